@@ -1,0 +1,52 @@
+import type { IncomingMessage } from "node:http";
+import { authenticate, authenticateManager } from "@taller/auth";
+import type { Database } from "@taller/db";
+import type { Context, EventBus } from "@taller/trpc";
+
+export interface ContextDeps {
+  database: Database;
+  bus: EventBus;
+  trustProxy: boolean;
+}
+
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+export function isSecure(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  return trustProxy && req.headers["x-forwarded-proto"] === "https";
+}
+
+/** Builds a procedure context from an HTTP request or a WebSocket upgrade request. */
+export async function buildContext(
+  deps: ContextDeps,
+  req: IncomingMessage,
+  setCookie: (cookie: string) => void,
+): Promise<Context> {
+  const secure = isSecure(req, deps.trustProxy);
+  const cookie = req.headers.cookie;
+  const db = deps.database.db;
+  const [auth, managerSession] = await Promise.all([
+    authenticate(db, cookie, { secure, setCookie }),
+    authenticateManager(db, cookie),
+  ]);
+  const workpointHeader = req.headers["x-workpoint-token"];
+  return {
+    db,
+    bus: deps.bus,
+    ip: clientIp(req, deps.trustProxy),
+    userAgent: req.headers["user-agent"] ?? "",
+    secure,
+    session: auth?.session ?? null,
+    user: auth?.user ?? null,
+    managerSession,
+    workpointToken: (Array.isArray(workpointHeader) ? workpointHeader[0] : workpointHeader) ?? null,
+    setCookie,
+  };
+}

@@ -1,0 +1,50 @@
+import { createDatabase, migrateDatabase } from "@taller/db";
+import { seedDemoIfEmpty } from "@taller/db/seed";
+import { busReady, createEventBus } from "@taller/trpc";
+import { resolve } from "node:path";
+import { createApp } from "./app";
+import { loadEnv } from "./env";
+import { createLogger } from "./logger";
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+
+const database = await createDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, "pglite") });
+await migrateDatabase(database);
+if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && database.driver === "pglite")) {
+  if (await seedDemoIfEmpty(database.db)) logger.info("seeded demo data (Taller Demo, Otro Taller)");
+}
+const bus = createEventBus(database);
+await busReady(bus);
+
+const app = createApp({
+  database,
+  bus,
+  logger,
+  webDist: env.WEB_DIST,
+  trustProxy: env.TRUST_PROXY,
+  version: env.APP_VERSION,
+});
+const port = await app.listen(env.PORT, env.HOST);
+logger.info({ port, database: database.driver, version: env.APP_VERSION }, `listening on http://localhost:${port}`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await bus.close();
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  } catch (err) {
+    logger.error({ err }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

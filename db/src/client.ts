@@ -1,0 +1,76 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type the code sees: postgres.js and PGlite drivers both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  /** "postgres" when connected to a server, "pglite" when embedded. */
+  driver: "postgres" | "pglite";
+  /** LISTEN/NOTIFY on a real server; null with PGlite (one process, the in-process bus suffices). */
+  pubsub: PgPubSub | null;
+  close(): Promise<void>;
+}
+
+export interface PgPubSub {
+  listen(channel: string, onMessage: (payload: string) => void): Promise<{ unlisten(): Promise<void> }>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
+export const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../.data");
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it an embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; "memory://" keeps it in memory (tests). */
+  dataDir?: string;
+  /** Pool size for postgres.js. */
+  max?: number;
+}
+
+export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.url) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const sql = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    const db = drizzle(sql, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: "postgres",
+      pubsub: {
+        async listen(channel, onMessage) {
+          const sub = await sql.listen(channel, onMessage);
+          return { unlisten: () => sub.unlisten() };
+        },
+        async notify(channel, payload) {
+          await sql.notify(channel, payload);
+        },
+      },
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const dataDir = options.dataDir ?? resolve(DEFAULT_DATA_DIR, "pglite");
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, driver: "pglite", pubsub: null, close: () => client.close() };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.driver === "postgres") {
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}

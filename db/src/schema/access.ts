@@ -1,0 +1,194 @@
+import type { Action, Resource } from "@taller/core";
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { companyId, createdAt, updatedAt } from "./_columns";
+
+export const roles = pgTable(
+  "roles",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("roles_company_name_idx").on(t.companyId, t.name)],
+);
+
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    id: serial("id").primaryKey(),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    action: text("action").$type<Action>().notNull(),
+    resource: text("resource").$type<Resource>().notNull(),
+    // The grant covers only records the user owns (e.g. a Técnico's own bookings).
+    restrictedToOwn: boolean("restricted_to_own").notNull().default(false),
+  },
+  (t) => [uniqueIndex("role_permissions_unique_idx").on(t.roleId, t.action, t.resource)],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    roleId: integer("role_id").references(() => roles.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    // Login is by e-mail alone, so it is unique across tenants (stored lower-cased).
+    email: text("email").notNull().unique(),
+    phone: text("phone"),
+    rut: text("rut"),
+    passwordHash: text("password_hash").notNull(),
+    workpointCodeHash: text("workpoint_code_hash"),
+    picture: text("picture"),
+    theme: text("theme").notNull().default("sky"),
+    online: boolean("online").notNull().default(false),
+    totpSecret: text("totp_secret"),
+    totpEnabled: boolean("totp_enabled").notNull().default(false),
+    // Last accepted TOTP time step: a code is usable once.
+    totpLastStep: integer("totp_last_step"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("users_company_idx").on(t.companyId)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    // Fixed at creation: the absolute lifetime is measured from here, whatever the sliding expiry says.
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    kind: text("kind").$type<"staff" | "kiosk">().notNull().default("staff"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const userDevices = pgTable(
+  "user_devices",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .unique()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    deviceType: text("device_type").notNull().default("Unknown"),
+    os: text("os"),
+    browser: text("browser"),
+    notificationToken: text("notification_token"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("user_devices_user_idx").on(t.userId)],
+);
+
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_failures_email_idx").on(t.email, t.createdAt), index("login_failures_ip_idx").on(t.ip, t.createdAt)],
+);
+
+/** Tokens that open one document to someone without a staff session (client booking, provider pages, zip links). */
+export const documentTokens = pgTable(
+  "document_tokens",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    kind: text("kind").$type<"crm_token" | "access_token" | "zip_token">().notNull(),
+    // sha-256 of the token: a leaked table does not leak usable links
+    tokenHash: text("token_hash").notNull().unique(),
+    documentType: text("document_type").notNull(),
+    documentId: integer("document_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_tokens_document_idx").on(t.companyId, t.documentType, t.documentId)],
+);
+
+/** Shared-screen devices allowed to run the work-point kiosk. */
+export const workpointTokens = pgTable("workpoint_tokens", {
+  id: serial("id").primaryKey(),
+  companyId: companyId(),
+  name: text("name").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Platform operators: a separate population from staff users, with mandatory TOTP. */
+export const managerUsers = pgTable("manager_users", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  totpSecret: text("totp_secret").notNull(),
+  totpLastStep: integer("totp_last_step"),
+  createdAt: createdAt(),
+});
+
+export const managerSessions = pgTable("manager_sessions", {
+  id: text("id").primaryKey(),
+  managerUserId: integer("manager_user_id")
+    .notNull()
+    .references(() => managerUsers.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Realtime events persisted before they are published, so a reconnecting subscriber resumes from its last id. */
+export const realtimeEvents = pgTable(
+  "realtime_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    // null: a platform-wide event (a new version, a session ended)
+    companyId: integer("company_id"),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("realtime_events_company_idx").on(t.companyId, t.id)],
+);
+
+/** Files in the local store (or a reference to the remote store): pictures, attachments, imported spreadsheets. */
+export const files = pgTable(
+  "files",
+  {
+    id: text("id").primaryKey(),
+    companyId: companyId(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("files_size_positive", sql`${t.size} > 0`), index("files_company_idx").on(t.companyId)],
+);
+
+export type RealtimeEventRow = typeof realtimeEvents.$inferSelect;
+export type UserRow = typeof users.$inferSelect;

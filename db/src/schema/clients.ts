@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
+import { companyId, createdAt, updatedAt } from "./_columns";
+import { brandModels, brands } from "./catalog";
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    rut: text("rut"),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    rating: smallint("rating").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("clients_rating_range", sql`${t.rating} between 0 and 5`),
+    index("clients_company_idx").on(t.companyId),
+  ],
+);
+
+/** A vehicle, or the company's custom object (its term is configurable). */
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    brandId: integer("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    brandModelId: integer("brand_model_id").references(() => brandModels.id, { onDelete: "set null" }),
+    identifier: text("identifier").notNull(),
+    chassis: text("chassis"),
+    year: smallint("year"),
+    color: text("color"),
+    kms: integer("kms"),
+    customFields: jsonb("custom_fields").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("vehicles_kms_non_negative", sql`${t.kms} is null or ${t.kms} >= 0`),
+    index("vehicles_company_idx").on(t.companyId, t.id),
+  ],
+);

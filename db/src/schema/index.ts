@@ -1,0 +1,5 @@
+export * from "./companies";
+export * from "./access";
+export * from "./catalog";
+export * from "./clients";
+export * from "./orders";

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, serial, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { companyId, createdAt, updatedAt } from "./_columns";
+import { users } from "./access";
+import { requirements, statuses } from "./catalog";
+import { clients, vehicles } from "./clients";
+import { locations } from "./companies";
+
+/** A work order ("check-in"): a vehicle received for a requirement. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    // Numbered per company, never reused.
+    correlativeId: integer("correlative_id").notNull(),
+    statusId: integer("status_id")
+      .notNull()
+      .references(() => statuses.id),
+    requirementId: integer("requirement_id").references(() => requirements.id, { onDelete: "set null" }),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    locationId: integer("location_id").references(() => locations.id, { onDelete: "set null" }),
+    // The advisor who received it and the technician assigned to it.
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    assigneeId: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    checkInTime: timestamp("check_in_time", { withTimezone: true }).notNull().defaultNow(),
+    finishDate: date("finish_date", { mode: "string" }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    kms: integer("kms"),
+    comment: text("comment"),
+    from: text("from"),
+    // Integer pesos (CLP has no minor unit).
+    total: integer("total").notNull().default(0),
+    recallData: jsonb("recall_data").$type<unknown[]>().notNull().default([]),
+    customFields: jsonb("custom_fields").$type<Record<string, unknown>>().notNull().default({}),
+    pictures: jsonb("pictures").$type<{ url: string; name?: string; video?: boolean }[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_company_correlative_idx").on(t.companyId, t.correlativeId),
+    check("orders_total_non_negative", sql`${t.total} >= 0`),
+    index("orders_vehicle_idx").on(t.vehicleId),
+  ],
+);
+
+/** Minimal budget: enough for an order to show its last budget status. */
+export const budgets = pgTable(
+  "budgets",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    statusId: integer("status_id")
+      .notNull()
+      .references(() => statuses.id),
+    correlativeId: integer("correlative_id").notNull(),
+    total: integer("total").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("budgets_company_correlative_idx").on(t.companyId, t.correlativeId),
+    index("budgets_order_idx").on(t.orderId, t.id),
+  ],
+);
+
+/** Minimal booking: enough to derive a vehicle's "Agendado" status; the agenda adds the rest. */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    locationId: integer("location_id").references(() => locations.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    requirementId: integer("requirement_id").references(() => requirements.id, { onDelete: "set null" }),
+    bookingDate: date("booking_date", { mode: "string" }).notNull(),
+    bookingTime: time("booking_time").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bookings_vehicle_date_idx").on(t.vehicleId, t.bookingDate)],
+);

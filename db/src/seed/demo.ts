@@ -1,0 +1,368 @@
+import type { Action, CompanyPreferences, DaysPreferences, Resource, StatusType } from "@taller/core";
+import { ACTIONS, companyPreferencesSchema, daysPreferencesSchema, RESOURCES } from "@taller/core";
+import type { Db } from "../client";
+import { hashPassword } from "../password";
+import {
+  bookings,
+  brandModels,
+  brands,
+  budgets,
+  clients,
+  companies,
+  holidays,
+  locations,
+  orders,
+  requirements,
+  rolePermissions,
+  roles,
+  statuses,
+  users,
+  vehicles,
+} from "../schema";
+import {
+  BRANDS,
+  BUDGET_STATUSES,
+  chileanHolidays,
+  CITIES,
+  COLORS,
+  COMMENTS,
+  CRM_STATUSES,
+  FIRST_NAMES,
+  formatRutNumber,
+  LAST_NAMES,
+  ORDER_STATUSES,
+  REQUIREMENTS,
+  STREETS,
+} from "./data";
+import { createRandom, type Random } from "./random";
+
+export const DEMO_PASSWORD = "demo1234";
+
+type Grants = [Action, Resource, boolean?][];
+const all = (resources: readonly Resource[]): Grants => resources.flatMap((r) => ACTIONS.map((a): [Action, Resource] => [a, r]));
+const crud = (r: Resource): Grants => ACTIONS.map((a) => [a, r]);
+
+/** Seed roles: what each may do. */
+export const ROLE_GRANTS: Record<"Administrador" | "Asesor" | "Técnico", Grants> = {
+  Administrador: all(RESOURCES),
+  Asesor: [
+    ...crud("check_in"),
+    ...crud("booking"),
+    ["create", "booking_block"],
+    ["read", "booking_block"],
+    ...crud("crm"),
+    ...crud("client"),
+    ...crud("vehicle"),
+    ...crud("payment"),
+    ["read", "budget"],
+    ["create", "budget"],
+    ["update", "budget"],
+    ["read", "event"],
+    ["create", "event"],
+    ["read", "work"],
+    ["read", "analytics"],
+  ],
+  Técnico: [
+    ["read", "work", true],
+    ["update", "work", true],
+    ["read", "booking", true],
+    ["read", "event"],
+  ],
+};
+
+export interface CompanyFixture {
+  companyId: number;
+  userIds: Record<string, number>;
+  locationIds: number[];
+  clientIds: number[];
+  vehicleIds: number[];
+  orderIds: number[];
+  statusIds: Record<StatusType, number[]>;
+  requirementIds: number[];
+  roleIds: Record<string, number>;
+}
+
+interface CompanySpec {
+  name: string;
+  domain: string;
+  locations: string[];
+  users: { email: string; name: string; role: keyof typeof ROLE_GRANTS }[];
+  clients: number;
+  vehicles: number;
+  orders: number;
+  seed: number;
+}
+
+const DEFAULT_DAYS: DaysPreferences = daysPreferencesSchema.parse({
+  days: {
+    "1": { enabled: true, start_time: "09:00", end_time: "18:00" },
+    "2": { enabled: true, start_time: "09:00", end_time: "18:00" },
+    "3": { enabled: true, start_time: "09:00", end_time: "18:00" },
+    "4": { enabled: true, start_time: "09:00", end_time: "18:00" },
+    "5": { enabled: true, start_time: "09:00", end_time: "18:00" },
+    "6": { enabled: true, start_time: "09:00", end_time: "13:00" },
+    "7": { enabled: false, start_time: "09:00", end_time: "13:00" },
+  },
+});
+
+function preferences(): CompanyPreferences {
+  return companyPreferencesSchema.parse({
+    booking_type: "capacity",
+    modules: [
+      { key: "booking", name: "Agenda", visible: true },
+      { key: "checkin", name: "Recepción", visible: true },
+      { key: "order", name: "Órdenes de Trabajo", visible: true },
+      { key: "pending_works", name: "Trabajos", visible: true },
+      { key: "calendar", name: "Calendario", visible: true },
+      { key: "budget", name: "Presupuestos", visible: true },
+      { key: "analytic", name: "Reportes", visible: true },
+      { key: "object", name: "Vehículos", visible: true },
+      { key: "crm", name: "CRM", visible: true },
+      { key: "inventory", name: "Inventario", visible: true },
+      { key: "invoicing", name: "Facturación", visible: true },
+      { key: "shares", name: "Compartidos", visible: false },
+    ],
+  });
+}
+
+const personName = (r: Random) => `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)} ${r.pick(LAST_NAMES)}`;
+const slug = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ".");
+
+/** A Chilean plate: new format BBBB12 (consonants) or old AB1234. */
+function plate(r: Random, i: number): string {
+  const letters = "BCDFGHJKLPRSTVWXYZ";
+  if (r.chance(0.6)) return `${r.pick([...letters])}${r.pick([...letters])}${r.pick([...letters])}${r.pick([...letters])}${String(i % 100).padStart(2, "0")}`;
+  return `${r.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])}${r.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])}${String(1000 + ((i * 37) % 9000))}`;
+}
+
+async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash: string): Promise<CompanyFixture> {
+  const r = createRandom(spec.seed);
+  const [company] = await db
+    .insert(companies)
+    .values({ name: spec.name, domain: spec.domain, preferences: preferences(), daysPreferences: DEFAULT_DAYS })
+    .returning({ id: companies.id });
+  const companyId = company!.id;
+
+  const locationRows = await db
+    .insert(locations)
+    .values(spec.locations.map((name) => ({ companyId, name })))
+    .returning({ id: locations.id });
+  await db.insert(holidays).values(chileanHolidays(year).map((h) => ({ companyId, ...h })));
+
+  const statusIds = {} as Record<StatusType, number[]>;
+  for (const [type, list] of [
+    ["Order", ORDER_STATUSES],
+    ["Budget", BUDGET_STATUSES],
+    ["Crm::Booking", CRM_STATUSES],
+  ] as const) {
+    const rows = await db
+      .insert(statuses)
+      .values(list.map(([name, color, finish], position) => ({ companyId, type, name, color, finish, position })))
+      .returning({ id: statuses.id });
+    statusIds[type] = rows.map((row) => row.id);
+  }
+  const requirementRows = await db
+    .insert(requirements)
+    .values(REQUIREMENTS.map(([name, durationMinutes]) => ({ companyId, name, durationMinutes })))
+    .returning({ id: requirements.id });
+
+  const roleIds: Record<string, number> = {};
+  for (const [name, grants] of Object.entries(ROLE_GRANTS)) {
+    const [role] = await db.insert(roles).values({ companyId, name }).returning({ id: roles.id });
+    roleIds[name] = role!.id;
+    await db
+      .insert(rolePermissions)
+      .values(grants.map(([action, resource, own]) => ({ roleId: role!.id, action, resource, restrictedToOwn: own ?? false })));
+  }
+  const userIds: Record<string, number> = {};
+  for (const u of spec.users) {
+    const [row] = await db
+      .insert(users)
+      .values({ companyId, roleId: roleIds[u.role], name: u.name, email: u.email, passwordHash, phone: "+56 9 5555 0000" })
+      .returning({ id: users.id });
+    userIds[u.email] = row!.id;
+  }
+
+  const modelRows: { brandId: number; modelId: number }[] = [];
+  for (const [brand, models] of Object.entries(BRANDS)) {
+    const [b] = await db.insert(brands).values({ companyId, name: brand }).returning({ id: brands.id });
+    const ms = await db
+      .insert(brandModels)
+      .values(models.map((name) => ({ companyId, brandId: b!.id, name })))
+      .returning({ id: brandModels.id });
+    modelRows.push(...ms.map((m) => ({ brandId: b!.id, modelId: m.id })));
+  }
+
+  const clientRows = await db
+    .insert(clients)
+    .values(
+      Array.from({ length: spec.clients }, (_, i) => {
+        const name = personName(r);
+        return {
+          companyId,
+          rut: formatRutNumber(r.int(6_000_000, 24_999_999)),
+          name,
+          email: `${slug(name.split(" ").slice(0, 2).join(" "))}${i}@correo.cl`,
+          phone: `+56 9 ${r.int(1000, 9999)} ${r.int(1000, 9999)}`,
+          address: `${r.pick(STREETS)} ${r.int(100, 9999)}`,
+          city: r.pick(CITIES),
+          rating: r.int(0, 5),
+        };
+      }),
+    )
+    .returning({ id: clients.id });
+  const clientIds = clientRows.map((c) => c.id);
+
+  const vehicleRows = await db
+    .insert(vehicles)
+    .values(
+      Array.from({ length: spec.vehicles }, (_, i) => {
+        const model = r.pick(modelRows);
+        return {
+          companyId,
+          // A few vehicles have no owner on file, as happens at a real front desk.
+          clientId: r.chance(0.95) ? clientIds[i % clientIds.length]! : null,
+          brandId: model.brandId,
+          brandModelId: model.modelId,
+          identifier: plate(r, i),
+          chassis: `9BW${r.int(10_000_000, 99_999_999)}${r.int(100_000, 999_999)}`,
+          year: r.int(2008, year),
+          color: r.pick(COLORS),
+          kms: r.int(5_000, 250_000),
+          customFields: { $$motor: r.pick(["Bencina", "Diésel", "Híbrido"]) },
+        };
+      }),
+    )
+    .returning({ id: vehicles.id, clientId: vehicles.clientId });
+
+  const advisors = Object.values(userIds);
+  const now = Date.now();
+  const orderValues = Array.from({ length: spec.orders }, (_, i) => {
+    const vehicle = vehicleRows[i % vehicleRows.length]!;
+    const daysAgo = Math.round(((spec.orders - i) / spec.orders) * 120);
+    const checkIn = new Date(now - daysAgo * 86400_000 - r.int(0, 8 * 3600) * 1000);
+    // Older orders are mostly finished; recent ones are in progress.
+    const statusIndex = daysAgo > 20 ? (r.chance(0.9) ? 5 : 6) : r.int(0, 4);
+    const finished = statusIndex >= 5;
+    const finishDay = new Date(checkIn.getTime() + r.int(1, 7) * 86400_000).toISOString().slice(0, 10);
+    return {
+      companyId,
+      correlativeId: i + 1,
+      statusId: statusIds.Order[statusIndex]!,
+      requirementId: r.pick(requirementRows).id,
+      clientId: vehicle.clientId,
+      vehicleId: vehicle.id,
+      locationId: r.pick(locationRows).id,
+      userId: r.pick(advisors),
+      assigneeId: r.chance(0.7) ? r.pick(advisors) : null,
+      checkInTime: checkIn,
+      finishDate: r.chance(0.8) ? finishDay : null,
+      completedAt: finished ? new Date(checkIn.getTime() + r.int(1, 6) * 86400_000) : null,
+      endedAt: statusIndex === 5 ? new Date(checkIn.getTime() + r.int(2, 8) * 86400_000) : null,
+      kms: r.int(5_000, 250_000),
+      comment: r.pick(COMMENTS),
+      from: r.pick(["recepción", "crm", "agenda"]),
+      total: r.int(2, 90) * 10_000 + r.pick([0, 990, 4500]),
+      recallData: r.chance(0.05) ? [{ campaign: "Airbag Takata", code: "R-2024-17" }] : [],
+    };
+  });
+  const orderRows = await db.insert(orders).values(orderValues).returning({ id: orders.id });
+
+  // About half the orders have a budget; some have two, and the last one counts.
+  let budgetNo = 0;
+  const budgetValues = orderRows.flatMap((o, i) =>
+    Array.from({ length: i % 2 === 0 ? (i % 6 === 0 ? 2 : 1) : 0 }, () => ({
+      companyId,
+      orderId: o.id,
+      statusId: r.pick(statusIds.Budget),
+      correlativeId: ++budgetNo,
+      total: r.int(5, 80) * 10_000,
+    })),
+  );
+  if (budgetValues.length) await db.insert(budgets).values(budgetValues);
+
+  // Future bookings for some vehicles without an open order: they show as "Agendado".
+  const bookingValues = vehicleRows
+    .filter((_, i) => i % 7 === 3)
+    .map((v, i) => ({
+      companyId,
+      vehicleId: v.id,
+      clientId: v.clientId,
+      locationId: locationRows[0]!.id,
+      requirementId: r.pick(requirementRows).id,
+      bookingDate: new Date(now + (i + 2) * 86400_000).toISOString().slice(0, 10),
+      bookingTime: `${String(9 + (i % 8)).padStart(2, "0")}:00`,
+    }));
+  if (bookingValues.length) await db.insert(bookings).values(bookingValues);
+
+  return {
+    companyId,
+    userIds,
+    locationIds: locationRows.map((l) => l.id),
+    clientIds,
+    vehicleIds: vehicleRows.map((v) => v.id),
+    orderIds: orderRows.map((o) => o.id),
+    statusIds,
+    requirementIds: requirementRows.map((q) => q.id),
+    roleIds,
+  };
+}
+
+export interface DemoFixtures {
+  demo: CompanyFixture;
+  other: CompanyFixture;
+}
+
+/** Seeds "Taller Demo" and "Otro Taller" (the second one makes tenant isolation visible). */
+export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<DemoFixtures> {
+  const year = opts.year ?? new Date().getFullYear();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const demo = await seedCompany(
+    db,
+    {
+      name: "Taller Demo",
+      domain: "taller.demo",
+      locations: ["Casa Matriz", "Sucursal Providencia"],
+      users: [
+        { email: "admin@taller.demo", name: "Ana Administradora", role: "Administrador" },
+        { email: "asesor@taller.demo", name: "Andrés Asesor", role: "Asesor" },
+        { email: "tecnico@taller.demo", name: "Tomás Técnico", role: "Técnico" },
+      ],
+      clients: 50,
+      vehicles: 80,
+      orders: 160,
+      seed: 20261121,
+    },
+    year,
+    passwordHash,
+  );
+  const other = await seedCompany(
+    db,
+    {
+      name: "Otro Taller",
+      domain: "otro.demo",
+      locations: ["Taller Central"],
+      users: [{ email: "admin@otro.demo", name: "Óscar Otro", role: "Administrador" }],
+      clients: 10,
+      vehicles: 12,
+      orders: 15,
+      seed: 7,
+    },
+    year,
+    passwordHash,
+  );
+  return { demo, other };
+}
+
+/** Seeds the demo only into an empty database; returns whether it did. */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  const existing = await db.select({ id: companies.id }).from(companies).limit(1);
+  if (existing.length > 0) return false;
+  await seedDemo(db);
+  return true;
+}

@@ -1,0 +1,16 @@
+import { accountRouter, authRouter } from "@taller/auth";
+import { companyRouter } from "@taller/company";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { createCallerFactory, router } from "@taller/trpc";
+
+/** The app router: every domain router, merged. The web app imports its type only. */
+export const appRouter = router({
+  auth: authRouter,
+  account: accountRouter,
+  company: companyRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export const createCaller = createCallerFactory(appRouter);

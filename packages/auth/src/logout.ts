@@ -1,0 +1,8 @@
+import { staffProcedure } from "@taller/trpc";
+import { blankSessionCookie, endSessions } from "./session";
+
+export const logout = staffProcedure.mutation(async ({ ctx }) => {
+  await endSessions(ctx, [ctx.session.id]);
+  ctx.setCookie(blankSessionCookie(ctx.db, ctx.secure));
+  return { ok: true };
+});

@@ -1,0 +1,1 @@
+export { companyRouter } from "./router";

@@ -1,0 +1,17 @@
+import { staffProcedure, tracked } from "@taller/trpc";
+import { z } from "zod";
+
+/**
+ * The company's realtime stream: domain events (ids only) after `lastEventId`, then live. Screens refetch what
+ * an event names. Resumable: the client's link sends the last id it saw when it reconnects.
+ */
+export const onEvent = staffProcedure
+  .input(z.object({ lastEventId: z.string().regex(/^\d+$/).nullish() }).optional())
+  .subscription(async function* ({ ctx, input, signal }) {
+    const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
+    for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {
+      // Session bookkeeping is for servers, not screens.
+      if (event.companyId === null && event.type.startsWith("session.")) continue;
+      yield tracked(String(event.id), { type: event.type, payload: event.payload });
+    }
+  });

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+export const THEMES = ["sky", "dark", "mint", "dune", "flamingo", "monstera"] as const;
+export const themeSchema = z.enum(THEMES);
+export type Theme = z.infer<typeof themeSchema>;
+
+/** Side-menu module keys (seed 002 section 2.1). */
+export const MODULE_KEYS = [
+  "booking",
+  "checkin",
+  "order",
+  "pending_works",
+  "calendar",
+  "budget",
+  "analytic",
+  "object",
+  "crm",
+  "inventory",
+  "invoicing",
+  "shares",
+] as const;
+export const moduleKeySchema = z.enum(MODULE_KEYS);
+export type ModuleKey = z.infer<typeof moduleKeySchema>;
+
+export const STATUS_TYPES = ["Order", "Budget", "Crm::Booking"] as const;
+export const statusTypeSchema = z.enum(STATUS_TYPES);
+export type StatusType = z.infer<typeof statusTypeSchema>;
+
+const termSchema = z.object({ singular: z.string().min(1), plural: z.string().min(1) });
+export type Term = z.infer<typeof termSchema>;
+
+export const companyPreferencesSchema = z.object({
+  logo: z.string().nullable().default(null),
+  booking_type: z.enum(["professional", "capacity"]).default("capacity"),
+  booking_addon: z
+    .object({ allowed_domains: z.string().default(""), background_color: z.string().default("#ffffff") })
+    .default({ allowed_domains: "", background_color: "#ffffff" }),
+  // Seconds of inactivity before the kiosk logs out; 0 disables it.
+  workpoint_logout_time: z.number().int().min(0).default(30),
+  terms: z
+    .object({ object: termSchema, client: termSchema, order: termSchema, crm: termSchema })
+    .default({
+      object: { singular: "Vehículo", plural: "Vehículos" },
+      client: { singular: "Cliente", plural: "Clientes" },
+      order: { singular: "Orden de Trabajo", plural: "Órdenes de Trabajo" },
+      crm: { singular: "CRM", plural: "CRM" },
+    }),
+  object_icon: z.string().default("directions_car"),
+  modules: z
+    .array(z.object({ key: moduleKeySchema, name: z.string().min(1), visible: z.boolean() }))
+    .default([]),
+});
+export type CompanyPreferences = z.infer<typeof companyPreferencesSchema>;
+
+/** Weekdays are numbered 1 (Monday) to 7 (Sunday). */
+export const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "7"] as const;
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Hora inválida (HH:mm)");
+export const daysPreferencesSchema = z.object({
+  max_bookings: z.number().int().min(1).default(3),
+  time_interval: z.number().int().min(5).max(240).default(10),
+  days: z.record(
+    z.enum(WEEKDAYS),
+    z.object({ enabled: z.boolean(), start_time: hhmm.default("09:00"), end_time: hhmm.default("18:00") }),
+  ),
+});
+export type DaysPreferences = z.infer<typeof daysPreferencesSchema>;

@@ -1,0 +1,4 @@
+export * from "./company";
+export * from "./permissions";
+export * from "./format";
+export * from "./rut";

@@ -1,0 +1,44 @@
+import type { Grant } from "@taller/core";
+import type { Db } from "@taller/db";
+import type { EventBus } from "./events";
+
+/** The staff member behind a session, with the role's grants resolved once per session. */
+export interface SessionUser {
+  id: number;
+  companyId: number;
+  roleId: number | null;
+  roleName: string | null;
+  name: string;
+  email: string;
+  grants: Grant[];
+}
+
+export interface SessionInfo {
+  id: string;
+  kind: "staff" | "kiosk";
+}
+
+export interface ManagerSessionInfo {
+  id: string;
+  managerUserId: number;
+}
+
+/**
+ * What every procedure sees. The server (composition root) builds it per HTTP request or per WebSocket
+ * connection; a WebSocket's context is fixed at connect time.
+ */
+export interface Context {
+  db: Db;
+  bus: EventBus;
+  ip: string;
+  userAgent: string;
+  /** True when the request arrived over TLS (directly or through a proxy that says so). */
+  secure: boolean;
+  session: SessionInfo | null;
+  user: SessionUser | null;
+  managerSession: ManagerSessionInfo | null;
+  /** Work-point device token sent by the kiosk screen. */
+  workpointToken: string | null;
+  /** Adds a Set-Cookie header to the HTTP response (no-op on WebSocket). */
+  setCookie(cookie: string): void;
+}

@@ -1,0 +1,6 @@
+export * from "./trpc";
+export type * from "./context";
+export * from "./errors";
+export * from "./events";
+export { RateLimiter } from "./rate-limit";
+export { tracked, TRPCError } from "@trpc/server";

@@ -1,0 +1,141 @@
+/**
+ * The one place tRPC is initialised: transformer, error shape, and the procedure builders whose names say who may
+ * call them. Domain packages import only from here.
+ */
+import { createHash } from "node:crypto";
+import type { Action, Resource } from "@taller/core";
+import { isRestrictedToOwn, permissionChecker } from "@taller/core";
+import { documentTokens, workpointTokens } from "@taller/db";
+import { initTRPC, TRPCError } from "@trpc/server";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import superjson from "superjson";
+import type { Context } from "./context";
+import { databaseErrorToTRPC, fieldErrorsFromIssues, issuesOf } from "./errors";
+import { RateLimiter } from "./rate-limit";
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const issues = error.code === "BAD_REQUEST" || error.code === "UNAUTHORIZED" || error.code === "FORBIDDEN"
+      ? issuesOf(error.cause)
+      : null;
+    return { ...shape, data: { ...shape.data, stack: undefined, fieldErrors: issues ? fieldErrorsFromIssues(issues) : null } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Turns broken database constraints into client errors instead of 500s. */
+const databaseErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const mapped = databaseErrorToTRPC(result.error.cause);
+    if (mapped) throw mapped;
+  }
+  return result;
+});
+
+const publicLimiter = new RateLimiter(600, 60_000);
+/** Per-IP limit for anything anyone can call. */
+const ipRateLimit = t.middleware(({ ctx, next }) => {
+  const waitMs = publicLimiter.hit(ctx.ip);
+  if (waitMs > 0)
+    throw new TRPCError({
+      code: "TOO_MANY_REQUESTS",
+      message: `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
+    });
+  return next();
+});
+
+const baseProcedure = t.procedure.use(databaseErrors);
+
+/** Anyone; rate limited per IP. */
+export const publicProcedure = baseProcedure.use(ipRateLimit);
+
+/** A logged-in staff member. Every query must filter by `ctx.companyId`. */
+export const staffProcedure = baseProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session || ctx.session.kind !== "staff") {
+    throw new TRPCError({ code: "UNAUTHORIZED", message: "Debes iniciar sesión" });
+  }
+  const user = ctx.user;
+  return next({
+    ctx: {
+      user,
+      session: ctx.session,
+      companyId: user.companyId,
+      can: permissionChecker(user.grants),
+      /** True when the role may act on the resource only for records the user owns. */
+      ownOnly: (action: Action, resource: Resource) => isRestrictedToOwn(user.grants, action, resource),
+    },
+  });
+});
+
+/** Permission gate: FORBIDDEN before the handler runs. Use as `staffProcedure.use(can("update", "check_in"))`. */
+export function can(action: Action, resource: Resource) {
+  return t.middleware(({ ctx, next }) => {
+    const grants = ctx.user?.grants ?? [];
+    if (!grants.some((g) => g.action === action && g.resource === resource)) {
+      throw new TRPCError({ code: "FORBIDDEN", message: "No tienes acceso a esta información." });
+    }
+    return next();
+  });
+}
+
+export function sha256(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+export type TokenKind = "crm_token" | "access_token" | "zip_token";
+
+/**
+ * A link token that opens exactly one document. The input must carry `token`; the handler gets the document the
+ * token was issued for, and nothing else.
+ */
+export function tokenProcedure(kind: TokenKind) {
+  return publicProcedure.use(async ({ ctx, getRawInput, next }) => {
+    const raw = (await getRawInput()) as { token?: unknown } | undefined;
+    const token = typeof raw?.token === "string" ? raw.token : null;
+    const found = token
+      ? await ctx.db
+          .select()
+          .from(documentTokens)
+          .where(
+            and(
+              eq(documentTokens.tokenHash, sha256(token)),
+              eq(documentTokens.kind, kind),
+              or(isNull(documentTokens.expiresAt), gt(documentTokens.expiresAt, new Date())),
+            ),
+          )
+          .limit(1)
+      : [];
+    const doc = found[0];
+    if (!doc) throw new TRPCError({ code: "UNAUTHORIZED", message: "Enlace inválido o expirado" });
+    return next({
+      ctx: { companyId: doc.companyId, document: { type: doc.documentType, id: doc.documentId } },
+    });
+  });
+}
+
+/** The work-point kiosk: a registered shared-screen device and a kiosk user session of the same company. */
+export const kioskProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.workpointToken) throw new TRPCError({ code: "UNAUTHORIZED", message: "Token de punto de trabajo inválido" });
+  const [device] = await ctx.db
+    .select({ companyId: workpointTokens.companyId })
+    .from(workpointTokens)
+    .where(eq(workpointTokens.tokenHash, sha256(ctx.workpointToken)))
+    .limit(1);
+  if (!device) throw new TRPCError({ code: "UNAUTHORIZED", message: "Token de punto de trabajo inválido" });
+  if (!ctx.user || ctx.session?.kind !== "kiosk" || ctx.user.companyId !== device.companyId) {
+    throw new TRPCError({ code: "UNAUTHORIZED", message: "Debes ingresar tu código" });
+  }
+  return next({ ctx: { user: ctx.user, companyId: device.companyId, can: permissionChecker(ctx.user.grants) } });
+});
+
+/** Platform operators, after e-mail + password + TOTP. */
+export const managerProcedure = baseProcedure.use(({ ctx, next }) => {
+  if (!ctx.managerSession) throw new TRPCError({ code: "UNAUTHORIZED", message: "Debes iniciar sesión" });
+  return next({ ctx: { managerSession: ctx.managerSession } });
+});
+
