@@ -69,22 +69,6 @@ export const CRM_STATUSES = [
   ["Perdido", "#A12626", true],
 ] as const;
 
-/** Chilean RUT check digit (módulo 11). */
-export function rutDv(body: number): string {
-  let sum = 0;
-  let mul = 2;
-  for (let n = body; n > 0; n = Math.floor(n / 10)) {
-    sum += (n % 10) * mul;
-    mul = mul === 7 ? 2 : mul + 1;
-  }
-  const dv = 11 - (sum % 11);
-  return dv === 11 ? "0" : dv === 10 ? "K" : String(dv);
-}
-
-export function formatRutNumber(body: number): string {
-  return `${body.toLocaleString("de-DE")}-${rutDv(body)}`;
-}
-
 /** Easter Sunday (anonymous Gregorian algorithm), for Good Friday and Holy Saturday. */
 export function easter(year: number): Date {
   const a = year % 19;

@@ -1,5 +1,5 @@
 import type { Action, CompanyPreferences, DaysPreferences, Resource, StatusType } from "@taller/core";
-import { ACTIONS, companyPreferencesSchema, daysPreferencesSchema, RESOURCES } from "@taller/core";
+import { ACTIONS, companyPreferencesSchema, daysPreferencesSchema, formatRut, computeRutDv, RESOURCES } from "@taller/core";
 import type { Db } from "../client";
 import { hashPassword } from "../password";
 import {
@@ -28,7 +28,6 @@ import {
   COMMENTS,
   CRM_STATUSES,
   FIRST_NAMES,
-  formatRutNumber,
   LAST_NAMES,
   ORDER_STATUSES,
   REQUIREMENTS,
@@ -125,6 +124,7 @@ function preferences(): CompanyPreferences {
   });
 }
 
+const chileanRut = (body: number) => formatRut(`${body}${computeRutDv(body)}`);
 const personName = (r: Random) => `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)} ${r.pick(LAST_NAMES)}`;
 const slug = (s: string) =>
   s
@@ -205,7 +205,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
         const name = personName(r);
         return {
           companyId,
-          rut: formatRutNumber(r.int(6_000_000, 24_999_999)),
+          rut: chileanRut(r.int(6_000_000, 24_999_999)),
           name,
           email: `${slug(name.split(" ").slice(0, 2).join(" "))}${i}@correo.cl`,
           phone: `+56 9 ${r.int(1000, 9999)} ${r.int(1000, 9999)}`,

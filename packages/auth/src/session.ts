@@ -1,6 +1,6 @@
 import type { Db } from "@taller/db";
-import { rolePermissions, roles, sessions, userDevices, users } from "@taller/db";
-import type { Context, EventBus, SessionInfo, SessionUser } from "@taller/trpc";
+import { sessions, userDevices } from "@taller/db";
+import { loadSessionUser, type Context, type EventBus, type SessionInfo, type SessionUser } from "@taller/trpc";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { readCookie } from "./cookies";
 import { parseDevice } from "./device";
@@ -22,30 +22,6 @@ const cache = new Map<string, { value: Authenticated; until: number }>();
 
 export function readSessionId(cookieHeader: string | undefined): string | null {
   return readCookie(cookieHeader, SESSION_COOKIE);
-}
-
-export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      companyId: users.companyId,
-      roleId: users.roleId,
-      roleName: roles.name,
-      name: users.name,
-      email: users.email,
-    })
-    .from(users)
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
-  const grants = row.roleId
-    ? await db
-        .select({ action: rolePermissions.action, resource: rolePermissions.resource, restrictedToOwn: rolePermissions.restrictedToOwn })
-        .from(rolePermissions)
-        .where(eq(rolePermissions.roleId, row.roleId))
-    : [];
-  return { ...row, grants };
 }
 
 /**

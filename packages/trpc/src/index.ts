@@ -4,3 +4,4 @@ export * from "./errors";
 export * from "./events";
 export { RateLimiter } from "./rate-limit";
 export { tracked, TRPCError } from "@trpc/server";
+export { loadSessionUser } from "./session-user";

@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "@taller/db";
+import { sessions, users } from "@taller/db";
+import { eq } from "drizzle-orm";
+import type { Context } from "./context";
+import type { EventBus } from "./events";
+import { loadSessionUser } from "./session-user";
+
+export interface TestContext extends Context {
+  /** Set-Cookie values the procedures produced. */
+  cookies: string[];
+}
+
+/** An anonymous context, as a visitor's HTTP request would build it. */
+export function anonymousContext(database: Database, bus: EventBus, ip = "127.0.0.1"): TestContext {
+  const cookies: string[] = [];
+  return {
+    db: database.db,
+    bus,
+    ip,
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36",
+    secure: false,
+    session: null,
+    user: null,
+    managerSession: null,
+    workpointToken: null,
+    setCookie: (c) => cookies.push(c),
+    cookies,
+  };
+}
+
+/** A logged-in staff context for the user with this e-mail, backed by a real session row. */
+export async function staffContext(database: Database, bus: EventBus, email: string): Promise<TestContext> {
+  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!row) throw new Error(`no user ${email}`);
+  const user = await loadSessionUser(database.db, row.id);
+  const id = randomBytes(20).toString("hex");
+  await database.db.insert(sessions).values({ id, userId: row.id, expiresAt: new Date(Date.now() + 86400_000) });
+  return { ...anonymousContext(database, bus), session: { id, kind: "staff" }, user };
+}
