@@ -5,3 +5,4 @@ export { SESSION_COOKIE } from "./lucia";
 export { parseDevice } from "./device";
 export { loginWaitMs, LOGIN_LIMITS } from "./throttle";
 export { authenticateManager, MANAGER_COOKIE } from "./manager-session";
+export { findUserByWorkpointCode } from "./workpoint-code";

@@ -4,15 +4,12 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { startSession } from "./session";
 import { clearFailures, countFailures, lockoutMessage, loginWaitMs, recordFailure } from "./throttle";
-import { consumeTotp } from "./totp";
+import { consumeTotp, otpCodeSchema } from "./totp";
 
 export const loginInput = z.object({
   email: z.email("Correo inválido").max(254).transform((e) => e.trim().toLowerCase()),
   password: z.string().min(1, "Ingresa tu contraseña").max(200),
-  otp: z
-    .string()
-    .regex(/^\d{6}$/, "El código debe tener 6 dígitos")
-    .optional(),
+  otp: otpCodeSchema.optional(),
 });
 
 // Verifying against a real hash when the e-mail is unknown keeps response times alike, so timing does not reveal

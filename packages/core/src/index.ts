@@ -2,3 +2,4 @@ export * from "./company";
 export * from "./permissions";
 export * from "./format";
 export * from "./rut";
+export * from "./files";

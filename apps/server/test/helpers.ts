@@ -1,0 +1,92 @@
+import { seedDemo, type DemoFixtures } from "@taller/db/seed";
+import { createTestDatabase, type TestDatabase } from "@taller/testing";
+import { busReady, createEventBus, type EventBus } from "@taller/trpc";
+import { createTRPCClient, createWSClient, httpLink, wsLink } from "@trpc/client";
+import type { AppRouter } from "@taller/api";
+import superjson from "superjson";
+import WebSocket from "ws";
+import { createApp, type App } from "../src/app";
+import { createLogger } from "../src/logger";
+
+export interface TestServer {
+  url: string;
+  fx: DemoFixtures;
+  tdb: TestDatabase;
+  bus: EventBus;
+  close(): Promise<void>;
+}
+
+/** The real HTTP + WebSocket server on a free port, over a fresh seeded database. */
+export async function startTestServer(): Promise<TestServer> {
+  const tdb = await createTestDatabase();
+  const fx = await seedDemo(tdb.database.db);
+  const bus = createEventBus(tdb.database);
+  await busReady(bus);
+  const app: App = createApp({
+    database: tdb.database,
+    bus,
+    logger: createLogger("silent"),
+    webDist: "/nonexistent",
+    trustProxy: false,
+    version: "test",
+  });
+  const port = await app.listen(0, "127.0.0.1");
+  return {
+    url: `http://127.0.0.1:${port}`,
+    fx,
+    tdb,
+    bus,
+    async close() {
+      await app.close();
+      await bus.close();
+      await tdb.drop();
+    },
+  };
+}
+
+/** A tRPC HTTP client that keeps its own cookie jar, like one browser. */
+export function browser(baseUrl: string) {
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${baseUrl}/trpc`,
+        transformer: superjson,
+        headers: () => ({ cookie: cookie() }),
+        fetch: async (url, init) => {
+          const res = await fetch(url, init as RequestInit);
+          for (const set of res.headers.getSetCookie()) {
+            const [pair] = set.split(";");
+            const [name, value] = pair!.split("=");
+            if (value) jar.set(name!, value);
+            else jar.delete(name!);
+          }
+          return res;
+        },
+      }),
+    ],
+  });
+  return {
+    client,
+    cookie,
+    /** Opens a WebSocket tRPC client carrying this browser's cookies. */
+    socket: () => openSocket(baseUrl, cookie()),
+  };
+}
+
+/** A WebSocket tRPC client sending `cookie` on its upgrade request; `closed` resolves with the close code. */
+export function openSocket(baseUrl: string, cookie: string) {
+  let resolveClosed: (code: number) => void;
+  const closed = new Promise<number>((r) => (resolveClosed = r));
+  class CookieWebSocket extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers: { cookie } });
+      this.once("close", (code) => resolveClosed(code));
+    }
+  }
+  // No reconnection during a test: a closed socket must stay closed to be observed.
+  const ws = createWSClient({ url: `${baseUrl.replace("http", "ws")}/trpc`, WebSocket: CookieWebSocket as never, retryDelayMs: () => 60_000 });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
+  return { client, closed, close: () => ws.close() };
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createDatabaseUrl, testServerUrl } from "@taller/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browser, openSocket } from "./helpers";
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
+
+/** Starts `apps/server` as its own process and resolves with its URL once it logs that it listens. */
+function startProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [tsxCli, "src/index.ts"], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolvePromise, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /"port":(\d+).*listening/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({ url: `http://127.0.0.1:${match[1]}`, child });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((r) => {
+    if (child.exitCode !== null) return r();
+    child.once("exit", () => r());
+    child.kill("SIGTERM");
+  });
+
+// Two server processes on one PostgreSQL need a server: with the embedded database there is only one process.
+describe.skipIf(!testServerUrl())("two server processes on one PostgreSQL", () => {
+  let db: Awaited<ReturnType<typeof createDatabaseUrl>>;
+  let a: { url: string; child: ChildProcess };
+  let b: { url: string; child: ChildProcess };
+
+  beforeAll(async () => {
+    db = await createDatabaseUrl();
+    a = await startProcess({ DATABASE_URL: db!.url, SEED_DEMO: "always" });
+    b = await startProcess({ DATABASE_URL: db!.url, SEED_DEMO: "never" });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a && stop(a.child), b && stop(b.child)]);
+    await db?.drop();
+  });
+
+  it("an event published through one process reaches a WebSocket subscriber of the other", async () => {
+    // The same person, one session, talking to both processes (as behind a load balancer).
+    const user = browser(a.url);
+    await user.client.auth.login.mutate({ email: "admin@taller.demo", password: "demo1234" });
+    const cookie = user.cookie();
+    const socket = openSocket(a.url, cookie);
+    expect((await socket.client.auth.me.query()).mail).toBe("admin@taller.demo");
+
+    // Logging out through process B publishes `session.ended`; process A must close the socket it holds.
+    const res = await fetch(`${b.url}/trpc/auth.logout`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(res.status).toBe(200);
+    expect(await socket.closed).toBe(4001);
+  });
+
+  it("both processes answer /healthz from the shared database", async () => {
+    for (const p of [a, b]) expect((await fetch(`${p.url}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Db } from "@taller/db";
+import { userDevices } from "@taller/db";
+import { staffProcedure } from "@taller/trpc";
+import { and, desc, eq } from "drizzle-orm";
+
+/** The user's devices, one per open session, most recently used first; `current` is the one asking. */
+export async function listDevices(db: Db, who: { userId: number; companyId: number; sessionId: string }) {
+  const rows = await db
+    .select({
+      id: userDevices.id,
+      device_type: userDevices.deviceType,
+      os: userDevices.os,
+      browser: userDevices.browser,
+      created_at: userDevices.createdAt,
+      updated_at: userDevices.updatedAt,
+      sessionId: userDevices.sessionId,
+    })
+    .from(userDevices)
+    .where(and(eq(userDevices.userId, who.userId), eq(userDevices.companyId, who.companyId)))
+    .orderBy(desc(userDevices.updatedAt), desc(userDevices.id));
+  return rows.map(({ sessionId, ...device }) => ({ ...device, current: sessionId === who.sessionId }));
+}
+
+export const devices = staffProcedure.query(({ ctx }) =>
+  listDevices(ctx.db, { userId: ctx.user.id, companyId: ctx.companyId, sessionId: ctx.session.id }),
+);

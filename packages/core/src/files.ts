@@ -1,0 +1,60 @@
+// Files in the app's store: how they are addressed and which uploads are accepted (seed 000 sections 5 and 9).
+
+/** Upload size limit (the spec's maximum crop size). */
+export const MAX_UPLOAD_BYTES = 20_000_000;
+/** A profile picture's original must be at least this wide and tall. */
+export const MIN_PICTURE_PX = 100;
+
+/** Image types the store accepts: png, jpeg/jpg, webp and ico (browsers name ico either way). */
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/x-icon", "image/vnd.microsoft.icon"] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export function isImageType(type: string): type is ImageType {
+  return (IMAGE_TYPES as readonly string[]).includes(type.toLowerCase());
+}
+
+// 144 random bits, base64url: the id is the capability to read the file (see apps/server/src/files).
+const FILE_ID_RE = /^[A-Za-z0-9_-]{24}$/;
+const FILE_URL_PREFIX = "/files/";
+
+export function isFileId(id: string): boolean {
+  return FILE_ID_RE.test(id);
+}
+
+/** The app's URL of a stored file, whatever store holds its bytes. */
+export function fileUrl(id: string): string {
+  return FILE_URL_PREFIX + id;
+}
+
+/** The file id in one of our own file URLs, or null for anything else. */
+export function fileIdFromUrl(url: string): string | null {
+  if (!url.startsWith(FILE_URL_PREFIX)) return null;
+  const id = url.slice(FILE_URL_PREFIX.length);
+  return isFileId(id) ? id : null;
+}
+
+export const PICTURE_ERRORS = {
+  format: "Formato no aceptado",
+  tooSmall: "La foto debe de tener al menos 100px * 100px",
+  load: "Error al cargar la imagen",
+  tooHeavy: "El tamaño del recorte es muy pesado",
+  upload: "Error al subir la imagen",
+  url: "Error al obtener la URL de la imagen",
+  update: "Error al actualizar la imagen de perfil",
+} as const;
+
+/** The spec's message for a chosen picture file that cannot be used, or null. */
+export function pictureFileProblem(file: { type: string; name: string }): string | null {
+  // Some systems report no MIME type for .ico files; the extension decides then.
+  if (isImageType(file.type)) return null;
+  if (file.type === "" && /\.(png|jpe?g|webp|ico)$/i.test(file.name)) return null;
+  return PICTURE_ERRORS.format;
+}
+
+export function pictureSizeProblem(width: number, height: number): string | null {
+  return width < MIN_PICTURE_PX || height < MIN_PICTURE_PX ? PICTURE_ERRORS.tooSmall : null;
+}
+
+export function cropBytesProblem(bytes: number): string | null {
+  return bytes > MAX_UPLOAD_BYTES ? PICTURE_ERRORS.tooHeavy : null;
+}

@@ -1,0 +1,80 @@
+import { createDatabase } from "@taller/db";
+import { createDatabaseUrl, createTestDatabase, testServerUrl } from "@taller/testing";
+import { migrateDatabase } from "@taller/db";
+import { describe, expect, it } from "vitest";
+import { busReady, createEventBus, type BusEvent, type EventBus } from "../src/events";
+
+async function take(stream: AsyncGenerator<BusEvent>, n: number): Promise<BusEvent[]> {
+  const out: BusEvent[] = [];
+  for await (const e of stream) {
+    out.push(e);
+    if (out.length === n) break;
+  }
+  return out;
+}
+
+describe("event bus", () => {
+  it("persists events, streams a company's and platform events, and resumes after the last id", async () => {
+    const tdb = await createTestDatabase();
+    const bus = createEventBus(tdb.database);
+    await busReady(bus);
+    try {
+      const first = await bus.publish({ companyId: 1, type: "document.updated", payload: { id: 10 } });
+      await bus.publish({ companyId: 2, type: "document.updated", payload: { id: 20 } });
+      await bus.publish({ companyId: 1, type: "comment.created", payload: { id: 11 } });
+
+      // Resuming after the first event replays the missed one of company 1, skipping company 2's.
+      const controller = new AbortController();
+      const stream = bus.stream({ companyId: 1, lastEventId: first.id, signal: controller.signal });
+      const replayAndLive = take(stream, 3);
+      setTimeout(() => {
+        void bus.publish({ companyId: 2, type: "x", payload: {} });
+        void bus.publish({ companyId: null, type: "version.ready", payload: { version: "2" } });
+        void bus.publish({ companyId: 1, type: "work.assigned", payload: { id: 12 } });
+      }, 30);
+      const got = await replayAndLive;
+      controller.abort();
+      expect(got.map((e) => e.type)).toEqual(["comment.created", "version.ready", "work.assigned"]);
+      expect(got[0]!.payload).toEqual({ id: 11 });
+    } finally {
+      await bus.close();
+      await tdb.drop();
+    }
+  });
+
+  it("refuses payloads that are rows rather than ids (NOTIFY limit)", async () => {
+    const tdb = await createTestDatabase();
+    const bus = createEventBus(tdb.database);
+    try {
+      await expect(bus.publish({ companyId: 1, type: "big", payload: { rows: "x".repeat(8000) } })).rejects.toThrow(/too large/);
+    } finally {
+      await bus.close();
+      await tdb.drop();
+    }
+  });
+
+  it.skipIf(!testServerUrl())("delivers across two connections to one PostgreSQL (LISTEN/NOTIFY)", async () => {
+    const created = (await createDatabaseUrl())!;
+    const a = await createDatabase({ url: created.url, max: 2 });
+    await migrateDatabase(a);
+    const b = await createDatabase({ url: created.url, max: 2 });
+    const busA: EventBus = createEventBus(a);
+    const busB: EventBus = createEventBus(b);
+    await Promise.all([busReady(busA), busReady(busB)]);
+    try {
+      const controller = new AbortController();
+      const received = take(busA.stream({ companyId: 7, signal: controller.signal }), 1);
+      await new Promise((r) => setTimeout(r, 20));
+      const sent = await busB.publish({ companyId: 7, type: "document.updated", payload: { id: 1 } });
+      const [got] = await received;
+      controller.abort();
+      expect(got).toEqual(sent);
+    } finally {
+      await busA.close();
+      await busB.close();
+      await a.close();
+      await b.close();
+      await created.drop();
+    }
+  });
+});
