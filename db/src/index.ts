@@ -2,3 +2,5 @@ export * from "./client";
 export * as schema from "./schema";
 export * from "./schema";
 export * from "./password";
+export * from "./search";
+export * from "./sql";

@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/env.ts", "**/*.config.ts", "**/test/**", "**/*.test.ts", "**/cli/**", "**/bench/**", "tooling/**"],
+    files: ["**/env.ts", "**/*.config.ts", "**/test/**", "**/e2e/**", "**/*.test.ts", "**/cli/**", "**/bench/**", "tooling/**"],
     rules: { "no-restricted-properties": "off" },
   },
 );

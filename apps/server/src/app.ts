@@ -10,8 +10,11 @@ import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket } from "ws";
 import { buildContext } from "./context";
+import { createFileRoutes } from "./files/routes";
+import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
-import { createStaticHandler, selfOnly, type FrameAncestors } from "./static";
+import { bookingAddonFrameAncestors } from "./frame-ancestors";
+import { createStaticHandler } from "./static";
 
 export interface AppOptions {
   database: Database;
@@ -20,7 +23,8 @@ export interface AppOptions {
   webDist: string;
   trustProxy: boolean;
   version: string;
-  frameAncestors?: FrameAncestors;
+  /** Where uploaded files live (local disk by default, see files/store.ts). */
+  files: FileStore;
 }
 
 export interface App {
@@ -29,10 +33,10 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** HTTP + WebSocket on one port: tRPC at /trpc, /healthz, and the web app for everything else. */
+/** HTTP + WebSocket on one port: tRPC at /trpc, /healthz, uploads at /files, and the web app for everything else. */
 export function createApp(opts: AppOptions): App {
   const { database, bus, logger } = opts;
-  const deps = { database, bus, trustProxy: opts.trustProxy };
+  const deps = { database, bus, trustProxy: opts.trustProxy, appVersion: opts.version };
 
   const trpc = createHTTPHandler({
     router: appRouter,
@@ -42,13 +46,15 @@ export function createApp(opts: AppOptions): App {
       if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.cause ?? error, path }, "procedure failed");
     },
   });
-  const web = createStaticHandler(opts.webDist, opts.frameAncestors ?? selfOnly);
+  const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
+  const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db));
 
   const server = createHttpServer(async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0]!;
     try {
       if (path === "/healthz") return await health(res);
       if (path === "/trpc" || path.startsWith("/trpc/")) return trpc(req, res);
+      if (path === "/files" || path.startsWith("/files/")) return await files(req, res, path);
       return await web(req, res);
     } catch (err) {
       logger.error({ err, path }, "request failed");

@@ -7,6 +7,7 @@ export interface ContextDeps {
   database: Database;
   bus: EventBus;
   trustProxy: boolean;
+  appVersion: string;
 }
 
 export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
@@ -47,6 +48,7 @@ export async function buildContext(
     user: auth?.user ?? null,
     managerSession,
     workpointToken: (Array.isArray(workpointHeader) ? workpointHeader[0] : workpointHeader) ?? null,
+    appVersion: deps.appVersion,
     setCookie,
   };
 }

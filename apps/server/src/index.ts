@@ -1,8 +1,10 @@
+import { VERSION_READY_EVENT } from "@taller/core";
 import { createDatabase, migrateDatabase } from "@taller/db";
 import { seedDemoIfEmpty } from "@taller/db/seed";
 import { busReady, createEventBus } from "@taller/trpc";
 import { resolve } from "node:path";
 import { createApp } from "./app";
+import { createDiskFileStore } from "./files/store";
 import { loadEnv } from "./env";
 import { createLogger } from "./logger";
 
@@ -24,8 +26,11 @@ const app = createApp({
   webDist: env.WEB_DIST,
   trustProxy: env.TRUST_PROXY,
   version: env.APP_VERSION,
+  files: createDiskFileStore(resolve(env.DATA_DIR, "files")),
 });
 const port = await app.listen(env.PORT, env.HOST);
+// Browsers still running an older build (connected to any server on this database) offer to update.
+await bus.publish({ companyId: null, type: VERSION_READY_EVENT, payload: { version: env.APP_VERSION } });
 logger.info({ port, database: database.driver, version: env.APP_VERSION }, `listening on http://localhost:${port}`);
 
 let stopping = false;

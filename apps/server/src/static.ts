@@ -5,8 +5,6 @@ import sirv from "sirv";
 /** Computes the frame-ancestors sources for an HTML response (the booking add-on pages allow more). */
 export type FrameAncestors = (req: IncomingMessage) => Promise<string>;
 
-export const selfOnly: FrameAncestors = async () => "'self'";
-
 /**
  * Serves the built web app: hashed assets cached for a year, index.html for client routes, and a
  * Content-Security-Policy frame-ancestors header on every HTML response.

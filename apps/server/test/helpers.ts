@@ -5,7 +5,11 @@ import { createTRPCClient, createWSClient, httpLink, wsLink } from "@trpc/client
 import type { AppRouter } from "@taller/api";
 import superjson from "superjson";
 import WebSocket from "ws";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createApp, type App } from "../src/app";
+import { createDiskFileStore } from "../src/files/store";
 import { createLogger } from "../src/logger";
 
 export interface TestServer {
@@ -29,6 +33,7 @@ export async function startTestServer(): Promise<TestServer> {
     webDist: "/nonexistent",
     trustProxy: false,
     version: "test",
+    files: createDiskFileStore(await mkdtemp(join(tmpdir(), "taller-files-"))),
   });
   const port = await app.listen(0, "127.0.0.1");
   return {

@@ -1,5 +1,6 @@
 import { sessions } from "@taller/db";
-import { TRPCClientError } from "@trpc/client";
+import type { AppRouter } from "@taller/api";
+import type { TRPCClientError } from "@trpc/client";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browser, startTestServer, type TestServer } from "./helpers";
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as TRPCClientError<never>);
+const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as TRPCClientError<AppRouter>);
 
 describe("server", () => {
   it("answers /healthz when the database answers", async () => {
@@ -31,7 +32,7 @@ describe("server", () => {
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
     const me = await fetch(`${server.url}/trpc/auth.me`, { headers: { cookie: cookie.split(";")[0]! } });
-    expect((await me.json()).result.data.json.mail).toBe("admin@taller.demo");
+    expect(((await me.json()) as { result: { data: { json: { mail: string } } } }).result.data.json.mail).toBe("admin@taller.demo");
   });
 
   it("returns zod field errors a form can show", async () => {

@@ -1,5 +1,5 @@
 import type { StatusType } from "@taller/core";
-import { boolean, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { companyId, createdAt } from "./_columns";
 
 /** Order, budget and CRM-booking statuses, configured per company. */
@@ -17,6 +17,50 @@ export const statuses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("statuses_company_type_idx").on(t.companyId, t.type, t.position)],
+);
+
+/** Which order status may follow which, per company (the spec leaves the rules to each workshop). */
+export const statusTransitions = pgTable(
+  "status_transitions",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    fromStatusId: integer("from_status_id")
+      .notNull()
+      .references(() => statuses.id, { onDelete: "cascade" }),
+    toStatusId: integer("to_status_id")
+      .notNull()
+      .references(() => statuses.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("status_transitions_unique_idx").on(t.companyId, t.fromStatusId, t.toStatusId)],
+);
+
+export type CustomFieldEntity = "Order" | "Vehicle";
+export type CustomFieldKind = "text" | "list";
+export interface CustomFieldItem {
+  id: number;
+  name: string;
+}
+
+/**
+ * A company's declared custom field. Values live in the `custom_fields` jsonb of orders and vehicles under `key`;
+ * keys starting with "$$" are the ones shown to people (and exported). A "list" field stores the chosen item's id
+ * (or an array of ids) and is displayed by the item's name.
+ */
+export const customFields = pgTable(
+  "custom_fields",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    entity: text("entity").$type<CustomFieldEntity>().notNull(),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<CustomFieldKind>().notNull().default("text"),
+    items: jsonb("items").$type<CustomFieldItem[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("custom_fields_company_key_idx").on(t.companyId, t.entity, t.key)],
 );
 
 /** Service types ("requirements") a client can ask for. */

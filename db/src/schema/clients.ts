@@ -39,11 +39,17 @@ export const vehicles = pgTable(
     color: text("color"),
     kms: integer("kms"),
     customFields: jsonb("custom_fields").$type<Record<string, unknown>>().notNull().default({}),
+    // Written only by a trigger (migration 0003_order_triggers): identifier, chassis, brand, model, client name
+    // and RUT folded by search_fold(), for the vehicles list's contains-search.
+    searchText: text("search_text").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("vehicles_kms_non_negative", sql`${t.kms} is null or ${t.kms} >= 0`),
     index("vehicles_company_idx").on(t.companyId, t.id),
+    // Client renames rewrite their vehicles' search text; deleting a client nulls its vehicles.
+    index("vehicles_client_idx").on(t.clientId),
+    index("vehicles_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );

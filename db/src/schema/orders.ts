@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, serial, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companyId, createdAt, updatedAt } from "./_columns";
 import { users } from "./access";
 import { requirements, statuses } from "./catalog";
@@ -36,6 +36,18 @@ export const orders = pgTable(
     recallData: jsonb("recall_data").$type<unknown[]>().notNull().default([]),
     customFields: jsonb("custom_fields").$type<Record<string, unknown>>().notNull().default({}),
     pictures: jsonb("pictures").$type<{ url: string; name?: string; video?: boolean }[]>().notNull().default([]),
+    // Derived columns, written only by database triggers (migration 0003_order_triggers):
+    // the latest budget (highest id) and its status, so lists filter and show it without a join per row...
+    lastBudgetId: integer("last_budget_id"),
+    lastBudgetStatusId: integer("last_budget_status_id"),
+    // ...the same status as an index key, -1 meaning "no budget" (the list's 'Sin Presupuesto'): a plain column
+    // rather than an expression, so that the list's slices are index-only scans...
+    budgetStatusKey: integer("budget_status_key")
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(last_budget_status_id, -1)`),
+    // ...and "#correlative identifier brand model client-name rut rut-digits", folded by search_fold(), so one
+    // trigram index answers the list's contains-search across five tables.
+    searchText: text("search_text").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,7 +55,32 @@ export const orders = pgTable(
     uniqueIndex("orders_company_correlative_idx").on(t.companyId, t.correlativeId),
     check("orders_total_non_negative", sql`${t.total} >= 0`),
     index("orders_vehicle_idx").on(t.vehicleId),
+    // Client renames rewrite their orders' search text; deleting a client nulls its orders.
+    index("orders_client_idx").on(t.clientId),
+    // The list reads one (status, budget status) slice at a time in sort order (@taller/orders list-query.ts):
+    // every page, however deep, is a few short index-only range scans.
+    index("orders_list_correlative_idx").on(t.companyId, t.statusId, t.budgetStatusKey, t.correlativeId),
+    index("orders_list_check_in_idx").on(t.companyId, t.statusId, t.budgetStatusKey, t.checkInTime, t.correlativeId),
+    index("orders_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
+);
+
+/**
+ * Order counts per (status, last budget status), kept by triggers on orders (migration 0003_order_triggers): the
+ * list's total and the status boxes read a few dozen rows here instead of counting a million orders.
+ */
+export const orderStatusCounts = pgTable(
+  "order_status_counts",
+  {
+    companyId: companyId(),
+    statusId: integer("status_id")
+      .notNull()
+      .references(() => statuses.id, { onDelete: "cascade" }),
+    // As orders.budget_status_key: -1 for orders without a budget.
+    budgetStatusKey: integer("budget_status_key").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.statusId, t.budgetStatusKey] })],
 );
 
 /** Minimal budget: enough for an order to show its last budget status. */
@@ -84,5 +121,9 @@ export const bookings = pgTable(
     bookingTime: time("booking_time").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("bookings_vehicle_date_idx").on(t.vehicleId, t.bookingDate)],
+  (t) => [
+    index("bookings_vehicle_date_idx").on(t.vehicleId, t.bookingDate),
+    // "Vehicles with a future booking" (the Agendado filter and count) and, later, the agenda's days.
+    index("bookings_company_date_idx").on(t.companyId, t.bookingDate),
+  ],
 );

@@ -14,6 +14,7 @@ export const STREETS = [
   "Av. Matta", "Gran Avenida", "Av. Pajaritos", "Av. Las Condes", "Manuel Montt", "Av. Independencia",
 ];
 export const CITIES = ["Santiago", "Providencia", "Ñuñoa", "Las Condes", "Maipú", "La Florida", "Puente Alto", "Viña del Mar"];
+export const MOTOR_TYPES = ["Bencina", "Diésel", "Híbrido", "Eléctrico"];
 export const COLORS = ["Blanco", "Negro", "Gris", "Plata", "Rojo", "Azul", "Verde", "Beige"];
 export const BRANDS: Record<string, string[]> = {
   Toyota: ["Yaris", "Corolla", "Hilux", "RAV4"],

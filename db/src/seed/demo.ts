@@ -9,6 +9,7 @@ import {
   budgets,
   clients,
   companies,
+  customFields,
   holidays,
   locations,
   orders,
@@ -16,6 +17,7 @@ import {
   rolePermissions,
   roles,
   statuses,
+  statusTransitions,
   users,
   vehicles,
 } from "../schema";
@@ -27,6 +29,7 @@ import {
   COLORS,
   COMMENTS,
   CRM_STATUSES,
+  MOTOR_TYPES,
   FIRST_NAMES,
   LAST_NAMES,
   ORDER_STATUSES,
@@ -81,11 +84,7 @@ export interface CompanyFixture {
   roleIds: Record<string, number>;
 }
 
-interface CompanySpec {
-  name: string;
-  domain: string;
-  locations: string[];
-  users: { email: string; name: string; role: keyof typeof ROLE_GRANTS }[];
+interface CompanySpec extends CompanyBaseSpec {
   clients: number;
   vehicles: number;
   orders: number;
@@ -140,8 +139,38 @@ function plate(r: Random, i: number): string {
   return `${r.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])}${r.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])}${String(1000 + ((i * 37) % 9000))}`;
 }
 
-async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash: string): Promise<CompanyFixture> {
-  const r = createRandom(spec.seed);
+export interface CompanyBase {
+  companyId: number;
+  userIds: Record<string, number>;
+  locationIds: number[];
+  statusIds: Record<StatusType, number[]>;
+  requirementIds: number[];
+  roleIds: Record<string, number>;
+  models: { brandId: number; modelId: number }[];
+  /** Item ids of the vehicles' "$$motor" list field, in MOTOR_TYPES order. */
+  motorItemIds: number[];
+}
+
+export interface CompanyBaseSpec {
+  name: string;
+  domain: string;
+  locations: string[];
+  users: { email: string; name: string; role: keyof typeof ROLE_GRANTS }[];
+}
+
+/** Which order status may follow which, by position in ORDER_STATUSES: forward steps, rework, and cancelling. */
+const ORDER_TRANSITIONS: [from: number, to: number][] = [
+  [0, 1],
+  [1, 2],
+  [2, 3],
+  [3, 2],
+  [3, 4],
+  [4, 5],
+  ...[0, 1, 2, 3, 4].map((from): [number, number] => [from, 6]),
+];
+
+/** A company with everything but clients, vehicles and orders: the demo and the scale generator share it. */
+export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: number, passwordHash: string): Promise<CompanyBase> {
   const [company] = await db
     .insert(companies)
     .values({ name: spec.name, domain: spec.domain, preferences: preferences(), daysPreferences: DEFAULT_DAYS })
@@ -166,6 +195,9 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
       .returning({ id: statuses.id });
     statusIds[type] = rows.map((row) => row.id);
   }
+  await db.insert(statusTransitions).values(
+    ORDER_TRANSITIONS.map(([from, to]) => ({ companyId, fromStatusId: statusIds.Order[from]!, toStatusId: statusIds.Order[to]! })),
+  );
   const requirementRows = await db
     .insert(requirements)
     .values(REQUIREMENTS.map(([name, durationMinutes]) => ({ companyId, name, durationMinutes })))
@@ -188,15 +220,46 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     userIds[u.email] = row!.id;
   }
 
-  const modelRows: { brandId: number; modelId: number }[] = [];
-  for (const [brand, models] of Object.entries(BRANDS)) {
+  const models: { brandId: number; modelId: number }[] = [];
+  for (const [brand, names] of Object.entries(BRANDS)) {
     const [b] = await db.insert(brands).values({ companyId, name: brand }).returning({ id: brands.id });
     const ms = await db
       .insert(brandModels)
-      .values(models.map((name) => ({ companyId, brandId: b!.id, name })))
+      .values(names.map((name) => ({ companyId, brandId: b!.id, name })))
       .returning({ id: brandModels.id });
-    modelRows.push(...ms.map((m) => ({ brandId: b!.id, modelId: m.id })));
+    models.push(...ms.map((m) => ({ brandId: b!.id, modelId: m.id })));
   }
+
+  const motorItemIds = MOTOR_TYPES.map((_, i) => i + 1);
+  await db.insert(customFields).values([
+    {
+      companyId,
+      entity: "Vehicle",
+      key: "$$motor",
+      name: "Motor",
+      kind: "list",
+      items: MOTOR_TYPES.map((name, i) => ({ id: motorItemIds[i]!, name })),
+      position: 0,
+    },
+    { companyId, entity: "Order", key: "$$siniestro", name: "N° Siniestro", kind: "text", position: 1 },
+  ]);
+
+  return {
+    companyId,
+    userIds,
+    locationIds: locationRows.map((l) => l.id),
+    statusIds,
+    requirementIds: requirementRows.map((q) => q.id),
+    roleIds,
+    models,
+    motorItemIds,
+  };
+}
+
+async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash: string): Promise<CompanyFixture> {
+  const r = createRandom(spec.seed);
+  const base = await seedCompanyBase(db, spec, year, passwordHash);
+  const { companyId, userIds, statusIds, locationIds, requirementIds } = base;
 
   const clientRows = await db
     .insert(clients)
@@ -222,7 +285,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     .insert(vehicles)
     .values(
       Array.from({ length: spec.vehicles }, (_, i) => {
-        const model = r.pick(modelRows);
+        const model = r.pick(base.models);
         return {
           companyId,
           // A few vehicles have no owner on file, as happens at a real front desk.
@@ -234,13 +297,14 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
           year: r.int(2008, year),
           color: r.pick(COLORS),
           kms: r.int(5_000, 250_000),
-          customFields: { $$motor: r.pick(["Bencina", "Diésel", "Híbrido"]) },
+          customFields: { $$motor: r.pick(base.motorItemIds) },
         };
       }),
     )
     .returning({ id: vehicles.id, clientId: vehicles.clientId });
 
   const advisors = Object.values(userIds);
+  const claims = createRandom(spec.seed + 1);
   const now = Date.now();
   const orderValues = Array.from({ length: spec.orders }, (_, i) => {
     const vehicle = vehicleRows[i % vehicleRows.length]!;
@@ -254,10 +318,10 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
       companyId,
       correlativeId: i + 1,
       statusId: statusIds.Order[statusIndex]!,
-      requirementId: r.pick(requirementRows).id,
+      requirementId: r.pick(requirementIds),
       clientId: vehicle.clientId,
       vehicleId: vehicle.id,
-      locationId: r.pick(locationRows).id,
+      locationId: r.pick(locationIds),
       userId: r.pick(advisors),
       assigneeId: r.chance(0.7) ? r.pick(advisors) : null,
       checkInTime: checkIn,
@@ -269,6 +333,8 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
       from: r.pick(["recepción", "crm", "agenda"]),
       total: r.int(2, 90) * 10_000 + r.pick([0, 990, 4500]),
       recallData: r.chance(0.05) ? [{ campaign: "Airbag Takata", code: "R-2024-17" }] : [],
+      // Insurance jobs carry the insurer's claim number (own random stream: the other values stay as they were).
+      customFields: claims.chance(0.2) ? { $$siniestro: String(claims.int(1_000_000, 9_999_999)) } : {},
     };
   });
   const orderRows = await db.insert(orders).values(orderValues).returning({ id: orders.id });
@@ -293,8 +359,8 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
       companyId,
       vehicleId: v.id,
       clientId: v.clientId,
-      locationId: locationRows[0]!.id,
-      requirementId: r.pick(requirementRows).id,
+      locationId: locationIds[0]!,
+      requirementId: r.pick(requirementIds),
       bookingDate: new Date(now + (i + 2) * 86400_000).toISOString().slice(0, 10),
       bookingTime: `${String(9 + (i % 8)).padStart(2, "0")}:00`,
     }));
@@ -303,13 +369,13 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   return {
     companyId,
     userIds,
-    locationIds: locationRows.map((l) => l.id),
+    locationIds,
     clientIds,
     vehicleIds: vehicleRows.map((v) => v.id),
     orderIds: orderRows.map((o) => o.id),
     statusIds,
-    requirementIds: requirementRows.map((q) => q.id),
-    roleIds,
+    requirementIds,
+    roleIds: base.roleIds,
   };
 }
 

@@ -1,3 +1,5 @@
 export { seedDemo, seedDemoIfEmpty, DEMO_PASSWORD, ROLE_GRANTS } from "./demo";
 export type { CompanyFixture, DemoFixtures } from "./demo";
+export { seedScale, SCALE_COMPANY } from "./scale";
+export type { ScaleOptions, ScaleResult } from "./scale";
 export { chileanHolidays } from "./data";

@@ -1,13 +1,17 @@
 import { accountRouter, authRouter } from "@taller/auth";
 import { companyRouter } from "@taller/company";
+import { ordersRouter } from "@taller/orders";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "@taller/trpc";
+import { vehiclesRouter } from "@taller/vehicles";
 
 /** The app router: every domain router, merged. The web app imports its type only. */
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   company: companyRouter,
+  orders: ordersRouter,
+  vehicles: vehiclesRouter,
 });
 
 export type AppRouter = typeof appRouter;

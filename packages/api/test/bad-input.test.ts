@@ -1,25 +1,10 @@
-import { createEventBus, TRPCError, type EventBus } from "@taller/trpc";
-import { staffContext } from "@taller/trpc/testing";
-import { seedDemo, type DemoFixtures } from "@taller/db/seed";
-import { createTestDatabase, type TestDatabase } from "@taller/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "../src";
+import { TRPCError } from "@taller/trpc";
+import { describe, expect, it } from "vitest";
 import { procedureCases } from "./procedure-cases";
+import { useSeededApp } from "./setup";
 import { allProcedures, callPath } from "./walk";
 
-let tdb: TestDatabase;
-let bus: EventBus;
-let fx: DemoFixtures;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  bus = createEventBus(tdb.database);
-  fx = await seedDemo(tdb.database.db);
-});
-afterAll(async () => {
-  await bus.close();
-  await tdb.drop();
-});
+const app = useSeededApp();
 
 /** Inputs that no procedure accepts as a whole. */
 const GARBAGE: unknown[] = [null, 0, -1, "x", true, [], [1, 2], "'; drop table orders; --"];
@@ -46,11 +31,11 @@ describe("bad input: every procedure answers BAD_REQUEST (or a clean refusal), n
     if (type === "subscription") continue;
     const c = procedureCases[path];
     it(path, async () => {
-      const valid = c?.valid?.(fx);
+      const valid = c?.valid?.(app.fx());
       const inputs = [...GARBAGE, ...mutations(valid)];
       for (const input of inputs) {
         // A fresh session per call: some procedures end the session they run in.
-        const caller = createCaller(await staffContext(tdb.database, bus, "admin@taller.demo"));
+        const caller = await app.callerFor("admin@taller.demo");
         const error = await callPath(caller, path, input).then(
           () => null,
           (e: unknown) => e,

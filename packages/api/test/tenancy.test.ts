@@ -1,27 +1,12 @@
-import { createEventBus, TRPCError, type EventBus } from "@taller/trpc";
-import { staffContext } from "@taller/trpc/testing";
-import { seedDemo, type DemoFixtures } from "@taller/db/seed";
-import { createTestDatabase, type TestDatabase } from "@taller/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "../src";
+import { TRPCError } from "@taller/trpc";
+import { describe, expect, it } from "vitest";
 import { procedureCases } from "./procedure-cases";
+import { useSeededApp } from "./setup";
 import { allProcedures, callPath } from "./walk";
 
-let tdb: TestDatabase;
-let bus: EventBus;
-let fx: DemoFixtures;
+const app = useSeededApp();
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  bus = createEventBus(tdb.database);
-  fx = await seedDemo(tdb.database.db);
-});
-afterAll(async () => {
-  await bus.close();
-  await tdb.drop();
-});
-
-const otherAdmin = () => staffContext(tdb.database, bus, "admin@otro.demo");
+const otherAdmin = (signal?: AbortSignal) => app.callerFor("admin@otro.demo", signal);
 
 describe("tenant isolation: every procedure, called by Otro Taller", () => {
   it("every procedure of the app router has a case (add yours to procedure-cases.ts)", () => {
@@ -38,8 +23,8 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
 
     if (c.kind === "foreign") {
       it(`${path} refuses Taller Demo's ids`, async () => {
-        const caller = createCaller(await otherAdmin());
-        const error = await callPath(caller, path, c.input(fx)).then(
+        const caller = await otherAdmin();
+        const error = await callPath(caller, path, c.input(app.fx())).then(
           () => null,
           (e: unknown) => e,
         );
@@ -52,8 +37,8 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
     if (type === "subscription") {
       it(`${path} streams only Otro Taller's events`, async () => {
         const controller = new AbortController();
-        const caller = createCaller(await otherAdmin(), { signal: controller.signal });
-        const stream = (await callPath(caller, path, c.input?.(fx))) as AsyncIterable<{ type?: string } | unknown>;
+        const caller = await otherAdmin(controller.signal);
+        const stream = (await callPath(caller, path, c.input?.(app.fx()))) as AsyncIterable<{ type?: string } | unknown>;
         const received: unknown[] = [];
         const reading = (async () => {
           for await (const item of stream) {
@@ -63,8 +48,8 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
         })();
         // Let the subscription attach before publishing.
         await new Promise((r) => setTimeout(r, 50));
-        await bus.publish({ companyId: fx.demo.companyId, type: "probe.demo", payload: { id: 1 } });
-        await bus.publish({ companyId: fx.other.companyId, type: "probe.other", payload: { id: 2 } });
+        await app.bus().publish({ companyId: app.fx().demo.companyId, type: "probe.demo", payload: { id: 1 } });
+        await app.bus().publish({ companyId: app.fx().other.companyId, type: "probe.other", payload: { id: 2 } });
         await reading.catch(() => undefined);
         expect(JSON.stringify(received)).not.toContain("probe.demo");
         expect(JSON.stringify(received)).toContain("probe.other");
@@ -73,13 +58,13 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
     }
 
     it(`${path} returns nothing of Taller Demo`, async () => {
-      const caller = createCaller(await otherAdmin());
-      const result = await callPath(caller, path, c.input?.(fx)).catch((e: unknown) => {
+      const caller = await otherAdmin();
+      const result = await callPath(caller, path, c.input?.(app.fx())).catch((e: unknown) => {
         // A refusal is isolation too, but never a crash.
         expect((e as TRPCError).code).not.toBe("INTERNAL_SERVER_ERROR");
         return null;
       });
-      if (result !== null) expect(c.leaks(result, fx)).toBeNull();
+      if (result !== null) expect(c.leaks(result, app.fx())).toBeNull();
     });
   }
 });

@@ -1,10 +1,11 @@
+import { otpCodeSchema } from "@taller/core";
 import { hashPassword, users, verifyPassword } from "@taller/db";
 import { fieldError, publicProcedure, TRPCError } from "@taller/trpc";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { startSession } from "./session";
 import { clearFailures, countFailures, lockoutMessage, loginWaitMs, recordFailure } from "./throttle";
-import { consumeTotp, otpCodeSchema } from "./totp";
+import { consumeTotp } from "./totp";
 
 export const loginInput = z.object({
   email: z.email("Correo inválido").max(254).transform((e) => e.trim().toLowerCase()),

@@ -2,10 +2,6 @@ import type { Db } from "@taller/db";
 import { users } from "@taller/db";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { verify } from "otplib";
-import { z } from "zod";
-
-/** An authenticator code as typed by a person (seed 000 section 5: exactly 6 characters). */
-export const otpCodeSchema = z.string().regex(/^\d{6}$/, "El código debe tener 6 dígitos");
 
 /**
  * Verifies a TOTP code and consumes its time step, so the same code cannot be used twice, even by two requests

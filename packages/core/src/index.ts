@@ -2,4 +2,6 @@ export * from "./company";
 export * from "./permissions";
 export * from "./format";
 export * from "./rut";
+export * from "./embedding";
 export * from "./files";
+export * from "./account";

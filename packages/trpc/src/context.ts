@@ -39,6 +39,8 @@ export interface Context {
   managerSession: ManagerSessionInfo | null;
   /** Work-point device token sent by the kiosk screen. */
   workpointToken: string | null;
+  /** The running server's version (the update dialog compares it with the browser's build). */
+  appVersion: string;
   /** Adds a Set-Cookie header to the HTTP response (no-op on WebSocket). */
   setCookie(cookie: string): void;
 }

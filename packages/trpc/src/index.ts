@@ -5,3 +5,4 @@ export * from "./events";
 export { RateLimiter } from "./rate-limit";
 export { tracked, TRPCError } from "@trpc/server";
 export { loadSessionUser } from "./session-user";
+export * from "./pagination";

@@ -24,6 +24,7 @@ export function anonymousContext(database: Database, bus: EventBus, ip = "127.0.
     user: null,
     managerSession: null,
     workpointToken: null,
+    appVersion: "test",
     setCookie: (c) => cookies.push(c),
     cookies,
   };

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Action, Resource } from "@taller/core";
 import { isRestrictedToOwn, permissionChecker } from "@taller/core";
+import type { Db } from "@taller/db";
 import { documentTokens, workpointTokens } from "@taller/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
@@ -89,6 +90,22 @@ export function sha256(value: string): string {
 
 export type TokenKind = "crm_token" | "access_token" | "zip_token";
 
+/** The unexpired document token of this kind, or null. Also used outside tRPC (the booking add-on's CSP header). */
+export async function findDocumentToken(db: Db, kind: TokenKind, token: string) {
+  const [doc] = await db
+    .select()
+    .from(documentTokens)
+    .where(
+      and(
+        eq(documentTokens.tokenHash, sha256(token)),
+        eq(documentTokens.kind, kind),
+        or(isNull(documentTokens.expiresAt), gt(documentTokens.expiresAt, new Date())),
+      ),
+    )
+    .limit(1);
+  return doc ?? null;
+}
+
 /**
  * A link token that opens exactly one document. The input must carry `token`; the handler gets the document the
  * token was issued for, and nothing else.
@@ -96,21 +113,9 @@ export type TokenKind = "crm_token" | "access_token" | "zip_token";
 export function tokenProcedure(kind: TokenKind) {
   return publicProcedure.use(async ({ ctx, getRawInput, next }) => {
     const raw = (await getRawInput()) as { token?: unknown } | undefined;
-    const token = typeof raw?.token === "string" ? raw.token : null;
-    const found = token
-      ? await ctx.db
-          .select()
-          .from(documentTokens)
-          .where(
-            and(
-              eq(documentTokens.tokenHash, sha256(token)),
-              eq(documentTokens.kind, kind),
-              or(isNull(documentTokens.expiresAt), gt(documentTokens.expiresAt, new Date())),
-            ),
-          )
-          .limit(1)
-      : [];
-    const doc = found[0];
+    // No token at all is malformed input (as the input schema would say); a token that opens nothing is not allowed.
+    if (typeof raw?.token !== "string") throw new TRPCError({ code: "BAD_REQUEST", message: "Datos inválidos" });
+    const doc = await findDocumentToken(ctx.db, kind, raw.token);
     if (!doc) throw new TRPCError({ code: "UNAUTHORIZED", message: "Enlace inválido o expirado" });
     return next({
       ctx: { companyId: doc.companyId, document: { type: doc.documentType, id: doc.documentId } },

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createDatabase, migrateDatabase, type Database } from "@taller/db";
+import { seedDemo, type DemoFixtures } from "@taller/db/seed";
 import postgres from "postgres";
 
 export interface TestDatabase {
@@ -48,4 +49,14 @@ export async function createDatabaseUrl(): Promise<{ url: string; drop(): Promis
       await admin.end();
     },
   };
+}
+
+export interface SeededTestDatabase extends TestDatabase {
+  fx: DemoFixtures;
+}
+
+/** A fresh database with the demo companies ("Taller Demo" and "Otro Taller") seeded. */
+export async function createSeededDatabase(): Promise<SeededTestDatabase> {
+  const tdb = await createTestDatabase();
+  return { ...tdb, fx: await seedDemo(tdb.database.db) };
 }

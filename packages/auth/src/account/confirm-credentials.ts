@@ -1,24 +1,22 @@
+import type { Db } from "@taller/db";
 import { users, verifyPassword } from "@taller/db";
 import { fieldError, TRPCError } from "@taller/trpc";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { clearFailures, countFailures, lockoutMessage, loginWaitMs, recordFailure } from "../throttle";
 import { consumeTotp } from "../totp";
 
-export const currentPasswordSchema = z.string().min(1, "Contraseña inválida").max(200);
-
 interface Who {
-  db: Parameters<typeof countFailures>[0];
+  db: Db;
   ip: string;
   user: { id: number; email: string };
 }
 
 /**
- * Checks the current password and then an authenticator code for `secret`. Failures are recorded as failed logins of
- * the account, so guessing through the settings screen shares the login's lockout (5 in a row lock it for 5
- * minutes): a stolen session cannot try codes or passwords faster than the login form allows.
+ * Checks the user's current password under the login lockout. Failures are recorded as failed logins of the account,
+ * so guessing through the settings screen shares the login's lockout (5 in a row lock it for 5 minutes): a stolen
+ * session cannot try passwords or codes faster than the login form allows.
  */
-export async function confirmPasswordAndCode(ctx: Who, input: { password: string; otp: string }, secret: string) {
+export async function confirmPassword(ctx: Who, password: string, field = "password") {
   const now = Date.now();
   const wait = loginWaitMs(await countFailures(ctx.db, ctx.user.email, ctx.ip, now), now);
   if (wait > 0) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: lockoutMessage(wait) });
@@ -29,10 +27,16 @@ export async function confirmPasswordAndCode(ctx: Who, input: { password: string
     .where(eq(users.id, ctx.user.id))
     .limit(1);
   if (!user) throw new TRPCError({ code: "NOT_FOUND", message: "Usuario no encontrado" });
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
+  if (!(await verifyPassword(user.passwordHash, password))) {
     await recordFailure(ctx.db, ctx.user.email, ctx.ip);
-    throw fieldError("UNAUTHORIZED", "password", "Contraseña inválida");
+    throw fieldError("UNAUTHORIZED", field, "Contraseña inválida");
   }
+  return user;
+}
+
+/** The current password, then an authenticator code for `secret` (single use), both under the lockout. */
+export async function confirmPasswordAndCode(ctx: Who, input: { password: string; otp: string }, secret: string) {
+  const user = await confirmPassword(ctx, input.password);
   if (!(await consumeTotp(ctx.db, user, secret, input.otp))) {
     await recordFailure(ctx.db, ctx.user.email, ctx.ip);
     throw fieldError("FORBIDDEN", "otp", "Código de autenticación inválido");

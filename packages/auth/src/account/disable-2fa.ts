@@ -1,11 +1,11 @@
+import { currentPasswordSchema, otpCodeSchema } from "@taller/core";
 import { users } from "@taller/db";
 import { staffProcedure, TRPCError } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getProfile } from "../me";
 import { rotateSession } from "../session";
-import { otpCodeSchema } from "../totp";
-import { confirmPasswordAndCode, currentPasswordSchema } from "./confirm-credentials";
+import { confirmPasswordAndCode } from "./confirm-credentials";
 
 export const disable2faInput = z.object({ password: currentPasswordSchema, otp: otpCodeSchema });
 

@@ -1,27 +1,11 @@
-import { fileIdFromUrl, fileUrl, isImageType, rutSchema, themeSchema } from "@taller/core";
+import { fileIdFromUrl, fileUrl, isImageType, profileUpdateSchema } from "@taller/core";
 import { files, hashPassword, users } from "@taller/db";
 import { fieldError, staffProcedure, TRPCError } from "@taller/trpc";
 import { and, eq, ne } from "drizzle-orm";
-import { z } from "zod";
 import { getProfile } from "../me";
 import { findUserByWorkpointCode } from "../workpoint-code";
 
-/** An optional text field: a blank value clears it. */
-const clearable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable());
-
-export const updateInput = z
-  .object({
-    name: z.string().trim().min(1, "Ingresa tu nombre").max(120),
-    mail: z.string().trim().toLowerCase().max(254).pipe(z.email("Correo inválido")),
-    phone: clearable(z.string().trim().max(30).regex(/^\+?[\d\s()-]{6,}$/, "Teléfono inválido")),
-    rut: clearable(rutSchema),
-    workpoint_code: z.string().min(4, "Código inválido, debe tener mínimo 4 caracteres").max(100),
-    theme: themeSchema,
-    /** A URL of our own file store (POST /files), never an outside address. */
-    picture: z.string().max(200),
-  })
-  .partial();
+export const updateInput = profileUpdateSchema;
 
 /** Saves any part of the profile (the general-information form, the theme, the picture) and answers the profile. */
 export const update = staffProcedure.input(updateInput).mutation(async ({ ctx, input }) => {

@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pipeline } from "node:stream/promises";
+import { authenticate } from "@taller/auth";
+import { fileUrl, formatNumber, isFileId, isImageType, MAX_UPLOAD_BYTES } from "@taller/core";
+import { files, type Db } from "@taller/db";
+import { RateLimiter } from "@taller/trpc";
+import { eq } from "drizzle-orm";
+import { isSecure } from "../context";
+import { sniffImageType } from "./sniff";
+import type { FileStore } from "./store";
+
+export interface FileRoutesDeps {
+  db: Db;
+  store: FileStore;
+  trustProxy: boolean;
+}
+
+/**
+ * POST /files stores an image for the logged-in staff member's company; GET /files/<id> serves it.
+ *
+ * Reading needs no session: the id (144 random bits) is the capability, like a cloud store's unguessable object
+ * URL, so a picture shows wherever the app puts an <img> of it (the shell, chat, public pages of the same company)
+ * and nothing is listable. Uploads need a staff session cookie, and only image Content-Types are accepted, which
+ * also keeps cross-site forms out: a form cannot send an image/* body, and fetch would need a CORS preflight.
+ */
+export function createFileRoutes({ db, store, trustProxy }: FileRoutesDeps) {
+  const uploads = new RateLimiter(60, 60_000);
+
+  async function upload(req: IncomingMessage, res: ServerResponse) {
+    const auth = await authenticate(db, req.headers.cookie, {
+      secure: isSecure(req, trustProxy),
+      setCookie: (cookie) => res.appendHeader("set-cookie", cookie),
+    });
+    if (!auth || auth.session.kind !== "staff") return reply(res, 401, { error: "Debes iniciar sesión" });
+    const declared = (req.headers["content-type"] ?? "").split(";")[0]!.trim();
+    if (!isImageType(declared)) return reply(res, 400, { error: "Formato no aceptado" });
+    if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) return tooLarge(res);
+    const waitMs = uploads.hit(`user:${auth.user.id}`);
+    if (waitMs > 0) {
+      return reply(res, 429, { error: `Demasiadas subidas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
+    }
+    const bytes = await readBody(req, MAX_UPLOAD_BYTES);
+    if (!bytes) return tooLarge(res);
+    if (bytes.length === 0) return reply(res, 400, { error: "El archivo está vacío" });
+    const type = sniffImageType(bytes);
+    if (!type) return reply(res, 400, { error: "Formato no aceptado" });
+
+    const id = randomBytes(18).toString("base64url");
+    await store.put(id, bytes);
+    await db.insert(files).values({
+      id,
+      companyId: auth.user.companyId,
+      userId: auth.user.id,
+      contentType: type,
+      size: bytes.length,
+      name: fileName(req.headers["x-file-name"]),
+    });
+    return reply(res, 201, { id, url: fileUrl(id) });
+  }
+
+  async function download(req: IncomingMessage, res: ServerResponse, id: string) {
+    const [row] = isFileId(id)
+      ? await db.select({ contentType: files.contentType, size: files.size }).from(files).where(eq(files.id, id)).limit(1)
+      : [];
+    if (!row) return reply(res, 404, { error: "Archivo no encontrado" });
+    const direct = store.url(id);
+    if (direct) {
+      res.writeHead(302, { location: direct, "cache-control": "no-store" });
+      return void res.end();
+    }
+    const etag = `"${id}"`;
+    const headers = {
+      etag,
+      // Content never changes under an id.
+      "cache-control": "private, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; sandbox",
+      "cross-origin-resource-policy": "same-origin",
+    };
+    if (req.headers["if-none-match"] === etag) {
+      res.writeHead(304, headers);
+      return void res.end();
+    }
+    const stream = await store.get(id);
+    if (!stream) return reply(res, 404, { error: "Archivo no encontrado" });
+    res.writeHead(200, { ...headers, "content-type": row.contentType, "content-length": row.size });
+    if (req.method === "HEAD") {
+      stream.destroy();
+      return void res.end();
+    }
+    await pipeline(stream, res);
+  }
+
+  return async function handleFiles(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (path === "/files") {
+      if (req.method === "POST") return upload(req, res);
+      res.setHeader("allow", "POST");
+    } else {
+      if (req.method === "GET" || req.method === "HEAD") return download(req, res, path.slice("/files/".length));
+      res.setHeader("allow", "GET, HEAD");
+    }
+    reply(res, 405, { error: "Método no permitido" });
+  };
+}
+
+function reply(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  res.end(JSON.stringify(body));
+}
+
+function tooLarge(res: ServerResponse) {
+  // The rest of the body is not read: close the connection instead of keeping it for the next request.
+  res.setHeader("connection", "close");
+  reply(res, 413, { error: `El archivo supera el máximo de ${formatNumber(MAX_UPLOAD_BYTES)} bytes` });
+}
+
+/** The body, or null as soon as it exceeds `limit` bytes. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off("data", onData);
+        req.resume();
+        return resolve(null);
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** The original file name, for lists and downloads; never used as a path. */
+function fileName(header: string | string[] | undefined): string {
+  const raw = Array.isArray(header) ? header[0] : header;
+  let name = "imagen";
+  try {
+    if (raw) name = decodeURIComponent(raw);
+  } catch {
+    // a malformed encoding keeps the default
+  }
+  const printable = [...name].filter((c) => c >= " " && c !== "\u007f").join("");
+  return printable.trim().slice(0, 200) || "imagen";
+}

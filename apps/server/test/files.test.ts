@@ -1,0 +1,95 @@
+import { files } from "@taller/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sniffImageType } from "../src/files/sniff";
+import { browser, startTestServer, type TestServer } from "./helpers";
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+describe("sniffImageType", () => {
+  it("recognises the accepted image types by their first bytes", () => {
+    expect(sniffImageType(PNG)).toBe("image/png");
+    expect(sniffImageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toBe("image/jpeg");
+    expect(sniffImageType(Buffer.from("RIFF\x10\0\0\0WEBPVP8 ", "latin1"))).toBe("image/webp");
+    expect(sniffImageType(Buffer.from([0, 0, 1, 0, 1, 0, 16, 16]))).toBe("image/x-icon");
+  });
+  it("rejects anything else, however it is labelled", () => {
+    expect(sniffImageType(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
+    expect(sniffImageType(Buffer.from("GIF89a"))).toBeNull();
+    expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
+
+let server: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  const b = browser(server.url);
+  await b.client.auth.login.mutate({ email: "asesor@taller.demo", password: "demo1234" });
+  cookie = b.cookie();
+});
+afterAll(() => server.close());
+
+const upload = (body: Uint8Array, headers: Record<string, string>) =>
+  fetch(`${server.url}/files`, { method: "POST", body, headers: { cookie, ...headers } });
+
+describe("POST /files and GET /files/:id", () => {
+  it("stores an image for the user's company and serves it back by its URL", async () => {
+    const res = await upload(PNG, { "content-type": "image/png", "x-file-name": encodeURIComponent("foto perfil.png") });
+    expect(res.status).toBe(201);
+    const { id, url } = (await res.json()) as { id: string; url: string };
+    expect(url).toBe(`/files/${id}`);
+    const [row] = await server.tdb.database.db.select().from(files).where(eq(files.id, id));
+    expect(row).toMatchObject({
+      companyId: server.fx.demo.companyId,
+      userId: server.fx.demo.userIds["asesor@taller.demo"],
+      contentType: "image/png",
+      size: PNG.length,
+      name: "foto perfil.png",
+    });
+
+    const got = await fetch(`${server.url}${url}`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-type")).toBe("image/png");
+    expect(got.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
+    const again = await fetch(`${server.url}${url}`, { headers: { "if-none-match": got.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("needs a staff session to upload", async () => {
+    const res = await fetch(`${server.url}/files`, { method: "POST", body: PNG, headers: { "content-type": "image/png" } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "Debes iniciar sesión" });
+  });
+
+  it("refuses other content types and bytes that are not the image they claim (400)", async () => {
+    const html = await upload(Buffer.from("<html></html>"), { "content-type": "text/html" });
+    expect(html.status).toBe(400);
+    expect(await html.json()).toEqual({ error: "Formato no aceptado" });
+    const form = await upload(Buffer.from("a=b"), { "content-type": "application/x-www-form-urlencoded" });
+    expect(form.status).toBe(400);
+    const disguised = await upload(Buffer.from("<svg onload=alert(1)>"), { "content-type": "image/png" });
+    expect(disguised.status).toBe(400);
+    const empty = await upload(new Uint8Array(), { "content-type": "image/png" });
+    expect(empty.status).toBe(400);
+  });
+
+  it("refuses more than 20,000,000 bytes (413)", async () => {
+    const big = Buffer.alloc(20_000_001);
+    PNG.copy(big);
+    const res = await upload(big, { "content-type": "image/png" });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: "El archivo supera el máximo de 20.000.000 bytes" });
+  });
+
+  it("answers 404 for unknown or malformed ids and 405 for other methods", async () => {
+    expect((await fetch(`${server.url}/files/${"a".repeat(24)}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/files/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await fetch(`${server.url}/files`)).status).toBe(405);
+    expect((await fetch(`${server.url}/files/${"a".repeat(24)}`, { method: "DELETE", headers: { cookie } })).status).toBe(405);
+  });
+});

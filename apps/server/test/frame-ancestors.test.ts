@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { companies, documentTokens } from "@taller/db";
+import { seedDemo, type DemoFixtures } from "@taller/db/seed";
+import { createTestDatabase, type TestDatabase } from "@taller/testing";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingAddonFrameAncestors } from "../src/frame-ancestors";
+import { createStaticHandler } from "../src/static";
+
+let tdb: TestDatabase;
+let fx: DemoFixtures;
+const token = randomBytes(16).toString("hex");
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  fx = await seedDemo(tdb.database.db);
+  await tdb.database.db.insert(documentTokens).values({
+    companyId: fx.demo.companyId,
+    kind: "crm_token",
+    tokenHash: createHash("sha256").update(token).digest("hex"),
+    documentType: "Crm::Booking",
+    documentId: 1,
+  });
+  await tdb.database.db
+    .update(companies)
+    .set({
+      preferences: sql`jsonb_set(${companies.preferences}, '{booking_addon,allowed_domains}', '"*.taller.cl https://socio.cl tienda*.cl"')`,
+    })
+    .where(eq(companies.id, fx.demo.companyId));
+});
+afterAll(() => tdb.drop());
+
+const request = (url: string, referer?: string) => ({ url, headers: referer ? { referer } : {} }) as IncomingMessage;
+
+describe("frame-ancestors", () => {
+  const ancestors = () => bookingAddonFrameAncestors(tdb.database.db);
+
+  it("is 'self' on staff pages, even with a valid token", async () => {
+    expect(await ancestors()(request(`/main/orders?crm_token=${token}`))).toBe("'self'");
+    expect(await ancestors()(request("/login"))).toBe("'self'");
+  });
+
+  it("adds the company's allowed domains on the booking add-on pages", async () => {
+    const expected = "'self' *.taller.cl https://socio.cl";
+    expect(await ancestors()(request(`/client/booking?crm_token=${token}`))).toBe(expected);
+    expect(await ancestors()(request(`/booking-addon?crm_token=${token}`))).toBe(expected);
+  });
+
+  it("honours a pattern CSP cannot express for the parent that asked, when it matches", async () => {
+    expect(await ancestors()(request(`/client/booking?crm_token=${token}`, "https://tienda-sur.cl/reservas"))).toBe(
+      "'self' *.taller.cl https://socio.cl https://tienda-sur.cl",
+    );
+    expect(await ancestors()(request(`/client/booking?crm_token=${token}`, "https://evil.com/"))).toBe(
+      "'self' *.taller.cl https://socio.cl",
+    );
+  });
+
+  it("is 'self' without a token or with an unknown one", async () => {
+    expect(await ancestors()(request("/client/booking"))).toBe("'self'");
+    expect(await ancestors()(request("/client/booking?crm_token=unknown"))).toBe("'self'");
+  });
+});
+
+describe("static handler", () => {
+  let server: Server;
+  let base: string;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), "taller-dist-"));
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>t</title>");
+    writeFileSync(join(dist, "assets", "app-abc.js"), "1");
+    const web = createStaticHandler(dist, bookingAddonFrameAncestors(tdb.database.db));
+    server = createServer((req, res) => void web(req, res));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("sends frame-ancestors on every HTML response and not on assets", async () => {
+    for (const path of ["/", "/login", "/main/settings", "/index.html"]) {
+      const res = await fetch(base + path);
+      expect(res.headers.get("content-security-policy"), path).toBe("frame-ancestors 'self'");
+    }
+    const booking = await fetch(`${base}/client/booking?crm_token=${token}`);
+    expect(booking.headers.get("content-security-policy")).toBe("frame-ancestors 'self' *.taller.cl https://socio.cl");
+    const asset = await fetch(`${base}/assets/app-abc.js`);
+    expect(asset.headers.get("content-security-policy")).toBeNull();
+  });
+});

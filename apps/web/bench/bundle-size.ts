@@ -1,0 +1,58 @@
+/**
+ * `pnpm bench:web`: builds the web app and reports the gzipped JavaScript (and CSS) a first visit downloads for the
+ * login route and for the settings route, following Vite's manifest: the entry chunk, the route's lazy chunks and
+ * everything they import statically. Target: the login route at most 200 KB of gzipped JavaScript.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+const LOGIN_TARGET_BYTES = 200 * 1024;
+
+/** Lazy chunks each route needs before it can render (see src/routes/pages.ts). */
+const ROUTES: Record<string, string[]> = {
+  "/login": ["src/features/auth/login-page.tsx"],
+  "/main/settings": ["src/features/shell/main-shell.tsx", "src/features/settings/settings-page.tsx"],
+};
+
+await build({ root, logLevel: "warn" });
+const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+
+function closure(keys: string[]): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`not in the manifest: ${key}`);
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((f) => css.add(f));
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return { js, css };
+}
+
+const gzipped = (files: Iterable<string>) =>
+  [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const results: Record<string, number> = {};
+for (const [route, chunks] of Object.entries(ROUTES)) {
+  const { js, css } = closure(["index.html", ...chunks]);
+  results[route] = gzipped(js);
+  console.log(`${route.padEnd(15)} JS ${kb(results[route]).padStart(9)} gzip in ${js.size} files, CSS ${kb(gzipped(css))} gzip`);
+}
+const login = results["/login"]!;
+console.log(`login route: ${kb(login)} of the ${kb(LOGIN_TARGET_BYTES)} target (ratio ${(login / LOGIN_TARGET_BYTES).toFixed(2)})`);
+if (login > LOGIN_TARGET_BYTES) process.exitCode = 1;

@@ -1,0 +1,30 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests: Debian's Chromium (never a downloaded browser) against the built server on a free port with a
+ * fresh database (e2e/global-setup.ts). Build the web app first: `pnpm --filter @taller/web build`.
+ */
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  globalSetup: "./e2e/global-setup.ts",
+  // CI has two cores: two browsers share them with the server.
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    // Set by the global setup, which runs before any test reads it.
+    baseURL: process.env.E2E_BASE_URL,
+    locale: "es-CL",
+    timezoneId: "America/Santiago",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 800 } } }],
+});

@@ -1,0 +1,218 @@
+/**
+ * One order, read-only: as the page /main/orders/{id} and as a dialog other screens open (vehicles now; calendar
+ * and chat later). The spec does not show this screen; it gathers what a front desk asks about an order: status,
+ * number, requirement, client, vehicle, dates, comment, pictures and the last budget.
+ *
+ *   <OrderDialog orderId={id} open={open} onOpenChange={setOpen} />
+ */
+import type { RouterOutputs } from "@taller/api";
+import { formatDateTime, formatDay, formatMoney, formatNumber } from "@taller/core";
+import { Link, useParams } from "@tanstack/react-router";
+import { ArrowLeft, Film, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { useCompanySetup } from "../../lib/company-setup";
+import { useCan } from "../../lib/permissions";
+import { errorCode, trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { PageLoader } from "../../ui/spinner";
+import { StatusBadge } from "../../ui/status";
+import { ClientName } from "./order-rows";
+import "./orders.css";
+
+type Order = RouterOutputs["orders"]["get"];
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="order-field">
+      <dt>{label}</dt>
+      <dd>{children === null || children === undefined || children === "" ? "-" : children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <section className={`order-section${wide ? " order-section-wide" : ""}`}>
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function OrderView({ order }: { order: Order }) {
+  const { terms } = useCompanySetup().company.preferences;
+  const can = useCan();
+  const vehicle = order.object;
+  const budget = order.last_budget;
+  return (
+    <article className="order-detail">
+      <header className="order-detail-head">
+        <h2>#{order.correlative_id}</h2>
+        <StatusBadge color={order.status.color} name={order.status.name} />
+        <p className="order-detail-requirement">{order.requirement?.name ?? "Sin requerimiento"}</p>
+      </header>
+      {order.recall_data.length > 0 && (
+        <p className="order-recall" role="note">
+          <TriangleAlert size={18} aria-hidden />
+          Este {terms.object.singular.toLowerCase()} tiene un recall
+        </p>
+      )}
+      <div className="order-detail-grid">
+        <Section title={terms.client.singular}>
+          <dl>
+            <Field label="Nombre">
+              <ClientName client={order.client} canRead={can("read", "client")} />
+            </Field>
+            <Field label="RUT">{order.client?.rut}</Field>
+            <Field label="Correo">{order.client?.email}</Field>
+            <Field label="Teléfono">{order.client?.phone && <a href={`tel:${order.client.phone}`}>{order.client.phone}</a>}</Field>
+          </dl>
+        </Section>
+        <Section title={terms.object.singular}>
+          <dl>
+            <Field label="Identificador">{vehicle?.identifier}</Field>
+            <Field label="Marca y modelo">{[vehicle?.brand_name, vehicle?.brand_model_name].filter(Boolean).join(" ")}</Field>
+            <Field label="Año">{vehicle?.year}</Field>
+            <Field label="Color">{vehicle?.color}</Field>
+            <Field label="Chasis">{vehicle?.chasis}</Field>
+            <Field label="Kilometraje">{order.kms !== null ? `${formatNumber(order.kms)} km` : null}</Field>
+          </dl>
+        </Section>
+        <Section title="Fechas">
+          <dl>
+            <Field label="Recepción">{formatDateTime(order.check_in_time)}</Field>
+            <Field label="Entrega agendada">{order.finish_date && formatDay(order.finish_date)}</Field>
+            <Field label="Finalizado">{order.completed_at && formatDateTime(order.completed_at)}</Field>
+            <Field label="Entregado">{order.ended_at && formatDateTime(order.ended_at)}</Field>
+          </dl>
+        </Section>
+        <Section title="Atención">
+          <dl>
+            <Field label="Sucursal">{order.location?.name}</Field>
+            <Field label="Recepcionado por">{order.user?.name}</Field>
+            <Field label="Técnico">{order.assignee?.name}</Field>
+            <Field label="Total">{formatMoney(order.total)}</Field>
+          </dl>
+        </Section>
+        <Section title="Último presupuesto">
+          {budget ? (
+            <dl>
+              <Field label="Número">
+                {can("read", "budget") ? (
+                  <Link to="/main/budgets/$id" params={{ id: String(budget.id) }}>
+                    #{budget.correlative_id}
+                  </Link>
+                ) : (
+                  `#${budget.correlative_id}`
+                )}
+              </Field>
+              <Field label="Estado">
+                {budget.status.name && <StatusBadge color={budget.status.color ?? "transparent"} name={budget.status.name} />}
+              </Field>
+              <Field label="Total">{budget.total !== null && formatMoney(budget.total)}</Field>
+            </dl>
+          ) : (
+            <p className="muted">Sin Presupuesto</p>
+          )}
+        </Section>
+        {order.custom_fields.length > 0 && (
+          <Section title="Información adicional">
+            <dl>
+              {order.custom_fields.map((f) => (
+                <Field key={f.key} label={f.label}>
+                  {f.value}
+                </Field>
+              ))}
+            </dl>
+          </Section>
+        )}
+        <Section title="Comentario" wide>
+          <p className="order-comment">{order.comment || "Sin comentario"}</p>
+        </Section>
+        <Section title="Fotos" wide>
+          {order.pictures.length ? (
+            <ul className="order-pictures">
+              {order.pictures.map((p, i) => (
+                <li key={`${p.url}-${i}`}>
+                  <a href={p.url} target="_blank" rel="noreferrer" aria-label={p.name ?? `Foto ${i + 1}`}>
+                    {p.video ? <Film size={28} aria-hidden /> : <img src={p.url} alt="" loading="lazy" />}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Sin fotos</p>
+          )}
+        </Section>
+      </div>
+    </article>
+  );
+}
+
+const NOT_FOUND = "Página no encontrada.";
+
+function Problem({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <div className="status-page">
+      <h1>{text}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** The order, or what went wrong loading it. */
+function OrderLoader({ orderId }: { orderId: number }) {
+  const order = trpc.orders.get.useQuery({ id: orderId });
+  if (order.data) return <OrderView order={order.data} />;
+  if (!order.isError) return <PageLoader />;
+  const code = errorCode(order.error);
+  if (code === "NOT_FOUND") return <Problem text={NOT_FOUND} />;
+  if (code === "FORBIDDEN") return <Problem text="No tienes acceso a esta información." />;
+  return (
+    <Problem text="No se pudo cargar la información.">
+      <Button variant="secondary" onClick={() => void order.refetch()}>
+        Reintentar
+      </Button>
+    </Problem>
+  );
+}
+
+/** /main/orders/{id} */
+export function OrderDetailPage() {
+  const { id } = useParams({ strict: false });
+  const orderId = Number(id);
+  return (
+    <div className="order-page">
+      <Link to="/main/orders" className="btn btn-text order-back">
+        <ArrowLeft size={18} aria-hidden />
+        Volver
+      </Link>
+      {Number.isInteger(orderId) && orderId > 0 ? <OrderLoader orderId={orderId} /> : <Problem text={NOT_FOUND} />}
+    </div>
+  );
+}
+
+/** The order in a dialog at least 80% of the window wide. */
+export function OrderDialog({ orderId, open, onOpenChange }: { orderId: number; open: boolean; onOpenChange(open: boolean): void }) {
+  const { terms } = useCompanySetup().company.preferences;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={terms.order.singular}
+      width={1100}
+      className="order-dialog"
+      actions={
+        <>
+          <Link to="/main/orders/$id" params={{ id: String(orderId) }} className="btn btn-text">
+            Abrir página
+          </Link>
+          <Button onClick={() => onOpenChange(false)}>Cerrar</Button>
+        </>
+      }
+    >
+      <OrderLoader orderId={orderId} />
+    </Dialog>
+  );
+}

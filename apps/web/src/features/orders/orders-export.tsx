@@ -1,0 +1,117 @@
+/**
+ * The orders spreadsheet export (seed 002 sections 2.4, 5 and 9): a download button for users who may update
+ * check_in, the 'Filtros Adicionales' dialog with reception and delivery date ranges, and while the file is built a
+ * disabled downloading icon and a progress note. The list's status filter and search apply too.
+ */
+import { Download } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { downloadBase64 } from "../../lib/download";
+import { useCan } from "../../lib/permissions";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { IconButton } from "../../ui/icon-button";
+import { useSnackbar } from "../../ui/snackbar";
+import { Spinner } from "../../ui/spinner";
+import { TextField } from "../../ui/text-field";
+
+const RANGES = [
+  { legend: "Fecha Recepción", start: "start_check_in", end: "end_check_in" },
+  { legend: "Fecha Entrega", start: "start_ended_at", end: "end_ended_at" },
+] as const;
+
+type DateField = (typeof RANGES)[number]["start" | "end"];
+type Dates = Record<DateField, string>;
+
+const NO_DATES: Dates = { start_check_in: "", end_check_in: "", start_ended_at: "", end_ended_at: "" };
+const RANGE_ERROR = "La fecha final es anterior a la inicial";
+
+export function OrdersExport({ statusIds, search }: { statusIds: number[]; search: string | null }) {
+  const can = useCan();
+  const snackbar = useSnackbar();
+  const [open, setOpen] = useState(false);
+  const [dates, setDates] = useState<Dates>(NO_DATES);
+  const exportOrders = trpc.orders.export.useMutation({
+    onSuccess: downloadBase64,
+    onError: () => snackbar.show("Error al exportar", { tone: "error", duration: 3000, closeLabel: "Cerrar" }),
+  });
+
+  if (!can("update", "check_in")) return null;
+
+  if (exportOrders.isPending) {
+    return (
+      <>
+        <span className="export-progress" role="status">
+          <Spinner size={16} />
+          <span className="export-progress-text">Generando archivo…</span>
+        </span>
+        <IconButton label="Exportando" disabled>
+          <Download size={22} className="downloading" />
+        </IconButton>
+      </>
+    );
+  }
+
+  // Dates are days ("YYYY-MM-DD"), so comparing the strings compares the days.
+  const invalidEnd = (range: (typeof RANGES)[number]) =>
+    dates[range.start] && dates[range.end] && dates[range.start] > dates[range.end] ? RANGE_ERROR : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (RANGES.some(invalidEnd)) return;
+    setOpen(false);
+    exportOrders.mutate({
+      status_id: statusIds,
+      search,
+      ...(Object.fromEntries(Object.entries(dates).map(([k, v]) => [k, v || null])) as Record<DateField, string | null>),
+    });
+  };
+
+  return (
+    <>
+      <IconButton label="Exportar" onClick={() => setOpen(true)}>
+        <Download size={22} />
+      </IconButton>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Filtros Adicionales"
+        width={520}
+        actions={
+          <>
+            <Button variant="text" onClick={() => setOpen(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" form="orders-export-form">
+              Exportar
+            </Button>
+          </>
+        }
+      >
+        <form id="orders-export-form" onSubmit={submit} noValidate>
+          {RANGES.map((range) => (
+            <fieldset key={range.legend} className="date-range">
+              <legend>{range.legend}</legend>
+              <TextField
+                label="Desde"
+                type="date"
+                value={dates[range.start]}
+                max={dates[range.end] || undefined}
+                onChange={(e) => setDates({ ...dates, [range.start]: e.target.value })}
+              />
+              <TextField
+                label="Hasta"
+                type="date"
+                value={dates[range.end]}
+                min={dates[range.start] || undefined}
+                error={invalidEnd(range)}
+                onChange={(e) => setDates({ ...dates, [range.end]: e.target.value })}
+              />
+            </fieldset>
+          ))}
+          <p className="export-note">*Máximo 1000 registros</p>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The orders list (/main/orders, seed 002 section 2.4): search, status boxes and the filter dialog over a
+ * virtualized table (cards under 800 px) that loads pages as the user scrolls, plus the spreadsheet export.
+ */
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useMemo, useState } from "react";
+import { useCompanySetup } from "../../lib/company-setup";
+import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
+import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
+import { useIsNarrow } from "../../lib/media";
+import { trpc } from "../../lib/trpc";
+import { FilterDialog } from "../../ui/filter-dialog";
+import { ListPage } from "../../ui/list-page";
+import { useSnackbar } from "../../ui/snackbar";
+import { StatusBoxes } from "../../ui/status";
+import { VirtualList } from "../../ui/virtual-list";
+import { DEFAULT_SORT, defaultOrderFilters } from "./list-rules";
+import { OrderCard, OrderHeader, OrderRow, ORDER_COLUMNS, ORDER_TABLE_MIN_WIDTH } from "./order-rows";
+import { OrdersExport } from "./orders-export";
+import "./orders.css";
+
+const statusFilterStore = storedIdFilter("orders_filter");
+const budgetFilterStore = storedIdFilter("orders_budget_filter");
+
+// Statuses change when an administrator edits them, not while someone browses the list.
+const STATUSES_STALE_MS = 5 * 60_000;
+
+export function OrdersPage() {
+  const { terms } = useCompanySetup().company.preferences;
+  const narrow = useIsNarrow();
+  const snackbar = useSnackbar();
+  const navigate = useNavigate();
+  const statuses = trpc.orders.statuses.useQuery(undefined, { staleTime: STATUSES_STALE_MS });
+  const defaults = useMemo(() => (statuses.data ? defaultOrderFilters(statuses.data) : null), [statuses.data]);
+  const [statusIds, setStatusIds] = useIdFilter(statusFilterStore, defaults?.status ?? null);
+  const [budgetIds, setBudgetIds] = useIdFilter(budgetFilterStore, defaults?.budget ?? null);
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  const [filterOpen, setFilterOpen] = useState(false);
+
+  const ready = statusIds !== null && budgetIds !== null;
+  const filters = { status_id: statusIds ?? [], budget_status_id: budgetIds ?? [], search: search || null };
+  const input = { ...filters, ...sort.query };
+  const list = trpc.orders.list.useInfiniteQuery(input, { getNextPageParam: nextCursor, enabled: ready });
+  const totals = trpc.orders.totalsByStatus.useQuery(
+    { budget_status_id: filters.budget_status_id, search: filters.search },
+    { enabled: ready && !narrow },
+  );
+  const rows = useInfiniteRows(list, (page) => page.orders);
+  const failed = list.isError || statuses.isError;
+
+  useEffect(() => {
+    if (failed) snackbar.show("Error al cargar las órdenes", { tone: "error", duration: 3000, closeLabel: "Cerrar" });
+  }, [failed, list.errorUpdatedAt, snackbar]);
+
+  const budgetStatuses = useMemo(() => new Map(statuses.data?.budget_statuses.map((s) => [s.id, s])), [statuses.data]);
+
+  return (
+    <ListPage
+      search={search}
+      onSearch={setSearch}
+      onOpenFilter={() => setFilterOpen(true)}
+      actions={<OrdersExport statusIds={filters.status_id} search={filters.search} />}
+      boxes={
+        !narrow &&
+        statuses.data && (
+          <StatusBoxes
+            label="Estados de Orden"
+            boxes={statuses.data.order_statuses.map((s) => ({
+              ...s,
+              count: totals.data?.find((t) => t.status_id === s.id)?.count,
+            }))}
+            selected={filters.status_id}
+            onToggle={(id) => setStatusIds(toggleId(filters.status_id, id))}
+          />
+        )
+      }
+    >
+      <VirtualList
+        key={narrow ? "cards" : "table"}
+        label={terms.order.plural}
+        {...rows}
+        loading={rows.loading && !failed}
+        getKey={(o) => o.id}
+        estimateSize={narrow ? 104 : 49}
+        header={narrow ? undefined : <OrderHeader sort={sort} onSort={setSort} />}
+        columns={ORDER_COLUMNS}
+        minWidth={ORDER_TABLE_MIN_WIDTH}
+        // Cards are links themselves; a table row opens the order from anywhere but its own links.
+        onItemClick={narrow ? undefined : (o) => void navigate({ to: "/main/orders/$id", params: { id: String(o.id) } })}
+        renderItem={(o) =>
+          narrow ? <OrderCard order={o} /> : <OrderRow order={o} budgetStatus={budgetStatuses.get(o.last_budget_status_id ?? 0)} />
+        }
+        loadingText="Cargando"
+        emptyText={`No se han encontrado ${terms.order.plural}`}
+      />
+      {statuses.data && (
+        <FilterDialog
+          open={filterOpen}
+          onOpenChange={setFilterOpen}
+          groups={[
+            { key: "status", title: "Estados de Orden", options: statuses.data.order_statuses },
+            { key: "budget", title: "Estados de Presupuesto", options: statuses.data.budget_statuses },
+          ]}
+          value={{ status: filters.status_id, budget: filters.budget_status_id }}
+          onApply={(v) => {
+            setStatusIds(v.status);
+            setBudgetIds(v.budget);
+          }}
+        />
+      )}
+    </ListPage>
+  );
+}

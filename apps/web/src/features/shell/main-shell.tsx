@@ -1,0 +1,62 @@
+/**
+ * The frame of every staff page (seed 002 section 2.1): side menu, toolbar with the page title and location
+ * selector, chat panel, and on screens under 1080 px a drawer menu and a bottom navigation. Rendered once the route
+ * guard loaded the user and company setup (the route's pending and error components are the loader and error state).
+ */
+import { Outlet, useRouterState } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { useIsMobile } from "../../lib/media";
+import { booleanCodec, storedValue, useStoredValue } from "../../lib/storage";
+import { trpc } from "../../lib/trpc";
+import { applyTheme, asTheme } from "../../ui/themes";
+import { UpdateDialog } from "../update/update-dialog";
+import { BottomNav } from "./bottom-nav";
+import { ChatPanel } from "./chat-panel";
+import { SideMenu, SideMenuDrawer } from "./side-menu";
+import { Toolbar } from "./toolbar";
+import "./shell.css";
+
+const chatVisibleStore = storedValue("chat_visible", booleanCodec(false));
+
+export function MainShell() {
+  const me = trpc.auth.me.useQuery().data;
+  const mobile = useIsMobile();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [chatVisible, setChatVisible] = useStoredValue(chatVisibleStore);
+  const [menuOpen, setMenuOpen] = useState(!mobile);
+
+  useEffect(() => applyTheme(asTheme(me?.theme)), [me?.theme]);
+
+  // On a phone every navigation hides the chat, so the page the user asked for is visible.
+  useEffect(() => {
+    if (mobile) setChatVisible(false);
+  }, [pathname, mobile, setChatVisible]);
+
+  useEffect(() => setMenuOpen(!mobile), [mobile]);
+
+  return (
+    <div className={`shell${mobile ? " shell-mobile" : ""}`}>
+      {mobile ? (
+        <SideMenuDrawer open={menuOpen} onOpenChange={setMenuOpen} />
+      ) : (
+        menuOpen && <SideMenu />
+      )}
+      <div className="shell-main">
+        <Toolbar
+          onToggleMenu={() => setMenuOpen((open) => !open)}
+          menuOpen={menuOpen}
+          chatVisible={chatVisible}
+          onToggleChat={() => setChatVisible(!chatVisible)}
+        />
+        <div className="shell-body">
+          <main className="shell-content" id="content">
+            <Outlet />
+          </main>
+          {chatVisible && <ChatPanel onClose={() => setChatVisible(false)} />}
+        </div>
+        {mobile && <BottomNav chatVisible={chatVisible} onShowChat={() => setChatVisible(true)} onHome={() => setChatVisible(false)} />}
+      </div>
+      <UpdateDialog />
+    </div>
+  );
+}

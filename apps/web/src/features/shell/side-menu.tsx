@@ -1,0 +1,156 @@
+/**
+ * The side menu: the company's modules the user may use, then 'Mi Perfil', 'Administrar' (read manager) and
+ * 'Cerrar sesión'. A fixed column on wide screens, a drawer on phones.
+ */
+import type { ModuleKey } from "@taller/core";
+import { Link } from "@tanstack/react-router";
+import {
+  CalendarClock,
+  CalendarDays,
+  Car,
+  ChartColumn,
+  ClipboardList,
+  ClipboardPlus,
+  FileText,
+  HeartHandshake,
+  LogOut,
+  type LucideIcon,
+  Package,
+  Receipt,
+  Share2,
+  Shield,
+  UserRound,
+  Wrench,
+} from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { useState } from "react";
+import { logout } from "../../routes/router";
+import { useCompanySetup } from "../../lib/company-setup";
+import { useCan } from "../../lib/permissions";
+import { trpc } from "../../lib/trpc";
+import { useSnackbar } from "../../ui/snackbar";
+import { initials } from "../../ui/initials";
+import { menuEntries, PROFILE_PATH } from "./navigation";
+
+const MODULE_ICONS: Record<ModuleKey, LucideIcon> = {
+  booking: CalendarClock,
+  checkin: ClipboardPlus,
+  order: ClipboardList,
+  pending_works: Wrench,
+  calendar: CalendarDays,
+  budget: FileText,
+  analytic: ChartColumn,
+  object: Car,
+  crm: HeartHandshake,
+  inventory: Package,
+  invoicing: Receipt,
+  shares: Share2,
+};
+
+
+function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
+  const { company } = useCompanySetup();
+  const me = trpc.auth.me.useQuery().data;
+  const can = useCan();
+  const snackbar = useSnackbar();
+  const [leaving, setLeaving] = useState(false);
+  const entries = menuEntries(company.preferences, can);
+
+  async function signOut() {
+    setLeaving(true);
+    await logout().catch(() => {
+      setLeaving(false);
+      snackbar.show("No se pudo cerrar la sesión. Inténtalo nuevamente.", { tone: "error" });
+    });
+  }
+
+  return (
+    <>
+      <div className="sidebar-company">
+        {company.preferences.logo ? (
+          <img src={company.preferences.logo} alt="" className="sidebar-logo" />
+        ) : (
+          <span className="sidebar-logo sidebar-logo-initials" aria-hidden>
+            {initials(company.name)}
+          </span>
+        )}
+        <span className="sidebar-company-name">{company.name}</span>
+      </div>
+      <nav className="sidebar-nav" aria-label="Menú principal">
+        <ul>
+          {entries.map((entry) => {
+            const Icon = MODULE_ICONS[entry.key];
+            return (
+              <li key={entry.key}>
+                <Link to={entry.to} className="sidebar-link" onClick={onNavigate}>
+                  <Icon size={20} aria-hidden />
+                  <span>{entry.name}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        <hr />
+        <ul>
+          <li>
+            <Link to={PROFILE_PATH} className="sidebar-link" onClick={onNavigate}>
+              <UserRound size={20} aria-hidden />
+              <span>Mi Perfil</span>
+            </Link>
+          </li>
+          {can("read", "manager") && (
+            <li>
+              <Link to="/admin" className="sidebar-link" onClick={onNavigate}>
+                <Shield size={20} aria-hidden />
+                <span>Administrar</span>
+              </Link>
+            </li>
+          )}
+          <li>
+            <button type="button" className="sidebar-link" onClick={signOut} disabled={leaving}>
+              <LogOut size={20} aria-hidden />
+              <span>Cerrar sesión</span>
+            </button>
+          </li>
+        </ul>
+      </nav>
+      {me && (
+        <div className="sidebar-user">
+          {me.picture ? (
+            <img src={me.picture} alt="" className="avatar" />
+          ) : (
+            <span className="avatar avatar-initials" aria-hidden>
+              {initials(me.name)}
+            </span>
+          )}
+          <span className="sidebar-user-text">
+            <span className="sidebar-user-name">{me.name}</span>
+            {me.role && <span className="sidebar-user-role">{me.role}</span>}
+          </span>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function SideMenu() {
+  return (
+    <aside className="sidebar">
+      <MenuContent />
+    </aside>
+  );
+}
+
+export function SideMenuDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="dialog-overlay" />
+        <DialogPrimitive.Content className="sidebar sidebar-drawer" aria-describedby={undefined}>
+          <DialogPrimitive.Title className="visually-hidden">Menú</DialogPrimitive.Title>
+          <MenuContent onNavigate={() => onOpenChange(false)} />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,61 @@
+// The vehicles list's rules that need no screen (seed 000 sections 2.8, 4 and 9): statuses and their default,
+// and what the check-in and note cells say and do.
+import { formatDate, formatDay } from "@taller/core";
+
+export const VEHICLE_STATUS_BOXES = [
+  { id: 1, name: "Sin orden", color: "#9e9e9e" },
+  { id: 2, name: "Agendado", color: "#1e88e5" },
+  { id: 3, name: "Con orden", color: "#43a047" },
+] as const;
+
+export type VehicleStatusId = (typeof VEHICLE_STATUS_BOXES)[number]["id"];
+
+export const DEFAULT_VEHICLE_FILTER: VehicleStatusId[] = [1, 2];
+
+/** The known vehicle statuses among stored ids (storage can hold anything). */
+export function asVehicleStatuses(ids: readonly number[]): VehicleStatusId[] {
+  return VEHICLE_STATUS_BOXES.map((s) => s.id).filter((id) => ids.includes(id));
+}
+
+/** The fields of a vehicles list row the cells read. */
+export interface VehicleCellData {
+  order_id: number | null;
+  correlative_id: number | null;
+  booking_id: number | null;
+  booking_date: string | null;
+  finish_date: string | null;
+  check_in_time: Date | null;
+  phone: string | null;
+}
+
+export type CheckInAction =
+  | { kind: "order"; orderId: number }
+  | { kind: "booking"; bookingId: number | null; orderId: number | null }
+  | { kind: "new-booking" };
+
+/**
+ * The check-in cell: 'Orden #N' opens the order; a booking ('Agendado para el dd-mm-yyyy', or an order that has no
+ * number yet) opens the booking; otherwise 'Agendar Vehículo' opens a new booking for the vehicle.
+ */
+export function checkInCell(v: VehicleCellData): { text: string; action: CheckInAction } {
+  const text =
+    v.correlative_id !== null
+      ? `Orden #${v.correlative_id}`
+      : v.booking_date !== null
+        ? `Agendado para el ${formatDay(v.booking_date)}`
+        : "Agendar Vehículo";
+  const action: CheckInAction =
+    v.correlative_id !== null && v.order_id !== null
+      ? { kind: "order", orderId: v.order_id }
+      : v.order_id !== null || v.booking_id !== null
+        ? { kind: "booking", bookingId: v.booking_id, orderId: v.order_id }
+        : { kind: "new-booking" };
+  return { text, action };
+}
+
+/** The note cell: the scheduled delivery, else the check-in day, else the client's phone, else '-'. */
+export function noteCell(v: VehicleCellData): string {
+  if (v.finish_date) return `Entrega agendada: ${formatDay(v.finish_date)}`;
+  if (v.check_in_time) return `Fecha ingreso: ${formatDate(v.check_in_time)}`;
+  return v.phone || "-";
+}

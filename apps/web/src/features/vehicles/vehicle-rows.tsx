@@ -1,0 +1,107 @@
+/**
+ * One vehicle in the list: a table row on desktop, a card under 800 px, with the same information (seed 000
+ * section 2.8). The check-in cell is a button when the user may do what it leads to.
+ */
+import type { RouterOutputs } from "@taller/api";
+import type { Can } from "@taller/core";
+import { useCompanySetup } from "../../lib/company-setup";
+import { useCan } from "../../lib/permissions";
+import { ClientName } from "../orders/order-rows";
+import { type CheckInAction, checkInCell, noteCell, VEHICLE_STATUS_BOXES } from "./list-rules";
+
+export type VehicleListItem = RouterOutputs["vehicles"]["list"]["vehicles"][number];
+
+/** Marca, identifier, Cliente, work assignation, check-in, Nota. */
+export const VEHICLE_COLUMNS = "minmax(96px, 1fr) 96px minmax(130px, 1.4fr) minmax(150px, 1.2fr) 264px minmax(190px, 1.2fr)";
+export const VEHICLE_TABLE_MIN_WIDTH = "1030px";
+
+export function VehicleHeader() {
+  const { terms } = useCompanySetup().company.preferences;
+  return (
+    <>
+      <div role="columnheader">Marca</div>
+      <div role="columnheader">Identificador</div>
+      <div role="columnheader">{terms.client.singular}</div>
+      <div role="columnheader">Trabajo</div>
+      <div role="columnheader">Ingreso</div>
+      <div role="columnheader">Nota</div>
+    </>
+  );
+}
+
+const allowed = (action: CheckInAction, can: Can) =>
+  action.kind === "order" ? can("read", "check_in") : action.kind === "booking" ? can("read", "booking") : can("create", "booking");
+
+function CheckIn({ vehicle, onOpen }: { vehicle: VehicleListItem; onOpen(action: CheckInAction, vehicle: VehicleListItem): void }) {
+  const can = useCan();
+  const { text, action } = checkInCell(vehicle);
+  const status = VEHICLE_STATUS_BOXES.find((s) => s.id === vehicle.status_id);
+  // The text says what the dot shows; the dot stays out of the button's name.
+  const dot = status && <span className="status-dot" aria-hidden style={{ background: status.color }} />;
+  if (!allowed(action, can)) {
+    return (
+      <span className="check-in">
+        {dot}
+        {text}
+      </span>
+    );
+  }
+  return (
+    <button type="button" className="check-in check-in-button" onClick={() => onOpen(action, vehicle)}>
+      {dot}
+      {text}
+    </button>
+  );
+}
+
+const brandOf = (v: VehicleListItem) => [v.brand_name, v.brand_model_name].filter(Boolean).join(" ") || "-";
+const client = (v: VehicleListItem) => (v.client_id === null ? null : { id: v.client_id, name: v.client_name });
+
+interface RowProps {
+  vehicle: VehicleListItem;
+  onOpen(action: CheckInAction, vehicle: VehicleListItem): void;
+}
+
+export function VehicleRow({ vehicle, onOpen }: RowProps) {
+  const can = useCan();
+  return (
+    <>
+      <div role="cell">{brandOf(vehicle)}</div>
+      <div role="cell" className="vehicle-identifier">
+        {vehicle.identifier}
+      </div>
+      <div role="cell">
+        <ClientName client={client(vehicle)} canRead={can("read", "client")} fallback="Sin Cliente" />
+      </div>
+      <div role="cell">{vehicle.requirement_name ?? "Sin Orden de Trabajo"}</div>
+      <div role="cell">
+        <CheckIn vehicle={vehicle} onOpen={onOpen} />
+      </div>
+      <div role="cell" className="muted">
+        {noteCell(vehicle)}
+      </div>
+    </>
+  );
+}
+
+export function VehicleCard({ vehicle, onOpen }: RowProps) {
+  const can = useCan();
+  return (
+    <div className="list-card vehicle-card">
+      <div className="list-card-main">
+        <div className="list-card-title">
+          <span className="vehicle-identifier">{vehicle.identifier}</span>
+          <span className="muted">{brandOf(vehicle)}</span>
+        </div>
+        <div>
+          <ClientName client={client(vehicle)} canRead={can("read", "client")} fallback="Sin Cliente" />
+        </div>
+        <div className="muted">{vehicle.requirement_name ?? "Sin Orden de Trabajo"}</div>
+        <div className="vehicle-card-foot">
+          <CheckIn vehicle={vehicle} onOpen={onOpen} />
+          <span className="muted">{noteCell(vehicle)}</span>
+        </div>
+      </div>
+    </div>
+  );
+}

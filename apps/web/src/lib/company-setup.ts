@@ -1,0 +1,26 @@
+/**
+ * Company setup (`company.setup`): the company and its preferences (terms, modules, booking add-on...), locations,
+ * holidays, statuses, requirements, the user and the user's permissions.
+ *
+ *   const setup = useCompanySetup();   // inside any /main page: the main shell renders pages only once it loaded
+ *   setup.company.preferences.terms.object.plural
+ *
+ * `useCompanySetupQuery()` is the query itself, for the shell's loader and error state.
+ */
+import type { RouterOutputs } from "@taller/api";
+import { trpc } from "./trpc";
+
+export type CompanySetup = RouterOutputs["company"]["setup"];
+
+// The setup changes rarely (an administrator edits it); pages read it constantly.
+const SETUP_STALE_MS = 5 * 60_000;
+
+export function useCompanySetupQuery() {
+  return trpc.company.setup.useQuery(undefined, { staleTime: SETUP_STALE_MS });
+}
+
+export function useCompanySetup(): CompanySetup {
+  const { data } = useCompanySetupQuery();
+  if (!data) throw new Error("useCompanySetup() is only available inside the main shell, after setup loaded");
+  return data;
+}

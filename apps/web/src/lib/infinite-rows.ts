@@ -1,0 +1,37 @@
+/**
+ * An infinite tRPC query (pages of { total, next_cursor, ...rows }) as the props VirtualList takes.
+ *
+ *   const query = trpc.orders.list.useInfiniteQuery(input, { getNextPageParam: nextCursor });
+ *   const rows = useInfiniteRows(query, (page) => page.orders);
+ *   <VirtualList {...rows} … />
+ *
+ * A failed load empties the list (seed 002 section 8: the orders list "becomes empty") and stops asking for more.
+ */
+import { useCallback, useMemo } from "react";
+
+export interface InfiniteRowsQuery<P> {
+  data?: { pages: P[] };
+  isError: boolean;
+  isPending: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  fetchNextPage(): Promise<unknown>;
+}
+
+/** getNextPageParam for the lists' pages. */
+export const nextCursor = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
+
+export function useInfiniteRows<P extends { total: number }, T>(query: InfiniteRowsQuery<P>, rowsOf: (page: P) => readonly T[]) {
+  const { data, isError, fetchNextPage } = query;
+  // rowsOf is a plain accessor: the rows change only with the pages.
+  const items = useMemo(() => (isError || !data ? [] : data.pages.flatMap(rowsOf)), [data, isError]);
+  const onLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  return {
+    items,
+    total: isError ? 0 : data?.pages[0]?.total,
+    hasMore: query.hasNextPage && !isError,
+    // Pending also covers a query still waiting for what it needs (the statuses behind a default filter).
+    loading: (query.isPending && !isError) || query.isFetchingNextPage,
+    onLoadMore,
+  };
+}

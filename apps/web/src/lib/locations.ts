@@ -1,0 +1,24 @@
+/**
+ * The locations (locales) the user chose in the shell's selector, remembered on this device under `locations`
+ * (comma-separated ids). Lists that filter by location read them from here.
+ *
+ *   const { locations, selectedIds, setSelectedIds } = useSelectedLocations();
+ *
+ * Nothing stored means every location; ids that no longer exist are ignored. Only inside the main shell.
+ */
+import { useCallback, useMemo } from "react";
+import { useCompanySetup } from "./company-setup";
+import { idListCodec, storedValue, useStoredValue } from "./storage";
+
+const storedLocations = storedValue("locations", idListCodec);
+
+export function useSelectedLocations() {
+  const { locations } = useCompanySetup();
+  const [stored, setStored] = useStoredValue(storedLocations);
+  const selectedIds = useMemo(
+    () => (stored === null ? locations.map((l) => l.id) : locations.map((l) => l.id).filter((id) => stored.includes(id))),
+    [stored, locations],
+  );
+  const setSelectedIds = useCallback((ids: number[]) => setStored(ids), [setStored]);
+  return { locations, selectedIds, setSelectedIds };
+}

@@ -1,0 +1,25 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { queryClient, trpc, trpcClient } from "./lib/trpc";
+import { router } from "./routes/router";
+import { SnackbarProvider } from "./ui/snackbar";
+import { applyTheme, rememberedTheme } from "./ui/themes";
+import "./ui/base.css";
+import "./ui/ui.css";
+
+// Paint in the theme this device used last; the shell switches to the user's own once it is known.
+applyTheme(rememberedTheme());
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+/**
+ * Route components, each loaded with its route (code splitting): the login page downloads neither the shell nor
+ * any screen behind it.
+ */
+import { lazyRouteComponent } from "@tanstack/react-router";
+
+const statusPages = () => import("../features/status/status-pages");
+
+export const LoginPage = lazyRouteComponent(() => import("../features/auth/login-page"), "LoginPage");
+export const MainShell = lazyRouteComponent(() => import("../features/shell/main-shell"), "MainShell");
+export const SettingsPage = lazyRouteComponent(() => import("../features/settings/settings-page"), "SettingsPage");
+export const OrdersPage = lazyRouteComponent(() => import("../features/orders/orders-page"), "OrdersPage");
+export const OrderDetailPage = lazyRouteComponent(() => import("../features/orders/order-detail"), "OrderDetailPage");
+export const VehiclesPage = lazyRouteComponent(() => import("../features/vehicles/vehicles-page"), "VehiclesPage");
+export const ForbiddenPage = lazyRouteComponent(statusPages, "ForbiddenPage");
+export const NotFoundPage = lazyRouteComponent(statusPages, "NotFoundPage");
+export const IframeRejectedPage = lazyRouteComponent(statusPages, "IframeRejectedPage");
+/** Screens whose issue has not landed yet: a plain "Próximamente". */
+export const ComingSoonPage = lazyRouteComponent(statusPages, "ComingSoonPage");

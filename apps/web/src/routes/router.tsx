@@ -1,0 +1,249 @@
+/**
+ * The URL map of seed 000 section 2.1 and the children of main (seed 002 section 2.1), with their redirects and
+ * guards. Pages load lazily (see pages.ts). A page's toolbar title is its `staticData.title`.
+ *
+ * To put a real screen behind a route that shows ComingSoonPage, give it its own lazy component in pages.ts.
+ */
+import type { Resource } from "@taller/core";
+import { type AnyRoute, createRootRoute, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
+import type { PageTitle } from "../features/shell/navigation";
+import { homePath } from "../features/shell/navigation";
+import { framingAllowed } from "../lib/embedding";
+import { errorCode, onSessionLost, resetSessionState, trpcClient } from "../lib/trpc";
+import { PageLoader } from "../ui/spinner";
+import { requireRead, requireStaff } from "./guards";
+import {
+  ComingSoonPage,
+  ForbiddenPage,
+  IframeRejectedPage,
+  LoginPage,
+  MainShell,
+  NotFoundPage,
+  OrderDetailPage,
+  OrdersPage,
+  SettingsPage,
+  VehiclesPage,
+} from "./pages";
+import { RouteError, ShellError } from "./route-error";
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    title?: PageTitle;
+  }
+}
+
+const rootRoute = createRootRoute({
+  component: Outlet,
+  beforeLoad: async ({ location }) => {
+    if (location.pathname === "/iframe-rejected") return;
+    if (!(await framingAllowed(location.pathname, new URLSearchParams(location.searchStr)))) {
+      throw redirect({ to: "/iframe-rejected" });
+    }
+  },
+});
+
+const to = (path: string) => () => {
+  throw redirect({ to: path });
+};
+/** A redirect that keeps the query string (the booking links carry their crm_token in it). */
+const toKeepingSearch =
+  (path: string) =>
+  ({ location }: { location: { searchStr: string } }) => {
+    throw redirect({ href: `${path}${location.searchStr}` });
+  };
+
+/** A page under `parent` (typed paths keep every Link and redirect checked against this map). */
+function page<TParent extends AnyRoute, const TPath extends string>(parent: () => TParent, path: TPath, component = ComingSoonPage) {
+  return createRoute({ getParentRoute: parent, path, component });
+}
+const root = () => rootRoute;
+
+const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", beforeLoad: to("/login") });
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "login",
+  component: LoginPage,
+  // Someone already logged in goes straight into the app. Asked without the cache: a visitor's "not logged in"
+  // is the expected answer here, not a lost session.
+  beforeLoad: async () => {
+    const me = await trpcClient.auth.me.query().catch(() => null);
+    if (me) throw redirect({ to: "/main" });
+  },
+});
+
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "admin",
+  beforeLoad: async () => requireRead((await requireStaff()).can, "manager"),
+  component: ComingSoonPage,
+});
+
+const bookingAddonRoute = createRoute({ getParentRoute: () => rootRoute, path: "booking-addon", beforeLoad: toKeepingSearch("/client/booking") });
+
+const clientRoute = createRoute({ getParentRoute: () => rootRoute, path: "client" });
+const client = () => clientRoute;
+const clientPages = [
+  page(client, "booking"),
+  page(client, "order"),
+  page(client, "notification"),
+  page(client, "confirm"),
+  page(client, "payment"),
+  page(client, "budget"),
+  page(client, "analytics"),
+  page(client, "crm/booking"),
+];
+const clientIndexRoute = createRoute({ getParentRoute: () => clientRoute, path: "/", beforeLoad: toKeepingSearch("/client/booking") });
+const clientOtherRoute = createRoute({ getParentRoute: () => clientRoute, path: "$", beforeLoad: toKeepingSearch("/client/booking") });
+
+const forbiddenRoute = page(root, "forbidden", ForbiddenPage);
+const iframeRejectedRoute = page(root, "iframe-rejected", IframeRejectedPage);
+const notFoundRoute = page(root, "not-found", NotFoundPage);
+
+// Operator area (seed 002 section 2.7): its screens come with the manager issue; the redirects are here already.
+const managerRoute = createRoute({ getParentRoute: () => rootRoute, path: "manager" });
+const managerLoginRoute = page(() => managerRoute, "login");
+const managerMainRoute = createRoute({ getParentRoute: () => managerRoute, path: "main" });
+const managerPages = [page(() => managerMainRoute, "database"), page(() => managerMainRoute, "whatsapp")];
+const managerMainIndexRoute = createRoute({ getParentRoute: () => managerMainRoute, path: "/", beforeLoad: to("/manager/main/database") });
+const managerMainOtherRoute = createRoute({ getParentRoute: () => managerMainRoute, path: "$", beforeLoad: to("/manager/main/database") });
+const managerIndexRoute = createRoute({ getParentRoute: () => managerRoute, path: "/", beforeLoad: to("/manager/login") });
+const managerOtherRoute = createRoute({ getParentRoute: () => managerRoute, path: "$", beforeLoad: to("/manager/login") });
+
+const providerRoute = createRoute({ getParentRoute: () => rootRoute, path: "provider" });
+const providerPages = [page(() => providerRoute, "pricing"), page(() => providerRoute, "buy-order")];
+
+// Work-point kiosk (seed 000 section 2.9): screens come with the kiosk issue; the redirects are here already.
+const workpointRoute = createRoute({ getParentRoute: () => rootRoute, path: "workpoint" });
+const workpointPages = [page(() => workpointRoute, "login"), page(() => workpointRoute, "unauthorized")];
+const workpointMainRoute = createRoute({ getParentRoute: () => workpointRoute, path: "main" });
+const workpointWorksRoute = page(() => workpointMainRoute, "works");
+const workpointMainIndexRoute = createRoute({ getParentRoute: () => workpointMainRoute, path: "/", beforeLoad: to("/workpoint/main/works") });
+const workpointMainOtherRoute = createRoute({ getParentRoute: () => workpointMainRoute, path: "$", beforeLoad: to("/workpoint/main/works") });
+const workpointIndexRoute = createRoute({ getParentRoute: () => workpointRoute, path: "/", beforeLoad: to("/workpoint/login") });
+const workpointOtherRoute = createRoute({ getParentRoute: () => workpointRoute, path: "$", beforeLoad: to("/workpoint/login") });
+
+const zipRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "zip/$model/$id",
+  beforeLoad: ({ params }) => {
+    if (params.model !== "budget" && params.model !== "order") throw redirect({ to: "/not-found" });
+  },
+  component: ComingSoonPage,
+});
+
+const otherRoute = createRoute({ getParentRoute: () => rootRoute, path: "$", beforeLoad: to("/not-found") });
+
+// The staff area. Its loader is the shell's: nothing renders until the user and company setup are in.
+const mainRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "main",
+  beforeLoad: () => requireStaff(),
+  component: MainShell,
+  pendingComponent: () => <PageLoader label="Cargando empresa…" />,
+  // Show the loader only when loading is slow enough to be noticed, so quick page changes do not flash it.
+  pendingMs: 200,
+  errorComponent: ShellError,
+});
+
+/** A page of the staff area; `resource` is the role guard (read permission), absent for pages open to all staff. */
+function mainPage<const TPath extends string>(path: TPath, title: PageTitle, resource: Resource | null, component = ComingSoonPage) {
+  return createRoute({
+    getParentRoute: () => mainRoute,
+    path,
+    staticData: { title },
+    beforeLoad: ({ context }) => {
+      if (resource) requireRead(context.can, resource);
+    },
+    component,
+  });
+}
+
+const mainPages = [
+  mainPage("analytics", { module: "analytic" }, "analytics"),
+  mainPage("booking", { module: "booking" }, "booking"),
+  mainPage("bookings/$id", { module: "booking" }, "booking"),
+  mainPage("budgets", { module: "budget" }, null),
+  mainPage("budgets/$id", { module: "budget" }, null),
+  mainPage("calendar", { module: "calendar" }, "event"),
+  mainPage("checkin", { module: "checkin" }, "check_in"),
+  mainPage("crm", { module: "crm" }, "crm"),
+  mainPage("crm/$", { module: "crm" }, "crm"),
+  mainPage("folders", { text: "Carpetas" }, null),
+  mainPage("inventory", { module: "inventory" }, "inventory_action"),
+  mainPage("inventory/$", { module: "inventory" }, "inventory_action"),
+  mainPage("inventory-actions/$id", { module: "inventory" }, null),
+  mainPage("invoices", { module: "invoicing" }, "invoice"),
+  mainPage("orders", { module: "order" }, "check_in", OrdersPage),
+  mainPage("orders/$id", { term: "order", form: "singular" }, "check_in", OrderDetailPage),
+  mainPage("payments", { text: "Cobros" }, "payment"),
+  mainPage("roles", { text: "Roles" }, "role"),
+  mainPage("shares", { module: "shares" }, "shares"),
+  mainPage("settings", { text: "Mi Perfil" }, null, SettingsPage),
+  mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage),
+  mainPage("work", { module: "pending_works" }, "work"),
+  mainPage("work/$id", { module: "pending_works" }, "work"),
+];
+const mainIndexRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: "/",
+  beforeLoad: ({ context }) => {
+    throw redirect({ to: homePath(context.setup.company.preferences, context.can) });
+  },
+});
+const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$", beforeLoad: to("/not-found") });
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  adminRoute,
+  bookingAddonRoute,
+  clientRoute.addChildren([...clientPages, clientIndexRoute, clientOtherRoute]),
+  forbiddenRoute,
+  iframeRejectedRoute,
+  notFoundRoute,
+  mainRoute.addChildren([...mainPages, mainIndexRoute, mainOtherRoute]),
+  managerRoute.addChildren([
+    managerLoginRoute,
+    managerMainRoute.addChildren([...managerPages, managerMainIndexRoute, managerMainOtherRoute]),
+    managerIndexRoute,
+    managerOtherRoute,
+  ]),
+  providerRoute.addChildren(providerPages),
+  workpointRoute.addChildren([
+    ...workpointPages,
+    workpointMainRoute.addChildren([workpointWorksRoute, workpointMainIndexRoute, workpointMainOtherRoute]),
+    workpointIndexRoute,
+    workpointOtherRoute,
+  ]),
+  zipRoute,
+  otherRoute,
+]);
+
+export const router = createRouter({
+  routeTree,
+  defaultPendingComponent: () => <PageLoader />,
+  defaultErrorComponent: RouteError,
+  defaultPreload: "intent",
+  scrollRestoration: true,
+});
+
+/** The staff area shows the login again when the server forgets the session (logout elsewhere, password change). */
+onSessionLost(() => {
+  const shown = router.state.resolvedLocation?.pathname ?? "";
+  if (!shown.startsWith("/main") && !shown.startsWith("/admin")) return;
+  void router.navigate({ to: "/login" }).then(resetSessionState);
+});
+
+/** Ends the session here and on the server, then shows the login. */
+export async function logout() {
+  await trpcClient.auth.logout.mutate().catch((error: unknown) => {
+    // Already logged out on the server: nothing left to end.
+    if (errorCode(error) !== "UNAUTHORIZED") throw error;
+  });
+  await router.navigate({ to: "/login" });
+  await resetSessionState();
+}

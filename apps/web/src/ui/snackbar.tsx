@@ -1,0 +1,59 @@
+/**
+ * Snackbars: short messages at the bottom of the screen that close by themselves (Radix Toast: announced to screen
+ * readers, paused on hover and focus, swipe or Escape to dismiss). The app root renders <SnackbarProvider>.
+ *
+ *   const snackbar = useSnackbar();
+ *   snackbar.show("¡Cambios guardados!", { duration: 1000 });
+ *   snackbar.show("Error al subir la imagen", { tone: "error" });   // duration defaults to 4000 ms
+ *   snackbar.show("Error al cargar las órdenes", { tone: "error", duration: 3000, closeLabel: "Cerrar" });
+ */
+import { createContext, type ReactNode, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
+
+export interface Snack {
+  id: number;
+  message: string;
+  /** Milliseconds on screen. */
+  duration: number;
+  tone: "info" | "success" | "error";
+  /** A button with this text closes the snackbar early. */
+  closeLabel?: string;
+}
+
+interface SnackbarApi {
+  show(message: string, options?: Partial<Pick<Snack, "duration" | "tone" | "closeLabel">>): void;
+}
+
+const SnackbarContext = createContext<SnackbarApi | null>(null);
+// The toast machinery loads with the first message, not with every page (the login shows none).
+const Snackbars = lazy(() => import("./snackbars"));
+
+let nextId = 1;
+
+export function SnackbarProvider({ children }: { children: ReactNode }) {
+  const [snacks, setSnacks] = useState<Snack[]>([]);
+  const show = useCallback<SnackbarApi["show"]>((message, options = {}) => {
+    // One at a time, as a snackbar should: the newest replaces what is showing.
+    setSnacks([
+      { id: nextId++, message, duration: options.duration ?? 4000, tone: options.tone ?? "info", closeLabel: options.closeLabel },
+    ]);
+  }, []);
+  const api = useMemo(() => ({ show }), [show]);
+  const remove = useCallback((id: number) => setSnacks((list) => list.filter((s) => s.id !== id)), []);
+
+  return (
+    <SnackbarContext.Provider value={api}>
+      {children}
+      {snacks.length > 0 && (
+        <Suspense>
+          <Snackbars snacks={snacks} onClosed={remove} />
+        </Suspense>
+      )}
+    </SnackbarContext.Provider>
+  );
+}
+
+export function useSnackbar(): SnackbarApi {
+  const api = useContext(SnackbarContext);
+  if (!api) throw new Error("useSnackbar must be used inside <SnackbarProvider>");
+  return api;
+}

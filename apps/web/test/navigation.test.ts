@@ -1,0 +1,99 @@
+import { type CompanyPreferences, companyPreferencesSchema, permissionChecker, type Grant } from "@taller/core";
+import { describe, expect, it } from "vitest";
+import { homePath, menuEntries, pageTitle } from "../src/features/shell/navigation";
+
+const grants = (...pairs: [Grant["action"], Grant["resource"]][]) =>
+  permissionChecker(pairs.map(([action, resource]) => ({ action, resource, restrictedToOwn: false })));
+const everything = grants(
+  ["read", "booking"],
+  ["create", "check_in"],
+  ["read", "check_in"],
+  ["read", "work"],
+  ["read", "event"],
+  ["read", "budget"],
+  ["read", "analytics"],
+  ["read", "vehicle"],
+  ["read", "crm"],
+  ["read", "inventory_action"],
+  ["read", "invoice"],
+  ["read", "shares"],
+);
+const prefs = (over: Partial<CompanyPreferences> = {}): CompanyPreferences => ({ ...companyPreferencesSchema.parse({}), ...over });
+
+describe("menuEntries", () => {
+  it("falls back to every module, named with the company's terms, when none is configured", () => {
+    const entries = menuEntries(
+      prefs({ terms: { ...prefs().terms, object: { singular: "Moto", plural: "Motos" } } }),
+      everything,
+    );
+    expect(entries.map((e) => e.key)).toEqual([
+      "booking",
+      "checkin",
+      "order",
+      "pending_works",
+      "calendar",
+      "budget",
+      "analytic",
+      "object",
+      "crm",
+      "inventory",
+      "invoicing",
+      "shares",
+    ]);
+    expect(entries.find((e) => e.key === "object")).toEqual({ key: "object", name: "Motos", to: "/main/vehicles" });
+  });
+
+  it("keeps the configured order and names, and drops hidden modules", () => {
+    const modules = [
+      { key: "crm" as const, name: "Seguimiento", visible: true },
+      { key: "booking" as const, name: "Reservas", visible: true },
+      { key: "shares" as const, name: "Compartidos", visible: false },
+    ];
+    expect(menuEntries(prefs({ modules }), everything)).toEqual([
+      { key: "crm", name: "Seguimiento", to: "/main/crm" },
+      { key: "booking", name: "Reservas", to: "/main/booking" },
+    ]);
+  });
+
+  it("shows a module only with its permission; check-in needs create, orders need read", () => {
+    const keys = (can: ReturnType<typeof grants>) => menuEntries(prefs(), can).map((e) => e.key);
+    expect(keys(grants(["read", "check_in"]))).toEqual(["order"]);
+    expect(keys(grants(["create", "check_in"]))).toEqual(["checkin"]);
+    expect(keys(grants(["read", "work"], ["read", "booking"]))).toEqual(["booking", "pending_works"]);
+    expect(keys(grants())).toEqual([]);
+  });
+});
+
+describe("homePath", () => {
+  it("is the first entry the user may use, else the profile", () => {
+    expect(homePath(prefs(), everything)).toBe("/main/booking");
+    expect(homePath(prefs(), grants(["read", "vehicle"]))).toBe("/main/vehicles");
+    expect(homePath(prefs(), grants())).toBe("/main/settings");
+  });
+});
+
+describe("pageTitle", () => {
+  const custom = prefs({
+    terms: {
+      object: { singular: "Equipo", plural: "Equipos" },
+      client: { singular: "Paciente", plural: "Pacientes" },
+      order: { singular: "Ficha", plural: "Fichas" },
+      crm: { singular: "Seguimiento", plural: "Seguimientos" },
+    },
+    modules: [{ key: "booking", name: "Reservas", visible: true }],
+  });
+
+  it("uses the company's terms for vehicles, orders and crm", () => {
+    expect(pageTitle({ module: "object" }, custom)).toBe("Equipos");
+    expect(pageTitle({ module: "order" }, custom)).toBe("Fichas");
+    expect(pageTitle({ module: "crm" }, custom)).toBe("Seguimientos");
+    expect(pageTitle({ term: "order", form: "singular" }, custom)).toBe("Ficha");
+    expect(pageTitle({ term: "client", form: "plural" }, custom)).toBe("Pacientes");
+  });
+
+  it("uses the configured module name, else the default one, else fixed text", () => {
+    expect(pageTitle({ module: "booking" }, custom)).toBe("Reservas");
+    expect(pageTitle({ module: "calendar" }, custom)).toBe("Calendario");
+    expect(pageTitle({ text: "Mi Perfil" }, custom)).toBe("Mi Perfil");
+  });
+});

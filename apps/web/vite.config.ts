@@ -1,0 +1,59 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+
+// The build's version is the server's unless APP_VERSION says otherwise, so a fresh deploy matches itself and the
+// update dialog only opens when browser and server differ.
+const serverPackage = JSON.parse(readFileSync(new URL("../server/package.json", import.meta.url), "utf8")) as { version: string };
+const version = process.env.APP_VERSION || serverPackage.version;
+// The API server the dev server proxies to (its PORT, 3000 by default).
+const server = `http://localhost:${process.env.PORT || 3000}`;
+
+/** Writes .gz and .br next to each text asset: the server (sirv) sends them to browsers that accept them. */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "precompress",
+    apply: "build",
+    configResolved: (config) => void (outDir = config.build.outDir),
+    writeBundle(_options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg)$/.test(name)) continue;
+        const path = join(outDir, name);
+        const content = readFileSync(path);
+        if (content.length < 1024) continue;
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(`${path}.br`, brotliCompressSync(content));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(version) },
+  server: {
+    port: 5173,
+    proxy: {
+      "/trpc": { target: server, ws: true },
+      "/files": server,
+      "/healthz": server,
+    },
+  },
+  build: {
+    target: "es2022",
+    // The bench follows the manifest to add up what each route loads.
+    manifest: true,
+    // `pnpm bench:web` measures what matters (gzipped JavaScript per route); the raw size of one chunk does not.
+    chunkSizeWarningLimit: 1024,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod ships comments Rollup cannot place; harmless and not ours to fix.
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules")) return;
+        warn(warning);
+      },
+    },
+  },
+});

@@ -1,0 +1,27 @@
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Db } from "./client";
+
+/**
+ * An int[] bound as a single parameter ('{1,2,3}'): the statement text is the same whatever the list's length, so
+ * it is prepared once, and PGlite and postgres.js bind it alike.
+ */
+export function intArray(ids: readonly number[]): SQL {
+  if (!ids.every(Number.isSafeInteger)) throw new RangeError("intArray takes integers only");
+  return sql`${`{${ids.join(",")}}`}::int[]`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs raw SQL and returns its rows with either driver. `prepare` makes it a server-side prepared statement
+ * (postgres.js keeps one per statement text and connection): hot list queries then skip parsing and planning.
+ * Leave it off where the best plan depends on a value, such as a search pattern's selectivity.
+ */
+export async function queryRows<T>(db: Db, query: SQL, opts: { prepare?: boolean } = {}): Promise<T[]> {
+  const result: unknown = await db._.session
+    .prepareQuery(dialect.sqlToQuery(query), undefined, opts.prepare ? "prepared" : undefined, false)
+    .execute();
+  // postgres.js answers an array, PGlite `{ rows }`.
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

@@ -1,0 +1,268 @@
+import { files, users, verifyPassword } from "@taller/db";
+import { seedDemo, type DemoFixtures } from "@taller/db/seed";
+import { createTestDatabase, type TestDatabase } from "@taller/testing";
+import { createCallerFactory, createEventBus, fieldErrorsFromIssues, issuesOf, TRPCError, type BusEvent, type EventBus } from "@taller/trpc";
+import { anonymousContext, type TestContext } from "@taller/trpc/testing";
+import { eq } from "drizzle-orm";
+import { generate } from "otplib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountRouter, authenticate, authRouter, SESSION_COOKIE } from "../src";
+
+let tdb: TestDatabase;
+let bus: EventBus;
+let fx: DemoFixtures;
+const account = createCallerFactory(accountRouter);
+const auth = createCallerFactory(authRouter);
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  bus = createEventBus(tdb.database);
+  fx = await seedDemo(tdb.database.db);
+});
+afterAll(async () => {
+  await bus.close();
+  await tdb.drop();
+});
+
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
+
+/** The session cookie (name=value) a context was last given. */
+function sessionCookie(ctx: TestContext): string {
+  const set = ctx.cookies.filter((c) => c.startsWith(`${SESSION_COOKIE}=`)).at(-1);
+  if (!set) throw new Error("no session cookie was set");
+  return set.split(";")[0]!;
+}
+
+/** A context as the server builds it for a request carrying `cookie`, or null when the cookie no longer works. */
+async function fromCookie(cookie: string, userAgent?: string): Promise<TestContext | null> {
+  const found = await authenticate(tdb.database.db, cookie, { secure: false });
+  if (!found) return null;
+  const ctx = anonymousContext(tdb.database, bus);
+  return { ...ctx, ...(userAgent ? { userAgent } : {}), session: found.session, user: found.user };
+}
+
+/** Logs in through auth.login from a browser with `userAgent` and returns that browser's context. */
+async function signIn(email: string, opts: { userAgent?: string; otp?: string } = {}): Promise<TestContext> {
+  const anon = { ...anonymousContext(tdb.database, bus), ...(opts.userAgent ? { userAgent: opts.userAgent } : {}) };
+  const result = await auth(anon).login({ email, password: "demo1234", ...(opts.otp ? { otp: opts.otp } : {}) });
+  expect(result.status).toBe("ok");
+  return (await fromCookie(sessionCookie(anon), opts.userAgent))!;
+}
+
+/** The error a call rejects with, and the fields it marks (as the HTTP error formatter reports them). */
+async function failure(call: Promise<unknown>) {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  const e = error as TRPCError;
+  const issues = issuesOf(e.cause);
+  return { code: e.code, message: e.message, fields: issues ? fieldErrorsFromIssues(issues).fieldErrors : {} };
+}
+
+/** A six-digit code that is not `code`. */
+const wrongCode = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, "0");
+
+describe("account.update", () => {
+  it("saves the general information and answers the profile", async () => {
+    const ctx = await signIn("asesor@taller.demo");
+    const profile = await account(ctx).update({ name: "Andrés A. Asesor", phone: "+56 9 1234 5678", rut: "123456785", theme: "dune" });
+    expect(profile).toMatchObject({
+      id: fx.demo.userIds["asesor@taller.demo"],
+      name: "Andrés A. Asesor",
+      mail: "asesor@taller.demo",
+      phone: "+56 9 1234 5678",
+      rut: "12.345.678-5",
+      theme: "dune",
+      has_2fa: false,
+    });
+    // A blank optional field clears it.
+    expect(await account(ctx).update({ phone: "  " })).toMatchObject({ phone: null, rut: "12.345.678-5" });
+  });
+
+  it("rejects an invalid rut, phone, theme or name on their fields", async () => {
+    const ctx = await signIn("asesor@taller.demo");
+    const bad = await failure(account(ctx).update({ rut: "12.345.678-9", phone: "abc", name: " " }));
+    expect(bad.code).toBe("BAD_REQUEST");
+    expect(bad.fields).toEqual({ rut: ["Rut inválido"], phone: ["Teléfono inválido"], name: ["Ingresa tu nombre"] });
+    expect((await failure(account(ctx).update({ theme: "neon" as never }))).fields).toHaveProperty("theme");
+  });
+
+  it("lower-cases the e-mail and refuses one another account uses", async () => {
+    const ctx = await signIn("asesor@taller.demo");
+    expect(await account(ctx).update({ mail: " Asesor.Nuevo@Taller.Demo " })).toMatchObject({ mail: "asesor.nuevo@taller.demo" });
+    // E-mails are unique across companies: they are the login.
+    const taken = await failure(account(ctx).update({ mail: "ADMIN@otro.demo" }));
+    expect(taken).toMatchObject({ code: "BAD_REQUEST", fields: { mail: ["El correo ya está en uso"] } });
+    expect((await failure(account(ctx).update({ mail: "no-es-correo" }))).fields).toEqual({ mail: ["Correo inválido"] });
+    await account(ctx).update({ mail: "asesor@taller.demo" });
+  });
+
+  it("stores the work-point code hashed, at least 4 characters, one per person in the company", async () => {
+    const asesor = await signIn("asesor@taller.demo");
+    const short = await failure(account(asesor).update({ workpoint_code: "123" }));
+    expect(short.fields).toEqual({ workpoint_code: ["Código inválido, debe tener mínimo 4 caracteres"] });
+
+    expect(await account(asesor).update({ workpoint_code: "4821" })).toMatchObject({ has_workpoint_code: true });
+    const [row] = await tdb.database.db.select({ hash: users.workpointCodeHash }).from(users).where(eq(users.email, "asesor@taller.demo"));
+    expect(row!.hash).not.toContain("4821");
+    expect(await verifyPassword(row!.hash!, "4821")).toBe(true);
+    // Saving one's own code again is fine; a coworker cannot take it; another company's user can.
+    await account(asesor).update({ workpoint_code: "4821" });
+    const tecnico = await signIn("tecnico@taller.demo");
+    expect((await failure(account(tecnico).update({ workpoint_code: "4821" }))).fields).toEqual({
+      workpoint_code: ["Código no disponible, elige otro"],
+    });
+    await account(await signIn("admin@otro.demo")).update({ workpoint_code: "4821" });
+  });
+
+  it("sets the picture only to an image the user uploaded to our file store", async () => {
+    const ctx = await signIn("asesor@taller.demo");
+    const db = tdb.database.db;
+    const own = "own_picture_0123456789ab";
+    const foreign = "foreign_picture_01234567";
+    const coworker = "coworker_picture_0123456";
+    await db.insert(files).values([
+      { id: own, companyId: fx.demo.companyId, userId: fx.demo.userIds["asesor@taller.demo"], contentType: "image/png", size: 10, name: "a.png" },
+      { id: foreign, companyId: fx.other.companyId, userId: fx.other.userIds["admin@otro.demo"], contentType: "image/png", size: 10, name: "b.png" },
+      { id: coworker, companyId: fx.demo.companyId, userId: fx.demo.userIds["admin@taller.demo"], contentType: "image/png", size: 10, name: "c.png" },
+    ]);
+    expect(await account(ctx).update({ picture: `/files/${own}` })).toMatchObject({ picture: `/files/${own}` });
+    for (const picture of [`/files/${foreign}`, `/files/${coworker}`, "https://evil.example/x.png", `/files/${"z".repeat(24)}`]) {
+      expect(await failure(account(ctx).update({ picture }))).toMatchObject({ code: "NOT_FOUND", message: "Imagen no encontrada" });
+    }
+  });
+});
+
+describe("account.setOnline", () => {
+  it("stores the toggle and answers the stored value", async () => {
+    const ctx = await signIn("asesor@taller.demo");
+    expect(await account(ctx).setOnline({ online: true })).toEqual({ online: true });
+    expect((await auth(ctx).me()).online).toBe(true);
+    expect(await account(ctx).setOnline({ online: false })).toEqual({ online: false });
+  });
+});
+
+describe("two-factor authentication", () => {
+  it("enable -> validate (session rotated) -> replay refused -> login asks the code -> disable", async () => {
+    const first = await signIn("admin@taller.demo");
+    const { qr, secret } = await account(first).enable2fa();
+    expect(qr).toMatch(/^data:image\/png;base64,/);
+    expect((await auth(first).me()).has_2fa).toBe(false);
+    // Login is not affected until the code is validated.
+    expect(await auth(anonymousContext(tdb.database, bus)).login({ email: "admin@taller.demo", password: "demo1234" })).toMatchObject({ status: "ok" });
+
+    const code = await generate({ secret });
+    const notIssued = await failure(account(first).validate2fa({ password: "demo1234", otp: code, otp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" }));
+    expect(notIssued).toMatchObject({ code: "BAD_REQUEST", fields: { otp_secret: ["El código QR ya no es válido, vuelve a habilitar 2FA"] } });
+    const badPassword = await failure(account(first).validate2fa({ password: "mala", otp: code, otp_secret: secret }));
+    expect(badPassword).toMatchObject({ code: "UNAUTHORIZED", fields: { password: ["Contraseña inválida"] } });
+    const badCode = await failure(account(first).validate2fa({ password: "demo1234", otp: wrongCode(code), otp_secret: secret }));
+    expect(badCode).toMatchObject({ code: "FORBIDDEN", fields: { otp: ["Código de autenticación inválido"] } });
+    const shortCode = await failure(account(first).validate2fa({ password: "demo1234", otp: "12", otp_secret: secret }));
+    expect(shortCode).toMatchObject({ code: "BAD_REQUEST", fields: { otp: ["El código debe tener 6 dígitos"] } });
+
+    const profile = await account(first).validate2fa({ password: "demo1234", otp: code, otp_secret: secret });
+    expect(profile.has_2fa).toBe(true);
+    // The session token is refreshed: the old cookie is dead, the new one works.
+    expect(await fromCookie(`${SESSION_COOKIE}=${first.session!.id}`)).toBeNull();
+    const second = (await fromCookie(sessionCookie(first)))!;
+    expect(second).not.toBeNull();
+
+    // A code works once.
+    const replay = await failure(account(second).disable2fa({ password: "demo1234", otp: code }));
+    expect(replay).toMatchObject({ code: "FORBIDDEN", fields: { otp: ["Código de autenticación inválido"] } });
+    expect(await failure(account(second).enable2fa())).toMatchObject({ code: "BAD_REQUEST", message: "2FA ya está habilitado" });
+
+    // Login now needs the code.
+    expect(await auth(anonymousContext(tdb.database, bus)).login({ email: "admin@taller.demo", password: "demo1234" })).toEqual({ status: "otp_required" });
+
+    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    expect((await failure(account(second).disable2fa({ password: "mala", otp: next }))).code).toBe("UNAUTHORIZED");
+    const off = await account(second).disable2fa({ password: "demo1234", otp: next });
+    expect(off.has_2fa).toBe(false);
+    const [row] = await tdb.database.db.select({ secret: users.totpSecret }).from(users).where(eq(users.email, "admin@taller.demo"));
+    expect(row!.secret).toBeNull();
+    expect(await fromCookie(`${SESSION_COOKIE}=${second.session!.id}`)).toBeNull();
+    expect(await fromCookie(sessionCookie(second))).not.toBeNull();
+    expect(await auth(anonymousContext(tdb.database, bus)).login({ email: "admin@taller.demo", password: "demo1234" })).toMatchObject({ status: "ok" });
+  });
+
+  it("keeps a pending secret only until a newer one is issued", async () => {
+    const ctx = await signIn("admin@otro.demo");
+    const old = await account(ctx).enable2fa();
+    const current = await account(ctx).enable2fa();
+    expect(current.secret).not.toBe(old.secret);
+    const stale = await failure(account(ctx).validate2fa({ password: "demo1234", otp: await generate({ secret: old.secret }), otp_secret: old.secret }));
+    expect(stale.fields).toHaveProperty("otp_secret");
+  });
+
+  it("refuses disabling when 2FA is off", async () => {
+    const ctx = await signIn("asesor@taller.demo");
+    expect(await failure(account(ctx).disable2fa({ password: "demo1234", otp: "123456" }))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "2FA no está habilitado",
+    });
+  });
+
+  it("limits wrong passwords and codes like failed logins (5, then a lockout)", async () => {
+    const ctx = await signIn("tecnico@taller.demo");
+    const { secret } = await account(ctx).enable2fa();
+    const code = await generate({ secret });
+    for (let i = 0; i < 5; i++) {
+      const input = i % 2 ? { password: "mala", otp: code } : { password: "demo1234", otp: wrongCode(code) };
+      expect(["UNAUTHORIZED", "FORBIDDEN"]).toContain((await failure(account(ctx).validate2fa({ ...input, otp_secret: secret }))).code);
+    }
+    const locked = await failure(account(ctx).validate2fa({ password: "demo1234", otp: code, otp_secret: secret }));
+    expect(locked.code).toBe("TOO_MANY_REQUESTS");
+    expect(locked.message).toMatch(/^Demasiados intentos fallidos\. Intenta nuevamente en \d+ minutos?\.$/);
+  });
+});
+
+describe("devices", () => {
+  it("lists the user's sessions and ends one remotely", async () => {
+    const desktop = await signIn("asesor@taller.demo");
+    const phone = await signIn("asesor@taller.demo", { userAgent: IPHONE });
+    const ended: BusEvent[] = [];
+    const unsubscribe = bus.subscribe((e) => ended.push(e));
+
+    const list = await account(desktop).devices();
+    const mine = list.find((d) => d.current)!;
+    const iphone = list.find((d) => d.device_type === "Mobile")!;
+    expect(mine).toMatchObject({ device_type: "Unknown", os: "Linux", browser: "Chrome" });
+    expect(iphone).toMatchObject({ os: "iOS 17.1", browser: "Mobile Safari", current: false });
+    expect(iphone.created_at).toBeInstanceOf(Date);
+    expect(iphone.updated_at).toBeInstanceOf(Date);
+    expect(list.every((d) => !("sessionId" in d))).toBe(true);
+
+    const after = await account(desktop).destroyDevice({ id: iphone.id });
+    expect(after.map((d) => d.id)).not.toContain(iphone.id);
+    expect(after.some((d) => d.id === mine.id)).toBe(true);
+    // The phone's session no longer authenticates and its sockets are told to close.
+    expect(await fromCookie(`${SESSION_COOKIE}=${phone.session!.id}`)).toBeNull();
+    expect(ended.find((e) => e.type === "session.ended")?.payload).toEqual({ sessionIds: [phone.session!.id] });
+    unsubscribe();
+  });
+
+  it("answers NOT_FOUND for a device of another user or company", async () => {
+    const asesor = await signIn("asesor@taller.demo");
+    const coworker = await signIn("admin@taller.demo");
+    const foreign = await signIn("admin@otro.demo");
+    for (const owner of [coworker, foreign]) {
+      const [device] = await account(owner).devices();
+      expect(await failure(account(asesor).destroyDevice({ id: device!.id }))).toMatchObject({ code: "NOT_FOUND" });
+      expect(await fromCookie(`${SESSION_COOKIE}=${owner.session!.id}`)).not.toBeNull();
+    }
+  });
+
+  it("ending the current device logs out", async () => {
+    const ctx = await signIn("asesor@taller.demo");
+    const current = (await account(ctx).devices()).find((d) => d.current)!;
+    const after = await account(ctx).destroyDevice({ id: current.id });
+    expect(after.some((d) => d.id === current.id)).toBe(false);
+    expect(ctx.cookies.at(-1)).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+    expect(await fromCookie(`${SESSION_COOKIE}=${ctx.session!.id}`)).toBeNull();
+  });
+});

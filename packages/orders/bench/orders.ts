@@ -1,0 +1,283 @@
+// `pnpm bench:orders [--orders N] [--runs R]`: the orders list at scale, through the real HTTP /trpc endpoint
+// against the same SQL run directly, in one run on a fresh database.
+//
+// Creates a database on TEST_DATABASE_URL / DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+// seeds the demo, N orders (default 1,000,000) in "Taller Escala" and a tenth of that in a second company, starts
+// the real server as a child process, logs in as admin@escala.demo, and times each case both ways: over HTTP with
+// the session cookie, and as the SQL statements the procedure issued (recorded at the postgres.js client while
+// calling the procedure once) replayed with postgres.js. Then times the 1000-row export and the server's peak
+// memory while it runs. The database is dropped at the end.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { createDatabase, migrateDatabase, schema, type Db } from "@taller/db";
+import { DEMO_PASSWORD, seedDemo, seedScale } from "@taller/db/seed";
+import { createCallerFactory, createEventBus } from "@taller/trpc";
+import { staffContext } from "@taller/trpc/testing";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { ordersRouter } from "../src";
+
+const { values: args } = parseArgs({ options: { orders: { type: "string", default: "1000000" }, runs: { type: "string", default: "200" } } });
+const ORDERS = Number(args.orders);
+const RUNS = Number(args.runs);
+const TARGET = { ratio: 1.5, p95Ms: 50, exportMs: 1000, exportMb: 150 };
+const here = dirname(fileURLToPath(import.meta.url));
+const serverDir = resolve(here, "../../../apps/server");
+
+const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `taller_bench_${process.pid}_${randomBytes(3).toString("hex")}`;
+const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+let server: ChildProcess | null = null;
+let raw: postgres.Sql | null = null;
+try {
+  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+  log(`database ${dbName}`);
+  const database = await createDatabase({ url: benchUrl, max: 4 });
+  await migrateDatabase(database);
+  let started = performance.now();
+  await seedDemo(database.db);
+  const scale = await seedScale(database.db, { orders: ORDERS, log: (m) => log(`  ${m}`) });
+  log(`seeded ${ORDERS} orders in Taller Escala in ${seconds(started)}`);
+  started = performance.now();
+  await seedScale(database.db, { orders: Math.max(1000, Math.round(ORDERS / 10)), name: "Taller Escala Dos", domain: "escala2.demo" });
+  log(`seeded a second company in ${seconds(started)}`);
+  raw = postgres(benchUrl, { max: 1, onnotice: () => {} });
+  started = performance.now();
+  // Index-only scans need the visibility map a fresh bulk load lacks; autovacuum would get there later.
+  await raw.unsafe("VACUUM ANALYZE");
+  log(`vacuum analyze in ${seconds(started)}`);
+
+  const { url: baseUrl, child } = await startServer();
+  server = child;
+  const cookie = await login(baseUrl, "admin@escala.demo");
+  const http = httpClient(baseUrl, cookie);
+
+  // The same procedures called in-process on a drizzle instance whose postgres.js client records every statement
+  // they send, with its parameters and whether it was prepared; the SQL side replays exactly that.
+  const captured: { query: string; params: unknown[]; prepare: boolean }[] = [];
+  const sqlClient = raw;
+  const recording = new Proxy(sqlClient, {
+    get(target, prop, receiver) {
+      if (prop !== "unsafe") return Reflect.get(target, prop, receiver);
+      return (query: string, params: unknown[] = [], options: { prepare?: boolean } = {}) => {
+        captured.push({ query, params, prepare: options.prepare ?? false });
+        return target.unsafe(query, params as postgres.ParameterOrJSON<never>[], options);
+      };
+    },
+  });
+  const capturingDatabase = { ...database, db: drizzle(recording, { schema }) as unknown as Db };
+  const captureBus = createEventBus(capturingDatabase);
+  const caller = createCallerFactory(ordersRouter)(await staffContext(capturingDatabase, captureBus, "admin@escala.demo"));
+  const sqlOf = async (call: () => Promise<unknown>) => {
+    captured.length = 0;
+    await call();
+    return [...captured];
+  };
+
+  const statuses = await http.query<{ order_statuses: { id: number; name: string; finish: boolean }[]; budget_statuses: { id: number; finish: boolean }[] }>(
+    "orders.statuses",
+  );
+  const defaultFilter = {
+    status_id: statuses.order_statuses.filter((s) => !s.finish).map((s) => s.id),
+    budget_status_id: statuses.budget_statuses.filter((s) => !s.finish).map((s) => s.id),
+  };
+  const repairs = statuses.order_statuses.find((s) => s.name === "En reparación")!.id;
+  const [plate] = await raw<{ identifier: string }[]>`
+    SELECT v.identifier FROM vehicles v WHERE v.company_id = ${scale.companyId}
+      AND EXISTS (SELECT 1 FROM orders o WHERE o.vehicle_id = v.id) ORDER BY v.id LIMIT 1 OFFSET 777`;
+
+  started = performance.now();
+  const deep = await cursorForPage(http, {}, 2000);
+  log(`walked to page ${deep.page} through HTTP in ${seconds(started)}`);
+
+  type Case = { name: string; path: string; input: unknown; call: () => Promise<unknown> };
+  const cases: Case[] = [
+    { name: "first page (default filter)", path: "orders.list", input: defaultFilter, call: () => caller.list(defaultFilter) },
+    { name: `deep page ${deep.page + 1} (keyset)`, path: "orders.list", input: { cursor: deep.cursor }, call: () => caller.list({ cursor: deep.cursor }) },
+    { name: `search plate ${plate!.identifier}`, path: "orders.list", input: { search: plate!.identifier }, call: () => caller.list({ search: plate!.identifier }) },
+    { name: "status filter (En reparación)", path: "orders.list", input: { status_id: [repairs] }, call: () => caller.list({ status_id: [repairs] }) },
+    {
+      name: "totalsByStatus (default budgets)",
+      path: "orders.totalsByStatus",
+      input: { budget_status_id: defaultFilter.budget_status_id },
+      call: () => caller.totalsByStatus({ budget_status_id: defaultFilter.budget_status_id }),
+    },
+    {
+      name: "check-in ascending, all orders",
+      path: "orders.list",
+      input: { sort: "check_in_time", sort_direction: "asc" },
+      call: () => caller.list({ sort: "check_in_time", sort_direction: "asc" }),
+    },
+    { name: "search a surname (GONZALEZ)", path: "orders.list", input: { search: "GONZALEZ" }, call: () => caller.list({ search: "GONZALEZ" }) },
+  ];
+
+  const results = [];
+  for (const c of cases) {
+    const statements = await sqlOf(c.call);
+    const viaHttp: number[] = [];
+    const viaSql: number[] = [];
+    const replay = async () => {
+      for (const s of statements) await sqlClient.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: s.prepare });
+    };
+    for (let i = 0; i < 10; i++) {
+      await http.query(c.path, c.input);
+      await replay();
+    }
+    // Alternating, so that background load on the machine weighs on both sides alike.
+    for (let i = 0; i < RUNS; i++) {
+      let t = performance.now();
+      await http.query(c.path, c.input);
+      viaHttp.push(performance.now() - t);
+      t = performance.now();
+      await replay();
+      viaSql.push(performance.now() - t);
+    }
+    results.push({ name: c.name, statements: statements.length, http: stats(viaHttp), sql: stats(viaSql) });
+  }
+
+  console.log(`\norders: ${ORDERS} in Taller Escala; ${RUNS} runs per case; times in ms`);
+  console.log(`targets: ratio p50 <= ${TARGET.ratio}, HTTP p95 < ${TARGET.p95Ms} ms; export < ${TARGET.exportMs} ms and < ${TARGET.exportMb} MB\n`);
+  console.log(
+    ["case".padEnd(36), "stmts", "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "ratio p50", "ratio p95", "added p50", "ok"].join("  "),
+  );
+  for (const r of results) {
+    const ratio50 = r.http.p50 / r.sql.p50;
+    const ratio95 = r.http.p95 / r.sql.p95;
+    const ok = ratio50 <= TARGET.ratio && r.http.p95 < TARGET.p95Ms;
+    console.log(
+      [
+        r.name.padEnd(36),
+        String(r.statements).padStart(5),
+        ...[r.http.p50, r.http.p95, r.sql.p50, r.sql.p95].map((v) => v.toFixed(2).padStart(8)),
+        ratio50.toFixed(2).padStart(9),
+        ratio95.toFixed(2).padStart(9),
+        // What HTTP, tRPC and serialization add to the SQL, in ms.
+        (r.http.p50 - r.sql.p50).toFixed(2).padStart(9),
+        ok ? "yes" : "NO",
+      ].join("  "),
+    );
+  }
+
+  // The export: 1000 rows, timed through HTTP; memory is the server process's peak resident set while it runs.
+  const pid = server.pid!;
+  const exportTimes: number[] = [];
+  let peakDeltaMb = 0;
+  let peakMb = 0;
+  for (let i = 0; i < 6; i++) {
+    const baseline = memoryOf(pid).rssMb;
+    writeFileSync(`/proc/${pid}/clear_refs`, "5"); // resets the peak (VmHWM) to the current resident set
+    const t = performance.now();
+    const result = await http.mutation<{ rows: number; base64: string }>("orders.export", {});
+    exportTimes.push(performance.now() - t);
+    if (result.rows !== 1000) throw new Error(`export answered ${result.rows} rows`);
+    const after = memoryOf(pid);
+    peakMb = Math.max(peakMb, after.peakMb);
+    peakDeltaMb = Math.max(peakDeltaMb, after.peakMb - baseline);
+  }
+  const exp = stats(exportTimes.slice(1));
+  console.log(
+    `\nexport 1000 rows: p50 ${exp.p50.toFixed(0)} ms, max ${exp.max.toFixed(0)} ms (first ${exportTimes[0]!.toFixed(0)} ms); ` +
+      `server peak RSS ${peakMb.toFixed(0)} MB, at most ${peakDeltaMb.toFixed(1)} MB above its resident set before the call; ` +
+      `${exp.max < TARGET.exportMs && peakDeltaMb < TARGET.exportMb ? "ok" : "NOT ok"}`,
+  );
+  await captureBus.close();
+  await database.close();
+} finally {
+  server?.kill("SIGTERM");
+  await raw?.end({ timeout: 5 });
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.end();
+  log(`dropped ${dbName}`);
+}
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
+}
+
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+/** The real server (apps/server) on a free port, against the bench database. */
+function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: benchUrl, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "never", LOG_LEVEL: "info", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolvePromise, reject) => {
+    let buffered = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString();
+      for (const line of buffered.split("\n")) {
+        const port = /"port":(\d+)/.exec(line)?.[1];
+        if (port && line.includes("listening")) resolvePromise({ url: `http://127.0.0.1:${port}`, child });
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function login(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/trpc/auth.login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ json: { email, password: DEMO_PASSWORD } }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** tRPC over plain node:http with a keep-alive agent: the lightest honest client, so timings show the server. */
+function httpClient(baseUrl: string, cookie: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const send = <T>(method: "GET" | "POST", path: string, body?: string) =>
+    new Promise<T>((resolvePromise, reject) => {
+      const headers: Record<string, string> = { cookie };
+      if (body !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) });
+      const req = request(`${baseUrl}${path}`, { method, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { result?: { data: { json: T } }; error?: unknown };
+          if (res.statusCode !== 200 || !parsed.result) reject(new Error(`HTTP ${res.statusCode}: ${JSON.stringify(parsed.error)}`));
+          else resolvePromise(parsed.result.data.json);
+        });
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  return {
+    query: <T>(path: string, input?: unknown) =>
+      send<T>("GET", `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`),
+    mutation: <T>(path: string, input: unknown) => send<T>("POST", `/trpc/${path}`, JSON.stringify({ json: input })),
+  };
+}
+
+/** Follows next_cursor through HTTP up to `page` (or the last page) and returns the cursor for the page after it. */
+async function cursorForPage(http: ReturnType<typeof httpClient>, input: object, page: number) {
+  let cursor: string | null = null;
+  let reached = 0;
+  for (let p = 1; p <= page; p++) {
+    const answer: { next_cursor: string | null; page: number } = await http.query("orders.list", { ...input, cursor });
+    if (!answer.next_cursor) break;
+    cursor = answer.next_cursor;
+    reached = answer.page;
+  }
+  return { cursor, page: reached };
+}

@@ -1,0 +1,1 @@
+export { ordersRouter } from "./router";

@@ -1,0 +1,16 @@
+import { router } from "@taller/trpc";
+import { exportOrders } from "./export";
+import { get } from "./get";
+import { list } from "./list";
+import { statuses } from "./statuses";
+import { totalsByStatus } from "./totals-by-status";
+import { transitions } from "./transitions";
+
+export const ordersRouter = router({
+  list,
+  totalsByStatus,
+  statuses,
+  transitions,
+  get,
+  export: exportOrders,
+});

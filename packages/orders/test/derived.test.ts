@@ -1,0 +1,141 @@
+// The list reads columns that triggers derive (search text, last budget, counts per status): these tests write
+// the source tables the way other domains will and check that the list follows.
+import { brands, budgets, clients, orders, queryRows, vehicles } from "@taller/db";
+import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
+import { createCallerFactory, createEventBus, type EventBus } from "@taller/trpc";
+import { staffContext } from "@taller/trpc/testing";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ordersRouter } from "../src";
+import { countsDrift, lastBudgetDrift, searchTextDrift } from "./consistency";
+
+const createCaller = createCallerFactory(ordersRouter);
+let tdb: SeededTestDatabase;
+let bus: EventBus;
+beforeAll(async () => {
+  tdb = await createSeededDatabase();
+  bus = createEventBus(tdb.database);
+});
+afterAll(async () => {
+  await bus.close();
+  await tdb.drop();
+});
+const admin = async () => createCaller(await staffContext(tdb.database, bus, "admin@taller.demo"));
+const db = () => tdb.database.db;
+
+async function walk(input: Parameters<Awaited<ReturnType<typeof admin>>["list"]>[0]) {
+  const caller = await admin();
+  const listed = [];
+  let cursor: string | null = null;
+  do {
+    const page = await caller.list({ ...input, cursor });
+    listed.push(...page.orders);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return listed;
+}
+
+describe("check-in ties", () => {
+  it("pages by check-in time without gaps or repeats when many orders share an instant to the microsecond", async () => {
+    // Thirty orders around a page boundary share one instant; a few differ by a single microsecond.
+    await db().execute(sql`UPDATE orders SET check_in_time = '2025-06-01 12:00:00.123456+00'
+                           WHERE company_id = ${tdb.fx.demo.companyId} AND correlative_id BETWEEN 40 AND 70`);
+    await db().execute(sql`UPDATE orders SET check_in_time = '2025-06-01 12:00:00.123457+00'
+                           WHERE company_id = ${tdb.fx.demo.companyId} AND correlative_id IN (45, 52, 66)`);
+    for (const direction of ["desc", "asc"] as const) {
+      const expected = await queryRows<{ correlative_id: number }>(
+        db(),
+        sql`SELECT correlative_id FROM orders WHERE company_id = ${tdb.fx.demo.companyId}
+            ORDER BY check_in_time ${sql.raw(direction)}, correlative_id ${sql.raw(direction)}`,
+      );
+      const listed = await walk({ sort: "check_in_time", sort_direction: direction });
+      expect(listed.map((o) => o.correlative_id)).toEqual(expected.map((r) => r.correlative_id));
+    }
+  });
+});
+
+describe("derived columns follow their sources", () => {
+  const [draft, sent] = [() => tdb.fx.demo.statusIds.Budget[0]!, () => tdb.fx.demo.statusIds.Budget[1]!];
+
+  it("points an order at its latest budget as budgets are added, changed and removed", async () => {
+    const [order] = await db()
+      .select({ id: orders.id, correlativeId: orders.correlativeId })
+      .from(orders)
+      .where(and(eq(orders.companyId, tdb.fx.demo.companyId), isNull(orders.lastBudgetId)))
+      .limit(1);
+    const caller = await admin();
+    const lastBudget = async () => (await caller.get({ id: order!.id })).last_budget;
+    const inFilter = async (budgetStatus: number) =>
+      (await walk({ budget_status_id: [budgetStatus] })).some((o) => o.id === order!.id);
+    expect(await inFilter(-1)).toBe(true);
+
+    const [first] = await db()
+      .insert(budgets)
+      .values({ companyId: tdb.fx.demo.companyId, orderId: order!.id, statusId: draft(), correlativeId: 9001 })
+      .returning({ id: budgets.id });
+    expect(await lastBudget()).toMatchObject({ id: first!.id, status: { id: draft() } });
+    expect(await inFilter(draft())).toBe(true);
+    expect(await inFilter(-1)).toBe(false);
+
+    await db().update(budgets).set({ statusId: sent() }).where(eq(budgets.id, first!.id));
+    expect(await lastBudget()).toMatchObject({ id: first!.id, status: { id: sent() } });
+
+    const [second] = await db()
+      .insert(budgets)
+      .values({ companyId: tdb.fx.demo.companyId, orderId: order!.id, statusId: draft(), correlativeId: 9002 })
+      .returning({ id: budgets.id });
+    expect((await lastBudget())?.id).toBe(second!.id);
+
+    await db().delete(budgets).where(eq(budgets.id, second!.id));
+    expect((await lastBudget())?.id).toBe(first!.id);
+    await db().delete(budgets).where(eq(budgets.id, first!.id));
+    expect(await lastBudget()).toBeNull();
+    expect(await inFilter(-1)).toBe(true);
+    expect(await countsDrift(db())).toEqual([]);
+    expect(await lastBudgetDrift(db())).toEqual([]);
+  });
+
+  it("re-indexes the search text when a client, a vehicle or a brand changes", async () => {
+    const [order] = await db()
+      .select({ id: orders.id, clientId: orders.clientId, vehicleId: orders.vehicleId })
+      .from(orders)
+      .where(and(eq(orders.companyId, tdb.fx.demo.companyId), isNotNull(orders.clientId), isNotNull(orders.vehicleId)))
+      .limit(1);
+    const found = async (search: string) => (await walk({ search })).some((o) => o.id === order!.id);
+
+    await db().update(clients).set({ name: "Zoila Ñúñez Quintupray" }).where(eq(clients.id, order!.clientId!));
+    expect(await found("zoila nunez")).toBe(true);
+
+    await db().update(vehicles).set({ identifier: "QQZZ99" }).where(eq(vehicles.id, order!.vehicleId!));
+    expect(await found("qqzz99")).toBe(true);
+    const [vehicle] = await db()
+      .select({ searchText: vehicles.searchText, brandId: vehicles.brandId })
+      .from(vehicles)
+      .where(eq(vehicles.id, order!.vehicleId!));
+    expect(vehicle!.searchText).toContain("QQZZ99");
+
+    await db().update(brands).set({ name: "Marca Renombrada" }).where(eq(brands.id, vehicle!.brandId!));
+    expect(await found("marca renombrada")).toBe(true);
+    expect(await searchTextDrift(db())).toEqual([]);
+  });
+
+  it("keeps the counts per status right through status changes and deletions", async () => {
+    const caller = await admin();
+    const [first, second] = tdb.fx.demo.statusIds.Order;
+    const before = await caller.totalsByStatus();
+    const countOf = (totals: typeof before, status: number) => totals.find((t) => t.status_id === status)!.count;
+    const moved = await db()
+      .update(orders)
+      .set({ statusId: second! })
+      .where(and(eq(orders.companyId, tdb.fx.demo.companyId), eq(orders.statusId, first!)))
+      .returning({ id: orders.id });
+    const after = await caller.totalsByStatus();
+    expect(countOf(after, first!)).toBe(0);
+    expect(countOf(after, second!)).toBe(countOf(before, second!) + moved.length);
+
+    await db().delete(orders).where(eq(orders.id, moved[0]!.id));
+    expect(countOf(await caller.totalsByStatus(), second!)).toBe(countOf(after, second!) - 1);
+    expect((await caller.list({})).total).toBe(tdb.fx.demo.orderIds.length - 1);
+    expect(await countsDrift(db())).toEqual([]);
+  });
+});

@@ -1,0 +1,329 @@
+import { orders, vehicles } from "@taller/db";
+import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
+import { createCallerFactory, createEventBus, decodeCursor, encodeCursor, PAGE_SIZE, TRPCError, type EventBus } from "@taller/trpc";
+import { staffContext } from "@taller/trpc/testing";
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ordersRouter } from "../src";
+
+const createCaller = createCallerFactory(ordersRouter);
+let tdb: SeededTestDatabase;
+let bus: EventBus;
+beforeAll(async () => {
+  tdb = await createSeededDatabase();
+  bus = createEventBus(tdb.database);
+});
+afterAll(async () => {
+  await bus.close();
+  await tdb.drop();
+});
+const callerFor = async (email: string) => createCaller(await staffContext(tdb.database, bus, email));
+const admin = () => callerFor("admin@taller.demo");
+const db = () => tdb.database.db;
+
+type Caller = Awaited<ReturnType<typeof admin>>;
+type ListInput = Parameters<Caller["list"]>[0];
+type ListOrder = Awaited<ReturnType<Caller["list"]>>["orders"][number];
+
+/** Every page of a list, following next_cursor. */
+async function walk(caller: Caller, input: ListInput) {
+  const pages = [];
+  let cursor: string | null = null;
+  do {
+    const page = await caller.list({ ...input, cursor });
+    pages.push(page);
+    cursor = page.next_cursor;
+  } while (cursor && pages.length < 100);
+  return { pages, orders: pages.flatMap((p) => p.orders) };
+}
+
+/** The demo company's orders straight from the table, for comparison. */
+async function demoOrders() {
+  return db()
+    .select({
+      id: orders.id,
+      correlative: orders.correlativeId,
+      statusId: orders.statusId,
+      checkIn: orders.checkInTime,
+      lastBudgetStatusId: orders.lastBudgetStatusId,
+    })
+    .from(orders)
+    .where(eq(orders.companyId, tdb.fx.demo.companyId));
+}
+
+describe("orders.list", () => {
+  it("answers the first page newest first, with the spec's shape and the company's total", async () => {
+    const page = await (await admin()).list({});
+    expect(page.page).toBe(1);
+    expect(page.total).toBe(tdb.fx.demo.orderIds.length);
+    expect(page.total_pages).toBe(Math.ceil(tdb.fx.demo.orderIds.length / PAGE_SIZE));
+    expect(page.orders).toHaveLength(PAGE_SIZE);
+    expect(page.next_cursor).toEqual(expect.any(String));
+    const correlatives = page.orders.map((o) => o.correlative_id);
+    expect(correlatives).toEqual([...correlatives].sort((a, b) => b - a));
+    expect(correlatives[0]).toBe(tdb.fx.demo.orderIds.length);
+    const first = page.orders[0]!;
+    expect(first).toMatchObject({
+      id: expect.any(Number),
+      status: { id: expect.any(Number), name: expect.any(String), color: expect.stringMatching(/^#/) },
+      check_in_time: expect.any(Date),
+      recall_data: expect.any(Array),
+    });
+    expect(Object.keys(first).sort()).toEqual(
+      [
+        "check_in_time",
+        "client",
+        "correlative_id",
+        "ended_at",
+        "id",
+        "last_budget_id",
+        "last_budget_status_id",
+        "object",
+        "picture",
+        "recall_data",
+        "requirement",
+        "status",
+      ].sort(),
+    );
+    const withVehicle = page.orders.find((o) => o.object && o.client)!;
+    expect(withVehicle.object).toEqual({
+      id: expect.any(Number),
+      identifier: expect.any(String),
+      brand_name: expect.any(String),
+      brand_model_name: expect.any(String),
+    });
+    expect(withVehicle.client).toEqual({ id: expect.any(Number), name: expect.any(String), rut: expect.stringMatching(/^[\d.]+-[\dK]$/) });
+    expect(page.orders.every((o) => tdb.fx.demo.orderIds.includes(o.id))).toBe(true);
+  });
+
+  const sorts: { name: string; input: ListInput; compare: (a: DemoRow, b: DemoRow) => number }[] = [
+    { name: "correlative_id desc", input: {}, compare: (a, b) => b.correlative - a.correlative },
+    { name: "correlative_id asc", input: { sort_direction: "asc" }, compare: (a, b) => a.correlative - b.correlative },
+    {
+      name: "check_in_time desc",
+      input: { sort: "check_in_time" },
+      compare: (a, b) => b.checkIn.getTime() - a.checkIn.getTime() || b.correlative - a.correlative,
+    },
+    {
+      name: "check_in_time asc",
+      input: { sort: "check_in_time", sort_direction: "asc" },
+      compare: (a, b) => a.checkIn.getTime() - b.checkIn.getTime() || a.correlative - b.correlative,
+    },
+  ];
+  type DemoRow = Awaited<ReturnType<typeof demoOrders>>[number];
+
+  for (const s of sorts) {
+    it(`pages through every order by ${s.name} without gaps or repeats`, async () => {
+      const { pages, orders: listed } = await walk(await admin(), s.input);
+      const expected = (await demoOrders()).sort(s.compare).map((o) => o.correlative);
+      expect(listed.map((o) => o.correlative_id)).toEqual(expected);
+      expect(pages.map((p) => p.page)).toEqual(pages.map((_, i) => i + 1));
+      expect(pages.length).toBe(pages[0]!.total_pages);
+      expect(pages.every((p) => p.total === expected.length)).toBe(true);
+      expect(pages.at(-1)!.next_cursor).toBeNull();
+    });
+  }
+
+  it("filters by order status and by budget status, -1 meaning no budget", async () => {
+    const caller = await admin();
+    const all = await demoOrders();
+    const [open] = tdb.fx.demo.statusIds.Order;
+    const byStatus = await walk(caller, { status_id: [open!] });
+    expect(byStatus.orders.length).toBe(all.filter((o) => o.statusId === open).length);
+    expect(byStatus.orders.every((o) => o.status.id === open)).toBe(true);
+
+    const noBudget = await walk(caller, { budget_status_id: [-1] });
+    expect(noBudget.orders.length).toBe(all.filter((o) => o.lastBudgetStatusId === null).length);
+    expect(noBudget.orders.every((o) => o.last_budget_id === null && o.last_budget_status_id === null)).toBe(true);
+    expect(noBudget.pages[0]!.total).toBe(noBudget.orders.length);
+
+    const budgetStatus = tdb.fx.demo.statusIds.Budget[0]!;
+    const mixed = await walk(caller, { budget_status_id: [budgetStatus, -1], status_id: tdb.fx.demo.statusIds.Order.slice(0, 5) });
+    const expected = all.filter(
+      (o) =>
+        tdb.fx.demo.statusIds.Order.slice(0, 5).includes(o.statusId) &&
+        (o.lastBudgetStatusId === null || o.lastBudgetStatusId === budgetStatus),
+    );
+    expect(mixed.orders.map((o) => o.id).sort()).toEqual(expected.map((o) => o.id).sort());
+    expect(mixed.pages[0]!.total).toBe(expected.length);
+  });
+
+  it("matches nothing for an empty status list", async () => {
+    const page = await (await admin()).list({ status_id: [] });
+    expect(page).toMatchObject({ orders: [], total: 0, page: 1, total_pages: 0, next_cursor: null });
+  });
+
+  describe("search", () => {
+    async function sample(): Promise<{ order: ListOrder; plate: string; rut: string; name: string }> {
+      const page = await (await admin()).list({});
+      const order = page.orders.find((o) => o.object && o.client?.rut)!;
+      return { order, plate: order.object!.identifier, rut: order.client!.rut!, name: order.client!.name };
+    }
+    const search = async (text: string) => (await walk(await admin(), { search: text })).orders;
+
+    it("finds by plate", async () => {
+      const { order, plate } = await sample();
+      const found = await search(plate.toLowerCase());
+      expect(found.map((o) => o.id)).toContain(order.id);
+      expect(found.every((o) => o.object?.identifier.includes(plate) || o.client?.rut?.includes(plate))).toBe(true);
+    });
+
+    it("finds by RUT written with dots, without dots, or as bare digits", async () => {
+      const { order, rut } = await sample();
+      for (const written of [rut, rut.replace(/\./g, ""), rut.replace(/[.-]/g, "")]) {
+        const found = await search(written);
+        expect(found.map((o) => o.id), written).toContain(order.id);
+        expect(found.every((o) => o.client?.rut === rut)).toBe(true);
+      }
+    });
+
+    it("finds by client name, whatever the case and accents", async () => {
+      const { order, name } = await sample();
+      const plain = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+      const found = await search(plain);
+      expect(found.map((o) => o.id)).toContain(order.id);
+      expect(found.every((o) => o.client?.name === name)).toBe(true);
+    });
+
+    it("finds by correlative number and by brand and model", async () => {
+      const found = await search("#15");
+      expect(found.map((o) => o.correlative_id).sort((a, b) => a - b)).toEqual([15, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159]);
+      const { order } = await sample();
+      const byModel = await search(`${order.object!.brand_name} ${order.object!.brand_model_name}`);
+      expect(byModel.map((o) => o.id)).toContain(order.id);
+      expect(byModel.every((o) => o.object?.brand_model_name === order.object!.brand_model_name)).toBe(true);
+    });
+
+    it("answers an empty list for no match, and treats LIKE wildcards literally", async () => {
+      expect(await search("ZZZZ-NO-EXISTE")).toEqual([]);
+      expect(await search("%")).toEqual([]);
+    });
+
+    it("counts the searched total on the first page and keeps it across pages", async () => {
+      const { pages, orders: found } = await walk(await admin(), { search: "a" });
+      expect(found.length).toBeGreaterThan(PAGE_SIZE);
+      expect(pages.every((p) => p.total === found.length)).toBe(true);
+      expect(new Set(found.map((o) => o.id)).size).toBe(found.length);
+    });
+  });
+
+  describe("cursors", () => {
+    it("answers an empty page after the last one", async () => {
+      const caller = await admin();
+      const { pages, orders: listed } = await walk(caller, {});
+      const last = pages.at(-1)!;
+      const after = encodeCursor({
+        after: [listed.at(-1)!.correlative_id],
+        page: last.page,
+        total: last.total,
+        filter: decodeCursor(pages[0]!.next_cursor!)!.filter,
+      });
+      const beyond = await caller.list({ cursor: after });
+      expect(beyond).toMatchObject({ orders: [], page: last.page + 1, total: last.total, next_cursor: null });
+    });
+
+    it("refuses a tampered cursor and a cursor made for other filters", async () => {
+      const caller = await admin();
+      const first = await caller.list({});
+      for (const input of [
+        { cursor: "not-a-cursor" },
+        { cursor: first.next_cursor, status_id: [tdb.fx.demo.statusIds.Order[0]!] },
+        { cursor: first.next_cursor, sort: "check_in_time" as const },
+      ]) {
+        const error = await caller.list(input).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(TRPCError);
+        expect((error as TRPCError).code).toBe("BAD_REQUEST");
+      }
+    });
+  });
+});
+
+describe("orders.totalsByStatus", () => {
+  it("counts every order status of the company, under the budget filter and the search", async () => {
+    const caller = await admin();
+    const all = await demoOrders();
+    const totals = await caller.totalsByStatus();
+    expect(totals.map((t) => t.status_id)).toEqual(tdb.fx.demo.statusIds.Order);
+    for (const t of totals) expect(t.count).toBe(all.filter((o) => o.statusId === t.status_id).length);
+
+    const noBudget = await caller.totalsByStatus({ budget_status_id: [-1] });
+    for (const t of noBudget) {
+      expect(t.count).toBe(all.filter((o) => o.statusId === t.status_id && o.lastBudgetStatusId === null).length);
+    }
+
+    const searched = await caller.totalsByStatus({ search: "a", budget_status_id: [-1] });
+    const listed = await walk(caller, { search: "a", budget_status_id: [-1] });
+    for (const t of searched) expect(t.count).toBe(listed.orders.filter((o) => o.status.id === t.status_id).length);
+  });
+});
+
+describe("orders.statuses and orders.transitions", () => {
+  it("lists order and budget statuses with finish flags, ending with 'Sin Presupuesto'", async () => {
+    const result = await (await admin()).statuses();
+    expect(result.order_statuses.map((s) => s.id)).toEqual(tdb.fx.demo.statusIds.Order);
+    expect(result.order_statuses.filter((s) => s.finish).map((s) => s.name)).toEqual(["Entregado", "Anulado"]);
+    expect(result.budget_statuses.map((s) => s.id)).toEqual([...tdb.fx.demo.statusIds.Budget, -1]);
+    expect(result.budget_statuses.at(-1)).toMatchObject({ id: -1, name: "Sin Presupuesto", finish: false });
+  });
+
+  it("lists the company's configured transitions between order statuses", async () => {
+    const transitions = await (await admin()).transitions();
+    const [recepcionado, diagnostico] = tdb.fx.demo.statusIds.Order;
+    expect(transitions).toContainEqual({ from_status_id: recepcionado, to_status_id: diagnostico });
+    const own = new Set(tdb.fx.demo.statusIds.Order);
+    expect(transitions.every((t) => own.has(t.from_status_id) && own.has(t.to_status_id))).toBe(true);
+  });
+});
+
+describe("orders.get", () => {
+  it("answers everything the detail shows", async () => {
+    const [withBudget] = await db()
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.companyId, tdb.fx.demo.companyId)))
+      .orderBy(orders.correlativeId)
+      .limit(1);
+    const order = await (await admin()).get({ id: withBudget!.id });
+    expect(order).toMatchObject({
+      id: withBudget!.id,
+      correlative_id: 1,
+      status: { name: expect.any(String), color: expect.any(String), finish: expect.any(Boolean) },
+      check_in_time: expect.any(Date),
+      pictures: expect.any(Array),
+    });
+    expect(order.last_budget).toMatchObject({ id: expect.any(Number), correlative_id: expect.any(Number), status: { name: expect.any(String) } });
+    const [vehicle] = await db().select().from(vehicles).where(eq(vehicles.id, order.object!.id));
+    expect(order.object!.identifier).toBe(vehicle!.identifier);
+    expect(order.custom_fields).toContainEqual({ key: "$$motor", label: "Motor", value: expect.stringMatching(/^(Bencina|Diésel|Híbrido|Eléctrico)$/) });
+  });
+
+  it("answers NOT_FOUND for another company's order", async () => {
+    const error = await (await admin()).get({ id: tdb.fx.other.orderIds[0]! }).catch((e: unknown) => e);
+    expect((error as TRPCError).code).toBe("NOT_FOUND");
+  });
+
+  it("shows an order without a budget with last_budget null", async () => {
+    const [none] = await db()
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.companyId, tdb.fx.demo.companyId), isNull(orders.lastBudgetId)))
+      .limit(1);
+    expect((await (await admin()).get({ id: none!.id })).last_budget).toBeNull();
+  });
+});
+
+describe("permissions", () => {
+  it("lets a role without read on check_in see nothing of the orders", async () => {
+    const tecnico = await callerFor("tecnico@taller.demo");
+    for (const call of [() => tecnico.list({}), () => tecnico.totalsByStatus(), () => tecnico.get({ id: tdb.fx.demo.orderIds[0]! })]) {
+      const error = await call().catch((e: unknown) => e);
+      expect((error as TRPCError).code).toBe("FORBIDDEN");
+    }
+  });
+
+  it("shows another company only its own orders", async () => {
+    const page = await (await callerFor("admin@otro.demo")).list({});
+    expect(page.total).toBe(tdb.fx.other.orderIds.length);
+    expect(page.orders.every((o) => tdb.fx.other.orderIds.includes(o.id))).toBe(true);
+  });
+});

@@ -1,0 +1,103 @@
+// Pure rules of the orders domain, without a database.
+import { describe, expect, it } from "vitest";
+import { customFieldColumns, customFieldText, displayedCustomFields } from "../src/custom-fields";
+import { EXPORT_COLUMNS, exportFileName, exportRow, type ExportOrder } from "../src/export-xlsx";
+import { parseFilters } from "../src/filters";
+import { sortKey, sortKeySchema } from "../src/sort";
+
+describe("filters", () => {
+  it("deduplicates and sorts ids so equal filters compare equal, and keeps null apart from empty", () => {
+    expect(parseFilters(7, { status_id: [3, 1, 3], budget_status_id: [-1, 5], search: "  bbcl12 " })).toEqual({
+      companyId: 7,
+      statusIds: [1, 3],
+      budgetStatusIds: [-1, 5],
+      pattern: "%BBCL12%",
+    });
+    expect(parseFilters(7, {})).toEqual({ companyId: 7, statusIds: null, budgetStatusIds: null, pattern: null });
+    expect(parseFilters(7, { status_id: [], search: "  " }).statusIds).toEqual([]);
+  });
+});
+
+describe("sort keys", () => {
+  const row = { correlative_id: 42, check_in_us: 1_764_000_000_123_456 };
+  it("keys a row by its sort column, the correlative number breaking ties", () => {
+    expect(sortKey({ sort: "correlative_id", direction: "desc" }, row)).toEqual([42]);
+    expect(sortKey({ sort: "check_in_time", direction: "asc" }, row)).toEqual([1_764_000_000_123_456, 42]);
+  });
+  it("accepts only keys of the sort's shape", () => {
+    const byCheckIn = sortKeySchema({ sort: "check_in_time", direction: "desc" });
+    expect(byCheckIn.safeParse([1, 2]).success).toBe(true);
+    expect(byCheckIn.safeParse([1]).success).toBe(false);
+    expect(byCheckIn.safeParse(["x", 2]).success).toBe(false);
+    expect(sortKeySchema({ sort: "correlative_id", direction: "desc" }).safeParse([1.5]).success).toBe(false);
+  });
+});
+
+describe("custom fields", () => {
+  const motor = { key: "$$motor", name: "Motor", kind: "list" as const, items: [{ id: 1, name: "Bencina" }, { id: 2, name: "Diésel" }] };
+  const claim = { key: "$$siniestro", name: "N° Siniestro", kind: "text" as const, items: [] };
+
+  it("shows only $$ keys: declared ones in order, then undeclared ones alphabetically without the marker", () => {
+    const columns = customFieldColumns([motor, claim, { ...claim, key: "internal" }], [{ $$zeta: 1, $$alfa: 2, sync_id: 3 }]);
+    expect(columns.map((c) => [c.key, c.label])).toEqual([
+      ["$$motor", "Motor"],
+      ["$$siniestro", "N° Siniestro"],
+      ["$$alfa", "alfa"],
+      ["$$zeta", "zeta"],
+    ]);
+  });
+
+  it("resolves list values to item names, keeps unknown ids, and writes other values as text", () => {
+    expect(customFieldText(2, motor)).toBe("Diésel");
+    expect(customFieldText("1", motor)).toBe("Bencina");
+    expect(customFieldText([1, 2], motor)).toBe("Bencina, Diésel");
+    expect(customFieldText(9, motor)).toBe("9");
+    expect(customFieldText(true, null)).toBe("Sí");
+    expect(customFieldText(null, claim)).toBe("");
+    expect(customFieldText({ a: 1 }, null)).toBe('{"a":1}');
+  });
+
+  it("lists a record's shown fields with labels and text", () => {
+    expect(displayedCustomFields({ $$motor: 1, other: "x" }, [motor, claim])).toEqual([{ key: "$$motor", label: "Motor", value: "Bencina" }]);
+  });
+});
+
+describe("export rows", () => {
+  const order: ExportOrder = {
+    correlative_id: 1234,
+    client_name: "María José Pérez",
+    client_rut: "12.345.678-5",
+    client_email: "mj@correo.cl",
+    client_phone: "+56 9 1234 5678",
+    from: "recepción",
+    assignee_name: "Tomás Técnico",
+    user_name: "Andrés Asesor",
+    brand_name: "Toyota",
+    brand_model_name: "Yaris",
+    identifier: "BBCL12",
+    chasis: "9BW123",
+    kms: 45000,
+    requirement_name: "Frenos",
+    status_name: "Entregado",
+    // 02:30 UTC on 5 April 2026 is still 4 April in Santiago (UTC-3 until that night).
+    check_in_time: new Date("2026-04-05T02:30:00Z"),
+    ended_at: null,
+    comment: null,
+    technical_user_id: 3,
+    custom_fields: { $$motor: 2 },
+  };
+  const columns = customFieldColumns([{ key: "$$motor", name: "Motor", kind: "list", items: [{ id: 2, name: "Diésel" }] }], [order.custom_fields]);
+
+  it("writes the fixed fields in header order, dates short in Chile's time, then the custom fields", () => {
+    const row = exportRow(order, columns);
+    expect(row).toHaveLength(EXPORT_COLUMNS.length + 1);
+    expect(row[EXPORT_COLUMNS.indexOf("correlative_id")]).toBe(1234);
+    expect(row[EXPORT_COLUMNS.indexOf("check_in_time")]).toBe("04-04-26");
+    expect(row[EXPORT_COLUMNS.indexOf("ended_at")]).toBeNull();
+    expect(row.at(-1)).toBe("Diésel");
+  });
+
+  it("names the file with a Chilean date-time stamp", () => {
+    expect(exportFileName(new Date("2026-11-21T17:05:00Z"))).toBe("Ordenes de Trabajo 21-11-2026 14-05.xlsx");
+  });
+});

@@ -1,0 +1,185 @@
+import { addDays, DEFAULT_TZ, todayIn } from "@taller/core";
+import { bookings, orders, statuses, vehicles } from "@taller/db";
+import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
+import { createCallerFactory, createEventBus, PAGE_SIZE, type EventBus, type TRPCError } from "@taller/trpc";
+import { staffContext } from "@taller/trpc/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { vehiclesRouter } from "../src";
+import { deriveVehicleStatus, VEHICLE_STATUS, type VehicleStatus } from "../src/status";
+
+const createCaller = createCallerFactory(vehiclesRouter);
+let tdb: SeededTestDatabase;
+let bus: EventBus;
+beforeAll(async () => {
+  tdb = await createSeededDatabase();
+  bus = createEventBus(tdb.database);
+});
+afterAll(async () => {
+  await bus.close();
+  await tdb.drop();
+});
+const callerFor = async (email: string) => createCaller(await staffContext(tdb.database, bus, email));
+const admin = () => callerFor("admin@taller.demo");
+const db = () => tdb.database.db;
+const today = () => todayIn(DEFAULT_TZ);
+
+type Caller = Awaited<ReturnType<typeof admin>>;
+async function walk(input: Parameters<Caller["list"]>[0] = {}) {
+  const caller = await admin();
+  const pages = [];
+  let cursor: string | null = null;
+  do {
+    const page = await caller.list({ ...input, cursor });
+    pages.push(page);
+    cursor = page.next_cursor;
+  } while (cursor && pages.length < 50);
+  return { pages, vehicles: pages.flatMap((p) => p.vehicles) };
+}
+
+/** Each demo vehicle's status by the pure rule, from its raw orders and bookings. */
+async function expectedStatuses(): Promise<Map<number, VehicleStatus>> {
+  const companyId = tdb.fx.demo.companyId;
+  const vehicleRows = await db().select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.companyId, companyId));
+  const orderRows = await db()
+    .select({ vehicleId: orders.vehicleId, finish: statuses.finish })
+    .from(orders)
+    .innerJoin(statuses, eq(statuses.id, orders.statusId))
+    .where(eq(orders.companyId, companyId));
+  const bookingRows = await db().select({ vehicleId: bookings.vehicleId, day: bookings.bookingDate }).from(bookings).where(eq(bookings.companyId, companyId));
+  return new Map(
+    vehicleRows.map((v) => [
+      v.id,
+      deriveVehicleStatus(
+        {
+          hasOpenOrder: orderRows.some((o) => o.vehicleId === v.id && !o.finish),
+          bookingDates: bookingRows.filter((b) => b.vehicleId === v.id).map((b) => b.day),
+        },
+        today(),
+      ),
+    ]),
+  );
+}
+
+describe("vehicle status", () => {
+  it("is 3 with an open order, else 2 with a booking from today on, else 1", () => {
+    const day = "2026-05-10";
+    expect(deriveVehicleStatus({ hasOpenOrder: true, bookingDates: [] }, day)).toBe(3);
+    expect(deriveVehicleStatus({ hasOpenOrder: true, bookingDates: ["2026-06-01"] }, day)).toBe(3);
+    expect(deriveVehicleStatus({ hasOpenOrder: false, bookingDates: ["2026-05-10"] }, day)).toBe(2);
+    expect(deriveVehicleStatus({ hasOpenOrder: false, bookingDates: ["2026-05-09", "2026-05-11"] }, day)).toBe(2);
+    expect(deriveVehicleStatus({ hasOpenOrder: false, bookingDates: ["2026-05-09"] }, day)).toBe(1);
+    expect(deriveVehicleStatus({ hasOpenOrder: false, bookingDates: [] }, day)).toBe(1);
+  });
+
+  it("the SQL agrees with the pure rule on every demo vehicle, and the demo has all three", async () => {
+    const expected = await expectedStatuses();
+    const { vehicles: listed } = await walk();
+    expect(listed).toHaveLength(expected.size);
+    expect(new Map(listed.map((v) => [v.id, v.status_id]))).toEqual(expected);
+    expect(new Set(expected.values())).toEqual(new Set([1, 2, 3]));
+  });
+
+  it("totals by status count the same statuses", async () => {
+    const expected = [...(await expectedStatuses()).values()];
+    const totals = await (await admin()).totalsByStatus();
+    expect(totals).toEqual([1, 2, 3].map((s) => ({ vehicle_status: s, count: expected.filter((e) => e === s).length })));
+  });
+});
+
+describe("vehicles.list", () => {
+  it("answers newest first in pages, with the spec's fields", async () => {
+    const { pages, vehicles: listed } = await walk();
+    expect(pages[0]).toMatchObject({ page: 1, total: listed.length, total_pages: Math.ceil(listed.length / PAGE_SIZE) });
+    expect(pages[0]!.vehicles).toHaveLength(PAGE_SIZE);
+    expect(pages.at(-1)!.next_cursor).toBeNull();
+    const ids = listed.map((v) => v.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Object.keys(listed[0]!).sort()).toEqual(
+      [
+        "booking_date",
+        "booking_id",
+        "booking_time",
+        "brand_model_name",
+        "brand_name",
+        "check_in_time",
+        "client_id",
+        "client_name",
+        "correlative_id",
+        "finish_date",
+        "id",
+        "identifier",
+        "order_id",
+        "phone",
+        "requirement_name",
+        "status_id",
+      ].sort(),
+    );
+  });
+
+  it("filters by status: open orders carry their order, booked ones their booking", async () => {
+    const expected = await expectedStatuses();
+    for (const status of [VEHICLE_STATUS.CON_ORDEN, VEHICLE_STATUS.AGENDADO, VEHICLE_STATUS.SIN_ORDEN]) {
+      const { pages, vehicles: listed } = await walk({ status_id: [status] });
+      expect(listed.map((v) => v.id).sort()).toEqual([...expected].filter(([, s]) => s === status).map(([id]) => id).sort());
+      expect(pages[0]!.total).toBe(listed.length);
+      for (const v of listed) {
+        if (status === VEHICLE_STATUS.CON_ORDEN) {
+          expect(v).toMatchObject({ order_id: expect.any(Number), correlative_id: expect.any(Number), check_in_time: expect.any(Date) });
+          expect(v.requirement_name).toEqual(expect.any(String));
+        } else {
+          expect(v.order_id).toBeNull();
+          expect(v.correlative_id).toBeNull();
+        }
+        if (status === VEHICLE_STATUS.AGENDADO) {
+          expect(v.booking_date! >= today()).toBe(true);
+          expect(v.booking_time).toMatch(/^\d{2}:\d{2}$/);
+        }
+        if (status === VEHICLE_STATUS.SIN_ORDEN) expect(v.booking_date).toBeNull();
+      }
+    }
+    const both = await walk({ status_id: [VEHICLE_STATUS.AGENDADO, VEHICLE_STATUS.CON_ORDEN] });
+    expect(both.vehicles.length).toBe([...expected.values()].filter((s) => s !== VEHICLE_STATUS.SIN_ORDEN).length);
+    expect((await (await admin()).list({ status_id: [] })).vehicles).toEqual([]);
+  });
+
+  it("searches by plate, client name and RUT", async () => {
+    const { vehicles: listed } = await walk();
+    const sample = listed.find((v) => v.client_name)!;
+    const byPlate = await walk({ search: sample.identifier.toLowerCase() });
+    expect(byPlate.vehicles.map((v) => v.id)).toContain(sample.id);
+    const plainName = sample.client_name!.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    const byName = await walk({ search: plainName });
+    expect(byName.vehicles.length).toBeGreaterThan(0);
+    expect(byName.vehicles.every((v) => v.client_name === sample.client_name)).toBe(true);
+    expect(byName.pages[0]!.total).toBe(byName.vehicles.length);
+    const searchedTotals = await (await admin()).totalsByStatus({ search: plainName });
+    expect(searchedTotals.reduce((n, t) => n + t.count, 0)).toBe(byName.vehicles.length);
+  });
+
+  it("shows another company only its own vehicles, and nothing to a role without read on vehicle", async () => {
+    const other = await (await callerFor("admin@otro.demo")).list({});
+    expect(other.total).toBe(tdb.fx.other.vehicleIds.length);
+    expect(other.vehicles.every((v) => tdb.fx.other.vehicleIds.includes(v.id))).toBe(true);
+    const error = await (await callerFor("tecnico@taller.demo")).list({}).catch((e: unknown) => e);
+    expect((error as TRPCError).code).toBe("FORBIDDEN");
+  });
+
+  it("counts a booking for today as Agendado and one for yesterday as past", async () => {
+    const expected = await expectedStatuses();
+    const idle = [...expected].filter(([, s]) => s === VEHICLE_STATUS.SIN_ORDEN).map(([id]) => id);
+    const [yesterday, todays] = [idle[0]!, idle[1]!];
+    const booking = (vehicleId: number, bookingDate: string) => ({
+      companyId: tdb.fx.demo.companyId,
+      vehicleId,
+      bookingDate,
+      bookingTime: "10:00",
+    });
+    await db().insert(bookings).values([booking(yesterday, addDays(today(), -1)), booking(todays, today())]);
+    const statusOf = async (id: number) => (await walk()).vehicles.find((v) => v.id === id)!.status_id;
+    expect(await statusOf(yesterday)).toBe(VEHICLE_STATUS.SIN_ORDEN);
+    expect(await statusOf(todays)).toBe(VEHICLE_STATUS.AGENDADO);
+    expect(new Map((await walk()).vehicles.map((v) => [v.id, v.status_id]))).toEqual(await expectedStatuses());
+  });
+});
