@@ -5,7 +5,6 @@ import { watchSessionEvents } from "@taller/auth";
 import type { Database } from "@taller/db";
 import { companies } from "@taller/db";
 import { pruneEvents, type EventBus } from "@taller/trpc";
-import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -15,6 +14,7 @@ import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
 import { createStaticHandler } from "./static";
+import { createTrpcHttpHandler } from "./trpc-http";
 
 export interface AppOptions {
   database: Database;
@@ -38,9 +38,8 @@ export function createApp(opts: AppOptions): App {
   const { database, bus, logger } = opts;
   const deps = { database, bus, trustProxy: opts.trustProxy, appVersion: opts.version };
 
-  const trpc = createHTTPHandler({
+  const trpc = createTrpcHttpHandler({
     router: appRouter,
-    basePath: "/trpc/",
     createContext: ({ req, res }) => buildContext(deps, req, (cookie) => res.appendHeader("set-cookie", cookie)),
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.cause ?? error, path }, "procedure failed");
@@ -53,7 +52,7 @@ export function createApp(opts: AppOptions): App {
     const path = (req.url ?? "/").split("?")[0]!;
     try {
       if (path === "/healthz") return await health(res);
-      if (path === "/trpc" || path.startsWith("/trpc/")) return trpc(req, res);
+      if (path === "/trpc" || path.startsWith("/trpc/")) return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
       if (path === "/files" || path.startsWith("/files/")) return await files(req, res, path);
       return await web(req, res);
     } catch (err) {

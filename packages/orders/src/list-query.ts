@@ -1,8 +1,8 @@
 // The SQL behind the orders list and its totals, shaped for a million orders in one company (indexes in
 // db/src/schema/orders.ts, derived columns in migration 0003_order_triggers).
-import { brandModels, brands, clients, intArray, orders, queryRows, requirements, statuses, vehicles, type Db } from "@taller/db";
+import { intArray, queryRows, type Db } from "@taller/db";
 import { PAGE_SIZE } from "@taller/trpc";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { OrderFilters } from "./filters";
 import type { OrderPosition, OrderSort } from "./sort";
 
@@ -75,63 +75,72 @@ export async function findPage(db: Db, f: OrderFilters, s: OrderSort, key: numbe
   );
 }
 
+/**
+ * One list row as the database answers it. Instants stay in PostgreSQL's text form ("2026-04-05 03:30:00.123+00",
+ * which both drivers pass through and the web's formatters read): with no Date in it the page is plain JSON, which
+ * the transformer sends without superjson's walk.
+ */
+interface ListRow {
+  id: number;
+  correlative_id: number;
+  status_id: number;
+  status_name: string;
+  status_color: string;
+  requirement_name: string | null;
+  vehicle_id: number | null;
+  identifier: string | null;
+  brand_name: string | null;
+  brand_model_name: string | null;
+  client_id: number | null;
+  client_name: string | null;
+  client_rut: string | null;
+  check_in_time: string;
+  last_budget_id: number | null;
+  last_budget_status_id: number | null;
+  recall_data: unknown[];
+  /** The first picture, the only one the list shows. */
+  picture: { url: string; video?: boolean } | null;
+}
+
 /** The list's columns for the given correlative numbers, in the order given. */
 export async function loadListRows(db: Db, companyId: number, correlativeIds: number[]) {
   if (correlativeIds.length === 0) return [];
-  const rows = await db
-    .select({
-      id: orders.id,
-      correlativeId: orders.correlativeId,
-      statusId: statuses.id,
-      statusName: statuses.name,
-      statusColor: statuses.color,
-      requirementName: requirements.name,
-      vehicleId: vehicles.id,
-      identifier: vehicles.identifier,
-      brandName: brands.name,
-      brandModelName: brandModels.name,
-      clientId: clients.id,
-      clientName: clients.name,
-      clientRut: clients.rut,
-      checkInTime: orders.checkInTime,
-      endedAt: orders.endedAt,
-      lastBudgetId: orders.lastBudgetId,
-      lastBudgetStatusId: orders.lastBudgetStatusId,
-      recallData: orders.recallData,
-      pictures: orders.pictures,
-    })
-    .from(orders)
-    .innerJoin(statuses, eq(statuses.id, orders.statusId))
-    .leftJoin(requirements, eq(requirements.id, orders.requirementId))
-    .leftJoin(vehicles, eq(vehicles.id, orders.vehicleId))
-    .leftJoin(brands, eq(brands.id, vehicles.brandId))
-    .leftJoin(brandModels, eq(brandModels.id, vehicles.brandModelId))
-    .leftJoin(clients, eq(clients.id, orders.clientId))
-    .where(and(eq(orders.companyId, companyId), sql`${orders.correlativeId} = ANY(${intArray(correlativeIds)})`))
-    .prepare("orders_list_rows")
-    .execute();
-  const byCorrelative = new Map(rows.map((r) => [r.correlativeId, r]));
+  const rows = await queryRows<ListRow>(
+    db,
+    sql`SELECT o.id, o.correlative_id, s.id AS status_id, s.name AS status_name, s.color AS status_color,
+               r.name AS requirement_name, v.id AS vehicle_id, v.identifier, br.name AS brand_name,
+               bm.name AS brand_model_name, c.id AS client_id, c.name AS client_name, c.rut AS client_rut,
+               o.check_in_time, o.last_budget_id, o.last_budget_status_id, o.recall_data, o.pictures -> 0 AS picture
+        FROM orders o
+        JOIN statuses s ON s.id = o.status_id
+        LEFT JOIN requirements r ON r.id = o.requirement_id
+        LEFT JOIN vehicles v ON v.id = o.vehicle_id
+        LEFT JOIN brands br ON br.id = v.brand_id
+        LEFT JOIN brand_models bm ON bm.id = v.brand_model_id
+        LEFT JOIN clients c ON c.id = o.client_id
+        WHERE o.company_id = ${companyId} AND o.correlative_id = ANY(${intArray(correlativeIds)})`,
+    { prepare: true },
+  );
+  const byCorrelative = new Map(rows.map((r) => [r.correlative_id, r]));
   return correlativeIds.flatMap((c) => {
     const r = byCorrelative.get(c);
     if (!r) return [];
-    const picture = r.pictures[0];
     return [
       {
         id: r.id,
-        correlative_id: r.correlativeId,
-        status: { id: r.statusId, name: r.statusName, color: r.statusColor },
-        requirement: r.requirementName === null ? null : { name: r.requirementName },
+        correlative_id: r.correlative_id,
+        status: { id: r.status_id, name: r.status_name, color: r.status_color },
+        requirement: r.requirement_name === null ? null : { name: r.requirement_name },
         object:
-          r.vehicleId === null || r.identifier === null
+          r.vehicle_id === null || r.identifier === null
             ? null
-            : { id: r.vehicleId, identifier: r.identifier, brand_name: r.brandName, brand_model_name: r.brandModelName },
-        client: r.clientId === null || r.clientName === null ? null : { id: r.clientId, name: r.clientName, rut: r.clientRut },
-        check_in_time: r.checkInTime,
-        ended_at: r.endedAt,
-        last_budget_id: r.lastBudgetId,
-        last_budget_status_id: r.lastBudgetStatusId,
-        recall_data: r.recallData,
-        picture: picture ? { url: picture.url, video: picture.video ?? false } : null,
+            : { id: r.vehicle_id, identifier: r.identifier, brand_name: r.brand_name, brand_model_name: r.brand_model_name },
+        client: r.client_id === null || r.client_name === null ? null : { id: r.client_id, name: r.client_name, rut: r.client_rut },
+        check_in_time: r.check_in_time,
+        last_budget_id: r.last_budget_id,
+        last_budget_status_id: r.last_budget_status_id,
+        recall_data: r.recall_data,
+        picture: r.picture ? { url: r.picture.url, video: r.picture.video ?? false } : null,
       },
     ];
   });

@@ -1,3 +1,4 @@
+import { formatDateTime } from "@taller/core";
 import { orders, vehicles } from "@taller/db";
 import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
 import { createCallerFactory, createEventBus, decodeCursor, encodeCursor, PAGE_SIZE, TRPCError, type EventBus } from "@taller/trpc";
@@ -66,15 +67,17 @@ describe("orders.list", () => {
     expect(first).toMatchObject({
       id: expect.any(Number),
       status: { id: expect.any(Number), name: expect.any(String), color: expect.stringMatching(/^#/) },
-      check_in_time: expect.any(Date),
       recall_data: expect.any(Array),
     });
+    // The instant as PostgreSQL writes it, which the web's formatters read.
+    const [stored] = await db().select({ checkIn: orders.checkInTime }).from(orders).where(eq(orders.id, first.id));
+    expect(formatDateTime(first.check_in_time)).toBe(formatDateTime(stored!.checkIn));
+    expect(first.check_in_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}(:\d{2})?$/);
     expect(Object.keys(first).sort()).toEqual(
       [
         "check_in_time",
         "client",
         "correlative_id",
-        "ended_at",
         "id",
         "last_budget_id",
         "last_budget_status_id",
@@ -94,6 +97,21 @@ describe("orders.list", () => {
     });
     expect(withVehicle.client).toEqual({ id: expect.any(Number), name: expect.any(String), rut: expect.stringMatching(/^[\d.]+-[\dK]$/) });
     expect(page.orders.every((o) => tdb.fx.demo.orderIds.includes(o.id))).toBe(true);
+  });
+
+  it("shows an order's first picture, a video as such, and null without pictures", async () => {
+    const caller = await admin();
+    const [first, second] = (await caller.list({})).orders;
+    await db()
+      .update(orders)
+      .set({ pictures: [{ url: "/files/a.jpg", name: "a.jpg" }, { url: "/files/b.jpg" }] })
+      .where(eq(orders.id, first!.id));
+    await db().update(orders).set({ pictures: [{ url: "/files/c.mp4", video: true }] }).where(eq(orders.id, second!.id));
+    const [a, b] = (await caller.list({})).orders;
+    expect(a!.picture).toEqual({ url: "/files/a.jpg", video: false });
+    expect(b!.picture).toEqual({ url: "/files/c.mp4", video: true });
+    await db().update(orders).set({ pictures: [] }).where(eq(orders.id, first!.id));
+    expect((await caller.list({})).orders[0]!.picture).toBeNull();
   });
 
   const sorts: { name: string; input: ListInput; compare: (a: DemoRow, b: DemoRow) => number }[] = [

@@ -9,13 +9,13 @@ import type { Db } from "@taller/db";
 import { documentTokens, workpointTokens } from "@taller/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
-import superjson from "superjson";
 import type { Context } from "./context";
 import { databaseErrorToTRPC, fieldErrorsFromIssues, issuesOf } from "./errors";
 import { RateLimiter } from "./rate-limit";
+import { transformer } from "./transformer";
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const issues = error.code === "BAD_REQUEST" || error.code === "UNAUTHORIZED" || error.code === "FORBIDDEN"
       ? issuesOf(error.cause)
