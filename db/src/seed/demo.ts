@@ -309,7 +309,10 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   const orderValues = Array.from({ length: spec.orders }, (_, i) => {
     const vehicle = vehicleRows[i % vehicleRows.length]!;
     const daysAgo = Math.round(((spec.orders - i) / spec.orders) * 120);
-    const checkIn = new Date(now - daysAgo * 86400_000 - r.int(0, 8 * 3600) * 1000);
+    // Vehicles arrive during opening hours: 12:30 to 21:30 UTC is 08:30 to 17:30 (or 09:30 to 18:30) in Santiago.
+    const day = new Date(now - daysAgo * 86400_000);
+    const at = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 12, 30) + r.int(0, 9 * 60) * 60_000;
+    const checkIn = new Date(at > now ? at - 86400_000 : at);
     // Older orders are mostly finished; recent ones are in progress.
     const statusIndex = daysAgo > 20 ? (r.chance(0.9) ? 5 : 6) : r.int(0, 4);
     const finished = statusIndex >= 5;

@@ -1,7 +1,7 @@
 import type { Db } from "@taller/db";
 import { users, verifyPassword } from "@taller/db";
 import { fieldError, TRPCError } from "@taller/trpc";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { clearFailures, countFailures, lockoutMessage, loginWaitMs, recordFailure } from "../throttle";
 import { consumeTotp } from "../totp";
 
@@ -9,6 +9,17 @@ interface Who {
   db: Db;
   ip: string;
   user: { id: number; email: string };
+}
+
+/** The user's 2FA state: the stored secret (issued or active) and whether it is on. */
+export async function totpState(ctx: Who & { companyId: number }) {
+  const [user] = await ctx.db
+    .select({ secret: users.totpSecret, enabled: users.totpEnabled })
+    .from(users)
+    .where(and(eq(users.id, ctx.user.id), eq(users.companyId, ctx.companyId)))
+    .limit(1);
+  if (!user) throw new TRPCError({ code: "NOT_FOUND", message: "Usuario no encontrado" });
+  return user;
 }
 
 /**

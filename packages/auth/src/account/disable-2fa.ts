@@ -1,22 +1,17 @@
 import { currentPasswordSchema, otpCodeSchema } from "@taller/core";
 import { users } from "@taller/db";
 import { staffProcedure, TRPCError } from "@taller/trpc";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getProfile } from "../me";
 import { rotateSession } from "../session";
-import { confirmPasswordAndCode } from "./confirm-credentials";
+import { confirmPasswordAndCode, totpState } from "./confirm-credentials";
 
 export const disable2faInput = z.object({ password: currentPasswordSchema, otp: otpCodeSchema });
 
 /** Turns 2FA off after the password and a current code; the secret is forgotten and the session replaced. */
 export const disable2fa = staffProcedure.input(disable2faInput).mutation(async ({ ctx, input }) => {
-  const [user] = await ctx.db
-    .select({ secret: users.totpSecret, enabled: users.totpEnabled })
-    .from(users)
-    .where(and(eq(users.id, ctx.user.id), eq(users.companyId, ctx.companyId)))
-    .limit(1);
-  if (!user) throw new TRPCError({ code: "NOT_FOUND", message: "Usuario no encontrado" });
+  const user = await totpState(ctx);
   if (!user.enabled || !user.secret) throw new TRPCError({ code: "BAD_REQUEST", message: "2FA no está habilitado" });
   await confirmPasswordAndCode(ctx, input, user.secret);
   await ctx.db

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getProfile } from "../me";
 import { rotateSession } from "../session";
-import { confirmPasswordAndCode } from "./confirm-credentials";
+import { confirmPasswordAndCode, totpState } from "./confirm-credentials";
 
 export const validate2faInput = z.object({
   password: currentPasswordSchema,
@@ -20,12 +20,7 @@ const staleSecret = () => fieldError("BAD_REQUEST", "otp_secret", "El código QR
  * one issued (a client cannot bring its own); the session is replaced, as after any credential change.
  */
 export const validate2fa = staffProcedure.input(validate2faInput).mutation(async ({ ctx, input }) => {
-  const [user] = await ctx.db
-    .select({ secret: users.totpSecret, enabled: users.totpEnabled })
-    .from(users)
-    .where(and(eq(users.id, ctx.user.id), eq(users.companyId, ctx.companyId)))
-    .limit(1);
-  if (!user) throw new TRPCError({ code: "NOT_FOUND", message: "Usuario no encontrado" });
+  const user = await totpState(ctx);
   if (user.enabled) throw new TRPCError({ code: "BAD_REQUEST", message: "2FA ya está habilitado" });
   if (!user.secret || user.secret !== input.otp_secret) throw staleSecret();
   await confirmPasswordAndCode(ctx, input, user.secret);
