@@ -1,28 +1,14 @@
 import { files, users, verifyPassword } from "@taller/db";
-import { seedDemo, type DemoFixtures } from "@taller/db/seed";
-import { createTestDatabase, type TestDatabase } from "@taller/testing";
-import { createCallerFactory, createEventBus, fieldErrorsFromIssues, issuesOf, TRPCError, type BusEvent, type EventBus } from "@taller/trpc";
-import { anonymousContext, type TestContext } from "@taller/trpc/testing";
+import { createCallerFactory, fieldErrorsFromIssues, issuesOf, TRPCError, type BusEvent } from "@taller/trpc";
+import { type TestContext, useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
 import { generate } from "otplib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accountRouter, authenticate, authRouter, SESSION_COOKIE } from "../src";
 
-let tdb: TestDatabase;
-let bus: EventBus;
-let fx: DemoFixtures;
 const account = createCallerFactory(accountRouter);
 const auth = createCallerFactory(authRouter);
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  bus = createEventBus(tdb.database);
-  fx = await seedDemo(tdb.database.db);
-});
-afterAll(async () => {
-  await bus.close();
-  await tdb.drop();
-});
+const app = useSeededApp();
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
@@ -36,15 +22,15 @@ function sessionCookie(ctx: TestContext): string {
 
 /** A context as the server builds it for a request carrying `cookie`, or null when the cookie no longer works. */
 async function fromCookie(cookie: string, userAgent?: string): Promise<TestContext | null> {
-  const found = await authenticate(tdb.database.db, cookie, { secure: false });
+  const found = await authenticate(app.db(), cookie, { secure: false });
   if (!found) return null;
-  const ctx = anonymousContext(tdb.database, bus);
+  const ctx = app.anonymous();
   return { ...ctx, ...(userAgent ? { userAgent } : {}), session: found.session, user: found.user };
 }
 
 /** Logs in through auth.login from a browser with `userAgent` and returns that browser's context. */
 async function signIn(email: string, opts: { userAgent?: string; otp?: string } = {}): Promise<TestContext> {
-  const anon = { ...anonymousContext(tdb.database, bus), ...(opts.userAgent ? { userAgent: opts.userAgent } : {}) };
+  const anon = { ...app.anonymous(), ...(opts.userAgent ? { userAgent: opts.userAgent } : {}) };
   const result = await auth(anon).login({ email, password: "demo1234", ...(opts.otp ? { otp: opts.otp } : {}) });
   expect(result.status).toBe("ok");
   return (await fromCookie(sessionCookie(anon), opts.userAgent))!;
@@ -70,7 +56,7 @@ describe("account.update", () => {
     const ctx = await signIn("asesor@taller.demo");
     const profile = await account(ctx).update({ name: "Andrés A. Asesor", phone: "+56 9 1234 5678", rut: "123456785", theme: "dune" });
     expect(profile).toMatchObject({
-      id: fx.demo.userIds["asesor@taller.demo"],
+      id: app.fx().demo.userIds["asesor@taller.demo"],
       name: "Andrés A. Asesor",
       mail: "asesor@taller.demo",
       phone: "+56 9 1234 5678",
@@ -106,7 +92,7 @@ describe("account.update", () => {
     expect(short.fields).toEqual({ workpoint_code: ["Código inválido, debe tener mínimo 4 caracteres"] });
 
     expect(await account(asesor).update({ workpoint_code: "4821" })).toMatchObject({ has_workpoint_code: true });
-    const [row] = await tdb.database.db.select({ hash: users.workpointCodeHash }).from(users).where(eq(users.email, "asesor@taller.demo"));
+    const [row] = await app.db().select({ hash: users.workpointCodeHash }).from(users).where(eq(users.email, "asesor@taller.demo"));
     expect(row!.hash).not.toContain("4821");
     expect(await verifyPassword(row!.hash!, "4821")).toBe(true);
     // Saving one's own code again is fine; a coworker cannot take it; another company's user can.
@@ -120,14 +106,14 @@ describe("account.update", () => {
 
   it("sets the picture only to an image the user uploaded to our file store", async () => {
     const ctx = await signIn("asesor@taller.demo");
-    const db = tdb.database.db;
+    const db = app.db();
     const own = "own_picture_0123456789ab";
     const foreign = "foreign_picture_01234567";
     const coworker = "coworker_picture_0123456";
     await db.insert(files).values([
-      { id: own, companyId: fx.demo.companyId, userId: fx.demo.userIds["asesor@taller.demo"], contentType: "image/png", size: 10, name: "a.png" },
-      { id: foreign, companyId: fx.other.companyId, userId: fx.other.userIds["admin@otro.demo"], contentType: "image/png", size: 10, name: "b.png" },
-      { id: coworker, companyId: fx.demo.companyId, userId: fx.demo.userIds["admin@taller.demo"], contentType: "image/png", size: 10, name: "c.png" },
+      { id: own, companyId: app.fx().demo.companyId, userId: app.fx().demo.userIds["asesor@taller.demo"], contentType: "image/png", size: 10, name: "a.png" },
+      { id: foreign, companyId: app.fx().other.companyId, userId: app.fx().other.userIds["admin@otro.demo"], contentType: "image/png", size: 10, name: "b.png" },
+      { id: coworker, companyId: app.fx().demo.companyId, userId: app.fx().demo.userIds["admin@taller.demo"], contentType: "image/png", size: 10, name: "c.png" },
     ]);
     expect(await account(ctx).update({ picture: `/files/${own}` })).toMatchObject({ picture: `/files/${own}` });
     for (const picture of [`/files/${foreign}`, `/files/${coworker}`, "https://evil.example/x.png", `/files/${"z".repeat(24)}`]) {
@@ -152,7 +138,7 @@ describe("two-factor authentication", () => {
     expect(qr).toMatch(/^data:image\/png;base64,/);
     expect((await auth(first).me()).has_2fa).toBe(false);
     // Login is not affected until the code is validated.
-    expect(await auth(anonymousContext(tdb.database, bus)).login({ email: "admin@taller.demo", password: "demo1234" })).toMatchObject({ status: "ok" });
+    expect(await auth(app.anonymous()).login({ email: "admin@taller.demo", password: "demo1234" })).toMatchObject({ status: "ok" });
 
     const code = await generate({ secret });
     const notIssued = await failure(account(first).validate2fa({ password: "demo1234", otp: code, otp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" }));
@@ -177,17 +163,17 @@ describe("two-factor authentication", () => {
     expect(await failure(account(second).enable2fa())).toMatchObject({ code: "BAD_REQUEST", message: "2FA ya está habilitado" });
 
     // Login now needs the code.
-    expect(await auth(anonymousContext(tdb.database, bus)).login({ email: "admin@taller.demo", password: "demo1234" })).toEqual({ status: "otp_required" });
+    expect(await auth(app.anonymous()).login({ email: "admin@taller.demo", password: "demo1234" })).toEqual({ status: "otp_required" });
 
     const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     expect((await failure(account(second).disable2fa({ password: "mala", otp: next }))).code).toBe("UNAUTHORIZED");
     const off = await account(second).disable2fa({ password: "demo1234", otp: next });
     expect(off.has_2fa).toBe(false);
-    const [row] = await tdb.database.db.select({ secret: users.totpSecret }).from(users).where(eq(users.email, "admin@taller.demo"));
+    const [row] = await app.db().select({ secret: users.totpSecret }).from(users).where(eq(users.email, "admin@taller.demo"));
     expect(row!.secret).toBeNull();
     expect(await fromCookie(`${SESSION_COOKIE}=${second.session!.id}`)).toBeNull();
     expect(await fromCookie(sessionCookie(second))).not.toBeNull();
-    expect(await auth(anonymousContext(tdb.database, bus)).login({ email: "admin@taller.demo", password: "demo1234" })).toMatchObject({ status: "ok" });
+    expect(await auth(app.anonymous()).login({ email: "admin@taller.demo", password: "demo1234" })).toMatchObject({ status: "ok" });
   });
 
   it("keeps a pending secret only until a newer one is issued", async () => {
@@ -226,7 +212,7 @@ describe("devices", () => {
     const desktop = await signIn("asesor@taller.demo");
     const phone = await signIn("asesor@taller.demo", { userAgent: IPHONE });
     const ended: BusEvent[] = [];
-    const unsubscribe = bus.subscribe((e) => ended.push(e));
+    const unsubscribe = app.bus().subscribe((e) => ended.push(e));
 
     const list = await account(desktop).devices();
     const mine = list.find((d) => d.current)!;

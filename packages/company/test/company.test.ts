@@ -1,33 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import { VERSION_READY_EVENT } from "@taller/core";
 import { companies, documentTokens } from "@taller/db";
-import { seedDemo, type DemoFixtures } from "@taller/db/seed";
-import { createTestDatabase, type TestDatabase } from "@taller/testing";
-import { createCallerFactory, createEventBus, type EventBus } from "@taller/trpc";
-import { anonymousContext, staffContext } from "@taller/trpc/testing";
+import { createCallerFactory } from "@taller/trpc";
+import { useSeededApp } from "@taller/trpc/testing";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { companyRouter } from "../src";
 
 const createCaller = createCallerFactory(companyRouter);
-let tdb: TestDatabase;
-let bus: EventBus;
-let fx: DemoFixtures;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  bus = createEventBus(tdb.database);
-  fx = await seedDemo(tdb.database.db);
-});
-afterAll(async () => {
-  await bus.close();
-  await tdb.drop();
-});
+const app = useSeededApp();
 
 describe("company.onVersion", () => {
   it("yields the server's version at once, then each announced version", async () => {
     const controller = new AbortController();
-    const ctx = { ...(await staffContext(tdb.database, bus, "admin@taller.demo")), appVersion: "1.0.0" };
+    const ctx = { ...(await app.staff("admin@taller.demo")), appVersion: "1.0.0" };
     const stream = await createCaller(ctx, { signal: controller.signal }).onVersion();
     const received: string[] = [];
     const reading = (async () => {
@@ -37,37 +23,37 @@ describe("company.onVersion", () => {
       }
     })();
     await new Promise((r) => setTimeout(r, 50));
-    await bus.publish({ companyId: fx.demo.companyId, type: "document.updated", payload: { id: 1 } });
-    await bus.publish({ companyId: null, type: VERSION_READY_EVENT, payload: { version: "1.1.0" } });
+    await app.bus().publish({ companyId: app.fx().demo.companyId, type: "document.updated", payload: { id: 1 } });
+    await app.bus().publish({ companyId: null, type: VERSION_READY_EVENT, payload: { version: "1.1.0" } });
     await reading;
     expect(received).toEqual(["1.0.0", "1.1.0"]);
   });
 
   it("is for logged-in staff only", async () => {
-    await expect(createCaller(anonymousContext(tdb.database, bus)).onVersion()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(createCaller(app.anonymous()).onVersion()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
 
 describe("company.bookingAddon", () => {
   it("returns the add-on settings of the company the crm_token belongs to", async () => {
     const token = randomBytes(16).toString("hex");
-    await tdb.database.db.insert(documentTokens).values({
-      companyId: fx.other.companyId,
+    await app.db().insert(documentTokens).values({
+      companyId: app.fx().other.companyId,
       kind: "crm_token",
       tokenHash: createHash("sha256").update(token).digest("hex"),
       documentType: "Crm::Booking",
       documentId: 1,
     });
-    await tdb.database.db
+    await app.db()
       .update(companies)
       .set({ preferences: sql`jsonb_set(${companies.preferences}, '{booking_addon,allowed_domains}', '"*.otro.cl"')` })
-      .where(eq(companies.id, fx.other.companyId));
-    const addon = await createCaller(anonymousContext(tdb.database, bus)).bookingAddon({ token });
+      .where(eq(companies.id, app.fx().other.companyId));
+    const addon = await createCaller(app.anonymous()).bookingAddon({ token });
     expect(addon).toEqual({ allowed_domains: "*.otro.cl", background_color: "#ffffff" });
   });
 
   it("refuses an unknown token", async () => {
-    await expect(createCaller(anonymousContext(tdb.database, bus)).bookingAddon({ token: "nope" })).rejects.toMatchObject({
+    await expect(createCaller(app.anonymous()).bookingAddon({ token: "nope" })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
   });

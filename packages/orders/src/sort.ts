@@ -30,7 +30,10 @@ export function sortKey(sort: OrderSort, row: OrderPosition): number[] {
 }
 
 const int = z.number().int();
+// Built once: a zod schema costs more to build than to run.
+const byCorrelative = z.tuple([int]);
+const byCheckIn = z.tuple([int, int]);
 /** The shape a cursor key must have for this sort (cursors come back from clients). */
 export function sortKeySchema(sort: OrderSort): z.ZodType<number[]> {
-  return sort.sort === "correlative_id" ? z.tuple([int]) : z.tuple([int, int]);
+  return sort.sort === "correlative_id" ? byCorrelative : byCheckIn;
 }

@@ -1,27 +1,17 @@
 // The list reads columns that triggers derive (search text, last budget, counts per status): these tests write
 // the source tables the way other domains will and check that the list follows.
 import { brands, budgets, clients, orders, queryRows, vehicles } from "@taller/db";
-import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
-import { createCallerFactory, createEventBus, type EventBus } from "@taller/trpc";
-import { staffContext } from "@taller/trpc/testing";
+import { createCallerFactory } from "@taller/trpc";
+import { useSeededApp } from "@taller/trpc/testing";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ordersRouter } from "../src";
 import { countsDrift, lastBudgetDrift, searchTextDrift } from "./consistency";
 
 const createCaller = createCallerFactory(ordersRouter);
-let tdb: SeededTestDatabase;
-let bus: EventBus;
-beforeAll(async () => {
-  tdb = await createSeededDatabase();
-  bus = createEventBus(tdb.database);
-});
-afterAll(async () => {
-  await bus.close();
-  await tdb.drop();
-});
-const admin = async () => createCaller(await staffContext(tdb.database, bus, "admin@taller.demo"));
-const db = () => tdb.database.db;
+const app = useSeededApp();
+const admin = async () => createCaller(await app.staff("admin@taller.demo"));
+const db = () => app.db();
 
 async function walk(input: Parameters<Awaited<ReturnType<typeof admin>>["list"]>[0]) {
   const caller = await admin();
@@ -39,13 +29,13 @@ describe("check-in ties", () => {
   it("pages by check-in time without gaps or repeats when many orders share an instant to the microsecond", async () => {
     // Thirty orders around a page boundary share one instant; a few differ by a single microsecond.
     await db().execute(sql`UPDATE orders SET check_in_time = '2025-06-01 12:00:00.123456+00'
-                           WHERE company_id = ${tdb.fx.demo.companyId} AND correlative_id BETWEEN 40 AND 70`);
+                           WHERE company_id = ${app.fx().demo.companyId} AND correlative_id BETWEEN 40 AND 70`);
     await db().execute(sql`UPDATE orders SET check_in_time = '2025-06-01 12:00:00.123457+00'
-                           WHERE company_id = ${tdb.fx.demo.companyId} AND correlative_id IN (45, 52, 66)`);
+                           WHERE company_id = ${app.fx().demo.companyId} AND correlative_id IN (45, 52, 66)`);
     for (const direction of ["desc", "asc"] as const) {
       const expected = await queryRows<{ correlative_id: number }>(
         db(),
-        sql`SELECT correlative_id FROM orders WHERE company_id = ${tdb.fx.demo.companyId}
+        sql`SELECT correlative_id FROM orders WHERE company_id = ${app.fx().demo.companyId}
             ORDER BY check_in_time ${sql.raw(direction)}, correlative_id ${sql.raw(direction)}`,
       );
       const listed = await walk({ sort: "check_in_time", sort_direction: direction });
@@ -55,13 +45,13 @@ describe("check-in ties", () => {
 });
 
 describe("derived columns follow their sources", () => {
-  const [draft, sent] = [() => tdb.fx.demo.statusIds.Budget[0]!, () => tdb.fx.demo.statusIds.Budget[1]!];
+  const [draft, sent] = [() => app.fx().demo.statusIds.Budget[0]!, () => app.fx().demo.statusIds.Budget[1]!];
 
   it("points an order at its latest budget as budgets are added, changed and removed", async () => {
     const [order] = await db()
       .select({ id: orders.id, correlativeId: orders.correlativeId })
       .from(orders)
-      .where(and(eq(orders.companyId, tdb.fx.demo.companyId), isNull(orders.lastBudgetId)))
+      .where(and(eq(orders.companyId, app.fx().demo.companyId), isNull(orders.lastBudgetId)))
       .limit(1);
     const caller = await admin();
     const lastBudget = async () => (await caller.get({ id: order!.id })).last_budget;
@@ -71,7 +61,7 @@ describe("derived columns follow their sources", () => {
 
     const [first] = await db()
       .insert(budgets)
-      .values({ companyId: tdb.fx.demo.companyId, orderId: order!.id, statusId: draft(), correlativeId: 9001 })
+      .values({ companyId: app.fx().demo.companyId, orderId: order!.id, statusId: draft(), correlativeId: 9001 })
       .returning({ id: budgets.id });
     expect(await lastBudget()).toMatchObject({ id: first!.id, status: { id: draft() } });
     expect(await inFilter(draft())).toBe(true);
@@ -82,7 +72,7 @@ describe("derived columns follow their sources", () => {
 
     const [second] = await db()
       .insert(budgets)
-      .values({ companyId: tdb.fx.demo.companyId, orderId: order!.id, statusId: draft(), correlativeId: 9002 })
+      .values({ companyId: app.fx().demo.companyId, orderId: order!.id, statusId: draft(), correlativeId: 9002 })
       .returning({ id: budgets.id });
     expect((await lastBudget())?.id).toBe(second!.id);
 
@@ -99,7 +89,7 @@ describe("derived columns follow their sources", () => {
     const [order] = await db()
       .select({ id: orders.id, clientId: orders.clientId, vehicleId: orders.vehicleId })
       .from(orders)
-      .where(and(eq(orders.companyId, tdb.fx.demo.companyId), isNotNull(orders.clientId), isNotNull(orders.vehicleId)))
+      .where(and(eq(orders.companyId, app.fx().demo.companyId), isNotNull(orders.clientId), isNotNull(orders.vehicleId)))
       .limit(1);
     const found = async (search: string) => (await walk({ search })).some((o) => o.id === order!.id);
 
@@ -121,13 +111,13 @@ describe("derived columns follow their sources", () => {
 
   it("keeps the counts per status right through status changes and deletions", async () => {
     const caller = await admin();
-    const [first, second] = tdb.fx.demo.statusIds.Order;
+    const [first, second] = app.fx().demo.statusIds.Order;
     const before = await caller.totalsByStatus();
     const countOf = (totals: typeof before, status: number) => totals.find((t) => t.status_id === status)!.count;
     const moved = await db()
       .update(orders)
       .set({ statusId: second! })
-      .where(and(eq(orders.companyId, tdb.fx.demo.companyId), eq(orders.statusId, first!)))
+      .where(and(eq(orders.companyId, app.fx().demo.companyId), eq(orders.statusId, first!)))
       .returning({ id: orders.id });
     const after = await caller.totalsByStatus();
     expect(countOf(after, first!)).toBe(0);
@@ -135,7 +125,7 @@ describe("derived columns follow their sources", () => {
 
     await db().delete(orders).where(eq(orders.id, moved[0]!.id));
     expect(countOf(await caller.totalsByStatus(), second!)).toBe(countOf(after, second!) - 1);
-    expect((await caller.list({})).total).toBe(tdb.fx.demo.orderIds.length - 1);
+    expect((await caller.list({})).total).toBe(app.fx().demo.orderIds.length - 1);
     expect(await countsDrift(db())).toEqual([]);
   });
 });

@@ -1,28 +1,18 @@
 import { formatShortDateCL, todayIn } from "@taller/core";
 import { orders, rolePermissions, roles, users } from "@taller/db";
 import { seedScale } from "@taller/db/seed";
-import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
-import { createCallerFactory, createEventBus, TRPCError, type EventBus } from "@taller/trpc";
-import { staffContext } from "@taller/trpc/testing";
+import { createCallerFactory, TRPCError } from "@taller/trpc";
+import { useSeededApp } from "@taller/trpc/testing";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ordersRouter } from "../src";
 import { EXPORT_COLUMNS } from "../src/export-xlsx";
 
 const createCaller = createCallerFactory(ordersRouter);
-let tdb: SeededTestDatabase;
-let bus: EventBus;
-beforeAll(async () => {
-  tdb = await createSeededDatabase();
-  bus = createEventBus(tdb.database);
-});
-afterAll(async () => {
-  await bus.close();
-  await tdb.drop();
-});
-const callerFor = async (email: string) => createCaller(await staffContext(tdb.database, bus, email));
-const db = () => tdb.database.db;
+const app = useSeededApp();
+const callerFor = async (email: string) => createCaller(await app.staff(email));
+const db = () => app.db();
 
 async function open(result: { base64: string }) {
   const workbook = new ExcelJS.Workbook();
@@ -37,19 +27,19 @@ describe("orders.export", () => {
   it("builds the spreadsheet: sheet 'Data', the export row's headers, one row per order, short Chilean dates", async () => {
     const result = await (await callerFor("asesor@taller.demo")).export({});
     expect(result.filename).toMatch(/^Ordenes de Trabajo \d{2}-\d{2}-\d{4} \d{2}-\d{2}\.xlsx$/);
-    expect(result.rows).toBe(tdb.fx.demo.orderIds.length);
+    expect(result.rows).toBe(app.fx().demo.orderIds.length);
     expect(result.truncated).toBe(false);
 
     const workbook = await open(result);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(["Data"]);
     const [headers, ...rows] = rowsOf(workbook.getWorksheet("Data")!);
     expect(headers).toEqual([...EXPORT_COLUMNS, "Motor", "N° Siniestro"]);
-    expect(rows).toHaveLength(tdb.fx.demo.orderIds.length);
+    expect(rows).toHaveLength(app.fx().demo.orderIds.length);
 
     const [newest] = await db()
       .select()
       .from(orders)
-      .where(eq(orders.companyId, tdb.fx.demo.companyId))
+      .where(eq(orders.companyId, app.fx().demo.companyId))
       .orderBy(desc(orders.correlativeId))
       .limit(1);
     const order = await (await callerFor("admin@taller.demo")).get({ id: newest!.id });
@@ -78,11 +68,11 @@ describe("orders.export", () => {
 
   it("applies the status filter, the search and the reception and delivery days in Chile's time", async () => {
     const caller = await callerFor("admin@taller.demo");
-    const delivered = tdb.fx.demo.statusIds.Order[5]!;
+    const delivered = app.fx().demo.statusIds.Order[5]!;
     const [sample] = await db()
       .select({ correlativeId: orders.correlativeId, checkIn: orders.checkInTime, endedAt: orders.endedAt })
       .from(orders)
-      .where(and(eq(orders.companyId, tdb.fx.demo.companyId), eq(orders.statusId, delivered), isNotNull(orders.endedAt)))
+      .where(and(eq(orders.companyId, app.fx().demo.companyId), eq(orders.statusId, delivered), isNotNull(orders.endedAt)))
       .limit(1);
     const receptionDay = todayIn("America/Santiago", sample!.checkIn);
     const deliveryDay = todayIn("America/Santiago", sample!.endedAt!);
@@ -111,18 +101,18 @@ describe("orders.export", () => {
   });
 
   it("is refused without update on check_in, even with read on it", async () => {
-    const [role] = await db().insert(roles).values({ companyId: tdb.fx.demo.companyId, name: "Recepción" }).returning();
+    const [role] = await db().insert(roles).values({ companyId: app.fx().demo.companyId, name: "Recepción" }).returning();
     await db().insert(rolePermissions).values({ roleId: role!.id, action: "read", resource: "check_in" });
     const [reader] = await db()
       .insert(users)
-      .values({ companyId: tdb.fx.demo.companyId, roleId: role!.id, name: "Rita Recepción", email: "recepcion@taller.demo", passwordHash: "x" })
+      .values({ companyId: app.fx().demo.companyId, roleId: role!.id, name: "Rita Recepción", email: "recepcion@taller.demo", passwordHash: "x" })
       .returning();
     for (const email of [reader!.email, "tecnico@taller.demo"]) {
       const error = await (await callerFor(email)).export({}).catch((e: unknown) => e);
       expect(error, email).toBeInstanceOf(TRPCError);
       expect((error as TRPCError).code).toBe("FORBIDDEN");
     }
-    expect((await (await callerFor(reader!.email)).list({})).total).toBe(tdb.fx.demo.orderIds.length);
+    expect((await (await callerFor(reader!.email)).list({})).total).toBe(app.fx().demo.orderIds.length);
   });
 
   it("holds at most 1000 orders, the newest, and says when there were more", async () => {

@@ -1,26 +1,16 @@
 import { formatDateTime } from "@taller/core";
 import { orders, vehicles } from "@taller/db";
-import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
-import { createCallerFactory, createEventBus, decodeCursor, encodeCursor, PAGE_SIZE, TRPCError, type EventBus } from "@taller/trpc";
-import { staffContext } from "@taller/trpc/testing";
+import { createCallerFactory, decodeCursor, encodeCursor, PAGE_SIZE, TRPCError } from "@taller/trpc";
+import { useSeededApp } from "@taller/trpc/testing";
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ordersRouter } from "../src";
 
 const createCaller = createCallerFactory(ordersRouter);
-let tdb: SeededTestDatabase;
-let bus: EventBus;
-beforeAll(async () => {
-  tdb = await createSeededDatabase();
-  bus = createEventBus(tdb.database);
-});
-afterAll(async () => {
-  await bus.close();
-  await tdb.drop();
-});
-const callerFor = async (email: string) => createCaller(await staffContext(tdb.database, bus, email));
+const app = useSeededApp();
+const callerFor = async (email: string) => createCaller(await app.staff(email));
 const admin = () => callerFor("admin@taller.demo");
-const db = () => tdb.database.db;
+const db = () => app.db();
 
 type Caller = Awaited<ReturnType<typeof admin>>;
 type ListInput = Parameters<Caller["list"]>[0];
@@ -49,20 +39,20 @@ async function demoOrders() {
       lastBudgetStatusId: orders.lastBudgetStatusId,
     })
     .from(orders)
-    .where(eq(orders.companyId, tdb.fx.demo.companyId));
+    .where(eq(orders.companyId, app.fx().demo.companyId));
 }
 
 describe("orders.list", () => {
   it("answers the first page newest first, with the spec's shape and the company's total", async () => {
     const page = await (await admin()).list({});
     expect(page.page).toBe(1);
-    expect(page.total).toBe(tdb.fx.demo.orderIds.length);
-    expect(page.total_pages).toBe(Math.ceil(tdb.fx.demo.orderIds.length / PAGE_SIZE));
+    expect(page.total).toBe(app.fx().demo.orderIds.length);
+    expect(page.total_pages).toBe(Math.ceil(app.fx().demo.orderIds.length / PAGE_SIZE));
     expect(page.orders).toHaveLength(PAGE_SIZE);
     expect(page.next_cursor).toEqual(expect.any(String));
     const correlatives = page.orders.map((o) => o.correlative_id);
     expect(correlatives).toEqual([...correlatives].sort((a, b) => b - a));
-    expect(correlatives[0]).toBe(tdb.fx.demo.orderIds.length);
+    expect(correlatives[0]).toBe(app.fx().demo.orderIds.length);
     const first = page.orders[0]!;
     expect(first).toMatchObject({
       id: expect.any(Number),
@@ -96,7 +86,7 @@ describe("orders.list", () => {
       brand_model_name: expect.any(String),
     });
     expect(withVehicle.client).toEqual({ id: expect.any(Number), name: expect.any(String), rut: expect.stringMatching(/^[\d.]+-[\dK]$/) });
-    expect(page.orders.every((o) => tdb.fx.demo.orderIds.includes(o.id))).toBe(true);
+    expect(page.orders.every((o) => app.fx().demo.orderIds.includes(o.id))).toBe(true);
   });
 
   it("shows an order's first picture, a video as such, and null without pictures", async () => {
@@ -145,7 +135,7 @@ describe("orders.list", () => {
   it("filters by order status and by budget status, -1 meaning no budget", async () => {
     const caller = await admin();
     const all = await demoOrders();
-    const [open] = tdb.fx.demo.statusIds.Order;
+    const [open] = app.fx().demo.statusIds.Order;
     const byStatus = await walk(caller, { status_id: [open!] });
     expect(byStatus.orders.length).toBe(all.filter((o) => o.statusId === open).length);
     expect(byStatus.orders.every((o) => o.status.id === open)).toBe(true);
@@ -155,11 +145,11 @@ describe("orders.list", () => {
     expect(noBudget.orders.every((o) => o.last_budget_id === null && o.last_budget_status_id === null)).toBe(true);
     expect(noBudget.pages[0]!.total).toBe(noBudget.orders.length);
 
-    const budgetStatus = tdb.fx.demo.statusIds.Budget[0]!;
-    const mixed = await walk(caller, { budget_status_id: [budgetStatus, -1], status_id: tdb.fx.demo.statusIds.Order.slice(0, 5) });
+    const budgetStatus = app.fx().demo.statusIds.Budget[0]!;
+    const mixed = await walk(caller, { budget_status_id: [budgetStatus, -1], status_id: app.fx().demo.statusIds.Order.slice(0, 5) });
     const expected = all.filter(
       (o) =>
-        tdb.fx.demo.statusIds.Order.slice(0, 5).includes(o.statusId) &&
+        app.fx().demo.statusIds.Order.slice(0, 5).includes(o.statusId) &&
         (o.lastBudgetStatusId === null || o.lastBudgetStatusId === budgetStatus),
     );
     expect(mixed.orders.map((o) => o.id).sort()).toEqual(expected.map((o) => o.id).sort());
@@ -245,7 +235,7 @@ describe("orders.list", () => {
       const first = await caller.list({});
       for (const input of [
         { cursor: "not-a-cursor" },
-        { cursor: first.next_cursor, status_id: [tdb.fx.demo.statusIds.Order[0]!] },
+        { cursor: first.next_cursor, status_id: [app.fx().demo.statusIds.Order[0]!] },
         { cursor: first.next_cursor, sort: "check_in_time" as const },
       ]) {
         const error = await caller.list(input).catch((e: unknown) => e);
@@ -261,7 +251,7 @@ describe("orders.totalsByStatus", () => {
     const caller = await admin();
     const all = await demoOrders();
     const totals = await caller.totalsByStatus();
-    expect(totals.map((t) => t.status_id)).toEqual(tdb.fx.demo.statusIds.Order);
+    expect(totals.map((t) => t.status_id)).toEqual(app.fx().demo.statusIds.Order);
     for (const t of totals) expect(t.count).toBe(all.filter((o) => o.statusId === t.status_id).length);
 
     const noBudget = await caller.totalsByStatus({ budget_status_id: [-1] });
@@ -278,17 +268,17 @@ describe("orders.totalsByStatus", () => {
 describe("orders.statuses and orders.transitions", () => {
   it("lists order and budget statuses with finish flags, ending with 'Sin Presupuesto'", async () => {
     const result = await (await admin()).statuses();
-    expect(result.order_statuses.map((s) => s.id)).toEqual(tdb.fx.demo.statusIds.Order);
+    expect(result.order_statuses.map((s) => s.id)).toEqual(app.fx().demo.statusIds.Order);
     expect(result.order_statuses.filter((s) => s.finish).map((s) => s.name)).toEqual(["Entregado", "Anulado"]);
-    expect(result.budget_statuses.map((s) => s.id)).toEqual([...tdb.fx.demo.statusIds.Budget, -1]);
+    expect(result.budget_statuses.map((s) => s.id)).toEqual([...app.fx().demo.statusIds.Budget, -1]);
     expect(result.budget_statuses.at(-1)).toMatchObject({ id: -1, name: "Sin Presupuesto", finish: false });
   });
 
   it("lists the company's configured transitions between order statuses", async () => {
     const transitions = await (await admin()).transitions();
-    const [recepcionado, diagnostico] = tdb.fx.demo.statusIds.Order;
+    const [recepcionado, diagnostico] = app.fx().demo.statusIds.Order;
     expect(transitions).toContainEqual({ from_status_id: recepcionado, to_status_id: diagnostico });
-    const own = new Set(tdb.fx.demo.statusIds.Order);
+    const own = new Set(app.fx().demo.statusIds.Order);
     expect(transitions.every((t) => own.has(t.from_status_id) && own.has(t.to_status_id))).toBe(true);
   });
 });
@@ -298,7 +288,7 @@ describe("orders.get", () => {
     const [withBudget] = await db()
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.companyId, tdb.fx.demo.companyId)))
+      .where(and(eq(orders.companyId, app.fx().demo.companyId)))
       .orderBy(orders.correlativeId)
       .limit(1);
     const order = await (await admin()).get({ id: withBudget!.id });
@@ -316,7 +306,7 @@ describe("orders.get", () => {
   });
 
   it("answers NOT_FOUND for another company's order", async () => {
-    const error = await (await admin()).get({ id: tdb.fx.other.orderIds[0]! }).catch((e: unknown) => e);
+    const error = await (await admin()).get({ id: app.fx().other.orderIds[0]! }).catch((e: unknown) => e);
     expect((error as TRPCError).code).toBe("NOT_FOUND");
   });
 
@@ -324,7 +314,7 @@ describe("orders.get", () => {
     const [none] = await db()
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.companyId, tdb.fx.demo.companyId), isNull(orders.lastBudgetId)))
+      .where(and(eq(orders.companyId, app.fx().demo.companyId), isNull(orders.lastBudgetId)))
       .limit(1);
     expect((await (await admin()).get({ id: none!.id })).last_budget).toBeNull();
   });
@@ -333,7 +323,7 @@ describe("orders.get", () => {
 describe("permissions", () => {
   it("lets a role without read on check_in see nothing of the orders", async () => {
     const tecnico = await callerFor("tecnico@taller.demo");
-    for (const call of [() => tecnico.list({}), () => tecnico.totalsByStatus(), () => tecnico.get({ id: tdb.fx.demo.orderIds[0]! })]) {
+    for (const call of [() => tecnico.list({}), () => tecnico.totalsByStatus(), () => tecnico.get({ id: app.fx().demo.orderIds[0]! })]) {
       const error = await call().catch((e: unknown) => e);
       expect((error as TRPCError).code).toBe("FORBIDDEN");
     }
@@ -341,7 +331,7 @@ describe("permissions", () => {
 
   it("shows another company only its own orders", async () => {
     const page = await (await callerFor("admin@otro.demo")).list({});
-    expect(page.total).toBe(tdb.fx.other.orderIds.length);
-    expect(page.orders.every((o) => tdb.fx.other.orderIds.includes(o.id))).toBe(true);
+    expect(page.total).toBe(app.fx().other.orderIds.length);
+    expect(page.orders.every((o) => app.fx().other.orderIds.includes(o.id))).toBe(true);
   });
 });

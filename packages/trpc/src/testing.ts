@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@taller/db";
+import type { DemoFixtures } from "@taller/db/seed";
+import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
 import { sessions, users } from "@taller/db";
 import { eq } from "drizzle-orm";
 import type { Context } from "./context";
-import type { EventBus } from "./events";
+import { afterAll, beforeAll } from "vitest";
+import { createEventBus, type EventBus } from "./events";
 import { loadSessionUser } from "./session-user";
 
 export interface TestContext extends Context {
@@ -38,4 +41,30 @@ export async function staffContext(database: Database, bus: EventBus, email: str
   const id = randomBytes(20).toString("hex");
   await database.db.insert(sessions).values({ id, userId: row.id, expiresAt: new Date(Date.now() + 86400_000) });
   return { ...anonymousContext(database, bus), session: { id, kind: "staff" }, user };
+}
+
+/**
+ * One seeded database ("Taller Demo" and "Otro Taller") and event bus per test file, created before its tests and
+ * dropped after them. Call at the top level of a test file.
+ */
+export function useSeededApp() {
+  let tdb: SeededTestDatabase;
+  let bus: EventBus;
+  beforeAll(async () => {
+    tdb = await createSeededDatabase();
+    bus = createEventBus(tdb.database);
+  });
+  afterAll(async () => {
+    await bus.close();
+    await tdb.drop();
+  });
+  return {
+    fx: (): DemoFixtures => tdb.fx,
+    database: () => tdb.database,
+    db: () => tdb.database.db,
+    bus: () => bus,
+    /** A logged-in context for the user with this e-mail, through a fresh session. */
+    staff: (email: string) => staffContext(tdb.database, bus, email),
+    anonymous: () => anonymousContext(tdb.database, bus),
+  };
 }

@@ -80,7 +80,8 @@ export interface VehicleRow {
   order_id: number | null;
   correlative_id: number | null;
   finish_date: string | null;
-  check_in_time: Date | null;
+  /** The open order's check-in instant as PostgreSQL writes it (both drivers pass it through; the web reads it). */
+  check_in_time: string | null;
   booking_id: number | null;
   booking_date: string | null;
   booking_time: string | null;
@@ -89,13 +90,13 @@ export interface VehicleRow {
 
 /** The next page (PAGE_SIZE + 1 rows), newest vehicles first, after vehicle id `afterId`; prepared unless searching. */
 export async function findVehicles(db: Db, f: VehicleFilters, afterId: number | null): Promise<VehicleRow[]> {
-  const rows = await queryRows<Omit<VehicleRow, "check_in_time"> & { check_in_ms: number | null }>(
+  return queryRows<VehicleRow>(
     db,
     sql`SELECT v.id, v.identifier, br.name AS brand_name, bm.name AS brand_model_name,
                c.id AS client_id, c.name AS client_name, c.phone,
                CASE WHEN open_order.id IS NOT NULL THEN ro.name ELSE rb.name END AS requirement_name,
                open_order.id AS order_id, open_order.correlative_id, open_order.finish_date::text AS finish_date,
-               (extract(epoch from open_order.check_in_time) * 1000)::float8 AS check_in_ms,
+               open_order.check_in_time,
                next_booking.id AS booking_id, next_booking.booking_date::text AS booking_date,
                to_char(next_booking.booking_time, 'HH24:MI') AS booking_time,
                ${vehicleStatusSql} AS status_id
@@ -110,8 +111,6 @@ export async function findVehicles(db: Db, f: VehicleFilters, afterId: number | 
         LIMIT ${PAGE_SIZE + 1}`,
     { prepare: !f.pattern },
   );
-  // Raw SQL skips drizzle's mapping to Date; epoch milliseconds read the same from both drivers.
-  return rows.map(({ check_in_ms, ...r }) => ({ ...r, check_in_time: check_in_ms === null ? null : new Date(check_in_ms) }));
 }
 
 /**

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { filtersInput, parseFilters } from "./filters";
 import { countByStatus, findVehicles } from "./list-query";
 
+// Built once: a zod schema costs more to build than to run.
+const cursorKey = z.tuple([z.number().int()]);
+
 /**
  * The vehicles list, newest first, a page at a time for infinite scroll:
  * { vehicles, total, page, total_pages, next_cursor }. The first page counts; later pages carry the total.
@@ -14,7 +17,7 @@ export const list = staffProcedure
     const filters = parseFilters(ctx.companyId, input ?? {});
     // "today" stays out of the fingerprint: a list scrolled across midnight keeps its cursor.
     const fingerprint = filterFingerprint({ company: filters.companyId, status: filters.statusIds, pattern: filters.pattern });
-    const cursor = readCursor(input?.cursor, fingerprint, z.tuple([z.number().int()]));
+    const cursor = readCursor(input?.cursor, fingerprint, cursorKey);
     const rows = await findVehicles(ctx.db, filters, cursor?.after[0] ?? null);
     const total =
       cursor?.total ??

@@ -1,27 +1,17 @@
 import { addDays, DEFAULT_TZ, todayIn } from "@taller/core";
 import { bookings, orders, statuses, vehicles } from "@taller/db";
-import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
-import { createCallerFactory, createEventBus, PAGE_SIZE, type EventBus, type TRPCError } from "@taller/trpc";
-import { staffContext } from "@taller/trpc/testing";
+import { createCallerFactory, PAGE_SIZE, type TRPCError } from "@taller/trpc";
+import { useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { vehiclesRouter } from "../src";
 import { deriveVehicleStatus, VEHICLE_STATUS, type VehicleStatus } from "../src/status";
 
 const createCaller = createCallerFactory(vehiclesRouter);
-let tdb: SeededTestDatabase;
-let bus: EventBus;
-beforeAll(async () => {
-  tdb = await createSeededDatabase();
-  bus = createEventBus(tdb.database);
-});
-afterAll(async () => {
-  await bus.close();
-  await tdb.drop();
-});
-const callerFor = async (email: string) => createCaller(await staffContext(tdb.database, bus, email));
+const app = useSeededApp();
+const callerFor = async (email: string) => createCaller(await app.staff(email));
 const admin = () => callerFor("admin@taller.demo");
-const db = () => tdb.database.db;
+const db = () => app.db();
 const today = () => todayIn(DEFAULT_TZ);
 
 type Caller = Awaited<ReturnType<typeof admin>>;
@@ -39,7 +29,7 @@ async function walk(input: Parameters<Caller["list"]>[0] = {}) {
 
 /** Each demo vehicle's status by the pure rule, from its raw orders and bookings. */
 async function expectedStatuses(): Promise<Map<number, VehicleStatus>> {
-  const companyId = tdb.fx.demo.companyId;
+  const companyId = app.fx().demo.companyId;
   const vehicleRows = await db().select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.companyId, companyId));
   const orderRows = await db()
     .select({ vehicleId: orders.vehicleId, finish: statuses.finish })
@@ -126,7 +116,12 @@ describe("vehicles.list", () => {
       expect(pages[0]!.total).toBe(listed.length);
       for (const v of listed) {
         if (status === VEHICLE_STATUS.CON_ORDEN) {
-          expect(v).toMatchObject({ order_id: expect.any(Number), correlative_id: expect.any(Number), check_in_time: expect.any(Date) });
+          expect(v).toMatchObject({
+            order_id: expect.any(Number),
+            correlative_id: expect.any(Number),
+            // The instant as PostgreSQL writes it, which the web's formatters read.
+            check_in_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}(:\d{2})?$/),
+          });
           expect(v.requirement_name).toEqual(expect.any(String));
         } else {
           expect(v.order_id).toBeNull();
@@ -160,8 +155,8 @@ describe("vehicles.list", () => {
 
   it("shows another company only its own vehicles, and nothing to a role without read on vehicle", async () => {
     const other = await (await callerFor("admin@otro.demo")).list({});
-    expect(other.total).toBe(tdb.fx.other.vehicleIds.length);
-    expect(other.vehicles.every((v) => tdb.fx.other.vehicleIds.includes(v.id))).toBe(true);
+    expect(other.total).toBe(app.fx().other.vehicleIds.length);
+    expect(other.vehicles.every((v) => app.fx().other.vehicleIds.includes(v.id))).toBe(true);
     const error = await (await callerFor("tecnico@taller.demo")).list({}).catch((e: unknown) => e);
     expect((error as TRPCError).code).toBe("FORBIDDEN");
   });
@@ -171,7 +166,7 @@ describe("vehicles.list", () => {
     const idle = [...expected].filter(([, s]) => s === VEHICLE_STATUS.SIN_ORDEN).map(([id]) => id);
     const [yesterday, todays] = [idle[0]!, idle[1]!];
     const booking = (vehicleId: number, bookingDate: string) => ({
-      companyId: tdb.fx.demo.companyId,
+      companyId: app.fx().demo.companyId,
       vehicleId,
       bookingDate,
       bookingTime: "10:00",

@@ -24,7 +24,8 @@ export interface VehicleCellData {
   booking_id: number | null;
   booking_date: string | null;
   finish_date: string | null;
-  check_in_time: Date | null;
+  /** An instant as the server sends it ("2026-11-20 15:30:00+00"). */
+  check_in_time: string | null;
   phone: string | null;
 }
 
