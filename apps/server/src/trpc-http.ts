@@ -17,10 +17,10 @@ const isWhole = (response: Response) =>
   response.headers.get("content-type") === "application/json" && !response.headers.has("transfer-encoding");
 
 /**
- * tRPC over node:http, as @trpc/server/adapters/standalone does it but for the write. That adapter pipes every
- * answer through web streams into a chunked body: two socket writes and a few tenths of a millisecond per call,
- * more than a small query spends in the database. A whole JSON answer (every answer the browser gets: it batches
- * over HTTP and subscribes over the WebSocket) is sent with a content-length in one write; streams still stream.
+ * tRPC over node:http, as @trpc/server/adapters/standalone does it but for the write: that adapter pipes every
+ * answer through web streams into a chunked body, two socket writes (measured: 0.04 ms more for a small answer,
+ * 0.09 ms for a page of 50 orders). A whole JSON answer (every answer the browser gets: it batches over HTTP and
+ * subscribes over the WebSocket) goes out with a content-length in one write; streams still stream.
  * `path` is the procedure path, the request path after /trpc/.
  */
 export function createTrpcHttpHandler<TRouter extends AnyTRPCRouter>(opts: Options<TRouter>) {
