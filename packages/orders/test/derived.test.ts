@@ -2,7 +2,7 @@
 // the source tables the way other domains will and check that the list follows.
 import { brands, budgets, clients, orders, queryRows, vehicles } from "@taller/db";
 import { createCallerFactory } from "@taller/trpc";
-import { useSeededApp } from "@taller/trpc/testing";
+import { allPages, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ordersRouter } from "../src";
@@ -15,14 +15,8 @@ const db = () => app.db();
 
 async function walk(input: Parameters<Awaited<ReturnType<typeof admin>>["list"]>[0]) {
   const caller = await admin();
-  const listed = [];
-  let cursor: string | null = null;
-  do {
-    const page = await caller.list({ ...input, cursor });
-    listed.push(...page.orders);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return listed;
+  const pages = await allPages((cursor) => caller.list({ ...input, cursor }));
+  return pages.flatMap((p) => p.orders);
 }
 
 describe("check-in ties", () => {

@@ -1,7 +1,7 @@
 import { formatDateTime } from "@taller/core";
 import { orders, vehicles } from "@taller/db";
 import { createCallerFactory, decodeCursor, encodeCursor, PAGE_SIZE, TRPCError } from "@taller/trpc";
-import { useSeededApp } from "@taller/trpc/testing";
+import { allPages, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ordersRouter } from "../src";
@@ -18,13 +18,7 @@ type ListOrder = Awaited<ReturnType<Caller["list"]>>["orders"][number];
 
 /** Every page of a list, following next_cursor. */
 async function walk(caller: Caller, input: ListInput) {
-  const pages = [];
-  let cursor: string | null = null;
-  do {
-    const page = await caller.list({ ...input, cursor });
-    pages.push(page);
-    cursor = page.next_cursor;
-  } while (cursor && pages.length < 100);
+  const pages = await allPages((cursor) => caller.list({ ...input, cursor }));
   return { pages, orders: pages.flatMap((p) => p.orders) };
 }
 

@@ -68,3 +68,18 @@ export function useSeededApp() {
     anonymous: () => anonymousContext(tdb.database, bus),
   };
 }
+
+/** Every page of a cursor-paged list, following `next_cursor` (at most `max` pages, so a loop cannot run away). */
+export async function allPages<P extends { next_cursor: string | null }>(
+  fetchPage: (cursor: string | null) => Promise<P>,
+  max = 100,
+): Promise<P[]> {
+  const pages: P[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await fetchPage(cursor);
+    pages.push(page);
+    cursor = page.next_cursor;
+  } while (cursor && pages.length < max);
+  return pages;
+}

@@ -1,7 +1,7 @@
 import { addDays, DEFAULT_TZ, todayIn } from "@taller/core";
 import { bookings, orders, statuses, vehicles } from "@taller/db";
 import { createCallerFactory, PAGE_SIZE, type TRPCError } from "@taller/trpc";
-import { useSeededApp } from "@taller/trpc/testing";
+import { allPages, useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { vehiclesRouter } from "../src";
@@ -17,13 +17,7 @@ const today = () => todayIn(DEFAULT_TZ);
 type Caller = Awaited<ReturnType<typeof admin>>;
 async function walk(input: Parameters<Caller["list"]>[0] = {}) {
   const caller = await admin();
-  const pages = [];
-  let cursor: string | null = null;
-  do {
-    const page = await caller.list({ ...input, cursor });
-    pages.push(page);
-    cursor = page.next_cursor;
-  } while (cursor && pages.length < 50);
+  const pages = await allPages((cursor) => caller.list({ ...input, cursor }), 50);
   return { pages, vehicles: pages.flatMap((p) => p.vehicles) };
 }
 
