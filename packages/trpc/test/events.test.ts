@@ -27,10 +27,11 @@ describe("event bus", () => {
       const controller = new AbortController();
       const stream = bus.stream({ companyId: 1, lastEventId: first.id, signal: controller.signal });
       const replayAndLive = take(stream, 3);
-      setTimeout(() => {
-        void bus.publish({ companyId: 2, type: "x", payload: {} });
-        void bus.publish({ companyId: null, type: "version.ready", payload: { version: "2" } });
-        void bus.publish({ companyId: 1, type: "work.assigned", payload: { id: 12 } });
+      // One after another: concurrent publishes may commit, and so arrive, in either order.
+      setTimeout(async () => {
+        await bus.publish({ companyId: 2, type: "x", payload: {} });
+        await bus.publish({ companyId: null, type: "version.ready", payload: { version: "2" } });
+        await bus.publish({ companyId: 1, type: "work.assigned", payload: { id: 12 } });
       }, 30);
       const got = await replayAndLive;
       controller.abort();
