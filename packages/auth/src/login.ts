@@ -4,7 +4,7 @@ import { fieldError, publicProcedure, TRPCError } from "@taller/trpc";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { startSession } from "./session";
-import { clearFailures, countFailures, lockoutMessage, loginWaitMs, recordFailure } from "./throttle";
+import { assertLoginAllowed, clearFailures, recordFailure } from "./throttle";
 import { consumeTotp } from "./totp";
 
 export const loginInput = z.object({
@@ -19,10 +19,7 @@ let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword("no-such-user-password"));
 
 export const login = publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-  const now = Date.now();
-  const wait = loginWaitMs(await countFailures(ctx.db, input.email, ctx.ip, now), now);
-  if (wait > 0) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: lockoutMessage(wait) });
-
+  await assertLoginAllowed(ctx.db, input.email, ctx.ip);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   if (!user || !passwordOk) {

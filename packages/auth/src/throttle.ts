@@ -1,5 +1,6 @@
 import type { Db } from "@taller/db";
 import { loginFailures } from "@taller/db";
+import { TRPCError } from "@taller/trpc";
 import { and, count, eq, gt, max } from "drizzle-orm";
 
 /** Failed-login limits (per account and per IP), kept in the database so they hold across server processes. */
@@ -51,6 +52,13 @@ export async function countFailures(db: Db, email: string, ip: string, now: numb
     accountLatestAt: recent?.latest ?? null,
     ipLast15Min: byIp?.n ?? 0,
   };
+}
+
+/** Refuses (TOO_MANY_REQUESTS, saying how long to wait) while the account or the IP is over its failed-login limits. */
+export async function assertLoginAllowed(db: Db, email: string, ip: string): Promise<void> {
+  const now = Date.now();
+  const wait = loginWaitMs(await countFailures(db, email, ip, now), now);
+  if (wait > 0) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: lockoutMessage(wait) });
 }
 
 export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {

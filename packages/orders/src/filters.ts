@@ -1,4 +1,5 @@
 import { containsPattern } from "@taller/db";
+import { normalizeIds } from "@taller/trpc";
 import { z } from "zod";
 
 /** The pseudo budget status of orders that have no budget ('Sin Presupuesto'). */
@@ -25,8 +26,6 @@ export interface OrderFilters {
   /** LIKE pattern over orders.search_text, null without a search. */
   pattern: string | null;
 }
-
-const normalizeIds = (ids: readonly number[] | null | undefined) => (ids ? [...new Set(ids)].sort((a, b) => a - b) : null);
 
 /** Input to query filters: ids deduplicated and sorted, so equal filters look equal (cursor fingerprints). */
 export function parseFilters(

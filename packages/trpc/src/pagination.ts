@@ -42,6 +42,11 @@ export function decodeCursor(text: string): PageCursor | null {
   }
 }
 
+/** A list filter's ids, deduplicated and sorted so that equal filters fingerprint alike; null stays "no filter". */
+export function normalizeIds<T extends number>(ids: readonly T[] | null | undefined): T[] | null {
+  return ids ? [...new Set(ids)].sort((a, b) => a - b) : null;
+}
+
 /** A short stable digest of a list's normalized filters and sort (arrays should already be sorted). */
 export function filterFingerprint(filter: unknown): string {
   return createHash("sha256").update(JSON.stringify(filter)).digest("base64url").slice(0, 16);

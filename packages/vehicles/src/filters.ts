@@ -1,5 +1,6 @@
 import { DEFAULT_TZ, todayIn } from "@taller/core";
 import { containsPattern } from "@taller/db";
+import { normalizeIds } from "@taller/trpc";
 import { z } from "zod";
 import type { VehicleFilters } from "./list-query";
 import { VEHICLE_STATUSES, type VehicleStatus } from "./status";
@@ -16,7 +17,7 @@ export function parseFilters(
 ): VehicleFilters {
   return {
     companyId,
-    statusIds: input.status_id ? [...new Set(input.status_id)].sort() : null,
+    statusIds: normalizeIds(input.status_id),
     pattern: containsPattern(input.search),
     today: todayIn(DEFAULT_TZ),
   };

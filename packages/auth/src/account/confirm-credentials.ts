@@ -2,7 +2,7 @@ import type { Db } from "@taller/db";
 import { users, verifyPassword } from "@taller/db";
 import { fieldError, TRPCError } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
-import { clearFailures, countFailures, lockoutMessage, loginWaitMs, recordFailure } from "../throttle";
+import { assertLoginAllowed, clearFailures, recordFailure } from "../throttle";
 import { consumeTotp } from "../totp";
 
 interface Who {
@@ -28,9 +28,7 @@ export async function totpState(ctx: Who & { companyId: number }) {
  * session cannot try passwords or codes faster than the login form allows.
  */
 export async function confirmPassword(ctx: Who, password: string, field = "password") {
-  const now = Date.now();
-  const wait = loginWaitMs(await countFailures(ctx.db, ctx.user.email, ctx.ip, now), now);
-  if (wait > 0) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: lockoutMessage(wait) });
+  await assertLoginAllowed(ctx.db, ctx.user.email, ctx.ip);
 
   const [user] = await ctx.db
     .select({ id: users.id, passwordHash: users.passwordHash, totpLastStep: users.totpLastStep })
