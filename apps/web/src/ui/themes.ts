@@ -46,13 +46,18 @@ const light = {
   "primary-contrast": "#ffffff",
 };
 
+/** A light theme: the shared light surfaces, tinted by one primary colour that also paints the toolbar. */
+function lightTheme(label: string, c: { swatch: string; primary: string; bg: string; primarySoft: string }): Palette {
+  return {
+    label,
+    backgroundColor: c.swatch,
+    color: c.primary,
+    vars: { ...light, bg: c.bg, primary: c.primary, "primary-soft": c.primarySoft, toolbar: c.primary, "toolbar-text": "#ffffff" },
+  };
+}
+
 export const THEME_PALETTES: Record<Theme, Palette> = {
-  sky: {
-    label: "Cielo",
-    backgroundColor: "#e1f5fe",
-    color: "#0277bd",
-    vars: { ...light, bg: "#f2f7fb", primary: "#0277bd", "primary-soft": "#e1f1fb", toolbar: "#0277bd", "toolbar-text": "#ffffff" },
-  },
+  sky: lightTheme("Cielo", { swatch: "#e1f5fe", primary: "#0277bd", bg: "#f2f7fb", primarySoft: "#e1f1fb" }),
   dark: {
     label: "Oscuro",
     backgroundColor: "#263238",
@@ -74,30 +79,10 @@ export const THEME_PALETTES: Record<Theme, Palette> = {
       scrim: "rgb(0 0 0 / 60%)",
     },
   },
-  mint: {
-    label: "Menta",
-    backgroundColor: "#e0f2f1",
-    color: "#00796b",
-    vars: { ...light, bg: "#f1f8f7", primary: "#00796b", "primary-soft": "#dcefec", toolbar: "#00796b", "toolbar-text": "#ffffff" },
-  },
-  dune: {
-    label: "Duna",
-    backgroundColor: "#f5ecdc",
-    color: "#8d6437",
-    vars: { ...light, bg: "#faf6ef", primary: "#8d6437", "primary-soft": "#f1e6d3", toolbar: "#8d6437", "toolbar-text": "#ffffff" },
-  },
-  flamingo: {
-    label: "Flamenco",
-    backgroundColor: "#fce4ec",
-    color: "#c2185b",
-    vars: { ...light, bg: "#fdf4f7", primary: "#c2185b", "primary-soft": "#fae1ea", toolbar: "#c2185b", "toolbar-text": "#ffffff" },
-  },
-  monstera: {
-    label: "Monstera",
-    backgroundColor: "#e3efe2",
-    color: "#2e6b30",
-    vars: { ...light, bg: "#f3f7f2", primary: "#2e6b30", "primary-soft": "#e0ecdf", toolbar: "#2e6b30", "toolbar-text": "#ffffff" },
-  },
+  mint: lightTheme("Menta", { swatch: "#e0f2f1", primary: "#00796b", bg: "#f1f8f7", primarySoft: "#dcefec" }),
+  dune: lightTheme("Duna", { swatch: "#f5ecdc", primary: "#8d6437", bg: "#faf6ef", primarySoft: "#f1e6d3" }),
+  flamingo: lightTheme("Flamenco", { swatch: "#fce4ec", primary: "#c2185b", bg: "#fdf4f7", primarySoft: "#fae1ea" }),
+  monstera: lightTheme("Monstera", { swatch: "#e3efe2", primary: "#2e6b30", bg: "#f3f7f2", primarySoft: "#e0ecdf" }),
 };
 
 export const THEME_LIST = THEMES.map((name) => {

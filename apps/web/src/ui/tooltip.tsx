@@ -13,12 +13,12 @@ export function Tooltip({ content, side = "bottom", children }: { content: React
   return (
     <TooltipPrimitive.Provider delayDuration={400}>
       <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content className="tooltip" side={side} sideOffset={6}>
-          {content}
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
+        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+        <TooltipPrimitive.Portal>
+          <TooltipPrimitive.Content className="tooltip" side={side} sideOffset={6}>
+            {content}
+          </TooltipPrimitive.Content>
+        </TooltipPrimitive.Portal>
       </TooltipPrimitive.Root>
     </TooltipPrimitive.Provider>
   );
