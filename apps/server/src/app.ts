@@ -21,7 +21,8 @@ export interface AppOptions {
   bus: EventBus;
   logger: Logger;
   webDist: string;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server (TRUST_PROXY): how many X-Forwarded-* entries to believe. */
+  trustProxy: number;
   version: string;
   /** Where uploaded files live (local disk by default, see files/store.ts). */
   files: FileStore;

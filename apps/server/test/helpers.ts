@@ -8,7 +8,7 @@ import WebSocket from "ws";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp, type App } from "../src/app";
+import { createApp, type App, type AppOptions } from "../src/app";
 import { createDiskFileStore } from "../src/files/store";
 import { createLogger } from "../src/logger";
 
@@ -21,7 +21,7 @@ export interface TestServer {
 }
 
 /** The real HTTP + WebSocket server on a free port, over a fresh seeded database. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: Partial<Pick<AppOptions, "trustProxy" | "webDist">> = {}): Promise<TestServer> {
   const tdb = await createTestDatabase();
   const fx = await seedDemo(tdb.database.db);
   const bus = createEventBus(tdb.database);
@@ -31,8 +31,9 @@ export async function startTestServer(): Promise<TestServer> {
     bus,
     logger: createLogger("silent"),
     webDist: "/nonexistent",
-    trustProxy: false,
+    trustProxy: 0,
     version: "test",
+    ...options,
     files: createDiskFileStore(await mkdtemp(join(tmpdir(), "taller-files-"))),
   });
   const port = await app.listen(0, "127.0.0.1");

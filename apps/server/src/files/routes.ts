@@ -6,14 +6,14 @@ import { fileUrl, formatNumber, isFileId, isImageType, MAX_UPLOAD_BYTES } from "
 import { files, type Db } from "@taller/db";
 import { RateLimiter } from "@taller/trpc";
 import { eq } from "drizzle-orm";
-import { isSecure } from "../context";
+import { isSecure } from "../proxy";
 import { sniffImageType } from "./sniff";
 import type { FileStore } from "./store";
 
 export interface FileRoutesDeps {
   db: Db;
   store: FileStore;
-  trustProxy: boolean;
+  trustProxy: number;
 }
 
 /**
