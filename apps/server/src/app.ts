@@ -4,7 +4,7 @@ import { appRouter } from "@taller/api";
 import { watchSessionEvents } from "@taller/auth";
 import type { Database } from "@taller/db";
 import { companies } from "@taller/db";
-import { pruneEvents, type EventBus } from "@taller/trpc";
+import { errorReference, pruneEvents, type EventBus, type TRPCError } from "@taller/trpc";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -39,12 +39,15 @@ export function createApp(opts: AppOptions): App {
   const { database, bus, logger } = opts;
   const deps = { database, bus, trustProxy: opts.trustProxy, appVersion: opts.version };
 
+  /** The client saw a generic message and this reference (see publicError); the detail is logged under it. */
+  const logFailure = (error: TRPCError, path: string | undefined, msg: string) => {
+    if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.cause ?? error, path, requestId: errorReference(error) }, msg);
+  };
+
   const trpc = createTrpcHttpHandler({
     router: appRouter,
     createContext: ({ req, res }) => buildContext(deps, req, (cookie) => res.appendHeader("set-cookie", cookie)),
-    onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.cause ?? error, path }, "procedure failed");
-    },
+    onError: ({ error, path }) => logFailure(error, path, "procedure failed"),
   });
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db));
@@ -102,9 +105,7 @@ export function createApp(opts: AppOptions): App {
       }
       return ctx;
     },
-    onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.cause ?? error, path }, "subscription failed");
-    },
+    onError: ({ error, path }) => logFailure(error, path, "subscription failed"),
   });
   const unwatch = watchSessionEvents(bus, (sessionIds) => {
     for (const id of sessionIds) {

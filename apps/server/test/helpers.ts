@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp, type App, type AppOptions } from "../src/app";
 import { createDiskFileStore } from "../src/files/store";
+import { CLIENT_HEADER } from "../src/trpc-http";
 import { createLogger } from "../src/logger";
 
 export interface TestServer {
@@ -21,7 +22,7 @@ export interface TestServer {
 }
 
 /** The real HTTP + WebSocket server on a free port, over a fresh seeded database. */
-export async function startTestServer(options: Partial<Pick<AppOptions, "trustProxy" | "webDist">> = {}): Promise<TestServer> {
+export async function startTestServer(options: Partial<Pick<AppOptions, "trustProxy" | "webDist" | "logger">> = {}): Promise<TestServer> {
   const tdb = await createTestDatabase();
   const fx = await seedDemo(tdb.database.db);
   const bus = createEventBus(tdb.database);
@@ -50,6 +51,9 @@ export async function startTestServer(options: Partial<Pick<AppOptions, "trustPr
   };
 }
 
+/** Headers of a JSON POST to /trpc as the web app sends it. */
+export const JSON_POST = { "content-type": "application/json", [CLIENT_HEADER]: "web" };
+
 /** A tRPC HTTP client that keeps its own cookie jar, like one browser. */
 export function browser(baseUrl: string) {
   const jar = new Map<string, string>();
@@ -59,7 +63,7 @@ export function browser(baseUrl: string) {
       httpLink({
         url: `${baseUrl}/trpc`,
         transformer: superjson,
-        headers: () => ({ cookie: cookie() }),
+        headers: () => ({ cookie: cookie(), [CLIENT_HEADER]: "web" }),
         fetch: async (url, init) => {
           const res = await fetch(url, init as RequestInit);
           for (const set of res.headers.getSetCookie()) {

@@ -2,7 +2,7 @@ import { LOGIN_LIMITS } from "@taller/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forwardedClient, forwardedProtoIsHttps } from "../src/proxy";
 import { loadEnv } from "../src/env";
-import { startTestServer, type TestServer } from "./helpers";
+import { JSON_POST, startTestServer, type TestServer } from "./helpers";
 
 describe("forwardedClient", () => {
   it("ignores X-Forwarded-For when no proxy is trusted", () => {
@@ -53,7 +53,7 @@ describe("the login throttle behind one proxy", () => {
   const login = (email: string, forwardedFor: string) =>
     fetch(`${server.url}/trpc/auth.login`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-trpc-source": "web", "x-forwarded-for": forwardedFor },
+      headers: { ...JSON_POST, "x-forwarded-for": forwardedFor },
       body: JSON.stringify({ json: { email, password: "mala" } }),
     });
 

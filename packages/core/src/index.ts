@@ -1,3 +1,4 @@
+import "./zod-locale";
 export * from "./company";
 export * from "./permissions";
 export * from "./format";

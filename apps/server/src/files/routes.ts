@@ -6,6 +6,7 @@ import { fileUrl, formatNumber, isFileId, isImageType, MAX_UPLOAD_BYTES } from "
 import { files, type Db } from "@taller/db";
 import { RateLimiter } from "@taller/trpc";
 import { eq } from "drizzle-orm";
+import { declaredTooLarge, readBody } from "../body";
 import { isSecure } from "../proxy";
 import { sniffImageType } from "./sniff";
 import type { FileStore } from "./store";
@@ -35,7 +36,7 @@ export function createFileRoutes({ db, store, trustProxy }: FileRoutesDeps) {
     if (!auth || auth.session.kind !== "staff") return reply(res, 401, { error: "Debes iniciar sesión" });
     const declared = (req.headers["content-type"] ?? "").split(";")[0]!.trim();
     if (!isImageType(declared)) return reply(res, 400, { error: "Formato no aceptado" });
-    if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) return tooLarge(res);
+    if (declaredTooLarge(req, MAX_UPLOAD_BYTES)) return tooLarge(res);
     const waitMs = uploads.hit(`user:${auth.user.id}`);
     if (waitMs > 0) {
       return reply(res, 429, { error: `Demasiadas subidas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
@@ -113,26 +114,6 @@ function tooLarge(res: ServerResponse) {
   // The rest of the body is not read: close the connection instead of keeping it for the next request.
   res.setHeader("connection", "close");
   reply(res, 413, { error: `El archivo supera el máximo de ${formatNumber(MAX_UPLOAD_BYTES)} bytes` });
-}
-
-/** The body, or null as soon as it exceeds `limit` bytes. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.off("data", onData);
-        req.resume();
-        return resolve(null);
-      }
-      chunks.push(chunk);
-    };
-    req.on("data", onData);
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 /** The original file name, for lists and downloads; never used as a path. */

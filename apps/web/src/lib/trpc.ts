@@ -71,7 +71,8 @@ export const trpcClient = trpc.createClient({
     splitLink({
       condition: (op) => op.type === "subscription",
       true: wsLink({ client: wsClient, transformer: superjson }),
-      false: httpBatchLink({ url: "/trpc", transformer: superjson }),
+      // The header (and JSON bodies) are what the server requires of a POST: a cross-site form can send neither.
+      false: httpBatchLink({ url: "/trpc", transformer: superjson, headers: { "x-trpc-source": "web" } }),
     }),
   ],
 });
