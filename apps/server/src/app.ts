@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
-import { watchSessionEvents } from "@taller/auth";
+import { sessionDeadline, watchSessionEvents } from "@taller/auth";
 import type { Database } from "@taller/db";
 import { companies } from "@taller/db";
 import { errorReference, pruneEvents, type EventBus, type TRPCError } from "@taller/trpc";
@@ -13,8 +13,12 @@ import { createFileRoutes } from "./files/routes";
 import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
+import { upgradeAllowed } from "./origin";
 import { createStaticHandler } from "./static";
 import { createTrpcHttpHandler } from "./trpc-http";
+
+/** Largest WebSocket message accepted (ws closes the socket with 1009 beyond it). */
+export const WS_MAX_PAYLOAD = 1024 * 1024;
 
 export interface AppOptions {
   database: Database;
@@ -78,15 +82,22 @@ export function createApp(opts: AppOptions): App {
     }
   }
 
-  // WebSocket subscriptions share the port and the /trpc path.
-  const wss = new WebSocketServer({ noServer: true });
+  // WebSocket subscriptions share the port and the /trpc path. Messages are small JSON: 1 MiB like HTTP bodies.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
   server.on("upgrade", (req, socket, head) => {
     if (!(req.url ?? "").startsWith("/trpc")) return socket.destroy();
+    // Refused before the handshake: a foreign page never gets a socket carrying the user's cookie.
+    if (!upgradeAllowed(req, { trustProxy: opts.trustProxy })) {
+      socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
   });
 
-  // A socket's context is fixed at connect time, so when its session ends the socket must go.
+  // A socket's context is fixed at connect time, so when its session ends (logout, a device revoked, a password
+  // change: `session.ended` from any process; or its expiry) the socket must go.
   const socketsBySession = new Map<string, Set<WebSocket>>();
+  const endSocket = (ws: WebSocket) => ws.close(4001, "session ended");
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
@@ -98,7 +109,9 @@ export function createApp(opts: AppOptions): App {
         let set = socketsBySession.get(sessionId);
         if (!set) socketsBySession.set(sessionId, (set = new Set()));
         set.add(ws);
+        const stopExpiry = closeAtExpiry(ws, sessionId);
         ws.once("close", () => {
+          stopExpiry();
           set.delete(ws);
           if (set.size === 0) socketsBySession.delete(sessionId);
         });
@@ -107,9 +120,35 @@ export function createApp(opts: AppOptions): App {
     },
     onError: ({ error, path }) => logFailure(error, path, "subscription failed"),
   });
+
+  /**
+   * Closes the socket when its session expires: a timer at the session's deadline, which then reads the deadline
+   * again (HTTP use may have renewed the sliding expiry) and either closes the socket or waits for the new one.
+   */
+  function closeAtExpiry(ws: WebSocket, sessionId: string): () => void {
+    let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const check = async () => {
+      const deadline = await sessionDeadline(database.db, sessionId).catch((err: unknown) => {
+        logger.warn({ err }, "session deadline check failed");
+        return Date.now() + 60_000;
+      });
+      if (stopped) return;
+      if (deadline === null || deadline <= Date.now()) return endSocket(ws);
+      // setTimeout holds at most 2^31-1 ms (24.8 days); a longer wait is taken in steps.
+      timer = setTimeout(() => void check(), Math.min(deadline - Date.now(), 2 ** 31 - 1));
+      timer.unref();
+    };
+    void check();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }
+
   const unwatch = watchSessionEvents(bus, (sessionIds) => {
     for (const id of sessionIds) {
-      for (const ws of socketsBySession.get(id) ?? []) ws.close(4001, "session ended");
+      for (const ws of socketsBySession.get(id) ?? []) endSocket(ws);
       socketsBySession.delete(id);
     }
   });

@@ -85,13 +85,16 @@ export function browser(baseUrl: string) {
   };
 }
 
-/** A WebSocket tRPC client sending `cookie` on its upgrade request; `closed` resolves with the close code. */
+/**
+ * A WebSocket tRPC client sending `cookie` on its upgrade request from the app's own page (its Origin);
+ * `closed` resolves with the close code.
+ */
 export function openSocket(baseUrl: string, cookie: string) {
   let resolveClosed: (code: number) => void;
   const closed = new Promise<number>((r) => (resolveClosed = r));
   class CookieWebSocket extends WebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers: { cookie } });
+      super(url, protocols, { headers: { cookie }, origin: baseUrl });
       this.once("close", (code) => resolveClosed(code));
     }
   }
