@@ -14,6 +14,7 @@ import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
 import { upgradeAllowed } from "./origin";
+import { setCommonHeaders } from "./headers";
 import { createStaticHandler } from "./static";
 import { createTrpcHttpHandler } from "./trpc-http";
 
@@ -58,6 +59,7 @@ export function createApp(opts: AppOptions): App {
 
   const server = createHttpServer(async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0]!;
+    setCommonHeaders(req, res, path, opts.trustProxy);
     try {
       if (path === "/healthz") return await health(res);
       if (path === "/trpc" || path.startsWith("/trpc/")) return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
