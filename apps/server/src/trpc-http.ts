@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
+import { CLIENT_HEADER } from "@taller/core";
 import { userError } from "@taller/trpc";
 import {
   getTRPCErrorFromUnknown,
@@ -26,13 +27,6 @@ export const TRPC_LIMITS = {
   /** Calls in one batched request (the browser batches a screen's queries: a handful). */
   batchCalls: 10,
 } as const;
-
-/**
- * The header the web app sends on every /trpc request. A cross-site form cannot set a header, and a cross-site
- * fetch that sets one needs a CORS preflight this server never grants: with the JSON content type it keeps
- * cross-site requests from writing anything with the user's cookie.
- */
-export const CLIENT_HEADER = "x-trpc-source";
 
 const header = (req: IncomingMessage, name: string) => {
   const value = req.headers[name];

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp, type App, type AppOptions } from "../src/app";
 import { createDiskFileStore } from "../src/files/store";
-import { CLIENT_HEADER } from "../src/trpc-http";
+import { CLIENT_HEADER } from "@taller/core";
 import { createLogger } from "../src/logger";
 
 export interface TestServer {

@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_HEADER, TRPC_LIMITS } from "../src/trpc-http";
+import { CLIENT_HEADER } from "@taller/core";
+import { TRPC_LIMITS } from "../src/trpc-http";
 import { JSON_POST, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
