@@ -1,10 +1,10 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
-import { watchSessionEvents } from "@taller/auth";
+import { sessionDeadline, watchSessionEvents } from "@taller/auth";
 import type { Database } from "@taller/db";
 import { companies } from "@taller/db";
-import { pruneEvents, type EventBus } from "@taller/trpc";
+import { errorReference, pruneEvents, type EventBus, type TRPCError } from "@taller/trpc";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -13,15 +13,21 @@ import { createFileRoutes } from "./files/routes";
 import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
+import { upgradeAllowed } from "./origin";
+import { setCommonHeaders } from "./headers";
 import { createStaticHandler } from "./static";
 import { createTrpcHttpHandler } from "./trpc-http";
+
+/** Largest WebSocket message accepted (ws closes the socket with 1009 beyond it). */
+export const WS_MAX_PAYLOAD = 1024 * 1024;
 
 export interface AppOptions {
   database: Database;
   bus: EventBus;
   logger: Logger;
   webDist: string;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server (TRUST_PROXY): how many X-Forwarded-* entries to believe. */
+  trustProxy: number;
   version: string;
   /** Where uploaded files live (local disk by default, see files/store.ts). */
   files: FileStore;
@@ -38,18 +44,22 @@ export function createApp(opts: AppOptions): App {
   const { database, bus, logger } = opts;
   const deps = { database, bus, trustProxy: opts.trustProxy, appVersion: opts.version };
 
+  /** The client saw a generic message and this reference (see publicError); the detail is logged under it. */
+  const logFailure = (error: TRPCError, path: string | undefined, msg: string) => {
+    if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.cause ?? error, path, requestId: errorReference(error) }, msg);
+  };
+
   const trpc = createTrpcHttpHandler({
     router: appRouter,
     createContext: ({ req, res }) => buildContext(deps, req, (cookie) => res.appendHeader("set-cookie", cookie)),
-    onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.cause ?? error, path }, "procedure failed");
-    },
+    onError: ({ error, path }) => logFailure(error, path, "procedure failed"),
   });
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db));
 
   const server = createHttpServer(async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0]!;
+    setCommonHeaders(req, res, path, opts.trustProxy);
     try {
       if (path === "/healthz") return await health(res);
       if (path === "/trpc" || path.startsWith("/trpc/")) return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
@@ -74,15 +84,22 @@ export function createApp(opts: AppOptions): App {
     }
   }
 
-  // WebSocket subscriptions share the port and the /trpc path.
-  const wss = new WebSocketServer({ noServer: true });
+  // WebSocket subscriptions share the port and the /trpc path. Messages are small JSON: 1 MiB like HTTP bodies.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
   server.on("upgrade", (req, socket, head) => {
     if (!(req.url ?? "").startsWith("/trpc")) return socket.destroy();
+    // Refused before the handshake: a foreign page never gets a socket carrying the user's cookie.
+    if (!upgradeAllowed(req, { trustProxy: opts.trustProxy })) {
+      socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
   });
 
-  // A socket's context is fixed at connect time, so when its session ends the socket must go.
+  // A socket's context is fixed at connect time, so when its session ends (logout, a device revoked, a password
+  // change: `session.ended` from any process; or its expiry) the socket must go.
   const socketsBySession = new Map<string, Set<WebSocket>>();
+  const endSocket = (ws: WebSocket) => ws.close(4001, "session ended");
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
@@ -94,20 +111,46 @@ export function createApp(opts: AppOptions): App {
         let set = socketsBySession.get(sessionId);
         if (!set) socketsBySession.set(sessionId, (set = new Set()));
         set.add(ws);
+        const stopExpiry = closeAtExpiry(ws, sessionId);
         ws.once("close", () => {
+          stopExpiry();
           set.delete(ws);
           if (set.size === 0) socketsBySession.delete(sessionId);
         });
       }
       return ctx;
     },
-    onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.cause ?? error, path }, "subscription failed");
-    },
+    onError: ({ error, path }) => logFailure(error, path, "subscription failed"),
   });
+
+  /**
+   * Closes the socket when its session expires: a timer at the session's deadline, which then reads the deadline
+   * again (HTTP use may have renewed the sliding expiry) and either closes the socket or waits for the new one.
+   */
+  function closeAtExpiry(ws: WebSocket, sessionId: string): () => void {
+    let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const check = async () => {
+      const deadline = await sessionDeadline(database.db, sessionId).catch((err: unknown) => {
+        logger.warn({ err }, "session deadline check failed");
+        return Date.now() + 60_000;
+      });
+      if (stopped) return;
+      if (deadline === null || deadline <= Date.now()) return endSocket(ws);
+      // setTimeout holds at most 2^31-1 ms (24.8 days); a longer wait is taken in steps.
+      timer = setTimeout(() => void check(), Math.min(deadline - Date.now(), 2 ** 31 - 1));
+      timer.unref();
+    };
+    void check();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }
+
   const unwatch = watchSessionEvents(bus, (sessionIds) => {
     for (const id of sessionIds) {
-      for (const ws of socketsBySession.get(id) ?? []) ws.close(4001, "session ended");
+      for (const ws of socketsBySession.get(id) ?? []) endSocket(ws);
       socketsBySession.delete(id);
     }
   });

@@ -2,26 +2,14 @@ import type { IncomingMessage } from "node:http";
 import { authenticate, authenticateManager } from "@taller/auth";
 import type { Database } from "@taller/db";
 import type { Context, EventBus } from "@taller/trpc";
+import { clientIp, isSecure } from "./proxy";
 
 export interface ContextDeps {
   database: Database;
   bus: EventBus;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server (TRUST_PROXY). */
+  trustProxy: number;
   appVersion: string;
-}
-
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
-
-export function isSecure(req: IncomingMessage, trustProxy: boolean): boolean {
-  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  return trustProxy && req.headers["x-forwarded-proto"] === "https";
 }
 
 /** Builds a procedure context from an HTTP request or a WebSocket upgrade request. */

@@ -7,15 +7,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "../../..");
 const packageVersion = (JSON.parse(readFileSync(resolve(here, "../package.json"), "utf8")) as { version: string }).version;
 
-const bool = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((v) => v === "true" || v === "1");
+/** How many reverse proxies stand in front of the server; "true"/"false" (the old boolean form) mean 1 and 0. */
+const proxyHops = z
+  .string()
+  .regex(/^(true|false|\d{1,2})$/, "un número de proxies (0 = ninguno) o true/false")
+  .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)));
 
 /** The server's whole configuration, validated once. Nothing else reads process.env. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Loopback unless opened on purpose (HOST=0.0.0.0 for tablets on the LAN). */
+  HOST: z.string().default("127.0.0.1"),
   /** postgres:// URL; unset = embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(resolve(repoRoot, ".data")),
@@ -24,8 +27,8 @@ const schema = z.object({
   WEB_DIST: z.string().default(resolve(repoRoot, "apps/web/dist")),
   APP_VERSION: z.string().default(packageVersion),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy (TLS terminates there). */
-  TRUST_PROXY: bool.default(false),
+  /** Reverse proxies in front (TLS terminates there): X-Forwarded-For is read that many hops from the right. */
+  TRUST_PROXY: proxyHops.default(0),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -4,6 +4,7 @@ import { seedDemoIfEmpty } from "@taller/db/seed";
 import { busReady, createEventBus } from "@taller/trpc";
 import { resolve } from "node:path";
 import { createApp } from "./app";
+import { demoAccountsExist, isLoopback } from "./bind";
 import { createDiskFileStore } from "./files/store";
 import { loadEnv } from "./env";
 import { createLogger } from "./logger";
@@ -32,6 +33,12 @@ const port = await app.listen(env.PORT, env.HOST);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: VERSION_READY_EVENT, payload: { version: env.APP_VERSION } });
 logger.info({ port, database: database.driver, version: env.APP_VERSION }, `listening on http://localhost:${port}`);
+if (!isLoopback(env.HOST) && (await demoAccountsExist(database.db))) {
+  logger.warn(
+    { host: env.HOST },
+    "demo accounts (password demo1234) exist and the server is reachable from the network: remove them or bind HOST=127.0.0.1",
+  );
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

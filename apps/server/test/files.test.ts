@@ -1,7 +1,15 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CLIENT_HEADER } from "@taller/core";
 import { files } from "@taller/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFileRoutes } from "../src/files/routes";
 import { sniffImageType } from "../src/files/sniff";
+import { createDiskFileStore } from "../src/files/store";
 import { browser, startTestServer, type TestServer } from "./helpers";
 
 const PNG = Buffer.from(
@@ -33,8 +41,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const upload = (body: Uint8Array, headers: Record<string, string>) =>
-  fetch(`${server.url}/files`, { method: "POST", body, headers: { cookie, ...headers } });
+const APP = { [CLIENT_HEADER]: "web" };
+const upload = (body: Uint8Array, headers: Record<string, string>, purpose = "profile_picture", base = server.url) =>
+  fetch(`${base}/files?purpose=${purpose}`, { method: "POST", body, headers: { cookie, ...APP, ...headers } });
 
 describe("POST /files and GET /files/:id", () => {
   it("stores an image for the user's company and serves it back by its URL", async () => {
@@ -61,9 +70,27 @@ describe("POST /files and GET /files/:id", () => {
   });
 
   it("needs a staff session to upload", async () => {
-    const res = await fetch(`${server.url}/files`, { method: "POST", body: PNG, headers: { "content-type": "image/png" } });
+    const res = await fetch(`${server.url}/files?purpose=profile_picture`, {
+      method: "POST",
+      body: PNG,
+      headers: { "content-type": "image/png", ...APP },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: "Debes iniciar sesión" });
+  });
+
+  it("refuses an upload without the app's header, as a cross-site form would send it (403)", async () => {
+    const res = await fetch(`${server.url}/files?purpose=profile_picture`, { method: "POST", body: PNG, headers: { cookie, "content-type": "image/png" } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "Solicitud rechazada" });
+  });
+
+  it("needs a purpose it knows (400)", async () => {
+    for (const purpose of ["", "order_photo"]) {
+      const res = await upload(PNG, { "content-type": "image/png" }, purpose);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: "Indica para qué es el archivo" });
+    }
   });
 
   it("refuses other content types and bytes that are not the image they claim (400)", async () => {
@@ -91,5 +118,33 @@ describe("POST /files and GET /files/:id", () => {
     expect((await fetch(`${server.url}/files/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${server.url}/files`)).status).toBe(405);
     expect((await fetch(`${server.url}/files/${"a".repeat(24)}`, { method: "DELETE", headers: { cookie } })).status).toBe(405);
+  });
+});
+
+describe("the company's storage quota", () => {
+  let quotaServer: Server;
+  let base: string;
+  beforeAll(async () => {
+    const db = server.tdb.database.db;
+    const used = (await db.select({ size: files.size }).from(files).where(eq(files.companyId, server.fx.demo.companyId))).reduce((n, f) => n + f.size, 0);
+    // Room for exactly three more pictures.
+    const routes = createFileRoutes({
+      db,
+      store: createDiskFileStore(await mkdtemp(join(tmpdir(), "taller-quota-"))),
+      trustProxy: 0,
+      quotaBytes: used + 3 * PNG.length + 1,
+    });
+    quotaServer = createServer((req, res) => void routes(req, res, (req.url ?? "").split("?")[0]!));
+    await new Promise<void>((r) => quotaServer.listen(0, "127.0.0.1", () => r()));
+    base = `http://127.0.0.1:${(quotaServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => quotaServer.close(r)));
+
+  it("lets concurrent uploads fill it exactly, never past it", async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => upload(PNG, { "content-type": "image/png" }, "profile_picture", base)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 403, 403, 403]);
+    const refused = results.find((r) => r.status === 403)!;
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^La empresa alcanzó su límite de almacenamiento/);
   });
 });

@@ -95,4 +95,38 @@ describe("static handler", () => {
     const asset = await fetch(`${base}/assets/app-abc.js`);
     expect(asset.headers.get("content-security-policy")).toBeNull();
   });
+
+  it("never stores index.html and caches hashed assets for a year", async () => {
+    expect((await fetch(`${base}/main/orders`)).headers.get("cache-control")).toBe("no-store");
+    expect((await fetch(`${base}/assets/app-abc.js`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  const framed = (path: string, site: string, referer?: string) =>
+    fetch(base + path, { headers: { "sec-fetch-dest": "iframe", "sec-fetch-site": site, ...(referer ? { referer } : {}) } });
+  const REJECTED = "No se puede mostrar el contenido de esta página en un iframe.";
+
+  it("answers a frame asked for by a foreign parent with a page any parent may show, saying why", async () => {
+    for (const site of ["cross-site", "same-site"]) {
+      const res = await framed("/login", site, "https://evil.example/");
+      expect(res.status).toBe(403);
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors *");
+      expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+      expect(await res.text()).toContain(REJECTED);
+    }
+    // The booking add-on page refuses a parent outside the company's allowed domains.
+    const foreign = await framed(`/client/booking?crm_token=${token}`, "cross-site", "https://evil.com/");
+    expect(await foreign.text()).toContain(REJECTED);
+  });
+
+  it("serves the app to frames its rules allow, and to pages that are not frames", async () => {
+    const own = await framed("/login", "same-origin", `${base}/`);
+    expect(own.status).toBe(200);
+    expect(await own.text()).not.toContain(REJECTED);
+    const partner = await framed(`/client/booking?crm_token=${token}`, "cross-site", "https://reservas.taller.cl/");
+    expect(partner.status).toBe(200);
+    // A parent that does not say who it is: the frame-ancestors header lets the browser decide.
+    expect((await framed(`/client/booking?crm_token=${token}`, "cross-site")).status).toBe(200);
+    const navigation = await fetch(`${base}/login`, { headers: { "sec-fetch-dest": "document", "sec-fetch-site": "cross-site" } });
+    expect(navigation.status).toBe(200);
+  });
 });

@@ -8,8 +8,9 @@ import WebSocket from "ws";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp, type App } from "../src/app";
+import { createApp, type App, type AppOptions } from "../src/app";
 import { createDiskFileStore } from "../src/files/store";
+import { CLIENT_HEADER } from "@taller/core";
 import { createLogger } from "../src/logger";
 
 export interface TestServer {
@@ -21,7 +22,7 @@ export interface TestServer {
 }
 
 /** The real HTTP + WebSocket server on a free port, over a fresh seeded database. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: Partial<Pick<AppOptions, "trustProxy" | "webDist" | "logger">> = {}): Promise<TestServer> {
   const tdb = await createTestDatabase();
   const fx = await seedDemo(tdb.database.db);
   const bus = createEventBus(tdb.database);
@@ -31,8 +32,9 @@ export async function startTestServer(): Promise<TestServer> {
     bus,
     logger: createLogger("silent"),
     webDist: "/nonexistent",
-    trustProxy: false,
+    trustProxy: 0,
     version: "test",
+    ...options,
     files: createDiskFileStore(await mkdtemp(join(tmpdir(), "taller-files-"))),
   });
   const port = await app.listen(0, "127.0.0.1");
@@ -49,6 +51,9 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
+/** Headers of a JSON POST to /trpc as the web app sends it. */
+export const JSON_POST = { "content-type": "application/json", [CLIENT_HEADER]: "web" };
+
 /** A tRPC HTTP client that keeps its own cookie jar, like one browser. */
 export function browser(baseUrl: string) {
   const jar = new Map<string, string>();
@@ -58,7 +63,7 @@ export function browser(baseUrl: string) {
       httpLink({
         url: `${baseUrl}/trpc`,
         transformer: superjson,
-        headers: () => ({ cookie: cookie() }),
+        headers: () => ({ cookie: cookie(), [CLIENT_HEADER]: "web" }),
         fetch: async (url, init) => {
           const res = await fetch(url, init as RequestInit);
           for (const set of res.headers.getSetCookie()) {
@@ -80,13 +85,16 @@ export function browser(baseUrl: string) {
   };
 }
 
-/** A WebSocket tRPC client sending `cookie` on its upgrade request; `closed` resolves with the close code. */
+/**
+ * A WebSocket tRPC client sending `cookie` on its upgrade request from the app's own page (its Origin);
+ * `closed` resolves with the close code.
+ */
 export function openSocket(baseUrl: string, cookie: string) {
   let resolveClosed: (code: number) => void;
   const closed = new Promise<number>((r) => (resolveClosed = r));
   class CookieWebSocket extends WebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers: { cookie } });
+      super(url, protocols, { headers: { cookie }, origin: baseUrl });
       this.once("close", (code) => resolveClosed(code));
     }
   }

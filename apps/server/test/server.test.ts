@@ -3,7 +3,7 @@ import type { AppRouter } from "@taller/api";
 import type { TRPCClientError } from "@trpc/client";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browser, startTestServer, type TestServer } from "./helpers";
+import { browser, JSON_POST, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe("server", () => {
   it("logs in through /trpc with an HttpOnly SameSite=Lax cookie", async () => {
     const res = await fetch(`${server.url}/trpc/auth.login`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: JSON_POST,
       body: JSON.stringify({ json: { email: "admin@taller.demo", password: "demo1234" } }),
     });
     expect(res.status).toBe(200);

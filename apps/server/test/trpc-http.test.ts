@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./helpers";
+import { JSON_POST, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 let cookie: string;
@@ -7,7 +7,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const res = await fetch(`${server.url}/trpc/auth.login`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: JSON_POST,
     body: JSON.stringify({ json: { email: "admin@taller.demo", password: "demo1234" } }),
   });
   cookie = res.headers.getSetCookie()[0]!.split(";")[0]!;

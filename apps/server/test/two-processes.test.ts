@@ -4,7 +4,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDatabaseUrl, testServerUrl } from "@taller/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browser, openSocket } from "./helpers";
+import { browser, JSON_POST, openSocket } from "./helpers";
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
@@ -68,7 +68,7 @@ describe.skipIf(!testServerUrl())("two server processes on one PostgreSQL", () =
     // Logging out through process B publishes `session.ended`; process A must close the socket it holds.
     const res = await fetch(`${b.url}/trpc/auth.logout`, {
       method: "POST",
-      headers: { cookie, "content-type": "application/json" },
+      headers: { cookie, ...JSON_POST },
       body: "{}",
     });
     expect(res.status).toBe(200);

@@ -6,7 +6,8 @@ import { z } from "zod";
  * an event names. Resumable: the client's link sends the last id it saw when it reconnects.
  */
 export const onEvent = staffProcedure
-  .input(z.object({ lastEventId: z.string().regex(/^\d+$/).nullish() }).optional())
+  // Event ids are bigint; 15 digits keep Number() exact (a longer one would reach SQL as "1e+30").
+  .input(z.object({ lastEventId: z.string().regex(/^\d{1,15}$/).nullish() }).optional())
   .subscription(async function* ({ ctx, input, signal }) {
     const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
     for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {

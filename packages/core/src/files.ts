@@ -2,6 +2,18 @@
 
 /** Upload size limit (the spec's maximum crop size). */
 export const MAX_UPLOAD_BYTES = 20_000_000;
+/**
+ * What an upload is for: the server checks the uploader may change the record the file will attach to. Today only
+ * the uploader's own profile picture; a later purpose (a check-in photo, a chat attachment) adds its name here and
+ * its rule in apps/server/src/files/purposes.ts.
+ */
+export const UPLOAD_PURPOSES = ["profile_picture"] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+export function isUploadPurpose(value: string | null): value is UploadPurpose {
+  return (UPLOAD_PURPOSES as readonly (string | null)[]).includes(value);
+}
+
 /** A profile picture's original must be at least this wide and tall. */
 export const MIN_PICTURE_PX = 100;
 

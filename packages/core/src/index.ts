@@ -1,3 +1,4 @@
+import "./zod-locale";
 export * from "./company";
 export * from "./permissions";
 export * from "./format";
@@ -5,3 +6,4 @@ export * from "./rut";
 export * from "./embedding";
 export * from "./files";
 export * from "./account";
+export * from "./http";

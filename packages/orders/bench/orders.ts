@@ -235,7 +235,7 @@ function startServer(): Promise<{ url: string; child: ChildProcess }> {
 async function login(baseUrl: string, email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/trpc/auth.login`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-trpc-source": "bench" },
     body: JSON.stringify({ json: { email, password: DEMO_PASSWORD } }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
@@ -248,7 +248,7 @@ function httpClient(baseUrl: string, cookie: string) {
   const send = <T>(method: "GET" | "POST", path: string, body?: string) =>
     new Promise<T>((resolvePromise, reject) => {
       const headers: Record<string, string> = { cookie };
-      if (body !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) });
+      if (body !== undefined) Object.assign(headers, { "content-type": "application/json", "x-trpc-source": "bench", "content-length": String(Buffer.byteLength(body)) });
       const req = request(`${baseUrl}${path}`, { method, agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -10,17 +10,24 @@ import { documentTokens, workpointTokens } from "@taller/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Context } from "./context";
-import { databaseErrorToTRPC, fieldErrorsFromIssues, issuesOf } from "./errors";
+import { databaseErrorToTRPC, fieldErrorsFromIssues, issuesOf, markDeliberate, publicError } from "./errors";
 import { RateLimiter } from "./rate-limit";
 import { transformer } from "./transformer";
 
 const t = initTRPC.context<Context>().create({
   transformer,
+  // Subscriptions travel over the WebSocket only (its Origin and session checks live there): no SSE over HTTP.
+  sse: { enabled: false },
   errorFormatter({ shape, error }) {
     const issues = error.code === "BAD_REQUEST" || error.code === "UNAUTHORIZED" || error.code === "FORBIDDEN"
       ? issuesOf(error.cause)
       : null;
-    return { ...shape, data: { ...shape.data, stack: undefined, fieldErrors: issues ? fieldErrorsFromIssues(issues) : null } };
+    const { message, requestId } = publicError(error);
+    return {
+      ...shape,
+      message,
+      data: { ...shape.data, stack: undefined, requestId, fieldErrors: issues ? fieldErrorsFromIssues(issues) : null },
+    };
   },
 });
 
@@ -28,12 +35,16 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Turns broken database constraints into client errors instead of 500s. */
+/**
+ * Turns broken database constraints into client errors instead of 500s, and marks what the procedure threw as
+ * written for users (the error formatter hides the message of anything else). Outermost, so it sees every error.
+ */
 const databaseErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const mapped = databaseErrorToTRPC(result.error.cause);
     if (mapped) throw mapped;
+    markDeliberate(result.error);
   }
   return result;
 });

@@ -1,7 +1,8 @@
 import { permissionChecker, isRestrictedToOwn } from "@taller/core";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { databaseErrorToTRPC, fieldErrorsFromIssues } from "../src/errors";
+import { TRPCError } from "@trpc/server";
+import { databaseErrorToTRPC, errorReference, fieldError, fieldErrorsFromIssues, publicError, userError } from "../src/errors";
 import { RateLimiter } from "../src/rate-limit";
 
 describe("field errors", () => {
@@ -14,6 +15,34 @@ describe("field errors", () => {
       formErrors: ["Formulario inválido"],
       fieldErrors: { email: ["Correo inválido"], "items.0.qty": ["Mínimo 1"] },
     });
+  });
+});
+
+describe("publicError", () => {
+  it("hides an internal error behind a Spanish sentence and a reference", () => {
+    const error = new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: new Error('Failed query: select * from sessions where id = $1 params: abc') });
+    const { message, requestId } = publicError(error);
+    expect(requestId).toMatch(/^[0-9a-f]{12}$/);
+    expect(requestId).toBe(errorReference(error));
+    expect(message).toBe(`Ocurrió un error inesperado. Si se repite, informa el código ${requestId}.`);
+  });
+
+  it("gives a validation failure a short Spanish message instead of zod's JSON", () => {
+    const zodError = z.object({ n: z.number() }).safeParse({ n: "x" }).error!;
+    const error = new TRPCError({ code: "BAD_REQUEST", cause: zodError });
+    expect(error.message).toContain('"code"');
+    expect(publicError(error)).toEqual({ message: "Datos inválidos", requestId: null });
+    // zod speaks Spanish once @taller/core is loaded.
+    expect(zodError.issues[0]!.message).toMatch(/^Entrada inválida/);
+  });
+
+  it("keeps messages written for users, and replaces tRPC's own English ones", () => {
+    expect(publicError(userError("BAD_REQUEST", "Demasiadas operaciones")).message).toBe("Demasiadas operaciones");
+    expect(publicError(fieldError("BAD_REQUEST", "cursor", "Cursor inválido")).message).toBe("Solicitud inválida");
+    expect(publicError(new TRPCError({ code: "NOT_FOUND", message: 'No procedure found on path "x"' })).message).toBe("No encontrado");
+    const syntax = new TRPCError({ code: "BAD_REQUEST", cause: new SyntaxError("Unexpected token } in JSON") });
+    expect(publicError(syntax).message).toBe("Solicitud inválida");
+    expect(databaseErrorToTRPC({ code: "22003" }) && publicError(databaseErrorToTRPC({ code: "22003" })!).message).toBe("Datos inválidos");
   });
 });
 

@@ -2,40 +2,52 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { authenticate } from "@taller/auth";
-import { fileUrl, formatNumber, isFileId, isImageType, MAX_UPLOAD_BYTES } from "@taller/core";
-import { files, type Db } from "@taller/db";
+import { CLIENT_HEADER, fileUrl, formatNumber, isFileId, isImageType, isUploadPurpose, MAX_UPLOAD_BYTES } from "@taller/core";
+import { companies, files, type Db } from "@taller/db";
 import { RateLimiter } from "@taller/trpc";
-import { eq } from "drizzle-orm";
-import { isSecure } from "../context";
+import { eq, sql } from "drizzle-orm";
+import { declaredTooLarge, readBody } from "../body";
+import { isSecure } from "../proxy";
+import { UPLOAD_RULES } from "./purposes";
 import { sniffImageType } from "./sniff";
 import type { FileStore } from "./store";
 
 export interface FileRoutesDeps {
   db: Db;
   store: FileStore;
-  trustProxy: boolean;
+  trustProxy: number;
+  /** Bytes a company may keep in the store (the sum of its files' sizes). */
+  quotaBytes?: number;
 }
 
+/** Default storage per company: plenty for pictures, a bound on what one tenant can make the store hold. */
+export const COMPANY_QUOTA_BYTES = 1_000_000_000;
+
 /**
- * POST /files stores an image for the logged-in staff member's company; GET /files/<id> serves it.
+ * POST /files?purpose=<purpose> stores an image for the logged-in staff member's company; GET /files/<id> serves it.
  *
  * Reading needs no session: the id (144 random bits) is the capability, like a cloud store's unguessable object
  * URL, so a picture shows wherever the app puts an <img> of it (the shell, chat, public pages of the same company)
- * and nothing is listable. Uploads need a staff session cookie, and only image Content-Types are accepted, which
- * also keeps cross-site forms out: a form cannot send an image/* body, and fetch would need a CORS preflight.
+ * and nothing is listable. Uploads need a staff session cookie, the app's header (which no cross-site form can send;
+ * a cross-site fetch would need a CORS preflight), a purpose the user may upload for, an image body recognised by
+ * its bytes, room in the company's quota and the user's upload rate.
  */
-export function createFileRoutes({ db, store, trustProxy }: FileRoutesDeps) {
+export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_QUOTA_BYTES }: FileRoutesDeps) {
   const uploads = new RateLimiter(60, 60_000);
 
   async function upload(req: IncomingMessage, res: ServerResponse) {
+    if (!req.headers[CLIENT_HEADER]) return reply(res, 403, { error: "Solicitud rechazada" });
     const auth = await authenticate(db, req.headers.cookie, {
       secure: isSecure(req, trustProxy),
       setCookie: (cookie) => res.appendHeader("set-cookie", cookie),
     });
     if (!auth || auth.session.kind !== "staff") return reply(res, 401, { error: "Debes iniciar sesión" });
+    const purpose = new URLSearchParams((req.url ?? "").split("?")[1] ?? "").get("purpose");
+    if (!isUploadPurpose(purpose)) return reply(res, 400, { error: "Indica para qué es el archivo" });
+    if (!UPLOAD_RULES[purpose](auth.user)) return reply(res, 403, { error: "No tienes acceso a esta información." });
     const declared = (req.headers["content-type"] ?? "").split(";")[0]!.trim();
     if (!isImageType(declared)) return reply(res, 400, { error: "Formato no aceptado" });
-    if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) return tooLarge(res);
+    if (declaredTooLarge(req, MAX_UPLOAD_BYTES)) return tooLarge(res);
     const waitMs = uploads.hit(`user:${auth.user.id}`);
     if (waitMs > 0) {
       return reply(res, 429, { error: `Demasiadas subidas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
@@ -47,14 +59,32 @@ export function createFileRoutes({ db, store, trustProxy }: FileRoutesDeps) {
     if (!type) return reply(res, 400, { error: "Formato no aceptado" });
 
     const id = randomBytes(18).toString("base64url");
-    await store.put(id, bytes);
-    await db.insert(files).values({
-      id,
-      companyId: auth.user.companyId,
-      userId: auth.user.id,
-      contentType: type,
-      size: bytes.length,
-      name: fileName(req.headers["x-file-name"]),
+    const companyId = auth.user.companyId;
+    const recorded = await db.transaction(async (tx) => {
+      // The company row's lock serialises its uploads: two at once cannot both fit in the last free bytes.
+      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+      const [usage] = await tx
+        .select({ used: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) })
+        .from(files)
+        .where(eq(files.companyId, companyId));
+      if ((usage?.used ?? 0) + bytes.length > quotaBytes) return false;
+      await tx.insert(files).values({
+        id,
+        companyId,
+        userId: auth.user.id,
+        contentType: type,
+        size: bytes.length,
+        name: fileName(req.headers["x-file-name"]),
+      });
+      return true;
+    });
+    if (!recorded) {
+      return reply(res, 403, { error: `La empresa alcanzó su límite de almacenamiento (${formatNumber(quotaBytes)} bytes)` });
+    }
+    // The row is counted before the bytes are written, so the quota holds; a failed write takes its row back.
+    await store.put(id, bytes).catch(async (err: unknown) => {
+      await db.delete(files).where(eq(files.id, id));
+      throw err;
     });
     return reply(res, 201, { id, url: fileUrl(id) });
   }
@@ -113,26 +143,6 @@ function tooLarge(res: ServerResponse) {
   // The rest of the body is not read: close the connection instead of keeping it for the next request.
   res.setHeader("connection", "close");
   reply(res, 413, { error: `El archivo supera el máximo de ${formatNumber(MAX_UPLOAD_BYTES)} bytes` });
-}
-
-/** The body, or null as soon as it exceeds `limit` bytes. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.off("data", onData);
-        req.resume();
-        return resolve(null);
-      }
-      chunks.push(chunk);
-    };
-    req.on("data", onData);
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 /** The original file name, for lists and downloads; never used as a path. */

@@ -11,6 +11,7 @@
  * drop; everything else goes over batched HTTP to /trpc. Both carry superjson, so dates stay `Date`s.
  */
 import type { AppRouter } from "@taller/api";
+import { CLIENT_HEADER } from "@taller/core";
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { createWSClient, httpBatchLink, splitLink, TRPCClientError, wsLink } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
@@ -71,7 +72,8 @@ export const trpcClient = trpc.createClient({
     splitLink({
       condition: (op) => op.type === "subscription",
       true: wsLink({ client: wsClient, transformer: superjson }),
-      false: httpBatchLink({ url: "/trpc", transformer: superjson }),
+      // The header (and JSON bodies) are what the server requires of a POST: a cross-site form can send neither.
+      false: httpBatchLink({ url: "/trpc", transformer: superjson, headers: { [CLIENT_HEADER]: "web" } }),
     }),
   ],
 });

@@ -1,7 +1,9 @@
+import { CLIENT_HEADER, type UploadPurpose } from "@taller/core";
+
 /**
  * Uploads a file to the server's store (POST /files, see apps/server/src/files) and answers its URL.
  *
- *   const url = await uploadFile(blob, "foto.png"); // "/files/<id>", ready to save on a record
+ *   const url = await uploadFile(blob, "foto.png", "profile_picture"); // "/files/<id>", ready to save on a record
  *
  * Fails with an UploadError whose `stage` says whether the upload itself failed or its answer had no URL.
  */
@@ -14,13 +16,14 @@ export class UploadError extends Error {
   }
 }
 
-export async function uploadFile(file: Blob, name: string): Promise<string> {
+/** `purpose` names what the file will attach to; the server checks the user may change that. */
+export async function uploadFile(file: Blob, name: string, purpose: UploadPurpose): Promise<string> {
   let response: Response;
   try {
-    response = await fetch("/files", {
+    response = await fetch(`/files?purpose=${purpose}`, {
       method: "POST",
       body: file,
-      headers: { "content-type": file.type, "x-file-name": encodeURIComponent(name) },
+      headers: { "content-type": file.type, "x-file-name": encodeURIComponent(name), [CLIENT_HEADER]: "web" },
     });
   } catch (error) {
     throw new UploadError("upload", error instanceof Error ? error.message : "network error");

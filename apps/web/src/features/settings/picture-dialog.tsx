@@ -84,7 +84,7 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
       });
       const tooHeavy = cropBytesProblem(png.size);
       if (tooHeavy) throw new Error(tooHeavy);
-      const url = await uploadFile(png, `${chosen.name.replace(/\.[^.]*$/, "")}.png`).catch((e: unknown) => {
+      const url = await uploadFile(png, `${chosen.name.replace(/\.[^.]*$/, "")}.png`, "profile_picture").catch((e: unknown) => {
         console.error("picture upload failed", e);
         throw new Error(e instanceof UploadError && e.stage === "url" ? PICTURE_ERRORS.url : PICTURE_ERRORS.upload);
       });

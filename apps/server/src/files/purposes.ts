@@ -1,0 +1,11 @@
+import type { UploadPurpose } from "@taller/core";
+import type { SessionUser } from "@taller/trpc";
+
+/**
+ * Who may upload a file for each purpose: the permission on the record it will attach to. A purpose whose record
+ * is someone else's (an order's photo) will also take the record's id and check it belongs to the user's company.
+ */
+export const UPLOAD_RULES: Record<UploadPurpose, (user: SessionUser) => boolean> = {
+  // Every staff member edits their own profile (settings page); account.update attaches only their own files.
+  profile_picture: () => true,
+};

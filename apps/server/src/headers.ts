@@ -1,0 +1,14 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isSecure } from "./proxy";
+
+/**
+ * Headers every response carries: no MIME sniffing, no full URLs (which may carry ids and tokens) leaked to other
+ * sites, and HSTS once the request came over TLS (directly or per TRUST_PROXY). Answers of the API are never
+ * stored by browsers or proxies. Handlers may override (hashed assets are cached for a year).
+ */
+export function setCommonHeaders(req: IncomingMessage, res: ServerResponse, path: string, trustProxy: number) {
+  res.setHeader("x-content-type-options", "nosniff");
+  res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
+  if (isSecure(req, trustProxy)) res.setHeader("strict-transport-security", "max-age=31536000");
+  if (path === "/trpc" || path.startsWith("/trpc/") || path === "/healthz") res.setHeader("cache-control", "no-store");
+}
