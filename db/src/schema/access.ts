@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,9 +12,10 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { companyId, createdAt, updatedAt } from "./_columns";
+import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 
 export const roles = pgTable(
   "roles",
@@ -23,9 +25,13 @@ export const roles = pgTable(
     name: text("name").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("roles_company_name_idx").on(t.companyId, t.name)],
+  (t) => [uniqueIndex("roles_company_name_idx").on(t.companyId, t.name), tenantKey(t)],
 );
 
+/**
+ * A role's grants. No company_id of its own: a grant belongs to its role alone and points at nothing else a tenant
+ * owns, so there is no second reference that could disagree with the role's company.
+ */
 export const rolePermissions = pgTable(
   "role_permissions",
   {
@@ -46,7 +52,7 @@ export const users = pgTable(
   {
     id: serial("id").primaryKey(),
     companyId: companyId(),
-    roleId: integer("role_id").references(() => roles.id, { onDelete: "set null" }),
+    roleId: integer("role_id"),
     name: text("name").notNull(),
     // Login is by e-mail alone, so it is unique across tenants (stored lower-cased).
     email: text("email").notNull().unique(),
@@ -64,9 +70,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("users_company_idx").on(t.companyId)],
+  (t) => [index("users_company_idx").on(t.companyId), tenantKey(t), tenantRef(t, t.roleId, roles, "set null")],
 );
 
+/**
+ * lucia's sessions. No company_id: a session is its user's and its company is read through the user, one path
+ * only. `unique (user_id, id)` lets user_devices bind a device to a session of the same user.
+ */
 export const sessions = pgTable(
   "sessions",
   {
@@ -79,7 +89,7 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     kind: text("kind").$type<"staff" | "kiosk">().notNull().default("staff"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), unique("sessions_user_id_id_key").on(t.userId, t.id)],
 );
 
 export const userDevices = pgTable(
@@ -87,13 +97,8 @@ export const userDevices = pgTable(
   {
     id: serial("id").primaryKey(),
     companyId: companyId(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    sessionId: text("session_id")
-      .notNull()
-      .unique()
-      .references(() => sessions.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
+    sessionId: text("session_id").notNull().unique(),
     deviceType: text("device_type").notNull().default("Unknown"),
     os: text("os"),
     browser: text("browser"),
@@ -101,7 +106,16 @@ export const userDevices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("user_devices_user_idx").on(t.userId)],
+  (t) => [
+    index("user_devices_user_idx").on(t.userId),
+    tenantRef(t, t.userId, users, "cascade"),
+    // The device's session is its user's own: revoking a device can never end someone else's session.
+    foreignKey({
+      name: "user_devices_session_id_user_fk",
+      columns: [t.userId, t.sessionId],
+      foreignColumns: [sessions.userId, sessions.id],
+    }).onDelete("cascade"),
+  ],
 );
 
 export const loginFailures = pgTable(
@@ -181,13 +195,17 @@ export const files = pgTable(
   {
     id: text("id").primaryKey(),
     companyId: companyId(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: integer("user_id"),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     name: text("name").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check("files_size_positive", sql`${t.size} > 0`), index("files_company_idx").on(t.companyId)],
+  (t) => [
+    check("files_size_positive", sql`${t.size} > 0`),
+    index("files_company_idx").on(t.companyId),
+    tenantRef(t, t.userId, users, "set null"),
+  ],
 );
 
 export type RealtimeEventRow = typeof realtimeEvents.$inferSelect;

@@ -1,6 +1,6 @@
 import type { StatusType } from "@taller/core";
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { companyId, createdAt } from "./_columns";
+import { companyId, createdAt, tenantKey, tenantRef } from "./_columns";
 
 /** Order, budget and CRM-booking statuses, configured per company. */
 export const statuses = pgTable(
@@ -16,7 +16,7 @@ export const statuses = pgTable(
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("statuses_company_type_idx").on(t.companyId, t.type, t.position)],
+  (t) => [index("statuses_company_type_idx").on(t.companyId, t.type, t.position), tenantKey(t)],
 );
 
 /** Which order status may follow which, per company (the spec leaves the rules to each workshop). */
@@ -25,14 +25,14 @@ export const statusTransitions = pgTable(
   {
     id: serial("id").primaryKey(),
     companyId: companyId(),
-    fromStatusId: integer("from_status_id")
-      .notNull()
-      .references(() => statuses.id, { onDelete: "cascade" }),
-    toStatusId: integer("to_status_id")
-      .notNull()
-      .references(() => statuses.id, { onDelete: "cascade" }),
+    fromStatusId: integer("from_status_id").notNull(),
+    toStatusId: integer("to_status_id").notNull(),
   },
-  (t) => [uniqueIndex("status_transitions_unique_idx").on(t.companyId, t.fromStatusId, t.toStatusId)],
+  (t) => [
+    uniqueIndex("status_transitions_unique_idx").on(t.companyId, t.fromStatusId, t.toStatusId),
+    tenantRef(t, t.fromStatusId, statuses, "cascade"),
+    tenantRef(t, t.toStatusId, statuses, "cascade"),
+  ],
 );
 
 export type CustomFieldEntity = "Order" | "Vehicle";
@@ -74,7 +74,7 @@ export const requirements = pgTable(
     durationMinutes: integer("duration_minutes").notNull().default(60),
     createdAt: createdAt(),
   },
-  (t) => [index("requirements_company_idx").on(t.companyId)],
+  (t) => [index("requirements_company_idx").on(t.companyId), tenantKey(t)],
 );
 
 export const brands = pgTable(
@@ -84,7 +84,7 @@ export const brands = pgTable(
     companyId: companyId(),
     name: text("name").notNull(),
   },
-  (t) => [index("brands_company_idx").on(t.companyId)],
+  (t) => [index("brands_company_idx").on(t.companyId), tenantKey(t)],
 );
 
 export const brandModels = pgTable(
@@ -92,10 +92,8 @@ export const brandModels = pgTable(
   {
     id: serial("id").primaryKey(),
     companyId: companyId(),
-    brandId: integer("brand_id")
-      .notNull()
-      .references(() => brands.id, { onDelete: "cascade" }),
+    brandId: integer("brand_id").notNull(),
     name: text("name").notNull(),
   },
-  (t) => [index("brand_models_brand_idx").on(t.brandId)],
+  (t) => [index("brand_models_brand_idx").on(t.brandId), tenantKey(t), tenantRef(t, t.brandId, brands, "cascade")],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
-import { companyId, createdAt, updatedAt } from "./_columns";
+import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { brandModels, brands } from "./catalog";
 
 export const clients = pgTable(
@@ -21,6 +21,7 @@ export const clients = pgTable(
   (t) => [
     check("clients_rating_range", sql`${t.rating} between 0 and 5`),
     index("clients_company_idx").on(t.companyId),
+    tenantKey(t),
   ],
 );
 
@@ -30,9 +31,9 @@ export const vehicles = pgTable(
   {
     id: serial("id").primaryKey(),
     companyId: companyId(),
-    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
-    brandId: integer("brand_id").references(() => brands.id, { onDelete: "set null" }),
-    brandModelId: integer("brand_model_id").references(() => brandModels.id, { onDelete: "set null" }),
+    clientId: integer("client_id"),
+    brandId: integer("brand_id"),
+    brandModelId: integer("brand_model_id"),
     identifier: text("identifier").notNull(),
     chassis: text("chassis"),
     year: smallint("year"),
@@ -47,7 +48,11 @@ export const vehicles = pgTable(
   },
   (t) => [
     check("vehicles_kms_non_negative", sql`${t.kms} is null or ${t.kms} >= 0`),
-    index("vehicles_company_idx").on(t.companyId, t.id),
+    // Also the key of tenant-bound references to vehicles, and the list's (company, id) index.
+    tenantKey(t),
+    tenantRef(t, t.clientId, clients, "set null"),
+    tenantRef(t, t.brandId, brands, "set null"),
+    tenantRef(t, t.brandModelId, brandModels, "set null"),
     // Client renames rewrite their vehicles' search text; deleting a client nulls its vehicles.
     index("vehicles_client_idx").on(t.clientId),
     index("vehicles_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),

@@ -1,5 +1,6 @@
 import type { CompanyPreferences, DaysPreferences } from "@taller/core";
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { tenantKey, tenantRef } from "./_columns";
 
 export const companies = pgTable("companies", {
   id: serial("id").primaryKey(),
@@ -24,7 +25,7 @@ export const locations = pgTable(
     preferences: jsonb("preferences").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("locations_company_idx").on(t.companyId)],
+  (t) => [index("locations_company_idx").on(t.companyId), tenantKey(t)],
 );
 
 export const holidays = pgTable(
@@ -35,9 +36,9 @@ export const holidays = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     // null: the holiday applies to every location of the company
-    locationId: integer("location_id").references(() => locations.id, { onDelete: "cascade" }),
+    locationId: integer("location_id"),
     date: date("date", { mode: "string" }).notNull(),
     name: text("name").notNull(),
   },
-  (t) => [index("holidays_company_date_idx").on(t.companyId, t.date)],
+  (t) => [index("holidays_company_date_idx").on(t.companyId, t.date), tenantRef(t, t.locationId, locations, "cascade")],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { companyId, createdAt, updatedAt } from "./_columns";
+import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { requirements, statuses } from "./catalog";
 import { clients, vehicles } from "./clients";
@@ -14,16 +14,14 @@ export const orders = pgTable(
     companyId: companyId(),
     // Numbered per company, never reused.
     correlativeId: integer("correlative_id").notNull(),
-    statusId: integer("status_id")
-      .notNull()
-      .references(() => statuses.id),
-    requirementId: integer("requirement_id").references(() => requirements.id, { onDelete: "set null" }),
-    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
-    vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
-    locationId: integer("location_id").references(() => locations.id, { onDelete: "set null" }),
+    statusId: integer("status_id").notNull(),
+    requirementId: integer("requirement_id"),
+    clientId: integer("client_id"),
+    vehicleId: integer("vehicle_id"),
+    locationId: integer("location_id"),
     // The advisor who received it and the technician assigned to it.
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    assigneeId: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    userId: integer("user_id"),
+    assigneeId: integer("assignee_id"),
     checkInTime: timestamp("check_in_time", { withTimezone: true }).notNull().defaultNow(),
     finishDate: date("finish_date", { mode: "string" }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -54,6 +52,14 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_company_correlative_idx").on(t.companyId, t.correlativeId),
     check("orders_total_non_negative", sql`${t.total} >= 0`),
+    tenantKey(t),
+    tenantRef(t, t.statusId, statuses),
+    tenantRef(t, t.requirementId, requirements, "set null"),
+    tenantRef(t, t.clientId, clients, "set null"),
+    tenantRef(t, t.vehicleId, vehicles, "set null"),
+    tenantRef(t, t.locationId, locations, "set null"),
+    tenantRef(t, t.userId, users, "set null"),
+    tenantRef(t, t.assigneeId, users, "set null"),
     index("orders_vehicle_idx").on(t.vehicleId),
     // Client renames rewrite their orders' search text; deleting a client nulls its orders.
     index("orders_client_idx").on(t.clientId),
@@ -73,14 +79,12 @@ export const orderStatusCounts = pgTable(
   "order_status_counts",
   {
     companyId: companyId(),
-    statusId: integer("status_id")
-      .notNull()
-      .references(() => statuses.id, { onDelete: "cascade" }),
+    statusId: integer("status_id").notNull(),
     // As orders.budget_status_key: -1 for orders without a budget.
     budgetStatusKey: integer("budget_status_key").notNull(),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.statusId, t.budgetStatusKey] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.statusId, t.budgetStatusKey] }), tenantRef(t, t.statusId, statuses, "cascade")],
 );
 
 /** Minimal budget: enough for an order to show its last budget status. */
@@ -89,12 +93,8 @@ export const budgets = pgTable(
   {
     id: serial("id").primaryKey(),
     companyId: companyId(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    statusId: integer("status_id")
-      .notNull()
-      .references(() => statuses.id),
+    orderId: integer("order_id").notNull(),
+    statusId: integer("status_id").notNull(),
     correlativeId: integer("correlative_id").notNull(),
     total: integer("total").notNull().default(0),
     createdAt: createdAt(),
@@ -102,6 +102,8 @@ export const budgets = pgTable(
   (t) => [
     uniqueIndex("budgets_company_correlative_idx").on(t.companyId, t.correlativeId),
     index("budgets_order_idx").on(t.orderId, t.id),
+    tenantRef(t, t.orderId, orders, "cascade"),
+    tenantRef(t, t.statusId, statuses),
   ],
 );
 
@@ -111,12 +113,12 @@ export const bookings = pgTable(
   {
     id: serial("id").primaryKey(),
     companyId: companyId(),
-    vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
-    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
-    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
-    locationId: integer("location_id").references(() => locations.id, { onDelete: "set null" }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    requirementId: integer("requirement_id").references(() => requirements.id, { onDelete: "set null" }),
+    vehicleId: integer("vehicle_id"),
+    clientId: integer("client_id"),
+    orderId: integer("order_id"),
+    locationId: integer("location_id"),
+    userId: integer("user_id"),
+    requirementId: integer("requirement_id"),
     bookingDate: date("booking_date", { mode: "string" }).notNull(),
     bookingTime: time("booking_time").notNull(),
     createdAt: createdAt(),
@@ -125,5 +127,11 @@ export const bookings = pgTable(
     index("bookings_vehicle_date_idx").on(t.vehicleId, t.bookingDate),
     // "Vehicles with a future booking" (the Agendado filter and count) and, later, the agenda's days.
     index("bookings_company_date_idx").on(t.companyId, t.bookingDate),
+    tenantRef(t, t.vehicleId, vehicles, "cascade"),
+    tenantRef(t, t.clientId, clients, "set null"),
+    tenantRef(t, t.orderId, orders, "set null"),
+    tenantRef(t, t.locationId, locations, "set null"),
+    tenantRef(t, t.userId, users, "set null"),
+    tenantRef(t, t.requirementId, requirements, "set null"),
   ],
 );
