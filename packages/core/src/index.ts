@@ -5,3 +5,7 @@ export * from "./rut";
 export * from "./embedding";
 export * from "./files";
 export * from "./account";
+export * from "./lists";
+export * from "./orders";
+export * from "./vehicles";
+export * from "./instant";
