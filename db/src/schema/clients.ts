@@ -42,6 +42,11 @@ export const vehicles = pgTable(
     // Written only by a trigger (migration 0003_order_triggers): identifier, chassis, brand, model, client name
     // and RUT folded by search_fold(), for the vehicles list's contains-search.
     searchText: text("search_text").notNull().default(""),
+    // Its words' one- and two-character prefixes, for short searches (as orders.search_prefixes).
+    searchPrefixes: text("search_prefixes")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`search_prefixes(search_text)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,5 +56,6 @@ export const vehicles = pgTable(
     // Client renames rewrite their vehicles' search text; deleting a client nulls its vehicles.
     index("vehicles_client_idx").on(t.clientId),
     index("vehicles_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("vehicles_search_prefixes_idx").using("gin", t.searchPrefixes),
   ],
 );

@@ -1,17 +1,39 @@
-import { z } from "zod";
-import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { PAGE_SIZE } from "@taller/core";
 import { TRPCError } from "@trpc/server";
-import { decodeCursor, encodeCursor, filterFingerprint, PAGE_SIZE, pageOf, readCursor } from "../src/pagination";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { decodeCursor, encodeCursor, filterFingerprint, pageOf, readCursor } from "../src/list";
 
-const key = z.tuple([z.number().int()]);
+const key = randomBytes(32);
+const keyShape = z.tuple([z.number().int()]);
+const counted = (total: number) => ({ total, capped: false });
 
-describe("keyset cursors", () => {
-  it("round-trips, and decodes anything else to null", () => {
-    const cursor = { after: [1_764_000_000_123_456, 42], page: 3, total: 1234, filter: "abc" };
-    expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
-    for (const bad of ["", "x", Buffer.from("{}").toString("base64url"), Buffer.from('{"after":[],"page":1,"total":0,"filter":""}').toString("base64url")]) {
-      expect(decodeCursor(bad)).toBeNull();
+function refusal(run: () => unknown): TRPCError | null {
+  try {
+    run();
+    return null;
+  } catch (e) {
+    return e as TRPCError;
+  }
+}
+
+describe("signed keyset cursors", () => {
+  it("round-trips with its key, and decodes anything else to null", () => {
+    const cursor = { after: [1_764_000_000_123_456, 42], page: 3, total: 1234, capped: false, filter: "abc" };
+    expect(decodeCursor(encodeCursor(cursor, key), key)).toEqual(cursor);
+    for (const bad of ["", "x", "x.y", Buffer.from("{}").toString("base64url"), `${encodeCursor(cursor, key)}.extra`]) {
+      expect(decodeCursor(bad, key)).toBeNull();
     }
+  });
+
+  it("refuses a cursor signed with another key or edited after signing", () => {
+    const cursor = { after: [10], page: 1, total: 60, capped: false, filter: "f1" };
+    expect(decodeCursor(encodeCursor(cursor, randomBytes(32)), key)).toBeNull();
+    const [, signature] = encodeCursor(cursor, key).split(".");
+    // The same signature over a body that points elsewhere (the old unsigned format let clients write any key).
+    const forged = `${Buffer.from(JSON.stringify({ ...cursor, after: ["1) OR 1=1 --"] })).toString("base64url")}.${signature}`;
+    expect(decodeCursor(forged, key)).toBeNull();
   });
 
   it("fingerprints equal filters alike and different ones apart", () => {
@@ -19,19 +41,16 @@ describe("keyset cursors", () => {
     expect(filterFingerprint({ a: [1, 2] })).not.toBe(filterFingerprint({ a: [1, 3] }));
   });
 
-  it("reads a cursor only for the filters and key shape it was made for", () => {
-    const text = encodeCursor({ after: [10], page: 1, total: 60, filter: "f1" });
-    expect(readCursor(null, "f1", key)).toBeNull();
-    expect(readCursor(text, "f1", key)).toMatchObject({ after: [10], page: 1, total: 60 });
-    for (const [cursor, filter] of [[text, "f2"], ["garbage", "f1"], [encodeCursor({ after: ["x"], page: 1, total: 1, filter: "f1" }), "f1"]]) {
-      let error: unknown = null;
-      try {
-        readCursor(cursor, filter!, key);
-      } catch (e) {
-        error = e;
-      }
+  it("reads a cursor only for the filters and key shape it was made for; anything else is a Spanish 400 on `cursor`", () => {
+    const text = encodeCursor({ after: [10], page: 1, total: 60, capped: false, filter: "f1" }, key);
+    expect(readCursor(null, key, "f1", keyShape)).toBeNull();
+    expect(readCursor(text, key, "f1", keyShape)).toMatchObject({ after: [10], page: 1, total: 60 });
+    const wrongShape = encodeCursor({ after: ["x"], page: 1, total: 1, capped: false, filter: "f1" }, key);
+    for (const [cursor, filter] of [[text, "f2"], ["garbage", "f1"], [wrongShape, "f1"]] as const) {
+      const error = refusal(() => readCursor(cursor, key, filter, keyShape));
       expect(error).toBeInstanceOf(TRPCError);
-      expect((error as TRPCError).code).toBe("BAD_REQUEST");
+      expect(error!.code).toBe("BAD_REQUEST");
+      expect(error!.message).toBe("Cursor inválido para estos filtros");
     }
   });
 });
@@ -41,17 +60,29 @@ describe("pages", () => {
   const keyOf = (r: { id: number }) => [r.id];
 
   it("cuts the extra row and points the next cursor at the last row shown", () => {
-    const { rows: shown, info } = pageOf(rows(PAGE_SIZE + 1), { cursor: null, total: 120, filter: "f", keyOf });
+    const { rows: shown, info } = pageOf(rows(PAGE_SIZE + 1), { cursor: null, counted: counted(120), filter: "f", key, keyOf });
     expect(shown).toHaveLength(PAGE_SIZE);
-    expect(info).toMatchObject({ page: 1, total: 120, total_pages: 3 });
-    expect(decodeCursor(info.next_cursor!)).toEqual({ after: [1000 - PAGE_SIZE + 1], page: 1, total: 120, filter: "f" });
+    expect(info).toMatchObject({ page: 1, total: 120, total_capped: false, total_pages: 3 });
+    expect(decodeCursor(info.next_cursor!, key)).toEqual({ after: [1000 - PAGE_SIZE + 1], page: 1, total: 120, capped: false, filter: "f" });
+  });
+
+  it("carries a capped total to later pages", () => {
+    const { info } = pageOf(rows(PAGE_SIZE + 1), { cursor: null, counted: { total: 10_000, capped: true }, filter: "f", key, keyOf });
+    expect(info.total_capped).toBe(true);
+    expect(decodeCursor(info.next_cursor!, key)?.capped).toBe(true);
   });
 
   it("ends without a cursor when no extra row came, even on an exactly full page", () => {
-    const cursor = { after: [1], page: 1, total: 2 * PAGE_SIZE, filter: "f" };
-    const { rows: shown, info } = pageOf(rows(PAGE_SIZE), { cursor, total: cursor.total, filter: "f", keyOf });
+    const cursor = { after: [1], page: 1, total: 2 * PAGE_SIZE, capped: false, filter: "f" };
+    const { rows: shown, info } = pageOf(rows(PAGE_SIZE), { cursor, counted: counted(cursor.total), filter: "f", key, keyOf });
     expect(shown).toHaveLength(PAGE_SIZE);
-    expect(info).toEqual({ page: 2, total: 2 * PAGE_SIZE, total_pages: 2, next_cursor: null });
-    expect(pageOf([], { cursor: null, total: 0, filter: "f", keyOf }).info).toEqual({ page: 1, total: 0, total_pages: 0, next_cursor: null });
+    expect(info).toEqual({ page: 2, total: 2 * PAGE_SIZE, total_capped: false, total_pages: 2, next_cursor: null });
+    expect(pageOf([], { cursor: null, counted: counted(0), filter: "f", key, keyOf }).info).toEqual({
+      page: 1,
+      total: 0,
+      total_capped: false,
+      total_pages: 0,
+      next_cursor: null,
+    });
   });
 });

@@ -1,0 +1,3 @@
+export * from "./cursor";
+export * from "./page";
+export * from "./scope";
