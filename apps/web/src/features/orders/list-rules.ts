@@ -1,8 +1,9 @@
 // The orders list's rules that need no screen: the default filter and the 'Recepción' sort cycle (seed 002
 // sections 4.2 and 9).
 
-/** The pseudo budget status of orders without a budget ('Sin Presupuesto'). */
-export const NO_BUDGET = -1;
+import { NO_BUDGET } from "@taller/core";
+
+export { NO_BUDGET };
 
 export interface FilterStatus {
   id: number;
