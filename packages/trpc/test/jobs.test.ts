@@ -1,6 +1,6 @@
 import { queryRows } from "@taller/db";
 import { createTestDatabase, testServerUrl, type TestDatabase } from "@taller/testing";
-import { TRPCError } from "@trpc/server";
+import type { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOB_KINDS, oneJobAtATime } from "../src/jobs";
