@@ -1,8 +1,8 @@
 // The SQL behind the orders list, its counts and the export, shaped for a million orders in one company (indexes in
 // db/src/schema/orders.ts, derived columns in migrations 0003_order_triggers and 0004_list_pipeline).
-import { COUNT_CAP, PAGE_SIZE } from "@taller/core";
+import { PAGE_SIZE } from "@taller/core";
 import { intArray, queryRows, searchCondition, type Db } from "@taller/db";
-import type { Counted } from "@taller/trpc";
+import { cappedGroupCount, groupCounts, type GroupCountRow, type GroupCounts } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import type { OrderFilters } from "./filters";
 import type { OrderPosition, OrderSort } from "./sort";
@@ -89,56 +89,26 @@ export async function findPage(db: Db, f: OrderFilters, s: OrderSort, key: numbe
   );
 }
 
-export interface OrderCounts extends Counted {
-  /** Orders per status under every filter but the status filter (the status boxes show every status). */
-  by_status: { status_id: number; count: number }[];
-  /** More than COUNT_CAP orders matched without the status filter: by_status counts only a sample (lower bounds). */
-  by_status_capped: boolean;
-}
-
 /**
  * The list's counts in one statement: per status (for the boxes) and the list's total (under the status filter too).
  *
  * Without a search or own scope they come from order_status_counts (a few dozen rows, by status, budget status and
- * location). Otherwise the matches are counted up to COUNT_CAP + 1: past the cap the answer is `capped` and the
- * total a lower bound, so a one-letter search never counts a million rows. When the sample stopped at the cap, the
- * list's total under the status filter is counted on its own, capped alike (lazily: only then).
+ * location), exact. Otherwise the matches are counted up to COUNT_CAP + 1 (cappedGroupCount): past the cap the
+ * answer is `capped` and the total a lower bound.
  */
-export async function countOrders(db: Db, f: OrderFilters): Promise<OrderCounts> {
+export async function countOrders(db: Db, f: OrderFilters): Promise<GroupCounts<number>> {
   const companyId = f.scope.companyId;
-  const unfiltered = { ...f, statusIds: null };
-  let rows: { status_id: number; n: number; sampled: number; selected: number | null }[];
-  if (slicePath(f)) {
-    const budget = f.budgetStatusIds ? sql`budget_status_key = ANY(${intArray(f.budgetStatusIds)})` : sql`true`;
-    const location = f.scope.locationIds ? sql`location_key = ANY(${intArray(f.scope.locationIds)})` : sql`true`;
-    rows = await queryRows(
-      db,
-      sql`SELECT status_id, sum(count)::int AS n, 0 AS sampled, null::int AS selected FROM order_status_counts
-          WHERE company_id = ${companyId} AND ${budget} AND ${location} GROUP BY status_id`,
-      { prepare: true },
-    );
-  } else {
-    rows = await queryRows(
-      db,
-      sql`WITH sample AS (SELECT status_id FROM orders WHERE ${filterConditions(unfiltered)} LIMIT ${COUNT_CAP + 1}),
-               sampled AS (SELECT count(*)::int AS n FROM sample)
-          SELECT status_id, count(*)::int AS n, (SELECT n FROM sampled) AS sampled,
-                 CASE WHEN (SELECT n FROM sampled) > ${COUNT_CAP}
-                      THEN (SELECT count(*)::int FROM (SELECT 1 FROM orders WHERE ${filterConditions(f)} LIMIT ${COUNT_CAP + 1}) m) END AS selected
-          FROM sample GROUP BY status_id`,
-      { prepare: f.search === null },
-    );
-  }
-  const sampleCapped = (rows[0]?.sampled ?? 0) > COUNT_CAP;
-  const counts = new Map(rows.map((r) => [r.status_id, r.n]));
-  const statuses = await orderStatusIds(db, companyId);
-  const by_status = statuses.map((id) => ({ status_id: id, count: counts.get(id) ?? 0 }));
-  if (!sampleCapped) {
-    const total = by_status.filter((c) => !f.statusIds || f.statusIds.includes(c.status_id)).reduce((sum, c) => sum + c.count, 0);
-    return { by_status, by_status_capped: false, total, capped: false };
-  }
-  const total = rows[0]?.selected ?? 0;
-  return { by_status, by_status_capped: true, total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP };
+  const budget = f.budgetStatusIds ? sql`budget_status_key = ANY(${intArray(f.budgetStatusIds)})` : sql`true`;
+  const location = f.scope.locationIds ? sql`location_key = ANY(${intArray(f.scope.locationIds)})` : sql`true`;
+  const rows = await queryRows<GroupCountRow>(
+    db,
+    slicePath(f)
+      ? sql`SELECT status_id AS "group", sum(count)::int AS n, 0 AS sampled, null::int AS selected FROM order_status_counts
+            WHERE company_id = ${companyId} AND ${budget} AND ${location} GROUP BY status_id`
+      : cappedGroupCount({ group: sql`status_id`, from: sql`orders`, where: filterConditions({ ...f, statusIds: null }), whereSelected: filterConditions(f) }),
+    { prepare: f.search === null },
+  );
+  return groupCounts(await orderStatusIds(db, companyId), rows, f.statusIds);
 }
 
 /** The company's order statuses in display order. */

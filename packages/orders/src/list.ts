@@ -1,4 +1,4 @@
-import { can, cursorInput, listPage, staffProcedure } from "@taller/trpc";
+import { can, cursorInput, listPage, staffProcedure, statusTotals } from "@taller/trpc";
 import { z } from "zod";
 import { filtersInput, orderFilters } from "./filters";
 import { countOrders, findPage } from "./list-query";
@@ -33,6 +33,6 @@ export const list = staffProcedure
       keyOf: (p) => sortKey(sort, p),
     });
     const orders = await loadListRows(ctx.db, ctx.companyId, rows.map((p) => p.correlative_id));
-    const totals = counted && { by_status: counted.by_status, capped: counted.by_status_capped };
+    const totals = counted && statusTotals(counted);
     return { orders, ...info, totals };
   });

@@ -1,4 +1,4 @@
-import { can, staffProcedure } from "@taller/trpc";
+import { can, staffProcedure, statusTotals } from "@taller/trpc";
 import { z } from "zod";
 import { filtersInput, orderFilters } from "./filters";
 import { countOrders } from "./list-query";
@@ -14,7 +14,4 @@ export const totalsByStatus = staffProcedure
       .object({ budget_status_id: filtersInput.budget_status_id, search: filtersInput.search, location_ids: filtersInput.location_ids })
       .optional(),
   )
-  .query(async ({ ctx, input }) => {
-    const counted = await countOrders(ctx.db, await orderFilters(ctx, input ?? {}));
-    return { by_status: counted.by_status, capped: counted.by_status_capped };
-  });
+  .query(async ({ ctx, input }) => statusTotals(await countOrders(ctx.db, await orderFilters(ctx, input ?? {}))));

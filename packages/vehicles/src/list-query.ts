@@ -3,9 +3,9 @@
 // bookings_vehicle_date_idx; the Agendado / Con orden filters and the counts start from the few vehicles that can
 // have them (orders_status_vehicle_idx with the open statuses bound as values, bookings_company_date_idx), never
 // from every order.
-import { COUNT_CAP, PAGE_SIZE, type Instant } from "@taller/core";
+import { PAGE_SIZE, type Instant } from "@taller/core";
 import { instantText, intArray, queryRows, searchCondition, type Db, type SearchTerm } from "@taller/db";
-import type { Counted, ListScope } from "@taller/trpc";
+import { cappedGroupCount, groupCounts, type GroupCountRow, type GroupCounts, type ListScope } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { VEHICLE_STATUS, VEHICLE_STATUSES, type VehicleStatus } from "./status";
 
@@ -132,13 +132,6 @@ export async function findVehicles(db: Db, f: VehicleFilters, afterId: number | 
   );
 }
 
-export interface VehicleCounts extends Counted {
-  /** Vehicles per status under every filter but the status filter (the boxes show all three). */
-  by_status: { vehicle_status: VehicleStatus; count: number }[];
-  /** More than COUNT_CAP vehicles matched: by_status counts only a sample (lower bounds). */
-  by_status_capped: boolean;
-}
-
 /**
  * Vehicles per status and the list's total. With a search or own scope, the status of each matching vehicle is
  * derived row by row, up to COUNT_CAP + 1 of them (past that the answer is capped, as the orders list's). Without
@@ -146,19 +139,18 @@ export interface VehicleCounts extends Counted {
  * vehicles that are not Sin orden instead: Con orden are the vehicles with an open order, Agendado those with a
  * booking from today and no open order, Sin orden the rest.
  */
-export async function countVehicles(db: Db, f: VehicleFilters): Promise<VehicleCounts> {
+export async function countVehicles(db: Db, f: VehicleFilters): Promise<GroupCounts<VehicleStatus>> {
   const c = f.scope.companyId;
   const sampled = f.search !== null || f.scope.ownerId !== null;
-  const rows = await queryRows<{ vehicle_status: VehicleStatus; count: number; sampled: number; selected: number | null }>(
+  const rows = await queryRows<GroupCountRow>(
     db,
     sampled
-      ? sql`WITH sample AS (SELECT ${vehicleStatusSql} AS vehicle_status FROM ${vehicleFacts(f)}
-                            WHERE ${vehicleConditions({ ...f, statusIds: null })} LIMIT ${COUNT_CAP + 1}),
-                 sampled AS (SELECT count(*)::int AS n FROM sample)
-            SELECT vehicle_status, count(*)::int AS count, (SELECT n FROM sampled) AS sampled,
-                   CASE WHEN (SELECT n FROM sampled) > ${COUNT_CAP}
-                        THEN (SELECT count(*)::int FROM (SELECT 1 FROM ${vehicleFacts(f)} WHERE ${vehicleConditions(f)} LIMIT ${COUNT_CAP + 1}) m) END AS selected
-            FROM sample GROUP BY 1`
+      ? cappedGroupCount({
+          group: vehicleStatusSql,
+          from: vehicleFacts(f),
+          where: vehicleConditions({ ...f, statusIds: null }),
+          whereSelected: vehicleConditions(f),
+        })
       : sql`WITH open AS (
               SELECT DISTINCT o.vehicle_id AS id FROM orders o JOIN vehicles v ON v.id = o.vehicle_id AND v.company_id = ${c}
               WHERE ${openOrders(f)}
@@ -166,20 +158,13 @@ export async function countVehicles(db: Db, f: VehicleFilters): Promise<VehicleC
               SELECT DISTINCT b.vehicle_id AS id FROM bookings b JOIN vehicles v ON v.id = b.vehicle_id AND v.company_id = ${c}
               WHERE ${comingBookings(f)} AND b.vehicle_id NOT IN (SELECT id FROM open)
             ), counted AS (
-              SELECT ${VEHICLE_STATUS.CON_ORDEN} AS vehicle_status, (SELECT count(*) FROM open) AS n
+              SELECT ${VEHICLE_STATUS.CON_ORDEN} AS grp, (SELECT count(*) FROM open) AS n
               UNION ALL SELECT ${VEHICLE_STATUS.AGENDADO}, (SELECT count(*) FROM booked)
             )
-            SELECT vehicle_status, n::int AS count, 0 AS sampled, null::int AS selected FROM counted
+            SELECT grp AS "group", n::int, 0 AS sampled, null::int AS selected FROM counted
             UNION ALL
             SELECT ${VEHICLE_STATUS.SIN_ORDEN}, ((SELECT count(*) FROM vehicles WHERE company_id = ${c}) - (SELECT sum(n) FROM counted))::int, 0, null`,
     { prepare: f.search === null },
   );
-  const counts = new Map(rows.map((r) => [Number(r.vehicle_status), r.count]));
-  const by_status = VEHICLE_STATUSES.map((s) => ({ vehicle_status: s, count: counts.get(s) ?? 0 }));
-  if ((rows[0]?.sampled ?? 0) <= COUNT_CAP) {
-    const total = by_status.filter((s) => !f.statusIds || f.statusIds.includes(s.vehicle_status)).reduce((sum, s) => sum + s.count, 0);
-    return { by_status, by_status_capped: false, total, capped: false };
-  }
-  const total = rows[0]?.selected ?? 0;
-  return { by_status, by_status_capped: true, total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP };
+  return groupCounts(VEHICLE_STATUSES, rows, f.statusIds);
 }

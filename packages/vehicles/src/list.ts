@@ -1,4 +1,4 @@
-import { can, cursorInput, listPage, staffProcedure } from "@taller/trpc";
+import { can, cursorInput, listPage, staffProcedure, statusTotals } from "@taller/trpc";
 import { z } from "zod";
 import { filtersInput, vehicleFilters } from "./filters";
 import { countVehicles, findVehicles } from "./list-query";
@@ -25,6 +25,6 @@ export const list = staffProcedure
       count: () => countVehicles(ctx.db, filters),
       keyOf: (v): [number] => [v.id],
     });
-    const totals = counted && { by_status: counted.by_status, capped: counted.by_status_capped };
+    const totals = counted && statusTotals(counted);
     return { vehicles: rows, ...info, totals };
   });

@@ -1,4 +1,4 @@
-import { can, staffProcedure } from "@taller/trpc";
+import { can, staffProcedure, statusTotals } from "@taller/trpc";
 import { z } from "zod";
 import { filtersInput, vehicleFilters } from "./filters";
 import { countVehicles } from "./list-query";
@@ -10,7 +10,4 @@ import { countVehicles } from "./list-query";
 export const totalsByStatus = staffProcedure
   .use(can("read", "vehicle"))
   .input(z.object({ search: filtersInput.search, location_ids: filtersInput.location_ids }).optional())
-  .query(async ({ ctx, input }) => {
-    const counted = await countVehicles(ctx.db, await vehicleFilters(ctx, input ?? {}));
-    return { by_status: counted.by_status, capped: counted.by_status_capped };
-  });
+  .query(async ({ ctx, input }) => statusTotals(await countVehicles(ctx.db, await vehicleFilters(ctx, input ?? {}))));

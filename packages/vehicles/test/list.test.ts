@@ -67,7 +67,7 @@ describe("vehicle status", () => {
   it("totals by status count the same statuses", async () => {
     const expected = [...(await expectedStatuses()).values()];
     const totals = (await (await admin()).totalsByStatus()).by_status;
-    expect(totals).toEqual([1, 2, 3].map((s) => ({ vehicle_status: s, count: expected.filter((e) => e === s).length })));
+    expect(totals).toEqual([1, 2, 3].map((s) => ({ status_id: s, count: expected.filter((e) => e === s).length })));
   });
 });
 
@@ -188,7 +188,7 @@ describe("scope", () => {
     const listed = pages.flatMap((p) => p.vehicles.map((v) => v.id));
     expect(listed.sort()).toEqual([...withOpenHere].sort());
     expect(withOpenHere.size).toBeLessThan(new Set(open.map((o) => o.vehicleId)).size);
-    expect(pages[0]!.totals!.by_status.find((t) => t.vehicle_status === VEHICLE_STATUS.CON_ORDEN)!.count).toBe(withOpenHere.size);
+    expect(pages[0]!.totals!.by_status.find((t) => t.status_id === VEHICLE_STATUS.CON_ORDEN)!.count).toBe(withOpenHere.size);
     // Every vehicle is still listed; only its status follows the selection.
     const all = await caller.list({ location_ids: [first!] });
     expect(all.total).toBe((await caller.list({})).total);

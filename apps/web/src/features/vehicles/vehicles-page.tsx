@@ -69,7 +69,7 @@ export function VehiclesPage() {
             boxes={VEHICLE_STATUS_BOXES.map((s) => ({
               ...s,
               // Past the count's cap the per-status numbers are a sample: none is shown.
-              count: totals && !totals.capped ? totals.by_status.find((t) => t.vehicle_status === s.id)?.count : undefined,
+              count: totals && !totals.capped ? totals.by_status.find((t) => t.status_id === s.id)?.count : undefined,
             }))}
             selected={statusIds}
             onToggle={(id) => setStatusIds(toggleId(statusIds, id))}
