@@ -61,6 +61,35 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+CREATE TABLE "vehicle_counts" (
+	"company_id" integer PRIMARY KEY NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "vehicle_counts" ADD CONSTRAINT "vehicle_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+-- Vehicles per company: the statement's net change, companies being deleted (cascades) skipped.
+CREATE FUNCTION vehicles_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO vehicle_counts AS c (company_id, count)
+    SELECT n.company_id, count(*) FROM new_vehicles n JOIN companies ON companies.id = n.company_id GROUP BY 1 ORDER BY 1
+        ON CONFLICT (company_id) DO UPDATE SET count = c.count + excluded.count;
+  ELSE
+    UPDATE vehicle_counts c SET count = c.count - d.n
+      FROM (SELECT company_id, count(*) AS n FROM old_vehicles GROUP BY 1) d WHERE c.company_id = d.company_id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+INSERT INTO vehicle_counts (company_id, count) SELECT company_id, count(*) FROM vehicles GROUP BY 1;
+--> statement-breakpoint
+CREATE TRIGGER vehicles_counted_insert AFTER INSERT ON vehicles REFERENCING NEW TABLE AS new_vehicles
+  FOR EACH STATEMENT EXECUTE FUNCTION vehicles_count();
+--> statement-breakpoint
+CREATE TRIGGER vehicles_counted_delete AFTER DELETE ON vehicles REFERENCING OLD TABLE AS old_vehicles
+  FOR EACH STATEMENT EXECUTE FUNCTION vehicles_count();
+--> statement-breakpoint
 -- Existing counts recounted with their locations.
 DELETE FROM order_status_counts;
 --> statement-breakpoint

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
 import { companyId, createdAt, updatedAt } from "./_columns";
+import { companies } from "./companies";
 import { brandModels, brands } from "./catalog";
 
 export const clients = pgTable(
@@ -59,3 +60,14 @@ export const vehicles = pgTable(
     index("vehicles_search_prefixes_idx").using("gin", t.searchPrefixes),
   ],
 );
+
+/**
+ * Vehicles per company, kept by triggers on vehicles (migration 0004_list_pipeline): the vehicles list's 'Sin orden'
+ * box is every vehicle minus the few with an open order or a booking, without counting 250,000 vehicles.
+ */
+export const vehicleCounts = pgTable("vehicle_counts", {
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  count: integer("count").notNull().default(0),
+});

@@ -2,7 +2,7 @@
 // db/src/schema/orders.ts, derived columns in migrations 0003_order_triggers and 0004_list_pipeline).
 import { PAGE_SIZE } from "@taller/core";
 import { intArray, queryRows, searchCondition, type Db } from "@taller/db";
-import { cappedGroupCount, groupCounts, type GroupCountRow, type GroupCounts } from "@taller/trpc";
+import { cappedGroupCount, ESTIMATE_SKIP, estimateRows, farPastCap, groupCounts, type GroupCountRow, type GroupCounts } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import type { OrderFilters } from "./filters";
 import type { OrderPosition, OrderSort } from "./sort";
@@ -94,10 +94,14 @@ export async function findPage(db: Db, f: OrderFilters, s: OrderSort, key: numbe
  *
  * Without a search or own scope they come from order_status_counts (a few dozen rows, by status, budget status and
  * location), exact. Otherwise the matches are counted up to COUNT_CAP + 1 (cappedGroupCount): past the cap the
- * answer is `capped` and the total a lower bound.
+ * answer is `capped` and the total a lower bound; a search the planner expects to match far more is not counted at
+ * all (farPastCap).
  */
 export async function countOrders(db: Db, f: OrderFilters): Promise<GroupCounts<number>> {
   const companyId = f.scope.companyId;
+  const statuses = await orderStatusIds(db, companyId);
+  const unfiltered = filterConditions({ ...f, statusIds: null });
+  if (f.search && (await estimateRows(db, sql`orders`, unfiltered)) > ESTIMATE_SKIP) return farPastCap(statuses);
   const budget = f.budgetStatusIds ? sql`budget_status_key = ANY(${intArray(f.budgetStatusIds)})` : sql`true`;
   const location = f.scope.locationIds ? sql`location_key = ANY(${intArray(f.scope.locationIds)})` : sql`true`;
   const rows = await queryRows<GroupCountRow>(
@@ -105,10 +109,10 @@ export async function countOrders(db: Db, f: OrderFilters): Promise<GroupCounts<
     slicePath(f)
       ? sql`SELECT status_id AS "group", sum(count)::int AS n, 0 AS sampled, null::int AS selected FROM order_status_counts
             WHERE company_id = ${companyId} AND ${budget} AND ${location} GROUP BY status_id`
-      : cappedGroupCount({ group: sql`status_id`, from: sql`orders`, where: filterConditions({ ...f, statusIds: null }), whereSelected: filterConditions(f) }),
+      : cappedGroupCount({ group: sql`status_id`, from: sql`orders`, where: unfiltered, whereSelected: filterConditions(f) }),
     { prepare: f.search === null },
   );
-  return groupCounts(await orderStatusIds(db, companyId), rows, f.statusIds);
+  return groupCounts(statuses, rows, f.statusIds);
 }
 
 /** The company's order statuses in display order. */

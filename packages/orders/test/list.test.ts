@@ -1,9 +1,9 @@
 import { COUNT_CAP, formatDateTime, isInstant, PAGE_SIZE } from "@taller/core";
 import { locations, orders, users, vehicles } from "@taller/db";
-import { createCallerFactory, cursorKey, decodeCursor, encodeCursor, TRPCError } from "@taller/trpc";
+import { createCallerFactory, cursorKey, decodeCursor, encodeCursor, estimateRows, TRPCError } from "@taller/trpc";
 import { seedScale } from "@taller/db/seed";
 import { allPages, useSeededApp } from "@taller/trpc/testing";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { roles } from "@taller/db";
 import { describe, expect, it } from "vitest";
 import { ordersRouter } from "../src";
@@ -440,5 +440,13 @@ describe("search counts", () => {
     expect(next).toMatchObject({ total: COUNT_CAP, total_capped: true, page: 2 });
     // Without a search the totals come from the counts table: exact, never capped.
     expect(await caller.list({})).toMatchObject({ total: COUNT_CAP + 200, total_capped: false });
+  });
+
+  it("read the planner's estimate, which decides whether a search is counted at all", async () => {
+    await db().execute(sql`ANALYZE orders`);
+    const [row] = await db().select({ n: count() }).from(orders);
+    const estimate = await estimateRows(db(), sql`orders`, sql`true`);
+    expect(estimate).toBeGreaterThan(row!.n * 0.8);
+    expect(estimate).toBeLessThan(row!.n * 1.2);
   });
 });

@@ -5,7 +5,16 @@
 // from every order.
 import { PAGE_SIZE, type Instant } from "@taller/core";
 import { instantText, intArray, queryRows, searchCondition, type Db, type SearchTerm } from "@taller/db";
-import { cappedGroupCount, groupCounts, type GroupCountRow, type GroupCounts, type ListScope } from "@taller/trpc";
+import {
+  cappedGroupCount,
+  ESTIMATE_SKIP,
+  estimateRows,
+  farPastCap,
+  groupCounts,
+  type GroupCountRow,
+  type GroupCounts,
+  type ListScope,
+} from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { VEHICLE_STATUS, VEHICLE_STATUSES, type VehicleStatus } from "./status";
 
@@ -137,11 +146,14 @@ export async function findVehicles(db: Db, f: VehicleFilters, afterId: number | 
  * derived row by row, up to COUNT_CAP + 1 of them (past that the answer is capped, as the orders list's). Without
  * one, deriving it for every vehicle of a large company would probe each one; the same rule is counted from the few
  * vehicles that are not Sin orden instead: Con orden are the vehicles with an open order, Agendado those with a
- * booking from today and no open order, Sin orden the rest.
+ * booking from today and no open order, Sin orden the rest (of vehicle_counts, kept by triggers).
  */
 export async function countVehicles(db: Db, f: VehicleFilters): Promise<GroupCounts<VehicleStatus>> {
   const c = f.scope.companyId;
   const sampled = f.search !== null || f.scope.ownerId !== null;
+  // The status is derived per vehicle (two probes each): estimated past the cap, do not count.
+  if (f.search && (await estimateRows(db, sql`vehicles v`, sql`v.company_id = ${c} AND ${searchCondition(f.search, "v.")}`)) > ESTIMATE_SKIP)
+    return farPastCap(VEHICLE_STATUSES);
   const rows = await queryRows<GroupCountRow>(
     db,
     sampled
@@ -152,18 +164,17 @@ export async function countVehicles(db: Db, f: VehicleFilters): Promise<GroupCou
           whereSelected: vehicleConditions(f),
         })
       : sql`WITH open AS (
-              SELECT DISTINCT o.vehicle_id AS id FROM orders o JOIN vehicles v ON v.id = o.vehicle_id AND v.company_id = ${c}
-              WHERE ${openOrders(f)}
+              SELECT DISTINCT o.vehicle_id AS id FROM orders o WHERE ${openOrders(f)} AND o.vehicle_id IS NOT NULL
             ), booked AS (
-              SELECT DISTINCT b.vehicle_id AS id FROM bookings b JOIN vehicles v ON v.id = b.vehicle_id AND v.company_id = ${c}
-              WHERE ${comingBookings(f)} AND b.vehicle_id NOT IN (SELECT id FROM open)
+              SELECT DISTINCT b.vehicle_id AS id FROM bookings b
+              WHERE ${comingBookings(f)} AND b.vehicle_id IS NOT NULL AND b.vehicle_id NOT IN (SELECT id FROM open)
             ), counted AS (
               SELECT ${VEHICLE_STATUS.CON_ORDEN} AS grp, (SELECT count(*) FROM open) AS n
               UNION ALL SELECT ${VEHICLE_STATUS.AGENDADO}, (SELECT count(*) FROM booked)
             )
             SELECT grp AS "group", n::int, 0 AS sampled, null::int AS selected FROM counted
             UNION ALL
-            SELECT ${VEHICLE_STATUS.SIN_ORDEN}, ((SELECT count(*) FROM vehicles WHERE company_id = ${c}) - (SELECT sum(n) FROM counted))::int, 0, null`,
+            SELECT ${VEHICLE_STATUS.SIN_ORDEN}, (coalesce((SELECT count FROM vehicle_counts WHERE company_id = ${c}), 0) - (SELECT sum(n) FROM counted))::int, 0, null`,
     { prepare: f.search === null },
   );
   return groupCounts(VEHICLE_STATUSES, rows, f.statusIds);

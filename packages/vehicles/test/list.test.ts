@@ -71,6 +71,22 @@ describe("vehicle status", () => {
   });
 });
 
+describe("vehicle counts", () => {
+  it("follow vehicles added and removed (Sin orden is every vehicle minus the others)", async () => {
+    const caller = await admin();
+    const sinOrden = async () => (await caller.totalsByStatus()).by_status.find((t) => t.status_id === VEHICLE_STATUS.SIN_ORDEN)!.count;
+    const before = await sinOrden();
+    const added = await db()
+      .insert(vehicles)
+      .values([1, 2].map((i) => ({ companyId: app.fx().demo.companyId, identifier: `ZZZZ0${i}` })))
+      .returning({ id: vehicles.id });
+    expect(await sinOrden()).toBe(before + 2);
+    await db().delete(vehicles).where(eq(vehicles.id, added[0]!.id));
+    expect(await sinOrden()).toBe(before + 1);
+    await db().delete(vehicles).where(eq(vehicles.id, added[1]!.id));
+  });
+});
+
 describe("vehicles.list", () => {
   it("answers newest first in pages, with the spec's fields", async () => {
     const { pages, vehicles: listed } = await walk();

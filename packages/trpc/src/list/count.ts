@@ -1,6 +1,7 @@
 // Counting a list for its total and its status boxes in one statement, capped: past COUNT_CAP matches the count
 // stops, so a one-letter search never reads a million rows to print a number.
 import { COUNT_CAP } from "@taller/core";
+import { queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
 import type { Counted } from "./page";
 
@@ -50,4 +51,24 @@ export function groupCounts<G extends number>(groups: readonly G[], rows: readon
 /** The status boxes' part of a list answer: `{ by_status: [{ status_id, count }], capped }`, alike for every list. */
 export function statusTotals<G extends number>(counted: GroupCounts<G>) {
   return { by_status: counted.by.map((c) => ({ status_id: c.group, count: c.count })), capped: counted.byCapped };
+}
+
+/**
+ * Past this many estimated matches a count is not even sampled: the planner's estimate (its statistics on the
+ * search columns, a millisecond to read) says the total is far above COUNT_CAP. Counting them would read tens of
+ * thousands of index entries (a common surname's trigrams, a one-letter prefix) to print 'más de 10.000' anyway.
+ */
+export const ESTIMATE_SKIP = 3 * COUNT_CAP;
+
+/** The planner's estimate of the rows of `from` under `where` (no rows are read). */
+export async function estimateRows(db: Db, from: SQL, where: SQL): Promise<number> {
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`);
+  const raw = row ? Object.values(row)[0] : null;
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }] | null;
+  return plan?.[0]?.Plan["Plan Rows"] ?? 0;
+}
+
+/** The counts when the estimate says the matches are far past the cap: a lower bound, nothing per group. */
+export function farPastCap<G extends number>(groups: readonly G[]): GroupCounts<G> {
+  return { by: groups.map((group) => ({ group, count: 0 })), byCapped: true, total: COUNT_CAP, capped: true };
 }
