@@ -4,7 +4,6 @@
  * disabled downloading icon and a progress note. Every filter of the list applies too (statuses, budget statuses,
  * search, locations); when more orders match than the file holds, the user is told how many were left out.
  */
-import { formatNumber } from "@taller/core";
 import { Download } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { downloadBase64 } from "../../lib/download";
@@ -16,6 +15,7 @@ import { IconButton } from "../../ui/icon-button";
 import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
+import { leftOutMessage } from "./list-rules";
 
 const RANGES = [
   { legend: "Fecha Recepción", start: "start_check_in", end: "end_check_in" },
@@ -134,7 +134,3 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
   );
 }
 
-/** What the user reads when the file could not hold every matching order. */
-export function leftOutMessage(rows: number, leftOut: number): string {
-  return `Se exportaron ${formatNumber(rows)} órdenes (el máximo). Quedaron fuera ${formatNumber(leftOut)}: acota los filtros o las fechas para exportarlas.`;
-}
