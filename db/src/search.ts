@@ -2,6 +2,8 @@
 // search_fold() (migration 0003_order_triggers); a search term is folded here with the same table, so that
 // "gonzalez", "GONZÁLEZ" and "González" all find "González".
 
+import { sql, type SQL } from "drizzle-orm";
+
 const FOLD_FROM = "abcdefghijklmnopqrstuvwxyzáéíóúüñÁÉÍÓÚÜÑ";
 const FOLD_TO = "ABCDEFGHIJKLMNOPQRSTUVWXYZAEIOUUNAEIOUUN";
 const FOLD = new Map([...FOLD_FROM].map((ch, i) => [ch, FOLD_TO[i]!]));
@@ -26,4 +28,29 @@ export function containsPattern(term: string | null | undefined): string | null 
   if (!trimmed) return null;
   const normalized = RUT_LIKE.test(trimmed) ? trimmed.replace(/[.-]/g, "") : trimmed;
   return `%${searchFold(normalized).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Terms shorter than this have no trigram: they match the start of a word instead (search_prefixes()). */
+const TRIGRAM = 3;
+
+/** A parsed list search: a contains-pattern for the trigram index, or a word prefix of one or two characters. */
+export type SearchTerm = { kind: "contains"; pattern: string } | { kind: "prefix"; prefix: string };
+
+/** The search a list runs for what the user typed, or null when there is nothing to search. */
+export function searchTerm(term: string | null | undefined): SearchTerm | null {
+  const pattern = containsPattern(term);
+  if (pattern === null) return null;
+  const folded = searchFold((term ?? "").trim());
+  return [...folded].length < TRIGRAM && !folded.includes(" ") ? { kind: "prefix", prefix: folded } : { kind: "contains", pattern };
+}
+
+/**
+ * The condition for a search over a table with `search_text` and `search_prefixes` (alias given as `prefix`, e.g.
+ * "v."): trigram LIKE for three characters and more, a word's start from the GIN index over prefixes below that.
+ */
+export function searchCondition(search: SearchTerm | null, prefix = ""): SQL {
+  if (!search) return sql`true`;
+  return search.kind === "contains"
+    ? sql`${sql.raw(prefix)}search_text LIKE ${search.pattern}`
+    : sql`${sql.raw(prefix)}search_prefixes @> ARRAY[${search.prefix}]::text[]`;
 }

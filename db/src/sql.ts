@@ -25,3 +25,11 @@ export async function queryRows<T>(db: Db, query: SQL, opts: { prepare?: boolean
   // postgres.js answers an array, PGlite `{ rows }`.
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
+
+/**
+ * A timestamptz column (or expression) as the wire's Instant ("2026-04-05T03:30:00.123Z", @taller/core instant.ts),
+ * written by the database whatever the session's DateStyle or TimeZone; null stays null.
+ */
+export function instantText(expression: SQL): SQL {
+  return sql`to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}

@@ -22,14 +22,14 @@ async function openOrders(page: Page, email = "admin@taller.demo") {
 }
 
 /**
- * Opens 'Filtros', lets `choose` change the dialog, applies, and waits for the status counts under the new filter
- * (every use here changes the budget filter, which the counts depend on).
+ * Opens 'Filtros', lets `choose` change the dialog, applies, and waits for the list's first page under the new
+ * filter (it carries the status counts too).
  */
 async function filter(page: Page, choose: (dialog: Locator) => Promise<void>) {
   await page.getByRole("button", { name: "Filtros" }).click();
   const dialog = page.getByRole("dialog", { name: "Filtros" });
   await choose(dialog);
-  const counted = page.waitForResponse((r) => r.url().includes("orders.totalsByStatus"));
+  const counted = page.waitForResponse((r) => r.url().includes("orders.list"));
   await dialog.getByRole("button", { name: "Aplicar" }).click();
   await expect(dialog).toHaveCount(0);
   await counted;
@@ -146,9 +146,12 @@ test.describe("desktop", () => {
 
   test("export: 'Filtros Adicionales', progress while it builds, a valid workbook", async ({ page }) => {
     const list = await openOrders(page);
-    // The export takes the status filter and search, not the budget filter (seed 002 section 7.2): with every budget
-    // status shown, the boxes count what it exports.
-    await filter(page, (dialog) => chooseAll(dialog, "Estados de Presupuesto"));
+    // The export takes every filter of the list: with only orders without a budget, the boxes count what it exports.
+    await filter(page, async (dialog) => {
+      await chooseAll(dialog, "Estados de Presupuesto");
+      await dialog.getByRole("group", { name: "Estados de Presupuesto" }).getByRole("checkbox", { name: "Todos" }).click();
+      await dialog.getByRole("checkbox", { name: "Sin Presupuesto" }).click();
+    });
     await list.expectMatchesBoxes();
     const expected = await list.pressedTotal();
 
@@ -185,8 +188,21 @@ test.describe("desktop", () => {
     await workbook.xlsx.readFile(await file.path());
     const sheet = workbook.getWorksheet("Data");
     expect(sheet).toBeDefined();
-    expect(sheet!.getRow(1).getCell(1).value).toBe("correlative_id");
+    expect(sheet!.getRow(1).getCell(1).value).toBe("N° Orden");
     expect(sheet!.actualRowCount - 1).toBe(expected);
+  });
+
+  test("the location selector filters the list and its counts", async ({ page }) => {
+    const list = await openOrders(page);
+    await list.expectMatchesBoxes();
+    const everywhere = await list.table.getAttribute("aria-rowcount");
+    const refetched = page.waitForResponse((r) => r.url().includes("orders.list"));
+    await page.getByRole("button", { name: "Locales: Todos" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Sucursal Providencia" }).click();
+    await page.keyboard.press("Escape");
+    expect((await refetched).url()).toContain("location_ids");
+    await expect(list.table).not.toHaveAttribute("aria-rowcount", everywhere!);
+    await list.expectMatchesBoxes();
   });
 
   test("a failed load: 'Error al cargar las órdenes' with 'Cerrar', and an empty list", async ({ page }) => {

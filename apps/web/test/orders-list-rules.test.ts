@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SORT, defaultOrderFilters, NO_BUDGET, nextReceptionSort } from "../src/features/orders/list-rules";
+import { DEFAULT_SORT, defaultOrderFilters, leftOutMessage, NO_BUDGET, nextReceptionSort } from "../src/features/orders/list-rules";
 
 describe("orders default filter (seed 002 sections 4.2 and 9)", () => {
   const statuses = {
@@ -44,5 +44,13 @@ describe("the 'Recepción' sort cycle (seed 002 section 4.2)", () => {
     const desc = nextReceptionSort(nextReceptionSort(DEFAULT_SORT));
     expect(nextReceptionSort(desc).query).toEqual(desc.query);
     expect(nextReceptionSort(desc).query).toEqual({ sort: "check_in_time", sort_direction: "desc" });
+  });
+});
+
+describe("export left out", () => {
+  it("tells how many matching orders did not fit in the file", () => {
+    expect(leftOutMessage(1000, 1234)).toBe(
+      "Se exportaron 1.000 órdenes (el máximo). Quedaron fuera 1.234: acota los filtros o las fechas para exportarlas.",
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { toInstant } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import {
   asVehicleStatuses,
@@ -47,7 +48,7 @@ describe("vehicles check-in cell (seed 000 section 2.8)", () => {
 
 describe("vehicles note cell (seed 000 section 2.8)", () => {
   it("prefers the scheduled delivery, then the check-in day, then the phone, then '-'", () => {
-    const checkIn = "2026-11-20 15:30:00.123456+00";
+    const checkIn = toInstant(new Date("2026-11-20T15:30:00.123Z"));
     expect(noteCell(vehicle({ finish_date: "2026-11-25", check_in_time: checkIn, phone: "+56 9 1234 5678" }))).toBe(
       "Entrega agendada: 25-11-2026",
     );
@@ -58,7 +59,7 @@ describe("vehicles note cell (seed 000 section 2.8)", () => {
 
   it("shows the check-in day in Chile's time", () => {
     // 01:30 UTC on the 21st is still the 20th in Santiago.
-    expect(noteCell(vehicle({ check_in_time: "2026-11-21 01:30:00+00" }))).toBe("Fecha ingreso: 20-11-2026");
+    expect(noteCell(vehicle({ check_in_time: toInstant(new Date("2026-11-21T01:30:00Z")) }))).toBe("Fecha ingreso: 20-11-2026");
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
 import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companies } from "./companies";
 import { brandModels, brands } from "./catalog";
 
 export const clients = pgTable(
@@ -43,6 +44,11 @@ export const vehicles = pgTable(
     // Written only by a trigger (migration 0003_order_triggers): identifier, chassis, brand, model, client name
     // and RUT folded by search_fold(), for the vehicles list's contains-search.
     searchText: text("search_text").notNull().default(""),
+    // Its words' one- and two-character prefixes, for short searches (as orders.search_prefixes).
+    searchPrefixes: text("search_prefixes")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`search_prefixes(search_text)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,5 +62,17 @@ export const vehicles = pgTable(
     // Client renames rewrite their vehicles' search text; deleting a client nulls its vehicles.
     index("vehicles_client_idx").on(t.clientId),
     index("vehicles_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("vehicles_search_prefixes_idx").using("gin", t.searchPrefixes),
   ],
 );
+
+/**
+ * Vehicles per company, kept by triggers on vehicles (migration 0005_list_pipeline): the vehicles list's 'Sin orden'
+ * box is every vehicle minus the few with an open order or a booking, without counting 250,000 vehicles.
+ */
+export const vehicleCounts = pgTable("vehicle_counts", {
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  count: integer("count").notNull().default(0),
+});

@@ -3,3 +3,4 @@ export * from "./access";
 export * from "./catalog";
 export * from "./clients";
 export * from "./orders";
+export * from "./server";

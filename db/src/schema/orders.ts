@@ -46,6 +46,12 @@ export const orders = pgTable(
     // ...and "#correlative identifier brand model client-name rut rut-digits", folded by search_fold(), so one
     // trigram index answers the list's contains-search across five tables.
     searchText: text("search_text").notNull().default(""),
+    // ...and the one- and two-character prefixes of its words, for searches too short for trigrams (search_prefixes()
+    // in migration 0005_list_pipeline).
+    searchPrefixes: text("search_prefixes")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`search_prefixes(search_text)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,10 +70,17 @@ export const orders = pgTable(
     // Client renames rewrite their orders' search text; deleting a client nulls its orders.
     index("orders_client_idx").on(t.clientId),
     // The list reads one (status, budget status) slice at a time in sort order (@taller/orders list-query.ts):
-    // every page, however deep, is a few short index-only range scans.
-    index("orders_list_correlative_idx").on(t.companyId, t.statusId, t.budgetStatusKey, t.correlativeId),
-    index("orders_list_check_in_idx").on(t.companyId, t.statusId, t.budgetStatusKey, t.checkInTime, t.correlativeId),
+    // every page, however deep, is a few short index-only range scans. location_id rides along (last, so it does
+    // not break the order) so the location selector filters inside the index too.
+    index("orders_list_correlative_idx").on(t.companyId, t.statusId, t.budgetStatusKey, t.correlativeId, t.locationId),
+    index("orders_list_check_in_idx").on(t.companyId, t.statusId, t.budgetStatusKey, t.checkInTime, t.correlativeId, t.locationId),
     index("orders_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("orders_search_prefixes_idx").using("gin", t.searchPrefixes),
+    // "Own records only": the orders a user received or is assigned.
+    index("orders_user_idx").on(t.companyId, t.userId),
+    index("orders_assignee_idx").on(t.companyId, t.assigneeId),
+    // The vehicles list's open orders: vehicles with an order in the (bound) open statuses, read from the index alone.
+    index("orders_status_vehicle_idx").on(t.companyId, t.statusId, t.vehicleId, t.locationId),
   ],
 );
 
@@ -82,9 +95,14 @@ export const orderStatusCounts = pgTable(
     statusId: integer("status_id").notNull(),
     // As orders.budget_status_key: -1 for orders without a budget.
     budgetStatusKey: integer("budget_status_key").notNull(),
+    // The order's location, -1 for none: the location selector filters the totals too.
+    locationKey: integer("location_key").notNull().default(-1),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.statusId, t.budgetStatusKey] }), tenantRef(t, t.statusId, statuses, "cascade")],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.statusId, t.budgetStatusKey, t.locationKey] }),
+    tenantRef(t, t.statusId, statuses, "cascade"),
+  ],
 );
 
 /** Minimal budget: enough for an order to show its last budget status. */
@@ -133,5 +151,7 @@ export const bookings = pgTable(
     tenantRef(t, t.locationId, locations, "set null"),
     tenantRef(t, t.userId, users, "set null"),
     tenantRef(t, t.requirementId, requirements, "set null"),
+    // "Own records only" on vehicles: the vehicles of a user's bookings.
+    index("bookings_user_idx").on(t.companyId, t.userId),
   ],
 );

@@ -64,7 +64,9 @@ export const ROLE_GRANTS: Record<"Administrador" | "Asesor" | "Técnico", Grants
     ["read", "work"],
     ["read", "analytics"],
   ],
+  // A technician reads the orders he received or is assigned (his works are on them) and his own bookings.
   Técnico: [
+    ["read", "check_in", true],
     ["read", "work", true],
     ["update", "work", true],
     ["read", "booking", true],

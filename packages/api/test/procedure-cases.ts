@@ -107,7 +107,7 @@ export const procedureCases: Record<string, ProcedureCase> = {
   },
   "orders.totalsByStatus": {
     kind: "scoped",
-    leaks: (r, f) => countLeak(r as { status_id: number; count: number }[], "status_id", f.demo.statusIds.Order, f.other.orderIds.length),
+    leaks: (r, f) => countLeak((r as { by_status: { status_id: number; count: number }[] }).by_status, "status_id", f.demo.statusIds.Order, f.other.orderIds.length),
     valid: (f) => ({ budget_status_id: [f.demo.statusIds.Budget[0], -1], search: "a" }),
   },
   "orders.statuses": {
@@ -145,7 +145,7 @@ export const procedureCases: Record<string, ProcedureCase> = {
   },
   "vehicles.totalsByStatus": {
     kind: "scoped",
-    leaks: (r, f) => countLeak(r as { count: number }[], null, [], f.other.vehicleIds.length),
+    leaks: (r, f) => countLeak((r as { by_status: { count: number }[] }).by_status, null, [], f.other.vehicleIds.length),
     valid: () => ({ search: "a" }),
   },
 };

@@ -9,8 +9,11 @@
 
 export const DEFAULT_TZ = "America/Santiago";
 
-/** A point in time: a Date, or an ISO-8601 string that carries its UTC offset. */
-export type Instant = Date | string;
+/**
+ * What the formatters read: a Date, or an ISO-8601 string that carries its UTC offset (the wire's `Instant`,
+ * instant.ts, is one).
+ */
+export type InstantValue = Date | string;
 
 // ---------------------------------------------------------------------------
 // Numbers and money
@@ -110,7 +113,7 @@ const INSTANT_RE =
  * without an offset would be read in the browser's local zone. Date-only
  * strings are rejected: they are day-dates, see formatDay.
  */
-function toDate(instant: Instant): Date {
+function toDate(instant: InstantValue): Date {
   if (instant instanceof Date) {
     if (Number.isNaN(instant.getTime())) throw new RangeError("Invalid Date");
     return instant;
@@ -151,7 +154,7 @@ const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 
 // formatToParts + pick by type, so the locale's own pattern never matters;
 // hourCycle h23 avoids the "24:05" that `hour12: false` gave in some engines.
-function partsIn(instant: Instant, tz: string): ZonedParts {
+function partsIn(instant: InstantValue, tz: string): ZonedParts {
   let fmt = zonedFormats.get(tz);
   if (!fmt) {
     fmt = new Intl.DateTimeFormat("en-US", {
@@ -174,19 +177,19 @@ function partsIn(instant: Instant, tz: string): ZonedParts {
 }
 
 /** "dd-mm-yyyy" of the instant's calendar day in `tz`. */
-export function formatDate(instant: Instant, tz = DEFAULT_TZ): string {
+export function formatDate(instant: InstantValue, tz = DEFAULT_TZ): string {
   const p = partsIn(instant, tz);
   return `${p.day}-${p.month}-${p.year}`;
 }
 
 /** 24-hour "HH:mm" of the instant in `tz`. */
-export function formatTime(instant: Instant, tz = DEFAULT_TZ): string {
+export function formatTime(instant: InstantValue, tz = DEFAULT_TZ): string {
   const p = partsIn(instant, tz);
   return `${p.hour}:${p.minute}`;
 }
 
 /** "dd-mm-yyyy HH:mm" of the instant in `tz`. */
-export function formatDateTime(instant: Instant, tz = DEFAULT_TZ): string {
+export function formatDateTime(instant: InstantValue, tz = DEFAULT_TZ): string {
   const p = partsIn(instant, tz);
   return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
 }
@@ -196,7 +199,7 @@ export function formatDateTime(instant: Instant, tz = DEFAULT_TZ): string {
  * what Excel/Sheets show with Chilean regional settings), for compact
  * spreadsheet columns. Unlike formatDate the year has two digits.
  */
-export function formatShortDateCL(instant: Instant, tz = DEFAULT_TZ): string {
+export function formatShortDateCL(instant: InstantValue, tz = DEFAULT_TZ): string {
   const p = partsIn(instant, tz);
   return `${p.day}-${p.month}-${p.year.slice(-2)}`;
 }
@@ -292,4 +295,14 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   return `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}
+
+/**
+ * The instant's wall-clock time in `tz` as a Date whose UTC fields read that time: what a spreadsheet's date cell
+ * holds (cells carry no time zone, so "04-04-2026 23:30" in Chile must be stored as 2026-04-04T23:30Z).
+ */
+export function wallClockDate(instant: InstantValue, tz = DEFAULT_TZ): Date {
+  const p = partsIn(instant, tz);
+  const seconds = toDate(instant).getUTCSeconds();
+  return new Date(utcMs(Number(p.year), Number(p.month), Number(p.day), Number(p.hour), Number(p.minute), seconds));
 }

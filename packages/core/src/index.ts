@@ -7,3 +7,7 @@ export * from "./embedding";
 export * from "./files";
 export * from "./account";
 export * from "./http";
+export * from "./lists";
+export * from "./orders";
+export * from "./vehicles";
+export * from "./instant";

@@ -20,6 +20,7 @@ import { createCallerFactory, createEventBus } from "@taller/trpc";
 import { staffContext } from "@taller/trpc/testing";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { vehiclesRouter } from "@taller/vehicles";
 import { ordersRouter } from "../src";
 
 const { values: args } = parseArgs({ options: { orders: { type: "string", default: "1000000" }, runs: { type: "string", default: "200" } } });
@@ -77,7 +78,9 @@ try {
   });
   const capturingDatabase = { ...database, db: drizzle(recording, { schema }) as unknown as Db };
   const captureBus = createEventBus(capturingDatabase);
-  const caller = createCallerFactory(ordersRouter)(await staffContext(capturingDatabase, captureBus, "admin@escala.demo"));
+  const context = await staffContext(capturingDatabase, captureBus, "admin@escala.demo");
+  const caller = createCallerFactory(ordersRouter)(context);
+  const vehiclesCaller = createCallerFactory(vehiclesRouter)(context);
   const sqlOf = async (call: () => Promise<unknown>) => {
     captured.length = 0;
     await call();
@@ -97,8 +100,15 @@ try {
       AND EXISTS (SELECT 1 FROM orders o WHERE o.vehicle_id = v.id) ORDER BY v.id LIMIT 1 OFFSET 777`;
 
   started = performance.now();
-  const deep = await cursorForPage(http, {}, 2000);
-  log(`walked to page ${deep.page} through HTTP in ${seconds(started)}`);
+  const deep = await cursorForPage(http, "orders.list", {}, 2000);
+  const deepVehicles = await cursorForPage(http, "vehicles.list", {}, 1000);
+  log(`walked to orders page ${deep.page} and vehicles page ${deepVehicles.page} through HTTP in ${seconds(started)}`);
+  const [surname] = await raw<{ word: string }[]>`
+    SELECT split_part(name, ' ', 2) AS word FROM clients WHERE company_id = ${scale.companyId}
+    GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`;
+  const commonest = surname!.word.toUpperCase();
+  const vehicleDefault = { status_id: [1, 2] as (1 | 2 | 3)[] };
+  const [location] = await raw<{ id: number }[]>`SELECT id FROM locations WHERE company_id = ${scale.companyId} ORDER BY id LIMIT 1`;
 
   type Case = { name: string; path: string; input: unknown; call: () => Promise<unknown> };
   const cases: Case[] = [
@@ -118,7 +128,32 @@ try {
       input: { sort: "check_in_time", sort_direction: "asc" },
       call: () => caller.list({ sort: "check_in_time", sort_direction: "asc" }),
     },
-    { name: "search a surname (GONZALEZ)", path: "orders.list", input: { search: "GONZALEZ" }, call: () => caller.list({ search: "GONZALEZ" }) },
+    { name: `search commonest surname (${commonest})`, path: "orders.list", input: { search: commonest }, call: () => caller.list({ search: commonest }) },
+    { name: "search one letter (A)", path: "orders.list", input: { search: "a" }, call: () => caller.list({ search: "a" }) },
+    { name: "search two letters (QX)", path: "orders.list", input: { search: "qx" }, call: () => caller.list({ search: "qx" }) },
+    {
+      name: "one location, default filter",
+      path: "orders.list",
+      input: { ...defaultFilter, location_ids: [location!.id] },
+      call: () => caller.list({ ...defaultFilter, location_ids: [location!.id] }),
+    },
+    { name: "vehicles first page (default)", path: "vehicles.list", input: vehicleDefault, call: () => vehiclesCaller.list(vehicleDefault) },
+    { name: "vehicles first page (all)", path: "vehicles.list", input: {}, call: () => vehiclesCaller.list({}) },
+    {
+      name: `vehicles deep page ${deepVehicles.page + 1}`,
+      path: "vehicles.list",
+      input: { cursor: deepVehicles.cursor },
+      call: () => vehiclesCaller.list({ cursor: deepVehicles.cursor }),
+    },
+    {
+      name: "vehicles Con orden",
+      path: "vehicles.list",
+      input: { status_id: [3] },
+      call: () => vehiclesCaller.list({ status_id: [3] }),
+    },
+    { name: `vehicles search (${commonest})`, path: "vehicles.list", input: { search: commonest }, call: () => vehiclesCaller.list({ search: commonest }) },
+    { name: "vehicles search one letter (A)", path: "vehicles.list", input: { search: "a" }, call: () => vehiclesCaller.list({ search: "a" }) },
+    { name: "vehicles totalsByStatus", path: "vehicles.totalsByStatus", input: {}, call: () => vehiclesCaller.totalsByStatus({}) },
   ];
 
   const results = [];
@@ -270,11 +305,11 @@ function httpClient(baseUrl: string, cookie: string) {
 }
 
 /** Follows next_cursor through HTTP up to `page` (or the last page) and returns the cursor for the page after it. */
-async function cursorForPage(http: ReturnType<typeof httpClient>, input: object, page: number) {
+async function cursorForPage(http: ReturnType<typeof httpClient>, path: string, input: object, page: number) {
   let cursor: string | null = null;
   let reached = 0;
   for (let p = 1; p <= page; p++) {
-    const answer: { next_cursor: string | null; page: number } = await http.query("orders.list", { ...input, cursor });
+    const answer: { next_cursor: string | null; page: number } = await http.query(path, { ...input, cursor });
     if (!answer.next_cursor) break;
     cursor = answer.next_cursor;
     reached = answer.page;

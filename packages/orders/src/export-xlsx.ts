@@ -1,56 +1,64 @@
 // The orders spreadsheet (seed 002 sections 3.4 and 9): sheet 'Data', one row per order with the export row's
-// fields as headers, then the shown custom fields; dates short in Chilean Spanish.
-import { formatDate, formatShortDateCL, formatTime } from "@taller/core";
+// fields in the spec's order under Spanish headers, then the shown custom fields. Dates are real date cells (Chile's
+// wall-clock time) shown in the es-CL short format, so a spreadsheet sorts and filters them as dates.
+import { EXPORT_MAX_ROWS, formatDate, formatTime, wallClockDate, type Instant } from "@taller/core";
 import ExcelJS from "exceljs";
 import { customFieldColumns, customFieldText, type CustomFieldColumn, type CustomFieldDefinition } from "./custom-fields";
 
 const EXPORT_SHEET = "Data";
-export const EXPORT_MAX_ROWS = 1000;
+export { EXPORT_MAX_ROWS };
 
+/** es-CL short date, as formatShortDateCL writes it ("04-04-26"). */
+export const SHORT_DATE_FORMAT = "dd-mm-yy";
+
+/** The export row's fields (seed 002 section 3.4) in order, each with the header a person reads. */
 export const EXPORT_COLUMNS = [
-  "correlative_id",
-  "client_name",
-  "client_rut",
-  "client_email",
-  "client_phone",
-  "from",
-  "assignee_name",
-  "user_name",
-  "brand_name",
-  "brand_model_name",
-  "identifier",
-  "chasis",
-  "kms",
-  "requirement_name",
-  "status_name",
-  "check_in_time",
-  "ended_at",
-  "comment",
-  "technical_user_id",
+  ["correlative_id", "N° Orden"],
+  ["client_name", "Cliente"],
+  ["client_rut", "RUT"],
+  ["client_email", "Correo"],
+  ["client_phone", "Teléfono"],
+  ["from", "Origen"],
+  ["assignee_name", "Técnico Asignado"],
+  ["user_name", "Recepcionado Por"],
+  ["brand_name", "Marca"],
+  ["brand_model_name", "Modelo"],
+  ["identifier", "Patente"],
+  ["chasis", "Chasis"],
+  ["kms", "Kilometraje"],
+  ["requirement_name", "Requerimiento"],
+  ["status_name", "Estado"],
+  ["check_in_time", "Fecha Recepción"],
+  ["ended_at", "Fecha Entrega"],
+  ["comment", "Comentario"],
+  ["technical_user_id", "ID Técnico"],
 ] as const;
 
-type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+type ExportColumn = (typeof EXPORT_COLUMNS)[number][0];
 type DateColumn = "check_in_time" | "ended_at";
 type NumberColumn = "correlative_id" | "kms" | "technical_user_id";
+const DATE_COLUMNS: readonly ExportColumn[] = ["check_in_time", "ended_at"];
 
 /** One order as the export reads it; custom fields are the vehicle's merged under the order's own. */
 export type ExportOrder = { [K in Exclude<ExportColumn, DateColumn | NumberColumn>]: string | null } & {
   correlative_id: number;
   kms: number | null;
   technical_user_id: number | null;
-  check_in_time: Date;
-  ended_at: Date | null;
+  check_in_time: Instant;
+  ended_at: Instant | null;
   custom_fields: Record<string, unknown>;
 };
 
-export type Cell = string | number | null;
+export type Cell = string | number | Date | null;
 
-/** A row's cells in header order: the fixed fields, then one per custom column. */
+/** A row's cells in header order: the fixed fields (dates as Chile's wall-clock time), then one per custom column. */
 export function exportRow(order: ExportOrder, columns: readonly CustomFieldColumn[]): Cell[] {
   return [
-    ...EXPORT_COLUMNS.map((key): Cell => {
-      if (key === "check_in_time") return formatShortDateCL(order.check_in_time);
-      if (key === "ended_at") return order.ended_at ? formatShortDateCL(order.ended_at) : null;
+    ...EXPORT_COLUMNS.map(([key]): Cell => {
+      if (key === "check_in_time" || key === "ended_at") {
+        const instant = order[key];
+        return instant === null ? null : wallClockDate(instant);
+      }
       return order[key];
     }),
     ...columns.map((c) => customFieldText(order.custom_fields[c.key], c.definition) || null),
@@ -65,7 +73,10 @@ export async function buildWorkbook(orders: readonly ExportOrder[], definitions:
   );
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(EXPORT_SHEET);
-  sheet.addRow([...EXPORT_COLUMNS, ...columns.map((c) => c.label)]).font = { bold: true };
+  sheet.addRow([...EXPORT_COLUMNS.map(([, header]) => header), ...columns.map((c) => c.label)]).font = { bold: true };
+  EXPORT_COLUMNS.forEach(([key], i) => {
+    if (DATE_COLUMNS.includes(key)) sheet.getColumn(i + 1).numFmt = SHORT_DATE_FORMAT;
+  });
   for (const order of orders) sheet.addRow(exportRow(order, columns));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -1,13 +1,13 @@
-import { DEFAULT_TZ } from "@taller/core";
-import { brandModels, brands, clients, intArray, orders, queryRows, requirements, statuses, users, vehicles } from "@taller/db";
-import { can, staffProcedure } from "@taller/trpc";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { DEFAULT_TZ, EXPORT_MAX_ROWS } from "@taller/core";
+import { instantText, intArray, queryRows, type Db } from "@taller/db";
+import { can, oneJobAtATime, staffProcedure } from "@taller/trpc";
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { loadCustomFieldDefinitions } from "./custom-fields";
-import { buildWorkbook, EXPORT_MAX_ROWS, exportFileName, type ExportOrder } from "./export-xlsx";
-import { filtersInput, parseFilters } from "./filters";
+import { buildWorkbook, exportFileName, type ExportOrder } from "./export-xlsx";
+import { filtersInput, orderFilters } from "./filters";
 import { filterConditions } from "./list-query";
+import { ORDER_FROM } from "./order-rows";
 
 const day = z.iso.date("Fecha inválida (AAAA-MM-DD)").nullish();
 const ranges = [
@@ -17,9 +17,9 @@ const ranges = [
 
 const exportInput = z
   .object({
-    status_id: filtersInput.status_id,
-    search: filtersInput.search,
-    // 'Filtros Adicionales': Fecha Recepción and Fecha Entrega, days in Chile's time, both ends included.
+    // Every filter of the list...
+    ...filtersInput,
+    // ...and 'Filtros Adicionales': Fecha Recepción and Fecha Entrega, days in Chile's time, both ends included.
     start_check_in: day,
     end_check_in: day,
     start_ended_at: day,
@@ -33,8 +33,6 @@ const exportInput = z
     }
   });
 
-const assignees = alias(users, "assignees");
-
 /** Instants from the start of day `from` to the end of day `to` in Chile (either end optional). */
 function within(column: string, from: string | null | undefined, to: string | null | undefined): SQL {
   const col = sql.raw(column);
@@ -47,68 +45,56 @@ function within(column: string, from: string | null | undefined, to: string | nu
   );
 }
 
+/** The export's rows for these correlative numbers, newest first. */
+function loadExportRows(db: Db, companyId: number, correlativeIds: number[]): Promise<ExportOrder[]> {
+  if (correlativeIds.length === 0) return Promise.resolve([]);
+  return queryRows<ExportOrder>(
+    db,
+    sql`SELECT o.correlative_id, c.name AS client_name, c.rut AS client_rut, c.email AS client_email, c.phone AS client_phone,
+               o."from", a.name AS assignee_name, u.name AS user_name, br.name AS brand_name, bm.name AS brand_model_name,
+               v.identifier, v.chassis AS chasis, coalesce(o.kms, v.kms) AS kms, r.name AS requirement_name,
+               s.name AS status_name, ${instantText(sql`o.check_in_time`)} AS check_in_time,
+               ${instantText(sql`o.ended_at`)} AS ended_at, o.comment, o.assignee_id AS technical_user_id,
+               coalesce(v.custom_fields, '{}'::jsonb) || o.custom_fields AS custom_fields
+        FROM ${ORDER_FROM}
+        WHERE o.company_id = ${companyId} AND o.correlative_id = ANY(${intArray(correlativeIds)})
+        ORDER BY o.correlative_id DESC`,
+  );
+}
+
 /**
- * The filtered orders as an .xlsx, newest first, at most 1000 ('*Máximo 1000 registros'). The file comes back in
- * the answer (base64): it is at most a few hundred kilobytes, and this way it needs no stored copy to clean up
- * and no second, separately authorized download.
+ * The filtered orders as an .xlsx, newest first, at most 1000 ('*Máximo 1000 registros'), under every filter of
+ * the list (statuses, budget statuses, search, locations, own orders) plus the date ranges. `left_out` says how many
+ * more matched. The file comes back in the answer (base64): at most a few hundred kilobytes, no stored copy to clean
+ * up and no separately authorized download. One export per user at a time (TOO_MANY_REQUESTS otherwise).
  */
 export const exportOrders = staffProcedure
   .use(can("update", "check_in"))
   .input(exportInput)
   .mutation(async ({ ctx, input }) => {
-    const filters = parseFilters(ctx.companyId, input);
-    const picked = await queryRows<{ correlative_id: number }>(
-      ctx.db,
-      sql`SELECT correlative_id FROM orders
-          WHERE ${filterConditions(filters)}
-            AND ${within("check_in_time", input.start_check_in, input.end_check_in)}
-            AND ${within("ended_at", input.start_ended_at, input.end_ended_at)}
-          ORDER BY correlative_id DESC LIMIT ${EXPORT_MAX_ROWS + 1}`,
-    );
-    const correlativeIds = picked.slice(0, EXPORT_MAX_ROWS).map((r) => r.correlative_id);
-    const rows: ExportOrder[] = correlativeIds.length
-      ? await ctx.db
-          .select({
-            correlative_id: orders.correlativeId,
-            client_name: clients.name,
-            client_rut: clients.rut,
-            client_email: clients.email,
-            client_phone: clients.phone,
-            from: orders.from,
-            assignee_name: assignees.name,
-            user_name: users.name,
-            brand_name: brands.name,
-            brand_model_name: brandModels.name,
-            identifier: vehicles.identifier,
-            chasis: vehicles.chassis,
-            kms: sql<number | null>`coalesce(${orders.kms}, ${vehicles.kms})`,
-            requirement_name: requirements.name,
-            status_name: statuses.name,
-            check_in_time: orders.checkInTime,
-            ended_at: orders.endedAt,
-            comment: orders.comment,
-            technical_user_id: orders.assigneeId,
-            custom_fields: sql<Record<string, unknown>>`coalesce(${vehicles.customFields}, '{}'::jsonb) || ${orders.customFields}`,
-          })
-          .from(orders)
-          .innerJoin(statuses, eq(statuses.id, orders.statusId))
-          .leftJoin(requirements, eq(requirements.id, orders.requirementId))
-          .leftJoin(clients, eq(clients.id, orders.clientId))
-          .leftJoin(vehicles, eq(vehicles.id, orders.vehicleId))
-          .leftJoin(brands, eq(brands.id, vehicles.brandId))
-          .leftJoin(brandModels, eq(brandModels.id, vehicles.brandModelId))
-          .leftJoin(users, eq(users.id, orders.userId))
-          .leftJoin(assignees, eq(assignees.id, orders.assigneeId))
-          .where(and(eq(orders.companyId, ctx.companyId), sql`${orders.correlativeId} = ANY(${intArray(correlativeIds)})`))
-          .orderBy(desc(orders.correlativeId))
-      : [];
-    const file = await buildWorkbook(rows, await loadCustomFieldDefinitions(ctx.db, ctx.companyId));
-    return {
-      filename: exportFileName(new Date()),
-      content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      base64: file.toString("base64"),
-      rows: rows.length,
-      /** More orders matched than the file holds. */
-      truncated: picked.length > EXPORT_MAX_ROWS,
-    };
+    const filters = await orderFilters(ctx, input);
+    const where = sql`${filterConditions(filters)}
+      AND ${within("check_in_time", input.start_check_in, input.end_check_in)}
+      AND ${within("ended_at", input.start_ended_at, input.end_ended_at)}`;
+    return oneJobAtATime(ctx.db, "orders_export", ctx.user.id, async (db) => {
+      const picked = await queryRows<{ correlative_id: number }>(
+        db,
+        sql`SELECT correlative_id FROM orders WHERE ${where} ORDER BY correlative_id DESC LIMIT ${EXPORT_MAX_ROWS + 1}`,
+      );
+      // Counted only when the file cannot hold them all.
+      const [counted] =
+        picked.length > EXPORT_MAX_ROWS ? await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM orders WHERE ${where}`) : [];
+      const matched = counted?.n ?? picked.length;
+      const rows = await loadExportRows(db, ctx.companyId, picked.slice(0, EXPORT_MAX_ROWS).map((r) => r.correlative_id));
+      const file = await buildWorkbook(rows, await loadCustomFieldDefinitions(db, ctx.companyId));
+      return {
+        filename: exportFileName(new Date()),
+        content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        base64: file.toString("base64"),
+        rows: rows.length,
+        /** Orders that matched but did not fit in the file. */
+        left_out: matched - rows.length,
+        truncated: matched > rows.length,
+      };
+    });
   });

@@ -1,9 +1,7 @@
-import { containsPattern } from "@taller/db";
-import { normalizeIds } from "@taller/trpc";
+import { NO_BUDGET, type Action } from "@taller/core";
+import { searchTerm, type SearchTerm } from "@taller/db";
+import { listScope, locationIdsInput, normalizeIds, type ListScope, type ScopeContext } from "@taller/trpc";
 import { z } from "zod";
-
-/** The pseudo budget status of orders that have no budget ('Sin Presupuesto'). */
-export const NO_BUDGET = -1;
 
 const statusId = z.number().int().min(1).max(2_147_483_647);
 
@@ -15,27 +13,35 @@ export const filtersInput = {
   status_id: z.array(statusId).max(100).nullish(),
   budget_status_id: z.array(z.union([statusId, z.literal(NO_BUDGET)])).max(100).nullish(),
   search: z.string().max(100).nullish(),
+  location_ids: locationIdsInput,
 };
 
 export interface OrderFilters {
-  companyId: number;
+  scope: ListScope;
   /** null: every status. */
   statusIds: number[] | null;
   /** null: every budget status and none; -1 stands for "no budget". */
   budgetStatusIds: number[] | null;
-  /** LIKE pattern over orders.search_text, null without a search. */
-  pattern: string | null;
+  /** null without a search. */
+  search: SearchTerm | null;
 }
 
-/** Input to query filters: ids deduplicated and sorted, so equal filters look equal (cursor fingerprints). */
-export function parseFilters(
-  companyId: number,
-  input: { status_id?: readonly number[] | null; budget_status_id?: readonly number[] | null; search?: string | null },
-): OrderFilters {
+export interface FiltersValues {
+  status_id?: readonly number[] | null;
+  budget_status_id?: readonly number[] | null;
+  search?: string | null;
+  location_ids?: readonly number[] | null;
+}
+
+/**
+ * Input to query filters under the caller's scope (locations, own orders) for `action` on check_in: ids
+ * deduplicated and sorted, so equal filters look equal (cursor fingerprints).
+ */
+export async function orderFilters(ctx: ScopeContext, input: FiltersValues, action: Action = "read"): Promise<OrderFilters> {
   return {
-    companyId,
+    scope: await listScope(ctx, { action, resource: "check_in", locationIds: input.location_ids }),
     statusIds: normalizeIds(input.status_id),
     budgetStatusIds: normalizeIds(input.budget_status_id),
-    pattern: containsPattern(input.search),
+    search: searchTerm(input.search),
   };
 }

@@ -1,7 +1,8 @@
-import { can, cursorInput, filterFingerprint, pageOf, readCursor, staffProcedure } from "@taller/trpc";
+import { can, cursorInput, listPage, staffProcedure, statusTotals } from "@taller/trpc";
 import { z } from "zod";
-import { filtersInput, parseFilters } from "./filters";
-import { countOrders, findPage, loadListRows } from "./list-query";
+import { filtersInput, orderFilters } from "./filters";
+import { countOrders, findPage } from "./list-query";
+import { loadListRows } from "./order-rows";
 import { sortInput, sortKey, sortKeySchema } from "./sort";
 
 const listInput = z.object({
@@ -12,20 +13,26 @@ const listInput = z.object({
 });
 
 /**
- * The orders list, a page at a time for infinite scroll: { orders, total, page, total_pages, next_cursor }.
- * The first page counts the total; following pages get it back from the cursor.
+ * The orders list, a page at a time for infinite scroll: { orders, total, total_capped, page, total_pages,
+ * next_cursor, totals }. The first page counts once for both the list and the status boxes (`totals`, null on later
+ * pages, which carry the total in the cursor).
  */
 export const list = staffProcedure
   .use(can("read", "check_in"))
   .input(listInput)
   .query(async ({ ctx, input }) => {
-    const filters = parseFilters(ctx.companyId, input);
+    const filters = await orderFilters(ctx, input);
     const sort = { sort: input.sort, direction: input.sort_direction };
-    const fingerprint = filterFingerprint({ ...filters, ...sort });
-    const cursor = readCursor(input.cursor, fingerprint, sortKeySchema(sort));
-    const positions = await findPage(ctx.db, filters, sort, cursor?.after ?? null);
-    const total = cursor ? cursor.total : await countOrders(ctx.db, filters);
-    const { rows, info } = pageOf(positions, { cursor, total, filter: fingerprint, keyOf: (p) => sortKey(sort, p) });
+    const { rows, info, counted } = await listPage({
+      db: ctx.db,
+      cursor: input.cursor,
+      filter: { ...filters, ...sort },
+      keySchema: sortKeySchema(sort),
+      fetch: (after) => findPage(ctx.db, filters, sort, after),
+      count: () => countOrders(ctx.db, filters),
+      keyOf: (p) => sortKey(sort, p),
+    });
     const orders = await loadListRows(ctx.db, ctx.companyId, rows.map((p) => p.correlative_id));
-    return { orders, ...info };
+    const totals = counted && statusTotals(counted);
+    return { orders, ...info, totals };
   });

@@ -1,15 +1,16 @@
+import { ORDER_SORTS, SORT_DIRECTIONS, type OrderSortColumn, type SortDirection } from "@taller/core";
 import { z } from "zod";
 
 export const sortInput = {
   /** Default: correlative_id descending; the 'Recepción' column sorts by check_in_time. */
-  sort: z.enum(["correlative_id", "check_in_time"]).default("correlative_id"),
+  sort: z.enum(ORDER_SORTS).default("correlative_id"),
   // Not `direction`: tRPC's infinite queries own an input field of that name.
-  sort_direction: z.enum(["asc", "desc"]).default("desc"),
+  sort_direction: z.enum(SORT_DIRECTIONS).default("desc"),
 };
 
 export interface OrderSort {
-  sort: "correlative_id" | "check_in_time";
-  direction: "asc" | "desc";
+  sort: OrderSortColumn;
+  direction: SortDirection;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { statuses as statusesTable } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { NO_BUDGET } from "./filters";
+import { NO_BUDGET, NO_BUDGET_NAME } from "@taller/core";
 
 /** The list's filter groups: 'Estados de Orden' and 'Estados de Presupuesto' (the latter ends with 'Sin Presupuesto'). */
 export const statuses = staffProcedure.use(can("read", "check_in")).query(async ({ ctx }) => {
@@ -23,7 +23,7 @@ export const statuses = staffProcedure.use(can("read", "check_in")).query(async 
     budget_statuses: [
       ...budget,
       // Not finished, so the default filter (non-finished budget statuses) includes orders without a budget.
-      { id: NO_BUDGET, name: "Sin Presupuesto", color: "#9E9E9E", type: "Budget" as const, finish: false, order: budget.length },
+      { id: NO_BUDGET, name: NO_BUDGET_NAME, color: "#9E9E9E", type: "Budget" as const, finish: false, order: budget.length },
     ],
   };
 });

@@ -2,14 +2,15 @@
 import { queryRows, type Db } from "@taller/db";
 import { sql } from "drizzle-orm";
 
-/** (company, status, budget status) groups whose order_status_counts row differs from counting the orders. */
+/** (company, status, budget status, location) groups whose order_status_counts row differs from counting the orders. */
 export function countsDrift(db: Db) {
-  return queryRows<{ company_id: number; status_id: number; budget_status_key: number }>(
+  return queryRows<{ company_id: number; status_id: number; budget_status_key: number; location_key: number }>(
     db,
-    sql`SELECT company_id, status_id, budget_status_key FROM
-          (SELECT company_id, status_id, budget_status_key, count(*)::int AS n FROM orders GROUP BY 1, 2, 3) a
-          FULL JOIN (SELECT company_id, status_id, budget_status_key, count AS n FROM order_status_counts WHERE count <> 0) b
-          USING (company_id, status_id, budget_status_key)
+    sql`SELECT company_id, status_id, budget_status_key, location_key FROM
+          (SELECT company_id, status_id, budget_status_key, coalesce(location_id, -1) AS location_key, count(*)::int AS n
+             FROM orders GROUP BY 1, 2, 3, 4) a
+          FULL JOIN (SELECT company_id, status_id, budget_status_key, location_key, count AS n FROM order_status_counts WHERE count <> 0) b
+          USING (company_id, status_id, budget_status_key, location_key)
         WHERE a.n IS DISTINCT FROM b.n`,
   );
 }

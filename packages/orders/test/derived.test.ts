@@ -106,20 +106,26 @@ describe("derived columns follow their sources", () => {
   it("keeps the counts per status right through status changes and deletions", async () => {
     const caller = await admin();
     const [first, second] = app.fx().demo.statusIds.Order;
-    const before = await caller.totalsByStatus();
+    const before = (await caller.totalsByStatus()).by_status;
     const countOf = (totals: typeof before, status: number) => totals.find((t) => t.status_id === status)!.count;
     const moved = await db()
       .update(orders)
       .set({ statusId: second! })
       .where(and(eq(orders.companyId, app.fx().demo.companyId), eq(orders.statusId, first!)))
       .returning({ id: orders.id });
-    const after = await caller.totalsByStatus();
+    const after = (await caller.totalsByStatus()).by_status;
     expect(countOf(after, first!)).toBe(0);
     expect(countOf(after, second!)).toBe(countOf(before, second!) + moved.length);
 
     await db().delete(orders).where(eq(orders.id, moved[0]!.id));
-    expect(countOf(await caller.totalsByStatus(), second!)).toBe(countOf(after, second!) - 1);
+    expect(countOf((await caller.totalsByStatus()).by_status, second!)).toBe(countOf(after, second!) - 1);
     expect((await caller.list({})).total).toBe(app.fx().demo.orderIds.length - 1);
+    expect(await countsDrift(db())).toEqual([]);
+
+    // A change of location moves the order between the location's counts.
+    const [elsewhere] = app.fx().demo.locationIds.slice(-1);
+    await db().update(orders).set({ locationId: elsewhere! }).where(eq(orders.id, moved[1]!.id));
+    await db().update(orders).set({ locationId: null }).where(eq(orders.id, moved[2]!.id));
     expect(await countsDrift(db())).toEqual([]);
   });
 });

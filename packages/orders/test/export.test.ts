@@ -1,13 +1,18 @@
-import { formatShortDateCL, todayIn } from "@taller/core";
+import { todayIn, wallClockDate } from "@taller/core";
 import { orders, rolePermissions, roles, users } from "@taller/db";
 import { seedScale } from "@taller/db/seed";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
-import { useSeededApp } from "@taller/trpc/testing";
+import { allPages, useSeededApp } from "@taller/trpc/testing";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { ordersRouter } from "../src";
-import { EXPORT_COLUMNS } from "../src/export-xlsx";
+import { EXPORT_COLUMNS, SHORT_DATE_FORMAT } from "../src/export-xlsx";
+
+const header = (key: string) => EXPORT_COLUMNS.find(([k]) => k === key)![1];
+/** Same calendar day in Chile (date cells hold Chile's wall-clock time). */
+const sameDay = (cell: unknown, instant: Date | string) =>
+  cell instanceof Date && cell.toISOString().slice(0, 10) === wallClockDate(instant).toISOString().slice(0, 10);
 
 const createCaller = createCallerFactory(ordersRouter);
 const app = useSeededApp();
@@ -24,16 +29,21 @@ const rowsOf = (sheet: ExcelJS.Worksheet) =>
   sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? [row.slice(1).map((v) => v ?? null)] : []));
 
 describe("orders.export", () => {
-  it("builds the spreadsheet: sheet 'Data', the export row's headers, one row per order, short Chilean dates", async () => {
+  it("builds the spreadsheet: sheet 'Data', Spanish headers in the spec's order, one row per order, date cells", async () => {
     const result = await (await callerFor("asesor@taller.demo")).export({});
     expect(result.filename).toMatch(/^Ordenes de Trabajo \d{2}-\d{2}-\d{4} \d{2}-\d{2}\.xlsx$/);
     expect(result.rows).toBe(app.fx().demo.orderIds.length);
-    expect(result.truncated).toBe(false);
+    expect(result).toMatchObject({ truncated: false, left_out: 0 });
 
     const workbook = await open(result);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(["Data"]);
-    const [headers, ...rows] = rowsOf(workbook.getWorksheet("Data")!);
-    expect(headers).toEqual([...EXPORT_COLUMNS, "Motor", "N° Siniestro"]);
+    const sheet = workbook.getWorksheet("Data")!;
+    const [headers, ...rows] = rowsOf(sheet);
+    expect(headers).toEqual([...EXPORT_COLUMNS.map(([, h]) => h), "Motor", "N° Siniestro"]);
+    // Real date cells in the es-CL short format.
+    const checkInCell = sheet.getRow(2).getCell(headers!.indexOf(header("check_in_time")) + 1);
+    expect(checkInCell.value).toBeInstanceOf(Date);
+    expect(checkInCell.numFmt).toBe(SHORT_DATE_FORMAT);
     expect(rows).toHaveLength(app.fx().demo.orderIds.length);
 
     const [newest] = await db()
@@ -43,7 +53,7 @@ describe("orders.export", () => {
       .orderBy(desc(orders.correlativeId))
       .limit(1);
     const order = await (await callerFor("admin@taller.demo")).get({ id: newest!.id });
-    const cell = (row: unknown[], column: string) => row[headers!.indexOf(column)];
+    const cell = (row: unknown[], column: string) => row[headers!.indexOf(column === "Motor" ? column : header(column))];
     const first = rows[0]!;
     expect(cell(first, "correlative_id")).toBe(order.correlative_id);
     expect(cell(first, "client_name")).toBe(order.client?.name ?? null);
@@ -51,8 +61,7 @@ describe("orders.export", () => {
     expect(cell(first, "identifier")).toBe(order.object?.identifier ?? null);
     expect(cell(first, "status_name")).toBe(order.status.name);
     expect(cell(first, "technical_user_id")).toBe(order.assignee?.id ?? null);
-    expect(cell(first, "check_in_time")).toBe(formatShortDateCL(order.check_in_time));
-    expect(cell(first, "check_in_time")).toMatch(/^\d{2}-\d{2}-\d{2}$/);
+    expect(cell(first, "check_in_time")).toEqual(wallClockDate(order.check_in_time));
     expect(cell(first, "Motor")).toBe(order.custom_fields.find((f) => f.key === "$$motor")?.value ?? null);
   });
 
@@ -61,9 +70,9 @@ describe("orders.export", () => {
     const headers = rows[0]!;
     const motors = new Set(rows.slice(1).map((r) => r[headers.indexOf("Motor")]));
     expect([...motors].every((m) => m === null || ["Bencina", "Diésel", "Híbrido", "Eléctrico"].includes(m as string))).toBe(true);
-    const ended = rows.slice(1).map((r) => r[headers.indexOf("ended_at")]).filter(Boolean);
+    const ended = rows.slice(1).map((r) => r[headers.indexOf(header("ended_at"))]).filter(Boolean);
     expect(ended.length).toBeGreaterThan(0);
-    expect(ended.every((d) => /^\d{2}-\d{2}-\d{2}$/.test(d as string))).toBe(true);
+    expect(ended.every((d) => d instanceof Date)).toBe(true);
   });
 
   it("applies the status filter, the search and the reception and delivery days in Chile's time", async () => {
@@ -79,18 +88,51 @@ describe("orders.export", () => {
 
     const byReception = await caller.export({ start_check_in: receptionDay, end_check_in: receptionDay });
     const receptionRows = rowsOf((await open(byReception)).getWorksheet("Data")!);
-    const checkInColumn = receptionRows[0]!.indexOf("check_in_time");
+    const checkInColumn = receptionRows[0]!.indexOf(header("check_in_time"));
     expect(receptionRows.slice(1).map((r) => r[0])).toContain(sample!.correlativeId);
-    expect(receptionRows.slice(1).every((r) => r[checkInColumn] === formatShortDateCL(sample!.checkIn))).toBe(true);
+    expect(receptionRows.slice(1).every((r) => sameDay(r[checkInColumn], sample!.checkIn))).toBe(true);
 
     const byDelivery = await caller.export({ status_id: [delivered], start_ended_at: deliveryDay, end_ended_at: deliveryDay });
     const deliveryRows = rowsOf((await open(byDelivery)).getWorksheet("Data")!);
     expect(deliveryRows.slice(1).map((r) => r[0])).toContain(sample!.correlativeId);
-    expect(deliveryRows.slice(1).every((r) => r[deliveryRows[0]!.indexOf("ended_at")] === formatShortDateCL(sample!.endedAt!))).toBe(true);
+    expect(deliveryRows.slice(1).every((r) => sameDay(r[deliveryRows[0]!.indexOf(header("ended_at"))], sample!.endedAt!))).toBe(true);
 
     const searched = await caller.export({ search: `#${sample!.correlativeId}` });
     expect(rowsOf((await open(searched)).getWorksheet("Data")!).slice(1).map((r) => r[0])).toContain(sample!.correlativeId);
     expect((await caller.export({ search: "ZZZZ-NO-EXISTE" })).rows).toBe(0);
+  });
+
+  it("honours every filter of the list: budget statuses, locations and own orders", async () => {
+    const caller = await callerFor("admin@taller.demo");
+    const all = await db()
+      .select({ correlativeId: orders.correlativeId, budget: orders.lastBudgetStatusId, locationId: orders.locationId })
+      .from(orders)
+      .where(eq(orders.companyId, app.fx().demo.companyId));
+    const exported = async (input: Parameters<typeof caller.export>[0]) =>
+      rowsOf((await open(await caller.export(input))).getWorksheet("Data")!).slice(1).map((r) => r[0] as number).sort((a, b) => a - b);
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+    expect(await exported({ budget_status_id: [-1] })).toEqual(sorted(all.filter((o) => o.budget === null).map((o) => o.correlativeId)));
+    const [first] = app.fx().demo.locationIds;
+    expect(await exported({ location_ids: [first!] })).toEqual(sorted(all.filter((o) => o.locationId === first).map((o) => o.correlativeId)));
+    // What the list shows is what the file holds, filter for filter.
+    const input = { budget_status_id: [-1], location_ids: [first!], search: "a" };
+    const listed = await allPages((cursor) => caller.list({ ...input, cursor }));
+    expect(await exported(input)).toEqual(sorted(listed.flatMap((p) => p.orders.map((o) => o.correlative_id))));
+  });
+
+  it("exports one file per user at a time: a second export while the first runs is refused in Spanish", async () => {
+    const caller = await callerFor("admin@taller.demo");
+    const [one, two] = await Promise.allSettled([caller.export({}), caller.export({})]);
+    expect(one.status).toBe("fulfilled");
+    expect(two.status).toBe("rejected");
+    const error = (two as PromiseRejectedResult).reason as TRPCError;
+    expect(error.code).toBe("TOO_MANY_REQUESTS");
+    expect(error.message).toMatch(/^Ya tienes una exportación en curso/);
+    // Once it finished, the next one runs; another user is never held up by it.
+    await expect(caller.export({ search: "ZZZZ-NO-EXISTE" })).resolves.toMatchObject({ rows: 0 });
+    const [mine, theirs] = await Promise.all([caller.export({ search: "ZZZZ" }), (await callerFor("asesor@taller.demo")).export({ search: "ZZZZ" })]);
+    expect([mine.rows, theirs.rows]).toEqual([0, 0]);
   });
 
   it("refuses a range that ends before it starts", async () => {
@@ -118,7 +160,7 @@ describe("orders.export", () => {
   it("holds at most 1000 orders, the newest, and says when there were more", async () => {
     await seedScale(db(), { orders: 1100 });
     const result = await (await callerFor("admin@escala.demo")).export({});
-    expect(result).toMatchObject({ rows: 1000, truncated: true });
+    expect(result).toMatchObject({ rows: 1000, truncated: true, left_out: 100 });
     const rows = rowsOf((await open(result)).getWorksheet("Data")!).slice(1);
     expect(rows.map((r) => r[0])).toEqual(Array.from({ length: 1000 }, (_, i) => 1100 - i));
   });

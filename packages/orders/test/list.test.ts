@@ -1,8 +1,10 @@
-import { formatDateTime } from "@taller/core";
-import { orders, vehicles } from "@taller/db";
-import { createCallerFactory, decodeCursor, encodeCursor, PAGE_SIZE, TRPCError } from "@taller/trpc";
+import { COUNT_CAP, formatDateTime, isInstant, PAGE_SIZE } from "@taller/core";
+import { locations, orders, users, vehicles } from "@taller/db";
+import { createCallerFactory, cursorKey, decodeCursor, encodeCursor, estimateRows, TRPCError } from "@taller/trpc";
+import { seedScale } from "@taller/db/seed";
 import { allPages, useSeededApp } from "@taller/trpc/testing";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { roles } from "@taller/db";
 import { describe, expect, it } from "vitest";
 import { ordersRouter } from "../src";
 
@@ -53,10 +55,11 @@ describe("orders.list", () => {
       status: { id: expect.any(Number), name: expect.any(String), color: expect.stringMatching(/^#/) },
       recall_data: expect.any(Array),
     });
-    // The instant as PostgreSQL writes it, which the web's formatters read.
+    // The instant in the one wire form (ISO-8601 UTC with milliseconds), which the web's formatters read.
     const [stored] = await db().select({ checkIn: orders.checkInTime }).from(orders).where(eq(orders.id, first.id));
     expect(formatDateTime(first.check_in_time)).toBe(formatDateTime(stored!.checkIn));
-    expect(first.check_in_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}(:\d{2})?$/);
+    expect(isInstant(first.check_in_time)).toBe(true);
+    expect(first.check_in_time).toBe(stored!.checkIn.toISOString());
     expect(Object.keys(first).sort()).toEqual(
       [
         "check_in_time",
@@ -202,7 +205,7 @@ describe("orders.list", () => {
     });
 
     it("counts the searched total on the first page and keeps it across pages", async () => {
-      const { pages, orders: found } = await walk(await admin(), { search: "a" });
+      const { pages, orders: found } = await walk(await admin(), { search: "#1" });
       expect(found.length).toBeGreaterThan(PAGE_SIZE);
       expect(pages.every((p) => p.total === found.length)).toBe(true);
       expect(new Set(found.map((o) => o.id)).size).toBe(found.length);
@@ -214,12 +217,17 @@ describe("orders.list", () => {
       const caller = await admin();
       const { pages, orders: listed } = await walk(caller, {});
       const last = pages.at(-1)!;
-      const after = encodeCursor({
-        after: [listed.at(-1)!.correlative_id],
-        page: last.page,
-        total: last.total,
-        filter: decodeCursor(pages[0]!.next_cursor!)!.filter,
-      });
+      const key = await cursorKey(db());
+      const after = encodeCursor(
+        {
+          after: [listed.at(-1)!.correlative_id],
+          page: last.page,
+          total: last.total,
+          capped: false,
+          filter: decodeCursor(pages[0]!.next_cursor!, key)!.filter,
+        },
+        key,
+      );
       const beyond = await caller.list({ cursor: after });
       expect(beyond).toMatchObject({ orders: [], page: last.page + 1, total: last.total, next_cursor: null });
     });
@@ -235,7 +243,18 @@ describe("orders.list", () => {
         const error = await caller.list(input).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(TRPCError);
         expect((error as TRPCError).code).toBe("BAD_REQUEST");
+        expect((error as TRPCError).message).toBe("Cursor inválido para estos filtros");
       }
+    });
+
+    it("refuses a cursor whose key was rewritten (cursors are signed, so a client cannot steer the SQL)", async () => {
+      const caller = await admin();
+      const { next_cursor } = await caller.list({});
+      const [body, signature] = next_cursor!.split(".");
+      const payload = JSON.parse(Buffer.from(body!, "base64url").toString()) as { after: number[] };
+      const edited = Buffer.from(JSON.stringify({ ...payload, after: [2_147_483_647] })).toString("base64url");
+      const error = await caller.list({ cursor: `${edited}.${signature}` }).catch((e: unknown) => e);
+      expect((error as TRPCError).code).toBe("BAD_REQUEST");
     });
   });
 });
@@ -244,18 +263,30 @@ describe("orders.totalsByStatus", () => {
   it("counts every order status of the company, under the budget filter and the search", async () => {
     const caller = await admin();
     const all = await demoOrders();
-    const totals = await caller.totalsByStatus();
+    const totals = (await caller.totalsByStatus()).by_status;
     expect(totals.map((t) => t.status_id)).toEqual(app.fx().demo.statusIds.Order);
     for (const t of totals) expect(t.count).toBe(all.filter((o) => o.statusId === t.status_id).length);
 
-    const noBudget = await caller.totalsByStatus({ budget_status_id: [-1] });
+    const noBudget = (await caller.totalsByStatus({ budget_status_id: [-1] })).by_status;
     for (const t of noBudget) {
       expect(t.count).toBe(all.filter((o) => o.statusId === t.status_id && o.lastBudgetStatusId === null).length);
     }
 
-    const searched = await caller.totalsByStatus({ search: "a", budget_status_id: [-1] });
+    const searched = (await caller.totalsByStatus({ search: "a", budget_status_id: [-1] })).by_status;
     const listed = await walk(caller, { search: "a", budget_status_id: [-1] });
     for (const t of searched) expect(t.count).toBe(listed.orders.filter((o) => o.status.id === t.status_id).length);
+  });
+
+  it("is what the list's first page answers in `totals`, so a search counts once", async () => {
+    const caller = await admin();
+    const input = { search: "#1" };
+    const shown = app.fx().demo.statusIds.Order.slice(0, 6);
+    const first = await caller.list({ ...input, status_id: shown });
+    expect(first.totals).toEqual(await caller.totalsByStatus(input));
+    expect(first.total).toBe(first.totals!.by_status.filter((t) => shown.includes(t.status_id)).reduce((sum, t) => sum + t.count, 0));
+    expect(first.next_cursor).not.toBeNull();
+    const second = await caller.list({ ...input, status_id: shown, cursor: first.next_cursor });
+    expect(second.totals).toBeNull();
   });
 });
 
@@ -290,7 +321,7 @@ describe("orders.get", () => {
       id: withBudget!.id,
       correlative_id: 1,
       status: { name: expect.any(String), color: expect.any(String), finish: expect.any(Boolean) },
-      check_in_time: expect.any(Date),
+      check_in_time: expect.any(String),
       pictures: expect.any(Array),
     });
     expect(order.last_budget).toMatchObject({ id: expect.any(Number), correlative_id: expect.any(Number), status: { name: expect.any(String) } });
@@ -315,9 +346,39 @@ describe("orders.get", () => {
 });
 
 describe("permissions", () => {
-  it("lets a role without read on check_in see nothing of the orders", async () => {
+  it("shows the Técnico (own-only read on check_in) only the orders he received or is assigned", async () => {
+    const me = app.fx().demo.userIds["tecnico@taller.demo"]!;
+    const all = await db()
+      .select({ id: orders.id, userId: orders.userId, assigneeId: orders.assigneeId })
+      .from(orders)
+      .where(eq(orders.companyId, app.fx().demo.companyId));
+    const mine = all.filter((o) => o.userId === me || o.assigneeId === me).map((o) => o.id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.length).toBeLessThan(all.length);
+
     const tecnico = await callerFor("tecnico@taller.demo");
-    for (const call of [() => tecnico.list({}), () => tecnico.totalsByStatus(), () => tecnico.get({ id: app.fx().demo.orderIds[0]! })]) {
+    const { pages, orders: listed } = await walk(tecnico, {});
+    expect(listed.map((o) => o.id).sort((a, b) => a - b)).toEqual([...mine].sort((a, b) => a - b));
+    expect(pages[0]!.total).toBe(mine.length);
+    const boxes = (await tecnico.totalsByStatus()).by_status;
+    expect(boxes.reduce((sum, t) => sum + t.count, 0)).toBe(mine.length);
+    // Searched too (the search path counts on its own).
+    const searched = await walk(tecnico, { search: "#1" });
+    expect(searched.orders.every((o) => mine.includes(o.id))).toBe(true);
+
+    expect((await tecnico.get({ id: mine[0]! })).id).toBe(mine[0]);
+    const notMine = all.find((o) => !mine.includes(o.id))!;
+    expect(((await tecnico.get({ id: notMine.id }).catch((e: unknown) => e)) as TRPCError).code).toBe("NOT_FOUND");
+  });
+
+  it("lets a role without read on check_in see nothing of the orders", async () => {
+    const [role] = await db().insert(roles).values({ companyId: app.fx().demo.companyId, name: "Sin órdenes" }).returning();
+    const [user] = await db()
+      .insert(users)
+      .values({ companyId: app.fx().demo.companyId, roleId: role!.id, name: "Sonia Sin", email: "sin-ordenes@taller.demo", passwordHash: "x" })
+      .returning();
+    const nobody = await callerFor(user!.email);
+    for (const call of [() => nobody.list({}), () => nobody.totalsByStatus(), () => nobody.get({ id: app.fx().demo.orderIds[0]! })]) {
       const error = await call().catch((e: unknown) => e);
       expect((error as TRPCError).code).toBe("FORBIDDEN");
     }
@@ -327,5 +388,65 @@ describe("permissions", () => {
     const page = await (await callerFor("admin@otro.demo")).list({});
     expect(page.total).toBe(app.fx().other.orderIds.length);
     expect(page.orders.every((o) => app.fx().other.orderIds.includes(o.id))).toBe(true);
+  });
+});
+
+describe("location selector", () => {
+  it("lists, counts and pages only the selected locations; all of them is the same as none", async () => {
+    const caller = await admin();
+    const [first, second] = app.fx().demo.locationIds;
+    const all = await db().select({ id: orders.id, locationId: orders.locationId }).from(orders).where(eq(orders.companyId, app.fx().demo.companyId));
+    const atFirst = all.filter((o) => o.locationId === first).map((o) => o.id);
+    expect(atFirst.length).toBeGreaterThan(PAGE_SIZE);
+    expect(atFirst.length).toBeLessThan(all.length);
+
+    const { pages, orders: listed } = await walk(caller, { location_ids: [first!] });
+    expect(listed.map((o) => o.id).sort((a, b) => a - b)).toEqual([...atFirst].sort((a, b) => a - b));
+    expect(pages[0]!.total).toBe(atFirst.length);
+    expect(pages[0]!.totals!.by_status.reduce((sum, t) => sum + t.count, 0)).toBe(atFirst.length);
+    const searched = await walk(caller, { location_ids: [first!], search: "a" });
+    expect(searched.orders.every((o) => atFirst.includes(o.id))).toBe(true);
+
+    const everywhere = await caller.list({ location_ids: [second!, first!] });
+    expect(everywhere.total).toBe(all.length);
+    // A cursor made for one location is not valid for another.
+    const error = await caller.list({ location_ids: [second!], cursor: pages[0]!.next_cursor }).catch((e: unknown) => e);
+    expect((error as TRPCError).code).toBe("BAD_REQUEST");
+  });
+
+  it("refuses a location the user may not see with a Spanish error on `location_ids`", async () => {
+    const caller = await admin();
+    const [foreign] = await db().select({ id: locations.id }).from(locations).where(eq(locations.companyId, app.fx().other.companyId)).limit(1);
+    const error = (await caller.list({ location_ids: [foreign!.id] }).catch((e: unknown) => e)) as TRPCError;
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.message).toBe("Local no disponible");
+  });
+});
+
+describe("search counts", () => {
+  it("serve one- and two-character terms as a word's start, from the prefix index", async () => {
+    const caller = await admin();
+    const { orders: found } = await walk(caller, { search: "#1" });
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((o) => String(o.correlative_id).startsWith("1"))).toBe(true);
+  });
+
+  it(`stop at ${COUNT_CAP} and say the total is a lower bound`, async () => {
+    await seedScale(db(), { orders: COUNT_CAP + 200, name: "Taller Conteo", domain: "conteo.demo" });
+    const caller = await callerFor("admin@conteo.demo");
+    const page = await caller.list({ search: "#" });
+    expect(page).toMatchObject({ total: COUNT_CAP, total_capped: true, totals: { capped: true } });
+    const next = await caller.list({ search: "#", cursor: page.next_cursor });
+    expect(next).toMatchObject({ total: COUNT_CAP, total_capped: true, page: 2 });
+    // Without a search the totals come from the counts table: exact, never capped.
+    expect(await caller.list({})).toMatchObject({ total: COUNT_CAP + 200, total_capped: false });
+  });
+
+  it("read the planner's estimate, which decides whether a search is counted at all", async () => {
+    await db().execute(sql`ANALYZE orders`);
+    const [row] = await db().select({ n: count() }).from(orders);
+    const estimate = await estimateRows(db(), sql`orders`, sql`true`);
+    expect(estimate).toBeGreaterThan(row!.n * 0.8);
+    expect(estimate).toBeLessThan(row!.n * 1.2);
   });
 });

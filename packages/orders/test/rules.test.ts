@@ -1,20 +1,18 @@
 // Pure rules of the orders domain, without a database.
+import { toInstant } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import { customFieldColumns, customFieldText, displayedCustomFields } from "../src/custom-fields";
 import { EXPORT_COLUMNS, exportFileName, exportRow, type ExportOrder } from "../src/export-xlsx";
-import { parseFilters } from "../src/filters";
+import { searchTerm } from "@taller/db";
 import { sortKey, sortKeySchema } from "../src/sort";
 
-describe("filters", () => {
-  it("deduplicates and sorts ids so equal filters compare equal, and keeps null apart from empty", () => {
-    expect(parseFilters(7, { status_id: [3, 1, 3], budget_status_id: [-1, 5], search: "  bbcl12 " })).toEqual({
-      companyId: 7,
-      statusIds: [1, 3],
-      budgetStatusIds: [-1, 5],
-      pattern: "%BBCL12%",
-    });
-    expect(parseFilters(7, {})).toEqual({ companyId: 7, statusIds: null, budgetStatusIds: null, pattern: null });
-    expect(parseFilters(7, { status_id: [], search: "  " }).statusIds).toEqual([]);
+describe("search terms", () => {
+  it("searches three characters and more by contains, shorter ones by a word's start", () => {
+    expect(searchTerm("  bbcl12 ")).toEqual({ kind: "contains", pattern: "%BBCL12%" });
+    expect(searchTerm("gó")).toEqual({ kind: "prefix", prefix: "GO" });
+    expect(searchTerm("#1")).toEqual({ kind: "prefix", prefix: "#1" });
+    expect(searchTerm("a b")).toEqual({ kind: "contains", pattern: "%A B%" });
+    expect(searchTerm("  ")).toBeNull();
   });
 });
 
@@ -80,7 +78,7 @@ describe("export rows", () => {
     requirement_name: "Frenos",
     status_name: "Entregado",
     // 02:30 UTC on 5 April 2026 is still 4 April in Santiago (UTC-3 until that night).
-    check_in_time: new Date("2026-04-05T02:30:00Z"),
+    check_in_time: toInstant(new Date("2026-04-05T02:30:00Z")),
     ended_at: null,
     comment: null,
     technical_user_id: 3,
@@ -88,12 +86,24 @@ describe("export rows", () => {
   };
   const columns = customFieldColumns([{ key: "$$motor", name: "Motor", kind: "list", items: [{ id: 2, name: "Diésel" }] }], [order.custom_fields]);
 
-  it("writes the fixed fields in header order, dates short in Chile's time, then the custom fields", () => {
+  const at = (key: string) => EXPORT_COLUMNS.findIndex(([k]) => k === key);
+
+  it("lists the spec's export fields in its order under Spanish headers", () => {
+    expect(EXPORT_COLUMNS.map(([key]) => key)).toEqual([
+      "correlative_id", "client_name", "client_rut", "client_email", "client_phone", "from", "assignee_name", "user_name",
+      "brand_name", "brand_model_name", "identifier", "chasis", "kms", "requirement_name", "status_name", "check_in_time",
+      "ended_at", "comment", "technical_user_id",
+    ]);
+    expect(EXPORT_COLUMNS.every(([, header]) => /^[A-ZÁÉÍÓÚÑ][^_]*$/.test(header))).toBe(true);
+  });
+
+  it("writes the fixed fields in header order, dates as Chile's wall-clock time, then the custom fields", () => {
     const row = exportRow(order, columns);
     expect(row).toHaveLength(EXPORT_COLUMNS.length + 1);
-    expect(row[EXPORT_COLUMNS.indexOf("correlative_id")]).toBe(1234);
-    expect(row[EXPORT_COLUMNS.indexOf("check_in_time")]).toBe("04-04-26");
-    expect(row[EXPORT_COLUMNS.indexOf("ended_at")]).toBeNull();
+    expect(row[at("correlative_id")]).toBe(1234);
+    // A date cell holds Chile's wall-clock time (cells have no time zone): 23:30 on 4 April.
+    expect(row[at("check_in_time")]).toEqual(new Date("2026-04-04T23:30:00Z"));
+    expect(row[at("ended_at")]).toBeNull();
     expect(row.at(-1)).toBe("Diésel");
   });
 

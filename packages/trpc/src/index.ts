@@ -5,4 +5,5 @@ export * from "./events";
 export { RateLimiter } from "./rate-limit";
 export { tracked, TRPCError } from "@trpc/server";
 export { loadSessionUser } from "./session-user";
-export * from "./pagination";
+export * from "./list";
+export * from "./jobs";

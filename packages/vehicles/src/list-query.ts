@@ -1,25 +1,45 @@
-// The SQL behind the vehicles list: each vehicle with its open order and its next booking, from which its status
-// follows (status.ts states the rule). Probes use orders_vehicle_idx and bookings_vehicle_date_idx; the
-// Agendado / Con orden filters start from the few vehicles that can have them (bookings_company_date_idx and the
-// orders_list_* indexes), not from every vehicle.
-import { intArray, queryRows, type Db } from "@taller/db";
-import { PAGE_SIZE } from "@taller/trpc";
+// The SQL behind the vehicles list: each vehicle with its open order and its next booking (at the selected
+// locations), from which its status follows (status.ts states the rule). Probes use orders_vehicle_idx and
+// bookings_vehicle_date_idx; the Agendado / Con orden filters and the counts start from the few vehicles that can
+// have them (orders_status_vehicle_idx with the open statuses bound as values, bookings_company_date_idx), never
+// from every order.
+import { PAGE_SIZE, type Instant } from "@taller/core";
+import { instantText, intArray, queryRows, searchCondition, type Db, type SearchTerm } from "@taller/db";
+import {
+  cappedGroupCount,
+  ESTIMATE_SKIP,
+  estimateRows,
+  farPastCap,
+  groupCounts,
+  type GroupCountRow,
+  type GroupCounts,
+  type ListScope,
+} from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { VEHICLE_STATUS, VEHICLE_STATUSES, type VehicleStatus } from "./status";
 
 export interface VehicleFilters {
-  companyId: number;
+  scope: ListScope;
   /** null: every status. */
   statusIds: VehicleStatus[] | null;
-  /** LIKE pattern over vehicles.search_text, null without a search. */
-  pattern: string | null;
+  search: SearchTerm | null;
   /** Today in the company's time zone: bookings from this day on make a vehicle Agendado. */
   today: string;
+  /** The company's order statuses not marked finish (an order in one of them is open). */
+  openStatusIds: number[];
 }
 
-/** Ids of the company's order statuses not marked finish (an order in one of them is open). */
-const openStatuses = (companyId: number) =>
-  sql`ARRAY(SELECT id FROM statuses WHERE company_id = ${companyId} AND type = 'Order' AND NOT finish)`;
+/** Orders or bookings (alias) at the selected locations; every location when none are selected. */
+const atLocations = (f: VehicleFilters, alias: string) =>
+  f.scope.locationIds ? sql`${sql.raw(alias)}.location_id = ANY(${intArray(f.scope.locationIds)})` : sql`true`;
+
+/** Open orders (alias o) of the company at the selected locations. */
+const openOrders = (f: VehicleFilters) =>
+  sql`o.company_id = ${f.scope.companyId} AND o.status_id = ANY(${intArray(f.openStatusIds)}) AND ${atLocations(f, "o")}`;
+
+/** Bookings (alias b) of the company from today at the selected locations. */
+const comingBookings = (f: VehicleFilters) =>
+  sql`b.company_id = ${f.scope.companyId} AND b.booking_date >= ${f.today}::date AND ${atLocations(f, "b")}`;
 
 /** deriveVehicleStatus in SQL, over the `open_order` and `next_booking` laterals of vehicleFacts(). */
 const vehicleStatusSql = sql.raw(
@@ -32,14 +52,24 @@ function vehicleFacts(f: VehicleFilters): SQL {
   return sql`vehicles v
     LEFT JOIN LATERAL (
       SELECT o.id, o.correlative_id, o.requirement_id, o.finish_date, o.check_in_time FROM orders o
-      WHERE o.vehicle_id = v.id AND o.company_id = v.company_id AND o.status_id = ANY(${openStatuses(f.companyId)})
+      WHERE o.vehicle_id = v.id AND ${openOrders(f)}
       ORDER BY o.correlative_id DESC LIMIT 1
     ) open_order ON true
     LEFT JOIN LATERAL (
       SELECT b.id, b.booking_date, b.booking_time, b.requirement_id FROM bookings b
-      WHERE b.vehicle_id = v.id AND b.company_id = v.company_id AND b.booking_date >= ${f.today}::date
+      WHERE b.vehicle_id = v.id AND ${comingBookings(f)}
       ORDER BY b.booking_date, b.booking_time LIMIT 1
     ) next_booking ON true`;
+}
+
+/**
+ * "Own records only" for vehicles: those with an order the user received or is assigned, or a booking of the user.
+ */
+function owned(f: VehicleFilters): SQL {
+  const me = f.scope.ownerId;
+  if (me === null) return sql`true`;
+  return sql`v.id IN (SELECT vehicle_id FROM orders WHERE company_id = ${f.scope.companyId} AND (user_id = ${me} OR assignee_id = ${me})
+                      UNION SELECT vehicle_id FROM bookings WHERE company_id = ${f.scope.companyId} AND user_id = ${me})`;
 }
 
 /**
@@ -49,18 +79,17 @@ function vehicleFacts(f: VehicleFilters): SQL {
 function candidates(f: VehicleFilters): SQL | null {
   if (!f.statusIds || f.statusIds.includes(VEHICLE_STATUS.SIN_ORDEN)) return null;
   const sources: SQL[] = [];
-  if (f.statusIds.includes(VEHICLE_STATUS.CON_ORDEN))
-    sources.push(sql`SELECT vehicle_id FROM orders WHERE company_id = ${f.companyId} AND status_id = ANY(${openStatuses(f.companyId)})`);
-  if (f.statusIds.includes(VEHICLE_STATUS.AGENDADO))
-    sources.push(sql`SELECT vehicle_id FROM bookings WHERE company_id = ${f.companyId} AND booking_date >= ${f.today}::date`);
+  if (f.statusIds.includes(VEHICLE_STATUS.CON_ORDEN)) sources.push(sql`SELECT o.vehicle_id FROM orders o WHERE ${openOrders(f)}`);
+  if (f.statusIds.includes(VEHICLE_STATUS.AGENDADO)) sources.push(sql`SELECT b.vehicle_id FROM bookings b WHERE ${comingBookings(f)}`);
   return sources.length ? sql`v.id IN (${sql.join(sources, sql` UNION `)})` : sql`false`;
 }
 
 function vehicleConditions(f: VehicleFilters): SQL {
   return sql.join(
     [
-      sql`v.company_id = ${f.companyId}`,
-      f.pattern ? sql`v.search_text LIKE ${f.pattern}` : sql`true`,
+      sql`v.company_id = ${f.scope.companyId}`,
+      searchCondition(f.search, "v."),
+      owned(f),
       candidates(f) ?? sql`true`,
       f.statusIds ? sql`${vehicleStatusSql} = ANY(${intArray(f.statusIds)})` : sql`true`,
     ],
@@ -80,8 +109,7 @@ export interface VehicleRow {
   order_id: number | null;
   correlative_id: number | null;
   finish_date: string | null;
-  /** The open order's check-in instant as PostgreSQL writes it (both drivers pass it through; the web reads it). */
-  check_in_time: string | null;
+  check_in_time: Instant | null;
   booking_id: number | null;
   booking_date: string | null;
   booking_time: string | null;
@@ -96,7 +124,7 @@ export async function findVehicles(db: Db, f: VehicleFilters, afterId: number | 
                c.id AS client_id, c.name AS client_name, c.phone,
                CASE WHEN open_order.id IS NOT NULL THEN ro.name ELSE rb.name END AS requirement_name,
                open_order.id AS order_id, open_order.correlative_id, open_order.finish_date::text AS finish_date,
-               open_order.check_in_time,
+               ${instantText(sql`open_order.check_in_time`)} AS check_in_time,
                next_booking.id AS booking_id, next_booking.booking_date::text AS booking_date,
                to_char(next_booking.booking_time, 'HH24:MI') AS booking_time,
                ${vehicleStatusSql} AS status_id
@@ -109,40 +137,45 @@ export async function findVehicles(db: Db, f: VehicleFilters, afterId: number | 
         WHERE ${vehicleConditions(f)} AND ${afterId === null ? sql`true` : sql`v.id < ${afterId}`}
         ORDER BY v.id DESC
         LIMIT ${PAGE_SIZE + 1}`,
-    { prepare: !f.pattern },
+    { prepare: f.search === null },
   );
 }
 
 /**
- * Vehicles per status under the search (the status boxes show all three). With a search, the status of each
- * matching vehicle is derived row by row. Without one, deriving it for every vehicle of a large company would
- * probe each one; the same rule is counted from the few vehicles that are not Sin orden instead: Con orden are
- * the vehicles with an open order, Agendado those with a booking from today and no open order, Sin orden the rest.
+ * Vehicles per status and the list's total. With a search or own scope, the status of each matching vehicle is
+ * derived row by row, up to COUNT_CAP + 1 of them (past that the answer is capped, as the orders list's). Without
+ * one, deriving it for every vehicle of a large company would probe each one; the same rule is counted from the few
+ * vehicles that are not Sin orden instead: Con orden are the vehicles with an open order, Agendado those with a
+ * booking from today and no open order, Sin orden the rest (of vehicle_counts, kept by triggers).
  */
-export async function countByStatus(db: Db, f: VehicleFilters): Promise<{ vehicle_status: VehicleStatus; count: number }[]> {
-  const rows = await queryRows<{ vehicle_status: VehicleStatus; count: number }>(
+export async function countVehicles(db: Db, f: VehicleFilters): Promise<GroupCounts<VehicleStatus>> {
+  const c = f.scope.companyId;
+  const sampled = f.search !== null || f.scope.ownerId !== null;
+  // The status is derived per vehicle (two probes each): estimated past the cap, do not count.
+  if (f.search && (await estimateRows(db, sql`vehicles v`, sql`v.company_id = ${c} AND ${searchCondition(f.search, "v.")}`)) > ESTIMATE_SKIP)
+    return farPastCap(VEHICLE_STATUSES);
+  const rows = await queryRows<GroupCountRow>(
     db,
-    f.pattern
-      ? sql`SELECT ${vehicleStatusSql} AS vehicle_status, count(*)::int AS count
-            FROM ${vehicleFacts(f)}
-            WHERE ${vehicleConditions({ ...f, statusIds: null })}
-            GROUP BY 1`
+    sampled
+      ? cappedGroupCount({
+          group: vehicleStatusSql,
+          from: vehicleFacts(f),
+          where: vehicleConditions({ ...f, statusIds: null }),
+          whereSelected: vehicleConditions(f),
+        })
       : sql`WITH open AS (
-              SELECT DISTINCT o.vehicle_id AS id FROM orders o JOIN vehicles v ON v.id = o.vehicle_id AND v.company_id = ${f.companyId}
-              WHERE o.company_id = ${f.companyId} AND o.status_id = ANY(${openStatuses(f.companyId)})
+              SELECT DISTINCT o.vehicle_id AS id FROM orders o WHERE ${openOrders(f)} AND o.vehicle_id IS NOT NULL
             ), booked AS (
-              SELECT DISTINCT b.vehicle_id AS id FROM bookings b JOIN vehicles v ON v.id = b.vehicle_id AND v.company_id = ${f.companyId}
-              WHERE b.company_id = ${f.companyId} AND b.booking_date >= ${f.today}::date
-                AND b.vehicle_id NOT IN (SELECT id FROM open)
+              SELECT DISTINCT b.vehicle_id AS id FROM bookings b
+              WHERE ${comingBookings(f)} AND b.vehicle_id IS NOT NULL AND b.vehicle_id NOT IN (SELECT id FROM open)
             ), counted AS (
-              SELECT ${VEHICLE_STATUS.CON_ORDEN} AS vehicle_status, (SELECT count(*) FROM open) AS n
+              SELECT ${VEHICLE_STATUS.CON_ORDEN} AS grp, (SELECT count(*) FROM open) AS n
               UNION ALL SELECT ${VEHICLE_STATUS.AGENDADO}, (SELECT count(*) FROM booked)
             )
-            SELECT vehicle_status, n::int AS count FROM counted
+            SELECT grp AS "group", n::int, 0 AS sampled, null::int AS selected FROM counted
             UNION ALL
-            SELECT ${VEHICLE_STATUS.SIN_ORDEN}, ((SELECT count(*) FROM vehicles WHERE company_id = ${f.companyId}) - (SELECT sum(n) FROM counted))::int`,
-    { prepare: !f.pattern },
+            SELECT ${VEHICLE_STATUS.SIN_ORDEN}, (coalesce((SELECT count FROM vehicle_counts WHERE company_id = ${c}), 0) - (SELECT sum(n) FROM counted))::int, 0, null`,
+    { prepare: f.search === null },
   );
-  const counts = new Map(rows.map((r) => [Number(r.vehicle_status), r.count]));
-  return VEHICLE_STATUSES.map((s) => ({ vehicle_status: s, count: counts.get(s) ?? 0 }));
+  return groupCounts(VEHICLE_STATUSES, rows, f.statusIds);
 }

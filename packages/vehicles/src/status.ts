@@ -1,10 +1,9 @@
 // A vehicle's status is not stored: it follows from its orders and bookings (seed 000 section 4), so it can never
 // disagree with them. deriveVehicleStatus is the rule; vehicleStatusSql (list-query.ts) is the same rule in SQL,
-// and a test checks that both agree on the demo data.
+// and a test checks that both agree on the demo data. The statuses themselves are shared vocabulary (@taller/core).
+import { VEHICLE_STATUS, type VehicleStatus } from "@taller/core";
 
-export const VEHICLE_STATUS = { SIN_ORDEN: 1, AGENDADO: 2, CON_ORDEN: 3 } as const;
-export type VehicleStatus = (typeof VEHICLE_STATUS)[keyof typeof VEHICLE_STATUS];
-export const VEHICLE_STATUSES = [VEHICLE_STATUS.SIN_ORDEN, VEHICLE_STATUS.AGENDADO, VEHICLE_STATUS.CON_ORDEN] as const;
+export { VEHICLE_STATUS, VEHICLE_STATUSES, type VehicleStatus } from "@taller/core";
 
 export interface VehicleFacts {
   /** Some order of the vehicle is in a status not marked finish. */

@@ -1,8 +1,8 @@
-import { addDays, DEFAULT_TZ, todayIn } from "@taller/core";
-import { bookings, orders, statuses, vehicles } from "@taller/db";
-import { createCallerFactory, PAGE_SIZE, type TRPCError } from "@taller/trpc";
+import { addDays, DEFAULT_TZ, isInstant, PAGE_SIZE, todayIn } from "@taller/core";
+import { bookings, orders, rolePermissions, roles, statuses, users, vehicles } from "@taller/db";
+import { createCallerFactory, type TRPCError } from "@taller/trpc";
 import { allPages, useSeededApp } from "@taller/trpc/testing";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { vehiclesRouter } from "../src";
 import { deriveVehicleStatus, VEHICLE_STATUS, type VehicleStatus } from "../src/status";
@@ -66,8 +66,24 @@ describe("vehicle status", () => {
 
   it("totals by status count the same statuses", async () => {
     const expected = [...(await expectedStatuses()).values()];
-    const totals = await (await admin()).totalsByStatus();
-    expect(totals).toEqual([1, 2, 3].map((s) => ({ vehicle_status: s, count: expected.filter((e) => e === s).length })));
+    const totals = (await (await admin()).totalsByStatus()).by_status;
+    expect(totals).toEqual([1, 2, 3].map((s) => ({ status_id: s, count: expected.filter((e) => e === s).length })));
+  });
+});
+
+describe("vehicle counts", () => {
+  it("follow vehicles added and removed (Sin orden is every vehicle minus the others)", async () => {
+    const caller = await admin();
+    const sinOrden = async () => (await caller.totalsByStatus()).by_status.find((t) => t.status_id === VEHICLE_STATUS.SIN_ORDEN)!.count;
+    const before = await sinOrden();
+    const added = await db()
+      .insert(vehicles)
+      .values([1, 2].map((i) => ({ companyId: app.fx().demo.companyId, identifier: `ZZZZ0${i}` })))
+      .returning({ id: vehicles.id });
+    expect(await sinOrden()).toBe(before + 2);
+    await db().delete(vehicles).where(eq(vehicles.id, added[0]!.id));
+    expect(await sinOrden()).toBe(before + 1);
+    await db().delete(vehicles).where(eq(vehicles.id, added[1]!.id));
   });
 });
 
@@ -113,9 +129,9 @@ describe("vehicles.list", () => {
           expect(v).toMatchObject({
             order_id: expect.any(Number),
             correlative_id: expect.any(Number),
-            // The instant as PostgreSQL writes it, which the web's formatters read.
-            check_in_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}(:\d{2})?$/),
           });
+          // The instant in the one wire form, which the web's formatters read.
+          expect(isInstant(v.check_in_time)).toBe(true);
           expect(v.requirement_name).toEqual(expect.any(String));
         } else {
           expect(v.order_id).toBeNull();
@@ -144,7 +160,7 @@ describe("vehicles.list", () => {
     expect(byName.vehicles.every((v) => v.client_name === sample.client_name)).toBe(true);
     expect(byName.pages[0]!.total).toBe(byName.vehicles.length);
     const searchedTotals = await (await admin()).totalsByStatus({ search: plainName });
-    expect(searchedTotals.reduce((n, t) => n + t.count, 0)).toBe(byName.vehicles.length);
+    expect(searchedTotals.by_status.reduce((n, t) => n + t.count, 0)).toBe(byName.vehicles.length);
   });
 
   it("shows another company only its own vehicles, and nothing to a role without read on vehicle", async () => {
@@ -170,5 +186,47 @@ describe("vehicles.list", () => {
     expect(await statusOf(yesterday)).toBe(VEHICLE_STATUS.SIN_ORDEN);
     expect(await statusOf(todays)).toBe(VEHICLE_STATUS.AGENDADO);
     expect(new Map((await walk()).vehicles.map((v) => [v.id, v.status_id]))).toEqual(await expectedStatuses());
+  });
+});
+
+describe("scope", () => {
+  it("derives statuses from the orders and bookings at the selected locations", async () => {
+    const [first] = app.fx().demo.locationIds;
+    const companyId = app.fx().demo.companyId;
+    const open = await db()
+      .select({ vehicleId: orders.vehicleId, locationId: orders.locationId })
+      .from(orders)
+      .innerJoin(statuses, eq(statuses.id, orders.statusId))
+      .where(and(eq(orders.companyId, companyId), eq(statuses.finish, false)));
+    const withOpenHere = new Set(open.filter((o) => o.locationId === first).map((o) => o.vehicleId));
+    const caller = await admin();
+    const pages = await allPages((cursor) => caller.list({ status_id: [VEHICLE_STATUS.CON_ORDEN], location_ids: [first!], cursor }));
+    const listed = pages.flatMap((p) => p.vehicles.map((v) => v.id));
+    expect(listed.sort()).toEqual([...withOpenHere].sort());
+    expect(withOpenHere.size).toBeLessThan(new Set(open.map((o) => o.vehicleId)).size);
+    expect(pages[0]!.totals!.by_status.find((t) => t.status_id === VEHICLE_STATUS.CON_ORDEN)!.count).toBe(withOpenHere.size);
+    // Every vehicle is still listed; only its status follows the selection.
+    const all = await caller.list({ location_ids: [first!] });
+    expect(all.total).toBe((await caller.list({})).total);
+  });
+
+  it("limits an own-only role to the vehicles of its orders and bookings", async () => {
+    const companyId = app.fx().demo.companyId;
+    const [role] = await db().insert(roles).values({ companyId, name: "Vehículos propios" }).returning();
+    await db().insert(rolePermissions).values({ roleId: role!.id, action: "read", resource: "vehicle", restrictedToOwn: true });
+    const [user] = await db()
+      .insert(users)
+      .values({ companyId, roleId: role!.id, name: "Pía Propia", email: "propia@taller.demo", passwordHash: "x" })
+      .returning();
+    const [byOrder, byBooking] = app.fx().demo.vehicleIds;
+    const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.vehicleId, byOrder!)).limit(1);
+    await db().update(orders).set({ assigneeId: user!.id }).where(eq(orders.id, order!.id));
+    await db().insert(bookings).values({ companyId, vehicleId: byBooking!, userId: user!.id, bookingDate: today(), bookingTime: "09:00" });
+
+    const caller = await callerFor(user!.email);
+    const page = await caller.list({});
+    expect(page.vehicles.map((v) => v.id).sort()).toEqual([byOrder!, byBooking!].sort());
+    expect(page.total).toBe(2);
+    expect((await caller.totalsByStatus()).by_status.reduce((n, t) => n + t.count, 0)).toBe(2);
   });
 });

@@ -7,6 +7,7 @@
  *
  * A failed load empties the list (seed 002 section 8: the orders list "becomes empty") and stops asking for more.
  */
+import { formatNumber, totalText } from "@taller/core";
 import { useCallback, useMemo } from "react";
 
 export interface InfiniteRowsQuery<P> {
@@ -21,14 +22,18 @@ export interface InfiniteRowsQuery<P> {
 /** getNextPageParam for the lists' pages. */
 export const nextCursor = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
 
-export function useInfiniteRows<P extends { total: number }, T>(query: InfiniteRowsQuery<P>, rowsOf: (page: P) => readonly T[]) {
+export function useInfiniteRows<P extends { total: number; total_capped: boolean }, T>(query: InfiniteRowsQuery<P>, rowsOf: (page: P) => readonly T[]) {
   const { data, isError, fetchNextPage } = query;
   // rowsOf is a plain accessor: the rows change only with the pages.
   const items = useMemo(() => (isError || !data ? [] : data.pages.flatMap(rowsOf)), [data, isError]);
   const onLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const first = data?.pages[0];
   return {
     items,
-    total: isError ? 0 : data?.pages[0]?.total,
+    // A capped total is only a lower bound: the rows loaded so far size the list instead.
+    total: isError ? 0 : first?.total_capped ? undefined : first?.total,
+    /** 'más de 10.000' when the count stopped at its cap; null otherwise (the rows tell their number). */
+    cappedTotal: first?.total_capped && !isError ? totalText(first.total, true, formatNumber) : null,
     hasMore: query.hasNextPage && !isError,
     // Pending also covers a query still waiting for what it needs (the statuses behind a default filter).
     loading: (query.isPending && !isError) || query.isFetchingNextPage,

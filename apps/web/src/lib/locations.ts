@@ -3,6 +3,7 @@
  * (comma-separated ids). Lists that filter by location read them from here.
  *
  *   const { locations, selectedIds, setSelectedIds } = useSelectedLocations();
+ *   trpc.orders.list.useInfiniteQuery({ ...filters, location_ids: useLocationFilter() });
  *
  * Nothing stored means every location; ids that no longer exist are ignored. Only inside the main shell.
  */
@@ -21,4 +22,14 @@ export function useSelectedLocations() {
   );
   const setSelectedIds = useCallback((ids: number[]) => setStored(ids), [setStored]);
   return { locations, selectedIds, setSelectedIds };
+}
+
+/**
+ * What a list sends as `location_ids`: null while every location is selected (the server reads it as "every location
+ * the user may see", rows without a location included), else the selected ids. Part of the query's input, so a
+ * list refetches when the selection changes.
+ */
+export function useLocationFilter(): number[] | null {
+  const { locations, selectedIds } = useSelectedLocations();
+  return selectedIds.length === locations.length ? null : selectedIds;
 }

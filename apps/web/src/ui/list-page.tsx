@@ -38,3 +38,12 @@ export function ListPage({ search, onSearch, searchLabel, onOpenFilter, actions,
     </div>
   );
 }
+
+/** A search whose count stopped at its cap: "más de 10.000 resultados" above the list. Nothing otherwise. */
+export function ListTotal({ capped }: { capped: string | null }) {
+  return capped === null ? null : (
+    <p className="list-total" role="status">
+      {capped} resultados
+    </p>
+  );
+}

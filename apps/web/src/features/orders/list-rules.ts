@@ -1,8 +1,9 @@
 // The orders list's rules that need no screen: the default filter and the 'Recepción' sort cycle (seed 002
 // sections 4.2 and 9).
 
-/** The pseudo budget status of orders without a budget ('Sin Presupuesto'). */
-export const NO_BUDGET = -1;
+import { formatNumber, NO_BUDGET } from "@taller/core";
+
+export { NO_BUDGET };
 
 export interface FilterStatus {
   id: number;
@@ -44,4 +45,9 @@ export function nextReceptionSort(state: SortState): SortState {
   if (state.arrow === null) return { query: { sort: "check_in_time", sort_direction: "asc" }, arrow: "asc" };
   if (state.arrow === "asc") return { query: { sort: "check_in_time", sort_direction: "desc" }, arrow: "desc" };
   return { query: { sort: "check_in_time", sort_direction: "desc" }, arrow: null };
+}
+
+/** What the user reads when the export could not hold every matching order (seed 002: '*Máximo 1000 registros'). */
+export function leftOutMessage(rows: number, leftOut: number): string {
+  return `Se exportaron ${formatNumber(rows)} órdenes (el máximo). Quedaron fuera ${formatNumber(leftOut)}: acota los filtros o las fechas para exportarlas.`;
 }

@@ -1,7 +1,8 @@
 /**
  * The orders spreadsheet export (seed 002 sections 2.4, 5 and 9): a download button for users who may update
  * check_in, the 'Filtros Adicionales' dialog with reception and delivery date ranges, and while the file is built a
- * disabled downloading icon and a progress note. The list's status filter and search apply too.
+ * disabled downloading icon and a progress note. Every filter of the list applies too (statuses, budget statuses,
+ * search, locations); when more orders match than the file holds, the user is told how many were left out.
  */
 import { Download } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -14,6 +15,7 @@ import { IconButton } from "../../ui/icon-button";
 import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
+import { leftOutMessage } from "./list-rules";
 
 const RANGES = [
   { legend: "Fecha Recepción", start: "start_check_in", end: "end_check_in" },
@@ -26,14 +28,31 @@ type Dates = Record<DateField, string>;
 const NO_DATES: Dates = { start_check_in: "", end_check_in: "", start_ended_at: "", end_ended_at: "" };
 const RANGE_ERROR = "La fecha final es anterior a la inicial";
 
-export function OrdersExport({ statusIds, search }: { statusIds: number[]; search: string | null }) {
+/** The list's filters, as the list sends them. */
+export interface ExportFilters {
+  status_id: number[];
+  budget_status_id: number[];
+  search: string | null;
+  location_ids: number[] | null;
+}
+
+export function OrdersExport({ filters }: { filters: ExportFilters }) {
   const can = useCan();
   const snackbar = useSnackbar();
   const [open, setOpen] = useState(false);
   const [dates, setDates] = useState<Dates>(NO_DATES);
   const exportOrders = trpc.orders.export.useMutation({
-    onSuccess: downloadBase64,
-    onError: () => snackbar.show("Error al exportar", { tone: "error", duration: 3000, closeLabel: "Cerrar" }),
+    onSuccess: (file) => {
+      downloadBase64(file);
+      if (file.left_out > 0) snackbar.show(leftOutMessage(file.rows, file.left_out), { duration: 8000, closeLabel: "Cerrar" });
+    },
+    // A second export while one runs is refused with its own Spanish message; anything else is a plain failure.
+    onError: (error) =>
+      snackbar.show(error.data?.code === "TOO_MANY_REQUESTS" ? error.message : "Error al exportar", {
+        tone: "error",
+        duration: 3000,
+        closeLabel: "Cerrar",
+      }),
   });
 
   if (!can("update", "check_in")) return null;
@@ -61,8 +80,7 @@ export function OrdersExport({ statusIds, search }: { statusIds: number[]; searc
     if (RANGES.some(invalidEnd)) return;
     setOpen(false);
     exportOrders.mutate({
-      status_id: statusIds,
-      search,
+      ...filters,
       ...(Object.fromEntries(Object.entries(dates).map(([k, v]) => [k, v || null])) as Record<DateField, string | null>),
     });
   };
@@ -115,3 +133,4 @@ export function OrdersExport({ statusIds, search }: { statusIds: number[]; searc
     </>
   );
 }
+

@@ -7,10 +7,11 @@ import { useEffect, useMemo, useState } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
+import { useLocationFilter } from "../../lib/locations";
 import { useIsNarrow } from "../../lib/media";
 import { trpc } from "../../lib/trpc";
 import { FilterDialog } from "../../ui/filter-dialog";
-import { ListPage } from "../../ui/list-page";
+import { ListPage, ListTotal } from "../../ui/list-page";
 import { useSnackbar } from "../../ui/snackbar";
 import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
@@ -39,14 +40,12 @@ export function OrdersPage() {
   const [filterOpen, setFilterOpen] = useState(false);
 
   const ready = statusIds !== null && budgetIds !== null;
-  const filters = { status_id: statusIds ?? [], budget_status_id: budgetIds ?? [], search: search || null };
+  const filters = { status_id: statusIds ?? [], budget_status_id: budgetIds ?? [], search: search || null, location_ids: useLocationFilter() };
   const input = { ...filters, ...sort.query };
   const list = trpc.orders.list.useInfiniteQuery(input, { getNextPageParam: nextCursor, enabled: ready });
-  const totals = trpc.orders.totalsByStatus.useQuery(
-    { budget_status_id: filters.budget_status_id, search: filters.search },
-    { enabled: ready && !narrow },
-  );
-  const rows = useInfiniteRows(list, (page) => page.orders);
+  // The first page counts once for the list and the status boxes.
+  const totals = list.data?.pages[0]?.totals;
+  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.orders);
   const failed = list.isError || statuses.isError;
 
   useEffect(() => {
@@ -60,20 +59,23 @@ export function OrdersPage() {
       search={search}
       onSearch={setSearch}
       onOpenFilter={() => setFilterOpen(true)}
-      actions={<OrdersExport statusIds={filters.status_id} search={filters.search} />}
+      actions={<OrdersExport filters={filters} />}
       boxes={
-        !narrow &&
-        statuses.data && (
-          <StatusBoxes
-            label="Estados de Orden"
-            boxes={statuses.data.order_statuses.map((s) => ({
-              ...s,
-              count: totals.data?.find((t) => t.status_id === s.id)?.count,
-            }))}
-            selected={filters.status_id}
-            onToggle={(id) => setStatusIds(toggleId(filters.status_id, id))}
-          />
-        )
+        <>
+          {!narrow && statuses.data && (
+            <StatusBoxes
+              label="Estados de Orden"
+              boxes={statuses.data.order_statuses.map((s) => ({
+                ...s,
+                // Past the count's cap the per-status numbers are a sample: none is shown.
+                count: totals && !totals.capped ? totals.by_status.find((t) => t.status_id === s.id)?.count : undefined,
+              }))}
+              selected={filters.status_id}
+              onToggle={(id) => setStatusIds(toggleId(filters.status_id, id))}
+            />
+          )}
+          <ListTotal capped={cappedTotal} />
+        </>
       }
     >
       <VirtualList

@@ -1,16 +1,9 @@
 // The vehicles list's rules that need no screen (seed 000 sections 2.8, 4 and 9): statuses and their default,
 // and what the check-in and note cells say and do.
-import { formatDate, formatDay } from "@taller/core";
+import { DEFAULT_VEHICLE_FILTER, formatDate, formatDay, type Instant, VEHICLE_STATUS_BOXES, type VehicleStatus } from "@taller/core";
 
-export const VEHICLE_STATUS_BOXES = [
-  { id: 1, name: "Sin orden", color: "#9e9e9e" },
-  { id: 2, name: "Agendado", color: "#1e88e5" },
-  { id: 3, name: "Con orden", color: "#43a047" },
-] as const;
-
-export type VehicleStatusId = (typeof VEHICLE_STATUS_BOXES)[number]["id"];
-
-export const DEFAULT_VEHICLE_FILTER: VehicleStatusId[] = [1, 2];
+export { DEFAULT_VEHICLE_FILTER, VEHICLE_STATUS_BOXES };
+export type VehicleStatusId = VehicleStatus;
 
 /** The known vehicle statuses among stored ids (storage can hold anything). */
 export function asVehicleStatuses(ids: readonly number[]): VehicleStatusId[] {
@@ -24,8 +17,8 @@ export interface VehicleCellData {
   booking_id: number | null;
   booking_date: string | null;
   finish_date: string | null;
-  /** An instant as the server sends it ("2026-11-20 15:30:00+00"). */
-  check_in_time: string | null;
+  /** The open order's check-in instant, in the wire form ("2026-11-20T15:30:00.000Z"). */
+  check_in_time: Instant | null;
   phone: string | null;
 }
 

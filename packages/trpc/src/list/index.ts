@@ -1,0 +1,4 @@
+export * from "./cursor";
+export * from "./page";
+export * from "./scope";
+export * from "./count";
