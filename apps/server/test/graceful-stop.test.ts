@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +9,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { JSON_POST } from "./helpers";
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 const dataDir = mkdtempSync(join(tmpdir(), "taller-stop-"));
 let child: ChildProcess | undefined;
 afterAll(() => {
@@ -18,9 +16,13 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The server as its own process on an empty embedded database; resolves with its URL once it listens. */
+/**
+ * The server as production runs it (`pnpm start`: the bundle built by build.mjs, run by plain node) on an empty
+ * embedded database; resolves with its URL once it listens.
+ */
 function start(): Promise<string> {
-  child = spawn(process.execPath, [tsxCli, "src/index.ts"], {
+  execFileSync(process.execPath, ["build.mjs"], { cwd: serverDir });
+  child = spawn(process.execPath, ["dist/index.js"], {
     cwd: serverDir,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATA_DIR: dataDir, SEED_DEMO: "never", DATABASE_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -38,7 +40,7 @@ function start(): Promise<string> {
   });
 }
 
-describe("SIGTERM", () => {
+describe("the built server, on SIGTERM", () => {
   it("finishes the request in flight, closes sockets with 1001 and exits 0", async () => {
     const url = await start();
     const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
