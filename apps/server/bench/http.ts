@@ -124,6 +124,7 @@ try {
         String(clients).padStart(7),
         ...[t.p50, t.p99, b.p50, b.p99].map((v) => v.toFixed(2).padStart(8)),
         ...[t.rps, b.rps].map((v) => v.toFixed(0).padStart(7)),
+        ...[t.busyUs, b.busyUs].map((v) => v.toFixed(0).padStart(7)),
         r50.toFixed(2).padStart(6),
         r99.toFixed(2).padStart(6),
         (t.rps / b.rps).toFixed(2).padStart(6),
@@ -132,8 +133,8 @@ try {
     );
   }
   console.log(`\norders list, first page (${trpcBody.length} bytes); ${REQUESTS} requests per server and concurrency; ms and requests/s`);
-  console.log(`targets: /trpc ÷ bare <= ${TARGET.p50} at p50 and <= ${TARGET.p99} at p99\n`);
-  console.log(["clients", "trpc p50", "trpc p99", "bare p50", "bare p99", "trpc/s", "bare/s", "×p50", "×p99", "×rps", "ok"].join("  "));
+  console.log(`targets: /trpc ÷ bare <= ${TARGET.p50} at p50 and <= ${TARGET.p99} at p99; µs = server thread busy per request\n`);
+  console.log(["clients", "trpc p50", "trpc p99", "bare p50", "bare p99", "trpc/s", "bare/s", "trpc µs", "bare µs", "×p50", "×p99", "×rps", "ok"].join("  "));
   for (const row of rows) console.log(row);
 
   await new Promise((r) => bare.close(r));
@@ -162,14 +163,22 @@ interface Run {
   latencies: Float64Array;
   elapsedMs: number;
   failed: number;
+  /** Time the servers' event loop was busy during the run. */
+  busyMs: number;
 }
 
+/**
+ * One load run. Besides latencies, the servers' thread's busy time (event loop utilisation): on a shared machine,
+ * CPU per request says what each server costs even when other processes stretch the latencies.
+ */
 function load(url: string, cookie: string, clients: number, requests: number): Promise<Run> {
   const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { url, headers: { cookie }, clients, requests } });
+  const before = performance.eventLoopUtilization();
   return new Promise((resolve, reject) => {
-    worker.once("message", (run: Run) => {
+    worker.once("message", (run: Omit<Run, "busyMs">) => {
+      const busyMs = performance.eventLoopUtilization(before).active;
       if (run.failed > 0) reject(new Error(`${run.failed} requests failed on ${url}`));
-      else resolve(run);
+      else resolve({ ...run, busyMs });
       void worker.terminate();
     });
     worker.once("error", reject);
@@ -180,5 +189,6 @@ function summary(runs: Run[]) {
   const all = runs.flatMap((r) => [...r.latencies]).sort((a, b) => a - b);
   const at = (q: number) => all[Math.min(all.length - 1, Math.floor(q * all.length))]!;
   const seconds = runs.reduce((s, r) => s + r.elapsedMs, 0) / 1000;
-  return { p50: at(0.5), p99: at(0.99), rps: all.length / seconds };
+  const busyUs = (runs.reduce((s, r) => s + r.busyMs, 0) * 1000) / all.length;
+  return { p50: at(0.5), p99: at(0.99), rps: all.length / seconds, busyUs };
 }
