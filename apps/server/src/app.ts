@@ -36,7 +36,11 @@ export interface AppOptions {
 export interface App {
   server: Server;
   listen(port: number, host?: string): Promise<number>;
-  close(): Promise<void>;
+  /**
+   * Stops: no new connections, every WebSocket closed with 1001 (going away: clients reconnect, to another instance
+   * behind a load balancer), in-flight requests given up to `graceMs` to finish before their connections are cut.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** HTTP + WebSocket on one port: tRPC at /trpc, /healthz, uploads at /files, and the web app for everything else. */
@@ -165,16 +169,21 @@ export function createApp(opts: AppOptions): App {
         server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
       });
     },
-    async close() {
+    async close(graceMs = 0) {
       clearInterval(pruneTimer);
       unwatch();
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
       handler.broadcastReconnectNotification();
-      for (const ws of wss.clients) ws.terminate();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+      for (const ws of wss.clients) ws.close(1001, "server stopping");
+      // ws reports closed once every client answered the close (or was cut off below).
+      const socketsClosed = new Promise<void>((resolve) => wss.close(() => resolve()));
+      const cut = setTimeout(() => {
         server.closeAllConnections();
-      });
+        for (const ws of wss.clients) ws.terminate();
+      }, graceMs);
+      await Promise.all([stopped, socketsClosed]);
+      clearTimeout(cut);
     },
   };
 }

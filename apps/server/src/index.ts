@@ -45,10 +45,11 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down");
-  const force = setTimeout(() => process.exit(1), 10_000);
+  // In-flight requests get 10 s; the database and the bus then get a few more to close.
+  const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {
-    await app.close();
+    await app.close(10_000);
     await bus.close();
     await database.close();
     logger.info("stopped");

@@ -1,4 +1,9 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { appRouter } from "@taller/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildContext } from "../src/context";
+import { createTrpcHttpHandler } from "../src/trpc-http";
 import { JSON_POST, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
@@ -53,4 +58,44 @@ describe("tRPC over HTTP", () => {
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.join("")).toContain("Sin Presupuesto");
   });
+});
+
+describe("the adapter's fast path", () => {
+  // The same router and context behind tRPC's own resolveResponse, to compare answers with.
+  let reference: Server;
+  let referenceUrl: string;
+  beforeAll(async () => {
+    const deps = { database: server.tdb.database, bus: server.bus, trustProxy: 0, appVersion: "test" };
+    const handler = createTrpcHttpHandler({
+      router: appRouter,
+      createContext: ({ req, res }) => buildContext(deps, req, (c) => res.appendHeader("set-cookie", c)),
+      fastPath: false,
+    });
+    reference = createServer((req, res) => void handler(req, res, (req.url ?? "").split("?")[0]!.slice("/trpc/".length)));
+    await new Promise<void>((r) => reference.listen(0, "127.0.0.1", () => r()));
+    referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => reference.close(r)));
+
+  const input = (inputs: unknown[]) => encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((json, i) => [i, { json }]))));
+  const cases: [string, RequestInit & { path: string }][] = [
+    ["a batch of queries", { path: `/trpc/orders.list,orders.statuses?batch=1&input=${input([{}, undefined])}` }],
+    ["one query", { path: `/trpc/orders.statuses` }],
+    ["a batch with one bad input (207)", { path: `/trpc/orders.list,orders.get?batch=1&input=${input([{}, { id: "x" }])}` }],
+    ["a batch whose input is not an object", { path: `/trpc/orders.statuses?batch=1&input=%5B1%5D` }],
+    ["malformed input", { path: `/trpc/orders.list?input=%7Bnope` }],
+    ["no session", { path: "/trpc/auth.me", headers: {} }],
+    ["a mutation", { path: "/trpc/auth.login", method: "POST", body: JSON.stringify({ json: { email: "nadie@x.cl", password: "x" } }) }],
+    ["a query by GET to a mutation", { path: "/trpc/auth.logout" }],
+    ["an unknown procedure", { path: "/trpc/orders.nothing" }],
+  ];
+  for (const [name, { path, ...init }] of cases) {
+    it(`answers ${name} as tRPC's resolveResponse does`, async () => {
+      const headers = { cookie, ...JSON_POST, ...(init.headers as Record<string, string> | undefined) };
+      const [fast, slow] = await Promise.all([server.url, referenceUrl].map((base) => fetch(base + path, { ...init, headers })));
+      expect(fast!.status).toBe(slow!.status);
+      expect(fast!.headers.get("content-type")).toBe(slow!.headers.get("content-type"));
+      expect(await fast!.text()).toBe(await slow!.text());
+    });
+  }
 });
