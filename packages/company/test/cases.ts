@@ -11,7 +11,21 @@ export const companyCases: DomainCases<typeof companyRouter> = {
       return findIds(setup.locations, "id", f.demo.locationIds);
     },
   },
-  onEvent: { kind: "scoped", subscription: true, leaks: () => null, valid: () => ({ lastEventId: null }) },
+  onEvent: {
+    kind: "scoped",
+    subscription: true,
+    leaks: () => null,
+    valid: () => ({ lastEventId: "0" }),
+    // Event ids are bigint: ids past what JavaScript or PostgreSQL can hold once reached SQL as "1e+40".
+    attacks: () => [
+      { lastEventId: "9".repeat(40) },
+      { lastEventId: "9223372036854775808" },
+      { lastEventId: "9007199254740993" },
+      { lastEventId: "0".repeat(30) + "1" },
+      { lastEventId: "1e5" },
+      { lastEventId: 1e308 },
+    ],
+  },
   onVersion: { kind: "public", reason: "yields only the server's version, no company data" },
   bookingAddon: {
     kind: "public",

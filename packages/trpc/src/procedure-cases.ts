@@ -15,18 +15,19 @@ import type { AnyRouter } from "@trpc/server";
  * - `public`: not tenant data (login). `reason` says why.
  * - `valid`: a valid input for the admin of "Taller Demo", used as the seed of the bad-input fuzzing; omit for
  *   procedures without input.
+ * - `attacks`: inputs that broke this procedure once (or are known to break ones like it), added to the fuzzing.
  * - `subscription`: true for subscriptions (the walk reads their first event, it does not call them as queries).
  */
-export type ProcedureCase =
-  | { kind: "foreign"; input: (f: DemoFixtures) => unknown; valid?: (f: DemoFixtures) => unknown }
+export type ProcedureCase = (
+  | { kind: "foreign"; input: (f: DemoFixtures) => unknown }
   | {
       kind: "scoped";
       input?: (f: DemoFixtures) => unknown;
       leaks: (result: unknown, f: DemoFixtures) => string | null;
-      valid?: (f: DemoFixtures) => unknown;
       subscription?: boolean;
     }
-  | { kind: "public"; reason: string; valid?: (f: DemoFixtures) => unknown };
+  | { kind: "public"; reason: string }
+) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[] };
 
 /** One case per procedure of a domain router, keyed by the procedure's name in that router. */
 export type DomainCases<TRouter extends AnyRouter> = { [name in keyof TRouter["_def"]["record"]]: ProcedureCase };
