@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createDatabaseUrl, testServerUrl } from "@taller/testing";
+import { createDatabaseUrl, postgresOnly, testServerUrl } from "@taller/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browser, JSON_POST, openSocket } from "./helpers";
 
@@ -41,7 +41,7 @@ const stop = (child: ChildProcess) =>
   });
 
 // Two server processes on one PostgreSQL need a server: with the embedded database there is only one process.
-describe.skipIf(!testServerUrl())("two server processes on one PostgreSQL", () => {
+describe.skipIf(!testServerUrl())(postgresOnly("two server processes on one PostgreSQL"), () => {
   let db: Awaited<ReturnType<typeof createDatabaseUrl>>;
   let a: { url: string; child: ChildProcess };
   let b: { url: string; child: ChildProcess };

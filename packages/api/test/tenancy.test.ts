@@ -9,7 +9,7 @@ const app = useSeededApp();
 const otherAdmin = (signal?: AbortSignal) => app.callerFor("admin@otro.demo", signal);
 
 describe("tenant isolation: every procedure, called by Otro Taller", () => {
-  it("every procedure of the app router has a case (add yours to procedure-cases.ts)", () => {
+  it("every procedure of the app router has a case (add it to its package's test/cases.ts)", () => {
     const paths = allProcedures().map((p) => p.path);
     const missing = paths.filter((p) => !procedureCases[p]);
     const stale = Object.keys(procedureCases).filter((p) => !paths.includes(p));

@@ -9,6 +9,8 @@ import { afterAll, beforeAll } from "vitest";
 import { createEventBus, type EventBus } from "./events";
 import { loadSessionUser } from "./session-user";
 
+export * from "./procedure-cases";
+
 export interface TestContext extends Context {
   /** Set-Cookie values the procedures produced. */
   cookies: string[];

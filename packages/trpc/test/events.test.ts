@@ -1,5 +1,5 @@
 import { createDatabase } from "@taller/db";
-import { createDatabaseUrl, createTestDatabase, testServerUrl } from "@taller/testing";
+import { createDatabaseUrl, createTestDatabase, postgresOnly, testServerUrl } from "@taller/testing";
 import { migrateDatabase } from "@taller/db";
 import { describe, expect, it } from "vitest";
 import { busReady, createEventBus, type BusEvent, type EventBus } from "../src/events";
@@ -54,7 +54,7 @@ describe("event bus", () => {
     }
   });
 
-  it.skipIf(!testServerUrl())("delivers across two connections to one PostgreSQL (LISTEN/NOTIFY)", async () => {
+  it.skipIf(!testServerUrl())(postgresOnly("delivers across two connections to one PostgreSQL (LISTEN/NOTIFY)"), async () => {
     const created = (await createDatabaseUrl())!;
     const a = await createDatabase({ url: created.url, max: 2 });
     await migrateDatabase(a);

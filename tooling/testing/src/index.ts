@@ -14,6 +14,17 @@ export function testServerUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 }
 
+/**
+ * The name of a test that runs only on PostgreSQL (`it.skipIf(!testServerUrl())(postgresOnly("..."), ...)`): the
+ * name says why it would skip and how to run it, and without a server the run prints that too, because vitest's
+ * summary counts skipped tests without naming them.
+ */
+export function postgresOnly(name: string): string {
+  const full = `${name} (needs PostgreSQL: set TEST_DATABASE_URL)`;
+  if (!testServerUrl()) console.info(`skipped: ${full}`);
+  return full;
+}
+
 /** A fresh, migrated database for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!testServerUrl()) {

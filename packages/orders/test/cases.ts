@@ -1,0 +1,51 @@
+// Tenancy and bad-input cases of the orders router (see ProcedureCase in @taller/trpc/testing).
+import { countLeak, findIds, listLeak, type DomainCases } from "@taller/trpc/testing";
+import type { ordersRouter } from "../src";
+
+export const ordersCases: DomainCases<typeof ordersRouter> = {
+  list: {
+    kind: "scoped",
+    input: () => ({}),
+    leaks: (r, f) => listLeak((r as { orders: { id: number }[] }).orders, f.demo.orderIds, "order"),
+    valid: (f) => ({
+      status_id: f.demo.statusIds.Order,
+      budget_status_id: [...f.demo.statusIds.Budget, -1],
+      search: "a",
+      sort: "check_in_time",
+      sort_direction: "asc",
+      cursor: null,
+    }),
+  },
+  totalsByStatus: {
+    kind: "scoped",
+    leaks: (r, f) => countLeak((r as { by_status: { status_id: number; count: number }[] }).by_status, "status_id", f.demo.statusIds.Order, f.other.orderIds.length),
+    valid: (f) => ({ budget_status_id: [f.demo.statusIds.Budget[0], -1], search: "a" }),
+  },
+  statuses: {
+    kind: "scoped",
+    leaks: (r, f) => findIds(r, "id", [...f.demo.statusIds.Order, ...f.demo.statusIds.Budget]),
+  },
+  transitions: {
+    kind: "scoped",
+    leaks: (r, f) => findIds(r, "from_status_id", f.demo.statusIds.Order) ?? findIds(r, "to_status_id", f.demo.statusIds.Order),
+  },
+  get: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.orderIds[0] }),
+    valid: (f) => ({ id: f.demo.orderIds[0] }),
+  },
+  export: {
+    kind: "scoped",
+    input: () => ({}),
+    // The file is opaque here: Otro Taller has fewer orders than Taller Demo, so any demo row shows in the count.
+    leaks: (r, f) => ((r as { rows: number }).rows > f.other.orderIds.length ? "exported orders that are not Otro Taller's" : null),
+    valid: (f) => ({
+      status_id: f.demo.statusIds.Order,
+      search: "a",
+      start_check_in: "2020-01-01",
+      end_check_in: "2040-12-31",
+      start_ended_at: "2020-01-01",
+      end_ended_at: "2040-12-31",
+    }),
+  },
+};
