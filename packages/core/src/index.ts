@@ -5,3 +5,4 @@ export * from "./rut";
 export * from "./embedding";
 export * from "./files";
 export * from "./account";
+export * from "./events";
