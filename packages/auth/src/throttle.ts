@@ -53,8 +53,9 @@ export interface Attempt {
  * any failure is written. The reservation is a login_failures row inserted and committed on its own (so `db` must
  * not be a transaction), and only then are the other rows of the windows counted. With N concurrent attempts, the
  * one whose insert commits k-th sees at least k - 1 others, so at most `lockoutAfter` of them see fewer than the
- * limit and go on to verify; the rest are refused and withdraw their rows. Rows of attempts that went on stay (a
- * failure) until a success deletes the account's streak. One INSERT returning the count could not do this: its
+ * limit and go on to verify; the rest are refused and withdraw their rows (a burst may so be refused whole: each
+ * sees the others' reservations, which errs on the safe side). Rows of attempts that went on stay (a failure) until
+ * a success deletes the account's streak. One INSERT returning the count could not do this: its
  * snapshot predates the concurrent inserts, so all of them would see the same count. A row lock per account would,
  * but would hold a connection for the length of a password hash.
  */
