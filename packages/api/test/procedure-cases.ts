@@ -53,6 +53,13 @@ export const procedureCases: Record<string, ProcedureCase> = {
     leaks: () => null,
     valid: () => ({ old_password: "wrong-password", password: "nueva123", password_confirmation: "nueva123" }),
   },
+  // A wrong password: the walk must not change the login of the accounts it uses.
+  "account.changeEmail": {
+    kind: "scoped",
+    input: () => ({ mail: "admin@taller.demo", password: "wrong-password" }),
+    leaks: () => null,
+    valid: () => ({ mail: "nuevo@taller.demo", password: "wrong-password" }),
+  },
   "account.update": {
     kind: "scoped",
     input: () => ({ theme: "mint" }),

@@ -29,9 +29,9 @@ export function loginWaitMs(counts: FailureCounts, now: number): number {
   return 0;
 }
 
-export function lockoutMessage(waitMs: number): string {
+export function lockoutMessage(waitMs: number, what = "Demasiados intentos fallidos"): string {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return `Demasiados intentos fallidos. Intenta nuevamente en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`;
+  return `${what}. Intenta nuevamente en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`;
 }
 
 /** Who an attempt is counted against: the account (an e-mail, or a key such as `mail-change:<user id>`) and the IP. */
@@ -62,7 +62,7 @@ export interface Attempt {
 export async function reserveAttempt(
   db: Db,
   key: AttemptKey,
-  message: (waitMs: number) => string = lockoutMessage,
+  message: (waitMs: number) => string = (waitMs) => lockoutMessage(waitMs),
 ): Promise<Attempt> {
   const [own] = await db
     .insert(loginFailures)
