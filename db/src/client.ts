@@ -12,14 +12,16 @@ export interface Database {
   db: Db;
   /** "postgres" when connected to a server, "pglite" when embedded. */
   driver: "postgres" | "pglite";
-  /** LISTEN/NOTIFY on a real server; null with PGlite (one process, the in-process bus suffices). */
+  /**
+   * LISTEN on a real server; null with PGlite (one process, the in-process bus suffices). Publishers NOTIFY with
+   * pg_notify() inside their transaction, so the notification leaves only at COMMIT.
+   */
   pubsub: PgPubSub | null;
   close(): Promise<void>;
 }
 
 export interface PgPubSub {
   listen(channel: string, onMessage: (payload: string) => void): Promise<{ unlisten(): Promise<void> }>;
-  notify(channel: string, payload: string): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
@@ -47,9 +49,6 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
         async listen(channel, onMessage) {
           const sub = await sql.listen(channel, onMessage);
           return { unlisten: () => sub.unlisten() };
-        },
-        async notify(channel, payload) {
-          await sql.notify(channel, payload);
         },
       },
       close: () => sql.end({ timeout: 5 }),

@@ -1,4 +1,3 @@
-import { VERSION_READY_EVENT } from "@taller/core";
 import { createDatabase, migrateDatabase } from "@taller/db";
 import { seedDemoIfEmpty } from "@taller/db/seed";
 import { busReady, createEventBus } from "@taller/trpc";
@@ -31,7 +30,7 @@ const app = createApp({
 });
 const port = await app.listen(env.PORT, env.HOST);
 // Browsers still running an older build (connected to any server on this database) offer to update.
-await bus.publish({ companyId: null, type: VERSION_READY_EVENT, payload: { version: env.APP_VERSION } });
+await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
 logger.info({ port, database: database.driver, version: env.APP_VERSION }, `listening on http://localhost:${port}`);
 if (!isLoopback(env.HOST) && (await demoAccountsExist(database.db))) {
   logger.warn(

@@ -52,6 +52,23 @@ test("general information: RUT validation, saving, and the version label", async
   await screenshot(page, "settings");
 });
 
+test("e-mail change: asks the current password and answers alike whether the address is free or not", async ({ page }) => {
+  await loginToShell(page, EMAIL);
+  await openSettings(page);
+  // The password card has a 'Contraseña actual' too.
+  const form = page.locator("form.profile-form");
+  await expect(form.getByLabel("Contraseña actual")).toHaveCount(0);
+  // Another account's address: the same neutral answer as a free one, and the profile keeps its e-mail.
+  await form.getByLabel("Correo").fill("admin@taller.demo");
+  await form.getByRole("button", { name: "Guardar" }).click();
+  await expect(form.getByText("Contraseña inválida")).toBeVisible();
+  await form.getByLabel("Contraseña actual").fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("Si el correo está disponible, quedará asociado a tu cuenta.", { exact: true })).toBeVisible();
+  await expect(form.getByLabel("Correo")).toHaveValue(EMAIL);
+  await expect(form.getByLabel("Contraseña actual")).toHaveCount(0);
+});
+
 test("online toggle: sent after a pause, kept after a reload", async ({ page }) => {
   await loginToShell(page, EMAIL);
   await openSettings(page);

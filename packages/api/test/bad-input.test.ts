@@ -105,7 +105,15 @@ async function answer(path: string, type: "query" | "mutation" | "subscription",
     );
     void first.then(() => (settled = true));
     for (let i = 0; !settled && i < 100; i++) {
-      await app.bus().publish({ companyId: ctx.user?.companyId ?? null, type: "fuzz.probe", payload: { i } });
+      // Any event the subscriber may see wakes it: one of the caller's company, or a platform one without a user.
+      const companyId = ctx.user?.companyId;
+      await app
+        .bus()
+        .publish(
+          companyId
+            ? { companyId, type: "user.updated", payload: { id: i + 1 } }
+            : { companyId: null, type: "version.ready", payload: { version: `fuzz-${i}` } },
+        );
       await new Promise((resolve) => setImmediate(resolve));
     }
     controller.abort();

@@ -48,11 +48,12 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
         })();
         // Let the subscription attach before publishing.
         await new Promise((r) => setTimeout(r, 50));
-        await app.bus().publish({ companyId: app.fx().demo.companyId, type: "probe.demo", payload: { id: 1 } });
-        await app.bus().publish({ companyId: app.fx().other.companyId, type: "probe.other", payload: { id: 2 } });
+        // Ids no seed uses, so the probes are told apart from anything else in the stream.
+        await app.bus().publish({ companyId: app.fx().demo.companyId, type: "user.updated", payload: { id: 900_001 } });
+        await app.bus().publish({ companyId: app.fx().other.companyId, type: "user.updated", payload: { id: 900_002 } });
         await reading.catch(() => undefined);
-        expect(JSON.stringify(received)).not.toContain("probe.demo");
-        expect(JSON.stringify(received)).toContain("probe.other");
+        expect(JSON.stringify(received)).not.toContain("900001");
+        expect(JSON.stringify(received)).toContain("900002");
       });
       continue;
     }

@@ -1,9 +1,9 @@
 export { authRouter } from "./router";
 export { accountRouter } from "./account/router";
-export { authenticate, watchSessionEvents, readSessionId, SESSION_ENDED, startSession, endSessions } from "./session";
+export { authenticate, watchSessionEvents, readSessionId, startSession, endSessions } from "./session";
 export { SESSION_COOKIE } from "./lucia";
 export { sessionDeadline } from "./session-deadline";
 export { parseDevice } from "./device";
-export { loginWaitMs, LOGIN_LIMITS } from "./throttle";
+export { loginWaitMs, LOGIN_LIMITS, reserveAttempt, type Attempt, type AttemptKey } from "./throttle";
 export { authenticateManager, MANAGER_COOKIE } from "./manager-session";
 export { findUserByWorkpointCode } from "./workpoint-code";

@@ -1,10 +1,10 @@
 import { otpCodeSchema } from "@taller/core";
 import { hashPassword, users, verifyPassword } from "@taller/db";
-import { fieldError, publicProcedure, TRPCError } from "@taller/trpc";
+import { fieldError, publicProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { startSession } from "./session";
-import { assertLoginAllowed, clearFailures, recordFailure } from "./throttle";
+import { reserveAttempt } from "./throttle";
 import { consumeTotp } from "./totp";
 
 export const loginInput = z.object({
@@ -19,21 +19,21 @@ let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword("no-such-user-password"));
 
 export const login = publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-  await assertLoginAllowed(ctx.db, input.email, ctx.ip);
+  // Counted before anything is verified; every way out below that is not a success leaves it counted as a failure.
+  const attempt = await reserveAttempt(ctx.db, { account: input.email, ip: ctx.ip });
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!user || !passwordOk) {
-    await recordFailure(ctx.db, input.email, ctx.ip);
-    throw new TRPCError({ code: "UNAUTHORIZED", message: "Correo o contraseña incorrectos" });
-  }
+  if (!user || !passwordOk) throw new TRPCError({ code: "UNAUTHORIZED", message: "Correo o contraseña incorrectos" });
   if (user.totpEnabled && user.totpSecret) {
-    if (!input.otp) return { status: "otp_required" as const };
+    if (!input.otp) {
+      await attempt.release();
+      return { status: "otp_required" as const };
+    }
     if (!(await consumeTotp(ctx.db, user, user.totpSecret, input.otp))) {
-      await recordFailure(ctx.db, input.email, ctx.ip);
       throw fieldError("UNAUTHORIZED", "otp", "Código de autenticación inválido");
     }
   }
-  await clearFailures(ctx.db, input.email);
-  await startSession(ctx, user);
+  await attempt.succeed();
+  await withTransaction(ctx, (tx) => startSession(tx, ctx, user));
   return { status: "ok" as const, userId: user.id };
 });

@@ -1,12 +1,11 @@
 import type { Db } from "@taller/db";
 import { sessions, userDevices } from "@taller/db";
-import { loadSessionUser, type Context, type EventBus, type SessionInfo, type SessionUser } from "@taller/trpc";
+import { SESSION_ENDED_MAX_IDS } from "@taller/core";
+import { loadSessionUser, type Context, type EventBus, type SessionInfo, type SessionUser, type Transaction } from "@taller/trpc";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { readCookie } from "./cookies";
 import { parseDevice } from "./device";
 import { getLucia, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./lucia";
-
-export const SESSION_ENDED = "session.ended";
 
 interface Authenticated {
   session: SessionInfo;
@@ -62,47 +61,53 @@ export async function authenticate(
 /** Drops cached sessions that ended anywhere; returns the unsubscribe function. */
 export function watchSessionEvents(bus: EventBus, onEnded?: (sessionIds: string[]) => void): () => void {
   return bus.subscribe((event) => {
-    if (event.type !== SESSION_ENDED) return;
-    const ids = (event.payload.sessionIds as string[] | undefined) ?? [];
+    if (event.type !== "session.ended") return;
+    const ids = event.payload.sessionIds;
     for (const id of ids) cache.delete(id);
     onEnded?.(ids);
   });
 }
 
-/** Starts a session for the user and records the device it came from; sets the cookie. */
+/** What session writes need of the request besides the transaction. */
+type Browser = Pick<Context, "secure" | "userAgent" | "setCookie">;
+
+/** Starts a session for the user and records the device it came from; the cookie is set once the session commits. */
 export async function startSession(
-  ctx: Pick<Context, "db" | "secure" | "userAgent" | "setCookie">,
+  tx: Transaction,
+  browser: Browser,
   user: { id: number; companyId: number },
   kind: "staff" | "kiosk" = "staff",
 ): Promise<string> {
-  const lucia = getLucia(ctx.db, ctx.secure);
+  const lucia = getLucia(tx.db, browser.secure);
   const session = await lucia.createSession(user.id, { createdAt: new Date(), kind });
-  await ctx.db.insert(userDevices).values({
+  await tx.db.insert(userDevices).values({
     companyId: user.companyId,
     userId: user.id,
     sessionId: session.id,
-    ...parseDevice(ctx.userAgent),
+    ...parseDevice(browser.userAgent),
   });
-  ctx.setCookie(lucia.createSessionCookie(session.id).serialize());
+  tx.afterCommit(() => browser.setCookie(lucia.createSessionCookie(session.id).serialize()));
   return session.id;
 }
 
-/** Ends sessions (their devices go with them) and tells every process to close their WebSockets. */
-export async function endSessions(ctx: Pick<Context, "db" | "bus">, sessionIds: string[]): Promise<void> {
+/** Ends sessions (their devices go with them) and tells every process, after COMMIT, to close their WebSockets. */
+export async function endSessions(tx: Transaction, sessionIds: string[]): Promise<void> {
   if (sessionIds.length === 0) return;
-  await ctx.db.delete(sessions).where(inArray(sessions.id, sessionIds));
-  for (const id of sessionIds) cache.delete(id);
-  await ctx.bus.publish({ companyId: null, type: SESSION_ENDED, payload: { sessionIds } });
+  await tx.db.delete(sessions).where(inArray(sessions.id, sessionIds));
+  tx.afterCommit(() => sessionIds.forEach((id) => cache.delete(id)));
+  for (let i = 0; i < sessionIds.length; i += SESSION_ENDED_MAX_IDS) {
+    await tx.emit({ type: "session.ended", companyId: null, payload: { sessionIds: sessionIds.slice(i, i + SESSION_ENDED_MAX_IDS) } });
+  }
 }
 
 /** Ends every session of the user except `keep`. */
-export async function endOtherSessions(ctx: Pick<Context, "db" | "bus">, userId: number, keep: string): Promise<string[]> {
-  const others = await ctx.db
+export async function endOtherSessions(tx: Transaction, userId: number, keep: string): Promise<string[]> {
+  const others = await tx.db
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keep)));
   const ids = others.map((s) => s.id);
-  await endSessions(ctx, ids);
+  await endSessions(tx, ids);
   return ids;
 }
 
@@ -110,16 +115,12 @@ export async function endOtherSessions(ctx: Pick<Context, "db" | "bus">, userId:
  * Replaces the current session by a new one on the same device (after a credential change, so a stolen session
  * id stops working). The device row follows the new session.
  */
-export async function rotateSession(
-  ctx: Pick<Context, "db" | "bus" | "secure" | "setCookie">,
-  current: SessionInfo,
-  userId: number,
-): Promise<string> {
-  const lucia = getLucia(ctx.db, ctx.secure);
+export async function rotateSession(tx: Transaction, browser: Browser, current: SessionInfo, userId: number): Promise<string> {
+  const lucia = getLucia(tx.db, browser.secure);
   const session = await lucia.createSession(userId, { createdAt: new Date(), kind: current.kind });
-  await ctx.db.update(userDevices).set({ sessionId: session.id, updatedAt: new Date() }).where(eq(userDevices.sessionId, current.id));
-  await endSessions(ctx, [current.id]);
-  ctx.setCookie(lucia.createSessionCookie(session.id).serialize());
+  await tx.db.update(userDevices).set({ sessionId: session.id, updatedAt: new Date() }).where(eq(userDevices.sessionId, current.id));
+  await endSessions(tx, [current.id]);
+  tx.afterCommit(() => browser.setCookie(lucia.createSessionCookie(session.id).serialize()));
   return session.id;
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from "@taller/db";
 import { loginFailures } from "@taller/db";
 import { TRPCError } from "@taller/trpc";
-import { and, count, eq, gt, max } from "drizzle-orm";
+import { and, eq, gt, ne, or, sql } from "drizzle-orm";
 
 /** Failed-login limits (per account and per IP), kept in the database so they hold across server processes. */
 export const LOGIN_LIMITS = {
@@ -29,43 +29,78 @@ export function loginWaitMs(counts: FailureCounts, now: number): number {
   return 0;
 }
 
-export function lockoutMessage(waitMs: number): string {
+export function lockoutMessage(waitMs: number, what = "Demasiados intentos fallidos"): string {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return `Demasiados intentos fallidos. Intenta nuevamente en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`;
+  return `${what}. Intenta nuevamente en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`;
 }
 
-export async function countFailures(db: Db, email: string, ip: string, now: number): Promise<FailureCounts> {
-  const hourAgo = new Date(now - 60 * 60_000);
-  const quarterAgo = new Date(now - 15 * 60_000);
-  const lockWindow = new Date(now - LOGIN_LIMITS.lockoutMs * 3);
-  const [[hour], [recent], [byIp]] = await Promise.all([
-    db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, hourAgo))),
-    db
-      .select({ n: count(), latest: max(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, lockWindow))),
-    db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, quarterAgo))),
-  ]);
+/** Who an attempt is counted against: the account (an e-mail, or a key such as `mail-change:<user id>`) and the IP. */
+export interface AttemptKey {
+  account: string;
+  ip: string;
+}
+
+/** A reserved attempt: counted as a failure unless the check proves it was not one. */
+export interface Attempt {
+  /** The credential was right: the account's streak ends (the hourly cap cannot be reached without the password). */
+  succeed(): Promise<void>;
+  /** Neither failure nor success (right password, the authenticator code still to come): the reservation goes. */
+  release(): Promise<void>;
+}
+
+/**
+ * Reserves one attempt BEFORE the credential is verified, so concurrent guesses cannot all pass the check before
+ * any failure is written. The reservation is a login_failures row inserted and committed on its own (so `db` must
+ * not be a transaction), and only then are the other rows of the windows counted. With N concurrent attempts, the
+ * one whose insert commits k-th sees at least k - 1 others, so at most `lockoutAfter` of them see fewer than the
+ * limit and go on to verify; the rest are refused and withdraw their rows (a burst may so be refused whole: each
+ * sees the others' reservations, which errs on the safe side). Rows of attempts that went on stay (a failure) until
+ * a success deletes the account's streak. One INSERT returning the count could not do this: its
+ * snapshot predates the concurrent inserts, so all of them would see the same count. A row lock per account would,
+ * but would hold a connection for the length of a password hash.
+ */
+export async function reserveAttempt(
+  db: Db,
+  key: AttemptKey,
+  message: (waitMs: number) => string = (waitMs) => lockoutMessage(waitMs),
+): Promise<Attempt> {
+  const [own] = await db
+    .insert(loginFailures)
+    .values({ email: key.account, ip: key.ip })
+    .returning({ id: loginFailures.id, createdAt: loginFailures.createdAt });
+  const now = own!.createdAt.getTime();
+  const withdraw = () => db.delete(loginFailures).where(eq(loginFailures.id, own!.id));
+  const wait = loginWaitMs(await countOtherAttempts(db, key, own!.id, now), now);
+  if (wait > 0) {
+    await withdraw();
+    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: message(wait) });
+  }
   return {
-    accountLastHour: hour?.n ?? 0,
-    accountRecent: recent?.n ?? 0,
-    accountLatestAt: recent?.latest ?? null,
-    ipLast15Min: byIp?.n ?? 0,
+    succeed: async () => void (await db.delete(loginFailures).where(eq(loginFailures.email, key.account))),
+    release: async () => void (await withdraw()),
   };
 }
 
-/** Refuses (TOO_MANY_REQUESTS, saying how long to wait) while the account or the IP is over its failed-login limits. */
-export async function assertLoginAllowed(db: Db, email: string, ip: string): Promise<void> {
-  const now = Date.now();
-  const wait = loginWaitMs(await countFailures(db, email, ip, now), now);
-  if (wait > 0) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: lockoutMessage(wait) });
-}
-
-export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
-  await db.insert(loginFailures).values({ email, ip });
-}
-
-/** A successful login clears the account's streak (the hourly cap cannot be reached without the password). */
-export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+/** The attempts of the windows other than `ownId`, for the account and for the IP, in one statement. */
+async function countOtherAttempts(db: Db, key: AttemptKey, ownId: number, now: number): Promise<FailureCounts> {
+  const hourAgo = new Date(now - 60 * 60_000);
+  const quarterAgo = new Date(now - 15 * 60_000);
+  const lockWindow = new Date(now - LOGIN_LIMITS.lockoutMs * 3);
+  const account = eq(loginFailures.email, key.account);
+  const recent = and(account, gt(loginFailures.createdAt, lockWindow));
+  const [row] = await db
+    .select({
+      accountLastHour: sql<number>`count(*) filter (where ${account})`.mapWith(Number),
+      accountRecent: sql<number>`count(*) filter (where ${recent})`.mapWith(Number),
+      accountLatestAt: sql<Date | null>`max(${loginFailures.createdAt}) filter (where ${recent})`.mapWith(loginFailures.createdAt),
+      ipLast15Min: sql<number>`count(*) filter (where ${and(eq(loginFailures.ip, key.ip), gt(loginFailures.createdAt, quarterAgo))})`.mapWith(Number),
+    })
+    .from(loginFailures)
+    .where(and(or(account, eq(loginFailures.ip, key.ip)), gt(loginFailures.createdAt, hourAgo), ne(loginFailures.id, ownId)));
+  return {
+    accountLastHour: row?.accountLastHour ?? 0,
+    accountRecent: row?.accountRecent ?? 0,
+    accountLatestAt: row?.accountLatestAt ?? null,
+    ipLast15Min: row?.ipLast15Min ?? 0,
+  };
 }

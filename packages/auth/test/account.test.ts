@@ -4,7 +4,7 @@ import { type TestContext, useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
-import { accountRouter, authenticate, authRouter, SESSION_COOKIE } from "../src";
+import { accountRouter, authenticate, authRouter, LOGIN_LIMITS, SESSION_COOKIE } from "../src";
 
 const account = createCallerFactory(accountRouter);
 const auth = createCallerFactory(authRouter);
@@ -76,16 +76,6 @@ describe("account.update", () => {
     expect((await failure(account(ctx).update({ theme: "neon" as never }))).fields).toHaveProperty("theme");
   });
 
-  it("lower-cases the e-mail and refuses one another account uses", async () => {
-    const ctx = await signIn("asesor@taller.demo");
-    expect(await account(ctx).update({ mail: " Asesor.Nuevo@Taller.Demo " })).toMatchObject({ mail: "asesor.nuevo@taller.demo" });
-    // E-mails are unique across companies: they are the login.
-    const taken = await failure(account(ctx).update({ mail: "ADMIN@otro.demo" }));
-    expect(taken).toMatchObject({ code: "BAD_REQUEST", fields: { mail: ["El correo ya está en uso"] } });
-    expect((await failure(account(ctx).update({ mail: "no-es-correo" }))).fields).toEqual({ mail: ["Correo inválido"] });
-    await account(ctx).update({ mail: "asesor@taller.demo" });
-  });
-
   it("stores the work-point code hashed, at least 4 characters, one per person in the company", async () => {
     const asesor = await signIn("asesor@taller.demo");
     const short = await failure(account(asesor).update({ workpoint_code: "123" }));
@@ -104,6 +94,16 @@ describe("account.update", () => {
     await account(await signIn("admin@otro.demo")).update({ workpoint_code: "4821" });
   });
 
+  it("limits how often one user may try work-point codes (a taken one tells a coworker's kiosk login)", async () => {
+    const admin = await signIn("admin@taller.demo");
+    for (let i = 0; i < LOGIN_LIMITS.lockoutAfter; i++) {
+      expect(await failure(account(admin).update({ workpoint_code: "4821" }))).toMatchObject({ code: "BAD_REQUEST" });
+    }
+    const limited = await failure(account(admin).update({ workpoint_code: "9999" }));
+    expect(limited.code).toBe("TOO_MANY_REQUESTS");
+    expect(limited.message).toMatch(/^Demasiados cambios de código\. Intenta nuevamente en \d+ minutos?\.$/);
+  });
+
   it("sets the picture only to an image the user uploaded to our file store", async () => {
     const ctx = await signIn("asesor@taller.demo");
     const db = app.db();
@@ -119,6 +119,53 @@ describe("account.update", () => {
     for (const picture of [`/files/${foreign}`, `/files/${coworker}`, "https://evil.example/x.png", `/files/${"z".repeat(24)}`]) {
       expect(await failure(account(ctx).update({ picture }))).toMatchObject({ code: "NOT_FOUND", message: "Imagen no encontrada" });
     }
+  });
+});
+
+describe("account.changeEmail", () => {
+  const mailOf = async (email: string) => (await auth(await signIn(email)).me()).mail;
+
+  it("answers alike whether the address is free or another account's, and changes it only when free", async () => {
+    const ctx = await signIn("asesor@taller.demo");
+    const events: BusEvent[] = [];
+    const unsubscribe = app.bus().subscribe((e) => events.push(e));
+
+    const free = await account(ctx).changeEmail({ mail: " Asesor.Nuevo@Taller.Demo ", password: "demo1234" });
+    expect((await auth(ctx).me()).mail).toBe("asesor.nuevo@taller.demo");
+    // E-mails are unique across companies (they are the login): another company's user's address is taken.
+    const taken = await account(ctx).changeEmail({ mail: "ADMIN@otro.demo", password: "demo1234" });
+    expect(taken).toEqual(free);
+    expect(free).toEqual({ message: "Si el correo está disponible, quedará asociado a tu cuenta." });
+    expect((await auth(ctx).me()).mail).toBe("asesor.nuevo@taller.demo");
+    expect(await mailOf("admin@otro.demo")).toBe("admin@otro.demo");
+    // Nothing announced either way (the user's own stream would otherwise tell the cases apart).
+    expect(events).toEqual([]);
+    unsubscribe();
+
+    expect(await account(ctx).changeEmail({ mail: "asesor@taller.demo", password: "demo1234" })).toEqual(free);
+    expect((await auth(ctx).me()).mail).toBe("asesor@taller.demo");
+  });
+
+  it("takes the current password under the lockout, and a valid address", async () => {
+    const ctx = await signIn("admin@taller.demo");
+    const wrong = await failure(account(ctx).changeEmail({ mail: "otro.admin@taller.demo", password: "mala" }));
+    expect(wrong).toMatchObject({ code: "UNAUTHORIZED", fields: { password: ["Contraseña inválida"] } });
+    expect((await auth(ctx).me()).mail).toBe("admin@taller.demo");
+    const invalid = await failure(account(ctx).changeEmail({ mail: "no-es-correo", password: "demo1234" }));
+    expect(invalid.fields).toEqual({ mail: ["Correo inválido"] });
+  });
+
+  it("limits how often one user may try addresses, taken or free", async () => {
+    const ctx = await signIn("admin@otro.demo");
+    // Free, taken, back to its own (free again), taken, taken: the account ends as it began.
+    const tries = ["otro.nuevo@otro.demo", "asesor@taller.demo", "admin@otro.demo", "admin@taller.demo", "tecnico@taller.demo"];
+    expect(tries).toHaveLength(LOGIN_LIMITS.lockoutAfter);
+    for (const mail of tries) await account(ctx).changeEmail({ mail, password: "demo1234" });
+    const limited = await failure(account(ctx).changeEmail({ mail: "admin@otro.demo", password: "demo1234" }));
+    expect(limited.code).toBe("TOO_MANY_REQUESTS");
+    expect(limited.message).toMatch(/^Demasiados cambios de correo\. Intenta nuevamente en \d+ minutos?\.$/);
+    // The login is not locked by it.
+    expect(await mailOf("admin@otro.demo")).toBe("admin@otro.demo");
   });
 });
 

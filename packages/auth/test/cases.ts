@@ -23,6 +23,13 @@ export const accountCases: DomainCases<typeof accountRouter> = {
     leaks: () => null,
     valid: () => ({ old_password: "wrong-password", password: "nueva123", password_confirmation: "nueva123" }),
   },
+  // A wrong password: the walk must not change the login of the accounts it uses.
+  changeEmail: {
+    kind: "scoped",
+    input: () => ({ mail: "admin@taller.demo", password: "wrong-password" }),
+    leaks: () => null,
+    valid: () => ({ mail: "nuevo@taller.demo", password: "wrong-password" }),
+  },
   update: {
     kind: "scoped",
     input: () => ({ theme: "mint" }),

@@ -1,4 +1,3 @@
-import { VERSION_READY_EVENT } from "@taller/core";
 import { staffProcedure } from "@taller/trpc";
 
 /**
@@ -9,6 +8,6 @@ import { staffProcedure } from "@taller/trpc";
 export const onVersion = staffProcedure.subscription(async function* ({ ctx, signal }) {
   yield ctx.appVersion;
   for await (const event of ctx.bus.stream({ companyId: ctx.companyId, signal })) {
-    if (event.type === VERSION_READY_EVENT && typeof event.payload.version === "string") yield event.payload.version;
+    if (event.type === "version.ready") yield event.payload.version;
   }
 });

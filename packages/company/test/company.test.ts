@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { VERSION_READY_EVENT } from "@taller/core";
 import { companies, documentTokens } from "@taller/db";
 import { createCallerFactory } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
@@ -23,8 +22,8 @@ describe("company.onVersion", () => {
       }
     })();
     await new Promise((r) => setTimeout(r, 50));
-    await app.bus().publish({ companyId: app.fx().demo.companyId, type: "document.updated", payload: { id: 1 } });
-    await app.bus().publish({ companyId: null, type: VERSION_READY_EVENT, payload: { version: "1.1.0" } });
+    await app.bus().publish({ companyId: app.fx().demo.companyId, type: "user.updated", payload: { id: 1 } });
+    await app.bus().publish({ companyId: null, type: "version.ready", payload: { version: "1.1.0" } });
     await reading;
     expect(received).toEqual(["1.0.0", "1.1.0"]);
   });

@@ -42,5 +42,10 @@ const profileFields = {
   picture: z.string().max(200),
 };
 
-/** What account.update takes: any subset of the profile's fields. */
-export const profileUpdateSchema = z.object(profileFields).partial();
+const { mail, ...updatable } = profileFields;
+
+/** What account.update takes: any subset of the profile's fields but the e-mail, which account.changeEmail changes. */
+export const profileUpdateSchema = z.object(updatable).partial();
+
+/** A new login e-mail, confirmed with the current password. */
+export const emailChangeSchema = z.object({ mail, password: currentPasswordSchema });

@@ -64,6 +64,3 @@ export const daysPreferencesSchema = z.object({
   ),
 });
 export type DaysPreferences = z.infer<typeof daysPreferencesSchema>;
-
-/** Bus event a server publishes at start with its version (payload {version}): open browsers offer to update. */
-export const VERSION_READY_EVENT = "version.ready";

@@ -11,3 +11,4 @@ export * from "./lists";
 export * from "./orders";
 export * from "./vehicles";
 export * from "./instant";
+export * from "./events";

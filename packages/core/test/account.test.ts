@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { changePasswordSchema, otpCodeSchema, profileUpdateSchema } from "../src/index";
+import { changePasswordSchema, emailChangeSchema, otpCodeSchema, profileUpdateSchema } from "../src/index";
 
 const messages = (result: { success: boolean; error?: z.ZodError }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -20,9 +20,8 @@ describe("changePasswordSchema", () => {
 
 describe("profileUpdateSchema", () => {
   const profile = profileUpdateSchema;
-  it("normalises e-mail and rut and clears blank optional fields", () => {
+  it("normalises rut and clears blank optional fields; the e-mail is not among them", () => {
     expect(profile.parse({ mail: " Ana@Taller.CL ", rut: "123456785", phone: " " })).toEqual({
-      mail: "ana@taller.cl",
       rut: "12.345.678-5",
       phone: null,
     });
@@ -32,6 +31,16 @@ describe("profileUpdateSchema", () => {
       rut: "Rut inválido",
       workpoint_code: "Código inválido, debe tener mínimo 4 caracteres",
       phone: "Teléfono inválido",
+    });
+  });
+});
+
+describe("emailChangeSchema", () => {
+  it("normalises the e-mail and needs the current password", () => {
+    expect(emailChangeSchema.parse({ mail: " Ana@Taller.CL ", password: "x" })).toEqual({ mail: "ana@taller.cl", password: "x" });
+    expect(messages(emailChangeSchema.safeParse({ mail: "ana", password: "" }))).toEqual({
+      mail: "Correo inválido",
+      password: "Contraseña inválida",
     });
   });
 });

@@ -1,22 +1,18 @@
 import { EventEmitter } from "node:events";
+import { parseRealtimeEvent, type RealtimeEvent } from "@taller/core";
 import type { Database, Db } from "@taller/db";
 import { realtimeEvents } from "@taller/db";
 import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 
-/** Domain events carry ids, never rows: subscribers fetch what they are allowed to see. */
-export interface BusEvent {
-  id: number;
-  /** null for platform-wide events (a session ended, a new version). */
-  companyId: number | null;
-  type: string;
-  payload: Record<string, unknown>;
-}
-
-export type NewBusEvent = Omit<BusEvent, "id">;
+/** A realtime event as subscribers receive it: typed in @taller/core, with the id of its outbox row. */
+export type BusEvent = RealtimeEvent & { id: number };
 
 export interface EventBus {
-  /** Persists the event, then delivers it to every subscriber of every server process. Call after your commit. */
-  publish(event: NewBusEvent): Promise<BusEvent>;
+  /**
+   * Writes one event to the outbox in a transaction of its own and delivers it after COMMIT. For events that
+   * announce a write, emit them through `withTransaction` instead, so they commit (or roll back) with the write.
+   */
+  publish(event: RealtimeEvent): Promise<BusEvent>;
   /** Live events of this process's delivery stream (all companies). */
   subscribe(listener: (event: BusEvent) => void): () => void;
   /**
@@ -27,6 +23,13 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** An event written to the outbox inside a transaction, and what delivers it once that transaction commits. */
+export interface StagedEvent {
+  event: BusEvent;
+  /** null when the database itself delivers at COMMIT (NOTIFY issued inside the transaction). */
+  deliver: (() => void) | null;
+}
+
 const CHANNEL = "realtime_events";
 // NOTIFY payloads must stay under 8000 bytes; events carry ids so this is generous.
 const MAX_PAYLOAD_BYTES = 7000;
@@ -35,27 +38,43 @@ export function createEventBus(database: Database): EventBus {
   return database.pubsub ? new PgNotifyBus(database) : new InProcessBus(database.db);
 }
 
+/**
+ * Writes `event` to the outbox (realtime_events) through `tx`, a transaction the caller commits; see withTransaction.
+ * Nothing is delivered before that COMMIT, and nothing at all if the transaction rolls back.
+ */
+export function stageEvent(bus: EventBus, tx: Db, event: RealtimeEvent): Promise<StagedEvent> {
+  if (!(bus instanceof BaseBus)) throw new Error("stageEvent needs a bus made by createEventBus");
+  return bus.stage(tx, event);
+}
+
 abstract class BaseBus implements EventBus {
   protected readonly emitter = new EventEmitter();
   constructor(protected readonly db: Db) {
     this.emitter.setMaxListeners(0);
   }
 
-  async publish(event: NewBusEvent): Promise<BusEvent> {
-    const json = JSON.stringify(event.payload);
-    if (Buffer.byteLength(json) > MAX_PAYLOAD_BYTES) {
-      throw new Error(`Event ${event.type} payload too large: events carry ids, not rows`);
-    }
-    const [row] = await this.db
-      .insert(realtimeEvents)
-      .values({ companyId: event.companyId, type: event.type, payload: event.payload })
-      .returning({ id: realtimeEvents.id });
-    const persisted: BusEvent = { ...event, id: row!.id };
-    await this.deliver(persisted);
-    return persisted;
+  async publish(event: RealtimeEvent): Promise<BusEvent> {
+    const staged = await this.db.transaction((tx) => this.stage(tx as unknown as Db, event));
+    staged.deliver?.();
+    return staged.event;
   }
 
-  protected abstract deliver(event: BusEvent): Promise<void>;
+  async stage(tx: Db, event: RealtimeEvent): Promise<StagedEvent> {
+    const checked = parseRealtimeEvent(event);
+    const json = JSON.stringify(checked.payload);
+    if (Buffer.byteLength(json) > MAX_PAYLOAD_BYTES) {
+      throw new Error(`Event ${checked.type} payload too large: events carry ids, not rows`);
+    }
+    const [row] = await tx
+      .insert(realtimeEvents)
+      .values({ companyId: checked.companyId, type: checked.type, payload: checked.payload })
+      .returning({ id: realtimeEvents.id });
+    const persisted = { ...checked, id: row!.id } as BusEvent;
+    return { event: persisted, deliver: await this.stageDelivery(tx, persisted) };
+  }
+
+  /** Arranges delivery after COMMIT: returns what to run after it, or null when the database delivers at COMMIT. */
+  protected abstract stageDelivery(tx: Db, event: BusEvent): Promise<(() => void) | null>;
 
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.emitter.on("event", listener);
@@ -91,7 +110,7 @@ abstract class BaseBus implements EventBus {
           .limit(1000);
         for (const row of backlog) {
           fromBacklog.add(row.id);
-          yield { id: row.id, companyId: row.companyId, type: row.type, payload: row.payload };
+          yield { id: row.id, companyId: row.companyId, type: row.type, payload: row.payload } as BusEvent;
         }
       }
       while (!opts.signal?.aborted) {
@@ -121,14 +140,18 @@ abstract class BaseBus implements EventBus {
   }
 }
 
-/** One server process: delivery is a local emit. */
+/** One server process (PGlite): delivery is a local emit, run by the publisher after its COMMIT. */
 class InProcessBus extends BaseBus {
-  protected async deliver(event: BusEvent) {
-    this.emitter.emit("event", event);
+  protected async stageDelivery(_tx: Db, event: BusEvent) {
+    return () => void this.emitter.emit("event", event);
   }
 }
 
-/** Several server processes on one PostgreSQL: every process LISTENs, so each delivers what any of them publishes. */
+/**
+ * Several server processes on one PostgreSQL: every process LISTENs, so each delivers what any of them publishes.
+ * The NOTIFY is issued inside the publishing transaction: PostgreSQL delivers it only at COMMIT (never after a
+ * rollback), so a listener cannot hear of a write before it can read it, even if the publisher dies right after.
+ */
 class PgNotifyBus extends BaseBus {
   private listening: Promise<{ unlisten(): Promise<void> }>;
   constructor(private readonly database: Database) {
@@ -145,9 +168,11 @@ class PgNotifyBus extends BaseBus {
   ready() {
     return this.listening.then(() => undefined);
   }
-  protected async deliver(event: BusEvent) {
+  protected async stageDelivery(tx: Db, event: BusEvent) {
+    // This process hears its own events through LISTEN too: make sure it listens before anything is sent.
     await this.listening;
-    await this.database.pubsub!.notify(CHANNEL, JSON.stringify(event));
+    await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+    return null;
   }
   override async close() {
     await (await this.listening).unlisten();

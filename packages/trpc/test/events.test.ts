@@ -1,6 +1,6 @@
 import { createDatabase } from "@taller/db";
 import { createDatabaseUrl, createTestDatabase, postgresOnly, testServerUrl } from "@taller/testing";
-import { migrateDatabase } from "@taller/db";
+import { migrateDatabase, realtimeEvents } from "@taller/db";
 import { describe, expect, it } from "vitest";
 import { busReady, createEventBus, type BusEvent, type EventBus } from "../src/events";
 
@@ -19,9 +19,9 @@ describe("event bus", () => {
     const bus = createEventBus(tdb.database);
     await busReady(bus);
     try {
-      const first = await bus.publish({ companyId: 1, type: "document.updated", payload: { id: 10 } });
-      await bus.publish({ companyId: 2, type: "document.updated", payload: { id: 20 } });
-      await bus.publish({ companyId: 1, type: "comment.created", payload: { id: 11 } });
+      const first = await bus.publish({ companyId: 1, type: "user.updated", payload: { id: 10 } });
+      await bus.publish({ companyId: 2, type: "user.updated", payload: { id: 20 } });
+      await bus.publish({ companyId: 1, type: "user.updated", payload: { id: 11 } });
 
       // Resuming after the first event replays the missed one of company 1, skipping company 2's.
       const controller = new AbortController();
@@ -29,25 +29,32 @@ describe("event bus", () => {
       const replayAndLive = take(stream, 3);
       // One after another: concurrent publishes may commit, and so arrive, in either order.
       setTimeout(async () => {
-        await bus.publish({ companyId: 2, type: "x", payload: {} });
+        await bus.publish({ companyId: 2, type: "user.updated", payload: { id: 21 } });
         await bus.publish({ companyId: null, type: "version.ready", payload: { version: "2" } });
-        await bus.publish({ companyId: 1, type: "work.assigned", payload: { id: 12 } });
+        await bus.publish({ companyId: 1, type: "user.updated", payload: { id: 12 } });
       }, 30);
       const got = await replayAndLive;
       controller.abort();
-      expect(got.map((e) => e.type)).toEqual(["comment.created", "version.ready", "work.assigned"]);
-      expect(got[0]!.payload).toEqual({ id: 11 });
+      expect(got.map((e) => [e.type, e.payload])).toEqual([
+        ["user.updated", { id: 11 }],
+        ["version.ready", { version: "2" }],
+        ["user.updated", { id: 12 }],
+      ]);
     } finally {
       await bus.close();
       await tdb.drop();
     }
   });
 
-  it("refuses payloads that are rows rather than ids (NOTIFY limit)", async () => {
+  it("refuses payloads over the NOTIFY limit, payloads off their schema and events of the wrong scope", async () => {
     const tdb = await createTestDatabase();
     const bus = createEventBus(tdb.database);
     try {
-      await expect(bus.publish({ companyId: 1, type: "big", payload: { rows: "x".repeat(8000) } })).rejects.toThrow(/too large/);
+      const sessionIds = Array.from({ length: 100 }, (_, i) => `${i}`.padStart(100, "s"));
+      await expect(bus.publish({ companyId: null, type: "session.ended", payload: { sessionIds } })).rejects.toThrow(/too large/);
+      await expect(bus.publish({ companyId: 1, type: "user.updated", payload: { id: "1" as never } })).rejects.toThrow();
+      await expect(bus.publish({ companyId: 1 as never, type: "version.ready", payload: { version: "2" } })).rejects.toThrow(/platform-wide/);
+      expect(await tdb.database.db.select().from(realtimeEvents)).toEqual([]);
     } finally {
       await bus.close();
       await tdb.drop();
@@ -66,7 +73,7 @@ describe("event bus", () => {
       const controller = new AbortController();
       const received = take(busA.stream({ companyId: 7, signal: controller.signal }), 1);
       await new Promise((r) => setTimeout(r, 20));
-      const sent = await busB.publish({ companyId: 7, type: "document.updated", payload: { id: 1 } });
+      const sent = await busB.publish({ companyId: 7, type: "user.updated", payload: { id: 1 } });
       const [got] = await received;
       controller.abort();
       expect(got).toEqual(sent);

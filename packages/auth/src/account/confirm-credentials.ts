@@ -2,7 +2,7 @@ import type { Db } from "@taller/db";
 import { users, verifyPassword } from "@taller/db";
 import { fieldError, TRPCError } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
-import { assertLoginAllowed, clearFailures, recordFailure } from "../throttle";
+import { reserveAttempt } from "../throttle";
 import { consumeTotp } from "../totp";
 
 interface Who {
@@ -23,32 +23,40 @@ export async function totpState(ctx: Who & { companyId: number }) {
 }
 
 /**
- * Checks the user's current password under the login lockout. Failures are recorded as failed logins of the account,
- * so guessing through the settings screen shares the login's lockout (5 in a row lock it for 5 minutes): a stolen
- * session cannot try passwords or codes faster than the login form allows.
+ * Runs a credential check of the signed-in user under the login lockout: the attempt is reserved before anything is
+ * verified, a check that throws leaves it counted as a failed login of the account, one that returns ends the
+ * streak. Guessing through the settings screen so shares the login's lockout (5 in a row lock it for 5 minutes): a
+ * stolen session cannot try passwords or codes faster than the login form allows, however many it sends at once.
  */
-export async function confirmPassword(ctx: Who, password: string, field = "password") {
-  await assertLoginAllowed(ctx.db, ctx.user.email, ctx.ip);
+async function underLockout<T>(ctx: Who, check: () => Promise<T>): Promise<T> {
+  const attempt = await reserveAttempt(ctx.db, { account: ctx.user.email, ip: ctx.ip });
+  const result = await check();
+  await attempt.succeed();
+  return result;
+}
 
+async function checkPassword(ctx: Who, password: string, field: string) {
   const [user] = await ctx.db
     .select({ id: users.id, passwordHash: users.passwordHash, totpLastStep: users.totpLastStep })
     .from(users)
     .where(eq(users.id, ctx.user.id))
     .limit(1);
   if (!user) throw new TRPCError({ code: "NOT_FOUND", message: "Usuario no encontrado" });
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordFailure(ctx.db, ctx.user.email, ctx.ip);
-    throw fieldError("UNAUTHORIZED", field, "Contraseña inválida");
-  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw fieldError("UNAUTHORIZED", field, "Contraseña inválida");
   return user;
 }
 
-/** The current password, then an authenticator code for `secret` (single use), both under the lockout. */
-export async function confirmPasswordAndCode(ctx: Who, input: { password: string; otp: string }, secret: string) {
-  const user = await confirmPassword(ctx, input.password);
-  if (!(await consumeTotp(ctx.db, user, secret, input.otp))) {
-    await recordFailure(ctx.db, ctx.user.email, ctx.ip);
-    throw fieldError("FORBIDDEN", "otp", "Código de autenticación inválido");
-  }
-  await clearFailures(ctx.db, ctx.user.email);
+/** The user's current password, under the lockout. */
+export function confirmPassword(ctx: Who, password: string, field = "password") {
+  return underLockout(ctx, () => checkPassword(ctx, password, field));
+}
+
+/** The current password, then an authenticator code for `secret` (single use): one attempt under the lockout. */
+export function confirmPasswordAndCode(ctx: Who, input: { password: string; otp: string }, secret: string) {
+  return underLockout(ctx, async () => {
+    const user = await checkPassword(ctx, input.password, "password");
+    if (!(await consumeTotp(ctx.db, user, secret, input.otp))) {
+      throw fieldError("FORBIDDEN", "otp", "Código de autenticación inválido");
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import { userDevices } from "@taller/db";
-import { staffProcedure, TRPCError } from "@taller/trpc";
+import { staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { blankSessionCookie, endSessions } from "../session";
@@ -18,7 +18,7 @@ export const destroyDevice = staffProcedure.input(destroyDeviceInput).mutation(a
     .where(and(eq(userDevices.id, input.id), eq(userDevices.userId, ctx.user.id), eq(userDevices.companyId, ctx.companyId)))
     .limit(1);
   if (!device) throw new TRPCError({ code: "NOT_FOUND", message: "Dispositivo no encontrado" });
-  await endSessions(ctx, [device.sessionId]);
+  await withTransaction(ctx, (tx) => endSessions(tx, [device.sessionId]));
   if (device.sessionId === ctx.session.id) ctx.setCookie(blankSessionCookie(ctx.db, ctx.secure));
   return listDevices(ctx.db, { userId: ctx.user.id, companyId: ctx.companyId, sessionId: ctx.session.id });
 });

@@ -1,4 +1,5 @@
 import { router } from "@taller/trpc";
+import { changeEmail } from "./change-email";
 import { changePassword } from "./change-password";
 import { destroyDevice } from "./destroy-device";
 import { devices } from "./devices";
@@ -12,6 +13,7 @@ export const accountRouter = router({
   update,
   setOnline,
   changePassword,
+  changeEmail,
   enable2fa,
   validate2fa,
   disable2fa,

@@ -1,31 +1,29 @@
 import { fileIdFromUrl, fileUrl, isImageType, profileUpdateSchema } from "@taller/core";
 import { files, hashPassword, users } from "@taller/db";
-import { fieldError, staffProcedure, TRPCError } from "@taller/trpc";
-import { and, eq, ne } from "drizzle-orm";
+import { fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
+import { and, eq } from "drizzle-orm";
 import { getProfile } from "../me";
+import { lockoutMessage, reserveAttempt } from "../throttle";
 import { findUserByWorkpointCode } from "../workpoint-code";
 
 export const updateInput = profileUpdateSchema;
 
-/** Saves any part of the profile (the general-information form, the theme, the picture) and answers the profile. */
+/**
+ * Saves any part of the profile (the general-information form, the theme, the picture) and answers the profile;
+ * screens showing the user hear of it through `user.updated`. The e-mail is account.changeEmail's.
+ */
 export const update = staffProcedure.input(updateInput).mutation(async ({ ctx, input }) => {
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.rut !== undefined) changes.rut = input.rut;
   if (input.theme !== undefined) changes.theme = input.theme;
-  if (input.mail !== undefined) {
-    // E-mail is the login, unique across companies.
-    const [taken] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, input.mail), ne(users.id, ctx.user.id)))
-      .limit(1);
-    if (taken) throw fieldError("BAD_REQUEST", "mail", "El correo ya está en uso");
-    changes.email = input.mail;
-  }
   if (input.workpoint_code !== undefined) {
-    // The kiosk finds the user by the code alone, so two people of one company cannot share one.
+    // The kiosk finds the user by the code alone, so two people of one company cannot share one. 'No disponible'
+    // thus tells that a coworker logs in with that code: every try counts, so codes cannot be probed quickly.
+    await reserveAttempt(ctx.db, { account: `workpoint-code:${ctx.user.id}`, ip: ctx.ip }, (wait) =>
+      lockoutMessage(wait, "Demasiados cambios de código"),
+    );
     const owner = await findUserByWorkpointCode(ctx.db, ctx.companyId, input.workpoint_code);
     if (owner !== null && owner !== ctx.user.id) {
       throw fieldError("BAD_REQUEST", "workpoint_code", "Código no disponible, elige otro");
@@ -45,10 +43,13 @@ export const update = staffProcedure.input(updateInput).mutation(async ({ ctx, i
     changes.picture = fileUrl(file.id);
   }
   if (Object.keys(changes).length > 0) {
-    await ctx.db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(users.id, ctx.user.id), eq(users.companyId, ctx.companyId)));
+    await withTransaction(ctx, async (tx) => {
+      await tx.db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(users.id, ctx.user.id), eq(users.companyId, ctx.companyId)));
+      await tx.emit({ type: "user.updated", companyId: ctx.companyId, payload: { id: ctx.user.id } });
+    });
   }
   return getProfile(ctx.db, ctx.user.id, ctx.companyId);
 });

@@ -1,6 +1,6 @@
 import { currentPasswordSchema, otpCodeSchema } from "@taller/core";
 import { users } from "@taller/db";
-import { fieldError, staffProcedure, TRPCError } from "@taller/trpc";
+import { fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getProfile } from "../me";
@@ -25,12 +25,15 @@ export const validate2fa = staffProcedure.input(validate2faInput).mutation(async
   if (!user.secret || user.secret !== input.otp_secret) throw staleSecret();
   await confirmPasswordAndCode(ctx, input, user.secret);
   // Conditional on the secret: one issued by a newer enable2fa in between must not be turned on unconfirmed.
-  const enabled = await ctx.db
-    .update(users)
-    .set({ totpEnabled: true, updatedAt: new Date() })
-    .where(and(eq(users.id, ctx.user.id), eq(users.totpSecret, user.secret)))
-    .returning({ id: users.id });
-  if (enabled.length === 0) throw staleSecret();
-  await rotateSession(ctx, ctx.session, ctx.user.id);
+  const secret = user.secret;
+  await withTransaction(ctx, async (tx) => {
+    const enabled = await tx.db
+      .update(users)
+      .set({ totpEnabled: true, updatedAt: new Date() })
+      .where(and(eq(users.id, ctx.user.id), eq(users.totpSecret, secret)))
+      .returning({ id: users.id });
+    if (enabled.length === 0) throw staleSecret();
+    await rotateSession(tx, ctx, ctx.session, ctx.user.id);
+  });
   return getProfile(ctx.db, ctx.user.id, ctx.companyId);
 });

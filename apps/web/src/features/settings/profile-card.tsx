@@ -1,4 +1,4 @@
-import { formatRut, profileUpdateSchema } from "@taller/core";
+import { emailChangeSchema, formatRut, profileUpdateSchema } from "@taller/core";
 import { Camera } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { issueMessages, serverFieldMessages } from "../../lib/form-errors";
@@ -17,6 +17,8 @@ interface FormValues {
   phone: string;
   rut: string;
   workpoint_code: string;
+  /** The current password, asked only to change the e-mail (the login). */
+  password: string;
 }
 
 const valuesOf = (profile: Pick<Profile, "name" | "mail" | "phone" | "rut">): FormValues => ({
@@ -25,6 +27,7 @@ const valuesOf = (profile: Pick<Profile, "name" | "mail" | "phone" | "rut">): Fo
   phone: profile.phone ?? "",
   rut: profile.rut ?? "",
   workpoint_code: "",
+  password: "",
 });
 
 /** General information: avatar (opens the picture dialog), Nombre, Correo, Teléfono, Rut, Código punto de trabajo. */
@@ -33,8 +36,12 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pictureOpen, setPictureOpen] = useState(false);
   const update = trpc.account.update.useMutation();
+  const changeEmail = trpc.account.changeEmail.useMutation();
+  const utils = trpc.useUtils();
   const mergeProfile = useMergeProfile();
   const snackbar = useSnackbar();
+
+  const mailChanged = values.mail.trim().toLowerCase() !== profile.mail;
 
   const field = (name: keyof FormValues) => ({
     value: values[name],
@@ -48,15 +55,22 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   async function save(e: FormEvent) {
     e.preventDefault();
     // The code is secret and never shown: it is sent only when typed. The browser checks with the server's rules.
-    const { workpoint_code, ...rest } = values;
+    const { workpoint_code, mail, password, ...rest } = values;
     const input = { ...rest, ...(workpoint_code ? { workpoint_code } : {}) };
-    const check = profileUpdateSchema.safeParse(input);
-    if (!check.success) return setErrors(issueMessages(check.error.issues));
+    const mailChange = mailChanged ? { mail, password } : null;
+    const issues = [
+      ...(profileUpdateSchema.safeParse(input).error?.issues ?? []),
+      ...((mailChange && emailChangeSchema.safeParse(mailChange).error?.issues) || []),
+    ];
+    if (issues.length > 0) return setErrors(issueMessages(issues));
     try {
-      const saved = await update.mutateAsync(input);
+      let saved = await update.mutateAsync(input);
+      // The server does not say whether the address was free (that would tell whose it is): the profile shows it.
+      const notice = mailChange ? (await changeEmail.mutateAsync(mailChange)).message : "¡Cambios guardados!";
+      if (mailChange) saved = await utils.auth.me.fetch(undefined, { staleTime: 0 });
       mergeProfile(saved);
       setValues(valuesOf(saved));
-      snackbar.show("¡Cambios guardados!", { duration: 1000, tone: "success" });
+      snackbar.show(notice, { duration: mailChange ? 4000 : 1000, tone: "success" });
     } catch (error) {
       const marked = serverFieldMessages(error);
       setErrors(marked);
@@ -83,6 +97,16 @@ export function ProfileCard({ profile }: { profile: Profile }) {
         <div className="profile-fields">
           <TextField label="Nombre" name="name" autoComplete="name" {...field("name")} />
           <TextField label="Correo" name="mail" type="email" autoComplete="email" {...field("mail")} />
+          {mailChanged && (
+            <TextField
+              label="Contraseña actual"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              hint="Para cambiar tu correo, con el que inicias sesión."
+              {...field("password")}
+            />
+          )}
           <TextField
             label="Teléfono"
             name="phone"
@@ -109,7 +133,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             {...field("workpoint_code")}
           />
           <div className="card-actions">
-            <Button type="submit" loading={update.isPending}>
+            <Button type="submit" loading={update.isPending || changeEmail.isPending}>
               Guardar
             </Button>
           </div>

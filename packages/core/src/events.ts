@@ -1,0 +1,50 @@
+// Realtime events, typed per domain: event type -> who sees it (one company, or every process of the platform) and
+// the payload's schema. Events carry ids, never rows: a subscriber fetches what it is allowed to see. A domain adds
+// its events here, in its own section, and publishes them through the transaction helper of @taller/trpc.
+import { z } from "zod";
+
+const platform = <P extends z.ZodType>(payload: P) => ({ scope: "platform" as const, payload });
+const company = <P extends z.ZodType>(payload: P) => ({ scope: "company" as const, payload });
+
+export const REALTIME_EVENTS = {
+  // Platform
+  /** A server started with this version: open browsers on an older build offer to update (seed 000 section 2.3). */
+  "version.ready": platform(z.object({ version: z.string().min(1).max(100) })),
+
+  // Auth
+  /** Sessions ended (logout, device closed, credential change): every process drops them and closes their sockets. */
+  "session.ended": platform(z.object({ sessionIds: z.array(z.string().min(1).max(100)).min(1).max(100) })),
+  /** A staff member's profile changed (name, picture, theme...): screens showing that user refetch it. */
+  "user.updated": company(z.object({ id: z.number().int().positive() })),
+} as const;
+
+type Definitions = typeof REALTIME_EVENTS;
+export type RealtimeEventType = keyof Definitions;
+
+/** One event as a publisher writes it: the type fixes the payload's shape and whether it belongs to a company. */
+export type RealtimeEvent = {
+  [K in RealtimeEventType]: {
+    type: K;
+    companyId: Definitions[K]["scope"] extends "platform" ? null : number;
+    payload: z.infer<Definitions[K]["payload"]>;
+  };
+}[RealtimeEventType];
+
+export type RealtimeEventOf<K extends RealtimeEventType> = Extract<RealtimeEvent, { type: K }>;
+
+/** Most session ids one `session.ended` event carries (its payload must fit a NOTIFY); publishers split longer lists. */
+export const SESSION_ENDED_MAX_IDS = 100;
+
+/**
+ * Checks an event against its definition (payload shape, company or platform scope). Publishers are typed already;
+ * this catches what types cannot (a cast, an id list over its limit) before it reaches the outbox.
+ */
+export function parseRealtimeEvent(event: RealtimeEvent): RealtimeEvent {
+  const definition = REALTIME_EVENTS[event.type] as (typeof REALTIME_EVENTS)[RealtimeEventType] | undefined;
+  if (!definition) throw new Error(`Unknown realtime event type ${String(event.type)}`);
+  const platformWide = definition.scope === "platform";
+  if (platformWide !== (event.companyId === null)) {
+    throw new Error(`Event ${event.type} is ${definition.scope}-wide: companyId must be ${platformWide ? "null" : "a company id"}`);
+  }
+  return { ...event, payload: definition.payload.parse(event.payload) } as RealtimeEvent;
+}

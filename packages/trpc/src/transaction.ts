@@ -1,0 +1,47 @@
+import type { RealtimeEvent } from "@taller/core";
+import type { Db } from "@taller/db";
+import { type BusEvent, type EventBus, stageEvent } from "./events";
+
+/** What a handler writes through: one database transaction, its outbox, and work for after COMMIT. */
+export interface Transaction {
+  /**
+   * The transaction. Inside it, use only this, never `ctx.db`: on PostgreSQL a query through `ctx.db` runs outside
+   * the transaction, and on PGlite (one connection) it waits for the transaction to end, that is forever.
+   */
+  db: Db;
+  /** Writes the event to the outbox in this transaction; subscribers receive it only after COMMIT. */
+  emit(event: RealtimeEvent): Promise<BusEvent>;
+  /** Runs after COMMIT, never after a rollback (cookies for sessions the transaction created, caches). */
+  afterCommit(fn: () => void): void;
+}
+
+/**
+ * Runs `fn` in one transaction: every write and every emitted event commits together or not at all. A procedure
+ * that writes more than once, or writes and announces it, does so through this:
+ *
+ *   return withTransaction(ctx, async (tx) => {
+ *     await tx.db.update(users).set(changes).where(eq(users.id, id));
+ *     await tx.emit({ type: "user.updated", companyId: ctx.companyId, payload: { id } });
+ *   });
+ *
+ * Events are delivered after COMMIT (PostgreSQL sends a NOTIFY issued inside a transaction only at COMMIT; the
+ * in-process bus of PGlite emits once the transaction has returned), so a subscriber never hears of data it cannot
+ * read yet. Checks that must stay counted whatever happens next (a login attempt) go before it, through `ctx.db`.
+ */
+export async function withTransaction<T>(ctx: { db: Db; bus: EventBus }, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  const afterCommit: (() => void)[] = [];
+  const result = await ctx.db.transaction(async (db) => {
+    const tx: Transaction = {
+      db: db as unknown as Db,
+      async emit(event) {
+        const staged = await stageEvent(ctx.bus, tx.db, event);
+        if (staged.deliver) afterCommit.push(staged.deliver);
+        return staged.event;
+      },
+      afterCommit: (run) => void afterCommit.push(run),
+    };
+    return fn(tx);
+  });
+  for (const run of afterCommit) run();
+  return result;
+}
