@@ -4,10 +4,6 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-// The build's version is the server's unless APP_VERSION says otherwise, so a fresh deploy matches itself and the
-// update dialog only opens when browser and server differ.
-const serverPackage = JSON.parse(readFileSync(new URL("../server/package.json", import.meta.url), "utf8")) as { version: string };
-const version = process.env.APP_VERSION || serverPackage.version;
 // The API server the dev server proxies to (its PORT, 3000 by default).
 const server = `http://localhost:${process.env.PORT || 3000}`;
 
@@ -31,9 +27,18 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The development server stands in for the API server's index.html (apps/server/src/static.ts), which names the
+ * running version; a build keeps the placeholder for the server to fill in.
+ */
+function devVersion(): Plugin {
+  const serverPackage = JSON.parse(readFileSync(new URL("../server/package.json", import.meta.url), "utf8")) as { version: string };
+  const version = process.env.APP_VERSION || serverPackage.version;
+  return { name: "dev-version", apply: "serve", transformIndexHtml: (html) => html.replace("__APP_VERSION__", version) };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
-  define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(version) },
+  plugins: [react(), precompress(), devVersion()],
   server: {
     port: 5173,
     proxy: {
