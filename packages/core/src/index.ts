@@ -1,3 +1,4 @@
+export * from "./company-keys";
 export * from "./company";
 export * from "./permissions";
 export * from "./format";
