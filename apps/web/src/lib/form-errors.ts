@@ -5,7 +5,7 @@
  *   if (!check.success) return setErrors(issueMessages(check.error.issues));
  *   …mutation fails… setErrors(serverFieldMessages(error));        // zod or handler field errors from the server
  */
-import { fieldErrorsOf } from "./trpc";
+import { fieldErrorsOf } from "./api";
 
 /** The first message per field of a failed validation. */
 export function issueMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {

@@ -1,21 +1,6 @@
-// The vehicles list's rules that need no screen (seed 000 sections 2.8, 4 and 9): statuses and their default,
-// and what the check-in and note cells say and do.
+// The vehicles list's rules that need no screen (seed 000 sections 2.8, 4 and 9): what the check-in and note cells
+// say and do. The statuses are in statuses.ts.
 import { formatDate, formatDay } from "@taller/core";
-
-export const VEHICLE_STATUS_BOXES = [
-  { id: 1, name: "Sin orden", color: "#9e9e9e" },
-  { id: 2, name: "Agendado", color: "#1e88e5" },
-  { id: 3, name: "Con orden", color: "#43a047" },
-] as const;
-
-export type VehicleStatusId = (typeof VEHICLE_STATUS_BOXES)[number]["id"];
-
-export const DEFAULT_VEHICLE_FILTER: VehicleStatusId[] = [1, 2];
-
-/** The known vehicle statuses among stored ids (storage can hold anything). */
-export function asVehicleStatuses(ids: readonly number[]): VehicleStatusId[] {
-  return VEHICLE_STATUS_BOXES.map((s) => s.id).filter((id) => ids.includes(id));
-}
 
 /** The fields of a vehicles list row the cells read. */
 export interface VehicleCellData {

@@ -7,7 +7,8 @@ import type { Can } from "@taller/core";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { ClientName } from "../orders/order-rows";
-import { type CheckInAction, checkInCell, noteCell, VEHICLE_STATUS_BOXES } from "./list-rules";
+import { type CheckInAction, checkInCell, noteCell } from "./list-rules";
+import { VEHICLE_STATUS_BOXES } from "./statuses";
 
 export type VehicleListItem = RouterOutputs["vehicles"]["list"]["vehicles"][number];
 
