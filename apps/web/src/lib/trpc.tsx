@@ -28,10 +28,11 @@ export const trpc = createTRPCReact<AppRouter>();
 export const trpcUtils = createTRPCQueryUtils({ queryClient, client: api });
 
 // The session's data (who the user is, the company's setup with its grants and statuses, the orders' status
-// groups) is fetched once per session and shared by every screen: screens never refetch it on their own. A change
-// made here writes the new value into the cache (profile-cache.ts); a new session starts from an empty cache.
+// groups) is fetched once per session and shared by every screen: it neither goes stale nor is dropped while no
+// screen shows it. A change made here writes the new value into the cache (profile-cache.ts); a new session starts
+// from an empty cache (resetSessionState).
 for (const procedure of [trpc.auth.me, trpc.company.setup, trpc.orders.statuses]) {
-  queryClient.setQueryDefaults(getQueryKey(procedure), { staleTime: Infinity });
+  queryClient.setQueryDefaults(getQueryKey(procedure), { staleTime: Infinity, gcTime: Infinity });
 }
 
 export function ApiProvider({ children }: { children: ReactNode }) {
