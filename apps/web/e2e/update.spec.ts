@@ -9,9 +9,12 @@ const VERSION_C = "3.0.0-e2e-c";
 
 /** Waits until the page's socket has received the server's announcement of `version`. */
 async function versionAnnounced(page: Page, open: () => Promise<unknown>, version: string) {
-  const socket = page.waitForEvent("websocket");
+  // Listening from the socket's opening: the announcement may come before `open` has finished.
+  const announced = page
+    .waitForEvent("websocket")
+    .then((socket) => socket.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).includes(version) }));
   await open();
-  await (await socket).waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).includes(version) });
+  await announced;
 }
 
 test("a deploy of a new server version opens the update dialog once, and updating ends it", async ({ browser }) => {
