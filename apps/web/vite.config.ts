@@ -1,13 +1,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-// The build's version is the server's unless APP_VERSION says otherwise, so a fresh deploy matches itself and the
-// update dialog only opens when browser and server differ.
-const serverPackage = JSON.parse(readFileSync(new URL("../server/package.json", import.meta.url), "utf8")) as { version: string };
-const version = process.env.APP_VERSION || serverPackage.version;
 // The API server the dev server proxies to (its PORT, 3000 by default).
 const server = `http://localhost:${process.env.PORT || 3000}`;
 
@@ -31,9 +28,38 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The development server stands in for the API server's index.html (apps/server/src/static.ts), which names the
+ * running version; a build keeps the placeholder for the server to fill in.
+ */
+function devVersion(): Plugin {
+  const serverPackage = JSON.parse(readFileSync(new URL("../server/package.json", import.meta.url), "utf8")) as { version: string };
+  const version = process.env.APP_VERSION || serverPackage.version;
+  return { name: "dev-version", apply: "serve", transformIndexHtml: (html) => html.replace("__APP_VERSION__", version) };
+}
+
+/**
+ * @trpc/client does not declare itself free of side effects, so the WebSocket client it bundles with the HTTP links
+ * (~4 KB gzipped) would stay in every route. Its modules only define things; the socket is loaded with the first
+ * subscription (src/lib/api-socket.ts).
+ */
+function trpcClientWithoutSideEffects(): Plugin {
+  return {
+    name: "trpc-client-without-side-effects",
+    apply: "build",
+    transform: (code, id) => (id.includes("/node_modules/@trpc/client/") ? { code, map: null, moduleSideEffects: false } : null),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
-  define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(version) },
+  plugins: [react(), precompress(), devVersion(), trpcClientWithoutSideEffects()],
+  resolve: {
+    // The router validates query strings with zod/mini in every route (src/routes/search.ts), the screens' forms use
+    // zod through @taller/core. Both builds share zod's core modules, and Rollup keeps a shared module whole in the
+    // chunk that loads first, so the login would download all of zod (~17 KB more). zod/mini from zod's own sources
+    // is a module set of its own: every route gets only the few KB the router needs.
+    alias: [{ find: /^zod\/mini$/, replacement: fileURLToPath(new URL("./node_modules/zod/src/mini/index.ts", import.meta.url)) }],
+  },
   server: {
     port: 5173,
     proxy: {

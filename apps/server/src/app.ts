@@ -59,7 +59,7 @@ export function createApp(opts: AppOptions): App {
     onError: ({ error, path }) => logFailure(error, path, "procedure failed"),
   });
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
-  const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db));
+  const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
 
   const server = createHttpServer(async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0]!;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
-import { CLIENT_HEADER } from "@taller/core";
+import { CLIENT_HEADER, MAX_BATCH_CALLS } from "@taller/core";
 import { userError } from "@taller/trpc";
 import {
   callTRPCProcedure,
@@ -28,8 +28,8 @@ interface Options<TRouter extends AnyTRPCRouter> {
 export const TRPC_LIMITS = {
   /** A JSON body: far above any form of the app, far below what would hurt the process. */
   bodyBytes: 1024 * 1024,
-  /** Calls in one batched request (the browser batches a screen's queries: a handful). */
-  batchCalls: 10,
+  /** Calls in one batched request (the web client splits larger batches at the same number). */
+  batchCalls: MAX_BATCH_CALLS,
 } as const;
 
 const header = (req: IncomingMessage, name: string) => {

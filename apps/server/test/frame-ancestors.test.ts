@@ -73,9 +73,9 @@ describe("static handler", () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), "taller-dist-"));
     mkdirSync(join(dist, "assets"));
-    writeFileSync(join(dist, "index.html"), "<!doctype html><title>t</title>");
+    writeFileSync(join(dist, "index.html"), '<!doctype html><meta name="app-version" content="__APP_VERSION__"><title>t</title>');
     writeFileSync(join(dist, "assets", "app-abc.js"), "1");
-    const web = createStaticHandler(dist, bookingAddonFrameAncestors(tdb.database.db));
+    const web = createStaticHandler(dist, bookingAddonFrameAncestors(tdb.database.db), '2.0.0-"b"');
     server = createServer((req, res) => void web(req, res));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -128,5 +128,13 @@ describe("static handler", () => {
     expect((await framed(`/client/booking?crm_token=${token}`, "cross-site")).status).toBe(200);
     const navigation = await fetch(`${base}/login`, { headers: { "sec-fetch-dest": "document", "sec-fetch-site": "cross-site" } });
     expect(navigation.status).toBe(200);
+  });
+
+  it("writes the server's version into every index.html it serves", async () => {
+    for (const path of ["/", "/main/orders", "/index.html"]) {
+      const res = await fetch(base + path);
+      expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+      expect(await res.text(), path).toContain('<meta name="app-version" content="2.0.0-&quot;b&quot;">');
+    }
   });
 });

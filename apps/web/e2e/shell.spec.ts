@@ -2,6 +2,33 @@ import { expect, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
 
 test.describe("desktop", () => {
+  test("the session's data (user, company setup with grants and statuses, order statuses) is fetched once", async ({ page }) => {
+    // The page's clock jumps ten minutes before each screen: data that goes stale with time would be asked again.
+    await page.clock.install();
+    await loginToShell(page, "admin@taller.demo");
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      const procedures = /\/trpc\/([^?]+)/.exec(request.url())?.[1];
+      if (procedures) calls.push(...decodeURIComponent(procedures).split(","));
+    });
+    const menu = page.getByRole("navigation", { name: "Menú principal" });
+    for (const [link, heading] of [
+      ["Órdenes de Trabajo", "Órdenes de Trabajo"],
+      ["Vehículos", "Vehículos"],
+      ["Órdenes de Trabajo", "Órdenes de Trabajo"],
+      ["Vehículos", "Vehículos"],
+    ]) {
+      await page.clock.fastForward("10:00");
+      await menu.getByRole("link", { name: link }).click();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole("table", { name: heading }).getByRole("row").nth(1)).toBeVisible();
+    }
+    expect(calls.filter((c) => c === "orders.list").length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c === "auth.me")).toHaveLength(0);
+    expect(calls.filter((c) => c === "company.setup")).toHaveLength(0);
+    expect(calls.filter((c) => c === "orders.statuses").length).toBeLessThanOrEqual(1);
+  });
+
   test("location multi-select with 'Todos', remembered in local storage", async ({ page }) => {
     await loginToShell(page, "admin@taller.demo");
     const select = page.getByRole("button", { name: "Locales: Todos" });

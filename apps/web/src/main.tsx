@@ -1,8 +1,6 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { queryClient, trpc, trpcClient } from "./lib/trpc";
 import { router } from "./routes/router";
 import { SnackbarProvider } from "./ui/snackbar";
 import { applyTheme, rememberedTheme } from "./ui/themes";
@@ -14,12 +12,8 @@ applyTheme(rememberedTheme());
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider>
-          <RouterProvider router={router} />
-        </SnackbarProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <SnackbarProvider>
+      <RouterProvider router={router} />
+    </SnackbarProvider>
   </StrictMode>,
 );

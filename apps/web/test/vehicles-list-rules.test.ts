@@ -1,12 +1,7 @@
 import { toInstant } from "@taller/core";
 import { describe, expect, it } from "vitest";
-import {
-  asVehicleStatuses,
-  checkInCell,
-  DEFAULT_VEHICLE_FILTER,
-  noteCell,
-  type VehicleCellData,
-} from "../src/features/vehicles/list-rules";
+import { checkInCell, noteCell, type VehicleCellData } from "../src/features/vehicles/list-rules";
+import { asVehicleStatuses, DEFAULT_VEHICLE_FILTER } from "../src/features/vehicles/statuses";
 
 const vehicle = (v: Partial<VehicleCellData> = {}): VehicleCellData => ({
   order_id: null,

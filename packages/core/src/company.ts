@@ -1,30 +1,9 @@
 import { z } from "zod";
+import { MODULE_KEYS, STATUS_TYPES, THEMES } from "./company-keys";
 
-export const THEMES = ["sky", "dark", "mint", "dune", "flamingo", "monstera"] as const;
 export const themeSchema = z.enum(THEMES);
-export type Theme = z.infer<typeof themeSchema>;
-
-/** Side-menu module keys (seed 002 section 2.1). */
-export const MODULE_KEYS = [
-  "booking",
-  "checkin",
-  "order",
-  "pending_works",
-  "calendar",
-  "budget",
-  "analytic",
-  "object",
-  "crm",
-  "inventory",
-  "invoicing",
-  "shares",
-] as const;
 export const moduleKeySchema = z.enum(MODULE_KEYS);
-export type ModuleKey = z.infer<typeof moduleKeySchema>;
-
-export const STATUS_TYPES = ["Order", "Budget", "Crm::Booking"] as const;
 export const statusTypeSchema = z.enum(STATUS_TYPES);
-export type StatusType = z.infer<typeof statusTypeSchema>;
 
 const termSchema = z.object({ singular: z.string().min(1), plural: z.string().min(1) });
 export type Term = z.infer<typeof termSchema>;

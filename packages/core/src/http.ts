@@ -4,3 +4,6 @@
  * the server refuses writes without it, which keeps other sites from writing with the user's cookie (CSRF).
  */
 export const CLIENT_HEADER = "x-trpc-source";
+
+/** Calls one batched API request may carry: the server refuses more before running any, the web client splits. */
+export const MAX_BATCH_CALLS = 10;

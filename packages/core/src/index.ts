@@ -1,4 +1,5 @@
 import "./zod-locale";
+export * from "./company-keys";
 export * from "./company";
 export * from "./permissions";
 export * from "./format";

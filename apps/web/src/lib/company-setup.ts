@@ -12,11 +12,8 @@ import { trpc } from "./trpc";
 
 export type CompanySetup = RouterOutputs["company"]["setup"];
 
-// The setup changes rarely (an administrator edits it); pages read it constantly.
-const SETUP_STALE_MS = 5 * 60_000;
-
 export function useCompanySetupQuery() {
-  return trpc.company.setup.useQuery(undefined, { staleTime: SETUP_STALE_MS });
+  return trpc.company.setup.useQuery();
 }
 
 export function useCompanySetup(): CompanySetup {

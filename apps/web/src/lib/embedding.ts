@@ -5,7 +5,7 @@
  * (a proxy that drops it, the development server) by sending the app to /iframe-rejected.
  */
 import { originAllowed, parseAllowedDomains } from "@taller/core";
-import { trpcClient } from "./trpc";
+import { api } from "./api";
 
 const BOOKING_ADDON_PAGES = ["/booking-addon", "/client/booking"];
 
@@ -45,6 +45,6 @@ export async function framingAllowed(pathname: string, search: URLSearchParams):
 async function allowedByBookingAddon(token: string | null): Promise<boolean> {
   const origin = parentOrigin();
   if (!origin || !token) return false;
-  const addon = await trpcClient.company.bookingAddon.query({ token }).catch(() => null);
+  const addon = await api.company.bookingAddon.query({ token }).catch(() => null);
   return addon !== null && originAllowed(origin, parseAllowedDomains(addon.allowed_domains));
 }

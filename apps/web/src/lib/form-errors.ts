@@ -1,25 +1,26 @@
 /**
- * Field messages for forms, from the browser's own check and from the server, in one shape: field -> message.
+ * The server's answer to a failed submit, put on the form (lib/forms.ts): one helper for every form.
  *
- *   const check = changePasswordSchema.safeParse(values);          // a schema from @taller/core
- *   if (!check.success) return setErrors(issueMessages(check.error.issues));
- *   …mutation fails… setErrors(serverFieldMessages(error));        // zod or handler field errors from the server
+ *   catch (error) { if (!markServerErrors(form, error)) console.error("x failed", error); }
  */
-import { fieldErrorsOf } from "./trpc";
-
-/** The first message per field of a failed validation. */
-export function issueMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join(".");
-    out[field] ??= issue.message;
-  }
-  return out;
-}
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { fieldErrorsOf } from "./api";
 
 /** The first message per field of a server error (empty when it marks no field). */
 export function serverFieldMessages(error: unknown): Record<string, string> {
   return Object.fromEntries(
     Object.entries(fieldErrorsOf(error)).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])),
   );
+}
+
+/**
+ * Marks each field message of the server's error (zod issues and the handlers' `fieldError`, keyed by field path)
+ * on that field; an error that marks no field becomes the form's own message, `formState.errors.root.server`.
+ * Returns the field messages marked, so a form can react to one of its own (2FA's expired QR).
+ */
+export function markServerErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, "setError">, error: unknown): Record<string, string> {
+  const marked = serverFieldMessages(error);
+  for (const [field, message] of Object.entries(marked)) form.setError(field as Path<T>, { type: "server", message });
+  if (Object.keys(marked).length === 0 && error instanceof Error) form.setError("root.server", { type: "server", message: error.message });
+  return marked;
 }

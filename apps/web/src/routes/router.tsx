@@ -5,11 +5,10 @@
  * To put a real screen behind a route that shows ComingSoonPage, give it its own lazy component in pages.ts.
  */
 import type { Resource } from "@taller/core";
-import { type AnyRoute, createRootRoute, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
+import { type AnyRoute, type AnyValidator, createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
 import type { PageTitle } from "../features/shell/navigation";
-import { homePath } from "../features/shell/navigation";
 import { framingAllowed } from "../lib/embedding";
-import { errorCode, onSessionLost, resetSessionState, trpcClient } from "../lib/trpc";
+import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionState } from "../lib/api";
 import { PageLoader } from "../ui/spinner";
 import { requireRead, requireStaff } from "./guards";
 import {
@@ -25,6 +24,7 @@ import {
   VehiclesPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
+import { vehiclesSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -35,7 +35,17 @@ declare module "@tanstack/react-router" {
   }
 }
 
-const rootRoute = createRootRoute({
+/**
+ * What every route's `beforeLoad` and loader receive: the API client, and `loadDataLayer()` for the query client and
+ * its cached queries (loaded on first use, so the login does not download them). The staff area adds the session
+ * (`me`, `setup` and the permission check `can`, see requireStaff) for the routes under /main.
+ */
+export interface RouterContext {
+  api: Api;
+  loadDataLayer: typeof loadDataLayer;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   beforeLoad: async ({ location }) => {
     if (location.pathname === "/iframe-rejected") return;
@@ -69,8 +79,8 @@ const loginRoute = createRoute({
   component: LoginPage,
   // Someone already logged in goes straight into the app. Asked without the cache: a visitor's "not logged in"
   // is the expected answer here, not a lost session.
-  beforeLoad: async () => {
-    const me = await trpcClient.auth.me.query().catch(() => null);
+  beforeLoad: async ({ context }) => {
+    const me = await context.api.auth.me.query().catch(() => null);
     if (me) throw redirect({ to: "/main" });
   },
 });
@@ -78,7 +88,7 @@ const loginRoute = createRoute({
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "admin",
-  beforeLoad: async () => requireRead((await requireStaff()).can, "manager"),
+  beforeLoad: async ({ context }) => requireRead((await requireStaff(context)).can, "manager"),
   component: ComingSoonPage,
 });
 
@@ -141,7 +151,7 @@ const otherRoute = createRoute({ getParentRoute: () => rootRoute, path: "$", bef
 const mainRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "main",
-  beforeLoad: () => requireStaff(),
+  beforeLoad: ({ context }) => requireStaff(context),
   component: MainShell,
   pendingComponent: () => <PageLoader label="Cargando empresa…" />,
   // Show the loader only when loading is slow enough to be noticed, so quick page changes do not flash it.
@@ -149,12 +159,22 @@ const mainRoute = createRoute({
   errorComponent: ShellError,
 });
 
-/** A page of the staff area; `resource` is the role guard (read permission), absent for pages open to all staff. */
-function mainPage<const TPath extends string>(path: TPath, title: PageTitle, resource: Resource | null, component = ComingSoonPage) {
+/**
+ * A page of the staff area; `resource` is the role guard (read permission), absent for pages open to all staff;
+ * `validateSearch` the query string it accepts (routes/search.ts).
+ */
+function mainPage<const TPath extends string, TSearch extends AnyValidator = undefined>(
+  path: TPath,
+  title: PageTitle,
+  resource: Resource | null,
+  component = ComingSoonPage,
+  validateSearch?: TSearch,
+) {
   return createRoute({
     getParentRoute: () => mainRoute,
     path,
     staticData: { title },
+    validateSearch: validateSearch as TSearch,
     beforeLoad: ({ context }) => {
       if (resource) requireRead(context.can, resource);
     },
@@ -183,14 +203,16 @@ const mainPages = [
   mainPage("roles", { text: "Roles" }, "role"),
   mainPage("shares", { module: "shares" }, "shares"),
   mainPage("settings", { text: "Mi Perfil" }, null, SettingsPage),
-  mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage),
+  mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage, vehiclesSearch),
   mainPage("work", { module: "pending_works" }, "work"),
   mainPage("work/$id", { module: "pending_works" }, "work"),
 ];
 const mainIndexRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: "/",
-  beforeLoad: ({ context }) => {
+  beforeLoad: async ({ context }) => {
+    // With the shell's code: the login does not need it.
+    const { homePath } = await import("../features/shell/navigation");
     throw redirect({ to: homePath(context.setup.company.preferences, context.can) });
   },
 });
@@ -225,6 +247,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
+  context: { api, loadDataLayer },
   defaultPendingComponent: () => <PageLoader />,
   defaultErrorComponent: RouteError,
   defaultPreload: "intent",
@@ -240,7 +263,7 @@ onSessionLost(() => {
 
 /** Ends the session here and on the server, then shows the login. */
 export async function logout() {
-  await trpcClient.auth.logout.mutate().catch((error: unknown) => {
+  await api.auth.logout.mutate().catch((error: unknown) => {
     // Already logged out on the server: nothing left to end.
     if (errorCode(error) !== "UNAUTHORIZED") throw error;
   });

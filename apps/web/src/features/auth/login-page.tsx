@@ -1,11 +1,12 @@
 /**
  * Staff login (/login): e-mail and password, then the authenticator code when the account has 2FA. Messages come
- * from the server (wrong credentials, too many attempts, per-field validation).
+ * from the server (wrong credentials, too many attempts, per-field validation). The first page most visitors load,
+ * so it calls the API client directly: neither React Query's bindings nor a forms library for three inputs.
  */
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { CarFront, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { errorCode, fieldErrorsOf, resetSessionState, trpc } from "../../lib/trpc";
+import { errorCode, fieldErrorsOf, resetSessionState } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import "./login.css";
@@ -16,21 +17,27 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const [otp, setOtp] = useState("");
   const [step, setStep] = useState<"credentials" | "otp">("credentials");
-  const login = trpc.auth.login.useMutation();
+  const { api } = useRouteContext({ from: "__root__" });
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
 
-  const fieldErrors = fieldErrorsOf(login.error);
+  const fieldErrors = fieldErrorsOf(error);
   // A message that belongs to no field (wrong credentials, lockout) is shown above the button.
-  const formError = login.error && Object.keys(fieldErrors).length === 0 ? login.error.message : null;
-  const networkError = login.error && errorCode(login.error) === null ? "No se pudo conectar con el servidor." : null;
+  const formError = error && Object.keys(fieldErrors).length === 0 ? error.message : null;
+  const networkError = error && errorCode(error) === null ? "No se pudo conectar con el servidor." : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const result = await login
-      .mutateAsync({ email, password, otp: step === "otp" ? otp : undefined })
-      .catch(() => null);
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    const result = await api.auth.login.mutate({ email, password, otp: step === "otp" ? otp : undefined }).catch((failure: Error) => {
+      setError(failure);
+      return null;
+    });
+    setPending(false);
     if (!result) return;
     if (result.status === "otp_required") {
-      login.reset();
       setStep("otp");
       return;
     }
@@ -39,7 +46,7 @@ export function LoginPage() {
   }
 
   function back() {
-    login.reset();
+    setError(null);
     setOtp("");
     setStep("credentials");
   }
@@ -100,7 +107,7 @@ export function LoginPage() {
             {networkError ?? formError}
           </div>
         )}
-        <Button type="submit" loading={login.isPending} className="login-submit">
+        <Button type="submit" loading={pending} className="login-submit">
           {step === "credentials" ? "Ingresar" : "Verificar"}
         </Button>
         {step === "otp" && (

@@ -5,6 +5,7 @@
 import type { RouterOutputs } from "@taller/api";
 import { formatDateTime, titleCase } from "@taller/core";
 import { Link } from "@tanstack/react-router";
+import { oneVehicleSearch } from "../../routes/search";
 import { ArrowDown, ArrowUp, ArrowUpDown, Film, ImageOff, TriangleAlert } from "lucide-react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
@@ -69,7 +70,7 @@ function Identifier({ identifier, canRead }: { identifier: string | null | undef
   if (!identifier) return <>-</>;
   if (!canRead) return <>{identifier}</>;
   return (
-    <Link to="/main/vehicles" search={{ search: identifier }}>
+    <Link to="/main/vehicles" search={oneVehicleSearch(identifier)}>
       {identifier}
     </Link>
   );

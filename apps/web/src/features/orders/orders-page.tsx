@@ -23,15 +23,12 @@ import "./orders.css";
 const statusFilterStore = storedIdFilter("orders_filter");
 const budgetFilterStore = storedIdFilter("orders_budget_filter");
 
-// Statuses change when an administrator edits them, not while someone browses the list.
-const STATUSES_STALE_MS = 5 * 60_000;
-
 export function OrdersPage() {
   const { terms } = useCompanySetup().company.preferences;
   const narrow = useIsNarrow();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
-  const statuses = trpc.orders.statuses.useQuery(undefined, { staleTime: STATUSES_STALE_MS });
+  const statuses = trpc.orders.statuses.useQuery(); // once per session (lib/trpc.tsx)
   const defaults = useMemo(() => (statuses.data ? defaultOrderFilters(statuses.data) : null), [statuses.data]);
   const [statusIds, setStatusIds] = useIdFilter(statusFilterStore, defaults?.status ?? null);
   const [budgetIds, setBudgetIds] = useIdFilter(budgetFilterStore, defaults?.budget ?? null);

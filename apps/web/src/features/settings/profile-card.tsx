@@ -1,7 +1,9 @@
-import { emailChangeSchema, formatRut, profileUpdateSchema } from "@taller/core";
+import { currentPasswordSchema, emailChangeSchema, formatRut, profileUpdateSchema } from "@taller/core";
 import { Camera } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { issueMessages, serverFieldMessages } from "../../lib/form-errors";
+import { useState } from "react";
+import { z } from "zod";
+import { markServerErrors } from "../../lib/form-errors";
+import { textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -11,17 +13,15 @@ import { TextField } from "../../ui/text-field";
 import { PictureDialog } from "./picture-dialog";
 import { type Profile, useMergeProfile } from "./profile-cache";
 
-interface FormValues {
-  name: string;
-  mail: string;
-  phone: string;
-  rut: string;
-  workpoint_code: string;
-  /** The current password, asked only to change the e-mail (the login). */
-  password: string;
-}
+// The server's rules, except that the code is secret and never shown: a blank one is left as it is (not sent).
+// The e-mail (the login) changes through account.changeEmail, which also takes the current password.
+const profileFormSchema = profileUpdateSchema.extend({
+  workpoint_code: z.preprocess((v) => (v === "" ? undefined : v), profileUpdateSchema.shape.workpoint_code),
+  mail: emailChangeSchema.shape.mail,
+  password: z.string().max(200),
+});
 
-const valuesOf = (profile: Pick<Profile, "name" | "mail" | "phone" | "rut">): FormValues => ({
+const valuesOf = (profile: Pick<Profile, "name" | "mail" | "phone" | "rut">) => ({
   name: profile.name,
   mail: profile.mail,
   phone: profile.phone ?? "",
@@ -32,8 +32,7 @@ const valuesOf = (profile: Pick<Profile, "name" | "mail" | "phone" | "rut">): Fo
 
 /** General information: avatar (opens the picture dialog), Nombre, Correo, Teléfono, Rut, Código punto de trabajo. */
 export function ProfileCard({ profile }: { profile: Profile }) {
-  const [values, setValues] = useState(() => valuesOf(profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(profileFormSchema, valuesOf(profile));
   const [pictureOpen, setPictureOpen] = useState(false);
   const update = trpc.account.update.useMutation();
   const changeEmail = trpc.account.changeEmail.useMutation();
@@ -41,43 +40,25 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const mergeProfile = useMergeProfile();
   const snackbar = useSnackbar();
 
-  const mailChanged = values.mail.trim().toLowerCase() !== profile.mail;
-
-  const field = (name: keyof FormValues) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setErrors(({ [name]: _, ...rest }) => rest);
-    },
-  });
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    // The code is secret and never shown: it is sent only when typed. The browser checks with the server's rules.
-    const { workpoint_code, mail, password, ...rest } = values;
-    const input = { ...rest, ...(workpoint_code ? { workpoint_code } : {}) };
-    const mailChange = mailChanged ? { mail, password } : null;
-    const issues = [
-      ...(profileUpdateSchema.safeParse(input).error?.issues ?? []),
-      ...((mailChange && emailChangeSchema.safeParse(mailChange).error?.issues) || []),
-    ];
-    if (issues.length > 0) return setErrors(issueMessages(issues));
+  const rut = textField(form, "rut");
+  const mailChanged = form.watch("mail").trim().toLowerCase() !== profile.mail;
+  const save = form.handleSubmit(async ({ mail, password, ...values }) => {
+    const mailChange = mail !== profile.mail ? { mail, password } : null;
+    const passwordIssue = mailChange && currentPasswordSchema.safeParse(password).error?.issues[0];
+    if (passwordIssue) return form.setError("password", { message: passwordIssue.message });
     try {
-      let saved = await update.mutateAsync(input);
+      let saved = await update.mutateAsync(values);
       // The server does not say whether the address was free (that would tell whose it is): the profile shows it.
       const notice = mailChange ? (await changeEmail.mutateAsync(mailChange)).message : "¡Cambios guardados!";
       if (mailChange) saved = await utils.auth.me.fetch(undefined, { staleTime: 0 });
       mergeProfile(saved);
-      setValues(valuesOf(saved));
+      form.reset(valuesOf(saved));
       snackbar.show(notice, { duration: mailChange ? 4000 : 1000, tone: "success" });
     } catch (error) {
-      const marked = serverFieldMessages(error);
-      setErrors(marked);
-      // Spec: other settings failures are only logged.
-      if (Object.keys(marked).length === 0) console.error("account.update failed", error);
+      // Spec: settings failures that mark no field are only logged.
+      if (Object.keys(markServerErrors(form, error)).length === 0) console.error("account.update failed", error);
     }
-  }
+  });
 
   return (
     <Card title="Información general">
@@ -95,42 +76,41 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           </span>
         </button>
         <div className="profile-fields">
-          <TextField label="Nombre" name="name" autoComplete="name" {...field("name")} />
-          <TextField label="Correo" name="mail" type="email" autoComplete="email" {...field("mail")} />
+          <TextField label="Nombre" autoComplete="name" {...textField(form, "name")} />
+          <TextField label="Correo" type="email" autoComplete="email" {...textField(form, "mail")} />
           {mailChanged && (
             <TextField
               label="Contraseña actual"
-              name="password"
               type="password"
               autoComplete="current-password"
               hint="Para cambiar tu correo, con el que inicias sesión."
-              {...field("password")}
+              {...textField(form, "password")}
             />
           )}
           <TextField
             label="Teléfono"
-            name="phone"
             type="tel"
             autoComplete="tel"
             hint="Tus clientes podrán llamarte a este número."
-            {...field("phone")}
+            {...textField(form, "phone")}
           />
           <TextField
             label="Rut"
-            name="rut"
             placeholder="12.345.678-5"
-            {...field("rut")}
-            onBlur={() => values.rut.trim() && setValues((v) => ({ ...v, rut: formatRut(v.rut) }))}
+            {...rut}
+            onBlur={(e) => {
+              if (e.target.value.trim()) form.setValue("rut", formatRut(e.target.value));
+              return rut.onBlur(e);
+            }}
           />
           <TextField
             label="Código punto de trabajo"
-            name="workpoint_code"
             type="password"
             autoComplete="new-password"
             minLength={4}
             placeholder={profile.has_workpoint_code ? "••••  (sin cambios)" : undefined}
             hint="Con este código ingresas al punto de trabajo. No uses tu contraseña."
-            {...field("workpoint_code")}
+            {...textField(form, "workpoint_code")}
           />
           <div className="card-actions">
             <Button type="submit" loading={update.isPending || changeEmail.isPending}>

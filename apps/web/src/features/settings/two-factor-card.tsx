@@ -1,7 +1,9 @@
 import { currentPasswordSchema, otpCodeSchema } from "@taller/core";
 import { ShieldCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { issueMessages, serverFieldMessages } from "../../lib/form-errors";
+import { useState } from "react";
+import { z } from "zod";
+import { markServerErrors } from "../../lib/form-errors";
+import { textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -9,12 +11,8 @@ import { TextField } from "../../ui/text-field";
 import { useMergeProfile } from "./profile-cache";
 
 /** The authenticator code and the current password, checked in the browser with the server's rules. */
-function checkCredentials(values: { otp: string; password: string }): Record<string, string> {
-  return issueMessages([
-    ...(otpCodeSchema.safeParse(values.otp).error?.issues.map((i) => ({ ...i, path: ["otp"] })) ?? []),
-    ...(currentPasswordSchema.safeParse(values.password).error?.issues.map((i) => ({ ...i, path: ["password"] })) ?? []),
-  ]);
-}
+const credentialsSchema = z.object({ otp: otpCodeSchema, password: currentPasswordSchema });
+const EMPTY = { otp: "", password: "" };
 
 /**
  * Two-factor security. Off: 'Habilitar 2FA' shows a QR to scan, then code + password and 'Activar 2FA'. On: code +
@@ -22,8 +20,7 @@ function checkCredentials(values: { otp: string; password: string }): Record<str
  */
 export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const [issued, setIssued] = useState<{ qr: string; secret: string } | null>(null);
-  const [values, setValues] = useState({ otp: "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(credentialsSchema, EMPTY);
   const enable = trpc.account.enable2fa.useMutation();
   const validate = trpc.account.validate2fa.useMutation();
   const disable = trpc.account.disable2fa.useMutation();
@@ -31,8 +28,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
 
   function reset() {
     setIssued(null);
-    setValues({ otp: "", password: "" });
-    setErrors({});
+    form.reset(EMPTY);
   }
 
   async function start() {
@@ -43,10 +39,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     }
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const problems = checkCredentials(values);
-    if (Object.keys(problems).length > 0) return setErrors(problems);
+  const submit = form.handleSubmit(async (values) => {
     try {
       const profile = issued
         ? await validate.mutateAsync({ ...values, otp_secret: issued.secret })
@@ -54,24 +47,18 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       mergeProfile(profile);
       reset();
     } catch (error) {
-      const marked = serverFieldMessages(error);
-      // A QR no longer valid (a newer one was issued elsewhere) means starting over; messages of no field (too many
-      // attempts) show above the buttons.
-      if (marked.otp_secret) reset();
-      const form = marked.otp_secret ?? (Object.keys(marked).length === 0 && error instanceof Error ? error.message : undefined);
-      setErrors({ ...marked, ...(form ? { form } : {}) });
+      // Messages of no field (too many attempts) show above the buttons. A QR no longer valid (a newer one was
+      // issued elsewhere) means starting over, with its message there too.
+      const { otp_secret: expired } = markServerErrors(form, error);
+      if (expired) {
+        reset();
+        form.setError("root.server", { type: "server", message: expired });
+      }
     }
-  }
-
-  const field = (name: "otp" | "password") => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: name === "otp" ? e.target.value.replace(/\D/g, "") : e.target.value }));
-      setErrors(({ [name]: _, form: __, ...rest }) => rest);
-    },
   });
+
+  const otp = textField(form, "otp");
+  const formError = form.formState.errors.root?.server?.message;
 
   const showForm = enabled || issued;
   return (
@@ -93,15 +80,25 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       ) : (
         <p className="two-factor-status">Protege tu cuenta pidiendo un código de tu teléfono al iniciar sesión.</p>
       )}
-      {errors.form && (
+      {formError && (
         <p className="settings-form-error" role="alert">
-          {errors.form}
+          {formError}
         </p>
       )}
       {showForm ? (
         <form onSubmit={submit} noValidate>
-          <TextField label="Código de autenticación" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...field("otp")} />
-          <TextField label="Contraseña actual" type="password" autoComplete="current-password" {...field("password")} />
+          <TextField
+            label="Código de autenticación"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            {...otp}
+            onChange={(e) => {
+              e.target.value = e.target.value.replace(/\D/g, "");
+              return otp.onChange(e);
+            }}
+          />
+          <TextField label="Contraseña actual" type="password" autoComplete="current-password" {...textField(form, "password")} />
           <div className="card-actions">
             {issued && (
               <Button variant="text" onClick={reset}>

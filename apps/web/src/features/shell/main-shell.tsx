@@ -7,7 +7,7 @@ import { Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useIsMobile } from "../../lib/media";
 import { booleanCodec, storedValue, useStoredValue } from "../../lib/storage";
-import { trpc } from "../../lib/trpc";
+import { ApiProvider, trpc } from "../../lib/trpc";
 import { applyTheme, asTheme } from "../../ui/themes";
 import { UpdateDialog } from "../update/update-dialog";
 import { BottomNav } from "./bottom-nav";
@@ -18,7 +18,16 @@ import "./shell.css";
 
 const chatVisibleStore = storedValue("chat_visible", booleanCodec(false));
 
+/** The staff area is where screens read the API through React Query: its provider starts here. */
 export function MainShell() {
+  return (
+    <ApiProvider>
+      <Shell />
+    </ApiProvider>
+  );
+}
+
+function Shell() {
   const me = trpc.auth.me.useQuery().data;
   const mobile = useIsMobile();
   const pathname = useRouterState({ select: (s) => s.location.pathname });

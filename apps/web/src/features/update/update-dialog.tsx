@@ -4,7 +4,8 @@
  */
 import { useState } from "react";
 import { APP_VERSION } from "../../env";
-import { reportApiError, trpc } from "../../lib/trpc";
+import { reportApiError } from "../../lib/api";
+import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import "./update.css";

@@ -1,14 +1,6 @@
-// The vehicles list's rules that need no screen (seed 000 sections 2.8, 4 and 9): statuses and their default,
-// and what the check-in and note cells say and do.
-import { DEFAULT_VEHICLE_FILTER, formatDate, formatDay, type Instant, VEHICLE_STATUS_BOXES, type VehicleStatus } from "@taller/core";
-
-export { DEFAULT_VEHICLE_FILTER, VEHICLE_STATUS_BOXES };
-export type VehicleStatusId = VehicleStatus;
-
-/** The known vehicle statuses among stored ids (storage can hold anything). */
-export function asVehicleStatuses(ids: readonly number[]): VehicleStatusId[] {
-  return VEHICLE_STATUS_BOXES.map((s) => s.id).filter((id) => ids.includes(id));
-}
+// The vehicles list's rules that need no screen (seed 000 sections 2.8, 4 and 9): what the check-in and note cells
+// say and do. The statuses are in statuses.ts.
+import { formatDate, formatDay, type Instant } from "@taller/core";
 
 /** The fields of a vehicles list row the cells read. */
 export interface VehicleCellData {

@@ -7,13 +7,16 @@ import type { Can } from "@taller/core";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { ClientName } from "../orders/order-rows";
-import { type CheckInAction, checkInCell, noteCell, VEHICLE_STATUS_BOXES } from "./list-rules";
+import { type CheckInAction, checkInCell, noteCell } from "./list-rules";
+import { VEHICLE_STATUS_BOXES } from "./statuses";
 
 export type VehicleListItem = RouterOutputs["vehicles"]["list"]["vehicles"][number];
 
 /** Marca, identifier, Cliente, work assignation, check-in, Nota. */
-export const VEHICLE_COLUMNS = "minmax(96px, 1fr) 96px minmax(130px, 1.4fr) minmax(150px, 1.2fr) 264px minmax(190px, 1.2fr)";
-export const VEHICLE_TABLE_MIN_WIDTH = "1030px";
+// Fits a 1,280 px window beside the side menu (about 980 px for the list); the check-in column holds its longest
+// text, 'Agendado para el dd-mm-yyyy' with its dot, whole.
+export const VEHICLE_COLUMNS = "minmax(88px, 1fr) 88px minmax(120px, 1.4fr) minmax(120px, 1.2fr) 284px minmax(140px, 1.2fr)";
+export const VEHICLE_TABLE_MIN_WIDTH = "940px";
 
 export function VehicleHeader() {
   const { terms } = useCompanySetup().company.preferences;

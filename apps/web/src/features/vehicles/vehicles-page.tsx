@@ -3,9 +3,11 @@
  * and a filter dialog over a virtualized table (cards under 800 px). The check-in cell opens the order in a dialog,
  * or the booking; the list reloads when that dialog closes.
  *
- * The search lives in the URL (?search=ABCD12), so the orders list can link a vehicle's identifier here.
+ * The search lives in the URL (?search=ABCD12), so the orders list can link a vehicle's identifier here; such a
+ * link also names every status (?status=[1,2,3]) for that visit, so the vehicle shows whatever its status, while the
+ * remembered filter stays as it was until the user picks statuses.
  */
-import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
@@ -19,7 +21,8 @@ import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
 import { OrderDialog } from "../orders/order-detail";
 import { BookingDialog } from "./booking-dialog";
-import { asVehicleStatuses, type CheckInAction, DEFAULT_VEHICLE_FILTER, VEHICLE_STATUS_BOXES } from "./list-rules";
+import type { CheckInAction } from "./list-rules";
+import { asVehicleStatuses, DEFAULT_VEHICLE_FILTER, VEHICLE_STATUS_BOXES } from "./statuses";
 import { VEHICLE_COLUMNS, VEHICLE_TABLE_MIN_WIDTH, VehicleCard, type VehicleListItem, VehicleHeader, VehicleRow } from "./vehicle-rows";
 import "./vehicles.css";
 
@@ -32,10 +35,9 @@ export function VehiclesPage() {
   const narrow = useIsNarrow();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const urlSearch = useRouterState({ select: (s) => (s.location.search as { search?: unknown }).search });
-  const search = urlSearch === undefined || urlSearch === null ? "" : String(urlSearch);
-  const [storedIds, setStatusIds] = useIdFilter(filterStore, DEFAULT_VEHICLE_FILTER);
-  const statusIds = asVehicleStatuses(storedIds ?? DEFAULT_VEHICLE_FILTER);
+  const { search = "", status: linkedStatusIds } = useSearch({ from: "/main/vehicles" });
+  const [storedIds, storeStatusIds] = useIdFilter(filterStore, DEFAULT_VEHICLE_FILTER);
+  const statusIds = linkedStatusIds ?? asVehicleStatuses(storedIds ?? DEFAULT_VEHICLE_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
   const [opened, setOpened] = useState<Opened>(null);
 
@@ -46,9 +48,13 @@ export function VehiclesPage() {
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.vehicles);
 
   const setSearch = useCallback(
-    (text: string) => void navigate({ to: "/main/vehicles", search: text ? { search: text } : {}, replace: true }),
+    (text: string) => void navigate({ to: "/main/vehicles", search: (prev) => ({ ...prev, search: text || undefined }), replace: true }),
     [navigate],
   );
+  const setStatusIds = (ids: number[]) => {
+    storeStatusIds(ids);
+    if (linkedStatusIds) void navigate({ to: "/main/vehicles", search: (prev) => ({ ...prev, status: undefined }), replace: true });
+  };
   const open = useCallback((action: CheckInAction, vehicle: VehicleListItem) => setOpened({ action, vehicle }), []);
   const close = () => {
     setOpened(null);

@@ -1,0 +1,70 @@
+/**
+ * Every built page fits the window at 1,280 px (a laptop) and 390 px (a phone): neither the page nor a box in it
+ * (a list's table) scrolls sideways; long texts are cut with an ellipsis. Only reads: admin@taller.demo.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { loginToShell } from "./fixtures";
+
+async function expectNoSidewaysScroll(page: Page, name: string) {
+  // Fonts and late rows change widths: measure once the page has settled.
+  await page.waitForLoadState("networkidle");
+  const { scrollWidth, clientWidth, scrollingBoxes } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+    scrollingBoxes: [...document.body.querySelectorAll("*")]
+      .filter((e) => /auto|scroll/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${e.scrollWidth} px in ${e.clientWidth} px`),
+  }));
+  expect(scrollWidth, `${name}: ${scrollWidth} px of content in ${clientWidth} px`).toBeLessThanOrEqual(clientWidth);
+  expect(scrollingBoxes, `${name}: boxes that scroll sideways`).toEqual([]);
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport, ...(viewport.width < 800 ? { isMobile: true, hasTouch: true } : {}) });
+
+    test("the login and the status pages", async ({ page }) => {
+      await page.goto("/login");
+      await expect(page.getByRole("button", { name: "Ingresar" })).toBeVisible();
+      await expectNoSidewaysScroll(page, "/login");
+      for (const [path, heading] of [
+        ["/forbidden", "No tienes acceso a esta información."],
+        ["/not-found", "Página no encontrada."],
+        ["/iframe-rejected", "No se puede mostrar el contenido de esta página en un iframe."],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        await expectNoSidewaysScroll(page, path);
+      }
+    });
+
+    test("orders, an order, vehicles, settings and a page still to come", async ({ page }) => {
+      await loginToShell(page, "admin@taller.demo");
+      await page.goto("/main/orders");
+      const orders = page.getByRole(viewport.width < 800 ? "list" : "table", { name: "Órdenes de Trabajo" });
+      await expect(orders.getByText(/#\d+/).first()).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/orders");
+
+      await orders.getByText(/#\d+/).first().click();
+      await expect(page).toHaveURL(/\/main\/orders\/\d+$/);
+      await expect(page.getByRole("heading", { level: 3, name: "Fechas" })).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/orders/$id");
+
+      await page.goto("/main/vehicles");
+      await expect(page.getByRole(viewport.width < 800 ? "list" : "table", { name: "Vehículos" })).toBeVisible();
+      await expect(page.getByText(/Agendar Vehículo|Agendado para/).first()).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/vehicles");
+
+      await page.goto("/main/settings");
+      await expect(page.getByRole("button", { name: "Guardar" })).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/settings");
+
+      await page.goto("/main/booking");
+      await expect(page.getByRole("heading", { level: 1, name: "Próximamente" })).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/booking");
+    });
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * Forms: react-hook-form, validated in the browser with the server's own zod schema (from @taller/core), and the
+ * server's field errors marked on the same fields (markServerErrors in form-errors.ts).
+ *
+ *   const form = useZodForm(changePasswordSchema, { old_password: "", password: "" });
+ *   const submit = form.handleSubmit(async (values) => {
+ *     try { await change.mutateAsync(values); } catch (error) { markServerErrors(form, error); }
+ *   });
+ *   <form onSubmit={submit} noValidate><TextField label="Contraseña" {...textField(form, "password")} />…</form>
+ *
+ * A new field is one entry in the schema, one in the default values and one <TextField>.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type DefaultValues, type FieldValues, type Path, useForm, type UseFormReturn } from "react-hook-form";
+import { z } from "zod";
+import { es } from "zod/locales";
+
+// Messages a schema does not name come in Spanish, as on the server. Core sets this for Node, but core is marked
+// free of side effects for the bundler, which drops that setting from the web app: forms set it here.
+z.config(es());
+
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues });
+}
+
+/** A TextField's props for one field: the registered input and its message. */
+export function textField<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, name: Path<T>) {
+  const error = form.getFieldState(name, form.formState).error;
+  return { ...form.register(name), error: error?.message };
+}

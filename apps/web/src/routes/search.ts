@@ -1,0 +1,22 @@
+/**
+ * The query strings pages accept, validated by the router (`validateSearch`): a page reads them typed through
+ * `useSearch({ from })`, and links to it are checked against them. A value that does not fit is dropped, not an
+ * error page: URLs are typed by hand and kept in bookmarks.
+ *
+ * zod/mini, not zod: these schemas load with every route, and zod's full API costs ~25 KB gzipped.
+ */
+import * as z from "zod/mini";
+import { VEHICLE_STATUS_IDS } from "../features/vehicles/statuses";
+
+/** Free text: the router reads `?search=123` as a number, the page wants the text typed. */
+const text = z.catch(z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))), undefined);
+
+/** /main/vehicles */
+export const vehiclesSearch = z.object({
+  search: text,
+  /** The statuses shown on this visit, instead of the remembered filter (a link to one vehicle shows them all). */
+  status: z.catch(z.optional(z.array(z.literal(VEHICLE_STATUS_IDS))), undefined),
+});
+
+/** The vehicles list showing one vehicle: searched by its identifier, whatever its status (orders link here). */
+export const oneVehicleSearch = (identifier: string) => ({ search: identifier, status: VEHICLE_STATUS_IDS });
