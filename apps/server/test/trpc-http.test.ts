@@ -83,6 +83,7 @@ describe("the adapter's fast path", () => {
     ["a mutation", { path: "/trpc/auth.login", method: "POST", body: JSON.stringify({ json: { email: "nadie@x.cl", password: "x" } }) }],
     ["a query by GET to a mutation", { path: "/trpc/auth.logout" }],
     ["an unknown procedure", { path: "/trpc/orders.nothing" }],
+    ["a HEAD request to a mutation (runs nothing)", { path: "/trpc/auth.logout", method: "HEAD" }],
   ];
   for (const [name, { path, ...init }] of cases) {
     it(`answers ${name} as tRPC's resolveResponse does`, async () => {
