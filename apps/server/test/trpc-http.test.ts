@@ -81,6 +81,10 @@ describe("the adapter's fast path", () => {
     ["malformed input", { path: `/trpc/orders.list?input=%7Bnope` }],
     ["no session", { path: "/trpc/auth.me", headers: {} }],
     ["a mutation", { path: "/trpc/auth.login", method: "POST", body: JSON.stringify({ json: { email: "nadie@x.cl", password: "x" } }) }],
+    [
+      "a batch of mutations",
+      { path: "/trpc/auth.login,auth.login?batch=1", method: "POST", body: JSON.stringify({ 0: { json: { email: "a@x.cl", password: "x" } }, 1: { json: {} } }) },
+    ],
     ["a query by GET to a mutation", { path: "/trpc/auth.logout" }],
     ["an unknown procedure", { path: "/trpc/orders.nothing" }],
     ["a HEAD request to a mutation (runs nothing)", { path: "/trpc/auth.logout", method: "HEAD" }],
