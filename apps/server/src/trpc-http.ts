@@ -116,6 +116,7 @@ export function createTrpcHttpHandler<TRouter extends AnyTRPCRouter>(opts: Optio
    * needs resolveResponse (a subscription, a procedure of another type, an unknown path, JSON lines): false.
    */
   async function fast(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer | undefined): Promise<boolean> {
+    if (req.method !== "GET" && req.method !== "POST") return false;
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
     if (header(req, "trpc-accept") === "application/jsonl" || query.has("connectionParams")) return false;
     const type: TRPCProcedureType = req.method === "GET" ? "query" : "mutation";

@@ -54,6 +54,16 @@ export async function startTestServer(options: Partial<Pick<AppOptions, "trustPr
 /** Headers of a JSON POST to /trpc as the web app sends it. */
 export const JSON_POST = { "content-type": "application/json", [CLIENT_HEADER]: "web" };
 
+/** Logs in over plain HTTP and answers the session cookie ("taller_session=…"). */
+export async function loginCookie(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/trpc/auth.login`, {
+    method: "POST",
+    headers: JSON_POST,
+    body: JSON.stringify({ json: { email, password: "demo1234" } }),
+  });
+  return res.headers.getSetCookie()[0]!.split(";")[0]!;
+}
+
 /** A tRPC HTTP client that keeps its own cookie jar, like one browser. */
 export function browser(baseUrl: string) {
   const jar = new Map<string, string>();

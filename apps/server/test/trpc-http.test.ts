@@ -1,21 +1,17 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
+import { CLIENT_HEADER } from "@taller/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildContext } from "../src/context";
-import { createTrpcHttpHandler } from "../src/trpc-http";
-import { JSON_POST, startTestServer, type TestServer } from "./helpers";
+import { createTrpcHttpHandler, TRPC_LIMITS } from "../src/trpc-http";
+import { JSON_POST, loginCookie, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 let cookie: string;
 beforeAll(async () => {
   server = await startTestServer();
-  const res = await fetch(`${server.url}/trpc/auth.login`, {
-    method: "POST",
-    headers: JSON_POST,
-    body: JSON.stringify({ json: { email: "admin@taller.demo", password: "demo1234" } }),
-  });
-  cookie = res.headers.getSetCookie()[0]!.split(";")[0]!;
+  cookie = await loginCookie(server.url, "admin@taller.demo");
 });
 afterAll(() => server.close());
 
@@ -86,8 +82,13 @@ describe("the adapter's fast path", () => {
     ["malformed input", { path: `/trpc/orders.list?input=%7Bnope` }],
     ["no session", { path: "/trpc/auth.me", headers: {} }],
     ["a mutation", { path: "/trpc/auth.login", method: "POST", body: JSON.stringify({ json: { email: "nadie@x.cl", password: "x" } }) }],
+    [
+      "a batch of mutations",
+      { path: "/trpc/auth.login,auth.login?batch=1", method: "POST", body: JSON.stringify({ 0: { json: { email: "a@x.cl", password: "x" } }, 1: { json: {} } }) },
+    ],
     ["a query by GET to a mutation", { path: "/trpc/auth.logout" }],
     ["an unknown procedure", { path: "/trpc/orders.nothing" }],
+    ["a HEAD request to a mutation (runs nothing)", { path: "/trpc/auth.logout", method: "HEAD" }],
   ];
   for (const [name, { path, ...init }] of cases) {
     it(`answers ${name} as tRPC's resolveResponse does`, async () => {
@@ -98,4 +99,75 @@ describe("the adapter's fast path", () => {
       expect(await fast!.text()).toBe(await slow!.text());
     });
   }
+});
+
+interface ErrorBody {
+  error: { json: { message: string; data: { code: string; httpStatus: number } } };
+}
+const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error.json;
+
+/** A POST whose body is streamed in chunks with no Content-Length, as a client hiding its size would send it. */
+function chunkedPost(path: string, chunks: number, chunk: Buffer): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}${path}`, { method: "POST", headers: { ...JSON_POST, cookie, "transfer-encoding": "chunked" } }, (res) => {
+      let body = "";
+      res.on("data", (c: Buffer) => (body += c.toString()));
+      res.on("end", () => resolve({ status: res.statusCode!, body }));
+    });
+    // The server answers and closes before the whole body is sent: that is the point.
+    req.on("error", (err) => (err.message.includes("EPIPE") || err.message.includes("ECONNRESET") ? undefined : reject(err)));
+    let sent = 0;
+    const write = () => {
+      while (sent < chunks) {
+        sent++;
+        if (!req.write(chunk)) return void req.once("drain", write);
+      }
+      req.end();
+    };
+    write();
+  });
+}
+
+describe("/trpc limits", () => {
+  it("refuses a batch of more than 10 calls with 400 before any runs", async () => {
+    const paths = Array.from({ length: TRPC_LIMITS.batchCalls + 1 }, () => "orders.statuses");
+    const input = encodeURIComponent(JSON.stringify(Object.fromEntries(paths.map((_, i) => [i, { json: null }]))));
+    const res = await fetch(`${server.url}/trpc/${paths.join(",")}?batch=1&input=${input}`, { headers: { cookie } });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe("Una solicitud puede llevar como máximo 10 operaciones.");
+    const ok = await fetch(`${server.url}/trpc/${paths.slice(1).join(",")}?batch=1&input=${input}`, { headers: { cookie } });
+    expect(ok.status).toBe(200);
+  });
+
+  it("refuses a 5 MB body declared by Content-Length with 413", async () => {
+    const body = JSON.stringify({ json: { email: "a".repeat(5_000_000), password: "x" } });
+    const res = await fetch(`${server.url}/trpc/auth.login`, { method: "POST", headers: JSON_POST, body });
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).message).toBe("La solicitud supera el máximo de 1 MB");
+  });
+
+  it("refuses a 5 MB chunked body as soon as it passes the limit", async () => {
+    const res = await chunkedPost("/trpc/auth.login", 80, Buffer.alloc(64 * 1024, " "));
+    expect(res.status).toBe(413);
+    expect(res.body).toContain("La solicitud supera el máximo de 1 MB");
+  });
+
+  it("refuses POSTs a cross-site form could send: other content types, or no app header", async () => {
+    const body = JSON.stringify({ json: { email: "admin@taller.demo", password: "demo1234" } });
+    for (const type of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain"]) {
+      const res = await fetch(`${server.url}/trpc/auth.logout`, { method: "POST", headers: { cookie, "content-type": type, [CLIENT_HEADER]: "web" }, body });
+      expect(res.status).toBe(415);
+    }
+    const bare = await fetch(`${server.url}/trpc/auth.logout`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: "{}" });
+    expect(bare.status).toBe(403);
+    expect((await errorOf(bare)).message).toBe("Solicitud rechazada");
+    // The session survived all of them.
+    expect((await fetch(`${server.url}/trpc/auth.me`, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("serves no subscription over HTTP (server-sent events): subscriptions go over the WebSocket only", async () => {
+    const res = await fetch(`${server.url}/trpc/company.onEvent`, { headers: { cookie, accept: "text/event-stream" } });
+    expect(res.status).toBe(405);
+    expect((await errorOf(res)).message).toBe("Las suscripciones se atienden solo por WebSocket");
+  });
 });
