@@ -72,3 +72,10 @@ export async function estimateRows(db: Db, from: SQL, where: SQL): Promise<numbe
 export function farPastCap<G extends number>(groups: readonly G[]): GroupCounts<G> {
   return { by: groups.map((group) => ({ group, count: 0 })), byCapped: true, total: COUNT_CAP, capped: true };
 }
+
+/** The rows of `from` under `where`, counted up to COUNT_CAP + 1: past the cap the total is a lower bound. */
+export async function cappedCount(db: Db, from: SQL, where: SQL): Promise<Counted> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) m`);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+}
