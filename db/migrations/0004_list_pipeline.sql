@@ -19,6 +19,8 @@ CREATE TABLE "server_secrets" (
 INSERT INTO "server_secrets" ("name", "secret") VALUES ('list_cursor', gen_random_uuid()::text || gen_random_uuid()::text);
 --> statement-breakpoint
 DROP INDEX "orders_list_correlative_idx";--> statement-breakpoint
+DROP INDEX "orders_vehicle_idx";--> statement-breakpoint
+CREATE INDEX "orders_vehicle_idx" ON "orders" USING btree ("vehicle_id","status_id","company_id","location_id");--> statement-breakpoint
 DROP INDEX "orders_list_check_in_idx";--> statement-breakpoint
 ALTER TABLE "order_status_counts" DROP CONSTRAINT "order_status_counts_company_id_status_id_budget_status_key_pk";--> statement-breakpoint
 ALTER TABLE "order_status_counts" ADD COLUMN "location_key" integer DEFAULT -1 NOT NULL;--> statement-breakpoint
