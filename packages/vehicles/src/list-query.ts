@@ -172,7 +172,7 @@ export async function countVehicles(db: Db, f: VehicleFilters): Promise<GroupCou
           group: vehicleStatusExists(f),
           from: sql`vehicles v`,
           where: vehicleConditions({ ...f, statusIds: null }, vehicleStatusExists(f)),
-          whereSelected: vehicleConditions(f, vehicleStatusExists(f)),
+          whereSelected: f.statusIds && vehicleConditions(f, vehicleStatusExists(f)),
         })
       : sql`WITH open AS (
               SELECT DISTINCT o.vehicle_id AS id FROM orders o WHERE ${openOrders(f)} AND o.vehicle_id IS NOT NULL
