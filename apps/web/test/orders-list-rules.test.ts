@@ -52,5 +52,6 @@ describe("export left out", () => {
     expect(leftOutMessage(1000, 1234)).toBe(
       "Se exportaron 1.000 órdenes (el máximo). Quedaron fuera 1.234: acota los filtros o las fechas para exportarlas.",
     );
+    expect(leftOutMessage(1000, 9000, true)).toContain("Quedaron fuera más de 9.000:");
   });
 });

@@ -66,7 +66,8 @@ export const orders = pgTable(
     tenantRef(t, t.locationId, locations, "set null"),
     tenantRef(t, t.userId, users, "set null"),
     tenantRef(t, t.assigneeId, users, "set null"),
-    index("orders_vehicle_idx").on(t.vehicleId),
+    // A vehicle's open order (the vehicles list probes it per vehicle, from the index alone when counting).
+    index("orders_vehicle_idx").on(t.vehicleId, t.statusId, t.companyId, t.locationId),
     // Client renames rewrite their orders' search text; deleting a client nulls its orders.
     index("orders_client_idx").on(t.clientId),
     // The list reads one (status, budget status) slice at a time in sort order (@taller/orders list-query.ts):

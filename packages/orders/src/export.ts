@@ -1,12 +1,12 @@
 import { DEFAULT_TZ, EXPORT_MAX_ROWS } from "@taller/core";
 import { instantText, intArray, queryRows, type Db } from "@taller/db";
-import { can, oneJobAtATime, staffProcedure } from "@taller/trpc";
+import { can, cappedCount, oneJobAtATime, staffProcedure } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { loadCustomFieldDefinitions } from "./custom-fields";
 import { buildWorkbook, exportFileName, type ExportOrder } from "./export-xlsx";
 import { filtersInput, orderFilters } from "./filters";
-import { filterConditions } from "./list-query";
+import { countOrders, filterConditions } from "./list-query";
 import { ORDER_FROM } from "./order-rows";
 
 const day = z.iso.date("Fecha inválida (AAAA-MM-DD)").nullish();
@@ -73,6 +73,7 @@ export const exportOrders = staffProcedure
   .input(exportInput)
   .mutation(async ({ ctx, input }) => {
     const filters = await orderFilters(ctx, input);
+    const dated = ranges.some(([start, end]) => input[start] || input[end]);
     const where = sql`${filterConditions(filters)}
       AND ${within("check_in_time", input.start_check_in, input.end_check_in)}
       AND ${within("ended_at", input.start_ended_at, input.end_ended_at)}`;
@@ -81,10 +82,14 @@ export const exportOrders = staffProcedure
         db,
         sql`SELECT correlative_id FROM orders WHERE ${where} ORDER BY correlative_id DESC LIMIT ${EXPORT_MAX_ROWS + 1}`,
       );
-      // Counted only when the file cannot hold them all.
-      const [counted] =
-        picked.length > EXPORT_MAX_ROWS ? await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM orders WHERE ${where}`) : [];
-      const matched = counted?.n ?? picked.length;
+      // Counted only when the file cannot hold them all: from the list's counts without date ranges (the counts
+      // table when nothing else narrows it), else up to COUNT_CAP; past it `left_out` is a lower bound.
+      const matched =
+        picked.length <= EXPORT_MAX_ROWS
+          ? { total: picked.length, capped: false }
+          : dated
+            ? await cappedCount(db, sql`orders`, where)
+            : await countOrders(db, filters);
       const rows = await loadExportRows(db, ctx.companyId, picked.slice(0, EXPORT_MAX_ROWS).map((r) => r.correlative_id));
       const file = await buildWorkbook(rows, await loadCustomFieldDefinitions(db, ctx.companyId));
       return {
@@ -92,9 +97,10 @@ export const exportOrders = staffProcedure
         content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         base64: file.toString("base64"),
         rows: rows.length,
-        /** Orders that matched but did not fit in the file. */
-        left_out: matched - rows.length,
-        truncated: matched > rows.length,
+        /** Orders that matched but did not fit in the file (a lower bound when `left_out_capped`). */
+        left_out: matched.total - rows.length,
+        left_out_capped: matched.capped,
+        truncated: matched.total > rows.length,
       };
     });
   });

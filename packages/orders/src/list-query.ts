@@ -109,7 +109,7 @@ export async function countOrders(db: Db, f: OrderFilters): Promise<GroupCounts<
     slicePath(f)
       ? sql`SELECT status_id AS "group", sum(count)::int AS n, 0 AS sampled, null::int AS selected FROM order_status_counts
             WHERE company_id = ${companyId} AND ${budget} AND ${location} GROUP BY status_id`
-      : cappedGroupCount({ group: sql`status_id`, from: sql`orders`, where: unfiltered, whereSelected: filterConditions(f) }),
+      : cappedGroupCount({ group: sql`status_id`, from: sql`orders`, where: unfiltered, whereSelected: f.statusIds && filterConditions(f) }),
     { prepare: f.search === null },
   );
   return groupCounts(statuses, rows, f.statusIds);

@@ -84,14 +84,25 @@ function candidates(f: VehicleFilters): SQL | null {
   return sources.length ? sql`v.id IN (${sql.join(sources, sql` UNION `)})` : sql`false`;
 }
 
-function vehicleConditions(f: VehicleFilters): SQL {
+/**
+ * deriveVehicleStatus in SQL from existence alone (for counting, where no order or booking column is shown): each
+ * probe is an index-only lookup of orders_vehicle_idx (vehicle, status, company, location) or a booking probe.
+ */
+function vehicleStatusExists(f: VehicleFilters): SQL {
+  return sql`CASE WHEN EXISTS (SELECT 1 FROM orders o WHERE o.vehicle_id = v.id AND ${openOrders(f)}) THEN ${sql.raw(String(VEHICLE_STATUS.CON_ORDEN))}
+                  WHEN EXISTS (SELECT 1 FROM bookings b WHERE b.vehicle_id = v.id AND ${comingBookings(f)}) THEN ${sql.raw(String(VEHICLE_STATUS.AGENDADO))}
+                  ELSE ${sql.raw(String(VEHICLE_STATUS.SIN_ORDEN))} END`;
+}
+
+/** Every filter of the list; `status` is how the status is derived (the page's laterals, or existence when counting). */
+function vehicleConditions(f: VehicleFilters, status: SQL = vehicleStatusSql): SQL {
   return sql.join(
     [
       sql`v.company_id = ${f.scope.companyId}`,
       searchCondition(f.search, "v."),
       owned(f),
       candidates(f) ?? sql`true`,
-      f.statusIds ? sql`${vehicleStatusSql} = ANY(${intArray(f.statusIds)})` : sql`true`,
+      f.statusIds ? sql`${status} = ANY(${intArray(f.statusIds)})` : sql`true`,
     ],
     sql` AND `,
   );
@@ -158,10 +169,10 @@ export async function countVehicles(db: Db, f: VehicleFilters): Promise<GroupCou
     db,
     sampled
       ? cappedGroupCount({
-          group: vehicleStatusSql,
-          from: vehicleFacts(f),
-          where: vehicleConditions({ ...f, statusIds: null }),
-          whereSelected: vehicleConditions(f),
+          group: vehicleStatusExists(f),
+          from: sql`vehicles v`,
+          where: vehicleConditions({ ...f, statusIds: null }, vehicleStatusExists(f)),
+          whereSelected: f.statusIds && vehicleConditions(f, vehicleStatusExists(f)),
         })
       : sql`WITH open AS (
               SELECT DISTINCT o.vehicle_id AS id FROM orders o WHERE ${openOrders(f)} AND o.vehicle_id IS NOT NULL

@@ -48,6 +48,7 @@ export function nextReceptionSort(state: SortState): SortState {
 }
 
 /** What the user reads when the export could not hold every matching order (seed 002: '*Máximo 1000 registros'). */
-export function leftOutMessage(rows: number, leftOut: number): string {
-  return `Se exportaron ${formatNumber(rows)} órdenes (el máximo). Quedaron fuera ${formatNumber(leftOut)}: acota los filtros o las fechas para exportarlas.`;
+export function leftOutMessage(rows: number, leftOut: number, capped = false): string {
+  const count = capped ? `más de ${formatNumber(leftOut)}` : formatNumber(leftOut);
+  return `Se exportaron ${formatNumber(rows)} órdenes (el máximo). Quedaron fuera ${count}: acota los filtros o las fechas para exportarlas.`;
 }

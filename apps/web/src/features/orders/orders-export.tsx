@@ -44,7 +44,7 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
   const exportOrders = trpc.orders.export.useMutation({
     onSuccess: (file) => {
       downloadBase64(file);
-      if (file.left_out > 0) snackbar.show(leftOutMessage(file.rows, file.left_out), { duration: 8000, closeLabel: "Cerrar" });
+      if (file.left_out > 0) snackbar.show(leftOutMessage(file.rows, file.left_out, file.left_out_capped), { duration: 8000, closeLabel: "Cerrar" });
     },
     // A second export while one runs is refused with its own Spanish message; anything else is a plain failure.
     onError: (error) =>
