@@ -43,6 +43,15 @@ function start(): Promise<string> {
 describe("the built server, on SIGTERM", () => {
   it("finishes the request in flight, closes sockets with 1001 and exits 0", async () => {
     const url = await start();
+    // The bundle speaks Spanish too: zod's locale is set by the tRPC setup, which a bundler cannot drop.
+    const tooLong = await fetch(`${url}/trpc/auth.login`, {
+      method: "POST",
+      headers: JSON_POST,
+      body: JSON.stringify({ json: { email: "nadie@ejemplo.cl", password: "x".repeat(201) } }),
+    });
+    const refused = (await tooLong.json()) as { error: { json: { data: { fieldErrors: { fieldErrors: Record<string, string[]> } } } } };
+    expect(refused.error.json.data.fieldErrors.fieldErrors.password?.[0]).toMatch(/^Demasiado grande/);
+
     const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
 
     const ws = new WebSocket(`${url.replace("http", "ws")}/trpc`);

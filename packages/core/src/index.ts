@@ -1,4 +1,3 @@
-import "./zod-locale";
 export * from "./company-keys";
 export * from "./company";
 export * from "./permissions";
@@ -13,3 +12,4 @@ export * from "./orders";
 export * from "./vehicles";
 export * from "./instant";
 export * from "./events";
+export * from "./zod-locale";

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Action, Resource } from "@taller/core";
-import { isRestrictedToOwn, permissionChecker } from "@taller/core";
+import { configureZodSpanish, isRestrictedToOwn, permissionChecker } from "@taller/core";
 import type { Db } from "@taller/db";
 import { documentTokens, workpointTokens } from "@taller/db";
 import { initTRPC, TRPCError } from "@trpc/server";
@@ -13,6 +13,9 @@ import type { Context } from "./context";
 import { databaseErrorToTRPC, fieldErrorsFromIssues, issuesOf, markDeliberate, publicError } from "./errors";
 import { RateLimiter } from "./rate-limit";
 import { transformer } from "./transformer";
+
+// Validation messages in Spanish for every procedure (zod's defaults are English).
+configureZodSpanish();
 
 const t = initTRPC.context<Context>().create({
   transformer,

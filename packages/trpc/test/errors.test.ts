@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import { databaseErrorToTRPC, errorReference, fieldError, fieldErrorsFromIssues, publicError, userError } from "../src/errors";
 import { RateLimiter } from "../src/rate-limit";
+// Loading the tRPC setup is what sets zod's Spanish messages.
+import "../src/trpc";
 
 describe("field errors", () => {
   it("groups zod issues by field path, form-level issues apart", () => {
@@ -32,7 +34,7 @@ describe("publicError", () => {
     const error = new TRPCError({ code: "BAD_REQUEST", cause: zodError });
     expect(error.message).toContain('"code"');
     expect(publicError(error)).toEqual({ message: "Datos inválidos", requestId: null });
-    // zod speaks Spanish once @taller/core is loaded.
+    // zod speaks Spanish once the tRPC setup is loaded (imported above through ../src/trpc).
     expect(zodError.issues[0]!.message).toMatch(/^Entrada inválida/);
   });
 

@@ -12,12 +12,11 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type DefaultValues, type FieldValues, type Path, useForm, type UseFormReturn } from "react-hook-form";
-import { z } from "zod";
-import { es } from "zod/locales";
+import { configureZodSpanish } from "@taller/core";
+import type { z } from "zod";
 
-// Messages a schema does not name come in Spanish, as on the server. Core sets this for Node, but core is marked
-// free of side effects for the bundler, which drops that setting from the web app: forms set it here.
-z.config(es());
+// Messages a schema does not name come in Spanish, as on the server. Forms are where the web app runs zod.
+configureZodSpanish();
 
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues });
