@@ -3,8 +3,8 @@
 // back unchanged; anything else (edited, made for other filters, signed with another key) is a Spanish 400 on
 // `cursor` before any SQL runs.
 //
-// The key comes from setCursorKey() when the server is configured with one; otherwise from the database
-// (server_secrets 'list_cursor', created by migration 0004), so every server process on one database shares it.
+// The key lives in the database (server_secrets 'list_cursor', 244 random bits created by migration 0005), so every
+// server process on one database signs and accepts the same cursors without configuration.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { queryRows, type Db } from "@taller/db";
 import { sql } from "drizzle-orm";
@@ -36,24 +36,16 @@ const cursorSchema = z.strictObject({
   filter: z.string().max(64),
 });
 
-let configuredKey: Buffer | null = null;
 const storedKeys = new WeakMap<Db, Promise<Buffer>>();
-
-/** Signs cursors with this key (at least 32 bytes) instead of the one stored in the database. */
-export function setCursorKey(key: Buffer | null): void {
-  if (key && key.length < 32) throw new RangeError("the cursor key needs at least 32 bytes");
-  configuredKey = key;
-}
 
 async function loadStoredKey(db: Db): Promise<Buffer> {
   const [row] = await queryRows<{ secret: string }>(db, sql`SELECT secret FROM server_secrets WHERE name = 'list_cursor'`);
-  if (!row) throw new Error("server_secrets has no list_cursor key (migration 0004 creates it)");
+  if (!row) throw new Error("server_secrets has no list_cursor key (migration 0005 creates it)");
   return createHash("sha256").update(row.secret).digest();
 }
 
 /** The key that signs this database's cursors (read once per process). */
 export function cursorKey(db: Db): Promise<Buffer> {
-  if (configuredKey) return Promise.resolve(configuredKey);
   let key = storedKeys.get(db);
   if (!key) {
     key = loadStoredKey(db);
