@@ -69,3 +69,28 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
     });
   }
 });
+
+/** The path of the first Date found anywhere in a value, or null. */
+function findDate(value: unknown, path = "answer"): string | null {
+  if (value instanceof Date) return path;
+  if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      const found = findDate(child, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+describe("one wire format for instants: no answer of any procedure carries a Date", () => {
+  for (const { path, type } of allProcedures()) {
+    const c = procedureCases[path];
+    if (!c || type === "subscription") continue;
+    it(`${path} answers instants as ISO strings`, async () => {
+      const caller = await app.callerFor("admin@taller.demo");
+      const input = c.valid?.(app.fx()) ?? (c.kind === "foreign" ? undefined : c.input?.(app.fx()));
+      const result = await callPath(caller, path, input).catch(() => null);
+      expect(findDate(result), `${path} sent a Date (instants travel as @taller/core's Instant strings)`).toBeNull();
+    });
+  }
+});

@@ -1,3 +1,4 @@
+import { isInstant } from "@taller/core";
 import { files, users, verifyPassword } from "@taller/db";
 import { createCallerFactory, fieldErrorsFromIssues, issuesOf, TRPCError, type BusEvent } from "@taller/trpc";
 import { type TestContext, useSeededApp } from "@taller/trpc/testing";
@@ -266,8 +267,9 @@ describe("devices", () => {
     const iphone = list.find((d) => d.device_type === "Mobile")!;
     expect(mine).toMatchObject({ device_type: "Unknown", os: "Linux", browser: "Chrome" });
     expect(iphone).toMatchObject({ os: "iOS 17.1", browser: "Mobile Safari", current: false });
-    expect(iphone.created_at).toBeInstanceOf(Date);
-    expect(iphone.updated_at).toBeInstanceOf(Date);
+    // Instants in the one wire form, not Dates.
+    expect(isInstant(iphone.created_at)).toBe(true);
+    expect(isInstant(iphone.updated_at)).toBe(true);
     expect(list.every((d) => !("sessionId" in d))).toBe(true);
 
     const after = await account(desktop).destroyDevice({ id: iphone.id });

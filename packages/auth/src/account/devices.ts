@@ -1,3 +1,4 @@
+import { toInstant } from "@taller/core";
 import type { Db } from "@taller/db";
 import { userDevices } from "@taller/db";
 import { staffProcedure } from "@taller/trpc";
@@ -18,7 +19,13 @@ export async function listDevices(db: Db, who: { userId: number; companyId: numb
     .from(userDevices)
     .where(and(eq(userDevices.userId, who.userId), eq(userDevices.companyId, who.companyId)))
     .orderBy(desc(userDevices.updatedAt), desc(userDevices.id));
-  return rows.map(({ sessionId, ...device }) => ({ ...device, current: sessionId === who.sessionId }));
+  // Instants travel in their one wire form (ISO-8601 strings, @taller/core instant.ts), never as Date.
+  return rows.map(({ sessionId, created_at, updated_at, ...device }) => ({
+    ...device,
+    created_at: toInstant(created_at),
+    updated_at: toInstant(updated_at),
+    current: sessionId === who.sessionId,
+  }));
 }
 
 export const devices = staffProcedure.query(({ ctx }) =>
