@@ -4,7 +4,7 @@ import { createCallerFactory, fieldErrorsFromIssues, issuesOf, TRPCError, type B
 import { type TestContext, useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
 import { generate } from "otplib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { accountRouter, authenticate, authRouter, LOGIN_LIMITS, SESSION_COOKIE } from "../src";
 
 const account = createCallerFactory(accountRouter);
@@ -277,7 +277,8 @@ describe("devices", () => {
     expect(after.some((d) => d.id === mine.id)).toBe(true);
     // The phone's session no longer authenticates and its sockets are told to close.
     expect(await fromCookie(`${SESSION_COOKIE}=${phone.session!.id}`)).toBeNull();
-    expect(ended.find((e) => e.type === "session.ended")?.payload).toEqual({ sessionIds: [phone.session!.id] });
+    // With PostgreSQL the event comes back through LISTEN, a moment after the call returns.
+    await vi.waitFor(() => expect(ended.find((e) => e.type === "session.ended")?.payload).toEqual({ sessionIds: [phone.session!.id] }));
     unsubscribe();
   });
 
