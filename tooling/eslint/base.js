@@ -36,7 +36,8 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.config.js", "vitest.config.ts"] },
+        // Configs outside every tsconfig get a default project (drizzle-kit's config is read by its CLI only).
+        projectService: { allowDefaultProject: ["*.config.js", "vitest.config.ts", "drizzle.config.ts"] },
         tsconfigRootDir: process.cwd(),
       },
     },
@@ -59,13 +60,19 @@ export default tseslint.config(
       // Functions handed around (form.register, router helpers) are written not to need `this`.
       "@typescript-eslint/unbound-method": "off",
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
+      // TanStack Router's control flow is `throw redirect(...)` / `throw notFound()`: allowed by type, nothing else.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        { allow: [{ from: "package", package: "@tanstack/router-core", name: ["Redirect", "NotFoundError"] }] },
+      ],
       "no-restricted-properties": [
         "error",
         { object: "process", property: "env", message: "Read configuration from the app's validated env.ts." },
       ],
     },
   },
-  { files: ["**/*.js"], ...tseslint.configs.disableTypeChecked },
+  // Plain JavaScript (configs, build and bench scripts) has no types to check.
+  { files: ["**/*.{js,mjs,cjs}"], ...tseslint.configs.disableTypeChecked },
   {
     files: ["**/env.ts", "**/*.config.ts", "**/test/**", "**/e2e/**", "**/*.test.ts", "**/cli/**", "**/bench/**", "tooling/**"],
     rules: { "no-restricted-properties": "off" },

@@ -1,3 +1,5 @@
+import { present } from "@taller/core";
+
 /** Deterministic PRNG (mulberry32) so demo data is the same on every machine. */
 export function createRandom(seed: number) {
   let a = seed >>> 0;
@@ -11,7 +13,7 @@ export function createRandom(seed: number) {
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    pick: <T>(items: readonly T[]): T => present(items[Math.floor(next() * items.length)], "an item to pick from"),
     chance: (p: number) => next() < p,
   };
 }

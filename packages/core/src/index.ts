@@ -13,3 +13,4 @@ export * from "./orders";
 export * from "./vehicles";
 export * from "./instant";
 export * from "./events";
+export * from "./present";
