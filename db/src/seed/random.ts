@@ -1,5 +1,3 @@
-import { present } from "@taller/core";
-
 /** Deterministic PRNG (mulberry32) so demo data is the same on every machine. */
 export function createRandom(seed: number) {
   let a = seed >>> 0;
@@ -13,7 +11,11 @@ export function createRandom(seed: number) {
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => present(items[Math.floor(next() * items.length)], "an item to pick from"),
+    pick: <T>(items: readonly T[]): T => {
+      if (items.length === 0) throw new Error("Nothing to pick from: the list is empty");
+      // In range after the check above; items may themselves be null (a comment left blank).
+      return items[Math.floor(next() * items.length)] as T;
+    },
     chance: (p: number) => next() < p,
   };
 }
