@@ -93,6 +93,9 @@ function toHeaders(req: IncomingMessage): Headers {
  * `path` is the procedure path, the request path after /trpc/.
  */
 export function createTrpcHttpHandler<TRouter extends AnyTRPCRouter>(opts: Options<TRouter>) {
+  // `router._def` (the root config with transformer and error formatter, the flat procedures map, a procedure's
+  // type) is tRPC's internal: its public API has no way to read them. @trpc/server is pinned to an exact version in
+  // every package.json for it, and test/trpc-http.test.ts fails on an upgrade that changes their shape or answers.
   const config = opts.router._def._config;
 
   /** An error answer in tRPC's shape (through the error formatter), for failures outside resolveResponse. */
