@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
+import type { AnyTRPCRouter } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildContext } from "../src/context";
 import { createTrpcHttpHandler } from "../src/trpc-http";
@@ -102,11 +103,13 @@ describe("the adapter's fast path", () => {
 
 describe("tRPC internals the adapter reads (@trpc/server is pinned for them)", () => {
   it("router._def keeps the root config and a flat map of procedures with their type", () => {
-    const config = appRouter._def._config;
+    // Read as the adapter reads them, through any router.
+    const router: AnyTRPCRouter = appRouter;
+    const config = router._def._config;
     expect(typeof config.transformer.input.deserialize).toBe("function");
     expect(typeof config.transformer.output.serialize).toBe("function");
     expect(typeof config.errorFormatter).toBe("function");
-    const procedures = appRouter._def.procedures as Record<string, { _def: { type: string } } | undefined>;
+    const procedures = router._def.procedures as Record<string, { _def: { type: string } } | undefined>;
     expect(procedures["orders.list"]?._def.type).toBe("query");
     expect(procedures["auth.login"]?._def.type).toBe("mutation");
     expect(procedures["company.onEvent"]?._def.type).toBe("subscription");
