@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 /** `pnpm test:unit`: every package's test project in one run (`turbo run test` runs them one package at a time). */
 export default defineConfig({
   test: {
-    projects: ["{packages,apps}/*/vitest.config.ts", "db/vitest.config.ts"],
+    projects: ["{packages,apps}/*/vitest.config.ts", "db/vitest.config.ts", "tooling/eslint/vitest.config.ts"],
     // Two cores: more workers only add contention on the database.
     maxWorkers: 2,
   },

@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 
 const FOLD_FROM = "abcdefghijklmnopqrstuvwxyzáéíóúüñÁÉÍÓÚÜÑ";
 const FOLD_TO = "ABCDEFGHIJKLMNOPQRSTUVWXYZAEIOUUNAEIOUUN";
-const FOLD = new Map([...FOLD_FROM].map((ch, i) => [ch, FOLD_TO[i]!]));
+const FOLD = new Map([...FOLD_FROM].map((ch, i) => [ch, FOLD_TO.charAt(i)]));
 
 /** Same result as the SQL search_fold(): ASCII upper-cased, Spanish accents dropped, everything else kept. */
 export function searchFold(text: string): string {

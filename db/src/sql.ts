@@ -17,6 +17,10 @@ const dialect = new PgDialect();
  * Runs raw SQL and returns its rows with either driver. `prepare` makes it a server-side prepared statement
  * (postgres.js keeps one per statement text and connection): hot list queries then skip parsing and planning.
  * Leave it off where the best plan depends on a value, such as a search pattern's selectivity.
+ *
+ * `db._.session.prepareQuery` is drizzle's internal (its public API prepares query-builder statements only, and
+ * `db.execute` cannot name a statement): drizzle-orm is pinned to an exact version in every package.json for it,
+ * and test/sql.test.ts fails on an upgrade that changes it.
  */
 export async function queryRows<T>(db: Db, query: SQL, opts: { prepare?: boolean } = {}): Promise<T[]> {
   const result: unknown = await db._.session

@@ -1,23 +1,106 @@
-// Shared lint rules. The one rule we care most about: process.env is read only in an app's env.ts.
+// Shared lint rules, with type information: process.env only in an app's env.ts, no floating promises, no
+// unexplained non-null assertions, and the dependency direction of the architecture as import boundaries.
+import comments from "@eslint-community/eslint-plugin-eslint-comments";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/** `@taller/*` packages a layer may import; everything else of ours is refused (db <- trpc <- domains <- api <- apps). */
+const layer = (allowed, message) => ({
+  "no-restricted-imports": [
+    "error",
+    { patterns: [{ group: ["@taller/*", ...allowed.map((name) => `!@taller/${name}`)], message }] },
+  ],
+});
+/** The web app runs only core's code; AppRouter comes from api as a type. */
+const webImports = (extra) => ({
+  "no-restricted-imports": [
+    "error",
+    {
+      paths: [{ name: "@taller/api", allowTypeImports: true, message: "The web app imports AppRouter as a type only." }],
+      patterns: [
+        {
+          group: ["@taller/*", "!@taller/core", "!@taller/api"],
+          message: "The web app runs only @taller/core's code; server packages are types at most.",
+        },
+        ...extra,
+      ],
+    },
+  ],
+});
+const DOMAIN = "A domain package imports only @taller/core, @taller/db and @taller/trpc: shared tables live in db.";
+
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/.data/**", "**/migrations/**"] },
+  { ignores: ["**/dist/**", "**/node_modules/**", "**/.data/**", "**/migrations/**", "**/test-results/**"] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
+    languageOptions: {
+      parserOptions: {
+        // Configs outside every tsconfig get a default project (drizzle-kit's config is read by its CLI only).
+        projectService: { allowDefaultProject: ["*.config.js", "vitest.config.ts", "drizzle.config.ts"] },
+        tsconfigRootDir: process.cwd(),
+      },
+    },
+    plugins: { "@eslint-community/eslint-comments": comments },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      // A `!` must say why it holds, in the disable comment's description.
+      "@typescript-eslint/no-non-null-assertion": "error",
+      "@eslint-community/eslint-comments/require-description": ["error", { ignore: ["eslint-enable"] }],
+      "@eslint-community/eslint-comments/no-unused-disable": "error",
+      // Kept from the recommended set but too noisy where libraries type values as any (zod, drizzle internals).
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      // Functions handed around (form.register, router helpers) are written not to need `this`.
+      "@typescript-eslint/unbound-method": "off",
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
+      // TanStack Router's control flow is `throw redirect(...)` / `throw notFound()`: allowed by type, nothing else.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        { allow: [{ from: "package", package: "@tanstack/router-core", name: ["Redirect", "NotFoundError"] }] },
+      ],
       "no-restricted-properties": [
         "error",
         { object: "process", property: "env", message: "Read configuration from the app's validated env.ts." },
       ],
     },
   },
+  // Plain JavaScript (configs, build and bench scripts) has no types to check.
+  { files: ["**/*.{js,mjs,cjs}"], ...tseslint.configs.disableTypeChecked },
   {
     files: ["**/env.ts", "**/*.config.ts", "**/test/**", "**/e2e/**", "**/*.test.ts", "**/cli/**", "**/bench/**", "tooling/**"],
     rules: { "no-restricted-properties": "off" },
   },
+  // Tests and benches may assert what they just checked.
+  {
+    files: ["**/test/**", "**/e2e/**", "**/*.test.ts", "**/bench/**"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
 );
+
+/** Per-package boundary configs, picked by each package's eslint.config.js. */
+export const boundaries = {
+  core: [{ files: ["src/**"], rules: layer([], "core is the shared vocabulary: it imports no other package of ours.") }],
+  db: [{ files: ["src/**"], rules: layer(["core"], "db imports only @taller/core.") }],
+  trpc: [{ files: ["src/**"], rules: layer(["core", "db"], "trpc imports only @taller/core and @taller/db.") }],
+  domain: [{ files: ["src/**"], rules: layer(["core", "db", "trpc"], DOMAIN) }],
+  web: [
+    { files: ["src/**"], rules: webImports([]) },
+    {
+      files: ["src/features/**"],
+      rules: webImports([
+        {
+          // "../orders/order-rows" from features/vehicles: reach another feature through its index only.
+          regex: "^\\.\\./[^./][^/]*/.+",
+          message: "Web features do not reach into each other: import another feature's index (\"../orders\").",
+        },
+      ]),
+    },
+  ],
+};

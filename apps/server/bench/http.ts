@@ -9,7 +9,7 @@
 // /trpc ÷ bare of p50, p99 and throughput are printed. The database is dropped at the end.
 import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
-import { createServer, request } from "node:http";
+import { createServer, request, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -103,7 +103,7 @@ try {
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/orders`;
   const { body: bareBody } = await get(bareUrl, "");
   if (!bareBody.equals(trpcBody)) throw new Error("the bare handler's answer differs from /trpc's");
-  log(`answers are byte-identical (${trpcBody.length} bytes, /trpc content-type ${trpcHeaders["content-type"]})`);
+  log(`answers are byte-identical (${trpcBody.length} bytes, /trpc content-type ${trpcHeaders["content-type"] ?? "none"})`);
 
   const rows: string[] = [];
   for (const clients of CONCURRENCY) {
@@ -147,7 +147,7 @@ try {
   log(`dropped ${dbName}`);
 }
 
-function get(url: string, cookie: string): Promise<{ body: Buffer; headers: Record<string, unknown> }> {
+function get(url: string, cookie: string): Promise<{ body: Buffer; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     request(url, { headers: { cookie } }, (res) => {
       const chunks: Buffer[] = [];

@@ -14,7 +14,7 @@ import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
 import { upgradeAllowed } from "./origin";
-import { setCommonHeaders } from "./headers";
+import { setCommonHeaders, urlPath } from "./headers";
 import { createStaticHandler } from "./static";
 import { createTrpcHttpHandler } from "./trpc-http";
 
@@ -61,8 +61,10 @@ export function createApp(opts: AppOptions): App {
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
 
-  const server = createHttpServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? "/").split("?")[0]!;
+  // handle() answers every failure itself (500 below): nothing is left to reject.
+  const server = createHttpServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = urlPath(req.url);
     setCommonHeaders(req, res, path, opts.trustProxy);
     try {
       if (path === "/healthz") return await health(res);
@@ -74,7 +76,7 @@ export function createApp(opts: AppOptions): App {
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: "internal" }));
     }
-  });
+  }
 
   async function health(res: ServerResponse) {
     try {

@@ -23,7 +23,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
       chunks.push(chunk);
     };
     req.on("data", onData);
-    req.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.on("end", () => {
+      const [first] = chunks;
+      resolve(first && chunks.length === 1 ? first : Buffer.concat(chunks));
+    });
     req.on("error", reject);
   });
 }

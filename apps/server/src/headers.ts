@@ -1,6 +1,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isSecure } from "./proxy";
 
+/** The path of a request's URL, without its query string. */
+export function urlPath(url = "/"): string {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** The media type of a Content-Type header, without its parameters ("application/json; charset=utf-8"). */
+export function mediaType(contentType = ""): string {
+  const parameters = contentType.indexOf(";");
+  return (parameters === -1 ? contentType : contentType.slice(0, parameters)).trim();
+}
+
 /**
  * Headers every response carries: no MIME sniffing, no full URLs (which may carry ids and tokens) leaked to other
  * sites, and HSTS once the request came over TLS (directly or per TRUST_PROXY). Answers of the API are never

@@ -19,7 +19,7 @@ const list = (header: string | string[] | undefined): string[] =>
 export function forwardedClient(forwardedFor: string | string[] | undefined, peer: string, hops: number): string {
   if (hops <= 0) return peer;
   const chain = [...list(forwardedFor), peer];
-  return chain[Math.max(0, chain.length - 1 - hops)]!;
+  return chain[Math.max(0, chain.length - 1 - hops)] ?? peer;
 }
 
 /** The protocol the client used: the X-Forwarded-Proto entry of the outermost trusted proxy, if any are trusted. */

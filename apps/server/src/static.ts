@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import sirv from "sirv";
 import { framedByRefusedParent, sendFrameRejected } from "./framing";
+import { urlPath } from "./headers";
 
 /** Computes the frame-ancestors sources for an HTML response (the booking add-on pages allow more). */
 export type FrameAncestors = (req: IncomingMessage) => Promise<string>;
@@ -19,11 +20,16 @@ const isHtml = (pathname: string) => pathname.endsWith(".html") || !/\.[a-z0-9]+
  * index.html carries `version`, the server's APP_VERSION at run time: one build serves every version (turbo caches
  * it), and the update dialog compares the version a page was served as with the one the server announces.
  */
-export function createStaticHandler(dist: string, frameAncestors: FrameAncestors, version: string) {
+export function createStaticHandler(
+  dist: string,
+  frameAncestors: FrameAncestors,
+  version: string,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   if (!existsSync(dist)) {
     return (_req: IncomingMessage, res: ServerResponse) => {
       res.writeHead(503, { "content-type": "text/plain; charset=utf-8" });
       res.end("La aplicación web no está compilada: ejecuta `pnpm build`.");
+      return Promise.resolve();
     };
   }
   // frame-ancestors is computed per request (it may need the database) and read back when sirv sets headers.
@@ -47,7 +53,7 @@ export function createStaticHandler(dist: string, frameAncestors: FrameAncestors
     const ancestors = await frameAncestors(req);
     if (framedByRefusedParent(req, ancestors)) return sendFrameRejected(res);
     ancestorsFor.set(res, ancestors);
-    const pathname = (req.url ?? "/").split("?")[0]!;
+    const pathname = urlPath(req.url);
     if (isHtml(pathname) && (req.method === "GET" || req.method === "HEAD")) {
       setHeaders(res, pathname);
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream } from "node:stream/web";
-import { CLIENT_HEADER, MAX_BATCH_CALLS } from "@taller/core";
+import { CLIENT_HEADER, MAX_BATCH_CALLS, present } from "@taller/core";
 import { userError } from "@taller/trpc";
 import {
   callTRPCProcedure,
@@ -16,6 +15,7 @@ import {
 } from "@trpc/server";
 import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse, type HTTPErrorHandler } from "@trpc/server/http";
 import { declaredTooLarge, readBody } from "./body";
+import { mediaType } from "./headers";
 
 interface Options<TRouter extends AnyTRPCRouter> {
   router: TRouter;
@@ -44,7 +44,7 @@ export function refusal(req: IncomingMessage, path: string): TRPCError | null {
     return userError("BAD_REQUEST", `Una solicitud puede llevar como máximo ${TRPC_LIMITS.batchCalls} operaciones.`);
   }
   if (req.method === "POST") {
-    const type = header(req, "content-type")?.split(";")[0]!.trim().toLowerCase();
+    const type = mediaType(header(req, "content-type")).toLowerCase();
     if (type !== "application/json") return userError("UNSUPPORTED_MEDIA_TYPE", "Formato de solicitud no aceptado");
     if (!header(req, CLIENT_HEADER)) return userError("FORBIDDEN", "Solicitud rechazada");
     if (declaredTooLarge(req, TRPC_LIMITS.bodyBytes)) return tooLarge();
@@ -93,6 +93,9 @@ function toHeaders(req: IncomingMessage): Headers {
  * `path` is the procedure path, the request path after /trpc/.
  */
 export function createTrpcHttpHandler<TRouter extends AnyTRPCRouter>(opts: Options<TRouter>) {
+  // `router._def` (the root config with transformer and error formatter, the flat procedures map, a procedure's
+  // type) is tRPC's internal: its public API has no way to read them. @trpc/server is pinned to an exact version in
+  // every package.json for it, and test/trpc-http.test.ts fails on an upgrade that changes their shape or answers.
   const config = opts.router._def._config;
 
   /** An error answer in tRPC's shape (through the error formatter), for failures outside resolveResponse. */
@@ -132,21 +135,23 @@ export function createTrpcHttpHandler<TRouter extends AnyTRPCRouter>(opts: Optio
       return raw === undefined ? undefined : (config.transformer.input.deserialize(raw) as unknown);
     };
     let ctx: inferRouterContext<TRouter> | undefined;
-    let ctxError: unknown;
+    // Boxed: whatever createContext threw (even a falsy value) fails every call of the batch.
+    let ctxFailure: { cause: unknown } | undefined;
     try {
       ctx = await opts.createContext({ req, res });
     } catch (cause) {
-      ctxError = cause;
+      ctxFailure = { cause };
     }
     const errors: TRPCError[] = [];
     const items = await Promise.all(
       paths.map(async (p, index) => {
         try {
-          if (ctxError) throw ctxError;
+          if (ctxFailure) throw ctxFailure.cause;
           const data: unknown = await callTRPCProcedure({
             router: opts.router,
             path: p,
-            getRawInput: async () => inputOf(index),
+            // A bad input rejects (the executor turns the throw into a rejection), as tRPC expects.
+            getRawInput: () => new Promise((resolve) => resolve(inputOf(index))),
             ctx,
             type,
             signal: undefined,
@@ -162,7 +167,7 @@ export function createTrpcHttpHandler<TRouter extends AnyTRPCRouter>(opts: Optio
         }
       }),
     );
-    const json = isBatch ? items : items[0]!;
+    const json = isBatch ? items : present(items[0], "the answer to a single call");
     const bytes = Buffer.from(JSON.stringify(transformTRPCResponse(config, json)));
     res.statusCode = getHTTPStatusCode(json, errors);
     res.setHeader("vary", "trpc-accept, accept");
@@ -218,7 +223,7 @@ export function createTrpcHttpHandler<TRouter extends AnyTRPCRouter>(opts: Optio
         res.setHeader("content-length", bytes.length);
         res.end(bytes);
       } else {
-        await pipeline(Readable.fromWeb(response.body as ReadableStream), res);
+        await pipeline(Readable.fromWeb(response.body), res);
       }
     } catch (cause) {
       // A client that leaves mid-stream is not an error.

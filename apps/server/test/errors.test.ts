@@ -46,7 +46,7 @@ describe("errors clients see", () => {
     const error = await new Promise<TRPCClientError<AppRouter>>((resolve) => {
       s.client.company.onEvent.subscribe({ lastEventId: "9".repeat(40) }, { onError: (e) => resolve(e as TRPCClientError<AppRouter>) });
     });
-    s.close();
+    await s.close();
     expect(error.data?.code).toBe("BAD_REQUEST");
     expect(error.message).toBe("Datos inválidos");
     expect(JSON.stringify(error.data)).not.toMatch(LEAKS);

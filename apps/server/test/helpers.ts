@@ -75,7 +75,7 @@ export function browser(baseUrl: string) {
         transformer: superjson,
         headers: () => ({ cookie: cookie(), [CLIENT_HEADER]: "web" }),
         fetch: async (url, init) => {
-          const res = await fetch(url, init as RequestInit);
+          const res = await fetch(url, init);
           for (const set of res.headers.getSetCookie()) {
             const [pair] = set.split(";");
             const [name, value] = pair!.split("=");

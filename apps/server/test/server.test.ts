@@ -80,7 +80,7 @@ describe("server", () => {
     expect((await laptop.client.auth.me.query()).mail).toBe("admin@taller.demo");
     const stale = await fetch(`${server.url}/trpc/auth.me`, { headers: { cookie: laptopCookieBefore } });
     expect(stale.status).toBe(401);
-    phoneSocket.close();
+    await phoneSocket.close();
     await laptop.client.account.changePassword.mutate({
       old_password: "nueva-clave",
       password: "demo1234",

@@ -2,6 +2,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
 import { CLIENT_HEADER } from "@taller/core";
+import type { AnyTRPCRouter } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildContext } from "../src/context";
 import { createTrpcHttpHandler, TRPC_LIMITS } from "../src/trpc-http";
@@ -169,5 +170,20 @@ describe("/trpc limits", () => {
     const res = await fetch(`${server.url}/trpc/company.onEvent`, { headers: { cookie, accept: "text/event-stream" } });
     expect(res.status).toBe(405);
     expect((await errorOf(res)).message).toBe("Las suscripciones se atienden solo por WebSocket");
+  });
+});
+
+describe("tRPC internals the adapter reads (@trpc/server is pinned for them)", () => {
+  it("router._def keeps the root config and a flat map of procedures with their type", () => {
+    // Read as the adapter reads them, through any router.
+    const router: AnyTRPCRouter = appRouter;
+    const config = router._def._config;
+    expect(typeof config.transformer.input.deserialize).toBe("function");
+    expect(typeof config.transformer.output.serialize).toBe("function");
+    expect(typeof config.errorFormatter).toBe("function");
+    const procedures = router._def.procedures as Record<string, { _def: { type: string } } | undefined>;
+    expect(procedures["orders.list"]?._def.type).toBe("query");
+    expect(procedures["auth.login"]?._def.type).toBe("mutation");
+    expect(procedures["company.onEvent"]?._def.type).toBe("subscription");
   });
 });

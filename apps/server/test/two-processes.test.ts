@@ -27,8 +27,8 @@ function startProcess(env: Record<string, string>): Promise<{ url: string; child
         resolvePromise({ url: `http://127.0.0.1:${match[1]}`, child });
       }
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
 }

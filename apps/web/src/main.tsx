@@ -1,3 +1,4 @@
+import { present } from "@taller/core";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -10,7 +11,7 @@ import "./ui/ui.css";
 // Paint in the theme this device used last; the shell switches to the user's own once it is known.
 applyTheme(rememberedTheme());
 
-createRoot(document.getElementById("root")!).render(
+createRoot(present(document.getElementById("root"), "#root in index.html")).render(
   <StrictMode>
     <SnackbarProvider>
       <RouterProvider router={router} />

@@ -1,5 +1,5 @@
 import type { Action, CompanyPreferences, DaysPreferences, Resource, StatusType } from "@taller/core";
-import { ACTIONS, companyPreferencesSchema, daysPreferencesSchema, formatRut, computeRutDv, RESOURCES } from "@taller/core";
+import { ACTIONS, companyPreferencesSchema, present, daysPreferencesSchema, formatRut, computeRutDv, RESOURCES } from "@taller/core";
 import type { Db } from "../client";
 import { hashPassword } from "../password";
 import {
@@ -177,7 +177,7 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
     .insert(companies)
     .values({ name: spec.name, domain: spec.domain, preferences: preferences(), daysPreferences: DEFAULT_DAYS })
     .returning({ id: companies.id });
-  const companyId = company!.id;
+  const companyId = present(company, "inserted company").id;
 
   const locationRows = await db
     .insert(locations)
@@ -198,7 +198,7 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
     statusIds[type] = rows.map((row) => row.id);
   }
   await db.insert(statusTransitions).values(
-    ORDER_TRANSITIONS.map(([from, to]) => ({ companyId, fromStatusId: statusIds.Order[from]!, toStatusId: statusIds.Order[to]! })),
+    ORDER_TRANSITIONS.map(([from, to]) => ({ companyId, fromStatusId: present(statusIds.Order[from], "order status"), toStatusId: present(statusIds.Order[to], "order status") })),
   );
   const requirementRows = await db
     .insert(requirements)
@@ -208,10 +208,11 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
   const roleIds: Record<string, number> = {};
   for (const [name, grants] of Object.entries(ROLE_GRANTS)) {
     const [role] = await db.insert(roles).values({ companyId, name }).returning({ id: roles.id });
-    roleIds[name] = role!.id;
+    const roleId = present(role, "inserted role").id;
+    roleIds[name] = roleId;
     await db
       .insert(rolePermissions)
-      .values(grants.map(([action, resource, own]) => ({ roleId: role!.id, action, resource, restrictedToOwn: own ?? false })));
+      .values(grants.map(([action, resource, own]) => ({ roleId, action, resource, restrictedToOwn: own ?? false })));
   }
   const userIds: Record<string, number> = {};
   for (const u of spec.users) {
@@ -219,17 +220,18 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
       .insert(users)
       .values({ companyId, roleId: roleIds[u.role], name: u.name, email: u.email, passwordHash, phone: "+56 9 5555 0000" })
       .returning({ id: users.id });
-    userIds[u.email] = row!.id;
+    userIds[u.email] = present(row, "inserted user").id;
   }
 
   const models: { brandId: number; modelId: number }[] = [];
   for (const [brand, names] of Object.entries(BRANDS)) {
     const [b] = await db.insert(brands).values({ companyId, name: brand }).returning({ id: brands.id });
+    const brandId = present(b, "inserted brand").id;
     const ms = await db
       .insert(brandModels)
-      .values(names.map((name) => ({ companyId, brandId: b!.id, name })))
+      .values(names.map((name) => ({ companyId, brandId, name })))
       .returning({ id: brandModels.id });
-    models.push(...ms.map((m) => ({ brandId: b!.id, modelId: m.id })));
+    models.push(...ms.map((m) => ({ brandId, modelId: m.id })));
   }
 
   const motorItemIds = MOTOR_TYPES.map((_, i) => i + 1);
@@ -240,7 +242,7 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
       key: "$$motor",
       name: "Motor",
       kind: "list",
-      items: MOTOR_TYPES.map((name, i) => ({ id: motorItemIds[i]!, name })),
+      items: MOTOR_TYPES.map((name, i) => ({ id: present(motorItemIds[i], "motor item id"), name })),
       position: 0,
     },
     { companyId, entity: "Order", key: "$$siniestro", name: "N° Siniestro", kind: "text", position: 1 },
@@ -291,7 +293,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
         return {
           companyId,
           // A few vehicles have no owner on file, as happens at a real front desk.
-          clientId: r.chance(0.95) ? clientIds[i % clientIds.length]! : null,
+          clientId: r.chance(0.95) ? present(clientIds[i % clientIds.length], "client") : null,
           brandId: model.brandId,
           brandModelId: model.modelId,
           identifier: plate(r, i),
@@ -309,7 +311,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   const claims = createRandom(spec.seed + 1);
   const now = Date.now();
   const orderValues = Array.from({ length: spec.orders }, (_, i) => {
-    const vehicle = vehicleRows[i % vehicleRows.length]!;
+    const vehicle = present(vehicleRows[i % vehicleRows.length], "vehicle");
     const daysAgo = Math.round(((spec.orders - i) / spec.orders) * 120);
     // Vehicles arrive during opening hours: 12:30 to 21:30 UTC is 08:30 to 17:30 (or 09:30 to 18:30) in Santiago.
     const day = new Date(now - daysAgo * 86400_000);
@@ -322,7 +324,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     return {
       companyId,
       correlativeId: i + 1,
-      statusId: statusIds.Order[statusIndex]!,
+      statusId: present(statusIds.Order[statusIndex], "order status"),
       requirementId: r.pick(requirementIds),
       clientId: vehicle.clientId,
       vehicleId: vehicle.id,
@@ -364,7 +366,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
       companyId,
       vehicleId: v.id,
       clientId: v.clientId,
-      locationId: locationIds[0]!,
+      locationId: present(locationIds[0], "first location"),
       requirementId: r.pick(requirementIds),
       bookingDate: new Date(now + (i + 2) * 86400_000).toISOString().slice(0, 10),
       bookingTime: `${String(9 + (i % 8)).padStart(2, "0")}:00`,

@@ -11,7 +11,11 @@ export function createRandom(seed: number) {
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    pick: <T>(items: readonly T[]): T => {
+      if (items.length === 0) throw new Error("Nothing to pick from: the list is empty");
+      // In range after the check above; items may themselves be null (a comment left blank).
+      return items[Math.floor(next() * items.length)] as T;
+    },
     chance: (p: number) => next() < p,
   };
 }

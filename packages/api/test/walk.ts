@@ -32,5 +32,5 @@ export function wireError(error: unknown, path: string, type: "query" | "mutatio
     path,
     input,
     ctx: undefined,
-  }) as WireError;
+  });
 }

@@ -1,3 +1,4 @@
+import { present } from "@taller/core";
 import type { Db } from "@taller/db";
 import { loginFailures } from "@taller/db";
 import { TRPCError } from "@taller/trpc";
@@ -68,9 +69,10 @@ export async function reserveAttempt(
     .insert(loginFailures)
     .values({ email: key.account, ip: key.ip })
     .returning({ id: loginFailures.id, createdAt: loginFailures.createdAt });
-  const now = own!.createdAt.getTime();
-  const withdraw = () => db.delete(loginFailures).where(eq(loginFailures.id, own!.id));
-  const wait = loginWaitMs(await countOtherAttempts(db, key, own!.id, now), now);
+  const { id, createdAt } = present(own, "reserved login attempt");
+  const now = createdAt.getTime();
+  const withdraw = () => db.delete(loginFailures).where(eq(loginFailures.id, id));
+  const wait = loginWaitMs(await countOtherAttempts(db, key, id, now), now);
   if (wait > 0) {
     await withdraw();
     throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: message(wait) });

@@ -11,6 +11,8 @@ export async function findUserByWorkpointCode(db: Db, companyId: number, code: s
     .select({ id: users.id, hash: users.workpointCodeHash })
     .from(users)
     .where(and(eq(users.companyId, companyId), isNotNull(users.workpointCodeHash)));
-  const matches = await Promise.all(candidates.map((c) => verifyPassword(c.hash!, code)));
-  return candidates.find((_, i) => matches[i])?.id ?? null;
+  // The query keeps only users with a code; the type does not know it.
+  const withCode = candidates.flatMap(({ id, hash }) => (hash === null ? [] : [{ id, hash }]));
+  const matches = await Promise.all(withCode.map((c) => verifyPassword(c.hash, code)));
+  return withCode.find((_, i) => matches[i])?.id ?? null;
 }

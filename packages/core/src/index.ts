@@ -13,3 +13,4 @@ export * from "./vehicles";
 export * from "./instant";
 export * from "./events";
 export * from "./zod-locale";
+export * from "./present";

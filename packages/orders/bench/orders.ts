@@ -256,7 +256,7 @@ function startServer(): Promise<{ url: string; child: ChildProcess }> {
   });
   return new Promise((resolvePromise, reject) => {
     let buffered = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       buffered += chunk.toString();
       for (const line of buffered.split("\n")) {
         const port = /"port":(\d+)/.exec(line)?.[1];

@@ -46,12 +46,13 @@ export function customFieldColumns(
 export function customFieldText(value: unknown, definition: CustomFieldDefinition | null): string {
   if (value === null || value === undefined) return "";
   if (Array.isArray(value)) return value.map((v) => customFieldText(v, definition)).filter(Boolean).join(", ");
+  if (typeof value === "boolean") return value ? "Sí" : "No";
+  // Stored JSON holds strings and numbers otherwise; anything else shows as its JSON.
+  if (typeof value !== "string" && typeof value !== "number") return JSON.stringify(value) ?? "";
   if (definition?.kind === "list") {
     const item = definition.items.find((i) => String(i.id) === String(value));
     if (item) return item.name;
   }
-  if (typeof value === "boolean") return value ? "Sí" : "No";
-  if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
 

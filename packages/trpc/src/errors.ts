@@ -58,10 +58,11 @@ export function errorReference(error: object): string {
   return id;
 }
 
+const INVALID_REQUEST = "Solicitud inválida";
 /** What a client is told for an error that it must not see in detail, by tRPC code. */
 const MESSAGE_BY_CODE: Partial<Record<TRPCError["code"], string>> = {
-  BAD_REQUEST: "Solicitud inválida",
-  PARSE_ERROR: "Solicitud inválida",
+  BAD_REQUEST: INVALID_REQUEST,
+  PARSE_ERROR: INVALID_REQUEST,
   UNAUTHORIZED: "Debes iniciar sesión",
   FORBIDDEN: "No tienes acceso a esta información.",
   NOT_FOUND: "No encontrado",
@@ -96,7 +97,7 @@ export function publicError(error: TRPCError): PublicError {
   const copiedFromCause = cause instanceof Error && !(cause instanceof TRPCError) && error.message === cause.message;
   if (deliberate.has(error) && !copiedFromCause) return { message: error.message, requestId: null };
   if (copiedFromCause && issuesOf(cause)) return { message: VALIDATION_MESSAGE, requestId: null };
-  return { message: MESSAGE_BY_CODE[error.code] ?? MESSAGE_BY_CODE.BAD_REQUEST!, requestId: null };
+  return { message: MESSAGE_BY_CODE[error.code] ?? INVALID_REQUEST, requestId: null };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
-import { parseRealtimeEvent, type RealtimeEvent } from "@taller/core";
-import type { Database, Db } from "@taller/db";
+import { parseRealtimeEvent, present, type RealtimeEvent } from "@taller/core";
+import type { Database, Db, PgPubSub } from "@taller/db";
 import { realtimeEvents } from "@taller/db";
 import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 
@@ -35,7 +35,7 @@ const CHANNEL = "realtime_events";
 const MAX_PAYLOAD_BYTES = 7000;
 
 export function createEventBus(database: Database): EventBus {
-  return database.pubsub ? new PgNotifyBus(database) : new InProcessBus(database.db);
+  return database.pubsub ? new PgNotifyBus(database.db, database.pubsub) : new InProcessBus(database.db);
 }
 
 /**
@@ -69,7 +69,7 @@ abstract class BaseBus implements EventBus {
       .insert(realtimeEvents)
       .values({ companyId: checked.companyId, type: checked.type, payload: checked.payload })
       .returning({ id: realtimeEvents.id });
-    const persisted = { ...checked, id: row!.id } as BusEvent;
+    const persisted: BusEvent = { ...checked, id: present(row, "inserted event row").id };
     return { event: persisted, deliver: await this.stageDelivery(tx, persisted) };
   }
 
@@ -135,15 +135,16 @@ abstract class BaseBus implements EventBus {
       .where(lt(realtimeEvents.createdAt, sql`now() - make_interval(hours => ${olderThanHours})`));
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.emitter.removeAllListeners();
+    return Promise.resolve();
   }
 }
 
 /** One server process (PGlite): delivery is a local emit, run by the publisher after its COMMIT. */
 class InProcessBus extends BaseBus {
-  protected async stageDelivery(_tx: Db, event: BusEvent) {
-    return () => void this.emitter.emit("event", event);
+  protected stageDelivery(_tx: Db, event: BusEvent) {
+    return Promise.resolve(() => void this.emitter.emit("event", event));
   }
 }
 
@@ -154,9 +155,9 @@ class InProcessBus extends BaseBus {
  */
 class PgNotifyBus extends BaseBus {
   private listening: Promise<{ unlisten(): Promise<void> }>;
-  constructor(private readonly database: Database) {
-    super(database.db);
-    this.listening = database.pubsub!.listen(CHANNEL, (payload) => {
+  constructor(db: Db, pubsub: PgPubSub) {
+    super(db);
+    this.listening = pubsub.listen(CHANNEL, (payload) => {
       try {
         this.emitter.emit("event", JSON.parse(payload) as BusEvent);
       } catch {

@@ -32,7 +32,7 @@ export async function withTransaction<T>(ctx: { db: Db; bus: EventBus }, fn: (tx
   const afterCommit: (() => void)[] = [];
   const result = await ctx.db.transaction(async (db) => {
     const tx: Transaction = {
-      db: db as unknown as Db,
+      db,
       async emit(event) {
         const staged = await stageEvent(ctx.bus, tx.db, event);
         if (staged.deliver) afterCommit.push(staged.deliver);

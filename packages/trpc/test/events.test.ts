@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { createDatabase } from "@taller/db";
 import { createDatabaseUrl, createTestDatabase, postgresOnly, testServerUrl } from "@taller/testing";
 import { migrateDatabase, realtimeEvents } from "@taller/db";
@@ -28,12 +29,13 @@ describe("event bus", () => {
       const stream = bus.stream({ companyId: 1, lastEventId: first.id, signal: controller.signal });
       const replayAndLive = take(stream, 3);
       // One after another: concurrent publishes may commit, and so arrive, in either order.
-      setTimeout(async () => {
+      // Awaited with the stream, so a failed publish fails the test instead of going unnoticed.
+      const publishing = delay(30).then(async () => {
         await bus.publish({ companyId: 2, type: "user.updated", payload: { id: 21 } });
         await bus.publish({ companyId: null, type: "version.ready", payload: { version: "2" } });
         await bus.publish({ companyId: 1, type: "user.updated", payload: { id: 12 } });
-      }, 30);
-      const got = await replayAndLive;
+      });
+      const [got] = await Promise.all([replayAndLive, publishing]);
       controller.abort();
       expect(got.map((e) => [e.type, e.payload])).toEqual([
         ["user.updated", { id: 11 }],

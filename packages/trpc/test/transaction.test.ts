@@ -80,14 +80,15 @@ describe("withTransaction", () => {
 
   it("runs afterCommit work after COMMIT only", async () => {
     const ran: string[] = [];
-    await withTransaction({ db: tdb.database.db, bus }, async (tx) => {
+    await withTransaction({ db: tdb.database.db, bus }, (tx) => {
       tx.afterCommit(() => ran.push("committed"));
       expect(ran).toEqual([]);
+      return Promise.resolve();
     });
     await expect(
-      withTransaction({ db: tdb.database.db, bus }, async (tx) => {
+      withTransaction({ db: tdb.database.db, bus }, (tx) => {
         tx.afterCommit(() => ran.push("rolled back"));
-        throw new Error("no");
+        return Promise.reject(new Error("no"));
       }),
     ).rejects.toThrow("no");
     expect(ran).toEqual(["committed"]);

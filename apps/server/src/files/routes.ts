@@ -7,6 +7,7 @@ import { companies, files, type Db } from "@taller/db";
 import { RateLimiter } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { declaredTooLarge, readBody } from "../body";
+import { mediaType } from "../headers";
 import { isSecure } from "../proxy";
 import { UPLOAD_RULES } from "./purposes";
 import { sniffImageType } from "./sniff";
@@ -45,7 +46,7 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
     const purpose = new URLSearchParams((req.url ?? "").split("?")[1] ?? "").get("purpose");
     if (!isUploadPurpose(purpose)) return reply(res, 400, { error: "Indica para qué es el archivo" });
     if (!UPLOAD_RULES[purpose](auth.user)) return reply(res, 403, { error: "No tienes acceso a esta información." });
-    const declared = (req.headers["content-type"] ?? "").split(";")[0]!.trim();
+    const declared = mediaType(req.headers["content-type"]);
     if (!isImageType(declared)) return reply(res, 400, { error: "Formato no aceptado" });
     if (declaredTooLarge(req, MAX_UPLOAD_BYTES)) return tooLarge(res);
     const waitMs = uploads.hit(`user:${auth.user.id}`);

@@ -72,6 +72,7 @@ export function VirtualList<T>({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateSize,
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the virtualizer asks only for indexes below count (items.length), once per row per render
     getItemKey: (index) => getKey(items[index]!),
     scrollMargin: bodyTop,
     overscan: 6,
@@ -112,6 +113,7 @@ export function VirtualList<T>({
           style={{ height: virtualizer.getTotalSize() }}
         >
           {rows.map((row) => {
+            // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- virtual rows are indexes below count (items.length), once per row per render
             const item = items[row.index]!;
             return (
               <div

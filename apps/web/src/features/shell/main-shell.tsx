@@ -9,7 +9,7 @@ import { useIsMobile } from "../../lib/media";
 import { booleanCodec, storedValue, useStoredValue } from "../../lib/storage";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { applyTheme, asTheme } from "../../ui/themes";
-import { UpdateDialog } from "../update/update-dialog";
+import { UpdateDialog } from "../update";
 import { BottomNav } from "./bottom-nav";
 import { ChatPanel } from "./chat-panel";
 import { SideMenu, SideMenuDrawer } from "./side-menu";

@@ -6,7 +6,7 @@ import type { RouterOutputs } from "@taller/api";
 import type { Can } from "@taller/core";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
-import { ClientName } from "../orders/order-rows";
+import { ClientName } from "../orders";
 import { type CheckInAction, checkInCell, noteCell } from "./list-rules";
 import { VEHICLE_STATUS_BOXES } from "./statuses";
 

@@ -19,7 +19,7 @@ import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
 import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
-import { OrderDialog } from "../orders/order-detail";
+import { OrderDialog } from "../orders";
 import { BookingDialog } from "./booking-dialog";
 import type { CheckInAction } from "./list-rules";
 import { asVehicleStatuses, DEFAULT_VEHICLE_FILTER, VEHICLE_STATUS_BOXES } from "./statuses";

@@ -4,10 +4,10 @@ import type { DemoFixtures } from "@taller/db/seed";
 import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
 import { sessions, users } from "@taller/db";
 import { eq } from "drizzle-orm";
-import type { Context } from "./context";
+import type { Context } from "../src/context";
 import { afterAll, beforeAll } from "vitest";
-import { createEventBus, type EventBus } from "./events";
-import { loadSessionUser } from "./session-user";
+import { createEventBus, type EventBus } from "../src/events";
+import { loadSessionUser } from "../src/session-user";
 
 export * from "./procedure-cases";
 
