@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
-import { sessionDeadline, watchSessionEvents } from "@taller/auth";
+import { pruneLoginAttempts, sessionDeadline, watchSessionEvents } from "@taller/auth";
 import type { Database } from "@taller/db";
 import { companies } from "@taller/db";
 import { errorReference, pruneEvents, type EventBus, type TRPCError } from "@taller/trpc";
@@ -160,7 +160,9 @@ export function createApp(opts: AppOptions): App {
       socketsBySession.delete(id);
     }
   });
-  const pruneTimer = setInterval(() => void pruneEvents(bus).catch((err) => logger.warn({ err }, "prune failed")), 3600_000);
+  // Hourly housekeeping: realtime events past the resume window, login attempts past the longest throttle window.
+  const prune = () => Promise.all([pruneEvents(bus), pruneLoginAttempts(database.db)]);
+  const pruneTimer = setInterval(() => void prune().catch((err: unknown) => logger.warn({ err }, "prune failed")), 3600_000);
   pruneTimer.unref();
 
   return {

@@ -2,7 +2,7 @@ import { present } from "@taller/core";
 import type { Db } from "@taller/db";
 import { loginFailures } from "@taller/db";
 import { TRPCError } from "@taller/trpc";
-import { and, eq, gt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 
 /** Failed-login limits (per account and per IP), kept in the database so they hold across server processes. */
 export const LOGIN_LIMITS = {
@@ -105,4 +105,9 @@ async function countOtherAttempts(db: Db, key: AttemptKey, ownId: number, now: n
     accountLatestAt: row?.accountLatestAt ?? null,
     ipLast15Min: row?.ipLast15Min ?? 0,
   };
+}
+
+/** Drops attempts older than the longest window (an hour): no limit reads them. The server runs it hourly. */
+export async function pruneLoginAttempts(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now - 60 * 60_000)));
 }

@@ -8,7 +8,7 @@ import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accountRouter, authRouter, LOGIN_LIMITS } from "../src";
+import { accountRouter, authRouter, LOGIN_LIMITS, pruneLoginAttempts } from "../src";
 
 const auth = createCallerFactory(authRouter);
 const account = createCallerFactory(accountRouter);
@@ -68,5 +68,23 @@ describe("login lockout under concurrency", () => {
     }
     expect(await auth(visitor).login({ email, password: "demo1234" })).toMatchObject({ status: "ok" });
     expect(await app.db().select().from(loginFailures).where(eq(loginFailures.email, email))).toEqual([]);
+  });
+});
+
+describe("housekeeping", () => {
+  it("prunes attempts older than the longest window (an hour) and keeps the rest", async () => {
+    const account = "prune@taller.demo";
+    const hour = 60 * 60_000;
+    await app
+      .db()
+      .insert(loginFailures)
+      .values([
+        { email: account, ip: "10.9.0.1", createdAt: new Date(Date.now() - hour - 60_000) },
+        { email: account, ip: "10.9.0.1", createdAt: new Date(Date.now() - hour + 60_000) },
+      ]);
+    await pruneLoginAttempts(app.db());
+    const left = await app.db().select().from(loginFailures).where(eq(loginFailures.email, account));
+    expect(left).toHaveLength(1);
+    expect(left[0]?.createdAt.getTime()).toBeGreaterThan(Date.now() - hour);
   });
 });
