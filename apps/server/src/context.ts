@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { authenticate, authenticateManager } from "@taller/auth";
 import type { Database } from "@taller/db";
 import type { Context, EventBus } from "@taller/trpc";
+import { header } from "./headers";
 import { clientIp, isSecure } from "./proxy";
 
 export interface ContextDeps {
@@ -25,7 +26,6 @@ export async function buildContext(
     authenticate(db, cookie, { secure, setCookie }),
     authenticateManager(db, cookie),
   ]);
-  const workpointHeader = req.headers["x-workpoint-token"];
   return {
     db,
     bus: deps.bus,
@@ -35,7 +35,7 @@ export async function buildContext(
     session: auth?.session ?? null,
     user: auth?.user ?? null,
     managerSession,
-    workpointToken: (Array.isArray(workpointHeader) ? workpointHeader[0] : workpointHeader) ?? null,
+    workpointToken: header(req, "x-workpoint-token") ?? null,
     appVersion: deps.appVersion,
     setCookie,
   };

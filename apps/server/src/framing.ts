@@ -1,10 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { originAllowed } from "@taller/core";
-
-const header = (req: IncomingMessage, name: string) => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
+import { header } from "./headers";
 
 function refererOrigin(req: IncomingMessage): string | null {
   try {

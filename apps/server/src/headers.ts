@@ -1,6 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isSecure } from "./proxy";
 
+/** One request header's value (the first, when a client repeats it). */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /** The path of a request's URL, without its query string. */
 export function urlPath(url = "/"): string {
   const query = url.indexOf("?");

@@ -15,7 +15,7 @@ import {
 } from "@trpc/server";
 import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse, type HTTPErrorHandler } from "@trpc/server/http";
 import { declaredTooLarge, readBody } from "./body";
-import { mediaType } from "./headers";
+import { header, mediaType } from "./headers";
 
 interface Options<TRouter extends AnyTRPCRouter> {
   router: TRouter;
@@ -31,11 +31,6 @@ export const TRPC_LIMITS = {
   /** Calls in one batched request (the web client splits larger batches at the same number). */
   batchCalls: MAX_BATCH_CALLS,
 } as const;
-
-const header = (req: IncomingMessage, name: string) => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 /** Why a /trpc request is refused before its body is read and before any procedure runs, or null. */
 export function refusal(req: IncomingMessage, path: string): TRPCError | null {
