@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { outermostTrusted } from "./proxy";
 
 export interface OriginPolicy {
   /** Reverse proxies in front (TRUST_PROXY): their X-Forwarded-Host names the host the browser used. */
@@ -12,12 +13,7 @@ export interface OriginPolicy {
 
 /** The host the browser addressed: Host, or the outermost trusted proxy's X-Forwarded-Host. */
 function requestHost(req: IncomingMessage, trustProxy: number): string | undefined {
-  const forwarded = req.headers["x-forwarded-host"];
-  if (trustProxy > 0 && typeof forwarded === "string" && forwarded) {
-    const hosts = forwarded.split(",").map((h) => h.trim());
-    return hosts[Math.max(0, hosts.length - trustProxy)];
-  }
-  return req.headers.host;
+  return outermostTrusted(req.headers["x-forwarded-host"], trustProxy) ?? req.headers.host;
 }
 
 function hostOf(origin: string): string | null {

@@ -22,11 +22,19 @@ export function forwardedClient(forwardedFor: string | string[] | undefined, pee
   return chain[Math.max(0, chain.length - 1 - hops)] ?? peer;
 }
 
+/**
+ * The entry of an X-Forwarded-* list (Proto, Host) written by the outermost trusted proxy, or undefined when no proxy
+ * is trusted or the header is absent.
+ */
+export function outermostTrusted(header: string | string[] | undefined, hops: number): string | undefined {
+  if (hops <= 0) return undefined;
+  const entries = list(header);
+  return entries[Math.max(0, entries.length - hops)];
+}
+
 /** The protocol the client used: the X-Forwarded-Proto entry of the outermost trusted proxy, if any are trusted. */
 export function forwardedProtoIsHttps(forwardedProto: string | string[] | undefined, hops: number): boolean {
-  if (hops <= 0) return false;
-  const protos = list(forwardedProto);
-  return protos[Math.max(0, protos.length - hops)]?.toLowerCase() === "https";
+  return outermostTrusted(forwardedProto, hops)?.toLowerCase() === "https";
 }
 
 export function clientIp(req: IncomingMessage, trustProxy: number): string {
