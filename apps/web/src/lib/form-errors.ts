@@ -7,7 +7,7 @@ import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { fieldErrorsOf } from "./api";
 
 /** The first message per field of a server error (empty when it marks no field). */
-export function serverFieldMessages(error: unknown): Record<string, string> {
+function serverFieldMessages(error: unknown): Record<string, string> {
   return Object.fromEntries(
     Object.entries(fieldErrorsOf(error)).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])),
   );
