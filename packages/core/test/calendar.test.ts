@@ -105,8 +105,9 @@ describe("events", () => {
       name: "Ingresa un nombre",
       date: "Fecha inválida",
       duration: "La duración debe ser mayor que 0",
-      time: "Ingresa la hora",
     });
+    const noTime = eventInputSchema.safeParse({ name: "Feria", date: "2026-11-20", duration: 1 });
+    expect(noTime.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["time", "Ingresa la hora"]]);
     expect(eventInputSchema.safeParse({ name: "Feria", date: "2026-11-20", all_day: true, duration: 24 }).success).toBe(true);
     expect(eventInputSchema.safeParse({ name: "Feria", date: "0099-11-20", all_day: true, duration: 24 }).success).toBe(false);
     expect(eventInputSchema.safeParse({ name: "Feria", date: "2026-11-20", time: "24:00", duration: 1 }).success).toBe(false);
