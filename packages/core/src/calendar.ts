@@ -188,23 +188,29 @@ function validDay(value: string): boolean {
   }
 }
 
-export const eventInputSchema = z
-  .object({
-    name: z.string().trim().min(1, "Ingresa un nombre").max(200, "El nombre admite hasta 200 caracteres"),
-    date: z.string().refine(validDay, "Fecha inválida"),
-    /** 'HH:mm' on Chile's clock; ignored for an all-day event. */
-    time: z.string().refine((t) => TIME.test(t), "Hora inválida").nullish(),
-    all_day: z.boolean().default(false),
-    /** Hours, as the spec says; kept to the minute. */
-    duration: z
-      .number({ error: "Ingresa la duración en horas" })
-      .positive({ error: "La duración debe ser mayor que 0", abort: true })
-      .max(EVENT_MAX_HOURS, `La duración máxima es de ${EVENT_MAX_HOURS} horas`)
-      .refine((h) => Math.round(h * 60) >= 1, "La duración mínima es de un minuto"),
-    order_id: z.number().int().min(1).max(2_147_483_647).nullish(),
-  })
-  .superRefine((value, issues) => {
+/** The event form's fields; `eventInputSchema` adds the rule that joins two of them. */
+export const eventFieldsSchema = z.object({
+  name: z.string().trim().min(1, "Ingresa un nombre").max(200, "El nombre admite hasta 200 caracteres"),
+  date: z.string().refine(validDay, "Fecha inválida"),
+  /** 'HH:mm' on Chile's clock; ignored for an all-day event. */
+  time: z.string().refine((t) => TIME.test(t), "Hora inválida").nullish(),
+  all_day: z.boolean().default(false),
+  /** Hours, as the spec says; kept to the minute. */
+  duration: z
+    .number({ error: "Ingresa la duración en horas" })
+    .positive({ error: "La duración debe ser mayor que 0", abort: true })
+    .max(EVENT_MAX_HOURS, `La duración máxima es de ${EVENT_MAX_HOURS} horas`)
+    .refine((h) => Math.round(h * 60) >= 1, "La duración mínima es de un minuto"),
+  order_id: z.number().int().min(1).max(2_147_483_647).nullish(),
+});
+
+/** A timed event needs its time (checked once the fields parse). */
+export function withEventTimeRule<S extends z.ZodType<{ all_day: boolean; time?: string | null | undefined }>>(schema: S): S {
+  return schema.superRefine((value, issues) => {
     if (!value.all_day && !value.time) issues.addIssue({ code: "custom", path: ["time"], message: "Ingresa la hora" });
-  });
+  }) as unknown as S;
+}
+
+export const eventInputSchema = withEventTimeRule(eventFieldsSchema);
 
 export type EventInput = z.input<typeof eventInputSchema>;
