@@ -173,7 +173,7 @@ export function CalendarPage() {
       {mode === "week" && <WeekView day={day} items={items} holidays={holidays} onOpenDay={openDay} onOpenItem={openItem} />}
       {mode === "day" && <DayView day={day} items={items.get(day) ?? []} holiday={holidays.get(day) ?? null} onOpenItem={openItem} />}
 
-      <CalendarSearch type={type} locationIds={locationIds} onOpenEvent={(event) => setEditing({ event })} />
+      <CalendarSearch locationIds={locationIds} onOpenEvent={(event) => setEditing({ event })} />
       {editing && (
         <EventDialog
           open

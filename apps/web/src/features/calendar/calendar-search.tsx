@@ -9,7 +9,6 @@ import {
   CALENDAR_SEARCH_MIN_CHARS,
   formatDay,
   formatNumber,
-  type CalendarType,
 } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { Search, X } from "lucide-react";
@@ -20,7 +19,7 @@ import { Spinner } from "../../ui/spinner";
 import type { CalendarEvent } from "./types";
 import { deliveryItem } from "./calendar-rules";
 
-export function CalendarSearch({ type, locationIds, onOpenEvent }: { type: CalendarType; locationIds: number[] | null; onOpenEvent(event: CalendarEvent): void }) {
+export function CalendarSearch({ locationIds, onOpenEvent }: { locationIds: number[] | null; onOpenEvent(event: CalendarEvent): void }) {
   const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState("");
@@ -30,7 +29,8 @@ export function CalendarSearch({ type, locationIds, onOpenEvent }: { type: Calen
     return () => clearTimeout(timer);
   }, [text]);
   const enabled = query.length >= CALENDAR_SEARCH_MIN_CHARS;
-  const found = trpc.calendar.search.useQuery({ query, type, location_ids: locationIds }, { enabled });
+  // Both calendars: a plate or an event's name is found whichever type is shown.
+  const found = trpc.calendar.search.useQuery({ query, location_ids: locationIds }, { enabled });
 
   const deliveries = (found.data?.deliveries ?? []).flatMap((d) => {
     const item = deliveryItem(d);
