@@ -1,5 +1,5 @@
 // What creating and updating an event share: the order link check, the columns written, and the answer.
-import { type Can, eventFieldsSchema, zonedInstant } from "@taller/core";
+import { type Can, type eventFieldsSchema, zonedInstant } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
 import { fieldError, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";

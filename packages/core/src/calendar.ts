@@ -208,7 +208,7 @@ export const eventFieldsSchema = z.object({
 export function withEventTimeRule<S extends z.ZodType<{ all_day: boolean; time?: string | null | undefined }>>(schema: S): S {
   return schema.superRefine((value, issues) => {
     if (!value.all_day && !value.time) issues.addIssue({ code: "custom", path: ["time"], message: "Ingresa la hora" });
-  }) as unknown as S;
+  });
 }
 
 export const eventInputSchema = withEventTimeRule(eventFieldsSchema);
