@@ -4,15 +4,16 @@ import {
   CALENDAR_MAX_WINDOW_DAYS,
   CALENDAR_TYPES,
   EVENT_MAX_HOURS,
+  isCalendarDay,
   zonedInstant,
 } from "@taller/core";
-import { intArray, queryRows } from "@taller/db";
+import { intArray, queryRows, type Db } from "@taller/db";
 import { can, fieldError, listScope, locationIdsInput, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { DELIVERY_COLUMNS, DELIVERY_JOINS, eventScopeCondition, orderScopeCondition, orderScopeOf, selectEvents, type Delivery, type OrderScope } from "./rows";
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Fecha inválida (AAAA-MM-DD)");
+const day = z.string().refine(isCalendarDay, "Fecha inválida");
 
 /** Events one window answers at most (a workshop books a few a day). */
 const MAX_EVENTS = 2000;
@@ -25,30 +26,27 @@ export const rangeInput = z.object({
   location_ids: locationIdsInput,
 });
 
-/** The number of days from `from` to `to` inclusive, or null when either is not a real day. */
-function spanDays(from: string, to: string): number | null {
-  try {
-    return (Date.parse(`${addDays(to, 0)}T00:00:00Z`) - Date.parse(`${addDays(from, 0)}T00:00:00Z`)) / 86400_000 + 1;
-  } catch {
-    return null;
-  }
+/** A window runs forward and lasts at most CALENDAR_MAX_WINDOW_DAYS days (both ends are real days already). */
+export function checkWindow(from: string, to: string): void {
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86400_000 + 1;
+  if (days < 1) throw fieldError("BAD_REQUEST", "to", "La fecha final no puede ser anterior a la inicial");
+  if (days > CALENDAR_MAX_WINDOW_DAYS) throw fieldError("BAD_REQUEST", "to", `El rango no puede superar ${CALENDAR_MAX_WINDOW_DAYS} días`);
 }
 
-/** A window's days checked: real days, in order, at most CALENDAR_MAX_WINDOW_DAYS long, in a sane century. */
-export function checkWindow(from: string, to: string): void {
-  const span = spanDays(from, to);
-  if (span === null || from < "2000-01-01" || to > "2199-12-31") throw fieldError("BAD_REQUEST", span === null ? "from" : "to", "Fecha inválida");
-  if (span < 1) throw fieldError("BAD_REQUEST", "to", "La fecha final no puede ser anterior a la inicial");
-  if (span > CALENDAR_MAX_WINDOW_DAYS) throw fieldError("BAD_REQUEST", "to", `El rango no puede superar ${CALENDAR_MAX_WINDOW_DAYS} días`);
+/** A window's days, and the instants it spans on Chile's clock: from `from` 00:00 to the day after `to`, 00:00. */
+interface Window {
+  from: string;
+  to: string;
+  start: string;
+  end: string;
 }
 
 /**
  * Deliveries whose day (core's deliveryDisplay) is in [from, to]: the three rules of that function as three disjoint
  * index range scans (orders_calendar_*_idx), so a month costs what its deliveries cost, not the table.
  */
-async function windowDeliveries(ctx: { db: Parameters<typeof queryRows>[0]; companyId: number }, scope: OrderScope, from: string, to: string) {
-  const start = zonedInstant(from, "00:00");
-  const end = zonedInstant(addDays(to, 1), "00:00");
+async function windowDeliveries(ctx: { db: Db; companyId: number }, scope: OrderScope, window: Window) {
+  const { from, to, start, end } = window;
   const c = ctx.companyId;
   const inScope = orderScopeCondition(scope);
   const rows = await queryRows<Delivery>(
@@ -88,10 +86,10 @@ export const range = staffProcedure
     const orders = orderScopeOf(ctx, scope.locationIds);
     const wants = (type: (typeof CALENDAR_TYPES)[number]) => !input.type || input.type === type;
 
-    const deliveries = wants("deliveries") && orders ? await windowDeliveries(ctx, orders, input.from, input.to) : { deliveries: [], capped: false };
+    const window: Window = { from: input.from, to: input.to, start: zonedInstant(input.from, "00:00"), end: zonedInstant(addDays(input.to, 1), "00:00") };
+    const { start, end } = window;
+    const deliveries = wants("deliveries") && orders ? await windowDeliveries(ctx, orders, window) : { deliveries: [], capped: false };
 
-    const start = zonedInstant(input.from, "00:00");
-    const end = zonedInstant(addDays(input.to, 1), "00:00");
     const events = wants("events")
       ? await selectEvents(
           ctx.db,

@@ -177,8 +177,8 @@ export function daySums(items: readonly SummedItem[]): { billed: number; product
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** A real day of this century or the next (the calendar has no use for others, and Date.UTC reads 0-99 as 19xx). */
-function validDay(value: string): boolean {
+/** A real 'YYYY-MM-DD' day of this century or the next (the calendar has no use for others; Date.UTC reads 0-99 as 19xx). */
+export function isCalendarDay(value: string): boolean {
   try {
     addDays(value, 0);
     const year = Number(value.slice(0, 4));
@@ -191,7 +191,7 @@ function validDay(value: string): boolean {
 /** The event form's fields; `eventInputSchema` adds the rule that joins two of them. */
 export const eventFieldsSchema = z.object({
   name: z.string().trim().min(1, "Ingresa un nombre").max(200, "El nombre admite hasta 200 caracteres"),
-  date: z.string().refine(validDay, "Fecha inválida"),
+  date: z.string().refine(isCalendarDay, "Fecha inválida"),
   /** 'HH:mm' on Chile's clock; ignored for an all-day event. */
   time: z.string().refine((t) => TIME.test(t), "Hora inválida").nullish(),
   all_day: z.boolean().default(false),
