@@ -119,6 +119,27 @@ describe("calendar.range", () => {
     }
   });
 
+  it("own-only on event: a user sees only the events he created", async () => {
+    const [role] = await app.db().select({ id: roles.id }).from(roles).where(and(eq(roles.companyId, app.fx().demo.companyId), eq(roles.name, "Técnico")));
+    const grant = and(eq(rolePermissions.roleId, role!.id), eq(rolePermissions.action, "read"), eq(rolePermissions.resource, "event"));
+    await app.db().update(rolePermissions).set({ restrictedToOwn: true }).where(grant);
+    try {
+      const tech = app.fx().demo.userIds["tecnico@taller.demo"]!;
+      const [own] = await app
+        .db()
+        .insert(events)
+        .values({ companyId: app.fx().demo.companyId, name: "Mío", startAt: new Date(zonedInstant(today(), "08:00")), durationMinutes: 30, createdBy: tech })
+        .returning({ id: events.id });
+      const answer = await (await callerFor("tecnico@taller.demo")).range({ ...month(), type: "events" });
+      expect(answer.events.map((e) => e.id)).toEqual([own!.id]);
+      const found = await (await callerFor("tecnico@taller.demo")).search({ query: "capacitacion" });
+      expect(found.events).toEqual([]);
+      await app.db().delete(events).where(eq(events.id, own!.id));
+    } finally {
+      await app.db().update(rolePermissions).set({ restrictedToOwn: false }).where(grant);
+    }
+  });
+
   it("refuses windows that are reversed, too long or not days, in Spanish", async () => {
     const caller = await admin();
     expect(fieldsOf(await failure(caller.range({ from: "2026-03-01", to: "2026-02-01" })))).toEqual({ to: "La fecha final no puede ser anterior a la inicial" });
