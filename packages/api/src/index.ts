@@ -1,4 +1,5 @@
 import { accountRouter, authRouter } from "@taller/auth";
+import { calendarRouter } from "@taller/calendar";
 import { companyRouter } from "@taller/company";
 import { ordersRouter } from "@taller/orders";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
@@ -10,6 +11,7 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   company: companyRouter,
+  calendar: calendarRouter,
   orders: ordersRouter,
   vehicles: vehiclesRouter,
 });

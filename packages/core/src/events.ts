@@ -16,6 +16,10 @@ export const REALTIME_EVENTS = {
   "session.ended": platform(z.object({ sessionIds: z.array(z.string().min(1).max(100)).min(1).max(100) })),
   /** A staff member's profile changed (name, picture, theme...): screens showing that user refetch it. */
   "user.updated": company(z.object({ id: z.number().int().positive() })),
+
+  // Calendar
+  /** A calendar event was created or changed: open calendars of the company refetch their window. */
+  "calendar.event.changed": company(z.object({ id: z.number().int().positive() })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

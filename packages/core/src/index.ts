@@ -14,3 +14,4 @@ export * from "./instant";
 export * from "./events";
 export * from "./zod-locale";
 export * from "./present";
+export * from "./calendar";
