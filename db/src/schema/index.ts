@@ -4,3 +4,4 @@ export * from "./catalog";
 export * from "./clients";
 export * from "./orders";
 export * from "./server";
+export * from "./booking";

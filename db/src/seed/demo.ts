@@ -3,7 +3,6 @@ import { ACTIONS, companyPreferencesSchema, present, daysPreferencesSchema, form
 import type { Db } from "../client";
 import { hashPassword } from "../password";
 import {
-  bookings,
   brandModels,
   brands,
   budgets,
@@ -36,6 +35,7 @@ import {
   REQUIREMENTS,
   STREETS,
 } from "./data";
+import { seedBookings } from "./booking";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -84,6 +84,11 @@ export interface CompanyFixture {
   statusIds: Record<StatusType, number[]>;
   requirementIds: number[];
   roleIds: Record<string, number>;
+  /** The agenda's demo bookings and the CRM case a client booking link opens (crmToken, in clear). */
+  bookingIds: number[];
+  crmId: number;
+  crmToken: string;
+  externalMailIds: number[];
 }
 
 interface CompanySpec extends CompanyBaseSpec {
@@ -359,19 +364,15 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   );
   if (budgetValues.length) await db.insert(budgets).values(budgetValues);
 
-  // Future bookings for some vehicles without an open order: they show as "Agendado".
-  const bookingValues = vehicleRows
-    .filter((_, i) => i % 7 === 3)
-    .map((v, i) => ({
-      companyId,
-      vehicleId: v.id,
-      clientId: v.clientId,
-      locationId: present(locationIds[0], "first location"),
-      requirementId: r.pick(requirementIds),
-      bookingDate: new Date(now + (i + 2) * 86400_000).toISOString().slice(0, 10),
-      bookingTime: `${String(9 + (i % 8)).padStart(2, "0")}:00`,
-    }));
-  if (bookingValues.length) await db.insert(bookings).values(bookingValues);
+  const booking = await seedBookings(db, {
+    companyId,
+    domain: spec.domain,
+    r,
+    now,
+    vehicles: vehicleRows.map((v) => ({ id: v.id, clientId: v.clientId })),
+    locationIds,
+    requirementIds,
+  });
 
   return {
     companyId,
@@ -383,6 +384,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     statusIds,
     requirementIds,
     roleIds: base.roleIds,
+    ...booking,
   };
 }
 

@@ -1,4 +1,5 @@
 import { accountRouter, authRouter } from "@taller/auth";
+import { bookingRouter } from "@taller/booking";
 import { companyRouter } from "@taller/company";
 import { ordersRouter } from "@taller/orders";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
@@ -12,6 +13,7 @@ export const appRouter = router({
   company: companyRouter,
   orders: ordersRouter,
   vehicles: vehiclesRouter,
+  booking: bookingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 // Every domain's tenancy and bad-input cases (each package's "./test-cases" export), by app-router path.
 import { accountCases, authCases } from "@taller/auth/test-cases";
+import { bookingCases } from "@taller/booking/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
@@ -13,6 +14,7 @@ const byRouter = {
   company: companyCases,
   orders: ordersCases,
   vehicles: vehiclesCases,
+  booking: bookingCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

@@ -16,6 +16,14 @@ export const REALTIME_EVENTS = {
   "session.ended": platform(z.object({ sessionIds: z.array(z.string().min(1).max(100)).min(1).max(100) })),
   /** A staff member's profile changed (name, picture, theme...): screens showing that user refetch it. */
   "user.updated": company(z.object({ id: z.number().int().positive() })),
+
+  // Booking (the agenda)
+  /** Bookings were created or changed (confirmed, no-show, rescheduled, checked in): open agendas refetch them. */
+  "booking.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  /** A day, hour or professional's hour was blocked or unblocked (booking_blocks ids). */
+  "booking.blocks_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  /** Bookings that arrived by e-mail were added, booked or removed (external_mails ids): the toolbar counter refetches. */
+  "booking.external_mails_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;
