@@ -97,10 +97,11 @@ export async function loadFacts(db: Db, companyId: number, scope: FactsScope): P
               WHERE company_id = ${companyId} AND user_id = ANY(${pros}) AND enabled`,
         )
       : Promise.resolve([]),
-    // Epoch milliseconds straight from the index (bookings_company_start_idx): no row is fetched.
-    queryRows<{ start: number; end: number; user_id: number | null }>(
+    // Epoch milliseconds straight from the index (bookings_company_start_idx), as one JSON text: a month of a busy
+    // workshop is thousands of bookings, and one string parsed by JSON.parse costs a fraction of as many row objects.
+    queryRows<{ list: string }>(
       db,
-      sql`SELECT (extract(epoch FROM start_at) * 1000)::float8 AS start, (extract(epoch FROM end_at) * 1000)::float8 AS "end", user_id
+      sql`SELECT coalesce(json_agg(json_build_array((extract(epoch FROM start_at) * 1000)::float8, (extract(epoch FROM end_at) * 1000)::float8, user_id)), '[]')::text AS list
           FROM bookings
           WHERE company_id = ${companyId} AND NOT rescheduled ${scope.excludeId ? sql`AND id <> ${scope.excludeId}` : sql``}
             AND start_at >= ${start}::timestamptz AND start_at < ${end}::timestamptz
@@ -112,6 +113,6 @@ export async function loadFacts(db: Db, companyId: number, scope: FactsScope): P
     holidays: new Set(holidays.map((h) => h.date)),
     blocks: blocks.map((b) => ({ date: b.date, hour: b.hour, userId: b.user_id })),
     blockHours: blockHours.map((h) => ({ userId: h.user_id, day: h.day, start: h.start, end: h.end })),
-    bookings: bookings.map((b) => ({ start: b.start, end: b.end, userId: b.user_id })),
+    bookings: (JSON.parse(bookings[0]?.list ?? "[]") as [number, number, number | null][]).map(([start, end, userId]) => ({ start, end, userId })),
   };
 }

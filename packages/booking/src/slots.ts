@@ -131,19 +131,23 @@ interface DayBookings {
   all: Booked[];
   byUser: Map<number, Booked[]>;
 }
-const indexes = new WeakMap<SlotFacts, Map<string, DayBookings>>();
+const indexes = new WeakMap<SlotFacts, Map<number, DayBookings>>();
+
+/** Days since 1970-01-01 of a local instant / of a 'YYYY-MM-DD' date: the index's key, without Date objects. */
+const localDayNumber = (ms: number) => Math.floor((ms + offsetAt(ms) * MINUTE) / DAY);
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
 
 /**
  * The facts' bookings by local day (each day a booking touches) and professional, built once per facts object: a
  * month's search then reads each day's few bookings instead of all of them for every slot.
  */
-function bookingsOf(facts: SlotFacts): Map<string, DayBookings> {
+function bookingsOf(facts: SlotFacts): Map<number, DayBookings> {
   let index = indexes.get(facts);
   if (index) return index;
   index = new Map();
   for (const b of facts.bookings) {
-    const last = localNow(b.end - 1).date;
-    for (let d = localNow(b.start).date; d <= last; d = nextDay(d)) {
+    const last = localDayNumber(b.end - 1);
+    for (let d = localDayNumber(b.start); d <= last; d++) {
       let day = index.get(d);
       if (!day) index.set(d, (day = { all: [], byUser: new Map() }));
       day.all.push(b);
@@ -189,7 +193,7 @@ function openSlots(rules: SlotRules, facts: SlotFacts, date: string, grid: Grid,
   const count = new Array<number>(n).fill(0);
   const limit = userId === null ? rules.maxBookings : 1;
   // Capacity counts every booking of the day; a professional only his own.
-  const day = bookingsOf(facts).get(date);
+  const day = bookingsOf(facts).get(dayNumber(date));
   for (const b of (userId === null ? day?.all : day?.byUser.get(userId)) ?? []) {
     for (let j = 0; j < n; j++) {
       const s = grid.starts[j];
