@@ -56,10 +56,12 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  // The agenda's exclusion constraint (migration 0006) needs btree_gist: = on integers inside a GiST index.
+  const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dataDir = options.dataDir ?? resolve(DEFAULT_DATA_DIR, "pglite");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist } });
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, driver: "pglite", pubsub: null, close: () => client.close() };
 }

@@ -63,6 +63,18 @@ export const customFields = pgTable(
   (t) => [uniqueIndex("custom_fields_company_key_idx").on(t.companyId, t.entity, t.key)],
 );
 
+/** What a professional knows how to do (seed 000 'Professional': work_user_specialities). */
+export const specialities = pgTable(
+  "specialities",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("specialities_company_idx").on(t.companyId), tenantKey(t)],
+);
+
 /** Service types ("requirements") a client can ask for. */
 export const requirements = pgTable(
   "requirements",
@@ -72,9 +84,11 @@ export const requirements = pgTable(
     name: text("name").notNull(),
     // Minutes a booking of this requirement occupies in the agenda.
     durationMinutes: integer("duration_minutes").notNull().default(60),
+    // The speciality a professional needs to be offered for it (seed 000 section 5); null: anyone.
+    specialityId: integer("speciality_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("requirements_company_idx").on(t.companyId), tenantKey(t)],
+  (t) => [index("requirements_company_idx").on(t.companyId), tenantKey(t), tenantRef(t, t.specialityId, specialities, "set null")],
 );
 
 export const brands = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { requirements, statuses } from "./catalog";
@@ -133,36 +133,5 @@ export const budgets = pgTable(
     index("budgets_order_idx").on(t.orderId, t.id),
     tenantRef(t, t.orderId, orders, "cascade"),
     tenantRef(t, t.statusId, statuses),
-  ],
-);
-
-/** Minimal booking: enough to derive a vehicle's "Agendado" status; the agenda adds the rest. */
-export const bookings = pgTable(
-  "bookings",
-  {
-    id: serial("id").primaryKey(),
-    companyId: companyId(),
-    vehicleId: integer("vehicle_id"),
-    clientId: integer("client_id"),
-    orderId: integer("order_id"),
-    locationId: integer("location_id"),
-    userId: integer("user_id"),
-    requirementId: integer("requirement_id"),
-    bookingDate: date("booking_date", { mode: "string" }).notNull(),
-    bookingTime: time("booking_time").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("bookings_vehicle_date_idx").on(t.vehicleId, t.bookingDate),
-    // "Vehicles with a future booking" (the Agendado filter and count) and, later, the agenda's days.
-    index("bookings_company_date_idx").on(t.companyId, t.bookingDate),
-    tenantRef(t, t.vehicleId, vehicles, "cascade"),
-    tenantRef(t, t.clientId, clients, "set null"),
-    tenantRef(t, t.orderId, orders, "set null"),
-    tenantRef(t, t.locationId, locations, "set null"),
-    tenantRef(t, t.userId, users, "set null"),
-    tenantRef(t, t.requirementId, requirements, "set null"),
-    // "Own records only" on vehicles: the vehicles of a user's bookings.
-    index("bookings_user_idx").on(t.companyId, t.userId),
   ],
 );

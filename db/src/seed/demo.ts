@@ -15,7 +15,6 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { hashPassword } from "../password";
 import {
-  bookings,
   brandModels,
   brands,
   budgets,
@@ -49,6 +48,7 @@ import {
   REQUIREMENTS,
   STREETS,
 } from "./data";
+import { seedBookings } from "./booking";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -100,9 +100,18 @@ export interface CompanyFixture {
   roleIds: Record<string, number>;
   /** Calendar events (seedCalendarDemo). */
   eventIds: number[];
+  /** The agenda's demo bookings and the CRM case a client booking link opens (crmToken, in clear). */
+  bookingIds: number[];
+  crmId: number;
+  crmToken: string;
+  externalMailIds: number[];
+  /** The agenda's professionals (Técnico role), the demo's extra ones included. */
+  professionalIds: number[];
 }
 
 interface CompanySpec extends CompanyBaseSpec {
+  /** The agenda: per professional (with extra professionals to create) or by capacity. */
+  booking: { mode: "professional" | "capacity"; extraProfessionals: { email: string; name: string }[] };
   clients: number;
   vehicles: number;
   orders: number;
@@ -375,19 +384,20 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   );
   if (budgetValues.length) await db.insert(budgets).values(budgetValues);
 
-  // Future bookings for some vehicles without an open order: they show as "Agendado".
-  const bookingValues = vehicleRows
-    .filter((_, i) => i % 7 === 3)
-    .map((v, i) => ({
-      companyId,
-      vehicleId: v.id,
-      clientId: v.clientId,
-      locationId: present(locationIds[0], "first location"),
-      requirementId: r.pick(requirementIds),
-      bookingDate: new Date(now + (i + 2) * 86400_000).toISOString().slice(0, 10),
-      bookingTime: `${String(9 + (i % 8)).padStart(2, "0")}:00`,
-    }));
-  if (bookingValues.length) await db.insert(bookings).values(bookingValues);
+  const booking = await seedBookings(db, {
+    companyId,
+    domain: spec.domain,
+    mode: spec.booking.mode,
+    seed: spec.seed + 1,
+    passwordHash,
+    professionalRoleId: present(base.roleIds["Técnico"], "the Técnico role"),
+    professionalUserIds: spec.users.filter((u) => u.role === "Técnico").map((u) => present(userIds[u.email], "professional")),
+    extraProfessionals: spec.booking.extraProfessionals,
+    vehicles: vehicleRows.map((v) => ({ id: v.id, clientId: v.clientId })),
+    orders: orderRows.map((o, i) => ({ id: o.id, vehicleId: orderValues[i]?.vehicleId ?? null, clientId: orderValues[i]?.clientId ?? null })),
+    locationIds,
+    requirementIds,
+  });
 
   return {
     companyId,
@@ -400,6 +410,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     requirementIds,
     roleIds: base.roleIds,
     eventIds: [],
+    ...booking,
   };
 }
 
@@ -423,6 +434,13 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
         { email: "asesor@taller.demo", name: "Andrés Asesor", role: "Asesor" },
         { email: "tecnico@taller.demo", name: "Tomás Técnico", role: "Técnico" },
       ],
+      booking: {
+        mode: "professional",
+        extraProfessionals: [
+          { email: "mecanica@taller.demo", name: "Marta Mecánica" },
+          { email: "pintura@taller.demo", name: "Pablo Pintor" },
+        ],
+      },
       clients: 50,
       vehicles: 80,
       orders: 160,
@@ -438,6 +456,7 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
       domain: "otro.demo",
       locations: ["Taller Central"],
       users: [{ email: "admin@otro.demo", name: "Óscar Otro", role: "Administrador" }],
+      booking: { mode: "capacity", extraProfessionals: [] },
       clients: 10,
       vehicles: 12,
       orders: 15,

@@ -1,5 +1,6 @@
 import { accountRouter, authRouter } from "@taller/auth";
 import { calendarRouter } from "@taller/calendar";
+import { bookingRouter } from "@taller/booking";
 import { companyRouter } from "@taller/company";
 import { ordersRouter } from "@taller/orders";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
@@ -14,6 +15,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   orders: ordersRouter,
   vehicles: vehiclesRouter,
+  booking: bookingRouter,
 });
 
 export type AppRouter = typeof appRouter;

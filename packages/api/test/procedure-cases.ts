@@ -1,6 +1,7 @@
 // Every domain's tenancy and bad-input cases (each package's "./test-cases" export), by app-router path.
 import { accountCases, authCases } from "@taller/auth/test-cases";
 import { calendarCases } from "@taller/calendar/test-cases";
+import { bookingCases } from "@taller/booking/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
@@ -15,6 +16,7 @@ const byRouter = {
   calendar: calendarCases,
   orders: ordersCases,
   vehicles: vehiclesCases,
+  booking: bookingCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

@@ -11,6 +11,8 @@ export type Term = z.infer<typeof termSchema>;
 export const companyPreferencesSchema = z.object({
   logo: z.string().nullable().default(null),
   booking_type: z.enum(["professional", "capacity"]).default("capacity"),
+  // Roles whose users are the agenda's professionals; empty: every user with a role (seed 001 'Company preferences').
+  booking_role_ids: z.array(z.number().int().positive()).default([]),
   booking_addon: z
     .object({ allowed_domains: z.string().default(""), background_color: z.string().default("#ffffff") })
     .default({ allowed_domains: "", background_color: "#ffffff" }),

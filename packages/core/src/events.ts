@@ -20,6 +20,13 @@ export const REALTIME_EVENTS = {
   // Calendar
   /** A calendar event was created or changed: open calendars of the company refetch their window. */
   "calendar.event.changed": company(z.object({ id: z.number().int().positive() })),
+  // Booking (the agenda)
+  /** Bookings were created or changed (confirmed, no-show, rescheduled, checked in): open agendas refetch them. */
+  "booking.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  /** A day, hour or professional's hour was blocked or unblocked (booking_blocks ids). */
+  "booking.blocks_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  /** Bookings that arrived by e-mail were added, booked or removed (external_mails ids): the toolbar counter refetches. */
+  "booking.external_mails_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

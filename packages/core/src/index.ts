@@ -10,6 +10,7 @@ export * from "./http";
 export * from "./lists";
 export * from "./orders";
 export * from "./vehicles";
+export * from "./booking";
 export * from "./instant";
 export * from "./events";
 export * from "./zod-locale";

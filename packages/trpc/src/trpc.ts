@@ -22,9 +22,8 @@ const t = initTRPC.context<Context>().create({
   // Subscriptions travel over the WebSocket only (its Origin and session checks live there): no SSE over HTTP.
   sse: { enabled: false },
   errorFormatter({ shape, error }) {
-    const issues = error.code === "BAD_REQUEST" || error.code === "UNAUTHORIZED" || error.code === "FORBIDDEN"
-      ? issuesOf(error.cause)
-      : null;
+    // CONFLICT too: a handler's field error for a lost race ('La hora ya no está disponible') marks its field.
+    const issues = ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "CONFLICT"].includes(error.code) ? issuesOf(error.cause) : null;
     const { message, requestId } = publicError(error);
     return {
       ...shape,

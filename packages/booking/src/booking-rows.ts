@@ -1,0 +1,89 @@
+// The one way a booking is read for the agenda, its search and its detail (seed 001 'Agenda booking'), so every
+// screen shows the same fields and the same fallbacks.
+import type { AgendaBooking, BookingKind, Instant } from "@taller/core";
+import { instantText, queryRows, type Db } from "@taller/db";
+import { sql, type SQL } from "drizzle-orm";
+
+interface Row {
+  id: number;
+  start_date: Instant;
+  booking_date: string;
+  booking_time: string;
+  duration: number;
+  client_id: number | null;
+  client_name: string | null;
+  client_rut: string | null;
+  client_phone: string | null;
+  client_email: string | null;
+  vehicle_id: number | null;
+  identifier: string | null;
+  brand_name: string | null;
+  brand_model_name: string | null;
+  requirement_id: number | null;
+  requirement_name: string | null;
+  location_id: number | null;
+  location_name: string | null;
+  user_id: number | null;
+  user_name: string | null;
+  booking_type: BookingKind;
+  confirmed: boolean;
+  non_attendance: boolean;
+  rescheduled: boolean;
+  rescheduled_for: number | null;
+  rescheduled_from: number | null;
+  check_in_time: Instant | null;
+  order_id: number | null;
+  order_correlative_id: number | null;
+  order_user_id: number | null;
+  comment: string | null;
+  from: string | null;
+  created_at: Instant;
+}
+
+/** A booking with the names its detail shows beside the agenda's fields. */
+export interface BookingDetail extends AgendaBooking {
+  client_phone: string | null;
+  client_email: string | null;
+  brand_name: string | null;
+  brand_model_name: string | null;
+  location_name: string | null;
+  user_name: string | null;
+  from: string | null;
+  created_at: Instant;
+}
+
+/**
+ * Bookings of one company matching `where` (a condition on alias b), ordered by start. The condition must be
+ * selective (a day range, ids, a search): this reads every row it matches.
+ */
+export async function readBookings(db: Db, companyId: number, where: SQL, limit = 5000): Promise<BookingDetail[]> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT b.id, ${instantText(sql`b.start_at`)} AS start_date, b.booking_date::text AS booking_date,
+               to_char(b.booking_time, 'HH24:MI') AS booking_time, b.duration,
+               c.id AS client_id, c.name AS client_name, c.rut AS client_rut, c.phone AS client_phone, c.email AS client_email,
+               v.id AS vehicle_id, v.identifier, br.name AS brand_name, bm.name AS brand_model_name,
+               r.id AS requirement_id, r.name AS requirement_name, l.id AS location_id, l.name AS location_name,
+               u.id AS user_id, u.name AS user_name, b.booking_type, b.confirmed, b.non_attendance, b.rescheduled,
+               b.rescheduled_for, b.rescheduled_from, ${instantText(sql`b.check_in_time`)} AS check_in_time,
+               o.id AS order_id, o.correlative_id AS order_correlative_id, o.user_id AS order_user_id,
+               b.comment, b."from", ${instantText(sql`b.created_at`)} AS created_at
+        FROM bookings b
+        LEFT JOIN clients c ON c.company_id = b.company_id AND c.id = b.client_id
+        LEFT JOIN vehicles v ON v.company_id = b.company_id AND v.id = b.vehicle_id
+        LEFT JOIN brands br ON br.company_id = v.company_id AND br.id = v.brand_id
+        LEFT JOIN brand_models bm ON bm.company_id = v.company_id AND bm.id = v.brand_model_id
+        LEFT JOIN requirements r ON r.company_id = b.company_id AND r.id = b.requirement_id
+        LEFT JOIN locations l ON l.company_id = b.company_id AND l.id = b.location_id
+        LEFT JOIN users u ON u.company_id = b.company_id AND u.id = b.user_id
+        LEFT JOIN orders o ON o.company_id = b.company_id AND o.id = b.order_id
+        WHERE b.company_id = ${companyId} AND (${where})
+        ORDER BY b.start_at, b.id
+        LIMIT ${limit}`,
+  );
+  return rows.map(({ order_id, order_correlative_id, order_user_id, ...r }) => ({
+    ...r,
+    completed: order_id !== null || r.check_in_time !== null,
+    order: order_id === null || order_correlative_id === null ? null : { id: order_id, correlative_id: order_correlative_id, user_id: order_user_id },
+  }));
+}

@@ -1,0 +1,7 @@
+export { bookingRouter } from "./router";
+export type { BookingDetail } from "./booking-rows";
+export type { Professional } from "./professional-rows";
+export type { BookingRange } from "./range";
+export type { BookingBlock } from "./toggle-block";
+export type { ExternalMail } from "./external-mails/list";
+export type { PublicBookingData } from "./public/get";

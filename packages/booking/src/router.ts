@@ -1,0 +1,30 @@
+import { router } from "@taller/trpc";
+import { checkIn } from "./check-in";
+import { confirm } from "./confirm";
+import { create } from "./create";
+import { externalMailsRouter } from "./external-mails/router";
+import { freeSlots } from "./free-slots";
+import { get } from "./get";
+import { markNoShow } from "./mark-no-show";
+import { professionals } from "./professionals";
+import { publicBookingRouter } from "./public/router";
+import { range } from "./range";
+import { reschedule } from "./reschedule";
+import { search } from "./search";
+import { toggleBlock } from "./toggle-block";
+
+export const bookingRouter = router({
+  range,
+  freeSlots,
+  professionals,
+  create,
+  get,
+  confirm,
+  markNoShow,
+  reschedule,
+  checkIn,
+  search,
+  toggleBlock,
+  externalMails: externalMailsRouter,
+  public: publicBookingRouter,
+});

@@ -1,0 +1,219 @@
+// Agenda vocabulary shared by the server and the web app (seed 001 sections 3, 4, 8 and 9; seed 000 sections 3, 5).
+import { z } from "zod";
+import type { Instant } from "./instant";
+
+export const BOOKING_KINDS = ["booking", "reentry"] as const;
+/** A booking's type: an ordinary booking or a re-entry ('Booking::Reentry', shown 'Reingreso'). */
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+
+export const CRM_KINDS = ["booking", "retention", "absence"] as const;
+export type CrmKind = (typeof CRM_KINDS)[number];
+
+/** Company preference booking_type: one column per professional, or up to max_bookings per interval. */
+export type BookingMode = "professional" | "capacity";
+
+// Defaults of seed 001 section 9.
+export const DEFAULT_MAX_BOOKINGS = 3;
+export const DEFAULT_TIME_INTERVAL = 10;
+/** Professionals shown per page in day mode. */
+export const PROFESSIONALS_PER_PAGE = 4;
+/** Agenda search: minimum characters and debounce (ms). */
+export const BOOKING_SEARCH_MIN = 2;
+export const BOOKING_SEARCH_DEBOUNCE_MS = 500;
+/** The booking range starts and ends this many days around the month shown; fetched after this delay (ms). */
+export const BOOKING_RANGE_MARGIN_DAYS = 7;
+export const BOOKING_RANGE_DELAY_MS = 200;
+/** Longest range one booking.range or free-slot query covers (a month view with its margins fits). */
+export const BOOKING_RANGE_MAX_DAYS = 62;
+/** Longest booking, in minutes (a working day). */
+export const BOOKING_MAX_DURATION = 24 * 60;
+
+// Fallbacks on agenda booking cards (seed 001 section 8) and the client page's summary (seed 000 section 2.5).
+export const NO_RUT = "Sin rut";
+export const NO_CLIENT = "Sin cliente";
+export const NO_PLATE = "Sin patente";
+export const NOT_SPECIFIED = "Sin especificar";
+export const PENDING = "Pendiente";
+// Texts of the booking screens.
+export const NO_HOURS_AVAILABLE = "No hay horas disponibles";
+export const DATE_NOT_AVAILABLE = "Fecha no disponible";
+export const BOOKED_TITLE = "Cita agendada";
+/** The booking error snackbar: '¡OOPS! ' + 'field: message' joined by commas, or 'Error desconocido'. */
+export const BOOKING_ERROR_PREFIX = "¡OOPS! ";
+export const UNKNOWN_ERROR = "Error desconocido";
+
+// Field errors the server raises when a booking is written (Spanish, under the form's field names).
+export const BOOKING_ERRORS = {
+  slotTaken: "La hora ya no está disponible",
+  dayUnavailable: "Fecha no disponible",
+  pastTime: "La hora ya pasó",
+  professionalRequired: "Selecciona un profesional",
+  professionalUnavailable: "El profesional no está disponible",
+  rescheduled: "La reserva fue reagendada",
+  checkedIn: "La reserva ya fue recepcionada",
+  notFound: "Reserva no encontrada",
+  noOrderStatus: "La empresa no tiene estados de orden",
+  noShow: "La reserva está marcada como inasistencia",
+  notStarted: "La reserva aún no comienza",
+  keyReused: "Esta solicitud ya se usó para otra reserva",
+} as const;
+
+export type BookingDisplayKey = "completed" | "unconfirmed" | "confirmed" | "non_attendance" | "reentry" | "rescheduled";
+
+/** The display states of seed 001 section 4, their labels, colours and month-view priority (null: unranked). */
+export const BOOKING_DISPLAY: Record<BookingDisplayKey, { label: string; color: string; priority: number | null }> = {
+  completed: { label: "Ingresado", color: "#A3BE8C", priority: 0 },
+  unconfirmed: { label: "Sin confirmar", color: "#D4A017", priority: null },
+  confirmed: { label: "Confirmado", color: "#2C4C7A", priority: 1 },
+  non_attendance: { label: "Inasistencia", color: "#A12626", priority: 2 },
+  reentry: { label: "Reingreso", color: "#8E3C6F", priority: null },
+  rescheduled: { label: "Reagendado", color: "#8A8A8A", priority: 3 },
+};
+
+/** What decides a booking's display state. */
+export interface BookingFlags {
+  completed: boolean;
+  confirmed: boolean;
+  non_attendance: boolean;
+  rescheduled: boolean;
+  booking_type: BookingKind;
+}
+
+/**
+ * A booking's display state. Facts that happened win over intentions: checked in ('Ingresado') first, then moved
+ * ('Reagendado'), then missed ('Inasistencia'), then a re-entry's own colour, then confirmed or not.
+ */
+export function bookingDisplayKey(b: BookingFlags): BookingDisplayKey {
+  if (b.completed) return "completed";
+  if (b.rescheduled) return "rescheduled";
+  if (b.non_attendance) return "non_attendance";
+  if (b.booking_type === "reentry") return "reentry";
+  return b.confirmed ? "confirmed" : "unconfirmed";
+}
+
+export function bookingDisplay(b: BookingFlags) {
+  const key = bookingDisplayKey(b);
+  return { key, ...BOOKING_DISPLAY[key] };
+}
+
+/** Month-view order: by priority (completed 0 ... rescheduled 3), unranked last, then by start. */
+export function compareBookingsForMonth(a: BookingFlags & { start_date: string }, b: BookingFlags & { start_date: string }): number {
+  const rank = (x: BookingFlags) => BOOKING_DISPLAY[bookingDisplayKey(x)].priority ?? Number.MAX_SAFE_INTEGER;
+  return rank(a) - rank(b) || a.start_date.localeCompare(b.start_date);
+}
+
+// Wire formats.
+const id = z.number().int().min(1).max(2_147_483_647);
+export const dayDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Fecha inválida (AAAA-MM-DD)")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Fecha inválida (AAAA-MM-DD)");
+export const bookingTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Hora inválida (HH:mm)");
+const comment = z.string().trim().max(2000, "Máximo 2000 caracteres");
+/** A client-generated key per attempt to book (a UUID or similar): the same key books once. */
+export const idempotencyKeySchema = z.string().min(8, "Clave inválida").max(100, "Clave inválida").regex(/^[A-Za-z0-9_-]+$/, "Clave inválida");
+
+/** A search window: to_date (if any) not before booking_date, and at most BOOKING_RANGE_MAX_DAYS days long. */
+export function windowFits(w: { booking_date: string; to_date?: string | undefined }): boolean {
+  if (w.to_date === undefined) return true;
+  return w.to_date >= w.booking_date && Date.parse(w.to_date) - Date.parse(w.booking_date) < BOOKING_RANGE_MAX_DAYS * 86_400_000;
+}
+
+/** What the free-slot search needs: the form's values (seed 000 'Free booking search'). */
+export const freeSlotsInputSchema = z
+  .object({
+  booking_date: dayDateSchema,
+  // Optional end of a window (inclusive) to answer every day from booking_date to it, at most BOOKING_RANGE_MAX_DAYS.
+  to_date: dayDateSchema.optional(),
+  location_id: id.nullish(),
+  requirement_id: id.nullish(),
+  user_id: id.nullish(),
+  duration: z.number().int().min(1).max(BOOKING_MAX_DURATION).nullish(),
+  // When moving a booking, its own place does not count as taken.
+  booking_id: id.nullish(),
+  })
+  .refine(windowFits, { message: `El rango debe tener como máximo ${BOOKING_RANGE_MAX_DAYS} días`, path: ["to_date"] });
+export type FreeSlotsInput = z.infer<typeof freeSlotsInputSchema>;
+
+/** Free-slot search answer: hours of booking_date, every day of the window, and field errors (seed 000). */
+export interface FreeSlotsResult {
+  hours: string[];
+  days: Record<string, string[]>;
+  errors: Record<string, string[]>;
+}
+
+/** The staff booking form (agenda and 'Agendar Vehículo'). */
+export const bookingFormSchema = z.object({
+  client_id: id.nullish(),
+  vehicle_id: id.nullish(),
+  requirement_id: id.nullish(),
+  location_id: id.nullish(),
+  // The professional; required when the company's booking_type is professional.
+  user_id: id.nullish(),
+  booking_date: dayDateSchema,
+  booking_time: bookingTimeSchema,
+  // Minutes; defaults to the requirement's duration.
+  duration: z.number().int().min(1).max(BOOKING_MAX_DURATION).nullish(),
+  comment: comment.nullish(),
+  booking_type: z.enum(BOOKING_KINDS).default("booking"),
+  idempotency_key: idempotencyKeySchema,
+});
+export type BookingFormInput = z.infer<typeof bookingFormSchema>;
+
+/** Moving a booking to another date and time (and professional): the old one stays, marked 'Reagendado'. */
+export const bookingRescheduleSchema = z.object({
+  id,
+  booking_date: dayDateSchema,
+  booking_time: bookingTimeSchema,
+  user_id: id.nullish(),
+  duration: z.number().int().min(1).max(BOOKING_MAX_DURATION).nullish(),
+  comment: comment.nullish(),
+  idempotency_key: idempotencyKeySchema,
+});
+export type BookingRescheduleInput = z.infer<typeof bookingRescheduleSchema>;
+
+/** The client's booking page form (seed 000 section 2.5, seed 001 'Booking payload'): the CRM case gives the rest. */
+export const publicBookingSchema = z.object({
+  token: z.string().min(1).max(200),
+  booking_date: dayDateSchema,
+  booking_time: bookingTimeSchema,
+  user_id: id.nullish(),
+  comment: comment.nullish(),
+  idempotency_key: idempotencyKeySchema,
+});
+export type PublicBookingInput = z.infer<typeof publicBookingSchema>;
+
+/** A booking as the agenda shows it (seed 001 'Agenda booking'). */
+export interface AgendaBooking extends BookingFlags {
+  id: number;
+  start_date: Instant;
+  booking_date: string;
+  booking_time: string;
+  duration: number;
+  client_id: number | null;
+  client_name: string | null;
+  client_rut: string | null;
+  vehicle_id: number | null;
+  identifier: string | null;
+  requirement_id: number | null;
+  requirement_name: string | null;
+  location_id: number | null;
+  /** The professional. */
+  user_id: number | null;
+  rescheduled_for: number | null;
+  rescheduled_from: number | null;
+  check_in_time: Instant | null;
+  order: { id: number; correlative_id: number; user_id: number | null } | null;
+  comment: string | null;
+}
+
+/** What an e-mail booking carries (seed 001 'External mail': data). */
+export interface ExternalMailData {
+  location_name: string | null;
+  client_rut: string | null;
+  client_name: string | null;
+  identifier: string | null;
+  requirement_name: string | null;
+  booking_date: string | null;
+  booking_time: string | null;
+}
