@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { createApp } from "./app";
 import { demoAccountsExist, isLoopback } from "./bind";
 import { createDiskFileStore } from "./files/store";
+import { demoInboundMailKey } from "./inbound-mail-demo";
 import { loadEnv } from "./env";
 import { createLogger } from "./logger";
 
@@ -32,6 +33,8 @@ const port = await app.listen(env.PORT, env.HOST);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
 logger.info({ port, database: database.driver, version: env.APP_VERSION }, `listening on http://localhost:${port}`);
+const demoMailKey = await demoInboundMailKey({ db: database.db, bus });
+if (demoMailKey) logger.info(`demo e-mail bookings (Taller Demo) arrive at POST http://localhost:${port}/inbound/mail/${demoMailKey} (README: curl example)`);
 if (!isLoopback(env.HOST) && (await demoAccountsExist(database.db))) {
   logger.warn(
     { host: env.HOST },
