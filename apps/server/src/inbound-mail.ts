@@ -98,7 +98,7 @@ export function createInboundMailRoute({ db, bus, logger, trustProxy, limits = {
   const perAddress = new RateLimiter(limits.perAddress, 60_000);
   const perCompany = new RateLimiter(limits.perCompany, 60_000);
 
-  return async function handleInboundMail(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
     if (req.method !== "POST") {
       res.setHeader("allow", "POST");
       return replyJson(res, 405, { error: INBOUND_ERRORS.method });
@@ -108,13 +108,7 @@ export function createInboundMailRoute({ db, bus, logger, trustProxy, limits = {
     if (type !== "message/rfc822" && type !== "application/json") return replyJson(res, 415, { error: INBOUND_ERRORS.mediaType });
     if (declaredTooLarge(req, MAX_INBOUND_MAIL_BYTES)) return replyJson(res, 413, { error: INBOUND_ERRORS.tooLarge });
 
-    let companyId: number | null;
-    try {
-      companyId = await companyForInboundMailKey(db, key);
-    } catch (err) {
-      logger.error({ err }, "inbound mail: key lookup failed");
-      return replyJson(res, 503, { error: INBOUND_ERRORS.unavailable });
-    }
+    const companyId = await companyForInboundMailKey(db, key);
     if (companyId === null) return replyJson(res, 404, { error: INBOUND_ERRORS.notFound });
     if (perCompany.hit(String(companyId)) > 0) return replyJson(res, 429, { error: INBOUND_ERRORS.tooMany });
 
@@ -127,14 +121,21 @@ export function createInboundMailRoute({ db, bus, logger, trustProxy, limits = {
     // Without a Message-ID the message's own bytes identify it: the same delivery twice is still stored once.
     const messageId = parsed.mail.messageId?.trim() || `sha256:${createHash("sha256").update(body).digest("hex")}`;
 
+    const result = await receiveBookingMail({ db, bus }, companyId, { ...parsed.mail, messageId });
+    if (result.status === "invalid") return replyJson(res, 422, { error: result.reason });
+    if (result.status === "duplicate") return replyJson(res, 200, { duplicate: true });
+    return replyJson(res, 201, { id: result.id });
+  }
+
+  // Anything that still fails (the database, the connection) is logged here without the path, which holds the key,
+  // and answered 503: the sender retries later.
+  return async function handleInboundMail(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
     try {
-      const result = await receiveBookingMail({ db, bus }, companyId, { ...parsed.mail, messageId });
-      if (result.status === "invalid") return replyJson(res, 422, { error: result.reason });
-      if (result.status === "duplicate") return replyJson(res, 200, { duplicate: true });
-      return replyJson(res, 201, { id: result.id });
+      await handle(req, res, key);
     } catch (err) {
-      logger.error({ err, companyId }, "inbound mail: storing failed");
-      return replyJson(res, 503, { error: INBOUND_ERRORS.unavailable });
+      logger.error({ err }, "inbound mail failed");
+      if (!res.headersSent) replyJson(res, 503, { error: INBOUND_ERRORS.unavailable });
+      else res.end();
     }
   };
 }

@@ -1,13 +1,15 @@
 // POST /inbound/mail/{key} through the real server: raw RFC 822 and JSON, wrong keys, sizes, duplicates, garbage and
 // rate limits. Each test speaks from its own client address (X-Forwarded-For, one trusted proxy) so the per-address
 // limit of one test does not touch the others.
-import { request } from "node:http";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { issueInboundMailKey } from "@taller/booking";
-import { externalMails } from "@taller/db";
+import { externalMails, type Db } from "@taller/db";
 import type { BusEvent } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INBOUND_ERRORS } from "../src/inbound-mail";
+import pino from "pino";
+import { createInboundMailRoute, INBOUND_ERRORS } from "../src/inbound-mail";
 import { startTestServer, type TestServer } from "./helpers";
 
 const LIMITS = { perAddress: 20, perCompany: 40 };
@@ -207,5 +209,33 @@ describe("POST /inbound/mail/{key}: refusals", () => {
     expect(statuses.slice(0, LIMITS.perCompany).every((s) => s === 422)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect((await json({ text: LAYOUT, message_id: "<after-limit@example.com>" })).status).toBe(201);
+  });
+});
+
+describe("POST /inbound/mail/{key} when the database fails", () => {
+  it("answers 503 (the sender retries), never a 500, and logs the failure without the key", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+    const broken = new Proxy({}, {
+      get: () => () => {
+        throw new Error("database down");
+      },
+    }) as unknown as Db;
+    const route = createInboundMailRoute({ db: broken, bus: server.bus, logger, trustProxy: 0 });
+    const bare = createServer((req, res) => void route(req, res, key));
+    await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text: LAYOUT }),
+      });
+      expect(res.status).toBe(503);
+      expect(await errorOf(res)).toBe(INBOUND_ERRORS.unavailable);
+      expect(lines.join("")).toContain("inbound mail failed");
+      expect(lines.join("")).not.toContain(key.split(".")[1]);
+    } finally {
+      await new Promise((r) => bare.close(r));
+    }
   });
 });
