@@ -6,3 +6,4 @@ export * from "./orders";
 export * from "./server";
 export * from "./calendar";
 export * from "./booking";
+export * from "./inbound-mail";
