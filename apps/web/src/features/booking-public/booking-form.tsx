@@ -8,7 +8,7 @@ import { BOOKED_TITLE, BOOKING_ERRORS, DATE_NOT_AVAILABLE, formatDay, formatTime
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { errorCode } from "../../lib/api";
+import { errorCode, fieldErrorsOf } from "../../lib/api";
 import { markServerErrors } from "../../lib/form-errors";
 import { useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
@@ -44,6 +44,8 @@ function formSchema(rules: DateRules, professionalRequired: boolean) {
     comment: z.string().max(2000, "Máximo 2000 caracteres"),
   });
 }
+
+const NO_ANSWER = "No pudimos comunicarnos con el taller. Revisa tu conexión e intenta nuevamente.";
 
 /** The wall clock in the company's zone (America/Santiago), read at each render: a page left open overnight moves on. */
 const wallClock = () => ({ date: todayIn(), time: formatTime(new Date()) });
@@ -88,7 +90,12 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
   const attemptKey = useRef(newIdempotencyKey());
   const [booked, setBooked] = useState<Booked | null>(null);
 
+  // What failed without naming a field (no answer, too many requests) is said under the form, not put in it: an
+  // error set on the form would keep 'Agendar' disabled, and a retry with the same key is what such a failure needs.
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
   const submit = form.handleSubmit(async (values) => {
+    setSubmitError(null);
     try {
       const result = await create.mutateAsync({
         token,
@@ -101,9 +108,9 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
       attemptKey.current = newIdempotencyKey();
       setBooked(result);
     } catch (error) {
-      if (errorCode(error) === null) {
-        // No answer (network): the same key is sent again on the next click.
-        form.setError("root.server", { type: "server", message: "No pudimos comunicarnos con el taller. Revisa tu conexión e intenta nuevamente." });
+      if (Object.keys(fieldErrorsOf(error)).length === 0) {
+        // No answer (network): the same key goes again with the next click.
+        setSubmitError(errorCode(error) === null ? NO_ANSWER : error instanceof Error ? error.message : NO_ANSWER);
         return;
       }
       markServerErrors(form, error);
@@ -114,6 +121,7 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
 
   const finish = () => {
     setBooked(null);
+    setSubmitError(null);
     form.reset();
     void utils.booking.public.invalidate();
   };
@@ -221,9 +229,9 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
             <p className="field-hint">Este servicio no tiene adicionales para elegir.</p>
           </section>
 
-          {form.formState.errors.root?.server && (
+          {submitError && (
             <p className="booking-public-error" role="alert">
-              {form.formState.errors.root.server.message}
+              {submitError}
             </p>
           )}
           <Button type="submit" loading={create.isPending} disabled={!form.formState.isValid || (askHours && slots.isFetching)}>

@@ -111,6 +111,7 @@ export function DatePicker({ label, value, onChange, min, available, error, disa
                       <span role="gridcell" key={day} aria-selected={day === value || undefined}>
                         <button
                           type="button"
+                          data-day={day}
                           className={`date-picker-day${outside ? " outside" : ""}${day === value ? " selected" : ""}`}
                           aria-label={ok ? dayName(day) : `${dayName(day)}, ${DATE_NOT_AVAILABLE}`}
                           title={ok ? undefined : DATE_NOT_AVAILABLE}
