@@ -11,6 +11,7 @@ import {
   summaryRows,
   sundayFirst,
 } from "../src/features/booking-public/booking-rules";
+import { gridOf } from "../src/features/booking-public/date-picker";
 
 describe("client booking dates (seed 000 section 5)", () => {
   it("starts tomorrow, across month and year ends", () => {
@@ -138,5 +139,18 @@ describe("idempotency keys", () => {
     expect(a).toMatch(/^[0-9a-f]{32}$/);
     expect(newIdempotencyKey()).not.toBe(a);
     expect(newIdempotencyKey((b) => b.fill(255))).toBe("f".repeat(32));
+  });
+});
+
+describe("the date picker's month grid", () => {
+  it.each([
+    // November 2026 starts on a Sunday and ends on a Monday: six weeks.
+    ["2026-11", "2026-10-26", "2026-12-06", 42],
+    // February 2027 starts on a Monday and ends on a Sunday: exactly four weeks.
+    ["2027-02", "2027-02-01", "2027-02-28", 28],
+    ["2028-02", "2028-01-31", "2028-03-05", 35],
+  ])("%s runs Monday to Sunday from %s to %s", (month, first, last, length) => {
+    const days = gridOf(month);
+    expect([days[0], days.at(-1), days.length]).toEqual([first, last, length]);
   });
 });

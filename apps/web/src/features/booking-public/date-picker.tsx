@@ -21,8 +21,8 @@ function shiftMonth(month: string, by: number): string {
   const index = y * 12 + (m - 1) + by;
   return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
-/** The days shown for a month: from the Monday of its first week to the Sunday of its last. */
-function gridOf(month: string): string[] {
+/** The days shown for a month ('YYYY-MM'): from the Monday of its first week to the Sunday of its last. */
+export function gridOf(month: string): string[] {
   const start = addDays(firstOf(month), 1 - weekdayOf(firstOf(month)));
   const days: string[] = [];
   for (let day = start; monthOf(day) <= month || weekdayOf(day) !== 1; day = addDays(day, 1)) days.push(day);
