@@ -103,7 +103,7 @@ test("professional mode: from the link to 'Cita agendada', and a time that disap
   await expect(page.getByRole("status").filter({ hasText: `Ya tienes una cita agendada para el ${formatDay(d2)} a las ${h2[0]}` })).toBeVisible();
 });
 
-test("capacity mode: no professional; a retry after a lost answer books once, and booking again moves the booking", async ({ page, request }) => {
+test("capacity mode: no professional; server field errors marked; a retry after a lost answer books once, and booking again moves the booking", async ({ page, request }) => {
   await page.goto(`/client/booking?crm_token=${CAPACITY_TOKEN}`);
   await expect(page.getByRole("heading", { level: 1, name: /^Programa tu / })).toBeVisible();
   await expect(page.getByLabel("Fecha", { exact: true })).toBeVisible();
@@ -113,6 +113,19 @@ test("capacity mode: no professional; a retry after a lost answer books once, an
   const [[day, hours], [later, laterHours]] = (await freeDays(request, CAPACITY_TOKEN, null)) as [[string, string[]], [string, string[]]];
   await pickDay(page, day);
   await pickOption(page, "Hora", hours[0]!);
+
+  // The server's field errors mark their fields: a request rewritten to today gets the server's 'Fecha no disponible'.
+  await page.route("**/trpc/booking.public.create*", (route) => {
+    const body = route.request().postDataJSON() as Record<string, { json: Record<string, unknown> }>;
+    body["0"]!.json.booking_date = todayIn();
+    return route.continue({ postData: JSON.stringify(body) });
+  });
+  await page.getByRole("button", { name: "Agendar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Fecha no disponible" })).toBeVisible();
+  await expect(page.getByLabel("Fecha", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await page.unroute("**/trpc/booking.public.create*");
+  await pickDay(page, day);
+  await expect(page.getByLabel("Fecha", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
 
   // The first 'Agendar' reaches the server, but its answer is lost: the page says so and keeps the attempt's key.
   const keys: string[] = [];
