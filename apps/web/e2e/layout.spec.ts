@@ -41,6 +41,18 @@ for (const viewport of [
       }
     });
 
+    test("the client booking page, per professional and by capacity, with its date picker open", async ({ page }) => {
+      // booking-public.spec.ts books these cases; this only reads them.
+      for (const token of ["demo-crm-taller-demo", "demo-crm-otro-demo"]) {
+        await page.goto(`/client/booking?crm_token=${token}`);
+        await expect(page.getByRole("heading", { level: 1, name: /^Programa tu / })).toBeVisible();
+        await expectNoSidewaysScroll(page, `/client/booking (${token})`);
+      }
+      await page.getByLabel("Fecha", { exact: true }).click();
+      await expect(page.getByRole("button", { name: "Mes siguiente" })).toBeVisible();
+      await expectNoSidewaysScroll(page, "/client/booking, date picker");
+    });
+
     test("orders, an order, vehicles, settings and a page still to come", async ({ page }) => {
       await loginToShell(page, "admin@taller.demo");
       await page.goto("/main/orders");

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { createDatabase, migrateDatabase } from "@taller/db";
+import { createDatabase, type Db, migrateDatabase } from "@taller/db";
 import { seedDemoIfEmpty, seedScale } from "@taller/db/seed";
 import { createDatabaseUrl } from "@taller/testing";
 
@@ -57,25 +57,29 @@ export const E2E_SCALE_ORDERS = 2100;
 
 /**
  * Fills the database before the server first opens it (an embedded PGlite admits one process): the demo companies,
- * then "Taller Escala" with `orders` orders through the scale generator (about a second).
+ * then "Taller Escala" with `orders` orders through the scale generator (about a second), then the spec's own
+ * changes (`prepare`).
  */
-async function seedBeforeStart(url: string | undefined, dataDir: string, orders: number) {
+async function seedBeforeStart(url: string | undefined, dataDir: string, orders: number, prepare?: (db: Db) => Promise<void>) {
   const database = await createDatabase({ url, dataDir: join(dataDir, "pglite") });
   try {
     await migrateDatabase(database);
     await seedDemoIfEmpty(database.db);
-    await seedScale(database.db, { orders });
+    if (orders > 0) await seedScale(database.db, { orders });
+    await prepare?.(database.db);
   } finally {
     await database.close();
   }
 }
 
-export async function startServer(opts: { appVersion?: string; scaleOrders?: number } = {}): Promise<E2EServer> {
+export async function startServer(
+  opts: { appVersion?: string; scaleOrders?: number; prepare?: (db: Db) => Promise<void> } = {},
+): Promise<E2EServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const database = await createDatabaseUrl();
   const dataDir = mkdtempSync(join(tmpdir(), "taller-e2e-"));
-  if (opts.scaleOrders) await seedBeforeStart(database?.url, dataDir, opts.scaleOrders);
+  if (opts.scaleOrders || opts.prepare) await seedBeforeStart(database?.url, dataDir, opts.scaleOrders ?? 0, opts.prepare);
   let child: ChildProcess;
 
   async function launch(appVersion?: string) {

@@ -13,6 +13,9 @@ export const OrdersPage = lazyRouteComponent(() => import("../features/orders/or
 export const OrderDetailPage = lazyRouteComponent(() => import("../features/orders/order-detail"), "OrderDetailPage");
 export const CalendarPage = lazyRouteComponent(() => import("../features/calendar/calendar-page"), "CalendarPage");
 export const VehiclesPage = lazyRouteComponent(() => import("../features/vehicles/vehicles-page"), "VehiclesPage");
+const bookingPublic = () => import("../features/booking-public");
+export const ClientBookingPage = lazyRouteComponent(bookingPublic, "ClientBookingPage");
+export const CrmBookingPage = lazyRouteComponent(bookingPublic, "CrmBookingPage");
 export const ForbiddenPage = lazyRouteComponent(statusPages, "ForbiddenPage");
 export const NotFoundPage = lazyRouteComponent(statusPages, "NotFoundPage");
 export const IframeRejectedPage = lazyRouteComponent(statusPages, "IframeRejectedPage");

@@ -13,7 +13,9 @@ import { PageLoader } from "../ui/spinner";
 import { requireRead, requireStaff } from "./guards";
 import {
   CalendarPage,
+  ClientBookingPage,
   ComingSoonPage,
+  CrmBookingPage,
   ForbiddenPage,
   IframeRejectedPage,
   LoginPage,
@@ -25,7 +27,7 @@ import {
   VehiclesPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { vehiclesSearch } from "./search";
+import { clientBookingSearch, vehiclesSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -97,15 +99,18 @@ const bookingAddonRoute = createRoute({ getParentRoute: () => rootRoute, path: "
 
 const clientRoute = createRoute({ getParentRoute: () => rootRoute, path: "client" });
 const client = () => clientRoute;
+/** The client's booking pages (features/booking-public), opened with ?crm_token=. */
+const clientBookingPage = <const TPath extends string>(path: TPath, component: typeof ClientBookingPage) =>
+  createRoute({ getParentRoute: client, path, component, validateSearch: clientBookingSearch });
 const clientPages = [
-  page(client, "booking"),
+  clientBookingPage("booking", ClientBookingPage),
   page(client, "order"),
   page(client, "notification"),
   page(client, "confirm"),
   page(client, "payment"),
   page(client, "budget"),
   page(client, "analytics"),
-  page(client, "crm/booking"),
+  clientBookingPage("crm/booking", CrmBookingPage),
 ];
 const clientIndexRoute = createRoute({ getParentRoute: () => clientRoute, path: "/", beforeLoad: toKeepingSearch("/client/booking") });
 const clientOtherRoute = createRoute({ getParentRoute: () => clientRoute, path: "$", beforeLoad: toKeepingSearch("/client/booking") });

@@ -20,3 +20,6 @@ export const vehiclesSearch = z.object({
 
 /** The vehicles list showing one vehicle: searched by its identifier, whatever its status (orders link here). */
 export const oneVehicleSearch = (identifier: string) => ({ search: identifier, status: VEHICLE_STATUS_IDS });
+
+/** /client/booking and /client/crm/booking: the CRM case's link token (seed 000 section 2.5). */
+export const clientBookingSearch = z.object({ crm_token: text });
