@@ -30,6 +30,12 @@ async function openCalendar(page: Page) {
   return answer;
 }
 
+async function chooseType(page: Page, label: "Producción" | "Eventos") {
+  await page.getByRole("button", { name: /^Calendario: / }).click();
+  await page.getByRole("menuitemcheckbox", { name: label }).click();
+  await expect(page.getByRole("button", { name: `Calendario: ${label}` })).toBeVisible();
+}
+
 test("deliveries show every state in its colour, and a day adds up 'Facturado' and 'Producción'", async ({ page }) => {
   const answer = await openCalendar(page);
   await expect(page.getByRole("button", { name: "Calendario: Producción" })).toBeVisible();
@@ -80,9 +86,7 @@ test("month -> day -> back; a holiday does not open", async ({ page }) => {
 
 test("the type menu switches to 'Eventos' and is remembered", async ({ page }) => {
   await openCalendar(page);
-  await page.getByRole("button", { name: "Calendario: Producción" }).click();
-  await page.getByRole("menuitemcheckbox", { name: "Eventos" }).click();
-  await expect(page.getByRole("button", { name: "Calendario: Eventos" })).toBeVisible();
+  await chooseType(page, "Eventos");
   await expect(page.locator('.calendar-chip[data-state="Evento"]').first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("calendar_type"))).toBe("events");
   await page.reload();
@@ -105,8 +109,7 @@ test("creating an event: Spanish errors, then it shows on its day", async ({ pag
   await dialog.getByRole("button", { name: "Guardar" }).click();
   await expect(dialog).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Calendario: Producción" }).click();
-  await page.getByRole("menuitemcheckbox", { name: "Eventos" }).click();
+  await chooseType(page, "Eventos");
   await page.getByRole("button", { name: "Día", exact: true }).click();
   const item = page.locator(".calendar-day .calendar-item", { hasText: name });
   await expect(item).toContainText("10:30");
@@ -122,4 +125,26 @@ test("the search finds an event and opens it", async ({ page }) => {
   const result = page.getByRole("list", { name: "Resultados" }).getByRole("button", { name: /Capacitación de frenos/ });
   await result.click();
   await expect(page.getByRole("dialog", { name: "Editar evento" }).getByLabel("Nombre")).toHaveValue("Capacitación de frenos");
+});
+
+test("an event created in one browser shows on another open calendar without reloading", async ({ page, browser }) => {
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "es-CL", timezoneId: "America/Santiago" });
+  const watcher = await other.newPage();
+  try {
+    await openCalendar(watcher);
+    await chooseType(watcher, "Eventos");
+    await watcher.getByRole("button", { name: "Día", exact: true }).click();
+
+    await openCalendar(page);
+    const name = `En vivo ${Date.now() % 100_000}`;
+    await page.getByRole("button", { name: "Nuevo evento" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nuevo evento" });
+    await dialog.getByLabel("Nombre").fill(name);
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await expect(watcher.locator(".calendar-day .calendar-item", { hasText: name })).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });

@@ -3,7 +3,7 @@
  * (a list's table) scrolls sideways; long texts are cut with an ellipsis. Only reads: admin@taller.demo.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { loginToShell } from "./fixtures";
+import { loginToShell, screenshot } from "./fixtures";
 
 async function expectNoSidewaysScroll(page: Page, name: string) {
   // Fonts and late rows change widths: measure once the page has settled.
@@ -84,12 +84,14 @@ for (const viewport of [
       await page.goto("/main/calendar");
       await expect(page.locator(".calendar-chip").first()).toBeVisible();
       await expectNoSidewaysScroll(page, "/main/calendar (month)");
+      await screenshot(page, `calendar-month-${viewport.width}`);
       await page.getByRole("button", { name: "Semana", exact: true }).click();
       await expect(page.locator(".calendar-weekview")).toBeVisible();
       await expectNoSidewaysScroll(page, "/main/calendar (week)");
       await page.getByRole("button", { name: "Día", exact: true }).click();
       await expect(page.getByTestId("calendar-production")).toBeVisible();
       await expectNoSidewaysScroll(page, "/main/calendar (day)");
+      await screenshot(page, `calendar-day-${viewport.width}`);
     });
   });
 }

@@ -275,9 +275,9 @@ function WeekView({
 function DayView({ day, items, holiday, onOpenItem }: { day: string; items: Item[]; holiday: string | null; onOpenItem(item: Item): void }) {
   const sums = daySums(items);
   return (
-    <section className="calendar-day" data-date={day}>
+    // The toolbar's title names the day already.
+    <section className="calendar-day" data-date={day} aria-label={dayLabel(day)}>
       <header className="calendar-day-header">
-        <h2>{dayLabel(day)}</h2>
         {holiday && <p className="calendar-cell-holiday-name">{holiday}</p>}
         <dl className="calendar-sums">
           <div>
