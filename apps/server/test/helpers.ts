@@ -22,7 +22,9 @@ export interface TestServer {
 }
 
 /** The real HTTP + WebSocket server on a free port, over a fresh seeded database. */
-export async function startTestServer(options: Partial<Pick<AppOptions, "trustProxy" | "webDist" | "logger">> = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: Partial<Pick<AppOptions, "trustProxy" | "webDist" | "logger" | "inboundMailLimits">> = {},
+): Promise<TestServer> {
   const tdb = await createTestDatabase();
   const fx = await seedDemo(tdb.database.db);
   const bus = createEventBus(tdb.database);

@@ -66,5 +66,18 @@ for (const viewport of [
       await expect(page.getByRole("heading", { level: 1, name: "Próximamente" })).toBeVisible();
       await expectNoSidewaysScroll(page, "/main/booking");
     });
+
+    test("the calendar: month, week and day", async ({ page }) => {
+      await loginToShell(page, "admin@taller.demo");
+      await page.goto("/main/calendar");
+      await expect(page.locator(".calendar-chip").first()).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/calendar (month)");
+      await page.getByRole("button", { name: "Semana", exact: true }).click();
+      await expect(page.locator(".calendar-weekview")).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/calendar (week)");
+      await page.getByRole("button", { name: "Día", exact: true }).click();
+      await expect(page.getByTestId("calendar-production")).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/calendar (day)");
+    });
   });
 }

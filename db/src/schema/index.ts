@@ -4,4 +4,6 @@ export * from "./catalog";
 export * from "./clients";
 export * from "./orders";
 export * from "./server";
+export * from "./calendar";
 export * from "./booking";
+export * from "./inbound-mail";

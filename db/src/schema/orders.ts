@@ -82,6 +82,16 @@ export const orders = pgTable(
     index("orders_assignee_idx").on(t.companyId, t.assigneeId),
     // The vehicles list's open orders: vehicles with an order in the (bound) open statuses, read from the index alone.
     index("orders_status_vehicle_idx").on(t.companyId, t.statusId, t.vehicleId, t.locationId),
+    // The production calendar (@taller/calendar range.ts): a delivery sits on one day, chosen by the first of three
+    // disjoint rules; each rule reads one of these partial indexes over a month's range.
+    // Not completed, with a finish date: on the finish date.
+    index("orders_calendar_finish_idx").on(t.companyId, t.finishDate).where(sql`completed_at IS NULL AND finish_date IS NOT NULL`),
+    // Completed: on the day (in Chile) it was completed.
+    index("orders_calendar_completed_idx").on(t.companyId, t.completedAt).where(sql`completed_at IS NOT NULL`),
+    // Only ended (delivered without a completion or a finish date): on the day it was delivered.
+    index("orders_calendar_ended_idx")
+      .on(t.companyId, t.endedAt)
+      .where(sql`completed_at IS NULL AND finish_date IS NULL AND ended_at IS NOT NULL`),
   ],
 );
 

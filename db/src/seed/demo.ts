@@ -1,5 +1,17 @@
 import type { Action, CompanyPreferences, DaysPreferences, Resource, StatusType } from "@taller/core";
-import { ACTIONS, companyPreferencesSchema, present, daysPreferencesSchema, formatRut, computeRutDv, RESOURCES } from "@taller/core";
+import {
+  ACTIONS,
+  addDays,
+  companyPreferencesSchema,
+  present,
+  daysPreferencesSchema,
+  formatRut,
+  computeRutDv,
+  RESOURCES,
+  todayIn,
+  zonedInstant,
+} from "@taller/core";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { hashPassword } from "../password";
 import {
@@ -9,6 +21,7 @@ import {
   clients,
   companies,
   customFields,
+  events,
   holidays,
   locations,
   orders,
@@ -61,6 +74,7 @@ export const ROLE_GRANTS: Record<"Administrador" | "Asesor" | "Técnico", Grants
     ["update", "budget"],
     ["read", "event"],
     ["create", "event"],
+    ["update", "event"],
     ["read", "work"],
     ["read", "analytics"],
   ],
@@ -84,6 +98,8 @@ export interface CompanyFixture {
   statusIds: Record<StatusType, number[]>;
   requirementIds: number[];
   roleIds: Record<string, number>;
+  /** Calendar events (seedCalendarDemo). */
+  eventIds: number[];
   /** The agenda's demo bookings and the CRM case a client booking link opens (crmToken, in clear). */
   bookingIds: number[];
   crmId: number;
@@ -393,6 +409,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     statusIds,
     requirementIds,
     roleIds: base.roleIds,
+    eventIds: [],
     ...booking,
   };
 }
@@ -448,6 +465,8 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
     year,
     passwordHash,
   );
+  demo.eventIds = await seedCalendarDemo(db, demo);
+  other.eventIds = await seedCalendarDemo(db, other);
   return { demo, other };
 }
 
@@ -457,4 +476,56 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if (existing.length > 0) return false;
   await seedDemo(db);
   return true;
+}
+
+// ---------------------------------------------------------------------------
+// Calendar demo (the production and events calendar, @taller/calendar): kept in this one function.
+
+/**
+ * Makes the production calendar show every delivery state this month, and adds a few events (some attached to
+ * orders). Only dates move: each order keeps its status (a delivered order is completed and ended, an open one has
+ * only a finish date), so the lists' counts stay as the seed made them. The days hang on an anchor that is today,
+ * or the 4th in a month's first days, so that the days before it are still in the month shown.
+ */
+async function seedCalendarDemo(db: Db, company: CompanyFixture): Promise<number[]> {
+  const today = todayIn();
+  const anchor = Number(today.slice(8, 10)) >= 4 ? today : `${today.slice(0, 8)}04`;
+  const day = (n: number) => addDays(anchor, n);
+  const at = (n: number, time: string) => new Date(zonedInstant(day(n), time));
+  const ofStatus = (index: number, limit: number) =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.companyId, company.companyId), eq(orders.statusId, present(company.statusIds.Order[index], "order status"))))
+      .orderBy(desc(orders.id))
+      .limit(limit);
+  const delivered = (await ofStatus(5, 5)).map((o) => o.id);
+  const open = (await ofStatus(2, 2)).map((o) => o.id);
+  const dates: [id: number | undefined, values: Partial<typeof orders.$inferInsert>][] = [
+    // Finalizado a tiempo, Finalizado atrasado, Finalizado antes, Finalizado (no finish date), Entregado (only ended).
+    [delivered[0], { finishDate: day(-1), completedAt: at(-1, "16:30"), endedAt: at(0, "10:00") }],
+    [delivered[1], { finishDate: day(-3), completedAt: at(-2, "11:00"), endedAt: at(-1, "12:00") }],
+    [delivered[2], { finishDate: day(2), completedAt: at(-1, "15:00"), endedAt: at(0, "09:30") }],
+    [delivered[3], { finishDate: null, completedAt: at(-2, "12:00"), endedAt: at(-1, "18:00") }],
+    [delivered[4], { finishDate: null, completedAt: null, endedAt: at(-1, "17:00") }],
+    // Finalización agendada.
+    [open[0], { finishDate: day(1), completedAt: null, endedAt: null }],
+    [open[1], { finishDate: day(0), completedAt: null, endedAt: null }],
+  ];
+  for (const [id, values] of dates) if (id !== undefined) await db.update(orders).set(values).where(eq(orders.id, id));
+
+  const createdBy = Object.values(company.userIds)[0] ?? null;
+  const rows = await db
+    .insert(events)
+    .values(
+      [
+        { name: "Capacitación de frenos", startAt: at(0, "09:00"), durationMinutes: 120, allDay: false, orderId: null },
+        { name: "Visita proveedor de repuestos", startAt: at(1, "11:30"), durationMinutes: 60, allDay: false, orderId: null },
+        { name: "Inventario mensual", startAt: at(2, "00:00"), durationMinutes: 24 * 60, allDay: true, orderId: null },
+        { name: "Prueba de ruta", startAt: at(0, "15:00"), durationMinutes: 90, allDay: false, orderId: open[0] ?? null },
+        { name: "Entrega con el cliente", startAt: at(-1, "17:00"), durationMinutes: 30, allDay: false, orderId: delivered[0] ?? null },
+      ].map((e) => ({ ...e, companyId: company.companyId, createdBy })),
+    )
+    .returning({ id: events.id });
+  return rows.map((r) => r.id);
 }

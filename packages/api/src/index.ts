@@ -1,4 +1,5 @@
 import { accountRouter, authRouter } from "@taller/auth";
+import { calendarRouter } from "@taller/calendar";
 import { bookingRouter } from "@taller/booking";
 import { companyRouter } from "@taller/company";
 import { ordersRouter } from "@taller/orders";
@@ -11,6 +12,7 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   company: companyRouter,
+  calendar: calendarRouter,
   orders: ordersRouter,
   vehicles: vehiclesRouter,
   booking: bookingRouter,

@@ -1,5 +1,6 @@
 // Every domain's tenancy and bad-input cases (each package's "./test-cases" export), by app-router path.
 import { accountCases, authCases } from "@taller/auth/test-cases";
+import { calendarCases } from "@taller/calendar/test-cases";
 import { bookingCases } from "@taller/booking/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
@@ -12,6 +13,7 @@ const byRouter = {
   auth: authCases,
   account: accountCases,
   company: companyCases,
+  calendar: calendarCases,
   orders: ordersCases,
   vehicles: vehiclesCases,
   booking: bookingCases,

@@ -5,3 +5,5 @@ export type { BookingRange } from "./range";
 export type { BookingBlock } from "./toggle-block";
 export type { ExternalMail } from "./external-mails/list";
 export type { PublicBookingData } from "./public/get";
+export { companyForInboundMailKey, issueInboundMailKey } from "./inbound/key";
+export { receiveBookingMail, type InboundBookingMail, type ReceiveResult } from "./inbound/receive";

@@ -83,3 +83,26 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
     valid: (f) => ({ token: f.demo.crmToken, booking_date: day(6), booking_time: "12:00", comment: "Por la tarde", idempotency_key: key(5) }),
   },
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// booking-desk (range, search, toggleBlock, externalMails): known attacks, added to the fuzzing. Kept in one block
+// apart from the entries above so the two helpers' changes merge cleanly.
+const deskAttacks: Partial<Record<Keys, (f: DemoFixtures) => unknown[]>> = {
+  range: (f) => [
+    { from: day(5), to: day(1) },
+    { from: "2000-01-01", to: "2099-12-31" },
+    { from: "2026-02-30", to: "2026-03-01" },
+    { from: day(0), to: day(1), location_ids: [f.other.locationIds[0]] },
+    { from: day(0), to: day(1), location_ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+  ],
+  search: (f) => [{ query: "%_\\" }, { query: "' OR 1=1 --" }, { query: "x".repeat(101) }, { query: "10:00", location_ids: [f.other.locationIds[0]] }],
+  toggleBlock: (f) => [
+    { date: day(-1) },
+    { date: day(1), hour: "24:00" },
+    { date: day(1), user_id: f.other.userIds["admin@otro.demo"] },
+    { date: day(1), user_id: "todos" },
+    { date: "2026-13-01" },
+  ],
+  "externalMails.remove": (f) => [{ id: f.other.externalMailIds[0] }, { id: 2_147_483_647 }],
+};
+for (const [name, attacks] of Object.entries(deskAttacks) as [Keys, (f: DemoFixtures) => unknown[]][]) bookingCases[name].attacks = attacks;

@@ -17,6 +17,9 @@ export const REALTIME_EVENTS = {
   /** A staff member's profile changed (name, picture, theme...): screens showing that user refetch it. */
   "user.updated": company(z.object({ id: z.number().int().positive() })),
 
+  // Calendar
+  /** A calendar event was created or changed: open calendars of the company refetch their window. */
+  "calendar.event.changed": company(z.object({ id: z.number().int().positive() })),
   // Booking (the agenda)
   /** Bookings were created or changed (confirmed, no-show, rescheduled, checked in): open agendas refetch them. */
   "booking.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),

@@ -15,3 +15,4 @@ export * from "./instant";
 export * from "./events";
 export * from "./zod-locale";
 export * from "./present";
+export * from "./calendar";

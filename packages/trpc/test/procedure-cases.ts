@@ -2,7 +2,7 @@
 // fuzzing in packages/api/test). Each domain exports its cases from `test/cases.ts` (package export
 // "./test-cases"), so test code never sits in a domain's src; the api package collects them all.
 import type { DemoFixtures } from "@taller/db/seed";
-import type { AnyRouter } from "@trpc/server";
+import type { AnyProcedure, AnyRouter } from "@trpc/server";
 
 /**
  * How the cross-cutting tests exercise one procedure. Every procedure must have one: a procedure added without it
@@ -29,8 +29,13 @@ export type ProcedureCase = (
   | { kind: "public"; reason: string }
 ) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[] };
 
-/** One case per procedure of a domain router, keyed by the procedure's name in that router. */
-export type DomainCases<TRouter extends AnyRouter> = { [name in keyof TRouter["_def"]["record"]]: ProcedureCase };
+/** The procedure paths of a router's record: "list", and "events.create" for a nested router's procedures. */
+type ProcedurePaths<TRecord> = {
+  [K in keyof TRecord & string]: TRecord[K] extends AnyProcedure ? K : `${K}.${ProcedurePaths<TRecord[K]>}`;
+}[keyof TRecord & string];
+
+/** One case per procedure of a domain router, keyed by the procedure's path in that router ("events.create"). */
+export type DomainCases<TRouter extends AnyRouter> = { [name in ProcedurePaths<TRouter["_def"]["record"]>]: ProcedureCase };
 
 /** Looks for any of the demo company's ids under `key` fields anywhere in a result. */
 export function findIds(result: unknown, key: string, ids: readonly number[]): string | null {

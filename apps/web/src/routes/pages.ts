@@ -11,6 +11,7 @@ export const MainShell = lazyRouteComponent(() => import("../features/shell/main
 export const SettingsPage = lazyRouteComponent(() => import("../features/settings/settings-page"), "SettingsPage");
 export const OrdersPage = lazyRouteComponent(() => import("../features/orders/orders-page"), "OrdersPage");
 export const OrderDetailPage = lazyRouteComponent(() => import("../features/orders/order-detail"), "OrderDetailPage");
+export const CalendarPage = lazyRouteComponent(() => import("../features/calendar/calendar-page"), "CalendarPage");
 export const VehiclesPage = lazyRouteComponent(() => import("../features/vehicles/vehicles-page"), "VehiclesPage");
 export const ForbiddenPage = lazyRouteComponent(statusPages, "ForbiddenPage");
 export const NotFoundPage = lazyRouteComponent(statusPages, "NotFoundPage");

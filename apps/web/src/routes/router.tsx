@@ -12,6 +12,7 @@ import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionSta
 import { PageLoader } from "../ui/spinner";
 import { requireRead, requireStaff } from "./guards";
 import {
+  CalendarPage,
   ComingSoonPage,
   ForbiddenPage,
   IframeRejectedPage,
@@ -188,7 +189,7 @@ const mainPages = [
   mainPage("bookings/$id", { module: "booking" }, "booking"),
   mainPage("budgets", { module: "budget" }, null),
   mainPage("budgets/$id", { module: "budget" }, null),
-  mainPage("calendar", { module: "calendar" }, "event"),
+  mainPage("calendar", { module: "calendar" }, "event", CalendarPage),
   mainPage("checkin", { module: "checkin" }, "check_in"),
   mainPage("crm", { module: "crm" }, "crm"),
   mainPage("crm/$", { module: "crm" }, "crm"),

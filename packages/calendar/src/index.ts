@@ -1,0 +1,2 @@
+export { calendarRouter } from "./router";
+export type { CalendarEvent, Delivery } from "./rows";
