@@ -56,7 +56,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  // The agenda's exclusion constraint (migration 0006) needs btree_gist: = on integers inside a GiST index.
+  // The agenda's exclusion constraint (migration 0007_booking) needs btree_gist: = on integers inside a GiST index.
   const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dataDir = options.dataDir ?? resolve(DEFAULT_DATA_DIR, "pglite");

@@ -2,6 +2,7 @@
 // against PostgreSQL (PGlite has one connection, so it cannot race), for a capacity slot, for mixed slots and
 // durations, and for a professional. The database's count afterwards never exceeds what the rules allow.
 import { BOOKING_ERRORS, CLIENT_HEADER } from "@taller/core";
+import { queryRows } from "@taller/db";
 import { chileanHolidays } from "@taller/db/seed";
 import { postgresOnly, testServerUrl } from "@taller/testing";
 import { sql } from "drizzle-orm";
@@ -57,16 +58,18 @@ async function race(cookie: string, inputs: Record<string, unknown>[]) {
 
 /** The most bookings that overlap any one slot of a day (capacity) or any one professional's slot. */
 async function worstOverlap(companyId: number, date: string, interval: number, byUser: boolean): Promise<number> {
-  const rows = (await server.tdb.database.db.execute(sql`
+  const [row] = await queryRows<{ worst: number }>(
+    server.tdb.database.db,
+    sql`
     WITH slots AS (
       SELECT generate_series((${date}::date + time '09:00') AT TIME ZONE 'America/Santiago',
                              (${date}::date + time '17:50') AT TIME ZONE 'America/Santiago', make_interval(mins => ${interval})) AS s)
     SELECT coalesce(max(n), 0)::int AS worst FROM (
       SELECT count(*) AS n FROM slots sl JOIN bookings b
         ON b.company_id = ${companyId} AND NOT b.rescheduled AND b.start_at < sl.s + make_interval(mins => ${interval}) AND b.end_at > sl.s
-      GROUP BY sl.s, ${byUser ? sql`b.user_id` : sql`b.location_id`}) x`)) as unknown as { worst: number }[] | { rows: { worst: number }[] };
-  const list = Array.isArray(rows) ? rows : rows.rows;
-  return list[0]?.worst ?? 0;
+      GROUP BY sl.s, ${byUser ? sql`b.user_id` : sql`b.location_id`}) x`,
+  );
+  return row?.worst ?? 0;
 }
 
 describe("the last place of a slot, under 200 concurrent requests", () => {

@@ -26,13 +26,13 @@ import { orders } from "./orders";
 
 /**
  * A booking in the agenda. The day and wall-clock time are what people type (America/Santiago); `start_at`/`end_at`
- * are the instants they mean, computed by the trigger `bookings_set_instants` (migration 0006) from booking_date,
+ * are the instants they mean, computed by the trigger `bookings_set_instants` (migration 0007) from booking_date,
  * booking_time and duration, so every writer gets them right across DST changes. A generated column cannot do it:
  * converting a local time needs the time-zone rules, which PostgreSQL does not treat as immutable.
  *
  * A booking "occupies" its slots unless it was rescheduled (its successor occupies the new ones). Bookings with a
  * professional (`user_id`) may not overlap for that professional: the exclusion constraint
- * `bookings_professional_no_overlap` (btree_gist, migration 0006) refuses it whatever the code writing them does.
+ * `bookings_professional_no_overlap` (btree_gist, migration 0007) refuses it whatever the code writing them does.
  */
 export const bookings = pgTable(
   "bookings",
