@@ -84,7 +84,9 @@ describe("booking.range", () => {
     expect(r.days["1"]?.slice(0, 3)).toEqual(["09:00", "09:10", "09:20"]);
     expect(r.days["6"]?.at(-1)).toBe("12:50");
     expect(r.days["7"]).toEqual([]);
-    expect(r).toMatchObject({ booking_type: "capacity", max_bookings: 3, time_interval: 10 });
+    // Taller Demo books per professional (Otro Taller by capacity).
+    expect(r).toMatchObject({ booking_type: "professional", max_bookings: 3, time_interval: 10 });
+    expect(await (await other()).range({ from: day(0), to: day(1) })).toMatchObject({ booking_type: "capacity" });
   });
 
   it("answers company-wide holidays and those of the selected locations", async () => {
@@ -118,15 +120,20 @@ describe("booking.range", () => {
   it("shows a user restricted to his own bookings only his, and only his and everyone's blocks", async () => {
     const me = fx().userIds["tecnico@taller.demo"]!;
     const boss = fx().userIds["admin@taller.demo"]!;
-    const mine = await insertBooking({ userId: me, bookingDate: day(5), bookingTime: "09:00" });
-    const created = await insertBooking({ createdBy: me, bookingDate: day(5), bookingTime: "10:00" });
-    const theirs = await insertBooking({ userId: boss, bookingDate: day(5), bookingTime: "11:00" });
+    // Before opening hours: the demo's bookings of these professionals never overlap them (exclusion constraint).
+    const mine = await insertBooking({ userId: me, bookingDate: day(5), bookingTime: "07:00" });
+    const created = await insertBooking({ createdBy: me, bookingDate: day(5), bookingTime: "07:30" });
+    const theirs = await insertBooking({ userId: boss, bookingDate: day(5), bookingTime: "08:00" });
     const admin_ = await admin();
     await admin_.toggleBlock({ date: day(5), hour: "12:00", user_id: boss });
     await admin_.toggleBlock({ date: day(5), hour: "13:00", user_id: me });
     await admin_.toggleBlock({ date: day(5), hour: "14:00" });
     const r = await (await tecnico()).range({ from: day(0), to: day(10) });
-    expect(Object.values(r.bookings).flat().map((b) => b.id).sort()).toEqual([mine, created].sort());
+    // His: those he is the professional of (the demo seeds him some) and the one he made for nobody in particular.
+    const seen = Object.values(r.bookings).flat();
+    expect(seen.map((b) => b.id)).toEqual(expect.arrayContaining([mine, created]));
+    expect(seen.map((b) => b.id)).not.toContain(theirs);
+    expect(seen.filter((b) => b.id !== created).every((b) => b.user_id === me)).toBe(true);
     expect(r.blocks.filter((b) => b.date === day(5)).map((b) => [b.hour, b.user_id])).toEqual([
       ["13:00", me],
       ["14:00", "all"],
@@ -292,7 +299,9 @@ describe("booking.externalMails", () => {
   it("lists the company's e-mail bookings newest first; another company and an own-only user see none of them", async () => {
     const list = await (await admin()).externalMails.list();
     expect(list.map((m) => m.id)).toEqual(expect.arrayContaining(fx().externalMailIds));
-    expect(list[0]).toMatchObject({ id: expect.any(Number), readed: false, is_booked: false, get_booking: null, data: expect.any(Object) });
+    const times = list.map((m) => Date.parse(m.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(list).toContainEqual(expect.objectContaining({ readed: false, is_booked: false, get_booking: null, data: expect.any(Object) }));
     expect(isInstant(list[0]!.created_at)).toBe(true);
     const foreign = await (await other()).externalMails.list();
     expect(foreign.filter((m) => fx().externalMailIds.includes(m.id))).toEqual([]);
@@ -300,7 +309,7 @@ describe("booking.externalMails", () => {
   });
 
   it("shows the booking a mail produced, with its order", async () => {
-    const bookingId = fx().bookingIds[0]!;
+    const bookingId = await insertBooking({ bookingDate: day(20), bookingTime: "07:00" });
     const [mail] = await app
       .db()
       .insert(externalMails)
