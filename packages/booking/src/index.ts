@@ -5,3 +5,5 @@ export type { BookingRange } from "./range";
 export type { BookingBlock } from "./toggle-block";
 export type { ExternalMail } from "./external-mails/list";
 export type { PublicBookingData } from "./public/get";
+export type { ClientOption } from "./options/client-options";
+export type { VehicleOption } from "./options/vehicle-options";
