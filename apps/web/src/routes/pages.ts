@@ -12,6 +12,9 @@ export const SettingsPage = lazyRouteComponent(() => import("../features/setting
 export const OrdersPage = lazyRouteComponent(() => import("../features/orders/orders-page"), "OrdersPage");
 export const OrderDetailPage = lazyRouteComponent(() => import("../features/orders/order-detail"), "OrderDetailPage");
 export const VehiclesPage = lazyRouteComponent(() => import("../features/vehicles/vehicles-page"), "VehiclesPage");
+const bookingPages = () => import("../features/booking/pages");
+export const AgendaPage = lazyRouteComponent(bookingPages, "AgendaPage");
+export const BookingDetailPage = lazyRouteComponent(bookingPages, "BookingDetailPage");
 export const ForbiddenPage = lazyRouteComponent(statusPages, "ForbiddenPage");
 export const NotFoundPage = lazyRouteComponent(statusPages, "NotFoundPage");
 export const IframeRejectedPage = lazyRouteComponent(statusPages, "IframeRejectedPage");

@@ -12,6 +12,8 @@ import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionSta
 import { PageLoader } from "../ui/spinner";
 import { requireRead, requireStaff } from "./guards";
 import {
+  AgendaPage,
+  BookingDetailPage,
   ComingSoonPage,
   ForbiddenPage,
   IframeRejectedPage,
@@ -24,7 +26,7 @@ import {
   VehiclesPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { vehiclesSearch } from "./search";
+import { bookingSearch, vehiclesSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -184,8 +186,8 @@ function mainPage<const TPath extends string, TSearch extends AnyValidator = und
 
 const mainPages = [
   mainPage("analytics", { module: "analytic" }, "analytics"),
-  mainPage("booking", { module: "booking" }, "booking"),
-  mainPage("bookings/$id", { module: "booking" }, "booking"),
+  mainPage("booking", { module: "booking" }, "booking", AgendaPage, bookingSearch),
+  mainPage("bookings/$id", { module: "booking" }, "booking", BookingDetailPage),
   mainPage("budgets", { module: "budget" }, null),
   mainPage("budgets/$id", { module: "budget" }, null),
   mainPage("calendar", { module: "calendar" }, "event"),
