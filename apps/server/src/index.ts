@@ -1,5 +1,5 @@
 import { createDatabase, migrateDatabase } from "@taller/db";
-import { seedDemoIfEmpty } from "@taller/db/seed";
+import { demoCrmLinks, seedDemoIfEmpty } from "@taller/db/seed";
 import { busReady, createEventBus } from "@taller/trpc";
 import { resolve } from "node:path";
 import { createApp } from "./app";
@@ -32,6 +32,10 @@ const port = await app.listen(env.PORT, env.HOST);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
 logger.info({ port, database: database.driver, version: env.APP_VERSION }, `listening on http://localhost:${port}`);
+// The demo's client booking pages (no login), so they can be opened from the log (README 'Agenda').
+for (const { company, token } of await demoCrmLinks(database.db)) {
+  logger.info({ company }, `client booking link: http://localhost:${port}/client/booking?crm_token=${token}`);
+}
 if (!isLoopback(env.HOST) && (await demoAccountsExist(database.db))) {
   logger.warn(
     { host: env.HOST },

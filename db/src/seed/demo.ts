@@ -89,9 +89,13 @@ export interface CompanyFixture {
   crmId: number;
   crmToken: string;
   externalMailIds: number[];
+  /** The agenda's professionals (Técnico role), the demo's extra ones included. */
+  professionalIds: number[];
 }
 
 interface CompanySpec extends CompanyBaseSpec {
+  /** The agenda: per professional (with extra professionals to create) or by capacity. */
+  booking: { mode: "professional" | "capacity"; extraProfessionals: { email: string; name: string }[] };
   clients: number;
   vehicles: number;
   orders: number;
@@ -367,9 +371,14 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   const booking = await seedBookings(db, {
     companyId,
     domain: spec.domain,
-    r,
-    now,
+    mode: spec.booking.mode,
+    seed: spec.seed + 1,
+    passwordHash,
+    professionalRoleId: present(base.roleIds["Técnico"], "the Técnico role"),
+    professionalUserIds: spec.users.filter((u) => u.role === "Técnico").map((u) => present(userIds[u.email], "professional")),
+    extraProfessionals: spec.booking.extraProfessionals,
     vehicles: vehicleRows.map((v) => ({ id: v.id, clientId: v.clientId })),
+    orders: orderRows.map((o, i) => ({ id: o.id, vehicleId: orderValues[i]?.vehicleId ?? null, clientId: orderValues[i]?.clientId ?? null })),
     locationIds,
     requirementIds,
   });
@@ -408,6 +417,13 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
         { email: "asesor@taller.demo", name: "Andrés Asesor", role: "Asesor" },
         { email: "tecnico@taller.demo", name: "Tomás Técnico", role: "Técnico" },
       ],
+      booking: {
+        mode: "professional",
+        extraProfessionals: [
+          { email: "mecanica@taller.demo", name: "Marta Mecánica" },
+          { email: "pintura@taller.demo", name: "Pablo Pintor" },
+        ],
+      },
       clients: 50,
       vehicles: 80,
       orders: 160,
@@ -423,6 +439,7 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
       domain: "otro.demo",
       locations: ["Taller Central"],
       users: [{ email: "admin@otro.demo", name: "Óscar Otro", role: "Administrador" }],
+      booking: { mode: "capacity", extraProfessionals: [] },
       clients: 10,
       vehicles: 12,
       orders: 15,

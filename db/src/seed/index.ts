@@ -3,3 +3,4 @@ export type { CompanyFixture, DemoFixtures } from "./demo";
 export { seedScale, SCALE_COMPANY } from "./scale";
 export type { ScaleOptions, ScaleResult } from "./scale";
 export { chileanHolidays } from "./data";
+export { demoCrmLinks, demoCrmToken } from "./booking";

@@ -1,13 +1,24 @@
 import { can, staffProcedure } from "@taller/trpc";
 import { z } from "zod";
-import { notBuiltYet } from "./pending";
-import type { Professional } from "./professional-rows";
+import { assertOwnIds } from "./book";
+import { loadSettings, professionalIds } from "./facts";
+import { readProfessionals, type Professional } from "./professional-rows";
 
 const id = z.number().int().min(1).max(2_147_483_647);
 export const professionalsInputSchema = z.object({ location_id: id.nullish(), requirement_id: id.nullish() }).optional();
 
-/** The company's professionals; with a requirement, those with no specialities or an enabled matching one. */
+/**
+ * The company's professionals (users of the booking roles); with a requirement, those with no specialities or an
+ * enabled matching one. Under "read restricted to own" on booking, only the caller (seed 001 section 6).
+ * Professionals are not tied to locations in this schema: location_id is checked to be the company's and kept in
+ * the contract for when they are.
+ */
 export const professionals = staffProcedure
   .use(can("read", "booking"))
   .input(professionalsInputSchema)
-  .query((): Promise<Professional[]> => notBuiltYet("booking.professionals"));
+  .query(async ({ ctx, input }): Promise<Professional[]> => {
+    await assertOwnIds(ctx.db, ctx.companyId, { locationId: input?.location_id, requirementId: input?.requirement_id });
+    const settings = await loadSettings(ctx.db, ctx.companyId);
+    const ids = await professionalIds(ctx.db, ctx.companyId, settings.roleIds, input?.requirement_id ?? null);
+    return readProfessionals(ctx.db, ctx.companyId, ctx.ownOnly("read", "booking") ? ids.filter((i) => i === ctx.user.id) : ids);
+  });

@@ -1,13 +1,33 @@
 import { bookingRescheduleSchema } from "@taller/core";
-import { can, staffProcedure } from "@taller/trpc";
+import { can, staffProcedure, withTransaction } from "@taller/trpc";
+import { assertOwnIds } from "./book";
 import type { BookingDetail } from "./booking-rows";
-import { notBuiltYet } from "./pending";
+import { moveBooking } from "./move";
+import { changed, lockBooking } from "./transitions";
 
 /**
  * Moves a booking: a new booking at the new date and time (same slot guarantee as create), the old one marked
  * 'Reagendado' with rescheduled_for pointing at the new one (and rescheduled_from back). Answers the new booking.
+ * Professional, duration and comment stay unless given.
  */
 export const reschedule = staffProcedure
   .use(can("update", "booking"))
   .input(bookingRescheduleSchema)
-  .mutation((): Promise<BookingDetail> => notBuiltYet("booking.reschedule"));
+  .mutation(({ ctx, input }): Promise<BookingDetail> =>
+    withTransaction(ctx, async (tx) => {
+      await assertOwnIds(tx.db, ctx.companyId, { userId: input.user_id });
+      const old = await lockBooking(tx.db, ctx.companyId, input.id, ctx.ownOnly("update", "booking") ? ctx.user.id : null);
+      const id = await moveBooking(tx, old, {
+        companyId: ctx.companyId,
+        createdBy: ctx.user.id,
+        from: old.from ?? "agenda",
+        userId: input.user_id ?? old.user_id,
+        date: input.booking_date,
+        time: input.booking_time,
+        duration: input.duration ?? old.duration,
+        comment: input.comment ?? old.comment,
+        idempotencyKey: input.idempotency_key,
+      });
+      return changed(tx, ctx.companyId, [id, old.id]);
+    }),
+  );

@@ -53,6 +53,9 @@ export const BOOKING_ERRORS = {
   checkedIn: "La reserva ya fue recepcionada",
   notFound: "Reserva no encontrada",
   noOrderStatus: "La empresa no tiene estados de orden",
+  noShow: "La reserva está marcada como inasistencia",
+  notStarted: "La reserva aún no comienza",
+  keyReused: "Esta solicitud ya se usó para otra reserva",
 } as const;
 
 export type BookingDisplayKey = "completed" | "unconfirmed" | "confirmed" | "non_attendance" | "reentry" | "rescheduled";
@@ -110,8 +113,15 @@ const comment = z.string().trim().max(2000, "Máximo 2000 caracteres");
 /** A client-generated key per attempt to book (a UUID or similar): the same key books once. */
 export const idempotencyKeySchema = z.string().min(8, "Clave inválida").max(100, "Clave inválida").regex(/^[A-Za-z0-9_-]+$/, "Clave inválida");
 
+/** A search window: to_date (if any) not before booking_date, and at most BOOKING_RANGE_MAX_DAYS days long. */
+export function windowFits(w: { booking_date: string; to_date?: string | undefined }): boolean {
+  if (w.to_date === undefined) return true;
+  return w.to_date >= w.booking_date && Date.parse(w.to_date) - Date.parse(w.booking_date) < BOOKING_RANGE_MAX_DAYS * 86_400_000;
+}
+
 /** What the free-slot search needs: the form's values (seed 000 'Free booking search'). */
-export const freeSlotsInputSchema = z.object({
+export const freeSlotsInputSchema = z
+  .object({
   booking_date: dayDateSchema,
   // Optional end of a window (inclusive) to answer every day from booking_date to it, at most BOOKING_RANGE_MAX_DAYS.
   to_date: dayDateSchema.optional(),
@@ -121,7 +131,8 @@ export const freeSlotsInputSchema = z.object({
   duration: z.number().int().min(1).max(BOOKING_MAX_DURATION).nullish(),
   // When moving a booking, its own place does not count as taken.
   booking_id: id.nullish(),
-});
+  })
+  .refine(windowFits, { message: `El rango debe tener como máximo ${BOOKING_RANGE_MAX_DAYS} días`, path: ["to_date"] });
 export type FreeSlotsInput = z.infer<typeof freeSlotsInputSchema>;
 
 /** Free-slot search answer: hours of booking_date, every day of the window, and field errors (seed 000). */

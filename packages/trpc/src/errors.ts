@@ -114,7 +114,8 @@ export function databaseErrorToTRPC(error: unknown): TRPCError | null {
   return null;
 }
 
-function findPgCode(error: unknown): string | null {
+/** The PostgreSQL SQLSTATE of an error or of one of its causes (drizzle and the drivers wrap them), or null. */
+export function findPgCode(error: unknown): string | null {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;

@@ -1,6 +1,11 @@
 import { publicBookingSchema } from "@taller/core";
-import { tokenProcedure } from "@taller/trpc";
-import { notBuiltYet } from "../pending";
+import { crms } from "@taller/db";
+import { tokenProcedure, withTransaction } from "@taller/trpc";
+import { and, eq } from "drizzle-orm";
+import { bookingByKey, placeBooking, type BookingWrite } from "../book";
+import { moveBooking } from "../move";
+import { changed, detail, lockBooking } from "../transitions";
+import { loadCrmCase, tomorrow } from "./crm-case";
 
 export interface PublicBookingResult {
   id: number;
@@ -10,9 +15,56 @@ export interface PublicBookingResult {
 }
 
 /**
- * 'Agendar' on the client's page: books the case's vehicle and requirement (from 'crm-addon'); the same
- * idempotency_key books once; a case already booked and not checked in is moved (the old booking 'Reagendado').
+ * 'Agendar' on the client's page: books the case's vehicle and requirement (from 'crm-addon'), from tomorrow on,
+ * under the same guarantee as the agenda; the same idempotency_key books once. A case already booked and not
+ * checked in is moved (the old booking 'Reagendado'), so one link holds at most one live booking.
  */
 export const create = tokenProcedure("crm_token")
   .input(publicBookingSchema)
-  .mutation((): Promise<PublicBookingResult> => notBuiltYet("booking.public.create"));
+  .mutation(({ ctx, input }): Promise<PublicBookingResult> =>
+    withTransaction(ctx, async (tx) => {
+      // The case row is locked first: two tabs of one link book one after the other.
+      const [locked] = await tx.db
+        .select({ id: crms.id })
+        .from(crms)
+        .where(and(eq(crms.companyId, ctx.companyId), eq(crms.id, ctx.document.id)))
+        .for("update");
+      const crm = await loadCrmCase(tx.db, ctx.companyId, { type: ctx.document.type, id: locked?.id ?? 0 });
+      const write: Omit<BookingWrite, "rescheduledFrom" | "clientId" | "vehicleId" | "requirementId" | "locationId" | "bookingType"> = {
+        companyId: ctx.companyId,
+        createdBy: null,
+        from: "crm-addon",
+        userId: input.user_id ?? null,
+        date: input.booking_date,
+        time: input.booking_time,
+        duration: null,
+        comment: input.comment ?? null,
+        idempotencyKey: input.idempotency_key,
+        earliestDate: tomorrow(),
+      };
+      // A repeated 'Agendar' (double click, retry) answers what the first one made.
+      const made = await bookingByKey(tx.db, ctx.companyId, input.idempotency_key);
+      let id: number;
+      if (made !== null) id = made;
+      else if (crm.booking_id === null) {
+        ({ id } = await placeBooking(tx, {
+          ...write,
+          clientId: crm.client_id,
+          vehicleId: crm.vehicle_id,
+          requirementId: crm.requirement_id,
+          locationId: crm.location_id,
+          bookingType: "booking",
+          rescheduledFrom: null,
+        }));
+      } else {
+        id = await moveBooking(tx, await lockBooking(tx.db, ctx.companyId, crm.booking_id, null), write);
+      }
+      if (made !== null) {
+        const booking = await detail(tx.db, ctx.companyId, id);
+        return { id, booking_date: booking.booking_date, booking_time: booking.booking_time, user_id: booking.user_id };
+      }
+      await tx.db.update(crms).set({ bookingId: id }).where(and(eq(crms.companyId, ctx.companyId), eq(crms.id, crm.id)));
+      const booking = await changed(tx, ctx.companyId, crm.booking_id === null ? [id] : [id, crm.booking_id]);
+      return { id, booking_date: booking.booking_date, booking_time: booking.booking_time, user_id: booking.user_id };
+    }),
+  );

@@ -1,16 +1,34 @@
-import { dayDateSchema, type FreeSlotsResult } from "@taller/core";
+import { dayDateSchema, windowFits, type FreeSlotsResult } from "@taller/core";
 import { tokenProcedure } from "@taller/trpc";
 import { z } from "zod";
-import { notBuiltYet } from "../pending";
+import { searchSlots } from "../search-slots";
+import { loadCrmCase, tomorrow } from "./crm-case";
 
-export const publicFreeSlotsSchema = z.object({
-  token: z.string().min(1).max(200),
-  booking_date: dayDateSchema,
-  to_date: dayDateSchema.optional(),
-  user_id: z.number().int().min(1).max(2_147_483_647).nullish(),
-});
+export const publicFreeSlotsSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    booking_date: dayDateSchema,
+    to_date: dayDateSchema.optional(),
+    user_id: z.number().int().min(1).max(2_147_483_647).nullish(),
+  })
+  .refine(windowFits, { message: "Rango de fechas inválido", path: ["to_date"] });
 
-/** Free hours for the client's page: the case gives location, requirement and duration; from tomorrow on. */
+/**
+ * Free hours for the client's page: the case gives location, requirement and its duration; nothing before
+ * tomorrow. The case's own booking does not count against it (the client may move it).
+ */
 export const freeSlots = tokenProcedure("crm_token")
   .input(publicFreeSlotsSchema)
-  .query((): Promise<FreeSlotsResult> => notBuiltYet("booking.public.freeSlots"));
+  .query(async ({ ctx, input }): Promise<FreeSlotsResult> => {
+    const crm = await loadCrmCase(ctx.db, ctx.companyId, ctx.document);
+    return searchSlots(ctx.db, ctx.companyId, {
+      from: input.booking_date,
+      to: input.to_date ?? input.booking_date,
+      locationId: crm.location_id,
+      requirementId: crm.requirement_id,
+      userId: input.user_id ?? null,
+      duration: null,
+      excludeId: crm.booking_id,
+      earliestDate: tomorrow(),
+    });
+  });

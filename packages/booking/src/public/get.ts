@@ -1,7 +1,11 @@
 import type { BookingMode } from "@taller/core";
+import { queryRows } from "@taller/db";
 import { tokenProcedure } from "@taller/trpc";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { notBuiltYet } from "../pending";
+import { loadSettings } from "../facts";
+import { localNow } from "../slots";
+import { loadCrmCase } from "./crm-case";
 
 export const tokenInputSchema = z.object({ token: z.string().min(1).max(200) });
 
@@ -28,4 +32,46 @@ export interface PublicBookingData {
 /** The CRM case a crm_token opens, as booking data; the token opens that one case only. */
 export const get = tokenProcedure("crm_token")
   .input(tokenInputSchema)
-  .query((): Promise<PublicBookingData> => notBuiltYet("booking.public.get"));
+  .query(async ({ ctx }): Promise<PublicBookingData> => {
+    const crm = await loadCrmCase(ctx.db, ctx.companyId, ctx.document);
+    const settings = await loadSettings(ctx.db, ctx.companyId);
+    const today = localNow(Date.now()).date;
+    const [holidays, bookings] = await Promise.all([
+      queryRows<{ date: string }>(
+        ctx.db,
+        sql`SELECT DISTINCT date::text AS date FROM holidays
+            WHERE company_id = ${ctx.companyId} AND date >= ${today}::date AND date < ${today}::date + 366
+              AND (location_id IS NULL OR location_id = ${crm.location_id})
+            ORDER BY 1`,
+      ),
+      crm.booking_id === null
+        ? Promise.resolve([])
+        : queryRows<{ id: number; booking_date: string; booking_time: string; checked_in: boolean; user_id: number | null }>(
+            ctx.db,
+            sql`SELECT id, booking_date::text AS booking_date, to_char(booking_time, 'HH24:MI') AS booking_time,
+                       (order_id IS NOT NULL OR check_in_time IS NOT NULL) AS checked_in, user_id
+                FROM bookings WHERE company_id = ${ctx.companyId} AND id = ${crm.booking_id}`,
+          ),
+    ]);
+    const booking = bookings[0] ?? null;
+    return {
+      crm_id: crm.id,
+      requirement_id: crm.requirement_id,
+      requirement_name: crm.requirement_name,
+      location_id: crm.location_id,
+      location_name: crm.location_name,
+      client: crm.client_id === null || crm.client_name === null ? null : { id: crm.client_id, name: crm.client_name },
+      object:
+        crm.vehicle_id === null || crm.identifier === null
+          ? null
+          : { id: crm.vehicle_id, kms: crm.kms, brand_name: crm.brand_name, brand_model_name: crm.brand_model_name, identifier: crm.identifier },
+      user: booking?.user_id ? { id: booking.user_id } : null,
+      company: { name: settings.name, logo: settings.logo, booking_type: settings.mode },
+      working_days: Object.entries(settings.rules.days)
+        .filter(([, d]) => d?.enabled)
+        .map(([day]) => Number(day))
+        .sort((a, b) => a - b),
+      holidays: holidays.map((h) => h.date),
+      booking: booking && { id: booking.id, booking_date: booking.booking_date, booking_time: booking.booking_time, checked_in: booking.checked_in },
+    };
+  });

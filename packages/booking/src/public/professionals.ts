@@ -1,9 +1,15 @@
 import { tokenProcedure } from "@taller/trpc";
-import { notBuiltYet } from "../pending";
-import type { Professional } from "../professional-rows";
+import { loadSettings, professionalIds } from "../facts";
+import { readProfessionals, type Professional } from "../professional-rows";
+import { loadCrmCase } from "./crm-case";
 import { tokenInputSchema } from "./get";
 
 /** Professionals the client may pick for the case's requirement (no specialities, or an enabled matching one). */
 export const professionals = tokenProcedure("crm_token")
   .input(tokenInputSchema)
-  .query((): Promise<Professional[]> => notBuiltYet("booking.public.professionals"));
+  .query(async ({ ctx }): Promise<Professional[]> => {
+    const crm = await loadCrmCase(ctx.db, ctx.companyId, ctx.document);
+    const settings = await loadSettings(ctx.db, ctx.companyId);
+    if (settings.mode !== "professional") return [];
+    return readProfessionals(ctx.db, ctx.companyId, await professionalIds(ctx.db, ctx.companyId, settings.roleIds, crm.requirement_id));
+  });

@@ -1,0 +1,38 @@
+// The free-slot search both booking forms use (staff and the client's page): reads the facts of the window once
+// and answers the pure rule's hours per day.
+import { BOOKING_ERRORS, type FreeSlotsResult } from "@taller/core";
+import type { Db } from "@taller/db";
+import { requirementMinutes } from "./book";
+import { loadFacts, loadSettings, professionalIds } from "./facts";
+import { dayProblem, freeSlotsByDay } from "./slots";
+
+export interface SlotSearch {
+  from: string;
+  to: string;
+  locationId: number | null;
+  requirementId: number | null;
+  /** A chosen professional; null: any professional who may take the requirement. */
+  userId: number | null;
+  duration: number | null;
+  excludeId: number | null;
+  /** The client's page offers nothing before tomorrow. */
+  earliestDate?: string;
+}
+
+export async function searchSlots(db: Db, companyId: number, search: SlotSearch): Promise<FreeSlotsResult> {
+  const settings = await loadSettings(db, companyId);
+  const professional = settings.mode === "professional";
+  const eligible = professional ? await professionalIds(db, companyId, settings.roleIds, search.requirementId) : [];
+  const errors: Record<string, string[]> = {};
+  if (professional && search.userId !== null && !eligible.includes(search.userId)) errors.user_id = [BOOKING_ERRORS.professionalUnavailable];
+  const professionals = search.userId === null ? eligible : eligible.filter((id) => id === search.userId);
+  const [duration, facts] = await Promise.all([
+    search.duration ?? requirementMinutes(db, companyId, search.requirementId),
+    loadFacts(db, companyId, { from: search.from, to: search.to, locationId: search.locationId, mode: settings.mode, professionals, excludeId: search.excludeId }),
+  ]);
+  const days = freeSlotsByDay(settings.rules, facts, search.from, search.to, { duration, professionals, now: Date.now() });
+  if (search.earliestDate) for (const day of Object.keys(days)) if (day < search.earliestDate) days[day] = [];
+  const dayIssue = search.earliestDate && search.from < search.earliestDate ? BOOKING_ERRORS.dayUnavailable : dayProblem(settings.rules, facts, search.from);
+  if (dayIssue) errors.booking_date = [dayIssue];
+  return { hours: days[search.from] ?? [], days, errors };
+}
