@@ -5,3 +5,4 @@ export * from "./clients";
 export * from "./orders";
 export * from "./server";
 export * from "./booking";
+export * from "./inbound-mail";

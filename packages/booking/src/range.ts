@@ -1,7 +1,23 @@
-import { BOOKING_RANGE_MAX_DAYS, dayDateSchema, type AgendaBooking } from "@taller/core";
+import {
+  BOOKING_RANGE_MAX_DAYS,
+  companyPreferencesSchema,
+  DEFAULT_MAX_BOOKINGS,
+  DEFAULT_TIME_INTERVAL,
+  dayDateSchema,
+  daysPreferencesSchema,
+  present,
+  type AgendaBooking,
+} from "@taller/core";
+import { companies, intArray, queryRows } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { notBuiltYet } from "./pending";
+import { agendaScope, bookingScopeCondition } from "./agenda-scope";
+import { readBookings } from "./booking-rows";
+import { weekdaySlots } from "./weekday-slots";
+
+/** Most bookings one range answers: a month and its margins of a busy workshop fit many times over. */
+export const RANGE_MAX_BOOKINGS = 10_000;
 
 export const rangeInputSchema = z
   .object({
@@ -30,8 +46,84 @@ export interface BookingRange {
   time_interval: number;
 }
 
-/** OWNED BY booking-desk. */
+/**
+ * The agenda's month (or day) window: one indexed query per kind (bookings by (company, date), holidays by
+ * (company, date), blocks by their (company, date, ...) key), never one per day. Bookings and holidays follow the
+ * selected locations (a company-wide holiday always shows); under "read restricted to own" on booking the user sees
+ * his own bookings and the blocks of every professional ('all') or his own.
+ */
 export const range = staffProcedure
   .use(can("read", "booking"))
   .input(rangeInputSchema)
-  .query((): Promise<BookingRange> => notBuiltYet("booking.range"));
+  .query(async ({ ctx, input }): Promise<BookingRange> => {
+    const scope = await agendaScope(ctx, input.location_ids);
+    const between = sql`b.booking_date BETWEEN ${input.from}::date AND ${input.to}::date`;
+    const [company, bookingRows, holydays, blocks] = await Promise.all([
+      ctx.db
+        .select({ preferences: companies.preferences, days: companies.daysPreferences })
+        .from(companies)
+        .where(eq(companies.id, ctx.companyId))
+        .then((rows) => present(rows[0], "the caller's company")),
+      readBookings(ctx.db, ctx.companyId, sql`${between} AND ${bookingScopeCondition(scope)}`, RANGE_MAX_BOOKINGS),
+      queryRows<BookingRange["holydays"][number]>(
+        ctx.db,
+        sql`SELECT h.date::text AS date, h.name, h.location_id FROM holidays h
+            WHERE h.company_id = ${ctx.companyId} AND h.date BETWEEN ${input.from}::date AND ${input.to}::date
+              AND (h.location_id IS NULL ${scope.locationIds === null ? sql`OR TRUE` : sql`OR h.location_id = ANY(${intArray(scope.locationIds)})`})
+            ORDER BY h.date, h.id`,
+      ),
+      queryRows<{ id: number; date: string; hour: string | null; user_id: number | null; active: boolean }>(
+        ctx.db,
+        sql`SELECT k.id, k.date::text AS date, to_char(k.hour, 'HH24:MI') AS hour, k.user_id, k.active FROM booking_blocks k
+            WHERE k.company_id = ${ctx.companyId} AND k.date BETWEEN ${input.from}::date AND ${input.to}::date
+              ${scope.ownerId === null ? sql`` : sql`AND (k.user_id IS NULL OR k.user_id = ${scope.ownerId})`}
+            ORDER BY k.date, k.hour NULLS FIRST, k.id`,
+      ),
+    ]);
+
+    const prefs = companyPreferencesSchema.safeParse(company.preferences);
+    // A stored shape that no longer parses shows an agenda without working days rather than failing.
+    const parsed = daysPreferencesSchema.safeParse(company.days);
+    const days = parsed.success ? parsed.data : { days: {}, time_interval: DEFAULT_TIME_INTERVAL, max_bookings: DEFAULT_MAX_BOOKINGS };
+    const bookings: BookingRange["bookings"] = {};
+    for (const b of bookingRows) (bookings[b.booking_date] ??= []).push(agendaBooking(b));
+    return {
+      bookings,
+      days: weekdaySlots(days),
+      holydays,
+      blocks: blocks.map((k) => ({ ...k, user_id: k.user_id ?? "all" })),
+      booking_type: prefs.success ? prefs.data.booking_type : "capacity",
+      max_bookings: days.max_bookings,
+      time_interval: days.time_interval,
+    };
+  });
+
+/** The agenda's fields of a booking (seed 001 'Agenda booking'): the detail's extra names stay out of the month. */
+export function agendaBooking(b: AgendaBooking): AgendaBooking {
+  return {
+    id: b.id,
+    start_date: b.start_date,
+    booking_date: b.booking_date,
+    booking_time: b.booking_time,
+    duration: b.duration,
+    client_id: b.client_id,
+    client_name: b.client_name,
+    client_rut: b.client_rut,
+    vehicle_id: b.vehicle_id,
+    identifier: b.identifier,
+    requirement_id: b.requirement_id,
+    requirement_name: b.requirement_name,
+    location_id: b.location_id,
+    user_id: b.user_id,
+    booking_type: b.booking_type,
+    completed: b.completed,
+    confirmed: b.confirmed,
+    non_attendance: b.non_attendance,
+    rescheduled: b.rescheduled,
+    rescheduled_for: b.rescheduled_for,
+    rescheduled_from: b.rescheduled_from,
+    check_in_time: b.check_in_time,
+    order: b.order,
+    comment: b.comment,
+  };
+}

@@ -1,6 +1,7 @@
 import type { ExternalMailData, Instant } from "@taller/core";
+import { instantText, queryRows, type Db } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
-import { notBuiltYet } from "../pending";
+import { sql } from "drizzle-orm";
 
 /** A booking that arrived by e-mail, as the 'Agendamientos por correo' dialog lists it (seed 001 'External mail'). */
 export interface ExternalMail {
@@ -14,5 +15,51 @@ export interface ExternalMail {
   get_booking: { id: number; booking_date: string; booking_time: string; order: { id: number; correlative_id: number } | null } | null;
 }
 
-/** OWNED BY booking-desk. */
-export const list = staffProcedure.use(can("read", "booking")).query((): Promise<ExternalMail[]> => notBuiltYet("booking.externalMails.list"));
+/** Most e-mail bookings the dialog lists (newest first): staff remove them as they book them. */
+export const EXTERNAL_MAILS_MAX = 200;
+
+interface Row extends Omit<ExternalMail, "get_booking"> {
+  booking_id: number | null;
+  booking_date: string | null;
+  booking_time: string | null;
+  order_id: number | null;
+  order_correlative_id: number | null;
+}
+
+/** The company's e-mail bookings, newest first, with the booking each produced and that booking's order. */
+export async function readExternalMails(db: Db, companyId: number): Promise<ExternalMail[]> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT e.id, e.location_id, coalesce(l.name, e.data->>'location_name') AS location_name, e.readed, e.is_booked,
+               e.data, ${instantText(sql`e.created_at`)} AS created_at,
+               b.id AS booking_id, b.booking_date::text AS booking_date, to_char(b.booking_time, 'HH24:MI') AS booking_time,
+               o.id AS order_id, o.correlative_id AS order_correlative_id
+        FROM external_mails e
+        LEFT JOIN locations l ON l.company_id = e.company_id AND l.id = e.location_id
+        LEFT JOIN bookings b ON b.company_id = e.company_id AND b.id = e.booking_id
+        LEFT JOIN orders o ON o.company_id = b.company_id AND o.id = b.order_id
+        WHERE e.company_id = ${companyId}
+        ORDER BY e.id DESC
+        LIMIT ${EXTERNAL_MAILS_MAX}`,
+  );
+  return rows.map(({ booking_id, booking_date, booking_time, order_id, order_correlative_id, ...mail }) => ({
+    ...mail,
+    get_booking:
+      booking_id === null || booking_date === null || booking_time === null
+        ? null
+        : {
+            id: booking_id,
+            booking_date,
+            booking_time,
+            order: order_id === null || order_correlative_id === null ? null : { id: order_id, correlative_id: order_correlative_id },
+          },
+  }));
+}
+
+/**
+ * The 'Agendamientos por correo' list. The mails are requests from people outside, nobody's own: a user whose
+ * booking reads are restricted to his own sees none.
+ */
+export const list = staffProcedure
+  .use(can("read", "booking"))
+  .query(({ ctx }): Promise<ExternalMail[]> => (ctx.ownOnly("read", "booking") ? Promise.resolve([]) : readExternalMails(ctx.db, ctx.companyId)));
