@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket } from "ws";
 import { buildContext } from "./context";
 import { createFileRoutes } from "./files/routes";
+import { createInboundMailRoute, INBOUND_MAIL_PATH } from "./inbound-mail";
 import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
@@ -31,6 +32,8 @@ export interface AppOptions {
   version: string;
   /** Where uploaded files live (local disk by default, see files/store.ts). */
   files: FileStore;
+  /** Rate limits of POST /inbound/mail (defaults in inbound-mail.ts); tests lower them. */
+  inboundMailLimits?: { perAddress: number; perCompany: number };
 }
 
 export interface App {
@@ -59,6 +62,7 @@ export function createApp(opts: AppOptions): App {
     onError: ({ error, path }) => logFailure(error, path, "procedure failed"),
   });
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
+  const inboundMail = createInboundMailRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy, limits: opts.inboundMailLimits });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
 
   // handle() answers every failure itself (500 below): nothing is left to reject.
@@ -70,6 +74,7 @@ export function createApp(opts: AppOptions): App {
       if (path === "/healthz") return await health(res);
       if (path === "/trpc" || path.startsWith("/trpc/")) return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
       if (path === "/files" || path.startsWith("/files/")) return await files(req, res, path);
+      if (path.startsWith(INBOUND_MAIL_PATH)) return await inboundMail(req, res, path.slice(INBOUND_MAIL_PATH.length));
       return await web(req, res);
     } catch (err) {
       logger.error({ err, path }, "request failed");

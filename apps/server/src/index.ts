@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { createApp } from "./app";
 import { demoAccountsExist, isLoopback } from "./bind";
 import { createDiskFileStore } from "./files/store";
+import { demoInboundMailKey } from "./inbound-mail-demo";
 import { loadEnv } from "./env";
 import { createLogger } from "./logger";
 
@@ -36,6 +37,8 @@ logger.info({ port, database: database.driver, version: env.APP_VERSION }, `list
 for (const { company, token } of await demoCrmLinks(database.db)) {
   logger.info({ company }, `client booking link: http://localhost:${port}/client/booking?crm_token=${token}`);
 }
+const demoMailKey = await demoInboundMailKey({ db: database.db, bus });
+if (demoMailKey) logger.info(`demo e-mail bookings (Taller Demo) arrive at POST http://localhost:${port}/inbound/mail/${demoMailKey} (README: curl example)`);
 if (!isLoopback(env.HOST) && (await demoAccountsExist(database.db))) {
   logger.warn(
     { host: env.HOST },

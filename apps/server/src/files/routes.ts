@@ -7,6 +7,7 @@ import { companies, files, type Db } from "@taller/db";
 import { RateLimiter } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { declaredTooLarge, readBody } from "../body";
+import { replyJson } from "../reply";
 import { mediaType } from "../headers";
 import { isSecure } from "../proxy";
 import { UPLOAD_RULES } from "./purposes";
@@ -37,27 +38,27 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
   const uploads = new RateLimiter(60, 60_000);
 
   async function upload(req: IncomingMessage, res: ServerResponse) {
-    if (!req.headers[CLIENT_HEADER]) return reply(res, 403, { error: "Solicitud rechazada" });
+    if (!req.headers[CLIENT_HEADER]) return replyJson(res, 403, { error: "Solicitud rechazada" });
     const auth = await authenticate(db, req.headers.cookie, {
       secure: isSecure(req, trustProxy),
       setCookie: (cookie) => res.appendHeader("set-cookie", cookie),
     });
-    if (!auth || auth.session.kind !== "staff") return reply(res, 401, { error: "Debes iniciar sesión" });
+    if (!auth || auth.session.kind !== "staff") return replyJson(res, 401, { error: "Debes iniciar sesión" });
     const purpose = new URLSearchParams((req.url ?? "").split("?")[1] ?? "").get("purpose");
-    if (!isUploadPurpose(purpose)) return reply(res, 400, { error: "Indica para qué es el archivo" });
-    if (!UPLOAD_RULES[purpose](auth.user)) return reply(res, 403, { error: "No tienes acceso a esta información." });
+    if (!isUploadPurpose(purpose)) return replyJson(res, 400, { error: "Indica para qué es el archivo" });
+    if (!UPLOAD_RULES[purpose](auth.user)) return replyJson(res, 403, { error: "No tienes acceso a esta información." });
     const declared = mediaType(req.headers["content-type"]);
-    if (!isImageType(declared)) return reply(res, 400, { error: "Formato no aceptado" });
+    if (!isImageType(declared)) return replyJson(res, 400, { error: "Formato no aceptado" });
     if (declaredTooLarge(req, MAX_UPLOAD_BYTES)) return tooLarge(res);
     const waitMs = uploads.hit(`user:${auth.user.id}`);
     if (waitMs > 0) {
-      return reply(res, 429, { error: `Demasiadas subidas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
+      return replyJson(res, 429, { error: `Demasiadas subidas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
     }
     const bytes = await readBody(req, MAX_UPLOAD_BYTES);
     if (!bytes) return tooLarge(res);
-    if (bytes.length === 0) return reply(res, 400, { error: "El archivo está vacío" });
+    if (bytes.length === 0) return replyJson(res, 400, { error: "El archivo está vacío" });
     const type = sniffImageType(bytes);
-    if (!type) return reply(res, 400, { error: "Formato no aceptado" });
+    if (!type) return replyJson(res, 400, { error: "Formato no aceptado" });
 
     const id = randomBytes(18).toString("base64url");
     const companyId = auth.user.companyId;
@@ -80,21 +81,21 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       return true;
     });
     if (!recorded) {
-      return reply(res, 403, { error: `La empresa alcanzó su límite de almacenamiento (${formatNumber(quotaBytes)} bytes)` });
+      return replyJson(res, 403, { error: `La empresa alcanzó su límite de almacenamiento (${formatNumber(quotaBytes)} bytes)` });
     }
     // The row is counted before the bytes are written, so the quota holds; a failed write takes its row back.
     await store.put(id, bytes).catch(async (err: unknown) => {
       await db.delete(files).where(eq(files.id, id));
       throw err;
     });
-    return reply(res, 201, { id, url: fileUrl(id) });
+    return replyJson(res, 201, { id, url: fileUrl(id) });
   }
 
   async function download(req: IncomingMessage, res: ServerResponse, id: string) {
     const [row] = isFileId(id)
       ? await db.select({ contentType: files.contentType, size: files.size }).from(files).where(eq(files.id, id)).limit(1)
       : [];
-    if (!row) return reply(res, 404, { error: "Archivo no encontrado" });
+    if (!row) return replyJson(res, 404, { error: "Archivo no encontrado" });
     const direct = store.url(id);
     if (direct) {
       res.writeHead(302, { location: direct, "cache-control": "no-store" });
@@ -114,7 +115,7 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       return void res.end();
     }
     const stream = await store.get(id);
-    if (!stream) return reply(res, 404, { error: "Archivo no encontrado" });
+    if (!stream) return replyJson(res, 404, { error: "Archivo no encontrado" });
     res.writeHead(200, { ...headers, "content-type": row.contentType, "content-length": row.size });
     if (req.method === "HEAD") {
       stream.destroy();
@@ -131,19 +132,14 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       if (req.method === "GET" || req.method === "HEAD") return download(req, res, path.slice("/files/".length));
       res.setHeader("allow", "GET, HEAD");
     }
-    reply(res, 405, { error: "Método no permitido" });
+    replyJson(res, 405, { error: "Método no permitido" });
   };
-}
-
-function reply(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-  res.end(JSON.stringify(body));
 }
 
 function tooLarge(res: ServerResponse) {
   // The rest of the body is not read: close the connection instead of keeping it for the next request.
   res.setHeader("connection", "close");
-  reply(res, 413, { error: `El archivo supera el máximo de ${formatNumber(MAX_UPLOAD_BYTES)} bytes` });
+  replyJson(res, 413, { error: `El archivo supera el máximo de ${formatNumber(MAX_UPLOAD_BYTES)} bytes` });
 }
 
 /** The original file name, for lists and downloads; never used as a path. */

@@ -3,13 +3,15 @@
 import { externalMails, queryRows, type Db } from "@taller/db";
 import { withTransaction, type EventBus } from "@taller/trpc";
 import { sql } from "drizzle-orm";
+import { htmlToText } from "./html-text";
 import { parseBookingMail } from "./mail-layout";
 
 export interface InboundBookingMail {
   /** The message's Message-ID, or a digest of the message when it has none: the same mail is stored once. */
   messageId: string;
-  /** The message's plain text (or its HTML turned into text). */
-  text: string;
+  /** The message's plain text part, and its HTML (read when there is no text). */
+  text: string | null;
+  html: string | null;
 }
 
 export type ReceiveResult = { status: "created"; id: number } | { status: "duplicate" } | { status: "invalid"; reason: string };
@@ -18,7 +20,7 @@ export type ReceiveResult = { status: "created"; id: number } | { status: "dupli
 const MAX_MESSAGE_ID = 998;
 
 export async function receiveBookingMail(deps: { db: Db; bus: EventBus }, companyId: number, mail: InboundBookingMail): Promise<ReceiveResult> {
-  const parsed = parseBookingMail(mail.text);
+  const parsed = parseBookingMail(mail.text?.trim() ? mail.text : htmlToText(mail.html ?? ""));
   if (!parsed.ok) return { status: "invalid", reason: parsed.reason };
   const messageId = mail.messageId.slice(0, MAX_MESSAGE_ID);
   return withTransaction(deps, async (tx) => {
