@@ -11,10 +11,15 @@ import { OPTIONS_LIMIT } from "../src/options/client-options";
 const createCaller = createCallerFactory(bookingRouter);
 const app = useSeededApp();
 const caller = async (email = "admin@taller.demo") => createCaller(await app.staff(email));
+const nth = (ids: readonly number[], i: number) => {
+  const id = ids[i] ?? ids[0];
+  if (id === undefined) throw new Error("demo fixture has no ids");
+  return id;
+};
 
 describe("booking.clientOptions", () => {
   it("finds a client by part of the name, case and accents aside, and by RUT with or without dots", async () => {
-    const [client] = await app.db().select().from(clients).where(eq(clients.id, app.fx().demo.clientIds[0]));
+    const [client] = await app.db().select().from(clients).where(eq(clients.id, nth(app.fx().demo.clientIds, 0)));
     if (!client) throw new Error("demo client missing");
     const api = await caller();
     const byName = await api.clientOptions({ query: client.name.slice(1, 5).toLowerCase() });
@@ -28,7 +33,7 @@ describe("booking.clientOptions", () => {
 
   it("answers the chosen client first, and never another company's", async () => {
     const api = await caller();
-    const chosen = app.fx().demo.clientIds[1] ?? app.fx().demo.clientIds[0];
+    const chosen = nth(app.fx().demo.clientIds, 1);
     const [first] = await api.clientOptions({ query: "zzzz-nada", id: chosen });
     expect(first?.id).toBe(chosen);
     const other = await caller("admin@otro.demo");
@@ -44,7 +49,7 @@ describe("booking.clientOptions", () => {
 
 describe("booking.vehicleOptions", () => {
   it("finds a vehicle by its identifier and keeps to one client when asked", async () => {
-    const [vehicle] = await app.db().select().from(vehicles).where(eq(vehicles.id, app.fx().demo.vehicleIds[0]));
+    const [vehicle] = await app.db().select().from(vehicles).where(eq(vehicles.id, nth(app.fx().demo.vehicleIds, 0)));
     if (!vehicle) throw new Error("demo vehicle missing");
     const api = await caller();
     const found = await api.vehicleOptions({ query: vehicle.identifier });
@@ -58,7 +63,7 @@ describe("booking.vehicleOptions", () => {
 
   it("never answers another company's vehicle, even named as the chosen one", async () => {
     const other = await caller("admin@otro.demo");
-    const id = app.fx().demo.vehicleIds[0];
+    const id = nth(app.fx().demo.vehicleIds, 0);
     const leaked = await other.vehicleOptions({ query: "", id });
     expect(leaked.map((v) => v.id)).not.toContain(id);
   });
