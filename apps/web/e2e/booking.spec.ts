@@ -1,6 +1,6 @@
 /**
  * The agenda (/main/booking, seed 001 sections 2, 4, 5 and 8) on Taller Demo, a company in professional mode.
- * admin@taller.demo books at late hours of a future day no other spec reads, and removes the demo's e-mail
+ * admin@taller.demo books at 16:00 on a day two weeks ahead no other spec reads, and removes the demo's e-mail
  * bookings, which only this spec shows.
  */
 import { addDays, todayIn, weekdayOf } from "@taller/core";
@@ -43,17 +43,17 @@ test("month to day and back, with the date in the URL", async ({ page }) => {
 test("a slot books, and the booking shows in its place", async ({ page }) => {
   const day = workday(12);
   await openAgenda(page, day);
-  const slot = page.getByRole("button", { name: /^Agendar 17:30 con / }).first();
+  const slot = page.getByRole("button", { name: /^Agendar 16:00 con / }).first();
   await expect(slot).toBeVisible();
-  const professional = (await slot.getAttribute("aria-label"))!.replace("Agendar 17:30 con ", "");
+  const professional = (await slot.getAttribute("aria-label"))!.replace("Agendar 16:00 con ", "");
   await slot.click();
   const dialog = page.getByRole("dialog", { name: "Agendar" });
   await expect(dialog.getByLabel("Fecha")).toHaveValue(day);
-  await expect(dialog.getByRole("combobox", { name: "Hora" })).toHaveText(/17:30/);
+  await expect(dialog.getByRole("combobox", { name: "Hora" })).toHaveText(/16:00/);
   await expect(dialog.getByRole("combobox", { name: "Profesional" })).toHaveText(professional);
   await dialog.getByRole("button", { name: "Agendar" }).click();
   await expect(dialog).toBeHidden();
-  const card = page.getByRole("button", { name: /^Reserva 17:30 Sin cliente, Sin confirmar$/ });
+  const card = page.getByRole("button", { name: /^Reserva 16:00 Sin cliente, Sin confirmar$/ });
   await expect(card.first()).toBeVisible();
   await card.first().click();
   const detail = page.getByRole("dialog", { name: "Reserva" });
@@ -61,7 +61,7 @@ test("a slot books, and the booking shows in its place", async ({ page }) => {
   await detail.getByRole("button", { name: "Confirmar" }).click();
   await expect(detail.getByText("Confirmado")).toBeVisible();
   await detail.getByRole("button", { name: "Cerrar" }).click();
-  await expect(page.getByRole("button", { name: /^Reserva 17:30 Sin cliente, Confirmado$/ }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Reserva 16:00 Sin cliente, Confirmado$/ }).first()).toBeVisible();
 });
 
 test("a holiday's slots are locked and nothing can be added", async ({ page }) => {
