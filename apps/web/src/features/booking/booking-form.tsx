@@ -234,15 +234,16 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
   );
 }
 
-export function BookingFormDialog({ open, onOpenChange, initial = {}, onBooked }: {
+export function BookingFormDialog({ open, onOpenChange, initial = {}, onBooked, title = "Agendar" }: {
   open: boolean;
+  title?: string;
   onOpenChange(open: boolean): void;
   initial?: BookingPrefill;
   onBooked?(booking: CreatedBooking): void;
 }) {
   const snackbar = useSnackbar();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Agendar" width={640} className="booking-form-dialog">
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} width={640} className="booking-form-dialog">
       {open && (
         <BookingForm
           initial={initial}

@@ -15,5 +15,5 @@ export function BookingDialog({ vehicle, action, onOpenChange }: {
 }) {
   if (action.kind === "booking" && action.bookingId !== null) return <AgendaBookingDialog bookingId={action.bookingId} open onOpenChange={onOpenChange} />;
   if (action.kind === "booking" && action.orderId !== null) return <OrderDialog orderId={action.orderId} open onOpenChange={onOpenChange} />;
-  return <BookingFormDialog open onOpenChange={onOpenChange} initial={{ vehicle_id: vehicle.id, client_id: vehicle.client_id }} />;
+  return <BookingFormDialog open title="Agendar Vehículo" onOpenChange={onOpenChange} initial={{ vehicle_id: vehicle.id, client_id: vehicle.client_id }} />;
 }
