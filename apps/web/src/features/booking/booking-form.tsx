@@ -95,7 +95,7 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
   const values = form.watch();
   const error = (name: Path<BookingFormInput>) => form.getFieldState(name, form.formState).error?.message;
   const set = (name: "client_id" | "vehicle_id" | "requirement_id" | "location_id" | "user_id" | "booking_time", value: number | string | null) =>
-    form.setValue(name, value as never, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+    form.setValue(name, value, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
 
   const [clientQuery, setClientQuery] = useState("");
   const [vehicleQuery, setVehicleQuery] = useState("");
