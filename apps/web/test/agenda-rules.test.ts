@@ -8,6 +8,7 @@ import {
   dayTitle,
   holidayOn,
   inBlockHours,
+  isRealDay,
   isBlocked,
   monthOrder,
   monthRange,
@@ -41,6 +42,14 @@ describe("month", () => {
     ["2026-01", -1, "2025-12"],
     ["2026-05", 13, "2027-06"],
   ])("%s moved by %i is %s", (month, n, expected) => expect(shiftMonth(month, n)).toBe(expected));
+
+  it.each([
+    ["2026-02-28", true],
+    ["2024-02-29", true],
+    ["2026-02-29", false],
+    ["2026-13-01", false],
+    ["2026-04-31", false],
+  ])("%s is a real day: %s", (day, real) => expect(isRealDay(day)).toBe(real));
 
   it("lays whole weeks Monday first around the month", () => {
     const weeks = monthWeeks("2026-11");

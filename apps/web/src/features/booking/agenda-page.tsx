@@ -4,18 +4,17 @@
  * a help dialog on narrow ones), the e-mail bookings counter, search, previous/next and the title. Every open agenda
  * of the company refreshes on the realtime booking events.
  */
-import { BOOKING_DISPLAY, BOOKING_SEARCH_DEBOUNCE_MS, BOOKING_SEARCH_MIN, formatDay, NO_CLIENT, NO_RUT, todayIn, bookingDisplay } from "@taller/core";
+import { addDays, BOOKING_DISPLAY, BOOKING_SEARCH_DEBOUNCE_MS, BOOKING_SEARCH_MIN, bookingDisplay, formatDay, NO_CLIENT, NO_RUT, todayIn } from "@taller/core";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { ArrowLeft, ChevronLeft, ChevronRight, CircleHelp, Search, X } from "lucide-react";
 import { useState } from "react";
 import { useIsNarrow } from "../../lib/media";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
-import { Button } from "../../ui/button";
-import { addDays } from "@taller/core";
-import { dayTitle, monthOf, monthTitle, searchable, shiftMonth } from "./agenda-rules";
+import { dayTitle, isRealDay, monthOf, monthTitle, searchable, shiftMonth } from "./agenda-rules";
 import { BookingDialog } from "./booking-detail";
 import { BookingFormDialog, type BookingPrefill } from "./booking-form";
 import { DayView } from "./day-view";
@@ -84,7 +83,8 @@ export function AgendaPage() {
   const can = useCan();
   const narrow = useIsNarrow();
   const navigate = useNavigate();
-  const { date } = useSearch({ from: "/main/booking" });
+  const { date: linked } = useSearch({ from: "/main/booking" });
+  const date = linked && isRealDay(linked) ? linked : undefined;
   const today = todayIn();
   const [shownMonth, setShownMonth] = useState(monthOf(date ?? today));
   const month = date ? monthOf(date) : shownMonth;

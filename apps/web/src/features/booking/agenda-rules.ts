@@ -18,6 +18,12 @@ const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase(AGENDA_LOCALE) +
 /** A day-date as a UTC noon instant: formatting it in UTC can never shift the day. */
 const noonUtc = (day: string) => new Date(`${day}T12:00:00Z`);
 
+/** Whether 'YYYY-MM-DD' names a day of the calendar (not 2026-02-31). */
+export function isRealDay(v: string): boolean {
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
+}
+
 /** 'YYYY-MM' of a day-date. */
 export const monthOf = (day: string) => day.slice(0, 7);
 /** The first day of a month 'YYYY-MM'. */

@@ -10,7 +10,6 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import { bookingFormSchema, type BookingFormInput, titleCase } from "@taller/core";
-import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Path } from "react-hook-form";
 import { fieldErrorsOf } from "../../lib/api";
@@ -25,7 +24,7 @@ import { useSnackbar } from "../../ui/snackbar";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { bookingErrorText } from "./agenda-rules";
-import { useSettled } from "./use-agenda";
+import { keepPrevious, useSettled } from "./use-agenda";
 import "./booking.css";
 
 export type BookingPrefill = Partial<Omit<BookingFormInput, "idempotency_key" | "booking_type">>;
@@ -101,11 +100,11 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
   const [vehicleQuery, setVehicleQuery] = useState("");
   const clients = trpc.booking.clientOptions.useQuery(
     { query: useSettled(clientQuery, 300), id: values.client_id ?? null },
-    { placeholderData: keepPreviousData },
+    { placeholderData: keepPrevious },
   );
   const vehicles = trpc.booking.vehicleOptions.useQuery(
     { query: useSettled(vehicleQuery, 300), client_id: values.client_id ?? null, id: values.vehicle_id ?? null },
-    { placeholderData: keepPreviousData },
+    { placeholderData: keepPrevious },
   );
   const professionals = trpc.booking.professionals.useQuery(
     { location_id: values.location_id ?? null, requirement_id: values.requirement_id ?? null },

@@ -5,7 +5,6 @@
  */
 import type { RouterInputs, RouterOutputs } from "@taller/api";
 import { BOOKING_RANGE_DELAY_MS, isRestrictedToOwn } from "@taller/core";
-import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useLocationFilter } from "../../lib/locations";
@@ -17,6 +16,12 @@ export type AgendaBookingRow = BookingRange["bookings"][string][number];
 export type RangeBlock = BookingRange["blocks"][number];
 export type Professional = RouterOutputs["booking"]["professionals"][number];
 type RangeInput = RouterInputs["booking"]["range"];
+
+/**
+ * React Query's keepPreviousData, written here: importing @tanstack/react-query from a screen would pull the data
+ * layer (lib/trpc.tsx) into a shared chunk, and the bundle report reads it as its own lazy chunk.
+ */
+export const keepPrevious = <T>(previous: T | undefined) => previous;
 
 /** `value`, once it has stayed the same for `ms`. */
 export function useSettled<T>(value: T, ms: number): T {
@@ -34,7 +39,7 @@ export function useBookingRange(month: string) {
   const locationIds = useLocationFilter();
   const input: RangeInput = { ...monthRange(settledMonth), ...(locationIds ? { location_ids: locationIds } : {}) };
   // A failure is only logged (seed 001 section 8): the grid stays as it was.
-  const query = trpc.booking.range.useQuery(input, { placeholderData: keepPreviousData });
+  const query = trpc.booking.range.useQuery(input, { placeholderData: keepPrevious });
   return { input, query, data: query.data, locationIds };
 }
 
