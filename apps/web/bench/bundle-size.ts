@@ -29,6 +29,7 @@ const ROUTES: Record<string, string[]> = {
   "/main/orders/$id": [...STAFF, "src/features/orders/order-detail.tsx"],
   "/main/vehicles": [...STAFF, "src/features/vehicles/vehicles-page.tsx"],
   "/main/settings": [...STAFF, "src/features/settings/settings-page.tsx"],
+  "/main/booking, /main/bookings/$id": [...STAFF, "src/features/booking/pages.ts"],
   "/main/<próximamente>": [...STAFF, ...STATUS],
   "/forbidden, /not-found, /iframe-rejected": STATUS,
 };

@@ -74,9 +74,29 @@ for (const viewport of [
       await expect(page.getByRole("button", { name: "Guardar" })).toBeVisible();
       await expectNoSidewaysScroll(page, "/main/settings");
 
-      await page.goto("/main/booking");
+      await page.goto("/main/analytics");
       await expect(page.getByRole("heading", { level: 1, name: "Próximamente" })).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/analytics");
+    });
+
+    test("the agenda: month, day and a booking", async ({ page }) => {
+      await loginToShell(page, "admin@taller.demo");
+      await page.goto("/main/booking");
+      await expect(page.locator("[data-day]").first()).toBeVisible();
       await expectNoSidewaysScroll(page, "/main/booking");
+
+      await page.locator(".agenda-day:not(.agenda-day-other)").nth(10).click();
+      await expect(page).toHaveURL(/\?date=/);
+      await expect(page.locator(".agenda-grid, .agenda-empty").first()).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/booking?date=");
+
+      await page.getByRole("button", { name: "Volver al mes" }).click();
+      await page.locator(".agenda-chip").first().click();
+      await page.getByRole("button", { name: /^Reserva / }).first().click();
+      await page.getByRole("dialog", { name: "Reserva" }).getByRole("link", { name: "Abrir página" }).click();
+      await expect(page).toHaveURL(/\/main\/bookings\/\d+$/);
+      await expect(page.getByText("Duración")).toBeVisible();
+      await expectNoSidewaysScroll(page, "/main/bookings/$id");
     });
 
     test("the calendar: month, week and day", async ({ page }) => {

@@ -106,18 +106,20 @@ test.describe("desktop", () => {
     await reloaded;
   });
 
-  test("'Agendar Vehículo' and a booking open their dialogs, honest about the agenda to come", async ({ page }) => {
+  test("'Agendar Vehículo' opens the agenda's booking form with the vehicle, and a booking opens the booking", async ({ page }) => {
     const list = await openVehicles(page);
     await list.table.getByRole("button", { name: "Agendar Vehículo" }).first().click();
     let dialog = page.getByRole("dialog", { name: "Agendar Vehículo" });
-    await expect(dialog.getByText("Próximamente")).toBeVisible();
-    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await expect(dialog.getByRole("combobox", { name: "Vehículo" })).not.toHaveText("Sin especificar");
+    await expect(dialog.getByLabel("Fecha")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialog).toHaveCount(0);
 
     const booked = list.table.getByRole("button", { name: /^Agendado para el \d{2}-\d{2}-\d{4}$/ }).first();
-    const title = (await booked.textContent())!;
+    const day = (await booked.textContent())!.replace("Agendado para el ", "");
     await booked.click();
-    dialog = page.getByRole("dialog", { name: title });
-    await expect(dialog.getByText("Hora")).toBeVisible();
+    dialog = page.getByRole("dialog", { name: "Reserva" });
+    await expect(dialog.getByRole("heading", { level: 2, name: new RegExp(`^${day} · \\d{2}:\\d{2}$`) })).toBeVisible();
     await screenshot(page, "vehicles-booking-dialog");
     await dialog.getByRole("button", { name: "Cerrar" }).click();
     await expect(dialog).toHaveCount(0);

@@ -5,5 +5,7 @@ export type { BookingRange } from "./range";
 export type { BookingBlock } from "./toggle-block";
 export type { ExternalMail } from "./external-mails/list";
 export type { PublicBookingData } from "./public/get";
+export type { ClientOption } from "./options/client-options";
+export type { VehicleOption } from "./options/vehicle-options";
 export { companyForInboundMailKey, issueInboundMailKey } from "./inbound/key";
 export { receiveBookingMail, type InboundBookingMail, type ReceiveResult } from "./inbound/receive";

@@ -1,5 +1,7 @@
 import { router } from "@taller/trpc";
 import { checkIn } from "./check-in";
+import { clientOptions } from "./options/client-options";
+import { vehicleOptions } from "./options/vehicle-options";
 import { confirm } from "./confirm";
 import { create } from "./create";
 import { externalMailsRouter } from "./external-mails/router";
@@ -25,6 +27,8 @@ export const bookingRouter = router({
   checkIn,
   search,
   toggleBlock,
+  clientOptions,
+  vehicleOptions,
   externalMails: externalMailsRouter,
   public: publicBookingRouter,
 });

@@ -69,6 +69,18 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
     input: (f) => ({ date: day(5), hour: "10:00", user_id: professional(f) }),
     valid: (f) => ({ date: day(5), hour: "10:00", user_id: professional(f) }),
   },
+  clientOptions: {
+    kind: "scoped",
+    input: (f) => ({ query: "", id: f.demo.clientIds[0] }),
+    leaks: (r, f) => findIds(r, "id", f.demo.clientIds),
+    valid: () => ({ query: "a" }),
+  },
+  vehicleOptions: {
+    kind: "scoped",
+    input: (f) => ({ query: "", id: f.demo.vehicleIds[0], client_id: f.demo.clientIds[0] }),
+    leaks: (r, f) => findIds(r, "id", f.demo.vehicleIds),
+    valid: (f) => ({ query: "ab", client_id: f.demo.clientIds[0] }),
+  },
   "externalMails.list": { kind: "scoped", leaks: (r, f) => findIds(r, "id", f.demo.externalMailIds) },
   "externalMails.remove": {
     kind: "foreign",

@@ -16,6 +16,9 @@ export const VehiclesPage = lazyRouteComponent(() => import("../features/vehicle
 const bookingPublic = () => import("../features/booking-public");
 export const ClientBookingPage = lazyRouteComponent(bookingPublic, "ClientBookingPage");
 export const CrmBookingPage = lazyRouteComponent(bookingPublic, "CrmBookingPage");
+const bookingPages = () => import("../features/booking/pages");
+export const AgendaPage = lazyRouteComponent(bookingPages, "AgendaPage");
+export const BookingDetailPage = lazyRouteComponent(bookingPages, "BookingDetailPage");
 export const ForbiddenPage = lazyRouteComponent(statusPages, "ForbiddenPage");
 export const NotFoundPage = lazyRouteComponent(statusPages, "NotFoundPage");
 export const IframeRejectedPage = lazyRouteComponent(statusPages, "IframeRejectedPage");

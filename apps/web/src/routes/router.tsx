@@ -12,6 +12,8 @@ import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionSta
 import { PageLoader } from "../ui/spinner";
 import { requireRead, requireStaff } from "./guards";
 import {
+  AgendaPage,
+  BookingDetailPage,
   CalendarPage,
   ClientBookingPage,
   ComingSoonPage,
@@ -27,7 +29,7 @@ import {
   VehiclesPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { clientBookingSearch, vehiclesSearch } from "./search";
+import { bookingSearch, clientBookingSearch, vehiclesSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -190,8 +192,8 @@ function mainPage<const TPath extends string, TSearch extends AnyValidator = und
 
 const mainPages = [
   mainPage("analytics", { module: "analytic" }, "analytics"),
-  mainPage("booking", { module: "booking" }, "booking"),
-  mainPage("bookings/$id", { module: "booking" }, "booking"),
+  mainPage("booking", { module: "booking" }, "booking", AgendaPage, bookingSearch),
+  mainPage("bookings/$id", { module: "booking" }, "booking", BookingDetailPage),
   mainPage("budgets", { module: "budget" }, null),
   mainPage("budgets/$id", { module: "budget" }, null),
   mainPage("calendar", { module: "calendar" }, "event", CalendarPage),

@@ -108,7 +108,7 @@ export function VehiclesPage() {
         <OrderDialog orderId={opened.action.orderId} open onOpenChange={(o) => !o && close()} />
       )}
       {opened && opened.action.kind !== "order" && (
-        <BookingDialog vehicle={opened.vehicle} open onOpenChange={(o) => !o && close()} />
+        <BookingDialog vehicle={opened.vehicle} action={opened.action} onOpenChange={(o) => !o && close()} />
       )}
     </ListPage>
   );

@@ -1,0 +1,125 @@
+/**
+ * The agenda (/main/booking, seed 001 sections 2, 4, 5 and 8) on Taller Demo, a company in professional mode.
+ * admin@taller.demo books at 16:00 on a day two weeks ahead no other spec reads, and removes the demo's e-mail
+ * bookings, which only this spec shows.
+ */
+import { addDays, todayIn, weekdayOf } from "@taller/core";
+import { chileanHolidays } from "@taller/db/seed";
+import { expect, type Page, test } from "@playwright/test";
+import { loginToShell, screenshot } from "./fixtures";
+
+const today = todayIn("America/Santiago");
+const holidays = new Set([...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map((h) => h.date));
+/** The first Monday-to-Friday working day at least `n` days ahead. */
+function workday(n: number): string {
+  let day = addDays(today, n);
+  while (weekdayOf(day) > 5 || holidays.has(day)) day = addDays(day, 1);
+  return day;
+}
+const nextHoliday = [...holidays].sort().find((d) => d > today && weekdayOf(d) < 7)!;
+
+async function openAgenda(page: Page, date?: string) {
+  await loginToShell(page, "admin@taller.demo");
+  await page.goto(date ? `/main/booking?date=${date}` : "/main/booking");
+}
+
+test("month to day and back, with the date in the URL", async ({ page }) => {
+  await openAgenda(page);
+  const month = new Intl.DateTimeFormat("es-ES", { month: "long", timeZone: "UTC" }).format(new Date(`${today}T12:00:00Z`));
+  await expect(page.getByRole("heading", { level: 2, name: new RegExp(month, "i") })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Leyenda" }).getByText("Sin confirmar")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Volver al mes" })).toHaveCount(0);
+  const day = workday(1);
+  await page.locator(`[data-day="${day}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/main/booking\\?date=${day}$`));
+  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^\\w+, ${Number(day.slice(8))} de`) })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Agendar \d\d:\d\d/ }).first()).toBeVisible();
+  await screenshot(page, "agenda-day");
+  await page.getByRole("button", { name: "Volver al mes" }).click();
+  await expect(page).toHaveURL(/\/main\/booking$/);
+  await expect(page.getByRole("heading", { level: 2, name: new RegExp(month, "i") })).toBeVisible();
+});
+
+test("a slot books, and the booking shows in its place", async ({ page }) => {
+  const day = workday(12);
+  await openAgenda(page, day);
+  const slot = page.getByRole("button", { name: /^Agendar 16:00 con / }).first();
+  await expect(slot).toBeVisible();
+  const professional = (await slot.getAttribute("aria-label"))!.replace("Agendar 16:00 con ", "");
+  await slot.click();
+  const dialog = page.getByRole("dialog", { name: "Agendar" });
+  await expect(dialog.getByLabel("Fecha")).toHaveValue(day);
+  await expect(dialog.getByRole("combobox", { name: "Hora" })).toHaveText(/16:00/);
+  await expect(dialog.getByRole("combobox", { name: "Profesional" })).toHaveText(professional);
+  await dialog.getByRole("button", { name: "Agendar" }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole("button", { name: /^Reserva 16:00 Sin cliente, Sin confirmar$/ });
+  await expect(card.first()).toBeVisible();
+  await card.first().click();
+  const detail = page.getByRole("dialog", { name: "Reserva" });
+  await expect(detail.getByText("Sin rut")).toBeVisible();
+  await detail.getByRole("button", { name: "Confirmar" }).click();
+  await expect(detail.getByText("Confirmado")).toBeVisible();
+  await detail.getByRole("button", { name: "Cerrar" }).click();
+  await expect(page.getByRole("button", { name: /^Reserva 16:00 Sin cliente, Confirmado$/ }).first()).toBeVisible();
+});
+
+test("a holiday's slots are locked and nothing can be added", async ({ page }) => {
+  await openAgenda(page, nextHoliday);
+  await expect(page.getByText(/^Feriado: /)).toBeVisible();
+  await expect(page.getByRole("img", { name: /no disponible$/ }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Agendar \d/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Agregar reserva" })).toHaveCount(0);
+});
+
+test("blocking an hour shows at once and goes back when the call fails", async ({ page }) => {
+  await openAgenda(page, workday(13));
+  const toggle = page.getByRole("button", { name: /^Bloquear 16:00 con / }).first();
+  await expect(toggle).toBeVisible();
+  const who = (await toggle.getAttribute("aria-label"))!.replace("Bloquear ", "");
+  let release: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/trpc/booking.toggleBlock*", async (route) => {
+    await answered;
+    await route.fulfill({ status: 500, contentType: "application/json", body: "[]" });
+  });
+  await toggle.click();
+  const unblock = page.getByRole("button", { name: `Desbloquear ${who}` });
+  await expect(unblock).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: `Agendar ${who}` })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("button", { name: `Bloquear ${who}` })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("button", { name: `Agendar ${who}` })).toBeVisible();
+});
+
+test("the e-mail bookings dialog lists them, and closes when the last is removed", async ({ page }) => {
+  await openAgenda(page);
+  const counter = page.getByRole("button", { name: /^Agendamientos por correo: \d+$/ });
+  await expect(counter).not.toHaveAccessibleName("Agendamientos por correo: 0");
+  const count = Number((await counter.getAttribute("aria-label"))!.split(": ")[1]);
+  await counter.click();
+  const dialog = page.getByRole("dialog", { name: "Agendamientos por correo" });
+  await expect(dialog.getByRole("listitem")).toHaveCount(count);
+  await screenshot(page, "agenda-mails");
+  for (let left = count; left > 0; left--) {
+    await expect(dialog.getByRole("listitem")).toHaveCount(left);
+    await dialog.getByRole("button", { name: "Eliminar" }).first().click();
+  }
+  await expect(dialog).toBeHidden();
+  await expect(counter).toHaveAccessibleName("Agendamientos por correo: 0");
+});
+
+test.describe("390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the legend moves into a help dialog, and the day fits the width", async ({ page }) => {
+    await openAgenda(page);
+    await expect(page.getByRole("list", { name: "Leyenda" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Leyenda" }).click();
+    await expect(page.getByRole("dialog", { name: "Leyenda" }).getByText("Reagendado")).toBeVisible();
+    await page.getByRole("button", { name: "Cerrar" }).click();
+    await page.locator(`[data-day="${workday(1)}"]`).first().click();
+    await expect(page.getByRole("button", { name: /^Agendar \d\d:\d\d/ }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, "agenda-day-390");
+  });
+});

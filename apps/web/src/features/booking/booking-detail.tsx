@@ -1,0 +1,236 @@
+/**
+ * One booking, as the page /main/bookings/{id} and as a dialog the agenda and the vehicles screen open. The spec
+ * does not show it: it gathers what a front desk needs (who, what, when, where, its state) and the four actions:
+ * 'Confirmar', 'Inasistencia', 'Reagendar' (a new booking; the old one stays, 'Reagendado') and 'Recepcionar'
+ * (creates the order and links it; then the order opens from here).
+ *
+ *   <BookingDialog bookingId={id} open onOpenChange={…} />
+ */
+import type { RouterOutputs } from "@taller/api";
+import { bookingDisplay, formatDateTime, formatDay, NO_CLIENT, NO_PLATE, NO_RUT, titleCase } from "@taller/core";
+import { Link, useParams } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { errorCode, fieldErrorsOf } from "../../lib/api";
+import { useCompanySetup } from "../../lib/company-setup";
+import { useCan } from "../../lib/permissions";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Select } from "../../ui/select";
+import { useSnackbar } from "../../ui/snackbar";
+import { PageLoader } from "../../ui/spinner";
+import { StatusBadge } from "../../ui/status";
+import { TextField } from "../../ui/text-field";
+import { bookingErrorText } from "./agenda-rules";
+import { BOOKING_FIELD_LABELS } from "./booking-form";
+import "./booking.css";
+
+type Booking = RouterOutputs["booking"]["get"];
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="booking-field">
+      <dt>{label}</dt>
+      <dd>{children === null || children === undefined || children === "" ? "-" : children}</dd>
+    </div>
+  );
+}
+
+/** 'Reagendar': a new date and time (from booking.freeSlots, this booking's own place counted free). */
+function RescheduleForm({ booking, onDone, onCancel }: { booking: Booking; onDone(b: Booking): void; onCancel(): void }) {
+  const professionalMode = useCompanySetup().company.preferences.booking_type === "professional";
+  const snackbar = useSnackbar();
+  const [date, setDate] = useState(booking.booking_date);
+  const [time, setTime] = useState<string>("");
+  const [key] = useState(() => `r${booking.id}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const slots = trpc.booking.freeSlots.useQuery(
+    { booking_date: date, location_id: booking.location_id, requirement_id: booking.requirement_id, user_id: booking.user_id, duration: booking.duration, booking_id: booking.id },
+    { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) },
+  );
+  const move = trpc.booking.reschedule.useMutation();
+  const submit = async () => {
+    try {
+      onDone(await move.mutateAsync({ id: booking.id, booking_date: date, booking_time: time, user_id: professionalMode ? booking.user_id : null, idempotency_key: key }));
+    } catch (failure) {
+      const fields = fieldErrorsOf(failure);
+      setErrors(fields);
+      snackbar.show(bookingErrorText(fields, BOOKING_FIELD_LABELS), { tone: "error", duration: 2000 });
+    }
+  };
+  const hours = slots.data?.hours ?? [];
+  return (
+    <section className="booking-reschedule" aria-label="Reagendar">
+      <TextField label="Nueva fecha" type="date" value={date} onChange={(e) => { setDate(e.target.value); setTime(""); }} error={errors.booking_date?.[0]} />
+      <Select
+        label="Nueva hora"
+        value={time || undefined}
+        onValueChange={setTime}
+        options={hours.map((h) => ({ value: h, label: h }))}
+        placeholder={slots.data && hours.length === 0 ? "No hay horas disponibles" : "Selecciona una hora"}
+        error={errors.booking_time?.[0]}
+      />
+      <div className="booking-actions">
+        <Button variant="text" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button onClick={() => void submit()} disabled={!time} loading={move.isPending}>
+          Reagendar
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function BookingView({ booking }: { booking: Booking }) {
+  const { terms } = useCompanySetup().company.preferences;
+  const can = useCan();
+  const utils = trpc.useUtils();
+  const snackbar = useSnackbar();
+  const [rescheduling, setRescheduling] = useState(false);
+  const display = bookingDisplay(booking);
+  const done = (b: Booking) => {
+    utils.booking.get.setData({ id: b.id }, b);
+    void utils.booking.range.invalidate();
+  };
+  const fail = (failure: unknown) => snackbar.show(bookingErrorText(fieldErrorsOf(failure), BOOKING_FIELD_LABELS), { tone: "error", duration: 2000 });
+  const confirm = trpc.booking.confirm.useMutation({ onSuccess: done, onError: fail });
+  const noShow = trpc.booking.markNoShow.useMutation({ onSuccess: done, onError: fail });
+  const checkIn = trpc.booking.checkIn.useMutation({ onSuccess: done, onError: fail });
+  const open = !booking.completed && !booking.rescheduled;
+  const mayUpdate = can("update", "booking") && open;
+
+  return (
+    <article className="booking-detail">
+      <header className="booking-detail-head">
+        <h2>
+          {formatDay(booking.booking_date)} · {booking.booking_time}
+        </h2>
+        <StatusBadge color={display.color} name={display.label} />
+      </header>
+      <dl className="booking-detail-grid">
+        <Field label={terms.client.singular}>{booking.client_name ? titleCase(booking.client_name) : NO_CLIENT}</Field>
+        <Field label="RUT">{booking.client_rut ?? NO_RUT}</Field>
+        <Field label="Teléfono">{booking.client_phone && <a href={`tel:${booking.client_phone}`}>{booking.client_phone}</a>}</Field>
+        <Field label="Correo">{booking.client_email}</Field>
+        <Field label={terms.object.singular}>
+          {[booking.identifier ?? NO_PLATE, [booking.brand_name, booking.brand_model_name].filter(Boolean).join(" ")].filter(Boolean).join(" · ")}
+        </Field>
+        <Field label="Requerimiento">{booking.requirement_name}</Field>
+        <Field label="Local">{booking.location_name}</Field>
+        <Field label="Profesional">{booking.user_name}</Field>
+        <Field label="Duración">{`${booking.duration} min`}</Field>
+        <Field label="Recepción">{booking.check_in_time && formatDateTime(booking.check_in_time)}</Field>
+        <Field label="Comentario">{booking.comment}</Field>
+        {booking.rescheduled_for !== null && (
+          <Field label="Reagendado a">
+            <Link to="/main/bookings/$id" params={{ id: String(booking.rescheduled_for) }}>
+              Ver nueva reserva
+            </Link>
+          </Field>
+        )}
+        {booking.rescheduled_from !== null && (
+          <Field label="Reagendado desde">
+            <Link to="/main/bookings/$id" params={{ id: String(booking.rescheduled_from) }}>
+              Ver reserva anterior
+            </Link>
+          </Field>
+        )}
+        {booking.order && (
+          <Field label={terms.order.singular}>
+            <Link to="/main/orders/$id" params={{ id: String(booking.order.id) }}>
+              Orden #{booking.order.correlative_id}
+            </Link>
+          </Field>
+        )}
+      </dl>
+      {rescheduling ? (
+        <RescheduleForm
+          booking={booking}
+          onCancel={() => setRescheduling(false)}
+          onDone={(b) => {
+            setRescheduling(false);
+            done(b);
+            void utils.booking.get.invalidate({ id: booking.id });
+            snackbar.show("Reserva reagendada", { tone: "success", duration: 2000 });
+          }}
+        />
+      ) : (
+        <div className="booking-actions">
+          {mayUpdate && !booking.confirmed && (
+            <Button variant="secondary" loading={confirm.isPending} onClick={() => confirm.mutate({ id: booking.id })}>
+              Confirmar
+            </Button>
+          )}
+          {mayUpdate && !booking.non_attendance && (
+            <Button variant="secondary" loading={noShow.isPending} onClick={() => noShow.mutate({ id: booking.id })}>
+              Inasistencia
+            </Button>
+          )}
+          {mayUpdate && (
+            <Button variant="secondary" onClick={() => setRescheduling(true)}>
+              Reagendar
+            </Button>
+          )}
+          {open && can("create", "check_in") && (
+            <Button loading={checkIn.isPending} onClick={() => checkIn.mutate({ id: booking.id })}>
+              Recepcionar
+            </Button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Problem({ text }: { text: string }) {
+  return (
+    <div className="status-page">
+      <h1>{text}</h1>
+    </div>
+  );
+}
+
+function BookingLoader({ bookingId }: { bookingId: number }) {
+  const booking = trpc.booking.get.useQuery({ id: bookingId });
+  if (booking.data) return <BookingView booking={booking.data} />;
+  if (!booking.isError) return <PageLoader />;
+  return <Problem text={errorCode(booking.error) === "NOT_FOUND" ? "Reserva no encontrada" : "No se pudo cargar la información."} />;
+}
+
+/** /main/bookings/{id} */
+export function BookingDetailPage() {
+  const { id } = useParams({ strict: false });
+  const bookingId = Number(id);
+  return (
+    <div className="booking-page">
+      <Link to="/main/booking" className="btn btn-text">
+        <ArrowLeft size={18} aria-hidden />
+        Agenda
+      </Link>
+      {Number.isInteger(bookingId) && bookingId > 0 ? <BookingLoader bookingId={bookingId} /> : <Problem text="Reserva no encontrada" />}
+    </div>
+  );
+}
+
+export function BookingDialog({ bookingId, open, onOpenChange }: { bookingId: number; open: boolean; onOpenChange(open: boolean): void }) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Reserva"
+      width={760}
+      actions={
+        <>
+          <Link to="/main/bookings/$id" params={{ id: String(bookingId) }} className="btn btn-text">
+            Abrir página
+          </Link>
+          <Button onClick={() => onOpenChange(false)}>Cerrar</Button>
+        </>
+      }
+    >
+      <BookingLoader bookingId={bookingId} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * 'Agendamientos por correo' (seed 001 sections 2 and 3): bookings that arrived by e-mail, 80% wide with 'Cerrar'.
+ * Removing one answers the remaining list; the dialog closes when none is left.
+ */
+import type { RouterOutputs } from "@taller/api";
+import { formatDay, NO_CLIENT, NO_PLATE, NO_RUT, NOT_SPECIFIED, titleCase } from "@taller/core";
+import { Link } from "@tanstack/react-router";
+import { Mail, Trash2 } from "lucide-react";
+import { useCan } from "../../lib/permissions";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { IconButton } from "../../ui/icon-button";
+
+type ExternalMail = RouterOutputs["booking"]["externalMails"]["list"][number];
+
+/** The toolbar's counter: how many e-mail bookings wait, opening the dialog. */
+export function ExternalMailsButton({ count, onOpen }: { count: number; onOpen(): void }) {
+  return (
+    <button type="button" className="agenda-mails" onClick={onOpen} aria-label={`Agendamientos por correo: ${count}`}>
+      <Mail size={20} aria-hidden />
+      <span className="agenda-mails-count">{count}</span>
+    </button>
+  );
+}
+
+function MailRow({ mail, onRemove, removing }: { mail: ExternalMail; onRemove?(): void; removing: boolean }) {
+  const d = mail.data;
+  const booking = mail.get_booking;
+  return (
+    <li className="external-mail">
+      <div className="external-mail-main">
+        <strong>{d.client_name ? titleCase(d.client_name) : NO_CLIENT}</strong>
+        <span>{d.client_rut ?? NO_RUT}</span>
+        <span>{d.identifier ?? NO_PLATE}</span>
+        <span>{d.requirement_name ?? NOT_SPECIFIED}</span>
+        <span>{d.location_name ?? mail.location_name ?? NOT_SPECIFIED}</span>
+        <span>{[d.booking_date && formatDay(d.booking_date), d.booking_time].filter(Boolean).join(" ") || NOT_SPECIFIED}</span>
+      </div>
+      <div className="external-mail-flags">
+        <span className={`flag${mail.readed ? " flag-on" : ""}`}>{mail.readed ? "Leído" : "No leído"}</span>
+        <span className={`flag${mail.is_booked ? " flag-on" : ""}`}>{mail.is_booked ? "Agendado" : "Sin agendar"}</span>
+        {booking && (
+          <Link to="/main/bookings/$id" params={{ id: String(booking.id) }}>
+            Reserva {formatDay(booking.booking_date)} {booking.booking_time}
+            {booking.order ? ` · Orden #${booking.order.correlative_id}` : ""}
+          </Link>
+        )}
+        {onRemove && (
+          <IconButton label="Eliminar" onClick={onRemove} disabled={removing}>
+            <Trash2 size={18} />
+          </IconButton>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function ExternalMailsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const can = useCan();
+  const utils = trpc.useUtils();
+  const mails = trpc.booking.externalMails.list.useQuery();
+  const remove = trpc.booking.externalMails.remove.useMutation({
+    onSuccess: (remaining) => {
+      utils.booking.externalMails.list.setData(undefined, remaining);
+      if (remaining.length === 0) onOpenChange(false);
+    },
+  });
+  const list = mails.data ?? [];
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Agendamientos por correo"
+      width={10_000}
+      className="external-mails-dialog"
+      actions={<Button onClick={() => onOpenChange(false)}>Cerrar</Button>}
+    >
+      {list.length === 0 ? (
+        <p className="muted">{mails.isLoading ? "Cargando…" : "No hay agendamientos por correo"}</p>
+      ) : (
+        <ul className="external-mails">
+          {list.map((mail) => (
+            <MailRow
+              key={mail.id}
+              mail={mail}
+              removing={remove.isPending}
+              onRemove={can("destroy", "booking") ? () => remove.mutate({ id: mail.id }) : undefined}
+            />
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+/** The agenda's month mode: whole weeks, Monday first; each day lists its bookings in the spec's priority order. */
+import { bookingDisplay, NO_CLIENT } from "@taller/core";
+import { Lock } from "lucide-react";
+import { holidayOn, isBlocked, monthOf, monthOrder, monthWeeks, weekdayNames } from "./agenda-rules";
+import type { BookingRange } from "./use-agenda";
+
+/** Bookings listed in a day cell; the rest are counted. */
+const SHOWN = 3;
+
+export function MonthView({ month, today, range, locationIds, onOpenDay }: {
+  month: string;
+  today: string;
+  range: BookingRange | undefined;
+  locationIds: number[] | null;
+  onOpenDay(day: string): void;
+}) {
+  const names = weekdayNames();
+  return (
+    <div className="agenda-month">
+      <div className="agenda-month-head">
+        {names.map((n) => (
+          <div key={n}>
+            {n}
+          </div>
+        ))}
+      </div>
+      {monthWeeks(month).map((week) => (
+        <div key={week[0]} className="agenda-month-week">
+          {week.map((day) => {
+            const bookings = monthOrder(range?.bookings[day] ?? []);
+            const holiday = range ? holidayOn(range.holydays, day, locationIds) : null;
+            const blocked = range ? isBlocked(range.blocks, day) : false;
+            const classes = ["agenda-day", monthOf(day) !== month && "agenda-day-other", day === today && "agenda-day-today", holiday && "agenda-day-holiday"];
+            return (
+              <button
+                key={day}
+                type="button"
+                className={classes.filter(Boolean).join(" ")}
+                onClick={() => onOpenDay(day)}
+                aria-label={`${day}${holiday ? `, feriado ${holiday.name}` : ""}${bookings.length ? `, ${bookings.length} reservas` : ""}`}
+                data-day={day}
+              >
+                <span className="agenda-day-number">
+                  {Number(day.slice(8))}
+                  {blocked && <Lock size={12} aria-label="Bloqueado" />}
+                </span>
+                {holiday && <span className="agenda-day-holiday-name">{holiday.name}</span>}
+                <span className="agenda-day-bookings">
+                  {bookings.slice(0, SHOWN).map((b) => {
+                    const d = bookingDisplay(b);
+                    return (
+                      <span key={b.id} className="agenda-chip" style={{ background: d.color }} title={d.label}>
+                        <span className="agenda-chip-time">{b.booking_time}</span> {b.client_name ?? NO_CLIENT}
+                      </span>
+                    );
+                  })}
+                  {bookings.length > SHOWN && <span className="agenda-more">+{bookings.length - SHOWN}</span>}
+                </span>
+              </button>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
