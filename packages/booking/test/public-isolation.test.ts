@@ -74,6 +74,19 @@ describe("a crm_token opens one company's case (booking-public)", () => {
     expect((await pub().public.get({ token: otro().crmToken })).booking?.id).toBe(other.id);
   });
 
+  it("a key of the company's own staff booking never answers that booking through a link (keys are per case)", async () => {
+    const key = `staff-key-${Date.now()}`;
+    const [staff] = await app
+      .db()
+      .insert(bookings)
+      .values({ companyId: otro().companyId, bookingDate: addDays(todayIn(), 40), bookingTime: "07:00", duration: 30, idempotencyKey: key })
+      .returning({ id: bookings.id });
+    const b = await freeDay(otro().crmToken, null);
+    const made = await pub().public.create({ token: otro().crmToken, booking_date: b.day, booking_time: b.hour, idempotency_key: key });
+    expect(made.id).not.toBe(staff?.id);
+    expect((await pub().public.get({ token: otro().crmToken })).booking?.id).toBe(made.id);
+  });
+
   it("refuses oversized and malformed inputs", async () => {
     const token = otro().crmToken;
     const day = addDays(todayIn(), 8);

@@ -30,6 +30,9 @@ export const create = tokenProcedure("crm_token")
         .where(and(eq(crms.companyId, ctx.companyId), eq(crms.id, ctx.document.id)))
         .for("update");
       const crm = await loadCrmCase(tx.db, ctx.companyId, { type: ctx.document.type, id: locked?.id ?? 0 });
+      // Keys are the client's: scoped to this case (':' never appears in a key the schema accepts), so a key sent
+      // through another case's link can never answer this case's booking, nor a staff booking.
+      const idempotencyKey = `crm:${crm.id}:${input.idempotency_key}`;
       const write: Omit<BookingWrite, "rescheduledFrom" | "clientId" | "vehicleId" | "requirementId" | "locationId" | "bookingType"> = {
         companyId: ctx.companyId,
         createdBy: null,
@@ -39,11 +42,11 @@ export const create = tokenProcedure("crm_token")
         time: input.booking_time,
         duration: null,
         comment: input.comment ?? null,
-        idempotencyKey: input.idempotency_key,
+        idempotencyKey,
         earliestDate: tomorrow(),
       };
       // A repeated 'Agendar' (double click, retry) answers what the first one made.
-      const made = await bookingByKey(tx.db, ctx.companyId, input.idempotency_key);
+      const made = await bookingByKey(tx.db, ctx.companyId, idempotencyKey);
       let id: number;
       if (made !== null) id = made;
       else if (crm.booking_id === null) {
