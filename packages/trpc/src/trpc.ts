@@ -103,6 +103,9 @@ export function sha256(value: string): string {
 
 export type TokenKind = "crm_token" | "access_token" | "zip_token";
 
+/** Far longer than a link token needs (32 random bytes are 43 characters of base64url). */
+export const MAX_TOKEN_LENGTH = 200;
+
 /** The unexpired document token of this kind, or null. Also used outside tRPC (the booking add-on's CSP header). */
 export async function findDocumentToken(db: Db, kind: TokenKind, token: string) {
   const [doc] = await db
@@ -127,7 +130,10 @@ export function tokenProcedure(kind: TokenKind) {
   return publicProcedure.use(async ({ ctx, getRawInput, next }) => {
     const raw = (await getRawInput()) as { token?: unknown } | undefined;
     // No token at all is malformed input (as the input schema would say); a token that opens nothing is not allowed.
-    if (typeof raw?.token !== "string") throw new TRPCError({ code: "BAD_REQUEST", message: "Datos inválidos" });
+    // ...and so is one longer than any token issued: refused before it is hashed or looked up.
+    if (typeof raw?.token !== "string" || raw.token.length > MAX_TOKEN_LENGTH) {
+      throw new TRPCError({ code: "BAD_REQUEST", message: "Datos inválidos" });
+    }
     const doc = await findDocumentToken(ctx.db, kind, raw.token);
     if (!doc) throw new TRPCError({ code: "UNAUTHORIZED", message: "Enlace inválido o expirado" });
     return next({
