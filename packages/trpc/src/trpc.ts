@@ -104,7 +104,7 @@ export function sha256(value: string): string {
 export type TokenKind = "crm_token" | "access_token" | "zip_token";
 
 /** Far longer than a link token needs (32 random bytes are 43 characters of base64url). */
-export const MAX_TOKEN_LENGTH = 200;
+const MAX_TOKEN_LENGTH = 200;
 
 /** The unexpired document token of this kind, or null. Also used outside tRPC (the booking add-on's CSP header). */
 export async function findDocumentToken(db: Db, kind: TokenKind, token: string) {
