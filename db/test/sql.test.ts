@@ -1,7 +1,7 @@
 // queryRows runs raw SQL through drizzle's session, an internal (`db._.session.prepareQuery`): drizzle's public API
 // prepares only query-builder statements. drizzle-orm is pinned to an exact version for that; this test fails
 // first when an upgrade changes the internal's shape or behaviour, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
-import { sql } from "drizzle-orm";
+import { DrizzleQueryError, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "../src/client";
 import { intArray, queryRows } from "../src/sql";
@@ -36,6 +36,26 @@ describe.each(drivers)("queryRows on %s", (name, open) => {
         { n: 2, twice: 4 },
         { n: 3, twice: 6 },
       ]);
+    }
+  });
+
+  // On the postgres.js pool queryRows goes to the driver directly; inside a transaction it must not (the pool's other
+  // connections do not see the transaction), so a transaction-local setting must be visible to it.
+  it.skipIf(skip)("runs inside a transaction on the transaction's connection", async () => {
+    database ??= await open();
+    const seen = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('taller.probe', 'inside', true)`);
+      return queryRows<{ probe: string | null }>(tx, sql`select current_setting('taller.probe', true) as probe`, { prepare: true });
+    });
+    expect(seen).toEqual([{ probe: "inside" }]);
+  });
+
+  it.skipIf(skip)("fails as drizzle does: a DrizzleQueryError carrying the database's error", async () => {
+    database ??= await open();
+    for (const prepare of [false, true]) {
+      const failure: unknown = await queryRows(database.db, sql`select 1 / ${0}::int as n`, { prepare }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(DrizzleQueryError);
+      expect((failure as DrizzleQueryError).cause).toMatchObject({ code: "22012" });
     }
   });
 });

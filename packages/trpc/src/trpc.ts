@@ -3,7 +3,7 @@
  * call them. Domain packages import only from here.
  */
 import { createHash } from "node:crypto";
-import type { Action, Resource } from "@taller/core";
+import type { Action, Can, Grant, Resource } from "@taller/core";
 import { configureZodSpanish, isRestrictedToOwn, permissionChecker } from "@taller/core";
 import type { Db } from "@taller/db";
 import { documentTokens, workpointTokens } from "@taller/db";
@@ -69,6 +69,18 @@ const baseProcedure = t.procedure.use(databaseErrors);
 /** Anyone; rate limited per IP. */
 export const publicProcedure = baseProcedure.use(ipRateLimit);
 
+/**
+ * The permission check of a grants list, built once per list: the session cache hands every request of a session
+ * the same SessionUser, so its grants' Set is not rebuilt per request. Grants are never mutated (a role change
+ * loads a new SessionUser).
+ */
+const checkers = new WeakMap<readonly Grant[], Can>();
+function checkerOf(grants: readonly Grant[]): Can {
+  let check = checkers.get(grants);
+  if (!check) checkers.set(grants, (check = permissionChecker(grants)));
+  return check;
+}
+
 /** A logged-in staff member. Every query must filter by `ctx.companyId`. */
 export const staffProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session || ctx.session.kind !== "staff") {
@@ -80,7 +92,7 @@ export const staffProcedure = baseProcedure.use(({ ctx, next }) => {
       user,
       session: ctx.session,
       companyId: user.companyId,
-      can: permissionChecker(user.grants),
+      can: checkerOf(user.grants),
       /** True when the role may act on the resource only for records the user owns. */
       ownOnly: (action: Action, resource: Resource) => isRestrictedToOwn(user.grants, action, resource),
     },
@@ -149,7 +161,7 @@ export const kioskProcedure = baseProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user || ctx.session?.kind !== "kiosk" || ctx.user.companyId !== device.companyId) {
     throw new TRPCError({ code: "UNAUTHORIZED", message: "Debes ingresar tu código" });
   }
-  return next({ ctx: { user: ctx.user, companyId: device.companyId, can: permissionChecker(ctx.user.grants) } });
+  return next({ ctx: { user: ctx.user, companyId: device.companyId, can: checkerOf(ctx.user.grants) } });
 });
 
 /** Platform operators, after e-mail + password + TOTP. */
