@@ -1,4 +1,4 @@
-import { DrizzleQueryError, sql, type SQL } from "drizzle-orm";
+import { DrizzleQueryError, fillPlaceholders, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
@@ -7,8 +7,13 @@ import type { Db } from "./client";
  * it is prepared once, and PGlite and postgres.js bind it alike.
  */
 export function intArray(ids: readonly number[]): SQL {
+  return sql`${intArrayText(ids)}::int[]`;
+}
+
+/** intArray's parameter ('{1,2,3}'), for a placeholder of a compiled statement (`${sql.placeholder(name)}::int[]`). */
+export function intArrayText(ids: readonly number[]): string {
   if (!ids.every(Number.isSafeInteger)) throw new RangeError("intArray takes integers only");
-  return sql`${`{${ids.join(",")}}`}::int[]`;
+  return `{${ids.join(",")}}`;
 }
 
 const dialect = new PgDialect();
@@ -41,17 +46,50 @@ function postgresClient(db: Db): PostgresJsClient | null {
  */
 export async function queryRows<T>(db: Db, query: SQL, opts: { prepare?: boolean } = {}): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  return run<T>(db, text, params, opts.prepare === true);
+}
+
+async function run<T>(db: Db, text: string, params: unknown[], prepare: boolean): Promise<T[]> {
   const client = postgresClient(db);
   if (client) {
     try {
-      return (await client.unsafe(text, params, { prepare: opts.prepare === true })) as T[];
+      return (await client.unsafe(text, params, { prepare })) as T[];
     } catch (cause) {
       throw new DrizzleQueryError(text, params, cause as Error);
     }
   }
-  const result: unknown = await db._.session.prepareQuery({ sql: text, params }, undefined, opts.prepare ? "prepared" : undefined, false).execute();
+  const result: unknown = await db._.session.prepareQuery({ sql: text, params }, undefined, prepare ? "prepared" : undefined, false).execute();
   // postgres.js answers an array, PGlite `{ rows }`.
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** A statement's text and parameters, compiled once; placeholders among the parameters are filled per run. */
+export interface Compiled {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Compiles hot statements once each: `build` (SQL whose per-run values are `sql.placeholder(name)`) runs the first
+ * time a key is asked for, and later runs of that key reuse its text. Building a statement with drizzle's `sql`
+ * and compiling it costs about as much CPU as reading its rows, on every request (bench:http); the key must name
+ * everything that changes the text (sort, which filters are present), never a value.
+ */
+export function compiledStatements<K extends string>(): (key: K, build: () => SQL) => Compiled {
+  const cache = new Map<K, Compiled>();
+  return (key, build) => {
+    let compiled = cache.get(key);
+    if (!compiled) {
+      const { sql: text, params } = dialect.sqlToQuery(build());
+      cache.set(key, (compiled = { text, params }));
+    }
+    return compiled;
+  };
+}
+
+/** Runs a compiled statement with its placeholders' values, as queryRows runs SQL. */
+export function queryCompiled<T>(db: Db, statement: Compiled, values: Record<string, unknown>, opts: { prepare?: boolean } = {}): Promise<T[]> {
+  return run<T>(db, statement.text, fillPlaceholders(statement.params, values), opts.prepare === true);
 }
 
 /**

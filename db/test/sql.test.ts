@@ -4,7 +4,7 @@
 import { DrizzleQueryError, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "../src/client";
-import { intArray, queryRows } from "../src/sql";
+import { compiledStatements, intArray, intArrayText, queryCompiled, queryRows } from "../src/sql";
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const drivers: [string, () => Promise<Database>][] = [
@@ -37,6 +37,24 @@ describe.each(drivers)("queryRows on %s", (name, open) => {
         { n: 3, twice: 6 },
       ]);
     }
+  });
+
+  it.skipIf(skip)("compiles a statement once per key and runs it with each run's placeholder values", async () => {
+    const { db } = (database ??= await open());
+    const statements = compiledStatements<"plain" | "filtered">();
+    let builds = 0;
+    const build = (filtered: boolean) => () => {
+      builds++;
+      const where = filtered ? sql`n = ANY(${sql.placeholder("only")}::int[])` : sql`true`;
+      return sql`select n from unnest(${sql.placeholder("all")}::int[]) as n where ${where} order by n`;
+    };
+    const run = (key: "plain" | "filtered", all: number[], only?: number[]) =>
+      queryCompiled<{ n: number }>(db, statements(key, build(key === "filtered")), { all: intArrayText(all), only: only && intArrayText(only) }, { prepare: true });
+    expect(await run("plain", [3, 1, 2])).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(await run("plain", [5])).toEqual([{ n: 5 }]);
+    expect(await run("filtered", [1, 2, 3], [2, 9])).toEqual([{ n: 2 }]);
+    expect(await run("filtered", [1, 2, 3], [1, 3])).toEqual([{ n: 1 }, { n: 3 }]);
+    expect(builds).toBe(2);
   });
 
   // On the postgres.js pool queryRows goes to the driver directly; inside a transaction it must not (the pool's other
