@@ -39,7 +39,7 @@ function postgresClient(db: Db): PostgresJsClient | null {
  *
  * On the postgres.js pool the statement goes to the driver as drizzle itself sends it (`unsafe(text, params,
  * { prepare })`, failures wrapped in DrizzleQueryError alike) without drizzle's prepared-query object, tracing spans
- * and cache layer: a fifth of what a page of orders costs the server beyond the database (bench:http). Elsewhere
+ * and cache layer, which cost more CPU than the driver's own work for a small statement (bench:http). Elsewhere
  * (PGlite, a transaction) through `db._.session.prepareQuery`, drizzle's internal (its public API prepares
  * query-builder statements only, and `db.execute` cannot name a statement): drizzle-orm is pinned to an exact
  * version in every package.json for it, and test/sql.test.ts fails on an upgrade that changes either path.
