@@ -1,10 +1,10 @@
 // queryRows runs raw SQL through drizzle's session, an internal (`db._.session.prepareQuery`): drizzle's public API
 // prepares only query-builder statements. drizzle-orm is pinned to an exact version for that; this test fails
 // first when an upgrade changes the internal's shape or behaviour, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
-import { sql } from "drizzle-orm";
+import { DrizzleQueryError, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "../src/client";
-import { intArray, queryRows } from "../src/sql";
+import { compiledStatements, intArray, intArrayText, queryCompiled, queryRows } from "../src/sql";
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const drivers: [string, () => Promise<Database>][] = [
@@ -36,6 +36,44 @@ describe.each(drivers)("queryRows on %s", (name, open) => {
         { n: 2, twice: 4 },
         { n: 3, twice: 6 },
       ]);
+    }
+  });
+
+  it.skipIf(skip)("compiles a statement once per key and runs it with each run's placeholder values", async () => {
+    const { db } = (database ??= await open());
+    const statements = compiledStatements<"plain" | "filtered">();
+    let builds = 0;
+    const build = (filtered: boolean) => () => {
+      builds++;
+      const where = filtered ? sql`n = ANY(${sql.placeholder("only")}::int[])` : sql`true`;
+      return sql`select n from unnest(${sql.placeholder("all")}::int[]) as n where ${where} order by n`;
+    };
+    const run = (key: "plain" | "filtered", all: number[], only?: number[]) =>
+      queryCompiled<{ n: number }>(db, statements(key, build(key === "filtered")), { all: intArrayText(all), only: only && intArrayText(only) }, { prepare: true });
+    expect(await run("plain", [3, 1, 2])).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(await run("plain", [5])).toEqual([{ n: 5 }]);
+    expect(await run("filtered", [1, 2, 3], [2, 9])).toEqual([{ n: 2 }]);
+    expect(await run("filtered", [1, 2, 3], [1, 3])).toEqual([{ n: 1 }, { n: 3 }]);
+    expect(builds).toBe(2);
+  });
+
+  // On the postgres.js pool queryRows goes to the driver directly; inside a transaction it must not (the pool's other
+  // connections do not see the transaction), so a transaction-local setting must be visible to it.
+  it.skipIf(skip)("runs inside a transaction on the transaction's connection", async () => {
+    database ??= await open();
+    const seen = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('taller.probe', 'inside', true)`);
+      return queryRows<{ probe: string | null }>(tx, sql`select current_setting('taller.probe', true) as probe`, { prepare: true });
+    });
+    expect(seen).toEqual([{ probe: "inside" }]);
+  });
+
+  it.skipIf(skip)("fails as drizzle does: a DrizzleQueryError carrying the database's error", async () => {
+    database ??= await open();
+    for (const prepare of [false, true]) {
+      const failure: unknown = await queryRows(database.db, sql`select 1 / ${0}::int as n`, { prepare }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(DrizzleQueryError);
+      expect((failure as DrizzleQueryError).cause).toMatchObject({ code: "22012" });
     }
   });
 });

@@ -6,9 +6,14 @@
 // transformer, adapter), and through a bare node:http handler that runs the very SQL statements the /trpc request
 // ran (recorded at the pool) and writes the same bytes (checked before timing). A worker thread sends R requests
 // (default 3,000) with 1 and then 32 concurrent keep-alive clients, alternating the two servers, and the ratios
-// /trpc ÷ bare of p50, p99 and throughput are printed. The database is dropped at the end.
+// /trpc ÷ bare of p50, p99 and throughput are printed. The database is dropped at the end. With `--profile PREFIX`
+// the servers' thread is CPU-profiled during the timed 32-client runs: PREFIX.trpc.cpuprofile and PREFIX.bare.cpuprofile
+// (open them in Chrome DevTools or VS Code).
 import { randomBytes } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import { createServer, request, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -23,11 +28,21 @@ import { createApp } from "../src/app";
 import { createDiskFileStore } from "../src/files/store";
 import { createLogger } from "../src/logger";
 
-const { values: args } = parseArgs({ options: { orders: { type: "string", default: "100000" }, requests: { type: "string", default: "3000" } } });
+const { values: args } = parseArgs({
+  options: { orders: { type: "string", default: "100000" }, requests: { type: "string", default: "3000" }, profile: { type: "string" } },
+});
 const ORDERS = Number(args.orders);
 const REQUESTS = Number(args.requests);
 const CONCURRENCY = [1, 32];
 const TARGET = { p50: 1.25, p99: 1.5 };
+/** The kernel's clock ticks per second, the unit of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `taller_bench_http_${process.pid}_${randomBytes(3).toString("hex")}`;
@@ -111,9 +126,11 @@ try {
     // Warm both, then alternate halves so background load weighs on both alike.
     await load(trpcUrl, cookie, clients, 200);
     await load(bareUrl, "", clients, 200);
+    const profiled = clients === Math.max(...CONCURRENCY) && args.profile !== undefined;
+    // The second round only: by then the JIT has settled.
     for (let round = 0; round < 2; round++) {
-      runs.trpc.push(await load(trpcUrl, cookie, clients, REQUESTS / 2));
-      runs.bare.push(await load(bareUrl, "", clients, REQUESTS / 2));
+      runs.trpc.push(await profile(profiled && round === 1 && "trpc", () => load(trpcUrl, cookie, clients, REQUESTS / 2)));
+      runs.bare.push(await profile(profiled && round === 1 && "bare", () => load(bareUrl, "", clients, REQUESTS / 2)));
     }
     const t = summary(runs.trpc);
     const b = summary(runs.bare);
@@ -124,7 +141,7 @@ try {
         String(clients).padStart(7),
         ...[t.p50, t.p99, b.p50, b.p99].map((v) => v.toFixed(2).padStart(8)),
         ...[t.rps, b.rps].map((v) => v.toFixed(0).padStart(7)),
-        ...[t.busyUs, b.busyUs].map((v) => v.toFixed(0).padStart(7)),
+        ...[t.busyUs, b.busyUs, t.cpuUs, b.cpuUs].map((v) => (Number.isNaN(v) ? "-" : v.toFixed(0)).padStart(7)),
         r50.toFixed(2).padStart(6),
         r99.toFixed(2).padStart(6),
         (t.rps / b.rps).toFixed(2).padStart(6),
@@ -133,8 +150,8 @@ try {
     );
   }
   console.log(`\norders list, first page (${trpcBody.length} bytes); ${REQUESTS} requests per server and concurrency; ms and requests/s`);
-  console.log(`targets: /trpc ÷ bare <= ${TARGET.p50} at p50 and <= ${TARGET.p99} at p99; µs = server thread busy per request\n`);
-  console.log(["clients", "trpc p50", "trpc p99", "bare p50", "bare p99", "trpc/s", "bare/s", "trpc µs", "bare µs", "×p50", "×p99", "×rps", "ok"].join("  "));
+  console.log(`targets: /trpc ÷ bare <= ${TARGET.p50} at p50 and <= ${TARGET.p99} at p99; per request, µs: the servers' thread busy (event loop utilisation) and its CPU time (Linux)\n`);
+  console.log(["clients", "trpc p50", "trpc p99", "bare p50", "bare p99", "trpc/s", "bare/s", "trpc µs", "bare µs", "trpc cpu", "bare cpu", "×p50", "×p99", "×rps", "ok"].join("  "));
   for (const row of rows) console.log(row);
 
   await new Promise((r) => bare.close(r));
@@ -145,6 +162,29 @@ try {
   await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   await admin.end();
   log(`dropped ${dbName}`);
+}
+
+/** Runs `work`, CPU-profiled into `${args.profile}.${name}.cpuprofile` when a name is given (one file per name). */
+async function profile<T>(name: string | false, work: () => Promise<T>): Promise<T> {
+  if (!name) return work();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  await session.post("HeapProfiler.startSampling", {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  try {
+    return await work();
+  } finally {
+    const { profile: taken } = await session.post("Profiler.stop");
+    const { profile: heap } = await session.post("HeapProfiler.stopSampling");
+    await writeFile(`${args.profile}.${name}.cpuprofile`, JSON.stringify(taken));
+    await writeFile(`${args.profile}.${name}.heapprofile`, JSON.stringify(heap));
+    session.disconnect();
+  }
 }
 
 function get(url: string, cookie: string): Promise<{ body: Buffer; headers: IncomingHttpHeaders }> {
@@ -165,20 +205,24 @@ interface Run {
   failed: number;
   /** Time the servers' event loop was busy during the run. */
   busyMs: number;
+  /** CPU time of the servers' thread during the run (NaN where /proc cannot tell). */
+  cpuMs: number;
 }
 
 /**
- * One load run. Besides latencies, the servers' thread's busy time (event loop utilisation): on a shared machine,
- * CPU per request says what each server costs even when other processes stretch the latencies.
+ * One load run. Besides latencies, the servers' thread's busy time (event loop utilisation) and CPU time: on a
+ * shared machine, CPU per request says what each server costs even when other processes stretch the latencies.
  */
 function load(url: string, cookie: string, clients: number, requests: number): Promise<Run> {
   const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { url, headers: { cookie }, clients, requests } });
   const before = performance.eventLoopUtilization();
+  const cpuBefore = threadCpuMs();
   return new Promise((resolve, reject) => {
-    worker.once("message", (run: Omit<Run, "busyMs">) => {
+    worker.once("message", (run: Omit<Run, "busyMs" | "cpuMs">) => {
       const busyMs = performance.eventLoopUtilization(before).active;
+      const cpuMs = threadCpuMs() - cpuBefore;
       if (run.failed > 0) reject(new Error(`${run.failed} requests failed on ${url}`));
-      else resolve({ ...run, busyMs });
+      else resolve({ ...run, busyMs, cpuMs });
       void worker.terminate();
     });
     worker.once("error", reject);
@@ -190,5 +234,23 @@ function summary(runs: Run[]) {
   const at = (q: number) => all[Math.min(all.length - 1, Math.floor(q * all.length))]!;
   const seconds = runs.reduce((s, r) => s + r.elapsedMs, 0) / 1000;
   const busyUs = (runs.reduce((s, r) => s + r.busyMs, 0) * 1000) / all.length;
-  return { p50: at(0.5), p99: at(0.99), rps: all.length / seconds, busyUs };
+  const cpuUs = (runs.reduce((s, r) => s + r.cpuMs, 0) * 1000) / all.length;
+  return { p50: at(0.5), p99: at(0.99), rps: all.length / seconds, busyUs, cpuUs };
+}
+
+/**
+ * CPU time (user + system) of this process's main thread, the servers' thread, in ms; NaN off Linux. Unlike the
+ * event loop's busy time it does not grow while other processes hold the CPU, so it is the figure to compare on a
+ * shared machine. (The load generator is a worker thread of this process: process.cpuUsage() would count it too.
+ * V8's helper threads are not counted either: the part of garbage collection they do is left out for both.)
+ */
+function threadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    // Fields after the command's closing parenthesis start at field 3 (state); utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
 }

@@ -1,7 +1,7 @@
 // The SQL behind the orders list, its counts and the export, shaped for a million orders in one company (indexes in
 // db/src/schema/orders.ts, derived columns in migrations 0003_order_triggers and 0005_list_pipeline).
 import { PAGE_SIZE } from "@taller/core";
-import { intArray, queryRows, searchCondition, type Db } from "@taller/db";
+import { compiledStatements, intArray, intArrayText, queryCompiled, queryRows, searchCondition, type Db } from "@taller/db";
 import { cappedGroupCount, ESTIMATE_SKIP, estimateRows, farPastCap, groupCounts, type GroupCountRow, type GroupCounts } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import type { OrderFilters } from "./filters";
@@ -18,8 +18,11 @@ function orderBy(s: OrderSort, prefix = ""): SQL {
     : sql.raw(`${prefix}check_in_time ${dir}, ${prefix}correlative_id ${dir}`);
 }
 
-/** Rows strictly after the cursor's row in sort order (row comparison, so the index range starts right there). */
-function after(s: OrderSort, key: number[] | null): SQL {
+/**
+ * Rows strictly after the cursor's row in sort order (row comparison, so the index range starts right there).
+ * `key` holds the key's values as SQL: bound values, or a compiled statement's placeholders.
+ */
+function after(s: OrderSort, key: readonly SQL[] | null): SQL {
   if (!key) return sql`true`;
   const op = sql.raw(s.direction === "desc" ? "<" : ">");
   return s.sort === "correlative_id"
@@ -27,8 +30,14 @@ function after(s: OrderSort, key: number[] | null): SQL {
     : sql`(check_in_time, correlative_id) ${op} (timestamptz 'epoch' + ${key[0]}::float8 * interval '1 microsecond', ${key[1]}::int)`;
 }
 
-/** The selected locations (null: all, including orders without one). */
-const inLocations = (f: OrderFilters) => (f.scope.locationIds ? sql`location_id = ANY(${intArray(f.scope.locationIds)})` : sql`true`);
+/** The selected locations (`ids`: an int[], null: all, including orders without one). */
+const inLocations = (ids: SQL | null) => (ids ? sql`location_id = ANY(${ids})` : sql`true`);
+
+/** A filter's ids bound as an int[] (null stays null: no filter). */
+const boundIds = (ids: readonly number[] | null) => (ids ? intArray(ids) : null);
+
+/** A compiled statement's int[] placeholder. */
+const idsPlaceholder = (name: string) => sql`${sql.placeholder(name)}::int[]`;
 
 /** "Own records only" for orders: the user received it or is assigned to it. */
 const owned = (f: OrderFilters) => (f.scope.ownerId === null ? sql`true` : sql`(user_id = ${f.scope.ownerId} OR assignee_id = ${f.scope.ownerId})`);
@@ -38,7 +47,7 @@ export function filterConditions(f: OrderFilters): SQL {
   return sql.join(
     [
       sql`company_id = ${f.scope.companyId}`,
-      inLocations(f),
+      inLocations(boundIds(f.scope.locationIds)),
       owned(f),
       f.statusIds ? sql`status_id = ANY(${intArray(f.statusIds)})` : sql`true`,
       f.budgetStatusIds ? sql`budget_status_key = ANY(${intArray(f.budgetStatusIds)})` : sql`true`,
@@ -68,24 +77,50 @@ const slicePath = (f: OrderFilters) => f.search === null && f.scope.ownerId === 
  * plan depends on how common the searched text is.
  */
 export async function findPage(db: Db, f: OrderFilters, s: OrderSort, key: number[] | null): Promise<OrderPosition[]> {
-  const limit = PAGE_SIZE + 1;
-  const companyId = f.scope.companyId;
+  if (slicePath(f)) return findSlicedPage(db, f, s, key);
   return queryRows<OrderPosition>(
     db,
-    !slicePath(f)
-      ? sql`SELECT correlative_id, ${checkInUs(s, "")} AS check_in_us FROM orders
-            WHERE ${filterConditions(f)} AND ${after(s, key)}
-            ORDER BY ${orderBy(s)} LIMIT ${limit}`
-      : sql`SELECT page.correlative_id, ${checkInUs(s, "page.")} AS check_in_us
-            FROM unnest(${f.statusIds ? intArray(f.statusIds) : sql`(SELECT array_agg(id) FROM statuses WHERE company_id = ${companyId} AND type = 'Order')`}) AS s(id)
-            CROSS JOIN unnest(${f.budgetStatusIds ? intArray(f.budgetStatusIds) : sql`(SELECT array_agg(id) || -1 FROM statuses WHERE company_id = ${companyId} AND type = 'Budget')`}) AS b(id)
-            CROSS JOIN LATERAL (
-              SELECT ${sortColumns(s)} FROM orders
-              WHERE company_id = ${companyId} AND status_id = s.id AND budget_status_key = b.id AND ${inLocations(f)} AND ${after(s, key)}
-              ORDER BY ${orderBy(s)} LIMIT ${limit}
-            ) page
-            ORDER BY ${orderBy(s, "page.")} LIMIT ${limit}`,
+    sql`SELECT correlative_id, ${checkInUs(s, "")} AS check_in_us FROM orders
+        WHERE ${filterConditions(f)} AND ${after(s, key && key.map((v) => sql`${v}`))}
+        ORDER BY ${orderBy(s)} LIMIT ${PAGE_SIZE + 1}`,
     { prepare: f.search === null },
+  );
+}
+
+const slicedPages = compiledStatements<string>();
+
+/** The slice path of findPage, compiled once per sort and set of filters present (the list's hottest statement). */
+function findSlicedPage(db: Db, f: OrderFilters, s: OrderSort, key: number[] | null): Promise<OrderPosition[]> {
+  const { statusIds, budgetStatusIds } = f;
+  const { locationIds } = f.scope;
+  const shape = [s.sort, s.direction, statusIds !== null, budgetStatusIds !== null, locationIds !== null, key !== null].join(" ");
+  const statement = slicedPages(shape, () => {
+    const limit = PAGE_SIZE + 1;
+    const companyId = sql.placeholder("companyId");
+    return sql`SELECT page.correlative_id, ${checkInUs(s, "page.")} AS check_in_us
+      FROM unnest(${statusIds ? idsPlaceholder("statusIds") : sql`(SELECT array_agg(id) FROM statuses WHERE company_id = ${companyId} AND type = 'Order')`}) AS s(id)
+      CROSS JOIN unnest(${budgetStatusIds ? idsPlaceholder("budgetStatusIds") : sql`(SELECT array_agg(id) || -1 FROM statuses WHERE company_id = ${companyId} AND type = 'Budget')`}) AS b(id)
+      CROSS JOIN LATERAL (
+        SELECT ${sortColumns(s)} FROM orders
+        WHERE company_id = ${companyId} AND status_id = s.id AND budget_status_key = b.id
+          AND ${inLocations(locationIds && idsPlaceholder("locationIds"))}
+          AND ${after(s, key && key.map((_, i) => sql`${sql.placeholder(`key${i}`)}`))}
+        ORDER BY ${orderBy(s)} LIMIT ${limit}
+      ) page
+      ORDER BY ${orderBy(s, "page.")} LIMIT ${limit}`;
+  });
+  return queryCompiled<OrderPosition>(
+    db,
+    statement,
+    {
+      companyId: f.scope.companyId,
+      statusIds: statusIds && intArrayText(statusIds),
+      budgetStatusIds: budgetStatusIds && intArrayText(budgetStatusIds),
+      locationIds: locationIds && intArrayText(locationIds),
+      key0: key?.[0],
+      key1: key?.[1],
+    },
+    { prepare: true },
   );
 }
 
@@ -98,29 +133,43 @@ export async function findPage(db: Db, f: OrderFilters, s: OrderSort, key: numbe
  * all (farPastCap).
  */
 export async function countOrders(db: Db, f: OrderFilters): Promise<GroupCounts<number>> {
-  const companyId = f.scope.companyId;
-  const statuses = await orderStatusIds(db, companyId);
+  const statuses = await orderStatusIds(db, f.scope.companyId);
+  if (slicePath(f)) return groupCounts(statuses, await countSlices(db, f), f.statusIds);
   const unfiltered = filterConditions({ ...f, statusIds: null });
   if (f.search && (await estimateRows(db, sql`orders`, unfiltered)) > ESTIMATE_SKIP) return farPastCap(statuses);
-  const budget = f.budgetStatusIds ? sql`budget_status_key = ANY(${intArray(f.budgetStatusIds)})` : sql`true`;
-  const location = f.scope.locationIds ? sql`location_key = ANY(${intArray(f.scope.locationIds)})` : sql`true`;
   const rows = await queryRows<GroupCountRow>(
     db,
-    slicePath(f)
-      ? sql`SELECT status_id AS "group", sum(count)::int AS n, 0 AS sampled, null::int AS selected FROM order_status_counts
-            WHERE company_id = ${companyId} AND ${budget} AND ${location} GROUP BY status_id`
-      : cappedGroupCount({ group: sql`status_id`, from: sql`orders`, where: unfiltered, whereSelected: f.statusIds && filterConditions(f) }),
+    cappedGroupCount({ group: sql`status_id`, from: sql`orders`, where: unfiltered, whereSelected: f.statusIds && filterConditions(f) }),
     { prepare: f.search === null },
   );
   return groupCounts(statuses, rows, f.statusIds);
 }
 
+const sliceCounts = compiledStatements<string>();
+
+/** countOrders without a search or own scope, compiled once per set of filters present. */
+function countSlices(db: Db, f: OrderFilters): Promise<GroupCountRow[]> {
+  const { budgetStatusIds } = f;
+  const { locationIds } = f.scope;
+  const statement = sliceCounts(`${budgetStatusIds !== null} ${locationIds !== null}`, () => {
+    const budget = budgetStatusIds ? sql`budget_status_key = ANY(${idsPlaceholder("budgetStatusIds")})` : sql`true`;
+    const location = locationIds ? sql`location_key = ANY(${idsPlaceholder("locationIds")})` : sql`true`;
+    return sql`SELECT status_id AS "group", sum(count)::int AS n, 0 AS sampled, null::int AS selected FROM order_status_counts
+               WHERE company_id = ${sql.placeholder("companyId")} AND ${budget} AND ${location} GROUP BY status_id`;
+  });
+  const values = {
+    companyId: f.scope.companyId,
+    budgetStatusIds: budgetStatusIds && intArrayText(budgetStatusIds),
+    locationIds: locationIds && intArrayText(locationIds),
+  };
+  return queryCompiled<GroupCountRow>(db, statement, values, { prepare: true });
+}
+
+const statusIdsStatement = compiledStatements<"">();
+
 /** The company's order statuses in display order. */
 async function orderStatusIds(db: Db, companyId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM statuses WHERE company_id = ${companyId} AND type = 'Order' ORDER BY position, id`,
-    { prepare: true },
-  );
+  const statement = statusIdsStatement("", () => sql`SELECT id FROM statuses WHERE company_id = ${sql.placeholder("companyId")} AND type = 'Order' ORDER BY position, id`);
+  const rows = await queryCompiled<{ id: number }>(db, statement, { companyId }, { prepare: true });
   return rows.map((r) => r.id);
 }

@@ -3,14 +3,14 @@
  * call them. Domain packages import only from here.
  */
 import { createHash } from "node:crypto";
-import type { Action, Resource } from "@taller/core";
+import type { Action, Can, Grant, Resource } from "@taller/core";
 import { configureZodSpanish, isRestrictedToOwn, permissionChecker } from "@taller/core";
 import type { Db } from "@taller/db";
 import { documentTokens, workpointTokens } from "@taller/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Context } from "./context";
-import { databaseErrorToTRPC, fieldErrorsFromIssues, issuesOf, markDeliberate, publicError } from "./errors";
+import { databaseErrorToTRPC, fieldErrorsFromIssues, issuesOf, markDeliberate, publicError, userError } from "./errors";
 import { RateLimiter } from "./rate-limit";
 import { transformer } from "./transformer";
 
@@ -38,18 +38,21 @@ export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
 /**
- * Turns broken database constraints into client errors instead of 500s, and marks what the procedure threw as
- * written for users (the error formatter hides the message of anything else). Outermost, so it sees every error.
+ * What the outermost middleware does with the result of the rest of the chain: broken database constraints become
+ * client errors instead of 500s, and what the procedure threw is marked as written for users (the error formatter
+ * hides the message of anything else).
  */
-const databaseErrors = t.middleware(async ({ next }) => {
-  const result = await next();
+function settle<R extends { ok: true } | { ok: false; error: TRPCError }>(result: R): R {
   if (!result.ok) {
     const mapped = databaseErrorToTRPC(result.error.cause);
     if (mapped) throw mapped;
     markDeliberate(result.error);
   }
   return result;
-});
+}
+
+/** Outermost, so it sees every error. */
+const databaseErrors = t.middleware(async ({ next }) => settle(await next()));
 
 const publicLimiter = new RateLimiter(600, 60_000);
 /** Per-IP limit for anything anyone can call. */
@@ -68,22 +71,37 @@ const baseProcedure = t.procedure.use(databaseErrors);
 /** Anyone; rate limited per IP. */
 export const publicProcedure = baseProcedure.use(ipRateLimit);
 
-/** A logged-in staff member. Every query must filter by `ctx.companyId`. */
-export const staffProcedure = baseProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session || ctx.session.kind !== "staff") {
-    throw new TRPCError({ code: "UNAUTHORIZED", message: "Debes iniciar sesión" });
-  }
+/**
+ * The permission check of a grants list, built once per list: the session cache hands every request of a session
+ * the same SessionUser, so its grants' Set is not rebuilt per request. Grants are never mutated (a role change
+ * loads a new SessionUser).
+ */
+const checkers = new WeakMap<readonly Grant[], Can>();
+function checkerOf(grants: readonly Grant[]): Can {
+  let check = checkers.get(grants);
+  if (!check) checkers.set(grants, (check = permissionChecker(grants)));
+  return check;
+}
+
+/**
+ * A logged-in staff member. Every query must filter by `ctx.companyId`. One middleware for the check and for what
+ * databaseErrors does (settle): each layer of tRPC's chain copies the call's options and context, and staff
+ * procedures are most of what the server runs.
+ */
+export const staffProcedure = t.procedure.use(async ({ ctx, next }) => {
+  if (!ctx.user || !ctx.session || ctx.session.kind !== "staff") throw userError("UNAUTHORIZED", "Debes iniciar sesión");
   const user = ctx.user;
-  return next({
+  const result = await next({
     ctx: {
       user,
       session: ctx.session,
       companyId: user.companyId,
-      can: permissionChecker(user.grants),
+      can: checkerOf(user.grants),
       /** True when the role may act on the resource only for records the user owns. */
       ownOnly: (action: Action, resource: Resource) => isRestrictedToOwn(user.grants, action, resource),
     },
   });
+  return settle(result);
 });
 
 /** Permission gate: FORBIDDEN before the handler runs. Use as `staffProcedure.use(can("update", "check_in"))`. */
@@ -154,7 +172,7 @@ export const kioskProcedure = baseProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user || ctx.session?.kind !== "kiosk" || ctx.user.companyId !== device.companyId) {
     throw new TRPCError({ code: "UNAUTHORIZED", message: "Debes ingresar tu código" });
   }
-  return next({ ctx: { user: ctx.user, companyId: device.companyId, can: permissionChecker(ctx.user.grants) } });
+  return next({ ctx: { user: ctx.user, companyId: device.companyId, can: checkerOf(ctx.user.grants) } });
 });
 
 /** Platform operators, after e-mail + password + TOTP. */
