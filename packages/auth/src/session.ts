@@ -18,6 +18,16 @@ interface Authenticated {
  */
 const CACHE_MS = 10_000;
 const cache = new Map<string, { value: Authenticated; until: number }>();
+/**
+ * Counts the sessions ended in this process (by a write here or an event from anywhere). A validation that saw a
+ * session end while it was reading the database does not cache what it read: the ended session could otherwise
+ * come back into the cache after its eviction and outlive its logout by up to CACHE_MS.
+ */
+let endings = 0;
+function forget(ids: readonly string[]) {
+  endings += 1;
+  for (const id of ids) cache.delete(id);
+}
 
 export function readSessionId(cookieHeader: string | undefined): string | null {
   return readCookie(cookieHeader, SESSION_COOKIE);
@@ -38,6 +48,7 @@ export async function authenticate(
   const hit = cache.get(sessionId);
   if (hit && hit.until > now) return hit.value;
   cache.delete(sessionId);
+  const endingsBefore = endings;
 
   const lucia = getLucia(db, opts.secure);
   const { session, user } = await lucia.validateSession(sessionId);
@@ -54,7 +65,7 @@ export async function authenticate(
   const sessionUser = await loadSessionUser(db, user.id);
   if (!sessionUser) return null;
   const value: Authenticated = { session: { id: session.id, kind: session.kind }, user: sessionUser };
-  cache.set(sessionId, { value, until: now + CACHE_MS });
+  if (endings === endingsBefore) cache.set(sessionId, { value, until: now + CACHE_MS });
   return value;
 }
 
@@ -63,7 +74,7 @@ export function watchSessionEvents(bus: EventBus, onEnded?: (sessionIds: string[
   return bus.subscribe((event) => {
     if (event.type !== "session.ended") return;
     const ids = event.payload.sessionIds;
-    for (const id of ids) cache.delete(id);
+    forget(ids);
     onEnded?.(ids);
   });
 }
@@ -94,7 +105,7 @@ export async function startSession(
 export async function endSessions(tx: Transaction, sessionIds: string[]): Promise<void> {
   if (sessionIds.length === 0) return;
   await tx.db.delete(sessions).where(inArray(sessions.id, sessionIds));
-  tx.afterCommit(() => sessionIds.forEach((id) => cache.delete(id)));
+  tx.afterCommit(() => forget(sessionIds));
   for (let i = 0; i < sessionIds.length; i += SESSION_ENDED_MAX_IDS) {
     await tx.emit({ type: "session.ended", companyId: null, payload: { sessionIds: sessionIds.slice(i, i + SESSION_ENDED_MAX_IDS) } });
   }
