@@ -7,16 +7,15 @@
 // seeds the demo, gives Taller Demo (booking_type professional) 20 professionals and 10,000 bookings spread over
 // four months around next month (about 2,500 in the month searched, most working hours taken), starts the real
 // server as a child process, logs in as admin@taller.demo and times each case. The database is dropped at the end.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CLIENT_HEADER, present } from "@taller/core";
 import { bookings, createDatabase, migrateDatabase, users } from "@taller/db";
-import { DEMO_PASSWORD, seedDemo } from "@taller/db/seed";
+import { seedDemo } from "@taller/db/seed";
+import { benchLogin, startBenchServer } from "@taller/testing/bench";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { loadFacts, loadSettings, professionalIds } from "../src/facts";
@@ -28,7 +27,6 @@ const RUNS = Number(args.runs);
 const PROFESSIONALS = 20;
 const BOOKINGS = 10_000;
 const TARGET_MS = 20;
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../../apps/server");
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `taller_bench_booking_${process.pid}_${randomBytes(3).toString("hex")}`;
@@ -115,9 +113,9 @@ try {
   await time("search in-process, one professional", () => searchSlots(db, companyId, { ...search, userId: pros[0] ?? null }));
 
   // Through the real server.
-  const started = await startServer();
+  const started = await startBenchServer(benchUrl);
   server = started.child;
-  const cookie = await login(started.url);
+  const cookie = await benchLogin(started.url, "admin@taller.demo");
   const query = (value: unknown) =>
     fetch(`${started.url}/trpc/booking.freeSlots?input=${encodeURIComponent(JSON.stringify({ json: value }))}`, { headers: { cookie, [CLIENT_HEADER]: "web" } }).then(async (res) => {
       if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
@@ -166,30 +164,4 @@ function lastDay(first: string): string {
   return new Date(Date.parse(`${nextMonth(first.slice(0, 7))}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The real server (apps/server) on a free port, against the bench database. */
-function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: benchUrl, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "never", LOG_LEVEL: "info", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolvePromise, reject) => {
-    let buffered = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const port = /"port":(\d+)[^\n]*listening/.exec(buffered)?.[1];
-      if (port) resolvePromise({ url: `http://127.0.0.1:${port}`, child });
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
-async function login(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/trpc/auth.login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [CLIENT_HEADER]: "web" },
-    body: JSON.stringify({ json: { email: "admin@taller.demo", password: DEMO_PASSWORD } }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}

@@ -7,16 +7,15 @@
 // the session cookie, and as the SQL statements the procedure issued (recorded at the postgres.js client while
 // calling the procedure once) replayed with postgres.js. Then times the 1000-row export and the server's peak
 // memory while it runs. The database is dropped at the end.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createDatabase, migrateDatabase, schema, type Db } from "@taller/db";
-import { DEMO_PASSWORD, seedDemo, seedScale } from "@taller/db/seed";
+import { seedDemo, seedScale } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
+import { benchLogin, startBenchServer } from "@taller/testing/bench";
 import { staffContext } from "@taller/trpc/testing";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -27,8 +26,6 @@ const { values: args } = parseArgs({ options: { orders: { type: "string", defaul
 const ORDERS = Number(args.orders);
 const RUNS = Number(args.runs);
 const TARGET = { ratio: 1.5, p95Ms: 50, exportMs: 1000, exportMb: 150 };
-const here = dirname(fileURLToPath(import.meta.url));
-const serverDir = resolve(here, "../../../apps/server");
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `taller_bench_${process.pid}_${randomBytes(3).toString("hex")}`;
@@ -58,9 +55,9 @@ try {
   await raw.unsafe("VACUUM ANALYZE");
   log(`vacuum analyze in ${seconds(started)}`);
 
-  const { url: baseUrl, child } = await startServer();
+  const { url: baseUrl, child } = await startBenchServer(benchUrl);
   server = child;
-  const cookie = await login(baseUrl, "admin@escala.demo");
+  const cookie = await benchLogin(baseUrl, "admin@escala.demo");
   const http = httpClient(baseUrl, cookie);
 
   // The same procedures called in-process on a drizzle instance whose postgres.js client records every statement
@@ -247,35 +244,7 @@ function memoryOf(pid: number) {
   return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
 }
 
-/** The real server (apps/server) on a free port, against the bench database. */
-function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: benchUrl, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "never", LOG_LEVEL: "info", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolvePromise, reject) => {
-    let buffered = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      for (const line of buffered.split("\n")) {
-        const port = /"port":(\d+)/.exec(line)?.[1];
-        if (port && line.includes("listening")) resolvePromise({ url: `http://127.0.0.1:${port}`, child });
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
-async function login(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/trpc/auth.login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-trpc-source": "bench" },
-    body: JSON.stringify({ json: { email, password: DEMO_PASSWORD } }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
 
 /** tRPC over plain node:http with a keep-alive agent: the lightest honest client, so timings show the server. */
 function httpClient(baseUrl: string, cookie: string) {
