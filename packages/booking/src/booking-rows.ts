@@ -1,44 +1,15 @@
 // The one way a booking is read for the agenda, its search and its detail (seed 001 'Agenda booking'), so every
 // screen shows the same fields and the same fallbacks.
-import type { AgendaBooking, BookingKind, Instant } from "@taller/core";
+import type { AgendaBooking, Instant } from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
 
-interface Row {
-  id: number;
-  start_date: Instant;
-  booking_date: string;
-  booking_time: string;
-  duration: number;
-  client_id: number | null;
-  client_name: string | null;
-  client_rut: string | null;
-  client_phone: string | null;
-  client_email: string | null;
-  vehicle_id: number | null;
-  identifier: string | null;
-  brand_name: string | null;
-  brand_model_name: string | null;
-  requirement_id: number | null;
-  requirement_name: string | null;
-  location_id: number | null;
-  location_name: string | null;
-  user_id: number | null;
-  user_name: string | null;
-  booking_type: BookingKind;
-  confirmed: boolean;
-  non_attendance: boolean;
-  rescheduled: boolean;
-  rescheduled_for: number | null;
-  rescheduled_from: number | null;
-  check_in_time: Instant | null;
+/** A row as SQL answers it: the detail's fields with the order flat and `completed` not yet derived. */
+type Row = Omit<BookingDetail, "completed" | "order"> & {
   order_id: number | null;
   order_correlative_id: number | null;
   order_user_id: number | null;
-  comment: string | null;
-  from: string | null;
-  created_at: Instant;
-}
+};
 
 /** A booking with the names its detail shows beside the agenda's fields. */
 export interface BookingDetail extends AgendaBooking {
