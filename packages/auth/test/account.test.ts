@@ -1,11 +1,11 @@
 import { isInstant } from "@taller/core";
-import { files, users, verifyPassword } from "@taller/db";
-import { createCallerFactory, fieldErrorsFromIssues, issuesOf, TRPCError, type BusEvent } from "@taller/trpc";
+import { files, sessions, users, verifyPassword } from "@taller/db";
+import { createCallerFactory, fieldErrorsFromIssues, issuesOf, TRPCError, type BusEvent, type EventBus } from "@taller/trpc";
 import { type TestContext, useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it, vi } from "vitest";
-import { accountRouter, authenticate, authRouter, LOGIN_LIMITS, SESSION_COOKIE } from "../src";
+import { accountRouter, authenticate, authRouter, LOGIN_LIMITS, SESSION_COOKIE, watchSessionEvents } from "../src";
 
 const account = createCallerFactory(accountRouter);
 const auth = createCallerFactory(authRouter);
@@ -300,5 +300,40 @@ describe("devices", () => {
     expect(after.some((d) => d.id === current.id)).toBe(false);
     expect(ctx.cookies.at(-1)).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
     expect(await fromCookie(`${SESSION_COOKIE}=${ctx.session!.id}`)).toBeNull();
+  });
+});
+
+describe("the validated-session cache", () => {
+  it("does not keep a session that ended while it was being validated", async () => {
+    // A fresh login whose session no request has validated (so not cached yet).
+    const anon = app.anonymous();
+    expect((await auth(anon).login({ email: "asesor@taller.demo", password: "demo1234" })).status).toBe("ok");
+    const cookie = sessionCookie(anon);
+    const sessionId = cookie.split("=")[1]!;
+    // The logout's event arrives (as from another process) while the validation is reading the database: a bus
+    // whose listeners the test calls, and a database that calls them at the validation's first query.
+    const listeners: ((e: BusEvent) => void)[] = [];
+    const stop = watchSessionEvents({ subscribe: (l: (e: BusEvent) => void) => (listeners.push(l), () => undefined) } as unknown as EventBus);
+    let fired = false;
+    const real = app.db();
+    const racing = new Proxy(real, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (prop === "select" && !fired && typeof value === "function") {
+          return (...args: unknown[]) => {
+            fired = true;
+            for (const l of listeners) l({ id: 1, type: "session.ended", companyId: null, payload: { sessionIds: [sessionId] } });
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    expect(await authenticate(racing, cookie, { secure: false })).not.toBeNull();
+    expect(fired).toBe(true);
+    stop();
+    // The row goes (the logout's own write); the next request must not find the session in the cache.
+    await real.delete(sessions).where(eq(sessions.id, sessionId));
+    expect(await authenticate(real, cookie, { secure: false })).toBeNull();
   });
 });
