@@ -10,6 +10,10 @@ import {
   UNKNOWN_ERROR,
   weekdayOf,
 } from "@taller/core";
+import { monthWeeks } from "../../lib/days";
+
+/** The month grid (whole weeks, Monday first). */
+export { monthWeeks };
 
 /** The agenda's locale (seed 001 section 9). */
 export const AGENDA_LOCALE = "es-ES";
@@ -41,19 +45,6 @@ export function shiftMonth(month: string, n: number): string {
 /** The booking range a month view asks for: month start minus 7 days to month end plus 7 days (seed 001). */
 export function monthRange(month: string): { from: string; to: string } {
   return { from: addDays(monthStart(month), -BOOKING_RANGE_MARGIN_DAYS), to: addDays(monthEnd(month), BOOKING_RANGE_MARGIN_DAYS) };
-}
-
-/** The month grid: whole weeks, Monday first (es-ES), from the week of the 1st to the week of the last day. */
-export function monthWeeks(month: string): string[][] {
-  const first = monthStart(month);
-  const last = monthEnd(month);
-  let day = addDays(first, 1 - weekdayOf(first));
-  const weeks: string[][] = [];
-  while (day <= last) {
-    weeks.push(Array.from({ length: 7 }, (_, i) => addDays(day, i)));
-    day = addDays(day, 7);
-  }
-  return weeks;
 }
 
 /** 'Noviembre de 2026'. */

@@ -1,32 +1,17 @@
 // The calendar screen's pure rules: grids of days, titles in Spanish, and the items each day shows. Day-dates stay
 // 'YYYY-MM-DD' strings (formatted as UTC dates, so the browser's zone cannot shift them); instants become Chile's
 // wall clock through @taller/core.
-import { addDays, deliveryDisplay, eventColor, formatTime, weekdayOf, type Instant } from "@taller/core";
+import { addDays, deliveryDisplay, eventColor, formatTime, type Instant } from "@taller/core";
+import { monthWeeks, weekDays, weekStart } from "../../lib/days";
 
 export const CALENDAR_MODES = ["month", "week", "day"] as const;
 export type CalendarMode = (typeof CALENDAR_MODES)[number];
 export const MODE_LABELS: Record<CalendarMode, string> = { month: "Mes", week: "Semana", day: "Día" };
 
-/** Monday of the week that contains `day` (weeks start on Monday in Chile). */
-export function weekStart(day: string): string {
-  return addDays(day, 1 - weekdayOf(day));
-}
+export { weekDays, weekStart };
 
-/** The seven days of the week that contains `day`. */
-export function weekDays(day: string): string[] {
-  const monday = weekStart(day);
-  return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
-}
-
-/** The month grid of the month that contains `day`: whole weeks, Monday first, from the week of the 1st to the week of the last day. */
-export function monthGrid(day: string): string[][] {
-  const first = `${day.slice(0, 7)}-01`;
-  const weeks: string[][] = [];
-  for (let monday = weekStart(first); monday.slice(0, 7) <= day.slice(0, 7); monday = addDays(monday, 7)) {
-    weeks.push(weekDays(monday));
-  }
-  return weeks;
-}
+/** The month grid of the month that contains `day`. */
+export const monthGrid = (day: string): string[][] => monthWeeks(day.slice(0, 7));
 
 /** The day previous/next lands on: a month, a week or a day away (a month keeps the day, clamped: 31 Jan -> 28 Feb). */
 export function step(day: string, mode: CalendarMode, direction: 1 | -1): string {
