@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { CLIENT_HEADER, present } from "@taller/core";
+import { addDays, CLIENT_HEADER, present, weekdayOf } from "@taller/core";
 import { bookings, createDatabase, migrateDatabase, users } from "@taller/db";
 import { seedDemo } from "@taller/db/seed";
 import { benchLogin, startBenchServer } from "@taller/testing/bench";
@@ -20,7 +20,7 @@ import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { loadFacts, loadSettings, professionalIds } from "../src/facts";
 import { searchSlots } from "../src/search-slots";
-import { freeSlotsByDay, isoWeekday, localNow, nextDay } from "../src/slots";
+import { freeSlotsByDay, localNow } from "../src/slots";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
 const RUNS = Number(args.runs);
@@ -63,10 +63,10 @@ try {
   let seed = 42;
   const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
   const rows: (typeof bookings.$inferInsert)[] = [];
-  for (let d = from; rows.length < BOOKINGS; d = nextDay(d)) {
-    if (isoWeekday(d) === 7) continue;
+  for (let d = from; rows.length < BOOKINGS; d = addDays(d, 1)) {
+    if (weekdayOf(d) === 7) continue;
     for (const userId of pros) {
-      for (let m = 9 * 60 + 10 * Math.floor(random() * 3); m < (isoWeekday(d) === 6 ? 13 : 18) * 60 - 60 && rows.length < BOOKINGS; ) {
+      for (let m = 9 * 60 + 10 * Math.floor(random() * 3); m < (weekdayOf(d) === 6 ? 13 : 18) * 60 - 60 && rows.length < BOOKINGS; ) {
         const duration = [30, 45, 60, 90][Math.floor(random() * 4)] ?? 60;
         rows.push({ companyId, userId, locationId: fx.demo.locationIds[0], bookingDate: d, bookingTime: `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`, duration });
         m += Math.ceil(duration / 10) * 10 + 10 * Math.floor(random() * 4);

@@ -1,10 +1,10 @@
 // What the free-slot rule (slots.ts) needs from the database: the company's rules, its professionals, and the
 // facts of a window of days. The search reads them through ctx.db; the write paths through the transaction that
 // holds the day's lock, so the check and the insert see the same rows.
-import { companyPreferencesSchema, daysPreferencesSchema, DEFAULT_MAX_BOOKINGS, DEFAULT_TIME_INTERVAL, type BookingMode } from "@taller/core";
+import { addDays, companyPreferencesSchema, daysPreferencesSchema, DEFAULT_MAX_BOOKINGS, DEFAULT_TIME_INTERVAL, type BookingMode } from "@taller/core";
 import { companies, intArray, queryRows, type Db } from "@taller/db";
 import { eq, sql } from "drizzle-orm";
-import { localInstant, nextDay, type SlotFacts, type SlotRules } from "./slots";
+import { localInstant, type SlotFacts, type SlotRules } from "./slots";
 
 export interface BookingSettings {
   rules: SlotRules;
@@ -76,7 +76,7 @@ export async function loadFacts(db: Db, companyId: number, scope: FactsScope): P
   // The window's instants, widened by a day on each side (a booking lasts at most a day), so every booking that
   // touches a slot of the window is read.
   const start = new Date((localInstant(scope.from, 0) ?? Date.parse(`${scope.from}T00:00:00Z`)) - MAX_BOOKING_MS).toISOString();
-  const end = new Date((localInstant(nextDay(scope.to), 0) ?? Date.parse(`${nextDay(scope.to)}T00:00:00Z`)) + MAX_BOOKING_MS).toISOString();
+  const end = new Date((localInstant(addDays(scope.to, 1), 0) ?? Date.parse(`${addDays(scope.to, 1)}T00:00:00Z`)) + MAX_BOOKING_MS).toISOString();
   const professional = scope.mode === "professional";
   const [holidays, blocks, blockHours, bookings] = await Promise.all([
     queryRows<{ date: string }>(

@@ -10,7 +10,7 @@
 // that happens twice (the hour repeated when DST ends) is read as PostgreSQL reads it, the later instant, so the
 // slots here and the bookings' start_at (computed by the database) agree.
 import { tzOffset } from "@date-fns/tz";
-import { BOOKING_ERRORS, present, type BookingMode } from "@taller/core";
+import { addDays, BOOKING_ERRORS, present, weekdayOf, type BookingMode } from "@taller/core";
 
 export const BOOKING_TIME_ZONE = "America/Santiago";
 const MINUTE = 60_000;
@@ -58,14 +58,6 @@ export interface SlotRequest {
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
-/** The calendar day after `date` ('YYYY-MM-DD'). */
-export const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
-
-/** Weekday of a date, 1 (Monday) to 7 (Sunday), as days_preferences and block_hours number them. */
-export function isoWeekday(date: string): number {
-  const d = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
-}
 
 const HOUR = 3_600_000;
 const offsets = new Map<number, number>();
@@ -112,7 +104,7 @@ interface Grid {
 }
 
 function dayGrid(rules: SlotRules, date: string): Grid | null {
-  const day = rules.days[String(isoWeekday(date))];
+  const day = rules.days[String(weekdayOf(date))];
   if (!day?.enabled) return null;
   const from = minutesOf(day.start_time);
   const to = minutesOf(day.end_time);
@@ -164,7 +156,7 @@ function bookingsOf(facts: SlotFacts): Map<number, DayBookings> {
 
 /** Why a day takes no bookings at all, or null. */
 export function dayProblem(rules: SlotRules, facts: SlotFacts, date: string): string | null {
-  if (facts.holidays.has(date) || !rules.days[String(isoWeekday(date))]?.enabled) return BOOKING_ERRORS.dayUnavailable;
+  if (facts.holidays.has(date) || !rules.days[String(weekdayOf(date))]?.enabled) return BOOKING_ERRORS.dayUnavailable;
   if (facts.blocks.some((b) => b.date === date && b.hour === null && b.userId === null)) return BOOKING_ERRORS.dayUnavailable;
   return null;
 }
@@ -175,7 +167,7 @@ export function dayProblem(rules: SlotRules, facts: SlotFacts, date: string): st
  */
 function openSlots(rules: SlotRules, facts: SlotFacts, date: string, grid: Grid, userId: number | null): boolean[] {
   const n = grid.minutes.length;
-  const weekday = isoWeekday(date);
+  const weekday = weekdayOf(date);
   const open = grid.starts.map((s) => s !== null);
   const blockedMinutes = new Set<number>();
   for (const b of facts.blocks) {
@@ -235,7 +227,7 @@ export function daySlots(rules: SlotRules, facts: SlotFacts, date: string, reque
 /** Free start times of every day from `from` to `to` (inclusive), keyed by date. */
 export function freeSlotsByDay(rules: SlotRules, facts: SlotFacts, from: string, to: string, request: SlotRequest): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (let d = from; d <= to; d = nextDay(d)) out[d] = daySlots(rules, facts, d, request);
+  for (let d = from; d <= to; d = addDays(d, 1)) out[d] = daySlots(rules, facts, d, request);
   return out;
 }
 

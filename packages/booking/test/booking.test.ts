@@ -1,6 +1,6 @@
 // The booking procedures through the router's caller, against a real database (seeded demo: Taller Demo books per
 // professional, Otro Taller by capacity).
-import { BOOKING_ERRORS } from "@taller/core";
+import { addDays, BOOKING_ERRORS } from "@taller/core";
 import { bookings, crms, orders, realtimeEvents } from "@taller/db";
 import { chileanHolidays } from "@taller/db/seed";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
@@ -8,7 +8,7 @@ import { useSeededApp } from "@taller/trpc/testing";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingRouter } from "../src";
-import { localNow, nextDay } from "../src/slots";
+import { localNow } from "../src/slots";
 
 const createCaller = createCallerFactory(bookingRouter);
 const app = useSeededApp();
@@ -20,7 +20,6 @@ const publicCaller = () => createCaller(app.anonymous());
 let keys = 0;
 const key = () => `test-key-${++keys}-${Date.now()}`;
 
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const today = localNow(Date.now()).date;
 const holidays = new Set([...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map((h) => h.date));
 /** The n-th Monday at least 30 days ahead (past the demo's bookings and blocks) that is not a holiday. */
@@ -29,7 +28,7 @@ function monday(n = 0): string {
   let found = -1;
   for (;;) {
     if (new Date(`${d}T00:00:00Z`).getUTCDay() === 1 && !holidays.has(d) && ++found === n) return d;
-    d = nextDay(d);
+    d = addDays(d, 1);
   }
 }
 

@@ -1,8 +1,9 @@
 // The one CRM case a crm_token opens (tokenProcedure hands over its company and document).
+import { addDays } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
 import { TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { localNow, nextDay } from "../slots";
+import { localNow } from "../slots";
 
 export interface CrmCase {
   id: number;
@@ -44,4 +45,4 @@ export async function loadCrmCase(db: Db, companyId: number, document: { type: s
 }
 
 /** The client's page books from tomorrow on (America/Santiago). */
-export const tomorrow = () => nextDay(localNow(Date.now()).date);
+export const tomorrow = () => addDays(localNow(Date.now()).date, 1);
