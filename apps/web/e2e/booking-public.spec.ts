@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { addDays, formatDay, todayIn } from "@taller/core";
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
-import { screenshot } from "./fixtures";
+import { loginToShell, screenshot } from "./fixtures";
 import { startServer } from "./server";
 
 const PROFESSIONAL_TOKEN = "demo-crm-taller-demo";
@@ -169,6 +169,57 @@ test("capacity mode: no professional; server field errors marked; a retry after 
   await expect(page.getByRole("status").filter({ hasText: `Ya tienes una cita agendada para el ${formatDay(later)} a las ${laterHours[0]}` })).toBeVisible();
   const moved = await query<{ booking: { id: number } | null }>(request, "booking.public.get", { token: CAPACITY_TOKEN });
   expect(moved.booking?.id).not.toBe(idOf(firstAnswer));
+});
+
+test("'Adicionales': pick add-ons, see the consumption inventory, book; the agenda's booking shows them at the catalogue's prices", async ({ page, request }) => {
+  await page.goto(`/client/booking?crm_token=${PROFESSIONAL_TOKEN}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Programa tu Diagnóstico" })).toBeVisible();
+
+  // The summary's read-only consumption inventory: what a 'Diagnóstico' uses.
+  const consumption = page.getByRole("complementary").getByRole("table");
+  await expect(page.getByRole("heading", { name: "Inventario de consumo" })).toBeVisible();
+  await expect(consumption.getByRole("row", { name: /Limpiador de contactos eléctricos LIM-CON 1/ })).toBeVisible();
+  await expect(summary(page, "Adicionales")).toHaveText("Sin especificar");
+
+  // A wash (one at most) and two pairs of wipers.
+  const addWash = page.getByRole("button", { name: "Agregar Lavado exterior" });
+  await addWash.click();
+  await expect(addWash).toBeDisabled();
+  const addWipers = page.getByRole("button", { name: "Agregar Plumillas limpiaparabrisas (par)" });
+  await addWipers.click();
+  await addWipers.click();
+  await page.getByRole("button", { name: "Quitar Plumillas limpiaparabrisas (par)" }).click();
+  await addWipers.click();
+  await expect(summary(page, "Adicionales")).toContainText("1 × Lavado exterior");
+  await expect(summary(page, "Adicionales")).toContainText("2 × Plumillas limpiaparabrisas (par)");
+  await expect(summary(page, "Adicionales")).toContainText("Total adicionales $32.980");
+  await screenshot(page, "addons");
+
+  const professionals = await query<{ id: number; name: string }[]>(request, "booking.public.professionals", { token: PROFESSIONAL_TOKEN });
+  const professional = professionals[0]!;
+  const [[day, hours]] = (await freeDays(request, PROFESSIONAL_TOKEN, professional.id)).slice(-1) as [[string, string[]]];
+  await pickOption(page, "Profesional", professional.name);
+  await pickDay(page, day);
+  await pickOption(page, "Hora", hours[0]!);
+  const answer = page.waitForResponse("**/trpc/booking.public.create*");
+  await page.getByRole("button", { name: "Agendar" }).click();
+  const sent = (await answer).request().postDataJSON() as Record<string, { json: { addons: unknown } }>;
+  // The page sends products and quantities, never a price.
+  expect(sent["0"]!.json.addons).toEqual([
+    { product_id: expect.any(Number), quantity: 1 },
+    { product_id: expect.any(Number), quantity: 2 },
+  ]);
+  const id = idOf(await (await answer).text());
+  await expect(page.getByRole("dialog", { name: "Cita agendada" })).toBeVisible();
+
+  // The front desk sees them in the booking's detail.
+  await loginToShell(page, "admin@taller.demo");
+  await page.goto(`/main/bookings/${id}`);
+  const addons = page.getByRole("region", { name: "Adicionales" });
+  await expect(addons.getByRole("row", { name: "Lavado exterior 1 $7.000 $7.000" })).toBeVisible();
+  await expect(addons.getByRole("row", { name: "Plumillas limpiaparabrisas (par) 2 $12.990 $25.980" })).toBeVisible();
+  await expect(addons.getByRole("row", { name: "Total adicionales $32.980" })).toBeVisible();
+  await screenshot(page, "addons-in-agenda");
 });
 
 test("a link that opens nothing says so in Spanish; crm/booking sends a failed lookup to client/booking", async ({ page }) => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  pickAddon,
+  pickedAddons,
   dateAvailable,
   dateError,
   disabledWeekdays,
@@ -152,5 +154,28 @@ describe("the date picker's month grid", () => {
   ])("%s runs Monday to Sunday from %s to %s", (month, first, last, length) => {
     const days = gridOf(month);
     expect([days[0], days.at(-1), days.length]).toEqual([first, last, length]);
+  });
+});
+
+describe("'Adicionales' picks", () => {
+  const wash = { product_id: 7, name: "Lavado exterior", price: 7_000, max_quantity: 1 };
+  const wipers = { product_id: 9, name: "Plumillas", price: 12_990, max_quantity: 2 };
+  it("keeps quantities within 0 and the service's maximum, whole units only", () => {
+    expect(pickAddon({}, wipers, 1)).toEqual({ "9": 1 });
+    expect(pickAddon({ "9": 1 }, wipers, 5)).toEqual({ "9": 2 });
+    expect(pickAddon({ "9": 2, "7": 1 }, wipers, 0)).toEqual({ "7": 1 });
+    expect(pickAddon({}, wipers, -3)).toEqual({});
+    expect(pickAddon({}, wipers, 1.7)).toEqual({ "9": 1 });
+    expect(pickAddon({}, wash, Number.NaN)).toEqual({});
+  });
+  it("sends offered products in the offer's order, with the total in pesos", () => {
+    expect(pickedAddons([wash, wipers], { "9": 2, "7": 1, "123": 4 })).toEqual({
+      lines: [
+        { product_id: 7, name: "Lavado exterior", quantity: 1, total: 7_000 },
+        { product_id: 9, name: "Plumillas", quantity: 2, total: 25_980 },
+      ],
+      total: 32_980,
+    });
+    expect(pickedAddons([wash], {})).toEqual({ lines: [], total: 0 });
   });
 });

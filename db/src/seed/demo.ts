@@ -49,6 +49,7 @@ import {
   STREETS,
 } from "./data";
 import { seedBookings } from "./booking";
+import { seedCatalogue } from "./catalogue";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -107,6 +108,8 @@ export interface CompanyFixture {
   externalMailIds: number[];
   /** The agenda's professionals (Técnico role), the demo's extra ones included. */
   professionalIds: number[];
+  /** The catalogue's products by code (seedCatalogue). */
+  productIds: Record<string, number>;
 }
 
 interface CompanySpec extends CompanyBaseSpec {
@@ -398,6 +401,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     locationIds,
     requirementIds,
   });
+  const catalogue = await seedCatalogue(db, companyId, requirementIds);
 
   return {
     companyId,
@@ -411,6 +415,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     roleIds: base.roleIds,
     eventIds: [],
     ...booking,
+    ...catalogue,
   };
 }
 

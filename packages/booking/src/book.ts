@@ -8,10 +8,11 @@
 //    are read and the pure rule (slots.ts) says whether the slot still fits: the same rule the search offered.
 // 3. The insert. For a professional, the exclusion constraint bookings_professional_no_overlap refuses an overlap
 //    even from a writer that skipped steps 1-2; its violation becomes the same field error.
-import { BOOKING_ERRORS, type BookingKind } from "@taller/core";
+import { BOOKING_ERRORS, type AddonsInput, type BookingKind } from "@taller/core";
 import { bookings, queryRows, type Db } from "@taller/db";
 import { fieldError, findPgCode, TRPCError, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
+import { writeAddons } from "./addons";
 import { loadFacts, loadSettings, professionalIds } from "./facts";
 import { slotProblem, type SlotProblem } from "./slots";
 
@@ -34,6 +35,8 @@ export interface BookingWrite {
   rescheduledFrom: number | null;
   /** The client's page books from tomorrow on (seed 000 section 9). */
   earliestDate?: string;
+  /** Add-ons written with the booking (the client's page); a move without them keeps the old booking's. */
+  addons?: AddonsInput;
 }
 
 /** Serializes the writes that place bookings on one company's day (released at COMMIT or ROLLBACK). */
@@ -103,6 +106,7 @@ export async function placeBooking(tx: Transaction, w: BookingWrite): Promise<{ 
       })
       .returning({ id: bookings.id });
     if (!row) throw new Error("insert returned no booking");
+    if (w.addons) await writeAddons(tx.db, w.companyId, row.id, w.requirementId, w.addons);
     return { id: row.id, created: true };
   } catch (error) {
     // The database's own guarantee (exclusion constraint) speaks the form's language too.

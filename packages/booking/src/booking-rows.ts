@@ -1,8 +1,9 @@
 // The one way a booking is read for the agenda, its search and its detail (seed 001 'Agenda booking'), so every
 // screen shows the same fields and the same fallbacks.
-import type { AgendaBooking, Instant } from "@taller/core";
+import type { AgendaBooking, BookingAddon, Instant } from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
+import { readAddons } from "./addons";
 
 /** A row as SQL answers it: the detail's fields with the order flat and `completed` not yet derived. */
 type Row = Omit<BookingDetail, "completed" | "order"> & {
@@ -57,4 +58,15 @@ export async function readBookings(db: Db, companyId: number, where: SQL, limit 
     completed: order_id !== null || r.check_in_time !== null,
     order: order_id === null || order_correlative_id === null ? null : { id: order_id, correlative_id: order_correlative_id, user_id: order_user_id },
   }));
+}
+
+/** The detail (page, dialog, and what a write answers): the booking with its add-ons and their total in pesos. */
+export interface BookingWithAddons extends BookingDetail {
+  addons: BookingAddon[];
+  addons_total: number;
+}
+
+export async function withAddons(db: Db, companyId: number, booking: BookingDetail): Promise<BookingWithAddons> {
+  const addons = (await readAddons(db, companyId, [booking.id])).get(booking.id) ?? [];
+  return { ...booking, addons, addons_total: addons.reduce((sum, a) => sum + a.total, 0) };
 }

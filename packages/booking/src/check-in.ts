@@ -2,7 +2,7 @@ import { BOOKING_ERRORS } from "@taller/core";
 import { bookings, orders, queryRows } from "@taller/db";
 import { can, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
-import type { BookingDetail } from "./booking-rows";
+import type { BookingWithAddons } from "./booking-rows";
 import { bookingIdSchema } from "./get";
 import { changed, detail, lockBooking } from "./transitions";
 
@@ -14,7 +14,7 @@ import { changed, detail, lockBooking } from "./transitions";
 export const checkIn = staffProcedure
   .use(can("create", "check_in"))
   .input(bookingIdSchema)
-  .mutation(({ ctx, input }): Promise<BookingDetail> =>
+  .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
       const b = await lockBooking(tx.db, ctx.companyId, input.id, ctx.ownOnly("read", "booking") ? ctx.user.id : null);
       if (b.checked_in) return detail(tx.db, ctx.companyId, b.id);

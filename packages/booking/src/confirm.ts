@@ -2,7 +2,7 @@ import { BOOKING_ERRORS } from "@taller/core";
 import { bookings } from "@taller/db";
 import { can, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
-import type { BookingDetail } from "./booking-rows";
+import type { BookingWithAddons } from "./booking-rows";
 import { bookingIdSchema } from "./get";
 import { assertOpen, changed, detail, lockBooking } from "./transitions";
 
@@ -14,7 +14,7 @@ import { assertOpen, changed, detail, lockBooking } from "./transitions";
 export const confirm = staffProcedure
   .use(can("update", "booking"))
   .input(bookingIdSchema)
-  .mutation(({ ctx, input }): Promise<BookingDetail> =>
+  .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
       const b = await lockBooking(tx.db, ctx.companyId, input.id, ctx.ownOnly("update", "booking") ? ctx.user.id : null);
       assertOpen(b);

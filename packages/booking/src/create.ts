@@ -1,14 +1,14 @@
 import { bookingFormSchema } from "@taller/core";
 import { can, staffProcedure, withTransaction } from "@taller/trpc";
 import { assertOwnIds, placeBooking } from "./book";
-import type { BookingDetail } from "./booking-rows";
+import type { BookingWithAddons } from "./booking-rows";
 import { changed, detail } from "./transitions";
 
 /** Books a slot from the agenda or 'Agendar Vehículo'; the same idempotency_key books once (and answers that booking). */
 export const create = staffProcedure
   .use(can("create", "booking"))
   .input(bookingFormSchema)
-  .mutation(({ ctx, input }): Promise<BookingDetail> =>
+  .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
       const ids = {
         clientId: input.client_id ?? null,

@@ -2,7 +2,7 @@ import { BOOKING_ERRORS } from "@taller/core";
 import { can, staffProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { readBookings, type BookingDetail } from "./booking-rows";
+import { readBookings, withAddons, type BookingWithAddons } from "./booking-rows";
 import { ownBookingCondition } from "./own";
 
 export const bookingIdSchema = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
@@ -11,9 +11,9 @@ export const bookingIdSchema = z.object({ id: z.number().int().min(1).max(2_147_
 export const get = staffProcedure
   .use(can("read", "booking"))
   .input(bookingIdSchema)
-  .query(async ({ ctx, input }): Promise<BookingDetail> => {
+  .query(async ({ ctx, input }): Promise<BookingWithAddons> => {
     const own = ownBookingCondition(ctx.ownOnly("read", "booking") ? ctx.user.id : null);
     const [booking] = await readBookings(ctx.db, ctx.companyId, sql`b.id = ${input.id} AND ${own}`, 1);
     if (!booking) throw new TRPCError({ code: "NOT_FOUND", message: BOOKING_ERRORS.notFound });
-    return booking;
+    return withAddons(ctx.db, ctx.companyId, booking);
   });

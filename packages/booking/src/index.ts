@@ -1,5 +1,6 @@
 export { bookingRouter } from "./router";
-export type { BookingDetail } from "./booking-rows";
+export type { BookingDetail, BookingWithAddons } from "./booking-rows";
+export type { ConsumedProduct, OfferedAddon } from "./addons";
 export type { Professional } from "./professional-rows";
 export type { BookingRange } from "./range";
 export type { BookingBlock } from "./toggle-block";

@@ -5,6 +5,7 @@ import { BOOKING_ERRORS } from "@taller/core";
 import { bookings } from "@taller/db";
 import { fieldError, type Transaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
+import { copyAddons } from "./addons";
 import { bookingByKey, placeBooking, type BookingWrite } from "./book";
 import { assertOpen, type LockedBooking } from "./transitions";
 
@@ -34,6 +35,7 @@ export async function moveBooking(
   });
   // The key made another booking before: it cannot name this move too.
   if (!placed.created) throw fieldError("CONFLICT", "idempotency_key", BOOKING_ERRORS.keyReused);
+  if (!next.addons) await copyAddons(tx.db, next.companyId, old.id, placed.id);
   await tx.db.update(bookings).set({ rescheduledFor: placed.id }).where(where);
   return placed.id;
 }

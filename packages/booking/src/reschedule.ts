@@ -1,7 +1,7 @@
 import { bookingRescheduleSchema } from "@taller/core";
 import { can, staffProcedure, withTransaction } from "@taller/trpc";
 import { assertOwnIds } from "./book";
-import type { BookingDetail } from "./booking-rows";
+import type { BookingWithAddons } from "./booking-rows";
 import { moveBooking } from "./move";
 import { changed, lockBooking } from "./transitions";
 
@@ -13,7 +13,7 @@ import { changed, lockBooking } from "./transitions";
 export const reschedule = staffProcedure
   .use(can("update", "booking"))
   .input(bookingRescheduleSchema)
-  .mutation(({ ctx, input }): Promise<BookingDetail> =>
+  .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
       await assertOwnIds(tx.db, ctx.companyId, { userId: input.user_id });
       const old = await lockBooking(tx.db, ctx.companyId, input.id, ctx.ownOnly("update", "booking") ? ctx.user.id : null);

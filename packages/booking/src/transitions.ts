@@ -4,7 +4,7 @@ import { BOOKING_ERRORS, type BookingKind } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
 import { TRPCError, userError, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { readBookings, type BookingDetail } from "./booking-rows";
+import { readBookings, withAddons, type BookingWithAddons } from "./booking-rows";
 import { ownBookingCondition } from "./own";
 
 export interface LockedBooking {
@@ -52,13 +52,13 @@ export function assertOpen(b: LockedBooking): void {
 }
 
 /** Announces the changed bookings (after COMMIT) and answers the first as its detail reads. */
-export async function changed(tx: Transaction, companyId: number, ids: number[]): Promise<BookingDetail> {
+export async function changed(tx: Transaction, companyId: number, ids: number[]): Promise<BookingWithAddons> {
   await tx.emit({ type: "booking.changed", companyId, payload: { ids } });
   return detail(tx.db, companyId, ids[0] ?? 0);
 }
 
-export async function detail(db: Db, companyId: number, id: number): Promise<BookingDetail> {
+export async function detail(db: Db, companyId: number, id: number): Promise<BookingWithAddons> {
   const [booking] = await readBookings(db, companyId, sql`b.id = ${id}`, 1);
   if (!booking) throw new TRPCError({ code: "NOT_FOUND", message: BOOKING_ERRORS.notFound });
-  return booking;
+  return withAddons(db, companyId, booking);
 }

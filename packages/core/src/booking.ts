@@ -172,6 +172,31 @@ export const bookingRescheduleSchema = z.object({
 });
 export type BookingRescheduleInput = z.infer<typeof bookingRescheduleSchema>;
 
+/** Most units of one add-on a booking may carry (a requirement may offer fewer: requirement_addons.max_quantity). */
+export const ADDON_MAX_QUANTITY = 99;
+/** Most distinct add-ons one booking carries. */
+export const ADDONS_MAX = 20;
+export const ADDON_ERRORS = {
+  unavailable: "Adicional no disponible para este servicio",
+  tooMany: "Cantidad mayor a la permitida",
+  repeated: "Cada adicional va una sola vez",
+} as const;
+
+/**
+ * The add-ons picked on the client's page ('Adicionales', seed 000 order_aditionals): which product and how many.
+ * The price is never sent: the server takes the product's at booking time.
+ */
+export const addonsInputSchema = z
+  .array(
+    z.object({
+      product_id: id,
+      quantity: z.number({ error: "Cantidad inválida" }).int("Cantidad inválida").min(1, "Cantidad inválida").max(ADDON_MAX_QUANTITY, ADDON_ERRORS.tooMany),
+    }),
+  )
+  .max(ADDONS_MAX, `Máximo ${ADDONS_MAX} adicionales`)
+  .refine((list) => new Set(list.map((a) => a.product_id)).size === list.length, ADDON_ERRORS.repeated);
+export type AddonsInput = z.infer<typeof addonsInputSchema>;
+
 /** The client's booking page form (seed 000 section 2.5, seed 001 'Booking payload'): the CRM case gives the rest. */
 export const publicBookingSchema = z.object({
   token: z.string().min(1).max(200),
@@ -179,8 +204,18 @@ export const publicBookingSchema = z.object({
   booking_time: bookingTimeSchema,
   user_id: id.nullish(),
   comment: comment.nullish(),
+  addons: addonsInputSchema.default([]),
   idempotency_key: idempotencyKeySchema,
 });
+
+/** An add-on a booking carries: the product's name and price when it was booked, in integer pesos. */
+export interface BookingAddon {
+  product_id: number | null;
+  name: string;
+  quantity: number;
+  unit_price: number;
+  total: number;
+}
 export type PublicBookingInput = z.infer<typeof publicBookingSchema>;
 
 /** A booking as the agenda shows it (seed 001 'Agenda booking'). */

@@ -42,6 +42,8 @@ export const create = tokenProcedure("crm_token")
         time: input.booking_time,
         duration: null,
         comment: input.comment ?? null,
+        // What the client picks now: a re-booking replaces the add-ons of the booking it moves.
+        addons: input.addons,
         idempotencyKey,
         earliestDate: tomorrow(),
       };

@@ -3,6 +3,7 @@ import { queryRows } from "@taller/db";
 import { tokenProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { requirementCatalogue, type ConsumedProduct, type OfferedAddon } from "../addons";
 import { loadSettings } from "../facts";
 import { localNow } from "../slots";
 import { loadCrmCase } from "./crm-case";
@@ -27,6 +28,9 @@ export interface PublicBookingData {
   holidays: string[];
   /** The case's current booking: booked already ('Reagendar') or checked in (no booking possible). */
   booking: { id: number; booking_date: string; booking_time: string; checked_in: boolean } | null;
+  /** What the requirement consumes (the summary's read-only inventory) and offers as add-ons ('Adicionales'). */
+  consumption: ConsumedProduct[];
+  addons: OfferedAddon[];
 }
 
 /** The CRM case a crm_token opens, as booking data; the token opens that one case only. */
@@ -36,7 +40,7 @@ export const get = tokenProcedure("crm_token")
     const crm = await loadCrmCase(ctx.db, ctx.companyId, ctx.document);
     const settings = await loadSettings(ctx.db, ctx.companyId);
     const today = localNow(Date.now()).date;
-    const [holidays, bookings] = await Promise.all([
+    const [holidays, bookings, catalogue] = await Promise.all([
       queryRows<{ date: string }>(
         ctx.db,
         sql`SELECT DISTINCT date::text AS date FROM holidays
@@ -52,6 +56,7 @@ export const get = tokenProcedure("crm_token")
                        (order_id IS NOT NULL OR check_in_time IS NOT NULL) AS checked_in, user_id
                 FROM bookings WHERE company_id = ${ctx.companyId} AND id = ${crm.booking_id}`,
           ),
+      requirementCatalogue(ctx.db, ctx.companyId, crm.requirement_id),
     ]);
     const booking = bookings[0] ?? null;
     return {
@@ -73,5 +78,6 @@ export const get = tokenProcedure("crm_token")
         .sort((a, b) => a - b),
       holidays: holidays.map((h) => h.date),
       booking: booking && { id: booking.id, booking_date: booking.booking_date, booking_time: booking.booking_time, checked_in: booking.checked_in },
+      ...catalogue,
     };
   });

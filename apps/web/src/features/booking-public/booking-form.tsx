@@ -4,7 +4,8 @@
  * loading view while booking and the full-screen 'Cita agendada'. The rules are in booking-rules.ts.
  */
 import type { RouterOutputs } from "@taller/api";
-import { BOOKED_TITLE, BOOKING_ERRORS, DATE_NOT_AVAILABLE, formatDay, formatTime, todayIn } from "@taller/core";
+import { BOOKED_TITLE, BOOKING_ERRORS, DATE_NOT_AVAILABLE, formatDay, formatMoney, formatTime, NOT_SPECIFIED, todayIn } from "@taller/core";
+import { Minus, Plus } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
@@ -14,6 +15,7 @@ import { useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
 import { PageLoader } from "../../ui/spinner";
 import {
@@ -24,6 +26,10 @@ import {
   hoursOffered,
   minBookingDate,
   newIdempotencyKey,
+  pickAddon,
+  pickedAddons,
+  type AddonOffer,
+  type AddonPicks,
   reconcileTime,
   summaryRows,
 } from "./booking-rules";
@@ -42,6 +48,8 @@ function formSchema(rules: DateRules, professionalRequired: boolean) {
       .refine((day) => dateAvailable(day, rules), DATE_NOT_AVAILABLE),
     booking_time: z.string().min(1, "Selecciona una hora"),
     comment: z.string().max(2000, "Máximo 2000 caracteres"),
+    // 'Adicionales': units per product id; the server checks what the service offers and takes the prices.
+    addons: z.record(z.string(), z.number()),
   });
 }
 
@@ -58,8 +66,9 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
     [now.date, data.working_days, data.holidays],
   );
   const schema = useMemo(() => formSchema(rules, professionalMode), [rules, professionalMode]);
-  const form = useZodForm(schema, { user_id: "", booking_date: "", booking_time: "", comment: "" });
-  const [userId, day, time, comment] = form.watch(["user_id", "booking_date", "booking_time", "comment"]);
+  const form = useZodForm(schema, { user_id: "", booking_date: "", booking_time: "", comment: "", addons: {} });
+  const [userId, day, time, comment, picks] = form.watch(["user_id", "booking_date", "booking_time", "comment", "addons"]);
+  const extras = pickedAddons(data.addons, picks);
 
   const professionals = trpc.booking.public.professionals.useQuery({ token }, { enabled: professionalMode });
   const professional = professionals.data?.find((p) => String(p.id) === userId) ?? null;
@@ -103,6 +112,7 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
         booking_time: values.booking_time,
         user_id: values.user_id === "" ? null : Number(values.user_id),
         comment: values.comment.trim() === "" ? null : values.comment,
+        addons: pickedAddons(data.addons, values.addons).lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
         idempotency_key: attemptKey.current,
       });
       attemptKey.current = newIdempotencyKey();
@@ -126,7 +136,9 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
     void utils.booking.public.invalidate();
   };
 
-  const fieldError = (name: "user_id" | "booking_date" | "booking_time" | "comment") => form.getFieldState(name, form.formState).error?.message;
+  // The add-ons' record types its error as nested field errors; the server and the schema mark it as one message.
+  const fieldError = (name: "user_id" | "booking_date" | "booking_time" | "comment" | "addons"): string | undefined =>
+    (form.getFieldState(name, form.formState).error as { message?: string } | undefined)?.message;
   /** A picked value is a fresh answer: the server's or the reconciliation's mark on it goes. */
   const choose = (name: "user_id" | "booking_date" | "booking_time", value: string) => {
     form.setValue(name, value, { shouldValidate: true, shouldDirty: true });
@@ -226,7 +238,16 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
 
           <section aria-labelledby="booking-extras">
             <h2 id="booking-extras">Adicionales</h2>
-            <p className="field-hint">Este servicio no tiene adicionales para elegir.</p>
+            {data.addons.length === 0 ? (
+              <p className="field-hint">Este servicio no tiene adicionales para elegir.</p>
+            ) : (
+              <AddonsPicker
+                offers={data.addons}
+                picks={picks}
+                onChange={(next) => form.setValue("addons", next, { shouldValidate: true, shouldDirty: true })}
+                error={fieldError("addons")}
+              />
+            )}
           </section>
 
           {submitError && (
@@ -248,7 +269,50 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
                 <dd>{value}</dd>
               </div>
             ))}
+            <div>
+              <dt>Adicionales</dt>
+              <dd>
+                {extras.lines.length === 0 ? (
+                  NOT_SPECIFIED
+                ) : (
+                  <>
+                    {extras.lines.map((l) => (
+                      <span key={l.product_id} className="booking-public-line">
+                        {l.quantity} × {l.name} <span>{formatMoney(l.total)}</span>
+                      </span>
+                    ))}
+                    <span className="booking-public-line booking-public-total">
+                      Total adicionales <span>{formatMoney(extras.total)}</span>
+                    </span>
+                  </>
+                )}
+              </dd>
+            </div>
           </dl>
+          {data.consumption.length > 0 && (
+            <section className="booking-public-consumption" aria-labelledby="booking-consumption">
+              <h3 id="booking-consumption">Inventario de consumo</h3>
+              <p className="field-hint">Lo que el servicio utiliza; no necesitas elegirlo.</p>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Producto</th>
+                    <th scope="col">Código</th>
+                    <th scope="col">Cantidad</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.consumption.map((p) => (
+                    <tr key={p.product_id}>
+                      <td>{p.name}</td>
+                      <td>{p.code}</td>
+                      <td>{p.quantity}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
         </aside>
       </div>
 
@@ -276,5 +340,43 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
         )}
       </Dialog>
     </main>
+  );
+}
+
+/** 'Adicionales': each add-on the service offers, its price, and how many (0 … the service's maximum). */
+function AddonsPicker({ offers, picks, onChange, error }: { offers: readonly (AddonOffer & { description: string | null })[]; picks: AddonPicks; onChange(next: AddonPicks): void; error?: string }) {
+  return (
+    <div className={`booking-public-addons${error ? " field-invalid" : ""}`}>
+      <ul aria-label="Adicionales disponibles">
+        {offers.map((offer) => {
+          const units = picks[String(offer.product_id)] ?? 0;
+          return (
+            <li key={offer.product_id} className="booking-public-addon">
+              <div>
+                <strong>{offer.name}</strong>
+                {offer.description && <span className="field-hint">{offer.description}</span>}
+                <span>{formatMoney(offer.price)}</span>
+              </div>
+              <div className="booking-public-stepper" role="group" aria-label={`Cantidad de ${offer.name}`}>
+                <IconButton label={`Quitar ${offer.name}`} disabled={units === 0} onClick={() => onChange(pickAddon(picks, offer, units - 1))}>
+                  <Minus size={16} aria-hidden />
+                </IconButton>
+                <output aria-live="polite">
+                  {units}
+                </output>
+                <IconButton label={`Agregar ${offer.name}`} disabled={units >= offer.max_quantity} onClick={() => onChange(pickAddon(picks, offer, units + 1))}>
+                  <Plus size={16} aria-hidden />
+                </IconButton>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {error && (
+        <div className="field-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
   );
 }

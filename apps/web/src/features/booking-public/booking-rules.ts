@@ -99,3 +99,30 @@ export function summaryRows(s: SummaryInput): [label: string, value: string][] {
 export function newIdempotencyKey(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
   return Array.from(random(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/** An add-on the page offers: its current price (integer pesos) and the most units the service allows. */
+export interface AddonOffer {
+  product_id: number;
+  name: string;
+  price: number;
+  max_quantity: number;
+}
+
+/** Picked units per product id ('Adicionales'); a product at 0 is not picked. */
+export type AddonPicks = Record<string, number>;
+
+/** Sets one add-on's units, kept within 0 … its max_quantity (whole units). */
+export function pickAddon(picks: AddonPicks, offer: AddonOffer, quantity: number): AddonPicks {
+  const units = Math.min(offer.max_quantity, Math.max(0, Math.trunc(Number.isFinite(quantity) ? quantity : 0)));
+  const { [String(offer.product_id)]: _dropped, ...rest } = picks;
+  return units === 0 ? rest : { ...rest, [String(offer.product_id)]: units };
+}
+
+/** The picked add-ons as the booking sends them (offered products only, in the offer's order), and what they cost. */
+export function pickedAddons(offers: readonly AddonOffer[], picks: AddonPicks) {
+  const lines = offers.flatMap((o) => {
+    const quantity = picks[String(o.product_id)] ?? 0;
+    return quantity > 0 ? [{ product_id: o.product_id, name: o.name, quantity, total: quantity * o.price }] : [];
+  });
+  return { lines, total: lines.reduce((sum, l) => sum + l.total, 0) };
+}

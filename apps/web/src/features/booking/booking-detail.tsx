@@ -7,7 +7,7 @@
  *   <BookingDialog bookingId={id} open onOpenChange={…} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { bookingDisplay, formatDateTime, formatDay, NO_CLIENT, NO_PLATE, NO_RUT, titleCase } from "@taller/core";
+import { bookingDisplay, formatDateTime, formatDay, formatMoney, NO_CLIENT, NO_PLATE, NO_RUT, titleCase } from "@taller/core";
 import { Link, useParams } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -145,6 +145,39 @@ export function BookingView({ booking }: { booking: Booking }) {
           </Field>
         )}
       </dl>
+      {booking.addons.length > 0 && (
+        <section className="booking-addons" aria-labelledby={`booking-addons-${booking.id}`}>
+          <h3 id={`booking-addons-${booking.id}`}>Adicionales</h3>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Producto</th>
+                <th scope="col">Cantidad</th>
+                <th scope="col">Precio</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {booking.addons.map((a, i) => (
+                <tr key={a.product_id ?? `x${i}`}>
+                  <td>{a.name}</td>
+                  <td>{a.quantity}</td>
+                  <td>{formatMoney(a.unit_price)}</td>
+                  <td>{formatMoney(a.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Total adicionales
+                </th>
+                <td>{formatMoney(booking.addons_total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </section>
+      )}
       {rescheduling ? (
         <RescheduleForm
           booking={booking}
