@@ -82,4 +82,6 @@ CREATE UNIQUE INDEX "products_company_code_idx" ON "products" USING btree ("comp
 CREATE INDEX "products_category_idx" ON "products" USING btree ("company_id","category_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "requirement_addons_unique_idx" ON "requirement_addons" USING btree ("company_id","requirement_id","product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "requirement_products_unique_idx" ON "requirement_products" USING btree ("company_id","requirement_id","product_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "warehouses_company_name_idx" ON "warehouses" USING btree ("company_id","name");
+CREATE UNIQUE INDEX "warehouses_company_name_idx" ON "warehouses" USING btree ("company_id","name");--> statement-breakpoint
+CREATE INDEX "clients_company_rut_idx" ON "clients" USING btree ("company_id","rut");--> statement-breakpoint
+CREATE INDEX "vehicles_company_identifier_idx" ON "vehicles" USING btree ("company_id","identifier");

@@ -92,15 +92,37 @@ test("blocking an hour shows at once and goes back when the call fails", async (
   await expect(page.getByRole("button", { name: `Agendar ${who}` })).toBeVisible();
 });
 
-test("the e-mail bookings dialog lists them, and closes when the last is removed", async ({ page }) => {
+test("the e-mail bookings dialog marks them read, books one from its mail, and closes when the last is removed", async ({ page }) => {
   await openAgenda(page);
   const counter = page.getByRole("button", { name: /^Agendamientos por correo: \d+$/ });
   await expect(counter).not.toHaveAccessibleName("Agendamientos por correo: 0");
   const count = Number((await counter.getAttribute("aria-label"))!.split(": ")[1]);
+  const marked = page.waitForRequest("**/trpc/booking.externalMails.markRead*");
   await counter.click();
   const dialog = page.getByRole("dialog", { name: "Agendamientos por correo" });
   await expect(dialog.getByRole("listitem")).toHaveCount(count);
+  // Opening it marks what it lists as read (the demo has an unread mail).
+  await marked;
+  await expect(dialog.getByText("No leído")).toHaveCount(0);
+  await expect(dialog.getByText("Leído", { exact: true })).toHaveCount(count);
   await screenshot(page, "agenda-mails");
+
+  // 'Agendar' on a mail opens the agenda's booking form with the mail's data; the booking marks the mail booked.
+  const carla = dialog.getByRole("listitem").filter({ hasText: "Carla Correo" });
+  await expect(carla.getByText("Sin agendar")).toBeVisible();
+  await carla.getByRole("button", { name: "Agendar" }).click();
+  const form = page.getByRole("dialog", { name: "Agendar correo de Carla Correo" });
+  await expect(form.getByLabel("Comentario")).toHaveValue(/^Agendamiento por correo/);
+  await form.getByLabel("Fecha").fill(workday(13));
+  await form.getByRole("combobox", { name: "Profesional" }).click();
+  await page.getByRole("option").first().click();
+  await form.getByRole("combobox", { name: "Hora" }).click();
+  await page.getByRole("option").first().click();
+  await form.getByRole("button", { name: "Agendar" }).click();
+  await expect(form).toBeHidden();
+  await expect(carla.getByText("Agendado", { exact: true })).toBeVisible();
+  await expect(carla.getByRole("link", { name: /^Reserva / })).toBeVisible();
+  await screenshot(page, "agenda-mail-booked");
   for (let left = count; left > 0; left--) {
     await expect(dialog.getByRole("listitem")).toHaveCount(left);
     await dialog.getByRole("button", { name: "Eliminar" }).first().click();

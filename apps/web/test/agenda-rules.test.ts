@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  mailPrefill,
   bookingErrorText,
   canBookAt,
   canToggleBlock,
@@ -204,4 +205,30 @@ describe("booking error snackbar", () => {
     [{ other: ["x"] }, "¡OOPS! other: x"],
     [{}, "¡OOPS! Error desconocido"],
   ])("%o reads %s", (errors, text) => expect(bookingErrorText(errors, { booking_time: "Hora", user_id: "Profesional" })).toBe(text));
+});
+
+describe("booking an e-mail booking: the form's prefill", () => {
+  const mail = {
+    id: 5,
+    location_id: 2,
+    data: { booking_date: "2030-11-25", booking_time: "10:30", requirement_name: "Mantención" },
+    prefill: { client_id: 7, vehicle_id: 8, requirement_id: 9 },
+  };
+  it("takes the server's matches, the location, the day and the time, and names the mail", () => {
+    expect(mailPrefill(mail, "2030-11-20")).toEqual({
+      client_id: 7,
+      vehicle_id: 8,
+      requirement_id: 9,
+      location_id: 2,
+      booking_date: "2030-11-25",
+      booking_time: "10:30",
+      comment: "Agendamiento por correo",
+      external_mail_id: 5,
+    });
+  });
+  it("leaves out a past or unreal day and a malformed time; an unknown requirement goes to the comment", () => {
+    const odd = { ...mail, data: { booking_date: "2030-02-31", booking_time: "25:00", requirement_name: "Pintura" }, prefill: { client_id: null, vehicle_id: null, requirement_id: null } };
+    expect(mailPrefill(odd, "2030-01-01")).toMatchObject({ booking_date: "", booking_time: "", comment: "Agendamiento por correo: Pintura", client_id: null });
+    expect(mailPrefill(mail, "2030-11-26").booking_date).toBe("");
+  });
 });

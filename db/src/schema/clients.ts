@@ -22,6 +22,8 @@ export const clients = pgTable(
   (t) => [
     check("clients_rating_range", sql`${t.rating} between 0 and 5`),
     index("clients_company_idx").on(t.companyId),
+    // An e-mail booking names its client by RUT (booking.externalMails.list's prefill).
+    index("clients_company_rut_idx").on(t.companyId, t.rut),
     tenantKey(t),
   ],
 );
@@ -63,6 +65,8 @@ export const vehicles = pgTable(
     index("vehicles_client_idx").on(t.clientId),
     index("vehicles_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("vehicles_search_prefixes_idx").using("gin", t.searchPrefixes),
+    // An e-mail booking names its vehicle by plate (booking.externalMails.list's prefill).
+    index("vehicles_company_identifier_idx").on(t.companyId, t.identifier),
   ],
 );
 

@@ -82,6 +82,12 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
     valid: (f) => ({ query: "ab", client_id: f.demo.clientIds[0] }),
   },
   "externalMails.list": { kind: "scoped", leaks: (r, f) => findIds(r, "id", f.demo.externalMailIds) },
+  "externalMails.markRead": {
+    kind: "foreign",
+    input: (f) => ({ ids: f.demo.externalMailIds }),
+    valid: (f) => ({ ids: f.demo.externalMailIds }),
+    attacks: (f) => [{ ids: [f.other.externalMailIds[0]] }, { ids: [] }, { ids: [1, 1] }, { ids: Array.from({ length: 201 }, (_, i) => i + 1) }],
+  },
   "externalMails.remove": {
     kind: "foreign",
     input: (f) => ({ id: f.demo.externalMailIds[0] }),

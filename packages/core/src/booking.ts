@@ -56,6 +56,7 @@ export const BOOKING_ERRORS = {
   noShow: "La reserva está marcada como inasistencia",
   notStarted: "La reserva aún no comienza",
   keyReused: "Esta solicitud ya se usó para otra reserva",
+  mailBooked: "Este correo ya fue agendado",
 } as const;
 
 export type BookingDisplayKey = "completed" | "unconfirmed" | "confirmed" | "non_attendance" | "reentry" | "rescheduled";
@@ -156,6 +157,8 @@ export const bookingFormSchema = z.object({
   duration: z.number().int().min(1).max(BOOKING_MAX_DURATION).nullish(),
   comment: comment.nullish(),
   booking_type: z.enum(BOOKING_KINDS).default("booking"),
+  // Booking an e-mail booking ('Agendamientos por correo'): the mail is marked booked and linked to this booking.
+  external_mail_id: id.nullish(),
   idempotency_key: idempotencyKeySchema,
 });
 export type BookingFormInput = z.infer<typeof bookingFormSchema>;

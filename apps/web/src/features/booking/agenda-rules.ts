@@ -227,3 +227,31 @@ export function bookingErrorText(fieldErrors: Record<string, readonly string[]>,
 
 /** Search overlay: runs from 2 characters (seed 001 section 5). */
 export const searchable = (text: string, min: number) => text.trim().length >= min;
+
+/** What an e-mail booking offers the booking form: the server's matches, the location, and its day and time. */
+export interface MailForPrefill {
+  id: number;
+  location_id: number | null;
+  data: { booking_date: string | null; booking_time: string | null; requirement_name: string | null };
+  prefill: { client_id: number | null; vehicle_id: number | null; requirement_id: number | null };
+}
+
+/**
+ * The booking form's values for booking an e-mail booking: the client, vehicle and requirement the server matched,
+ * the mail's location, its day when it is a real day from today on, its time when it is an HH:mm (the form clears
+ * a time the agenda does not offer), and the mail to mark booked. A requirement the catalogue does not know goes to
+ * the comment, so nothing the client wrote is lost.
+ */
+export function mailPrefill(mail: MailForPrefill, today: string) {
+  const { booking_date: day, booking_time: time, requirement_name: requirement } = mail.data;
+  return {
+    client_id: mail.prefill.client_id,
+    vehicle_id: mail.prefill.vehicle_id,
+    requirement_id: mail.prefill.requirement_id,
+    location_id: mail.location_id,
+    booking_date: day && isRealDay(day) && day >= today ? day : "",
+    booking_time: time && /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? time : "",
+    comment: mail.prefill.requirement_id === null && requirement ? `Agendamiento por correo: ${requirement}` : "Agendamiento por correo",
+    external_mail_id: mail.id,
+  };
+}

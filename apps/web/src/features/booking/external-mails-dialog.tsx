@@ -1,16 +1,21 @@
 /**
  * 'Agendamientos por correo' (seed 001 sections 2 and 3): bookings that arrived by e-mail, 80% wide with 'Cerrar'.
- * Removing one answers the remaining list; the dialog closes when none is left.
+ * Opening it marks the mails it lists as read (one call); 'Agendar' opens the agenda's booking form prefilled from
+ * the mail, and the booking it makes marks the mail booked and links it. Removing one answers the remaining list;
+ * the dialog closes when none is left.
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatDay, NO_CLIENT, NO_PLATE, NO_RUT, NOT_SPECIFIED, titleCase } from "@taller/core";
+import { formatDay, NO_CLIENT, NO_PLATE, NO_RUT, NOT_SPECIFIED, titleCase, todayIn } from "@taller/core";
 import { Link } from "@tanstack/react-router";
-import { Mail, Trash2 } from "lucide-react";
+import { CalendarPlus, Mail, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
+import { BookingFormDialog, type BookingPrefill } from "./booking-form";
+import { mailPrefill } from "./agenda-rules";
 
 type ExternalMail = RouterOutputs["booking"]["externalMails"]["list"][number];
 
@@ -24,7 +29,7 @@ export function ExternalMailsButton({ count, onOpen }: { count: number; onOpen()
   );
 }
 
-function MailRow({ mail, onRemove, removing }: { mail: ExternalMail; onRemove?(): void; removing: boolean }) {
+function MailRow({ mail, onRemove, onBook, removing }: { mail: ExternalMail; onRemove?(): void; onBook?(): void; removing: boolean }) {
   const d = mail.data;
   const booking = mail.get_booking;
   return (
@@ -45,6 +50,12 @@ function MailRow({ mail, onRemove, removing }: { mail: ExternalMail; onRemove?()
             Reserva {formatDay(booking.booking_date)} {booking.booking_time}
             {booking.order ? ` · Orden #${booking.order.correlative_id}` : ""}
           </Link>
+        )}
+        {onBook && !mail.is_booked && (
+          <Button variant="secondary" onClick={onBook}>
+            <CalendarPlus size={16} aria-hidden />
+            Agendar
+          </Button>
         )}
         {onRemove && (
           <IconButton label="Eliminar" onClick={onRemove} disabled={removing}>
@@ -67,6 +78,16 @@ export function ExternalMailsDialog({ open, onOpenChange }: { open: boolean; onO
     },
   });
   const list = mails.data ?? [];
+  // The mails this dialog showed are read: one call for the unread ones, once per opening (the answer is the list).
+  const markRead = trpc.booking.externalMails.markRead.useMutation({ onSuccess: (all) => utils.booking.externalMails.list.setData(undefined, all) });
+  const marked = useRef(false);
+  const unread = list.filter((m) => !m.readed).map((m) => m.id);
+  useEffect(() => {
+    if (!open || marked.current || !mails.data) return;
+    marked.current = true;
+    if (unread.length > 0) markRead.mutate({ ids: unread });
+  }, [open, mails.data, unread, markRead]);
+  const [booking, setBooking] = useState<{ title: string; initial: BookingPrefill } | null>(null);
   return (
     <Dialog
       open={open}
@@ -86,9 +107,19 @@ export function ExternalMailsDialog({ open, onOpenChange }: { open: boolean; onO
               mail={mail}
               removing={remove.isPending}
               onRemove={can("destroy", "booking") ? () => remove.mutate({ id: mail.id }) : undefined}
+              onBook={can("create", "booking") ? () => setBooking({ title: `Agendar correo de ${mail.data.client_name ? titleCase(mail.data.client_name) : NO_CLIENT}`, initial: mailPrefill(mail, todayIn()) }) : undefined}
             />
           ))}
         </ul>
+      )}
+      {booking && (
+        <BookingFormDialog
+          open
+          title={booking.title}
+          initial={booking.initial}
+          onOpenChange={(o) => !o && setBooking(null)}
+          onBooked={() => void utils.booking.externalMails.list.invalidate()}
+        />
       )}
     </Dialog>
   );
