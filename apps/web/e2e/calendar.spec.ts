@@ -148,3 +148,45 @@ test("an event created in one browser shows on another open calendar without rel
     await other.close();
   }
 });
+
+test("an event gets an order by its number and turns the order's colour; then it is deleted after a confirmation", async ({ page }) => {
+  await openCalendar(page);
+  const name = `Con orden ${Date.now() % 100_000}`;
+  await page.getByRole("button", { name: "Nuevo evento" }).click();
+  const created = page.getByRole("dialog", { name: "Nuevo evento" });
+  await created.getByLabel("Nombre").fill(name);
+  await created.getByRole("button", { name: "Guardar" }).click();
+  await expect(created).toHaveCount(0);
+  await chooseType(page, "Eventos");
+  await page.getByRole("button", { name: "Día", exact: true }).click();
+  const item = page.locator(".calendar-day .calendar-item", { hasText: name });
+  // Purple without an order.
+  await expect(item).toHaveCSS("border-inline-start-color", "rgb(106, 27, 154)");
+
+  await item.click();
+  const dialog = page.getByRole("dialog", { name: "Editar evento" });
+  await dialog.getByLabel("Vincular orden (N°)").fill("#1");
+  const options = dialog.getByRole("list", { name: "Órdenes encontradas" }).getByRole("button");
+  await expect(options.first()).toBeVisible();
+  const label = (await options.first().textContent())!;
+  const number = /^Orden #(\d+)/.exec(label)![1]!;
+  await options.first().click();
+  await expect(dialog.getByRole("group", { name: "Orden vinculada" })).toContainText(`Orden #${number}`);
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(dialog).toHaveCount(0);
+  // Teal once attached, with the order's status and total.
+  await expect(item).toHaveCSS("border-inline-start-color", "rgb(0, 105, 92)");
+  await expect(item.locator(".calendar-item-total")).toBeVisible();
+
+  await item.click();
+  await expect(dialog.getByRole("group", { name: "Orden vinculada" })).toContainText(`Orden #${number}`);
+  await dialog.getByRole("button", { name: "Eliminar" }).click();
+  const confirm = page.getByRole("dialog", { name: "Eliminar evento" });
+  await expect(confirm).toContainText(`¿Eliminar el evento «${name}»?`);
+  await confirm.getByRole("button", { name: "Cancelar" }).click();
+  await expect(confirm).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Eliminar" }).click();
+  await confirm.getByRole("button", { name: "Eliminar" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(item).toHaveCount(0);
+});

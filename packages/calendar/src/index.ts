@@ -1,2 +1,3 @@
 export { calendarRouter } from "./router";
 export type { CalendarEvent, Delivery } from "./rows";
+export type { OrderOption } from "./order-options";

@@ -1,11 +1,14 @@
 import { router } from "@taller/trpc";
+import { remove } from "./events-delete";
 import { create } from "./events-create";
 import { update } from "./events-update";
+import { orderOptions } from "./order-options";
 import { range } from "./range";
 import { search } from "./search";
 
 export const calendarRouter = router({
   range,
   search,
-  events: router({ create, update }),
+  orderOptions,
+  events: router({ create, update, delete: remove }),
 });

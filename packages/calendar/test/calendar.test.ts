@@ -1,8 +1,8 @@
 import { addDays, calendarWindow, deliveryDisplay, todayIn, zonedInstant } from "@taller/core";
-import { events, orders, rolePermissions, roles } from "@taller/db";
+import { events, orders, realtimeEvents, rolePermissions, roles, users } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { calendarRouter } from "../src";
 
@@ -243,5 +243,68 @@ describe("calendar.events", () => {
     const tech = await callerFor("tecnico@taller.demo");
     expect((await failure(tech.events.create({ name: "X", date: "2031-04-10", time: "09:00", duration: 1 }))).code).toBe("FORBIDDEN");
     expect((await failure(tech.events.update({ id: app.fx().demo.eventIds[0]!, name: "X", date: "2031-04-10", time: "09:00", duration: 1 }))).code).toBe("FORBIDDEN");
+  });
+
+  it("deletes an event once, announcing it; a second delete, another company's event and a user without destroy are refused", async () => {
+    const caller = await admin();
+    const event = await caller.events.create({ name: "Para borrar", date: "2031-05-02", time: "11:00", duration: 1 });
+    const announced = async () =>
+      (await app.db().select({ id: realtimeEvents.id }).from(realtimeEvents).where(and(eq(realtimeEvents.type, "calendar.event.changed"), sql`${realtimeEvents.payload}->>'id' = ${String(event.id)}`))).length;
+    const before = await announced();
+    // Another company and the Técnico (read only) cannot.
+    expect((await failure((await callerFor("admin@otro.demo")).events.delete({ id: event.id }))).code).toBe("NOT_FOUND");
+    expect((await failure((await callerFor("tecnico@taller.demo")).events.delete({ id: event.id }))).code).toBe("FORBIDDEN");
+    expect(await caller.events.delete({ id: event.id })).toEqual({ id: event.id });
+    expect(await app.db().select().from(events).where(eq(events.id, event.id))).toEqual([]);
+    expect(await announced()).toBe(before + 1);
+    expect((await failure(caller.events.delete({ id: event.id }))).code).toBe("NOT_FOUND");
+    expect(await announced()).toBe(before + 1);
+  });
+
+  it("an own-only destroy grant deletes only the user's own events", async () => {
+    const [asesor] = await app.db().select({ roleId: users.roleId }).from(users).where(eq(users.email, "asesor@taller.demo"));
+    const roleId = asesor?.roleId ?? 0;
+    await app.db().insert(rolePermissions).values({ roleId, action: "destroy", resource: "event", restrictedToOwn: true });
+    try {
+      const mine = await (await callerFor("asesor@taller.demo")).events.create({ name: "Mío", date: "2031-05-03", time: "09:00", duration: 1 });
+      const admins = await (await admin()).events.create({ name: "Del admin", date: "2031-05-03", time: "10:00", duration: 1 });
+      const asesorCaller = await callerFor("asesor@taller.demo");
+      expect((await failure(asesorCaller.events.delete({ id: admins.id }))).code).toBe("NOT_FOUND");
+      expect(await asesorCaller.events.delete({ id: mine.id })).toEqual({ id: mine.id });
+    } finally {
+      await app.db().delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.action, "destroy"), eq(rolePermissions.resource, "event")));
+    }
+  });
+});
+
+describe("calendar.orderOptions (attaching an order from the event dialog)", () => {
+  it("finds orders by number as typed, the exact one first, then newest; '#' allowed", async () => {
+    const caller = await admin();
+    const [order] = await app.db().select({ id: orders.id, n: orders.correlativeId }).from(orders).where(and(eq(orders.companyId, app.fx().demo.companyId), eq(orders.correlativeId, 12)));
+    const found = await caller.orderOptions({ query: "#12" });
+    expect(found[0]).toMatchObject({ id: order?.id, correlative_id: 12, status_name: expect.any(String), order_total: expect.any(Number) });
+    expect(found.every((o) => String(o.correlative_id).startsWith("12"))).toBe(true);
+    expect(found.length).toBeGreaterThan(1);
+    const rest = found.slice(1).map((o) => o.correlative_id);
+    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+    expect(await caller.orderOptions({ query: "0" })).toEqual([]);
+    expect(await caller.orderOptions({ query: "9999999999" })).toEqual([]);
+  });
+
+  it("offers only the company's orders the user may read; attaching turns the event the order's", async () => {
+    const others = new Set(app.fx().other.orderIds);
+    const mine = await (await admin()).orderOptions({ query: "1" });
+    expect(mine.some((o) => others.has(o.id))).toBe(false);
+    // The Técnico reads only his own orders.
+    const tech = await callerFor("tecnico@taller.demo");
+    const [techUser] = await app.db().select({ id: users.id }).from(users).where(eq(users.email, "tecnico@taller.demo"));
+    const seen = await tech.orderOptions({ query: "1" });
+    const rows = seen.length ? await app.db().select({ userId: orders.userId, assigneeId: orders.assigneeId }).from(orders).where(inArray(orders.id, seen.map((o) => o.id))) : [];
+    expect(rows.every((r) => r.userId === techUser?.id || r.assigneeId === techUser?.id)).toBe(true);
+
+    const event = await (await admin()).events.create({ name: "Sin orden", date: "2031-05-04", time: "09:00", duration: 1 });
+    const picked = mine[0]!;
+    const attached = await (await admin()).events.update({ id: event.id, name: event.name, date: event.date, time: "09:00", duration: 1, order_id: picked.id });
+    expect([attached.eventable_type, attached.eventable?.correlative_id]).toEqual(["Order", picked.correlative_id]);
   });
 });

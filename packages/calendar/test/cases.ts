@@ -53,6 +53,19 @@ export const calendarCases: DomainCases<typeof calendarRouter> = {
       { ...eventFields(f), name: "x".repeat(10_000) },
     ],
   },
+  orderOptions: {
+    kind: "scoped",
+    // Any company's numbers start with 1: the answer must hold none of the demo's orders.
+    input: () => ({ query: "1" }),
+    leaks: (r, f) => findIds(r, "id", f.demo.orderIds),
+    valid: () => ({ query: "#2" }),
+    attacks: () => [{ query: "1 OR 1=1" }, { query: "99999999999" }, { query: "9999999999" }, { query: "#0" }, { query: "-1" }, { query: "%" }],
+  },
+  "events.delete": {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.eventIds[0] }),
+    valid: (f) => ({ id: f.demo.eventIds[1] }),
+  },
   "events.update": {
     kind: "foreign",
     input: (f) => ({ ...eventFields(f), order_id: null, id: f.demo.eventIds[0] }),

@@ -45,6 +45,7 @@ import {
 } from "./calendar-rules";
 import { CalendarSearch } from "./calendar-search";
 import { EventDialog } from "./event-dialog";
+import { useDebounced } from "./use-debounced";
 import type { CalendarEvent } from "./types";
 import "./calendar.css";
 
@@ -52,16 +53,6 @@ type Item = CalendarItem<CalendarEvent>;
 
 /** The calendar type, remembered on this device (seed 000 section 3, browser storage keys). */
 const storedType = storedValue("calendar_type", stringCodec<CalendarType>(CALENDAR_TYPES, DEFAULT_CALENDAR_TYPE));
-
-/** `value`, once it has stayed the same for `delay` ms. */
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /** What the event dialog shows: a new event (on a day), or one to edit. */
 type Editing = { event: CalendarEvent } | { day: string } | null;
@@ -183,6 +174,10 @@ export function CalendarPage() {
           onSaved={(saved) => {
             setEditing(null);
             setDay(saved.date);
+            void utils.calendar.invalidate();
+          }}
+          onDeleted={() => {
+            setEditing(null);
             void utils.calendar.invalidate();
           }}
         />

@@ -1,9 +1,13 @@
 /**
- * The minimal event dialog (issue 9: name, start, duration in hours; the chat will create events later): creates
- * an event on a day, or edits one, validated with the server's own schema and marked with the server's field
- * errors. An event attached to an order shows it and may be detached; attaching happens where orders are.
+ * The event dialog (issue 9: name, start, duration in hours; the chat will create events later): creates an event
+ * on a day, or edits one, validated with the server's own schema and marked with the server's field errors. An
+ * order is attached by its number ('Vincular orden': calendar.orderOptions, the orders the user may read) and may
+ * be detached; an attached event takes the order's colour on the calendar. 'Eliminar' deletes it after a
+ * confirmation; every open calendar hears it.
  */
+import type { RouterOutputs } from "@taller/api";
 import { eventInputSchema, formatMoney, formatTime } from "@taller/core";
+import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
@@ -14,6 +18,47 @@ import { Checkbox } from "../../ui/checkbox";
 import { Dialog } from "../../ui/dialog";
 import { TextField } from "../../ui/text-field";
 import type { CalendarEvent } from "./types";
+import { useDebounced } from "./use-debounced";
+
+type OrderOption = RouterOutputs["calendar"]["orderOptions"][number];
+
+/** How an attached order reads in the dialog: 'Orden #208 · BCDF12 · status · total'. */
+function orderLine(o: { correlative_id: number | null; identifier: string | null; status_name: string | null; order_total: number | null }) {
+  return [
+    o.correlative_id === null ? "Orden vinculada" : `Orden #${o.correlative_id}`,
+    o.identifier,
+    o.status_name,
+    o.order_total === null ? null : formatMoney(o.order_total),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** 'Vincular orden': the orders whose number starts with what is typed (after 300 ms), one click attaches. */
+function OrderPicker({ onPick }: { onPick(order: OrderOption): void }) {
+  const [query, setQuery] = useState("");
+  const settled = useDebounced(query.trim(), 300);
+  const valid = /^#?\d{1,10}$/.test(settled);
+  const options = trpc.calendar.orderOptions.useQuery({ query: settled }, { enabled: valid });
+  return (
+    <div className="calendar-event-picker">
+      <TextField label="Vincular orden (N°)" type="search" inputMode="numeric" autoComplete="off" value={query} onChange={(e) => setQuery(e.target.value)} />
+      {valid && options.data && (
+        <ul aria-label="Órdenes encontradas">
+          {options.data.length === 0 && <li className="muted">No se encontraron órdenes</li>}
+          {options.data.map((o) => (
+            <li key={o.id}>
+              <button type="button" onClick={() => onPick(o)}>
+                <span className="calendar-event-swatch" style={{ background: o.status_color }} aria-hidden />
+                {orderLine(o)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 export function EventDialog({
   open,
@@ -21,16 +66,22 @@ export function EventDialog({
   event,
   day,
   onSaved,
+  onDeleted,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   event: CalendarEvent | null;
   day: string;
   onSaved(event: CalendarEvent): void;
+  onDeleted(): void;
 }) {
   const can = useCan();
   const create = trpc.calendar.events.create.useMutation();
   const update = trpc.calendar.events.update.useMutation();
+  const remove = trpc.calendar.events.delete.useMutation({ onSuccess: onDeleted });
+  const [confirming, setConfirming] = useState(false);
+  // The order picked in this dialog (the event's own comes with the event).
+  const [picked, setPicked] = useState<OrderOption | null>(null);
   const form = useZodForm(
     eventInputSchema,
     event
@@ -67,6 +118,11 @@ export function EventDialog({
           <Button variant="text" onClick={() => onOpenChange(false)}>
             Cancelar
           </Button>
+          {event && can("destroy", "event") && (
+            <Button variant="text" className="calendar-event-delete" onClick={() => setConfirming(true)}>
+              Eliminar
+            </Button>
+          )}
           {editable && (
             <Button type="submit" form="calendar-event-form" loading={form.formState.isSubmitting}>
               Guardar
@@ -96,23 +152,61 @@ export function EventDialog({
             {...form.register("duration", { valueAsNumber: true })}
             error={form.formState.errors.duration?.message}
           />
-          {event?.eventable_type === "Order" && orderId !== null && (
-            <div className="calendar-event-order">
+          {orderId !== null && orderId !== undefined ? (
+            <div className="calendar-event-order" role="group" aria-label="Orden vinculada">
               <span>
-                {event.eventable ? `Orden #${event.eventable.correlative_id}` : "Orden vinculada"}
-                {event.eventable?.identifier ? ` · ${event.eventable.identifier}` : ""}
-                {event.status_name ? ` · ${event.status_name}` : ""}
-                {event.order_total !== null ? ` · ${formatMoney(event.order_total)}` : ""}
+                {picked?.id === orderId
+                  ? orderLine(picked)
+                  : orderLine({
+                      correlative_id: event?.eventable?.correlative_id ?? null,
+                      identifier: event?.eventable?.identifier ?? null,
+                      status_name: event?.status_name ?? null,
+                      order_total: event?.order_total ?? null,
+                    })}
               </span>
               <Button variant="text" onClick={() => form.setValue("order_id", null)}>
                 Desvincular
               </Button>
             </div>
+          ) : (
+            editable &&
+            can("read", "check_in") && (
+              <OrderPicker
+                onPick={(order) => {
+                  setPicked(order);
+                  form.setValue("order_id", order.id, { shouldDirty: true });
+                }}
+              />
+            )
           )}
           {form.formState.errors.order_id && <p className="field-error">{form.formState.errors.order_id.message}</p>}
           {form.formState.errors.root?.server && <p className="field-error">{form.formState.errors.root.server.message}</p>}
         </fieldset>
       </form>
+      {event && (
+        <Dialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Eliminar evento"
+          actions={
+            <>
+              <Button variant="text" onClick={() => setConfirming(false)}>
+                Cancelar
+              </Button>
+              <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate({ id: event.id })}>
+                Eliminar
+              </Button>
+            </>
+          }
+        >
+          <p>¿Eliminar el evento «{event.name}»? Esta acción no se puede deshacer.</p>
+          {remove.error && (
+            <p className="field-error" role="alert">
+              {remove.error.message}
+            </p>
+          )}
+        </Dialog>
+      )}
     </Dialog>
   );
 }
