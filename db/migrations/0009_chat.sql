@@ -113,7 +113,7 @@ CREATE TRIGGER chats_listed AFTER UPDATE OF listed ON chats
   FOR EACH ROW WHEN (OLD.listed IS DISTINCT FROM NEW.listed) EXECUTE FUNCTION chats_copy_listed();
 --> statement-breakpoint
 -- A new comment: the chat's last comment, every member's activity time, +1 unread for the others, +1 mention for
--- the mentioned; the author has read up to their own message.
+-- the mentioned. Only chat.markRead moves a member's last read message (the author's own messages never count).
 CREATE FUNCTION chat_comments_count_new() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE chats SET last_comment_id = NEW.id, last_comment_at = NEW.created_at, updated_at = now()
@@ -121,8 +121,7 @@ BEGIN
   UPDATE chat_members m SET
       activity_at = greatest(m.activity_at, NEW.created_at),
       unread = CASE WHEN m.user_id IS NOT DISTINCT FROM NEW.author_id THEN m.unread ELSE m.unread + 1 END,
-      mention = m.mention + CASE WHEN m.user_id = ANY (NEW.mentioned_user_ids) AND m.user_id IS DISTINCT FROM NEW.author_id THEN 1 ELSE 0 END,
-      last_read_comment_id = CASE WHEN m.user_id IS NOT DISTINCT FROM NEW.author_id THEN greatest(m.last_read_comment_id, NEW.id) ELSE m.last_read_comment_id END
+      mention = m.mention + CASE WHEN m.user_id = ANY (NEW.mentioned_user_ids) AND m.user_id IS DISTINCT FROM NEW.author_id THEN 1 ELSE 0 END
     WHERE m.chat_id = NEW.chat_id;
   RETURN NULL;
 END $$;

@@ -1,4 +1,4 @@
-import { CHAT_PAGE_SIZE } from "@taller/core";
+import { CHAT_PAGE_SIZE, compareChats } from "@taller/core";
 import { queryRows } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { allPages, useSeededApp } from "@taller/trpc/testing";
@@ -171,16 +171,23 @@ describe("chat.comments paging", () => {
 });
 
 describe("chat.list and chat.badges", () => {
-  it("lists the caller's chats of a tab, mentions first, every chat once across pages", async () => {
-    const ana = await admin();
+  it("lists the caller's chats of a tab in core's order, every chat once across pages", async () => {
+    const ana = await asesor();
+    // More than a page (30): the last 40 demo orders' chats.
+    for (const orderId of app.fx().demo.orderIds.slice(-40)) await ana.open({ document_type: "Order", document_id: orderId });
     const pages = await allPages((cursor) => ana.list({ tab: "Order", archived: true, cursor }));
+    expect(pages.length).toBeGreaterThan(1);
     const ids = pages.flatMap((p) => p.items.map((i) => i.id));
     expect(new Set(ids).size).toBe(ids.length);
     const [count] = await queryRows<{ n: number }>(
       app.db(),
-      sql`SELECT count(*)::int AS n FROM chat_members WHERE user_id = ${userId("admin@taller.demo")} AND document_type = 'Order'`,
+      sql`SELECT count(*)::int AS n FROM chat_members WHERE user_id = ${userId("asesor@taller.demo")} AND document_type = 'Order'`,
     );
     expect(ids.length).toBe(count?.n);
+    // The database's order is core's rule (compareChats), mentions and archived chats included.
+    const items = pages.flatMap((p) => p.items);
+    expect(items.some((i) => i.mention > 0) && items.some((i) => !i.listed)).toBe(true);
+    expect([...items].sort(compareChats).map((i) => i.id)).toEqual(ids);
   });
 
   it("badges sum the counters per tab and for the shell", async () => {
