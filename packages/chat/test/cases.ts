@@ -88,5 +88,10 @@ export const chatCases: DomainCases<typeof chatRouter> = {
     input: () => ({}),
     leaks: (r, f) => findIds(r, "chat_id", f.demo.chatIds),
     valid: () => ({ lastEventId: null }),
+    // The stream passes only chat.user events naming the caller: one for each company's admin.
+    probes: (f) => [
+      { companyId: f.demo.companyId, type: "chat.user", payload: { userIds: [f.demo.userIds["admin@taller.demo"] ?? 1], channel: "document-readed", chatId: 900_001 } },
+      { companyId: f.other.companyId, type: "chat.user", payload: { userIds: [f.other.userIds["admin@otro.demo"] ?? 1], channel: "document-readed", chatId: 900_002 } },
+    ],
   },
 };
