@@ -58,8 +58,9 @@ function arrivals(sockets: WebSocket[], accept: (data: string) => boolean): Prom
     sockets.map(
       (ws) =>
         new Promise<number>((resolve) => {
-          const onMessage = (raw: WebSocket.RawData) => {
-            if (!accept(raw.toString())) return;
+          // Text frames: ws hands them over as one Buffer.
+          const onMessage = (raw: Buffer) => {
+            if (!accept(raw.toString("utf8"))) return;
             ws.off("message", onMessage);
             resolve(performance.now());
           };

@@ -1,5 +1,5 @@
 // How a message is read for the screen: author, reply preview, pictures and calendar event, in the wire shape.
-import { fileUrl, type ChatAuthorType, type ChatCommentItem, type ChatEvent, type ChatPerson, type Instant } from "@taller/core";
+import { fileUrl, thumbnailUrl, type ChatAuthorType, type ChatCommentItem, type ChatEvent, type ChatPerson, type Instant } from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
 import { microsOf } from "./micros";
@@ -54,8 +54,7 @@ function toItem(r: CommentRow): ChatCommentItem {
           },
     target_user_id: r.target_user_id,
     mentioned_user_ids: r.mentioned_user_ids,
-    // Thumbnails are not produced by the file store yet: the screen shows the original scaled.
-    pictures: r.picture_ids.map((id) => ({ id, url: fileUrl(id), thumb_url: null })),
+    pictures: r.picture_ids.map((id) => ({ id, url: fileUrl(id), thumb_url: thumbnailUrl(id) })),
     calendar_event: eventOf(r.event_id, r.event_name, r.event_start, r.event_minutes),
     deleted_at: r.deleted_at,
     created_at: r.created_at,

@@ -1,7 +1,7 @@
 // The chat's vocabulary (seed 002 sections 2.2, 2.3, 3.1, 3.2, 4.1, 5 and 9): constants, the inputs both sides
 // validate with, the wire shapes of the answers, and the pure rules (sorting, mentions, previews, elapsed time).
 import { z } from "zod";
-import { isFileId } from "./files";
+import { fileUrl, isFileId } from "./files";
 import { isInstant, type Instant } from "./instant";
 
 export const CHAT_DOCUMENT_TYPES = ["Order", "Budget", "Crm", "Booking", "Assistant"] as const;
@@ -199,8 +199,8 @@ export interface ChatCommentItem {
   reply: { id: number; comment: string; author: ChatPerson | null; deleted: boolean } | null;
   target_user_id: number | null;
   mentioned_user_ids: number[];
-  /** thumb_url: the 256 px thumbnail, null when the store has none for this picture. */
-  pictures: { id: string; url: string; thumb_url: string | null }[];
+  /** thumb_url: the 256 px thumbnail (the original when the store made none). */
+  pictures: { id: string; url: string; thumb_url: string }[];
   calendar_event: ChatEvent | null;
   deleted_at: Instant | null;
   created_at: Instant;
@@ -298,7 +298,10 @@ export function chatDocumentPath(type: ChatDocument, documentId: number): string
   }
 }
 
-/** The thumbnail's file id of a stored picture. */
-export function thumbnailId(fileId: string): string {
-  return THUMBNAIL_PREFIX + fileId;
+/**
+ * The URL of a stored picture's 256 px thumbnail (`/files/thumb@256_<id>`); the file store answers the original
+ * when it made no thumbnail (an icon, or a picture uploaded for another purpose).
+ */
+export function thumbnailUrl(fileId: string): string {
+  return fileUrl(THUMBNAIL_PREFIX + fileId);
 }
