@@ -2,6 +2,7 @@ import { router } from "@taller/trpc";
 import { badges } from "./badges";
 import { comments } from "./comments";
 import { editEvent } from "./edit-event";
+import { get } from "./get";
 import { list } from "./list";
 import { markRead } from "./mark-read";
 import { mentionables } from "./mentionables";
@@ -15,6 +16,7 @@ export const chatRouter = router({
   list,
   badges,
   open,
+  get,
   comments,
   send,
   editEvent,

@@ -34,6 +34,11 @@ export const chatCases: DomainCases<typeof chatRouter> = {
       { document_type: "Budget", document_id: 2_147_483_647 },
     ],
   },
+  get: {
+    kind: "foreign",
+    input: (f) => ({ chat_id: demoChat(f) }),
+    valid: (f) => ({ chat_id: demoChat(f) }),
+  },
   comments: {
     kind: "foreign",
     input: (f) => ({ chat_id: demoChat(f) }),

@@ -52,6 +52,14 @@ describe("chat.open", () => {
     expect(await member(chat.id, "admin@taller.demo")).not.toBeNull();
   });
 
+  it("chat.get answers the same header by id, and NOT_FOUND for another company's chat", async () => {
+    const chat = await freshChat();
+    const { unread, mention, last_read_comment_id, ...header } = chat;
+    expect(await (await admin()).get({ chat_id: chat.id })).toMatchObject({ ...header, unread, mention, last_read_comment_id });
+    const foreign = app.fx().other.chatIds[0] ?? 0;
+    expect((await failure((await admin()).get({ chat_id: foreign }))).code).toBe("NOT_FOUND");
+  });
+
   it("refuses a document the caller may not read", async () => {
     const e = await failure((await tecnico()).open({ document_type: "Order", document_id: 2_147_483_647 }));
     expect(e.code).toBe("NOT_FOUND");
