@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { CLIENT_HEADER } from "@taller/core";
 import { files } from "@taller/db";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileRoutes } from "../src/files/routes";
 import { sniffImageType } from "../src/files/sniff";
@@ -118,6 +119,27 @@ describe("POST /files and GET /files/:id", () => {
     expect((await fetch(`${server.url}/files/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${server.url}/files`)).status).toBe(405);
     expect((await fetch(`${server.url}/files/${"a".repeat(24)}`, { method: "DELETE", headers: { cookie } })).status).toBe(405);
+  });
+});
+
+describe("thumbnails (thumb@256_)", () => {
+  it("a chat picture gets a 256 px webp thumbnail beside it; other uploads answer the original there", async () => {
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#336699" } }).jpeg().toBuffer();
+    const res = await upload(photo, { "content-type": "image/jpeg" }, "chat_picture");
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const thumb = await fetch(`${server.url}/files/thumb@256_${id}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("content-type")).toBe("image/webp");
+    expect(thumb.headers.get("x-content-type-options")).toBe("nosniff");
+    const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([256, 171]);
+
+    const profile = (await (await upload(PNG, { "content-type": "image/png" })).json()) as { id: string };
+    const fallback = await fetch(`${server.url}/files/thumb@256_${profile.id}`);
+    expect(fallback.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await fallback.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await fetch(`${server.url}/files/thumb@256_../../etc`)).status).toBe(404);
   });
 });
 

@@ -8,3 +8,4 @@ export * from "./calendar";
 export * from "./booking";
 export * from "./inbound-mail";
 export * from "./products";
+export * from "./chat";

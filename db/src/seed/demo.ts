@@ -14,6 +14,7 @@ import {
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { hashPassword } from "../password";
+import { seedChatDemo } from "./chat";
 import {
   brandModels,
   brands,
@@ -106,6 +107,9 @@ export interface CompanyFixture {
   crmId: number;
   crmToken: string;
   externalMailIds: number[];
+  /** Chats of the latest orders and their messages (seed/chat.ts). */
+  chatIds: number[];
+  chatCommentIds: number[];
   /** The agenda's professionals (Técnico role), the demo's extra ones included. */
   professionalIds: number[];
   /** The catalogue's products by code (seedCatalogue). */
@@ -414,6 +418,8 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     requirementIds,
     roleIds: base.roleIds,
     eventIds: [],
+    chatIds: [],
+    chatCommentIds: [],
     ...booking,
     ...catalogue,
   };
@@ -472,6 +478,9 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
   );
   demo.eventIds = await seedCalendarDemo(db, demo);
   other.eventIds = await seedCalendarDemo(db, other);
+  for (const company of [demo, other]) {
+    Object.assign(company, await seedChatDemo(db, company.companyId, company.orderIds, Object.values(company.userIds)));
+  }
   return { demo, other };
 }
 

@@ -49,8 +49,12 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
         // Let the subscription attach before publishing.
         await new Promise((r) => setTimeout(r, 50));
         // Ids no seed uses, so the probes are told apart from anything else in the stream.
-        await app.bus().publish({ companyId: app.fx().demo.companyId, type: "user.updated", payload: { id: 900_001 } });
-        await app.bus().publish({ companyId: app.fx().other.companyId, type: "user.updated", payload: { id: 900_002 } });
+        const [demoProbe, otherProbe] = c.probes?.(app.fx()) ?? [
+          { companyId: app.fx().demo.companyId, type: "user.updated", payload: { id: 900_001 } },
+          { companyId: app.fx().other.companyId, type: "user.updated", payload: { id: 900_002 } },
+        ];
+        await app.bus().publish(demoProbe);
+        await app.bus().publish(otherProbe);
         await reading.catch(() => undefined);
         expect(JSON.stringify(received)).not.toContain("900001");
         expect(JSON.stringify(received)).toContain("900002");

@@ -1,6 +1,7 @@
 // What every domain package declares about its procedures for the cross-cutting tests (tenancy walk and bad-input
 // fuzzing in packages/api/test). Each domain exports its cases from `test/cases.ts` (package export
 // "./test-cases"), so test code never sits in a domain's src; the api package collects them all.
+import type { RealtimeEvent } from "@taller/core";
 import type { DemoFixtures } from "@taller/db/seed";
 import type { AnyProcedure, AnyRouter } from "@trpc/server";
 
@@ -17,6 +18,9 @@ import type { AnyProcedure, AnyRouter } from "@trpc/server";
  *   procedures without input.
  * - `attacks`: inputs that broke this procedure once (or are known to break ones like it), added to the fuzzing.
  * - `subscription`: true for subscriptions (the walk reads their first event, it does not call them as queries).
+ * - `probes`: for a subscription that passes only some events (a user's own channel): one event for Taller Demo and
+ *   one for Otro Taller that it would pass, carrying the ids 900001 and 900002; without it the walk publishes
+ *   `user.updated` for each company.
  */
 export type ProcedureCase = (
   | { kind: "foreign"; input: (f: DemoFixtures) => unknown }
@@ -25,6 +29,7 @@ export type ProcedureCase = (
       input?: (f: DemoFixtures) => unknown;
       leaks: (result: unknown, f: DemoFixtures) => string | null;
       subscription?: boolean;
+      probes?: (f: DemoFixtures) => [demo: RealtimeEvent, other: RealtimeEvent];
     }
   | { kind: "public"; reason: string }
 ) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[] };

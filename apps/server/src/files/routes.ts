@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { authenticate } from "@taller/auth";
-import { CLIENT_HEADER, fileUrl, formatNumber, isFileId, isImageType, isUploadPurpose, MAX_UPLOAD_BYTES } from "@taller/core";
+import { CLIENT_HEADER, fileUrl, THUMBNAIL_PREFIX, formatNumber, isFileId, isImageType, isUploadPurpose, MAX_UPLOAD_BYTES } from "@taller/core";
 import { companies, files, type Db } from "@taller/db";
 import { RateLimiter } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
@@ -13,6 +14,7 @@ import { isSecure } from "../proxy";
 import { UPLOAD_RULES } from "./purposes";
 import { sniffImageType } from "./sniff";
 import type { FileStore } from "./store";
+import { makeThumbnail, THUMBNAIL_TYPE } from "./thumbnail";
 
 export interface FileRoutesDeps {
   db: Db;
@@ -88,20 +90,39 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       await db.delete(files).where(eq(files.id, id));
       throw err;
     });
+    // A chat picture's thumbnail, beside it. A picture sharp cannot read still uploads: its thumbnail URL then
+    // answers the original (see download).
+    if (purpose === "chat_picture") {
+      const thumbnail = await makeThumbnail(bytes, type).catch(() => null);
+      if (thumbnail) await store.put(`${THUMBNAIL_PREFIX}${id}`, thumbnail);
+    }
     return replyJson(res, 201, { id, url: fileUrl(id) });
   }
 
-  async function download(req: IncomingMessage, res: ServerResponse, id: string) {
+  async function download(req: IncomingMessage, res: ServerResponse, key: string) {
+    // `thumb@256_<id>`: the picture's thumbnail, or the picture itself when none was made.
+    const wantsThumbnail = key.startsWith(THUMBNAIL_PREFIX);
+    const id = wantsThumbnail ? key.slice(THUMBNAIL_PREFIX.length) : key;
     const [row] = isFileId(id)
       ? await db.select({ contentType: files.contentType, size: files.size }).from(files).where(eq(files.id, id)).limit(1)
       : [];
     if (!row) return replyJson(res, 404, { error: "Archivo no encontrado" });
+    if (wantsThumbnail) {
+      const thumbnail = await store.get(key);
+      if (thumbnail) return serve(req, res, key, thumbnail, THUMBNAIL_TYPE, null);
+    }
     const direct = store.url(id);
     if (direct) {
       res.writeHead(302, { location: direct, "cache-control": "no-store" });
       return void res.end();
     }
-    const etag = `"${id}"`;
+    const stream = await store.get(id);
+    if (!stream) return replyJson(res, 404, { error: "Archivo no encontrado" });
+    return serve(req, res, id, stream, row.contentType, row.size);
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, key: string, stream: Readable, contentType: string, size: number | null) {
+    const etag = `"${key}"`;
     const headers = {
       etag,
       // Content never changes under an id.
@@ -111,12 +132,11 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       "cross-origin-resource-policy": "same-origin",
     };
     if (req.headers["if-none-match"] === etag) {
+      stream.destroy();
       res.writeHead(304, headers);
       return void res.end();
     }
-    const stream = await store.get(id);
-    if (!stream) return replyJson(res, 404, { error: "Archivo no encontrado" });
-    res.writeHead(200, { ...headers, "content-type": row.contentType, "content-length": row.size });
+    res.writeHead(200, { ...headers, "content-type": contentType, ...(size === null ? {} : { "content-length": size }) });
     if (req.method === "HEAD") {
       stream.destroy();
       return void res.end();
