@@ -123,9 +123,10 @@ describe("chat rows", () => {
   });
 
   it("the empty and loading texts are the spec's", () => {
-    expect(emptyListText({ loading: true, anyChat: false, tab: "Order" })).toBe("Cargando chats...");
-    expect(emptyListText({ loading: false, anyChat: false, tab: "Order" })).toBe("No hay chats aun ¡Agrega uno desde ordenes de trabajo!");
-    expect(emptyListText({ loading: false, anyChat: true, tab: "Budget" })).toBe("No hay chats de Presupuestos");
+    expect(emptyListText({ loading: true, tab: "Order", filtered: false })).toBe("Cargando chats...");
+    expect(emptyListText({ loading: false, tab: "Order", filtered: false })).toBe("No hay chats aun ¡Agrega uno desde ordenes de trabajo!");
+    expect(emptyListText({ loading: false, tab: "Order", filtered: true })).toBe("No hay chats de Órdenes");
+    expect(emptyListText({ loading: false, tab: "Budget", filtered: false })).toBe("No hay chats de Presupuestos");
   });
 
   it("the works strip shows 7 workers then '+N más'; work names are cut to 15 characters", () => {
@@ -192,14 +193,15 @@ describe("mentions (seed 001 section 9)", () => {
 
   it("lists only users with a role, by name or role name; the role label defaults to 'Puesto'", () => {
     const users = [
-      { id: 1, name: "José Pérez", role: { name: "Técnico" } },
-      { id: 2, name: "Ana Soto", role: { name: "Asesor" } },
-      { id: 3, name: "Sin Rol", role: null },
-      { id: 4, name: "Luis", role: { name: "" } },
+      { id: 1, name: "José Pérez", role_name: "Técnico" },
+      { id: 2, name: "Ana Soto", role_name: "Asesor" },
+      { id: 3, name: "Sin Rol", role_name: null },
+      { id: 4, name: "Luis", role_name: "" },
     ];
     expect(mentionCandidates(users, "").map((u) => u.id)).toEqual([1, 2, 4]);
     expect(mentionCandidates(users, "jose").map((u) => u.id)).toEqual([1]);
     expect(mentionCandidates(users, "tecn").map((u) => u.id)).toEqual([1]);
+    expect(mentionCandidates(users, "puesto").map((u) => u.id)).toEqual([4]);
     expect(mentionCandidates(users, "rol")).toEqual([]);
     expect(roleLabel(users[3] as (typeof users)[number])).toBe("Puesto");
   });
@@ -229,9 +231,17 @@ describe("optimistic messages (seed 002 sections 4.1 and 8)", () => {
 
   it("when the realtime event arrived first, the answer does not duplicate it", () => {
     let state = messagesReducer(base, { type: "sending", message: msg(null, "local-a", "2026-11-23T10:02:00.000Z") });
-    state = messagesReducer(state, { type: "merge", messages: [msg(3, "3", "2026-11-23T10:02:01.000Z")] });
+    state = messagesReducer(state, { type: "merge", messages: [msg(3, "other", "2026-11-23T10:02:01.000Z")] });
     state = messagesReducer(state, { type: "sent", key: "local-a", message: msg(3, "3", "2026-11-23T10:02:01.000Z") });
     expect(state.map((m) => m.id)).toEqual([1, 2, 3]);
+    // The event's copy carries the sender's key: it takes the optimistic row's place at once, never two rows.
+    state = messagesReducer(base, { type: "sending", message: msg(null, "k:abc", "2026-11-23T10:02:00.000Z") });
+    state = messagesReducer(state, { type: "merge", messages: [msg(4, "k:abc", "2026-11-23T10:02:01.000Z")] });
+    expect(state.map((m) => [m.id, m.key])).toEqual([
+      [1, "1"],
+      [2, "2"],
+      [4, "k:abc"],
+    ]);
   });
 
   it("a failed image message is removed; a failed text stays, marked", () => {
@@ -307,8 +317,8 @@ describe("message rules (seed 002 sections 5 and 9)", () => {
     stack = openInHistory(stack, 2);
     expect(stack).toEqual([1, 2]);
     const first = back(stack);
-    expect(first).toEqual({ stack: [1], chatId: 1 });
-    expect(back(first.stack)).toEqual({ stack: [], chatId: null });
+    expect(first).toEqual({ stack: [1], chat: 1 });
+    expect(back(first.stack)).toEqual({ stack: [], chat: null });
   });
 });
 

@@ -162,10 +162,14 @@ export function chatsOfTab<T extends BadgeChat>(chats: readonly T[], tab: ChatTa
   return chats.filter((c) => c.document_type === tab && c.listed !== showArchived);
 }
 
-/** The three texts of an empty or loading list (seed 002 section 2.2). */
-export function emptyListText(state: { loading: boolean; anyChat: boolean; tab: ChatTab }): string {
+/**
+ * The three texts of an empty or loading list (seed 002 section 2.2): the orders tab without a search or the
+ * archived toggle invites to add a chat from the work orders (that is where chats start); other tabs, or a filtered
+ * list, say there is none of that type.
+ */
+export function emptyListText(state: { loading: boolean; tab: ChatTab; filtered: boolean }): string {
   if (state.loading) return "Cargando chats...";
-  if (!state.anyChat) return "No hay chats aun ¡Agrega uno desde ordenes de trabajo!";
+  if (state.tab === "Order" && !state.filtered) return "No hay chats aun ¡Agrega uno desde ordenes de trabajo!";
   return `No hay chats de ${TAB_LABELS[state.tab]}`;
 }
 

@@ -58,14 +58,15 @@ export function insertMention(text: string, caret: number, userId: number): { te
 export interface MentionUser {
   id: number;
   name: string;
-  role: { name: string } | null;
+  /** null: the user has no role, and cannot be mentioned. */
+  role_name: string | null;
 }
 
 /** The label under a user in the popup: the role's name, 'Puesto' when it has none. */
-export const roleLabel = (user: MentionUser) => user.role?.name || "Puesto";
+export const roleLabel = (user: MentionUser) => user.role_name || "Puesto";
 
 /** Users the popup offers: only those with a role, matching the query by name or role name (accents ignored). */
 export function mentionCandidates<T extends MentionUser>(users: readonly T[], query: string): T[] {
   const q = fold(query.trim());
-  return users.filter((u) => u.role !== null && (!q || fold(u.name).includes(q) || fold(u.role.name).includes(q)));
+  return users.filter((u) => u.role_name !== null && (!q || fold(u.name).includes(q) || fold(roleLabel(u)).includes(q)));
 }

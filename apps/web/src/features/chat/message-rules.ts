@@ -53,11 +53,13 @@ export function messagesReducer<M extends MessageBase>(state: readonly M[], acti
     case "merge": {
       if (!action.messages.length) return state as M[];
       const incoming = new Map(action.messages.map((m) => [m.id, m]));
-      // A known id keeps its row's key, so an edit or a deletion does not remount the bubble.
+      const byKey = new Map(action.messages.map((m) => [m.key, m]));
+      // A known id keeps its row's key, so an edit or a deletion does not remount the bubble; an optimistic message
+      // whose send the event announced before the answer came is replaced by it (same key).
       const kept = state.map((m) => {
-        const next = m.id === null ? undefined : incoming.get(m.id);
+        const next = (m.id === null ? byKey.get(m.key) : incoming.get(m.id)) ?? undefined;
         if (!next) return m;
-        incoming.delete(m.id);
+        incoming.delete(next.id);
         return { ...next, key: m.key };
       });
       return [...kept, ...incoming.values()].sort(byTime);
@@ -151,12 +153,12 @@ export function createReadMarker(mark: (lastId: number) => void, delay = READ_DE
 }
 
 /** The chats opened before the current one: back returns to the previous, then to the list (seed 002 section 4.1). */
-export function openInHistory(stack: readonly number[], chatId: number): number[] {
-  return stack.at(-1) === chatId ? [...stack] : [...stack, chatId];
+export function openInHistory<T>(stack: readonly T[], chat: T): T[] {
+  return stack.at(-1) === chat ? [...stack] : [...stack, chat];
 }
-export function back(stack: readonly number[]): { stack: number[]; chatId: number | null } {
+export function back<T>(stack: readonly T[]): { stack: T[]; chat: T | null } {
   const rest = stack.slice(0, -1);
-  return { stack: rest, chatId: rest.at(-1) ?? null };
+  return { stack: rest, chat: rest.at(-1) ?? null };
 }
 
 /** Event form (seed 002 section 5): name and start required, duration in whole hours, at least 1, default 1. */
