@@ -23,6 +23,7 @@ import { createReadMarker, distanceFromBottom, nearTop, showGoToEnd, SOUND_DELAY
 import { playNewMessageSound } from "./sound";
 import { EventsStrip, WorksStrip } from "./strips";
 import { useChatMessages, type Message } from "./use-chat-messages";
+import { useMentionName } from "./use-mention-name";
 
 export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson }) {
   const userId = me.id;
@@ -50,16 +51,11 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
   const remove = trpc.chat.remove.useMutation();
   const editEvent = trpc.chat.editEvent.useMutation();
 
-  // Mentions read as names: the users the @ popup knows (the company's users with a role).
-  const people = trpc.chat.mentionables.useQuery({}).data;
-  const name = useMemo(() => {
-    const names = new Map(people?.map((u) => [u.id, u.name]));
-    return (kind: "user" | "client", id: number) => (kind === "user" ? (names.get(id) ?? "usuario") : "cliente");
-  }, [people]);
+  const mentionName = useMentionName();
+  const name = (kind: "user" | "client", id: number) => mentionName(kind, id) ?? (kind === "user" ? "usuario" : "cliente");
 
   const marker = useMemo(
     () => createReadMarker((commentId) => markRead.mutate({ chat_id: header.id, comment_id: commentId })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one marker per chat; the mutation object changes every render
     [header.id],
   );
   useEffect(() => () => marker.cancel(), [marker]);

@@ -6,6 +6,7 @@
 import type { ChatListItem } from "@taller/core";
 import { AtSign, CalendarDays, CircleCheck, FileText, Package, Wrench } from "lucide-react";
 import { chatTime, lastCommentLine } from "./list-rules";
+import { useMentionName } from "./use-mention-name";
 
 /** Stock, buy order and booking chats without a picture get a default icon; others a document icon. */
 export function ChatPicture({ chat, size = 44 }: { chat: Pick<ChatListItem, "picture" | "document_type" | "super_type">; size?: number }) {
@@ -20,9 +21,7 @@ export function ChatPicture({ chat, size = 44 }: { chat: Pick<ChatListItem, "pic
 
 export function ChatRow({ chat, onOpen }: { chat: ChatListItem; onOpen(): void }) {
   const last = chat.last_comment;
-  const line = lastCommentLine(
-    last && { author_name: last.author_name, text: last.text, deleted: last.deleted, pictures: 0, has_event: false },
-  );
+  const line = lastCommentLine(last, useMentionName());
   return (
     <button type="button" className={`chat-row${chat.unread > 0 ? " chat-row-unread" : ""}`} onClick={onOpen}>
       <ChatPicture chat={chat} />

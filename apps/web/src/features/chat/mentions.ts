@@ -1,6 +1,6 @@
 /**
  * Mentions (seed 001 section 9, seed 002 section 5): stored in the text as "(user:12)" and "(client:7)", shown as
- * names. The composer's @ popup:
+ * names (core's `mentionsIn` reads them on the server). The composer's @ popup:
  *
  *   const query = mentionQuery(text, caret)            // "ju" while typing "hola @ju"; null closes the popup
  *   mentionCandidates(users, query)                    // users with a role whose name or role name matches
@@ -24,11 +24,6 @@ export function splitMentions(text: string): Segment[] {
   }
   if (last < text.length) out.push({ text: text.slice(last) });
   return out;
-}
-
-/** The user ids a text mentions, once each. */
-export function mentionedUserIds(text: string): number[] {
-  return [...new Set(splitMentions(text).flatMap((s) => ("kind" in s && s.kind === "user" ? [s.id] : [])))];
 }
 
 /**

@@ -118,7 +118,7 @@ export function MessageBubble({
               Editar evento
             </MenuItem>
           )}
-          {canDelete({ ...message, author_id: message.author?.id ?? null }, userId) && (
+          {canDelete(message, userId) && (
             <MenuItem icon={<Trash2 size={16} />} onSelect={() => actions.remove(message)}>
               Eliminar
             </MenuItem>

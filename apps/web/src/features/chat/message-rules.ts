@@ -7,16 +7,16 @@
  *   canDelete(message, me, now)                             // its author, within 5 minutes
  *   canSend(draft)                                          // trimmed text, an event or images
  *   createReadMarker(mark)                                  // debounced 300 ms, never > 300 px from the bottom
+ *   eventFormErrors(form)                                   // name, start, duration >= 1 hour
  */
-import type { Instant } from "@taller/core";
+import { CHAT_DELETE_WINDOW_MINUTES, chatEventInput, type Instant } from "@taller/core";
 
-export const PAGE_SIZE = 20;
 /** Older pages load when the list is scrolled this close to its top. */
 export const LOAD_OLDER_PX = 100;
 /** Further from the bottom than this, 'Ir al final' shows and nothing is marked read. */
 export const BOTTOM_SLACK_PX = 300;
 export const READ_DEBOUNCE_MS = 300;
-export const DELETE_WINDOW_MS = 5 * 60_000;
+const DELETE_WINDOW_MS = CHAT_DELETE_WINDOW_MINUTES * 60_000;
 /** Others' messages ring after this delay. */
 export const SOUND_DELAY_MS = 1000;
 
@@ -81,19 +81,19 @@ export function messagesReducer<M extends MessageBase>(state: readonly M[], acti
 
 export interface DeletableMessage {
   id: number | null;
-  author_id: number | null;
   author_type: string;
+  author: { id: number } | null;
   created_at: Instant;
   deleted_at: Instant | null;
 }
 
-/** Only its author may delete a message, within 5 minutes of its creation (seed 002 section 5). */
+/** Only its author may delete a message, within 5 minutes of its creation (seed 002 section 5; the server rechecks). */
 export function canDelete(message: DeletableMessage, userId: number, now: Date = new Date()): boolean {
   return (
     message.id !== null &&
     message.deleted_at === null &&
     message.author_type === "User" &&
-    message.author_id === userId &&
+    message.author?.id === userId &&
     now.getTime() - Date.parse(message.created_at) < DELETE_WINDOW_MS
   );
 }
@@ -112,8 +112,8 @@ export function canSend(draft: Draft): boolean {
 }
 
 /** Others' messages ring; the user's own never do (seed 002 section 9). */
-export function rings(message: { author_id: number | null; author_type: string }, userId: number): boolean {
-  return !(message.author_type === "User" && message.author_id === userId);
+export function rings(message: { author_type: string; author: { id: number } | null }, userId: number): boolean {
+  return !(message.author_type === "User" && message.author?.id === userId);
 }
 
 export interface ScrollBox {
@@ -161,13 +161,27 @@ export function back<T>(stack: readonly T[]): { stack: T[]; chat: T | null } {
   return { stack: rest, chat: rest.at(-1) ?? null };
 }
 
-/** Event form (seed 002 section 5): name and start required, duration in whole hours, at least 1, default 1. */
-export const MIN_EVENT_HOURS = 1;
-export function eventFormErrors(form: { name: string; start: string; duration: number }): Partial<Record<"name" | "start" | "duration", string>> {
-  const errors: Partial<Record<"name" | "start" | "duration", string>> = {};
-  if (!form.name.trim()) errors.name = "Ingrese un nombre";
-  if (!form.start || Number.isNaN(Date.parse(form.start))) errors.start = "Ingrese la fecha de inicio";
-  if (!Number.isFinite(form.duration) || form.duration < MIN_EVENT_HOURS) errors.duration = "La duración mínima es 1 hora";
+export type EventFormField = "name" | "start" | "duration";
+
+/**
+ * The event form's problems by field (seed 002 section 5: name and start required, duration at least 1 hour), in
+ * the server's words: the values are checked with core's `chatEventInput`, the schema `chat.send` applies. `start`
+ * is the browser's wall clock (a datetime-local value).
+ */
+export function eventFormErrors(form: { name: string; start: string; duration: number }): Partial<Record<EventFormField, string>> {
+  const start = new Date(form.start);
+  const parsed = chatEventInput.safeParse({
+    name: form.name,
+    start: Number.isNaN(start.getTime()) ? "" : start.toISOString(),
+    duration: Number.isFinite(form.duration) ? form.duration : undefined,
+  });
+  const errors: Partial<Record<EventFormField, string>> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as EventFormField;
+    errors[field] ??= issue.message;
+  }
+  // An empty duration takes the schema's default (1 hour); the form asks for it explicitly.
+  if (!Number.isFinite(form.duration)) errors.duration ??= "Ingresa la duración en horas";
   return errors;
 }
 

@@ -8,7 +8,7 @@ import { CalendarClock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { initials } from "../../ui/initials";
 import { workName, worksStrip } from "./list-rules";
-import { elapsedText, eventClock } from "./time-rules";
+import { eventClock, sinceText } from "./time-rules";
 
 /** The current time, re-read every `ms`. */
 export function useNow(ms: number): Date {
@@ -33,7 +33,7 @@ export function WorksStrip({ works }: { works: ChatCommentsPage["current_works"]
           </span>
           <span>
             <strong>{w.user.name}</strong> · {workName(w.work_name)}
-            <span className="muted"> · {elapsedText(w.started_at ?? w.created_at, now)}</span>
+            <span className="muted"> · {sinceText(w.started_at ?? w.created_at, now)}</span>
           </span>
         </li>
       ))}

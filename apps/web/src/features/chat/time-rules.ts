@@ -1,28 +1,15 @@
 /**
  * Clocks of the chat detail (seed 002 section 2.3, seed 001 section 9):
  *
- *   elapsedText(work.started_at, now)   // "2 día(s) 3 hora(s)", "45 minuto(s)": how long a worker has been at it
- *   eventClock(event, now)              // { state: "ongoing", text: "00:12:07" } | { state: "upcoming", … } | null
+ *   sinceText(work.started_at, now)   // "45 minuto(s)", "3 hora(s)", "2 día(s)" (core's elapsedText)
+ *   eventClock(event, now)            // { state: "ongoing", text: "00:12:07" } | { state: "upcoming", … } | null
  */
-import type { Instant } from "@taller/core";
+import { elapsedText, type Instant } from "@taller/core";
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+const HOUR = 3600_000;
 
-/**
- * The time since `from`, in the spec's words: days and hours when a day has passed, hours and minutes when an hour
- * has, else minutes ('0 minuto(s)' for a work just started; a clock running behind the server never goes negative).
- */
-export function elapsedText(from: Instant, now: Date = new Date()): string {
-  const ms = Math.max(0, now.getTime() - Date.parse(from));
-  const days = Math.floor(ms / DAY);
-  const hours = Math.floor((ms % DAY) / HOUR);
-  const minutes = Math.floor((ms % HOUR) / MINUTE);
-  if (days > 0) return hours > 0 ? `${days} día(s) ${hours} hora(s)` : `${days} día(s)`;
-  if (hours > 0) return minutes > 0 ? `${hours} hora(s) ${minutes} minuto(s)` : `${hours} hora(s)`;
-  return `${minutes} minuto(s)`;
-}
+/** How long since `from`, in the works strip's words; a browser clock behind the server's reads 0 minutes. */
+export const sinceText = (from: Instant, now: Date = new Date()) => elapsedText(now.getTime() - Date.parse(from));
 
 /** "HH:MM:SS" of a duration; hours keep counting past 24 (an event three days away reads "72:00:00"). */
 export function hhmmss(ms: number): string {

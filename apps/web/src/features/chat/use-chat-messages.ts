@@ -10,11 +10,11 @@
  * The subscription names ids only; each event triggers one catch-up (events arriving together share it). After a
  * reconnect the socket resends the last event id it saw and the server replays what was missed before going live.
  */
-import type { ChatCommentItem, ChatCommentsPage, ChatSendInput } from "@taller/core";
+import { CHAT_PAGE_SIZE, type ChatCommentItem, type ChatCommentsPage, type ChatSendInput } from "@taller/core";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { reportApiError } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
-import { messagesReducer, PAGE_SIZE, rings } from "./message-rules";
+import { messagesReducer, rings } from "./message-rules";
 import { useChatCache } from "./use-chat-cache";
 
 /** A message as the screen holds it: the server's, or an optimistic one (id null) until the server answers. */
@@ -109,7 +109,7 @@ export function useChatMessages(chatId: number, userId: number, { onOthersMessag
     dispatch({ type: "reset", messages: [] });
     known.current = new Set();
     void (async () => {
-      const cached = cache ? await cache.latestMessages(chatId, PAGE_SIZE).catch(() => []) : [];
+      const cached = cache ? await cache.latestMessages(chatId, CHAT_PAGE_SIZE).catch(() => []) : [];
       if (!live.current) return;
       if (cached.length) {
         known.current = new Set(cached.flatMap((m) => (m.id === null ? [] : [m.id])));
@@ -139,7 +139,7 @@ export function useChatMessages(chatId: number, userId: number, { onOthersMessag
   const refreshOne = async (commentId: number) => {
     let cursor: string | null = null;
     for (let i = 0; i < CATCH_UP_PAGES; i++) {
-      const page: ChatCommentsPage = await fetchPage(cursor).catch((e: unknown) => {
+      const page: ChatCommentsPage | null = await fetchPage(cursor).catch((e: unknown) => {
         reportApiError(e);
         return null;
       });
