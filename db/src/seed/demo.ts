@@ -14,6 +14,7 @@ import {
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { hashPassword } from "../password";
+import { seedChatDemo } from "./chat";
 import {
   brandModels,
   brands,
@@ -105,6 +106,9 @@ export interface CompanyFixture {
   crmId: number;
   crmToken: string;
   externalMailIds: number[];
+  /** Chats of the latest orders and their messages (seed/chat.ts). */
+  chatIds: number[];
+  chatCommentIds: number[];
   /** The agenda's professionals (Técnico role), the demo's extra ones included. */
   professionalIds: number[];
 }
@@ -410,6 +414,8 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     requirementIds,
     roleIds: base.roleIds,
     eventIds: [],
+    chatIds: [],
+    chatCommentIds: [],
     ...booking,
   };
 }
@@ -467,6 +473,9 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
   );
   demo.eventIds = await seedCalendarDemo(db, demo);
   other.eventIds = await seedCalendarDemo(db, other);
+  for (const company of [demo, other]) {
+    Object.assign(company, await seedChatDemo(db, company.companyId, company.orderIds, Object.values(company.userIds)));
+  }
   return { demo, other };
 }
 

@@ -1,5 +1,6 @@
 import { accountRouter, authRouter } from "@taller/auth";
 import { calendarRouter } from "@taller/calendar";
+import { chatRouter } from "@taller/chat";
 import { bookingRouter } from "@taller/booking";
 import { companyRouter } from "@taller/company";
 import { ordersRouter } from "@taller/orders";
@@ -16,6 +17,7 @@ export const appRouter = router({
   orders: ordersRouter,
   vehicles: vehiclesRouter,
   booking: bookingRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 // Every domain's tenancy and bad-input cases (each package's "./test-cases" export), by app-router path.
 import { accountCases, authCases } from "@taller/auth/test-cases";
 import { calendarCases } from "@taller/calendar/test-cases";
+import { chatCases } from "@taller/chat/test-cases";
 import { bookingCases } from "@taller/booking/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
@@ -17,6 +18,7 @@ const byRouter = {
   orders: ordersCases,
   vehicles: vehiclesCases,
   booking: bookingCases,
+  chat: chatCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

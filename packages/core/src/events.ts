@@ -27,6 +27,39 @@ export const REALTIME_EVENTS = {
   "booking.blocks_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
   /** Bookings that arrived by e-mail were added, booked or removed (external_mails ids): the toolbar counter refetches. */
   "booking.external_mails_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+
+  // Chat
+  /** A chat's message was posted, changed (an event message edited) or removed: chat.onComments delivers it. */
+  "chat.comment": company(
+    z.object({
+      chatId: z.number().int().positive(),
+      commentId: z.number().int().positive(),
+      kind: z.enum(["new", "changed", "removed"]),
+    }),
+  ),
+  /**
+   * Something for these users only (chat.onUser): 'added-to-document' (they became members of a chat: mentioned),
+   * 'document-readed' (they read a chat on some device: badges refetch), 'new-work' (a work was assigned to them).
+   */
+  "chat.user": company(
+    z.object({
+      userIds: z.array(z.number().int().positive()).min(1).max(100),
+      channel: z.enum(["added-to-document", "document-readed", "new-work"]),
+      chatId: z.number().int().positive(),
+    }),
+  ),
+
+  // Push notifications
+  /** Deliver a push notification to these users' devices (the push package sends it; a mention requests one). */
+  "push.requested": company(
+    z.object({
+      userIds: z.array(z.number().int().positive()).min(1).max(100),
+      title: z.string().min(1).max(120),
+      body: z.string().max(300),
+      url: z.string().startsWith("/").max(300),
+      tag: z.string().max(100),
+    }),
+  ),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

@@ -1,0 +1,1 @@
+export { chatRouter } from "./router";

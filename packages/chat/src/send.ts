@@ -1,0 +1,128 @@
+import {
+  CHAT_MAX_MENTIONS,
+  chatSendInput,
+  commentPreview,
+  mentionsAsNames,
+  mentionsIn,
+  type ChatCommentItem,
+} from "@taller/core";
+import { intArray, queryRows } from "@taller/db";
+import { fieldError, staffProcedure, TRPCError, withTransaction, type Transaction } from "@taller/trpc";
+import { sql } from "drizzle-orm";
+import { chatForUser, type ChatAccess } from "./access";
+import { answerComment } from "./comment-rows";
+import { writeEvent } from "./event-row";
+
+/**
+ * Posts a message: trimmed text, and/or an event (a calendar event in the same transaction, attached to the order
+ * of an Order chat), and/or pictures (the sender's own uploads), optionally replying to a message of the same chat.
+ * Idempotent by `client_key`: a retry answers the message the first call posted. Mentions are read from the text
+ * ((user:ID)); only users of the company with a role count: they become members of the chat (their list shows
+ * it), their mention counter goes up (the database's trigger), and a push notification is requested for them.
+ * Posts to one chat are serialized on the chat's row, so ids, times and counters follow one order.
+ */
+export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }) =>
+  withTransaction(ctx, async (tx): Promise<ChatCommentItem> => {
+    const chat = await chatForUser(tx.db, ctx, input.chat_id, { lock: true });
+    const [repeated] = await queryRows<{ id: number; chat_id: number }>(
+      tx.db,
+      sql`SELECT id, chat_id FROM chat_comments WHERE company_id = ${ctx.companyId} AND author_id = ${ctx.user.id} AND client_key = ${input.client_key}`,
+    );
+    if (repeated) {
+      if (repeated.chat_id !== chat.id) throw fieldError("CONFLICT", "client_key", "La clave del mensaje ya fue usada en otro chat");
+      return answerComment(tx.db, ctx.companyId, repeated.id);
+    }
+    const text = input.comment.trim();
+    if (input.reply_id) await checkReply(tx, ctx.companyId, chat.id, input.reply_id);
+    if (input.picture_ids.length) await checkPictures(tx, ctx.companyId, ctx.user.id, input.picture_ids);
+    let eventId: number | null = null;
+    if (input.event) {
+      if (!ctx.can("create", "event")) throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para crear eventos." });
+      eventId = await writeEvent(tx, ctx, chat, input.event, null);
+    }
+    const mentioned = await mentionableIds(tx, ctx.companyId, ctx.user.id, mentionsIn(text).users.slice(0, CHAT_MAX_MENTIONS));
+    const added = await joinMembers(tx, ctx.companyId, chat.id, [ctx.user.id, ...mentioned]);
+    const [row] = await queryRows<{ id: number }>(
+      tx.db,
+      sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, author_id, reply_id, mentioned_user_ids,
+                                     picture_ids, event_id, client_key, created_at, updated_at)
+          VALUES (${ctx.companyId}, ${chat.id}, ${text}, 'User', ${ctx.user.id}, ${input.reply_id ?? null}, ${intArray(mentioned)},
+                  ${`{${input.picture_ids.join(",")}}`}::text[], ${eventId}, ${input.client_key}, clock_timestamp(), clock_timestamp())
+          RETURNING id`,
+    );
+    if (!row) throw new Error("comment insert returned nothing");
+    await tx.emit({ type: "chat.comment", companyId: ctx.companyId, payload: { chatId: chat.id, commentId: row.id, kind: "new" } });
+    const others = added.filter((id) => id !== ctx.user.id);
+    if (others.length) {
+      await tx.emit({ type: "chat.user", companyId: ctx.companyId, payload: { userIds: others, channel: "added-to-document", chatId: chat.id } });
+    }
+    if (mentioned.length) await requestPush(tx, ctx.companyId, ctx.user.name, chat, text, mentioned);
+    return answerComment(tx.db, ctx.companyId, row.id);
+  }),
+);
+
+async function checkReply(tx: Transaction, companyId: number, chatId: number, replyId: number) {
+  const [reply] = await queryRows<{ id: number }>(
+    tx.db,
+    sql`SELECT id FROM chat_comments WHERE company_id = ${companyId} AND chat_id = ${chatId} AND id = ${replyId} AND deleted_at IS NULL`,
+  );
+  if (!reply) throw fieldError("NOT_FOUND", "reply_id", "Mensaje no encontrado");
+}
+
+/** Pictures must be images the sender uploaded to this company's store. */
+async function checkPictures(tx: Transaction, companyId: number, userId: number, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const found = await queryRows<{ id: string }>(
+    tx.db,
+    sql`SELECT id FROM files WHERE company_id = ${companyId} AND user_id = ${userId} AND content_type LIKE 'image/%'
+          AND id = ANY (${`{${unique.join(",")}}`}::text[])`,
+  );
+  if (found.length !== unique.length || unique.length !== ids.length) throw fieldError("BAD_REQUEST", "picture_ids", "Imagen no encontrada");
+}
+
+/** The mentioned ids that are users of the company with a role, other than the sender. */
+async function mentionableIds(tx: Transaction, companyId: number, senderId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await queryRows<{ id: number }>(
+    tx.db,
+    sql`SELECT id FROM users WHERE company_id = ${companyId} AND role_id IS NOT NULL AND id = ANY (${intArray(ids)}) AND id <> ${senderId} ORDER BY id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Makes these users members of the chat (the chat enters their list); a new member has read what was there before.
+ * Answers who was added.
+ */
+export async function joinMembers(tx: Transaction, companyId: number, chatId: number, userIds: number[]): Promise<number[]> {
+  const rows = await queryRows<{ user_id: number }>(
+    tx.db,
+    sql`INSERT INTO chat_members (company_id, chat_id, user_id, document_type, listed, activity_at, last_read_comment_id)
+        SELECT ch.company_id, ch.id, u, ch.document_type, ch.listed, coalesce(ch.last_comment_at, now()), ch.last_comment_id
+        FROM chats ch, unnest(${intArray(userIds)}) AS u
+        WHERE ch.company_id = ${companyId} AND ch.id = ${chatId}
+        ON CONFLICT (chat_id, user_id) DO NOTHING
+        RETURNING user_id`,
+  );
+  return rows.map((r) => r.user_id);
+}
+
+async function requestPush(tx: Transaction, companyId: number, senderName: string, chat: ChatAccess, text: string, userIds: number[]) {
+  const names = new Map(
+    (
+      await queryRows<{ id: number; name: string }>(tx.db, sql`SELECT id, name FROM users WHERE company_id = ${companyId} AND id = ANY (${intArray(userIds)})`)
+    ).map((u) => [u.id, u.name]),
+  );
+  const body = commentPreview(null, mentionsAsNames(text, (kind, id) => (kind === "user" ? names.get(id) : undefined)));
+  await tx.emit({
+    type: "push.requested",
+    companyId,
+    payload: {
+      userIds: userIds.slice(0, 100),
+      title: `${senderName} te mencionó`.slice(0, 120),
+      body: body.slice(0, 300),
+      url: `/main?chat=${chat.id}`,
+      tag: `chat-${chat.id}`,
+    },
+  });
+}

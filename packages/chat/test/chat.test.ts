@@ -1,0 +1,205 @@
+import { CHAT_PAGE_SIZE } from "@taller/core";
+import { queryRows } from "@taller/db";
+import { createCallerFactory, TRPCError } from "@taller/trpc";
+import { allPages, useSeededApp } from "@taller/trpc/testing";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { chatRouter } from "../src";
+
+const createCaller = createCallerFactory(chatRouter);
+const app = useSeededApp();
+const callerFor = async (email: string) => createCaller(await app.staff(email));
+const admin = () => callerFor("admin@taller.demo");
+const asesor = () => callerFor("asesor@taller.demo");
+const tecnico = () => callerFor("tecnico@taller.demo");
+const userId = (email: string) => app.fx().demo.userIds[email] ?? 0;
+
+let keys = 0;
+const key = () => `test-key-${++keys}-${Date.now()}`;
+
+async function failure(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
+}
+
+/** A fresh chat: a demo order without a chat yet, opened by the admin. */
+let nextOrder = 0;
+async function freshChat() {
+  const orderId = app.fx().demo.orderIds[nextOrder++];
+  if (orderId === undefined) throw new Error("out of demo orders");
+  return (await admin()).open({ document_type: "Order", document_id: orderId });
+}
+
+async function member(chatId: number, email: string) {
+  const [row] = await queryRows<{ unread: number; mention: number; last_read_comment_id: number | null }>(
+    app.db(),
+    sql`SELECT unread, mention, last_read_comment_id FROM chat_members WHERE chat_id = ${chatId} AND user_id = ${userId(email)}`,
+  );
+  return row ?? null;
+}
+
+describe("chat.open", () => {
+  it("creates the document's chat once, with the header from the order, and makes the caller a member", async () => {
+    const chat = await freshChat();
+    const again = await (await admin()).open({ document_type: "Order", document_id: chat.document_id ?? 0 });
+    expect(again.id).toBe(chat.id);
+    expect(chat.correlative_id).toBeGreaterThan(0);
+    expect(chat.view?.path).toBe(`/main/orders/${chat.document_id}`);
+    expect(await member(chat.id, "admin@taller.demo")).not.toBeNull();
+  });
+
+  it("refuses a document the caller may not read", async () => {
+    const e = await failure((await tecnico()).open({ document_type: "Order", document_id: 2_147_483_647 }));
+    expect(e.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("chat.send and the counters", () => {
+  it("counts unread for other members and mentions for the mentioned; markRead resets them and never moves back", async () => {
+    const chat = await freshChat();
+    const ana = await admin();
+    await (await asesor()).open({ document_type: "Order", document_id: chat.document_id ?? 0 });
+    const first = await ana.send({ chat_id: chat.id, client_key: key(), comment: "  hola  " });
+    expect(first.comment).toBe("hola");
+    const second = await ana.send({ chat_id: chat.id, client_key: key(), comment: `mira (user:${userId("asesor@taller.demo")})` });
+    expect(second.mentioned_user_ids).toEqual([userId("asesor@taller.demo")]);
+    expect(await member(chat.id, "asesor@taller.demo")).toMatchObject({ unread: 2, mention: 1 });
+    expect(await member(chat.id, "admin@taller.demo")).toMatchObject({ unread: 0, mention: 0 });
+
+    const andres = await asesor();
+    await andres.markRead({ chat_id: chat.id, comment_id: first.id });
+    expect(await member(chat.id, "asesor@taller.demo")).toMatchObject({ unread: 1, mention: 1 });
+    await andres.markRead({ chat_id: chat.id, comment_id: second.id });
+    expect(await member(chat.id, "asesor@taller.demo")).toMatchObject({ unread: 0, mention: 0, last_read_comment_id: second.id });
+    await andres.markRead({ chat_id: chat.id, comment_id: first.id });
+    expect((await member(chat.id, "asesor@taller.demo"))?.last_read_comment_id).toBe(second.id);
+  });
+
+  it("a retried send (same client key) posts once", async () => {
+    const chat = await freshChat();
+    const ana = await admin();
+    const k = key();
+    const [a, b] = await Promise.all([
+      ana.send({ chat_id: chat.id, client_key: k, comment: "una vez" }),
+      ana.send({ chat_id: chat.id, client_key: k, comment: "una vez" }),
+    ]);
+    expect(a.id).toBe(b.id);
+    const page = await ana.comments({ chat_id: chat.id });
+    expect(page.comments.filter((c) => c.comment === "una vez")).toHaveLength(1);
+  });
+
+  it("a mention of a user of another company, or of no user, counts for nobody", async () => {
+    const chat = await freshChat();
+    const other = app.fx().other.userIds["admin@otro.demo"] ?? 0;
+    const sent = await (await admin()).send({ chat_id: chat.id, client_key: key(), comment: `(user:${other}) (user:999999)` });
+    expect(sent.mentioned_user_ids).toEqual([]);
+  });
+
+  it("refuses an empty message and another company's chat", async () => {
+    const chat = await freshChat();
+    expect((await failure((await admin()).send({ chat_id: chat.id, client_key: key(), comment: "   " }))).code).toBe("BAD_REQUEST");
+    const foreign = app.fx().other.chatIds[0] ?? 0;
+    expect((await failure((await admin()).send({ chat_id: foreign, client_key: key(), comment: "x" }))).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("chat.remove", () => {
+  it("the author removes within 5 minutes (database time): text and event cleared, counters taken back", async () => {
+    const chat = await freshChat();
+    await (await asesor()).open({ document_type: "Order", document_id: chat.document_id ?? 0 });
+    const ana = await admin();
+    const sent = await ana.send({
+      chat_id: chat.id,
+      client_key: key(),
+      comment: `evento (user:${userId("asesor@taller.demo")})`,
+      event: { name: "Prueba de ruta", start: new Date(Date.now() + 3_600_000).toISOString(), duration: 2 },
+    });
+    expect(sent.calendar_event).toMatchObject({ name: "Prueba de ruta", duration: 2 });
+    expect(await member(chat.id, "asesor@taller.demo")).toMatchObject({ unread: 1, mention: 1 });
+    // Another user may not remove it.
+    expect((await failure((await asesor()).remove({ comment_id: sent.id }))).code).toBe("NOT_FOUND");
+    const removed = await ana.remove({ comment_id: sent.id });
+    expect(removed).toMatchObject({ comment: "", calendar_event: null, reply: null, pictures: [] });
+    expect(removed.deleted_at).not.toBeNull();
+    expect(await member(chat.id, "asesor@taller.demo")).toMatchObject({ unread: 0, mention: 0 });
+    const [event] = await queryRows(app.db(), sql`SELECT id FROM events WHERE id = ${sent.calendar_event?.id ?? 0}`);
+    expect(event).toBeUndefined();
+  });
+
+  it("refuses after 5 minutes", async () => {
+    const chat = await freshChat();
+    const ana = await admin();
+    const sent = await ana.send({ chat_id: chat.id, client_key: key(), comment: "viejo" });
+    await queryRows(app.db(), sql`UPDATE chat_comments SET created_at = now() - interval '5 minutes 1 second' WHERE id = ${sent.id}`);
+    expect((await failure(ana.remove({ comment_id: sent.id }))).code).toBe("FORBIDDEN");
+    await queryRows(app.db(), sql`UPDATE chat_comments SET created_at = now() - interval '4 minutes 50 seconds' WHERE id = ${sent.id}`);
+    expect((await ana.remove({ comment_id: sent.id })).deleted_at).not.toBeNull();
+  });
+});
+
+describe("chat.comments paging", () => {
+  it("pages by (created_at, id): messages posted between pages neither skip nor repeat", async () => {
+    const chat = await freshChat();
+    const ana = await admin();
+    for (let i = 0; i < 45; i++) await ana.send({ chat_id: chat.id, client_key: key(), comment: `m${i}` });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let page = 0;
+    do {
+      const answer: Awaited<ReturnType<typeof ana.comments>> = await ana.comments({ chat_id: chat.id, cursor });
+      expect(answer.comments.length).toBeLessThanOrEqual(CHAT_PAGE_SIZE);
+      seen.push(...answer.comments.map((c) => c.comment));
+      // New messages arrive while the user reads older pages.
+      await ana.send({ chat_id: chat.id, client_key: key(), comment: `new${page++}` });
+      cursor = answer.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => `m${44 - i}`));
+  });
+
+  it("refuses a cursor made for another chat", async () => {
+    const a = await freshChat();
+    const b = await freshChat();
+    const ana = await admin();
+    for (let i = 0; i < 21; i++) await ana.send({ chat_id: a.id, client_key: key(), comment: `x${i}` });
+    const { next_cursor } = await ana.comments({ chat_id: a.id });
+    expect((await failure(ana.comments({ chat_id: b.id, cursor: next_cursor }))).code).toBe("BAD_REQUEST");
+  });
+});
+
+describe("chat.list and chat.badges", () => {
+  it("lists the caller's chats of a tab, mentions first, every chat once across pages", async () => {
+    const ana = await admin();
+    const pages = await allPages((cursor) => ana.list({ tab: "Order", archived: true, cursor }));
+    const ids = pages.flatMap((p) => p.items.map((i) => i.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    const [count] = await queryRows<{ n: number }>(
+      app.db(),
+      sql`SELECT count(*)::int AS n FROM chat_members WHERE user_id = ${userId("admin@taller.demo")} AND document_type = 'Order'`,
+    );
+    expect(ids.length).toBe(count?.n);
+  });
+
+  it("badges sum the counters per tab and for the shell", async () => {
+    const andres = await asesor();
+    const badges = await andres.badges();
+    const [sum] = await queryRows<{ mention: number }>(
+      app.db(),
+      sql`SELECT coalesce(sum(mention), 0)::int AS mention FROM chat_members WHERE user_id = ${userId("asesor@taller.demo")}`,
+    );
+    expect(badges.mention).toBe(sum?.mention);
+    expect(badges.tabs.map((t) => t.tab)).toEqual(["Order", "Budget", "Crm"]);
+  });
+
+  it("searches title, subtitle, type and correlative", async () => {
+    const chat = await freshChat();
+    const ana = await admin();
+    const found = await ana.list({ tab: "Order", archived: true, search: `#${chat.correlative_id}` });
+    expect(found.items.map((i) => i.id)).toContain(chat.id);
+    const none = await ana.list({ tab: "Order", archived: true, search: "zzzz-no-existe" });
+    expect(none.items).toEqual([]);
+  });
+});

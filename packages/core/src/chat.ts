@@ -1,0 +1,304 @@
+// The chat's vocabulary (seed 002 sections 2.2, 2.3, 3.1, 3.2, 4.1, 5 and 9): constants, the inputs both sides
+// validate with, the wire shapes of the answers, and the pure rules (sorting, mentions, previews, elapsed time).
+import { z } from "zod";
+import { isFileId } from "./files";
+import { isInstant, type Instant } from "./instant";
+
+export const CHAT_DOCUMENT_TYPES = ["Order", "Budget", "Crm", "Booking", "Assistant"] as const;
+export type ChatDocumentType = (typeof CHAT_DOCUMENT_TYPES)[number];
+/** Documents with a chat of their own (an assistant thread is opened by `chat.assistant*`, not by a document). */
+export const CHAT_DOCUMENTS = ["Order", "Budget", "Crm", "Booking"] as const;
+export type ChatDocument = (typeof CHAT_DOCUMENTS)[number];
+/** The list's tabs (seed 002 section 9). */
+export const CHAT_TABS = ["Order", "Budget", "Crm"] as const;
+export type ChatTab = (typeof CHAT_TABS)[number];
+
+export const CHAT_AUTHOR_TYPES = ["User", "System", "Assistant", "Client"] as const;
+export type ChatAuthorType = (typeof CHAT_AUTHOR_TYPES)[number];
+
+/** Messages per page. */
+export const CHAT_PAGE_SIZE = 20;
+/** Chats per page of the list. */
+export const CHAT_LIST_PAGE_SIZE = 30;
+/** Only the author may delete a message, within this many minutes of its creation (by the database's clock). */
+export const CHAT_DELETE_WINDOW_MINUTES = 5;
+/** The list row's last-comment preview: the author's first name plus this many characters. */
+export const CHAT_PREVIEW_LENGTH = 40;
+/** Workers shown in the works strip before '+N más'. */
+export const CHAT_WORKERS_SHOWN = 7;
+export const CHAT_MAX_COMMENT_LENGTH = 4000;
+export const CHAT_MAX_PICTURES = 10;
+/** Users one message may mention (the rest of the text stays, only these count). */
+export const CHAT_MAX_MENTIONS = 20;
+/** Minimum event duration in hours (seed 002 section 5), and the default. */
+export const CHAT_EVENT_MIN_HOURS = 1;
+/** Thumbnails are stored beside the original under this prefix (seed 002 section 9). */
+export const THUMBNAIL_PREFIX = "thumb@256_";
+
+export const CHAT_TEXTS = {
+  empty: "No hay chats aun ¡Agrega uno desde ordenes de trabajo!",
+  loading: "Cargando chats...",
+  emptyTab: (label: string) => `No hay chats de ${label}`,
+  search: "Buscar chats...",
+  deleted: "Mensaje eliminado",
+  openFailed: "Error al redireccinar al chat",
+  goToEnd: "Ir al final",
+  noUsers: "No hay usuarios disponibles",
+  roleFallback: "Puesto",
+  assistantNotConfigured: "El asistente no está configurado en este servidor. Pide a un administrador que lo configure.",
+} as const;
+
+/** Spanish names of the document types, as the tabs and the search say them. */
+export const CHAT_DOCUMENT_LABELS: Record<ChatDocumentType, string> = {
+  Order: "Orden",
+  Budget: "Presupuesto",
+  Crm: "Crm",
+  Booking: "Agendamiento",
+  Assistant: "Asistente",
+};
+
+const id = z.number().int().min(1).max(2_147_483_647);
+/** Opaque signed cursor (as list cursors). */
+const cursor = z.string().max(1000).nullish();
+
+export const chatListInput = z.object({
+  tab: z.enum(CHAT_TABS),
+  /** true: archived (finished) chats are listed too, after the others. */
+  archived: z.boolean().default(false),
+  search: z.string().trim().max(100).optional(),
+  cursor,
+});
+
+export const chatOpenInput = z.object({ document_type: z.enum(CHAT_DOCUMENTS), document_id: id });
+export const chatIdInput = z.object({ chat_id: id });
+export const chatCommentsInput = z.object({ chat_id: id, cursor });
+
+/** An event message's form (seed 002 section 5): name, start, duration in hours >= 1 (default 1). */
+export const chatEventInput = z.object({
+  name: z.string().trim().min(1, "Ingresa un nombre").max(200, "El nombre admite hasta 200 caracteres"),
+  start: z.string().refine(isInstant, "Fecha de inicio inválida"),
+  duration: z
+    .number({ error: "Ingresa la duración en horas" })
+    .min(CHAT_EVENT_MIN_HOURS, "La duración mínima es de 1 hora")
+    .max(744, "La duración máxima es de 744 horas")
+    .default(CHAT_EVENT_MIN_HOURS),
+});
+
+export const chatSendInput = z
+  .object({
+    chat_id: id,
+    /** The sender's key for this message (a retry with the same key posts nothing new and answers the first). */
+    client_key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Clave de mensaje inválida"),
+    comment: z.string().max(CHAT_MAX_COMMENT_LENGTH, `El mensaje admite hasta ${CHAT_MAX_COMMENT_LENGTH} caracteres`).default(""),
+    reply_id: id.nullish(),
+    event: chatEventInput.nullish(),
+    picture_ids: z
+      .array(z.string().refine(isFileId, "Imagen inválida"))
+      .max(CHAT_MAX_PICTURES, `Hasta ${CHAT_MAX_PICTURES} imágenes por mensaje`)
+      .default([]),
+  })
+  .superRefine((value, issues) => {
+    if (!value.comment.trim() && !value.event && value.picture_ids.length === 0) {
+      issues.addIssue({ code: "custom", path: ["comment"], message: "Escribe un mensaje" });
+    }
+  });
+
+export const chatEditEventInput = z.object({ comment_id: id, event: chatEventInput });
+export const chatRemoveInput = z.object({ comment_id: id });
+export const chatMarkReadInput = z.object({ chat_id: id, comment_id: id });
+export const chatMentionablesInput = z.object({ search: z.string().trim().max(100).optional() });
+/** Resumable subscriptions: the last event id seen (bigint as digits). */
+export const chatLastEventId = z.string().regex(/^\d{1,15}$/).nullish();
+export const chatOnCommentsInput = z.object({ chat_id: id, lastEventId: chatLastEventId });
+export const chatOnUserInput = z.object({ lastEventId: chatLastEventId }).optional();
+
+export type ChatListInput = z.input<typeof chatListInput>;
+export type ChatSendInput = z.input<typeof chatSendInput>;
+
+// ---- Answers (wire shapes) ----
+
+export interface ChatPerson {
+  id: number;
+  name: string;
+  picture: string | null;
+}
+
+/** Where 'Ver' goes: the document's page in the web app, or null (assistant threads). */
+export type ChatView = { type: ChatDocument; id: number; path: string } | null;
+
+export interface ChatListItem {
+  id: number;
+  document_type: ChatDocumentType;
+  document_id: number | null;
+  super_type: string | null;
+  title: string;
+  subtitle: string;
+  correlative_id: number | null;
+  picture: string | null;
+  listed: boolean;
+  finished: boolean;
+  unread: number;
+  mention: number;
+  own_works: number;
+  last_comment: { id: number; author_name: string | null; author_type: ChatAuthorType; text: string; deleted: boolean; created_at: Instant } | null;
+  activity_at: Instant;
+}
+
+export interface ChatListPage {
+  items: ChatListItem[];
+  next_cursor: string | null;
+}
+
+export interface ChatTabBadge {
+  tab: ChatTab;
+  mention: number;
+  unread: boolean;
+}
+
+export interface ChatBadges {
+  tabs: ChatTabBadge[];
+  /** Mentions in archived chats (the archived toggle's badge). */
+  archived_mention: number;
+  /** The shell's chat button: any unread, and all mentions. */
+  unread: boolean;
+  mention: number;
+}
+
+export interface ChatHeader {
+  id: number;
+  document_type: ChatDocumentType;
+  document_id: number | null;
+  super_type: string | null;
+  title: string;
+  subtitle: string;
+  correlative_id: number | null;
+  picture: string | null;
+  listed: boolean;
+  finished: boolean;
+  view: ChatView;
+  /** The caller's read state when the chat was opened (opening does not reset it: markRead does). */
+  unread: number;
+  mention: number;
+  last_read_comment_id: number | null;
+}
+
+export interface ChatEvent {
+  id: number;
+  name: string;
+  start_date: Instant;
+  /** Hours. */
+  duration: number;
+}
+
+export interface ChatCommentItem {
+  id: number;
+  chat_id: number;
+  comment: string;
+  author_type: ChatAuthorType;
+  author: ChatPerson | null;
+  reply: { id: number; comment: string; author: ChatPerson | null; deleted: boolean } | null;
+  target_user_id: number | null;
+  mentioned_user_ids: number[];
+  /** thumb_url: the 256 px thumbnail, null when the store has none for this picture. */
+  pictures: { id: string; url: string; thumb_url: string | null }[];
+  calendar_event: ChatEvent | null;
+  deleted_at: Instant | null;
+  created_at: Instant;
+  updated_at: Instant;
+  client_key: string | null;
+}
+
+export interface ChatCommentsPage {
+  /** Newest first. */
+  comments: ChatCommentItem[];
+  next_cursor: string | null;
+  /** Events of the chat that have not ended (ongoing or upcoming), soonest first. */
+  events: ChatEvent[];
+  /** Current works on the document: empty until the works tables land (see docs/domains/chat.md). */
+  current_works: { id: number; user: ChatPerson; work_name: string; started_at: Instant | null; created_at: Instant }[];
+}
+
+export interface ChatMentionable {
+  id: number;
+  name: string;
+  picture: string | null;
+  role_name: string;
+}
+
+// ---- Pure rules ----
+
+/** What the list sorts by (seed 002 section 4.1). */
+export interface ChatSortKey {
+  id: number;
+  own_works: number;
+  mention: number;
+  listed: boolean;
+  activity_at: string;
+}
+
+/**
+ * The list's order: chats with own active works first; then chats with mentions; then listed before archived; then
+ * the latest activity (last comment) first; the id breaks ties so the order is total (keyset paging needs it).
+ * The database orders by the same key (chat_members_list_idx); this is the rule stated once, and tested.
+ */
+export function compareChats(a: ChatSortKey, b: ChatSortKey): number {
+  const rank = (c: ChatSortKey) => [c.own_works > 0 ? 1 : 0, c.mention > 0 ? 1 : 0, c.listed ? 1 : 0];
+  const [ra, rb] = [rank(a), rank(b)];
+  for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return (rb[i] ?? 0) - (ra[i] ?? 0);
+  if (a.activity_at !== b.activity_at) return a.activity_at < b.activity_at ? 1 : -1;
+  return b.id - a.id;
+}
+
+const MENTION = /\((user|client):(\d{1,10})\)/g;
+
+/** The user and client ids mentioned as (user:ID) / (client:ID), each once, in order of appearance. */
+export function mentionsIn(text: string): { users: number[]; clients: number[] } {
+  const users = new Set<number>();
+  const clients = new Set<number>();
+  for (const m of text.matchAll(MENTION)) {
+    const n = Number(m[2]);
+    if (n < 1 || n > 2_147_483_647) continue;
+    (m[1] === "user" ? users : clients).add(n);
+  }
+  return { users: [...users], clients: [...clients] };
+}
+
+/** The text with each mention written as '@name' (names from `names`; an unknown id stays '@'). */
+export function mentionsAsNames(text: string, names: (kind: "user" | "client", id: number) => string | undefined): string {
+  return text.replace(MENTION, (_all, kind: "user" | "client", n: string) => `@${names(kind, Number(n)) ?? ""}`);
+}
+
+/** The list row's last comment: the author's first name and the first 40 characters of the text. */
+export function commentPreview(authorName: string | null, text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const cut = flat.length > CHAT_PREVIEW_LENGTH ? `${flat.slice(0, CHAT_PREVIEW_LENGTH)}...` : flat;
+  const first = authorName?.trim().split(/\s+/)[0];
+  return first ? `${first}: ${cut}` : cut;
+}
+
+/** Elapsed time as the works strip says it: days, else hours, else minutes ('día(s)', 'hora(s)', 'minuto(s)'). */
+export function elapsedText(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes >= 1440) return `${Math.floor(minutes / 1440)} día(s)`;
+  if (minutes >= 60) return `${Math.floor(minutes / 60)} hora(s)`;
+  return `${minutes} minuto(s)`;
+}
+
+/** The app path 'Ver' opens for a document. */
+export function chatDocumentPath(type: ChatDocument, documentId: number): string {
+  switch (type) {
+    case "Order":
+      return `/main/orders/${documentId}`;
+    case "Budget":
+      return `/main/budgets/${documentId}`;
+    case "Crm":
+      return `/main/crm/${documentId}`;
+    case "Booking":
+      return `/main/bookings/${documentId}`;
+  }
+}
+
+/** The thumbnail's file id of a stored picture. */
+export function thumbnailId(fileId: string): string {
+  return THUMBNAIL_PREFIX + fileId;
+}
