@@ -75,6 +75,23 @@ describe.skipIf(!testServerUrl())(postgresOnly("two server processes on one Post
     expect(await socket.closed).toBe(4001);
   });
 
+  it("a chat message posted through one process reaches a chat subscriber connected to the other", async () => {
+    const reader = browser(a.url);
+    await reader.client.auth.login.mutate({ email: "admin@taller.demo", password: "demo1234" });
+    const writer = browser(b.url);
+    await writer.client.auth.login.mutate({ email: "asesor@taller.demo", password: "demo1234" });
+    const [first] = (await reader.client.chat.list.query({ tab: "Order", archived: true })).items;
+    const chatId = first?.id ?? 0;
+    const socket = openSocket(a.url, reader.cookie());
+    const received = new Promise<unknown>((resolve) => {
+      socket.client.chat.onComments.subscribe({ chat_id: chatId }, { onData: resolve });
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const sent = await writer.client.chat.send.mutate({ chat_id: chatId, client_key: `two-processes-${Date.now()}`, comment: "desde B" });
+    expect(await received).toMatchObject({ data: { comment_id: sent.id, kind: "new" } });
+    await socket.close();
+  });
+
   it("both processes answer /healthz from the shared database", async () => {
     for (const p of [a, b]) expect((await fetch(`${p.url}/healthz`)).status).toBe(200);
   });

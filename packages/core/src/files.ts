@@ -7,7 +7,7 @@ export const MAX_UPLOAD_BYTES = 20_000_000;
  * the uploader's own profile picture; a later purpose (a check-in photo, a chat attachment) adds its name here and
  * its rule in apps/server/src/files/purposes.ts.
  */
-export const UPLOAD_PURPOSES = ["profile_picture"] as const;
+export const UPLOAD_PURPOSES = ["profile_picture", "chat_picture"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export function isUploadPurpose(value: string | null): value is UploadPurpose {

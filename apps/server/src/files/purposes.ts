@@ -8,4 +8,7 @@ import type { SessionUser } from "@taller/trpc";
 export const UPLOAD_RULES: Record<UploadPurpose, (user: SessionUser) => boolean> = {
   // Every staff member edits their own profile (settings page); account.update attaches only their own files.
   profile_picture: () => true,
+  // A picture for a chat message: any staff member may upload one; chat.send attaches only the sender's own
+  // uploads, to a chat the sender may read.
+  chat_picture: () => true,
 };

@@ -1,0 +1,91 @@
+// The chat's realtime guarantees through the real server: a subscriber of chat.onComments gets each message once,
+// and one that reconnects with its last event id gets every message it missed, once, in order, then the live ones.
+// (Across two server processes: two-processes.test.ts.)
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browser, startTestServer, type TestServer } from "./helpers";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(async () => server?.close());
+
+interface Tracked {
+  id: string;
+  data: { comment_id: number; kind: string };
+}
+
+/** Collects a subscription's events; `until(n)` resolves once n have arrived. */
+function collector() {
+  const got: Tracked[] = [];
+  let waiting: { n: number; resolve: () => void } | null = null;
+  return {
+    got,
+    push(e: Tracked) {
+      got.push(e);
+      if (waiting && got.length >= waiting.n) waiting.resolve();
+    },
+    until(n: number) {
+      return got.length >= n ? Promise.resolve() : new Promise<void>((resolve) => (waiting = { n, resolve }));
+    },
+  };
+}
+
+let keys = 0;
+const key = () => `realtime-${++keys}-${Date.now()}`;
+
+describe("chat.onComments over the WebSocket", () => {
+  it("a subscriber that reconnects with its last event id receives every missed message once, in order", async () => {
+    const writer = browser(server.url);
+    await writer.client.auth.login.mutate({ email: "asesor@taller.demo", password: "demo1234" });
+    const reader = browser(server.url);
+    await reader.client.auth.login.mutate({ email: "admin@taller.demo", password: "demo1234" });
+    const orderId = server.fx.demo.orderIds[0] ?? 0;
+    const chat = await reader.client.chat.open.mutate({ document_type: "Order", document_id: orderId });
+    await writer.client.chat.open.mutate({ document_type: "Order", document_id: orderId });
+
+    const first = collector();
+    const socket = reader.socket();
+    const sub = socket.client.chat.onComments.subscribe({ chat_id: chat.id }, { onData: (e) => first.push(e as Tracked) });
+    await new Promise((r) => setTimeout(r, 200));
+    const m1 = await writer.client.chat.send.mutate({ chat_id: chat.id, client_key: key(), comment: "antes del corte" });
+    await first.until(1);
+    expect(first.got.map((e) => e.data)).toEqual([{ comment_id: m1.id, kind: "new" }]);
+    const lastEventId = first.got[0]?.id ?? null;
+
+    // The connection is cut; messages keep coming meanwhile (one of them removed again).
+    sub.unsubscribe();
+    await socket.close();
+    const missed = [];
+    for (let i = 0; i < 5; i++) missed.push(await writer.client.chat.send.mutate({ chat_id: chat.id, client_key: key(), comment: `perdido ${i}` }));
+    await writer.client.chat.remove.mutate({ comment_id: missed[4]?.id ?? 0 });
+
+    const second = collector();
+    const again = reader.socket();
+    again.client.chat.onComments.subscribe({ chat_id: chat.id, lastEventId }, { onData: (e) => second.push(e as Tracked) });
+    await second.until(6);
+    const live = await writer.client.chat.send.mutate({ chat_id: chat.id, client_key: key(), comment: "en vivo" });
+    await second.until(7);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(second.got.map((e) => e.data)).toEqual([
+      ...missed.map((m) => ({ comment_id: m.id, kind: "new" })),
+      { comment_id: missed[4]?.id, kind: "removed" },
+      { comment_id: live.id, kind: "new" },
+    ]);
+    // Event ids only grow: the client can resume from any of them.
+    const ids = second.got.map((e) => Number(e.id));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    await again.close();
+  });
+
+  it("refuses to subscribe to another company's chat", async () => {
+    const other = browser(server.url);
+    await other.client.auth.login.mutate({ email: "admin@otro.demo", password: "demo1234" });
+    const socket = other.socket();
+    const error = await new Promise<unknown>((resolve) => {
+      socket.client.chat.onComments.subscribe({ chat_id: server.fx.demo.chatIds[0] ?? 0 }, { onError: resolve, onData: () => resolve(null) });
+    });
+    expect((error as { data?: { code?: string } }).data?.code).toBe("NOT_FOUND");
+    await socket.close();
+  });
+});
