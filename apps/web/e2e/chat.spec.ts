@@ -38,7 +38,7 @@ test("two users: a mention with its badge, a reply, an event, an image, a deleti
   const number = (await firstRow.locator(".order-number").textContent())?.trim() ?? "";
   await firstRow.getByRole("button", { name: "Abrir chat" }).click();
   await expect(admin.page).toHaveURL(/\/main\/orders$/);
-  await expect(panel(admin.page).getByRole("button", { name: "Ver" })).toBeVisible();
+  await expect(panel(admin.page).getByRole("button", { name: "Ver", exact: true })).toBeVisible();
   await expect(panel(admin.page).getByRole("heading", { level: 2 }).last()).toContainText(number);
 
   // The @ popup: typing filters by name or role, one pick writes one mention and closes it.

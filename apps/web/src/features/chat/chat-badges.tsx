@@ -3,17 +3,32 @@
  * the user's channel (`chat.onUser`: mentioned in a new chat, read on another device, a new work). Eager and small:
  * the shell shows it before the panel ever opens.
  */
+import { useEffect, useRef } from "react";
 import { reportApiError } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 
-/** Call once in the shell: the user's chat events refresh the badges and the list. */
+const BADGES_REFRESH_MS = 300;
+
+/**
+ * Call once in the shell: the user's chat events (mentioned in a chat new to them, read elsewhere, a new work) and
+ * any message posted in the company refresh the badges and the list. A message in a chat the user already belongs to
+ * raises their counters without a user event, so the company's `chat.comment` events count too; the refetch waits a
+ * moment so a burst of messages costs one.
+ */
 export function useChatUserEvents() {
   const utils = trpc.useUtils();
-  trpc.chat.onUser.useSubscription(undefined, {
-    onData: () => {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const refresh = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
       void utils.chat.badges.invalidate();
       void utils.chat.list.invalidate();
-    },
+    }, BADGES_REFRESH_MS);
+  };
+  trpc.chat.onUser.useSubscription(undefined, { onData: refresh, onError: reportApiError });
+  trpc.company.onEvent.useSubscription(undefined, {
+    onData: ({ data }) => data.type === "chat.comment" && refresh(),
     onError: reportApiError,
   });
 }
