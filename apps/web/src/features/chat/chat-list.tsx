@@ -3,7 +3,7 @@
  * archived toggle with its mention badge, and the chats of the tab, virtualized and paged by the server in the order
  * of section 4.1. A chat opens in the panel; the local cache shows the last known list while the server answers.
  */
-import { CHAT_TABS, CHAT_TEXTS, type ChatListItem, type ChatTab } from "@taller/core";
+import { CHAT_TABS, CHAT_TEXTS, chatDocumentPath, type ChatListItem, type ChatTab } from "@taller/core";
 import { Archive, Calculator, ClipboardList, Search, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { trpc } from "../../lib/trpc";
@@ -16,9 +16,13 @@ import { useChatCache } from "./use-chat-cache";
 const TAB_ICONS: Record<ChatTab, typeof ClipboardList> = { Order: ClipboardList, Budget: Calculator, Crm: Users };
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** A row opens with its own data as the header: the list holds everything the header shows. */
 function openRow(chat: ChatListItem) {
   // Every listed tab (Order, Budget, Crm) is a document's chat.
-  if (chat.document_id !== null && chat.document_type !== "Assistant") showChat({ document_type: chat.document_type, document_id: chat.document_id });
+  if (chat.document_id === null || chat.document_type === "Assistant") return;
+  const ref = { document_type: chat.document_type, document_id: chat.document_id };
+  const { own_works: _works, last_comment: _last, activity_at: _activity, ...rest } = chat;
+  showChat(ref, { ...rest, ...ref, view: { type: ref.document_type, id: ref.document_id, path: chatDocumentPath(ref.document_type, ref.document_id) }, last_read_comment_id: null });
 }
 
 export function ChatList() {

@@ -18,24 +18,26 @@ import { useCacheUpgrading } from "./use-chat-cache";
 import "./chat.css";
 
 export default function ChatPanelBody() {
-  const { current } = useOpenChat();
+  const { current, header: known, asked } = useOpenChat();
   const me = trpc.auth.me.useQuery().data;
   const snackbar = useSnackbar();
   const upgrading = useCacheUpgrading();
-  const header = useQuery({
+  const opened = useQuery({
     queryKey: ["chat.open", current?.document_type, current?.document_id],
     // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- enabled only with a current chat
     queryFn: () => api.chat.open.mutate(current!),
-    enabled: current !== null,
+    enabled: current !== null && known === null,
     staleTime: 60_000,
     retry: false,
   });
+  const header = known ?? opened.data;
 
   useEffect(() => {
-    if (!header.isError) return;
-    snackbar.show(CHAT_TEXTS.openFailed, { tone: "error", duration: 3000, closeLabel: "Cerrar" });
+    if (!opened.isError) return;
+    // The chat restored from the last session may be gone or closed to this user: the list, without an alarm.
+    if (asked) snackbar.show(CHAT_TEXTS.openFailed, { tone: "error", duration: 3000, closeLabel: "Cerrar" });
     chatList();
-  }, [header.isError, snackbar]);
+  }, [opened.isError, asked, snackbar]);
 
   return (
     <>
@@ -46,8 +48,8 @@ export default function ChatPanelBody() {
       )}
       {current === null || !me ? (
         <ChatList />
-      ) : header.data ? (
-        <ChatDetail key={header.data.id} header={header.data} me={{ id: me.id, name: me.name, picture: me.picture ?? null }} />
+      ) : header ? (
+        <ChatDetail key={header.id} header={header} me={{ id: me.id, name: me.name, picture: me.picture ?? null }} />
       ) : (
         <PageLoader label="Abriendo chat…" />
       )}

@@ -6,10 +6,12 @@
  *   showChat({ document_type: "Order", document_id: 12 })             // opens the panel on that document's chat
  *   const { current } = useOpenChat();                                // what the panel shows (null: the list)
  *
- * A chat is named by its document: the panel opens it through `chat.open`, which creates it on first use. Opening
- * pushes it on a history stack and remembers it as the last chat (seed 002 section 4.1); back pops.
+ * A chat is named by its document. Opened from the list, the row's data is its header (the user is a member, who
+ * may read the chat without reading the document: a mentioned technician); opened from a document ('Abrir chat')
+ * or restored after a reload, the panel asks `chat.open`, which creates the chat on first use. Opening pushes it on
+ * a history stack and remembers it as the last chat (seed 002 section 4.1); back pops.
  */
-import type { ChatDocument } from "@taller/core";
+import type { ChatDocument, ChatHeader } from "@taller/core";
 import { useSyncExternalStore } from "react";
 import { booleanCodec, storedValue, type Codec } from "../../lib/storage";
 import { back, openInHistory } from "./message-rules";
@@ -40,9 +42,13 @@ export const lastChatStore = storedValue("last_chat", keyCodec);
 interface State {
   current: RefKey | null;
   stack: readonly RefKey[];
+  /** False for the chat restored from the last session: failing to reopen it is not the user's doing. */
+  asked: boolean;
 }
 
-let state: State = { current: lastChatStore.get(), stack: [] };
+let state: State = { current: lastChatStore.get(), stack: [], asked: false };
+// Headers of chats opened from the list, so going back and forth does not ask the server again.
+const headers = new Map<RefKey, ChatHeader>();
 const listeners = new Set<() => void>();
 
 function set(next: State) {
@@ -51,31 +57,35 @@ function set(next: State) {
   for (const listener of listeners) listener();
 }
 
-/** Shows the document's chat in the panel (opening the panel). */
-export function showChat(ref: ChatRef) {
+/** Shows the document's chat in the panel (opening the panel); `header` when the caller has it (a list row). */
+export function showChat(ref: ChatRef, header?: ChatHeader) {
   const key = toKey(ref);
-  set({ current: key, stack: openInHistory(state.current === null ? [] : openInHistory(state.stack, state.current), key) });
+  if (header) headers.set(key, header);
+  set({ current: key, stack: openInHistory(state.current === null ? [] : openInHistory(state.stack, state.current), key), asked: true });
   chatVisibleStore.set(true);
 }
 
 /** Back: the previous chat of the stack, else the list. */
 export function chatBack() {
   const previous = back(state.stack);
-  set({ current: previous.chat, stack: previous.stack });
+  set({ current: previous.chat, stack: previous.stack, asked: true });
 }
 
 /** The list, forgetting the history (the chat could not be opened). */
 export function chatList() {
-  set({ current: null, stack: [] });
+  set({ current: null, stack: [], asked: true });
 }
 
-export function useOpenChat(): { current: ChatRef | null } {
-  const key = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state.current,
-  );
-  return { current: fromKey(key) };
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useOpenChat(): { current: ChatRef | null; header: ChatHeader | null; asked: boolean } {
+  const snapshot = useSyncExternalStore(subscribe, () => state);
+  return {
+    current: fromKey(snapshot.current),
+    header: snapshot.current === null ? null : (headers.get(snapshot.current) ?? null),
+    asked: snapshot.asked,
+  };
 }
