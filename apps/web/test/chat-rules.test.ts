@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatTime, emptyListText, lastCommentLine, workName, worksStrip } from "../src/features/chat/list-rules";
 import { insertMention, mentionCandidates, mentionQuery, roleLabel, splitMentions } from "../src/features/chat/mentions";
 import {
-  back,
   canDelete,
   canSend,
   createReadMarker,
@@ -11,11 +10,11 @@ import {
   messagesReducer,
   nearTop,
   onlyImages,
-  openInHistory,
   rings,
   showGoToEnd,
   type MessageBase,
 } from "../src/features/chat/message-rules";
+import { back, openInHistory } from "../src/features/chat/history";
 import { eventClock, hhmmss, sinceText } from "../src/features/chat/time-rules";
 
 const at = (iso: string) => iso as Instant;

@@ -14,7 +14,7 @@
 import type { ChatDocument, ChatHeader } from "@taller/core";
 import { useSyncExternalStore } from "react";
 import { booleanCodec, storedValue, type Codec } from "../../lib/storage";
-import { back, openInHistory } from "./message-rules";
+import { back, openInHistory } from "./history";
 
 export interface ChatRef {
   document_type: ChatDocument;
