@@ -4,13 +4,15 @@
  * statically. Target: the login route at most 120 KB of gzipped JavaScript.
  */
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
 interface ManifestChunk {
   file: string;
+  name?: string;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -41,7 +43,8 @@ function closure(keys: string[]): { js: Set<string>; css: Set<string> } {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
-    const chunk = manifest[key];
+    // A module that Rollup merged into a shared chunk is listed under that chunk's key ("_trpc-….js"), named after it.
+    const chunk = manifest[key] ?? Object.values(manifest).find((c) => c.isDynamicEntry && c.name === basename(key).replace(/\.[jt]sx?$/, ""));
     if (!chunk) throw new Error(`not in the manifest: ${key}`);
     if (js.has(chunk.file)) return;
     js.add(chunk.file);
@@ -63,5 +66,5 @@ for (const [route, chunks] of Object.entries(ROUTES)) {
   console.log(`${route.padEnd(42)} JS ${kb(results[route]).padStart(9)} gzip in ${js.size} files, CSS ${kb(gzipped(css))} gzip`);
 }
 const login = results["/login"]!;
-console.log(`login route: ${kb(login)} of the ${kb(LOGIN_TARGET_BYTES)} target (ratio ${(login / LOGIN_TARGET_BYTES).toFixed(2)})`);
+console.log(`login route: ${login} bytes, ${kb(login)} of the ${kb(LOGIN_TARGET_BYTES)} target (ratio ${(login / LOGIN_TARGET_BYTES).toFixed(2)})`);
 if (login > LOGIN_TARGET_BYTES) process.exitCode = 1;

@@ -63,7 +63,7 @@ test.describe("desktop", () => {
     await page.getByRole("button", { name: "Mostrar chat" }).click();
     const chat = page.getByRole("complementary", { name: "Chat" });
     await expect(chat).toBeVisible();
-    await expect(chat).toContainText("El chat interno todavía no está disponible.");
+    await expect(chat.getByRole("searchbox", { name: "Buscar chats" })).toBeVisible();
     await page.reload();
     await expect(chat).toBeVisible();
     await page.getByRole("button", { name: "Ocultar chat" }).first().click();

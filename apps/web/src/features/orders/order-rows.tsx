@@ -6,19 +6,21 @@ import type { RouterOutputs } from "@taller/api";
 import { formatDateTime, titleCase } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { oneVehicleSearch } from "../../routes/search";
-import { ArrowDown, ArrowUp, ArrowUpDown, Film, ImageOff, TriangleAlert } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Film, ImageOff, MessageSquare, TriangleAlert } from "lucide-react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
+import { IconButton } from "../../ui/icon-button";
 import { StatusBadge, StatusDot } from "../../ui/status";
+import { showChat } from "../chat";
 import { Tooltip } from "../../ui/tooltip";
 import { nextReceptionSort, type SortState } from "./list-rules";
 
 export type OrderListItem = RouterOutputs["orders"]["list"]["orders"][number];
 
-/** Status dot, number, requirement, brand, model, identifier, client, 'Recepción', last budget. */
+/** Status dot, number, requirement, brand, model, identifier, client, 'Recepción', last budget, chat. */
 export const ORDER_COLUMNS =
-  "20px 64px minmax(120px, 2fr) minmax(70px, 1fr) minmax(70px, 1fr) 100px minmax(120px, 2fr) 132px 96px";
-export const ORDER_TABLE_MIN_WIDTH = "920px";
+  "20px 64px minmax(120px, 2fr) minmax(70px, 1fr) minmax(70px, 1fr) 100px minmax(120px, 2fr) 132px 96px 48px";
+export const ORDER_TABLE_MIN_WIDTH = "970px";
 
 export function OrderHeader({ sort, onSort }: { sort: SortState; onSort(next: SortState): void }) {
   const Arrow = sort.arrow === "asc" ? ArrowUp : sort.arrow === "desc" ? ArrowDown : ArrowUpDown;
@@ -41,6 +43,9 @@ export function OrderHeader({ sort, onSort }: { sort: SortState; onSort(next: So
         </button>
       </div>
       <div role="columnheader">Presupuesto</div>
+      <div role="columnheader">
+        <span className="visually-hidden">Chat</span>
+      </div>
     </>
   );
 }
@@ -132,6 +137,12 @@ export function OrderRow({ order, budgetStatus }: { order: OrderListItem; budget
         ) : (
           "-"
         )}
+      </div>
+      <div role="cell">
+        {/* Opens the order's chat in the panel; the list stays where it is (seed 002 section 2.4). */}
+        <IconButton label="Abrir chat" onClick={() => showChat({ document_type: "Order", document_id: order.id })}>
+          <MessageSquare size={18} />
+        </IconButton>
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { House, MessageSquare } from "lucide-react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
+import { ChatButtonBadges } from "../chat";
 import { homePath } from "./navigation";
 
 /** Phones: Home (the user's first page) and Chat, at the bottom of the screen. */
@@ -23,8 +24,9 @@ export function BottomNav({ chatVisible, onShowChat, onHome }: { chatVisible: bo
         <House size={22} aria-hidden />
         <span>Home</span>
       </button>
-      <button type="button" className="bottom-nav-item" aria-current={chatVisible ? "page" : undefined} onClick={onShowChat}>
+      <button type="button" className="bottom-nav-item chat-toggle" aria-current={chatVisible ? "page" : undefined} onClick={onShowChat}>
         <MessageSquare size={22} aria-hidden />
+        <ChatButtonBadges />
         <span>Chat</span>
       </button>
     </nav>

@@ -6,17 +6,15 @@
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useIsMobile } from "../../lib/media";
-import { booleanCodec, storedValue, useStoredValue } from "../../lib/storage";
+import { useStoredValue } from "../../lib/storage";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { applyTheme, asTheme } from "../../ui/themes";
 import { UpdateDialog } from "../update";
 import { BottomNav } from "./bottom-nav";
-import { ChatPanel } from "./chat-panel";
+import { ChatPanel, chatVisibleStore, useChatUserEvents } from "../chat";
 import { SideMenu, SideMenuDrawer } from "./side-menu";
 import { Toolbar } from "./toolbar";
 import "./shell.css";
-
-const chatVisibleStore = storedValue("chat_visible", booleanCodec(false));
 
 /** The staff area is where screens read the API through React Query: its provider starts here. */
 export function MainShell() {
@@ -33,6 +31,7 @@ function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [chatVisible, setChatVisible] = useStoredValue(chatVisibleStore);
   const [menuOpen, setMenuOpen] = useState(!mobile);
+  useChatUserEvents();
 
   useEffect(() => applyTheme(asTheme(me?.theme)), [me?.theme]);
 

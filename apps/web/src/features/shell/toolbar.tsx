@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
 import { IconButton } from "../../ui/icon-button";
+import { ChatButtonBadges } from "../chat";
 import { LocationSelect, LocationSheetButton } from "./location-select";
 import { pageTitle } from "./navigation";
 
@@ -40,8 +41,9 @@ export function Toolbar({ menuOpen, onToggleMenu, chatVisible, onToggleChat }: T
       <div className="toolbar-actions">
         {locations.length > 1 && (mobile ? <LocationSheetButton /> : <LocationSelect />)}
         {!mobile && (
-          <IconButton label={chatVisible ? "Ocultar chat" : "Mostrar chat"} aria-pressed={chatVisible} onClick={onToggleChat}>
+          <IconButton label={chatVisible ? "Ocultar chat" : "Mostrar chat"} aria-pressed={chatVisible} onClick={onToggleChat} className="chat-toggle">
             <MessageSquare size={22} />
+            <ChatButtonBadges />
           </IconButton>
         )}
       </div>

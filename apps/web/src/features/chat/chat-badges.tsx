@@ -1,0 +1,49 @@
+/**
+ * The chat button's badges in the shell (seed 002 section 2.1): an unread dot and the mention count, kept fresh by
+ * the user's channel (`chat.onUser`: mentioned in a new chat, read on another device, a new work). Eager and small:
+ * the shell shows it before the panel ever opens.
+ */
+import { useEffect, useRef } from "react";
+import { reportApiError } from "../../lib/api";
+import { trpc } from "../../lib/trpc";
+
+const BADGES_REFRESH_MS = 300;
+
+/**
+ * Call once in the shell: the user's chat events (mentioned in a chat new to them, read elsewhere, a new work) and
+ * any message posted in the company refresh the badges and the list. A message in a chat the user already belongs to
+ * raises their counters without a user event, so the company's `chat.comment` events count too; the refetch waits a
+ * moment so a burst of messages costs one.
+ */
+export function useChatUserEvents() {
+  const utils = trpc.useUtils();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const refresh = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      void utils.chat.badges.invalidate();
+      void utils.chat.list.invalidate();
+    }, BADGES_REFRESH_MS);
+  };
+  trpc.chat.onUser.useSubscription(undefined, { onData: refresh, onError: reportApiError });
+  trpc.company.onEvent.useSubscription(undefined, {
+    onData: ({ data }) => data.type === "chat.comment" && refresh(),
+    onError: reportApiError,
+  });
+}
+
+export function ChatButtonBadges() {
+  const badges = trpc.chat.badges.useQuery().data;
+  if (!badges) return null;
+  return (
+    <>
+      {badges.mention > 0 && (
+        <span className="chat-button-badge" aria-label={`${badges.mention} menciones`}>
+          {badges.mention}
+        </span>
+      )}
+      {badges.unread && <span className="chat-button-dot" role="img" aria-label="Mensajes sin leer" />}
+    </>
+  );
+}

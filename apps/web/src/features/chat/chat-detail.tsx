@@ -1,0 +1,214 @@
+/**
+ * An open chat (seed 002 section 2.3): header with back, picture, subtitle, title, #number and 'Ver'; the works and
+ * events strips; the messages (older pages within 100 px of the top, 'Ir al final' beyond 300 px from the bottom,
+ * read marking near the bottom); and the input bar. Orders open in the 80% order dialog; other documents navigate.
+ */
+import { CHAT_TEXTS, type ChatHeader, type ChatPerson, type Instant } from "@taller/core";
+import { useNavigate } from "@tanstack/react-router";
+import { ArrowDown, ArrowLeft } from "lucide-react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { trpc } from "../../lib/trpc";
+import { useCan } from "../../lib/permissions";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { IconButton } from "../../ui/icon-button";
+import { Spinner } from "../../ui/spinner";
+import { useSnackbar } from "../../ui/snackbar";
+import { OrderDialog } from "../orders";
+import { chatBack } from "./chat-store";
+import { ChatPicture } from "./chat-row";
+import { Composer, eventDraft, EventForm, eventInput, uploadPictures, type Outgoing } from "./composer";
+import { MessageBubble, type BubbleActions } from "./message-bubble";
+import { createReadMarker, distanceFromBottom, nearTop, showGoToEnd, SOUND_DELAY_MS } from "./message-rules";
+import { playNewMessageSound } from "./sound";
+import { EventsStrip, WorksStrip } from "./strips";
+import { useChatMessages, type Message } from "./use-chat-messages";
+import { useMentionName } from "./use-mention-name";
+
+export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson }) {
+  const userId = me.id;
+  const navigate = useNavigate();
+  const can = useCan();
+  const snackbar = useSnackbar();
+  const utils = trpc.useUtils();
+  const [orderOpen, setOrderOpen] = useState(false);
+  const [reply, setReply] = useState<Message | null>(null);
+  const [editing, setEditing] = useState<Message | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [goToEnd, setGoToEnd] = useState(false);
+  const thread = header.document_type === "Assistant";
+
+  const ring = useCallback(() => {
+    setTimeout(playNewMessageSound, SOUND_DELAY_MS);
+  }, []);
+  const chat = useChatMessages(header.id, userId, { onOthersMessage: ring });
+  const markRead = trpc.chat.markRead.useMutation({
+    onSuccess: () => {
+      void utils.chat.badges.invalidate();
+      void utils.chat.list.invalidate();
+    },
+  });
+  const remove = trpc.chat.remove.useMutation();
+  const editEvent = trpc.chat.editEvent.useMutation();
+
+  const mentionName = useMentionName();
+  const name = (kind: "user" | "client", id: number) => mentionName(kind, id) ?? (kind === "user" ? "usuario" : "cliente");
+
+  const marker = useMemo(
+    () => createReadMarker((commentId) => markRead.mutate({ chat_id: header.id, comment_id: commentId })),
+    [header.id],
+  );
+  useEffect(() => () => marker.cancel(), [marker]);
+  const lastId = chat.messages.findLast((m) => m.id !== null)?.id ?? null;
+
+  // Keep the view at the bottom when new messages arrive while it is there; keep the reading position when older
+  // pages are added above.
+  const stick = useRef(true);
+  const heightBefore = useRef<{ height: number; top: number } | null>(null);
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (!box) return;
+    if (heightBefore.current) {
+      box.scrollTop = heightBefore.current.top + (box.scrollHeight - heightBefore.current.height);
+      heightBefore.current = null;
+    } else if (stick.current) {
+      box.scrollTop = box.scrollHeight;
+    }
+    marker.seen(lastId, distanceFromBottom(box));
+    setGoToEnd(showGoToEnd(box));
+  }, [chat.messages, lastId, marker]);
+
+  const onScroll = () => {
+    const box = scrollRef.current;
+    if (!box) return;
+    stick.current = distanceFromBottom(box) < 40;
+    setGoToEnd(showGoToEnd(box));
+    marker.seen(lastId, distanceFromBottom(box));
+    if (nearTop(box) && chat.hasOlder && !chat.loadingOlder) {
+      heightBefore.current = { height: box.scrollHeight, top: box.scrollTop };
+      void chat.loadOlder();
+    }
+  };
+
+  const toEnd = () => {
+    const box = scrollRef.current;
+    if (box) box.scrollTo({ top: box.scrollHeight, behavior: "smooth" });
+  };
+
+  const send = (out: Outgoing) => {
+    stick.current = true;
+    setReply(null);
+    const previewPictures = out.files.map((f) => ({ id: "", url: URL.createObjectURL(f), thumb_url: null }));
+    const event = out.event && { id: 0, ...out.event, start_date: out.event.start as Instant };
+    void chat
+      .send(async () => ({ comment: out.comment, event: out.event, picture_ids: await uploadPictures(out.files), reply_id: out.reply?.id ?? null }), {
+        comment: out.comment,
+        author_type: "User",
+        author: me,
+        reply: out.reply?.id ? { id: out.reply.id, comment: out.reply.comment, author: out.reply.author, deleted: false } : null,
+        target_user_id: null,
+        mentioned_user_ids: [],
+        pictures: previewPictures,
+        calendar_event: event,
+        deleted_at: null,
+        client_key: null,
+      })
+      .finally(() => previewPictures.forEach((p) => URL.revokeObjectURL(p.url)));
+  };
+
+  const actions: BubbleActions = {
+    reply: setReply,
+    copy: (m) => {
+      navigator.clipboard.writeText(m.comment).catch((error: unknown) => console.error(error));
+    },
+    editEvent: setEditing,
+    remove: (m) => {
+      if (m.id === null) return;
+      remove.mutate({ comment_id: m.id }, { onSuccess: chat.applyFromServer, onError: (e) => snackbar.show(e.message, { tone: "error", duration: 3000 }) });
+    },
+  };
+
+  const view = header.view;
+  return (
+    <section className="chat-detail" aria-label={`Chat ${header.title}`}>
+      <header className="chat-detail-header">
+        <IconButton label="Volver" onClick={chatBack}>
+          <ArrowLeft size={20} />
+        </IconButton>
+        <ChatPicture chat={header} size={36} />
+        <div className="chat-detail-titles">
+          <span className="chat-row-subtitle">{header.subtitle}</span>
+          <h2>
+            {header.title}
+            {header.correlative_id !== null && <span className="muted"> #{header.correlative_id}</span>}
+          </h2>
+        </div>
+        {view && !thread && (
+          <Button
+            variant="secondary"
+            onClick={() => (view.type === "Order" ? setOrderOpen(true) : void navigate({ to: view.path }))}
+          >
+            Ver
+          </Button>
+        )}
+      </header>
+      <WorksStrip works={chat.works} />
+      <EventsStrip events={chat.events} />
+      <div className="chat-messages-wrap">
+        <div ref={scrollRef} className="chat-messages" onScroll={onScroll} role="log" aria-label="Mensajes" aria-live="polite">
+          {chat.loadingOlder && (
+            <div className="chat-older">
+              <Spinner size={18} />
+            </div>
+          )}
+          {!chat.ready && !chat.messages.length && (
+            <div className="chat-older">
+              <Spinner size={18} label="Cargando mensajes" />
+            </div>
+          )}
+          {chat.messages.map((m) => (
+            <MessageBubble key={m.key} message={m} own={m.author_type === "User" && m.author?.id === userId} userId={userId} name={name} actions={actions} />
+          ))}
+        </div>
+        {goToEnd && (
+          <Button variant="secondary" className="chat-go-end" icon={<ArrowDown size={16} />} onClick={toEnd}>
+            {CHAT_TEXTS.goToEnd}
+          </Button>
+        )}
+      </div>
+      <Composer
+        reply={reply}
+        onCancelReply={() => setReply(null)}
+        onSend={send}
+        allowCamera={!thread}
+        allowEvent={!thread && can("create", "event")}
+        name={name}
+      />
+      {view?.type === "Order" && <OrderDialog orderId={view.id} open={orderOpen} onOpenChange={setOrderOpen} />}
+      {editing?.calendar_event && (
+        <Dialog open onOpenChange={(open) => !open && setEditing(null)} title="Editar evento">
+          <EventForm
+            initial={eventDraft(editing.calendar_event)}
+            submitLabel="Guardar"
+            onCancel={() => setEditing(null)}
+            onSubmit={(draft) => {
+              const id = editing.id;
+              const event = eventInput(draft);
+              if (id === null || !event) return;
+              editEvent.mutate(
+                { comment_id: id, event },
+                {
+                  onSuccess: (saved) => {
+                    chat.applyFromServer(saved);
+                    setEditing(null);
+                  },
+                  onError: (e) => snackbar.show(e.message, { tone: "error", duration: 3000 }),
+                },
+              );
+            }}
+          />
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The chat panel in the shell (seed 002 section 2.1): 450 px while it lists chats, 500 px with a chat open, the
+ * whole screen on phones. Its content is a lazy chunk, loaded when the panel first opens.
+ */
+import { X } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { IconButton } from "../../ui/icon-button";
+import { PageLoader } from "../../ui/spinner";
+import { useOpenChat } from "./chat-store";
+
+const ChatPanelBody = lazy(() => import("./chat-panel"));
+
+export function ChatPanel({ onClose }: { onClose(): void }) {
+  const { current } = useOpenChat();
+  return (
+    <aside className={`chat-panel${current ? " chat-panel-detail" : ""}`} aria-label="Chat">
+      <header className="chat-panel-header">
+        <h2>Chat</h2>
+        <IconButton label="Ocultar chat" onClick={onClose}>
+          <X size={20} />
+        </IconButton>
+      </header>
+      <Suspense fallback={<PageLoader label="Cargando chats..." />}>
+        <ChatPanelBody />
+      </Suspense>
+    </aside>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * One chat in the list (seed 002 section 2.2): picture (a default icon by document type when it has none), subtitle,
+ * title, #number, the last comment as "First name: 40 characters", its time, the unread dot or mention count, the
+ * user's works on it, and a check when the document is finished.
+ */
+import type { ChatListItem } from "@taller/core";
+import { AtSign, CalendarDays, CircleCheck, FileText, Package, Wrench } from "lucide-react";
+import { chatTime, lastCommentLine } from "./list-rules";
+import { useMentionName } from "./use-mention-name";
+
+/** Stock, buy order and booking chats without a picture get a default icon; others a document icon. */
+export function ChatPicture({ chat, size = 44 }: { chat: Pick<ChatListItem, "picture" | "document_type" | "super_type">; size?: number }) {
+  if (chat.picture) return <img className="chat-picture" src={chat.picture} alt="" width={size} height={size} loading="lazy" />;
+  const Icon = chat.document_type === "Booking" ? CalendarDays : chat.super_type?.startsWith("InventoryAction") ? Package : FileText;
+  return (
+    <span className="chat-picture chat-picture-icon" style={{ width: size, height: size }} aria-hidden>
+      <Icon size={size / 2} />
+    </span>
+  );
+}
+
+export function ChatRow({ chat, onOpen }: { chat: ChatListItem; onOpen(): void }) {
+  const last = chat.last_comment;
+  const line = lastCommentLine(last, useMentionName());
+  return (
+    <button type="button" className={`chat-row${chat.unread > 0 ? " chat-row-unread" : ""}`} onClick={onOpen}>
+      <ChatPicture chat={chat} />
+      <span className="chat-row-main">
+        <span className="chat-row-top">
+          <span className="chat-row-subtitle">{chat.subtitle}</span>
+          <time className="chat-row-time" dateTime={last?.created_at ?? chat.activity_at}>
+            {chatTime(last?.created_at ?? null)}
+          </time>
+        </span>
+        <span className="chat-row-title">
+          {chat.title}
+          {chat.correlative_id !== null && <span className="muted"> #{chat.correlative_id}</span>}
+          {chat.finished && <CircleCheck size={14} className="chat-finished" aria-label="Finalizado" />}
+        </span>
+        <span className="chat-row-bottom">
+          <span className="chat-row-last">{line}</span>
+          {chat.own_works > 0 && (
+            <span className="chat-row-works" aria-label={`${chat.own_works} trabajo(s) tuyos`}>
+              <Wrench size={14} aria-hidden />
+              {chat.own_works}
+            </span>
+          )}
+          {chat.mention > 0 && (
+            <span className="chat-badge" aria-label={`${chat.mention} menciones`}>
+              <AtSign size={12} aria-hidden />
+              {chat.mention}
+            </span>
+          )}
+          {chat.unread > 0 && chat.mention === 0 && <span className="chat-dot" role="img" aria-label={`${chat.unread} sin leer`} />}
+        </span>
+      </span>
+    </button>
+  );
+}
