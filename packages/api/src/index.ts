@@ -3,6 +3,7 @@ import { calendarRouter } from "@taller/calendar";
 import { bookingRouter } from "@taller/booking";
 import { companyRouter } from "@taller/company";
 import { ordersRouter } from "@taller/orders";
+import { pushRouter } from "@taller/push";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "@taller/trpc";
 import { vehiclesRouter } from "@taller/vehicles";
@@ -16,6 +17,7 @@ export const appRouter = router({
   orders: ordersRouter,
   vehicles: vehiclesRouter,
   booking: bookingRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,6 +27,10 @@ export const REALTIME_EVENTS = {
   "booking.blocks_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
   /** Bookings that arrived by e-mail were added, booked or removed (external_mails ids): the toolbar counter refetches. */
   "booking.external_mails_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+
+  // Push
+  /** A web push for these users of the company; the server delivers it once to each of their subscribed browsers. */
+  "push.requested": company(z.object({ userIds: z.array(z.number().int().positive()).min(1).max(100), title: z.string().min(1).max(120), body: z.string().max(300), url: z.string().startsWith("/").max(300), tag: z.string().max(100) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;
@@ -42,6 +46,14 @@ export type RealtimeEvent = {
 }[RealtimeEventType];
 
 export type RealtimeEventOf<K extends RealtimeEventType> = Extract<RealtimeEvent, { type: K }>;
+
+/**
+ * Events for servers, never forwarded to screens: session bookkeeping, and push requests (their text is for the
+ * addressed users only, not for every screen of the company).
+ */
+export function isServerOnlyEvent(type: RealtimeEventType): boolean {
+  return type.startsWith("session.") || type === "push.requested";
+}
 
 /** Most session ids one `session.ended` event carries (its payload must fit a NOTIFY); publishers split longer lists. */
 export const SESSION_ENDED_MAX_IDS = 100;
