@@ -5,8 +5,13 @@
  */
 import { createECDH, randomBytes, type ECDH } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { decrypt } from "http_ece";
+
+// http_ece ships no types: the one function used here, typed.
+const ece = createRequire(import.meta.url)("http_ece") as {
+  decrypt(buffer: Buffer, params: { version: "aes128gcm"; privateKey: ECDH; authSecret: string }): Buffer;
+};
 
 export interface ReceivedPush {
   path: string;
@@ -40,7 +45,7 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       const key = keys.get(path);
       const code = status.get(path) ?? 201;
       if (key && code === 201) {
-        const plain = decrypt(Buffer.concat(chunks), { version: "aes128gcm", privateKey: key.ecdh, authSecret: key.auth });
+        const plain = ece.decrypt(Buffer.concat(chunks), { version: "aes128gcm", privateKey: key.ecdh, authSecret: key.auth });
         received.push({ path, headers: req.headers, payload: JSON.parse(plain.toString("utf8")) });
         for (const w of waiters.filter((w) => received.length >= w.count)) w.resolve();
       }
