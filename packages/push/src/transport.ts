@@ -26,7 +26,7 @@ export function webPushTransport(vapid: VapidKeys, subject: string): PushTranspo
       const response = await fetch(request.endpoint, {
         method: request.method,
         headers,
-        body: request.body ?? undefined,
+        body: request.body ? new Uint8Array(request.body) : undefined,
         redirect: "manual",
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
