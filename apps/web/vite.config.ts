@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin, type UserConfig } from "vite";
 
 // The API server the dev server proxies to (its PORT, 3000 by default).
 const server = `http://localhost:${process.env.PORT || 3000}`;
@@ -51,8 +51,43 @@ function trpcClientWithoutSideEffects(): Plugin {
   };
 }
 
+/** zod ships comments Rollup cannot place; harmless and not ours to fix. */
+const onwarn: NonNullable<NonNullable<UserConfig["build"]>["rollupOptions"]>["onwarn"] = (warning, warn) => {
+  if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules")) return;
+  warn(warning);
+};
+
+/**
+ * The push service worker (src/features/push/service-worker.ts) as /sw.js: a fixed name at the root (its scope is
+ * the whole app, and browsers check the same URL for updates), built on its own as one classic script, since it
+ * shares modules with the app that the app's build would split into imported chunks. The development server serves
+ * the source as a module worker instead (register.ts).
+ */
+function serviceWorker(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "service-worker",
+    apply: "build",
+    configResolved: (config) => void (outDir = config.build.outDir),
+    async closeBundle() {
+      await build({
+        configFile: false,
+        logLevel: "warn",
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          target: "es2022",
+          rollupOptions: { onwarn },
+          lib: { entry: fileURLToPath(new URL("./src/features/push/service-worker.ts", import.meta.url)), formats: ["iife"], name: "sw", fileName: () => "sw.js" },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), devVersion(), trpcClientWithoutSideEffects()],
+  plugins: [react(), precompress(), devVersion(), trpcClientWithoutSideEffects(), serviceWorker()],
   resolve: {
     // The router validates query strings with zod/mini in every route (src/routes/search.ts), the screens' forms use
     // zod through @taller/core. Both builds share zod's core modules, and Rollup keeps a shared module whole in the
@@ -74,12 +109,6 @@ export default defineConfig({
     manifest: true,
     // `pnpm bench:web` measures what matters (gzipped JavaScript per route); the raw size of one chunk does not.
     chunkSizeWarningLimit: 1024,
-    rollupOptions: {
-      onwarn(warning, warn) {
-        // zod ships comments Rollup cannot place; harmless and not ours to fix.
-        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules")) return;
-        warn(warning);
-      },
-    },
+    rollupOptions: { onwarn },
   },
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
 import { pruneLoginAttempts, sessionDeadline, watchSessionEvents } from "@taller/auth";
 import type { Database } from "@taller/db";
+import { prunePush } from "@taller/push";
 import { companies } from "@taller/db";
 import { errorReference, pruneEvents, type EventBus, type TRPCError } from "@taller/trpc";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
@@ -165,8 +166,9 @@ export function createApp(opts: AppOptions): App {
       socketsBySession.delete(id);
     }
   });
-  // Hourly housekeeping: realtime events past the resume window, login attempts past the longest throttle window.
-  const prune = () => Promise.all([pruneEvents(bus), pruneLoginAttempts(database.db)]);
+  // Hourly housekeeping: realtime events past the resume window, login attempts past the longest throttle window,
+  // push claims and outbox rows past their keeping.
+  const prune = () => Promise.all([pruneEvents(bus), pruneLoginAttempts(database.db), prunePush(database.db)]);
   const pruneTimer = setInterval(() => void prune().catch((err: unknown) => logger.warn({ err }, "prune failed")), 3600_000);
   pruneTimer.unref();
 

@@ -13,6 +13,12 @@ const proxyHops = z
   .regex(/^(true|false|\d{1,2})$/, "un número de proxies (0 = ninguno) o true/false")
   .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)));
 
+/** Plain-http loopback origins ("http://127.0.0.1:4000"), comma-separated: a test's local push endpoint. */
+const loopbackOrigins = z
+  .string()
+  .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/, "orígenes http de loopback con puerto")));
+
 /** The server's whole configuration, validated once. Nothing else reads process.env. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -29,6 +35,18 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Reverse proxies in front (TLS terminates there): X-Forwarded-For is read that many hops from the right. */
   TRUST_PROXY: proxyHops.default(0),
+  /**
+   * Web push: who runs this server, as a `mailto:` address or an `https:` URL (push services contact it about
+   * abuse). Setting it turns delivery to the browsers' push services on; unset, pushes go to the push_outbox table.
+   */
+  PUSH_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "mailto:correo o una URL https://")
+    .optional(),
+  /** true: pushes stay in the outbox even with a subject (a staging copy of production data, say). */
+  PUSH_DISABLED: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** Tests only: plain-http loopback origins accepted as push endpoints besides the push services. */
+  PUSH_INSECURE_ORIGINS: loopbackOrigins.default([]),
 });
 
 export type Env = z.infer<typeof schema>;

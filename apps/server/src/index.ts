@@ -1,5 +1,6 @@
 import { createDatabase, migrateDatabase } from "@taller/db";
 import { demoCrmLinks, seedDemoIfEmpty } from "@taller/db/seed";
+import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@taller/push";
 import { busReady, createEventBus } from "@taller/trpc";
 import { resolve } from "node:path";
 import { createApp } from "./app";
@@ -20,6 +21,16 @@ if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && database.driver =
 const bus = createEventBus(database);
 await busReady(bus);
 
+// Web push: the key pair exists from the first start on; delivery to push services only with a VAPID subject.
+const vapid = await vapidKeys(database.db);
+const pushSubject = env.PUSH_DISABLED ? undefined : env.PUSH_VAPID_SUBJECT;
+configurePush({ delivery: pushSubject ? "web-push" : "outbox", insecureOrigins: env.PUSH_INSECURE_ORIGINS });
+const stopPush = startPushDelivery(bus, {
+  db: database.db,
+  log: logger,
+  transport: pushSubject ? webPushTransport(vapid, pushSubject) : null,
+});
+
 const app = createApp({
   database,
   bus,
@@ -32,7 +43,7 @@ const app = createApp({
 const port = await app.listen(env.PORT, env.HOST);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
-logger.info({ port, database: database.driver, version: env.APP_VERSION }, `listening on http://localhost:${port}`);
+logger.info({ port, database: database.driver, version: env.APP_VERSION, push: pushSubject ? "web-push" : "outbox" }, `listening on http://localhost:${port}`);
 // The demo's client booking pages (no login), so they can be opened from the log (README 'Agenda').
 for (const { company, token } of await demoCrmLinks(database.db)) {
   logger.info({ company }, `client booking link: http://localhost:${port}/client/booking?crm_token=${token}`);
@@ -56,6 +67,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close(10_000);
+    stopPush();
     await bus.close();
     await database.close();
     logger.info("stopped");

@@ -5,9 +5,12 @@ import { createTRPCClient, createWSClient, httpLink, wsLink } from "@trpc/client
 import type { AppRouter } from "@taller/api";
 import superjson from "superjson";
 import WebSocket from "ws";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createApp, type App, type AppOptions } from "../src/app";
 import { createDiskFileStore } from "../src/files/store";
 import { CLIENT_HEADER } from "@taller/core";
@@ -114,4 +117,48 @@ export function openSocket(baseUrl: string, cookie: string) {
   const ws = createWSClient({ url: `${baseUrl.replace("http", "ws")}/trpc`, WebSocket: CookieWebSocket as never, retryDelayMs: () => 60_000 });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
   return { client, closed, close: () => ws.close() };
+}
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process has logged so far. */
+  output(): string;
+}
+
+/** Starts `apps/server` as its own process and resolves with its URL once it logs that it listens. */
+export function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [tsxCli, "src/index.ts"], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolvePromise, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    let started = false;
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /"port":(\d+).*listening/.exec(out);
+      if (match && !started) {
+        started = true;
+        clearTimeout(timer);
+        resolvePromise({ url: `http://127.0.0.1:${match[1]}`, child, output: () => out });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+}
+
+export function stopProcess({ child }: ServerProcess): Promise<void> {
+  return new Promise<void>((r) => {
+    if (child.exitCode !== null) return r();
+    child.once("exit", () => r());
+    child.kill("SIGTERM");
+  });
 }

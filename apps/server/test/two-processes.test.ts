@@ -1,50 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createDatabaseUrl, postgresOnly, testServerUrl } from "@taller/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browser, JSON_POST, openSocket } from "./helpers";
-
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
-
-/** Starts `apps/server` as its own process and resolves with its URL once it logs that it listens. */
-function startProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [tsxCli, "src/index.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolvePromise, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /"port":(\d+).*listening/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolvePromise({ url: `http://127.0.0.1:${match[1]}`, child });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((r) => {
-    if (child.exitCode !== null) return r();
-    child.once("exit", () => r());
-    child.kill("SIGTERM");
-  });
+import { browser, JSON_POST, openSocket, startProcess, stopProcess, type ServerProcess } from "./helpers";
 
 // Two server processes on one PostgreSQL need a server: with the embedded database there is only one process.
 describe.skipIf(!testServerUrl())(postgresOnly("two server processes on one PostgreSQL"), () => {
   let db: Awaited<ReturnType<typeof createDatabaseUrl>>;
-  let a: { url: string; child: ChildProcess };
-  let b: { url: string; child: ChildProcess };
+  let a: ServerProcess;
+  let b: ServerProcess;
 
   beforeAll(async () => {
     db = await createDatabaseUrl();
@@ -53,7 +15,7 @@ describe.skipIf(!testServerUrl())(postgresOnly("two server processes on one Post
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([a && stop(a.child), b && stop(b.child)]);
+    await Promise.all([a && stopProcess(a), b && stopProcess(b)]);
     await db?.drop();
   });
 

@@ -73,7 +73,7 @@ async function seedBeforeStart(url: string | undefined, dataDir: string, orders:
 }
 
 export async function startServer(
-  opts: { appVersion?: string; scaleOrders?: number; prepare?: (db: Db) => Promise<void> } = {},
+  opts: { appVersion?: string; scaleOrders?: number; prepare?: (db: Db) => Promise<void>; env?: Record<string, string> } = {},
 ): Promise<E2EServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -97,6 +97,7 @@ export async function startServer(
         SEED_DEMO: database ? "always" : "auto",
         APP_VERSION: appVersion ?? process.env.APP_VERSION ?? "",
         LOG_LEVEL: "warn",
+        ...opts.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -92,6 +92,12 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), unique("sessions_user_id_id_key").on(t.userId, t.id)],
 );
 
+/** A browser's PushSubscription as its toJSON() gives it (keys base64url), validated by @taller/push. */
+export interface PushSubscriptionToken {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
 export const userDevices = pgTable(
   "user_devices",
   {
@@ -102,12 +108,15 @@ export const userDevices = pgTable(
     deviceType: text("device_type").notNull().default("Unknown"),
     os: text("os"),
     browser: text("browser"),
-    notificationToken: text("notification_token"),
+    /** The browser's PushSubscription (endpoint and keys) when this device accepted notifications (@taller/push). */
+    notificationToken: jsonb("notification_token").$type<PushSubscriptionToken>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("user_devices_user_idx").on(t.userId),
+    // One browser endpoint belongs to one device: the last session that subscribed it (a shared browser changes hands).
+    uniqueIndex("user_devices_push_endpoint_idx").on(sql`(${t.notificationToken} ->> 'endpoint')`),
     tenantRef(t, t.userId, users, "cascade"),
     // The device's session is its user's own: revoking a device can never end someone else's session.
     foreignKey({

@@ -9,3 +9,4 @@ export * from "./booking";
 export * from "./inbound-mail";
 export * from "./products";
 export * from "./chat";
+export * from "./push";

@@ -4,6 +4,7 @@ import { chatRouter } from "@taller/chat";
 import { bookingRouter } from "@taller/booking";
 import { companyRouter } from "@taller/company";
 import { ordersRouter } from "@taller/orders";
+import { pushRouter } from "@taller/push";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "@taller/trpc";
 import { vehiclesRouter } from "@taller/vehicles";
@@ -18,6 +19,7 @@ export const appRouter = router({
   vehicles: vehiclesRouter,
   booking: bookingRouter,
   chat: chatRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

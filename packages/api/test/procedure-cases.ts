@@ -5,6 +5,7 @@ import { chatCases } from "@taller/chat/test-cases";
 import { bookingCases } from "@taller/booking/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
+import { pushCases } from "@taller/push/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
 import { vehiclesCases } from "@taller/vehicles/test-cases";
 import type { AppRouter } from "../src";
@@ -19,6 +20,7 @@ const byRouter = {
   vehicles: vehiclesCases,
   booking: bookingCases,
   chat: chatCases,
+  push: pushCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

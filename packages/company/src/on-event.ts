@@ -1,3 +1,4 @@
+import { isServerOnlyEvent } from "@taller/core";
 import { staffProcedure, tracked } from "@taller/trpc";
 import { z } from "zod";
 
@@ -11,8 +12,8 @@ export const onEvent = staffProcedure
   .subscription(async function* ({ ctx, input, signal }) {
     const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
     for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {
-      // Session bookkeeping is for servers, not screens.
-      if (event.companyId === null && event.type.startsWith("session.")) continue;
+      // Session bookkeeping and push requests are for servers, not screens.
+      if (isServerOnlyEvent(event.type)) continue;
       yield tracked(String(event.id), { type: event.type, payload: event.payload });
     }
   });

@@ -33,6 +33,30 @@ describe("company.onVersion", () => {
   });
 });
 
+describe("company.onEvent", () => {
+  it("never forwards a push request to screens: its text is for the addressed users only", async () => {
+    const controller = new AbortController();
+    const fx = app.fx();
+    const first = await app.bus().publish({ companyId: fx.demo.companyId, type: "user.updated", payload: { id: 1 } });
+    await app.bus().publish({
+      companyId: fx.demo.companyId,
+      type: "push.requested",
+      payload: { userIds: [2], title: "Te mencionaron", body: "privado", url: "/main/orders/1", tag: "t" },
+    });
+    const last = await app.bus().publish({ companyId: fx.demo.companyId, type: "user.updated", payload: { id: 3 } });
+    // Replayed from the outbox after `first`: the push request sits between the two updates.
+    const stream = await createCaller(await app.staff("admin@taller.demo"), { signal: controller.signal }).onEvent({ lastEventId: String(first.id) });
+    const types: string[] = [];
+    for await (const event of stream) {
+      // A server-side caller yields tracked()'s envelope, [id, data, marker]; only clients see { id, data }.
+      const [id, data] = event as unknown as [string, { type: string }];
+      types.push(data.type);
+      if (id === String(last.id)) controller.abort();
+    }
+    expect(types).toEqual(["user.updated"]);
+  });
+});
+
 describe("company.bookingAddon", () => {
   it("returns the add-on settings of the company the crm_token belongs to", async () => {
     const token = randomBytes(16).toString("hex");

@@ -76,6 +76,14 @@ export type RealtimeEvent = {
 
 export type RealtimeEventOf<K extends RealtimeEventType> = Extract<RealtimeEvent, { type: K }>;
 
+/**
+ * Events for servers, never forwarded to screens: session bookkeeping, and push requests (their text is for the
+ * addressed users only, not for every screen of the company).
+ */
+export function isServerOnlyEvent(type: RealtimeEventType): boolean {
+  return type.startsWith("session.") || type === "push.requested";
+}
+
 /** Most session ids one `session.ended` event carries (its payload must fit a NOTIFY); publishers split longer lists. */
 export const SESSION_ENDED_MAX_IDS = 100;
 

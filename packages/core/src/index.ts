@@ -17,3 +17,4 @@ export * from "./zod-locale";
 export * from "./present";
 export * from "./calendar";
 export * from "./chat";
+export * from "./push";

@@ -9,6 +9,7 @@ import { useIsMobile } from "../../lib/media";
 import { useStoredValue } from "../../lib/storage";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { applyTheme, asTheme } from "../../ui/themes";
+import { PushNotifications } from "../push";
 import { UpdateDialog } from "../update";
 import { BottomNav } from "./bottom-nav";
 import { ChatPanel, chatVisibleStore, useChatUserEvents } from "../chat";
@@ -65,6 +66,7 @@ function Shell() {
         {mobile && <BottomNav chatVisible={chatVisible} onShowChat={() => setChatVisible(true)} onHome={() => setChatVisible(false)} />}
       </div>
       <UpdateDialog />
+      <PushNotifications />
     </div>
   );
 }
