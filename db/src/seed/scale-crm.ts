@@ -7,7 +7,7 @@ import type { Db } from "../client";
 export async function seedScaleCrm(db: Db, opts: { companyId: number; count: number }): Promise<void> {
   const c = opts.companyId;
   await db.execute(sql`
-    WITH v AS (SELECT id, client_id, row_number() OVER (ORDER BY id) AS rn, count(*) OVER () AS total
+    WITH v AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(client_id ORDER BY id) AS clients
                FROM vehicles WHERE company_id = ${c}),
          r AS (SELECT array_agg(id ORDER BY id) AS ids FROM requirements WHERE company_id = ${c}),
          l AS (SELECT array_agg(id ORDER BY id) AS ids FROM locations WHERE company_id = ${c}),
@@ -24,12 +24,13 @@ export async function seedScaleCrm(db: Db, opts: { companyId: number; count: num
     SELECT ${c}, g.kind,
            CASE WHEN g.p < 0.4 THEN s.initial[1] WHEN g.p < 0.5 THEN s.initial[1] WHEN g.p < 0.65 THEN s.failed[1]
                 WHEN g.p < 0.8 AND g.kind <> 'retention' THEN s.booked[1] ELSE s.completed[1] END,
-           g.p >= 0.4 AND g.p < 0.5, v.client_id, v.id, r.ids[1 + g.i % cardinality(r.ids)],
+           g.p >= 0.4 AND g.p < 0.5, v.clients[1 + g.i % cardinality(v.ids)], v.ids[1 + g.i % cardinality(v.ids)],
+           r.ids[1 + g.i % cardinality(r.ids)],
            CASE WHEN g.kind = 'retention' THEN r.ids[1 + (g.i + 1) % cardinality(r.ids)] END,
            l.ids[1 + g.i % cardinality(l.ids)],
            CASE WHEN g.kind = 'retention' THEN (g.created_at + interval '6 months')::date END,
            (2 + g.i % 18) * 10000, CASE WHEN g.p >= 0.8 THEN (2 + g.i % 18) * 10000 ELSE 0 END,
            g.created_at, CASE WHEN g.p >= 0.4 THEN g.created_at + interval '1 day' END
-    FROM g CROSS JOIN r CROSS JOIN l CROSS JOIN s
-    JOIN v ON v.rn = 1 + g.i % (SELECT count(*) FROM vehicles WHERE company_id = ${c})`);
+    -- One-row arrays picked by index: joining 200,000 rows to a numbered vehicle list made the planner loop.
+    FROM g CROSS JOIN v CROSS JOIN r CROSS JOIN l CROSS JOIN s`);
 }
