@@ -1,7 +1,8 @@
 import { createDatabase, migrateDatabase } from "@taller/db";
 import { demoCrmLinks, seedDemoIfEmpty } from "@taller/db/seed";
 import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@taller/push";
-import { busReady, createEventBus } from "@taller/trpc";
+import { crmJobs } from "@taller/crm";
+import { busReady, createEventBus, startJobs } from "@taller/trpc";
 import { resolve } from "node:path";
 import { createApp } from "./app";
 import { demoAccountsExist, isLoopback } from "./bind";
@@ -41,6 +42,8 @@ const app = createApp({
   files: createDiskFileStore(resolve(env.DATA_DIR, "files")),
 });
 const port = await app.listen(env.PORT, env.HOST);
+// Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
+const jobs = startJobs({ db: database.db, bus }, crmJobs, logger);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
 logger.info({ port, database: database.driver, version: env.APP_VERSION, push: pushSubject ? "web-push" : "outbox" }, `listening on http://localhost:${port}`);
@@ -68,6 +71,7 @@ async function shutdown(signal: string) {
   try {
     await app.close(10_000);
     stopPush();
+    await jobs.stop();
     await bus.close();
     await database.close();
     logger.info("stopped");

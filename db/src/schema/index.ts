@@ -6,6 +6,7 @@ export * from "./orders";
 export * from "./server";
 export * from "./calendar";
 export * from "./booking";
+export * from "./crm";
 export * from "./inbound-mail";
 export * from "./products";
 export * from "./chat";

@@ -51,6 +51,7 @@ import {
 } from "./data";
 import { seedBookings } from "./booking";
 import { seedCatalogue } from "./catalogue";
+import { seedCrm } from "./crm";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -80,12 +81,15 @@ export const ROLE_GRANTS: Record<"Administrador" | "Asesor" | "Técnico", Grants
     ["read", "work"],
     ["read", "analytics"],
   ],
-  // A technician reads the orders he received or is assigned (his works are on them) and his own bookings.
+  // A technician reads the orders he received or is assigned (his works are on them), his own bookings and the
+  // CRM managements assigned to him or about his bookings.
   Técnico: [
     ["read", "check_in", true],
     ["read", "work", true],
     ["update", "work", true],
     ["read", "booking", true],
+    ["read", "crm", true],
+    ["update", "crm", true],
     ["read", "event"],
   ],
 };
@@ -106,6 +110,9 @@ export interface CompanyFixture {
   bookingIds: number[];
   crmId: number;
   crmToken: string;
+  /** The CRM demo's managements (seedCrm; crmId not included) and the Crm::Booking statuses in order. */
+  crmIds: number[];
+  crmStatusIds: number[];
   externalMailIds: number[];
   /** Chats of the latest orders and their messages (seed/chat.ts). */
   chatIds: number[];
@@ -219,13 +226,13 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
 
   const statusIds = {} as Record<StatusType, number[]>;
   for (const [type, list] of [
-    ["Order", ORDER_STATUSES],
-    ["Budget", BUDGET_STATUSES],
+    ["Order", ORDER_STATUSES.map(([name, color, finish]) => [name, color, finish, null] as const)],
+    ["Budget", BUDGET_STATUSES.map(([name, color, finish]) => [name, color, finish, null] as const)],
     ["Crm::Booking", CRM_STATUSES],
   ] as const) {
     const rows = await db
       .insert(statuses)
-      .values(list.map(([name, color, finish], position) => ({ companyId, type, name, color, finish, position })))
+      .values(list.map(([name, color, finish, crmCategory], position) => ({ companyId, type, name, color, finish, position, crmCategory })))
       .returning({ id: statuses.id });
     statusIds[type] = rows.map((row) => row.id);
   }
@@ -407,6 +414,8 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   });
   const catalogue = await seedCatalogue(db, companyId, requirementIds);
 
+  const crm = await seedCrm(db, { companyId, seed: spec.seed + 2, userIds: Object.values(userIds) });
+
   return {
     companyId,
     userIds,
@@ -422,6 +431,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     chatCommentIds: [],
     ...booking,
     ...catalogue,
+    ...crm,
   };
 }
 

@@ -3,6 +3,7 @@ import { calendarRouter } from "@taller/calendar";
 import { chatRouter } from "@taller/chat";
 import { bookingRouter } from "@taller/booking";
 import { companyRouter } from "@taller/company";
+import { crmRouter } from "@taller/crm";
 import { ordersRouter } from "@taller/orders";
 import { pushRouter } from "@taller/push";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
@@ -20,6 +21,7 @@ export const appRouter = router({
   booking: bookingRouter,
   chat: chatRouter,
   push: pushRouter,
+  crm: crmRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import { calendarCases } from "@taller/calendar/test-cases";
 import { chatCases } from "@taller/chat/test-cases";
 import { bookingCases } from "@taller/booking/test-cases";
 import { companyCases } from "@taller/company/test-cases";
+import { crmCases } from "@taller/crm/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import { pushCases } from "@taller/push/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
@@ -21,6 +22,7 @@ const byRouter = {
   booking: bookingCases,
   chat: chatCases,
   push: pushCases,
+  crm: crmCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

@@ -60,6 +60,12 @@ export const REALTIME_EVENTS = {
       tag: z.string().max(100),
     }),
   ),
+  // CRM
+  /**
+   * Managements were created or changed (status, waiting list, lost, booking, generation jobs): an open detail
+   * reloads and says 'La gestión ha sido actualizada' (the spec's 'updated-document'), the lists' KPIs refresh.
+   */
+  "crm.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

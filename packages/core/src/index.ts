@@ -18,3 +18,4 @@ export * from "./present";
 export * from "./calendar";
 export * from "./chat";
 export * from "./push";
+export * from "./crm";

@@ -1,0 +1,2 @@
+export { crmRouter } from "./router";
+export { crmJobs } from "./jobs";
