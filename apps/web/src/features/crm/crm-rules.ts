@@ -4,7 +4,8 @@
  * filter remembered under `crm_booking_filter`, and which booking action a management's detail offers.
  */
 
-export type ManagementKind = "retention" | "absence";
+/** The CRM lists: retentions, absences and booking follow-ups (the bookings tab). */
+export type ManagementKind = "retention" | "absence" | "booking";
 
 /** A management's category (seed 001 section 4), also the values of the lists' status filter. */
 export type Category = "initial" | "failed" | "on_hold" | "booked" | "completed";
@@ -13,7 +14,7 @@ export type Category = "initial" | "failed" | "on_hold" | "booked" | "completed"
 const ALL_CATEGORIES: readonly Category[] = ["initial", "on_hold", "failed", "booked", "completed"];
 
 export function categoriesOf(kind: ManagementKind): Category[] {
-  return ALL_CATEGORIES.filter((c) => kind === "absence" || c !== "booked");
+  return ALL_CATEGORIES.filter((c) => kind !== "retention" || c !== "booked");
 }
 
 /**
@@ -27,7 +28,7 @@ export function categoryOf(
 ): Category {
   if (status?.completed) return "completed";
   if (status?.failed) return "failed";
-  if (kind === "absence" && status?.booked) return "booked";
+  if (kind !== "retention" && status?.booked) return "booked";
   if (onHold) return "on_hold";
   return "initial";
 }
@@ -56,6 +57,7 @@ export const CATEGORY_COLORS: Record<Category, string> = {
   on_hold: "var(--text-muted)",
   initial: "var(--primary)",
 };
+export const categoryColor = (category: Category): string => CATEGORY_COLORS[category];
 
 /** The KPI answer of seed 001 section 3. */
 export interface Kpis {
@@ -142,7 +144,7 @@ export function parseStoredFilters(raw: string | null): Partial<Record<Managemen
   }
   if (typeof data !== "object" || data === null) return {};
   const out: Partial<Record<ManagementKind, ManagementFilter>> = {};
-  for (const kind of ["retention", "absence"] as const) {
+  for (const kind of ["retention", "absence", "booking"] as const) {
     const stored = (data as Record<string, unknown>)[kind];
     if (typeof stored !== "object" || stored === null) continue;
     const { status, date_range, columns } = stored as Record<string, unknown>;
@@ -169,29 +171,33 @@ export interface ManagementColumn {
   key: string;
   label: string;
   sort: string | null;
+  /** Its CSS grid track: every column shrinks (ellipsis) so the table never scrolls sideways. */
   width: string;
 }
 
 export function managementColumns(kind: ManagementKind): ManagementColumn[] {
-  return [
-    { key: "status", label: "Estado", sort: null, width: "minmax(130px, 1fr)" },
-    { key: "created_at", label: "Fecha de gestión", sort: "created_at", width: "112px" },
-    kind === "retention"
-      ? { key: "scheduled_for", label: "Fecha programada", sort: "scheduled_for", width: "112px" }
-      : { key: "reschedule_to", label: "Reagendado para", sort: "reschedule_to", width: "112px" },
-    { key: "check_in_time", label: "Fecha de recepción", sort: "check_in_time", width: "112px" },
-    { key: "rut", label: "RUT", sort: null, width: "110px" },
-    { key: "name", label: "Nombre", sort: "name", width: "minmax(140px, 1.5fr)" },
-    { key: "email", label: "Correo", sort: null, width: "minmax(150px, 1.5fr)" },
-    { key: "phone", label: "Teléfono", sort: null, width: "120px" },
-    { key: "brand", label: "Marca", sort: null, width: "minmax(80px, 1fr)" },
-    { key: "model", label: "Modelo", sort: null, width: "minmax(80px, 1fr)" },
-    { key: "identifier", label: "Identificador", sort: null, width: "100px" },
-    { key: "requirement", label: "Requerimiento", sort: null, width: "minmax(140px, 1.5fr)" },
-    { key: "location", label: "Local", sort: null, width: "minmax(100px, 1fr)" },
-    { key: "last_contacted_at", label: "Último contacto", sort: "last_contacted_at", width: "112px" },
-  ];
+  return COLUMNS.filter((c) => c.kinds.includes(kind)).map(({ key, label, sort, width }) => ({ key, label, sort, width }));
 }
+
+const ALL_KINDS: readonly ManagementKind[] = ["retention", "absence", "booking"];
+const COLUMNS: (ManagementColumn & { kinds: readonly ManagementKind[] })[] = [
+  { key: "status", label: "Estado", sort: "status", width: "minmax(0, 1.3fr)", kinds: ALL_KINDS },
+  { key: "created_at", label: "Fecha Gestión", sort: "created_at", width: "minmax(0, 1fr)", kinds: ALL_KINDS },
+  { key: "scheduled_for", label: "Fecha Programada", sort: "scheduled_for", width: "minmax(0, 1fr)", kinds: ["retention"] },
+  { key: "reschedule_to", label: "Reagendado Para", sort: null, width: "minmax(0, 1fr)", kinds: ["absence", "booking"] },
+  { key: "check_in_time", label: "Fecha Recepción", sort: null, width: "minmax(0, 1fr)", kinds: ALL_KINDS },
+  { key: "rut", label: "RUT", sort: null, width: "minmax(0, 1fr)", kinds: ALL_KINDS },
+  { key: "name", label: "Cliente", sort: "name", width: "minmax(0, 1.4fr)", kinds: ALL_KINDS },
+  { key: "email", label: "Correo", sort: null, width: "minmax(0, 1.4fr)", kinds: ALL_KINDS },
+  { key: "phone", label: "Teléfono", sort: null, width: "minmax(0, 1fr)", kinds: ALL_KINDS },
+  { key: "object_brand_name", label: "Marca", sort: null, width: "minmax(0, 0.8fr)", kinds: ALL_KINDS },
+  { key: "object_brand_model_name", label: "Modelo", sort: null, width: "minmax(0, 0.8fr)", kinds: ALL_KINDS },
+  { key: "object_identifier", label: "Patente", sort: null, width: "minmax(0, 0.8fr)", kinds: ALL_KINDS },
+  { key: "requirement_name", label: "Requerimiento", sort: null, width: "minmax(0, 1.3fr)", kinds: ALL_KINDS },
+  { key: "to_requirement_name", label: "Próximo Requerimiento", sort: null, width: "minmax(0, 1.3fr)", kinds: ["retention"] },
+  { key: "location_name", label: "Local", sort: null, width: "minmax(0, 1fr)", kinds: ALL_KINDS },
+  { key: "last_contacted_at", label: "Último Contacto", sort: "last_contacted_at", width: "minmax(0, 1fr)", kinds: ALL_KINDS },
+];
 
 export interface ListSort {
   sort: string;

@@ -1,0 +1,385 @@
+/**
+ * One management (seed 001 'CRM management detail'), as the page /main/crm/{id} and as a dialog the lists open:
+ * a toolbar with its correlative, the accordion panels (General, Gestión, client, vehicle, booking or check-in, last
+ * order, works), and a footer with the status menu, 'Agendar Vehículo' / 'Reagendar Vehículo', 'Marcar como
+ * perdida' and 'Enviar a Lista de Espera' (each confirmed, with an optional comment). Every action needs update on
+ * crm. When anyone changes the management it reloads and says 'La gestión ha sido actualizada' (5 s).
+ *
+ *   <ManagementDialog crmId={id} open onOpenChange={…} />
+ */
+import { formatDateTime, formatDay, formatMoney, formatNumber, titleCase } from "@taller/core";
+import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { ArrowLeft, ChevronDown } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { errorCode } from "../../lib/api";
+import { useCompanySetup } from "../../lib/company-setup";
+import { useCan } from "../../lib/permissions";
+import { trpc } from "../../lib/trpc";
+import { Accordion, AccordionPanel } from "../../ui/accordion";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { IconButton } from "../../ui/icon-button";
+import { Menu, MenuItem } from "../../ui/menu";
+import { useSnackbar } from "../../ui/snackbar";
+import { PageLoader } from "../../ui/spinner";
+import { StatusBadge } from "../../ui/status";
+import { TextField } from "../../ui/text-field";
+import { BookingDialog, BookingFormDialog } from "../booking";
+import { OrderDialog } from "../orders";
+import { bookingAction, categoryColor, categoryTitle, otherStatuses } from "./crm-rules";
+import type { Management } from "./types";
+import "./crm.css";
+
+export const FORBIDDEN_TEXT = "No tienes acceso a esta información";
+export const UPDATED_TEXT = "La gestión ha sido actualizada";
+const CONFIRM_LOST = "¿Está seguro que desea marcar la gestión como perdida?";
+const CONFIRM_WAITING =
+  "¿Está seguro que desea enviar la gestión a la Lista de Espera? Esto significa que se pausará el envío de notificaciones automáticas al cliente.";
+/** Row-action snackbars last 3 s; the update notice 5 s (seed 001 section 8). */
+const ACTION_MS = 3000;
+const NOTICE_MS = 5000;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="crm-field">
+      <dt>{label}</dt>
+      <dd>{children === null || children === undefined || children === "" ? "-" : children}</dd>
+    </div>
+  );
+}
+
+/** A confirmation with an optional comment (mark lost, waiting list, a status change). */
+function ConfirmDialog({ text, withComment, busy, onConfirm, onCancel }: {
+  text: string;
+  withComment: boolean;
+  busy: boolean;
+  onConfirm(comment: string | null): void;
+  onCancel(): void;
+}) {
+  const [comment, setComment] = useState("");
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      title="Confirmar"
+      description={text}
+      actions={
+        <>
+          <Button variant="text" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button loading={busy} onClick={() => onConfirm(comment.trim() || null)}>
+            Confirmar
+          </Button>
+        </>
+      }
+    >
+      {withComment && <TextField label="Comentario (opcional)" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={1000} />}
+    </Dialog>
+  );
+}
+
+type Pending = { kind: "lost" } | { kind: "waiting" } | { kind: "status"; id: number; name: string } | null;
+
+/** The footer: status menu, booking action, mark lost, waiting list; each needs update on crm. */
+function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Management): void }) {
+  const can = useCan();
+  const snackbar = useSnackbar();
+  const statuses = trpc.crm.statuses.useQuery(undefined, { enabled: can("update", "crm") });
+  const [pending, setPending] = useState<Pending>(null);
+  const [booking, setBooking] = useState<"book" | "rebook" | null>(null);
+  const done = (message: string) => (next: Management) => {
+    setPending(null);
+    onChanged(next);
+    snackbar.show(message, { tone: "success", duration: ACTION_MS });
+  };
+  const failed = (message: string) => () => {
+    setPending(null);
+    snackbar.show(message, { tone: "error", duration: ACTION_MS });
+  };
+  const markLost = trpc.crm.markLost.useMutation({ onSuccess: done("Gestión marcada como perdida"), onError: failed("Error al marcar gestión como fallida") });
+  const waiting = trpc.crm.sendToWaitingList.useMutation({ onSuccess: done("Gestión enviada a Lista de Espera"), onError: failed("Error al enviar gestión a Lista de Espera") });
+  const setStatus = trpc.crm.updateStatus.useMutation({ onSuccess: done("Estado actualizado"), onError: failed("Error al actualizar el estado") });
+  if (!can("update", "crm")) return null;
+
+  const action = bookingAction(crm.booking);
+  const others = otherStatuses(statuses.data ?? [], crm.status?.id ?? null);
+  return (
+    <footer className="crm-detail-footer">
+      <Menu
+        align="start"
+        trigger={
+          <Button variant="secondary" icon={<ChevronDown size={16} aria-hidden />} disabled={others.length === 0}>
+            Cambiar estado
+          </Button>
+        }
+      >
+        {others.map((s) => (
+          <MenuItem key={s.id} onSelect={() => setPending({ kind: "status", id: s.id, name: s.name })} icon={<span className="status-dot" style={{ background: s.color }} />}>
+            {s.name}
+          </MenuItem>
+        ))}
+      </Menu>
+      {action && (
+        <Button variant="secondary" onClick={() => setBooking(action === "Agendar Vehículo" ? "book" : "rebook")}>
+          {action}
+        </Button>
+      )}
+      {!crm.status?.failed && (
+        <Button variant="danger" onClick={() => setPending({ kind: "lost" })}>
+          Marcar como perdida
+        </Button>
+      )}
+      {!crm.on_hold && (
+        <Button variant="secondary" onClick={() => setPending({ kind: "waiting" })}>
+          Enviar a Lista de Espera
+        </Button>
+      )}
+      {pending?.kind === "lost" && (
+        <ConfirmDialog text={CONFIRM_LOST} withComment busy={markLost.isPending} onCancel={() => setPending(null)} onConfirm={(comment) => markLost.mutate({ id: crm.id, comment })} />
+      )}
+      {pending?.kind === "waiting" && (
+        <ConfirmDialog text={CONFIRM_WAITING} withComment busy={waiting.isPending} onCancel={() => setPending(null)} onConfirm={(comment) => waiting.mutate({ id: crm.id, comment })} />
+      )}
+      {pending?.kind === "status" && (
+        <ConfirmDialog
+          text={`¿Está seguro que desea cambiar el estado de la gestión a ${pending.name}?`}
+          withComment={false}
+          busy={setStatus.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={() => setStatus.mutate({ id: crm.id, status_id: pending.id })}
+        />
+      )}
+      {booking === "book" && (
+        <BookingFormDialog
+          open
+          title="Agendar Vehículo"
+          onOpenChange={(open) => !open && setBooking(null)}
+          initial={{
+            client_id: crm.client?.id ?? null,
+            vehicle_id: crm.object?.id ?? null,
+            requirement_id: crm.requirement?.id ?? null,
+            location_id: crm.location?.id ?? null,
+            crm_id: crm.id,
+          }}
+        />
+      )}
+      {booking === "rebook" && crm.booking && <BookingDialog bookingId={crm.booking.id} open onOpenChange={(open) => !open && setBooking(null)} />}
+    </footer>
+  );
+}
+
+export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(next: Management): void }) {
+  const { terms } = useCompanySetup().company.preferences;
+  const can = useCan();
+  const [order, setOrder] = useState<number | null>(null);
+  const kms = crm.object?.kms;
+  const booking = crm.booking;
+  return (
+    <article className="crm-detail" aria-label={`Gestión #${crm.correlative_id}`}>
+      <Accordion defaultOpen={["general", "gestion", "client", "object", "booking", "order", "works"]}>
+        <AccordionPanel value="general" title="General">
+          <dl className="crm-fields">
+            <Field label="Estado">
+              <StatusBadge color={categoryColor(crm.category)} name={crm.status?.name ?? categoryTitle(crm.kind, crm.category)} />
+            </Field>
+            <Field label="Categoría">{categoryTitle(crm.kind, crm.category)}</Field>
+            <Field label="Lista de Espera">{crm.on_hold ? "Sí" : "No"}</Field>
+            <Field label="Local">{crm.location?.name}</Field>
+            <Field label="Responsable">{crm.user && [crm.user.name, crm.user.phone].filter(Boolean).join(" · ")}</Field>
+            {crm.estimated_amount > 0 && <Field label="Valor estimado">{formatMoney(crm.estimated_amount)}</Field>}
+          </dl>
+        </AccordionPanel>
+        <AccordionPanel value="gestion" title="Gestión">
+          <dl className="crm-fields">
+            <Field label="Requerimiento">
+              {crm.from_requirement ? `${crm.from_requirement.name} → ${crm.requirement?.name ?? "-"}` : crm.requirement?.name}
+            </Field>
+            <Field label="Fecha">{formatDateTime(crm.created_at)}</Field>
+            <Field label="Generado por">{crm.generated_by?.name ?? "Sistema"}</Field>
+            <Field label="Comentario">{crm.comment}</Field>
+          </dl>
+        </AccordionPanel>
+        {crm.client && (
+          <AccordionPanel value="client" title={terms.client.singular}>
+            <dl className="crm-fields">
+              <Field label="Nombre">
+                {can("read", "client") ? (
+                  <Link to="/main/crm/clients/$id" params={{ id: String(crm.client.id) }}>
+                    {titleCase(crm.client.name)}
+                  </Link>
+                ) : (
+                  titleCase(crm.client.name)
+                )}
+              </Field>
+              <Field label="RUT">{crm.client.rut}</Field>
+              <Field label="Dirección">{[crm.client.address, crm.client.city].filter(Boolean).join(", ")}</Field>
+              <Field label="Correo">{crm.client.email}</Field>
+              <Field label="Teléfono">{crm.client.phone && <a href={`tel:${crm.client.phone}`}>{crm.client.phone}</a>}</Field>
+            </dl>
+          </AccordionPanel>
+        )}
+        {crm.object && (
+          <AccordionPanel value="object" title={terms.object.singular}>
+            <dl className="crm-fields">
+              <Field label="Identificador">{crm.object.identifier}</Field>
+              <Field label="Marca">{crm.object.brand}</Field>
+              <Field label="Modelo">{crm.object.brand_model}</Field>
+              <Field label="Chasis">{crm.object.chasis}</Field>
+              {kms !== null && kms !== undefined && kms >= 0 && <Field label="Kilometraje">{`${formatNumber(kms)} km`}</Field>}
+              <Field label="Color">{crm.object.color}</Field>
+              {Object.entries(crm.object.custom_fields ?? {}).map(([label, value]) => (
+                <Field key={label} label={label}>
+                  {String(value)}
+                </Field>
+              ))}
+            </dl>
+          </AccordionPanel>
+        )}
+        <AccordionPanel value="booking" title={booking?.checked_in ? "Recepción" : "Reserva"}>
+          {booking ? (
+            <dl className="crm-fields">
+              <Field label="Fecha">{`${formatDay(booking.booking_date)} · ${booking.booking_time}`}</Field>
+              <Field label="Agendada el">{formatDateTime(booking.created_at)}</Field>
+              {booking.completed_at && <Field label="Recepcionada el">{formatDateTime(booking.completed_at)}</Field>}
+              <Field label="Comentario">{booking.comment}</Field>
+              <Field label="Reserva">
+                <Link to="/main/bookings/$id" params={{ id: String(booking.id) }}>
+                  Ver reserva
+                </Link>
+              </Field>
+            </dl>
+          ) : (
+            <p className="muted">Sin reserva</p>
+          )}
+        </AccordionPanel>
+        <AccordionPanel value="order" title="Última orden">
+          {crm.last_order ? (
+            <dl className="crm-fields">
+              <Field label="Número">
+                {can("read", "check_in") ? (
+                  <button type="button" className="crm-link-button" onClick={() => setOrder(crm.last_order?.id ?? null)}>
+                    #{crm.last_order.correlative_id}
+                  </button>
+                ) : (
+                  `#${crm.last_order.correlative_id}`
+                )}
+              </Field>
+              <Field label="Requerimiento">{crm.last_order.requirement?.name}</Field>
+              <Field label="Entrega agendada">{crm.last_order.finish_date && formatDay(crm.last_order.finish_date)}</Field>
+              <Field label="Finalizada">{crm.last_order.completed_at && formatDateTime(crm.last_order.completed_at)}</Field>
+              <Field label="Comentario">{crm.last_order.comment}</Field>
+            </dl>
+          ) : (
+            <p className="muted">Sin órdenes</p>
+          )}
+        </AccordionPanel>
+        {crm.works && (
+          <AccordionPanel value="works" title={`Trabajos (${crm.works.length})`}>
+            {crm.works.length ? (
+              <ul className="crm-works">
+                {crm.works.map((w) => (
+                  <li key={w.id}>{w.name}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">Sin trabajos</p>
+            )}
+          </AccordionPanel>
+        )}
+      </Accordion>
+      <Actions crm={crm} onChanged={onChanged} />
+      {order !== null && <OrderDialog orderId={order} open onOpenChange={(open) => !open && setOrder(null)} />}
+    </article>
+  );
+}
+
+function Problem({ text }: { text: string }) {
+  return (
+    <div className="status-page">
+      <h1>{text}</h1>
+    </div>
+  );
+}
+
+/**
+ * The management, or what went wrong loading it; it follows changes made anywhere (crm.onChanged). A change this
+ * screen made itself is already in the cache when its event arrives, so only someone else's change is announced.
+ */
+export function ManagementLoader({ crmId, header }: { crmId: number; header?(crm: Management): ReactNode }) {
+  const utils = trpc.useUtils();
+  const snackbar = useSnackbar();
+  const query = trpc.crm.get.useQuery({ id: crmId });
+  trpc.crm.onChanged.useSubscription(undefined, {
+    onData: (event) => {
+      if (event.id !== crmId) return;
+      const before = utils.crm.get.getData({ id: crmId })?.updated_at;
+      void utils.crm.get.fetch({ id: crmId }, { staleTime: 0 }).then((next) => {
+        if (next.updated_at !== before) snackbar.show(UPDATED_TEXT, { duration: NOTICE_MS });
+      });
+    },
+  });
+  const changed = (next: Management) => {
+    utils.crm.get.setData({ id: crmId }, next);
+    void utils.crm.list.invalidate();
+    void utils.crm.kpis.invalidate();
+  };
+  if (query.data) {
+    return (
+      <>
+        {header?.(query.data)}
+        <ManagementView crm={query.data} onChanged={changed} />
+      </>
+    );
+  }
+  if (!query.isError) return <PageLoader />;
+  const code = errorCode(query.error);
+  if (code === "FORBIDDEN") return <Problem text={FORBIDDEN_TEXT} />;
+  return <Problem text="Gestión no encontrada" />;
+}
+
+/** /main/crm/{id} */
+export function ManagementDetailPage() {
+  const { id } = useParams({ strict: false });
+  const crmId = Number(id);
+  const navigate = useNavigate();
+  return (
+    <div className="crm-detail-page">
+      <ManagementLoader
+        crmId={crmId}
+        header={(crm) => (
+          <div className="crm-detail-toolbar">
+            <IconButton label="Volver" onClick={() => void navigate({ to: "/main/crm/bookings" })}>
+              <ArrowLeft size={20} />
+            </IconButton>
+            <h2>Gestión #{crm.correlative_id}</h2>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+/** The management in a dialog (the lists open it). */
+export function ManagementDialog({ crmId, open, onOpenChange }: { crmId: number; open: boolean; onOpenChange(open: boolean): void }) {
+  const crm = trpc.crm.get.useQuery({ id: crmId });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={crm.data ? `Gestión #${crm.data.correlative_id}` : "Gestión"}
+      width={960}
+      className="crm-dialog"
+      actions={
+        <>
+          <Link to="/main/crm/$id" params={{ id: String(crmId) }} className="btn btn-text">
+            Abrir página
+          </Link>
+          <Button onClick={() => onOpenChange(false)}>Cerrar</Button>
+        </>
+      }
+    >
+      <ManagementLoader crmId={crmId} />
+    </Dialog>
+  );
+}
