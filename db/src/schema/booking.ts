@@ -1,6 +1,6 @@
 // The agenda (seed 001 sections 3-9, seed 000 sections 3 and 5): bookings, blocks, professionals' hours and
-// specialities, bookings that arrive by e-mail, and the minimal CRM case a client's booking link opens.
-import type { BookingKind, CrmKind, ExternalMailData } from "@taller/core";
+// specialities and bookings that arrive by e-mail. The CRM managements a client's booking link opens live in crm.ts.
+import type { BookingKind, ExternalMailData } from "@taller/core";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -19,7 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
-import { requirements, specialities, statuses } from "./catalog";
+import { requirements, specialities } from "./catalog";
 import { clients, vehicles } from "./clients";
 import { locations } from "./companies";
 import { orders } from "./orders";
@@ -180,40 +180,5 @@ export const externalMails = pgTable(
     index("external_mails_company_idx").on(t.companyId, t.id),
     tenantRef(t, t.locationId, locations, "set null"),
     tenantRef(t, t.bookingId, bookings, "set null"),
-  ],
-);
-
-/**
- * A customer follow-up case (seed 001 'Crm'), minimal: what the client's booking page needs. The CRM issue extends
- * it. A `crm_token` (document_tokens, document_type 'Crm') opens exactly one case.
- */
-export const crms = pgTable(
-  "crms",
-  {
-    id: serial("id").primaryKey(),
-    companyId: companyId(),
-    correlativeId: integer("correlative_id").notNull(),
-    kind: text("kind").$type<CrmKind>().notNull(),
-    statusId: integer("status_id"),
-    onHold: boolean("on_hold").notNull().default(false),
-    clientId: integer("client_id"),
-    vehicleId: integer("vehicle_id"),
-    requirementId: integer("requirement_id"),
-    locationId: integer("location_id"),
-    bookingId: integer("booking_id"),
-    comment: text("comment"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    tenantKey(t),
-    uniqueIndex("crms_company_correlative_idx").on(t.companyId, t.correlativeId),
-    check("crms_kind_known", sql`${t.kind} IN ('booking', 'retention', 'absence')`),
-    tenantRef(t, t.statusId, statuses, "set null"),
-    tenantRef(t, t.clientId, clients, "set null"),
-    tenantRef(t, t.vehicleId, vehicles, "set null"),
-    tenantRef(t, t.requirementId, requirements, "set null"),
-    tenantRef(t, t.locationId, locations, "set null"),
-    tenantRef(t, t.bookingId, bookings, "set null"),
-    index("crms_booking_idx").on(t.bookingId),
   ],
 );

@@ -1,5 +1,6 @@
-import type { StatusType } from "@taller/core";
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { CrmStatusCategory, StatusType } from "@taller/core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { companyId, createdAt, tenantKey, tenantRef } from "./_columns";
 
 /** Order, budget and CRM-booking statuses, configured per company. */
@@ -14,9 +15,16 @@ export const statuses = pgTable(
     // A finished status leaves the default list filters.
     finish: boolean("finish").notNull().default(false),
     position: integer("position").notNull().default(0),
+    // Crm::Booking statuses only: which of the spec's categories the status stands for (completed, failed, booked,
+    // initial); a management's list category (crms.category) follows from it and on_hold.
+    crmCategory: text("crm_category").$type<CrmStatusCategory>(),
     createdAt: createdAt(),
   },
-  (t) => [index("statuses_company_type_idx").on(t.companyId, t.type, t.position), tenantKey(t)],
+  (t) => [
+    index("statuses_company_type_idx").on(t.companyId, t.type, t.position),
+    tenantKey(t),
+    check("statuses_crm_category", sql`(${t.type} = 'Crm::Booking') = (${t.crmCategory} IS NOT NULL) AND ${t.crmCategory} IN ('initial', 'completed', 'failed', 'booked')`),
+  ],
 );
 
 /** Which order status may follow which, per company (the spec leaves the rules to each workshop). */
@@ -86,9 +94,23 @@ export const requirements = pgTable(
     durationMinutes: integer("duration_minutes").notNull().default(60),
     // The speciality a professional needs to be offered for it (seed 000 section 5); null: anyone.
     specialityId: integer("speciality_id"),
+    // What the service usually costs (integer pesos): a retention for it is estimated at this.
+    price: integer("price").notNull().default(0),
+    // Follow-up rule (CRM retentions): after this service, the client is due for `next_requirement_id` after
+    // `next_after_months` months or `next_after_kms` kilometres, whichever comes first.
+    nextRequirementId: integer("next_requirement_id"),
+    nextAfterMonths: integer("next_after_months"),
+    nextAfterKms: integer("next_after_kms"),
     createdAt: createdAt(),
   },
-  (t) => [index("requirements_company_idx").on(t.companyId), tenantKey(t), tenantRef(t, t.specialityId, specialities, "set null")],
+  (t) => [
+    index("requirements_company_idx").on(t.companyId),
+    tenantKey(t),
+    tenantRef(t, t.specialityId, specialities, "set null"),
+    tenantRef(t, t.nextRequirementId, t, "set null"),
+    check("requirements_price_non_negative", sql`${t.price} >= 0`),
+    check("requirements_next_after", sql`(${t.nextAfterMonths} IS NULL OR ${t.nextAfterMonths} BETWEEN 1 AND 120) AND (${t.nextAfterKms} IS NULL OR ${t.nextAfterKms} BETWEEN 1 AND 1000000)`),
+  ],
 );
 
 export const brands = pgTable(

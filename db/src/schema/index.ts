@@ -6,4 +6,5 @@ export * from "./orders";
 export * from "./server";
 export * from "./calendar";
 export * from "./booking";
+export * from "./crm";
 export * from "./inbound-mail";

@@ -176,7 +176,6 @@ export async function seedBookings(db: Db, input: BookingSeedInput): Promise<Boo
     .insert(crms)
     .values({
       companyId,
-      correlativeId: 1,
       kind: "booking",
       clientId: vehicle.clientId,
       vehicleId: vehicle.id,

@@ -63,11 +63,13 @@ export const BUDGET_STATUSES = [
   ["Aprobado", "#4CAF50", true],
   ["Rechazado", "#A12626", true],
 ] as const;
+/** Crm::Booking statuses: name, colour, finish, and the spec's category each stands for (seed 001 section 4). */
 export const CRM_STATUSES = [
-  ["Pendiente", "#D4A017", false],
-  ["Contactado", "#2C4C7A", false],
-  ["Agendado", "#A3BE8C", true],
-  ["Perdido", "#A12626", true],
+  ["Pendiente", "#D4A017", false, "initial"],
+  ["Contactado", "#2C4C7A", false, "initial"],
+  ["Reagendado", "#EBCB8B", false, "booked"],
+  ["Agendado", "#A3BE8C", true, "completed"],
+  ["Perdido", "#A12626", true, "failed"],
 ] as const;
 
 /** Easter Sunday (anonymous Gregorian algorithm), for Good Friday and Holy Saturday. */

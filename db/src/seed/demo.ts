@@ -212,13 +212,13 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
 
   const statusIds = {} as Record<StatusType, number[]>;
   for (const [type, list] of [
-    ["Order", ORDER_STATUSES],
-    ["Budget", BUDGET_STATUSES],
+    ["Order", ORDER_STATUSES.map(([name, color, finish]) => [name, color, finish, null] as const)],
+    ["Budget", BUDGET_STATUSES.map(([name, color, finish]) => [name, color, finish, null] as const)],
     ["Crm::Booking", CRM_STATUSES],
   ] as const) {
     const rows = await db
       .insert(statuses)
-      .values(list.map(([name, color, finish], position) => ({ companyId, type, name, color, finish, position })))
+      .values(list.map(([name, color, finish, crmCategory], position) => ({ companyId, type, name, color, finish, position, crmCategory })))
       .returning({ id: statuses.id });
     statusIds[type] = rows.map((row) => row.id);
   }

@@ -27,6 +27,12 @@ export const REALTIME_EVENTS = {
   "booking.blocks_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
   /** Bookings that arrived by e-mail were added, booked or removed (external_mails ids): the toolbar counter refetches. */
   "booking.external_mails_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  // CRM
+  /**
+   * Managements were created or changed (status, waiting list, lost, booking, generation jobs): an open detail
+   * reloads and says 'La gestión ha sido actualizada' (the spec's 'updated-document'), the lists' KPIs refresh.
+   */
+  "crm.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;
