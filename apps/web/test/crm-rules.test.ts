@@ -1,61 +1,30 @@
+import { CRM_TEXTS, crmCategoryDisplay } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import {
-  bookingAction,
   categoriesOf,
-  CATEGORY_COLORS,
-  categoryOf,
-  categoryTitle,
-  DATE_RANGE_LABELS,
-  DATE_RANGES,
+  CRM_COLOR_CSS,
   defaultFilter,
   kpiBoxes,
-  kpiPercent,
   managementColumns,
   nextSort,
   otherStatuses,
   parseStoredFilters,
-  ratingShares,
   shorten,
   toggleCategory,
 } from "../src/features/crm/crm-rules";
 
-const flags = (f: Partial<{ completed: boolean; failed: boolean; booked: boolean }> = {}) => ({ completed: false, failed: false, booked: false, ...f });
-
-describe("categories (seed 001 section 4)", () => {
+describe("categories and colours (seed 001 section 4)", () => {
   it("absences have five, retentions four (no 'booked')", () => {
     expect(categoriesOf("absence")).toEqual(["initial", "on_hold", "failed", "booked", "completed"]);
     expect(categoriesOf("retention")).toEqual(["initial", "on_hold", "failed", "completed"]);
   });
 
-  it("reads the status flags before the waiting list", () => {
-    expect(categoryOf("absence", flags({ completed: true }), true)).toBe("completed");
-    expect(categoryOf("absence", flags({ failed: true }), true)).toBe("failed");
-    expect(categoryOf("absence", flags({ booked: true }), false)).toBe("booked");
-    expect(categoryOf("absence", flags(), true)).toBe("on_hold");
-    expect(categoryOf("absence", flags(), false)).toBe("initial");
-    expect(categoryOf("absence", null, false)).toBe("initial");
-  });
-
-  it("'booked' is not a retention category", () => {
-    expect(categoryOf("retention", flags({ booked: true }), false)).toBe("initial");
-    expect(categoryOf("retention", flags({ booked: true }), true)).toBe("on_hold");
-  });
-
-  it("titles: 'Recuperado' is 'Agendado' for retentions", () => {
-    expect(categoryTitle("absence", "completed")).toBe("Recuperado");
-    expect(categoryTitle("retention", "completed")).toBe("Agendado");
-    expect(categoryTitle("retention", "failed")).toBe("Perdido");
-    expect(categoryTitle("absence", "booked")).toBe("Reagendado");
-    expect(categoryTitle("absence", "on_hold")).toBe("Contactado en Lista de Espera");
-    expect(categoryTitle("retention", "initial")).toBe("En Gestión");
-  });
-
-  it("colours: success, error, warning, outline, primary", () => {
-    expect(CATEGORY_COLORS.completed).toContain("--success");
-    expect(CATEGORY_COLORS.failed).toContain("--danger");
-    expect(CATEGORY_COLORS.booked).toContain("--warning");
-    expect(CATEGORY_COLORS.on_hold).toContain("--text-muted");
-    expect(CATEGORY_COLORS.initial).toContain("--primary");
+  it("each spec colour is a theme colour", () => {
+    expect(CRM_COLOR_CSS[crmCategoryDisplay("absence", "completed").color]).toContain("--success");
+    expect(CRM_COLOR_CSS[crmCategoryDisplay("absence", "failed").color]).toContain("--danger");
+    expect(CRM_COLOR_CSS[crmCategoryDisplay("absence", "booked").color]).toContain("--warning");
+    expect(CRM_COLOR_CSS[crmCategoryDisplay("absence", "on_hold").color]).toContain("--text-muted");
+    expect(CRM_COLOR_CSS[crmCategoryDisplay("absence", "initial").color]).toContain("--primary");
   });
 });
 
@@ -72,8 +41,9 @@ describe("KPI boxes (seed 001 sections 2, 3 and 9)", () => {
   };
 
   it("retentions: four boxes, the estimated amount on 'En Gestión'", () => {
-    const boxes = kpiBoxes("retention", kpis);
+    const boxes = kpiBoxes("retention", { ...kpis, booked_count: null });
     expect(boxes.map((b) => b.name)).toEqual(["En Gestión", "Contactado en Lista de Espera", "Perdidos", "Agendados"]);
+    expect(boxes.map((b) => b.category)).toEqual(categoriesOf("retention"));
     expect(boxes[0]?.amount).toBe(120_000);
     expect(boxes.slice(1).every((b) => b.amount === null)).toBe(true);
   });
@@ -87,24 +57,17 @@ describe("KPI boxes (seed 001 sections 2, 3 and 9)", () => {
       ["Reagendados", 5],
       ["Recuperados", 4],
     ]);
+    expect(boxes.map((b) => b.category)).toEqual(categoriesOf("absence"));
     expect(boxes.at(-1)?.amount).toBe(340_000);
   });
 
   it("percentages are count over total_crms, rounded to whole numbers", () => {
     expect(kpiBoxes("absence", kpis).map((b) => b.percent)).toEqual([7, 13, 20, 33, 27]);
-    expect(kpiPercent(1, 3)).toBe(33);
-    expect(kpiPercent(2, 3)).toBe(67);
-    expect(kpiPercent(1, 200)).toBe(1); // 0.5 rounds up
-    expect(kpiPercent(0, 0)).toBe(0);
+    expect(kpiBoxes("absence", { ...kpis, total_crms: 0 }).every((b) => b.percent === 0)).toBe(true);
   });
 });
 
 describe("filters (seed 001 sections 3 and 9)", () => {
-  it("date ranges in the spec's order, each with a Spanish label", () => {
-    expect(DATE_RANGES).toEqual(["today", "this_week", "this_month", "last_month", "this_year", "last_year", "all_time"]);
-    expect(Object.keys(DATE_RANGE_LABELS)).toEqual([...DATE_RANGES]);
-  });
-
   it("defaults to every category, all time and every column", () => {
     expect(defaultFilter("retention")).toEqual({
       status: ["initial", "on_hold", "failed", "completed"],
@@ -139,45 +102,36 @@ describe("filters (seed 001 sections 3 and 9)", () => {
 describe("columns and sort", () => {
   it("every column of seed 001 section 2, the rescheduled date by kind", () => {
     expect(managementColumns("absence").map((c) => c.key)).toEqual([
-      "status", "created_at", "reschedule_to", "check_in_time", "rut", "name", "email", "phone", "brand", "model",
-      "identifier", "requirement", "location", "last_contacted_at",
+      "status", "created_at", "reschedule_to", "check_in_time", "rut", "name", "email", "phone", "object_brand_name",
+      "object_brand_model_name", "object_identifier", "requirement_name", "location_name", "last_contacted_at",
     ]);
     expect(managementColumns("retention").map((c) => c.key)).toContain("scheduled_for");
+    expect(managementColumns("retention").map((c) => c.key)).not.toContain("reschedule_to");
+  });
+
+  it("offers on the headers only the sorts the lists take", () => {
+    expect(managementColumns("retention").filter((c) => c.sort).map((c) => c.sort)).toEqual(["created_at", "scheduled_for", "last_contacted_at"]);
   });
 
   it("a new column sorts descending, the same one flips", () => {
     expect(nextSort({ sort: "created_at", sort_direction: "desc" }, "created_at")).toEqual({ sort: "created_at", sort_direction: "asc" });
     expect(nextSort({ sort: "created_at", sort_direction: "asc" }, "created_at")).toEqual({ sort: "created_at", sort_direction: "desc" });
-    expect(nextSort({ sort: "created_at", sort_direction: "asc" }, "name")).toEqual({ sort: "name", sort_direction: "desc" });
+    expect(nextSort({ sort: "created_at", sort_direction: "asc" }, "last_contacted_at")).toEqual({ sort: "last_contacted_at", sort_direction: "desc" });
   });
 });
 
-describe("the detail's actions (seed 001 section 4)", () => {
-  it("'Agendar Vehículo' without a booking, 'Reagendar Vehículo' before check-in, none after", () => {
-    expect(bookingAction(null)).toBe("Agendar Vehículo");
-    expect(bookingAction({ checked_in: false })).toBe("Reagendar Vehículo");
-    expect(bookingAction({ checked_in: true })).toBeNull();
-  });
-
-  it("the status menu offers every status but the current", () => {
+describe("the detail", () => {
+  it("the status menu offers every status but the current (seed 001 section 4)", () => {
     expect(otherStatuses([{ id: 1 }, { id: 2 }, { id: 3 }], 2)).toEqual([{ id: 1 }, { id: 3 }]);
     expect(otherStatuses([{ id: 1 }], null)).toEqual([{ id: 1 }]);
   });
-});
 
-describe("clients (seed 001 sections 2 and 9)", () => {
-  it("ratings 0 to 5 with counts and whole percentages, missing ratings as 0", () => {
-    expect(ratingShares([{ rating: 5, count: 3 }, { rating: 0, count: 1 }])).toEqual([
-      { rating: 0, count: 1, percent: 25 },
-      { rating: 1, count: 0, percent: 0 },
-      { rating: 2, count: 0, percent: 0 },
-      { rating: 3, count: 0, percent: 0 },
-      { rating: 4, count: 0, percent: 0 },
-      { rating: 5, count: 3, percent: 75 },
-    ]);
+  it("the texts the screens show are the spec's", () => {
+    expect(CRM_TEXTS.confirmLost).toBe("¿Está seguro que desea marcar la gestión como perdida?");
+    expect(CRM_TEXTS.updated).toBe("La gestión ha sido actualizada");
   });
 
-  it("shortens names to 25 characters", () => {
+  it("shortens client names to 25 characters", () => {
     expect(shorten("a".repeat(25), 25)).toBe("a".repeat(25));
     expect(shorten("a".repeat(26), 25)).toBe(`${"a".repeat(24)}…`);
   });

@@ -6,7 +6,7 @@
  *   <ClientDialog clientId={id} open onOpenChange={…} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { clientUpdateSchema, formatDateTime, formatDay, titleCase } from "@taller/core";
+import { clientUpdateSchema, CRM_TEXTS, formatDateTime, formatDay, titleCase } from "@taller/core";
 import { Link, useParams } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
@@ -23,11 +23,10 @@ import { useSnackbar } from "../../ui/snackbar";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
-import { categoryColor, categoryTitle } from "./crm-rules";
-import { FORBIDDEN_TEXT } from "./management-detail";
+import { CategoryBadge } from "./management-rows";
 import "./crm.css";
 
-type ClientDetail = RouterOutputs["crm"]["client"];
+type ClientDetail = RouterOutputs["crm"]["clientDetail"];
 
 function ClientForm({ client, canEdit }: { client: ClientDetail["client"]; canEdit: boolean }) {
   const utils = trpc.useUtils();
@@ -45,7 +44,7 @@ function ClientForm({ client, canEdit }: { client: ClientDetail["client"]; canEd
   const submit = form.handleSubmit(async (values) => {
     try {
       await update.mutateAsync(values);
-      await utils.crm.client.invalidate({ id: client.id });
+      await utils.crm.clientDetail.invalidate({ id: client.id });
       void utils.crm.clients.invalidate();
       snackbar.show("Datos guardados", { tone: "success", duration: 3000 });
     } catch (error) {
@@ -88,7 +87,7 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
   return (
     <div className="crm-client">
       <Card title={titleCase(client.name)}>
-        <ClientForm key={client.updated_at} client={client} canEdit={can("update", "client")} />
+        <ClientForm key={JSON.stringify(client)} client={client} canEdit={detail.can_update} />
       </Card>
       <Card title={terms.object.plural}>
         <Rows empty={`Sin ${terms.object.plural.toLowerCase()}`}>
@@ -140,7 +139,7 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
               <Link to="/main/crm/$id" params={{ id: String(m.id) }}>
                 Gestión #{m.correlative_id}
               </Link>{" "}
-              <StatusBadge color={categoryColor(m.category)} name={categoryTitle(m.kind === "retention" ? "retention" : "absence", m.category)} />{" "}
+              <CategoryBadge kind={m.kind} category={m.category} />{" "}
               <span className="muted">{formatDateTime(m.created_at)}</span>
             </li>
           ))}
@@ -151,12 +150,12 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
 }
 
 function ClientLoader({ clientId }: { clientId: number }) {
-  const query = trpc.crm.client.useQuery({ id: clientId });
+  const query = trpc.crm.clientDetail.useQuery({ id: clientId });
   if (query.data) return <ClientView detail={query.data} />;
   if (!query.isError) return <PageLoader />;
   return (
     <div className="status-page">
-      <h1>{errorCode(query.error) === "FORBIDDEN" ? FORBIDDEN_TEXT : "Cliente no encontrado"}</h1>
+      <h1>{errorCode(query.error) === "FORBIDDEN" ? CRM_TEXTS.forbidden : CRM_TEXTS.clientNotFound}</h1>
     </div>
   );
 }

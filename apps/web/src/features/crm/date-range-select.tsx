@@ -1,9 +1,9 @@
 /** The lists' date range (seed 001 section 9): today, this week, … all time. */
+import { CRM_DATE_RANGE_LABELS, CRM_DATE_RANGES, type CrmDateRange } from "@taller/core";
 import { Select } from "../../ui/select";
-import { DATE_RANGE_LABELS, DATE_RANGES, type DateRange } from "./crm-rules";
 
-const OPTIONS = DATE_RANGES.map((value) => ({ value, label: DATE_RANGE_LABELS[value] }));
+const OPTIONS = CRM_DATE_RANGES.map((value) => ({ value, label: CRM_DATE_RANGE_LABELS[value] }));
 
-export function DateRangeSelect({ value, onChange }: { value: DateRange; onChange(range: DateRange): void }) {
+export function DateRangeSelect({ value, onChange }: { value: CrmDateRange; onChange(range: CrmDateRange): void }) {
   return <Select label="Rango de fechas" value={value} onValueChange={onChange} options={OPTIONS} />;
 }

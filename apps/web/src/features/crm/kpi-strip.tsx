@@ -4,17 +4,17 @@
  * Gestión', recovered for absences' 'Recuperados'). Pressing a box toggles that category in the list's filter; a
  * spinner shows while the numbers load. The screen hides the strip on narrow screens.
  */
-import { formatMoney, formatNumber } from "@taller/core";
+import { type CrmCategory, crmCategoryDisplay, type CrmKind, type CrmKpis, formatMoney, formatNumber } from "@taller/core";
 import type { CSSProperties } from "react";
 import { Spinner } from "../../ui/spinner";
-import { type Category, CATEGORY_COLORS, kpiBoxes, type Kpis, type ManagementKind } from "./crm-rules";
+import { CRM_COLOR_CSS, kpiBoxes } from "./crm-rules";
 
 export function KpiStrip({ kind, kpis, loading, selected, onToggle }: {
-  kind: ManagementKind;
-  kpis: Kpis | undefined;
+  kind: CrmKind;
+  kpis: CrmKpis | undefined;
   loading: boolean;
-  selected: readonly Category[];
-  onToggle(category: Category): void;
+  selected: readonly CrmCategory[];
+  onToggle(category: CrmCategory): void;
 }) {
   if (!kpis) {
     return (
@@ -29,7 +29,7 @@ export function KpiStrip({ kind, kpis, loading, selected, onToggle }: {
           type="button"
           className="crm-kpi"
           aria-pressed={selected.includes(box.category)}
-          style={{ "--status-color": CATEGORY_COLORS[box.category] } as CSSProperties}
+          style={{ "--status-color": CRM_COLOR_CSS[crmCategoryDisplay(kind, box.category).color] } as CSSProperties}
           onClick={() => onToggle(box.category)}
         >
           <span className="crm-kpi-name">{box.name}</span>

@@ -7,7 +7,8 @@
  *
  *   <ManagementDialog crmId={id} open onOpenChange={…} />
  */
-import { formatDateTime, formatDay, formatMoney, formatNumber, titleCase } from "@taller/core";
+import type { RouterOutputs } from "@taller/api";
+import { CRM_SNACKBAR_MS, CRM_TEXTS, CRM_UPDATED_NOTICE_MS, formatDateTime, formatDay, formatMoney, formatNumber, titleCase } from "@taller/core";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -26,18 +27,11 @@ import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
 import { BookingDialog, BookingFormDialog } from "../booking";
 import { OrderDialog } from "../orders";
-import { bookingAction, categoryColor, categoryTitle, otherStatuses } from "./crm-rules";
-import type { Management } from "./types";
+import { otherStatuses } from "./crm-rules";
+import { CategoryBadge } from "./management-rows";
 import "./crm.css";
 
-export const FORBIDDEN_TEXT = "No tienes acceso a esta información";
-export const UPDATED_TEXT = "La gestión ha sido actualizada";
-const CONFIRM_LOST = "¿Está seguro que desea marcar la gestión como perdida?";
-const CONFIRM_WAITING =
-  "¿Está seguro que desea enviar la gestión a la Lista de Espera? Esto significa que se pausará el envío de notificaciones automáticas al cliente.";
-/** Row-action snackbars last 3 s; the update notice 5 s (seed 001 section 8). */
-const ACTION_MS = 3000;
-const NOTICE_MS = 5000;
+type Management = RouterOutputs["crm"]["get"];
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -79,30 +73,38 @@ function ConfirmDialog({ text, withComment, busy, onConfirm, onCancel }: {
   );
 }
 
+/**
+ * When this tab last changed each management: its own change's event (which may arrive before the answer) reloads
+ * the management without announcing it as someone else's.
+ */
+const changedHere = new Map<number, number>();
+const OWN_CHANGE_MS = 3000;
+
 type Pending = { kind: "lost" } | { kind: "waiting" } | { kind: "status"; id: number; name: string } | null;
 
 /** The footer: status menu, booking action, mark lost, waiting list; each needs update on crm. */
 function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Management): void }) {
-  const can = useCan();
   const snackbar = useSnackbar();
-  const statuses = trpc.crm.statuses.useQuery(undefined, { enabled: can("update", "crm") });
+  const statuses = trpc.crm.statuses.useQuery({}, { enabled: crm.can_update });
   const [pending, setPending] = useState<Pending>(null);
   const [booking, setBooking] = useState<"book" | "rebook" | null>(null);
   const done = (message: string) => (next: Management) => {
+    changedHere.set(crm.id, Date.now());
     setPending(null);
     onChanged(next);
-    snackbar.show(message, { tone: "success", duration: ACTION_MS });
+    snackbar.show(message, { tone: "success", duration: CRM_SNACKBAR_MS });
   };
   const failed = (message: string) => () => {
     setPending(null);
-    snackbar.show(message, { tone: "error", duration: ACTION_MS });
+    snackbar.show(message, { tone: "error", duration: CRM_SNACKBAR_MS });
   };
-  const markLost = trpc.crm.markLost.useMutation({ onSuccess: done("Gestión marcada como perdida"), onError: failed("Error al marcar gestión como fallida") });
-  const waiting = trpc.crm.sendToWaitingList.useMutation({ onSuccess: done("Gestión enviada a Lista de Espera"), onError: failed("Error al enviar gestión a Lista de Espera") });
-  const setStatus = trpc.crm.updateStatus.useMutation({ onSuccess: done("Estado actualizado"), onError: failed("Error al actualizar el estado") });
-  if (!can("update", "crm")) return null;
+  const onMutate = () => void changedHere.set(crm.id, Date.now());
+  const markLost = trpc.crm.markLost.useMutation({ onMutate, onSuccess: done(CRM_TEXTS.lostOk), onError: failed(CRM_TEXTS.lostError) });
+  const waiting = trpc.crm.waitingList.useMutation({ onMutate, onSuccess: done(CRM_TEXTS.waitingListOk), onError: failed(CRM_TEXTS.waitingListError) });
+  const setStatus = trpc.crm.updateStatus.useMutation({ onMutate, onSuccess: done("Estado actualizado"), onError: failed("Error al actualizar el estado") });
+  if (!crm.can_update) return null;
 
-  const action = bookingAction(crm.booking);
+  const action = crm.booking_action === "book" ? CRM_TEXTS.book : crm.booking_action === "rebook" ? CRM_TEXTS.rebook : null;
   const others = otherStatuses(statuses.data ?? [], crm.status?.id ?? null);
   return (
     <footer className="crm-detail-footer">
@@ -121,11 +123,11 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
         ))}
       </Menu>
       {action && (
-        <Button variant="secondary" onClick={() => setBooking(action === "Agendar Vehículo" ? "book" : "rebook")}>
+        <Button variant="secondary" onClick={() => setBooking(crm.booking_action)}>
           {action}
         </Button>
       )}
-      {!crm.status?.failed && (
+      {crm.category !== "failed" && (
         <Button variant="danger" onClick={() => setPending({ kind: "lost" })}>
           Marcar como perdida
         </Button>
@@ -136,10 +138,10 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
         </Button>
       )}
       {pending?.kind === "lost" && (
-        <ConfirmDialog text={CONFIRM_LOST} withComment busy={markLost.isPending} onCancel={() => setPending(null)} onConfirm={(comment) => markLost.mutate({ id: crm.id, comment })} />
+        <ConfirmDialog text={CRM_TEXTS.confirmLost} withComment busy={markLost.isPending} onCancel={() => setPending(null)} onConfirm={(comment) => markLost.mutate({ id: crm.id, comment })} />
       )}
       {pending?.kind === "waiting" && (
-        <ConfirmDialog text={CONFIRM_WAITING} withComment busy={waiting.isPending} onCancel={() => setPending(null)} onConfirm={(comment) => waiting.mutate({ id: crm.id, comment })} />
+        <ConfirmDialog text={CRM_TEXTS.confirmWaitingList} withComment busy={waiting.isPending} onCancel={() => setPending(null)} onConfirm={(comment) => waiting.mutate({ id: crm.id, comment })} />
       )}
       {pending?.kind === "status" && (
         <ConfirmDialog
@@ -160,7 +162,6 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
             vehicle_id: crm.object?.id ?? null,
             requirement_id: crm.requirement?.id ?? null,
             location_id: crm.location?.id ?? null,
-            crm_id: crm.id,
           }}
         />
       )}
@@ -177,17 +178,22 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
   const booking = crm.booking;
   return (
     <article className="crm-detail" aria-label={`Gestión #${crm.correlative_id}`}>
-      <Accordion defaultOpen={["general", "gestion", "client", "object", "booking", "order", "works"]}>
+      <Accordion defaultOpen={["general", "gestion", "client", "object", "booking", "order"]}>
         <AccordionPanel value="general" title="General">
           <dl className="crm-fields">
             <Field label="Estado">
-              <StatusBadge color={categoryColor(crm.category)} name={crm.status?.name ?? categoryTitle(crm.kind, crm.category)} />
+              {crm.status ? <StatusBadge color={crm.status.color} name={crm.status.name} /> : null}
             </Field>
-            <Field label="Categoría">{categoryTitle(crm.kind, crm.category)}</Field>
+            <Field label="Categoría">
+              <CategoryBadge kind={crm.kind} category={crm.category} />
+            </Field>
             <Field label="Lista de Espera">{crm.on_hold ? "Sí" : "No"}</Field>
             <Field label="Local">{crm.location?.name}</Field>
             <Field label="Responsable">{crm.user && [crm.user.name, crm.user.phone].filter(Boolean).join(" · ")}</Field>
+            {crm.scheduled_for && <Field label="Fecha programada">{formatDay(crm.scheduled_for)}</Field>}
             {crm.estimated_amount > 0 && <Field label="Valor estimado">{formatMoney(crm.estimated_amount)}</Field>}
+            {crm.recovered_amount > 0 && <Field label="Monto recuperado">{formatMoney(crm.recovered_amount)}</Field>}
+            <Field label="Último contacto">{crm.last_contacted_at && formatDateTime(crm.last_contacted_at)}</Field>
           </dl>
         </AccordionPanel>
         <AccordionPanel value="gestion" title="Gestión">
@@ -196,7 +202,7 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
               {crm.from_requirement ? `${crm.from_requirement.name} → ${crm.requirement?.name ?? "-"}` : crm.requirement?.name}
             </Field>
             <Field label="Fecha">{formatDateTime(crm.created_at)}</Field>
-            <Field label="Generado por">{crm.generated_by?.name ?? "Sistema"}</Field>
+            <Field label="Generado por">{crm.generated_by?.name ?? CRM_TEXTS.system}</Field>
             <Field label="Comentario">{crm.comment}</Field>
           </dl>
         </AccordionPanel>
@@ -225,12 +231,12 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
               <Field label="Identificador">{crm.object.identifier}</Field>
               <Field label="Marca">{crm.object.brand}</Field>
               <Field label="Modelo">{crm.object.brand_model}</Field>
-              <Field label="Chasis">{crm.object.chasis}</Field>
-              {kms !== null && kms !== undefined && kms >= 0 && <Field label="Kilometraje">{`${formatNumber(kms)} km`}</Field>}
+              <Field label="Chasis">{crm.object.chassis}</Field>
+              {kms !== null && kms >= 0 && <Field label="Kilometraje">{`${formatNumber(kms)} km`}</Field>}
               <Field label="Color">{crm.object.color}</Field>
-              {Object.entries(crm.object.custom_fields ?? {}).map(([label, value]) => (
-                <Field key={label} label={label}>
-                  {String(value)}
+              {crm.object.custom_fields.map((f) => (
+                <Field key={f.key} label={f.label}>
+                  {f.value}
                 </Field>
               ))}
             </dl>
@@ -241,13 +247,20 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
             <dl className="crm-fields">
               <Field label="Fecha">{`${formatDay(booking.booking_date)} · ${booking.booking_time}`}</Field>
               <Field label="Agendada el">{formatDateTime(booking.created_at)}</Field>
-              {booking.completed_at && <Field label="Recepcionada el">{formatDateTime(booking.completed_at)}</Field>}
+              {booking.check_in_time && <Field label="Recepción">{formatDateTime(booking.check_in_time)}</Field>}
               <Field label="Comentario">{booking.comment}</Field>
               <Field label="Reserva">
                 <Link to="/main/bookings/$id" params={{ id: String(booking.id) }}>
                   Ver reserva
                 </Link>
               </Field>
+              {booking.order_id !== null && (
+                <Field label="Orden">
+                  <button type="button" className="crm-link-button" onClick={() => setOrder(booking.order_id)}>
+                    Ver orden
+                  </button>
+                </Field>
+              )}
             </dl>
           ) : (
             <p className="muted">Sin reserva</p>
@@ -265,7 +278,7 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
                   `#${crm.last_order.correlative_id}`
                 )}
               </Field>
-              <Field label="Requerimiento">{crm.last_order.requirement?.name}</Field>
+              <Field label="Requerimiento">{crm.last_order.requirement_name}</Field>
               <Field label="Entrega agendada">{crm.last_order.finish_date && formatDay(crm.last_order.finish_date)}</Field>
               <Field label="Finalizada">{crm.last_order.completed_at && formatDateTime(crm.last_order.completed_at)}</Field>
               <Field label="Comentario">{crm.last_order.comment}</Field>
@@ -274,19 +287,6 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
             <p className="muted">Sin órdenes</p>
           )}
         </AccordionPanel>
-        {crm.works && (
-          <AccordionPanel value="works" title={`Trabajos (${crm.works.length})`}>
-            {crm.works.length ? (
-              <ul className="crm-works">
-                {crm.works.map((w) => (
-                  <li key={w.id}>{w.name}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className="muted">Sin trabajos</p>
-            )}
-          </AccordionPanel>
-        )}
       </Accordion>
       <Actions crm={crm} onChanged={onChanged} />
       {order !== null && <OrderDialog orderId={order} open onOpenChange={(open) => !open && setOrder(null)} />}
@@ -303,19 +303,20 @@ function Problem({ text }: { text: string }) {
 }
 
 /**
- * The management, or what went wrong loading it; it follows changes made anywhere (crm.onChanged). A change this
- * screen made itself is already in the cache when its event arrives, so only someone else's change is announced.
+ * The management, or what went wrong loading it; it follows changes made anywhere (crm.onChanged) and announces
+ * those made elsewhere (another user, another tab) that changed what it shows.
  */
 export function ManagementLoader({ crmId, header }: { crmId: number; header?(crm: Management): ReactNode }) {
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
   const query = trpc.crm.get.useQuery({ id: crmId });
-  trpc.crm.onChanged.useSubscription(undefined, {
-    onData: (event) => {
-      if (event.id !== crmId) return;
-      const before = utils.crm.get.getData({ id: crmId })?.updated_at;
+  trpc.crm.onChanged.useSubscription({}, {
+    onData: ({ data }) => {
+      if (!data.ids.includes(crmId)) return;
+      const own = Date.now() - (changedHere.get(crmId) ?? 0) < OWN_CHANGE_MS;
+      const before = JSON.stringify(utils.crm.get.getData({ id: crmId }));
       void utils.crm.get.fetch({ id: crmId }, { staleTime: 0 }).then((next) => {
-        if (next.updated_at !== before) snackbar.show(UPDATED_TEXT, { duration: NOTICE_MS });
+        if (!own && JSON.stringify(next) !== before) snackbar.show(CRM_TEXTS.updated, { duration: CRM_UPDATED_NOTICE_MS });
       });
     },
   });
@@ -334,8 +335,8 @@ export function ManagementLoader({ crmId, header }: { crmId: number; header?(crm
   }
   if (!query.isError) return <PageLoader />;
   const code = errorCode(query.error);
-  if (code === "FORBIDDEN") return <Problem text={FORBIDDEN_TEXT} />;
-  return <Problem text="Gestión no encontrada" />;
+  if (code === "FORBIDDEN") return <Problem text={CRM_TEXTS.forbidden} />;
+  return <Problem text={CRM_TEXTS.notFound} />;
 }
 
 /** /main/crm/{id} */

@@ -3,14 +3,27 @@
  * it, or a card under 800 px. The expanded part shows the rest of the management and a link to its detail; the
  * client's name opens the client in a dialog (seed 001 section 2).
  */
-import { formatDateTime, formatDay, titleCase } from "@taller/core";
+import type { RouterOutputs } from "@taller/api";
+import { type CrmCategory, crmCategoryDisplay, type CrmColumn, type CrmKind, formatDateTime, formatDay, titleCase } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { IconButton } from "../../ui/icon-button";
 import { StatusBadge } from "../../ui/status";
-import { categoryColor, type ManagementColumn, type ManagementKind, type ListSort, nextSort, shorten, CLIENT_NAME_MAX, categoryTitle } from "./crm-rules";
-import type { ManagementRow } from "./types";
+import { CLIENT_NAME_MAX, CRM_COLOR_CSS, type ListSort, type ManagementColumn, nextSort, shorten } from "./crm-rules";
+
+export type ManagementRow = RouterOutputs["crm"]["retentions"]["items"][number];
+
+/** A column's grid track: every one shrinks (ellipsis), so the table never scrolls sideways. */
+const WIDER: Partial<Record<CrmColumn, number>> = { status: 1.4, name: 1.4, email: 1.4, requirement_name: 1.3, to_requirement_name: 1.3 };
+export const columnTracks = (columns: readonly ManagementColumn[]) =>
+  [...columns.map((c) => `minmax(0, ${WIDER[c.key] ?? 1}fr)`), "48px"].join(" ");
+
+/** The category as a badge with the spec's title and colour. */
+export function CategoryBadge({ kind, category }: { kind: CrmKind; category: CrmCategory }) {
+  const { title, color } = crmCategoryDisplay(kind, category);
+  return <StatusBadge color={CRM_COLOR_CSS[color]} name={title} />;
+}
 
 const day = (value: string | null) => (value ? formatDay(value) : "-");
 const instant = (value: string | null) => (value ? formatDateTime(value) : "-");
@@ -24,7 +37,7 @@ export function ManagementHeader({ columns, sort, onSort }: { columns: readonly 
         return (
           <div key={c.key} role="columnheader" aria-sort={sorted ? (sort.sort_direction === "asc" ? "ascending" : "descending") : undefined}>
             {c.sort ? (
-              <button type="button" className="column-sort" onClick={() => onSort(nextSort(sort, c.sort as string))}>
+              <button type="button" className="column-sort" onClick={() => c.sort && onSort(nextSort(sort, c.sort))}>
                 {c.label}
                 <Arrow size={14} aria-hidden className={sorted ? undefined : "muted"} />
               </button>
@@ -54,10 +67,10 @@ function ClientCell({ row, onOpenClient }: { row: ManagementRow; onOpenClient: (
   );
 }
 
-function cell(kind: ManagementKind, key: string, row: ManagementRow, onOpenClient: ((id: number) => void) | null): ReactNode {
+function cell(kind: CrmKind, key: CrmColumn, row: ManagementRow, onOpenClient: ((id: number) => void) | null): ReactNode {
   switch (key) {
     case "status":
-      return <StatusBadge color={categoryColor(row.category)} name={categoryTitle(kind, row.category)} />;
+      return <CategoryBadge kind={kind} category={row.category} />;
     case "created_at":
       return instant(row.created_at);
     case "scheduled_for":
@@ -88,8 +101,6 @@ function cell(kind: ManagementKind, key: string, row: ManagementRow, onOpenClien
       return row.location_name ?? "-";
     case "last_contacted_at":
       return instant(row.last_contacted_at);
-    default:
-      return "-";
   }
 }
 
@@ -102,8 +113,8 @@ function ExpandButton({ expanded, onToggle, correlative }: { expanded: boolean; 
 }
 
 /** What an expanded row adds: every field of the row, and the way to the management. */
-function Expanded({ kind, row, columns, onOpen }: { kind: ManagementKind; row: ManagementRow; columns: readonly ManagementColumn[]; onOpen(id: number): void }) {
-  const custom = Object.entries(row.object_custom_fields ?? {});
+function Expanded({ kind, row, columns, onOpen }: { kind: CrmKind; row: ManagementRow; columns: readonly ManagementColumn[]; onOpen(id: number): void }) {
+  const custom = row.object_custom_fields ?? [];
   return (
     <div className="crm-row-detail" role="region" aria-label={`Gestión #${row.correlative_id}`}>
       <dl>
@@ -129,12 +140,18 @@ function Expanded({ kind, row, columns, onOpen }: { kind: ManagementKind; row: M
             <dd>{row.color}</dd>
           </div>
         )}
-        {custom.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{String(value)}</dd>
+        {custom.map((f) => (
+          <div key={f.key}>
+            <dt>{f.label}</dt>
+            <dd>{f.value}</dd>
           </div>
         ))}
+        {row.comment && (
+          <div>
+            <dt>Comentario</dt>
+            <dd>{row.comment}</dd>
+          </div>
+        )}
       </dl>
       <div className="crm-row-actions">
         <button type="button" className="btn btn-secondary" onClick={() => onOpen(row.id)}>
@@ -156,7 +173,7 @@ function Expanded({ kind, row, columns, onOpen }: { kind: ManagementKind; row: M
 }
 
 export interface RowProps {
-  kind: ManagementKind;
+  kind: CrmKind;
   row: ManagementRow;
   /** Every column the list has (the expanded part shows those hidden too). */
   allColumns: readonly ManagementColumn[];
@@ -189,7 +206,7 @@ export function ManagementCard({ kind, row, allColumns, expanded, onToggle, onOp
       <div className="list-card-main">
         <span className="list-card-title">
           <span>#{row.correlative_id}</span>
-          <StatusBadge color={categoryColor(row.category)} name={categoryTitle(kind, row.category)} />
+          <CategoryBadge kind={kind} category={row.category} />
         </span>
         <span>
           <ClientCell row={row} onOpenClient={onOpenClient} />

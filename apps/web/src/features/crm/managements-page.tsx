@@ -5,6 +5,7 @@
  * more pages exist. retentions/{id} and absences/{id} open the list filtered to that management. The filter is
  * remembered under `crm_booking_filter`; the KPIs refresh when any management changes.
  */
+import type { CrmKind } from "@taller/core";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
@@ -16,18 +17,21 @@ import { SearchBar } from "../../ui/search-bar";
 import { VirtualList } from "../../ui/virtual-list";
 import { ClientDialog } from "./client-detail";
 import { ColumnChooser } from "./column-chooser";
-import { DEFAULT_LIST_SORT, type ManagementKind, managementColumns, toggleCategory } from "./crm-rules";
+import { DEFAULT_LIST_SORT, managementColumns, toggleCategory } from "./crm-rules";
 import { useManagementFilter } from "./crm-filter";
 import { DateRangeSelect } from "./date-range-select";
 import { KpiStrip } from "./kpi-strip";
 import { ManagementDialog } from "./management-detail";
-import { ManagementCard, ManagementHeader, ManagementRowCells } from "./management-rows";
+import { columnTracks, ManagementCard, ManagementHeader, ManagementRowCells } from "./management-rows";
 import "./crm.css";
 
-const LIST_LABELS: Record<ManagementKind, string> = { retention: "Retenciones", absence: "Inasistencias", booking: "Reservas" };
+const LIST_LABELS: Record<CrmKind, string> = { retention: "Retenciones", absence: "Inasistencias", booking: "Reservas" };
 const LIST_PATHS = { retention: "/main/crm/retentions", absence: "/main/crm/absences", booking: "/main/crm/bookings" } as const;
 
-export function ManagementsPage({ kind }: { kind: ManagementKind }) {
+/** The same rows and filters for each kind, from one procedure per list. */
+const LIST_PROCEDURES = { retention: trpc.crm.retentions, absence: trpc.crm.absences, booking: trpc.crm.bookings } as const;
+
+export function ManagementsPage({ kind }: { kind: CrmKind }) {
   const narrow = useIsNarrow();
   const can = useCan();
   const navigate = useNavigate();
@@ -42,13 +46,13 @@ export function ManagementsPage({ kind }: { kind: ManagementKind }) {
 
   const allColumns = useMemo(() => managementColumns(kind), [kind]);
   const columns = allColumns.filter((c) => filter.columns.includes(c.key));
-  const base = { kind, date_range: filter.date_range, id: onlyId, search: search || null, location_ids: useLocationFilter() };
-  const list = trpc.crm.list.useInfiniteQuery({ ...base, status: filter.status, ...sort }, { getNextPageParam: nextCursor });
-  const kpis = trpc.crm.kpis.useQuery(base);
+  const base = { date_range: filter.date_range, id: onlyId, search: search || null, location_ids: useLocationFilter() };
+  const list = LIST_PROCEDURES[kind].useInfiniteQuery({ ...base, status: filter.status, ...sort }, { getNextPageParam: nextCursor });
+  const kpis = trpc.crm.kpis.useQuery({ ...base, kind }, { enabled: kind !== "booking" });
   const rows = useInfiniteRows(list, (page) => page.items);
   const utils = trpc.useUtils();
   // Someone changed a management (here, in another browser or on another server): the numbers follow.
-  trpc.crm.onChanged.useSubscription(undefined, {
+  trpc.crm.onChanged.useSubscription({}, {
     onData: () => {
       void utils.crm.kpis.invalidate();
     },
@@ -94,7 +98,7 @@ export function ManagementsPage({ kind }: { kind: ManagementKind }) {
         getKey={(row) => row.id}
         estimateSize={narrow ? 120 : 49}
         header={narrow ? undefined : <ManagementHeader columns={columns} sort={sort} onSort={setSort} />}
-        columns={[...columns.map((c) => c.width), "48px"].join(" ")}
+        columns={columnTracks(columns)}
         minWidth="0"
         renderItem={(row) =>
           narrow ? (
