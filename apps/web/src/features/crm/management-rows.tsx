@@ -114,7 +114,6 @@ function ExpandButton({ expanded, onToggle, correlative }: { expanded: boolean; 
 
 /** What an expanded row adds: every field of the row, and the way to the management. */
 function Expanded({ kind, row, columns, onOpen }: { kind: CrmKind; row: ManagementRow; columns: readonly ManagementColumn[]; onOpen(id: number): void }) {
-  const custom = row.object_custom_fields ?? [];
   return (
     <div className="crm-row-detail" role="region" aria-label={`Gestión #${row.correlative_id}`}>
       <dl>
@@ -140,12 +139,6 @@ function Expanded({ kind, row, columns, onOpen }: { kind: CrmKind; row: Manageme
             <dd>{row.color}</dd>
           </div>
         )}
-        {custom.map((f) => (
-          <div key={f.key}>
-            <dt>{f.label}</dt>
-            <dd>{f.value}</dd>
-          </div>
-        ))}
         {row.comment && (
           <div>
             <dt>Comentario</dt>
