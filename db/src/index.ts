@@ -4,3 +4,4 @@ export * from "./schema";
 export * from "./password";
 export * from "./search";
 export * from "./sql";
+export * from "./custom-fields";

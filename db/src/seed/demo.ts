@@ -49,6 +49,7 @@ import {
   STREETS,
 } from "./data";
 import { seedBookings } from "./booking";
+import { seedCrm } from "./crm";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -104,6 +105,9 @@ export interface CompanyFixture {
   bookingIds: number[];
   crmId: number;
   crmToken: string;
+  /** The CRM demo's managements (seedCrm; crmId not included) and the Crm::Booking statuses in order. */
+  crmIds: number[];
+  crmStatusIds: number[];
   externalMailIds: number[];
   /** The agenda's professionals (Técnico role), the demo's extra ones included. */
   professionalIds: number[];
@@ -399,6 +403,8 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     requirementIds,
   });
 
+  const crm = await seedCrm(db, { companyId, seed: spec.seed + 2, userIds: Object.values(userIds) });
+
   return {
     companyId,
     userIds,
@@ -411,6 +417,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     roleIds: base.roleIds,
     eventIds: [],
     ...booking,
+    ...crm,
   };
 }
 

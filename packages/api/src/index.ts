@@ -2,6 +2,7 @@ import { accountRouter, authRouter } from "@taller/auth";
 import { calendarRouter } from "@taller/calendar";
 import { bookingRouter } from "@taller/booking";
 import { companyRouter } from "@taller/company";
+import { crmRouter } from "@taller/crm";
 import { ordersRouter } from "@taller/orders";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "@taller/trpc";
@@ -16,6 +17,7 @@ export const appRouter = router({
   orders: ordersRouter,
   vehicles: vehiclesRouter,
   booking: bookingRouter,
+  crm: crmRouter,
 });
 
 export type AppRouter = typeof appRouter;

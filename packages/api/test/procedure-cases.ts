@@ -3,6 +3,7 @@ import { accountCases, authCases } from "@taller/auth/test-cases";
 import { calendarCases } from "@taller/calendar/test-cases";
 import { bookingCases } from "@taller/booking/test-cases";
 import { companyCases } from "@taller/company/test-cases";
+import { crmCases } from "@taller/crm/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
 import { vehiclesCases } from "@taller/vehicles/test-cases";
@@ -17,6 +18,7 @@ const byRouter = {
   orders: ordersCases,
   vehicles: vehiclesCases,
   booking: bookingCases,
+  crm: crmCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

@@ -193,7 +193,7 @@ export const CLIENT_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const CLIENT_MOBILE_PAGE_SIZE = 20;
 export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
 export const CLIENT_RATINGS = [0, 1, 2, 3, 4, 5] as const;
-export const CLIENT_SORTS = ["correlative_id", "name", "last_order_date", "rating"] as const;
+export const CLIENT_SORTS = ["correlative_id", "name", "rating"] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 
 // ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // wall-clock time) shown in the es-CL short format, so a spreadsheet sorts and filters them as dates.
 import { EXPORT_MAX_ROWS, formatDate, formatTime, wallClockDate, type Instant } from "@taller/core";
 import ExcelJS from "exceljs";
-import { customFieldColumns, customFieldText, type CustomFieldColumn, type CustomFieldDefinition } from "./custom-fields";
+import { customFieldColumns, customFieldText, type CustomFieldColumn, type CustomFieldDefinition } from "@taller/db";
 
 const EXPORT_SHEET = "Data";
 export { EXPORT_MAX_ROWS };

@@ -3,7 +3,7 @@ import { instantText, intArray, queryRows, type Db } from "@taller/db";
 import { can, cappedCount, oneJobAtATime, staffProcedure } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { loadCustomFieldDefinitions } from "./custom-fields";
+import { loadCustomFieldDefinitions } from "@taller/db";
 import { buildWorkbook, exportFileName, type ExportOrder } from "./export-xlsx";
 import { filtersInput, orderFilters } from "./filters";
 import { countOrders, filterConditions } from "./list-query";

@@ -3,7 +3,7 @@ import { instantText, queryRows } from "@taller/db";
 import { can, staffProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { displayedCustomFields, loadCustomFieldDefinitions } from "./custom-fields";
+import { displayedCustomFields, loadCustomFieldDefinitions } from "@taller/db";
 import { ORDER_FROM } from "./order-rows";
 
 interface DetailRow {

@@ -1,7 +1,7 @@
 // Pure rules of the orders domain, without a database.
 import { toInstant } from "@taller/core";
 import { describe, expect, it } from "vitest";
-import { customFieldColumns, customFieldText, displayedCustomFields } from "../src/custom-fields";
+import { customFieldColumns, customFieldText, displayedCustomFields } from "@taller/db";
 import { EXPORT_COLUMNS, exportFileName, exportRow, type ExportOrder } from "../src/export-xlsx";
 import { searchTerm } from "@taller/db";
 import { sortKey, sortKeySchema } from "../src/sort";

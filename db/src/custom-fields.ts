@@ -1,6 +1,8 @@
+// Shared by the orders and CRM details (moved from packages/orders).
 // Custom fields as people see them: only keys carrying the "$$" marker (other keys are the app's own
 // bookkeeping), labelled by the company's definition, list values shown by their items' names.
-import { customFields, type CustomFieldItem, type CustomFieldKind, type Db } from "@taller/db";
+import type { Db } from "./client";
+import { customFields, type CustomFieldItem, type CustomFieldKind } from "./schema";
 import { asc, eq } from "drizzle-orm";
 
 const CUSTOM_FIELD_MARKER = "$$";

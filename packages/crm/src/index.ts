@@ -1,0 +1,1 @@
+export { crmRouter } from "./router";

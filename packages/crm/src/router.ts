@@ -1,0 +1,28 @@
+import { router } from "@taller/trpc";
+import { clientDetail } from "./client-detail";
+import { clients } from "./clients";
+import { get } from "./get";
+import { kpis } from "./kpis";
+import { absences, bookings, retentions } from "./list";
+import { markLost } from "./mark-lost";
+import { onChanged } from "./on-changed";
+import { statuses } from "./statuses";
+import { updateClient } from "./update-client";
+import { updateStatus } from "./update-status";
+import { waitingList } from "./waiting-list";
+
+export const crmRouter = router({
+  retentions,
+  absences,
+  bookings,
+  kpis,
+  statuses,
+  get,
+  updateStatus,
+  markLost,
+  waitingList,
+  clients,
+  clientDetail,
+  updateClient,
+  onChanged,
+});
