@@ -85,7 +85,7 @@ type Pending = { kind: "lost" } | { kind: "waiting" } | { kind: "status"; id: nu
 /** The footer: status menu, booking action, mark lost, waiting list; each needs update on crm. */
 function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Management): void }) {
   const snackbar = useSnackbar();
-  const statuses = trpc.crm.statuses.useQuery({}, { enabled: crm.can_update });
+  const statuses = trpc.crm.statuses.useQuery(undefined, { enabled: crm.can_update });
   const [pending, setPending] = useState<Pending>(null);
   const [booking, setBooking] = useState<"book" | "rebook" | null>(null);
   const done = (message: string) => (next: Management) => {
@@ -232,7 +232,7 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
               <Field label="Marca">{crm.object.brand}</Field>
               <Field label="Modelo">{crm.object.brand_model}</Field>
               <Field label="Chasis">{crm.object.chassis}</Field>
-              {kms !== null && kms >= 0 && <Field label="Kilometraje">{`${formatNumber(kms)} km`}</Field>}
+              {kms != null && kms >= 0 && <Field label="Kilometraje">{`${formatNumber(kms)} km`}</Field>}
               <Field label="Color">{crm.object.color}</Field>
               {crm.object.custom_fields.map((f) => (
                 <Field key={f.key} label={f.label}>
@@ -245,8 +245,8 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
         <AccordionPanel value="booking" title={booking?.checked_in ? "Recepción" : "Reserva"}>
           {booking ? (
             <dl className="crm-fields">
-              <Field label="Fecha">{`${formatDay(booking.booking_date)} · ${booking.booking_time}`}</Field>
-              <Field label="Agendada el">{formatDateTime(booking.created_at)}</Field>
+              <Field label="Fecha">{booking.booking_date && `${formatDay(booking.booking_date)} · ${booking.booking_time ?? ""}`}</Field>
+              <Field label="Agendada el">{booking.created_at && formatDateTime(booking.created_at)}</Field>
               {booking.check_in_time && <Field label="Recepción">{formatDateTime(booking.check_in_time)}</Field>}
               <Field label="Comentario">{booking.comment}</Field>
               <Field label="Reserva">
@@ -322,7 +322,9 @@ export function ManagementLoader({ crmId, header }: { crmId: number; header?(crm
   });
   const changed = (next: Management) => {
     utils.crm.get.setData({ id: crmId }, next);
-    void utils.crm.list.invalidate();
+    void utils.crm.retentions.invalidate();
+    void utils.crm.absences.invalidate();
+    void utils.crm.bookings.invalidate();
     void utils.crm.kpis.invalidate();
   };
   if (query.data) {
