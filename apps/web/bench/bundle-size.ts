@@ -11,6 +11,9 @@ import { build } from "vite";
 
 interface ManifestChunk {
   file: string;
+  name?: string;
+  src?: string;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -30,6 +33,7 @@ const ROUTES: Record<string, string[]> = {
   "/main/vehicles": [...STAFF, "src/features/vehicles/vehicles-page.tsx"],
   "/main/settings": [...STAFF, "src/features/settings/settings-page.tsx"],
   "/main/booking, /main/bookings/$id": [...STAFF, "src/features/booking/pages.ts"],
+  "/main/crm/*": [...STAFF, "src/features/crm/crm-page.tsx", "src/features/crm/crm-screens.tsx"],
   "/main/<próximamente>": [...STAFF, ...STATUS],
   "/forbidden, /not-found, /iframe-rejected": STATUS,
 };
@@ -37,11 +41,21 @@ const ROUTES: Record<string, string[]> = {
 await build({ root, logLevel: "warn" });
 const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
 
+/**
+ * A dynamic entry that Rollup merged with modules of its own is listed by chunk name, not by source path
+ * ("_trpc-<hash>.js" with name "trpc" for src/lib/trpc.tsx).
+ */
+function byName(key: string): ManifestChunk | undefined {
+  const name = key.replace(/^.*\//, "").replace(/\.[^.]+$/, "");
+  const found = Object.values(manifest).filter((c) => c.name === name && c.isDynamicEntry && !c.src);
+  return found.length === 1 ? found[0] : undefined;
+}
+
 function closure(keys: string[]): { js: Set<string>; css: Set<string> } {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
-    const chunk = manifest[key];
+    const chunk = manifest[key] ?? byName(key);
     if (!chunk) throw new Error(`not in the manifest: ${key}`);
     if (js.has(chunk.file)) return;
     js.add(chunk.file);

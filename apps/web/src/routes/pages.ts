@@ -19,14 +19,7 @@ export const CrmBookingPage = lazyRouteComponent(bookingPublic, "CrmBookingPage"
 const bookingPages = () => import("../features/booking/pages");
 export const AgendaPage = lazyRouteComponent(bookingPages, "AgendaPage");
 export const BookingDetailPage = lazyRouteComponent(bookingPages, "BookingDetailPage");
-const crmPages = () => import("../features/crm/pages");
-export const CrmLayout = lazyRouteComponent(crmPages, "CrmLayout");
-export const ClientsPage = lazyRouteComponent(crmPages, "ClientsPage");
-export const ClientDetailPage = lazyRouteComponent(crmPages, "ClientDetailPage");
-export const RetentionsPage = lazyRouteComponent(crmPages, "RetentionsPage");
-export const AbsencesPage = lazyRouteComponent(crmPages, "AbsencesPage");
-export const BookingFollowUpsPage = lazyRouteComponent(crmPages, "BookingFollowUpsPage");
-export const ManagementDetailPage = lazyRouteComponent(crmPages, "ManagementDetailPage");
+export const CrmPage = lazyRouteComponent(() => import("../features/crm/crm-page"), "CrmPage");
 export const ForbiddenPage = lazyRouteComponent(statusPages, "ForbiddenPage");
 export const NotFoundPage = lazyRouteComponent(statusPages, "NotFoundPage");
 export const IframeRejectedPage = lazyRouteComponent(statusPages, "IframeRejectedPage");

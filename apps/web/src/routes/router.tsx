@@ -4,7 +4,7 @@
  *
  * To put a real screen behind a route that shows ComingSoonPage, give it its own lazy component in pages.ts.
  */
-import type { Can, Resource } from "@taller/core";
+import type { Resource } from "@taller/core";
 import { type AnyRoute, type AnyValidator, createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
 import type { PageTitle } from "../features/shell/navigation";
 import { framingAllowed } from "../lib/embedding";
@@ -12,26 +12,20 @@ import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionSta
 import { PageLoader } from "../ui/spinner";
 import { requireRead, requireStaff } from "./guards";
 import {
-  AbsencesPage,
   AgendaPage,
   BookingDetailPage,
-  BookingFollowUpsPage,
   CalendarPage,
   ClientBookingPage,
-  ClientDetailPage,
-  ClientsPage,
   ComingSoonPage,
-  CrmLayout,
   CrmBookingPage,
+  CrmPage,
   ForbiddenPage,
   IframeRejectedPage,
   LoginPage,
   MainShell,
-  ManagementDetailPage,
   NotFoundPage,
   OrderDetailPage,
   OrdersPage,
-  RetentionsPage,
   SettingsPage,
   VehiclesPage,
 } from "./pages";
@@ -205,6 +199,9 @@ const mainPages = [
   mainPage("budgets/$id", { module: "budget" }, null),
   mainPage("calendar", { module: "calendar" }, "event", CalendarPage),
   mainPage("checkin", { module: "checkin" }, "check_in"),
+  // The CRM area reads its own route table from the splat (features/crm/crm-routes.ts).
+  mainPage("crm", { module: "crm" }, "crm", CrmPage),
+  mainPage("crm/$", { module: "crm" }, "crm", CrmPage),
   mainPage("folders", { text: "Carpetas" }, null),
   mainPage("inventory", { module: "inventory" }, "inventory_action"),
   mainPage("inventory/$", { module: "inventory" }, "inventory_action"),
@@ -220,30 +217,6 @@ const mainPages = [
   mainPage("work", { module: "pending_works" }, "work"),
   mainPage("work/$id", { module: "pending_works" }, "work"),
 ];
-
-// The CRM area (seed 001 'CRM section'): tabs around its screens; the route table of seed 001 section 2.
-const crmRoute = mainPage("crm", { module: "crm" }, "crm", CrmLayout);
-const crm = () => crmRoute;
-const onlyNumeric = ({ params }: { params: { id: string } }) => {
-  if (!/^\d{1,9}$/.test(params.id)) throw redirect({ to: "/main/crm/clients" });
-};
-function toFirstCrmTab({ context }: { context: { can: Can } }): never {
-  throw redirect({ to: context.can("read", "client") ? "/main/crm/clients" : "/main/crm/retentions" });
-}
-const crmPages = [
-  createRoute({ getParentRoute: crm, path: "clients", beforeLoad: ({ context }) => requireRead(context.can, "client"), component: ClientsPage }),
-  createRoute({ getParentRoute: crm, path: "clients/$id", beforeLoad: ({ context, params }) => (requireRead(context.can, "client"), onlyNumeric({ params })), component: ClientDetailPage }),
-  page(crm, "retentions", RetentionsPage),
-  createRoute({ getParentRoute: crm, path: "retentions/$id", beforeLoad: onlyNumeric, component: RetentionsPage }),
-  page(crm, "absences", AbsencesPage),
-  createRoute({ getParentRoute: crm, path: "absences/$id", beforeLoad: onlyNumeric, component: AbsencesPage }),
-  page(crm, "bookings", BookingFollowUpsPage),
-  createRoute({ getParentRoute: crm, path: "$id", beforeLoad: onlyNumeric, component: ManagementDetailPage }),
-  // The area itself and any other path: clients, or retentions for those who may not read clients.
-  createRoute({ getParentRoute: crm, path: "/", beforeLoad: toFirstCrmTab }),
-  createRoute({ getParentRoute: crm, path: "$", beforeLoad: toFirstCrmTab }),
-];
-
 const mainIndexRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: "/",
@@ -264,7 +237,7 @@ const routeTree = rootRoute.addChildren([
   forbiddenRoute,
   iframeRejectedRoute,
   notFoundRoute,
-  mainRoute.addChildren([...mainPages, crmRoute.addChildren(crmPages), mainIndexRoute, mainOtherRoute]),
+  mainRoute.addChildren([...mainPages, mainIndexRoute, mainOtherRoute]),
   managerRoute.addChildren([
     managerLoginRoute,
     managerMainRoute.addChildren([...managerPages, managerMainIndexRoute, managerMainOtherRoute]),

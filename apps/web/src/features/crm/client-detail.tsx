@@ -7,7 +7,7 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import { clientUpdateSchema, CRM_TEXTS, formatDateTime, formatDay, titleCase } from "@taller/core";
-import { Link, useParams } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorCode } from "../../lib/api";
@@ -136,7 +136,7 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
         <Rows empty="Sin gestiones">
           {detail.managements.map((m) => (
             <li key={m.id}>
-              <Link to="/main/crm/$id" params={{ id: String(m.id) }}>
+              <Link to="/main/crm/$" params={{ _splat: String(m.id) }}>
                 Gestión #{m.correlative_id}
               </Link>{" "}
               <CategoryBadge kind={m.kind} category={m.category} />{" "}
@@ -161,15 +161,14 @@ function ClientLoader({ clientId }: { clientId: number }) {
 }
 
 /** /main/crm/clients/{id} */
-export function ClientDetailPage() {
-  const { id } = useParams({ strict: false });
+export function ClientDetailPage({ clientId }: { clientId: number }) {
   return (
     <div className="crm-detail-page">
-      <Link to="/main/crm/clients" className="btn btn-text">
+      <Link to="/main/crm/$" params={{ _splat: "clients" }} className="btn btn-text">
         <ArrowLeft size={18} aria-hidden />
         Volver
       </Link>
-      <ClientLoader clientId={Number(id)} />
+      <ClientLoader clientId={clientId} />
     </div>
   );
 }
@@ -185,7 +184,7 @@ export function ClientDialog({ clientId, open, onOpenChange }: { clientId: numbe
       className="crm-client-dialog"
       actions={
         <>
-          <Link to="/main/crm/clients/$id" params={{ id: String(clientId) }} className="btn btn-text">
+          <Link to="/main/crm/$" params={{ _splat: `clients/${clientId}` }} className="btn btn-text">
             Abrir página
           </Link>
           <Button onClick={() => onOpenChange(false)}>Cerrar</Button>

@@ -64,7 +64,7 @@ function Stars({ value }: { value: number }) {
 }
 
 const lastVisit = (c: ClientRow) => (c.last_order_date ? formatDateTime(c.last_order_date) : "-");
-const clientLink = (c: ClientRow) => ({ to: "/main/crm/clients/$id" as const, params: { id: String(c.id) } });
+const clientLink = (c: ClientRow) => ({ to: "/main/crm/$" as const, params: { _splat: `clients/${c.id}` } });
 const DEFAULT_SORT = { sort: "correlative_id", sort_direction: "desc" } as const;
 
 function ClientsTable({ search, ratings, onCounts }: { search: string; ratings: Rating[]; onCounts(answer: ClientsAnswer | undefined): ReactNode }) {

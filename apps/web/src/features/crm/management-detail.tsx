@@ -9,7 +9,7 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import { CRM_SNACKBAR_MS, CRM_TEXTS, CRM_UPDATED_NOTICE_MS, formatDateTime, formatDay, formatMoney, formatNumber, titleCase } from "@taller/core";
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorCode } from "../../lib/api";
@@ -28,6 +28,7 @@ import { TextField } from "../../ui/text-field";
 import { BookingDialog, BookingFormDialog } from "../booking";
 import { OrderDialog } from "../orders";
 import { otherStatuses } from "./crm-rules";
+
 import { CategoryBadge } from "./management-rows";
 import "./crm.css";
 
@@ -211,7 +212,7 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
             <dl className="crm-fields">
               <Field label="Nombre">
                 {can("read", "client") ? (
-                  <Link to="/main/crm/clients/$id" params={{ id: String(crm.client.id) }}>
+                  <Link to="/main/crm/$" params={{ _splat: `clients/${crm.client.id}` }}>
                     {titleCase(crm.client.name)}
                   </Link>
                 ) : (
@@ -342,9 +343,7 @@ export function ManagementLoader({ crmId, header }: { crmId: number; header?(crm
 }
 
 /** /main/crm/{id} */
-export function ManagementDetailPage() {
-  const { id } = useParams({ strict: false });
-  const crmId = Number(id);
+export function ManagementDetailPage({ crmId }: { crmId: number }) {
   const navigate = useNavigate();
   return (
     <div className="crm-detail-page">
@@ -352,7 +351,7 @@ export function ManagementDetailPage() {
         crmId={crmId}
         header={(crm) => (
           <div className="crm-detail-toolbar">
-            <IconButton label="Volver" onClick={() => void navigate({ to: "/main/crm/bookings" })}>
+            <IconButton label="Volver" onClick={() => void navigate({ to: "/main/crm/$", params: { _splat: "bookings" } })}>
               <ArrowLeft size={20} />
             </IconButton>
             <h2>Gestión #{crm.correlative_id}</h2>
@@ -375,7 +374,7 @@ export function ManagementDialog({ crmId, open, onOpenChange }: { crmId: number;
       className="crm-dialog"
       actions={
         <>
-          <Link to="/main/crm/$id" params={{ id: String(crmId) }} className="btn btn-text">
+          <Link to="/main/crm/$" params={{ _splat: String(crmId) }} className="btn btn-text">
             Abrir página
           </Link>
           <Button onClick={() => onOpenChange(false)}>Cerrar</Button>

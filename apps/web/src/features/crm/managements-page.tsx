@@ -6,7 +6,7 @@
  * remembered under `crm_booking_filter`; the KPIs refresh when any management changes.
  */
 import type { CrmKind } from "@taller/core";
-import { useNavigate, useParams } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
@@ -26,17 +26,14 @@ import { columnTracks, ManagementCard, ManagementHeader, ManagementRowCells } fr
 import "./crm.css";
 
 const LIST_LABELS: Record<CrmKind, string> = { retention: "Retenciones", absence: "Inasistencias", booking: "Reservas" };
-const LIST_PATHS = { retention: "/main/crm/retentions", absence: "/main/crm/absences", booking: "/main/crm/bookings" } as const;
+const LIST_PATHS = { retention: "retentions", absence: "absences", booking: "bookings" } as const;
 
 /** The same rows and filters for each kind, from one procedure per list. */
 const LIST_PROCEDURES = { retention: trpc.crm.retentions, absence: trpc.crm.absences, booking: trpc.crm.bookings } as const;
 
-export function ManagementsPage({ kind }: { kind: CrmKind }) {
+export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: number | null }) {
   const narrow = useIsNarrow();
   const can = useCan();
-  const navigate = useNavigate();
-  const { id } = useParams({ strict: false });
-  const onlyId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
   const [filter, setFilter] = useManagementFilter(kind);
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState(DEFAULT_LIST_SORT);
@@ -77,9 +74,9 @@ export function ManagementsPage({ kind }: { kind: CrmKind }) {
       {onlyId !== null && (
         <p className="crm-only-one">
           Mostrando una gestión.{" "}
-          <button type="button" className="crm-link-button" onClick={() => void navigate({ to: LIST_PATHS[kind] })}>
+          <Link to="/main/crm/$" params={{ _splat: LIST_PATHS[kind] }}>
             Ver todas
-          </button>
+          </Link>
         </p>
       )}
       {!narrow && kind !== "booking" && (

@@ -90,7 +90,7 @@ export function ClientName({
   const name = titleCase(client.name);
   if (!canRead) return <>{name}</>;
   return (
-    <Link to="/main/crm/clients/$id" params={{ id: String(client.id) }}>
+    <Link to="/main/crm/$" params={{ _splat: `clients/${client.id}` }}>
       {name}
     </Link>
   );
