@@ -2,8 +2,6 @@
 -- existing databases (before the check that requires them), and the triggers of crms: numbering per company
 -- (crm_counters), the category (from the status and on_hold) and the search text (client and vehicle), refreshed
 -- when the client or the vehicle changes. Generation itself is not here: the jobs of packages/crm do it.
-UPDATE "statuses" SET "crm_category" = CASE WHEN "name" ILIKE 'perdid%' THEN 'failed' WHEN "finish" THEN 'completed' ELSE 'initial' END
-  WHERE "type" = 'Crm::Booking';--> statement-breakpoint
 CREATE TABLE "crm_counters" (
 	"company_id" integer PRIMARY KEY NOT NULL,
 	"last" integer DEFAULT 0 NOT NULL
@@ -15,6 +13,8 @@ ALTER TABLE "requirements" ADD COLUMN "next_requirement_id" integer;--> statemen
 ALTER TABLE "requirements" ADD COLUMN "next_after_months" integer;--> statement-breakpoint
 ALTER TABLE "requirements" ADD COLUMN "next_after_kms" integer;--> statement-breakpoint
 ALTER TABLE "statuses" ADD COLUMN "crm_category" text;--> statement-breakpoint
+UPDATE "statuses" SET "crm_category" = CASE WHEN "name" ILIKE 'perdid%' THEN 'failed' WHEN "finish" THEN 'completed' ELSE 'initial' END
+  WHERE "type" = 'Crm::Booking';--> statement-breakpoint
 ALTER TABLE "crms" ADD COLUMN "category" text DEFAULT 'initial' NOT NULL;--> statement-breakpoint
 ALTER TABLE "crms" ADD COLUMN "from_requirement_id" integer;--> statement-breakpoint
 ALTER TABLE "crms" ADD COLUMN "source_booking_id" integer;--> statement-breakpoint

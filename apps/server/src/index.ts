@@ -1,6 +1,7 @@
 import { createDatabase, migrateDatabase } from "@taller/db";
 import { demoCrmLinks, seedDemoIfEmpty } from "@taller/db/seed";
-import { busReady, createEventBus } from "@taller/trpc";
+import { crmJobs } from "@taller/crm";
+import { busReady, createEventBus, startJobs } from "@taller/trpc";
 import { resolve } from "node:path";
 import { createApp } from "./app";
 import { demoAccountsExist, isLoopback } from "./bind";
@@ -30,6 +31,8 @@ const app = createApp({
   files: createDiskFileStore(resolve(env.DATA_DIR, "files")),
 });
 const port = await app.listen(env.PORT, env.HOST);
+// Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
+const jobs = startJobs({ db: database.db, bus }, crmJobs, logger);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
 logger.info({ port, database: database.driver, version: env.APP_VERSION }, `listening on http://localhost:${port}`);
@@ -56,6 +59,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close(10_000);
+    await jobs.stop();
     await bus.close();
     await database.close();
     logger.info("stopped");

@@ -79,12 +79,15 @@ export const ROLE_GRANTS: Record<"Administrador" | "Asesor" | "Técnico", Grants
     ["read", "work"],
     ["read", "analytics"],
   ],
-  // A technician reads the orders he received or is assigned (his works are on them) and his own bookings.
+  // A technician reads the orders he received or is assigned (his works are on them), his own bookings and the
+  // CRM managements assigned to him or about his bookings.
   Técnico: [
     ["read", "check_in", true],
     ["read", "work", true],
     ["update", "work", true],
     ["read", "booking", true],
+    ["read", "crm", true],
+    ["update", "crm", true],
     ["read", "event"],
   ],
 };

@@ -1,3 +1,4 @@
+import type { RealtimeEvent } from "@taller/core";
 import { TRPCError } from "@taller/trpc";
 import { describe, expect, it } from "vitest";
 import { procedureCases } from "./procedure-cases";
@@ -49,8 +50,12 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
         // Let the subscription attach before publishing.
         await new Promise((r) => setTimeout(r, 50));
         // Ids no seed uses, so the probes are told apart from anything else in the stream.
-        await app.bus().publish({ companyId: app.fx().demo.companyId, type: "user.updated", payload: { id: 900_001 } });
-        await app.bus().publish({ companyId: app.fx().other.companyId, type: "user.updated", payload: { id: 900_002 } });
+        const probe =
+          c.kind === "scoped" && c.probe
+            ? c.probe
+            : (companyId: number, id: number): RealtimeEvent => ({ companyId, type: "user.updated", payload: { id } });
+        await app.bus().publish(probe(app.fx().demo.companyId, 900_001));
+        await app.bus().publish(probe(app.fx().other.companyId, 900_002));
         await reading.catch(() => undefined);
         expect(JSON.stringify(received)).not.toContain("900001");
         expect(JSON.stringify(received)).toContain("900002");

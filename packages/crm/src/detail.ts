@@ -111,11 +111,10 @@ export async function loadDetail(db: Db, ctx: DetailContext, id: number, action:
         LEFT JOIN brands br ON br.company_id = v.company_id AND br.id = v.brand_id
         LEFT JOIN brand_models bm ON bm.company_id = v.company_id AND bm.id = v.brand_model_id
         LEFT JOIN bookings b ON b.company_id = c.company_id AND b.id = c.booking_id
-        LEFT JOIN LATERAL (
-          SELECT o.* FROM orders o
-          WHERE o.company_id = c.company_id AND (o.id = c.last_order_id OR c.last_order_id IS NULL AND o.vehicle_id = c.vehicle_id)
-          ORDER BY (o.id = c.last_order_id) DESC, o.check_in_time DESC LIMIT 1
-        ) lo ON true
+        -- The order the management opened with, else the vehicle's latest.
+        LEFT JOIN orders lo ON lo.company_id = c.company_id AND lo.id = coalesce(c.last_order_id,
+          (SELECT o.id FROM orders o WHERE o.company_id = c.company_id AND o.vehicle_id = c.vehicle_id
+           ORDER BY o.check_in_time DESC, o.id DESC LIMIT 1))
         LEFT JOIN requirements lr ON lr.company_id = lo.company_id AND lr.id = lo.requirement_id
         WHERE c.company_id = ${ctx.companyId} AND c.id = ${id}`,
   );

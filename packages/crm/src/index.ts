@@ -1,1 +1,2 @@
 export { crmRouter } from "./router";
+export { crmJobs } from "./jobs";

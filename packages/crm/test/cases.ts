@@ -29,8 +29,9 @@ export const crmCases: DomainCases<typeof crmRouter> = {
   kpis: {
     kind: "scoped",
     input: () => ({ kind: "absence" }),
-    // Counts only: the other company's strip must not count the demo's managements (it has none of its own).
-    leaks: (r) => ((r as { total_crms: number }).total_crms > 0 ? "counted another company's managements" : null),
+    // Counts only: the other company's strip counts at most its own managements.
+    leaks: (r, f) =>
+      (r as { total_crms: number }).total_crms > f.other.crmIds.length + 1 ? "counted another company's managements" : null,
     valid: (f) => ({ kind: "retention", date_range: "last_month", location_ids: f.demo.locationIds }),
     attacks: (f) => [{ kind: "Crm::Retention" }, { kind: "absence", location_ids: [f.other.locationIds[0]] }],
   },
@@ -67,5 +68,11 @@ export const crmCases: DomainCases<typeof crmRouter> = {
     valid: (f) => ({ id: f.demo.clientIds[0], name: "Carolina Muñoz", rut: "12.345.678-5", email: "carolina@example.com", rating: 4 }),
     attacks: (f) => [{ id: f.other.clientIds[0], name: "" }, { id: f.other.clientIds[0], name: "X", rut: "1-1" }, { id: f.other.clientIds[0], name: "X", email: "no" }],
   },
-  onChanged: { kind: "scoped", subscription: true, leaks: () => null },
+  onChanged: {
+    kind: "scoped",
+    subscription: true,
+    // The stream carries crm.changed only; the walk's probes must be of that type.
+    probe: (companyId, id) => ({ companyId, type: "crm.changed", payload: { ids: [id] } }),
+    leaks: () => null,
+  },
 };

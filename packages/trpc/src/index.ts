@@ -8,3 +8,4 @@ export { tracked, TRPCError } from "@trpc/server";
 export { loadSessionUser } from "./session-user";
 export * from "./list";
 export * from "./jobs";
+export * from "./scheduler";

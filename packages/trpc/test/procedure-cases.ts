@@ -1,6 +1,7 @@
 // What every domain package declares about its procedures for the cross-cutting tests (tenancy walk and bad-input
 // fuzzing in packages/api/test). Each domain exports its cases from `test/cases.ts` (package export
 // "./test-cases"), so test code never sits in a domain's src; the api package collects them all.
+import type { RealtimeEvent } from "@taller/core";
 import type { DemoFixtures } from "@taller/db/seed";
 import type { AnyProcedure, AnyRouter } from "@trpc/server";
 
@@ -17,6 +18,8 @@ import type { AnyProcedure, AnyRouter } from "@trpc/server";
  *   procedures without input.
  * - `attacks`: inputs that broke this procedure once (or are known to break ones like it), added to the fuzzing.
  * - `subscription`: true for subscriptions (the walk reads their first event, it does not call them as queries).
+ * - `probe`: for a subscription that streams one event type only, the event the walk publishes for a company
+ *   (default: `user.updated` with that id).
  */
 export type ProcedureCase = (
   | { kind: "foreign"; input: (f: DemoFixtures) => unknown }
@@ -25,6 +28,7 @@ export type ProcedureCase = (
       input?: (f: DemoFixtures) => unknown;
       leaks: (result: unknown, f: DemoFixtures) => string | null;
       subscription?: boolean;
+      probe?: (companyId: number, id: number) => RealtimeEvent;
     }
   | { kind: "public"; reason: string }
 ) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[] };

@@ -1,0 +1,156 @@
+// `pnpm bench:crm [--orders N] [--crms M] [--runs R]`: the CRM lists and KPI strips at scale, through the real HTTP
+// /trpc endpoint against the same SQL run directly (as bench:orders does), on a fresh database.
+//
+// Creates a database on TEST_DATABASE_URL / DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), fills
+// "Taller Escala" with N orders (default 1,000,000, which brings 100,000 clients) and M managements (default
+// 200,000), starts the real server, logs in as admin@escala.demo and times each case both ways: over HTTP, and the
+// SQL statements the procedure issued (recorded at the postgres.js client) replayed directly. Drops the database.
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { Agent, request } from "node:http";
+import { parseArgs } from "node:util";
+import { createDatabase, migrateDatabase, schema, type Db } from "@taller/db";
+import { seedDemo, seedScale, seedScaleCrm } from "@taller/db/seed";
+import { createCallerFactory, createEventBus } from "@taller/trpc";
+import { benchLogin, startBenchServer } from "@taller/testing/bench";
+import { staffContext } from "@taller/trpc/testing";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { crmRouter } from "../src";
+
+const { values: args } = parseArgs({
+  options: { orders: { type: "string", default: "1000000" }, crms: { type: "string", default: "200000" }, runs: { type: "string", default: "100" } },
+});
+const ORDERS = Number(args.orders);
+const CRMS = Number(args.crms);
+const RUNS = Number(args.runs);
+const TARGET_P95_MS = 50;
+
+const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `taller_bench_crm_${process.pid}_${randomBytes(3).toString("hex")}`;
+const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+const log = (message: string) => console.log(`[bench] ${message}`);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+let server: ChildProcess | null = null;
+let raw: postgres.Sql | null = null;
+try {
+  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+  const database = await createDatabase({ url: benchUrl, max: 4 });
+  await migrateDatabase(database);
+  let started = performance.now();
+  await seedDemo(database.db);
+  const scale = await seedScale(database.db, { orders: ORDERS, log: (m) => log(`  ${m}`) });
+  log(`seeded ${ORDERS} orders in ${seconds(started)}`);
+  started = performance.now();
+  await seedScaleCrm(database.db, { companyId: scale.companyId, count: CRMS });
+  log(`seeded ${CRMS} managements in ${seconds(started)}`);
+  raw = postgres(benchUrl, { max: 1, onnotice: () => {} });
+  await raw.unsafe("VACUUM ANALYZE");
+  const [counts] = await raw<{ crms: number; clients: number }[]>`
+    SELECT (SELECT count(*)::int FROM crms WHERE company_id = ${scale.companyId}) AS crms,
+           (SELECT count(*)::int FROM clients WHERE company_id = ${scale.companyId}) AS clients`;
+  log(`Taller Escala: ${counts?.crms} managements, ${counts?.clients} clients`);
+
+  const { url: baseUrl, child } = await startBenchServer(benchUrl);
+  server = child;
+  const http = httpClient(baseUrl, await benchLogin(baseUrl, "admin@escala.demo"));
+
+  const captured: { query: string; params: unknown[]; prepare: boolean }[] = [];
+  const sqlClient = raw;
+  const recording = new Proxy(sqlClient, {
+    get(target, prop, receiver) {
+      if (prop !== "unsafe") return Reflect.get(target, prop, receiver);
+      return (query: string, params: unknown[] = [], options: { prepare?: boolean } = {}) => {
+        captured.push({ query, params, prepare: options.prepare ?? false });
+        return target.unsafe(query, params as postgres.ParameterOrJSON<never>[], options);
+      };
+    },
+  });
+  const capturingDatabase = { ...database, db: drizzle(recording, { schema }) as unknown as Db };
+  const captureBus = createEventBus(capturingDatabase);
+  const caller = createCallerFactory(crmRouter)(await staffContext(capturingDatabase, captureBus, "admin@escala.demo"));
+
+  const [location] = await raw<{ id: number }[]>`SELECT id FROM locations WHERE company_id = ${scale.companyId} ORDER BY id LIMIT 1`;
+  const one = { location_ids: [location?.id ?? 0] };
+  type Case = { name: string; path: string; input: Record<string, unknown>; call: () => Promise<unknown> };
+  const cases: Case[] = [
+    { name: "retentions first page", path: "crm.retentions", input: {}, call: () => caller.retentions({}) },
+    { name: "absences first page", path: "crm.absences", input: {}, call: () => caller.absences({}) },
+    { name: "absences this year, 2 boxes", path: "crm.absences", input: { date_range: "this_year", status: ["initial", "failed"] }, call: () => caller.absences({ date_range: "this_year", status: ["initial", "failed"] }) },
+    { name: "absences one location", path: "crm.absences", input: one, call: () => caller.absences(one) },
+    { name: "absences search (GONZ)", path: "crm.absences", input: { search: "gonz" }, call: () => caller.absences({ search: "gonz" }) },
+    { name: "retentions KPIs (all time)", path: "crm.kpis", input: { kind: "retention" }, call: () => caller.kpis({ kind: "retention" }) },
+    { name: "absences KPIs (all time)", path: "crm.kpis", input: { kind: "absence" }, call: () => caller.kpis({ kind: "absence" }) },
+    { name: "absences KPIs (last month)", path: "crm.kpis", input: { kind: "absence", date_range: "last_month" }, call: () => caller.kpis({ kind: "absence", date_range: "last_month" }) },
+    { name: "clients first page (25)", path: "crm.clients", input: {}, call: () => caller.clients({}) },
+    { name: "clients rating 5, search (ANA)", path: "crm.clients", input: { rating: [5], search: "ana" }, call: () => caller.clients({ rating: [5], search: "ana" }) },
+  ];
+
+  console.log(`\n${counts?.crms} managements, ${counts?.clients} clients; ${RUNS} runs per case; ms; target HTTP p95 < ${TARGET_P95_MS}\n`);
+  console.log(["case".padEnd(34), "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "ok"].join("  "));
+  for (const c of cases) {
+    captured.length = 0;
+    await c.call();
+    const statements = [...captured];
+    const replay = async () => {
+      for (const s of statements) await sqlClient.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: s.prepare });
+    };
+    for (let i = 0; i < 5; i++) {
+      await http.query(c.path, c.input);
+      await replay();
+    }
+    const viaHttp: number[] = [];
+    const viaSql: number[] = [];
+    // Alternating, so background load weighs on both sides alike.
+    for (let i = 0; i < RUNS; i++) {
+      let t = performance.now();
+      await http.query(c.path, c.input);
+      viaHttp.push(performance.now() - t);
+      t = performance.now();
+      await replay();
+      viaSql.push(performance.now() - t);
+    }
+    const h = stats(viaHttp);
+    const s = stats(viaSql);
+    console.log([c.name.padEnd(34), ...[h.p50, h.p95, s.p50, s.p95].map((v) => v.toFixed(2).padStart(8)), h.p95 < TARGET_P95_MS ? "yes" : "NO"].join("  "));
+  }
+  await captureBus.close();
+  await database.close();
+} finally {
+  server?.kill("SIGTERM");
+  await raw?.end({ timeout: 5 });
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.end();
+  log(`dropped ${dbName}`);
+}
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+/** tRPC over plain node:http with a keep-alive agent, as bench:orders. */
+function httpClient(baseUrl: string, cookie: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    query: <T>(path: string, input?: unknown) =>
+      new Promise<T>((resolvePromise, reject) => {
+        const url = `${baseUrl}/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`;
+        const req = request(url, { method: "GET", agent, headers: { cookie } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { result?: { data: { json: T } }; error?: unknown };
+            if (res.statusCode !== 200 || !parsed.result) reject(new Error(`HTTP ${res.statusCode}: ${JSON.stringify(parsed.error)}`));
+            else resolvePromise(parsed.result.data.json);
+          });
+          res.on("error", reject);
+        });
+        req.on("error", reject);
+        req.end();
+      }),
+  };
+}

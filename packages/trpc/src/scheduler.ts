@@ -1,0 +1,77 @@
+// Periodic background jobs (CRM generation today; payments and imports later). Each run is a whole idempotent
+// sweep inside one transaction that holds a PostgreSQL advisory lock for the job: on several server processes
+// sharing a database one of them runs it and the others skip that tick; running it twice creates nothing twice
+// (the jobs' writes are guarded by unique constraints). Events the run emits are delivered after its COMMIT.
+//
+// pg-boss (the maintained PostgreSQL queue) was the first choice; its current line (12.x) requires Node 22.12 while
+// this repository runs on Node 20.19+, and these jobs are sweeps on a timer, not queued messages, so the lock and
+// the constraints give the guarantees without a queue. docs/domains/crm.md says more.
+import type { Db } from "@taller/db";
+import { queryRows } from "@taller/db";
+import { sql } from "drizzle-orm";
+import type { EventBus } from "./events";
+import { withTransaction, type Transaction } from "./transaction";
+
+/** Advisory lock namespace of periodic jobs (the first key of the two-key lock; jobs.ts uses 8201). */
+export const PERIODIC_JOB_LOCK = 8301;
+
+export interface PeriodicJob {
+  /** Shown in the logs. */
+  name: string;
+  /** The job's lock key, unique among periodic jobs. */
+  lockKey: number;
+  /** Milliseconds between runs. */
+  everyMs: number;
+  /** One sweep; answers what it did (logged). */
+  run(tx: Transaction, now: Date): Promise<Record<string, number>>;
+}
+
+export interface JobLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export type JobRun = { ran: true; result: Record<string, number> } | { ran: false };
+
+/** Runs the job once now, unless another process (or this one) holds its lock: then `{ ran: false }`. */
+export async function runJob(ctx: { db: Db; bus: EventBus }, job: PeriodicJob, now = new Date()): Promise<JobRun> {
+  return withTransaction(ctx, async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(tx.db, sql`SELECT pg_try_advisory_xact_lock(${PERIODIC_JOB_LOCK}, ${job.lockKey}) AS locked`);
+    if (!lock?.locked) return { ran: false as const };
+    return { ran: true as const, result: await job.run(tx, now) };
+  });
+}
+
+/**
+ * Starts the jobs on timers (first run soon after start). A run never overlaps the previous one of the same job
+ * in this process; failures are logged and the next tick tries again. `stop()` waits for runs in progress.
+ */
+export function startJobs(ctx: { db: Db; bus: EventBus }, jobs: readonly PeriodicJob[], logger: JobLogger): { stop(): Promise<void> } {
+  const running = new Map<string, Promise<void>>();
+  let stopped = false;
+  const tick = (job: PeriodicJob) => {
+    if (stopped || running.has(job.name)) return;
+    const started = Date.now();
+    const run = runJob(ctx, job)
+      .then((r) => {
+        if (r.ran) logger.info({ job: job.name, ms: Date.now() - started, ...r.result }, "job ran");
+      })
+      .catch((err: unknown) => logger.error({ job: job.name, err }, "job failed"))
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
+  };
+  const timers = jobs.flatMap((job) => {
+    const first = setTimeout(() => tick(job), 1_000);
+    const every = setInterval(() => tick(job), job.everyMs);
+    first.unref();
+    every.unref();
+    return [first, every];
+  });
+  return {
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      await Promise.all(running.values());
+    },
+  };
+}
