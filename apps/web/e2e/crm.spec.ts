@@ -4,9 +4,14 @@
  * notice, the clients list (rating filter, page sizes), and the phone layout. admin@taller.demo only; the actions
  * change managements the demo seeds 'En Gestión', each test taking the newest one left.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
 import { listScreen } from "./lists";
+
+// A list's first page and its KPI strip come from the server under whatever load the machine has (CI shares two
+// cores): the first load of each screen gets more time than the default 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const ADMIN = "admin@taller.demo";
 const crmList = (page: Page, table: "Retenciones" | "Inasistencias") => listScreen(page, { table, boxes: "Indicadores" });
