@@ -130,7 +130,7 @@ test("mark lost: confirmation with its text, optional comment, snackbar; then it
   await expect(confirm).toContainText("¿Está seguro que desea marcar la gestión como perdida?");
   await confirm.getByLabel("Comentario (opcional)").fill("No contesta");
   await confirm.getByRole("button", { name: "Confirmar" }).click();
-  await expect(page.getByText("Gestión marcada como perdida")).toBeVisible();
+  await expect(page.getByText("Gestión marcada como perdida", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Marcar como perdida" })).toHaveCount(0);
   await expect(page.getByText("La gestión ha sido actualizada")).toHaveCount(0);
 });
@@ -152,9 +152,9 @@ test("waiting list in one browser: the other, showing the same management, reloa
     "¿Está seguro que desea enviar la gestión a la Lista de Espera? Esto significa que se pausará el envío de notificaciones automáticas al cliente.",
   );
   await confirm.getByRole("button", { name: "Confirmar" }).click();
-  await expect(other.page.getByText("Gestión enviada a Lista de Espera")).toBeVisible();
+  await expect(other.page.getByText("Gestión enviada a Lista de Espera", { exact: true })).toBeVisible();
 
-  await expect(page.getByText("La gestión ha sido actualizada")).toBeVisible();
+  await expect(page.getByText("La gestión ha sido actualizada", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Enviar a Lista de Espera" })).toHaveCount(0);
   await other.context.close();
 });
