@@ -4,7 +4,7 @@
  * statically. Target: the login route at most 120 KB of gzipped JavaScript.
  */
 import { readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
@@ -12,6 +12,7 @@ import { build } from "vite";
 interface ManifestChunk {
   file: string;
   name?: string;
+  src?: string;
   isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
@@ -32,6 +33,7 @@ const ROUTES: Record<string, string[]> = {
   "/main/vehicles": [...STAFF, "src/features/vehicles/vehicles-page.tsx"],
   "/main/settings": [...STAFF, "src/features/settings/settings-page.tsx"],
   "/main/booking, /main/bookings/$id": [...STAFF, "src/features/booking/pages.ts"],
+  "/main/crm/*": [...STAFF, "src/features/crm/crm-page.tsx", "src/features/crm/crm-screens.tsx"],
   "/main/<próximamente>": [...STAFF, ...STATUS],
   "/forbidden, /not-found, /iframe-rejected": STATUS,
 };
@@ -39,12 +41,21 @@ const ROUTES: Record<string, string[]> = {
 await build({ root, logLevel: "warn" });
 const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
 
+/**
+ * A dynamic entry that Rollup merged with modules of its own is listed by chunk name, not by source path
+ * ("_trpc-<hash>.js" with name "trpc" for src/lib/trpc.tsx).
+ */
+function byName(key: string): ManifestChunk | undefined {
+  const name = key.replace(/^.*\//, "").replace(/\.[^.]+$/, "");
+  const found = Object.values(manifest).filter((c) => c.name === name && c.isDynamicEntry && !c.src);
+  return found.length === 1 ? found[0] : undefined;
+}
+
 function closure(keys: string[]): { js: Set<string>; css: Set<string> } {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
-    // A module that Rollup merged into a shared chunk is listed under that chunk's key ("_trpc-….js"), named after it.
-    const chunk = manifest[key] ?? Object.values(manifest).find((c) => c.isDynamicEntry && c.name === basename(key).replace(/\.[jt]sx?$/, ""));
+    const chunk = manifest[key] ?? byName(key);
     if (!chunk) throw new Error(`not in the manifest: ${key}`);
     if (js.has(chunk.file)) return;
     js.add(chunk.file);

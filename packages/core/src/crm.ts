@@ -232,3 +232,15 @@ export function crmBookingAction(booking: { checked_in: boolean } | null): "book
   if (!booking) return "book";
   return booking.checked_in ? null : "rebook";
 }
+
+/** A client's data as the client page edits it (crm.updateClient). */
+export const clientUpdateSchema = z.object({
+  id,
+  name: z.string().trim().min(1).max(200),
+  rut: z.string().trim().max(20).nullish(),
+  email: z.string().trim().max(200).pipe(z.union([z.literal(""), z.email()])).nullish(),
+  phone: z.string().trim().max(40).nullish(),
+  address: z.string().trim().max(300).nullish(),
+  city: z.string().trim().max(100).nullish(),
+  rating: z.number().int().min(0).max(5).optional(),
+});

@@ -1,0 +1,197 @@
+/**
+ * One client (/main/crm/clients/{id}; the spec does not show it): the client's data, editable with update on client,
+ * then the client's vehicles, orders, bookings and managements, each linking to its own screen. The lists' client
+ * cells open the same view in a dialog at least 80% of the window wide.
+ *
+ *   <ClientDialog clientId={id} open onOpenChange={…} />
+ */
+import type { RouterOutputs } from "@taller/api";
+import { clientUpdateSchema, CRM_TEXTS, formatDateTime, formatDay, titleCase } from "@taller/core";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { errorCode } from "../../lib/api";
+import { useCompanySetup } from "../../lib/company-setup";
+import { markServerErrors } from "../../lib/form-errors";
+import { textField, useZodForm } from "../../lib/forms";
+import { useCan } from "../../lib/permissions";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Dialog } from "../../ui/dialog";
+import { useSnackbar } from "../../ui/snackbar";
+import { PageLoader } from "../../ui/spinner";
+import { StatusBadge } from "../../ui/status";
+import { TextField } from "../../ui/text-field";
+import { CategoryBadge } from "./management-rows";
+import "./crm.css";
+
+type ClientDetail = RouterOutputs["crm"]["clientDetail"];
+
+function ClientForm({ client, canEdit }: { client: ClientDetail["client"]; canEdit: boolean }) {
+  const utils = trpc.useUtils();
+  const snackbar = useSnackbar();
+  const update = trpc.crm.updateClient.useMutation();
+  const form = useZodForm(clientUpdateSchema, {
+    id: client.id,
+    name: client.name,
+    rut: client.rut ?? "",
+    email: client.email ?? "",
+    phone: client.phone ?? "",
+    address: client.address ?? "",
+    city: client.city ?? "",
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      await utils.crm.clientDetail.invalidate({ id: client.id });
+      void utils.crm.clients.invalidate();
+      snackbar.show("Datos guardados", { tone: "success", duration: 3000 });
+    } catch (error) {
+      markServerErrors(form, error);
+    }
+  });
+  const field = (name: "name" | "rut" | "email" | "phone" | "address" | "city") => ({ ...textField(form, name), readOnly: !canEdit });
+  return (
+    <form onSubmit={submit} noValidate className="crm-client-form">
+      <TextField label="Nombre" {...field("name")} />
+      <TextField label="RUT" {...field("rut")} />
+      <TextField label="Correo" type="email" {...field("email")} />
+      <TextField label="Teléfono" type="tel" {...field("phone")} />
+      <TextField label="Dirección" {...field("address")} />
+      <TextField label="Ciudad" {...field("city")} />
+      {form.formState.errors.root?.server && (
+        <p className="field-error" role="alert">
+          {form.formState.errors.root.server.message}
+        </p>
+      )}
+      {canEdit && (
+        <div className="card-actions">
+          <Button type="submit" loading={update.isPending}>
+            Guardar
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function Rows({ empty, children }: { empty: string; children: ReactNode[] }) {
+  return children.length ? <ul className="crm-client-rows">{children}</ul> : <p className="muted">{empty}</p>;
+}
+
+export function ClientView({ detail }: { detail: ClientDetail }) {
+  const { terms } = useCompanySetup().company.preferences;
+  const can = useCan();
+  const { client } = detail;
+  return (
+    <div className="crm-client">
+      <Card title={titleCase(client.name)}>
+        <ClientForm key={JSON.stringify(client)} client={client} canEdit={detail.can_update} />
+      </Card>
+      <Card title={terms.object.plural}>
+        <Rows empty={`Sin ${terms.object.plural.toLowerCase()}`}>
+          {detail.vehicles.map((v) => (
+            <li key={v.id}>
+              {can("read", "vehicle") ? (
+                <Link to="/main/vehicles" search={{ search: v.identifier }}>
+                  {v.identifier}
+                </Link>
+              ) : (
+                v.identifier
+              )}{" "}
+              <span className="muted">{[v.brand_name, v.brand_model_name].filter(Boolean).join(" ")}</span>
+            </li>
+          ))}
+        </Rows>
+      </Card>
+      <Card title={terms.order.plural}>
+        <Rows empty={`Sin ${terms.order.plural.toLowerCase()}`}>
+          {detail.orders.map((o) => (
+            <li key={o.id}>
+              <Link to="/main/orders/$id" params={{ id: String(o.id) }}>
+                #{o.correlative_id}
+              </Link>{" "}
+              <span className="muted">
+                {[o.requirement_name, formatDateTime(o.check_in_time)].filter(Boolean).join(" · ")}
+              </span>{" "}
+              <StatusBadge color={o.status_color} name={o.status_name} />
+            </li>
+          ))}
+        </Rows>
+      </Card>
+      <Card title="Reservas">
+        <Rows empty="Sin reservas">
+          {detail.bookings.map((b) => (
+            <li key={b.id}>
+              <Link to="/main/bookings/$id" params={{ id: String(b.id) }}>
+                {formatDay(b.booking_date)} · {b.booking_time}
+              </Link>{" "}
+              <span className="muted">{b.requirement_name ?? ""}</span>
+            </li>
+          ))}
+        </Rows>
+      </Card>
+      <Card title="Gestiones">
+        <Rows empty="Sin gestiones">
+          {detail.managements.map((m) => (
+            <li key={m.id}>
+              <Link to="/main/crm/$" params={{ _splat: String(m.id) }}>
+                Gestión #{m.correlative_id}
+              </Link>{" "}
+              <CategoryBadge kind={m.kind} category={m.category} />{" "}
+              <span className="muted">{formatDateTime(m.created_at)}</span>
+            </li>
+          ))}
+        </Rows>
+      </Card>
+    </div>
+  );
+}
+
+function ClientLoader({ clientId }: { clientId: number }) {
+  const query = trpc.crm.clientDetail.useQuery({ id: clientId });
+  if (query.data) return <ClientView detail={query.data} />;
+  if (!query.isError) return <PageLoader />;
+  return (
+    <div className="status-page">
+      <h1>{errorCode(query.error) === "FORBIDDEN" ? CRM_TEXTS.forbidden : CRM_TEXTS.clientNotFound}</h1>
+    </div>
+  );
+}
+
+/** /main/crm/clients/{id} */
+export function ClientDetailPage({ clientId }: { clientId: number }) {
+  return (
+    <div className="crm-detail-page">
+      <Link to="/main/crm/$" params={{ _splat: "clients" }} className="btn btn-text">
+        <ArrowLeft size={18} aria-hidden />
+        Volver
+      </Link>
+      <ClientLoader clientId={clientId} />
+    </div>
+  );
+}
+
+export function ClientDialog({ clientId, open, onOpenChange }: { clientId: number; open: boolean; onOpenChange(open: boolean): void }) {
+  const { terms } = useCompanySetup().company.preferences;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={terms.client.singular}
+      width={1200}
+      className="crm-client-dialog"
+      actions={
+        <>
+          <Link to="/main/crm/$" params={{ _splat: `clients/${clientId}` }} className="btn btn-text">
+            Abrir página
+          </Link>
+          <Button onClick={() => onOpenChange(false)}>Cerrar</Button>
+        </>
+      }
+    >
+      <ClientLoader clientId={clientId} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * The clients list (/main/crm/clients, seed 001 'Client list'): the rating filter (0 to 5, each with its count and
+ * share under the search), a search box (300 ms), and a table with page sizes 10/25/50/100 sorted by default by
+ * correlative_id desc; under 800 px cards that load 20 more at a time as the user scrolls. Names open the client.
+ */
+import type { RouterOutputs } from "@taller/api";
+import { CLIENT_MOBILE_PAGE_SIZE, CLIENT_PAGE_SIZES, CLIENT_RATINGS, CLIENT_SEARCH_DEBOUNCE_MS, formatDateTime, formatNumber, noClientsText, titleCase } from "@taller/core";
+import { Link } from "@tanstack/react-router";
+import { ChevronLeft, ChevronRight, Star } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { useCompanySetup } from "../../lib/company-setup";
+import { useIsNarrow } from "../../lib/media";
+import { trpc } from "../../lib/trpc";
+import { IconButton } from "../../ui/icon-button";
+import { SearchBar } from "../../ui/search-bar";
+import { Select } from "../../ui/select";
+import { Spinner } from "../../ui/spinner";
+import { VirtualList } from "../../ui/virtual-list";
+import "./crm.css";
+
+type ClientsAnswer = RouterOutputs["crm"]["clients"];
+type ClientRow = ClientsAnswer["items"][number];
+type PageSize = (typeof CLIENT_PAGE_SIZES)[number];
+type Rating = (typeof CLIENT_RATINGS)[number];
+
+/** The rating filter: one toggle per rating with its count and share (under the search, whatever is toggled). */
+function RatingFilter({ counts, selected, onChange }: { counts: ClientsAnswer["rating_counts"] | undefined; selected: readonly Rating[]; onChange(ratings: Rating[]): void }) {
+  return (
+    <div className="crm-ratings" role="group" aria-label="Filtrar por calificación">
+      {CLIENT_RATINGS.map((rating) => {
+        const share = counts?.find((c) => c.rating === rating);
+        const on = selected.includes(rating);
+        return (
+          <button
+            key={rating}
+            type="button"
+            className="crm-rating"
+            aria-pressed={on}
+            aria-label={share ? `${rating} estrellas: ${formatNumber(share.count)} (${share.percent}%)` : `${rating} estrellas`}
+            onClick={() => onChange(CLIENT_RATINGS.filter((r) => (r === rating ? !on : selected.includes(r))))}
+          >
+            <span className="crm-rating-stars" aria-hidden>
+              {rating}
+              <Star size={14} />
+            </span>
+            <span aria-hidden>
+              {share ? formatNumber(share.count) : "–"} <span className="muted">({share?.percent ?? 0}%)</span>
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function Stars({ value }: { value: number }) {
+  return (
+    <span className="crm-stars" role="img" aria-label={`${value} de 5`}>
+      {CLIENT_RATINGS.slice(1).map((r) => (
+        <Star key={r} size={14} aria-hidden fill={r <= value ? "currentColor" : "none"} />
+      ))}
+    </span>
+  );
+}
+
+const lastVisit = (c: ClientRow) => (c.last_order_date ? formatDateTime(c.last_order_date) : "-");
+const clientLink = (c: ClientRow) => ({ to: "/main/crm/$" as const, params: { _splat: `clients/${c.id}` } });
+const DEFAULT_SORT = { sort: "correlative_id", sort_direction: "desc" } as const;
+
+function ClientsTable({ search, ratings, onCounts }: { search: string; ratings: Rating[]; onCounts(answer: ClientsAnswer | undefined): ReactNode }) {
+  const { terms } = useCompanySetup().company.preferences;
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<PageSize>(10);
+  const query = trpc.crm.clients.useQuery(
+    { search: search || null, rating: ratings, page, page_size: pageSize, ...DEFAULT_SORT },
+    { placeholderData: (previous) => previous },
+  );
+  const total = query.data?.total ?? 0;
+  const pages = query.data?.total_pages ?? 1;
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <>
+      {onCounts(query.data)}
+      <div className="crm-clients-table">
+        <table aria-label={terms.client.plural} aria-busy={query.isFetching || undefined}>
+          <thead>
+            <tr>
+              <th scope="col">Identificador</th>
+              <th scope="col">Nombre</th>
+              <th scope="col">Correo</th>
+              <th scope="col">Teléfono</th>
+              <th scope="col">Última visita</th>
+              <th scope="col">Calificación</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(query.data?.items ?? []).map((c) => (
+              <tr key={c.id}>
+                <td>{c.rut ?? "-"}</td>
+                <td>
+                  <Link {...clientLink(c)}>{titleCase(c.name)}</Link>
+                </td>
+                <td>{c.email ?? "-"}</td>
+                <td>{c.phone ?? "-"}</td>
+                <td>{lastVisit(c)}</td>
+                <td>
+                  <Stars value={c.rating} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {query.isPending && <Spinner size={24} label="Cargando" />}
+        {query.data && total === 0 && <p className="crm-empty">{noClientsText(terms.client.plural)}</p>}
+        <div className="crm-pager">
+          <Select
+            label="Filas por página"
+            value={String(pageSize)}
+            onValueChange={(v) => {
+              setPageSize(Number(v) as PageSize);
+              setPage(1);
+            }}
+            options={CLIENT_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+          />
+          <span role="status">{`${formatNumber(first)}–${formatNumber(last)} de ${formatNumber(total)}`}</span>
+          <IconButton label="Página anterior" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <ChevronLeft size={20} />
+          </IconButton>
+          <IconButton label="Página siguiente" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            <ChevronRight size={20} />
+          </IconButton>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Phones: cards, 20 more each time the user nears the end (page after page of the same procedure). */
+function ClientCards({ search, ratings, onCounts }: { search: string; ratings: Rating[]; onCounts(answer: ClientsAnswer | undefined): ReactNode }) {
+  const { terms } = useCompanySetup().company.preferences;
+  const [loaded, setLoaded] = useState(1);
+  const pages = trpc.useQueries((t) =>
+    Array.from({ length: loaded }, (_, i) =>
+      t.crm.clients({ search: search || null, rating: ratings, page: i + 1, page_size: CLIENT_MOBILE_PAGE_SIZE, ...DEFAULT_SORT }),
+    ),
+  );
+  const items = pages.flatMap((p) => p.data?.items ?? []);
+  const first = pages[0]?.data;
+  const lastPage = pages.at(-1);
+  const failed = pages.some((p) => p.isError);
+  return (
+    <>
+      {onCounts(first)}
+      <VirtualList
+        label={terms.client.plural}
+        items={items}
+        total={first?.total}
+        hasMore={!failed && !!lastPage?.data && loaded < lastPage.data.total_pages}
+        loading={pages.some((p) => p.isPending && !p.isError)}
+        onLoadMore={() => setLoaded((n) => n + 1)}
+        getKey={(c) => c.id}
+        estimateSize={104}
+        renderItem={(c) => (
+          <Link {...clientLink(c)} className="list-card">
+            <span className="list-card-main">
+              <span className="list-card-title">
+                <span>{titleCase(c.name)}</span>
+                <Stars value={c.rating} />
+              </span>
+              <span className="muted">{[c.rut, c.phone].filter(Boolean).join(" · ") || "-"}</span>
+              <span className="muted">{c.email ?? "-"}</span>
+              <span className="muted">Última visita: {lastVisit(c)}</span>
+            </span>
+          </Link>
+        )}
+        loadingText="Cargando ..."
+        emptyText={noClientsText(terms.client.plural)}
+      />
+    </>
+  );
+}
+
+export function ClientsPage() {
+  const narrow = useIsNarrow();
+  const [search, setSearch] = useState("");
+  const [ratings, setRatings] = useState<Rating[]>([...CLIENT_RATINGS]);
+  const List = narrow ? ClientCards : ClientsTable;
+  return (
+    <div className="list-page crm-list">
+      <div className="list-page-bar">
+        <SearchBar value={search} onSearch={setSearch} delay={CLIENT_SEARCH_DEBOUNCE_MS} />
+      </div>
+      {/* A new search or rating filter starts again from the first page. */}
+      <List
+        key={`${narrow}|${search}|${ratings.join()}`}
+        search={search}
+        ratings={ratings}
+        onCounts={(answer) => <RatingFilter counts={answer?.rating_counts} selected={ratings} onChange={setRatings} />}
+      />
+    </div>
+  );
+}

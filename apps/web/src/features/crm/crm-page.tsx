@@ -1,0 +1,48 @@
+/**
+ * The CRM area (/main/crm and everything under it, seed 001 'CRM section'): tabs for clients (only with read on
+ * client), retentions, absences and bookings above the screen the path names (crm-routes.ts). The toolbar's title is
+ * the company's term for crm (the route's title). A path the table does not know goes to the first tab.
+ */
+import { Link, Navigate, useParams } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
+import { useCompanySetup } from "../../lib/company-setup";
+import { useCan } from "../../lib/permissions";
+import { PageLoader } from "../../ui/spinner";
+import { type CrmTab, crmScreen, firstCrmTab, tabOf } from "./crm-routes";
+import "./crm.css";
+
+// The screens load after the tabs: the app's entry lists only this small chunk's files to preload for the CRM
+// route (the login's budget, bench:web), not the screens' whole dependency tree.
+const Screen = lazy(() => import("./crm-screens"));
+
+export function CrmPage() {
+  const can = useCan();
+  const { terms } = useCompanySetup().company.preferences;
+  const { _splat = "" } = useParams({ strict: false });
+  const readClient = can("read", "client");
+  const screen = crmScreen(_splat, readClient);
+  if (!screen) return <Navigate to="/main/crm/$" params={{ _splat: firstCrmTab(readClient) }} replace />;
+  const current = tabOf(screen);
+  const tabs: [CrmTab, string][] = [
+    ...(readClient ? [["clients", terms.client.plural] as [CrmTab, string]] : []),
+    ["retentions", "Retenciones"],
+    ["absences", "Inasistencias"],
+    ["bookings", "Reservas"],
+  ];
+  return (
+    <div className="crm-area">
+      <nav className="crm-tabs" aria-label={terms.crm.plural}>
+        {tabs.map(([tab, label]) => (
+          <Link key={tab} to="/main/crm/$" params={{ _splat: tab }} aria-current={tab === current ? "page" : undefined}>
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <div className="crm-tab-content">
+        <Suspense fallback={<PageLoader />}>
+          <Screen screen={screen} />
+        </Suspense>
+      </div>
+    </div>
+  );
+}
