@@ -7,3 +7,4 @@ export * from "./server";
 export * from "./calendar";
 export * from "./booking";
 export * from "./inbound-mail";
+export * from "./works";

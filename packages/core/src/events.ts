@@ -27,6 +27,33 @@ export const REALTIME_EVENTS = {
   "booking.blocks_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
   /** Bookings that arrived by e-mail were added, booked or removed (external_mails ids): the toolbar counter refetches. */
   "booking.external_mails_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+
+  // Works (packages/workpoint)
+  /** Work instances were requested, started or completed (works ids), all of one document: its works strip refetches. */
+  "work.changed": company(
+    z.object({
+      ids: z.array(z.number().int().positive()).min(1).max(100),
+      documentType: z.string().min(1).max(50),
+      documentId: z.number().int().positive(),
+    }),
+  ),
+  /**
+   * A work was assigned to a user (the 'new-work' channel): company-scoped like every event, but meant for `userId`
+   * alone; a subscriber delivers it only to a session of that user.
+   */
+  "work.assigned": company(z.object({ userId: z.number().int().positive(), ids: z.array(z.number().int().positive()).min(1).max(100) })),
+
+  // Push
+  /** Ask the push sender to notify these users' devices (a mention, a new work). */
+  "push.requested": company(
+    z.object({
+      userIds: z.array(z.number().int().positive()).min(1).max(100),
+      title: z.string().min(1).max(120),
+      body: z.string().max(300),
+      url: z.string().startsWith("/").max(300),
+      tag: z.string().max(100),
+    }),
+  ),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

@@ -16,3 +16,4 @@ export * from "./events";
 export * from "./zod-locale";
 export * from "./present";
 export * from "./calendar";
+export * from "./works";
