@@ -49,6 +49,7 @@ import {
   STREETS,
 } from "./data";
 import { seedBookings } from "./booking";
+import { seedWorks } from "./works";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -107,6 +108,11 @@ export interface CompanyFixture {
   externalMailIds: number[];
   /** The agenda's professionals (Técnico role), the demo's extra ones included. */
   professionalIds: number[];
+  /** Required works, work instances (Orders), the demo kiosk device and its token (in clear). */
+  customWorkIds: number[];
+  workIds: number[];
+  workpointDeviceId: number;
+  workpointToken: string;
 }
 
 interface CompanySpec extends CompanyBaseSpec {
@@ -399,6 +405,15 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     requirementIds,
   });
 
+  const technicians = spec.users.filter((u) => u.role === "Técnico").map((u) => present(userIds[u.email], "technician"));
+  const workSeed = await seedWorks(db, {
+    companyId,
+    domain: spec.domain,
+    requirementIds,
+    orderIds: orderRows.map((o) => o.id),
+    workerIds: technicians.length ? technicians : [present(Object.values(userIds)[0], "user")],
+  });
+
   return {
     companyId,
     userIds,
@@ -411,6 +426,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     roleIds: base.roleIds,
     eventIds: [],
     ...booking,
+    ...workSeed,
   };
 }
 

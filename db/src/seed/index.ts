@@ -4,3 +4,4 @@ export { seedScale, SCALE_COMPANY } from "./scale";
 export type { ScaleOptions, ScaleResult } from "./scale";
 export { chileanHolidays } from "./data";
 export { demoCrmLinks, demoCrmToken } from "./booking";
+export { demoWorkpointLinks, demoWorkpointToken, DEMO_WORKPOINT_CODE } from "./works";

@@ -6,6 +6,7 @@ import { ordersRouter } from "@taller/orders";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "@taller/trpc";
 import { vehiclesRouter } from "@taller/vehicles";
+import { workpointRouter } from "@taller/workpoint";
 
 /** The app router: every domain router, merged. The web app imports its type only. */
 export const appRouter = router({
@@ -16,6 +17,7 @@ export const appRouter = router({
   orders: ordersRouter,
   vehicles: vehiclesRouter,
   booking: bookingRouter,
+  workpoint: workpointRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ import { companyCases } from "@taller/company/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
 import { vehiclesCases } from "@taller/vehicles/test-cases";
+import { workpointCases } from "@taller/workpoint/test-cases";
 import type { AppRouter } from "../src";
 
 /** The same keys as the app router: a domain router mounted without its cases does not compile. */
@@ -17,6 +18,7 @@ const byRouter = {
   orders: ordersCases,
   vehicles: vehiclesCases,
   booking: bookingCases,
+  workpoint: workpointCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */
