@@ -16,7 +16,7 @@ export const listInput = z
     /** 'open': not completed. */
     state: z.enum(["open", "all"]).default("all"),
     /** The last work of the previous page (latest first: created_at, id). */
-    after: z.object({ created_at: z.iso.datetime({ offset: true }), id }).optional(),
+    cursor: z.object({ created_at: z.iso.datetime({ offset: true }), id }).nullish(),
     limit: z.number().int().min(1).max(100).default(50),
   })
   .refine((i) => (i.document_type === undefined) === (i.document_id === undefined), {
@@ -32,7 +32,7 @@ export const list = staffProcedure.input(listInput).query(async ({ ctx, input })
   }
   if (input.user_id) where.push(sql`w.user_id = ${input.user_id}`);
   if (input.state === "open") where.push(sql`w.completed_at IS NULL`);
-  if (input.after) where.push(sql`(w.created_at, w.id) < (${input.after.created_at}::timestamptz, ${input.after.id})`);
+  if (input.cursor) where.push(sql`(w.created_at, w.id) < (${input.cursor.created_at}::timestamptz, ${input.cursor.id})`);
   const rows = await selectWorks(ctx.db, ctx.companyId, sql.join(where, sql` AND `), { limit: input.limit + 1 });
   const items = rows.slice(0, input.limit);
   const last = items.at(-1);

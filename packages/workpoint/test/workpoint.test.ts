@@ -164,7 +164,7 @@ describe("own works, list and get", () => {
     const pages: number[] = [];
     let after: { created_at: string; id: number } | undefined;
     for (let i = 0; i < 50; i++) {
-      const page = await a.list({ limit: 2, after });
+      const page = await a.list({ limit: 2, cursor: after });
       pages.push(...page.items.map((w) => w.id));
       if (!page.next) break;
       after = page.next;
@@ -278,6 +278,14 @@ describe("kiosk session", () => {
     const asesorWork = (await (await asesor()).ownWorks())[0];
     if (asesorWork) expect((await failure(k.complete({ id: asesorWork.id }))).code).toBe("NOT_FOUND");
     expect((await k.complete({ id: target.id })).completed_at).not.toBeNull();
+  });
+
+  it("refuses malformed ids with BAD_REQUEST", async () => {
+    const k = await kiosk();
+    for (const id of [0, -1, 1.5, 2 ** 31, "1"] as unknown as number[]) {
+      expect((await failure(k.start({ id }))).code).toBe("BAD_REQUEST");
+      expect((await failure(k.complete({ id }))).code).toBe("BAD_REQUEST");
+    }
   });
 
   it("needs a valid device of the user's company and a kiosk session", async () => {
