@@ -37,7 +37,7 @@ logger.info({ port, database: database.driver, version: env.APP_VERSION }, `list
 for (const { company, token } of await demoCrmLinks(database.db)) {
   logger.info({ company }, `client booking link: http://localhost:${port}/client/booking?crm_token=${token}`);
 }
-// The demo's work-point kiosk screens (README 'Kiosk'): the code of each company's technician is DEMO_WORKPOINT_CODE.
+// The demo's work-point kiosk screens (docs/domains/workpoint.md): each company's technician enters DEMO_WORKPOINT_CODE.
 for (const { company, token } of await demoWorkpointLinks(database.db)) {
   logger.info({ company }, `work-point kiosk link: http://localhost:${port}/workpoint/login?token=${token} (code ${DEMO_WORKPOINT_CODE})`);
 }

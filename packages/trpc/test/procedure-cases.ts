@@ -17,6 +17,8 @@ import type { AnyProcedure, AnyRouter } from "@trpc/server";
  *   procedures without input.
  * - `attacks`: inputs that broke this procedure once (or are known to break ones like it), added to the fuzzing.
  * - `subscription`: true for subscriptions (the walk reads their first event, it does not call them as queries).
+ * - `as: "kiosk"`: a work-point kiosk procedure. The walks call it through a kiosk session of the company's admin on
+ *   that company's demo device (fixture `workpointToken`) instead of a staff session, which it refuses.
  */
 export type ProcedureCase = (
   | { kind: "foreign"; input: (f: DemoFixtures) => unknown }
@@ -27,7 +29,7 @@ export type ProcedureCase = (
       subscription?: boolean;
     }
   | { kind: "public"; reason: string }
-) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[] };
+) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[]; as?: "kiosk" };
 
 /** The procedure paths of a router's record: "list", and "events.create" for a nested router's procedures. */
 type ProcedurePaths<TRecord> = {

@@ -49,11 +49,9 @@ export const workpointCases: DomainCases<typeof workpointRouter> = {
   },
   "devices.revoke": { kind: "foreign", input: (f) => ({ id: f.demo.workpointDeviceId }) },
   "kiosk.check": { kind: "public", reason: "the device token is the credential; it answers only that device's company name" },
-  // Kiosk calls need a kiosk session on a device of the same company: a staff caller is refused (UNAUTHORIZED), here
-  // and in the fuzzing (which calls as staff, so it would never reach the input: no `valid`); their inputs and
-  // tenancy with a kiosk session are tested in test/workpoint.test.ts.
-  "kiosk.me": { kind: "scoped", leaks: (r, f) => findIds(r, "id", Object.values(f.demo.userIds)) },
-  "kiosk.works": { kind: "scoped", leaks: demoWorks },
-  "kiosk.start": { kind: "scoped", input: (f) => ({ id: firstWork(f) }), leaks: demoWorks },
-  "kiosk.complete": { kind: "scoped", input: (f) => ({ id: firstWork(f) }), leaks: demoWorks },
+  // Kiosk calls: the walks call them in a kiosk session on the caller's company's device (`as: "kiosk"`).
+  "kiosk.me": { kind: "scoped", as: "kiosk", leaks: (r, f) => findIds(r, "id", Object.values(f.demo.userIds)) },
+  "kiosk.works": { kind: "scoped", as: "kiosk", leaks: demoWorks },
+  "kiosk.start": { kind: "foreign", as: "kiosk", input: (f) => ({ id: firstWork(f) }), valid: (f) => ({ id: firstWork(f) }) },
+  "kiosk.complete": { kind: "foreign", as: "kiosk", input: (f) => ({ id: firstWork(f) }), valid: (f) => ({ id: firstWork(f) }) },
 };

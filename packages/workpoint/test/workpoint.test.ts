@@ -1,9 +1,8 @@
 // The workpoint procedures through the router's caller, against a real database (seeded demo: Taller Demo's
 // technician Tomás has open, started and completed works on recent orders; a kiosk device "Pantalla del taller").
-import { randomBytes } from "node:crypto";
-import { customWorks, orders, realtimeEvents, sessions, users, workpointTokens, works } from "@taller/db";
-import { createCallerFactory, loadSessionUser, sha256, TRPCError } from "@taller/trpc";
-import { useSeededApp, type TestContext } from "@taller/trpc/testing";
+import { customWorks, orders, realtimeEvents, workpointTokens, works } from "@taller/db";
+import { createCallerFactory, sha256, TRPCError } from "@taller/trpc";
+import { useSeededApp } from "@taller/trpc/testing";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { workpointRouter } from "../src";
@@ -26,15 +25,8 @@ async function failure(call: Promise<unknown>): Promise<TRPCError> {
   return error as TRPCError;
 }
 
-/** A kiosk context: a kiosk session of `email` on the device whose token is `token`. */
-async function kioskContext(email: string, token: string | null = fx().workpointToken): Promise<TestContext> {
-  const [row] = await app.db().select({ id: users.id }).from(users).where(eq(users.email, email));
-  const user = await loadSessionUser(app.db(), row!.id);
-  const id = randomBytes(20).toString("hex");
-  await app.db().insert(sessions).values({ id, userId: row!.id, expiresAt: new Date(Date.now() + 86400_000), kind: "kiosk" });
-  return { ...app.anonymous(), session: { id, kind: "kiosk" }, user, workpointToken: token };
-}
-const kiosk = async (email = "tecnico@taller.demo", token?: string | null) => createCaller(await kioskContext(email, token)).kiosk;
+/** The kiosk calls in a kiosk session of `email` on the device with `token` (the demo's device by default). */
+const kiosk = async (email = "tecnico@taller.demo", token: string | null = fx().workpointToken) => createCaller(await app.kiosk(email, token)).kiosk;
 
 /** Events written since `sinceId` of a type. */
 async function eventsSince(sinceId: number, type: string) {
