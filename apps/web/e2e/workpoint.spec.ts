@@ -121,7 +121,7 @@ test("an unknown or missing token shows the invalid-token page", async ({ browse
   await page.close();
 });
 
-test("/main/work lists the technician's works and /main/work/{id} starts and completes one", async ({ page }) => {
+test("/main/work lists the technician's works and /main/work/{id} completes one, also at 390 px", async ({ page }) => {
   await page.goto(url("/login"));
   await loginToShellAt(page, "tecnico@taller.demo");
   await page.goto(url("/main/work"));
@@ -133,4 +133,9 @@ test("/main/work lists the technician's works and /main/work/{id} starts and com
   await complete.click();
   await expect(page.getByRole("article")).toContainText("Terminado");
   await expect(complete).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await page.goto(url("/main/work"));
+  await expect(items.first()).toBeVisible();
+  await noSidewaysScroll(page);
 });
