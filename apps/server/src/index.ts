@@ -1,5 +1,5 @@
 import { createDatabase, migrateDatabase } from "@taller/db";
-import { demoCrmLinks, seedDemoIfEmpty } from "@taller/db/seed";
+import { demoCrmLinks, demoWorkpointLinks, DEMO_WORKPOINT_CODE, seedDemoIfEmpty } from "@taller/db/seed";
 import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@taller/push";
 import { crmJobs } from "@taller/crm";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
@@ -50,6 +50,10 @@ logger.info({ port, database: database.driver, version: env.APP_VERSION, push: p
 // The demo's client booking pages (no login), so they can be opened from the log (README 'Agenda').
 for (const { company, token } of await demoCrmLinks(database.db)) {
   logger.info({ company }, `client booking link: http://localhost:${port}/client/booking?crm_token=${token}`);
+}
+// The demo's work-point kiosk screens (docs/domains/workpoint.md): each company's technician enters DEMO_WORKPOINT_CODE.
+for (const { company, token } of await demoWorkpointLinks(database.db)) {
+  logger.info({ company }, `work-point kiosk link: http://localhost:${port}/workpoint/login?token=${token} (code ${DEMO_WORKPOINT_CODE})`);
 }
 const demoMailKey = await demoInboundMailKey({ db: database.db, bus });
 if (demoMailKey) logger.info(`demo e-mail bookings (Taller Demo) arrive at POST http://localhost:${port}/inbound/mail/${demoMailKey} (README: curl example)`);

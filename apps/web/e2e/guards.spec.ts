@@ -36,8 +36,16 @@ test("the URL map's redirects", async ({ page }) => {
   await expect(page).toHaveURL(/\/client\/booking\?crm_token=abc$/);
   await page.goto("/client/whatever");
   await expect(page).toHaveURL(/\/client\/booking$/);
+  // The work-point area needs a device token the server knows (seed 000 section 6); the demo's is printed at start.
   await page.goto("/workpoint/anything");
+  await expect(page).toHaveURL(/\/workpoint\/unauthorized$/);
+  await page.goto("/workpoint/anything?token=demo-workpoint-taller-demo");
   await expect(page).toHaveURL(/\/workpoint\/login$/);
+  await page.goto("/workpoint/main/other");
+  await expect(page).toHaveURL(/\/workpoint\/login$/);
+  await page.getByLabel("Codigo Ingreso").fill("2468");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/workpoint\/main\/works$/);
   await page.goto("/workpoint/main/other");
   await expect(page).toHaveURL(/\/workpoint\/main\/works$/);
   await page.goto("/manager/main/other");

@@ -11,3 +11,4 @@ export * from "./inbound-mail";
 export * from "./products";
 export * from "./chat";
 export * from "./push";
+export * from "./works";

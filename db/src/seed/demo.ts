@@ -52,6 +52,7 @@ import {
 import { seedBookings } from "./booking";
 import { seedCatalogue } from "./catalogue";
 import { seedCrm } from "./crm";
+import { seedWorks } from "./works";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -121,6 +122,11 @@ export interface CompanyFixture {
   professionalIds: number[];
   /** The catalogue's products by code (seedCatalogue). */
   productIds: Record<string, number>;
+  /** Required works, work instances (Orders), the demo kiosk device and its token (in clear). */
+  customWorkIds: number[];
+  workIds: number[];
+  workpointDeviceId: number;
+  workpointToken: string;
 }
 
 interface CompanySpec extends CompanyBaseSpec {
@@ -416,6 +422,15 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
 
   const crm = await seedCrm(db, { companyId, seed: spec.seed + 2, userIds: Object.values(userIds) });
 
+  const technicians = spec.users.filter((u) => u.role === "Técnico").map((u) => present(userIds[u.email], "technician"));
+  const workSeed = await seedWorks(db, {
+    companyId,
+    domain: spec.domain,
+    requirementIds,
+    orderIds: orderRows.map((o) => o.id),
+    workerIds: technicians.length ? technicians : [present(Object.values(userIds)[0], "user")],
+  });
+
   return {
     companyId,
     userIds,
@@ -432,6 +447,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     ...booking,
     ...catalogue,
     ...crm,
+    ...workSeed,
   };
 }
 

@@ -5,3 +5,4 @@ export { seedScaleCrm } from "./scale-crm";
 export type { ScaleOptions, ScaleResult } from "./scale";
 export { chileanHolidays } from "./data";
 export { demoCrmLinks, demoCrmToken } from "./booking";
+export { demoWorkpointLinks, demoWorkpointToken, DEMO_WORKPOINT_CODE } from "./works";

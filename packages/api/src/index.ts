@@ -9,6 +9,7 @@ import { pushRouter } from "@taller/push";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "@taller/trpc";
 import { vehiclesRouter } from "@taller/vehicles";
+import { workpointRouter } from "@taller/workpoint";
 
 /** The app router: every domain router, merged. The web app imports its type only. */
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   chat: chatRouter,
   push: pushRouter,
   crm: crmRouter,
+  workpoint: workpointRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,7 @@ import { ordersCases } from "@taller/orders/test-cases";
 import { pushCases } from "@taller/push/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
 import { vehiclesCases } from "@taller/vehicles/test-cases";
+import { workpointCases } from "@taller/workpoint/test-cases";
 import type { AppRouter } from "../src";
 
 /** The same keys as the app router: a domain router mounted without its cases does not compile. */
@@ -23,6 +24,7 @@ const byRouter = {
   chat: chatCases,
   push: pushCases,
   crm: crmCases,
+  workpoint: workpointCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

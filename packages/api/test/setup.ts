@@ -8,5 +8,7 @@ export function useSeededApp() {
     ...app,
     /** A caller logged in as `email` through a fresh session. */
     callerFor: async (email: string, signal?: AbortSignal) => createCaller(await app.staff(email), { signal }),
+    /** A caller in a kiosk session of `email` on the device with this token. */
+    kioskCallerFor: async (email: string, token: string, signal?: AbortSignal) => createCaller(await app.kiosk(email, token), { signal }),
   };
 }

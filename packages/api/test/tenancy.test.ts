@@ -6,7 +6,9 @@ import { allProcedures, callPath } from "./walk";
 
 const app = useSeededApp();
 
-const otherAdmin = (signal?: AbortSignal) => app.callerFor("admin@otro.demo", signal);
+/** Otro Taller's admin: through a staff session, or for a kiosk procedure a kiosk session on Otro Taller's device. */
+const otherAdmin = (signal?: AbortSignal, as?: "kiosk") =>
+  as === "kiosk" ? app.kioskCallerFor("admin@otro.demo", app.fx().other.workpointToken, signal) : app.callerFor("admin@otro.demo", signal);
 
 describe("tenant isolation: every procedure, called by Otro Taller", () => {
   it("every procedure of the app router has a case (add it to its package's test/cases.ts)", () => {
@@ -23,7 +25,7 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
 
     if (c.kind === "foreign") {
       it(`${path} refuses Taller Demo's ids`, async () => {
-        const caller = await otherAdmin();
+        const caller = await otherAdmin(undefined, c.as);
         const error = await callPath(caller, path, c.input(app.fx())).then(
           () => null,
           (e: unknown) => e,
@@ -63,7 +65,7 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
     }
 
     it(`${path} returns nothing of Taller Demo`, async () => {
-      const caller = await otherAdmin();
+      const caller = await otherAdmin(undefined, c.as);
       const result = await callPath(caller, path, c.input?.(app.fx())).catch((e: unknown) => {
         // A refusal is isolation too, but never a crash.
         expect((e as TRPCError).code).not.toBe("INTERNAL_SERVER_ERROR");

@@ -2,9 +2,12 @@ import { router } from "@taller/trpc";
 import { login } from "./login";
 import { logout } from "./logout";
 import { me } from "./me";
+import { workpointLogin, workpointLogout } from "./workpoint-login";
 
 export const authRouter = router({
   login,
   logout,
   me,
+  workpointLogin,
+  workpointLogout,
 });

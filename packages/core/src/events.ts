@@ -49,6 +49,21 @@ export const REALTIME_EVENTS = {
     }),
   ),
 
+  // Works (packages/workpoint)
+  /** Work instances were requested, started or completed (works ids), all of one document: its works strip refetches. */
+  "work.changed": company(
+    z.object({
+      ids: z.array(z.number().int().positive()).min(1).max(100),
+      documentType: z.string().min(1).max(50),
+      documentId: z.number().int().positive(),
+    }),
+  ),
+  /**
+   * A work was assigned to a user (the 'new-work' channel): company-scoped like every event, but meant for `userId`
+   * alone; a subscriber delivers it only to a session of that user.
+   */
+  "work.assigned": company(z.object({ userId: z.number().int().positive(), ids: z.array(z.number().int().positive()).min(1).max(100) })),
+
   // Push notifications
   /** Deliver a push notification to these users' devices (the push package sends it; a mention requests one). */
   "push.requested": company(
@@ -60,6 +75,7 @@ export const REALTIME_EVENTS = {
       tag: z.string().max(100),
     }),
   ),
+
   // CRM
   /**
    * Managements were created or changed (status, waiting list, lost, booking, generation jobs): an open detail

@@ -19,3 +19,4 @@ export * from "./calendar";
 export * from "./chat";
 export * from "./push";
 export * from "./crm";
+export * from "./works";

@@ -21,6 +21,8 @@ import type { AnyProcedure, AnyRouter } from "@trpc/server";
  * - `probes`: for a subscription that passes only some events (a user's own channel): one event for Taller Demo and
  *   one for Otro Taller that it would pass, carrying the ids 900001 and 900002; without it the walk publishes
  *   `user.updated` for each company.
+ * - `as: "kiosk"`: a work-point kiosk procedure. The walks call it through a kiosk session of the company's admin on
+ *   that company's demo device (fixture `workpointToken`) instead of a staff session, which it refuses.
  */
 export type ProcedureCase = (
   | { kind: "foreign"; input: (f: DemoFixtures) => unknown }
@@ -32,7 +34,7 @@ export type ProcedureCase = (
       probes?: (f: DemoFixtures) => [demo: RealtimeEvent, other: RealtimeEvent];
     }
   | { kind: "public"; reason: string }
-) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[] };
+) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[]; as?: "kiosk" };
 
 /** The procedure paths of a router's record: "list", and "events.create" for a nested router's procedures. */
 type ProcedurePaths<TRecord> = {

@@ -46,6 +46,19 @@ export async function staffContext(database: Database, bus: EventBus, email: str
 }
 
 /**
+ * A work-point kiosk context: a kiosk session of the user with this e-mail on the device whose token is `token` (the
+ * kiosk sends it as x-workpoint-token), as the kiosk screen's requests build it.
+ */
+export async function kioskContext(database: Database, bus: EventBus, email: string, token: string | null): Promise<TestContext> {
+  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!row) throw new Error(`no user ${email}`);
+  const user = await loadSessionUser(database.db, row.id);
+  const id = randomBytes(20).toString("hex");
+  await database.db.insert(sessions).values({ id, userId: row.id, expiresAt: new Date(Date.now() + 86400_000), kind: "kiosk" });
+  return { ...anonymousContext(database, bus), session: { id, kind: "kiosk" }, user, workpointToken: token };
+}
+
+/**
  * One seeded database ("Taller Demo" and "Otro Taller") and event bus per test file, created before its tests and
  * dropped after them. Call at the top level of a test file.
  */
@@ -67,6 +80,8 @@ export function useSeededApp() {
     bus: () => bus,
     /** A logged-in context for the user with this e-mail, through a fresh session. */
     staff: (email: string) => staffContext(tdb.database, bus, email),
+    /** A kiosk session of the user with this e-mail on the device with this token (see kioskContext). */
+    kiosk: (email: string, token: string | null) => kioskContext(tdb.database, bus, email, token),
     anonymous: () => anonymousContext(tdb.database, bus),
   };
 }

@@ -20,6 +20,7 @@ import { observable, type Unsubscribable } from "@trpc/server/observable";
 import superjson from "superjson";
 import type * as Socket from "./api-socket";
 import type * as DataLayer from "./trpc";
+import { WORKPOINT_TOKEN_HEADER, workpointToken } from "./workpoint-token";
 
 /** The tRPC code of an error from any call, or null for anything else (network failures included). */
 export function errorCode(error: unknown): string | null {
@@ -82,7 +83,11 @@ const requestLink = httpBatchLink({
   url: "/trpc",
   transformer: superjson,
   maxItems: MAX_BATCH_CALLS,
-  headers: { [CLIENT_HEADER]: "web" },
+  headers: () => {
+    // The kiosk's device token, when this browser is a work-point screen (lib/workpoint-token.ts).
+    const device = workpointToken();
+    return device ? { [CLIENT_HEADER]: "web", [WORKPOINT_TOKEN_HEADER]: device } : { [CLIENT_HEADER]: "web" };
+  },
 });
 
 export const api = createTRPCClient<AppRouter>({

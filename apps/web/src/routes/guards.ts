@@ -6,6 +6,7 @@ import type { Resource } from "@taller/core";
 import { permissionChecker } from "@taller/core";
 import { redirect } from "@tanstack/react-router";
 import { errorCode } from "../lib/api";
+import { setWorkpointToken } from "../lib/workpoint-token";
 import type { RouterContext } from "./router";
 
 /**
@@ -28,4 +29,30 @@ export async function requireStaff({ loadDataLayer }: RouterContext) {
 /** Role guard: entry needs read permission on the route's resource. */
 export function requireRead(can: ReturnType<typeof permissionChecker>, resource: Resource) {
   if (!can("read", resource)) throw redirect({ to: "/forbidden" });
+}
+
+/**
+ * The kiosk link's `token` query parameter is kept in this browser (lib/workpoint-token.ts) and taken out of the
+ * address, so it stays out of the history and of anyone's screenshot.
+ */
+export function storeWorkpointToken({ location }: { location: { pathname: string; search: Record<string, unknown> } }) {
+  const token = location.search.token;
+  if (typeof token !== "string" || token.length === 0) return;
+  setWorkpointToken(token);
+  throw redirect({ href: location.pathname });
+}
+
+/** The work-point area needs a device token the server knows; otherwise the unauthorized page (seed 000 section 6). */
+export async function requireKioskDevice({ api }: RouterContext) {
+  const check = await api.workpoint.kiosk.check.query().catch(() => ({ ok: false as const }));
+  if (!check.ok) throw redirect({ to: "/workpoint/unauthorized" });
+  return check;
+}
+
+/** Work-point main needs the user who entered their code on this device; otherwise the kiosk login. */
+export async function requireKioskUser(context: RouterContext) {
+  await requireKioskDevice(context);
+  const user = await context.api.workpoint.kiosk.me.query().catch(() => null);
+  if (!user) throw redirect({ to: "/workpoint/login" });
+  return { kioskUser: user };
 }

@@ -25,3 +25,11 @@ export const NotFoundPage = lazyRouteComponent(statusPages, "NotFoundPage");
 export const IframeRejectedPage = lazyRouteComponent(statusPages, "IframeRejectedPage");
 /** Screens whose issue has not landed yet: a plain "Próximamente". */
 export const ComingSoonPage = lazyRouteComponent(statusPages, "ComingSoonPage");
+const workPages = () => import("../features/work/pages");
+export const WorksPage = lazyRouteComponent(workPages, "WorksPage");
+export const WorkDetailPage = lazyRouteComponent(workPages, "WorkDetailPage");
+const workpointPages = () => import("../features/workpoint");
+export const KioskLoginPage = lazyRouteComponent(workpointPages, "KioskLoginPage");
+export const KioskUnauthorizedPage = lazyRouteComponent(workpointPages, "KioskUnauthorizedPage");
+export const KioskWorksPage = lazyRouteComponent(workpointPages, "KioskWorksPage");
+export const WorkpointDevicesPage = lazyRouteComponent(workpointPages, "WorkpointDevicesPage");

@@ -10,7 +10,7 @@ import type { PageTitle } from "../features/shell/navigation";
 import { framingAllowed } from "../lib/embedding";
 import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionState } from "../lib/api";
 import { PageLoader } from "../ui/spinner";
-import { requireRead, requireStaff } from "./guards";
+import { requireKioskDevice, requireKioskUser, requireRead, requireStaff, storeWorkpointToken } from "./guards";
 import {
   AgendaPage,
   BookingDetailPage,
@@ -28,6 +28,12 @@ import {
   OrdersPage,
   SettingsPage,
   VehiclesPage,
+  KioskLoginPage,
+  KioskUnauthorizedPage,
+  KioskWorksPage,
+  WorkDetailPage,
+  WorkpointDevicesPage,
+  WorksPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
 import { bookingSearch, clientBookingSearch, vehiclesSearch } from "./search";
@@ -95,8 +101,10 @@ const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "admin",
   beforeLoad: async ({ context }) => requireRead((await requireStaff(context)).can, "manager"),
-  component: ComingSoonPage,
 });
+// The rest of /admin comes with its issue; the work-point devices are here (the kiosk needs them).
+const adminIndexRoute = createRoute({ getParentRoute: () => adminRoute, path: "/", component: ComingSoonPage });
+const adminWorkpointsRoute = createRoute({ getParentRoute: () => adminRoute, path: "workpoints", component: WorkpointDevicesPage });
 
 const bookingAddonRoute = createRoute({ getParentRoute: () => rootRoute, path: "booking-addon", beforeLoad: toKeepingSearch("/client/booking") });
 
@@ -135,11 +143,22 @@ const managerOtherRoute = createRoute({ getParentRoute: () => managerRoute, path
 const providerRoute = createRoute({ getParentRoute: () => rootRoute, path: "provider" });
 const providerPages = [page(() => providerRoute, "pricing"), page(() => providerRoute, "buy-order")];
 
-// Work-point kiosk (seed 000 section 2.9): screens come with the kiosk issue; the redirects are here already.
-const workpointRoute = createRoute({ getParentRoute: () => rootRoute, path: "workpoint" });
-const workpointPages = [page(() => workpointRoute, "login"), page(() => workpointRoute, "unauthorized")];
-const workpointMainRoute = createRoute({ getParentRoute: () => workpointRoute, path: "main" });
-const workpointWorksRoute = page(() => workpointMainRoute, "works");
+// Work-point kiosk (seed 000 sections 2.1, 2.9 and 6): the link's token is stored (and taken out of the address);
+// every page but 'unauthorized' needs a device the server knows; main needs the kiosk user.
+const workpointRoute = createRoute({ getParentRoute: () => rootRoute, path: "workpoint", beforeLoad: storeWorkpointToken });
+const workpointLoginRoute = createRoute({
+  getParentRoute: () => workpointRoute,
+  path: "login",
+  component: KioskLoginPage,
+  beforeLoad: async ({ context }) => {
+    await requireKioskDevice(context);
+    // Someone already in at this kiosk goes to the works.
+    if (await context.api.workpoint.kiosk.me.query().catch(() => null)) throw redirect({ to: "/workpoint/main/works" });
+  },
+});
+const workpointUnauthorizedRoute = createRoute({ getParentRoute: () => workpointRoute, path: "unauthorized", component: KioskUnauthorizedPage });
+const workpointMainRoute = createRoute({ getParentRoute: () => workpointRoute, path: "main", beforeLoad: ({ context }) => requireKioskUser(context) });
+const workpointWorksRoute = createRoute({ getParentRoute: () => workpointMainRoute, path: "works", component: KioskWorksPage });
 const workpointMainIndexRoute = createRoute({ getParentRoute: () => workpointMainRoute, path: "/", beforeLoad: to("/workpoint/main/works") });
 const workpointMainOtherRoute = createRoute({ getParentRoute: () => workpointMainRoute, path: "$", beforeLoad: to("/workpoint/main/works") });
 const workpointIndexRoute = createRoute({ getParentRoute: () => workpointRoute, path: "/", beforeLoad: to("/workpoint/login") });
@@ -214,8 +233,8 @@ const mainPages = [
   mainPage("shares", { module: "shares" }, "shares"),
   mainPage("settings", { text: "Mi Perfil" }, null, SettingsPage),
   mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage, vehiclesSearch),
-  mainPage("work", { module: "pending_works" }, "work"),
-  mainPage("work/$id", { module: "pending_works" }, "work"),
+  mainPage("work", { module: "pending_works" }, "work", WorksPage),
+  mainPage("work/$id", { module: "pending_works" }, "work", WorkDetailPage),
 ];
 const mainIndexRoute = createRoute({
   getParentRoute: () => mainRoute,
@@ -231,7 +250,7 @@ const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$",
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
-  adminRoute,
+  adminRoute.addChildren([adminIndexRoute, adminWorkpointsRoute]),
   bookingAddonRoute,
   clientRoute.addChildren([...clientPages, clientIndexRoute, clientOtherRoute]),
   forbiddenRoute,
@@ -246,7 +265,8 @@ const routeTree = rootRoute.addChildren([
   ]),
   providerRoute.addChildren(providerPages),
   workpointRoute.addChildren([
-    ...workpointPages,
+    workpointLoginRoute,
+    workpointUnauthorizedRoute,
     workpointMainRoute.addChildren([workpointWorksRoute, workpointMainIndexRoute, workpointMainOtherRoute]),
     workpointIndexRoute,
     workpointOtherRoute,

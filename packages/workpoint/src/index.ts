@@ -1,0 +1,2 @@
+export { workpointRouter } from "./router";
+export type { Work } from "./rows";
