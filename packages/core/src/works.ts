@@ -16,24 +16,6 @@ export function workState(work: { started_at: string | null; completed_at: strin
   return work.started_at !== null ? "started" : "pending";
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-
-/**
- * Time elapsed since `from` as the works strip writes it (seed 002 section 2.3: 'día(s)', 'hora(s)', 'minuto(s)'):
- * the two largest units that are not zero ('2 días 3 horas', '1 hora 5 minutos', '0 minutos').
- */
-export function elapsedText(fromMs: number, nowMs: number): string {
-  const minutes = Math.max(0, Math.floor((nowMs - fromMs) / 60_000));
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const mins = minutes % 60;
-  const parts: string[] = [];
-  if (days > 0) parts.push(plural(days, "día"));
-  if (hours > 0) parts.push(plural(hours, "hora"));
-  if (mins > 0 && days === 0) parts.push(plural(mins, "minuto"));
-  return parts.length ? parts.slice(0, 2).join(" ") : plural(0, "minuto");
-}
-
 /**
  * The kiosk's inactivity rule (seed 000 sections 4 and 9): the company's `workpoint_logout_time` in seconds, 0 for
  * never. The answer is how long after the last activity (mouse, key, wheel) the user is logged out, or null.

@@ -1,26 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { elapsedText, kioskIdleExpired, kioskIdleMs, workState } from "../src";
+import { kioskIdleExpired, kioskIdleMs, workState } from "../src";
 
-const MIN = 60_000;
-
-describe("elapsedText", () => {
-  it("writes days, hours and minutes in Spanish, the two largest units", () => {
-    expect(elapsedText(0, 0)).toBe("0 minutos");
-    expect(elapsedText(0, 59_999)).toBe("0 minutos");
-    expect(elapsedText(0, MIN)).toBe("1 minuto");
-    expect(elapsedText(0, 45 * MIN)).toBe("45 minutos");
-    expect(elapsedText(0, 60 * MIN)).toBe("1 hora");
-    expect(elapsedText(0, 65 * MIN)).toBe("1 hora 5 minutos");
-    expect(elapsedText(0, 3 * 60 * MIN + MIN)).toBe("3 horas 1 minuto");
-    expect(elapsedText(0, 1440 * MIN)).toBe("1 día");
-    expect(elapsedText(0, 2 * 1440 * MIN + 3 * 60 * MIN + 7 * MIN)).toBe("2 días 3 horas");
-    expect(elapsedText(0, 1440 * MIN + 30 * MIN)).toBe("1 día");
-  });
-
-  it("never goes negative (a clock slightly behind the server's)", () => {
-    expect(elapsedText(10 * MIN, 0)).toBe("0 minutos");
-  });
-});
 
 describe("workState", () => {
   it("reads the state from the instants", () => {

@@ -98,7 +98,10 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
   const send = (out: Outgoing) => {
     stick.current = true;
     setReply(null);
-    const previewPictures = out.files.map((f) => ({ id: "", url: URL.createObjectURL(f), thumb_url: null }));
+    const previewPictures = out.files.map((f) => {
+      const url = URL.createObjectURL(f);
+      return { id: "", url, thumb_url: url };
+    });
     const event = out.event && { id: 0, ...out.event, start_date: out.event.start as Instant };
     void chat
       .send(async () => ({ comment: out.comment, event: out.event, picture_ids: await uploadPictures(out.files), reply_id: out.reply?.id ?? null }), {

@@ -77,7 +77,7 @@ export function MessageBubble({
               <div className="chat-pictures">
                 {message.pictures.map((p) => (
                   <a key={p.url} href={p.url} target="_blank" rel="noreferrer">
-                    <img src={p.thumb_url ?? p.url} alt="Imagen adjunta" loading="lazy" />
+                    <img src={p.thumb_url} alt="Imagen adjunta" loading="lazy" />
                   </a>
                 ))}
               </div>

@@ -68,7 +68,7 @@ export function WorkCard({
       {since && (
         <p className="work-card-meta">
           {state === "pending" ? "Solicitado hace " : "En curso hace "}
-          {elapsedText(Date.parse(since), now)}
+          {elapsedText(now - Date.parse(since))}
         </p>
       )}
       {state !== "completed" && (onStart || onComplete) && (
