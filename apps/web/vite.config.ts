@@ -109,6 +109,10 @@ export default defineConfig({
     manifest: true,
     // `pnpm bench:web` measures what matters (gzipped JavaScript per route); the raw size of one chunk does not.
     chunkSizeWarningLimit: 1024,
+    // No JS preload lists: with one lazy chunk per screen their file table grew to 1.6 KB gzipped in the entry (the
+    // login's budget is 120 KB). A screen's shared chunks are then fetched when its chunk is parsed, one round trip
+    // later; its CSS is still loaded with it.
+    modulePreload: false,
     rollupOptions: { onwarn },
   },
 });
