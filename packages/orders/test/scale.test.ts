@@ -70,7 +70,7 @@ describe("scale generator", () => {
       sql`SELECT tgname, tgenabled FROM pg_trigger WHERE tgname IN ('orders_search_text', 'vehicles_search_text')`,
     );
     expect(triggers.map((t) => t.tgenabled)).toEqual(["O", "O"]);
-    const indexes = await queryRows<{ indexname: string }>(db(), sql`SELECT indexname FROM pg_indexes WHERE indexdef LIKE '%gin_trgm_ops%' ORDER BY 1`);
+    const indexes = await queryRows<{ indexname: string }>(db(), sql`SELECT indexname FROM pg_indexes WHERE tablename IN ('orders', 'vehicles') AND indexdef LIKE '%gin_trgm_ops%' ORDER BY 1`);
     expect(indexes.map((i) => i.indexname)).toEqual(["orders_search_idx", "vehicles_search_idx"]);
   });
 });

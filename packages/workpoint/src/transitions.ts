@@ -9,8 +9,9 @@ type Ctx = Pick<Context, "db" | "bus"> & { companyId: number };
 
 const MOVES = {
   start: sql`started_at = now()`,
-  // Completing a work that was never started starts it at the same instant.
-  complete: sql`started_at = coalesce(started_at, now()), completed_at = now()`,
+  // Completing a work that was never started starts it at the same instant. now() is when this transaction began: a
+  // start that committed while this one waited for the row can be later, and completion never precedes the start.
+  complete: sql`started_at = coalesce(started_at, now()), completed_at = greatest(now(), started_at)`,
 } as const;
 const PENDING = { start: sql`started_at IS NULL AND completed_at IS NULL`, complete: sql`completed_at IS NULL` } as const;
 
