@@ -38,7 +38,8 @@ export async function seedChatDemo(db: Db, companyId: number, orderIds: number[]
     for (const userId of people) {
       await db.execute(sql`
         INSERT INTO chat_members (company_id, chat_id, user_id, document_type, listed, activity_at)
-        SELECT company_id, id, ${userId}, document_type, listed, now() - interval '3 days' FROM chats WHERE id = ${chatId}`);
+        SELECT company_id, id, ${userId}, document_type, listed, now() - interval '3 days' FROM chats WHERE id = ${chatId}
+        ON CONFLICT (chat_id, user_id) DO NOTHING`);
     }
     const lines = LINES.slice(0, 2 + (index % 3));
     for (const [n, line] of lines.entries()) {

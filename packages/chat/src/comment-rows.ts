@@ -1,5 +1,5 @@
 // How a message is read for the screen: author, reply preview, pictures and calendar event, in the wire shape.
-import { fileUrl, thumbnailUrl, type ChatAuthorType, type ChatCommentItem, type ChatEvent, type ChatPerson, type Instant } from "@taller/core";
+import { fileUrl, thumbnailUrl, type ChatAuthorType, type ChatCommentItem, type ChatCommentsPage, type ChatEvent, type ChatPerson, type Instant } from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
 import { microsOf } from "./micros";
@@ -109,4 +109,27 @@ export async function currentEvents(db: Db, companyId: number, chatId: number): 
         ORDER BY e.start_at, e.id LIMIT 20`,
   );
   return rows.map((r) => ({ id: r.id, name: r.name, start_date: r.start, duration: r.minutes / 60 }));
+}
+
+/** The open works on the chat's document (seed 002 section 2.3's works strip), oldest first; 50 at most. */
+export async function currentWorks(db: Db, companyId: number, chat: { document_type: string; document_id: number | null }): Promise<ChatCommentsPage["current_works"]> {
+  if (chat.document_id === null) return [];
+  const rows = await queryRows<{ id: number; user_id: number; user_name: string; user_picture: string | null; work_name: string; started_at: Instant | null; created_at: Instant }>(
+    db,
+    sql`SELECT w.id, u.id AS user_id, u.name AS user_name, u.picture AS user_picture, cw.name AS work_name,
+               ${instantText(sql`w.started_at`)} AS started_at, ${instantText(sql`w.created_at`)} AS created_at
+        FROM works w
+        JOIN users u ON u.company_id = w.company_id AND u.id = w.user_id
+        JOIN custom_works cw ON cw.company_id = w.company_id AND cw.id = w.custom_work_id
+        WHERE w.company_id = ${companyId} AND w.document_type = ${chat.document_type} AND w.document_id = ${chat.document_id}
+          AND w.completed_at IS NULL
+        ORDER BY w.created_at, w.id LIMIT 50`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    user: { id: r.user_id, name: r.user_name, picture: r.user_picture },
+    work_name: r.work_name,
+    started_at: r.started_at,
+    created_at: r.created_at,
+  }));
 }

@@ -218,3 +218,43 @@ describe("chat.list and chat.badges", () => {
     expect(none.items).toEqual([]);
   });
 });
+
+describe("works on the chat's document", () => {
+  const customWork = () => app.fx().demo.customWorkIds[0] ?? 0;
+  async function addWork(orderId: number, email: string) {
+    const [row] = await queryRows<{ id: number }>(
+      app.db(),
+      sql`INSERT INTO works (company_id, custom_work_id, user_id, document_type, document_id)
+          VALUES (${app.fx().demo.companyId}, ${customWork()}, ${userId(email)}, 'Order', ${orderId}) RETURNING id`,
+    );
+    return row?.id ?? 0;
+  }
+  const ownWorks = async (chatId: number, email: string) =>
+    (await queryRows<{ own_works: number }>(app.db(), sql`SELECT own_works FROM chat_members WHERE chat_id = ${chatId} AND user_id = ${userId(email)}`))[0]
+      ?.own_works ?? null;
+
+  it("an open work makes its assignee a member with own_works, lists the chat first and shows in the works strip; completing it takes it back", async () => {
+    const chat = await freshChat();
+    const workId = await addWork(chat.document_id ?? 0, "asesor@taller.demo");
+    expect(await ownWorks(chat.id, "asesor@taller.demo")).toBe(1);
+    const items = (await (await asesor()).list({ tab: "Order", archived: true })).items;
+    const at = items.findIndex((c) => c.id === chat.id);
+    expect(items[at]?.own_works).toBe(1);
+    // Only chats with own works come before it (section 4.1).
+    expect(items.slice(0, at).every((c) => c.own_works > 0)).toBe(true);
+    const page = await (await admin()).comments({ chat_id: chat.id });
+    expect(page.current_works.map((w) => [w.id, w.user.id])).toEqual([[workId, userId("asesor@taller.demo")]]);
+    await app.db().execute(sql`UPDATE works SET started_at = now(), completed_at = now() WHERE id = ${workId}`);
+    expect(await ownWorks(chat.id, "asesor@taller.demo")).toBe(0);
+    expect((await (await admin()).comments({ chat_id: chat.id })).current_works).toEqual([]);
+  });
+
+  it("a chat opened after its document's works counts them once", async () => {
+    const orderId = app.fx().demo.orderIds[nextOrder] ?? 0;
+    await addWork(orderId, "asesor@taller.demo");
+    await addWork(orderId, "asesor@taller.demo").catch(() => 0); // the same open work twice is refused by the works table
+    const chat = await freshChat();
+    expect(chat.document_id).toBe(orderId);
+    expect(await ownWorks(chat.id, "asesor@taller.demo")).toBe(1);
+  });
+});

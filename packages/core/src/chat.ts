@@ -214,7 +214,7 @@ export interface ChatCommentsPage {
   next_cursor: string | null;
   /** Events of the chat that have not ended (ongoing or upcoming), soonest first. */
   events: ChatEvent[];
-  /** Current works on the document: empty until the works tables land (see docs/domains/chat.md). */
+  /** The open works on the document, oldest first (the first page only). */
   current_works: { id: number; user: ChatPerson; work_name: string; started_at: Instant | null; created_at: Instant }[];
 }
 
