@@ -7,14 +7,12 @@
 // SQL statements the procedure issued (recorded at the postgres.js client) replayed directly. Drops the database.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { Agent, request } from "node:http";
 import { parseArgs } from "node:util";
-import { createDatabase, migrateDatabase, schema, type Db } from "@taller/db";
+import { createDatabase, migrateDatabase } from "@taller/db";
 import { seedDemo, seedScale, seedScaleCrm } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
-import { benchLogin, startBenchServer } from "@taller/testing/bench";
+import { benchHttpClient, benchLogin, percentiles, recordingDatabase, startBenchServer } from "@taller/testing/bench";
 import { staffContext } from "@taller/trpc/testing";
-import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { crmRouter } from "../src";
 
@@ -55,22 +53,12 @@ try {
 
   const { url: baseUrl, child } = await startBenchServer(benchUrl);
   server = child;
-  const http = httpClient(baseUrl, await benchLogin(baseUrl, "admin@escala.demo"));
+  const http = benchHttpClient(baseUrl, await benchLogin(baseUrl, "admin@escala.demo"));
 
-  const captured: { query: string; params: unknown[]; prepare: boolean }[] = [];
-  const sqlClient = raw;
-  const recording = new Proxy(sqlClient, {
-    get(target, prop, receiver) {
-      if (prop !== "unsafe") return Reflect.get(target, prop, receiver);
-      return (query: string, params: unknown[] = [], options: { prepare?: boolean } = {}) => {
-        captured.push({ query, params, prepare: options.prepare ?? false });
-        return target.unsafe(query, params as postgres.ParameterOrJSON<never>[], options);
-      };
-    },
-  });
-  const capturingDatabase = { ...database, db: drizzle(recording, { schema }) as unknown as Db };
-  const captureBus = createEventBus(capturingDatabase);
-  const caller = createCallerFactory(crmRouter)(await staffContext(capturingDatabase, captureBus, "admin@escala.demo"));
+  // The procedures called in-process through a client that records their SQL, which the SQL side replays.
+  const recorder = recordingDatabase(database, raw);
+  const captureBus = createEventBus(recorder.database);
+  const caller = createCallerFactory(crmRouter)(await staffContext(recorder.database, captureBus, "admin@escala.demo"));
 
   const [location] = await raw<{ id: number }[]>`SELECT id FROM locations WHERE company_id = ${scale.companyId} ORDER BY id LIMIT 1`;
   const one = { location_ids: [location?.id ?? 0] };
@@ -91,12 +79,8 @@ try {
   console.log(`\n${counts?.crms} managements, ${counts?.clients} clients; ${RUNS} runs per case; ms; target HTTP p95 < ${TARGET_P95_MS}\n`);
   console.log(["case".padEnd(34), "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "ok"].join("  "));
   for (const c of cases) {
-    captured.length = 0;
-    await c.call();
-    const statements = [...captured];
-    const replay = async () => {
-      for (const s of statements) await sqlClient.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: s.prepare });
-    };
+    const statements = await recorder.statementsOf(c.call);
+    const replay = () => recorder.replay(statements);
     for (let i = 0; i < 5; i++) {
       await http.query(c.path, c.input);
       await replay();
@@ -112,8 +96,8 @@ try {
       await replay();
       viaSql.push(performance.now() - t);
     }
-    const h = stats(viaHttp);
-    const s = stats(viaSql);
+    const h = percentiles(viaHttp);
+    const s = percentiles(viaSql);
     console.log([c.name.padEnd(34), ...[h.p50, h.p95, s.p50, s.p95].map((v) => v.toFixed(2).padStart(8)), h.p95 < TARGET_P95_MS ? "yes" : "NO"].join("  "));
   }
   await captureBus.close();
@@ -124,33 +108,4 @@ try {
   await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   await admin.end();
   log(`dropped ${dbName}`);
-}
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-/** tRPC over plain node:http with a keep-alive agent, as bench:orders. */
-function httpClient(baseUrl: string, cookie: string) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  return {
-    query: <T>(path: string, input?: unknown) =>
-      new Promise<T>((resolvePromise, reject) => {
-        const url = `${baseUrl}/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`;
-        const req = request(url, { method: "GET", agent, headers: { cookie } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => {
-            const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { result?: { data: { json: T } }; error?: unknown };
-            if (res.statusCode !== 200 || !parsed.result) reject(new Error(`HTTP ${res.statusCode}: ${JSON.stringify(parsed.error)}`));
-            else resolvePromise(parsed.result.data.json);
-          });
-          res.on("error", reject);
-        });
-        req.on("error", reject);
-        req.end();
-      }),
-  };
 }

@@ -10,14 +10,12 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { Agent, request } from "node:http";
 import { parseArgs } from "node:util";
-import { createDatabase, migrateDatabase, schema, type Db } from "@taller/db";
+import { createDatabase, migrateDatabase } from "@taller/db";
 import { seedDemo, seedScale } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
-import { benchLogin, startBenchServer } from "@taller/testing/bench";
+import { benchHttpClient, benchLogin, percentiles, recordingDatabase, startBenchServer } from "@taller/testing/bench";
 import { staffContext } from "@taller/trpc/testing";
-import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { vehiclesRouter } from "@taller/vehicles";
 import { ordersRouter } from "../src";
@@ -58,31 +56,15 @@ try {
   const { url: baseUrl, child } = await startBenchServer(benchUrl);
   server = child;
   const cookie = await benchLogin(baseUrl, "admin@escala.demo");
-  const http = httpClient(baseUrl, cookie);
+  const http = benchHttpClient(baseUrl, cookie);
 
   // The same procedures called in-process on a drizzle instance whose postgres.js client records every statement
   // they send, with its parameters and whether it was prepared; the SQL side replays exactly that.
-  const captured: { query: string; params: unknown[]; prepare: boolean }[] = [];
-  const sqlClient = raw;
-  const recording = new Proxy(sqlClient, {
-    get(target, prop, receiver) {
-      if (prop !== "unsafe") return Reflect.get(target, prop, receiver);
-      return (query: string, params: unknown[] = [], options: { prepare?: boolean } = {}) => {
-        captured.push({ query, params, prepare: options.prepare ?? false });
-        return target.unsafe(query, params as postgres.ParameterOrJSON<never>[], options);
-      };
-    },
-  });
-  const capturingDatabase = { ...database, db: drizzle(recording, { schema }) as unknown as Db };
-  const captureBus = createEventBus(capturingDatabase);
-  const context = await staffContext(capturingDatabase, captureBus, "admin@escala.demo");
+  const recorder = recordingDatabase(database, raw);
+  const captureBus = createEventBus(recorder.database);
+  const context = await staffContext(recorder.database, captureBus, "admin@escala.demo");
   const caller = createCallerFactory(ordersRouter)(context);
   const vehiclesCaller = createCallerFactory(vehiclesRouter)(context);
-  const sqlOf = async (call: () => Promise<unknown>) => {
-    captured.length = 0;
-    await call();
-    return [...captured];
-  };
 
   const statuses = await http.query<{ order_statuses: { id: number; name: string; finish: boolean }[]; budget_statuses: { id: number; finish: boolean }[] }>(
     "orders.statuses",
@@ -155,12 +137,10 @@ try {
 
   const results = [];
   for (const c of cases) {
-    const statements = await sqlOf(c.call);
+    const statements = await recorder.statementsOf(c.call);
     const viaHttp: number[] = [];
     const viaSql: number[] = [];
-    const replay = async () => {
-      for (const s of statements) await sqlClient.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: s.prepare });
-    };
+    const replay = () => recorder.replay(statements);
     for (let i = 0; i < 10; i++) {
       await http.query(c.path, c.input);
       await replay();
@@ -174,7 +154,7 @@ try {
       await replay();
       viaSql.push(performance.now() - t);
     }
-    results.push({ name: c.name, statements: statements.length, http: stats(viaHttp), sql: stats(viaSql) });
+    results.push({ name: c.name, statements: statements.length, http: percentiles(viaHttp), sql: percentiles(viaSql) });
   }
 
   console.log(`\norders: ${ORDERS} in Taller Escala; ${RUNS} runs per case; times in ms`);
@@ -216,7 +196,7 @@ try {
     peakMb = Math.max(peakMb, after.peakMb);
     peakDeltaMb = Math.max(peakDeltaMb, after.peakMb - baseline);
   }
-  const exp = stats(exportTimes.slice(1));
+  const exp = percentiles(exportTimes.slice(1));
   console.log(
     `\nexport 1000 rows: p50 ${exp.p50.toFixed(0)} ms, max ${exp.max.toFixed(0)} ms (first ${exportTimes[0]!.toFixed(0)} ms); ` +
       `server peak RSS ${peakMb.toFixed(0)} MB, at most ${peakDeltaMb.toFixed(1)} MB above its resident set before the call; ` +
@@ -232,12 +212,6 @@ try {
   log(`dropped ${dbName}`);
 }
 
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
-}
-
 function memoryOf(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -246,35 +220,8 @@ function memoryOf(pid: number) {
 
 
 
-/** tRPC over plain node:http with a keep-alive agent: the lightest honest client, so timings show the server. */
-function httpClient(baseUrl: string, cookie: string) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const send = <T>(method: "GET" | "POST", path: string, body?: string) =>
-    new Promise<T>((resolvePromise, reject) => {
-      const headers: Record<string, string> = { cookie };
-      if (body !== undefined) Object.assign(headers, { "content-type": "application/json", "x-trpc-source": "bench", "content-length": String(Buffer.byteLength(body)) });
-      const req = request(`${baseUrl}${path}`, { method, agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { result?: { data: { json: T } }; error?: unknown };
-          if (res.statusCode !== 200 || !parsed.result) reject(new Error(`HTTP ${res.statusCode}: ${JSON.stringify(parsed.error)}`));
-          else resolvePromise(parsed.result.data.json);
-        });
-        res.on("error", reject);
-      });
-      req.on("error", reject);
-      req.end(body);
-    });
-  return {
-    query: <T>(path: string, input?: unknown) =>
-      send<T>("GET", `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`),
-    mutation: <T>(path: string, input: unknown) => send<T>("POST", `/trpc/${path}`, JSON.stringify({ json: input })),
-  };
-}
-
 /** Follows next_cursor through HTTP up to `page` (or the last page) and returns the cursor for the page after it. */
-async function cursorForPage(http: ReturnType<typeof httpClient>, path: string, input: object, page: number) {
+async function cursorForPage(http: ReturnType<typeof benchHttpClient>, path: string, input: object, page: number) {
   let cursor: string | null = null;
   let reached = 0;
   for (let p = 1; p <= page; p++) {
