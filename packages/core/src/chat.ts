@@ -126,7 +126,8 @@ export interface ChatPerson {
 /** Where 'Ver' goes: the document's page in the web app, or null (assistant threads). */
 export type ChatView = { type: ChatDocument; id: number; path: string } | null;
 
-export interface ChatListItem {
+/** What a list row and a chat's header both say of the chat. */
+export interface ChatSummary {
   id: number;
   document_type: ChatDocumentType;
   document_id: number | null;
@@ -137,6 +138,9 @@ export interface ChatListItem {
   picture: string | null;
   listed: boolean;
   finished: boolean;
+}
+
+export interface ChatListItem extends ChatSummary {
   unread: number;
   mention: number;
   own_works: number;
@@ -164,17 +168,7 @@ export interface ChatBadges {
   mention: number;
 }
 
-export interface ChatHeader {
-  id: number;
-  document_type: ChatDocumentType;
-  document_id: number | null;
-  super_type: string | null;
-  title: string;
-  subtitle: string;
-  correlative_id: number | null;
-  picture: string | null;
-  listed: boolean;
-  finished: boolean;
+export interface ChatHeader extends ChatSummary {
   view: ChatView;
   /** The caller's read state when the chat was opened (opening does not reset it: markRead does). */
   unread: number;
