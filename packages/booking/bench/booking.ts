@@ -18,7 +18,7 @@ import { seedDemo } from "@taller/db/seed";
 import { benchLogin, startBenchServer } from "@taller/testing/bench";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
-import { loadFacts, loadSettings, professionalIds } from "../src/facts";
+import { loadBookingSetup, loadFacts } from "../src/facts";
 import { searchSlots } from "../src/search-slots";
 import { freeSlotsByDay, localNow } from "../src/slots";
 
@@ -100,9 +100,8 @@ try {
   };
 
   // The bare function, on facts read once.
-  const settings = await loadSettings(db, companyId);
+  const { settings, eligible } = await loadBookingSetup(db, companyId, null);
   const facts = await loadFacts(db, companyId, { from: monthStart, to: monthEnd, locationId: search.locationId, mode: "professional", professionals: pros });
-  const eligible = await professionalIds(db, companyId, settings.roleIds, null);
   const offered = freeSlotsByDay(settings.rules, facts, monthStart, monthEnd, { duration: 60, professionals: eligible, now: Date.now() });
   log(`a month: ${Object.values(offered).reduce((n, h) => n + h.length, 0)} start times offered over ${Object.keys(offered).length} days`);
   // A fresh facts object per run: the per-day booking index is built inside the function's time.

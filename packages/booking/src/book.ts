@@ -13,7 +13,7 @@ import { bookings, queryRows, type Db } from "@taller/db";
 import { fieldError, findPgCode, TRPCError, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { writeAddons } from "./addons";
-import { loadFacts, loadSettings, professionalIds } from "./facts";
+import { loadBookingSetup, loadFacts } from "./facts";
 import { slotProblem, type SlotProblem } from "./slots";
 
 export interface BookingWrite {
@@ -52,13 +52,6 @@ export async function bookingByKey(db: Db, companyId: number, key: string): Prom
 
 const problemError = (p: SlotProblem) => fieldError(p.message === BOOKING_ERRORS.slotTaken ? "CONFLICT" : "BAD_REQUEST", p.field, p.message);
 
-/** A requirement's duration (minutes), or 60 without one. */
-export async function requirementMinutes(db: Db, companyId: number, requirementId: number | null): Promise<number> {
-  if (requirementId === null) return 60;
-  const [row] = await queryRows<{ d: number }>(db, sql`SELECT duration_minutes AS d FROM requirements WHERE company_id = ${companyId} AND id = ${requirementId}`);
-  return row?.d ?? 60;
-}
-
 /**
  * Places a booking under the day's lock; answers its id and whether this call made it (false: the idempotency key
  * had made it already). Throws the form's field error when the slot no longer fits.
@@ -69,11 +62,11 @@ export async function placeBooking(tx: Transaction, w: BookingWrite): Promise<{ 
   if (existing !== null) return { id: existing, created: false };
   if (w.earliestDate && w.date < w.earliestDate) throw problemError({ field: "booking_date", message: BOOKING_ERRORS.dayUnavailable });
 
-  const settings = await loadSettings(tx.db, w.companyId);
+  const { settings, eligible, duration: requirementDuration } = await loadBookingSetup(tx.db, w.companyId, w.requirementId);
   const professional = settings.mode === "professional";
   const userId = professional ? w.userId : null;
-  const professionals = professional ? await professionalIds(tx.db, w.companyId, settings.roleIds, w.requirementId) : [];
-  const duration = w.duration ?? (await requirementMinutes(tx.db, w.companyId, w.requirementId));
+  const professionals = professional ? eligible : [];
+  const duration = w.duration ?? requirementDuration;
   const facts = await loadFacts(tx.db, w.companyId, {
     from: w.date,
     to: w.date,

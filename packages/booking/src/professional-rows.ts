@@ -12,7 +12,7 @@ export interface Professional {
   block_hours: { day: number; enabled: boolean; start_time: string; end_time: string }[];
 }
 
-/** These professionals (ids from professionalIds, in its order) with their role, specialities and block hours. */
+/** These professionals (ids from loadBookingSetup, in its order) with their role, specialities and block hours. */
 export async function readProfessionals(db: Db, companyId: number, ids: readonly number[]): Promise<Professional[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<Omit<Professional, "role"> & { role_id: number | null; role_name: string | null }>(

@@ -1,7 +1,7 @@
 import { can, staffProcedure } from "@taller/trpc";
 import { z } from "zod";
 import { assertOwnIds } from "./book";
-import { loadSettings, professionalIds } from "./facts";
+import { loadBookingSetup } from "./facts";
 import { readProfessionals, type Professional } from "./professional-rows";
 
 const id = z.number().int().min(1).max(2_147_483_647);
@@ -18,7 +18,6 @@ export const professionals = staffProcedure
   .input(professionalsInputSchema)
   .query(async ({ ctx, input }): Promise<Professional[]> => {
     await assertOwnIds(ctx.db, ctx.companyId, { locationId: input?.location_id, requirementId: input?.requirement_id });
-    const settings = await loadSettings(ctx.db, ctx.companyId);
-    const ids = await professionalIds(ctx.db, ctx.companyId, settings.roleIds, input?.requirement_id ?? null);
+    const { eligible: ids } = await loadBookingSetup(ctx.db, ctx.companyId, input?.requirement_id ?? null);
     return readProfessionals(ctx.db, ctx.companyId, ctx.ownOnly("read", "booking") ? ids.filter((i) => i === ctx.user.id) : ids);
   });

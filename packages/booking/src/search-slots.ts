@@ -2,8 +2,7 @@
 // and answers the pure rule's hours per day.
 import { BOOKING_ERRORS, type FreeSlotsResult } from "@taller/core";
 import type { Db } from "@taller/db";
-import { requirementMinutes } from "./book";
-import { loadFacts, loadSettings, professionalIds } from "./facts";
+import { loadBookingSetup, loadFacts } from "./facts";
 import { dayProblem, freeSlotsByDay } from "./slots";
 
 export interface SlotSearch {
@@ -20,16 +19,15 @@ export interface SlotSearch {
 }
 
 export async function searchSlots(db: Db, companyId: number, search: SlotSearch): Promise<FreeSlotsResult> {
-  const settings = await loadSettings(db, companyId);
+  const setup = await loadBookingSetup(db, companyId, search.requirementId);
+  const { settings } = setup;
   const professional = settings.mode === "professional";
-  const eligible = professional ? await professionalIds(db, companyId, settings.roleIds, search.requirementId) : [];
+  const eligible = professional ? setup.eligible : [];
   const errors: Record<string, string[]> = {};
   if (professional && search.userId !== null && !eligible.includes(search.userId)) errors.user_id = [BOOKING_ERRORS.professionalUnavailable];
   const professionals = search.userId === null ? eligible : eligible.filter((id) => id === search.userId);
-  const [duration, facts] = await Promise.all([
-    search.duration ?? requirementMinutes(db, companyId, search.requirementId),
-    loadFacts(db, companyId, { from: search.from, to: search.to, locationId: search.locationId, mode: settings.mode, professionals, excludeId: search.excludeId }),
-  ]);
+  const duration = search.duration ?? setup.duration;
+  const facts = await loadFacts(db, companyId, { from: search.from, to: search.to, locationId: search.locationId, mode: settings.mode, professionals, excludeId: search.excludeId });
   const days = freeSlotsByDay(settings.rules, facts, search.from, search.to, { duration, professionals, now: Date.now() });
   if (search.earliestDate) for (const day of Object.keys(days)) if (day < search.earliestDate) days[day] = [];
   const dayIssue = search.earliestDate && search.from < search.earliestDate ? BOOKING_ERRORS.dayUnavailable : dayProblem(settings.rules, facts, search.from);

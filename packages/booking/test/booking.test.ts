@@ -1,7 +1,7 @@
 // The booking procedures through the router's caller, against a real database (seeded demo: Taller Demo books per
 // professional, Otro Taller by capacity).
 import { addDays, BOOKING_ERRORS } from "@taller/core";
-import { bookings, crms, orders, realtimeEvents } from "@taller/db";
+import { bookings, crms, orders, realtimeEvents, users } from "@taller/db";
 import { chileanHolidays } from "@taller/db/seed";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
@@ -62,6 +62,22 @@ describe("professionals and free slots (professional mode)", () => {
     const tomasRow = all.find((p) => p.id === tomas());
     expect(tomasRow?.block_hours).toContainEqual({ day: 1, enabled: true, start_time: "13:00", end_time: "14:00" });
     expect(all.find((p) => p.id === marta())?.work_user_specialities).toHaveLength(2);
+  });
+
+  it("limits professionals to the company's booking roles when it names some", async () => {
+    const companyId = fx().companyId;
+    const setRoles = (ids: number[]) =>
+      app.db().execute(sql`UPDATE companies SET preferences = jsonb_set(preferences, '{booking_role_ids}', ${JSON.stringify(ids)}::jsonb) WHERE id = ${companyId}`);
+    const [{ role }] = (await app.db().select({ role: users.roleId }).from(users).where(eq(users.id, tomas()))) as [{ role: number }];
+    await setRoles([role]);
+    try {
+      const ids = (await (await admin()).professionals({})).map((p) => p.id);
+      expect(ids).toContain(tomas());
+      const [{ n }] = (await app.db().select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), eq(users.roleId, role)))) as [{ n: number }];
+      expect(ids).toHaveLength(n);
+    } finally {
+      await setRoles([]);
+    }
   });
 
   it("shows only the caller under 'read restricted to own'", async () => {

@@ -1,5 +1,5 @@
 import { tokenProcedure } from "@taller/trpc";
-import { loadSettings, professionalIds } from "../facts";
+import { loadBookingSetup } from "../facts";
 import { readProfessionals, type Professional } from "../professional-rows";
 import { loadCrmCase } from "./crm-case";
 import { tokenInputSchema } from "./get";
@@ -9,7 +9,7 @@ export const professionals = tokenProcedure("crm_token")
   .input(tokenInputSchema)
   .query(async ({ ctx }): Promise<Professional[]> => {
     const crm = await loadCrmCase(ctx.db, ctx.companyId, ctx.document);
-    const settings = await loadSettings(ctx.db, ctx.companyId);
+    const { settings, eligible } = await loadBookingSetup(ctx.db, ctx.companyId, crm.requirement_id);
     if (settings.mode !== "professional") return [];
-    return readProfessionals(ctx.db, ctx.companyId, await professionalIds(ctx.db, ctx.companyId, settings.roleIds, crm.requirement_id));
+    return readProfessionals(ctx.db, ctx.companyId, eligible);
   });
