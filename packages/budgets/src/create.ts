@@ -1,5 +1,5 @@
-import { BUDGET_TEXTS, budgetLinesInput, budgetNotesInput } from "@taller/core";
-import { writeBudget, type BudgetWriteResult } from "@taller/db";
+import { BUDGET_WRITE_ERRORS, budgetLinesInput, budgetNotesInput } from "@taller/core";
+import { writeBudget } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { z } from "zod";
 
@@ -9,18 +9,6 @@ export const createInput = z.object({
   lines: budgetLinesInput,
 });
 
-/** The Spanish answer to a budget that could not be written (shared with the chat's budget form). */
-export function budgetWriteError(problem: Extract<BudgetWriteResult, { ok: false }>["problem"]) {
-  switch (problem) {
-    case "order":
-      return fieldError("NOT_FOUND", "order_id", BUDGET_TEXTS.orderNotFound);
-    case "product":
-      return fieldError("NOT_FOUND", "lines", BUDGET_TEXTS.productNotFound);
-    case "status":
-      return fieldError("BAD_REQUEST", "order_id", BUDGET_TEXTS.noStatuses);
-  }
-}
-
 /** A budget for an order of the company, in its first budget status; number and total are the database's. */
 export const create = staffProcedure
   .use(can("create", "budget"))
@@ -28,7 +16,11 @@ export const create = staffProcedure
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
       const result = await writeBudget(tx.db, { companyId: ctx.companyId, orderId: input.order_id, userId: ctx.user.id, notes: input.notes ?? null, lines: input.lines });
-      if (!result.ok) throw budgetWriteError(result.problem);
+      if (!result.ok) {
+        const e = BUDGET_WRITE_ERRORS[result.problem];
+        // The problem is the order itself, or a line's product / the company's statuses.
+        throw fieldError(e.code, result.problem === "product" ? "lines" : "order_id", e.message);
+      }
       return { id: result.id, correlative_id: result.correlative_id, total: result.total };
     }),
   );

@@ -97,3 +97,10 @@ export const budgetLinesInput = z
   });
 
 export const budgetNotesInput = z.string().trim().max(2000, "Las notas admiten hasta 2000 caracteres").nullish();
+
+/** How a budget that could not be written is answered (writeBudget's problems), by budgets.create and chat.send. */
+export const BUDGET_WRITE_ERRORS = {
+  order: { code: "NOT_FOUND", message: BUDGET_TEXTS.orderNotFound },
+  product: { code: "NOT_FOUND", message: BUDGET_TEXTS.productNotFound },
+  status: { code: "BAD_REQUEST", message: BUDGET_TEXTS.noStatuses },
+} as const;
