@@ -100,6 +100,8 @@ export default defineConfig({
     proxy: {
       "/trpc": { target: server, ws: true },
       "/files": server,
+      // The budget PDF (apps/server/src/budget-pdf.ts).
+      "/budgets": server,
       "/healthz": server,
     },
   },

@@ -10,6 +10,7 @@ import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket } from "ws";
 import { buildContext } from "./context";
+import { BUDGET_PDF_PATH, createBudgetPdfRoute } from "./budget-pdf";
 import { createFileRoutes } from "./files/routes";
 import { createInboundMailRoute, INBOUND_MAIL_PATH } from "./inbound-mail";
 import type { FileStore } from "./files/store";
@@ -47,7 +48,10 @@ export interface App {
   close(graceMs?: number): Promise<void>;
 }
 
-/** HTTP + WebSocket on one port: tRPC at /trpc, /healthz, uploads at /files, and the web app for everything else. */
+/**
+ * HTTP + WebSocket on one port: tRPC at /trpc, /healthz, uploads at /files, budget PDFs at /budgets/{id}/pdf, and the
+ * web app for everything else.
+ */
 export function createApp(opts: AppOptions): App {
   const { database, bus, logger } = opts;
   const deps = { database, bus, trustProxy: opts.trustProxy, appVersion: opts.version };
@@ -63,6 +67,7 @@ export function createApp(opts: AppOptions): App {
     onError: ({ error, path }) => logFailure(error, path, "procedure failed"),
   });
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
+  const budgetPdf = createBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
   const inboundMail = createInboundMailRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy, limits: opts.inboundMailLimits });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
 
@@ -75,6 +80,8 @@ export function createApp(opts: AppOptions): App {
       if (path === "/healthz") return await health(res);
       if (path === "/trpc" || path.startsWith("/trpc/")) return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
       if (path === "/files" || path.startsWith("/files/")) return await files(req, res, path);
+      const pdf = BUDGET_PDF_PATH.exec(path);
+      if (pdf) return await budgetPdf(req, res, Number(pdf[1]));
       if (path.startsWith(INBOUND_MAIL_PATH)) return await inboundMail(req, res, path.slice(INBOUND_MAIL_PATH.length));
       return await web(req, res);
     } catch (err) {

@@ -206,6 +206,10 @@ describe("message rules (seed 002 sections 5 and 9)", () => {
     expect(canSend({ text: "", event: { name: "x" }, images: [] })).toBe(true);
     expect(canSend({ text: "", event: null, images: [{}] })).toBe(true);
     expect(canSend({ text: "hola", event: null, images: [], agentWorking: true })).toBe(false);
+    // The budget form: open with zero actions blocks sending, whatever else the draft has; one action sends.
+    expect(canSend({ text: "hola", event: null, images: [], budget: { actions: 0 } })).toBe(false);
+    expect(canSend({ text: "", event: null, images: [], budget: { actions: 1 } })).toBe(true);
+    expect(canSend({ text: "", event: null, images: [], budget: null })).toBe(false);
   });
 
   it("rings for others' messages only", () => {

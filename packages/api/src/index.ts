@@ -2,6 +2,7 @@ import { accountRouter, authRouter } from "@taller/auth";
 import { calendarRouter } from "@taller/calendar";
 import { chatRouter } from "@taller/chat";
 import { bookingRouter } from "@taller/booking";
+import { budgetsRouter } from "@taller/budgets";
 import { companyRouter } from "@taller/company";
 import { crmRouter } from "@taller/crm";
 import { ordersRouter } from "@taller/orders";
@@ -24,6 +25,7 @@ export const appRouter = router({
   push: pushRouter,
   crm: crmRouter,
   workpoint: workpointRouter,
+  budgets: budgetsRouter,
 });
 
 export type AppRouter = typeof appRouter;

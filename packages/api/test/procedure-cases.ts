@@ -3,6 +3,7 @@ import { accountCases, authCases } from "@taller/auth/test-cases";
 import { calendarCases } from "@taller/calendar/test-cases";
 import { chatCases } from "@taller/chat/test-cases";
 import { bookingCases } from "@taller/booking/test-cases";
+import { budgetsCases } from "@taller/budgets/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { crmCases } from "@taller/crm/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
@@ -25,6 +26,7 @@ const byRouter = {
   push: pushCases,
   crm: crmCases,
   workpoint: workpointCases,
+  budgets: budgetsCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

@@ -1,4 +1,4 @@
-// How a message is read for the screen: author, reply preview, pictures and calendar event, in the wire shape.
+// How a message is read for the screen: author, reply preview, pictures, calendar event and budget, in the wire shape.
 import { fileUrl, thumbnailUrl, type ChatAuthorType, type ChatCommentItem, type ChatCommentsPage, type ChatEvent, type ChatPerson, type Instant } from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
@@ -25,6 +25,9 @@ interface CommentRow {
   event_name: string | null;
   event_start: Instant | null;
   event_minutes: number | null;
+  budget_id: number | null;
+  budget_correlative_id: number | null;
+  budget_total: number | null;
   deleted_at: Instant | null;
   created_at: Instant;
   updated_at: Instant;
@@ -56,6 +59,7 @@ function toItem(r: CommentRow): ChatCommentItem {
     mentioned_user_ids: r.mentioned_user_ids,
     pictures: r.picture_ids.map((id) => ({ id, url: fileUrl(id), thumb_url: thumbnailUrl(id) })),
     calendar_event: eventOf(r.event_id, r.event_name, r.event_start, r.event_minutes),
+    budget: r.budget_id === null ? null : { id: r.budget_id, correlative_id: r.budget_correlative_id ?? 0, total: r.budget_total ?? 0 },
     deleted_at: r.deleted_at,
     created_at: r.created_at,
     updated_at: r.updated_at,
@@ -76,6 +80,7 @@ export async function selectComments(db: Db, companyId: number, where: SQL, limi
                r.author_id AS reply_author_id, ra.name AS reply_author_name, ra.picture AS reply_author_picture,
                c.target_user_id, c.mentioned_user_ids, c.picture_ids,
                e.id AS event_id, e.name AS event_name, ${instantText(sql`e.start_at`)} AS event_start, e.duration_minutes AS event_minutes,
+               bu.id AS budget_id, bu.correlative_id AS budget_correlative_id, bu.total AS budget_total,
                ${instantText(sql`c.deleted_at`)} AS deleted_at, ${instantText(sql`c.created_at`)} AS created_at,
                ${instantText(sql`c.updated_at`)} AS updated_at, c.client_key,
                ${microsOf(sql`c.created_at`)} AS created_us
@@ -84,6 +89,7 @@ export async function selectComments(db: Db, companyId: number, where: SQL, limi
         LEFT JOIN chat_comments r ON r.id = c.reply_id
         LEFT JOIN users ra ON ra.id = r.author_id
         LEFT JOIN events e ON e.id = c.event_id
+        LEFT JOIN budgets bu ON bu.id = c.budget_id
         WHERE c.company_id = ${companyId} AND ${where}
         ORDER BY c.created_at DESC, c.id DESC
         LIMIT ${limit}`,

@@ -1,4 +1,7 @@
 import {
+  BUDGET_WRITE_ERRORS,
+  type BudgetLineInput,
+  type Can,
   CHAT_MAX_MENTIONS,
   chatSendInput,
   commentPreview,
@@ -6,7 +9,7 @@ import {
   mentionsIn,
   type ChatCommentItem,
 } from "@taller/core";
-import { intArray, queryRows } from "@taller/db";
+import { intArray, queryRows, writeBudget } from "@taller/db";
 import { fieldError, staffProcedure, TRPCError, withTransaction, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { chatForUser, type ChatAccess } from "./access";
@@ -16,7 +19,8 @@ import { joinMembers } from "./members";
 
 /**
  * Posts a message: trimmed text, and/or an event (a calendar event in the same transaction, attached to the order
- * of an Order chat), and/or pictures (the sender's own uploads), optionally replying to a message of the same chat.
+ * of an Order chat), and/or a budget (the budget form of an Order chat, with create budget: the budget is written
+ * in the same transaction and the message links it), and/or pictures (the sender's own uploads), optionally replying to a message of the same chat.
  * Idempotent by `client_key`: a retry answers the message the first call posted. Mentions are read from the text
  * ((user:ID)); only users of the company with a role count: they become members of the chat (their list shows
  * it), their mention counter goes up (the database's trigger), and a push notification is requested for them.
@@ -41,14 +45,16 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
       if (!ctx.can("create", "event")) throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para crear eventos." });
       eventId = await writeEvent(tx, ctx, chat, input.event, null);
     }
+    let budgetId: number | null = null;
+    if (input.budget) budgetId = await writeChatBudget(tx, ctx, chat, input.budget);
     const mentioned = await mentionableIds(tx, ctx.companyId, ctx.user.id, mentionsIn(text).users.slice(0, CHAT_MAX_MENTIONS));
     const added = await joinMembers(tx, ctx.companyId, chat.id, [ctx.user.id, ...mentioned]);
     const [row] = await queryRows<{ id: number }>(
       tx.db,
       sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, author_id, reply_id, mentioned_user_ids,
-                                     picture_ids, event_id, client_key, created_at, updated_at)
+                                     picture_ids, event_id, budget_id, client_key, created_at, updated_at)
           VALUES (${ctx.companyId}, ${chat.id}, ${text}, 'User', ${ctx.user.id}, ${input.reply_id ?? null}, ${intArray(mentioned)},
-                  ${`{${input.picture_ids.join(",")}}`}::text[], ${eventId}, ${input.client_key}, clock_timestamp(), clock_timestamp())
+                  ${`{${input.picture_ids.join(",")}}`}::text[], ${eventId}, ${budgetId}, ${input.client_key}, clock_timestamp(), clock_timestamp())
           RETURNING id`,
     );
     if (!row) throw new Error("comment insert returned nothing");
@@ -61,6 +67,23 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
     return answerComment(tx.db, ctx.companyId, row.id);
   }),
 );
+
+/** The budget form's budget, for the Order chat's order. */
+async function writeChatBudget(
+  tx: Transaction,
+  ctx: { companyId: number; user: { id: number }; can: Can },
+  chat: ChatAccess,
+  budget: { lines: BudgetLineInput[]; notes?: string | null },
+): Promise<number> {
+  if (!ctx.can("create", "budget")) throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para crear presupuestos." });
+  if (chat.document_type !== "Order" || chat.document_id === null) throw fieldError("BAD_REQUEST", "budget", "Solo las órdenes de trabajo tienen presupuestos");
+  const result = await writeBudget(tx.db, { companyId: ctx.companyId, orderId: chat.document_id, userId: ctx.user.id, notes: budget.notes ?? null, lines: budget.lines });
+  if (!result.ok) {
+    const e = BUDGET_WRITE_ERRORS[result.problem];
+    throw fieldError(e.code, "budget", e.message);
+  }
+  return result.id;
+}
 
 async function checkReply(tx: Transaction, companyId: number, chatId: number, replyId: number) {
   const [reply] = await queryRows<{ id: number }>(

@@ -258,3 +258,37 @@ describe("works on the chat's document", () => {
     expect(await ownWorks(chat.id, "asesor@taller.demo")).toBe(1);
   });
 });
+
+describe("budget form", () => {
+  const line = { description: "Cambio de pastillas", quantity: 2, unit_price: 32_990, discount: 990 };
+  it("creates the budget with its message in one transaction, once per client key", async () => {
+    const chat = await freshChat();
+    const ana = await admin();
+    const k = key();
+    const sent = await ana.send({ chat_id: chat.id, client_key: k, budget: { lines: [line] } });
+    expect(sent.budget).toMatchObject({ total: 2 * 32_990 - 990 });
+    const again = await ana.send({ chat_id: chat.id, client_key: k, budget: { lines: [line] } });
+    expect(again.id).toBe(sent.id);
+    const [row] = await queryRows<{ n: number; order_id: number }>(
+      app.db(),
+      sql`SELECT count(*)::int AS n, min(order_id) AS order_id FROM budgets WHERE id = ${sent.budget?.id ?? 0} OR (order_id = ${chat.document_id} AND created_at > now() - interval '1 minute')`,
+    );
+    expect(row).toEqual({ n: 1, order_id: chat.document_id });
+    const page = await ana.comments({ chat_id: chat.id });
+    expect(page.comments[0]?.budget?.id).toBe(sent.budget?.id);
+  });
+
+  it("refuses without create budget and with bad lines, and writes no budget for a message that fails", async () => {
+    const chat = await freshChat();
+    const tecnicoSends = await failure((await tecnico()).send({ chat_id: chat.id, client_key: key(), budget: { lines: [line] } }));
+    expect(["FORBIDDEN", "NOT_FOUND"]).toContain(tecnicoSends.code);
+    const ana = await admin();
+    const bad = await failure(ana.send({ chat_id: chat.id, client_key: key(), budget: { lines: [] } }));
+    expect(bad.code).toBe("BAD_REQUEST");
+    const before = await queryRows<{ n: number }>(app.db(), sql`SELECT count(*)::int AS n FROM budgets`);
+    // A reply to a message of another chat fails the message: no budget is left behind.
+    const foreignReply = await queryRows<{ id: number }>(app.db(), sql`SELECT id FROM chat_comments WHERE chat_id <> ${chat.id} LIMIT 1`);
+    await failure(ana.send({ chat_id: chat.id, client_key: key(), reply_id: foreignReply[0]?.id ?? 1, budget: { lines: [line] } }));
+    expect(await queryRows<{ n: number }>(app.db(), sql`SELECT count(*)::int AS n FROM budgets`)).toEqual(before);
+  });
+});

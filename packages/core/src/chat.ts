@@ -1,6 +1,7 @@
 // The chat's vocabulary (seed 002 sections 2.2, 2.3, 3.1, 3.2, 4.1, 5 and 9): constants, the inputs both sides
 // validate with, the wire shapes of the answers, and the pure rules (sorting, mentions, previews, elapsed time).
 import { z } from "zod";
+import { budgetLinesInput, budgetNotesInput } from "./budgets";
 import { fileUrl, isFileId } from "./files";
 import { isInstant, type Instant } from "./instant";
 
@@ -96,9 +97,11 @@ export const chatSendInput = z
       .array(z.string().refine(isFileId, "Imagen inválida"))
       .max(CHAT_MAX_PICTURES, `Hasta ${CHAT_MAX_PICTURES} imágenes por mensaje`)
       .default([]),
+    /** The budget form (Order chats, create budget): the budget is created with the message, in its transaction. */
+    budget: z.object({ lines: budgetLinesInput, notes: budgetNotesInput }).nullish(),
   })
   .superRefine((value, issues) => {
-    if (!value.comment.trim() && !value.event && value.picture_ids.length === 0) {
+    if (!value.comment.trim() && !value.event && value.picture_ids.length === 0 && !value.budget) {
       issues.addIssue({ code: "custom", path: ["comment"], message: "Escribe un mensaje" });
     }
   });
@@ -196,6 +199,8 @@ export interface ChatCommentItem {
   /** thumb_url: the 256 px thumbnail (the original when the store made none). */
   pictures: { id: string; url: string; thumb_url: string }[];
   calendar_event: ChatEvent | null;
+  /** The budget a budget-form message created (seed 002: document_type Budget). */
+  budget: { id: number; correlative_id: number; total: number } | null;
   deleted_at: Instant | null;
   created_at: Instant;
   updated_at: Instant;

@@ -17,6 +17,7 @@ export * from "./zod-locale";
 export * from "./present";
 export * from "./calendar";
 export * from "./chat";
+export * from "./budgets";
 export * from "./push";
 export * from "./crm";
 export * from "./works";

@@ -11,6 +11,9 @@ export const MainShell = lazyRouteComponent(() => import("../features/shell/main
 export const SettingsPage = lazyRouteComponent(() => import("../features/settings/settings-page"), "SettingsPage");
 export const OrdersPage = lazyRouteComponent(() => import("../features/orders/orders-page"), "OrdersPage");
 export const OrderDetailPage = lazyRouteComponent(() => import("../features/orders/order-detail"), "OrderDetailPage");
+const budgetPages = () => import("../features/budgets/pages");
+export const BudgetsPage = lazyRouteComponent(budgetPages, "BudgetsPage");
+export const BudgetDetailPage = lazyRouteComponent(budgetPages, "BudgetDetailPage");
 export const CalendarPage = lazyRouteComponent(() => import("../features/calendar/calendar-page"), "CalendarPage");
 export const VehiclesPage = lazyRouteComponent(() => import("../features/vehicles/vehicles-page"), "VehiclesPage");
 const bookingPublic = () => import("../features/booking-public");

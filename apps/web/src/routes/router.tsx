@@ -14,6 +14,8 @@ import { requireKioskDevice, requireKioskUser, requireRead, requireStaff, storeW
 import {
   AgendaPage,
   BookingDetailPage,
+  BudgetDetailPage,
+  BudgetsPage,
   CalendarPage,
   ClientBookingPage,
   ComingSoonPage,
@@ -214,8 +216,8 @@ const mainPages = [
   mainPage("analytics", { module: "analytic" }, "analytics"),
   mainPage("booking", { module: "booking" }, "booking", AgendaPage, bookingSearch),
   mainPage("bookings/$id", { module: "booking" }, "booking", BookingDetailPage),
-  mainPage("budgets", { module: "budget" }, null),
-  mainPage("budgets/$id", { module: "budget" }, null),
+  mainPage("budgets", { module: "budget" }, null, BudgetsPage),
+  mainPage("budgets/$id", { module: "budget" }, null, BudgetDetailPage),
   mainPage("calendar", { module: "calendar" }, "event", CalendarPage),
   mainPage("checkin", { module: "checkin" }, "check_in"),
   // The CRM area reads its own route table from the splat (features/crm/crm-routes.ts).

@@ -104,7 +104,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
     });
     const event = out.event && { id: 0, ...out.event, start_date: out.event.start as Instant };
     void chat
-      .send(async () => ({ comment: out.comment, event: out.event, picture_ids: await uploadPictures(out.files), reply_id: out.reply?.id ?? null }), {
+      .send(async () => ({ comment: out.comment, event: out.event, budget: out.budget, picture_ids: await uploadPictures(out.files), reply_id: out.reply?.id ?? null }), {
         comment: out.comment,
         author_type: "User",
         author: me,
@@ -113,6 +113,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
         mentioned_user_ids: [],
         pictures: previewPictures,
         calendar_event: event,
+        budget: null,
         deleted_at: null,
         client_key: null,
       })
@@ -185,6 +186,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
         onSend={send}
         allowCamera={!thread}
         allowEvent={!thread && can("create", "event")}
+        allowBudget={header.document_type === "Order" && can("create", "budget")}
         name={name}
       />
       {view?.type === "Order" && <OrderDialog orderId={view.id} open={orderOpen} onOpenChange={setOrderOpen} />}

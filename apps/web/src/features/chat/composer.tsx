@@ -3,8 +3,8 @@
  * answered, the event form, image previews, the attach and camera buttons, and send. Enter sends, Shift+Enter starts
  * a line; a message goes only with trimmed text, an event or images. Images are uploaded first, then sent by id.
  */
-import { CHAT_EVENT_MIN_HOURS, CHAT_TEXTS, fileIdFromUrl, toInstant, type ChatEvent } from "@taller/core";
-import { CalendarPlus, Camera, ImagePlus, Send, X } from "lucide-react";
+import { BUDGET_TEXTS, CHAT_EVENT_MIN_HOURS, CHAT_TEXTS, fileIdFromUrl, toInstant, type BudgetLineInput, type ChatEvent } from "@taller/core";
+import { CalendarPlus, Camera, FileText, ImagePlus, Send, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { uploadFile } from "../../lib/upload";
@@ -12,6 +12,7 @@ import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
 import { TextField } from "../../ui/text-field";
 import { initials } from "../../ui/initials";
+import { BudgetForm, type BudgetDraft, emptyBudgetDraft } from "../budgets";
 import { insertMention, mentionCandidates, mentionQuery, roleLabel } from "./mentions";
 import { MessageText } from "./message-bubble";
 import { canSend, eventFormErrors, onlyImages } from "./message-rules";
@@ -29,6 +30,8 @@ export interface Outgoing {
   event: { name: string; start: string; duration: number } | null;
   files: File[];
   reply: Message | null;
+  /** The budget form's lines: the budget is created with the message. */
+  budget: { lines: BudgetLineInput[] } | null;
 }
 
 const emptyEvent = (): EventDraft => ({ name: "", start: "", duration: CHAT_EVENT_MIN_HOURS });
@@ -141,6 +144,7 @@ export function Composer({
   onSend,
   allowCamera,
   allowEvent,
+  allowBudget,
   name,
 }: {
   reply: Message | null;
@@ -149,6 +153,8 @@ export function Composer({
   onSend(out: Outgoing): void;
   allowCamera: boolean;
   allowEvent: boolean;
+  /** The add menu's budget option: Order chats, and a role that may create budgets (seed 002 section 5). */
+  allowBudget: boolean;
   name(kind: "user" | "client", id: number): string;
 }) {
   const [text, setText] = useState("");
@@ -156,21 +162,25 @@ export function Composer({
   const [files, setFiles] = useState<File[]>([]);
   const [event, setEvent] = useState<EventDraft | null>(null);
   const [eventOpen, setEventOpen] = useState(false);
+  const [budget, setBudget] = useState<BudgetDraft | null>(null);
   const [mentionClosed, setMentionClosed] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const pickerId = useId();
   const cameraId = useId();
   const query = mentionClosed ? null : mentionQuery(text, caret);
   const previews = useObjectUrls(files);
-  const sendable = canSend({ text, event, images: files });
+  const budgetDraft = budget && { actions: budget.actions.length };
+  const sendable = canSend({ text, event, images: files, budget: budgetDraft });
 
   const submit = (extra: File[] = []) => {
     const all = [...files, ...extra];
-    if (!canSend({ text, event, images: all })) return;
-    onSend({ comment: text.trim(), event: event ? eventInput(event) : null, files: all, reply });
+    if (!canSend({ text, event, images: all, budget: budgetDraft })) return;
+    const lines = budget?.actions.map(({ product_id, description, quantity, unit_price, discount }) => ({ product_id, description, quantity, unit_price, discount }));
+    onSend({ comment: text.trim(), event: event ? eventInput(event) : null, files: all, reply, budget: lines ? { lines } : null });
     setText("");
     setFiles([]);
     setEvent(null);
+    setBudget(null);
     setCaret(0);
   };
 
@@ -216,6 +226,12 @@ export function Composer({
           </IconButton>
         </div>
       )}
+      {budget && <BudgetForm draft={budget} onChange={setBudget} onClose={() => setBudget(null)} />}
+      {budget && budget.actions.length > 0 && (
+        <p className="chat-budget-hint" role="status">
+          {BUDGET_TEXTS.sendHint}
+        </p>
+      )}
       {previews.length > 0 && (
         <ul className="chat-previews" aria-label="Imágenes por enviar">
           {previews.map((url, i) => (
@@ -244,6 +260,11 @@ export function Composer({
         {allowEvent && (
           <IconButton label="Agregar evento" aria-pressed={eventOpen} onClick={() => setEventOpen(!eventOpen)}>
             <CalendarPlus size={20} />
+          </IconButton>
+        )}
+        {allowBudget && (
+          <IconButton label="Agregar presupuesto" aria-pressed={budget !== null} onClick={() => setBudget(budget ? null : emptyBudgetDraft())}>
+            <FileText size={20} />
           </IconButton>
         )}
         <label htmlFor={pickerId} className="icon-btn" aria-label="Adjuntar imágenes" title="Adjuntar imágenes">

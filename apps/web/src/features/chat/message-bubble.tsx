@@ -4,8 +4,9 @@
  * copy, edit (an event message of one's own) and delete (its author, within 5 minutes). A deleted message reads
  * 'Mensaje eliminado'.
  */
-import { CHAT_TEXTS, formatTime } from "@taller/core";
-import { CalendarClock, Copy, MoreVertical, Pencil, Reply, Trash2 } from "lucide-react";
+import { CHAT_TEXTS, formatMoney, formatTime } from "@taller/core";
+import { Link } from "@tanstack/react-router";
+import { CalendarClock, Copy, FileText, MoreVertical, Pencil, Reply, Trash2 } from "lucide-react";
 import { Fragment } from "react";
 import { IconButton } from "../../ui/icon-button";
 import { initials } from "../../ui/initials";
@@ -81,6 +82,14 @@ export function MessageBubble({
                   </a>
                 ))}
               </div>
+            )}
+            {message.budget && (
+              <Link to="/main/budgets/$id" params={{ id: String(message.budget.id) }} className="chat-event-card chat-budget-card">
+                <FileText size={16} aria-hidden />
+                <span>
+                  <strong>Presupuesto #{message.budget.correlative_id}</strong> · {formatMoney(message.budget.total)}
+                </span>
+              </Link>
             )}
             {event && (
               <div className="chat-event-card">

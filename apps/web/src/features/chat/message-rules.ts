@@ -5,7 +5,7 @@
  *   messagesReducer(state, { type: "sent", key, message })  // the server's id and times replace it
  *   messagesReducer(state, { type: "failed", key })         // an image message disappears; a text one stays, marked
  *   canDelete(message, me, now)                             // its author, within 5 minutes
- *   canSend(draft)                                          // trimmed text, an event or images
+ *   canSend(draft)                                          // trimmed text, an event, images or a budget
  *   createReadMarker(mark)                                  // debounced 300 ms, never > 300 px from the bottom
  *   eventFormErrors(form)                                   // name, start, duration >= 1 hour
  */
@@ -104,11 +104,18 @@ export interface Draft {
   images: readonly unknown[];
   /** An assistant thread waiting for its answer blocks sending. */
   agentWorking?: boolean;
+  /** The open budget form and its number of actions; null when closed. */
+  budget?: { actions: number } | null;
 }
 
-/** A message is sent only with trimmed text, an event or images, and never while the agent works (seed 002 section 5). */
+/**
+ * A message is sent only with trimmed text, an event, images or a budget form, never while the agent works, and
+ * never while the budget form is open with zero actions (seed 002 section 5).
+ */
 export function canSend(draft: Draft): boolean {
-  return !draft.agentWorking && (draft.text.trim() !== "" || Boolean(draft.event) || draft.images.length > 0);
+  if (draft.agentWorking) return false;
+  if (draft.budget) return draft.budget.actions > 0;
+  return draft.text.trim() !== "" || Boolean(draft.event) || draft.images.length > 0;
 }
 
 /** Others' messages ring; the user's own never do (seed 002 section 9). */

@@ -1,0 +1,142 @@
+/**
+ * The budgets list (/main/budgets): the spec names the route (open to any logged-in user) but does not show it, so
+ * it is small: a search, the budget statuses as toggles with their counts (remembered as `budgets_filter`), and a
+ * virtualized list of budgets, newest first, each linking to its page.
+ */
+import type { RouterOutputs } from "@taller/api";
+import { BUDGET_TEXTS, formatDate, formatMoney } from "@taller/core";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { errorCode } from "../../lib/api";
+import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
+import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
+import { useIsNarrow } from "../../lib/media";
+import { trpc } from "../../lib/trpc";
+import { FilterDialog } from "../../ui/filter-dialog";
+import { ListPage, ListTotal } from "../../ui/list-page";
+import { StatusBoxes, StatusDot } from "../../ui/status";
+import { VirtualList } from "../../ui/virtual-list";
+import "./budgets.css";
+
+type BudgetItem = RouterOutputs["budgets"]["list"]["budgets"][number];
+
+const filterStore = storedIdFilter("budgets_filter");
+const COLUMNS = "90px minmax(120px, 1fr) 90px minmax(140px, 1.4fr) 110px 120px 110px";
+
+function Header() {
+  return (
+    <>
+      <div role="columnheader">Número</div>
+      <div role="columnheader">Estado</div>
+      <div role="columnheader">Orden</div>
+      <div role="columnheader">Cliente</div>
+      <div role="columnheader">Identificador</div>
+      <div role="columnheader">Total</div>
+      <div role="columnheader">Creado</div>
+    </>
+  );
+}
+
+function Row({ budget }: { budget: BudgetItem }) {
+  return (
+    <>
+      <div role="cell">
+        <Link to="/main/budgets/$id" params={{ id: String(budget.id) }} className="budget-number">
+          #{budget.correlative_id}
+        </Link>
+      </div>
+      <div role="cell" className="budget-status">
+        <StatusDot color={budget.status.color} label={budget.status.name} />
+        {budget.status.name}
+      </div>
+      <div role="cell">#{budget.order_correlative_id}</div>
+      <div role="cell">{budget.client_name ?? "-"}</div>
+      <div role="cell">{budget.identifier ?? "-"}</div>
+      <div role="cell" className="budget-money">
+        {formatMoney(budget.total)}
+      </div>
+      <div role="cell" className="muted">
+        {formatDate(budget.created_at)}
+      </div>
+    </>
+  );
+}
+
+function Card({ budget }: { budget: BudgetItem }) {
+  return (
+    <Link to="/main/budgets/$id" params={{ id: String(budget.id) }} className="list-card budget-card">
+      <span className="list-card-main">
+        <span className="list-card-title">
+          <span>#{budget.correlative_id}</span>
+          <span className="budget-money">{formatMoney(budget.total)}</span>
+        </span>
+        <span className="budget-status">
+          <StatusDot color={budget.status.color} label={budget.status.name} />
+          {budget.status.name}
+        </span>
+        <span className="muted">
+          Orden #{budget.order_correlative_id} · {budget.client_name ?? "-"} · {budget.identifier ?? "-"} · {formatDate(budget.created_at)}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+export function BudgetsPage() {
+  const narrow = useIsNarrow();
+  const [search, setSearch] = useState("");
+  const [filterOpen, setFilterOpen] = useState(false);
+  const statuses = trpc.budgets.statuses.useQuery();
+  const [stored, storeIds] = useIdFilter(filterStore, null);
+  const all = statuses.data?.statuses ?? [];
+  // Nothing remembered: every status.
+  const selected = stored ?? all.map((s) => s.id);
+  const list = trpc.budgets.list.useInfiniteQuery(
+    { status_ids: stored, search: search || null },
+    { getNextPageParam: nextCursor },
+  );
+  const byStatus = list.data?.pages[0]?.by_status;
+  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.budgets);
+  if (list.isError && errorCode(list.error) === "FORBIDDEN") {
+    return (
+      <div className="status-page">
+        <h1>No tienes acceso a esta información.</h1>
+      </div>
+    );
+  }
+  const boxes = all.map((s) => ({ id: s.id, name: s.name, color: s.color, count: byStatus ? (byStatus.find((b) => b.status_id === s.id)?.count ?? 0) : undefined }));
+  return (
+    <ListPage
+      search={search}
+      onSearch={setSearch}
+      onOpenFilter={() => setFilterOpen(true)}
+      boxes={
+        <>
+          <StatusBoxes label="Estados de Presupuesto" boxes={boxes} selected={selected} onToggle={(id) => storeIds(toggleId(selected, id))} />
+          <ListTotal capped={cappedTotal} />
+        </>
+      }
+    >
+      <VirtualList
+        key={narrow ? "cards" : "table"}
+        label={BUDGET_TEXTS.title}
+        {...rows}
+        getKey={(b) => b.id}
+        estimateSize={narrow ? 96 : 49}
+        header={narrow ? undefined : <Header />}
+        columns={COLUMNS}
+        minWidth="780px"
+        renderItem={(b) => (narrow ? <Card budget={b} /> : <Row budget={b} />)}
+        loadingText={BUDGET_TEXTS.loading}
+        emptyText={BUDGET_TEXTS.empty}
+      />
+      <FilterDialog
+        open={filterOpen}
+        onOpenChange={setFilterOpen}
+        groups={[{ key: "status", title: "Estados de Presupuesto", options: all }]}
+        value={{ status: selected }}
+        onApply={(v) => storeIds(v.status)}
+      />
+    </ListPage>
+  );
+}

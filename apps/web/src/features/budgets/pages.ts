@@ -1,0 +1,3 @@
+// The budgets' route components (loaded with their routes).
+export { BudgetDetailPage } from "./budget-detail";
+export { BudgetsPage } from "./budgets-page";

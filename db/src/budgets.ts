@@ -1,0 +1,67 @@
+// Writing a budget: shared by budgets.create and the chat's budget form (chat.send), which both run it inside their
+// own transaction. The database numbers it (budget_counters) and totals it (the budget_lines trigger); this only
+// checks what deserves a clear answer first (the order, the products, an initial status) and writes the rows.
+import type { BudgetLineInput } from "@taller/core";
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { budgetLines, budgets, budgetStatusChanges } from "./schema";
+import { intArray, queryRows } from "./sql";
+
+export interface BudgetWrite {
+  companyId: number;
+  orderId: number;
+  userId: number;
+  notes: string | null;
+  lines: readonly BudgetLineInput[];
+}
+
+export type BudgetWriteResult =
+  | { ok: true; id: number; correlative_id: number; total: number; order_correlative_id: number }
+  | { ok: false; problem: "order" | "product" | "status" };
+
+/** Writes the budget, its lines and its first status change; nothing when a check fails. */
+export async function writeBudget(db: Db, w: BudgetWrite): Promise<BudgetWriteResult> {
+  const [order] = await queryRows<{ correlative_id: number }>(
+    db,
+    sql`SELECT correlative_id FROM orders WHERE company_id = ${w.companyId} AND id = ${w.orderId}`,
+  );
+  if (!order) return { ok: false, problem: "order" };
+  // The first budget status in the company's order, preferring one that is not final.
+  const [status] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM statuses WHERE company_id = ${w.companyId} AND type = 'Budget' ORDER BY finish, position, id LIMIT 1`,
+  );
+  if (!status) return { ok: false, problem: "status" };
+  const productIds = [...new Set(w.lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
+  const names = new Map(
+    productIds.length
+      ? (
+          await queryRows<{ id: number; name: string }>(
+            db,
+            sql`SELECT id, name FROM products WHERE company_id = ${w.companyId} AND id = ANY (${intArray(productIds)})`,
+          )
+        ).map((p) => [p.id, p.name])
+      : [],
+  );
+  if (names.size !== productIds.length) return { ok: false, problem: "product" };
+  const [budget] = await db
+    .insert(budgets)
+    .values({ companyId: w.companyId, orderId: w.orderId, statusId: status.id, createdBy: w.userId, notes: w.notes || null })
+    .returning({ id: budgets.id, correlativeId: budgets.correlativeId });
+  if (!budget) throw new Error("budget insert returned nothing");
+  await db.insert(budgetLines).values(
+    w.lines.map((l, position) => ({
+      companyId: w.companyId,
+      budgetId: budget.id,
+      productId: l.product_id ?? null,
+      description: l.description || (l.product_id ? (names.get(l.product_id) ?? "") : ""),
+      quantity: l.quantity,
+      unitPrice: l.unit_price,
+      discount: l.discount,
+      position,
+    })),
+  );
+  await db.insert(budgetStatusChanges).values({ companyId: w.companyId, budgetId: budget.id, fromStatusId: null, toStatusId: status.id, userId: w.userId });
+  const [row] = await queryRows<{ total: number }>(db, sql`SELECT total FROM budgets WHERE id = ${budget.id}`);
+  return { ok: true, id: budget.id, correlative_id: budget.correlativeId, total: row?.total ?? 0, order_correlative_id: order.correlative_id };
+}

@@ -1,0 +1,26 @@
+import { BUDGET_WRITE_ERRORS, budgetLinesInput, budgetNotesInput } from "@taller/core";
+import { writeBudget } from "@taller/db";
+import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
+import { z } from "zod";
+
+export const createInput = z.object({
+  order_id: z.number().int().min(1).max(2_147_483_647),
+  notes: budgetNotesInput,
+  lines: budgetLinesInput,
+});
+
+/** A budget for an order of the company, in its first budget status; number and total are the database's. */
+export const create = staffProcedure
+  .use(can("create", "budget"))
+  .input(createInput)
+  .mutation(({ ctx, input }) =>
+    withTransaction(ctx, async (tx) => {
+      const result = await writeBudget(tx.db, { companyId: ctx.companyId, orderId: input.order_id, userId: ctx.user.id, notes: input.notes ?? null, lines: input.lines });
+      if (!result.ok) {
+        const e = BUDGET_WRITE_ERRORS[result.problem];
+        // The problem is the order itself, or a line's product / the company's statuses.
+        throw fieldError(e.code, result.problem === "product" ? "lines" : "order_id", e.message);
+      }
+      return { id: result.id, correlative_id: result.correlative_id, total: result.total };
+    }),
+  );

@@ -1,0 +1,16 @@
+import { BUDGET_TEXTS } from "@taller/core";
+import { can, staffProcedure, TRPCError } from "@taller/trpc";
+import { z } from "zod";
+import { loadBudget } from "./detail";
+
+export const idInput = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
+
+/** One budget: its order, lines, pictures and status changes. Another company's id is NOT_FOUND. */
+export const get = staffProcedure
+  .use(can("read", "budget"))
+  .input(idInput)
+  .query(async ({ ctx, input }) => {
+    const budget = await loadBudget(ctx.db, ctx.companyId, input.id);
+    if (!budget) throw new TRPCError({ code: "NOT_FOUND", message: BUDGET_TEXTS.notFound });
+    return budget;
+  });

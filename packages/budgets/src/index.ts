@@ -1,0 +1,3 @@
+export { budgetsRouter } from "./router";
+export { loadBudget, type BudgetDetail } from "./detail";
+export { budgetPdf } from "./pdf";

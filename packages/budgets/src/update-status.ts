@@ -1,0 +1,41 @@
+import { BUDGET_TEXTS, transitionAllowed } from "@taller/core";
+import { queryRows } from "@taller/db";
+import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+
+const id = z.number().int().min(1).max(2_147_483_647);
+
+/**
+ * Moves a budget to another budget status of the company, if the company's transitions allow it, and records the
+ * change. The budget's row is locked, so two concurrent changes apply one after the other (the second is checked
+ * against the first's result). The orders list's last budget status follows by trigger.
+ */
+export const updateStatus = staffProcedure
+  .use(can("update", "budget"))
+  .input(z.object({ id, status_id: id }))
+  .mutation(({ ctx, input }) =>
+    withTransaction(ctx, async (tx) => {
+      const [budget] = await queryRows<{ status_id: number }>(
+        tx.db,
+        sql`SELECT status_id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.id} FOR UPDATE`,
+      );
+      if (!budget) throw new TRPCError({ code: "NOT_FOUND", message: BUDGET_TEXTS.notFound });
+      const [target] = await queryRows<{ id: number }>(
+        tx.db,
+        sql`SELECT id FROM statuses WHERE company_id = ${ctx.companyId} AND id = ${input.status_id} AND type = 'Budget'`,
+      );
+      if (!target) throw fieldError("BAD_REQUEST", "status_id", BUDGET_TEXTS.statusNotBudget);
+      const rules = await queryRows<{ from_status_id: number; to_status_id: number }>(
+        tx.db,
+        sql`SELECT from_status_id, to_status_id FROM status_transitions WHERE company_id = ${ctx.companyId} AND from_status_id = ${budget.status_id}`,
+      );
+      if (!transitionAllowed(budget.status_id, input.status_id, rules)) throw fieldError("CONFLICT", "status_id", BUDGET_TEXTS.transitionNotAllowed);
+      await tx.db.execute(sql`UPDATE budgets SET status_id = ${input.status_id}, updated_at = now() WHERE company_id = ${ctx.companyId} AND id = ${input.id}`);
+      await tx.db.execute(
+        sql`INSERT INTO budget_status_changes (company_id, budget_id, from_status_id, to_status_id, user_id)
+            VALUES (${ctx.companyId}, ${input.id}, ${budget.status_id}, ${input.status_id}, ${ctx.user.id})`,
+      );
+      return { id: input.id, status_id: input.status_id };
+    }),
+  );

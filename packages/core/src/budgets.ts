@@ -1,0 +1,106 @@
+import { z } from "zod";
+
+// The budget rules that need no database: a line's total, the limits of a budget, which status may follow which,
+// and the PDF's file name. The database holds the same limits (CHECK constraints, migration `budgets`); these give
+// the form its Spanish messages before anything is written.
+
+/** The most a line may amount to before its discount (budget_lines_amount_range): keeps sums inside integer range. */
+export const MAX_LINE_AMOUNT = 1_000_000_000;
+/** The most lines one budget takes (a form, not an import). */
+export const MAX_LINES = 100;
+/** A budget's total must fit PostgreSQL's integer. */
+export const MAX_BUDGET_TOTAL = 2_000_000_000;
+
+export interface LineInput {
+  quantity: number;
+  unit_price: number;
+  discount: number;
+}
+
+/** quantity × unit price − discount, in integer pesos (the database's generated column computes the same). */
+export function lineTotal(line: LineInput): number {
+  return line.quantity * line.unit_price - line.discount;
+}
+
+/** The Spanish problem with one line, or null: what the form shows under the line. */
+export function lineProblem(line: LineInput): string | null {
+  const gross = line.quantity * line.unit_price;
+  if (gross > MAX_LINE_AMOUNT) return "El monto de la línea no puede superar $1.000.000.000";
+  if (line.discount > gross) return "El descuento no puede superar el monto de la línea";
+  return null;
+}
+
+/** The sum of the lines' totals. */
+export function budgetTotal(lines: readonly LineInput[]): number {
+  return lines.reduce((sum, l) => sum + lineTotal(l), 0);
+}
+
+/**
+ * Whether a budget may move from `from` to `to`. The company's transitions (status_transitions) bind a status only
+ * if some rule starts from it; a status without rules may move to any budget status (as orders do).
+ */
+export function transitionAllowed(from: number, to: number, rules: readonly { from_status_id: number; to_status_id: number }[]): boolean {
+  if (from === to) return false;
+  const fromRules = rules.filter((r) => r.from_status_id === from);
+  return fromRules.length === 0 || fromRules.some((r) => r.to_status_id === to);
+}
+
+/** 'Presupuesto_{correlative}.pdf' (seed 002: the budget PDF is served inline under this name). */
+export function pdfFileName(correlativeId: number): string {
+  return `Presupuesto_${correlativeId}.pdf`;
+}
+
+/** The budgets' Spanish texts (seed 002 section 5 for the chat's form; the rest are this app's own). */
+export const BUDGET_TEXTS = {
+  sendHint: "Haz clic o pulsa en enviar para crear el presupuesto",
+  notFound: "Presupuesto no encontrado",
+  orderNotFound: "Orden de trabajo no encontrada",
+  statusNotBudget: "Estado de presupuesto no válido",
+  transitionNotAllowed: "Este cambio de estado no está permitido",
+  productNotFound: "Producto no encontrado",
+  noLines: "Agrega al menos un producto o servicio",
+  totalTooLarge: "El total del presupuesto es demasiado alto",
+  noStatuses: "No hay estados de presupuesto configurados",
+  title: "Presupuestos",
+  empty: "No se han encontrado presupuestos",
+  loading: "Cargando presupuestos",
+  download: "Descargar PDF",
+} as const;
+
+const dbId = z.number().int().min(1).max(2_147_483_647);
+
+/**
+ * A budget line as the chat's budget form and budgets.create send it: a catalogue product (its name is the
+ * description unless one is given) or free text, a quantity, a unit price and a discount in pesos.
+ */
+export const budgetLineInput = z
+  .object({
+    product_id: dbId.nullish(),
+    description: z.string().trim().max(500, "La descripción admite hasta 500 caracteres").nullish(),
+    quantity: z.number({ error: "Ingresa una cantidad" }).int("La cantidad debe ser un número entero").min(1, "La cantidad mínima es 1").max(10_000, "La cantidad máxima es 10.000"),
+    unit_price: z.number({ error: "Ingresa un precio" }).int("El precio debe ser un número entero de pesos").min(0, "El precio no puede ser negativo").max(MAX_LINE_AMOUNT, "El precio es demasiado alto"),
+    discount: z.number().int("El descuento debe ser un número entero de pesos").min(0, "El descuento no puede ser negativo").default(0),
+  })
+  .superRefine((line, issues) => {
+    if (!line.product_id && !line.description) issues.addIssue({ code: "custom", path: ["description"], message: "Elige un producto o escribe una descripción" });
+    const problem = lineProblem(line);
+    if (problem) issues.addIssue({ code: "custom", path: [line.discount > line.quantity * line.unit_price ? "discount" : "unit_price"], message: problem });
+  });
+export type BudgetLineInput = z.infer<typeof budgetLineInput>;
+
+export const budgetLinesInput = z
+  .array(budgetLineInput)
+  .min(1, BUDGET_TEXTS.noLines)
+  .max(MAX_LINES, `Hasta ${MAX_LINES} líneas por presupuesto`)
+  .superRefine((lines, issues) => {
+    if (budgetTotal(lines) > MAX_BUDGET_TOTAL) issues.addIssue({ code: "custom", message: BUDGET_TEXTS.totalTooLarge });
+  });
+
+export const budgetNotesInput = z.string().trim().max(2000, "Las notas admiten hasta 2000 caracteres").nullish();
+
+/** How a budget that could not be written is answered (writeBudget's problems), by budgets.create and chat.send. */
+export const BUDGET_WRITE_ERRORS = {
+  order: { code: "NOT_FOUND", message: BUDGET_TEXTS.orderNotFound },
+  product: { code: "NOT_FOUND", message: BUDGET_TEXTS.productNotFound },
+  status: { code: "BAD_REQUEST", message: BUDGET_TEXTS.noStatuses },
+} as const;
