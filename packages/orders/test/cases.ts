@@ -34,6 +34,11 @@ export const ordersCases: DomainCases<typeof ordersRouter> = {
     input: (f) => ({ id: f.demo.orderIds[0] }),
     valid: (f) => ({ id: f.demo.orderIds[0] }),
   },
+  zip: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.orderIds[0] }),
+    valid: (f) => ({ id: f.demo.orderIds[0] }),
+  },
   export: {
     kind: "scoped",
     input: () => ({}),
