@@ -4,6 +4,7 @@ import { boolean, check, index, integer, pgTable, primaryKey, serial, text, time
 import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { events } from "./calendar";
+import { budgets } from "./orders";
 
 /**
  * A chat per document (seed 002 section 3.1). Title, subtitle, correlative and picture are copied from the document
@@ -68,6 +69,8 @@ export const chatComments = pgTable(
     mentionedUserIds: integer("mentioned_user_ids").array().notNull().default(sql`'{}'::integer[]`),
     pictureIds: text("picture_ids").array().notNull().default(sql`'{}'::text[]`),
     eventId: integer("event_id"),
+    // A budget message (the chat's budget form) links the budget it created.
+    budgetId: integer("budget_id"),
     // The sender's key for this message: a retried send answers the first one instead of posting twice.
     clientKey: text("client_key"),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -81,6 +84,7 @@ export const chatComments = pgTable(
     tenantRef(t, t.replyId, t, "set null"),
     tenantRef(t, t.targetUserId, users, "set null"),
     tenantRef(t, t.eventId, events, "set null"),
+    tenantRef(t, t.budgetId, budgets, "set null"),
     check("chat_comments_author_type_known", sql`${t.authorType} IN ('User', 'System', 'Assistant', 'Client')`),
     check("chat_comments_length", sql`char_length(${t.comment}) <= 4000`),
     check("chat_comments_pictures_max", sql`cardinality(${t.pictureIds}) <= 10`),
@@ -88,6 +92,7 @@ export const chatComments = pgTable(
     index("chat_comments_page_idx").on(t.chatId, t.createdAt, t.id),
     uniqueIndex("chat_comments_client_key_idx").on(t.companyId, t.authorId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
     index("chat_comments_event_idx").on(t.eventId).where(sql`${t.eventId} IS NOT NULL`),
+    index("chat_comments_budget_idx").on(t.budgetId).where(sql`${t.budgetId} IS NOT NULL`),
   ],
 );
 

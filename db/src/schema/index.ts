@@ -9,6 +9,7 @@ export * from "./booking";
 export * from "./crm";
 export * from "./inbound-mail";
 export * from "./products";
+export * from "./budgets";
 export * from "./chat";
 export * from "./push";
 export * from "./works";

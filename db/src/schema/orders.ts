@@ -6,6 +6,13 @@ import { requirements, statuses } from "./catalog";
 import { clients, vehicles } from "./clients";
 import { locations } from "./companies";
 
+/** A picture (or video) of an order or a budget, as both store them: one zip builder reads either. */
+export interface DocumentPicture {
+  url: string;
+  name?: string;
+  video?: boolean;
+}
+
 /** A work order ("check-in"): a vehicle received for a requirement. */
 export const orders = pgTable(
   "orders",
@@ -33,7 +40,7 @@ export const orders = pgTable(
     total: integer("total").notNull().default(0),
     recallData: jsonb("recall_data").$type<unknown[]>().notNull().default([]),
     customFields: jsonb("custom_fields").$type<Record<string, unknown>>().notNull().default({}),
-    pictures: jsonb("pictures").$type<{ url: string; name?: string; video?: boolean }[]>().notNull().default([]),
+    pictures: jsonb("pictures").$type<DocumentPicture[]>().notNull().default([]),
     // Derived columns, written only by database triggers (migration 0003_order_triggers):
     // the latest budget (highest id) and its status, so lists filter and show it without a join per row...
     lastBudgetId: integer("last_budget_id"),
@@ -116,7 +123,12 @@ export const orderStatusCounts = pgTable(
   ],
 );
 
-/** Minimal budget: enough for an order to show its last budget status. */
+/**
+ * A budget (quote) for an order (issue 12 "Catalogue and budgets"). Numbered per company by a trigger
+ * (`budget_counters`, migration `budgets`); `total` is the sum of its lines' totals, kept by a trigger on
+ * `budget_lines` (never written by code); `search_text` is "#correlative" plus the order's search text, kept by
+ * triggers. Pictures have the orders' shape so one zip builder serves both.
+ */
 export const budgets = pgTable(
   "budgets",
   {
@@ -124,14 +136,33 @@ export const budgets = pgTable(
     companyId: companyId(),
     orderId: integer("order_id").notNull(),
     statusId: integer("status_id").notNull(),
-    correlativeId: integer("correlative_id").notNull(),
+    // 0 asks the numbering trigger for the company's next number.
+    correlativeId: integer("correlative_id").notNull().default(0),
+    // Integer pesos, written only by the budget_lines trigger.
     total: integer("total").notNull().default(0),
+    createdBy: integer("created_by"),
+    notes: text("notes"),
+    pictures: jsonb("pictures").$type<DocumentPicture[]>().notNull().default([]),
+    searchText: text("search_text").notNull().default(""),
+    searchPrefixes: text("search_prefixes")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`search_prefixes(search_text)`),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("budgets_company_correlative_idx").on(t.companyId, t.correlativeId),
     index("budgets_order_idx").on(t.orderId, t.id),
+    tenantKey(t),
     tenantRef(t, t.orderId, orders, "cascade"),
     tenantRef(t, t.statusId, statuses),
+    tenantRef(t, t.createdBy, users, "set null"),
+    check("budgets_total_non_negative", sql`${t.total} >= 0`),
+    check("budgets_notes_length", sql`char_length(${t.notes}) <= 2000`),
+    // The list reads one status slice at a time, newest number first.
+    index("budgets_list_idx").on(t.companyId, t.statusId, t.correlativeId),
+    index("budgets_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("budgets_search_prefixes_idx").using("gin", t.searchPrefixes),
   ],
 );

@@ -36,7 +36,7 @@ const CONSUMPTION: Partial<Record<RequirementName, [Code, number][]>> = {
 /** The add-ons every requirement offers on the client's page, with the most units of each. */
 const ADDONS: [Code, number][] = [["LAV-EXT", 1], ["LAV-INT", 1], ["DES-AC", 1], ["PLU-PAR", 2]];
 
-export async function seedCatalogue(db: Db, companyId: number, requirementIds: readonly number[]): Promise<{ productIds: Record<Code, number> }> {
+export async function seedCatalogue(db: Db, companyId: number, requirementIds: readonly number[]): Promise<{ productIds: Record<Code, number>; products: { id: number; name: string; price: number }[] }> {
   const categoryNames = [...new Set(PRODUCTS.map((p) => p[2]))];
   const categories = await db
     .insert(productCategories)
@@ -56,7 +56,7 @@ export async function seedCatalogue(db: Db, companyId: number, requirementIds: r
         categoryId: categoryId.get(category) ?? null,
       })),
     )
-    .returning({ id: products.id, code: products.code });
+    .returning({ id: products.id, code: products.code, name: products.name, price: products.price });
   const productIds = Object.fromEntries(rows.map((p) => [p.code, p.id])) as Record<Code, number>;
   await db.insert(warehouses).values({ companyId, name: "Bodega principal" });
 
@@ -72,5 +72,5 @@ export async function seedCatalogue(db: Db, companyId: number, requirementIds: r
   await db.insert(requirementAddons).values(
     requirementIds.flatMap((requirementId) => ADDONS.map(([code, maxQuantity]) => ({ companyId, requirementId, productId: productIds[code], maxQuantity }))),
   );
-  return { productIds };
+  return { productIds, products: rows.map(({ id, name, price }) => ({ id, name, price })) };
 }

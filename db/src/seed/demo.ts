@@ -19,7 +19,6 @@ import { seedOrderPictures, type PicturesFixture } from "./pictures";
 import {
   brandModels,
   brands,
-  budgets,
   clients,
   companies,
   customFields,
@@ -51,6 +50,7 @@ import {
   STREETS,
 } from "./data";
 import { seedBookings } from "./booking";
+import { seedBudgets } from "./budgets";
 import { seedCatalogue } from "./catalogue";
 import { seedCrm } from "./crm";
 import { seedWorks } from "./works";
@@ -123,6 +123,8 @@ export interface CompanyFixture {
   pictures: PicturesFixture | null;
   /** The agenda's professionals (Técnico role), the demo's extra ones included. */
   professionalIds: number[];
+  /** The demo budgets (seed/budgets.ts), with lines. */
+  budgetIds: number[];
   /** The catalogue's products by code (seedCatalogue). */
   productIds: Record<string, number>;
   /** Required works, work instances (Orders), the demo kiosk device and its token (in clear). */
@@ -394,18 +396,6 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   });
   const orderRows = await db.insert(orders).values(orderValues).returning({ id: orders.id });
 
-  // About half the orders have a budget; some have two, and the last one counts.
-  let budgetNo = 0;
-  const budgetValues = orderRows.flatMap((o, i) =>
-    Array.from({ length: i % 2 === 0 ? (i % 6 === 0 ? 2 : 1) : 0 }, () => ({
-      companyId,
-      orderId: o.id,
-      statusId: r.pick(statusIds.Budget),
-      correlativeId: ++budgetNo,
-      total: r.int(5, 80) * 10_000,
-    })),
-  );
-  if (budgetValues.length) await db.insert(budgets).values(budgetValues);
 
   const booking = await seedBookings(db, {
     companyId,
@@ -422,6 +412,14 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     requirementIds,
   });
   const catalogue = await seedCatalogue(db, companyId, requirementIds);
+  const budgetIds = await seedBudgets(db, {
+    companyId,
+    seed: spec.seed + 5,
+    orderIds: orderRows.map((o) => o.id),
+    budgetStatusIds: statusIds.Budget,
+    userIds: Object.values(userIds),
+    products: catalogue.products,
+  });
 
   const crm = await seedCrm(db, { companyId, seed: spec.seed + 2, userIds: Object.values(userIds) });
 
@@ -449,7 +447,8 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     chatCommentIds: [],
     pictures: null,
     ...booking,
-    ...catalogue,
+    productIds: catalogue.productIds,
+    budgetIds,
     ...crm,
     ...workSeed,
   };
