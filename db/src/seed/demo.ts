@@ -15,7 +15,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { hashPassword } from "../password";
 import { seedChatDemo } from "./chat";
-import { seedOrderPictures, type PicturesFixture } from "./pictures";
+import { seedDemoPictures, type PicturesFixture } from "./pictures";
 import {
   brandModels,
   brands,
@@ -507,7 +507,7 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
   );
   demo.eventIds = await seedCalendarDemo(db, demo);
   other.eventIds = await seedCalendarDemo(db, other);
-  demo.pictures = await seedOrderPictures(db, demo.companyId, demo.orderIds, 20261123);
+  demo.pictures = await seedDemoPictures(db, demo.companyId, demo.orderIds, demo.budgetIds, 20261123);
   for (const company of [demo, other]) {
     Object.assign(company, await seedChatDemo(db, company.companyId, company.orderIds, Object.values(company.userIds)));
   }

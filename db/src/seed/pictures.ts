@@ -1,11 +1,11 @@
-// Order pictures for the demo (the zip page, the order dialog, chat headers). The seed writes the `files` rows and
+// Order and budget pictures for the demo (the zip page, the order dialog, chat headers). The seed writes the `files` rows and
 // the orders' pictures; the bytes are the file store's, which this package does not know: the server writes them at
 // start for every demo picture whose bytes are missing (apps/server/src/files/demo-pictures.ts), so they exist
 // however the database was seeded (`pnpm start`, e2e, db:seed).
 import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { files } from "../schema";
+import { budgets, files } from "../schema";
 import { createRandom } from "./random";
 
 /** The demo's photos, by file name: the server draws each as a JPEG with its label and colour. */
@@ -35,9 +35,10 @@ const fileUrl = (id: string) => `/files/${id}`;
 
 /**
  * `orderIds` in correlative order: the last 40 get 1 to 6 of the company's demo photos (every fifth one a video
- * too), the last one 200 entries, the 41st from the end a video and a missing picture only.
+ * too), the last one 200 entries, the 41st from the end a video and a missing picture only. The first three
+ * `budgetIds` get three photos and a video each.
  */
-export async function seedOrderPictures(db: Db, companyId: number, orderIds: number[], seed: number): Promise<PicturesFixture> {
+export async function seedDemoPictures(db: Db, companyId: number, orderIds: number[], budgetIds: number[], seed: number): Promise<PicturesFixture> {
   const random = createRandom(seed);
   const photos = DEMO_PICTURES.map((p) => ({ id: newFileId(), name: p.name }));
   await db.insert(files).values(photos.map((p) => ({ id: p.id, companyId, userId: null, contentType: "image/jpeg", size: PENDING_SIZE, name: p.name })));
@@ -70,6 +71,12 @@ export async function seedOrderPictures(db: Db, companyId: number, orderIds: num
     UPDATE orders o SET pictures = v.pictures
     FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, pictures)
     WHERE o.company_id = ${companyId} AND o.id = v.id`);
+  for (const budgetId of budgetIds.slice(0, 3)) {
+    await db
+      .update(budgets)
+      .set({ pictures: [photo(0), photo(4), photo(5), video(1)] })
+      .where(sql`${budgets.companyId} = ${companyId} AND ${budgets.id} = ${budgetId}`);
+  }
   return { manyPicturesOrderId: many, noImagesOrderId: none };
 }
 

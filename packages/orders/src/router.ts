@@ -5,7 +5,7 @@ import { list } from "./list";
 import { statuses } from "./statuses";
 import { totalsByStatus } from "./totals-by-status";
 import { transitions } from "./transitions";
-import { zip } from "./zip";
+import { budgetZip, budgetZipLink, zip } from "./zip";
 
 export const ordersRouter = router({
   list,
@@ -15,4 +15,6 @@ export const ordersRouter = router({
   get,
   export: exportOrders,
   zip,
+  budgetZip,
+  budgetZipLink,
 });

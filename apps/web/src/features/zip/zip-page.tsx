@@ -40,10 +40,9 @@ function OrderZip({ id }: { id: number }) {
 }
 
 function BudgetZip({ id, token }: { id: number; token: string | null }) {
-  void id;
-  void token;
-  // Budgets arrive with their package (issue 12): until then a budget's link opens nothing.
-  return <Failed text="Enlace inválido o expirado" />;
+  const source = trpc.orders.budgetZip.useQuery({ id, token: token ?? "" }, { enabled: token !== null, retry: false, staleTime: Infinity });
+  if (token === null) return <Failed text={PROBLEMS.UNAUTHORIZED!} />;
+  return <Loaded source={source.data} error={source.error} />;
 }
 
 const PROBLEMS: Record<string, string> = {
@@ -81,9 +80,9 @@ function Builder({ source }: { source: ZipSource }) {
   if (state.kind === "creating") return <Creating progress={state.progress} />;
   if (state.kind === "failed") return <Failed text={state.text} />;
   return (
-    <div className="status-page" role="status">
+    <div className="status-page">
       <CircleCheck className="status-page-icon" size={48} aria-hidden />
-      <h1>{ZIP_TEXTS.created}</h1>
+      <h1 aria-live="polite">{ZIP_TEXTS.created}</h1>
       <p className="zip-file-name">{source.file_name}</p>
       <Button variant="secondary" onClick={() => saveBlob(state.blob, source.file_name)}>
         Descargar nuevamente
@@ -101,11 +100,11 @@ function Creating({ progress }: { progress: ZipProgress | null }) {
   return (
     <div className="status-page" aria-busy="true">
       <Spinner size={40} />
-      <h1 role="status">{ZIP_TEXTS.creating}</h1>
+      <h1>{ZIP_TEXTS.creating}</h1>
       {progress && (
         <>
           <progress className="zip-progress" max={progress.total} value={progress.done} aria-label={label ?? undefined} />
-          <p>{label}</p>
+          <p role="status">{label}</p>
         </>
       )}
     </div>
