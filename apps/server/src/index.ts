@@ -6,6 +6,7 @@ import { busReady, createEventBus, startJobs } from "@taller/trpc";
 import { resolve } from "node:path";
 import { createApp } from "./app";
 import { demoAccountsExist, isLoopback } from "./bind";
+import { storeDemoPictures } from "./files/demo-pictures";
 import { createDiskFileStore } from "./files/store";
 import { demoInboundMailKey } from "./inbound-mail-demo";
 import { loadEnv } from "./env";
@@ -19,6 +20,10 @@ await migrateDatabase(database);
 if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && database.driver === "pglite")) {
   if (await seedDemoIfEmpty(database.db)) logger.info("seeded demo data (Taller Demo, Otro Taller)");
 }
+const files = createDiskFileStore(resolve(env.DATA_DIR, "files"));
+// The demo's order photos: their bytes, when the store lacks them (a freshly seeded database; a few ms otherwise).
+const demoPictures = await storeDemoPictures(database.db, files);
+if (demoPictures > 0) logger.info(`stored ${demoPictures} demo pictures`);
 const bus = createEventBus(database);
 await busReady(bus);
 
@@ -39,7 +44,7 @@ const app = createApp({
   webDist: env.WEB_DIST,
   trustProxy: env.TRUST_PROXY,
   version: env.APP_VERSION,
-  files: createDiskFileStore(resolve(env.DATA_DIR, "files")),
+  files,
 });
 const port = await app.listen(env.PORT, env.HOST);
 // Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.

@@ -15,6 +15,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { hashPassword } from "../password";
 import { seedChatDemo } from "./chat";
+import { seedDemoPictures, type PicturesFixture } from "./pictures";
 import {
   brandModels,
   brands,
@@ -118,6 +119,8 @@ export interface CompanyFixture {
   /** Chats of the latest orders and their messages (seed/chat.ts). */
   chatIds: number[];
   chatCommentIds: number[];
+  /** Orders with pictures worth naming in tests (seed/pictures.ts; Taller Demo only). */
+  pictures: PicturesFixture | null;
   /** The agenda's professionals (Técnico role), the demo's extra ones included. */
   professionalIds: number[];
   /** The demo budgets (seed/budgets.ts), with lines. */
@@ -442,6 +445,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     eventIds: [],
     chatIds: [],
     chatCommentIds: [],
+    pictures: null,
     ...booking,
     productIds: catalogue.productIds,
     budgetIds,
@@ -503,6 +507,7 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
   );
   demo.eventIds = await seedCalendarDemo(db, demo);
   other.eventIds = await seedCalendarDemo(db, other);
+  demo.pictures = await seedDemoPictures(db, demo.companyId, demo.orderIds, demo.budgetIds, 20261123);
   for (const company of [demo, other]) {
     Object.assign(company, await seedChatDemo(db, company.companyId, company.orderIds, Object.values(company.userIds)));
   }

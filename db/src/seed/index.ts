@@ -6,3 +6,5 @@ export type { ScaleOptions, ScaleResult } from "./scale";
 export { chileanHolidays } from "./data";
 export { demoCrmLinks, demoCrmToken } from "./booking";
 export { demoWorkpointLinks, demoWorkpointToken, DEMO_WORKPOINT_CODE } from "./works";
+export { DEMO_PICTURES, markDemoPictureStored, pendingDemoPictures } from "./pictures";
+export type { PicturesFixture } from "./pictures";

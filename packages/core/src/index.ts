@@ -21,3 +21,4 @@ export * from "./budgets";
 export * from "./push";
 export * from "./crm";
 export * from "./works";
+export * from "./zip";

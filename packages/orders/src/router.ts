@@ -5,6 +5,7 @@ import { list } from "./list";
 import { statuses } from "./statuses";
 import { totalsByStatus } from "./totals-by-status";
 import { transitions } from "./transitions";
+import { budgetZip, budgetZipLink, zip } from "./zip";
 
 export const ordersRouter = router({
   list,
@@ -13,4 +14,7 @@ export const ordersRouter = router({
   transitions,
   get,
   export: exportOrders,
+  zip,
+  budgetZip,
+  budgetZipLink,
 });

@@ -34,6 +34,20 @@ export const ordersCases: DomainCases<typeof ordersRouter> = {
     input: (f) => ({ id: f.demo.orderIds[0] }),
     valid: (f) => ({ id: f.demo.orderIds[0] }),
   },
+  zip: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.orderIds[0] }),
+    valid: (f) => ({ id: f.demo.orderIds[0] }),
+  },
+  budgetZip: {
+    kind: "public",
+    reason: "the zip_token decides the company and the one budget (tokenProcedure); packages/orders/test/zip.test.ts covers foreign and wrong tokens",
+  },
+  budgetZipLink: {
+    kind: "foreign",
+    input: (f) => ({ budget_id: f.demo.budgetIds[0] }),
+    valid: (f) => ({ budget_id: f.demo.budgetIds[0] }),
+  },
   export: {
     kind: "scoped",
     input: () => ({}),

@@ -7,10 +7,15 @@ export function downloadBase64(file: { filename: string; content_type: string; b
   const binary = atob(file.base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.content_type }));
+  saveBlob(new Blob([bytes], { type: file.content_type }), file.filename);
+}
+
+/** Saves a file made in the page (the zip page's archive) under `filename`. */
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = file.filename;
+  link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();

@@ -36,3 +36,4 @@ export const KioskLoginPage = lazyRouteComponent(workpointPages, "KioskLoginPage
 export const KioskUnauthorizedPage = lazyRouteComponent(workpointPages, "KioskUnauthorizedPage");
 export const KioskWorksPage = lazyRouteComponent(workpointPages, "KioskWorksPage");
 export const WorkpointDevicesPage = lazyRouteComponent(workpointPages, "WorkpointDevicesPage");
+export const ZipPage = lazyRouteComponent(() => import("../features/zip/zip-page"), "ZipPage");

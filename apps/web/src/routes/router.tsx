@@ -36,9 +36,10 @@ import {
   WorkDetailPage,
   WorkpointDevicesPage,
   WorksPage,
+  ZipPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { bookingSearch, clientBookingSearch, vehiclesSearch } from "./search";
+import { bookingSearch, clientBookingSearch, vehiclesSearch, zipSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -169,10 +170,13 @@ const workpointOtherRoute = createRoute({ getParentRoute: () => workpointRoute, 
 const zipRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "zip/$model/$id",
-  beforeLoad: ({ params }) => {
+  validateSearch: zipSearch,
+  beforeLoad: async ({ params, context }) => {
     if (params.model !== "budget" && params.model !== "order") throw redirect({ to: "/not-found" });
+    // An order's pictures need a staff session (read check_in, checked by the server); a budget's, its link's token.
+    if (params.model === "order") await requireStaff(context);
   },
-  component: ComingSoonPage,
+  component: ZipPage,
 });
 
 const otherRoute = createRoute({ getParentRoute: () => rootRoute, path: "$", beforeLoad: to("/not-found") });

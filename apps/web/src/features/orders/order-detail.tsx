@@ -8,7 +8,7 @@
 import type { RouterOutputs } from "@taller/api";
 import { formatDateTime, formatDay, formatMoney, formatNumber } from "@taller/core";
 import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft, Film, TriangleAlert } from "lucide-react";
+import { ArrowLeft, Download, Film, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
@@ -132,6 +132,13 @@ export function OrderView({ order }: { order: Order }) {
           <p className="order-comment">{order.comment || "Sin comentario"}</p>
         </Section>
         <Section title="Fotos" wide>
+          {order.pictures.some((p) => !p.video) && (
+            // The zip page builds and saves the archive in its own tab (features/zip), the dialog stays as it was.
+            <Link to="/zip/$model/$id" params={{ model: "order", id: String(order.id) }} target="_blank" className="btn btn-secondary order-zip-link">
+              <Download size={18} aria-hidden />
+              Descargar imágenes
+            </Link>
+          )}
           {order.pictures.length ? (
             <ul className="order-pictures">
               {order.pictures.map((p, i) => (
