@@ -129,6 +129,8 @@ export const budgets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The key tenant-bound references to a budget point at (provider_actions.budget_id).
+    tenantKey(t),
     uniqueIndex("budgets_company_correlative_idx").on(t.companyId, t.correlativeId),
     index("budgets_order_idx").on(t.orderId, t.id),
     tenantRef(t, t.orderId, orders, "cascade"),

@@ -6,3 +6,4 @@ export type { ScaleOptions, ScaleResult } from "./scale";
 export { chileanHolidays } from "./data";
 export { demoCrmLinks, demoCrmToken } from "./booking";
 export { demoWorkpointLinks, demoWorkpointToken, DEMO_WORKPOINT_CODE } from "./works";
+export { demoProviderLinks, demoProviderToken } from "./provider";

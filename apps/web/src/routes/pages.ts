@@ -33,3 +33,6 @@ export const KioskLoginPage = lazyRouteComponent(workpointPages, "KioskLoginPage
 export const KioskUnauthorizedPage = lazyRouteComponent(workpointPages, "KioskUnauthorizedPage");
 export const KioskWorksPage = lazyRouteComponent(workpointPages, "KioskWorksPage");
 export const WorkpointDevicesPage = lazyRouteComponent(workpointPages, "WorkpointDevicesPage");
+const providerPages = () => import("../features/provider-public");
+export const ProviderPricingPage = lazyRouteComponent(providerPages, "ProviderPricingPage");
+export const ProviderBuyOrderPage = lazyRouteComponent(providerPages, "ProviderBuyOrderPage");
