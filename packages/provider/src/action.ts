@@ -84,20 +84,12 @@ export async function readLines(db: Db, companyId: number, actionId: number): Pr
 }
 
 /** The inventory action of seed 000 section 3, as both pages and the staff's detail show it. */
-export interface InventoryAction {
-  id: number;
-  kind: ProviderKind;
-  correlative_id: number;
-  created_at: Instant;
-  comment: string | null;
-  estimated_completion_date: string | null;
-  expiration_date: string | null;
-  warehouse_id: number | null;
+export interface InventoryAction
+  extends Pick<ActionRow, "id" | "kind" | "correlative_id" | "created_at" | "comment" | "estimated_completion_date" | "expiration_date" | "warehouse_id" | "draft"> {
   status: ProviderStatus & { code: ProviderStatusCode };
   completed: boolean;
   failed: boolean;
   finish: boolean;
-  draft: boolean;
   extra_params: { required_delivery_date: string | null; answered: boolean; answered_at: Instant | null };
   inventory_action_products: ActionLine[];
   abilities: ReturnType<typeof providerAbilities>;
