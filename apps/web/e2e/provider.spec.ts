@@ -5,7 +5,7 @@
  */
 import { addDays, todayIn } from "@taller/core";
 import { expect, test } from "@playwright/test";
-import { screenshot } from "./fixtures";
+import { loginToShell, screenshot } from "./fixtures";
 
 const PRICING = "/provider/pricing?access_token=demo-pricing-taller-demo";
 const BUY_ORDER = "/provider/buy-order?access_token=demo-buy-order-taller-demo";
@@ -81,4 +81,40 @@ test("buy order: confirmed once, then 'Finalizado' and nothing editable", async 
   await page.reload();
   await expect(page.getByText("Finalizado")).toBeVisible();
   await screenshot(page, "provider-buy-order-390");
+});
+
+test.describe("staff side", () => {
+  test.use({ viewport: { width: 1366, height: 800 } });
+
+  test("an order asks a supplier for prices, the link opens the page, revoking it closes it", async ({ page, browser }) => {
+    await loginToShell(page, "admin@taller.demo");
+    // Taller Demo is seeded first: its orders hold the first ids.
+    await page.goto("/main/orders/1");
+    const section = page.getByRole("region", { name: "Proveedores" });
+    await section.getByRole("button", { name: "Solicitar cotización" }).click();
+    const dialog = page.getByRole("dialog", { name: "Solicitar cotización" });
+    await dialog.getByLabel("Proveedor", { exact: true }).click();
+    await page.getByRole("option", { name: "Repuestos del Sur SpA" }).click();
+    await dialog.getByLabel("Producto 1", { exact: true }).click();
+    await page.getByRole("option", { name: "Filtro de aire (FIL-AIR)" }).click();
+    await dialog.getByLabel("Cantidad").fill("3");
+    await dialog.getByRole("button", { name: "Crear y obtener enlace" }).click();
+    const linkDialog = page.getByRole("dialog", { name: /^Enlace de Cotización #\d+$/ });
+    const url = await linkDialog.getByLabel("Enlace").inputValue();
+    expect(url).toMatch(/\/provider\/pricing\?access_token=[\w-]{43}$/);
+    const title = ((await linkDialog.getByRole("heading").textContent()) ?? "").replace("Enlace de ", "");
+    await linkDialog.getByRole("button", { name: "Cerrar" }).click();
+
+    const supplier = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await supplier.goto(url);
+    await expect(supplier.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(supplier.getByText("Filtro de aire")).toBeVisible();
+
+    const row = section.getByRole("listitem").filter({ hasText: title });
+    await row.getByRole("button", { name: "Revocar enlace" }).click();
+    await expect(row.getByText("Sin enlace vigente")).toBeVisible();
+    await supplier.reload();
+    await expect(supplier.getByRole("heading", { name: "Este enlace no es válido" })).toBeVisible();
+    await supplier.close();
+  });
 });
