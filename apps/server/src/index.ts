@@ -1,5 +1,5 @@
 import { createDatabase, migrateDatabase } from "@taller/db";
-import { demoCrmLinks, demoWorkpointLinks, DEMO_WORKPOINT_CODE, seedDemoIfEmpty } from "@taller/db/seed";
+import { demoCrmLinks, demoProviderLinks, demoWorkpointLinks, DEMO_WORKPOINT_CODE, seedDemoIfEmpty } from "@taller/db/seed";
 import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@taller/push";
 import { crmJobs } from "@taller/crm";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
@@ -55,6 +55,11 @@ logger.info({ port, database: database.driver, version: env.APP_VERSION, push: p
 // The demo's client booking pages (no login), so they can be opened from the log (README 'Agenda').
 for (const { company, token } of await demoCrmLinks(database.db)) {
   logger.info({ company }, `client booking link: http://localhost:${port}/client/booking?crm_token=${token}`);
+}
+// The demo's supplier pages (no login): a pricing and a buy order per company (docs/domains/provider.md).
+for (const { company, kind, token } of await demoProviderLinks(database.db)) {
+  const path = kind === "pricing" ? "provider/pricing" : "provider/buy-order";
+  logger.info({ company }, `supplier ${kind === "pricing" ? "pricing" : "buy order"} link: http://localhost:${port}/${path}?access_token=${token}`);
 }
 // The demo's work-point kiosk screens (docs/domains/workpoint.md): each company's technician enters DEMO_WORKPOINT_CODE.
 for (const { company, token } of await demoWorkpointLinks(database.db)) {

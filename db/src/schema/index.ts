@@ -13,3 +13,4 @@ export * from "./budgets";
 export * from "./chat";
 export * from "./push";
 export * from "./works";
+export * from "./provider";

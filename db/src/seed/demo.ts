@@ -54,6 +54,7 @@ import { seedBudgets } from "./budgets";
 import { seedCatalogue } from "./catalogue";
 import { seedCrm } from "./crm";
 import { seedWorks } from "./works";
+import { seedProvider, type ProviderSeed } from "./provider";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -132,6 +133,8 @@ export interface CompanyFixture {
   workIds: number[];
   workpointDeviceId: number;
   workpointToken: string;
+  /** The supplier demo: a supplier, a pricing and a buy order with their links' tokens (in clear). */
+  provider: ProviderSeed;
 }
 
 interface CompanySpec extends CompanyBaseSpec {
@@ -431,6 +434,13 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     orderIds: orderRows.map((o) => o.id),
     workerIds: technicians.length ? technicians : [present(Object.values(userIds)[0], "user")],
   });
+  const provider = await seedProvider(db, {
+    companyId,
+    domain: spec.domain,
+    orderId: present(orderRows.at(-1), "an order").id,
+    requesterId: present(Object.values(userIds)[0], "user"),
+    productIds: catalogue.productIds,
+  });
 
   return {
     companyId,
@@ -451,6 +461,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     budgetIds,
     ...crm,
     ...workSeed,
+    provider,
   };
 }
 

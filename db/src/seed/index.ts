@@ -8,3 +8,4 @@ export { demoCrmLinks, demoCrmToken } from "./booking";
 export { demoWorkpointLinks, demoWorkpointToken, DEMO_WORKPOINT_CODE } from "./works";
 export { DEMO_PICTURES, markDemoPictureStored, pendingDemoPictures } from "./pictures";
 export type { PicturesFixture } from "./pictures";
+export { demoProviderLinks, demoProviderToken } from "./provider";

@@ -6,6 +6,7 @@ import { budgetsRouter } from "@taller/budgets";
 import { companyRouter } from "@taller/company";
 import { crmRouter } from "@taller/crm";
 import { ordersRouter } from "@taller/orders";
+import { providerRouter } from "@taller/provider";
 import { pushRouter } from "@taller/push";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "@taller/trpc";
@@ -26,6 +27,7 @@ export const appRouter = router({
   crm: crmRouter,
   workpoint: workpointRouter,
   budgets: budgetsRouter,
+  provider: providerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import { budgetsCases } from "@taller/budgets/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { crmCases } from "@taller/crm/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
+import { providerCases } from "@taller/provider/test-cases";
 import { pushCases } from "@taller/push/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
 import { vehiclesCases } from "@taller/vehicles/test-cases";
@@ -27,6 +28,7 @@ const byRouter = {
   crm: crmCases,
   workpoint: workpointCases,
   budgets: budgetsCases,
+  provider: providerCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

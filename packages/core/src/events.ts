@@ -82,6 +82,10 @@ export const REALTIME_EVENTS = {
    * reloads and says 'La gestión ha sido actualizada' (the spec's 'updated-document'), the lists' KPIs refresh.
    */
   "crm.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+
+  // Provider (supplier pricings and buy orders)
+  /** Pricings or buy orders were created, answered, confirmed or closed: the document's list of them refetches. */
+  "provider.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

@@ -22,3 +22,4 @@ export * from "./push";
 export * from "./crm";
 export * from "./works";
 export * from "./zip";
+export * from "./provider";

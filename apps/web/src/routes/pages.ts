@@ -37,3 +37,6 @@ export const KioskUnauthorizedPage = lazyRouteComponent(workpointPages, "KioskUn
 export const KioskWorksPage = lazyRouteComponent(workpointPages, "KioskWorksPage");
 export const WorkpointDevicesPage = lazyRouteComponent(workpointPages, "WorkpointDevicesPage");
 export const ZipPage = lazyRouteComponent(() => import("../features/zip/zip-page"), "ZipPage");
+const providerPages = () => import("../features/provider-public");
+export const ProviderPricingPage = lazyRouteComponent(providerPages, "ProviderPricingPage");
+export const ProviderBuyOrderPage = lazyRouteComponent(providerPages, "ProviderBuyOrderPage");

@@ -28,6 +28,8 @@ import {
   NotFoundPage,
   OrderDetailPage,
   OrdersPage,
+  ProviderBuyOrderPage,
+  ProviderPricingPage,
   SettingsPage,
   VehiclesPage,
   KioskLoginPage,
@@ -39,7 +41,7 @@ import {
   ZipPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { bookingSearch, clientBookingSearch, vehiclesSearch, zipSearch } from "./search";
+import { bookingSearch, clientBookingSearch, providerSearch, vehiclesSearch, zipSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -144,7 +146,11 @@ const managerIndexRoute = createRoute({ getParentRoute: () => managerRoute, path
 const managerOtherRoute = createRoute({ getParentRoute: () => managerRoute, path: "$", beforeLoad: to("/manager/login") });
 
 const providerRoute = createRoute({ getParentRoute: () => rootRoute, path: "provider" });
-const providerPages = [page(() => providerRoute, "pricing"), page(() => providerRoute, "buy-order")];
+/** The supplier's pages (features/provider-public), opened with ?access_token=. */
+const providerPages = [
+  createRoute({ getParentRoute: () => providerRoute, path: "pricing", component: ProviderPricingPage, validateSearch: providerSearch }),
+  createRoute({ getParentRoute: () => providerRoute, path: "buy-order", component: ProviderBuyOrderPage, validateSearch: providerSearch }),
+];
 
 // Work-point kiosk (seed 000 sections 2.1, 2.9 and 6): the link's token is stored (and taken out of the address);
 // every page but 'unauthorized' needs a device the server knows; main needs the kiosk user.

@@ -18,6 +18,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
+import { ProviderSection } from "../provider";
 import { ClientName } from "./order-rows";
 import "./orders.css";
 
@@ -128,6 +129,7 @@ export function OrderView({ order }: { order: Order }) {
             </dl>
           </Section>
         )}
+        {can("read", "inventory_action") && <ProviderSection orderId={order.id} />}
         <Section title="Comentario" wide>
           <p className="order-comment">{order.comment || "Sin comentario"}</p>
         </Section>

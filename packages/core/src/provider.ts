@@ -1,0 +1,126 @@
+// Supplier pricings and buy orders (seed 000 sections 2.11, 3, 4, 5 and 8): their states and what each allows, the
+// page texts, and the wire schemas both the server and the supplier's page validate with.
+import { z } from "zod";
+import { dayDateSchema } from "./booking";
+
+export type ProviderKind = "pricing" | "buy_order";
+export type ProviderStatusCode = "pending" | "answered" | "confirmed" | "accepted" | "rejected" | "cancelled";
+
+export interface ProviderStatus {
+  name: string;
+  color: string;
+  /** A locked status blocks autosave (and sending). */
+  locked: boolean;
+  /** Finished: 'Finalizado' / the status with its icon once it is not a draft. */
+  finish: boolean;
+  completed: boolean;
+  failed: boolean;
+}
+
+/**
+ * The states (seed 000 section 4). A pricing is answered (and may be answered again) until the workshop accepts,
+ * rejects or cancels it; a buy order is confirmed once. Every finished state is locked: the link is spent for writing.
+ */
+export const PROVIDER_STATUSES: Record<ProviderStatusCode, ProviderStatus> = {
+  pending: { name: "Pendiente", color: "#f5a623", locked: false, finish: false, completed: false, failed: false },
+  answered: { name: "Respondida", color: "#1e88e5", locked: false, finish: false, completed: false, failed: false },
+  confirmed: { name: "Confirmada", color: "#43a047", locked: true, finish: true, completed: true, failed: false },
+  accepted: { name: "Aceptada", color: "#43a047", locked: true, finish: true, completed: true, failed: false },
+  rejected: { name: "Rechazada", color: "#e53935", locked: true, finish: true, completed: false, failed: true },
+  cancelled: { name: "Anulada", color: "#757575", locked: true, finish: true, completed: false, failed: true },
+};
+
+/** What the workshop may move a document to (staff side): a pricing is closed, a buy order only cancelled. */
+export type ProviderStaffStatus = "accepted" | "rejected" | "cancelled";
+export const PROVIDER_STAFF_STATUSES: Record<ProviderKind, ProviderStaffStatus[]> = {
+  pricing: ["accepted", "rejected", "cancelled"],
+  buy_order: ["cancelled"],
+};
+
+export const PROVIDER_TEXTS = {
+  pricingTitle: (n: number) => `Cotización #${n}`,
+  buyOrderTitle: (n: number) => `Orden de Compra #${n}`,
+  requiredDate: "Fecha requerida para la entrega",
+  saving: "Guardando cambios...",
+  saved: "Cambios guardados",
+  send: "Enviar Cotización",
+  resend: "Reenviar Cotización",
+  confirm: "Confirmar Orden de Compra",
+  sendQuestion: (again: boolean) => `Esta acción ${again ? "reenviará" : "enviará"} la cotización al cliente. ¿Desea continuar?`,
+  confirmQuestion: "Esta acción confirmará la orden de compra al cliente. ¿Desea continuar?",
+  sent: "Cotización enviada con éxito",
+  confirmed: "Orden de compra confirmada",
+  finished: "Finalizado",
+  locked: "Este documento ya no admite cambios",
+  notFound: "Documento no encontrado",
+  estimatedRequired: "La fecha estimada de entrega es obligatoria",
+  warehouseRequired: "La bodega es obligatoria",
+  unknownWarehouse: "Bodega no encontrada",
+  unknownLine: "Producto no encontrado en esta solicitud",
+  noLines: "Debe ofrecer al menos un producto con precio",
+  priceRequired: "Indique el precio de cada producto ofrecido",
+} as const;
+
+/** What the supplier may still do, from the state alone (the server checks it under the document's row lock). */
+export function providerAbilities(a: { kind: ProviderKind; status: ProviderStatusCode; draft: boolean }) {
+  const status = PROVIDER_STATUSES[a.status];
+  const blocked = status.locked || (status.finish && !a.draft);
+  return {
+    /** Autosave. */
+    canSave: !blocked,
+    /** 'Enviar'/'Reenviar Cotización' or 'Confirmar Orden de Compra'. */
+    canSend: !blocked && (a.kind === "pricing" || a.status === "pending"),
+    /** 'Finalizado' / the status and its icon instead of the button. */
+    showFinished: status.finish && !a.draft,
+  };
+}
+
+const id = z.number().int().min(1).max(2_147_483_647);
+const money = z.number().int("Monto inválido").min(0, "Monto inválido").max(1_000_000_000, "Monto inválido");
+const quantity = z.number().int("Cantidad inválida").min(0, "Cantidad inválida").max(100_000, "Cantidad inválida");
+export const providerTokenSchema = z.string().min(1).max(200);
+
+/** Autosave of the supplier's form (seed 000 section 7 'Inventory action update'): the whole form each time. */
+export const providerSaveSchema = z.object({
+  token: providerTokenSchema,
+  comment: z.string().trim().max(2000, "Máximo 2000 caracteres").nullish(),
+  estimated_completion_date: dayDateSchema.nullish(),
+  expiration_date: dayDateSchema.nullish(),
+  warehouse_id: id.nullish(),
+  /** Pricing only: the supplier's answer per line (a buy order's lines are the workshop's). */
+  inventory_action_products_attributes: z
+    .array(z.object({ id, quantity, price: money.nullish(), _destroy: z.boolean().optional() }))
+    .max(200)
+    .optional(),
+});
+export type ProviderSaveInput = z.infer<typeof providerSaveSchema>;
+
+/** The staff's request: a supplier, products, a warehouse and dates, from an order or a budget. */
+export const providerCreateSchema = z
+  .object({
+    kind: z.enum(["pricing", "buy_order"]),
+    provider_id: id,
+    order_id: id.nullish(),
+    budget_id: id.nullish(),
+    warehouse_id: id.nullish(),
+    required_delivery_date: dayDateSchema.nullish(),
+    expiration_date: dayDateSchema.nullish(),
+    comment: z.string().trim().max(2000, "Máximo 2000 caracteres").nullish(),
+    products: z
+      .array(z.object({ product_id: id, quantity: z.number().int("Cantidad inválida").min(1, "Cantidad inválida").max(100_000, "Cantidad inválida") }))
+      .min(1, "Agregue al menos un producto")
+      .max(200, "Máximo 200 productos"),
+  })
+  .refine((v) => v.order_id != null || v.budget_id != null, { message: "Indique la orden o el presupuesto", path: ["order_id"] })
+  .refine((v) => new Set(v.products.map((p) => p.product_id)).size === v.products.length, { message: "Producto repetido", path: ["products"] });
+export type ProviderCreateInput = z.infer<typeof providerCreateSchema>;
+
+export const providerSupplierSchema = z.object({
+  name: z.string().trim().min(1, "El nombre es obligatorio").max(200, "Máximo 200 caracteres"),
+  mail: z.email("Correo inválido").max(200).nullish().or(z.literal("").transform(() => null)),
+  phone: z.string().trim().max(30, "Máximo 30 caracteres").nullish(),
+  rut: z.string().trim().max(20, "Máximo 20 caracteres").nullish(),
+});
+
+/** How long a supplier's link opens its document. */
+export const PROVIDER_LINK_DAYS = 30;

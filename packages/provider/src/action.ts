@@ -1,0 +1,123 @@
+// One pricing or buy order as the supplier's page and the staff's list read it, its row lock, and its announcement.
+import {
+  PROVIDER_STATUSES,
+  PROVIDER_TEXTS,
+  providerAbilities,
+  type Instant,
+  type ProviderKind,
+  type ProviderStatus,
+  type ProviderStatusCode,
+} from "@taller/core";
+import { instantText, queryRows, type Db } from "@taller/db";
+import { userError, type Transaction } from "@taller/trpc";
+import { sql } from "drizzle-orm";
+
+/** document_tokens.document_type of each kind: a token opens one kind's page only. */
+export const DOCUMENT_TYPE: Record<ProviderKind, string> = { pricing: "ProviderPricing", buy_order: "ProviderBuyOrder" };
+export const kindOfDocumentType = (type: string): ProviderKind | null =>
+  type === DOCUMENT_TYPE.pricing ? "pricing" : type === DOCUMENT_TYPE.buy_order ? "buy_order" : null;
+
+export interface ActionRow {
+  id: number;
+  kind: ProviderKind;
+  correlative_id: number;
+  created_at: Instant;
+  comment: string | null;
+  estimated_completion_date: string | null;
+  expiration_date: string | null;
+  required_delivery_date: string | null;
+  warehouse_id: number | null;
+  status: ProviderStatusCode;
+  draft: boolean;
+  answered: boolean;
+  answered_at: Instant | null;
+  provider_id: number;
+  order_id: number | null;
+  budget_id: number | null;
+  requester_id: number | null;
+}
+
+const ACTION_COLUMNS = sql`a.id, a.kind, a.correlative_id, ${instantText(sql`a.created_at`)} AS created_at, a.comment,
+  a.estimated_completion_date::text AS estimated_completion_date, a.expiration_date::text AS expiration_date,
+  a.required_delivery_date::text AS required_delivery_date, a.warehouse_id, a.status, a.draft, a.answered,
+  ${instantText(sql`a.answered_at`)} AS answered_at, a.provider_id, a.order_id, a.budget_id, a.requester_id`;
+
+export async function readAction(db: Db, companyId: number, id: number): Promise<ActionRow | null> {
+  const [row] = await queryRows<ActionRow>(db, sql`SELECT ${ACTION_COLUMNS} FROM provider_actions a WHERE a.company_id = ${companyId} AND a.id = ${id}`);
+  return row ?? null;
+}
+
+/** The document under its row lock: saves and sends of one document run one after the other. */
+export async function lockAction(db: Db, companyId: number, id: number): Promise<ActionRow> {
+  const [row] = await queryRows<ActionRow>(
+    db,
+    sql`SELECT ${ACTION_COLUMNS} FROM provider_actions a WHERE a.company_id = ${companyId} AND a.id = ${id} FOR UPDATE`,
+  );
+  if (!row) throw userError("NOT_FOUND", PROVIDER_TEXTS.notFound);
+  return row;
+}
+
+export interface ActionLine {
+  id: number;
+  product: { id: number; code: string; name: string };
+  required_quantity: number;
+  quantity: number;
+  price: number | null;
+  _destroy: boolean;
+}
+
+export async function readLines(db: Db, companyId: number, actionId: number): Promise<ActionLine[]> {
+  const rows = await queryRows<{ id: number; product_id: number; code: string; name: string; required_quantity: number; quantity: number; price: number | null; removed: boolean }>(
+    db,
+    sql`SELECT l.id, p.id AS product_id, p.code, p.name, l.required_quantity, l.quantity, l.price, l.removed
+        FROM provider_action_products l JOIN products p ON p.company_id = l.company_id AND p.id = l.product_id
+        WHERE l.company_id = ${companyId} AND l.action_id = ${actionId} ORDER BY l.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    product: { id: r.product_id, code: r.code, name: r.name },
+    required_quantity: r.required_quantity,
+    quantity: r.quantity,
+    price: r.price,
+    _destroy: r.removed,
+  }));
+}
+
+/** The inventory action of seed 000 section 3, as both pages and the staff's detail show it. */
+export interface InventoryAction
+  extends Pick<ActionRow, "id" | "kind" | "correlative_id" | "created_at" | "comment" | "estimated_completion_date" | "expiration_date" | "warehouse_id" | "draft"> {
+  status: ProviderStatus & { code: ProviderStatusCode };
+  completed: boolean;
+  failed: boolean;
+  finish: boolean;
+  extra_params: { required_delivery_date: string | null; answered: boolean; answered_at: Instant | null };
+  inventory_action_products: ActionLine[];
+  abilities: ReturnType<typeof providerAbilities>;
+}
+
+export function inventoryAction(row: ActionRow, lines: ActionLine[]): InventoryAction {
+  const status = PROVIDER_STATUSES[row.status];
+  return {
+    id: row.id,
+    kind: row.kind,
+    correlative_id: row.correlative_id,
+    created_at: row.created_at,
+    comment: row.comment,
+    estimated_completion_date: row.estimated_completion_date,
+    expiration_date: row.expiration_date,
+    warehouse_id: row.warehouse_id,
+    status: { ...status, code: row.status },
+    completed: status.completed,
+    failed: status.failed,
+    finish: status.finish,
+    draft: row.draft,
+    extra_params: { required_delivery_date: row.required_delivery_date, answered: row.answered, answered_at: row.answered_at },
+    inventory_action_products: lines,
+    abilities: providerAbilities(row),
+  };
+}
+
+/** Open lists of the document's pricings and buy orders refetch (ids only, as every realtime event). */
+export async function announce(tx: Transaction, companyId: number, ids: number[]) {
+  await tx.emit({ type: "provider.changed", companyId, payload: { ids } });
+}

@@ -1,0 +1,66 @@
+import { PROVIDER_TEXTS, providerCreateSchema } from "@taller/core";
+import { intArray, queryRows } from "@taller/db";
+import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
+import { sql } from "drizzle-orm";
+import { announce, inventoryAction, readAction, readLines, type InventoryAction } from "./action";
+import { issueLink, type IssuedLink } from "./links";
+
+/**
+ * 'Solicitar cotización' / 'Enviar orden de compra' from an order or a budget: the document, its lines and its link,
+ * together. A buy order carries the workshop's prices (each product's buy price) and needs a warehouse; a pricing's
+ * prices are the supplier's to give. Another company's supplier, document, warehouse or product is NOT_FOUND.
+ */
+export const create = staffProcedure
+  .use(can("create", "inventory_action"))
+  .input(providerCreateSchema)
+  .mutation(({ ctx, input }): Promise<{ action: InventoryAction; link: IssuedLink }> =>
+    withTransaction(ctx, async (tx) => {
+      const one = async (query: ReturnType<typeof sql>) => (await queryRows<{ id: number; order_id?: number }>(tx.db, query))[0];
+      if (!(await one(sql`SELECT id FROM providers WHERE company_id = ${ctx.companyId} AND id = ${input.provider_id}`)))
+        throw fieldError("NOT_FOUND", "provider_id", "Proveedor no encontrado");
+      let orderId = input.order_id ?? null;
+      if (input.budget_id != null) {
+        const budget = await one(sql`SELECT id, order_id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.budget_id}`);
+        if (!budget) throw fieldError("NOT_FOUND", "budget_id", "Presupuesto no encontrado");
+        if (orderId !== null && budget.order_id !== orderId) throw fieldError("BAD_REQUEST", "budget_id", "El presupuesto no es de esta orden");
+        orderId = budget.order_id ?? null;
+      } else if (orderId !== null && !(await one(sql`SELECT id FROM orders WHERE company_id = ${ctx.companyId} AND id = ${orderId}`))) {
+        throw fieldError("NOT_FOUND", "order_id", "Orden no encontrada");
+      }
+      if (input.warehouse_id != null) {
+        if (!(await one(sql`SELECT id FROM warehouses WHERE company_id = ${ctx.companyId} AND id = ${input.warehouse_id}`)))
+          throw fieldError("NOT_FOUND", "warehouse_id", PROVIDER_TEXTS.unknownWarehouse);
+      } else if (input.kind === "buy_order") throw fieldError("BAD_REQUEST", "warehouse_id", PROVIDER_TEXTS.warehouseRequired);
+      const ids = input.products.map((p) => p.product_id);
+      const found = await queryRows<{ id: number; buy_price: number }>(
+        tx.db,
+        sql`SELECT id, buy_price FROM products WHERE company_id = ${ctx.companyId} AND id = ANY (${intArray(ids)})`,
+      );
+      if (found.length !== ids.length) throw fieldError("NOT_FOUND", "products", "Producto no encontrado");
+      const buyPrice = new Map(found.map((p) => [p.id, p.buy_price]));
+      const [made] = await queryRows<{ id: number }>(
+        tx.db,
+        sql`INSERT INTO provider_actions (company_id, kind, provider_id, order_id, budget_id, requester_id, warehouse_id,
+              required_delivery_date, expiration_date, comment)
+            VALUES (${ctx.companyId}, ${input.kind}, ${input.provider_id}, ${orderId}, ${input.budget_id ?? null}, ${ctx.user.id},
+              ${input.warehouse_id ?? null}, ${input.required_delivery_date ?? null}::date, ${input.expiration_date ?? null}::date,
+              ${input.comment || null})
+            RETURNING id`,
+      );
+      const id = made?.id ?? 0;
+      const lines = input.products.map(
+        (p) =>
+          sql`(${ctx.companyId}::int, ${id}::int, ${p.product_id}::int, ${p.quantity}::int, ${p.quantity}::int,
+               ${input.kind === "buy_order" ? (buyPrice.get(p.product_id) ?? 0) : null}::int)`,
+      );
+      await tx.db.execute(
+        sql`INSERT INTO provider_action_products (company_id, action_id, product_id, required_quantity, quantity, price)
+            VALUES ${sql.join(lines, sql`, `)}`,
+      );
+      const link = await issueLink(tx.db, ctx.companyId, input.kind, id);
+      await announce(tx, ctx.companyId, [id]);
+      const row = await readAction(tx.db, ctx.companyId, id);
+      if (!row) throw new Error("provider action vanished in its own transaction");
+      return { action: inventoryAction(row, await readLines(tx.db, ctx.companyId, id)), link };
+    }),
+  );

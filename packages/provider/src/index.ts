@@ -1,0 +1,2 @@
+export { providerRouter } from "./router";
+export { issueLink, LINK_PATH } from "./links";

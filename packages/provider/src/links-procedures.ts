@@ -1,0 +1,32 @@
+import { can, staffProcedure, withTransaction } from "@taller/trpc";
+import { z } from "zod";
+import { announce, lockAction } from "./action";
+import { issueLink, revokeLinks, type IssuedLink } from "./links";
+
+const input = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
+
+/** 'Nuevo enlace': a fresh link (the previous one stops opening the page). Shown once: only its hash is kept. */
+export const issue = staffProcedure
+  .use(can("update", "inventory_action"))
+  .input(input)
+  .mutation(({ ctx, input }): Promise<IssuedLink> =>
+    withTransaction(ctx, async (tx) => {
+      const row = await lockAction(tx.db, ctx.companyId, input.id);
+      const link = await issueLink(tx.db, ctx.companyId, row.kind, row.id);
+      await announce(tx, ctx.companyId, [row.id]);
+      return link;
+    }),
+  );
+
+/** 'Revocar enlace': the supplier's link opens nothing from now on. */
+export const revoke = staffProcedure
+  .use(can("update", "inventory_action"))
+  .input(input)
+  .mutation(({ ctx, input }): Promise<{ revoked: number }> =>
+    withTransaction(ctx, async (tx) => {
+      const row = await lockAction(tx.db, ctx.companyId, input.id);
+      const revoked = await revokeLinks(tx.db, ctx.companyId, row.kind, row.id);
+      await announce(tx, ctx.companyId, [row.id]);
+      return { revoked };
+    }),
+  );

@@ -1,0 +1,22 @@
+import { router } from "@taller/trpc";
+import { create } from "./create";
+import { forDocument } from "./for-document";
+import { issue, revoke } from "./links-procedures";
+import { onChanged } from "./on-changed";
+import { options } from "./options";
+import { publicProviderRouter } from "./public/router";
+import { setStatus } from "./set-status";
+import { createSupplier, suppliers } from "./suppliers";
+
+export const providerRouter = router({
+  suppliers,
+  createSupplier,
+  options,
+  create,
+  forDocument,
+  issueLink: issue,
+  revokeLink: revoke,
+  setStatus,
+  onChanged,
+  public: publicProviderRouter,
+});
