@@ -15,6 +15,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { hashPassword } from "../password";
 import { seedChatDemo } from "./chat";
+import { seedMessagingDemo } from "./messaging";
 import {
   brandModels,
   brands,
@@ -118,6 +119,9 @@ export interface CompanyFixture {
   /** Chats of the latest orders and their messages (seed/chat.ts). */
   chatIds: number[];
   chatCommentIds: number[];
+  /** The WhatsApp demo's chats (seed/messaging.ts; Taller Demo only, null elsewhere). */
+  whatsappOpenChatId: number | null;
+  whatsappNoneChatId: number | null;
   /** The agenda's professionals (Técnico role), the demo's extra ones included. */
   professionalIds: number[];
   /** The catalogue's products by code (seedCatalogue). */
@@ -444,6 +448,8 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     eventIds: [],
     chatIds: [],
     chatCommentIds: [],
+    whatsappOpenChatId: null,
+    whatsappNoneChatId: null,
     ...booking,
     ...catalogue,
     ...crm,
@@ -507,6 +513,7 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
   for (const company of [demo, other]) {
     Object.assign(company, await seedChatDemo(db, company.companyId, company.orderIds, Object.values(company.userIds)));
   }
+  Object.assign(demo, await seedMessagingDemo(db, demo.companyId, demo.chatIds));
   return { demo, other };
 }
 

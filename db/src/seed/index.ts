@@ -6,3 +6,4 @@ export type { ScaleOptions, ScaleResult } from "./scale";
 export { chileanHolidays } from "./data";
 export { demoCrmLinks, demoCrmToken } from "./booking";
 export { demoWorkpointLinks, demoWorkpointToken, DEMO_WORKPOINT_CODE } from "./works";
+export { DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_NOTE, DEMO_WHATSAPP_PHONES } from "./messaging";

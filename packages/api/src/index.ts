@@ -6,6 +6,7 @@ import { companyRouter } from "@taller/company";
 import { crmRouter } from "@taller/crm";
 import { ordersRouter } from "@taller/orders";
 import { pushRouter } from "@taller/push";
+import { messagingRouter } from "@taller/messaging";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "@taller/trpc";
 import { vehiclesRouter } from "@taller/vehicles";
@@ -22,6 +23,7 @@ export const appRouter = router({
   booking: bookingRouter,
   chat: chatRouter,
   push: pushRouter,
+  messaging: messagingRouter,
   crm: crmRouter,
   workpoint: workpointRouter,
 });

@@ -7,6 +7,7 @@ import { companyCases } from "@taller/company/test-cases";
 import { crmCases } from "@taller/crm/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import { pushCases } from "@taller/push/test-cases";
+import { messagingCases } from "@taller/messaging/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
 import { vehiclesCases } from "@taller/vehicles/test-cases";
 import { workpointCases } from "@taller/workpoint/test-cases";
@@ -23,6 +24,7 @@ const byRouter = {
   booking: bookingCases,
   chat: chatCases,
   push: pushCases,
+  messaging: messagingCases,
   crm: crmCases,
   workpoint: workpointCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
