@@ -12,7 +12,7 @@ import { declaredTooLarge, readBody } from "./body";
 import { header, mediaType } from "./headers";
 import type { Logger } from "./logger";
 import { clientIp } from "./proxy";
-import { replyJson } from "./reply";
+import { replyJson, retryLater } from "./reply";
 
 export const WHATSAPP_WEBHOOK_PATH = "/inbound/whatsapp/";
 export const MAX_WHATSAPP_WEBHOOK_BYTES = 256 * 1024;
@@ -64,13 +64,5 @@ export function createWhatsappWebhookRoute({ db, bus, logger, trustProxy, perAdd
     return replyJson(res, 200, report);
   }
 
-  return async function handleWhatsappWebhook(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
-    try {
-      await handle(req, res, key);
-    } catch (err) {
-      logger.error({ err }, "whatsapp webhook failed");
-      if (!res.headersSent) replyJson(res, 503, { error: ERRORS.unavailable });
-      else res.end();
-    }
-  };
+  return retryLater(logger, "whatsapp webhook", ERRORS.unavailable, handle);
 }

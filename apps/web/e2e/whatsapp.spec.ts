@@ -64,10 +64,10 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await expect(dialog(page).getByRole("region", { name: "Mensajes de WhatsApp enviados" }).getByText(`AB${stamp}`)).toBeVisible();
   await page.keyboard.press("Escape");
 
-  // 390 px: the dialog fits the screen.
+  // 390 px: the dialog fits the screen (the chat now shows the template just sent as its last message).
   await page.setViewportSize({ width: 390, height: 844 });
   await openPanel(page);
-  await openChat(page, "Avisar al cliente por WhatsApp");
+  await openChat(page, "WhatsApp: Hola Ana, el presupuesto");
   await option(page).click();
   await expect(dialog(page).getByRole("status")).toContainText("No se ha iniciado una conversación");
   const box = await dialog(page).boundingBox();

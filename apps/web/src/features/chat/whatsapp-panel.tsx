@@ -75,7 +75,7 @@ export function WhatsappDialog({ chatId, open, onOpenChange }: { chatId: number;
             </form>
           )}
           {c.phone && (
-            <fieldset className="whatsapp-templates">
+            <fieldset className="field-group whatsapp-templates">
               <legend>Plantillas aprobadas</legend>
               {c.templates.length === 0 && <p className="field-hint">La empresa no tiene plantillas aprobadas.</p>}
               {c.templates.map((t) => (

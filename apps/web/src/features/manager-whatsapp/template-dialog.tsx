@@ -96,7 +96,7 @@ export function TemplateDialog({
         <Checkbox label="Mostrar presupuesto" checked={draft.show_budget} onCheckedChange={(v) => setDraft({ ...draft, show_budget: v })} />
         <Checkbox label="WhatsApp activo" checked={draft.whatsapp_active} onCheckedChange={(v) => setDraft({ ...draft, whatsapp_active: v })} />
         {count > 0 && (
-          <fieldset className="whatsapp-examples">
+          <fieldset className="field-group">
             <legend>Variables de ejemplo</legend>
             {fills.map((value, i) => (
               <TextField
