@@ -13,6 +13,7 @@ import { buildContext } from "./context";
 import { BUDGET_PDF_PATH, createBudgetPdfRoute } from "./budget-pdf";
 import { createFileRoutes } from "./files/routes";
 import { createInboundMailRoute, INBOUND_MAIL_PATH } from "./inbound-mail";
+import { createWhatsappWebhookRoute, WHATSAPP_WEBHOOK_PATH } from "./whatsapp-webhook";
 import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
@@ -69,6 +70,7 @@ export function createApp(opts: AppOptions): App {
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
   const budgetPdf = createBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
   const inboundMail = createInboundMailRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy, limits: opts.inboundMailLimits });
+  const whatsapp = createWhatsappWebhookRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
 
   // handle() answers every failure itself (500 below): nothing is left to reject.
@@ -83,6 +85,7 @@ export function createApp(opts: AppOptions): App {
       const pdf = BUDGET_PDF_PATH.exec(path);
       if (pdf) return await budgetPdf(req, res, Number(pdf[1]));
       if (path.startsWith(INBOUND_MAIL_PATH)) return await inboundMail(req, res, path.slice(INBOUND_MAIL_PATH.length));
+      if (path.startsWith(WHATSAPP_WEBHOOK_PATH)) return await whatsapp(req, res, path.slice(WHATSAPP_WEBHOOK_PATH.length));
       return await web(req, res);
     } catch (err) {
       logger.error({ err, path }, "request failed");

@@ -47,6 +47,13 @@ const schema = z.object({
   PUSH_DISABLED: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   /** Tests only: plain-http loopback origins accepted as push endpoints besides the push services. */
   PUSH_INSECURE_ORIGINS: loopbackOrigins.default([]),
+  /**
+   * WhatsApp through Gupshup's partner API: the partner token turns the real adapter on; unset, every outbound
+   * message is only recorded in whatsapp_messages (status 'recorded', never delivered).
+   */
+  GUPSHUP_PARTNER_TOKEN: z.string().min(10).optional(),
+  /** Gupshup's partner API base (a test's local fake Gupshup). */
+  GUPSHUP_BASE_URL: z.string().url().default("https://partner.gupshup.io"),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -18,7 +18,7 @@ import { declaredTooLarge, readBody } from "./body";
 import { header, mediaType } from "./headers";
 import type { Logger } from "./logger";
 import { clientIp } from "./proxy";
-import { replyJson } from "./reply";
+import { replyJson, retryLater } from "./reply";
 
 export const INBOUND_MAIL_PATH = "/inbound/mail/";
 /** Largest message accepted: a booking mail is a few kilobytes; attachments are not read. */
@@ -127,15 +127,6 @@ export function createInboundMailRoute({ db, bus, logger, trustProxy, limits = {
     return replyJson(res, 201, { id: result.id });
   }
 
-  // Anything that still fails (the database, the connection) is logged here without the path, which holds the key,
-  // and answered 503: the sender retries later.
-  return async function handleInboundMail(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
-    try {
-      await handle(req, res, key);
-    } catch (err) {
-      logger.error({ err }, "inbound mail failed");
-      if (!res.headersSent) replyJson(res, 503, { error: INBOUND_ERRORS.unavailable });
-      else res.end();
-    }
-  };
+  // The path holds the key: failures are logged without it and answered 503 (the sender retries).
+  return retryLater(logger, "inbound mail", INBOUND_ERRORS.unavailable, handle);
 }

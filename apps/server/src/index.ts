@@ -2,6 +2,7 @@ import { createDatabase, migrateDatabase } from "@taller/db";
 import { demoCrmLinks, demoProviderLinks, demoWorkpointLinks, DEMO_WORKPOINT_CODE, seedDemoIfEmpty } from "@taller/db/seed";
 import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@taller/push";
 import { crmJobs } from "@taller/crm";
+import { configureMessaging, gupshupAdapter, localAdapter, messagingJobs } from "@taller/messaging";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
 import { resolve } from "node:path";
 import { createApp } from "./app";
@@ -37,6 +38,9 @@ const stopPush = startPushDelivery(bus, {
   transport: pushSubject ? webPushTransport(vapid, pushSubject) : null,
 });
 
+// WhatsApp: Gupshup with a partner token, else the local default (messages recorded, never sent).
+configureMessaging(env.GUPSHUP_PARTNER_TOKEN ? gupshupAdapter({ baseUrl: env.GUPSHUP_BASE_URL, partnerToken: env.GUPSHUP_PARTNER_TOKEN }) : localAdapter);
+
 const app = createApp({
   database,
   bus,
@@ -48,10 +52,10 @@ const app = createApp({
 });
 const port = await app.listen(env.PORT, env.HOST);
 // Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
-const jobs = startJobs({ db: database.db, bus }, crmJobs, logger);
+const jobs = startJobs({ db: database.db, bus }, [...crmJobs, ...messagingJobs(database.db)], logger);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
-logger.info({ port, database: database.driver, version: env.APP_VERSION, push: pushSubject ? "web-push" : "outbox" }, `listening on http://localhost:${port}`);
+logger.info({ port, database: database.driver, version: env.APP_VERSION, push: pushSubject ? "web-push" : "outbox", whatsapp: env.GUPSHUP_PARTNER_TOKEN ? "gupshup" : "local" }, `listening on http://localhost:${port}`);
 // The demo's client booking pages (no login), so they can be opened from the log (README 'Agenda').
 for (const { company, token } of await demoCrmLinks(database.db)) {
   logger.info({ company }, `client booking link: http://localhost:${port}/client/booking?crm_token=${token}`);

@@ -14,3 +14,4 @@ export * from "./chat";
 export * from "./push";
 export * from "./works";
 export * from "./provider";
+export * from "./messaging";

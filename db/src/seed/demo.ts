@@ -16,6 +16,7 @@ import type { Db } from "../client";
 import { hashPassword } from "../password";
 import { seedChatDemo } from "./chat";
 import { seedDemoPictures, type PicturesFixture } from "./pictures";
+import { seedMessagingDemo } from "./messaging";
 import {
   brandModels,
   brands,
@@ -122,6 +123,9 @@ export interface CompanyFixture {
   chatCommentIds: number[];
   /** Orders with pictures worth naming in tests (seed/pictures.ts; Taller Demo only). */
   pictures: PicturesFixture | null;
+  /** The WhatsApp demo's chats (seed/messaging.ts; Taller Demo only, null elsewhere). */
+  whatsappOpenChatId: number | null;
+  whatsappNoneChatId: number | null;
   /** The agenda's professionals (Técnico role), the demo's extra ones included. */
   professionalIds: number[];
   /** The demo budgets (seed/budgets.ts), with lines. */
@@ -456,6 +460,8 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     chatIds: [],
     chatCommentIds: [],
     pictures: null,
+    whatsappOpenChatId: null,
+    whatsappNoneChatId: null,
     ...booking,
     productIds: catalogue.productIds,
     budgetIds,
@@ -522,6 +528,7 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
   for (const company of [demo, other]) {
     Object.assign(company, await seedChatDemo(db, company.companyId, company.orderIds, Object.values(company.userIds)));
   }
+  Object.assign(demo, await seedMessagingDemo(db, demo.companyId, demo.chatIds));
   return { demo, other };
 }
 

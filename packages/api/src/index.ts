@@ -8,6 +8,7 @@ import { crmRouter } from "@taller/crm";
 import { ordersRouter } from "@taller/orders";
 import { providerRouter } from "@taller/provider";
 import { pushRouter } from "@taller/push";
+import { messagingRouter } from "@taller/messaging";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "@taller/trpc";
 import { vehiclesRouter } from "@taller/vehicles";
@@ -24,6 +25,7 @@ export const appRouter = router({
   booking: bookingRouter,
   chat: chatRouter,
   push: pushRouter,
+  messaging: messagingRouter,
   crm: crmRouter,
   workpoint: workpointRouter,
   budgets: budgetsRouter,

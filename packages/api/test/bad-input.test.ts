@@ -159,7 +159,12 @@ describe("bad input: every procedure answers a clean, Spanish 4xx, never a 500, 
         const inputs = [...GARBAGE, ...mutations(valid), ...(c?.attacks?.(fx) ?? []), ...garbageCursors, ...tampered];
         for (const input of inputs) {
           // A fresh session per call: some procedures end the session they run in.
-          const ctx = c?.as === "kiosk" ? await app.kiosk("admin@taller.demo", fx.demo.workpointToken) : await app.staff("admin@taller.demo");
+          const ctx =
+            c?.as === "kiosk"
+              ? await app.kiosk("admin@taller.demo", fx.demo.workpointToken)
+              : c?.as === "manager"
+                ? { ...app.anonymous(), managerSession: { id: "bad-input-walk", managerUserId: 0 } }
+                : await app.staff("admin@taller.demo");
           probes.push({
             what: `${path}(${JSON.stringify(input)?.slice(0, 100)})`,
             input,

@@ -9,6 +9,7 @@ import { crmCases } from "@taller/crm/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import { providerCases } from "@taller/provider/test-cases";
 import { pushCases } from "@taller/push/test-cases";
+import { messagingCases } from "@taller/messaging/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
 import { vehiclesCases } from "@taller/vehicles/test-cases";
 import { workpointCases } from "@taller/workpoint/test-cases";
@@ -25,6 +26,7 @@ const byRouter = {
   booking: bookingCases,
   chat: chatCases,
   push: pushCases,
+  messaging: messagingCases,
   crm: crmCases,
   workpoint: workpointCases,
   budgets: budgetsCases,

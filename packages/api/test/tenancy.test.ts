@@ -7,7 +7,7 @@ import { allProcedures, callPath } from "./walk";
 const app = useSeededApp();
 
 /** Otro Taller's admin: through a staff session, or for a kiosk procedure a kiosk session on Otro Taller's device. */
-const otherAdmin = (signal?: AbortSignal, as?: "kiosk") =>
+const otherAdmin = (signal?: AbortSignal, as?: "kiosk" | "manager") =>
   as === "kiosk" ? app.kioskCallerFor("admin@otro.demo", app.fx().other.workpointToken, signal) : app.callerFor("admin@otro.demo", signal);
 
 describe("tenant isolation: every procedure, called by Otro Taller", () => {

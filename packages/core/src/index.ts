@@ -23,3 +23,4 @@ export * from "./crm";
 export * from "./works";
 export * from "./zip";
 export * from "./provider";
+export * from "./messaging";

@@ -23,6 +23,8 @@ import type { AnyProcedure, AnyRouter } from "@trpc/server";
  *   `user.updated` for each company.
  * - `as: "kiosk"`: a work-point kiosk procedure. The walks call it through a kiosk session of the company's admin on
  *   that company's demo device (fixture `workpointToken`) instead of a staff session, which it refuses.
+ * - `as: "manager"`: a platform operator's procedure (managerProcedure; declared `public`, since no company's staff
+ *   reaches it). The fuzzing calls it through a manager session instead of a staff session, which it refuses.
  */
 export type ProcedureCase = (
   | { kind: "foreign"; input: (f: DemoFixtures) => unknown }
@@ -34,7 +36,7 @@ export type ProcedureCase = (
       probes?: (f: DemoFixtures) => [demo: RealtimeEvent, other: RealtimeEvent];
     }
   | { kind: "public"; reason: string }
-) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[]; as?: "kiosk" };
+) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[]; as?: "kiosk" | "manager" };
 
 /** The procedure paths of a router's record: "list", and "events.create" for a nested router's procedures. */
 type ProcedurePaths<TRecord> = {

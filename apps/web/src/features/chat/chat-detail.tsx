@@ -3,7 +3,7 @@
  * events strips; the messages (older pages within 100 px of the top, 'Ir al final' beyond 300 px from the bottom,
  * read marking near the bottom); and the input bar. Orders open in the 80% order dialog; other documents navigate.
  */
-import { CHAT_TEXTS, type ChatHeader, type ChatPerson, type Instant } from "@taller/core";
+import { CHAT_TEXTS, WHATSAPP_PLAN_MESSAGE_MS, WHATSAPP_TEXTS, type ChatHeader, type ChatPerson, type Instant } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { ArrowDown, ArrowLeft } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -23,6 +23,7 @@ import { createReadMarker, distanceFromBottom, nearTop, showGoToEnd, SOUND_DELAY
 import { playNewMessageSound } from "./sound";
 import { EventsStrip, WorksStrip } from "./strips";
 import { useChatMessages, type Message } from "./use-chat-messages";
+import { WhatsappDialog } from "./whatsapp-panel";
 import { useMentionName } from "./use-mention-name";
 
 export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson }) {
@@ -37,6 +38,14 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
   const scrollRef = useRef<HTMLDivElement>(null);
   const [goToEnd, setGoToEnd] = useState(false);
   const thread = header.document_type === "Assistant";
+  // The WhatsApp option needs the document's client: asked once per chat, only for users who may create CRM.
+  const mayWhatsapp = !thread && can("create", "crm");
+  const conversation = trpc.messaging.conversation.useQuery({ chat_id: header.id }, { enabled: mayWhatsapp, staleTime: 60_000 });
+  const [whatsappOpen, setWhatsappOpen] = useState(false);
+  const openWhatsapp = () => {
+    if (conversation.data?.plan === false) snackbar.show(WHATSAPP_TEXTS.notInPlan, { tone: "info", duration: WHATSAPP_PLAN_MESSAGE_MS });
+    else setWhatsappOpen(true);
+  };
 
   const ring = useCallback(() => {
     setTimeout(playNewMessageSound, SOUND_DELAY_MS);
@@ -188,7 +197,9 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
         allowEvent={!thread && can("create", "event")}
         allowBudget={header.document_type === "Order" && can("create", "budget")}
         name={name}
+        onWhatsapp={mayWhatsapp && conversation.data?.client ? openWhatsapp : undefined}
       />
+      {whatsappOpen && <WhatsappDialog chatId={header.id} open onOpenChange={setWhatsappOpen} />}
       {view?.type === "Order" && <OrderDialog orderId={view.id} open={orderOpen} onOpenChange={setOrderOpen} />}
       {editing?.calendar_event && (
         <Dialog open onOpenChange={(open) => !open && setEditing(null)} title="Editar evento">

@@ -4,7 +4,7 @@
  * a line; a message goes only with trimmed text, an event or images. Images are uploaded first, then sent by id.
  */
 import { BUDGET_TEXTS, CHAT_EVENT_MIN_HOURS, CHAT_TEXTS, fileIdFromUrl, toInstant, type BudgetLineInput, type ChatEvent } from "@taller/core";
-import { CalendarPlus, Camera, FileText, ImagePlus, Send, X } from "lucide-react";
+import { CalendarPlus, Camera, FileText, ImagePlus, MessageCircle, Send, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { uploadFile } from "../../lib/upload";
@@ -146,6 +146,7 @@ export function Composer({
   allowEvent,
   allowBudget,
   name,
+  onWhatsapp,
 }: {
   reply: Message | null;
   onCancelReply(): void;
@@ -156,6 +157,8 @@ export function Composer({
   /** The add menu's budget option: Order chats, and a role that may create budgets (seed 002 section 5). */
   allowBudget: boolean;
   name(kind: "user" | "client", id: number): string;
+  /** The WhatsApp client option (seed 001 section 9): given only when the user may create CRM and a client is known. */
+  onWhatsapp?: () => void;
 }) {
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
@@ -322,6 +325,11 @@ export function Composer({
               }}
             />
           </>
+        )}
+        {onWhatsapp && text.length === 0 && (
+          <IconButton label="WhatsApp al cliente" className="chat-whatsapp" onClick={onWhatsapp}>
+            <MessageCircle size={20} />
+          </IconButton>
         )}
         <IconButton label="Enviar" className="chat-send" disabled={!sendable} onClick={() => submit()}>
           <Send size={20} />

@@ -1,0 +1,76 @@
+/**
+ * The chat's WhatsApp option (seed 001 sections 8 and 9, seed 002 section 6) on the demo (docs/domains/messaging.md):
+ * Taller Demo runs on the local default, so every message is 'Registrado (no enviado)'. In the chat whose client wrote
+ * two hours ago free text is offered; in the chat whose client never wrote, 'No se ha iniciado una conversación' and
+ * only the approved templates, here one with two variables (each required). The option shows only while the input is
+ * empty. Then the same at 390 px. These two demo chats belong to this spec.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { loginToShell, screenshot } from "./fixtures";
+
+const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
+const option = (page: Page) => panel(page).getByRole("button", { name: "WhatsApp al cliente" });
+const dialog = (page: Page) => page.getByRole("dialog");
+
+async function openChat(page: Page, preview: string) {
+  const list = panel(page);
+  const back = list.getByRole("button", { name: "Volver" });
+  if (await back.isVisible()) await back.click();
+  await list.getByRole("button", { name: new RegExp(preview.replace(/[?¿]/g, ".")) }).first().click();
+  await expect(list.getByRole("textbox", { name: "Mensaje" })).toBeVisible();
+}
+
+async function openPanel(page: Page) {
+  if (!(await panel(page).isVisible())) await page.getByRole("button", { name: /chat/i }).first().click();
+  await expect(panel(page)).toBeVisible();
+}
+
+test("inside and outside the 24-hour window, then at 390 px", async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginToShell(page, "admin@taller.demo");
+  await openPanel(page);
+  const stamp = String(Date.now()).slice(-6);
+
+  // Inside the window: the option appears only while the input is empty, and free text is offered.
+  await openChat(page, "cómo va mi auto");
+  await expect(option(page)).toBeVisible();
+  await panel(page).getByRole("textbox", { name: "Mensaje" }).fill("x");
+  await expect(option(page)).toBeHidden();
+  await panel(page).getByRole("textbox", { name: "Mensaje" }).fill("");
+  await option(page).click();
+  await expect(dialog(page).getByRole("status")).toContainText("Puede escribir libremente hasta las");
+  await dialog(page).getByLabel("Mensaje libre").fill(`Su auto está listo ${stamp}`);
+  await dialog(page).getByRole("button", { name: "Enviar por WhatsApp" }).click();
+  const sent = dialog(page).getByRole("region", { name: "Mensajes de WhatsApp enviados" });
+  await expect(sent.getByText(`Su auto está listo ${stamp}`)).toBeVisible();
+  await expect(sent.getByText(/Registrado \(no enviado\)/).first()).toBeVisible();
+  await screenshot(page, "whatsapp-open-window");
+  await page.keyboard.press("Escape");
+  // The reply also reads in the chat.
+  await expect(panel(page).getByRole("log", { name: "Mensajes" })).toContainText(`WhatsApp: Su auto está listo ${stamp}`);
+
+  // No conversation: the rule says so, no free text, the templates with their variables.
+  await openChat(page, "Avisar al cliente por WhatsApp");
+  await option(page).click();
+  await expect(dialog(page).getByRole("status")).toContainText("No se ha iniciado una conversación");
+  await expect(dialog(page).getByLabel("Mensaje libre")).toHaveCount(0);
+  await dialog(page).getByRole("radio", { name: /Presupuesto listo/ }).check();
+  await expect(dialog(page).getByLabel(/Variable \{\{\d\}\}/)).toHaveCount(2);
+  await dialog(page).getByRole("button", { name: "Enviar plantilla" }).click();
+  await expect(dialog(page).getByText("Ingrese un valor de ejemplo")).toHaveCount(2);
+  await dialog(page).getByLabel("Variable {{1}}").fill("Ana");
+  await dialog(page).getByLabel("Variable {{2}}").fill(`AB${stamp}`);
+  await dialog(page).getByRole("button", { name: "Enviar plantilla" }).click();
+  await expect(dialog(page).getByRole("region", { name: "Mensajes de WhatsApp enviados" }).getByText(`AB${stamp}`)).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // 390 px: the dialog fits the screen (the chat now shows the template just sent as its last message).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPanel(page);
+  await openChat(page, "WhatsApp: Hola Ana, el presupuesto");
+  await option(page).click();
+  await expect(dialog(page).getByRole("status")).toContainText("No se ha iniciado una conversación");
+  const box = await dialog(page).boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await screenshot(page, "whatsapp-390");
+});

@@ -1,0 +1,3 @@
+export { WhatsappScreen } from "./whatsapp-screen";
+export { TemplateDialog } from "./template-dialog";
+export { templateErrors, type TemplateDraft } from "./template-rules";

@@ -1,0 +1,7 @@
+export { messagingRouter } from "./router";
+export { configureMessaging, localAdapter, messagingAdapter, type WhatsappAdapter } from "./adapter";
+export { gupshupAdapter } from "./gupshup";
+export { companyForWebhookKey, newWebhookKey, receiveWebhook, webhookSchema, type WebhookReport } from "./inbound";
+export { bookingReminderJob, messagingJobs, templateSyncJob } from "./jobs";
+export { queueNotification, type NotifyRequest, type NotifyResult } from "./notify";
+export { deliverMessage } from "./outbound";

@@ -1,0 +1,47 @@
+// The company's notifications through WhatsApp (booking confirmation and reminder today; order received, budget
+// ready, payment link and CRM follow-ups are hooks below for their domains to call). A notification goes out only
+// with the company's approved, active template for it and to a client with a usable phone; otherwise nothing is
+// queued (the answer says why). Sent once per dedupe key however often the caller runs.
+import { templatePlaceholders, whatsappNumber, type NotificationKind } from "@taller/core";
+import { notificationTemplates, queryRows } from "@taller/db";
+import type { Transaction } from "@taller/trpc";
+import { and, eq, sql } from "drizzle-orm";
+import { activeConfig, contactFor, queueMessage } from "./outbound";
+
+export interface NotifyRequest {
+  companyId: number;
+  notification: NotificationKind;
+  clientId: number;
+  /** Values in the notification's fixed order; the template's {{1}}..{{n}} take the first n. */
+  values: string[];
+  documentType: "Order" | "Budget" | "Crm" | "Booking";
+  documentId: number;
+  dedupeKey: string;
+}
+
+export type NotifyResult = { queued: number } | { skipped: "no_plan" | "no_template" | "no_phone" | "too_many_placeholders" };
+
+/** Queues the notification in the caller's transaction; the caller delivers it after COMMIT (deliverMessage). */
+export async function queueNotification(tx: Transaction, req: NotifyRequest): Promise<NotifyResult> {
+  if (!(await activeConfig(tx.db, req.companyId))) return { skipped: "no_plan" };
+  const [template] = await tx.db
+    .select()
+    .from(notificationTemplates)
+    .where(and(eq(notificationTemplates.companyId, req.companyId), eq(notificationTemplates.notification, req.notification)));
+  if (!template || template.whatsappStatus !== "approved" || !template.whatsappActive) return { skipped: "no_template" };
+  const count = templatePlaceholders(template.text).length;
+  if (count > req.values.length) return { skipped: "too_many_placeholders" };
+  const [client] = await queryRows<{ phone: string | null }>(tx.db, sql`SELECT phone FROM clients WHERE company_id = ${req.companyId} AND id = ${req.clientId}`);
+  const phone = whatsappNumber(client?.phone);
+  if (!phone) return { skipped: "no_phone" };
+  const contactId = await contactFor(tx.db, req.companyId, phone, req.clientId);
+  const id = await queueMessage(tx, {
+    companyId: req.companyId,
+    contactId,
+    content: { kind: "template", templateId: template.id, variables: req.values.slice(0, count).map((v) => v || "-") },
+    documentType: req.documentType,
+    documentId: req.documentId,
+    dedupeKey: req.dedupeKey,
+  });
+  return { queued: id };
+}
