@@ -4,7 +4,7 @@ import {
   addDays,
   companyPreferencesSchema,
   present,
-  daysPreferencesSchema,
+  DEFAULT_DAYS_PREFERENCES,
   formatRut,
   computeRutDv,
   RESOURCES,
@@ -138,17 +138,7 @@ interface CompanySpec extends CompanyBaseSpec {
   seed: number;
 }
 
-const DEFAULT_DAYS: DaysPreferences = daysPreferencesSchema.parse({
-  days: {
-    "1": { enabled: true, start_time: "09:00", end_time: "18:00" },
-    "2": { enabled: true, start_time: "09:00", end_time: "18:00" },
-    "3": { enabled: true, start_time: "09:00", end_time: "18:00" },
-    "4": { enabled: true, start_time: "09:00", end_time: "18:00" },
-    "5": { enabled: true, start_time: "09:00", end_time: "18:00" },
-    "6": { enabled: true, start_time: "09:00", end_time: "13:00" },
-    "7": { enabled: false, start_time: "09:00", end_time: "13:00" },
-  },
-});
+const DEFAULT_DAYS: DaysPreferences = DEFAULT_DAYS_PREFERENCES;
 
 function preferences(): CompanyPreferences {
   return companyPreferencesSchema.parse({

@@ -4,6 +4,7 @@ import { chatRouter } from "@taller/chat";
 import { bookingRouter } from "@taller/booking";
 import { companyRouter } from "@taller/company";
 import { crmRouter } from "@taller/crm";
+import { managerRouter } from "@taller/manager";
 import { ordersRouter } from "@taller/orders";
 import { pushRouter } from "@taller/push";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
@@ -24,6 +25,7 @@ export const appRouter = router({
   push: pushRouter,
   crm: crmRouter,
   workpoint: workpointRouter,
+  manager: managerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -159,12 +159,17 @@ describe("bad input: every procedure answers a clean, Spanish 4xx, never a 500, 
         const inputs = [...GARBAGE, ...mutations(valid), ...(c?.attacks?.(fx) ?? []), ...garbageCursors, ...tampered];
         for (const input of inputs) {
           // A fresh session per call: some procedures end the session they run in.
-          const ctx = c?.as === "kiosk" ? await app.kiosk("admin@taller.demo", fx.demo.workpointToken) : await app.staff("admin@taller.demo");
+          const ctx =
+            c?.kind === "manager"
+              ? await app.manager()
+              : c?.as === "kiosk"
+                ? await app.kiosk("admin@taller.demo", fx.demo.workpointToken)
+                : await app.staff("admin@taller.demo");
           probes.push({
             what: `${path}(${JSON.stringify(input)?.slice(0, 100)})`,
             input,
             got: await answer(path, type, input, ctx),
-            forbidden: [...injected(input, valid), ...(ctx.session ? [ctx.session.id] : [])],
+            forbidden: [...injected(input, valid), ...(ctx.session ? [ctx.session.id] : []), ...(ctx.managerSession ? [ctx.managerSession.id] : [])],
             mustRefuse: (hasInput && GARBAGE.includes(input) && input !== null) || garbageCursors.includes(input as never),
           });
         }

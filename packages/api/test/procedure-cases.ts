@@ -5,6 +5,7 @@ import { chatCases } from "@taller/chat/test-cases";
 import { bookingCases } from "@taller/booking/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { crmCases } from "@taller/crm/test-cases";
+import { managerCases } from "@taller/manager/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import { pushCases } from "@taller/push/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
@@ -25,6 +26,7 @@ const byRouter = {
   push: pushCases,
   crm: crmCases,
   workpoint: workpointCases,
+  manager: managerCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

@@ -33,3 +33,7 @@ export const KioskLoginPage = lazyRouteComponent(workpointPages, "KioskLoginPage
 export const KioskUnauthorizedPage = lazyRouteComponent(workpointPages, "KioskUnauthorizedPage");
 export const KioskWorksPage = lazyRouteComponent(workpointPages, "KioskWorksPage");
 export const WorkpointDevicesPage = lazyRouteComponent(workpointPages, "WorkpointDevicesPage");
+const managerPages = () => import("../features/manager");
+export const ManagerLoginPage = lazyRouteComponent(managerPages, "ManagerLoginPage");
+export const ManagerShell = lazyRouteComponent(managerPages, "ManagerShell");
+export const ManagerDatabasePage = lazyRouteComponent(managerPages, "ManagerDatabasePage");
