@@ -13,13 +13,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { companyPreferencesSchema, computeRutDv, DEFAULT_DAYS_PREFERENCES, type DatabaseKeys, formatRut } from "@taller/core";
+import { companyPreferencesSchema, computeRutDv, DEFAULT_DAYS_PREFERENCES, formatRut } from "@taller/core";
 import { companies, createDatabase, migrateDatabase, queryRows } from "@taller/db";
 import ExcelJS from "exceljs";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { runImport } from "../src/import/run";
 import { readSheet } from "../src/import/sheet";
+import { HEADER, KEYS } from "../test/workbook";
 
 const { values: args } = parseArgs({ options: { rows: { type: "string", default: "100000" } } });
 const ROWS = Number(args.rows);
@@ -34,26 +35,10 @@ const dir = mkdtempSync(join(tmpdir(), "bench-import-"));
 const path = join(dir, "import.xlsx");
 const log = (message: string) => console.log(`[bench] ${message}`);
 
-const KEYS: DatabaseKeys = [
-  { column: "RUT", target: "Client.rut" },
-  { column: "Nombre", target: "Client.name" },
-  { column: "Correo", target: "Client.email" },
-  { column: "Ciudad", target: "Client.city" },
-  { column: "Patente", target: "Vehicle.identifier" },
-  { column: "Año", target: "Vehicle.year" },
-  { column: "Marca", target: "Brand.name" },
-  { column: "Modelo", target: "BrandModel.name" },
-  { column: "Motor", target: "Vehicle.custom_fields.Motor" },
-  { column: "SKU", target: "Product.code" },
-  { column: "Producto", target: "Product.name" },
-  { column: "Precio", target: "Product.price" },
-  { column: "Categoría", target: "Category.name" },
-];
-
 async function writeWorkbook() {
   const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
   const sheet = writer.addWorksheet("Datos");
-  sheet.addRow(KEYS.map((k) => k.column)).commit();
+  sheet.addRow(HEADER).commit();
   for (let i = 1; i <= ROWS; i++) {
     const body = 10_000_000 + i;
     sheet
@@ -61,7 +46,6 @@ async function writeWorkbook() {
         formatRut(`${body}${computeRutDv(body)}`),
         `Cliente ${i}`,
         `c${i}@correo.cl`,
-        "Santiago",
         `BN${String(i).padStart(6, "0")}`,
         2000 + (i % 25),
         `Marca ${i % 20}`,

@@ -4,34 +4,19 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { computeRutDv, type DatabaseKeys, formatRut } from "@taller/core";
+import { computeRutDv, formatRut } from "@taller/core";
 import { brands, clients, importCreated, productCategories, products, vehicles } from "@taller/db";
 import { useSeededApp } from "@taller/trpc/testing";
 import ExcelJS from "exceljs";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { HEADER, KEYS } from "./workbook";
 import { dryRun, runImport } from "../src/import/run";
 import { readSheet, summarizeWorkbook } from "../src/import/sheet";
 import { rollbackBatch } from "../src/import/write";
 
 const app = useSeededApp();
 const dir = mkdtempSync(join(tmpdir(), "manager-import-"));
-
-const HEADER = ["RUT", "Nombre", "Correo", "Patente", "Año", "Marca", "Modelo", "Motor", "SKU", "Producto", "Precio", "Categoría"];
-const KEYS: DatabaseKeys = [
-  { column: "RUT", target: "Client.rut" },
-  { column: "Nombre", target: "Client.name" },
-  { column: "Correo", target: "Client.email" },
-  { column: "Patente", target: "Vehicle.identifier" },
-  { column: "Año", target: "Vehicle.year" },
-  { column: "Marca", target: "Brand.name" },
-  { column: "Modelo", target: "BrandModel.name" },
-  { column: "Motor", target: "Vehicle.custom_fields.Motor" },
-  { column: "SKU", target: "Product.code" },
-  { column: "Producto", target: "Product.name" },
-  { column: "Precio", target: "Product.price" },
-  { column: "Categoría", target: "Category.name" },
-];
 
 const rut = (n: number) => formatRut(`${n}${computeRutDv(n)}`);
 const goodRow = (i: number) => [
