@@ -33,6 +33,7 @@ import {
   statusTransitions,
   users,
   vehicles,
+  managerUsers,
 } from "../schema";
 import {
   BRANDS,
@@ -56,6 +57,8 @@ import { seedWorks } from "./works";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
+/** The demo's platform operator: password DEMO_PASSWORD and this authenticator secret. */
+export const DEMO_OPERATOR = { email: "operador@taller.demo", totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" } as const;
 
 type Grants = [Action, Resource, boolean?][];
 const all = (resources: readonly Resource[]): Grants => resources.flatMap((r) => ACTIONS.map((a): [Action, Resource] => [a, r]));
@@ -497,6 +500,12 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
   for (const company of [demo, other]) {
     Object.assign(company, await seedChatDemo(db, company.companyId, company.orderIds, Object.values(company.userIds)));
   }
+  // A platform operator for /manager/login. Its authenticator secret is as public as the demo password: add it to
+  // an authenticator app by hand (base32) to log in to a demo. Real operators come from `pnpm manager:create-operator`.
+  await db
+    .insert(managerUsers)
+    .values({ email: DEMO_OPERATOR.email, name: "Operador Demo", passwordHash, totpSecret: DEMO_OPERATOR.totpSecret })
+    .onConflictDoNothing();
   return { demo, other };
 }
 

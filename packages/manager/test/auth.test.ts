@@ -2,6 +2,7 @@
 // HttpOnly cookie holding a token whose hash is all the table keeps, and re-authentication that clears a dead cookie.
 import { companies, managerSessions, managerUsers } from "@taller/db";
 import { createCallerFactory, LOGIN_LIMITS, sha256, TRPCError } from "@taller/trpc";
+import { DEMO_OPERATOR, DEMO_PASSWORD } from "@taller/db/seed";
 import { useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
 import { generate } from "otplib";
@@ -112,6 +113,12 @@ describe("operator login", () => {
     await expect(createCaller(visitor("10.9.2.2")).auth.login({ email: EMAIL, password: PASSWORD, otp: await code() })).rejects.toMatchObject({
       code: "TOO_MANY_REQUESTS",
     });
+  });
+
+  it("the demo operator logs in with the demo password and its published secret", async () => {
+    const otp = await generate({ secret: DEMO_OPERATOR.totpSecret });
+    const ctx = visitor("10.9.3.1");
+    expect(await createCaller(ctx).auth.login({ email: DEMO_OPERATOR.email, password: DEMO_PASSWORD, otp })).toMatchObject({ email: DEMO_OPERATOR.email });
   });
 
   it("re-authentication without a live session answers null and clears the cookie", async () => {
