@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { authenticate, authenticateManager } from "@taller/auth";
+import { authenticate } from "@taller/auth";
+import { authenticateManager } from "@taller/manager";
 import type { Database } from "@taller/db";
 import type { Context, EventBus } from "@taller/trpc";
 import { header } from "./headers";

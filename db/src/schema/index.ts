@@ -15,3 +15,4 @@ export * from "./push";
 export * from "./works";
 export * from "./provider";
 export * from "./messaging";
+export * from "./manager";

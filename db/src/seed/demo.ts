@@ -4,7 +4,7 @@ import {
   addDays,
   companyPreferencesSchema,
   present,
-  daysPreferencesSchema,
+  DEFAULT_DAYS_PREFERENCES,
   formatRut,
   computeRutDv,
   RESOURCES,
@@ -34,6 +34,7 @@ import {
   statusTransitions,
   users,
   vehicles,
+  managerUsers,
 } from "../schema";
 import {
   BRANDS,
@@ -59,6 +60,8 @@ import { seedProvider, type ProviderSeed } from "./provider";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
+/** The demo's platform operator: password DEMO_PASSWORD and this authenticator secret. */
+export const DEMO_OPERATOR = { email: "operador@taller.demo", totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" } as const;
 
 type Grants = [Action, Resource, boolean?][];
 const all = (resources: readonly Resource[]): Grants => resources.flatMap((r) => ACTIONS.map((a): [Action, Resource] => [a, r]));
@@ -150,17 +153,7 @@ interface CompanySpec extends CompanyBaseSpec {
   seed: number;
 }
 
-const DEFAULT_DAYS: DaysPreferences = daysPreferencesSchema.parse({
-  days: {
-    "1": { enabled: true, start_time: "09:00", end_time: "18:00" },
-    "2": { enabled: true, start_time: "09:00", end_time: "18:00" },
-    "3": { enabled: true, start_time: "09:00", end_time: "18:00" },
-    "4": { enabled: true, start_time: "09:00", end_time: "18:00" },
-    "5": { enabled: true, start_time: "09:00", end_time: "18:00" },
-    "6": { enabled: true, start_time: "09:00", end_time: "13:00" },
-    "7": { enabled: false, start_time: "09:00", end_time: "13:00" },
-  },
-});
+const DEFAULT_DAYS: DaysPreferences = DEFAULT_DAYS_PREFERENCES;
 
 function preferences(): CompanyPreferences {
   return companyPreferencesSchema.parse({
@@ -529,6 +522,12 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
     Object.assign(company, await seedChatDemo(db, company.companyId, company.orderIds, Object.values(company.userIds)));
   }
   Object.assign(demo, await seedMessagingDemo(db, demo.companyId, demo.chatIds));
+  // A platform operator for /manager/login. Its authenticator secret is as public as the demo password: add it to
+  // an authenticator app by hand (base32) to log in to a demo. Real operators come from `pnpm manager:create-operator`.
+  await db
+    .insert(managerUsers)
+    .values({ email: DEMO_OPERATOR.email, name: "Operador Demo", passwordHash, totpSecret: DEMO_OPERATOR.totpSecret })
+    .onConflictDoNothing();
   return { demo, other };
 }
 

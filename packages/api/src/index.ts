@@ -5,6 +5,7 @@ import { bookingRouter } from "@taller/booking";
 import { budgetsRouter } from "@taller/budgets";
 import { companyRouter } from "@taller/company";
 import { crmRouter } from "@taller/crm";
+import { managerRouter } from "@taller/manager";
 import { ordersRouter } from "@taller/orders";
 import { providerRouter } from "@taller/provider";
 import { pushRouter } from "@taller/push";
@@ -30,6 +31,7 @@ export const appRouter = router({
   workpoint: workpointRouter,
   budgets: budgetsRouter,
   provider: providerRouter,
+  manager: managerRouter,
 });
 
 export type AppRouter = typeof appRouter;

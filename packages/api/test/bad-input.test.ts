@@ -160,16 +160,16 @@ describe("bad input: every procedure answers a clean, Spanish 4xx, never a 500, 
         for (const input of inputs) {
           // A fresh session per call: some procedures end the session they run in.
           const ctx =
-            c?.as === "kiosk"
-              ? await app.kiosk("admin@taller.demo", fx.demo.workpointToken)
-              : c?.as === "manager"
-                ? { ...app.anonymous(), managerSession: { id: "bad-input-walk", managerUserId: 0 } }
+            c?.kind === "manager"
+              ? await app.manager()
+              : c?.as === "kiosk"
+                ? await app.kiosk("admin@taller.demo", fx.demo.workpointToken)
                 : await app.staff("admin@taller.demo");
           probes.push({
             what: `${path}(${JSON.stringify(input)?.slice(0, 100)})`,
             input,
             got: await answer(path, type, input, ctx),
-            forbidden: [...injected(input, valid), ...(ctx.session ? [ctx.session.id] : [])],
+            forbidden: [...injected(input, valid), ...(ctx.session ? [ctx.session.id] : []), ...(ctx.managerSession ? [ctx.managerSession.id] : [])],
             mustRefuse: (hasInput && GARBAGE.includes(input) && input !== null) || garbageCursors.includes(input as never),
           });
         }

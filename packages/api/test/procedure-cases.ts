@@ -6,6 +6,7 @@ import { bookingCases } from "@taller/booking/test-cases";
 import { budgetsCases } from "@taller/budgets/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { crmCases } from "@taller/crm/test-cases";
+import { managerCases } from "@taller/manager/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import { providerCases } from "@taller/provider/test-cases";
 import { pushCases } from "@taller/push/test-cases";
@@ -31,6 +32,7 @@ const byRouter = {
   workpoint: workpointCases,
   budgets: budgetsCases,
   provider: providerCases,
+  manager: managerCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

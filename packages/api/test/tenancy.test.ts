@@ -7,7 +7,7 @@ import { allProcedures, callPath } from "./walk";
 const app = useSeededApp();
 
 /** Otro Taller's admin: through a staff session, or for a kiosk procedure a kiosk session on Otro Taller's device. */
-const otherAdmin = (signal?: AbortSignal, as?: "kiosk" | "manager") =>
+const otherAdmin = (signal?: AbortSignal, as?: "kiosk") =>
   as === "kiosk" ? app.kioskCallerFor("admin@otro.demo", app.fx().other.workpointToken, signal) : app.callerFor("admin@otro.demo", signal);
 
 describe("tenant isolation: every procedure, called by Otro Taller", () => {
@@ -22,6 +22,19 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
   for (const { path, type } of allProcedures()) {
     const c = procedureCases[path];
     if (!c || c.kind === "public") continue;
+
+    if (c.kind === "manager") {
+      it(`${path} refuses staff sessions (operators only)`, async () => {
+        for (const email of ["admin@otro.demo", "admin@taller.demo"]) {
+          const error = await callPath(await app.callerFor(email), path, c.valid?.(app.fx())).then(
+            () => null,
+            (e: unknown) => e,
+          );
+          expect((error as TRPCError | null)?.code, `${path} answered ${email}`).toBe("UNAUTHORIZED");
+        }
+      });
+      continue;
+    }
 
     if (c.kind === "foreign") {
       it(`${path} refuses Taller Demo's ids`, async () => {
@@ -93,7 +106,7 @@ describe("one wire format for instants: no answer of any procedure carries a Dat
     const c = procedureCases[path];
     if (!c || type === "subscription") continue;
     it(`${path} answers instants as ISO strings`, async () => {
-      const caller = await app.callerFor("admin@taller.demo");
+      const caller = c.kind === "manager" ? await app.managerCaller() : await app.callerFor("admin@taller.demo");
       const input = c.valid?.(app.fx()) ?? (c.kind === "scoped" ? c.input?.(app.fx()) : undefined);
       const result = await callPath(caller, path, input).catch(() => null);
       expect(findDate(result), `${path} sent a Date (instants travel as @taller/core's Instant strings)`).toBeNull();

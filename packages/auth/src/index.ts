@@ -5,5 +5,4 @@ export { SESSION_COOKIE } from "./lucia";
 export { sessionDeadline } from "./session-deadline";
 export { parseDevice } from "./device";
 export { loginWaitMs, LOGIN_LIMITS, pruneLoginAttempts, reserveAttempt, type Attempt, type AttemptKey } from "./throttle";
-export { authenticateManager, MANAGER_COOKIE } from "./manager-session";
 export { findUserByWorkpointCode } from "./workpoint-code";

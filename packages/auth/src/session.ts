@@ -3,7 +3,7 @@ import { sessions, userDevices } from "@taller/db";
 import { SESSION_ENDED_MAX_IDS } from "@taller/core";
 import { loadSessionUser, type Context, type EventBus, type SessionInfo, type SessionUser, type Transaction } from "@taller/trpc";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { readCookie } from "./cookies";
+import { readCookie } from "@taller/trpc";
 import { parseDevice } from "./device";
 import { getLucia, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./lucia";
 

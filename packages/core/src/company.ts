@@ -45,3 +45,16 @@ export const daysPreferencesSchema = z.object({
   ),
 });
 export type DaysPreferences = z.infer<typeof daysPreferencesSchema>;
+
+/** A new company's opening hours until its administrator sets them: weekdays 9 to 18, Saturday morning. */
+export const DEFAULT_DAYS_PREFERENCES: DaysPreferences = daysPreferencesSchema.parse({
+  days: {
+    "1": { enabled: true, start_time: "09:00", end_time: "18:00" },
+    "2": { enabled: true, start_time: "09:00", end_time: "18:00" },
+    "3": { enabled: true, start_time: "09:00", end_time: "18:00" },
+    "4": { enabled: true, start_time: "09:00", end_time: "18:00" },
+    "5": { enabled: true, start_time: "09:00", end_time: "18:00" },
+    "6": { enabled: true, start_time: "09:00", end_time: "13:00" },
+    "7": { enabled: false, start_time: "09:00", end_time: "13:00" },
+  },
+});

@@ -24,3 +24,4 @@ export * from "./works";
 export * from "./zip";
 export * from "./provider";
 export * from "./messaging";
+export * from "./manager";

@@ -4,7 +4,6 @@ import type { DomainCases } from "@taller/trpc/testing";
 import type { messagingRouter } from "../src";
 
 const demoChat = (f: DemoFixtures) => f.demo.chatIds[0] ?? 1;
-const managerOnly = "platform operators only (managerProcedure): every staff session, of any company, is refused UNAUTHORIZED";
 const template = {
   company_id: 1,
   notification: "booking_reminder",
@@ -36,17 +35,15 @@ export const messagingCases: DomainCases<typeof messagingRouter> = {
     input: (f) => ({ chat_id: demoChat(f) }),
     valid: (f) => ({ chat_id: demoChat(f) }),
   },
-  companies: { kind: "public", as: "manager", reason: managerOnly, valid: () => ({ search: "%_" }) },
-  apps: { kind: "public", as: "manager", reason: managerOnly },
-  accounts: { kind: "public", as: "manager", reason: managerOnly, valid: () => ({ app_id: "local" }) },
-  phones: { kind: "public", as: "manager", reason: managerOnly, valid: () => ({ app_id: "local", account_id: "local" }) },
-  config: { kind: "public", as: "manager", reason: managerOnly, valid: (f) => ({ company_id: f.demo.companyId }) },
+  companies: { kind: "manager", valid: () => ({ search: "%_" }) },
+  apps: { kind: "manager" },
+  accounts: { kind: "manager", valid: () => ({ app_id: "local" }) },
+  phones: { kind: "manager", valid: () => ({ app_id: "local", account_id: "local" }) },
+  config: { kind: "manager", valid: (f) => ({ company_id: f.demo.companyId }) },
   saveConfig: {
-    kind: "public",
-    as: "manager",
-    reason: managerOnly,
+    kind: "manager",
     valid: (f) => ({ company_id: f.demo.companyId, gupshup_app_id: "local", account_id: "local", phone_id: "local", active: true }),
   },
-  notifications: { kind: "public", as: "manager", reason: managerOnly, valid: (f) => ({ company_id: f.demo.companyId }) },
-  saveTemplate: { kind: "public", as: "manager", reason: managerOnly, valid: (f) => ({ ...template, company_id: f.demo.companyId }) },
+  notifications: { kind: "manager", valid: (f) => ({ company_id: f.demo.companyId }) },
+  saveTemplate: { kind: "manager", valid: (f) => ({ ...template, company_id: f.demo.companyId }) },
 };

@@ -9,3 +9,6 @@ export { loadSessionUser } from "./session-user";
 export * from "./list";
 export * from "./jobs";
 export * from "./scheduler";
+export { LOGIN_LIMITS, lockoutMessage, loginWaitMs, pruneLoginAttempts, reserveAttempt, type Attempt, type AttemptKey } from "./login-throttle";
+export { verifyTotpStep } from "./totp";
+export { readCookie } from "./cookies";

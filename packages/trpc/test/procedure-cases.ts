@@ -23,8 +23,9 @@ import type { AnyProcedure, AnyRouter } from "@trpc/server";
  *   `user.updated` for each company.
  * - `as: "kiosk"`: a work-point kiosk procedure. The walks call it through a kiosk session of the company's admin on
  *   that company's demo device (fixture `workpointToken`) instead of a staff session, which it refuses.
- * - `as: "manager"`: a platform operator's procedure (managerProcedure; declared `public`, since no company's staff
- *   reaches it). The fuzzing calls it through a manager session instead of a staff session, which it refuses.
+ * - `manager`: a platform operator's procedure (managerProcedure). Operators stand above companies, so the tenancy
+ *   walk proves instead that a staff session of any company is refused (UNAUTHORIZED); the fuzzing calls it in an
+ *   operator session.
  */
 export type ProcedureCase = (
   | { kind: "foreign"; input: (f: DemoFixtures) => unknown }
@@ -36,7 +37,8 @@ export type ProcedureCase = (
       probes?: (f: DemoFixtures) => [demo: RealtimeEvent, other: RealtimeEvent];
     }
   | { kind: "public"; reason: string }
-) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[]; as?: "kiosk" | "manager" };
+  | { kind: "manager" }
+) & { valid?: (f: DemoFixtures) => unknown; attacks?: (f: DemoFixtures) => unknown[]; as?: "kiosk" };
 
 /** The procedure paths of a router's record: "list", and "events.create" for a nested router's procedures. */
 type ProcedurePaths<TRecord> = {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Database } from "@taller/db";
 import type { DemoFixtures } from "@taller/db/seed";
 import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
-import { sessions, users } from "@taller/db";
+import { managerSessions, managerUsers, sessions, users } from "@taller/db";
 import { eq } from "drizzle-orm";
 import type { Context } from "../src/context";
 import { afterAll, beforeAll } from "vitest";
@@ -59,6 +59,23 @@ export async function kioskContext(database: Database, bus: EventBus, email: str
 }
 
 /**
+ * A platform operator's context: an operator (created on first use) in a fresh operator session. The operator has
+ * no usable password or authenticator: only tests reach it.
+ */
+export async function managerContext(database: Database, bus: EventBus): Promise<TestContext> {
+  const email = "operador@test.invalid";
+  await database.db
+    .insert(managerUsers)
+    .values({ email, name: "Operador de prueba", passwordHash: "-", totpSecret: "-" })
+    .onConflictDoNothing();
+  const [operator] = await database.db.select({ id: managerUsers.id }).from(managerUsers).where(eq(managerUsers.email, email));
+  if (!operator) throw new Error("no operator");
+  const id = randomBytes(32).toString("hex");
+  await database.db.insert(managerSessions).values({ id, managerUserId: operator.id, expiresAt: new Date(Date.now() + 3600_000) });
+  return { ...anonymousContext(database, bus), managerSession: { id, managerUserId: operator.id } };
+}
+
+/**
  * One seeded database ("Taller Demo" and "Otro Taller") and event bus per test file, created before its tests and
  * dropped after them. Call at the top level of a test file.
  */
@@ -83,6 +100,8 @@ export function useSeededApp() {
     /** A kiosk session of the user with this e-mail on the device with this token (see kioskContext). */
     kiosk: (email: string, token: string | null) => kioskContext(tdb.database, bus, email, token),
     anonymous: () => anonymousContext(tdb.database, bus),
+    /** A platform operator's session (see managerContext). */
+    manager: () => managerContext(tdb.database, bus),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Resource } from "@taller/core";
 import { permissionChecker } from "@taller/core";
 import { redirect } from "@tanstack/react-router";
 import { errorCode } from "../lib/api";
+import { managerToken } from "../lib/manager-token";
 import { setWorkpointToken } from "../lib/workpoint-token";
 import type { RouterContext } from "./router";
 
@@ -55,4 +56,25 @@ export async function requireKioskUser(context: RouterContext) {
   const user = await context.api.workpoint.kiosk.me.query().catch(() => null);
   if (!user) throw redirect({ to: "/workpoint/login" });
   return { kioskUser: user };
+}
+
+/**
+ * The operator area needs an operator session (seed 002 sections 2.7 and 4.5): the server re-authenticates the
+ * HttpOnly cookie; when it cannot, the hint in manager_token goes too and the login follows.
+ */
+export async function requireManager({ api }: RouterContext) {
+  const operator = await api.manager.auth.me.query().catch(() => null);
+  if (!operator) {
+    managerToken.set(null);
+    throw redirect({ to: "/manager/login" });
+  }
+  return { operator };
+}
+
+/** The operator login: with a saved manager_token re-authentication is tried first, and a live session goes in. */
+export async function skipManagerLogin({ api }: RouterContext) {
+  if (!managerToken.get()) return;
+  const operator = await api.manager.auth.me.query().catch(() => null);
+  if (operator) throw redirect({ to: "/manager/main" });
+  managerToken.set(null);
 }

@@ -40,3 +40,8 @@ export const ZipPage = lazyRouteComponent(() => import("../features/zip/zip-page
 const providerPages = () => import("../features/provider-public");
 export const ProviderPricingPage = lazyRouteComponent(providerPages, "ProviderPricingPage");
 export const ProviderBuyOrderPage = lazyRouteComponent(providerPages, "ProviderBuyOrderPage");
+const managerPages = () => import("../features/manager");
+export const ManagerLoginPage = lazyRouteComponent(managerPages, "ManagerLoginPage");
+export const ManagerShell = lazyRouteComponent(managerPages, "ManagerShell");
+export const ManagerDatabasePage = lazyRouteComponent(managerPages, "ManagerDatabasePage");
+export const ManagerWhatsappPage = lazyRouteComponent(() => import("../features/manager-whatsapp"), "WhatsappScreen");

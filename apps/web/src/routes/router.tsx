@@ -8,9 +8,10 @@ import type { Resource } from "@taller/core";
 import { type AnyRoute, type AnyValidator, createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
 import type { PageTitle } from "../features/shell/navigation";
 import { framingAllowed } from "../lib/embedding";
+import { managerToken } from "../lib/manager-token";
 import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionState } from "../lib/api";
 import { PageLoader } from "../ui/spinner";
-import { requireKioskDevice, requireKioskUser, requireRead, requireStaff, storeWorkpointToken } from "./guards";
+import { requireKioskDevice, requireKioskUser, requireManager, requireRead, requireStaff, skipManagerLogin, storeWorkpointToken } from "./guards";
 import {
   AgendaPage,
   BookingDetailPage,
@@ -25,6 +26,10 @@ import {
   IframeRejectedPage,
   LoginPage,
   MainShell,
+  ManagerDatabasePage,
+  ManagerWhatsappPage,
+  ManagerLoginPage,
+  ManagerShell,
   NotFoundPage,
   OrderDetailPage,
   OrdersPage,
@@ -135,11 +140,24 @@ const forbiddenRoute = page(root, "forbidden", ForbiddenPage);
 const iframeRejectedRoute = page(root, "iframe-rejected", IframeRejectedPage);
 const notFoundRoute = page(root, "not-found", NotFoundPage);
 
-// Operator area (seed 002 section 2.7): its screens come with the manager issue; the redirects are here already.
+// Operator area (seed 002 section 2.7). A new child screen: a page here and an entry in features/manager/menu.ts.
 const managerRoute = createRoute({ getParentRoute: () => rootRoute, path: "manager" });
-const managerLoginRoute = page(() => managerRoute, "login");
-const managerMainRoute = createRoute({ getParentRoute: () => managerRoute, path: "main" });
-const managerPages = [page(() => managerMainRoute, "database"), page(() => managerMainRoute, "whatsapp")];
+const managerLoginRoute = createRoute({
+  getParentRoute: () => managerRoute,
+  path: "login",
+  component: ManagerLoginPage,
+  beforeLoad: ({ context }) => skipManagerLogin(context),
+});
+const managerMainRoute = createRoute({
+  getParentRoute: () => managerRoute,
+  path: "main",
+  beforeLoad: ({ context }) => requireManager(context),
+  component: ManagerShell,
+  pendingComponent: () => <PageLoader label="Cargando…" />,
+  pendingMs: 200,
+  errorComponent: ShellError,
+});
+const managerPages = [page(() => managerMainRoute, "database", ManagerDatabasePage), page(() => managerMainRoute, "whatsapp", ManagerWhatsappPage)];
 const managerMainIndexRoute = createRoute({ getParentRoute: () => managerMainRoute, path: "/", beforeLoad: to("/manager/main/database") });
 const managerMainOtherRoute = createRoute({ getParentRoute: () => managerMainRoute, path: "$", beforeLoad: to("/manager/main/database") });
 const managerIndexRoute = createRoute({ getParentRoute: () => managerRoute, path: "/", beforeLoad: to("/manager/login") });
@@ -299,6 +317,12 @@ export const router = createRouter({
 /** The staff area shows the login again when the server forgets the session (logout elsewhere, password change). */
 onSessionLost(() => {
   const shown = router.state.resolvedLocation?.pathname ?? "";
+  // An operator whose session ended (seed 002 section 4.5): the hint goes and the operator login follows.
+  if (shown.startsWith("/manager/main")) {
+    managerToken.set(null);
+    void router.navigate({ to: "/manager/login" }).then(resetSessionState);
+    return;
+  }
   if (!shown.startsWith("/main") && !shown.startsWith("/admin")) return;
   void router.navigate({ to: "/login" }).then(resetSessionState);
 });

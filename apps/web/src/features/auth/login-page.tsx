@@ -9,7 +9,7 @@ import { type FormEvent, useState } from "react";
 import { errorCode, fieldErrorsOf, resetSessionState } from "../../lib/api";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
-import "./login.css";
+import "../../ui/login.css";
 
 export function LoginPage() {
   const navigate = useNavigate();

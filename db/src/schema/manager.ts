@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./_columns";
+import { companies } from "./companies";
+
+/** One mapping of a sheet column to an entity field: "Client.rut", "Vehicle.custom_fields.Motor" (seed 002 section 3.6). */
+export interface DatabaseKey {
+  column: string;
+  target: string;
+}
+
+/** A row the import refused, by its sheet row number (1 = the header row). */
+export interface ImportRowError {
+  row: number;
+  reason: string;
+}
+
+/**
+ * A spreadsheet database loaded by a platform operator (seed 002 sections 2.7 and 3.6): not tenant data, it belongs to
+ * no company until connected. The chosen sheet lives as JSON in the file store (`file_key`, databases/{random}.json).
+ */
+export const managerDatabases = pgTable(
+  "manager_databases",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    dbType: text("db_type").$type<"tables">().notNull().default("tables"),
+    sheet: text("sheet").notNull(),
+    keys: jsonb("keys").$type<DatabaseKey[]>().notNull(),
+    fileKey: text("file_key").notNull(),
+    /** Data rows really present in the sheet (empty rows a sheet declares are not counted). */
+    rowCount: integer("row_count").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("manager_databases_name_length", sql`char_length(${t.name}) BETWEEN 1 AND 120`)],
+);
+
+/**
+ * A database connected to a company (seed 002 section 4.4): pending -> connecting -> connected, or failed with the
+ * rows that failed. `batch_id` names the import that wrote the company's rows (import_created), for a rollback.
+ */
+export const databaseConnections = pgTable(
+  "database_connections",
+  {
+    id: serial("id").primaryKey(),
+    managerDatabaseId: integer("manager_database_id")
+      .notNull()
+      .references(() => managerDatabases.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    status: text("status").$type<"pending" | "connecting" | "connected" | "failed">().notNull().default("pending"),
+    batchId: text("batch_id"),
+    rowsDone: integer("rows_done").notNull().default(0),
+    rowsTotal: integer("rows_total").notNull().default(0),
+    errors: jsonb("errors").$type<ImportRowError[]>().notNull().default([]),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("database_connections_database_company_key").on(t.managerDatabaseId, t.companyId),
+    index("database_connections_company_idx").on(t.companyId),
+    check("database_connections_status", sql`${t.status} IN ('pending', 'connecting', 'connected', 'failed')`),
+  ],
+);
+
+/** The rows an import created (not those it updated): rolling a batch back deletes exactly these. */
+export const importCreated = pgTable(
+  "import_created",
+  {
+    batchId: text("batch_id").notNull(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    entity: text("entity").$type<"clients" | "vehicles" | "brands" | "brand_models" | "products" | "product_categories">().notNull(),
+    recordId: integer("record_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.entity, t.recordId] })],
+);

@@ -1,0 +1,58 @@
+/** The operator area's shared vocabulary (seed 002 sections 2.7, 3.6 and 4.4): forms validate with the server's schemas. */
+import { z } from "zod";
+
+export const managerLoginSchema = z.object({
+  email: z.email("Correo inválido").max(254).transform((e) => e.trim().toLowerCase()),
+  password: z.string().min(1, "Ingresa tu contraseña").max(200),
+  otp: z.string().regex(/^\d{6}$/, "Ingresa el código de 6 dígitos"),
+});
+
+export const managerCompanySchema = z.object({
+  name: z.string().trim().min(1, "Ingresa el nombre").max(120),
+  // The company's login domain: a host name in lower case (unique among companies).
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, "Ingresa el dominio")
+    .max(120)
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, "Dominio inválido"),
+});
+export type ManagerCompanyInput = z.input<typeof managerCompanySchema>;
+
+/**
+ * What a sheet column can be mapped to (seed 002 section 2.7, verbatim field lists). `custom_fields` maps the column
+ * to `Entity.custom_fields.{column}`. A Custom object is a vehicles row too (the company's object term).
+ */
+export const DATABASE_ENTITIES = {
+  Client: ["rut", "name", "address", "email", "city", "phone", "custom_fields"],
+  Vehicle: ["identifier", "chasis", "year", "color", "custom_fields"],
+  Brand: ["name"],
+  BrandModel: ["name"],
+  "Custom object": ["identifier", "custom_fields"],
+  Product: ["name", "code", "price", "buy_price", "description"],
+  Category: ["name"],
+} as const satisfies Record<string, readonly string[]>;
+export type DatabaseEntity = keyof typeof DATABASE_ENTITIES;
+
+/** Every plain target ("Client.rut"); custom fields are `Entity.custom_fields.{column}`. */
+export const DATABASE_TARGETS: string[] = Object.entries(DATABASE_ENTITIES).flatMap(([entity, fields]) =>
+  fields.map((field) => `${entity}.${field}`),
+);
+
+/** True for a target a column may be mapped to. */
+export function isDatabaseTarget(target: string): boolean {
+  if (DATABASE_TARGETS.includes(target)) return !target.endsWith(".custom_fields");
+  const [entity, field, ...rest] = target.split(".");
+  const fields: readonly string[] | undefined = DATABASE_ENTITIES[entity as DatabaseEntity];
+  return field === "custom_fields" && rest.length > 0 && !!fields?.includes("custom_fields");
+}
+
+const SHEET_TEXT = z.string().trim().min(1).max(200);
+
+export const databaseKeysSchema = z
+  .array(z.object({ column: SHEET_TEXT, target: z.string().max(300).refine(isDatabaseTarget, "Campo inválido") }))
+  .min(1, "Asigna al menos una columna")
+  .max(500)
+  .refine((keys) => new Set(keys.map((k) => k.target)).size === keys.length, "Cada campo se asigna a una sola columna");
+export type DatabaseKeys = z.infer<typeof databaseKeysSchema>;

@@ -1,0 +1,140 @@
+// `pnpm bench:import [--rows N]`: the spreadsheet import at scale (default 100,000 rows) on a fresh PostgreSQL
+// database (TEST_DATABASE_URL / DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+//
+// Writes an .xlsx of N client+vehicle+product rows with exceljs's streaming writer, then times in the same run:
+//   baseline  reading the sheet with the streaming reader and inserting its clients with plain multi-row INSERTs
+//             (no mapping, no validation, no upsert): what the hardware gives;
+//   import    the real import (dry run + upserts of clients, vehicles, brands, models, products, categories);
+//   again     the same file imported a second time (everything matched, nothing written).
+// Prints rows per second, the ratio to the baseline and the peak memory (RSS) of each. Targets: >= 10,000 rows/s and
+// < 300 MB. Drops the database.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { companyPreferencesSchema, computeRutDv, DEFAULT_DAYS_PREFERENCES, formatRut } from "@taller/core";
+import { companies, createDatabase, migrateDatabase, queryRows } from "@taller/db";
+import ExcelJS from "exceljs";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { runImport } from "../src/import/run";
+import { readSheet } from "../src/import/sheet";
+import { HEADER, KEYS } from "../test/workbook";
+
+const { values: args } = parseArgs({ options: { rows: { type: "string", default: "100000" } } });
+const ROWS = Number(args.rows);
+const TARGET_ROWS_PER_S = 10_000;
+const TARGET_MB = 300;
+
+const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `taller_bench_import_${process.pid}_${randomBytes(3).toString("hex")}`;
+const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+const dir = mkdtempSync(join(tmpdir(), "bench-import-"));
+const path = join(dir, "import.xlsx");
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+async function writeWorkbook() {
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
+  const sheet = writer.addWorksheet("Datos");
+  sheet.addRow(HEADER).commit();
+  for (let i = 1; i <= ROWS; i++) {
+    const body = 10_000_000 + i;
+    sheet
+      .addRow([
+        formatRut(`${body}${computeRutDv(body)}`),
+        `Cliente ${i}`,
+        `c${i}@correo.cl`,
+        `BN${String(i).padStart(6, "0")}`,
+        2000 + (i % 25),
+        `Marca ${i % 20}`,
+        `Modelo ${i % 100}`,
+        "1.6",
+        `SKU-${i % 2000}`,
+        `Producto ${i % 2000}`,
+        12990,
+        `Categoría ${i % 30}`,
+      ])
+      .commit();
+  }
+  sheet.commit();
+  await writer.commit();
+}
+
+/** Runs `work` while sampling the process's RSS; returns the seconds taken and the peak RSS in MB. */
+async function measure(work: () => Promise<unknown>): Promise<{ seconds: number; peakMb: number }> {
+  global.gc?.();
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { seconds: (performance.now() - started) / 1000, peakMb: peak / 1024 / 1024 };
+}
+
+try {
+  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+  const database = await createDatabase({ url: benchUrl, max: 4 });
+  await migrateDatabase(database);
+  const [company] = await database.db
+    .insert(companies)
+    .values({ name: "Bench", domain: "bench.demo", preferences: companyPreferencesSchema.parse({}), daysPreferences: DEFAULT_DAYS_PREFERENCES })
+    .returning({ id: companies.id });
+  const companyId = company?.id ?? 0;
+  const [baselineCompany] = await database.db
+    .insert(companies)
+    .values({ name: "Baseline", domain: "baseline.demo", preferences: companyPreferencesSchema.parse({}), daysPreferences: DEFAULT_DAYS_PREFERENCES })
+    .returning({ id: companies.id });
+
+  const started = performance.now();
+  await writeWorkbook();
+  log(`wrote ${ROWS} rows to an .xlsx in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const baseline = await measure(async () => {
+    let batch: { rut: unknown; name: unknown }[] = [];
+    const flush = async () => {
+      await queryRows(
+        database.db,
+        sql`INSERT INTO clients (company_id, rut, name) SELECT ${baselineCompany?.id ?? 0}, rut, name FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(rut text, name text)`,
+      );
+      batch = [];
+    };
+    for await (const { values } of readSheet(path, "Datos")) {
+      batch.push({ rut: values.RUT, name: values.Nombre });
+      if (batch.length >= 1000) await flush();
+    }
+    if (batch.length) await flush();
+  });
+  const report = { rows: 0, errorCount: 0 };
+  const first = await measure(async () => {
+    Object.assign(report, await runImport(database.db, { companyId, batchId: "bench-1", keys: KEYS, source: () => readSheet(path, "Datos") }));
+  });
+  const again = await measure(() => runImport(database.db, { companyId, batchId: "bench-2", keys: KEYS, source: () => readSheet(path, "Datos") }));
+  const [counts] = await queryRows<{ clients: number; vehicles: number }>(
+    database.db,
+    sql`SELECT (SELECT count(*)::int FROM clients WHERE company_id = ${companyId}) AS clients, (SELECT count(*)::int FROM vehicles WHERE company_id = ${companyId}) AS vehicles`,
+  );
+  log(`imported: ${report.rows} rows, ${report.errorCount} bad; company has ${counts?.clients} clients and ${counts?.vehicles} vehicles`);
+  const line = (name: string, m: { seconds: number; peakMb: number }) => {
+    const rate = ROWS / m.seconds;
+    return `${name.padEnd(9)} ${m.seconds.toFixed(1).padStart(6)} s  ${Math.round(rate).toLocaleString("en").padStart(8)} rows/s  x${(m.seconds / baseline.seconds).toFixed(2)} baseline  peak ${Math.round(m.peakMb)} MB`;
+  };
+  log(line("baseline", baseline));
+  log(line("import", first));
+  log(line("again", again));
+  const rate = ROWS / first.seconds;
+  log(
+    `targets: ${Math.round(rate)} rows/s ${rate >= TARGET_ROWS_PER_S ? ">=" : "<"} ${TARGET_ROWS_PER_S} ${rate >= TARGET_ROWS_PER_S ? "met" : "NOT met"}; ` +
+      `peak ${Math.round(first.peakMb)} MB ${first.peakMb < TARGET_MB ? "<" : ">="} ${TARGET_MB} MB ${first.peakMb < TARGET_MB ? "met" : "NOT met"}`,
+  );
+  await database.close();
+} finally {
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.end();
+  rmSync(dir, { recursive: true, force: true });
+}

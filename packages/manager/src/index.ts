@@ -1,0 +1,2 @@
+export { managerRouter } from "./router";
+export { authenticateManager, MANAGER_COOKIE } from "./session";

@@ -1,0 +1,17 @@
+// Walk cases of the manager router (see ProcedureCase in @taller/trpc/testing): operators' procedures refuse every
+// staff session; the fuzzing calls them in an operator session.
+import type { DomainCases } from "@taller/trpc/testing";
+import type { managerRouter } from "../src";
+
+export const managerCases: DomainCases<typeof managerRouter> = {
+  "auth.login": {
+    kind: "public",
+    reason: "the login itself; throttled per account and IP, and answers nothing of any company",
+    valid: () => ({ email: "nadie@ejemplo.cl", password: "incorrecta", otp: "123456" }),
+  },
+  "auth.me": { kind: "public", reason: "answers only the operator of the caller's own cookie, or null" },
+  "auth.logout": { kind: "manager" },
+  "companies.list": { kind: "manager" },
+  "companies.create": { kind: "manager", valid: () => ({ name: "Taller Nuevo", domain: "nuevo.demo" }) },
+  "companies.remove": { kind: "manager", valid: () => ({ id: 2 ** 31 - 1 }) },
+};

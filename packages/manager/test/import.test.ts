@@ -1,0 +1,141 @@
+// The spreadsheet import against a real database: a workbook written with exceljs, read back with the streaming
+// reader, mapped and upserted into Otro Taller. Twice is once; bad rows are reported by row number before anything
+// is written; a batch rolls back to what it created.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { computeRutDv, formatRut } from "@taller/core";
+import { brands, clients, importCreated, productCategories, products, vehicles } from "@taller/db";
+import { useSeededApp } from "@taller/trpc/testing";
+import ExcelJS from "exceljs";
+import { and, count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { HEADER, KEYS } from "./workbook";
+import { dryRun, runImport } from "../src/import/run";
+import { readSheet, summarizeWorkbook } from "../src/import/sheet";
+import { rollbackBatch } from "../src/import/write";
+
+const app = useSeededApp();
+const dir = mkdtempSync(join(tmpdir(), "manager-import-"));
+
+const rut = (n: number) => formatRut(`${n}${computeRutDv(n)}`);
+const goodRow = (i: number) => [
+  rut(20_000_000 + i).replace(/\./g, ""), // unformatted on purpose: the import normalises it
+  `Cliente ${i}`,
+  `c${i}@correo.cl`,
+  `IMP${String(i).padStart(4, "0")}`,
+  2010 + (i % 10),
+  `Marca ${i % 3}`,
+  `Modelo ${i % 5}`,
+  `${1 + (i % 3)}.6`,
+  `SKU-${i % 50}`,
+  `Producto ${i % 50}`,
+  "12.990",
+  `Categoría ${i % 4}`,
+];
+
+/** A workbook with a notes sheet first and the data sheet second; `extra` rows go after the good ones. */
+async function workbook(name: string, good: number, extra: unknown[][] = []): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet("Notas").addRow(["Exportado del sistema anterior"]);
+  const sheet = wb.addWorksheet("Datos");
+  sheet.addRow(HEADER);
+  for (let i = 1; i <= good; i++) sheet.addRow(goodRow(i));
+  for (const row of extra) sheet.addRow(row);
+  // A far row with nothing in it: the sheet declares it, the import must not count it.
+  sheet.getCell("A60000").value = "";
+  const path = join(dir, `${name}.xlsx`);
+  await wb.xlsx.writeFile(path);
+  return path;
+}
+
+const companyId = () => app.fx().other.companyId;
+const countOf = async (table: typeof clients | typeof vehicles | typeof products | typeof brands | typeof productCategories) =>
+  (await app.db().select({ n: count() }).from(table).where(eq(table.companyId, companyId())))[0]?.n ?? 0;
+const counts = async () => ({
+  clients: await countOf(clients),
+  vehicles: await countOf(vehicles),
+  products: await countOf(products),
+  brands: await countOf(brands),
+  categories: await countOf(productCategories),
+});
+
+describe("spreadsheet import", () => {
+  it("lists the sheets with their header and the rows really present", async () => {
+    const path = await workbook("summary", 3);
+    expect(await summarizeWorkbook(path)).toEqual([
+      { name: "Notas", columns: ["Exportado del sistema anterior"], rows: 0 },
+      { name: "Datos", columns: HEADER, rows: 3 },
+    ]);
+  });
+
+  it("reports every bad row with its row number and reason, and writes nothing", async () => {
+    const path = await workbook("bad", 4, [
+      ["12.345.678-9", "RUT con dígito malo"],
+      ["", "Sin RUT"],
+      [rut(7_000_001), ""],
+      [rut(7_000_002), "Año raro", "", "ABC123", "dos mil"],
+      [rut(7_000_003), "Precio raro", "", "", "", "", "", "", "P-1", "Filtro", "gratis"],
+    ]);
+    const before = await counts();
+    const report = await runImport(app.db(), { companyId: companyId(), batchId: "bad", keys: KEYS, source: () => readSheet(path, "Datos") });
+    expect(report.rows).toBe(9);
+    expect(report.errors).toEqual([
+      { row: 6, reason: "RUT inválido: 12.345.678-9" },
+      { row: 7, reason: "Falta el RUT del cliente" },
+      { row: 8, reason: "Falta el nombre del cliente" },
+      { row: 9, reason: "Año inválido: dos mil" },
+      { row: 10, reason: "Precio inválido: gratis" },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("imports a 5,000-row workbook, and importing it again duplicates nothing", async () => {
+    const path = await workbook("big", 5000);
+    const before = await counts();
+    const progress: number[] = [];
+    const source = () => readSheet(path, "Datos");
+    const first = await runImport(app.db(), { companyId: companyId(), batchId: "b1", keys: KEYS, source, onProgress: (done) => void progress.push(done) });
+    expect(first).toMatchObject({ rows: 5000, errorCount: 0 });
+    expect(progress).toEqual([1000, 2000, 3000, 4000, 5000]);
+    const after = await counts();
+    expect(after).toEqual({
+      clients: before.clients + 5000,
+      vehicles: before.vehicles + 5000,
+      products: before.products + 50,
+      brands: before.brands + 3,
+      categories: before.categories + 4,
+    });
+    const [client] = await app.db().select().from(clients).where(and(eq(clients.companyId, companyId()), eq(clients.rut, rut(20_000_001))));
+    expect(client).toMatchObject({ name: "Cliente 1", email: "c1@correo.cl" });
+    const [vehicle] = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "IMP0001")));
+    expect(vehicle).toMatchObject({ year: 2011, clientId: client?.id, customFields: { $$Motor: "2.6" } });
+    const [product] = await app.db().select().from(products).where(and(eq(products.companyId, companyId()), eq(products.code, "SKU-1")));
+    expect(product).toMatchObject({ price: 12990 });
+
+    // The same file again (a second click, a retried job): nothing new.
+    await runImport(app.db(), { companyId: companyId(), batchId: "b2", keys: KEYS, source });
+    expect(await counts()).toEqual(after);
+    expect(await app.db().select().from(importCreated).where(eq(importCreated.batchId, "b2"))).toEqual([]);
+
+    // Rolling back the first batch removes what it created, and only that.
+    await rollbackBatch(app.db(), companyId(), "b1");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("two imports of the same rows at once still create each client once", async () => {
+    const path = await workbook("race", 200);
+    const before = await counts();
+    const source = () => readSheet(path, "Datos");
+    await Promise.all([
+      runImport(app.db(), { companyId: companyId(), batchId: "r1", keys: KEYS, source }),
+      runImport(app.db(), { companyId: companyId(), batchId: "r2", keys: KEYS, source }),
+    ]);
+    expect((await counts()).clients).toBe(before.clients + 200);
+  });
+
+  it("the dry run alone counts rows and reports nothing for a clean sheet", async () => {
+    const path = await workbook("clean", 10);
+    expect(await dryRun(KEYS, readSheet(path, "Datos"))).toEqual({ rows: 10, errors: [], errorCount: 0 });
+  });
+});

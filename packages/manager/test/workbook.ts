@@ -1,0 +1,19 @@
+// The import's test and bench workbook columns, and how they map (one list for both).
+import type { DatabaseKeys } from "@taller/core";
+
+export const KEYS: DatabaseKeys = [
+  { column: "RUT", target: "Client.rut" },
+  { column: "Nombre", target: "Client.name" },
+  { column: "Correo", target: "Client.email" },
+  { column: "Patente", target: "Vehicle.identifier" },
+  { column: "Año", target: "Vehicle.year" },
+  { column: "Marca", target: "Brand.name" },
+  { column: "Modelo", target: "BrandModel.name" },
+  { column: "Motor", target: "Vehicle.custom_fields.Motor" },
+  { column: "SKU", target: "Product.code" },
+  { column: "Producto", target: "Product.name" },
+  { column: "Precio", target: "Product.price" },
+  { column: "Categoría", target: "Category.name" },
+];
+
+export const HEADER = KEYS.map((k) => k.column);
