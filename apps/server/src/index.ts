@@ -1,6 +1,7 @@
 import { createDatabase, migrateDatabase } from "@taller/db";
 import { demoCrmLinks, demoWorkpointLinks, DEMO_WORKPOINT_CODE, seedDemoIfEmpty } from "@taller/db/seed";
 import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@taller/push";
+import { configureAssistant } from "@taller/chat";
 import { crmJobs } from "@taller/crm";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
 import { resolve } from "node:path";
@@ -31,6 +32,14 @@ const stopPush = startPushDelivery(bus, {
   log: logger,
   transport: pushSubject ? webPushTransport(vapid, pushSubject) : null,
 });
+
+// The AI assistant: on when a model server and a model are named.
+configureAssistant(
+  env.ASSISTANT_BASE_URL && env.ASSISTANT_MODEL
+    ? { baseUrl: env.ASSISTANT_BASE_URL, apiKey: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL, timeoutMs: env.ASSISTANT_TIMEOUT_MS }
+    : null,
+);
+if (!env.ASSISTANT_BASE_URL !== !env.ASSISTANT_MODEL) logger.warn("the assistant needs both ASSISTANT_BASE_URL and ASSISTANT_MODEL: it stays off");
 
 const app = createApp({
   database,

@@ -1,5 +1,6 @@
 import {
   CHAT_MAX_MENTIONS,
+  CHAT_TEXTS,
   chatSendInput,
   commentPreview,
   mentionsAsNames,
@@ -25,6 +26,8 @@ import { joinMembers } from "./members";
 export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }) =>
   withTransaction(ctx, async (tx): Promise<ChatCommentItem> => {
     const chat = await chatForUser(tx.db, ctx, input.chat_id, { lock: true });
+    // An assistant thread takes questions (chat.assistant.ask) only: no mentions bringing others into it.
+    if (chat.document_type === "Assistant") throw fieldError("BAD_REQUEST", "comment", CHAT_TEXTS.assistantOnlyQuestions);
     const [repeated] = await queryRows<{ id: number; chat_id: number }>(
       tx.db,
       sql`SELECT id, chat_id FROM chat_comments WHERE company_id = ${ctx.companyId} AND author_id = ${ctx.user.id} AND client_key = ${input.client_key}`,
