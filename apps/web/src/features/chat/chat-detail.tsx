@@ -5,7 +5,7 @@
  */
 import { CHAT_TEXTS, type ChatHeader, type ChatPerson, type Instant } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
-import { ArrowDown, ArrowLeft } from "lucide-react";
+import { ArrowDown, ArrowLeft, Bot } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { useCan } from "../../lib/permissions";
@@ -15,6 +15,7 @@ import { IconButton } from "../../ui/icon-button";
 import { Spinner } from "../../ui/spinner";
 import { useSnackbar } from "../../ui/snackbar";
 import { OrderDialog } from "../orders";
+import { showAssistant } from "./assistant-store";
 import { chatBack } from "./chat-store";
 import { ChatPicture } from "./chat-row";
 import { Composer, eventDraft, EventForm, eventInput, uploadPictures, type Outgoing } from "./composer";
@@ -146,6 +147,11 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
             {header.correlative_id !== null && <span className="muted"> #{header.correlative_id}</span>}
           </h2>
         </div>
+        {view && !thread && (
+          <IconButton label="Preguntar al asistente sobre este documento" onClick={() => showAssistant({ document_type: view.type, document_id: view.id })}>
+            <Bot size={20} />
+          </IconButton>
+        )}
         {view && !thread && (
           <Button
             variant="secondary"
