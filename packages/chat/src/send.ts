@@ -6,6 +6,7 @@ import {
   mentionsAsNames,
   mentionsIn,
   type ChatCommentItem,
+  type ChatDocument,
 } from "@taller/core";
 import { intArray, queryRows } from "@taller/db";
 import { fieldError, staffProcedure, TRPCError, withTransaction, type Transaction } from "@taller/trpc";
@@ -13,13 +14,14 @@ import { sql } from "drizzle-orm";
 import { chatForUser, type ChatAccess } from "./access";
 import { answerComment } from "./comment-rows";
 import { writeEvent } from "./event-row";
+import { readersOf } from "./documents";
 import { joinMembers } from "./members";
 
 /**
  * Posts a message: trimmed text, and/or an event (a calendar event in the same transaction, attached to the order
  * of an Order chat), and/or pictures (the sender's own uploads), optionally replying to a message of the same chat.
  * Idempotent by `client_key`: a retry answers the message the first call posted. Mentions are read from the text
- * ((user:ID)); only users of the company with a role count: they become members of the chat (their list shows
+ * ((user:ID)); only users of the company with a role who may read the document count: they become members of the chat (their list shows
  * it), their mention counter goes up (the database's trigger), and a push notification is requested for them.
  * Posts to one chat are serialized on the chat's row, so ids, times and counters follow one order.
  */
@@ -44,7 +46,10 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
       if (!ctx.can("create", "event")) throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para crear eventos." });
       eventId = await writeEvent(tx, ctx, chat, input.event, null);
     }
-    const mentioned = await mentionableIds(tx, ctx.companyId, ctx.user.id, mentionsIn(text).users.slice(0, CHAT_MAX_MENTIONS));
+    const mentionable = await mentionableIds(tx, ctx.companyId, ctx.user.id, mentionsIn(text).users.slice(0, CHAT_MAX_MENTIONS));
+    // Someone who may not read the document is not brought into its chat: the mention stays a name in the text,
+    // but does not make them a member, count, or notify them (they would be shown what they may not read).
+    const mentioned = chat.document_id === null ? [] : await readersOf(tx.db, ctx.companyId, chat.document_type as ChatDocument, chat.document_id, mentionable);
     const added = await joinMembers(tx, ctx.companyId, chat.id, [ctx.user.id, ...mentioned]);
     const [row] = await queryRows<{ id: number }>(
       tx.db,
