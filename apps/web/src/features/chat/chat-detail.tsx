@@ -15,6 +15,7 @@ import { IconButton } from "../../ui/icon-button";
 import { Spinner } from "../../ui/spinner";
 import { useSnackbar } from "../../ui/snackbar";
 import { OrderDialog } from "../orders";
+import { CurrentWorkPanel } from "../work";
 import { showAssistant } from "./assistant-store";
 import { chatBack } from "./chat-store";
 import { ChatPicture } from "./chat-row";
@@ -161,6 +162,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
           </Button>
         )}
       </header>
+      <CurrentWorkPanel />
       <WorksStrip works={chat.works} />
       <EventsStrip events={chat.events} />
       <div className="chat-messages-wrap">
