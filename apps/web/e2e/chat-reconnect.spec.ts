@@ -18,7 +18,7 @@ test.fixme("every message posted while the socket was cut shows once, in order, 
   const reader = await openSession(browser, "admin@taller.demo", undefined, (context) =>
     context.routeWebSocket(/\/trpc$/, (ws) => {
       if (cut) {
-        ws.close({ code: 4000, reason: "cortado" });
+        void ws.close({ code: 4000, reason: "cortado" });
         return;
       }
       connections++;

@@ -6,7 +6,6 @@ import {
   mentionsAsNames,
   mentionsIn,
   type ChatCommentItem,
-  type ChatDocument,
 } from "@taller/core";
 import { intArray, queryRows } from "@taller/db";
 import { fieldError, staffProcedure, TRPCError, withTransaction, type Transaction } from "@taller/trpc";
@@ -49,7 +48,7 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
     const mentionable = await mentionableIds(tx, ctx.companyId, ctx.user.id, mentionsIn(text).users.slice(0, CHAT_MAX_MENTIONS));
     // Someone who may not read the document is not brought into its chat: the mention stays a name in the text,
     // but does not make them a member, count, or notify them (they would be shown what they may not read).
-    const mentioned = chat.document_id === null ? [] : await readersOf(tx.db, ctx.companyId, chat.document_type as ChatDocument, chat.document_id, mentionable);
+    const mentioned = chat.document_id === null ? [] : await readersOf(tx.db, ctx.companyId, chat.document_type, chat.document_id, mentionable);
     const added = await joinMembers(tx, ctx.companyId, chat.id, [ctx.user.id, ...mentioned]);
     const [row] = await queryRows<{ id: number }>(
       tx.db,

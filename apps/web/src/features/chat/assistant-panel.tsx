@@ -27,7 +27,6 @@ export function AssistantPanel({ me }: { me: ChatPerson }) {
   // No thread picked: the newest empty one (made or reused by the server).
   useEffect(() => {
     if (threadId === null && status.data?.configured && !create.isPending) create.mutate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per missing thread
   }, [threadId, status.data?.configured]);
   const current = threads.data?.find((t) => t.id === threadId);
 
