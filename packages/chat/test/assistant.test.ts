@@ -2,12 +2,13 @@
 // context, the stored answer or failure notice, the rate limit, and what a user may not reach.
 import { ASSISTANT_MAX_QUESTION, ASSISTANT_RATE, CHAT_TEXTS } from "@taller/core";
 import { queryRows } from "@taller/db";
-import { createCallerFactory, TRPCError } from "@taller/trpc";
+import { createCallerFactory, type TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { sql } from "drizzle-orm";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { failure } from "./failure";
 import { chatRouter, configureAssistant } from "../src";
 
 const createCaller = createCallerFactory(chatRouter);
@@ -48,14 +49,6 @@ afterEach(() => {
 });
 const configure = () => configureAssistant({ baseUrl: `${baseUrl}/`, apiKey: "sk-test", model: "modelo-local" });
 
-async function failure(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 let keys = 0;
 const key = () => `assistant-${++keys}-${Date.now()}`;
