@@ -54,6 +54,17 @@ const schema = z.object({
   GUPSHUP_PARTNER_TOKEN: z.string().min(10).optional(),
   /** Gupshup's partner API base (a test's local fake Gupshup). */
   GUPSHUP_BASE_URL: z.string().url().default("https://partner.gupshup.io"),
+  /**
+   * The AI assistant: any server speaking the OpenAI-compatible chat completions API ("https://api.openai.com/v1",
+   * or a local one such as "http://127.0.0.1:11434/v1"). Base URL and model both set turn it on; unset, the
+   * assistant's threads say it is not configured.
+   */
+  ASSISTANT_BASE_URL: z.string().url("una URL http(s)").regex(/^https?:\/\//, "una URL http(s)").optional(),
+  /** Sent as a bearer token (local servers usually need none). */
+  ASSISTANT_API_KEY: z.string().max(500).optional(),
+  ASSISTANT_MODEL: z.string().min(1).max(200).optional(),
+  /** Milliseconds to wait for the model's answer (at most 60 s: past that a question counts as failed). */
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
 });
 
 export type Env = z.infer<typeof schema>;

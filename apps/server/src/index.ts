@@ -1,6 +1,7 @@
 import { createDatabase, migrateDatabase } from "@taller/db";
 import { demoCrmLinks, demoProviderLinks, demoWorkpointLinks, DEMO_WORKPOINT_CODE, seedDemoIfEmpty } from "@taller/db/seed";
 import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@taller/push";
+import { configureAssistant } from "@taller/chat";
 import { crmJobs } from "@taller/crm";
 import { configureMessaging, gupshupAdapter, localAdapter, messagingJobs } from "@taller/messaging";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
@@ -40,6 +41,13 @@ const stopPush = startPushDelivery(bus, {
 
 // WhatsApp: Gupshup with a partner token, else the local default (messages recorded, never sent).
 configureMessaging(env.GUPSHUP_PARTNER_TOKEN ? gupshupAdapter({ baseUrl: env.GUPSHUP_BASE_URL, partnerToken: env.GUPSHUP_PARTNER_TOKEN }) : localAdapter);
+// The AI assistant: on when a model server and a model are named.
+configureAssistant(
+  env.ASSISTANT_BASE_URL && env.ASSISTANT_MODEL
+    ? { baseUrl: env.ASSISTANT_BASE_URL, apiKey: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL, timeoutMs: env.ASSISTANT_TIMEOUT_MS }
+    : null,
+);
+if (!env.ASSISTANT_BASE_URL !== !env.ASSISTANT_MODEL) logger.warn("the assistant needs both ASSISTANT_BASE_URL and ASSISTANT_MODEL: it stays off");
 
 const app = createApp({
   database,

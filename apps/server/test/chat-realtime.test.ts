@@ -89,3 +89,49 @@ describe("chat.onComments over the WebSocket", () => {
     await socket.close();
   });
 });
+
+interface UserMessage {
+  id: string;
+  data: { channel: string; chat_id: number | null; work_ids: number[] };
+}
+
+describe("chat.onUser over the WebSocket", () => {
+  it("carries 'new-work' to the assignee alone, and resumes it after a reconnect", async () => {
+    const admin = browser(server.url);
+    await admin.client.auth.login.mutate({ email: "admin@taller.demo", password: "demo1234" });
+    const asesor = browser(server.url);
+    await asesor.client.auth.login.mutate({ email: "asesor@taller.demo", password: "demo1234" });
+    const tecnico = browser(server.url);
+    await tecnico.client.auth.login.mutate({ email: "tecnico@taller.demo", password: "demo1234" });
+    const asesorId = server.fx.demo.userIds["asesor@taller.demo"] ?? 0;
+    const orderId = server.fx.demo.orderIds[1] ?? 0;
+    const required = await admin.client.workpoint.requiredWorks.query({ document_type: "Order", document_id: orderId });
+
+    const mine = collector();
+    const others: unknown[] = [];
+    const socket = asesor.socket();
+    const sub = socket.client.chat.onUser.subscribe(undefined, { onData: (e) => mine.push(e as unknown as Tracked) });
+    const otherSocket = tecnico.socket();
+    otherSocket.client.chat.onUser.subscribe(undefined, { onData: (e) => others.push(e) });
+    await new Promise((r) => setTimeout(r, 200));
+
+    const work = await admin.client.workpoint.request.mutate({ document_type: "Order", document_id: orderId, work_id: required[0]?.id ?? 0, user_id: asesorId });
+    await mine.until(1);
+    expect((mine.got[0] as unknown as UserMessage).data).toEqual({ channel: "new-work", chat_id: null, work_ids: [work.id] });
+    const lastEventId = mine.got[0]?.id ?? null;
+
+    // Cut off while a second work is assigned: the reconnect with the last event id delivers it.
+    sub.unsubscribe();
+    await socket.close();
+    const second = await admin.client.workpoint.request.mutate({ document_type: "Order", document_id: orderId, work_id: required[1]?.id ?? 0, user_id: asesorId });
+    const resumed = collector();
+    const again = asesor.socket();
+    again.client.chat.onUser.subscribe({ lastEventId }, { onData: (e) => resumed.push(e as unknown as Tracked) });
+    await resumed.until(1);
+    expect((resumed.got[0] as unknown as UserMessage).data).toEqual({ channel: "new-work", chat_id: null, work_ids: [second.id] });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(others).toEqual([]);
+    await again.close();
+    await otherSocket.close();
+  });
+});

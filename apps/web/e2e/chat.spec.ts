@@ -5,29 +5,11 @@
  * 'Ir al final', and his panel at 390 px.
  * Both accounts only read elsewhere; the chat's messages here belong to this spec.
  */
-import { expect, type Browser, type Page, test } from "@playwright/test";
-import { login } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { messageInput, messages, openSession, panel, type } from "./chat-helpers";
 
 // A 1 x 1 PNG, enough for the store to take it as an image.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
-async function openSession(browser: Browser, email: string, viewport = { width: 1366, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await login(page, email);
-  // Two browsers log in at once on a busy machine: the shell may take longer than one expect's default.
-  await expect(page.getByRole("banner")).toBeVisible({ timeout: 30_000 });
-  return { context, page };
-}
-
-const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
-const messageInput = (page: Page) => panel(page).getByRole("textbox", { name: "Mensaje" });
-const messages = (page: Page) => panel(page).getByRole("log", { name: "Mensajes" });
-
-async function type(page: Page, text: string) {
-  await messageInput(page).fill(text);
-  await messageInput(page).press("Enter");
-}
 
 test("two users: a mention with its badge, a reply, an event, an image, a deletion and 'Ir al final'", async ({ browser }) => {
   test.setTimeout(240_000);

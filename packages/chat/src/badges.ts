@@ -14,6 +14,7 @@ export const badges = staffProcedure.query(async ({ ctx }): Promise<ChatBadges> 
     sql`SELECT document_type, listed, sum(mention)::int AS mention, bool_or(unread > 0) AS unread
         FROM chat_members
         WHERE user_id = ${ctx.user.id} AND company_id = ${ctx.companyId} AND (unread > 0 OR mention > 0)
+          AND document_type <> 'Assistant'
         GROUP BY document_type, listed`,
     { prepare: true },
   );

@@ -3,7 +3,8 @@
 // (an Order needs read on check_in, and with an own-only grant only the orders the user received or is assigned).
 import { chatDocumentPath, type ChatDocument, type ChatView } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
-import type { Action, Resource } from "@taller/core";
+import { loadSessionUser } from "@taller/trpc";
+import { isRestrictedToOwn, permissionChecker, type Action, type Resource } from "@taller/core";
 import { sql, type SQL } from "drizzle-orm";
 
 export interface DocumentFacts {
@@ -78,4 +79,24 @@ export async function readDocument(db: Db, ctx: ReaderContext, type: ChatDocumen
 
 export function documentView(type: ChatDocument, id: number): ChatView {
   return { type, id, path: chatDocumentPath(type, id) };
+}
+
+/**
+ * Which of these users (of the company) may read the document, each with their own role's grants: a mention must
+ * not hand the chat of a document to someone who may not read it.
+ */
+export async function readersOf(db: Db, companyId: number, type: ChatDocument, id: number, userIds: number[]): Promise<number[]> {
+  const readers: number[] = [];
+  for (const userId of userIds) {
+    const user = await loadSessionUser(db, userId);
+    if (!user || user.companyId !== companyId) continue;
+    const reader: ReaderContext = {
+      companyId,
+      user: { id: userId },
+      can: permissionChecker(user.grants),
+      ownOnly: (action, resource) => isRestrictedToOwn(user.grants, action, resource),
+    };
+    if (await readDocument(db, reader, type, id)) readers.push(userId);
+  }
+  return readers;
 }

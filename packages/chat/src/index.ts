@@ -1,1 +1,2 @@
 export { chatRouter } from "./router";
+export { configureAssistant, type AssistantConfig } from "./assistant";

@@ -1,4 +1,5 @@
 import { router } from "@taller/trpc";
+import * as assistant from "./assistant";
 import { badges } from "./badges";
 import { comments } from "./comments";
 import { editEvent } from "./edit-event";
@@ -25,4 +26,5 @@ export const chatRouter = router({
   mentionables,
   onComments,
   onUser,
+  assistant: router({ status: assistant.status, threads: assistant.threads, create: assistant.create, ask: assistant.ask }),
 });

@@ -3,6 +3,7 @@ import {
   type BudgetLineInput,
   type Can,
   CHAT_MAX_MENTIONS,
+  CHAT_TEXTS,
   chatSendInput,
   commentPreview,
   mentionsAsNames,
@@ -15,6 +16,7 @@ import { sql } from "drizzle-orm";
 import { chatForUser, type ChatAccess } from "./access";
 import { answerComment } from "./comment-rows";
 import { writeEvent } from "./event-row";
+import { readersOf } from "./documents";
 import { joinMembers } from "./members";
 
 /**
@@ -22,13 +24,15 @@ import { joinMembers } from "./members";
  * of an Order chat), and/or a budget (the budget form of an Order chat, with create budget: the budget is written
  * in the same transaction and the message links it), and/or pictures (the sender's own uploads), optionally replying to a message of the same chat.
  * Idempotent by `client_key`: a retry answers the message the first call posted. Mentions are read from the text
- * ((user:ID)); only users of the company with a role count: they become members of the chat (their list shows
+ * ((user:ID)); only users of the company with a role who may read the document count: they become members of the chat (their list shows
  * it), their mention counter goes up (the database's trigger), and a push notification is requested for them.
  * Posts to one chat are serialized on the chat's row, so ids, times and counters follow one order.
  */
 export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }) =>
   withTransaction(ctx, async (tx): Promise<ChatCommentItem> => {
     const chat = await chatForUser(tx.db, ctx, input.chat_id, { lock: true });
+    // An assistant thread takes questions (chat.assistant.ask) only: no mentions bringing others into it.
+    if (chat.document_type === "Assistant") throw fieldError("BAD_REQUEST", "comment", CHAT_TEXTS.assistantOnlyQuestions);
     const [repeated] = await queryRows<{ id: number; chat_id: number }>(
       tx.db,
       sql`SELECT id, chat_id FROM chat_comments WHERE company_id = ${ctx.companyId} AND author_id = ${ctx.user.id} AND client_key = ${input.client_key}`,
@@ -47,7 +51,10 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
     }
     let budgetId: number | null = null;
     if (input.budget) budgetId = await writeChatBudget(tx, ctx, chat, input.budget);
-    const mentioned = await mentionableIds(tx, ctx.companyId, ctx.user.id, mentionsIn(text).users.slice(0, CHAT_MAX_MENTIONS));
+    const mentionable = await mentionableIds(tx, ctx.companyId, ctx.user.id, mentionsIn(text).users.slice(0, CHAT_MAX_MENTIONS));
+    // Someone who may not read the document is not brought into its chat: the mention stays a name in the text,
+    // but does not make them a member, count, or notify them (they would be shown what they may not read).
+    const mentioned = chat.document_id === null ? [] : await readersOf(tx.db, ctx.companyId, chat.document_type, chat.document_id, mentionable);
     const added = await joinMembers(tx, ctx.companyId, chat.id, [ctx.user.id, ...mentioned]);
     const [row] = await queryRows<{ id: number }>(
       tx.db,

@@ -99,4 +99,18 @@ export const chatCases: DomainCases<typeof chatRouter> = {
       { companyId: f.other.companyId, type: "chat.user", payload: { userIds: [f.other.userIds["admin@otro.demo"] ?? 1], channel: "document-readed", chatId: 900_002 } },
     ],
   },
+  "assistant.status": { kind: "scoped", leaks: () => null },
+  "assistant.threads": { kind: "scoped", leaks: chatLeak },
+  "assistant.create": { kind: "scoped", leaks: chatLeak },
+  "assistant.ask": {
+    kind: "foreign",
+    // Taller Demo's chat and order asked about from Otro Taller: NOT_FOUND (or, unconfigured, refused before).
+    input: (f) => ({ chat_id: demoChat(f), client_key: "tenancy-walk-ask", question: "¿Qué falta?", context: { document_type: "Order", document_id: first(f.demo.orderIds) } }),
+    valid: (f) => ({ chat_id: demoChat(f), client_key: "fuzz-ask-1", question: "¿Qué falta?", context: { document_type: "Order", document_id: first(f.demo.orderIds) } }),
+    attacks: (f) => [
+      { chat_id: demoChat(f), client_key: "fuzz-ask-2", question: "x".repeat(100_000) },
+      { chat_id: demoChat(f), client_key: "fuzz-ask-3", question: "   " },
+      { chat_id: demoChat(f), client_key: "fuzz-ask-4", question: "hola", context: { document_type: "Assistant", document_id: 1 } },
+    ],
+  },
 };

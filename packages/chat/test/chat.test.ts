@@ -1,10 +1,11 @@
 import { CHAT_PAGE_SIZE, compareChats } from "@taller/core";
 import { queryRows } from "@taller/db";
-import { createCallerFactory, TRPCError } from "@taller/trpc";
+import { createCallerFactory } from "@taller/trpc";
 import { allPages, useSeededApp } from "@taller/trpc/testing";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chatRouter } from "../src";
+import { failure } from "./failure";
 
 const createCaller = createCallerFactory(chatRouter);
 const app = useSeededApp();
@@ -17,14 +18,6 @@ const userId = (email: string) => app.fx().demo.userIds[email] ?? 0;
 let keys = 0;
 const key = () => `test-key-${++keys}-${Date.now()}`;
 
-async function failure(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 /** A fresh chat: a demo order without a chat yet, opened by the admin. */
 let nextOrder = 0;

@@ -47,6 +47,16 @@ export const CHAT_TEXTS = {
   noUsers: "No hay usuarios disponibles",
   roleFallback: "Puesto",
   assistantNotConfigured: "El asistente no está configurado en este servidor. Pide a un administrador que lo configure.",
+  assistantTitle: "Asistente",
+  assistantNewThread: "Nueva conversación",
+  assistantHistory: "Conversaciones",
+  assistantNoThreads: "Aún no tienes conversaciones con el asistente",
+  assistantPlaceholder: "Pregunta al asistente...",
+  assistantWorking: "El asistente está escribiendo...",
+  assistantFailed: "El asistente no pudo responder. Intenta nuevamente.",
+  assistantBusy: "El asistente todavía está respondiendo tu pregunta anterior.",
+  assistantRateLimited: "Hiciste demasiadas preguntas al asistente. Espera un momento e intenta nuevamente.",
+  assistantOnlyQuestions: "En una conversación con el asistente solo se envían preguntas.",
 } as const;
 
 /** Spanish names of the document types, as the tabs and the search say them. */
@@ -114,6 +124,43 @@ export const chatMentionablesInput = z.object({ search: z.string().trim().max(10
 export const chatLastEventId = z.string().regex(/^\d{1,15}$/).nullish();
 export const chatOnCommentsInput = z.object({ chat_id: id, lastEventId: chatLastEventId });
 export const chatOnUserInput = z.object({ lastEventId: chatLastEventId }).optional();
+
+/** The longest question the assistant takes (what a user types; the document's context is added by the server). */
+export const ASSISTANT_MAX_QUESTION = 1000;
+/** Questions per user: at most this many a minute and a day (every question costs a model call). */
+export const ASSISTANT_RATE = { perMinute: 5, perDay: 100 } as const;
+/** How long the server waits for the model; a question older than this without an answer has failed. */
+export const ASSISTANT_TIMEOUT_MS = 60_000;
+
+export const assistantNewInput = z.object({}).optional();
+export const assistantAskInput = z.object({
+  chat_id: id,
+  client_key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Clave de mensaje inválida"),
+  question: z
+    .string()
+    .trim()
+    .min(1, "Escribe una pregunta")
+    .max(ASSISTANT_MAX_QUESTION, `La pregunta admite hasta ${ASSISTANT_MAX_QUESTION} caracteres`),
+  /** The document the question is about (the chat it was asked from): its facts and latest messages go with it. */
+  context: z.object({ document_type: z.enum(CHAT_DOCUMENTS), document_id: id }).nullish(),
+});
+export type AssistantAskInput = z.input<typeof assistantAskInput>;
+
+export interface AssistantThread {
+  id: number;
+  title: string;
+  subtitle: string;
+  activity_at: Instant;
+}
+
+/**
+ * Whether the assistant is still answering: the thread's newest message is the user's own question, younger than
+ * the model's timeout (after that the question failed, and the thread is free again). Both sides decide with it.
+ */
+export function assistantWorking(last: { author_type: ChatAuthorType; deleted_at: Instant | null; created_at: Instant } | null, nowMs: number): boolean {
+  if (!last || last.author_type !== "User" || last.deleted_at) return false;
+  return nowMs - Date.parse(last.created_at) < ASSISTANT_TIMEOUT_MS;
+}
 
 export type ChatListInput = z.input<typeof chatListInput>;
 export type ChatSendInput = z.input<typeof chatSendInput>;

@@ -39,12 +39,13 @@ export const REALTIME_EVENTS = {
   ),
   /**
    * Something for these users only (chat.onUser): 'added-to-document' (they became members of a chat: mentioned),
-   * 'document-readed' (they read a chat on some device: badges refetch), 'new-work' (a work was assigned to them).
+   * 'document-readed' (they read a chat on some device: badges refetch). chat.onUser's third channel, 'new-work',
+   * is fed by `work.assigned`.
    */
   "chat.user": company(
     z.object({
       userIds: z.array(z.number().int().positive()).min(1).max(100),
-      channel: z.enum(["added-to-document", "document-readed", "new-work"]),
+      channel: z.enum(["added-to-document", "document-readed"]),
       chatId: z.number().int().positive(),
     }),
   ),
@@ -59,8 +60,8 @@ export const REALTIME_EVENTS = {
     }),
   ),
   /**
-   * A work was assigned to a user (the 'new-work' channel): company-scoped like every event, but meant for `userId`
-   * alone; a subscriber delivers it only to a session of that user.
+   * A work was assigned to a user: chat.onUser delivers it as 'new-work' to that user's sessions alone (company-scoped
+   * like every event, but meant for `userId` only).
    */
   "work.assigned": company(z.object({ userId: z.number().int().positive(), ids: z.array(z.number().int().positive()).min(1).max(100) })),
 

@@ -1,5 +1,6 @@
 /**
- * The chat button's badges in the shell (seed 002 section 2.1): an unread dot and the mention count, kept fresh by
+ * The chat button's badges in the shell (seed 002 section 2.1): an unread dot, the mention count and the count of the
+ * user's own works (assigned, not completed), kept fresh by
  * the user's channel (`chat.onUser`: mentioned in a new chat, read on another device, a new work). Eager and small:
  * the shell shows it before the panel ever opens.
  */
@@ -26,7 +27,14 @@ export function useChatUserEvents() {
       void utils.chat.list.invalidate();
     }, BADGES_REFRESH_MS);
   };
-  trpc.chat.onUser.useSubscription(undefined, { onData: refresh, onError: reportApiError });
+  trpc.chat.onUser.useSubscription(undefined, {
+    onData: ({ data }) => {
+      // 'new-work': the own-work count and the current-work panel read the new work.
+      if (data.channel === "new-work") void utils.workpoint.ownWorks.invalidate();
+      refresh();
+    },
+    onError: reportApiError,
+  });
   trpc.company.onEvent.useSubscription(undefined, {
     onData: ({ data }) => data.type === "chat.comment" && refresh(),
     onError: reportApiError,
@@ -35,9 +43,15 @@ export function useChatUserEvents() {
 
 export function ChatButtonBadges() {
   const badges = trpc.chat.badges.useQuery().data;
+  const works = trpc.workpoint.ownWorks.useQuery().data?.length ?? 0;
   if (!badges) return null;
   return (
     <>
+      {works > 0 && (
+        <span className="chat-button-works" aria-label={`${works} ${works === 1 ? "trabajo propio" : "trabajos propios"}`}>
+          {works}
+        </span>
+      )}
       {badges.mention > 0 && (
         <span className="chat-button-badge" aria-label={`${badges.mention} menciones`}>
           {badges.mention}

@@ -5,7 +5,7 @@
  */
 import { CHAT_TEXTS, WHATSAPP_PLAN_MESSAGE_MS, WHATSAPP_TEXTS, type ChatHeader, type ChatPerson, type Instant } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
-import { ArrowDown, ArrowLeft } from "lucide-react";
+import { ArrowDown, ArrowLeft, Bot } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { useCan } from "../../lib/permissions";
@@ -15,6 +15,8 @@ import { IconButton } from "../../ui/icon-button";
 import { Spinner } from "../../ui/spinner";
 import { useSnackbar } from "../../ui/snackbar";
 import { OrderDialog } from "../orders";
+import { CurrentWorkPanel } from "../work";
+import { showAssistant } from "./assistant-store";
 import { chatBack } from "./chat-store";
 import { ChatPicture } from "./chat-row";
 import { Composer, eventDraft, EventForm, eventInput, uploadPictures, type Outgoing } from "./composer";
@@ -157,6 +159,11 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
           </h2>
         </div>
         {view && !thread && (
+          <IconButton label="Preguntar al asistente sobre este documento" onClick={() => showAssistant({ document_type: view.type, document_id: view.id })}>
+            <Bot size={20} />
+          </IconButton>
+        )}
+        {view && !thread && (
           <Button
             variant="secondary"
             onClick={() => (view.type === "Order" ? setOrderOpen(true) : void navigate({ to: view.path }))}
@@ -165,6 +172,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
           </Button>
         )}
       </header>
+      <CurrentWorkPanel />
       <WorksStrip works={chat.works} />
       <EventsStrip events={chat.events} />
       <div className="chat-messages-wrap">

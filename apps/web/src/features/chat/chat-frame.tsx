@@ -6,14 +6,16 @@ import { X } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { IconButton } from "../../ui/icon-button";
 import { PageLoader } from "../../ui/spinner";
+import { useAssistant } from "./assistant-store";
 import { useOpenChat } from "./chat-store";
 
 const ChatPanelBody = lazy(() => import("./chat-panel"));
 
 export function ChatPanel({ onClose }: { onClose(): void }) {
   const { current } = useOpenChat();
+  const assistant = useAssistant();
   return (
-    <aside className={`chat-panel${current ? " chat-panel-detail" : ""}`} aria-label="Chat">
+    <aside className={`chat-panel${current || assistant.open ? " chat-panel-detail" : ""}`} aria-label="Chat">
       <header className="chat-panel-header">
         <h2>Chat</h2>
         <IconButton label="Ocultar chat" onClick={onClose}>

@@ -4,10 +4,11 @@
  * of section 4.1. A chat opens in the panel; the local cache shows the last known list while the server answers.
  */
 import { CHAT_TABS, CHAT_TEXTS, chatDocumentPath, type ChatListItem, type ChatTab } from "@taller/core";
-import { Archive, Calculator, ClipboardList, Search, Users } from "lucide-react";
+import { Archive, Bot, Calculator, ClipboardList, Search, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { VirtualList } from "../../ui/virtual-list";
+import { showAssistant } from "./assistant-store";
 import { showChat } from "./chat-store";
 import { ChatRow } from "./chat-row";
 import { emptyListText, TAB_LABELS } from "./list-rules";
@@ -36,6 +37,7 @@ export function ChatList() {
   }, [text]);
 
   const badges = trpc.chat.badges.useQuery().data;
+  const assistant = trpc.chat.assistant.status.useQuery().data;
   const list = trpc.chat.list.useInfiniteQuery(
     { tab, archived, search: search || undefined },
     { getNextPageParam: (page) => page.next_cursor ?? undefined },
@@ -66,6 +68,13 @@ export function ChatList() {
         <Search size={18} aria-hidden />
         <input type="search" aria-label="Buscar chats" placeholder={CHAT_TEXTS.search} value={text} onChange={(e) => setText(e.target.value)} />
       </div>
+      <button type="button" className="assistant-entry" onClick={() => showAssistant()}>
+        <Bot size={20} aria-hidden />
+        <span>
+          <strong>{CHAT_TEXTS.assistantTitle}</strong>
+          {assistant && !assistant.configured && <span className="assistant-entry-note">{CHAT_TEXTS.assistantNotConfigured}</span>}
+        </span>
+      </button>
       <div className="chat-tabs" role="tablist" aria-label="Tipo de documento">
         {CHAT_TABS.map((t) => {
           const Icon = TAB_ICONS[t];

@@ -11,6 +11,8 @@ import { api } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 import { PageLoader } from "../../ui/spinner";
 import { useSnackbar } from "../../ui/snackbar";
+import { AssistantPanel } from "./assistant-panel";
+import { useAssistant } from "./assistant-store";
 import { ChatDetail } from "./chat-detail";
 import { ChatList } from "./chat-list";
 import { chatList, useOpenChat } from "./chat-store";
@@ -22,6 +24,7 @@ export default function ChatPanelBody() {
   const me = trpc.auth.me.useQuery().data;
   const snackbar = useSnackbar();
   const upgrading = useCacheUpgrading();
+  const assistant = useAssistant();
   const opened = useQuery({
     queryKey: ["chat.open", current?.document_type, current?.document_id],
     // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- enabled only with a current chat
@@ -46,7 +49,9 @@ export default function ChatPanelBody() {
           <PageLoader label="Actualizando base de datos local..." />
         </div>
       )}
-      {current === null || !me ? (
+      {assistant.open && me ? (
+        <AssistantPanel me={{ id: me.id, name: me.name, picture: me.picture ?? null }} />
+      ) : current === null || !me ? (
         <ChatList />
       ) : header ? (
         <ChatDetail key={header.id} header={header} me={{ id: me.id, name: me.name, picture: me.picture ?? null }} />

@@ -32,6 +32,8 @@ export function MessageText({ text, name }: { text: string; name(kind: "user" | 
   );
 }
 
+const AUTHOR_FALLBACK: Partial<Record<Message["author_type"], string>> = { System: "Sistema", Assistant: "Asistente" };
+
 export interface BubbleActions {
   reply(m: Message): void;
   copy(m: Message): void;
@@ -50,9 +52,10 @@ export function MessageBubble({
   own: boolean;
   userId: number;
   name(kind: "user" | "client", id: number): string;
-  actions: BubbleActions;
+  /** Absent: no menu (an assistant thread's messages are not replied to, edited or deleted). */
+  actions?: BubbleActions;
 }) {
-  const author = message.author?.name ?? (message.author_type === "System" ? "Sistema" : "Sin autor");
+  const author = message.author?.name ?? AUTHOR_FALLBACK[message.author_type] ?? "Sin autor";
   const deleted = message.deleted_at !== null;
   const event = message.calendar_event;
   return (
@@ -114,7 +117,7 @@ export function MessageBubble({
           <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
         </div>
       </div>
-      {!deleted && message.id !== null && (
+      {actions && !deleted && message.id !== null && (
         <Menu trigger={<IconButton label="Opciones del mensaje" className="chat-message-menu"><MoreVertical size={16} /></IconButton>}>
           <MenuItem icon={<Reply size={16} />} onSelect={() => actions.reply(message)}>
             Responder

@@ -1,0 +1,3 @@
+export { ask } from "./ask";
+export { configureAssistant, assistantConfig, type AssistantConfig } from "./config";
+export { create, status, threads } from "./threads";
