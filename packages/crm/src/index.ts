@@ -1,2 +1,2 @@
 export { crmRouter } from "./router";
-export { crmJobs } from "./jobs";
+export { advanceManagements, announceAll, crmJobs } from "./jobs";

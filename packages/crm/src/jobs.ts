@@ -18,7 +18,7 @@ interface Changed {
 }
 
 /** Announces what a sweep created or moved, per company, 100 ids per event. */
-async function announceAll(tx: Transaction, rows: readonly Changed[]): Promise<void> {
+export async function announceAll(tx: Transaction, rows: readonly Changed[]): Promise<void> {
   const byCompany = new Map<number, number[]>();
   for (const r of rows) byCompany.set(r.company_id, [...(byCompany.get(r.company_id) ?? []), r.id]);
   for (const [companyId, ids] of byCompany) {
@@ -139,9 +139,12 @@ export async function generateRetentions(db: Db, now: Date): Promise<Changed[]> 
  * differs from the one last applied (so a status chosen by hand stands until the booking changes again):
  * follow-ups: pending -> initial, confirmed -> booked, checked in -> completed, no-show -> failed; absences: booked
  * until checked in, then completed ('Recuperado'); retentions: completed ('Agendado') once booked. A check-in
- * records the order's total as the recovered amount.
+ * records the order's total as the recovered amount. `only` limits the pass to one management (a booking made through
+ * its link moves it at once, not on the next run).
  */
-export async function advanceManagements(db: Db): Promise<Changed[]> {
+export async function advanceManagements(db: Db, only?: { companyId: number; crmId: number }): Promise<Changed[]> {
+  const scope = (c: string) =>
+    only ? sql`AND ${sql.raw(c)}.company_id = ${only.companyId} AND ${sql.raw(c)}.id = ${only.crmId}` : sql``;
   const nextBooking = sql`(SELECT b.id FROM bookings b
       WHERE b.company_id = c.company_id AND b.vehicle_id = c.vehicle_id AND NOT b.rescheduled
         AND b.created_at > c.created_at AND b.id IS DISTINCT FROM c.source_booking_id
@@ -150,7 +153,7 @@ export async function advanceManagements(db: Db): Promise<Changed[]> {
     db,
     sql`UPDATE crms c SET booking_id = ${nextBooking}, updated_at = now()
         WHERE c.kind IN ('retention', 'absence') AND c.booking_id IS NULL AND c.vehicle_id IS NOT NULL
-          AND c.category IN ('initial', 'on_hold') AND ${nextBooking} IS NOT NULL
+          AND c.category IN ('initial', 'on_hold') AND ${nextBooking} IS NOT NULL ${scope("c")}
         RETURNING c.id, c.company_id`,
   );
   const state = bookingState("b");
@@ -173,7 +176,7 @@ export async function advanceManagements(db: Db): Promise<Changed[]> {
           JOIN bookings b ON b.company_id = c2.company_id AND b.id = c2.booking_id
           LEFT JOIN orders o ON o.company_id = b.company_id AND o.id = b.order_id
           CROSS JOIN LATERAL (SELECT ${state} AS state) st
-          WHERE c2.booking_state IS DISTINCT FROM st.state
+          WHERE c2.booking_state IS DISTINCT FROM st.state ${scope("c2")}
         ) t
         WHERE c.id = t.id AND t.category IS NOT NULL
         RETURNING c.id, c.company_id`,
