@@ -1,2 +1,2 @@
 export { crmRouter } from "./router";
-export { advanceManagements, announceAll, crmJobs } from "./jobs";
+export { crmJobs } from "./jobs";
