@@ -6,3 +6,4 @@ export * from "./search";
 export * from "./sql";
 export * from "./custom-fields";
 export * from "./budgets";
+export * from "./crm-advance";

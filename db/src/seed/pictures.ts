@@ -3,6 +3,7 @@
 // start for every demo picture whose bytes are missing (apps/server/src/files/demo-pictures.ts), so they exist
 // however the database was seeded (`pnpm start`, e2e, db:seed).
 import { randomBytes } from "node:crypto";
+import { present } from "@taller/core";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { budgets, files } from "../schema";
@@ -45,7 +46,7 @@ export async function seedDemoPictures(db: Db, companyId: number, orderIds: numb
   // A video's URL: the store keeps images only, so it names no file (the dialog links it, the zip skips it).
   const video = (n: number): Picture => ({ url: fileUrl(newFileId()), name: `Video recepción ${n}`, video: true });
   const photo = (i: number, name?: string): Picture => {
-    const p = photos[i % photos.length]!;
+    const p = present(photos[i % photos.length], "demo photo");
     return { url: fileUrl(p.id), name: name ?? p.name.replace(/\.jpg$/, "") };
   };
 
@@ -86,7 +87,7 @@ export async function pendingDemoPictures(db: Db): Promise<{ id: string; name: s
     .select({ id: files.id, name: files.name })
     .from(files)
     .where(sql`${files.userId} IS NULL AND ${files.size} = ${PENDING_SIZE} AND ${inArray(files.name, DEMO_PICTURES.map((p) => p.name))}`);
-  return rows.map((r) => ({ ...r, color: DEMO_PICTURES.find((p) => p.name === r.name)!.color }));
+  return rows.map((r) => ({ ...r, color: present(DEMO_PICTURES.find((p) => p.name === r.name), "demo photo").color }));
 }
 
 /** After the bytes are stored: the real size, so downloads answer it as their length. */

@@ -294,4 +294,19 @@ describe("the client's page (crm_token)", () => {
     expect((await (await admin()).get({ id: booked.id })).rescheduled_for).toBe(again.id);
     expect((await pub.public.get({ token })).booking).toMatchObject({ id: again.id, booking_time: "10:00", checked_in: false });
   });
+
+  it("a booking through a retention's link completes the retention at once, not on the next job run", async () => {
+    const other = app.fx().other;
+    await app.db().update(crms).set({ kind: "retention" }).where(eq(crms.id, other.crmId));
+    const pub = publicCaller();
+    const date = monday(3);
+    const [hour] = (await pub.public.freeSlots({ token: other.crmToken, booking_date: date })).hours;
+    const booked = await pub.public.create({ token: other.crmToken, booking_date: date, booking_time: hour ?? "", idempotency_key: key() });
+    const [crm] = await app
+      .db()
+      .select({ category: crms.category, bookingState: crms.bookingState, bookingId: crms.bookingId })
+      .from(crms)
+      .where(eq(crms.id, other.crmId));
+    expect(crm).toEqual({ category: "completed", bookingState: "pending", bookingId: booked.id });
+  });
 });

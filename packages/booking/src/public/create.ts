@@ -1,5 +1,5 @@
 import { publicBookingSchema } from "@taller/core";
-import { crms } from "@taller/db";
+import { advanceManagements, crms } from "@taller/db";
 import { tokenProcedure, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { bookingByKey, placeBooking, type BookingWrite } from "../book";
@@ -69,6 +69,10 @@ export const create = tokenProcedure("crm_token")
         return { id, booking_date: booking.booking_date, booking_time: booking.booking_time, user_id: booking.user_id };
       }
       await tx.db.update(crms).set({ bookingId: id }).where(and(eq(crms.companyId, ctx.companyId), eq(crms.id, crm.id)));
+      // The management follows its booking now (a retention 'Agendado', an absence booked), not on the next job run.
+      if ((await advanceManagements(tx.db, { companyId: ctx.companyId, crmId: crm.id })).length > 0) {
+        await tx.emit({ type: "crm.changed", companyId: ctx.companyId, payload: { ids: [crm.id] } });
+      }
       const booking = await changed(tx, ctx.companyId, crm.booking_id === null ? [id] : [id, crm.booking_id]);
       return { id, booking_date: booking.booking_date, booking_time: booking.booking_time, user_id: booking.user_id };
     }),
