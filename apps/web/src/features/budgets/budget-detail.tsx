@@ -16,6 +16,7 @@ import { Button } from "../../ui/button";
 import { Select } from "../../ui/select";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
+import { BudgetZipButton } from "../zip";
 import "./budgets.css";
 
 type Budget = RouterOutputs["budgets"]["get"];
@@ -125,6 +126,7 @@ export function BudgetView({ budget }: { budget: Budget }) {
       )}
       <section>
         <h3>Fotos</h3>
+        {budget.pictures.some((p) => !p.video) && <BudgetZipButton budgetId={budget.id} />}
         {budget.pictures.length ? (
           <ul className="budget-pictures">
             {budget.pictures.map((p, i) => (

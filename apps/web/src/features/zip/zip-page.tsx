@@ -41,15 +41,16 @@ function OrderZip({ id }: { id: number }) {
 
 function BudgetZip({ id, token }: { id: number; token: string | null }) {
   const source = trpc.orders.budgetZip.useQuery({ id, token: token ?? "" }, { enabled: token !== null, retry: false, staleTime: Infinity });
-  if (token === null) return <Failed text={PROBLEMS.UNAUTHORIZED!} />;
+  if (token === null) return <Failed text={INVALID_LINK} />;
   return <Loaded source={source.data} error={source.error} />;
 }
 
+const INVALID_LINK = "Enlace inválido o expirado";
 const PROBLEMS: Record<string, string> = {
   NOT_FOUND: "Página no encontrada.",
   FORBIDDEN: "No tienes acceso a esta información.",
-  UNAUTHORIZED: "Enlace inválido o expirado",
-  BAD_REQUEST: "Enlace inválido o expirado",
+  UNAUTHORIZED: INVALID_LINK,
+  BAD_REQUEST: INVALID_LINK,
 };
 
 function Loaded({ source, error }: { source: ZipSource | undefined; error: unknown }) {

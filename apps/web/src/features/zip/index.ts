@@ -1,0 +1,1 @@
+export { BudgetZipButton } from "./budget-zip-button";
