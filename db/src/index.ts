@@ -5,3 +5,4 @@ export * from "./password";
 export * from "./search";
 export * from "./sql";
 export * from "./custom-fields";
+export * from "./payment-link";

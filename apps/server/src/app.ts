@@ -12,6 +12,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { buildContext } from "./context";
 import { createFileRoutes } from "./files/routes";
 import { createInboundMailRoute, INBOUND_MAIL_PATH } from "./inbound-mail";
+import { createPaymentRoutes, PAYMENTS_CHECKOUT_PATH, PAYMENTS_WEBHOOK_PATH } from "./payments-routes";
 import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
@@ -64,6 +65,7 @@ export function createApp(opts: AppOptions): App {
   });
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
   const inboundMail = createInboundMailRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy, limits: opts.inboundMailLimits });
+  const payments = createPaymentRoutes({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
 
   // handle() answers every failure itself (500 below): nothing is left to reject.
@@ -76,6 +78,7 @@ export function createApp(opts: AppOptions): App {
       if (path === "/trpc" || path.startsWith("/trpc/")) return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
       if (path === "/files" || path.startsWith("/files/")) return await files(req, res, path);
       if (path.startsWith(INBOUND_MAIL_PATH)) return await inboundMail(req, res, path.slice(INBOUND_MAIL_PATH.length));
+      if (path.startsWith(PAYMENTS_WEBHOOK_PATH) || path.startsWith(PAYMENTS_CHECKOUT_PATH)) return await payments(req, res, path);
       return await web(req, res);
     } catch (err) {
       logger.error({ err, path }, "request failed");

@@ -12,3 +12,4 @@ export * from "./products";
 export * from "./chat";
 export * from "./push";
 export * from "./works";
+export * from "./payments";

@@ -130,6 +130,8 @@ export const budgets = pgTable(
   },
   (t) => [
     uniqueIndex("budgets_company_correlative_idx").on(t.companyId, t.correlativeId),
+    // Payment requests (and suppliers' pricings) point at a budget of their own company.
+    tenantKey(t),
     index("budgets_order_idx").on(t.orderId, t.id),
     tenantRef(t, t.orderId, orders, "cascade"),
     tenantRef(t, t.statusId, statuses),

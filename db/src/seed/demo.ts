@@ -53,6 +53,7 @@ import { seedBookings } from "./booking";
 import { seedCatalogue } from "./catalogue";
 import { seedCrm } from "./crm";
 import { seedWorks } from "./works";
+import { seedPayments, type PaymentSeed } from "./payments";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -127,6 +128,9 @@ export interface CompanyFixture {
   workIds: number[];
   workpointDeviceId: number;
   workpointToken: string;
+  /** Payment requests (seed/payments.ts), oldest first: every third paid, some with a rejected attempt. */
+  paymentIds: PaymentSeed["paymentIds"];
+  paymentToken: PaymentSeed["paymentToken"];
 }
 
 interface CompanySpec extends CompanyBaseSpec {
@@ -421,6 +425,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   const catalogue = await seedCatalogue(db, companyId, requirementIds);
 
   const crm = await seedCrm(db, { companyId, seed: spec.seed + 2, userIds: Object.values(userIds) });
+  const payments = await seedPayments(db, companyId, Math.min(24, orderRows.length));
 
   const technicians = spec.users.filter((u) => u.role === "Técnico").map((u) => present(userIds[u.email], "technician"));
   const workSeed = await seedWorks(db, {
@@ -448,6 +453,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     ...catalogue,
     ...crm,
     ...workSeed,
+    ...payments,
   };
 }
 

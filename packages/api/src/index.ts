@@ -5,6 +5,7 @@ import { bookingRouter } from "@taller/booking";
 import { companyRouter } from "@taller/company";
 import { crmRouter } from "@taller/crm";
 import { ordersRouter } from "@taller/orders";
+import { paymentsRouter } from "@taller/payments";
 import { pushRouter } from "@taller/push";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "@taller/trpc";
@@ -24,6 +25,7 @@ export const appRouter = router({
   push: pushRouter,
   crm: crmRouter,
   workpoint: workpointRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -82,6 +82,10 @@ export const REALTIME_EVENTS = {
    * reloads and says 'La gestión ha sido actualizada' (the spec's 'updated-document'), the lists' KPIs refresh.
    */
   "crm.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+
+  // Payments
+  /** Payment requests were created, paid or got a payment (webhook, reprocess, poller): open lists and details refetch. */
+  "payment.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

@@ -33,3 +33,5 @@ export const KioskLoginPage = lazyRouteComponent(workpointPages, "KioskLoginPage
 export const KioskUnauthorizedPage = lazyRouteComponent(workpointPages, "KioskUnauthorizedPage");
 export const KioskWorksPage = lazyRouteComponent(workpointPages, "KioskWorksPage");
 export const WorkpointDevicesPage = lazyRouteComponent(workpointPages, "WorkpointDevicesPage");
+export const PaymentsPage = lazyRouteComponent(() => import("../features/payments/payments-page"), "PaymentsPage");
+export const ClientPaymentPage = lazyRouteComponent(() => import("../features/payments/client-payment-page"), "ClientPaymentPage");

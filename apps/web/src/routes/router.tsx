@@ -26,6 +26,8 @@ import {
   NotFoundPage,
   OrderDetailPage,
   OrdersPage,
+  PaymentsPage,
+  ClientPaymentPage,
   SettingsPage,
   VehiclesPage,
   KioskLoginPage,
@@ -36,7 +38,7 @@ import {
   WorksPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { bookingSearch, clientBookingSearch, vehiclesSearch } from "./search";
+import { bookingSearch, clientBookingSearch, clientPaymentSearch, vehiclesSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -118,7 +120,7 @@ const clientPages = [
   page(client, "order"),
   page(client, "notification"),
   page(client, "confirm"),
-  page(client, "payment"),
+  createRoute({ getParentRoute: client, path: "payment", component: ClientPaymentPage, validateSearch: clientPaymentSearch }),
   page(client, "budget"),
   page(client, "analytics"),
   clientBookingPage("crm/booking", CrmBookingPage),
@@ -228,7 +230,7 @@ const mainPages = [
   mainPage("invoices", { module: "invoicing" }, "invoice"),
   mainPage("orders", { module: "order" }, "check_in", OrdersPage),
   mainPage("orders/$id", { term: "order", form: "singular" }, "check_in", OrderDetailPage),
-  mainPage("payments", { text: "Cobros" }, "payment"),
+  mainPage("payments", { text: "Cobros" }, "payment", PaymentsPage),
   mainPage("roles", { text: "Roles" }, "role"),
   mainPage("shares", { module: "shares" }, "shares"),
   mainPage("settings", { text: "Mi Perfil" }, null, SettingsPage),

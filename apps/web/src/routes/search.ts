@@ -23,6 +23,8 @@ export const oneVehicleSearch = (identifier: string) => ({ search: identifier, s
 
 /** /client/booking and /client/crm/booking: the CRM case's link token (seed 000 section 2.5). */
 export const clientBookingSearch = z.object({ crm_token: text });
+/** /client/payment: the payment request's link token. */
+export const clientPaymentSearch = z.object({ token: text });
 /** /main/booking: day mode shows ?date=YYYY-MM-DD; without it, month mode (the page drops a day that does not exist). */
 export const bookingSearch = z.object({
   date: z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined),
