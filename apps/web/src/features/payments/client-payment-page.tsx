@@ -3,11 +3,12 @@
  * for what (the workshop, the order, the vehicle, the lines and the total), then sends them to the payment
  * provider's checkout. A paid request says so instead.
  */
-import { formatDateTime, formatMoney, formatNumber, PAYMENT_PAID } from "@taller/core";
+import { formatDateTime, formatMoney, PAYMENT_PAID } from "@taller/core";
 import { useSearch } from "@tanstack/react-router";
 import { errorCode } from "../../lib/api";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { PageLoader } from "../../ui/spinner";
+import { PaymentLines } from "./payment-lines";
 import "./payments.css";
 
 export function ClientPaymentPage() {
@@ -52,26 +53,7 @@ function ClientPayment({ token }: { token: string }) {
           .join(" · ")}
       </p>
       {p.client_name && <p>Cliente: {p.client_name}</p>}
-      <table className="payment-lines">
-        <tbody>
-          {p.lines.map((l, i) => (
-            <tr key={i}>
-              <td>{formatNumber(l.quantity || 1)}</td>
-              <td>
-                <strong>{l.title}</strong>
-                {l.description && <div className="muted">{l.description}</div>}
-              </td>
-              <td className="payment-amount">{formatMoney(l.unit_price * (l.quantity || 1))}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <td colSpan={2}>Total a pagar</td>
-            <td className="payment-amount">{formatMoney(p.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <PaymentLines lines={p.lines} total={p.total} totalLabel="Total a pagar" />
       {paid ? (
         <p role="status" className="client-payment-paid">
           Pagado{p.paid_at ? ` el ${formatDateTime(p.paid_at)}` : ""}. ¡Gracias!

@@ -13,6 +13,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PageLoader } from "../../ui/spinner";
 import { OrderDialog } from "../orders";
+import { PaymentLines } from "./payment-lines";
 import { PaymentIndicator } from "./payment-rows";
 import "./payments.css";
 
@@ -52,33 +53,7 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
   const p = payment.data;
   return (
     <div className="payment-detail">
-      <table className="payment-lines">
-        <thead>
-          <tr>
-            <th>Cantidad</th>
-            <th>Detalle</th>
-            <th className="payment-amount">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.lines.map((l) => (
-            <tr key={l.id}>
-              <td>{formatNumber(l.quantity || 1)}</td>
-              <td>
-                <strong>{l.title}</strong>
-                {l.description && <div className="muted">{l.description}</div>}
-              </td>
-              <td className="payment-amount">{formatMoney(l.unit_price * (l.quantity || 1))}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <td colSpan={2}>Total</td>
-            <td className="payment-amount">{formatMoney(p.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <PaymentLines lines={p.lines} total={p.total} totalLabel="Total" head />
       <dl className="payment-fields">
         <Field label="Estado">
           <PaymentIndicator payment={p} />
