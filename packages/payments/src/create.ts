@@ -63,8 +63,8 @@ export const create = staffProcedure
     const total = paymentLinesTotal(lines);
     if (total <= 0) throw fieldError("BAD_REQUEST", "lines", "El total del cobro debe ser mayor a $0");
     if (total > PAYMENT_MAX_TOTAL) throw fieldError("BAD_REQUEST", "lines", "El total del cobro supera el máximo de $100.000.000");
-    const provider = currentProvider();
     try {
+      const provider = currentProvider();
       const requestId = await withTransaction(ctx, async (tx) => {
         const [row] = await tx.db
           .insert(paymentRequests)

@@ -2,6 +2,7 @@
 // environment configures it, else the local provider (a 'Pago de prueba' checkout served by this app). Set once by
 // the server at start (apps/server/src/index.ts); tests set the one they exercise.
 import type { Db } from "@taller/db";
+import { localProvider } from "./local";
 
 export type ProviderName = "local" | "mercadopago";
 
@@ -67,7 +68,8 @@ export class ProviderError extends Error {
   }
 }
 
-const providers = new Map<ProviderName, PaymentProvider>();
+// Until the server configures them (and in tests that do not): the local provider, the honest default.
+const providers = new Map<ProviderName, PaymentProvider>([["local", localProvider()]]);
 let current: ProviderName = "local";
 
 /**
