@@ -7,3 +7,4 @@ export * from "./sql";
 export * from "./custom-fields";
 export * from "./budgets";
 export * from "./crm-advance";
+export * from "./payment-link";

@@ -14,6 +14,7 @@ import { BUDGET_PDF_PATH, createBudgetPdfRoute } from "./budget-pdf";
 import { createFileRoutes } from "./files/routes";
 import { createInboundMailRoute, INBOUND_MAIL_PATH } from "./inbound-mail";
 import { createWhatsappWebhookRoute, WHATSAPP_WEBHOOK_PATH } from "./whatsapp-webhook";
+import { createPaymentRoutes, PAYMENTS_CHECKOUT_PATH, PAYMENTS_WEBHOOK_PATH } from "./payments-routes";
 import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
@@ -71,6 +72,7 @@ export function createApp(opts: AppOptions): App {
   const budgetPdf = createBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
   const inboundMail = createInboundMailRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy, limits: opts.inboundMailLimits });
   const whatsapp = createWhatsappWebhookRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
+  const payments = createPaymentRoutes({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
 
   // handle() answers every failure itself (500 below): nothing is left to reject.
@@ -86,6 +88,7 @@ export function createApp(opts: AppOptions): App {
       if (pdf) return await budgetPdf(req, res, Number(pdf[1]));
       if (path.startsWith(INBOUND_MAIL_PATH)) return await inboundMail(req, res, path.slice(INBOUND_MAIL_PATH.length));
       if (path.startsWith(WHATSAPP_WEBHOOK_PATH)) return await whatsapp(req, res, path.slice(WHATSAPP_WEBHOOK_PATH.length));
+      if (path.startsWith(PAYMENTS_WEBHOOK_PATH) || path.startsWith(PAYMENTS_CHECKOUT_PATH)) return await payments(req, res, path);
       return await web(req, res);
     } catch (err) {
       logger.error({ err, path }, "request failed");

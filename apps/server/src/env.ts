@@ -45,6 +45,16 @@ const schema = z.object({
     .optional(),
   /** true: pushes stay in the outbox even with a subject (a staging copy of production data, say). */
   PUSH_DISABLED: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /**
+   * Payments through Mercado Pago: the application's access token and its webhook secret (both from Mercado Pago's
+   * developer panel). Unset, payment links go to the local 'Pago de prueba' checkout this server serves.
+   */
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).max(500).optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(10).max(500).optional(),
+  /** Mercado Pago's API; tests and staging point it elsewhere. */
+  MERCADOPAGO_API_URL: z.string().url().default("https://api.mercadopago.com"),
+  /** The server's public address (https://taller.example.cl): where Mercado Pago sends notifications. */
+  PUBLIC_URL: z.string().url().optional(),
   /** Tests only: plain-http loopback origins accepted as push endpoints besides the push services. */
   PUSH_INSECURE_ORIGINS: loopbackOrigins.default([]),
   /**
@@ -69,10 +79,20 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/** Mercado Pago needs its token and secret together: one without the other is a configuration mistake. */
+function checkPayments(env: Env): string | null {
+  if (Boolean(env.MERCADOPAGO_ACCESS_TOKEN) !== Boolean(env.MERCADOPAGO_WEBHOOK_SECRET)) {
+    return "MERCADOPAGO_ACCESS_TOKEN y MERCADOPAGO_WEBHOOK_SECRET van juntos";
+  }
+  return null;
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")));
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
+  const payments = checkPayments(parsed.data);
+  if (payments) throw new Error(`Invalid configuration:\n${payments}`);
   return parsed.data;
 }

@@ -4,6 +4,7 @@ import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@
 import { configureAssistant } from "@taller/chat";
 import { crmJobs } from "@taller/crm";
 import { configureMessaging, gupshupAdapter, localAdapter, messagingJobs } from "@taller/messaging";
+import { configurePayments, localProvider, mercadoPagoProvider, paymentJobs } from "@taller/payments";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
 import { resolve } from "node:path";
 import { createApp } from "./app";
@@ -48,6 +49,19 @@ configureAssistant(
     : null,
 );
 if (!env.ASSISTANT_BASE_URL !== !env.ASSISTANT_MODEL) logger.warn("the assistant needs both ASSISTANT_BASE_URL and ASSISTANT_MODEL: it stays off");
+// Payments: Mercado Pago when configured; the local provider always (it settles the requests it issued before).
+const mercadoPago = env.MERCADOPAGO_ACCESS_TOKEN && env.MERCADOPAGO_WEBHOOK_SECRET
+  ? mercadoPagoProvider({
+      accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
+      webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
+      apiUrl: env.MERCADOPAGO_API_URL,
+      notificationUrl: env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, "")}/payments/webhook/mercadopago` : null,
+    })
+  : null;
+configurePayments({
+  providers: mercadoPago ? [localProvider({ publicUrl: env.PUBLIC_URL }), mercadoPago] : [localProvider({ publicUrl: env.PUBLIC_URL })],
+  current: mercadoPago ? "mercadopago" : "local",
+});
 
 const app = createApp({
   database,
@@ -60,10 +74,13 @@ const app = createApp({
 });
 const port = await app.listen(env.PORT, env.HOST);
 // Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
-const jobs = startJobs({ db: database.db, bus }, [...crmJobs, ...messagingJobs(database.db)], logger);
+const jobs = startJobs({ db: database.db, bus }, [...crmJobs, ...messagingJobs(database.db), ...paymentJobs({ db: database.db, bus }, logger)], logger);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
-logger.info({ port, database: database.driver, version: env.APP_VERSION, push: pushSubject ? "web-push" : "outbox", whatsapp: env.GUPSHUP_PARTNER_TOKEN ? "gupshup" : "local" }, `listening on http://localhost:${port}`);
+logger.info(
+  { port, database: database.driver, version: env.APP_VERSION, push: pushSubject ? "web-push" : "outbox", whatsapp: env.GUPSHUP_PARTNER_TOKEN ? "gupshup" : "local", payments: mercadoPago ? "mercadopago" : "local" },
+  `listening on http://localhost:${port}`,
+);
 // The demo's client booking pages (no login), so they can be opened from the log (README 'Agenda').
 for (const { company, token } of await demoCrmLinks(database.db)) {
   logger.info({ company }, `client booking link: http://localhost:${port}/client/booking?crm_token=${token}`);

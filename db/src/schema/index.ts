@@ -16,3 +16,4 @@ export * from "./works";
 export * from "./provider";
 export * from "./messaging";
 export * from "./manager";
+export * from "./payments";

@@ -57,6 +57,7 @@ import { seedCatalogue } from "./catalogue";
 import { seedCrm } from "./crm";
 import { seedWorks } from "./works";
 import { seedProvider, type ProviderSeed } from "./provider";
+import { seedPayments, type PaymentSeed } from "./payments";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -142,6 +143,9 @@ export interface CompanyFixture {
   workpointToken: string;
   /** The supplier demo: a supplier, a pricing and a buy order with their links' tokens (in clear). */
   provider: ProviderSeed;
+  /** Payment requests (seed/payments.ts), oldest first: every third paid, some with a rejected attempt. */
+  paymentIds: PaymentSeed["paymentIds"];
+  paymentToken: PaymentSeed["paymentToken"];
 }
 
 interface CompanySpec extends CompanyBaseSpec {
@@ -422,6 +426,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   });
 
   const crm = await seedCrm(db, { companyId, seed: spec.seed + 2, userIds: Object.values(userIds) });
+  const payments = await seedPayments(db, companyId, Math.min(24, orderRows.length));
 
   const technicians = spec.users.filter((u) => u.role === "Técnico").map((u) => present(userIds[u.email], "technician"));
   const workSeed = await seedWorks(db, {
@@ -461,6 +466,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     ...crm,
     ...workSeed,
     provider,
+    ...payments,
   };
 }
 

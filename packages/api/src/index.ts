@@ -8,6 +8,7 @@ import { crmRouter } from "@taller/crm";
 import { managerRouter } from "@taller/manager";
 import { ordersRouter } from "@taller/orders";
 import { providerRouter } from "@taller/provider";
+import { paymentsRouter } from "@taller/payments";
 import { pushRouter } from "@taller/push";
 import { messagingRouter } from "@taller/messaging";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
@@ -32,6 +33,7 @@ export const appRouter = router({
   budgets: budgetsRouter,
   provider: providerRouter,
   manager: managerRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

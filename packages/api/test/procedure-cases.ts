@@ -9,6 +9,7 @@ import { crmCases } from "@taller/crm/test-cases";
 import { managerCases } from "@taller/manager/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import { providerCases } from "@taller/provider/test-cases";
+import { paymentsCases } from "@taller/payments/test-cases";
 import { pushCases } from "@taller/push/test-cases";
 import { messagingCases } from "@taller/messaging/test-cases";
 import type { ProcedureCase } from "@taller/trpc/testing";
@@ -33,6 +34,7 @@ const byRouter = {
   budgets: budgetsCases,
   provider: providerCases,
   manager: managerCases,
+  payments: paymentsCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

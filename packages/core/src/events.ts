@@ -87,6 +87,9 @@ export const REALTIME_EVENTS = {
   // Provider (supplier pricings and buy orders)
   /** Pricings or buy orders were created, answered, confirmed or closed: the document's list of them refetches. */
   "provider.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  // Payments
+  /** Payment requests were created, paid or got a payment (webhook, reprocess, poller): open lists and details refetch. */
+  "payment.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

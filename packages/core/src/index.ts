@@ -25,3 +25,4 @@ export * from "./zip";
 export * from "./provider";
 export * from "./messaging";
 export * from "./manager";
+export * from "./payments";

@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { createDatabase, migrateDatabase } from "@taller/db";
 import { seedDemo, seedScale, seedScaleCrm } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
-import { benchHttpClient, benchLogin, percentiles, recordingDatabase, startBenchServer } from "@taller/testing/bench";
+import { benchHttpClient, benchLogin, recordingDatabase, startBenchServer, timeCases, type BenchCase } from "@taller/testing/bench";
 import { staffContext } from "@taller/trpc/testing";
 import postgres from "postgres";
 import { crmRouter } from "../src";
@@ -62,8 +62,7 @@ try {
 
   const [location] = await raw<{ id: number }[]>`SELECT id FROM locations WHERE company_id = ${scale.companyId} ORDER BY id LIMIT 1`;
   const one = { location_ids: [location?.id ?? 0] };
-  type Case = { name: string; path: string; input: Record<string, unknown>; call: () => Promise<unknown> };
-  const cases: Case[] = [
+  const cases: BenchCase[] = [
     { name: "retentions first page", path: "crm.retentions", input: {}, call: () => caller.retentions({}) },
     { name: "absences first page", path: "crm.absences", input: {}, call: () => caller.absences({}) },
     { name: "absences this year, 2 boxes", path: "crm.absences", input: { date_range: "this_year", status: ["initial", "failed"] }, call: () => caller.absences({ date_range: "this_year", status: ["initial", "failed"] }) },
@@ -78,27 +77,8 @@ try {
 
   console.log(`\n${counts?.crms} managements, ${counts?.clients} clients; ${RUNS} runs per case; ms; target HTTP p95 < ${TARGET_P95_MS}\n`);
   console.log(["case".padEnd(34), "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "ok"].join("  "));
-  for (const c of cases) {
-    const statements = await recorder.statementsOf(c.call);
-    const replay = () => recorder.replay(statements);
-    for (let i = 0; i < 5; i++) {
-      await http.query(c.path, c.input);
-      await replay();
-    }
-    const viaHttp: number[] = [];
-    const viaSql: number[] = [];
-    // Alternating, so background load weighs on both sides alike.
-    for (let i = 0; i < RUNS; i++) {
-      let t = performance.now();
-      await http.query(c.path, c.input);
-      viaHttp.push(performance.now() - t);
-      t = performance.now();
-      await replay();
-      viaSql.push(performance.now() - t);
-    }
-    const h = percentiles(viaHttp);
-    const s = percentiles(viaSql);
-    console.log([c.name.padEnd(34), ...[h.p50, h.p95, s.p50, s.p95].map((v) => v.toFixed(2).padStart(8)), h.p95 < TARGET_P95_MS ? "yes" : "NO"].join("  "));
+  for (const r of await timeCases(cases, { http, recorder, runs: RUNS })) {
+    console.log([r.name.padEnd(34), ...[r.http.p50, r.http.p95, r.sql.p50, r.sql.p95].map((v) => v.toFixed(2).padStart(8)), r.http.p95 < TARGET_P95_MS ? "yes" : "NO"].join("  "));
   }
   await captureBus.close();
   await database.close();

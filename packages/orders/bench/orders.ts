@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { createDatabase, migrateDatabase } from "@taller/db";
 import { seedDemo, seedScale } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
-import { benchHttpClient, benchLogin, percentiles, recordingDatabase, startBenchServer } from "@taller/testing/bench";
+import { benchHttpClient, benchLogin, percentiles, printTimings, recordingDatabase, startBenchServer, timeCases, type BenchCase } from "@taller/testing/bench";
 import { staffContext } from "@taller/trpc/testing";
 import postgres from "postgres";
 import { vehiclesRouter } from "@taller/vehicles";
@@ -89,8 +89,7 @@ try {
   const vehicleDefault = { status_id: [1, 2] as (1 | 2 | 3)[] };
   const [location] = await raw<{ id: number }[]>`SELECT id FROM locations WHERE company_id = ${scale.companyId} ORDER BY id LIMIT 1`;
 
-  type Case = { name: string; path: string; input: unknown; call: () => Promise<unknown> };
-  const cases: Case[] = [
+  const cases: BenchCase[] = [
     { name: "first page (default filter)", path: "orders.list", input: defaultFilter, call: () => caller.list(defaultFilter) },
     { name: `deep page ${deep.page + 1} (keyset)`, path: "orders.list", input: { cursor: deep.cursor }, call: () => caller.list({ cursor: deep.cursor }) },
     { name: `search plate ${plate!.identifier}`, path: "orders.list", input: { search: plate!.identifier }, call: () => caller.list({ search: plate!.identifier }) },
@@ -135,50 +134,11 @@ try {
     { name: "vehicles totalsByStatus", path: "vehicles.totalsByStatus", input: {}, call: () => vehiclesCaller.totalsByStatus({}) },
   ];
 
-  const results = [];
-  for (const c of cases) {
-    const statements = await recorder.statementsOf(c.call);
-    const viaHttp: number[] = [];
-    const viaSql: number[] = [];
-    const replay = () => recorder.replay(statements);
-    for (let i = 0; i < 10; i++) {
-      await http.query(c.path, c.input);
-      await replay();
-    }
-    // Alternating, so that background load on the machine weighs on both sides alike.
-    for (let i = 0; i < RUNS; i++) {
-      let t = performance.now();
-      await http.query(c.path, c.input);
-      viaHttp.push(performance.now() - t);
-      t = performance.now();
-      await replay();
-      viaSql.push(performance.now() - t);
-    }
-    results.push({ name: c.name, statements: statements.length, http: percentiles(viaHttp), sql: percentiles(viaSql) });
-  }
+  const results = await timeCases(cases, { http, recorder, runs: RUNS, warmup: 10 });
 
   console.log(`\norders: ${ORDERS} in Taller Escala; ${RUNS} runs per case; times in ms`);
   console.log(`targets: ratio p50 <= ${TARGET.ratio}, HTTP p95 < ${TARGET.p95Ms} ms; export < ${TARGET.exportMs} ms and < ${TARGET.exportMb} MB\n`);
-  console.log(
-    ["case".padEnd(36), "stmts", "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "ratio p50", "ratio p95", "added p50", "ok"].join("  "),
-  );
-  for (const r of results) {
-    const ratio50 = r.http.p50 / r.sql.p50;
-    const ratio95 = r.http.p95 / r.sql.p95;
-    const ok = ratio50 <= TARGET.ratio && r.http.p95 < TARGET.p95Ms;
-    console.log(
-      [
-        r.name.padEnd(36),
-        String(r.statements).padStart(5),
-        ...[r.http.p50, r.http.p95, r.sql.p50, r.sql.p95].map((v) => v.toFixed(2).padStart(8)),
-        ratio50.toFixed(2).padStart(9),
-        ratio95.toFixed(2).padStart(9),
-        // What HTTP, tRPC and serialization add to the SQL, in ms.
-        (r.http.p50 - r.sql.p50).toFixed(2).padStart(9),
-        ok ? "yes" : "NO",
-      ].join("  "),
-    );
-  }
+  printTimings(results, TARGET);
 
   // The export: 1000 rows, timed through HTTP; memory is the server process's peak resident set while it runs.
   const pid = server.pid!;

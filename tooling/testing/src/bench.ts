@@ -111,3 +111,69 @@ export function recordingDatabase<D extends { db: Db }>(database: D, raw: postgr
     },
   };
 }
+
+/** One bench case: a procedure over HTTP (`path`, `input`) and the same call in-process, whose SQL is replayed. */
+export interface BenchCase {
+  name: string;
+  path: string;
+  input: unknown;
+  call: () => Promise<unknown>;
+}
+
+/**
+ * Times each case `runs` times over HTTP and as its recorded SQL replayed directly, alternating the two so background
+ * load weighs on both alike (after `warmup` rounds of each). Answers the percentiles per case.
+ */
+export async function timeCases(
+  cases: readonly BenchCase[],
+  opts: {
+    http: { query(path: string, input: unknown): Promise<unknown> };
+    recorder: Pick<ReturnType<typeof recordingDatabase>, "statementsOf" | "replay">;
+    runs: number;
+    warmup?: number;
+  },
+) {
+  const results = [];
+  for (const c of cases) {
+    const statements = await opts.recorder.statementsOf(c.call);
+    const replay = () => opts.recorder.replay(statements);
+    for (let i = 0; i < (opts.warmup ?? 5); i++) {
+      await opts.http.query(c.path, c.input);
+      await replay();
+    }
+    const viaHttp: number[] = [];
+    const viaSql: number[] = [];
+    for (let i = 0; i < opts.runs; i++) {
+      let t = performance.now();
+      await opts.http.query(c.path, c.input);
+      viaHttp.push(performance.now() - t);
+      t = performance.now();
+      await replay();
+      viaSql.push(performance.now() - t);
+    }
+    results.push({ name: c.name, statements: statements.length, http: percentiles(viaHttp), sql: percentiles(viaSql) });
+  }
+  return results;
+}
+
+/** The timings as a table: HTTP and SQL percentiles, their ratio, what HTTP adds, and whether the targets hold. */
+export function printTimings(results: Awaited<ReturnType<typeof timeCases>>, target: { ratio: number; p95Ms: number }) {
+  console.log(["case".padEnd(36), "stmts", "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "ratio p50", "ratio p95", "added p50", "ok"].join("  "));
+  for (const r of results) {
+    const ratio50 = r.http.p50 / r.sql.p50;
+    const ratio95 = r.http.p95 / r.sql.p95;
+    const ok = ratio50 <= target.ratio && r.http.p95 < target.p95Ms;
+    console.log(
+      [
+        r.name.padEnd(36),
+        String(r.statements).padStart(5),
+        ...[r.http.p50, r.http.p95, r.sql.p50, r.sql.p95].map((v) => v.toFixed(2).padStart(8)),
+        ratio50.toFixed(2).padStart(9),
+        ratio95.toFixed(2).padStart(9),
+        // What HTTP, tRPC and serialization add to the SQL, in ms.
+        (r.http.p50 - r.sql.p50).toFixed(2).padStart(9),
+        ok ? "yes" : "NO",
+      ].join("  "),
+    );
+  }
+}

@@ -45,3 +45,5 @@ export const ManagerLoginPage = lazyRouteComponent(managerPages, "ManagerLoginPa
 export const ManagerShell = lazyRouteComponent(managerPages, "ManagerShell");
 export const ManagerDatabasePage = lazyRouteComponent(managerPages, "ManagerDatabasePage");
 export const ManagerWhatsappPage = lazyRouteComponent(() => import("../features/manager-whatsapp"), "WhatsappScreen");
+export const PaymentsPage = lazyRouteComponent(() => import("../features/payments/payments-page"), "PaymentsPage");
+export const ClientPaymentPage = lazyRouteComponent(() => import("../features/payments/client-payment-page"), "ClientPaymentPage");

@@ -35,6 +35,8 @@ import {
   OrdersPage,
   ProviderBuyOrderPage,
   ProviderPricingPage,
+  PaymentsPage,
+  ClientPaymentPage,
   SettingsPage,
   VehiclesPage,
   KioskLoginPage,
@@ -46,7 +48,7 @@ import {
   ZipPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { bookingSearch, clientBookingSearch, providerSearch, vehiclesSearch, zipSearch } from "./search";
+import { bookingSearch, clientBookingSearch, clientPaymentSearch, providerSearch, vehiclesSearch, zipSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -128,7 +130,7 @@ const clientPages = [
   page(client, "order"),
   page(client, "notification"),
   page(client, "confirm"),
-  page(client, "payment"),
+  createRoute({ getParentRoute: client, path: "payment", component: ClientPaymentPage, validateSearch: clientPaymentSearch }),
   page(client, "budget"),
   page(client, "analytics"),
   clientBookingPage("crm/booking", CrmBookingPage),
@@ -258,7 +260,7 @@ const mainPages = [
   mainPage("invoices", { module: "invoicing" }, "invoice"),
   mainPage("orders", { module: "order" }, "check_in", OrdersPage),
   mainPage("orders/$id", { term: "order", form: "singular" }, "check_in", OrderDetailPage),
-  mainPage("payments", { text: "Cobros" }, "payment"),
+  mainPage("payments", { text: "Cobros" }, "payment", PaymentsPage),
   mainPage("roles", { text: "Roles" }, "role"),
   mainPage("shares", { module: "shares" }, "shares"),
   mainPage("settings", { text: "Mi Perfil" }, null, SettingsPage),

@@ -27,6 +27,8 @@ export const clientBookingSearch = z.object({ crm_token: text });
 export const zipSearch = z.object({ token: text });
 /** /provider/pricing and /provider/buy-order: the document's link token (seed 000 section 2.1). */
 export const providerSearch = z.object({ access_token: text });
+/** /client/payment: the payment request's link token. */
+export const clientPaymentSearch = z.object({ token: text });
 /** /main/booking: day mode shows ?date=YYYY-MM-DD; without it, month mode (the page drops a day that does not exist). */
 export const bookingSearch = z.object({
   date: z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined),

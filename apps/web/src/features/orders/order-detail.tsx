@@ -19,6 +19,7 @@ import { Dialog } from "../../ui/dialog";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { ProviderSection } from "../provider";
+import { CreatePaymentButton } from "../payments";
 import { ClientName } from "./order-rows";
 import "./orders.css";
 
@@ -96,6 +97,7 @@ export function OrderView({ order }: { order: Order }) {
             <Field label="Técnico">{order.assignee?.name}</Field>
             <Field label="Total">{formatMoney(order.total)}</Field>
           </dl>
+          <CreatePaymentButton orderId={order.id} correlativeId={order.correlative_id} total={order.total} />
         </Section>
         <Section title="Último presupuesto">
           {budget ? (

@@ -1,0 +1,83 @@
+/**
+ * One payment request in the list (seed 002 section 2.5): identifier, #correlative, requirement, total, the
+ * indicator with its tooltip ('Pagado', 'Cobro enviado', 'El pago se esta procesando'), client and
+ * '(payment id or -) - created date'. The same content as a table row and, under 800 px, as a card.
+ */
+import type { RouterOutputs } from "@taller/api";
+import { formatDate, formatMoney, PAYMENT_INDICATOR_TEXT, paymentIndicator, titleCase } from "@taller/core";
+import { CircleCheck, Send, TriangleAlert } from "lucide-react";
+import { Tooltip } from "../../ui/tooltip";
+
+export type PaymentListItem = RouterOutputs["payments"]["list"]["payments"][number];
+
+export const PAYMENT_COLUMNS = "100px 72px minmax(120px, 2fr) 110px 40px minmax(120px, 2fr) minmax(150px, 1.4fr)";
+export const PAYMENT_TABLE_MIN_WIDTH = "760px";
+
+export function PaymentIndicator({ payment }: { payment: { status: number; payment_id: string | null } }) {
+  const kind = paymentIndicator(payment);
+  const text = PAYMENT_INDICATOR_TEXT[kind];
+  const Icon = kind === "paid" ? CircleCheck : kind === "processing" ? TriangleAlert : Send;
+  return (
+    <Tooltip content={text}>
+      <span className={`payment-indicator payment-indicator-${kind}`} role="img" aria-label={text} tabIndex={0}>
+        <Icon size={18} aria-hidden />
+      </span>
+    </Tooltip>
+  );
+}
+
+export const paymentLine = (p: PaymentListItem) => `(${p.payment_id ?? "-"}) - ${formatDate(p.created_at)}`;
+
+export function PaymentHeader() {
+  return (
+    <>
+      <div role="columnheader">Identificador</div>
+      <div role="columnheader">N°</div>
+      <div role="columnheader">Requerimiento</div>
+      <div role="columnheader">Total</div>
+      <div role="columnheader">
+        <span className="visually-hidden">Estado</span>
+      </div>
+      <div role="columnheader">Cliente</div>
+      <div role="columnheader">Pago - Fecha</div>
+    </>
+  );
+}
+
+export function PaymentRow({ payment }: { payment: PaymentListItem }) {
+  return (
+    <>
+      <div role="cell">{payment.vehicle_identifier ?? "-"}</div>
+      <div role="cell" className="payment-number">
+        #{payment.correlative_id}
+      </div>
+      <div role="cell">{payment.requirement_name ?? "-"}</div>
+      <div role="cell" className="payment-total">
+        {formatMoney(payment.total)}
+      </div>
+      <div role="cell">
+        <PaymentIndicator payment={payment} />
+      </div>
+      <div role="cell">{payment.client_name ? titleCase(payment.client_name) : "-"}</div>
+      <div role="cell" className="muted">
+        {paymentLine(payment)}
+      </div>
+    </>
+  );
+}
+
+export function PaymentCard({ payment }: { payment: PaymentListItem }) {
+  return (
+    <div className="payment-card">
+      <div className="payment-card-head">
+        <strong>{payment.vehicle_identifier ?? "-"}</strong>
+        <span className="payment-number">#{payment.correlative_id}</span>
+        <PaymentIndicator payment={payment} />
+        <span className="payment-total">{formatMoney(payment.total)}</span>
+      </div>
+      <div>{payment.requirement_name ?? "-"}</div>
+      <div>{payment.client_name ? titleCase(payment.client_name) : "-"}</div>
+      <div className="muted">{paymentLine(payment)}</div>
+    </div>
+  );
+}

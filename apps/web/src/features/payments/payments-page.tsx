@@ -1,0 +1,94 @@
+/**
+ * 'Cobros' (/main/payments, seed 002 section 2.5): the total count, the legend toggles 1 'Pendiente' and 2
+ * 'Pagado' (remembered as `payments_filter`, default '1,2'), search, the filter dialog 'Estado', and a virtualized
+ * list loading pages as the user scrolls. A row opens the detail dialog. Any request created or paid anywhere
+ * (the client paying, another server) refreshes the list through `payments.onChanged`.
+ */
+import { formatNumber, PAYMENT_STATUSES, PAYMENTS_FILTER_DEFAULT, PAYMENTS_FILTER_KEY } from "@taller/core";
+import { useState } from "react";
+import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
+import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
+import { useIsNarrow } from "../../lib/media";
+import { reportApiError } from "../../lib/api";
+import { trpc } from "../../lib/trpc";
+import { FilterDialog } from "../../ui/filter-dialog";
+import { ListPage, ListTotal } from "../../ui/list-page";
+import { StatusBoxes } from "../../ui/status";
+import { VirtualList } from "../../ui/virtual-list";
+import { PaymentDialog } from "./payment-detail";
+import { PaymentCard, PaymentHeader, PaymentRow, PAYMENT_COLUMNS, PAYMENT_TABLE_MIN_WIDTH } from "./payment-rows";
+import "./payments.css";
+
+const filterStore = storedIdFilter(PAYMENTS_FILTER_KEY);
+
+export function PaymentsPage() {
+  const narrow = useIsNarrow();
+  const [statusIds, setStatusIds] = useIdFilter(filterStore, [...PAYMENTS_FILTER_DEFAULT]);
+  const [search, setSearch] = useState("");
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [opened, setOpened] = useState<number | null>(null);
+  const selected = (statusIds ?? []).filter((id): id is 1 | 2 => id === 1 || id === 2);
+  const list = trpc.payments.list.useInfiniteQuery({ status_id: selected, search: search || null }, { getNextPageParam: nextCursor });
+  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.payments);
+  const totals = list.data?.pages[0]?.totals;
+  const total = list.data?.pages[0]?.total;
+  const utils = trpc.useUtils();
+  // A request paid by its client (or created elsewhere): the list and an open detail refetch.
+  trpc.payments.onChanged.useSubscription(undefined, {
+    onData: () => {
+      void utils.payments.list.invalidate();
+      void utils.payments.get.invalidate();
+    },
+    onError: reportApiError,
+  });
+  // seed 002 section 8: a failed load is only logged; the list ends loading (empty).
+  if (list.isError) console.error(list.error);
+
+  return (
+    <ListPage
+      search={search}
+      onSearch={setSearch}
+      onOpenFilter={() => setFilterOpen(true)}
+      boxes={
+        <>
+          <h2 className="payments-title">
+            Cobros ({total === undefined ? "…" : cappedTotal ?? formatNumber(total)})
+          </h2>
+          <StatusBoxes
+            label="Estado"
+            boxes={PAYMENT_STATUSES.map((s) => ({
+              ...s,
+              count: totals && !totals.capped ? totals.by_status.find((t) => t.status_id === s.id)?.count : undefined,
+            }))}
+            selected={selected}
+            onToggle={(id) => setStatusIds(toggleId(selected, id))}
+          />
+          <ListTotal capped={cappedTotal} />
+        </>
+      }
+    >
+      <VirtualList
+        key={narrow ? "cards" : "table"}
+        label="Cobros"
+        {...rows}
+        getKey={(p) => p.id}
+        estimateSize={narrow ? 112 : 49}
+        header={narrow ? undefined : <PaymentHeader />}
+        columns={PAYMENT_COLUMNS}
+        minWidth={narrow ? "0" : PAYMENT_TABLE_MIN_WIDTH}
+        onItemClick={(p) => setOpened(p.id)}
+        renderItem={(p) => (narrow ? <PaymentCard payment={p} /> : <PaymentRow payment={p} />)}
+        loadingText="Cargando cobros"
+        emptyText="No se han encontrado cobros"
+      />
+      <FilterDialog
+        open={filterOpen}
+        onOpenChange={setFilterOpen}
+        groups={[{ key: "status", title: "Estado", options: PAYMENT_STATUSES }]}
+        value={{ status: selected }}
+        onApply={(v) => setStatusIds(v.status)}
+      />
+      {opened !== null && <PaymentDialog paymentId={opened} open onOpenChange={(open) => !open && setOpened(null)} />}
+    </ListPage>
+  );
+}

@@ -1,0 +1,47 @@
+// Payment requests ('cobros', seed 002 sections 2.5, 2.6, 4.3, 9): the list's statuses, the stored filter, and the
+// create form's schema, shared by the server and the web app.
+import { z } from "zod";
+
+/** The list's legend and filter: 1 'Pendiente' (yellow), 2 'Pagado' (green). */
+export const PAYMENT_STATUSES = [
+  { id: 1, name: "Pendiente", color: "#f5c518" },
+  { id: 2, name: "Pagado", color: "#2e9d4f" },
+] as const;
+export type PaymentStatusId = (typeof PAYMENT_STATUSES)[number]["id"];
+export const PAYMENT_STATUS_IDS = PAYMENT_STATUSES.map((s) => s.id);
+export const PAYMENT_PENDING = 1;
+export const PAYMENT_PAID = 2;
+
+/** The user setting (browser storage key) holding the list's status filter, and its default '1,2'. */
+export const PAYMENTS_FILTER_KEY = "payments_filter";
+export const PAYMENTS_FILTER_DEFAULT: readonly PaymentStatusId[] = [1, 2];
+
+/** The indicator's tooltip (seed 002 section 2.5). */
+export function paymentIndicator(p: { status: number; payment_id: string | null }): "paid" | "processing" | "sent" {
+  if (p.status === PAYMENT_PAID) return "paid";
+  return p.payment_id ? "processing" : "sent";
+}
+export const PAYMENT_INDICATOR_TEXT = {
+  paid: "Pagado",
+  processing: "El pago se esta procesando",
+  sent: "Cobro enviado",
+} as const;
+
+/** Most lines one request carries, and the largest amount a request may ask (integer pesos). */
+export const PAYMENT_MAX_LINES = 100;
+export const PAYMENT_MAX_TOTAL = 100_000_000;
+
+export const paymentLineSchema = z.object({
+  title: z.string().trim().min(1, "Ingrese un título").max(256),
+  description: z.string().trim().max(600).nullish(),
+  quantity: z.number().int("Debe ser un número entero").min(1, "Mínimo 1").max(10_000).default(1),
+  unit_price: z.number().int("Los pesos no llevan decimales").min(0, "No puede ser negativo").max(PAYMENT_MAX_TOTAL),
+});
+export type PaymentLineInput = z.input<typeof paymentLineSchema>;
+
+/** Line total (unit price x quantity), as the database sums it. */
+export function paymentLinesTotal(lines: readonly { quantity?: number; unit_price: number }[]): number {
+  let total = 0;
+  for (const l of lines) total += (l.quantity ?? 1) * l.unit_price;
+  return total;
+}

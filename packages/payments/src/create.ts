@@ -1,0 +1,116 @@
+// Staff ask a client to pay for an order or a budget: the request and its lines (the database sums the total), the
+// provider's checkout preference (external_reference = the request, the same idempotency key on every attempt) and
+// the client's link, in one transaction: a provider that fails leaves nothing behind.
+import { PAYMENT_MAX_LINES, PAYMENT_MAX_TOTAL, paymentLineSchema, paymentLinesTotal } from "@taller/core";
+import { paymentRequestLines, paymentRequests, queryRows } from "@taller/db";
+import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { loadDetail } from "./detail";
+import { issueClientToken } from "./link";
+import { currentProvider, ProviderError } from "./provider";
+
+const id = z.number().int().min(1).max(2_147_483_647);
+
+export const createInput = z
+  .object({
+    order_id: id.nullish(),
+    budget_id: id.nullish(),
+    /** Absent: one line for the order's (or the budget's) total. */
+    lines: z.array(paymentLineSchema).min(1, "Agrega al menos una línea").max(PAYMENT_MAX_LINES).nullish(),
+  })
+  .refine((v) => v.order_id != null || v.budget_id != null, { message: "Indica la orden o el presupuesto", path: ["order_id"] });
+
+interface Source {
+  order_id: number;
+  budget_id: number | null;
+  title: string;
+  total: number;
+  requirement_id: number | null;
+  requirement_name: string | null;
+  client_id: number | null;
+  client_name: string | null;
+  client_email: string | null;
+  vehicle_id: number | null;
+  vehicle_identifier: string | null;
+}
+
+export const create = staffProcedure
+  .use(can("create", "payment"))
+  .input(createInput)
+  .mutation(async ({ ctx, input }) => {
+    // The order (or the budget's order) of this company, with what the request shows of it.
+    const byBudget = input.budget_id != null;
+    const [source] = await queryRows<Source>(
+      ctx.db,
+      sql`SELECT o.id AS order_id, ${byBudget ? sql`b.id` : sql`null::int`} AS budget_id,
+                 ${byBudget ? sql`'Presupuesto #' || b.correlative_id` : sql`'Orden de Trabajo #' || o.correlative_id`} AS title,
+                 ${byBudget ? sql`b.total` : sql`o.total`} AS total,
+                 r.id AS requirement_id, r.name AS requirement_name, c.id AS client_id, c.name AS client_name, c.email AS client_email,
+                 v.id AS vehicle_id, v.identifier AS vehicle_identifier
+          FROM ${byBudget ? sql`budgets b JOIN orders o ON o.company_id = b.company_id AND o.id = b.order_id` : sql`orders o`}
+          LEFT JOIN requirements r ON r.company_id = o.company_id AND r.id = o.requirement_id
+          LEFT JOIN clients c ON c.company_id = o.company_id AND c.id = o.client_id
+          LEFT JOIN vehicles v ON v.company_id = o.company_id AND v.id = o.vehicle_id
+          WHERE o.company_id = ${ctx.companyId}
+            AND ${byBudget ? sql`b.id = ${input.budget_id}` : sql`o.id = ${input.order_id}`}
+            ${byBudget && input.order_id != null ? sql`AND o.id = ${input.order_id}` : sql``}`,
+    );
+    if (!source) {
+      throw fieldError("NOT_FOUND", byBudget ? "budget_id" : "order_id", byBudget ? "Presupuesto no encontrado" : "Orden no encontrada");
+    }
+    const lines = input.lines ?? [{ title: source.title, description: source.requirement_name, quantity: 1, unit_price: source.total }];
+    const total = paymentLinesTotal(lines);
+    if (total <= 0) throw fieldError("BAD_REQUEST", "lines", "El total del cobro debe ser mayor a $0");
+    if (total > PAYMENT_MAX_TOTAL) throw fieldError("BAD_REQUEST", "lines", "El total del cobro supera el máximo de $100.000.000");
+    try {
+      const provider = currentProvider();
+      const requestId = await withTransaction(ctx, async (tx) => {
+        const [row] = await tx.db
+          .insert(paymentRequests)
+          .values({
+            companyId: ctx.companyId,
+            orderId: source.order_id,
+            budgetId: source.budget_id,
+            requirementId: source.requirement_id,
+            requirementName: source.requirement_name,
+            clientId: source.client_id,
+            clientName: source.client_name,
+            clientEmail: source.client_email,
+            vehicleId: source.vehicle_id,
+            vehicleIdentifier: source.vehicle_identifier,
+            createdBy: ctx.user.id,
+            provider: provider.name,
+          })
+          .returning({ id: paymentRequests.id });
+        if (!row) throw new Error("payment request insert returned nothing");
+        await tx.db.insert(paymentRequestLines).values(
+          lines.map((l, position) => ({
+            companyId: ctx.companyId,
+            paymentRequestId: row.id,
+            position,
+            title: l.title,
+            description: l.description ?? null,
+            quantity: l.quantity ?? 1,
+            unitPrice: l.unit_price,
+          })),
+        );
+        const preference = await provider.createPreference(tx.db, {
+          requestId: row.id,
+          items: lines.map((l) => ({ title: l.title, description: l.description ?? null, quantity: l.quantity ?? 1, unit_price: l.unit_price })),
+          payerEmail: source.client_email,
+          idempotencyKey: `taller-payment-${ctx.companyId}-${row.id}`,
+        });
+        await tx.db.execute(
+          sql`UPDATE payment_requests SET preference_id = ${preference.id}, checkout_url = ${preference.checkoutUrl} WHERE id = ${row.id}`,
+        );
+        await issueClientToken(tx.db, ctx.companyId, row.id);
+        await tx.emit({ type: "payment.changed", companyId: ctx.companyId, payload: { ids: [row.id] } });
+        return row.id;
+      });
+      return await loadDetail(ctx.db, ctx, requestId);
+    } catch (err) {
+      if (err instanceof ProviderError) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: err.message });
+      throw err;
+    }
+  });
