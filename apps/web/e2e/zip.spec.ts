@@ -37,7 +37,7 @@ test("'Descargar imágenes' saves the order's pictures as one zip, videos left o
   expect(saved.suggestedFilename()).toBe("Taller Demo - Orden de Trabajo 160.zip");
   await expect(zipPage.getByRole("heading", { name: "Zip creado correctamente" })).toBeVisible();
 
-  const zip = await JSZip.loadAsync(await readFile((await saved.path())!));
+  const zip = await JSZip.loadAsync(await readFile(await saved.path()));
   const names = Object.keys(zip.files);
   expect(names).toHaveLength(192);
   expect(names[0]).toBe("Foto 1.jpg");

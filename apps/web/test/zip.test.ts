@@ -17,7 +17,7 @@ describe("buildZip", () => {
         { url: "/files/b", name: "Perdida.jpg" },
         { url: "/files/c", name: "Motor.jpg" },
       ],
-      { fetchImage: async (url) => store.get(url) ?? null, onProgress: (p) => progress.push(p) },
+      { fetchImage: (url) => Promise.resolve(store.get(url) ?? null), onProgress: (p) => progress.push(p) },
     );
     const zip = await JSZip.loadAsync(await blob.arrayBuffer());
     expect(Object.keys(zip.files)).toEqual(["Frontal.jpg", "Motor.jpg"]);
@@ -28,7 +28,7 @@ describe("buildZip", () => {
   });
 
   it("fails with the spec's reason when no image could be read", async () => {
-    await expect(buildZip([{ url: "/files/x", name: "x.jpg" }], { fetchImage: async () => null })).rejects.toBeInstanceOf(NoValidImagesError);
+    await expect(buildZip([{ url: "/files/x", name: "x.jpg" }], { fetchImage: () => Promise.resolve(null) })).rejects.toBeInstanceOf(NoValidImagesError);
     await expect(buildZip([])).rejects.toThrow("No se encontraron imagenes válidas");
   });
 
@@ -44,7 +44,7 @@ describe("buildZip", () => {
     }
     let written = 0;
     const blob = await buildZip(entries, {
-      fetchImage: async (url) => new CountingBlob([bytesOf(Number(url.slice(7)), 20_000)]),
+      fetchImage: (url) => Promise.resolve(new CountingBlob([bytesOf(Number(url.slice(7)), 20_000)])),
       onProgress: (p) => {
         if (p.step !== "write") return;
         written = p.done;
@@ -59,7 +59,7 @@ describe("buildZip", () => {
 });
 
 describe("fetchImage", () => {
-  const answer = (body: string, status: number, type: string) => async () => new Response(body, { status, headers: { "content-type": type } });
+  const answer = (body: string, status: number, type: string) => () => Promise.resolve(new Response(body, { status, headers: { "content-type": type } }));
   it("takes only successful image answers", async () => {
     expect(await fetchImage("/files/a", answer("jpeg", 200, "image/jpeg"))).toBeInstanceOf(Blob);
     expect(await fetchImage("/files/a", answer('{"error":"Archivo no encontrado"}', 404, "application/json"))).toBeNull();

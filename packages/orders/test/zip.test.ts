@@ -1,5 +1,6 @@
 import { budgets, documentTokens, orders, roles, users } from "@taller/db";
-import { createCallerFactory, sha256, TRPCError } from "@taller/trpc";
+import type { TRPCError } from "@taller/trpc";
+import { createCallerFactory, sha256 } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
