@@ -7,13 +7,14 @@
 import type { RouterOutputs } from "@taller/api";
 import { BUDGET_TEXTS, formatDateTime, formatMoney, transitionAllowed } from "@taller/core";
 import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft, FileDown, Film } from "lucide-react";
+import { ArrowLeft, FileDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorCode } from "../../lib/api";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Select } from "../../ui/select";
+import { PictureGrid } from "../../ui/picture-grid";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { BudgetZipButton } from "../zip";
@@ -127,19 +128,7 @@ export function BudgetView({ budget }: { budget: Budget }) {
       <section>
         <h3>Fotos</h3>
         {budget.pictures.some((p) => !p.video) && <BudgetZipButton budgetId={budget.id} />}
-        {budget.pictures.length ? (
-          <ul className="budget-pictures">
-            {budget.pictures.map((p, i) => (
-              <li key={`${p.url}-${i}`}>
-                <a href={p.url} target="_blank" rel="noreferrer" aria-label={p.name ?? `Foto ${i + 1}`}>
-                  {p.video ? <Film size={28} aria-hidden /> : <img src={p.url} alt="" loading="lazy" />}
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">Sin fotos</p>
-        )}
+        <PictureGrid pictures={budget.pictures} />
       </section>
       <section>
         <h3>Cambios de estado</h3>

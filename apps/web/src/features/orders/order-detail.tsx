@@ -8,7 +8,7 @@
 import type { RouterOutputs } from "@taller/api";
 import { formatDateTime, formatDay, formatMoney, formatNumber } from "@taller/core";
 import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft, Download, Film, TriangleAlert } from "lucide-react";
+import { ArrowLeft, Download, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
@@ -16,6 +16,7 @@ import { errorCode } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { PictureGrid } from "../../ui/picture-grid";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { ProviderSection } from "../provider";
@@ -143,19 +144,7 @@ export function OrderView({ order }: { order: Order }) {
               Descargar imágenes
             </Link>
           )}
-          {order.pictures.length ? (
-            <ul className="order-pictures">
-              {order.pictures.map((p, i) => (
-                <li key={`${p.url}-${i}`}>
-                  <a href={p.url} target="_blank" rel="noreferrer" aria-label={p.name ?? `Foto ${i + 1}`}>
-                    {p.video ? <Film size={28} aria-hidden /> : <img src={p.url} alt="" loading="lazy" />}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">Sin fotos</p>
-          )}
+          <PictureGrid pictures={order.pictures} />
         </Section>
       </div>
     </article>
