@@ -1,3 +1,4 @@
+import { adminRouter } from "@taller/admin";
 import { accountRouter, authRouter } from "@taller/auth";
 import { calendarRouter } from "@taller/calendar";
 import { chatRouter } from "@taller/chat";
@@ -24,6 +25,7 @@ export const appRouter = router({
   push: pushRouter,
   crm: crmRouter,
   workpoint: workpointRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

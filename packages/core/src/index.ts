@@ -20,3 +20,4 @@ export * from "./chat";
 export * from "./push";
 export * from "./crm";
 export * from "./works";
+export * from "./admin";

@@ -33,3 +33,6 @@ export const KioskLoginPage = lazyRouteComponent(workpointPages, "KioskLoginPage
 export const KioskUnauthorizedPage = lazyRouteComponent(workpointPages, "KioskUnauthorizedPage");
 export const KioskWorksPage = lazyRouteComponent(workpointPages, "KioskWorksPage");
 export const WorkpointDevicesPage = lazyRouteComponent(workpointPages, "WorkpointDevicesPage");
+const adminPages = () => import("../features/admin");
+export const AdminUsersPage = lazyRouteComponent(adminPages, "AdminUsersPage");
+export const InvitationPage = lazyRouteComponent(() => import("../features/auth/invitation-page"), "InvitationPage");

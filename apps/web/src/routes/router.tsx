@@ -12,6 +12,7 @@ import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionSta
 import { PageLoader } from "../ui/spinner";
 import { requireKioskDevice, requireKioskUser, requireRead, requireStaff, storeWorkpointToken } from "./guards";
 import {
+  AdminUsersPage,
   AgendaPage,
   BookingDetailPage,
   CalendarPage,
@@ -21,6 +22,7 @@ import {
   CrmPage,
   ForbiddenPage,
   IframeRejectedPage,
+  InvitationPage,
   LoginPage,
   MainShell,
   NotFoundPage,
@@ -36,7 +38,7 @@ import {
   WorksPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { bookingSearch, clientBookingSearch, vehiclesSearch } from "./search";
+import { bookingSearch, clientBookingSearch, invitationSearch, vehiclesSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -102,8 +104,9 @@ const adminRoute = createRoute({
   path: "admin",
   beforeLoad: async ({ context }) => requireRead((await requireStaff(context)).can, "manager"),
 });
-// The rest of /admin comes with its issue; the work-point devices are here (the kiosk needs them).
-const adminIndexRoute = createRoute({ getParentRoute: () => adminRoute, path: "/", component: ComingSoonPage });
+const adminIndexRoute = createRoute({ getParentRoute: () => adminRoute, path: "/", component: AdminUsersPage });
+/** The invited user's password page: public, the link's token is the credential. */
+const invitationRoute = createRoute({ getParentRoute: () => rootRoute, path: "invitation", component: InvitationPage, validateSearch: invitationSearch });
 const adminWorkpointsRoute = createRoute({ getParentRoute: () => adminRoute, path: "workpoints", component: WorkpointDevicesPage });
 
 const bookingAddonRoute = createRoute({ getParentRoute: () => rootRoute, path: "booking-addon", beforeLoad: toKeepingSearch("/client/booking") });
@@ -251,6 +254,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   adminRoute.addChildren([adminIndexRoute, adminWorkpointsRoute]),
+  invitationRoute,
   bookingAddonRoute,
   clientRoute.addChildren([...clientPages, clientIndexRoute, clientOtherRoute]),
   forbiddenRoute,
