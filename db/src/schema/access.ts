@@ -67,10 +67,30 @@ export const users = pgTable(
     totpEnabled: boolean("totp_enabled").notNull().default(false),
     // Last accepted TOTP time step: a code is usable once.
     totpLastStep: integer("totp_last_step"),
+    // Set by an administrator (@taller/admin): the user can no longer log in and their sessions were ended.
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("users_company_idx").on(t.companyId), tenantKey(t), tenantRef(t, t.roleId, roles, "set null")],
+);
+
+/**
+ * One-time links an administrator hands to a new user to choose their password (@taller/admin). Only the token's
+ * SHA-256 is kept; `used_at` is set by a conditional update, so two tabs opening the same link cannot both use it.
+ */
+export const userInvitations = pgTable(
+  "user_invitations",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    userId: integer("user_id").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_invitations_user_idx").on(t.userId), tenantRef(t, t.userId, users, "cascade")],
 );
 
 /**

@@ -1,3 +1,4 @@
+import { adminRouter } from "@taller/admin";
 import { accountRouter, authRouter } from "@taller/auth";
 import { calendarRouter } from "@taller/calendar";
 import { chatRouter } from "@taller/chat";
@@ -34,6 +35,7 @@ export const appRouter = router({
   provider: providerRouter,
   manager: managerRouter,
   payments: paymentsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,4 @@
-import { otpCodeSchema } from "@taller/core";
+import { otpCodeSchema, USER_DEACTIVATED_MESSAGE } from "@taller/core";
 import { hashPassword, users, verifyPassword } from "@taller/db";
 import { fieldError, publicProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { eq } from "drizzle-orm";
@@ -24,6 +24,8 @@ export const login = publicProcedure.input(loginInput).mutation(async ({ ctx, in
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   if (!user || !passwordOk) throw new TRPCError({ code: "UNAUTHORIZED", message: "Correo o contraseña incorrectos" });
+  // Said only after the right password, so it reveals nothing to someone guessing.
+  if (user.deactivatedAt) throw new TRPCError({ code: "FORBIDDEN", message: USER_DEACTIVATED_MESSAGE });
   if (user.totpEnabled && user.totpSecret) {
     if (!input.otp) {
       await attempt.release();

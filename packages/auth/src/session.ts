@@ -1,7 +1,6 @@
 import type { Db } from "@taller/db";
 import { sessions, userDevices } from "@taller/db";
-import { SESSION_ENDED_MAX_IDS } from "@taller/core";
-import { loadSessionUser, type Context, type EventBus, type SessionInfo, type SessionUser, type Transaction } from "@taller/trpc";
+import { emitSessionsEnded, loadSessionUser, type Context, type EventBus, type SessionInfo, type SessionUser, type Transaction } from "@taller/trpc";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { readCookie } from "@taller/trpc";
 import { parseDevice } from "./device";
@@ -106,9 +105,7 @@ export async function endSessions(tx: Transaction, sessionIds: string[]): Promis
   if (sessionIds.length === 0) return;
   await tx.db.delete(sessions).where(inArray(sessions.id, sessionIds));
   tx.afterCommit(() => forget(sessionIds));
-  for (let i = 0; i < sessionIds.length; i += SESSION_ENDED_MAX_IDS) {
-    await tx.emit({ type: "session.ended", companyId: null, payload: { sessionIds: sessionIds.slice(i, i + SESSION_ENDED_MAX_IDS) } });
-  }
+  await emitSessionsEnded(tx, sessionIds);
 }
 
 /** Ends every session of the user except `keep`. */

@@ -14,14 +14,18 @@ export const otpCodeSchema = z.string().regex(/^\d{6}$/, "El código debe tener 
 export const currentPasswordSchema = z.string().min(1, "Contraseña inválida").max(200);
 
 const INVALID_NEW_PASSWORD = "Contraseña inválida, debe tener mínimo 6 dígitos";
-const newPasswordSchema = z.string().min(PASSWORD_MIN, INVALID_NEW_PASSWORD).max(200);
+export const newPasswordSchema = z.string().min(PASSWORD_MIN, INVALID_NEW_PASSWORD).max(200);
 
-export const changePasswordSchema = z
-  .object({ old_password: currentPasswordSchema, password: newPasswordSchema, password_confirmation: newPasswordSchema })
-  .refine((v) => v.password === v.password_confirmation, {
+/** A new password typed twice must match; the mismatch is reported on the confirmation field. */
+export const matchingPasswords = <T extends z.ZodType<{ password: string; password_confirmation: string }>>(schema: T) =>
+  schema.refine((v) => v.password === v.password_confirmation, {
     path: ["password_confirmation"],
     message: "Contraseñas no coinciden",
   });
+
+export const changePasswordSchema = matchingPasswords(
+  z.object({ old_password: currentPasswordSchema, password: newPasswordSchema, password_confirmation: newPasswordSchema }),
+);
 
 /** An optional text field: a blank value clears it. */
 const clearable = <T extends z.ZodType>(schema: T) =>

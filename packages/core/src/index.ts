@@ -26,3 +26,4 @@ export * from "./provider";
 export * from "./messaging";
 export * from "./manager";
 export * from "./payments";
+export * from "./admin";

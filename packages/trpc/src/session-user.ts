@@ -1,6 +1,6 @@
 import type { Db } from "@taller/db";
 import { rolePermissions, roles, users } from "@taller/db";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { SessionUser } from "./context";
 
 /** A user with the role's grants, as procedures see it in `ctx.user`. */
@@ -16,7 +16,8 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId))
+    // A deactivated user has no session user: whatever session survived the deactivation stops working.
+    .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
     .limit(1);
   if (!row) return null;
   const grants = row.roleId

@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from "@taller/core";
+import { SESSION_ENDED_MAX_IDS, type RealtimeEvent } from "@taller/core";
 import type { Db } from "@taller/db";
 import { type BusEvent, type EventBus, stageEvent } from "./events";
 
@@ -44,4 +44,14 @@ export async function withTransaction<T>(ctx: { db: Db; bus: EventBus }, fn: (tx
   });
   for (const run of afterCommit) run();
   return result;
+}
+
+/**
+ * Announces ended sessions (in chunks a NOTIFY can carry): every process drops them from its session cache and
+ * closes their sockets (the auth package's watchSessionEvents). Used by logout-like writes of any domain.
+ */
+export async function emitSessionsEnded(tx: Transaction, sessionIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < sessionIds.length; i += SESSION_ENDED_MAX_IDS) {
+    await tx.emit({ type: "session.ended", companyId: null, payload: { sessionIds: sessionIds.slice(i, i + SESSION_ENDED_MAX_IDS) } });
+  }
 }

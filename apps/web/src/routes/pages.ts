@@ -47,3 +47,6 @@ export const ManagerDatabasePage = lazyRouteComponent(managerPages, "ManagerData
 export const ManagerWhatsappPage = lazyRouteComponent(() => import("../features/manager-whatsapp"), "WhatsappScreen");
 export const PaymentsPage = lazyRouteComponent(() => import("../features/payments/payments-page"), "PaymentsPage");
 export const ClientPaymentPage = lazyRouteComponent(() => import("../features/payments/client-payment-page"), "ClientPaymentPage");
+const adminPages = () => import("../features/admin");
+export const AdminUsersPage = lazyRouteComponent(adminPages, "AdminUsersPage");
+export const InvitationPage = lazyRouteComponent(() => import("../features/auth/invitation-page"), "InvitationPage");

@@ -13,6 +13,7 @@ import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionSta
 import { PageLoader } from "../ui/spinner";
 import { requireKioskDevice, requireKioskUser, requireManager, requireRead, requireStaff, skipManagerLogin, storeWorkpointToken } from "./guards";
 import {
+  AdminUsersPage,
   AgendaPage,
   BookingDetailPage,
   BudgetDetailPage,
@@ -24,6 +25,7 @@ import {
   CrmPage,
   ForbiddenPage,
   IframeRejectedPage,
+  InvitationPage,
   LoginPage,
   MainShell,
   ManagerDatabasePage,
@@ -48,7 +50,7 @@ import {
   ZipPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { bookingSearch, clientBookingSearch, clientPaymentSearch, providerSearch, vehiclesSearch, zipSearch } from "./search";
+import { bookingSearch, clientBookingSearch, clientPaymentSearch, invitationSearch, providerSearch, vehiclesSearch, zipSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -114,8 +116,9 @@ const adminRoute = createRoute({
   path: "admin",
   beforeLoad: async ({ context }) => requireRead((await requireStaff(context)).can, "manager"),
 });
-// The rest of /admin comes with its issue; the work-point devices are here (the kiosk needs them).
-const adminIndexRoute = createRoute({ getParentRoute: () => adminRoute, path: "/", component: ComingSoonPage });
+const adminIndexRoute = createRoute({ getParentRoute: () => adminRoute, path: "/", component: AdminUsersPage });
+/** The invited user's password page: public, the link's token is the credential. */
+const invitationRoute = createRoute({ getParentRoute: () => rootRoute, path: "invitation", component: InvitationPage, validateSearch: invitationSearch });
 const adminWorkpointsRoute = createRoute({ getParentRoute: () => adminRoute, path: "workpoints", component: WorkpointDevicesPage });
 
 const bookingAddonRoute = createRoute({ getParentRoute: () => rootRoute, path: "booking-addon", beforeLoad: toKeepingSearch("/client/booking") });
@@ -283,6 +286,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   adminRoute.addChildren([adminIndexRoute, adminWorkpointsRoute]),
+  invitationRoute,
   bookingAddonRoute,
   clientRoute.addChildren([...clientPages, clientIndexRoute, clientOtherRoute]),
   forbiddenRoute,

@@ -33,3 +33,6 @@ export const clientPaymentSearch = z.object({ token: text });
 export const bookingSearch = z.object({
   date: z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined),
 });
+
+/** /invitation: the one-time link's token (the page checks it with the server). */
+export const invitationSearch = z.object({ token: text });

@@ -1,0 +1,274 @@
+/**
+ * /admin: the company's users (read manager). An administrator invites a user (name, e-mail, role) and hands over
+ * the one-time link shown once; changes a user's name and role; deactivates one (their sessions end at once) or
+ * reactivates them; issues a new link (a lost invitation or a forgotten password) and clears a work-point code.
+ * The list refetches when any user of the company changes (`user.updated` on the company's stream), so two
+ * administrators see each other's changes without reloading.
+ */
+import { Link } from "@tanstack/react-router";
+import { inviteUserSchema } from "@taller/core";
+import { Copy, MonitorSmartphone, UserPlus, Users } from "lucide-react";
+import { useState } from "react";
+import { Controller } from "react-hook-form";
+import type { RouterOutputs } from "@taller/api";
+import { markServerErrors } from "../../lib/form-errors";
+import { textField, useZodForm } from "../../lib/forms";
+import { ApiProvider, trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Dialog } from "../../ui/dialog";
+import { Select } from "../../ui/select";
+import { useSnackbar } from "../../ui/snackbar";
+import { Spinner } from "../../ui/spinner";
+import { TextField } from "../../ui/text-field";
+import "./admin.css";
+
+type AdminUser = RouterOutputs["admin"]["users"]["list"][number];
+type Role = RouterOutputs["admin"]["roles"]["list"][number];
+
+/** The role picker's value for "no role" (Radix Select takes strings only). */
+const NO_ROLE = "none";
+const roleOptions = (roles: readonly Role[]) => [{ value: NO_ROLE, label: "Sin rol" }, ...roles.map((r) => ({ value: String(r.id), label: r.name }))];
+const roleValue = (id: number | null) => (id === null ? NO_ROLE : String(id));
+const roleId = (value: string) => (value === NO_ROLE ? null : Number(value));
+
+export function AdminUsersPage() {
+  return (
+    <ApiProvider>
+      <UsersAdmin />
+    </ApiProvider>
+  );
+}
+
+function UsersAdmin() {
+  const users = trpc.admin.users.list.useQuery();
+  const roles = trpc.admin.roles.list.useQuery();
+  const utils = trpc.useUtils();
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [link, setLink] = useState<{ name: string; url: string } | null>(null);
+
+  trpc.company.onEvent.useSubscription(undefined, {
+    onData: (event) => {
+      if (event.data.type === "user.updated") void utils.admin.users.list.invalidate();
+    },
+  });
+
+  const showLink = (name: string, path: string) => setLink({ name, url: `${window.location.origin}${path}` });
+
+  return (
+    <main className="admin">
+      <Link to="/main">Volver</Link>
+      <h1>
+        <Users size={22} aria-hidden /> Administración
+      </h1>
+      <nav className="admin-nav" aria-label="Administración">
+        <Link to="/admin" activeOptions={{ exact: true }}>
+          Usuarios
+        </Link>
+        <Link to="/admin/workpoints">
+          <MonitorSmartphone size={16} aria-hidden /> Puntos de trabajo
+        </Link>
+      </nav>
+      <Card title="Usuarios">
+        <div className="card-actions">
+          <Button icon={<UserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+            Invitar usuario
+          </Button>
+        </div>
+        {link && <InvitationLink {...link} />}
+        {users.isPending ? (
+          <Spinner label="Cargando…" />
+        ) : users.isError ? (
+          <p role="alert">No se pudieron cargar los usuarios.</p>
+        ) : (
+          <UsersTable users={users.data} onEdit={setEditing} />
+        )}
+      </Card>
+      {inviting && (
+        <InviteDialog
+          roles={roles.data ?? []}
+          onClose={() => setInviting(false)}
+          onInvited={(name, path) => {
+            setInviting(false);
+            showLink(name, path);
+          }}
+        />
+      )}
+      {editing && <EditDialog user={editing} roles={roles.data ?? []} onClose={() => setEditing(null)} onLink={showLink} />}
+    </main>
+  );
+}
+
+function UsersTable({ users, onEdit }: { users: readonly AdminUser[]; onEdit: (u: AdminUser) => void }) {
+  return (
+    <table className="admin-table">
+      <thead>
+        <tr>
+          <th>Nombre</th>
+          <th>Rol</th>
+          <th>Estado</th>
+          <th>
+            <span className="visually-hidden">Acciones</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((u) => (
+          <tr key={u.id} className={u.active ? undefined : "admin-inactive"}>
+            <td>
+              {u.name}
+              <br />
+              <small>{u.email}</small>
+            </td>
+            <td>{u.role_name ?? "Sin rol"}</td>
+            <td>{!u.active ? "Desactivado" : u.invitation_pending ? "Invitado" : "Activo"}</td>
+            <td>
+              <Button variant="text" onClick={() => onEdit(u)} aria-label={`Editar ${u.name}`}>
+                Editar
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function InvitationLink({ name, url }: { name: string; url: string }) {
+  const snackbar = useSnackbar();
+  async function copy() {
+    const copied = await navigator.clipboard?.writeText(url).then(
+      () => true,
+      () => false,
+    );
+    snackbar.show(copied ? "Enlace copiado" : "No se pudo copiar: selecciona el enlace", { tone: copied ? "success" : "error", duration: 2000 });
+  }
+  return (
+    <div role="status" className="admin-link">
+      <p>Enlace para que {name} elija su contraseña. Se usa una sola vez y no se volverá a mostrar.</p>
+      <a href={url} data-testid="invitation-link">
+        {url}
+      </a>
+      <Button variant="text" icon={<Copy size={16} aria-hidden />} onClick={() => void copy()}>
+        Copiar enlace
+      </Button>
+    </div>
+  );
+}
+
+function InviteDialog({ roles, onClose, onInvited }: { roles: readonly Role[]; onClose: () => void; onInvited: (name: string, path: string) => void }) {
+  const form = useZodForm(inviteUserSchema, { name: "", email: "", role_id: null });
+  const invite = trpc.admin.users.invite.useMutation();
+  const utils = trpc.useUtils();
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const done = await invite.mutateAsync(values);
+      await utils.admin.users.list.invalidate();
+      onInvited(values.name, done.path);
+    } catch (error) {
+      markServerErrors(form, error);
+    }
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Invitar usuario">
+      <form onSubmit={submit} noValidate className="admin-form">
+        <TextField label="Nombre" {...textField(form, "name")} />
+        <TextField label="Correo" type="email" autoComplete="off" {...textField(form, "email")} />
+        <Controller
+          control={form.control}
+          name="role_id"
+          render={({ field, fieldState }) => (
+            <Select label="Rol" value={roleValue(field.value ?? null)} onValueChange={(v) => field.onChange(roleId(v))} options={roleOptions(roles)} error={fieldState.error?.message} />
+          )}
+        />
+        {form.formState.errors.root?.server && <p role="alert">{form.formState.errors.root.server.message}</p>}
+        <div className="dialog-actions">
+          <Button variant="text" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={invite.isPending}>
+            Invitar
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const editSchema = inviteUserSchema.pick({ name: true, role_id: true });
+
+function EditDialog({ user, roles, onClose, onLink }: { user: AdminUser; roles: readonly Role[]; onClose: () => void; onLink: (name: string, path: string) => void }) {
+  const form = useZodForm(editSchema, { name: user.name, role_id: user.role_id });
+  const utils = trpc.useUtils();
+  const snackbar = useSnackbar();
+  const done = async (message: string) => {
+    await utils.admin.users.list.invalidate();
+    snackbar.show(message, { tone: "success", duration: 2000 });
+    onClose();
+  };
+  const fail = (error: { message: string }) => snackbar.show(error.message, { tone: "error" });
+  const update = trpc.admin.users.update.useMutation();
+  const deactivate = trpc.admin.users.deactivate.useMutation({ onSuccess: () => done("Usuario desactivado"), onError: fail });
+  const reactivate = trpc.admin.users.reactivate.useMutation({ onSuccess: () => done("Usuario reactivado"), onError: fail });
+  const resetCode = trpc.admin.users.resetWorkpointCode.useMutation({ onSuccess: () => done("Código de punto de trabajo borrado"), onError: fail });
+  const newLink = trpc.admin.users.invitationLink.useMutation({
+    onSuccess: (answer) => {
+      onLink(user.name, answer.path);
+      onClose();
+    },
+    onError: fail,
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ id: user.id, ...values });
+      await done("Usuario actualizado");
+    } catch (error) {
+      markServerErrors(form, error);
+    }
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Editar ${user.name}`}>
+      <form onSubmit={submit} noValidate className="admin-form">
+        <TextField label="Nombre" {...textField(form, "name")} />
+        <Controller
+          control={form.control}
+          name="role_id"
+          render={({ field, fieldState }) => (
+            <Select label="Rol" value={roleValue(field.value ?? null)} onValueChange={(v) => field.onChange(roleId(v))} options={roleOptions(roles)} error={fieldState.error?.message} />
+          )}
+        />
+        {form.formState.errors.root?.server && <p role="alert">{form.formState.errors.root.server.message}</p>}
+        <div className="admin-actions">
+          {user.active ? (
+            <>
+              <Button variant="text" loading={newLink.isPending} onClick={() => newLink.mutate({ id: user.id })}>
+                Nuevo enlace de contraseña
+              </Button>
+              {user.has_workpoint_code && (
+                <Button variant="text" loading={resetCode.isPending} onClick={() => resetCode.mutate({ id: user.id })}>
+                  Borrar código de punto de trabajo
+                </Button>
+              )}
+              <Button variant="danger" loading={deactivate.isPending} onClick={() => deactivate.mutate({ id: user.id })}>
+                Desactivar
+              </Button>
+            </>
+          ) : (
+            <Button variant="text" loading={reactivate.isPending} onClick={() => reactivate.mutate({ id: user.id })}>
+              Reactivar
+            </Button>
+          )}
+        </div>
+        <div className="dialog-actions">
+          <Button variant="text" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Guardar
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
