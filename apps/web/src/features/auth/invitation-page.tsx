@@ -11,7 +11,7 @@ import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
-import "./login.css";
+import "../../ui/login.css";
 
 export function InvitationPage() {
   return (
