@@ -50,7 +50,7 @@ import {
   ZipPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { bookingSearch, clientBookingSearch, clientPaymentSearch, invitationSearch, providerSearch, vehiclesSearch, zipSearch } from "./search";
+import { bookingSearch, clientBookingSearch, providerSearch, tokenSearch, vehiclesSearch } from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -92,8 +92,13 @@ const toKeepingSearch =
   };
 
 /** A page under `parent` (typed paths keep every Link and redirect checked against this map). */
-function page<TParent extends AnyRoute, const TPath extends string>(parent: () => TParent, path: TPath, component = ComingSoonPage) {
-  return createRoute({ getParentRoute: parent, path, component });
+function page<TParent extends AnyRoute, const TPath extends string, TSearch extends AnyValidator = undefined>(
+  parent: () => TParent,
+  path: TPath,
+  component = ComingSoonPage,
+  validateSearch?: TSearch,
+) {
+  return createRoute({ getParentRoute: parent, path, component, validateSearch });
 }
 const root = () => rootRoute;
 
@@ -118,7 +123,7 @@ const adminRoute = createRoute({
 });
 const adminIndexRoute = createRoute({ getParentRoute: () => adminRoute, path: "/", component: AdminUsersPage });
 /** The invited user's password page: public, the link's token is the credential. */
-const invitationRoute = createRoute({ getParentRoute: () => rootRoute, path: "invitation", component: InvitationPage, validateSearch: invitationSearch });
+const invitationRoute = createRoute({ getParentRoute: () => rootRoute, path: "invitation", component: InvitationPage, validateSearch: tokenSearch });
 const adminWorkpointsRoute = createRoute({ getParentRoute: () => adminRoute, path: "workpoints", component: WorkpointDevicesPage });
 
 const bookingAddonRoute = createRoute({ getParentRoute: () => rootRoute, path: "booking-addon", beforeLoad: toKeepingSearch("/client/booking") });
@@ -133,7 +138,7 @@ const clientPages = [
   page(client, "order"),
   page(client, "notification"),
   page(client, "confirm"),
-  createRoute({ getParentRoute: client, path: "payment", component: ClientPaymentPage, validateSearch: clientPaymentSearch }),
+  page(client, "payment", ClientPaymentPage, tokenSearch),
   page(client, "budget"),
   page(client, "analytics"),
   clientBookingPage("crm/booking", CrmBookingPage),
@@ -170,10 +175,7 @@ const managerOtherRoute = createRoute({ getParentRoute: () => managerRoute, path
 
 const providerRoute = createRoute({ getParentRoute: () => rootRoute, path: "provider" });
 /** The supplier's pages (features/provider-public), opened with ?access_token=. */
-const providerPages = [
-  createRoute({ getParentRoute: () => providerRoute, path: "pricing", component: ProviderPricingPage, validateSearch: providerSearch }),
-  createRoute({ getParentRoute: () => providerRoute, path: "buy-order", component: ProviderBuyOrderPage, validateSearch: providerSearch }),
-];
+const providerPages = [page(() => providerRoute, "pricing", ProviderPricingPage, providerSearch), page(() => providerRoute, "buy-order", ProviderBuyOrderPage, providerSearch)];
 
 // Work-point kiosk (seed 000 sections 2.1, 2.9 and 6): the link's token is stored (and taken out of the address);
 // every page but 'unauthorized' needs a device the server knows; main needs the kiosk user.
@@ -199,7 +201,7 @@ const workpointOtherRoute = createRoute({ getParentRoute: () => workpointRoute, 
 const zipRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "zip/$model/$id",
-  validateSearch: zipSearch,
+  validateSearch: tokenSearch,
   beforeLoad: async ({ params, context }) => {
     if (params.model !== "budget" && params.model !== "order") throw redirect({ to: "/not-found" });
     // An order's pictures need a staff session (read check_in, checked by the server); a budget's, its link's token.

@@ -23,16 +23,15 @@ export const oneVehicleSearch = (identifier: string) => ({ search: identifier, s
 
 /** /client/booking and /client/crm/booking: the CRM case's link token (seed 000 section 2.5). */
 export const clientBookingSearch = z.object({ crm_token: text });
-/** zip/{model}/{id}: a budget's link carries its zip token (seed 000 section 2.1). */
-export const zipSearch = z.object({ token: text });
+/**
+ * A link whose `token` opens one thing: zip/budget/{id} (its zip token, seed 000 section 2.1), /client/payment (the
+ * payment request's), /invitation (the one-time password link; the page checks it with the server).
+ */
+export const tokenSearch = z.object({ token: text });
 /** /provider/pricing and /provider/buy-order: the document's link token (seed 000 section 2.1). */
 export const providerSearch = z.object({ access_token: text });
-/** /client/payment: the payment request's link token. */
-export const clientPaymentSearch = z.object({ token: text });
 /** /main/booking: day mode shows ?date=YYYY-MM-DD; without it, month mode (the page drops a day that does not exist). */
 export const bookingSearch = z.object({
   date: z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined),
 });
 
-/** /invitation: the one-time link's token (the page checks it with the server). */
-export const invitationSearch = z.object({ token: text });

@@ -1,4 +1,3 @@
 // Payment requests (cobros): the list page and client page load lazily through routes/pages.ts; the order detail
-// offers 'Crear cobro'.
+// offers 'Crear cobro' (the detail dialog stays inside the feature: it opens orders, which import this file).
 export { CreatePaymentButton } from "./create-payment";
-export { PaymentDialog } from "./payment-detail";
