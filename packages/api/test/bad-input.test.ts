@@ -10,6 +10,8 @@ import { useSeededApp } from "./setup";
 import { allProcedures, callPath, wireError, type WireError } from "./walk";
 
 const app = useSeededApp();
+/** Procedures walked so far: each gets its own client address (probeAddress below). */
+let probedProcedures = 0;
 
 /** Inputs that no procedure accepts as a whole. */
 const GARBAGE: unknown[] = [null, 0, -1, "x", true, [], [1, 2], "'; drop table orders; --"];
@@ -148,6 +150,7 @@ describe("bad input: every procedure answers a clean, Spanish 4xx, never a 500, 
   for (const { path, type, hasInput } of allProcedures()) {
     describe(path, () => {
       const probes: Probe[] = [];
+      const probeAddress = `10.${(++probedProcedures >> 8) & 255}.${probedProcedures & 255}.1`;
       beforeAll(async () => {
         const fx = app.fx();
         const c = procedureCases[path];
@@ -158,13 +161,16 @@ describe("bad input: every procedure answers a clean, Spanish 4xx, never a 500, 
         const tampered = paged ? tamperedCursors(await realCursor(path, valid as Record<string, unknown>)).map(withCursor) : [];
         const inputs = [...GARBAGE, ...mutations(valid), ...(c?.attacks?.(fx) ?? []), ...garbageCursors, ...tampered];
         for (const input of inputs) {
-          // A fresh session per call: some procedures end the session they run in.
-          const ctx =
-            c?.kind === "manager"
+          // A fresh session per call: some procedures end the session they run in. Each procedure calls from its
+          // own address: the per-IP limit of public procedures would otherwise be spent by the walk's other probes.
+          const ctx = {
+            ...(c?.kind === "manager"
               ? await app.manager()
               : c?.as === "kiosk"
                 ? await app.kiosk("admin@taller.demo", fx.demo.workpointToken)
-                : await app.staff("admin@taller.demo");
+                : await app.staff("admin@taller.demo")),
+            ip: probeAddress,
+          };
           probes.push({
             what: `${path}(${JSON.stringify(input)?.slice(0, 100)})`,
             input,
