@@ -5,15 +5,11 @@
 // "Taller Escala" with N orders (default 1,000,000, which brings 100,000 clients) and M managements (default
 // 200,000), starts the real server, logs in as admin@escala.demo and times each case both ways: over HTTP, and the
 // SQL statements the procedure issued (recorded at the postgres.js client) replayed directly. Drops the database.
-import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { createDatabase, migrateDatabase } from "@taller/db";
-import { seedDemo, seedScale, seedScaleCrm } from "@taller/db/seed";
+import { seedScaleCrm } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
-import { benchHttpClient, benchLogin, recordingDatabase, startBenchServer, timeCases, type BenchCase } from "@taller/testing/bench";
+import { benchHttpClient, benchLog, benchLogin, recordingDatabase, runScaleBench, timeCases, type BenchCase } from "@taller/testing/bench";
 import { staffContext } from "@taller/trpc/testing";
-import postgres from "postgres";
 import { crmRouter } from "../src";
 
 const { values: args } = parseArgs({
@@ -24,68 +20,42 @@ const CRMS = Number(args.crms);
 const RUNS = Number(args.runs);
 const TARGET_P95_MS = 50;
 
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `taller_bench_crm_${process.pid}_${randomBytes(3).toString("hex")}`;
-const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
-const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-const log = (message: string) => console.log(`[bench] ${message}`);
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+await runScaleBench(
+  "crm",
+  { orders: ORDERS, seed: (db, companyId) => seedScaleCrm(db, { companyId, count: CRMS }) },
+  async ({ database, raw, baseUrl, companyId }) => {
+    const [counts] = await raw<{ crms: number; clients: number }[]>`
+      SELECT (SELECT count(*)::int FROM crms WHERE company_id = ${companyId}) AS crms,
+             (SELECT count(*)::int FROM clients WHERE company_id = ${companyId}) AS clients`;
+    benchLog(`Taller Escala: ${counts?.crms} managements, ${counts?.clients} clients`);
 
-let server: ChildProcess | null = null;
-let raw: postgres.Sql | null = null;
-try {
-  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
-  const database = await createDatabase({ url: benchUrl, max: 4 });
-  await migrateDatabase(database);
-  let started = performance.now();
-  await seedDemo(database.db);
-  const scale = await seedScale(database.db, { orders: ORDERS, log: (m) => log(`  ${m}`) });
-  log(`seeded ${ORDERS} orders in ${seconds(started)}`);
-  started = performance.now();
-  await seedScaleCrm(database.db, { companyId: scale.companyId, count: CRMS });
-  log(`seeded ${CRMS} managements in ${seconds(started)}`);
-  raw = postgres(benchUrl, { max: 1, onnotice: () => {} });
-  await raw.unsafe("VACUUM ANALYZE");
-  const [counts] = await raw<{ crms: number; clients: number }[]>`
-    SELECT (SELECT count(*)::int FROM crms WHERE company_id = ${scale.companyId}) AS crms,
-           (SELECT count(*)::int FROM clients WHERE company_id = ${scale.companyId}) AS clients`;
-  log(`Taller Escala: ${counts?.crms} managements, ${counts?.clients} clients`);
+    const http = benchHttpClient(baseUrl, await benchLogin(baseUrl, "admin@escala.demo"));
 
-  const { url: baseUrl, child } = await startBenchServer(benchUrl);
-  server = child;
-  const http = benchHttpClient(baseUrl, await benchLogin(baseUrl, "admin@escala.demo"));
+    // The procedures called in-process through a client that records their SQL, which the SQL side replays.
+    const recorder = recordingDatabase(database, raw);
+    const captureBus = createEventBus(recorder.database);
+    const caller = createCallerFactory(crmRouter)(await staffContext(recorder.database, captureBus, "admin@escala.demo"));
 
-  // The procedures called in-process through a client that records their SQL, which the SQL side replays.
-  const recorder = recordingDatabase(database, raw);
-  const captureBus = createEventBus(recorder.database);
-  const caller = createCallerFactory(crmRouter)(await staffContext(recorder.database, captureBus, "admin@escala.demo"));
+    const [location] = await raw<{ id: number }[]>`SELECT id FROM locations WHERE company_id = ${companyId} ORDER BY id LIMIT 1`;
+    const one = { location_ids: [location?.id ?? 0] };
+    const cases: BenchCase[] = [
+      { name: "retentions first page", path: "crm.retentions", input: {}, call: () => caller.retentions({}) },
+      { name: "absences first page", path: "crm.absences", input: {}, call: () => caller.absences({}) },
+      { name: "absences this year, 2 boxes", path: "crm.absences", input: { date_range: "this_year", status: ["initial", "failed"] }, call: () => caller.absences({ date_range: "this_year", status: ["initial", "failed"] }) },
+      { name: "absences one location", path: "crm.absences", input: one, call: () => caller.absences(one) },
+      { name: "absences search (GONZ)", path: "crm.absences", input: { search: "gonz" }, call: () => caller.absences({ search: "gonz" }) },
+      { name: "retentions KPIs (all time)", path: "crm.kpis", input: { kind: "retention" }, call: () => caller.kpis({ kind: "retention" }) },
+      { name: "absences KPIs (all time)", path: "crm.kpis", input: { kind: "absence" }, call: () => caller.kpis({ kind: "absence" }) },
+      { name: "absences KPIs (last month)", path: "crm.kpis", input: { kind: "absence", date_range: "last_month" }, call: () => caller.kpis({ kind: "absence", date_range: "last_month" }) },
+      { name: "clients first page (25)", path: "crm.clients", input: {}, call: () => caller.clients({}) },
+      { name: "clients rating 5, search (ANA)", path: "crm.clients", input: { rating: [5], search: "ana" }, call: () => caller.clients({ rating: [5], search: "ana" }) },
+    ];
 
-  const [location] = await raw<{ id: number }[]>`SELECT id FROM locations WHERE company_id = ${scale.companyId} ORDER BY id LIMIT 1`;
-  const one = { location_ids: [location?.id ?? 0] };
-  const cases: BenchCase[] = [
-    { name: "retentions first page", path: "crm.retentions", input: {}, call: () => caller.retentions({}) },
-    { name: "absences first page", path: "crm.absences", input: {}, call: () => caller.absences({}) },
-    { name: "absences this year, 2 boxes", path: "crm.absences", input: { date_range: "this_year", status: ["initial", "failed"] }, call: () => caller.absences({ date_range: "this_year", status: ["initial", "failed"] }) },
-    { name: "absences one location", path: "crm.absences", input: one, call: () => caller.absences(one) },
-    { name: "absences search (GONZ)", path: "crm.absences", input: { search: "gonz" }, call: () => caller.absences({ search: "gonz" }) },
-    { name: "retentions KPIs (all time)", path: "crm.kpis", input: { kind: "retention" }, call: () => caller.kpis({ kind: "retention" }) },
-    { name: "absences KPIs (all time)", path: "crm.kpis", input: { kind: "absence" }, call: () => caller.kpis({ kind: "absence" }) },
-    { name: "absences KPIs (last month)", path: "crm.kpis", input: { kind: "absence", date_range: "last_month" }, call: () => caller.kpis({ kind: "absence", date_range: "last_month" }) },
-    { name: "clients first page (25)", path: "crm.clients", input: {}, call: () => caller.clients({}) },
-    { name: "clients rating 5, search (ANA)", path: "crm.clients", input: { rating: [5], search: "ana" }, call: () => caller.clients({ rating: [5], search: "ana" }) },
-  ];
-
-  console.log(`\n${counts?.crms} managements, ${counts?.clients} clients; ${RUNS} runs per case; ms; target HTTP p95 < ${TARGET_P95_MS}\n`);
-  console.log(["case".padEnd(34), "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "ok"].join("  "));
-  for (const r of await timeCases(cases, { http, recorder, runs: RUNS })) {
-    console.log([r.name.padEnd(34), ...[r.http.p50, r.http.p95, r.sql.p50, r.sql.p95].map((v) => v.toFixed(2).padStart(8)), r.http.p95 < TARGET_P95_MS ? "yes" : "NO"].join("  "));
-  }
-  await captureBus.close();
-  await database.close();
-} finally {
-  server?.kill("SIGTERM");
-  await raw?.end({ timeout: 5 });
-  await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
-  log(`dropped ${dbName}`);
-}
+    console.log(`\n${counts?.crms} managements, ${counts?.clients} clients; ${RUNS} runs per case; ms; target HTTP p95 < ${TARGET_P95_MS}\n`);
+    console.log(["case".padEnd(34), "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "ok"].join("  "));
+    for (const r of await timeCases(cases, { http, recorder, runs: RUNS })) {
+      console.log([r.name.padEnd(34), ...[r.http.p50, r.http.p95, r.sql.p50, r.sql.p95].map((v) => v.toFixed(2).padStart(8)), r.http.p95 < TARGET_P95_MS ? "yes" : "NO"].join("  "));
+    }
+    await captureBus.close();
+  },
+);

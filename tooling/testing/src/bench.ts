@@ -1,16 +1,81 @@
-// What the bench scripts (`pnpm bench:orders`, `pnpm bench:crm`, `pnpm bench:booking`) share: the real server on a
+// What the bench scripts (`pnpm bench:orders`, `bench:crm`, `bench:payments`, `bench:booking`) share: their database and server frame, the real server on a
 // free port, a staff login and a light tRPC client over HTTP, the recorded SQL of a call, and percentiles. Kept apart
 // from index.ts, which is vitest's side.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { schema, type Db } from "@taller/db";
-import { DEMO_PASSWORD } from "@taller/db/seed";
+import { createDatabase, migrateDatabase, schema, type Database, type Db } from "@taller/db";
+import { DEMO_PASSWORD, seedDemo, seedScale } from "@taller/db/seed";
 import { drizzle } from "drizzle-orm/postgres-js";
-import type postgres from "postgres";
+import postgres from "postgres";
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../../apps/server");
+
+export const benchLog = (message: string) => console.log(`[bench] ${message}`);
+/** Seconds since a `performance.now()` reading, for the bench's log. */
+export const benchSeconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+export interface ScaleBench {
+  database: Database;
+  /** A plain postgres.js connection to the bench's database (the SQL side of the comparison). */
+  raw: postgres.Sql;
+  /** Taller Escala, the scale company (login admin@escala.demo). */
+  companyId: number;
+  /** The real server on the bench's database. */
+  baseUrl: string;
+  server: ChildProcess;
+}
+
+/**
+ * The frame of the list benches (orders, crm, payments): a database of their own on TEST_DATABASE_URL / DATABASE_URL
+ * (default the local server), migrated; the demo and `orders` orders in "Taller Escala"; whatever `seed` adds; VACUUM
+ * ANALYZE (index-only scans need the visibility map a fresh bulk load lacks); the real server on it. `body` times the
+ * cases; the server, the connections and the database are gone afterwards, whatever happened.
+ */
+export async function runScaleBench(
+  name: string,
+  opts: { orders: number; seed?: (db: Db, companyId: number) => Promise<void> },
+  body: (bench: ScaleBench) => Promise<void>,
+): Promise<void> {
+  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const dbName = `taller_bench_${name}_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const url = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  let server: ChildProcess | null = null;
+  let raw: postgres.Sql | null = null;
+  let database: Database | null = null;
+  try {
+    await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+    benchLog(`database ${dbName}`);
+    database = await createDatabase({ url, max: 4 });
+    await migrateDatabase(database);
+    let started = performance.now();
+    await seedDemo(database.db);
+    const scale = await seedScale(database.db, { orders: opts.orders, log: (m) => benchLog(`  ${m}`) });
+    benchLog(`seeded ${opts.orders} orders in Taller Escala in ${benchSeconds(started)}`);
+    if (opts.seed) {
+      started = performance.now();
+      await opts.seed(database.db, scale.companyId);
+      benchLog(`seeded the bench's own data in ${benchSeconds(started)}`);
+    }
+    raw = postgres(url, { max: 1, onnotice: () => {} });
+    started = performance.now();
+    await raw.unsafe("VACUUM ANALYZE");
+    benchLog(`vacuum analyze in ${benchSeconds(started)}`);
+    const running = await startBenchServer(url);
+    server = running.child;
+    await body({ database, raw, companyId: scale.companyId, baseUrl: running.url, server });
+  } finally {
+    server?.kill("SIGTERM");
+    await raw?.end({ timeout: 5 });
+    await database?.close();
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+    benchLog(`dropped ${dbName}`);
+  }
+}
 
 /** apps/server (through tsx, production mode, no demo seeding) on a free port of 127.0.0.1, against `databaseUrl`. */
 export function startBenchServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
