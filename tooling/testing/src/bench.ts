@@ -1,6 +1,6 @@
-// What the bench scripts (`pnpm bench:orders`, `bench:crm`, `bench:payments`, `bench:booking`) share: their database and server frame, the real server on a
-// free port, a staff login and a light tRPC client over HTTP, the recorded SQL of a call, and percentiles. Kept apart
-// from index.ts, which is vitest's side.
+// What the bench scripts (`pnpm bench:orders`, `bench:crm`, `bench:payments`, `bench:booking`) share: the list
+// benches' database-and-server frame, the real server on a free port, a staff login and a light tRPC client over
+// HTTP, the recorded SQL of a call, and percentiles. Kept apart from index.ts, which is vitest's side.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
