@@ -12,11 +12,32 @@ const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
 const option = (page: Page) => panel(page).getByRole("button", { name: "WhatsApp al cliente" });
 const dialog = (page: Page) => page.getByRole("dialog");
 
-async function openChat(page: Page, preview: string) {
+/**
+ * The demo chat whose last comment starts as `preview`, found through chat.list (as the browser's session): other
+ * specs post in other chats meanwhile, so these two older ones can sit far down the virtualized list.
+ */
+async function correlativeOf(page: Page, preview: string): Promise<number> {
+  let cursor: string | null = null;
+  for (let i = 0; i < 100; i++) {
+    const input = encodeURIComponent(JSON.stringify({ json: { tab: "Order", cursor } }));
+    const res = await page.request.get(`/trpc/chat.list?input=${input}`, { headers: { "x-trpc-source": "web" } });
+    expect(res.ok()).toBe(true);
+    const page_ = ((await res.json()) as { result: { data: { json: { items: { correlative_id: number | null; last_comment: { text: string } | null }[]; next_cursor: string | null } } } }).result.data.json;
+    const found = page_.items.find((c) => c.last_comment?.text.includes(preview));
+    if (found?.correlative_id) return found.correlative_id;
+    if (!page_.next_cursor) break;
+    cursor = page_.next_cursor;
+  }
+  throw new Error(`no chat ends with "${preview}"`);
+}
+
+/** Opens the Order chat #n from the list, searched by its number. */
+async function openChat(page: Page, correlative: number) {
   const list = panel(page);
   const back = list.getByRole("button", { name: "Volver" });
   if (await back.isVisible()) await back.click();
-  await list.getByRole("button", { name: new RegExp(preview.replace(/[?¿]/g, ".")) }).first().click();
+  await list.getByRole("searchbox", { name: "Buscar chats" }).fill(`#${correlative}`);
+  await list.getByRole("button", { name: new RegExp(`#${correlative}\\b`) }).first().click();
   await expect(list.getByRole("textbox", { name: "Mensaje" })).toBeVisible();
 }
 
@@ -30,9 +51,10 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await loginToShell(page, "admin@taller.demo");
   await openPanel(page);
   const stamp = String(Date.now()).slice(-6);
+  const [open, none] = [await correlativeOf(page, "cómo va mi auto"), await correlativeOf(page, "Avisar al cliente por WhatsApp")];
 
   // Inside the window: the option appears only while the input is empty, and free text is offered.
-  await openChat(page, "cómo va mi auto");
+  await openChat(page, open);
   await expect(option(page)).toBeVisible();
   await panel(page).getByRole("textbox", { name: "Mensaje" }).fill("x");
   await expect(option(page)).toBeHidden();
@@ -50,7 +72,7 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await expect(panel(page).getByRole("log", { name: "Mensajes" })).toContainText(`WhatsApp: Su auto está listo ${stamp}`);
 
   // No conversation: the rule says so, no free text, the templates with their variables.
-  await openChat(page, "Avisar al cliente por WhatsApp");
+  await openChat(page, none);
   await option(page).click();
   await expect(dialog(page).getByRole("status")).toContainText("No se ha iniciado una conversación");
   await expect(dialog(page).getByLabel("Mensaje libre")).toHaveCount(0);
@@ -67,7 +89,7 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   // 390 px: the dialog fits the screen (the chat now shows the template just sent as its last message).
   await page.setViewportSize({ width: 390, height: 844 });
   await openPanel(page);
-  await openChat(page, "WhatsApp: Hola Ana, el presupuesto");
+  await openChat(page, none);
   await option(page).click();
   await expect(dialog(page).getByRole("status")).toContainText("No se ha iniciado una conversación");
   const box = await dialog(page).boundingBox();
