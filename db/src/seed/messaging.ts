@@ -40,16 +40,17 @@ export async function seedMessagingDemo(db: Db, companyId: number, chatIds: numb
                   ${status ? `local:${notification}` : null})`,
     );
   }
-  // Two chats of different clients.
-  const rows = await queryRows<{ chat_id: number; client_id: number }>(
+  // Two chats of different clients, on the oldest orders that have a chat: the newest order (the orders list's first
+  // row, whose chat other e2e specs write in) keeps its own.
+  const rows = await queryRows<{ chat_id: number; client_id: number; correlative: number }>(
     db,
-    sql`SELECT DISTINCT ON (o.client_id) ch.id AS chat_id, o.client_id
+    sql`SELECT DISTINCT ON (o.client_id) ch.id AS chat_id, o.client_id, o.correlative_id AS correlative
         FROM chats ch JOIN orders o ON o.company_id = ch.company_id AND o.id = ch.document_id
         WHERE ch.company_id = ${companyId} AND ch.document_type = 'Order' AND ch.listed AND o.client_id IS NOT NULL
           AND ch.id = ANY (${`{${chatIds.join(",")}}`}::int[])
-        ORDER BY o.client_id, ch.id`,
+        ORDER BY o.client_id, o.correlative_id`,
   );
-  const [open, none] = rows.sort((a, b) => a.chat_id - b.chat_id);
+  const [open, none] = rows.sort((a, b) => a.correlative - b.correlative);
   if (open) {
     await queryRows(db, sql`UPDATE clients SET phone = ${DEMO_WHATSAPP_PHONES.open} WHERE company_id = ${companyId} AND id = ${open.client_id}`);
     const [contact] = await queryRows<{ id: number }>(
