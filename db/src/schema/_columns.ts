@@ -1,5 +1,5 @@
-import { getTableName } from "drizzle-orm";
-import { foreignKey, integer, timestamp, unique, type AnyPgColumn, type UpdateDeleteAction } from "drizzle-orm/pg-core";
+import { getTableName, sql } from "drizzle-orm";
+import { foreignKey, integer, text, timestamp, unique, type AnyPgColumn, type UpdateDeleteAction } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 
 /** Every tenant-owned table carries company_id; cascade keeps a company's removal clean. */
@@ -10,6 +10,18 @@ export const companyId = () =>
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A searchable list's folded text, written only by the table's trigger (search_fold()), and its words' one- and
+ * two-character prefixes for short searches, generated from it (docs/lists.md).
+ */
+export const searchColumns = () => ({
+  searchText: text("search_text").notNull().default(""),
+  searchPrefixes: text("search_prefixes")
+    .array()
+    .notNull()
+    .generatedAlwaysAs(sql`search_prefixes(search_text)`),
+});
 
 /** The columns a tenant-owned table exposes to tenant-bound references. */
 interface TenantRow {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
-import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { companies } from "./companies";
 import { brandModels, brands } from "./catalog";
 
@@ -45,12 +45,7 @@ export const vehicles = pgTable(
     customFields: jsonb("custom_fields").$type<Record<string, unknown>>().notNull().default({}),
     // Written only by a trigger (migration 0003_order_triggers): identifier, chassis, brand, model, client name
     // and RUT folded by search_fold(), for the vehicles list's contains-search.
-    searchText: text("search_text").notNull().default(""),
-    // Its words' one- and two-character prefixes, for short searches (as orders.search_prefixes).
-    searchPrefixes: text("search_prefixes")
-      .array()
-      .notNull()
-      .generatedAlwaysAs(sql`search_prefixes(search_text)`),
+    ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

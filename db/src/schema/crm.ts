@@ -4,7 +4,7 @@
 import type { CrmBookingState, CrmCategory, CrmKind } from "@taller/core";
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { bookings } from "./booking";
 import { requirements, statuses } from "./catalog";
@@ -56,11 +56,7 @@ export const crms = pgTable(
     comment: text("comment"),
     lastContactedAt: timestamp("last_contacted_at", { withTimezone: true }),
     // Written only by the trigger: client name, RUT, e-mail, phone, plate, brand and model folded by search_fold().
-    searchText: text("search_text").notNull().default(""),
-    searchPrefixes: text("search_prefixes")
-      .array()
-      .notNull()
-      .generatedAlwaysAs(sql`search_prefixes(search_text)`),
+    ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { requirements, statuses } from "./catalog";
 import { clients, vehicles } from "./clients";
@@ -52,13 +52,7 @@ export const orders = pgTable(
       .generatedAlwaysAs(sql`coalesce(last_budget_status_id, -1)`),
     // ...and "#correlative identifier brand model client-name rut rut-digits", folded by search_fold(), so one
     // trigram index answers the list's contains-search across five tables.
-    searchText: text("search_text").notNull().default(""),
-    // ...and the one- and two-character prefixes of its words, for searches too short for trigrams (search_prefixes()
-    // in migration 0005_list_pipeline).
-    searchPrefixes: text("search_prefixes")
-      .array()
-      .notNull()
-      .generatedAlwaysAs(sql`search_prefixes(search_text)`),
+    ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -143,11 +137,7 @@ export const budgets = pgTable(
     createdBy: integer("created_by"),
     notes: text("notes"),
     pictures: jsonb("pictures").$type<DocumentPicture[]>().notNull().default([]),
-    searchText: text("search_text").notNull().default(""),
-    searchPrefixes: text("search_prefixes")
-      .array()
-      .notNull()
-      .generatedAlwaysAs(sql`search_prefixes(search_text)`),
+    ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

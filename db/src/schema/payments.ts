@@ -4,7 +4,7 @@
 // state that never moves backwards.
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { requirements } from "./catalog";
 import { clients, vehicles } from "./clients";
@@ -49,11 +49,7 @@ export const paymentRequests = pgTable(
     // When the poller last asked the provider about it (missed webhooks).
     polledAt: timestamp("polled_at", { withTimezone: true }),
     // Written only by the trigger: '#correlative', plate, client, requirement and payment id, folded.
-    searchText: text("search_text").notNull().default(""),
-    searchPrefixes: text("search_prefixes")
-      .array()
-      .notNull()
-      .generatedAlwaysAs(sql`search_prefixes(search_text)`),
+    ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
