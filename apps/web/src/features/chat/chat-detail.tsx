@@ -6,7 +6,7 @@
 import { CHAT_TEXTS, WHATSAPP_PLAN_MESSAGE_MS, WHATSAPP_TEXTS, type ChatHeader, type ChatPerson, type Instant } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { ArrowDown, ArrowLeft, Bot } from "lucide-react";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { useCan } from "../../lib/permissions";
 import { Button } from "../../ui/button";
@@ -14,7 +14,6 @@ import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
 import { Spinner } from "../../ui/spinner";
 import { useSnackbar } from "../../ui/snackbar";
-import { OrderDialog } from "../orders";
 import { CurrentWorkPanel } from "../work";
 import { showAssistant } from "./assistant-store";
 import { chatBack } from "./chat-store";
@@ -27,6 +26,10 @@ import { EventsStrip, WorksStrip } from "./strips";
 import { useChatMessages, type Message } from "./use-chat-messages";
 import { WhatsappDialog } from "./whatsapp-panel";
 import { useMentionName } from "./use-mention-name";
+
+// Loaded when 'Ver' first opens an order: orders' rows open chats, so a static import would tie the two features'
+// chunks in a cycle (and load the order detail with every chat).
+const OrderDialog = lazy(() => import("../orders").then((m) => ({ default: m.OrderDialog })));
 
 export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson }) {
   const userId = me.id;
@@ -208,7 +211,11 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
         onWhatsapp={mayWhatsapp && conversation.data?.client ? openWhatsapp : undefined}
       />
       {whatsappOpen && <WhatsappDialog chatId={header.id} open onOpenChange={setWhatsappOpen} />}
-      {view?.type === "Order" && <OrderDialog orderId={view.id} open={orderOpen} onOpenChange={setOrderOpen} />}
+      {view?.type === "Order" && orderOpen && (
+        <Suspense fallback={null}>
+          <OrderDialog orderId={view.id} open onOpenChange={setOrderOpen} />
+        </Suspense>
+      )}
       {editing?.calendar_event && (
         <Dialog open onOpenChange={(open) => !open && setEditing(null)} title="Editar evento">
           <EventForm
