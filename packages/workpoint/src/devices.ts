@@ -3,7 +3,7 @@
 // kioskProcedure checks the token on every request.
 import { randomBytes } from "node:crypto";
 import { queryRows, workpointTokens } from "@taller/db";
-import { can, sha256, staffProcedure, TRPCError } from "@taller/trpc";
+import { can, sha256, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { id } from "./inputs";
@@ -33,14 +33,19 @@ export const register = staffProcedure
   .input(registerInput)
   .mutation(async ({ ctx, input }) => {
     const token = randomBytes(32).toString("base64url");
-    // The count and the insert are one statement; a burst of registrations may pass the cap by a few, not run away.
-    const [row] = await queryRows<{ id: number }>(
-      ctx.db,
-      sql`INSERT INTO workpoint_tokens (company_id, name, token_hash)
-          SELECT ${ctx.companyId}, ${input.name}, ${sha256(token)}
-          WHERE (SELECT count(*) FROM workpoint_tokens WHERE company_id = ${ctx.companyId}) < ${MAX_DEVICES}
-          RETURNING id`,
-    );
+    // Registrations of one company take turns (a lock held to commit), so a burst cannot pass the cap between the
+    // count and the insert.
+    const row = await withTransaction(ctx, async (tx) => {
+      await tx.db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`workpoint-devices:${ctx.companyId}`}, 0))`);
+      const [inserted] = await queryRows<{ id: number }>(
+        tx.db,
+        sql`INSERT INTO workpoint_tokens (company_id, name, token_hash)
+            SELECT ${ctx.companyId}, ${input.name}, ${sha256(token)}
+            WHERE (SELECT count(*) FROM workpoint_tokens WHERE company_id = ${ctx.companyId}) < ${MAX_DEVICES}
+            RETURNING id`,
+      );
+      return inserted;
+    });
     if (!row) throw new TRPCError({ code: "BAD_REQUEST", message: `No se pueden registrar más de ${MAX_DEVICES} puntos de trabajo` });
     return { id: row.id, name: input.name, path: `/workpoint/login?token=${token}` };
   });

@@ -6,6 +6,7 @@ import { useSeededApp } from "@taller/trpc/testing";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { workpointRouter } from "../src";
+import { MAX_DEVICES } from "../src/devices";
 
 const createCaller = createCallerFactory(workpointRouter);
 const app = useSeededApp();
@@ -249,6 +250,19 @@ describe("kiosk devices", () => {
   it("is an administrator's: other roles are refused", async () => {
     expect((await failure((await tecnico()).devices.register({ name: "x" }))).code).toBe("FORBIDDEN");
     expect((await failure((await asesor()).devices.list())).code).toBe("FORBIDDEN");
+  });
+
+  it("a burst of registrations stops at the cap of 50 devices", async () => {
+    const a = await admin();
+    const companyId = fx().companyId;
+    const count = async () => (await app.db().select({ id: workpointTokens.id }).from(workpointTokens).where(eq(workpointTokens.companyId, companyId))).length;
+    const free = MAX_DEVICES - (await count());
+    const results = await Promise.allSettled(Array.from({ length: free + 20 }, (_, i) => a.devices.register({ name: `Ráfaga ${i}` })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(free);
+    expect(await count()).toBe(MAX_DEVICES);
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect((refused?.reason as TRPCError).message).toBe(`No se pueden registrar más de ${MAX_DEVICES} puntos de trabajo`);
+    await app.db().delete(workpointTokens).where(and(eq(workpointTokens.companyId, companyId), sql`${workpointTokens.name} LIKE 'Ráfaga %'`));
   });
 
   it("check refuses a missing, unknown or oversized token", async () => {
