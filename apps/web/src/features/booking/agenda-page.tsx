@@ -20,7 +20,8 @@ import { BookingFormDialog, type BookingPrefill } from "./booking-form";
 import { DayView } from "./day-view";
 import { ExternalMailsButton, ExternalMailsDialog } from "./external-mails-dialog";
 import { MonthView } from "./month-view";
-import { useBookingEvents, useBookingRange, useProfessionals, useSettled, useToggleBlock } from "./use-agenda";
+import { useSettled } from "../../lib/use-settled";
+import { useBookingEvents, useBookingRange, useProfessionals, useToggleBlock } from "./use-agenda";
 import "./booking.css";
 
 function Legend() {

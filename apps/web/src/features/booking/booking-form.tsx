@@ -24,7 +24,8 @@ import { useSnackbar } from "../../ui/snackbar";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { bookingErrorText } from "./agenda-rules";
-import { keepPrevious, useSettled } from "./use-agenda";
+import { useSettled } from "../../lib/use-settled";
+import { keepPrevious } from "./use-agenda";
 import "./booking.css";
 
 export type BookingPrefill = Partial<Omit<BookingFormInput, "idempotency_key" | "booking_type">>;

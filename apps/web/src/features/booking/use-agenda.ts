@@ -5,9 +5,9 @@
  */
 import type { RouterInputs, RouterOutputs } from "@taller/api";
 import { BOOKING_RANGE_DELAY_MS, isRestrictedToOwn } from "@taller/core";
-import { useEffect, useState } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useLocationFilter } from "../../lib/locations";
+import { useSettled } from "../../lib/use-settled";
 import { trpc } from "../../lib/trpc";
 import { monthRange, toggledBlocks } from "./agenda-rules";
 
@@ -22,16 +22,6 @@ type RangeInput = RouterInputs["booking"]["range"];
  * layer (lib/trpc.tsx) into a shared chunk, and the bundle report reads it as its own lazy chunk.
  */
 export const keepPrevious = <T>(previous: T | undefined) => previous;
-
-/** `value`, once it has stayed the same for `ms`. */
-export function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The range of the month shown, for the locations selected in the shell. */
 export function useBookingRange(month: string) {

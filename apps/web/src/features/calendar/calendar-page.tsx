@@ -45,7 +45,7 @@ import {
 } from "./calendar-rules";
 import { CalendarSearch } from "./calendar-search";
 import { EventDialog } from "./event-dialog";
-import { useDebounced } from "./use-debounced";
+import { useSettled } from "../../lib/use-settled";
 import type { CalendarEvent } from "./types";
 import "./calendar.css";
 
@@ -70,7 +70,7 @@ export function CalendarPage() {
   // The month shown ± 7 days, asked for once the user has stopped moving for 200 ms.
   const wanted = calendarWindow(day);
   const wantedKey = `${wanted.from}/${wanted.to}`;
-  const settledKey = useDebounced(wantedKey, CALENDAR_FETCH_DEBOUNCE_MS);
+  const settledKey = useSettled(wantedKey, CALENDAR_FETCH_DEBOUNCE_MS);
   const [from = wanted.from, to = wanted.to] = settledKey.split("/");
   const range = trpc.calendar.range.useQuery({ from, to, type, location_ids: locationIds }, { placeholderData: keepPreviousData });
   const loading = settledKey !== wantedKey || range.isFetching;

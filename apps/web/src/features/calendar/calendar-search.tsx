@@ -12,8 +12,9 @@ import {
 } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { Search, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { trpc } from "../../lib/trpc";
+import { useSettled } from "../../lib/use-settled";
 import { IconButton } from "../../ui/icon-button";
 import { Spinner } from "../../ui/spinner";
 import type { CalendarEvent } from "./types";
@@ -23,11 +24,7 @@ export function CalendarSearch({ locationIds, onOpenEvent }: { locationIds: numb
   const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState("");
-  const [query, setQuery] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), CALENDAR_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const query = useSettled(text.trim(), CALENDAR_SEARCH_DEBOUNCE_MS);
   const enabled = query.length >= CALENDAR_SEARCH_MIN_CHARS;
   // Both calendars: a plate or an event's name is found whichever type is shown.
   const found = trpc.calendar.search.useQuery({ query, location_ids: locationIds }, { enabled });

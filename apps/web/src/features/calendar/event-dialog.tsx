@@ -18,7 +18,7 @@ import { Checkbox } from "../../ui/checkbox";
 import { Dialog } from "../../ui/dialog";
 import { TextField } from "../../ui/text-field";
 import type { CalendarEvent } from "./types";
-import { useDebounced } from "./use-debounced";
+import { useSettled } from "../../lib/use-settled";
 
 type OrderOption = RouterOutputs["calendar"]["orderOptions"][number];
 
@@ -37,7 +37,7 @@ function orderLine(o: { correlative_id: number | null; identifier: string | null
 /** 'Vincular orden': the orders whose number starts with what is typed (after 300 ms), one click attaches. */
 function OrderPicker({ onPick }: { onPick(order: OrderOption): void }) {
   const [query, setQuery] = useState("");
-  const settled = useDebounced(query.trim(), 300);
+  const settled = useSettled(query.trim(), 300);
   const valid = /^#?\d{1,10}$/.test(settled);
   const options = trpc.calendar.orderOptions.useQuery({ query: settled }, { enabled: valid });
   return (

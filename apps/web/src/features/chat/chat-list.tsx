@@ -7,6 +7,7 @@ import { CHAT_TABS, CHAT_TEXTS, chatDocumentPath, type ChatListItem, type ChatTa
 import { Archive, Bot, Calculator, ClipboardList, Search, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { trpc } from "../../lib/trpc";
+import { useSettled } from "../../lib/use-settled";
 import { VirtualList } from "../../ui/virtual-list";
 import { showAssistant } from "./assistant-store";
 import { showChat } from "./chat-store";
@@ -30,11 +31,7 @@ export function ChatList() {
   const [tab, setTab] = useState<ChatTab>("Order");
   const [archived, setArchived] = useState(false);
   const [text, setText] = useState("");
-  const [search, setSearch] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const search = useSettled(text.trim(), SEARCH_DEBOUNCE_MS);
 
   const badges = trpc.chat.badges.useQuery().data;
   const assistant = trpc.chat.assistant.status.useQuery().data;
