@@ -1,5 +1,5 @@
 // Writing a budget: shared by budgets.create and the chat's budget form (chat.send), which both run it inside their
-// own transaction. The database numbers it (budget_counters) and totals it (the budget_lines trigger); this only
+// own transaction. The database numbers it (next_correlative) and totals it (the budget_lines trigger); this only
 // checks what deserves a clear answer first (the order, the products, an initial status) and writes the rows.
 import type { BudgetLineInput } from "@taller/core";
 import { sql } from "drizzle-orm";

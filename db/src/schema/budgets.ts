@@ -8,12 +8,6 @@ import { statuses } from "./catalog";
 import { budgets } from "./orders";
 import { products } from "./products";
 
-/** The last budget number per company: the numbering trigger takes this row's lock, so numbers never repeat. */
-export const budgetCounters = pgTable("budget_counters", {
-  companyId: companyId().primaryKey(),
-  last: integer("last").notNull().default(0),
-});
-
 /**
  * A budget line (the chat's "inventory action"): a catalogue product or free text, a quantity, the unit price at the
  * time and a discount in pesos off the line. `total` is the database's own arithmetic; the budget's total follows

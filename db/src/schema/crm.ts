@@ -9,7 +9,7 @@ import { users } from "./access";
 import { bookings } from "./booking";
 import { requirements, statuses } from "./catalog";
 import { clients, vehicles } from "./clients";
-import { companies, locations } from "./companies";
+import { locations } from "./companies";
 import { orders } from "./orders";
 
 /**
@@ -21,7 +21,7 @@ export const crms = pgTable(
   {
     id: serial("id").primaryKey(),
     companyId: companyId(),
-    // Numbered per company by the trigger crms_before_write (crm_counters): 0 on insert means "assign the next".
+    // Numbered per company by the trigger crms_before_write (next_correlative): 0 on insert means "assign the next".
     correlativeId: integer("correlative_id").notNull().default(0),
     kind: text("kind").$type<CrmKind>().notNull(),
     // A Crm::Booking status of the company; null on insert: the company's first 'initial' status (trigger).
@@ -94,10 +94,3 @@ export const crms = pgTable(
   ],
 );
 
-/** The last correlative number given per company (a row lock per company numbers concurrent inserts). */
-export const crmCounters = pgTable("crm_counters", {
-  companyId: integer("company_id")
-    .primaryKey()
-    .references(() => companies.id, { onDelete: "cascade" }),
-  last: integer("last").notNull().default(0),
-});

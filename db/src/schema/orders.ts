@@ -119,7 +119,7 @@ export const orderStatusCounts = pgTable(
 
 /**
  * A budget (quote) for an order (issue 12 "Catalogue and budgets"). Numbered per company by a trigger
- * (`budget_counters`, migration `budgets`); `total` is the sum of its lines' totals, kept by a trigger on
+ * (`next_correlative`, migration `numbering`); `total` is the sum of its lines' totals, kept by a trigger on
  * `budget_lines` (never written by code); `search_text` is "#correlative" plus the order's search text, kept by
  * triggers. Pictures have the orders' shape so one zip builder serves both.
  */

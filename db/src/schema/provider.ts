@@ -3,7 +3,7 @@
 // (the supplier confirms it), each opened to the supplier by an access_token (document_tokens). One table for both:
 // the spec gives them one shape and one set of states; `kind` says which page opens it and numbers it.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { budgets, orders } from "./orders";
@@ -32,17 +32,6 @@ export const providers = pgTable(
     uniqueIndex("providers_company_name_idx").on(t.companyId, t.name),
     check("providers_name_length", sql`char_length(${t.name}) BETWEEN 1 AND 200`),
   ],
-);
-
-/** The last correlative given per company and kind: pricings and buy orders are numbered apart. */
-export const providerActionCounters = pgTable(
-  "provider_action_counters",
-  {
-    companyId: companyId(),
-    kind: text("kind").$type<ProviderActionKind>().notNull(),
-    last: integer("last").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
 );
 
 export const providerActions = pgTable(

@@ -176,6 +176,28 @@ describe("list", () => {
     expect((await c.list({ status_id: [] })).total).toBe(0);
   });
 
+  it("keeps the per-status counts through bulk inserts, status changes and deletes in one transaction", async () => {
+    const companyId = app.fx().demo.companyId;
+    const counted = () =>
+      queryRows<{ status: number; kept: number; real: number }>(
+        app.db(),
+        sql`SELECT s.status, coalesce(k.count, 0)::int AS kept,
+                   (SELECT count(*)::int FROM payment_requests r WHERE r.company_id = ${companyId} AND r.status = s.status) AS real
+            FROM (VALUES (1), (2)) s(status)
+            LEFT JOIN payment_request_counts k ON k.company_id = ${companyId} AND k.status = s.status ORDER BY 1`,
+      );
+    await app.db().transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO payment_requests (company_id, order_id, provider, requirement_name, client_name, vehicle_identifier, status, total)
+                           SELECT ${companyId}, ${app.fx().demo.orderIds[0] ?? 0}, 'local', 'Bulk', 'Bulk ' || i, 'BULK' || i, 1, 1000
+                           FROM generate_series(1, 300) i`);
+      await tx.execute(sql`UPDATE payment_requests SET status = 2, payment_id = 'P' || id, paid_at = now(), total_paid = total WHERE company_id = ${companyId} AND requirement_name = 'Bulk' AND vehicle_identifier LIKE 'BULK1%'`);
+      await tx.execute(sql`DELETE FROM payment_requests WHERE company_id = ${companyId} AND requirement_name = 'Bulk' AND vehicle_identifier LIKE 'BULK2%'`);
+    });
+    for (const row of await counted()) expect(row.kept).toBe(row.real);
+    await app.db().execute(sql`DELETE FROM payment_requests WHERE company_id = ${companyId} AND requirement_name = 'Bulk'`);
+    for (const row of await counted()) expect(row.kept).toBe(row.real);
+  });
+
   it("shows another company nothing of Taller Demo", async () => {
     const o = await otherAdmin();
     const mine = (await o.list({})).payments.map((p) => p.id);
