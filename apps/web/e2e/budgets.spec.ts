@@ -6,7 +6,9 @@
  * lines, takes pictures, asks a supplier and creates a payment request from its lines, until it is approved
  * (1280 and 390 px).
  */
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import JSZip from "jszip";
 import { loginToShell } from "./fixtures";
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
@@ -168,7 +170,15 @@ test("a budget's page: lines added, changed and removed, a picture, a supplier a
   // A picture: uploaded, shown, and the zip link offered.
   await page.getByLabel("Fotos del presupuesto").setInputFiles({ name: "frente.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByRole("link", { name: "frente" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Descargar imágenes" })).toBeVisible();
+  // The budget's zip now has something to download: the uploaded picture, named after its file.
+  const budgetNumber = ((await page.getByRole("heading", { name: /^Presupuesto Nº \d+$/ }).textContent()) ?? "").replace("Presupuesto Nº ", "");
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Descargar imágenes" }).click();
+  const zipPage = await popup;
+  const saved = await zipPage.waitForEvent("download", { timeout: 60_000 });
+  expect(saved.suggestedFilename()).toBe(`Taller Demo - Presupuesto ${budgetNumber}.zip`);
+  expect(Object.keys((await JSZip.loadAsync(await readFile(await saved.path()))).files)).toEqual(["frente.jpg"]);
+  await zipPage.close();
 
   // A supplier asked for prices from the budget.
   const section = page.getByRole("region", { name: "Proveedores" });
