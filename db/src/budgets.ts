@@ -32,36 +32,42 @@ export async function writeBudget(db: Db, w: BudgetWrite): Promise<BudgetWriteRe
     sql`SELECT id FROM statuses WHERE company_id = ${w.companyId} AND type = 'Budget' ORDER BY finish, position, id LIMIT 1`,
   );
   if (!status) return { ok: false, problem: "status" };
-  const productIds = [...new Set(w.lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
-  const names = new Map(
-    productIds.length
-      ? (
-          await queryRows<{ id: number; name: string }>(
-            db,
-            sql`SELECT id, name FROM products WHERE company_id = ${w.companyId} AND id = ANY (${intArray(productIds)})`,
-          )
-        ).map((p) => [p.id, p.name])
-      : [],
-  );
-  if (names.size !== productIds.length) return { ok: false, problem: "product" };
+  const rows = await budgetLineRows(db, w.companyId, w.lines);
+  if (!rows) return { ok: false, problem: "product" };
   const [budget] = await db
     .insert(budgets)
     .values({ companyId: w.companyId, orderId: w.orderId, statusId: status.id, createdBy: w.userId, notes: w.notes || null })
     .returning({ id: budgets.id, correlativeId: budgets.correlativeId });
   if (!budget) throw new Error("budget insert returned nothing");
-  await db.insert(budgetLines).values(
-    w.lines.map((l, position) => ({
-      companyId: w.companyId,
-      budgetId: budget.id,
-      productId: l.product_id ?? null,
-      description: l.description || (l.product_id ? (names.get(l.product_id) ?? "") : ""),
-      quantity: l.quantity,
-      unitPrice: l.unit_price,
-      discount: l.discount,
-      position,
-    })),
-  );
+  await db.insert(budgetLines).values(rows.map((row, position) => ({ ...row, budgetId: budget.id, position })));
   await db.insert(budgetStatusChanges).values({ companyId: w.companyId, budgetId: budget.id, fromStatusId: null, toStatusId: status.id, userId: w.userId });
   const [row] = await queryRows<{ total: number }>(db, sql`SELECT total FROM budgets WHERE id = ${budget.id}`);
   return { ok: true, id: budget.id, correlative_id: budget.correlativeId, total: row?.total ?? 0, order_correlative_id: order.correlative_id };
+}
+
+/**
+ * Budget lines as rows to insert or update (without budget and position): a catalogue product's name is the
+ * description unless one is given. Null when a product is not the company's.
+ */
+export async function budgetLineRows(db: Db, companyId: number, lines: readonly BudgetLineInput[]) {
+  const productIds = [...new Set(lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
+  const names = new Map(
+    productIds.length
+      ? (
+          await queryRows<{ id: number; name: string }>(
+            db,
+            sql`SELECT id, name FROM products WHERE company_id = ${companyId} AND id = ANY (${intArray(productIds)})`,
+          )
+        ).map((p) => [p.id, p.name])
+      : [],
+  );
+  if (names.size !== productIds.length) return null;
+  return lines.map((l) => ({
+    companyId,
+    productId: l.product_id ?? null,
+    description: l.description || (l.product_id ? (names.get(l.product_id) ?? "") : ""),
+    quantity: l.quantity,
+    unitPrice: l.unit_price,
+    discount: l.discount,
+  }));
 }

@@ -70,6 +70,14 @@ describe("POST /files and GET /files/:id", () => {
     expect(again.status).toBe(304);
   });
 
+  it("takes a budget's picture only from who may change budgets (the asesor may, the técnico may not: 403)", async () => {
+    expect((await upload(PNG, { "content-type": "image/png" }, "budget_picture")).status).toBe(201);
+    const b = browser(server.url);
+    await b.client.auth.login.mutate({ email: "tecnico@taller.demo", password: "demo1234" });
+    const res = await fetch(`${server.url}/files?purpose=budget_picture`, { method: "POST", body: PNG, headers: { cookie: b.cookie(), ...APP, "content-type": "image/png" } });
+    expect(res.status).toBe(403);
+  });
+
   it("needs a staff session to upload", async () => {
     const res = await fetch(`${server.url}/files?purpose=profile_picture`, {
       method: "POST",

@@ -2,9 +2,13 @@
  * Budgets (issue 12): Andrés Asesor creates a budget from an order's chat with the budget form (send disabled with
  * zero actions, the hint with one), the message links the budget; its page shows the lines, the total the database
  * kept and the PDF; the list finds it by status and search; both at 390 px without sideways scroll. The technician
- * (no create budget) is not offered the form. The budget made here belongs to this spec.
+ * (no create budget) is not offered the form. The budget made here belongs to this spec. A budget's page edits its
+ * lines, takes pictures, asks a supplier and creates a payment request from its lines, until it is approved
+ * (1280 and 390 px).
  */
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import JSZip from "jszip";
 import { loginToShell } from "./fixtures";
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
@@ -108,4 +112,114 @@ test("the technician, who may not create budgets, is not offered the budget form
   await loginToShell(page, "tecnico@taller.demo");
   await openFirstOrderChat(page);
   await expect(panel(page).getByRole("button", { name: "Agregar presupuesto" })).toHaveCount(0);
+});
+
+/** A 1×1 PNG: the store knows images by their bytes. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+test("a budget's page: lines added, changed and removed, a picture, a supplier asked, 'Crear cobro' with its lines; locked once approved", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginToShell(page, "admin@taller.demo");
+  // A budget of this test's own, on the newest order (made through the API as the chat's form would).
+  await page.goto("/main/orders");
+  await page.locator(".order-number").first().click();
+  await expect(page).toHaveURL(/\/main\/orders\/\d+$/);
+  const orderId = Number(new URL(page.url()).pathname.split("/").at(-1));
+  const made = await page.request.post("/trpc/budgets.create", {
+    headers: { "x-trpc-source": "web" },
+    data: { json: { order_id: orderId, lines: [{ description: "Diagnóstico", quantity: 1, unit_price: 20_000, discount: 0 }] } },
+  });
+  expect(made.ok()).toBe(true);
+  const budgetId = ((await made.json()) as { result: { data: { json: { id: number } } } }).result.data.json.id;
+  await page.goto(`/main/budgets/${budgetId}`);
+  const lines = page.getByRole("table", { name: "Líneas del presupuesto" });
+  const total = page.locator(".budget-total");
+  await expect(total).toContainText("$20.000");
+
+  // Add a line: a bad discount answers under its field; a good one adds the line and the database's total.
+  const addLine = async (description: string, quantity: string, price: string, discount: string) => {
+    await page.getByRole("button", { name: "Agregar línea" }).click();
+    const form = page.getByRole("form", { name: "Agregar línea" });
+    await form.getByLabel("Descripción").fill(description);
+    await form.getByLabel("Cantidad").fill(quantity);
+    await form.getByLabel("Precio unitario").fill(price);
+    await form.getByLabel("Descuento").fill(discount);
+    await form.getByRole("button", { name: "Agregar línea" }).click();
+    return form;
+  };
+  const form = await addLine("Alineación", "3", "10000", "99999");
+  await expect(form.getByText("El descuento no puede superar el monto de la línea")).toBeVisible();
+  await form.getByLabel("Descuento").fill("1000");
+  await form.getByRole("button", { name: "Agregar línea" }).click();
+  await expect(form).toBeHidden();
+  await expect(lines).toContainText("Alineación");
+  await expect(total).toContainText("$49.000");
+  await page.getByRole("button", { name: "Editar Diagnóstico" }).click();
+  const edit = page.getByRole("form", { name: "Editar línea" });
+  await edit.getByLabel("Cantidad").fill("2");
+  await edit.getByRole("button", { name: "Guardar línea" }).click();
+  await expect(total).toContainText("$69.000");
+  await addLine("Lavado", "1", "5000", "0");
+  await expect(total).toContainText("$74.000");
+  await page.getByRole("button", { name: "Quitar Lavado" }).click();
+  await expect(lines).not.toContainText("Lavado");
+  await expect(total).toContainText("$69.000");
+  await noSidewaysScroll(page);
+
+  // A picture: uploaded, shown, and the zip link offered.
+  await page.getByLabel("Fotos del presupuesto").setInputFiles({ name: "frente.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByRole("link", { name: "frente" })).toBeVisible();
+  // The budget's zip now has something to download: the uploaded picture, named after its file.
+  const budgetNumber = ((await page.getByRole("heading", { name: /^Presupuesto Nº \d+$/ }).textContent()) ?? "").replace("Presupuesto Nº ", "");
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Descargar imágenes" }).click();
+  const zipPage = await popup;
+  const saved = await zipPage.waitForEvent("download", { timeout: 60_000 });
+  expect(saved.suggestedFilename()).toBe(`Taller Demo - Presupuesto ${budgetNumber}.zip`);
+  expect(Object.keys((await JSZip.loadAsync(await readFile(await saved.path()))).files)).toEqual(["frente.jpg"]);
+  await zipPage.close();
+
+  // A supplier asked for prices from the budget.
+  const section = page.getByRole("region", { name: "Proveedores" });
+  await section.getByRole("button", { name: "Solicitar cotización" }).click();
+  const dialog = page.getByRole("dialog", { name: "Solicitar cotización" });
+  await dialog.getByLabel("Proveedor", { exact: true }).click();
+  await page.getByRole("option", { name: "Repuestos del Sur SpA" }).click();
+  await dialog.getByLabel("Producto 1", { exact: true }).click();
+  await page.getByRole("option", { name: "Filtro de aire (FIL-AIR)" }).click();
+  await dialog.getByRole("button", { name: "Crear y obtener enlace" }).click();
+  const linkDialog = page.getByRole("dialog", { name: /^Enlace de Cotización #\d+$/ });
+  expect(await linkDialog.getByLabel("Enlace").inputValue()).toMatch(/\/provider\/pricing\?access_token=[\w-]{43}$/);
+  const pricing = ((await linkDialog.getByRole("heading").textContent()) ?? "").replace("Enlace de ", "");
+  await linkDialog.getByRole("button", { name: "Cerrar" }).click();
+  await expect(section).toContainText(pricing);
+
+  // 'Crear cobro': the budget's lines, the discount folded in, and the budget's total.
+  await page.locator(".budget-detail-head").getByRole("button", { name: "Crear cobro" }).click();
+  const create = page.getByRole("dialog", { name: "Crear cobro" });
+  await expect(create).toContainText("3 × $10.000 con descuento de $1.000");
+  await expect(create).toContainText("$69.000");
+  await create.getByRole("button", { name: "Crear cobro" }).click();
+  const payment = page.getByRole("dialog", { name: /^Cobro Nº \d+$/ });
+  await expect(payment).toContainText("Diagnóstico");
+  await expect(payment).toContainText("$69.000");
+  await page.keyboard.press("Escape");
+
+  // 'Aprobado' locks the budget: no line or picture buttons, and the server refuses in Spanish.
+  await page.getByRole("combobox", { name: "Cambiar estado" }).click();
+  await page.getByRole("option", { name: "Aprobado" }).click();
+  await expect(page.locator(".budget-detail-head")).toContainText("Aprobado");
+  await expect(page.getByRole("button", { name: "Agregar línea" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Agregar fotos" })).toHaveCount(0);
+  const refused = await page.request.post("/trpc/budgets.addLine", {
+    headers: { "x-trpc-source": "web" },
+    data: { json: { budget_id: budgetId, line: { description: "Tarde", quantity: 1, unit_price: 1, discount: 0 } } },
+  });
+  expect(refused.status()).toBe(409);
+  expect(JSON.stringify(await refused.json())).toContain("El presupuesto está en estado Aprobado y ya no admite cambios");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("heading", { name: /^Presupuesto Nº \d+$/ })).toBeVisible();
+  await noSidewaysScroll(page);
 });

@@ -169,3 +169,129 @@ describe("list", () => {
     expect(await c.products({ search: "%" })).toEqual([]);
   });
 });
+
+describe("editing lines and pictures", () => {
+  const newBudget = async (orderIndex: number) =>
+    (await admin()).create({
+      order_id: app.fx().demo.orderIds[orderIndex] ?? 0,
+      lines: [{ description: "Mano de obra", quantity: 1, unit_price: 20_000, discount: 0 }],
+    });
+  const linesOf = async (id: number) => (await (await admin()).get({ id })).lines;
+
+  it("adds, changes and removes lines; the total is the database's", async () => {
+    const c = await admin();
+    const fx = app.fx();
+    const made = await newBudget(9);
+    const added = await c.addLine({ budget_id: made.id, line: { product_id: fx.demo.productIds["FIL-ACE"], quantity: 2, unit_price: 6_490, discount: 490 } });
+    expect(added.total).toBe(20_000 + 2 * 6_490 - 490);
+    const lines = await linesOf(made.id);
+    expect(lines.map((l) => l.description)).toEqual(["Mano de obra", "Filtro de aceite"]);
+    const first = lines[0]?.id ?? 0;
+    const changed = await c.updateLine({ budget_id: made.id, line_id: first, line: { description: "Mano de obra (2 h)", quantity: 2, unit_price: 20_000, discount: 5_000 } });
+    expect(changed.total).toBe(2 * 20_000 - 5_000 + 2 * 6_490 - 490);
+    await c.removeLine({ budget_id: made.id, line_id: lines[1]?.id ?? 0 });
+    expect(await totalOf(made.id)).toBe(2 * 20_000 - 5_000);
+    expect((await linesOf(made.id)).map((l) => [l.description, l.total])).toEqual([["Mano de obra (2 h)", 35_000]]);
+    // The last line stays; a line of another budget is not this budget's.
+    expect((await failure(c.removeLine({ budget_id: made.id, line_id: first }))).message).toBe(BUDGET_TEXTS.lastLine);
+    const other = await newBudget(10);
+    const foreignLine = await failure(c.updateLine({ budget_id: other.id, line_id: first, line: { description: "x", quantity: 1, unit_price: 1, discount: 0 } }));
+    expect(foreignLine.code).toBe("NOT_FOUND");
+    expect(foreignLine.message).toBe(BUDGET_TEXTS.lineNotFound);
+    expect(await totalOf(other.id)).toBe(20_000);
+  });
+
+  it("answers bad lines on their field and refuses another company, another company's product and a user without update budget", async () => {
+    const c = await admin();
+    const fx = app.fx();
+    const made = await newBudget(11);
+    const discount = await failure(c.addLine({ budget_id: made.id, line: { description: "x", quantity: 1, unit_price: 100, discount: 200 } }));
+    expect(discount.code).toBe("BAD_REQUEST");
+    expect(discount.message).toContain("El descuento no puede superar el monto de la línea");
+    const [otherProduct] = await queryRows<{ id: number }>(app.db(), sql`SELECT id FROM products WHERE company_id = ${fx.other.companyId} LIMIT 1`);
+    const product = await failure(c.addLine({ budget_id: made.id, line: { product_id: otherProduct?.id ?? 0, quantity: 1, unit_price: 1, discount: 0 } }));
+    expect(product.message).toBe(BUDGET_TEXTS.productNotFound);
+    const other = createCaller(await app.staff("admin@otro.demo"));
+    expect((await failure(other.addLine({ budget_id: made.id, line: { description: "x", quantity: 1, unit_price: 1, discount: 0 } }))).code).toBe("NOT_FOUND");
+    const line = (await linesOf(made.id))[0]?.id ?? 0;
+    expect((await failure(other.removeLine({ budget_id: made.id, line_id: line }))).code).toBe("NOT_FOUND");
+    const tecnico = await callerFor("tecnico@taller.demo");
+    expect((await failure(tecnico.removeLine({ budget_id: made.id, line_id: line }))).code).toBe("FORBIDDEN");
+    expect(await totalOf(made.id)).toBe(20_000);
+  });
+
+  it("refuses every change once the status is locked (finished), in Spanish", async () => {
+    const c = await admin();
+    const fx = app.fx();
+    const approved = fx.demo.statusIds.Budget[2] ?? 0;
+    const made = await newBudget(12);
+    const line = (await linesOf(made.id))[0]?.id ?? 0;
+    await c.updateStatus({ id: made.id, status_id: approved });
+    const refusals = await Promise.all([
+      failure(c.addLine({ budget_id: made.id, line: { description: "x", quantity: 1, unit_price: 1, discount: 0 } })),
+      failure(c.updateLine({ budget_id: made.id, line_id: line, line: { description: "x", quantity: 1, unit_price: 1, discount: 0 } })),
+      failure(c.removeLine({ budget_id: made.id, line_id: line })),
+      failure(c.addPictures({ budget_id: made.id, file_ids: ["A".repeat(24)] })),
+    ]);
+    for (const e of refusals) {
+      expect(e.code).toBe("CONFLICT");
+      expect(e.message).toBe("El presupuesto está en estado Aprobado y ya no admite cambios");
+    }
+    expect(await totalOf(made.id)).toBe(20_000);
+  });
+
+  it("keeps the total right under parallel line writes, and a status change in the middle cuts them cleanly", async () => {
+    const c = await admin();
+    const made = await newBudget(13);
+    const first = (await linesOf(made.id))[0]?.id ?? 0;
+    const writes = await Promise.allSettled([
+      ...Array.from({ length: 12 }, (_, i) => c.addLine({ budget_id: made.id, line: { description: `Trabajo ${i}`, quantity: i + 1, unit_price: 1_000, discount: i } })),
+      ...Array.from({ length: 4 }, (_, i) => c.updateLine({ budget_id: made.id, line_id: first, line: { description: "Mano de obra", quantity: i + 1, unit_price: 20_000, discount: 0 } })),
+    ]);
+    expect(writes.filter((w) => w.status === "rejected")).toEqual([]);
+    const lines = await linesOf(made.id);
+    expect(lines).toHaveLength(13);
+    expect(new Set(lines.map((l) => l.id)).size).toBe(13);
+    const expected = lines.reduce((sum, l) => sum + l.quantity * l.unit_price - l.discount, 0);
+    expect(await totalOf(made.id)).toBe(expected);
+    expect(expected - (lines[0]?.quantity ?? 0) * 20_000).toBe(Array.from({ length: 12 }, (_, i) => (i + 1) * 1_000 - i).reduce((a, b) => a + b, 0));
+
+    // Adds racing a move to 'Aprobado': each add either landed before the lock or was refused, never half.
+    const approved = app.fx().demo.statusIds.Budget[2] ?? 0;
+    const race = await Promise.allSettled([
+      ...Array.from({ length: 6 }, () => c.addLine({ budget_id: made.id, line: { description: "Extra", quantity: 1, unit_price: 500, discount: 0 } })),
+      c.updateStatus({ id: made.id, status_id: approved }),
+      ...Array.from({ length: 6 }, () => c.addLine({ budget_id: made.id, line: { description: "Extra", quantity: 1, unit_price: 500, discount: 0 } })),
+    ]);
+    const landed = race.slice(0, 6).concat(race.slice(7)).filter((r) => r.status === "fulfilled").length;
+    for (const r of race) if (r.status === "rejected") expect((r.reason as TRPCError).code).toBe("CONFLICT");
+    expect(await linesOf(made.id)).toHaveLength(13 + landed);
+    expect(await totalOf(made.id)).toBe(expected + 500 * landed);
+  });
+
+  it("attaches the caller's own uploaded images as pictures the zip reads; refuses others' files", async () => {
+    const c = await admin();
+    const fx = app.fx();
+    const made = await newBudget(14);
+    const adminId = fx.demo.userIds["admin@taller.demo"] ?? 0;
+    const asesorId = fx.demo.userIds["asesor@taller.demo"] ?? 0;
+    const file = (n: number) => `budgetpic${String(n).padStart(15, "0")}`;
+    await app.db().execute(sql`INSERT INTO files (id, company_id, user_id, content_type, size, name) VALUES
+      (${file(1)}, ${fx.demo.companyId}, ${adminId}, 'image/jpeg', 10, 'frente.jpg'),
+      (${file(2)}, ${fx.demo.companyId}, ${adminId}, 'image/png', 10, 'lateral.png'),
+      (${file(3)}, ${fx.demo.companyId}, ${asesorId}, 'image/jpeg', 10, 'ajena.jpg'),
+      (${file(4)}, ${fx.other.companyId}, ${null}, 'image/jpeg', 10, 'otra.jpg')`);
+    await c.addPictures({ budget_id: made.id, file_ids: [file(1), file(2)] });
+    expect((await c.get({ id: made.id })).pictures).toEqual([
+      { url: `/files/${file(1)}`, name: "frente" },
+      { url: `/files/${file(2)}`, name: "lateral" },
+    ]);
+    for (const foreign of [file(3), file(4)]) {
+      expect((await failure(c.addPictures({ budget_id: made.id, file_ids: [foreign] }))).message).toBe(BUDGET_TEXTS.pictureNotFound);
+    }
+    const twice = await failure(c.addPictures({ budget_id: made.id, file_ids: [file(1), file(1)] }));
+    expect(twice.code).toBe("BAD_REQUEST");
+    expect((await c.get({ id: made.id })).pictures).toHaveLength(2);
+    expect((await failure(createCaller(await app.staff("admin@otro.demo")).addPictures({ budget_id: made.id, file_ids: [file(4)] }))).code).toBe("NOT_FOUND");
+  });
+});

@@ -5,6 +5,8 @@ import type { DemoFixtures } from "@taller/db/seed";
 import type { budgetsRouter } from "../src/router";
 
 const budgetId = (f: DemoFixtures) => f.demo.budgetIds[0] ?? 0;
+// The writes' fuzzing works on another budget than updateStatus's, whose valid call may close budgetIds[0].
+const editedId = (f: DemoFixtures) => f.demo.budgetIds[1] ?? 0;
 const productId = (f: DemoFixtures) => Object.values(f.demo.productIds)[0] ?? 0;
 const line = { description: "Mano de obra", quantity: 1, unit_price: 10_000, discount: 0 };
 
@@ -51,5 +53,40 @@ export const budgetsCases: DomainCases<typeof budgetsRouter> = {
     input: (f) => ({ id: budgetId(f), status_id: f.other.statusIds.Budget[0] }),
     valid: (f) => ({ id: budgetId(f), status_id: f.demo.statusIds.Budget[3] }),
     attacks: (f) => [{ id: f.other.budgetIds[0], status_id: f.demo.statusIds.Budget[1] }, { id: budgetId(f), status_id: f.demo.statusIds.Order[0] }],
+  },
+  // The line and picture writes: another company's budget is NOT_FOUND before any line or file is looked at.
+  addLine: {
+    kind: "foreign",
+    input: (f) => ({ budget_id: budgetId(f), line }),
+    valid: (f) => ({ budget_id: editedId(f), line: { ...line, discount: 500 } }),
+    attacks: (f) => [
+      { budget_id: f.other.budgetIds[0], line: { ...line, product_id: productId(f) } },
+      { budget_id: editedId(f), line: { ...line, quantity: 10_001 } },
+      { budget_id: editedId(f), line: { ...line, discount: 10_001 } },
+      { budget_id: editedId(f), line: { ...line, product_id: 2_147_483_647, description: null } },
+    ],
+  },
+  updateLine: {
+    kind: "foreign",
+    input: (f) => ({ budget_id: budgetId(f), line_id: 1, line }),
+    valid: (f) => ({ budget_id: editedId(f), line_id: 1, line }),
+    attacks: (f) => [{ budget_id: editedId(f), line_id: 2_147_483_647, line }, { budget_id: editedId(f), line_id: 1, line: { ...line, unit_price: 1.5 } }],
+  },
+  removeLine: {
+    kind: "foreign",
+    input: (f) => ({ budget_id: budgetId(f), line_id: 1 }),
+    valid: (f) => ({ budget_id: editedId(f), line_id: 2_147_483_647 }),
+    attacks: (f) => [{ budget_id: f.other.budgetIds[0], line_id: 1 }],
+  },
+  addPictures: {
+    kind: "foreign",
+    input: (f) => ({ budget_id: budgetId(f), file_ids: ["A".repeat(24)] }),
+    valid: (f) => ({ budget_id: editedId(f), file_ids: ["A".repeat(24)] }),
+    attacks: (f) => [
+      { budget_id: editedId(f), file_ids: ["../../etc/passwd"] },
+      { budget_id: editedId(f), file_ids: ["A".repeat(24), "A".repeat(24)] },
+      { budget_id: editedId(f), file_ids: Array.from({ length: 21 }, (_, i) => `${"A".repeat(22)}${String(i).padStart(2, "0")}`) },
+      { budget_id: editedId(f), file_ids: ["A,B}".padEnd(24, "x")] },
+    ],
   },
 };

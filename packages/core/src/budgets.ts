@@ -45,6 +45,15 @@ export function transitionAllowed(from: number, to: number, rules: readonly { fr
   return fromRules.length === 0 || fromRules.some((r) => r.to_status_id === to);
 }
 
+/**
+ * Whether a budget in this status no longer takes changes to its lines or pictures. A finished budget status
+ * ('Aprobado', 'Rechazado' in the demo) is where the workshop and the client settled the quote: changing it then
+ * would change what the client agreed to.
+ */
+export function budgetLocked(status: { finish: boolean }): boolean {
+  return status.finish;
+}
+
 /** 'Presupuesto_{correlative}.pdf' (seed 002: the budget PDF is served inline under this name). */
 export function pdfFileName(correlativeId: number): string {
   return `Presupuesto_${correlativeId}.pdf`;
@@ -65,7 +74,16 @@ export const BUDGET_TEXTS = {
   empty: "No se han encontrado presupuestos",
   loading: "Cargando presupuestos",
   download: "Descargar PDF",
+  locked: (status: string) => `El presupuesto está en estado ${status} y ya no admite cambios`,
+  lineNotFound: "Línea no encontrada",
+  lastLine: "El presupuesto debe tener al menos una línea",
+  tooManyLines: `Hasta ${MAX_LINES} líneas por presupuesto`,
+  tooManyPictures: (max: number) => `Hasta ${max} fotos por presupuesto`,
+  pictureNotFound: "Imagen no encontrada",
 } as const;
+
+/** The most pictures a budget keeps (the zip page reads them one at a time; 200 is the issue's large order). */
+export const MAX_BUDGET_PICTURES = 200;
 
 const dbId = z.number().int().min(1).max(2_147_483_647);
 
@@ -91,7 +109,7 @@ export type BudgetLineInput = z.infer<typeof budgetLineInput>;
 export const budgetLinesInput = z
   .array(budgetLineInput)
   .min(1, BUDGET_TEXTS.noLines)
-  .max(MAX_LINES, `Hasta ${MAX_LINES} líneas por presupuesto`)
+  .max(MAX_LINES, BUDGET_TEXTS.tooManyLines)
   .superRefine((lines, issues) => {
     if (budgetTotal(lines) > MAX_BUDGET_TOTAL) issues.addIssue({ code: "custom", message: BUDGET_TEXTS.totalTooLarge });
   });

@@ -3,11 +3,10 @@
 /** Upload size limit (the spec's maximum crop size). */
 export const MAX_UPLOAD_BYTES = 20_000_000;
 /**
- * What an upload is for: the server checks the uploader may change the record the file will attach to. Today only
- * the uploader's own profile picture; a later purpose (a check-in photo, a chat attachment) adds its name here and
- * its rule in apps/server/src/files/purposes.ts.
+ * What an upload is for: the server checks the uploader may change the record the file will attach to (the rules
+ * are in apps/server/src/files/purposes.ts; a new purpose adds its name here and its rule there).
  */
-export const UPLOAD_PURPOSES = ["profile_picture", "chat_picture"] as const;
+export const UPLOAD_PURPOSES = ["profile_picture", "chat_picture", "budget_picture"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export function isUploadPurpose(value: string | null): value is UploadPurpose {

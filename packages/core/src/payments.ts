@@ -1,6 +1,7 @@
 // Payment requests ('cobros', seed 002 sections 2.5, 2.6, 4.3, 9): the list's statuses, the stored filter, and the
 // create form's schema, shared by the server and the web app.
 import { z } from "zod";
+import { formatMoney, formatNumber } from "./format";
 
 /** The list's legend and filter: 1 'Pendiente' (yellow), 2 'Pagado' (green). */
 export const PAYMENT_STATUSES = [
@@ -44,4 +45,33 @@ export function paymentLinesTotal(lines: readonly { quantity?: number; unit_pric
   let total = 0;
   for (const l of lines) total += (l.quantity ?? 1) * l.unit_price;
   return total;
+}
+
+export interface PaymentLine {
+  title: string;
+  description: string | null;
+  quantity: number;
+  unit_price: number;
+}
+
+/**
+ * A budget's lines as a payment request's lines (seed 002 section 2.6: quantity, title, description, unit price),
+ * summing to the budget's total. A payment line has no discount, so a line's discount goes into its unit price when
+ * it divides evenly by the quantity; otherwise the line becomes one unit of its discounted total, and its
+ * description says how it was reached. A line of $0 is left out (it adds nothing, and checkouts refuse free items).
+ */
+export function paymentLinesFromBudget(
+  lines: readonly { description: string; quantity: number; unit_price: number; discount: number }[],
+): PaymentLine[] {
+  return lines.flatMap((l, i): PaymentLine[] => {
+    const total = l.quantity * l.unit_price - l.discount;
+    if (total <= 0) return [];
+    const title = l.description.trim().slice(0, 256) || `Línea ${i + 1}`;
+    if (l.discount === 0) return [{ title, description: null, quantity: l.quantity, unit_price: l.unit_price }];
+    if (l.discount % l.quantity === 0) {
+      return [{ title, description: `Incluye descuento de ${formatMoney(l.discount)}`, quantity: l.quantity, unit_price: l.unit_price - l.discount / l.quantity }];
+    }
+    const description = `${formatNumber(l.quantity)} × ${formatMoney(l.unit_price)} con descuento de ${formatMoney(l.discount)}`;
+    return [{ title, description, quantity: 1, unit_price: total }];
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { budgetLinesInput, budgetTotal, lineProblem, lineTotal, pdfFileName, transitionAllowed } from "../src/budgets";
+import { budgetLinesInput, budgetLocked, budgetTotal, lineProblem, lineTotal, pdfFileName, transitionAllowed } from "../src/budgets";
+import { paymentLinesFromBudget, paymentLinesTotal } from "../src/payments";
 
 describe("budget rules", () => {
   it("totals lines in integer pesos", () => {
@@ -30,5 +31,34 @@ describe("budget rules", () => {
     const big = budgetLinesInput.safeParse(Array.from({ length: 3 }, () => ({ description: "x", quantity: 1, unit_price: 1_000_000_000, discount: 0 })));
     expect(big.error?.issues.map((i) => i.message)).toEqual(["El total del presupuesto es demasiado alto"]);
     expect(budgetLinesInput.safeParse([{ product_id: 1, quantity: 1, unit_price: 0 }]).success).toBe(true);
+  });
+});
+
+describe("budgetLocked", () => {
+  it("locks a budget in a finished status only", () => {
+    expect(budgetLocked({ finish: true })).toBe(true);
+    expect(budgetLocked({ finish: false })).toBe(false);
+  });
+});
+
+describe("paymentLinesFromBudget", () => {
+  const line = (quantity: number, unit_price: number, discount: number, description = "Frenos") => ({ description, quantity, unit_price, discount });
+
+  it("keeps quantity and price, folds an even discount into the price, else one unit of the line's total", () => {
+    expect(paymentLinesFromBudget([line(2, 10_000, 0)])).toEqual([{ title: "Frenos", description: null, quantity: 2, unit_price: 10_000 }]);
+    expect(paymentLinesFromBudget([line(4, 10_000, 2_000)])).toEqual([
+      { title: "Frenos", description: "Incluye descuento de $2.000", quantity: 4, unit_price: 9_500 },
+    ]);
+    expect(paymentLinesFromBudget([line(3, 10_000, 1_000)])).toEqual([
+      { title: "Frenos", description: "3 × $10.000 con descuento de $1.000", quantity: 1, unit_price: 29_000 },
+    ]);
+  });
+
+  it("sums to the budget's total, leaves out lines of $0, and gives every line a title of at most 256 characters", () => {
+    const lines = [line(3, 9_990, 7), line(1, 0, 0), line(2, 500, 100, ""), line(7, 1_234, 5, "x".repeat(500)), line(10_000, 100_000, 999_999)];
+    const out = paymentLinesFromBudget(lines);
+    expect(paymentLinesTotal(out)).toBe(budgetTotal(lines));
+    expect(out.map((l) => l.title.slice(0, 8))).toEqual(["Frenos", "Línea 3", "xxxxxxxx", "Frenos"]);
+    expect(out.every((l) => l.title.length >= 1 && l.title.length <= 256 && l.unit_price > 0 && Number.isInteger(l.unit_price))).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 // Staff ask a client to pay for an order or a budget: the request and its lines (the database sums the total), the
 // provider's checkout preference (external_reference = the request, the same idempotency key on every attempt) and
 // the client's link, in one transaction: a provider that fails leaves nothing behind.
-import { PAYMENT_MAX_LINES, PAYMENT_MAX_TOTAL, paymentLineSchema, paymentLinesTotal } from "@taller/core";
-import { paymentRequestLines, paymentRequests, queryRows } from "@taller/db";
+import { PAYMENT_MAX_LINES, PAYMENT_MAX_TOTAL, paymentLineSchema, paymentLinesFromBudget, paymentLinesTotal } from "@taller/core";
+import { paymentRequestLines, paymentRequests, queryRows, type Db } from "@taller/db";
 import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -16,7 +16,7 @@ export const createInput = z
   .object({
     order_id: id.nullish(),
     budget_id: id.nullish(),
-    /** Absent: one line for the order's (or the budget's) total. */
+    /** Absent: one line for the order's total, or the budget's own lines (paymentLinesFromBudget). */
     lines: z.array(paymentLineSchema).min(1, "Agrega al menos una línea").max(PAYMENT_MAX_LINES).nullish(),
   })
   .refine((v) => v.order_id != null || v.budget_id != null, { message: "Indica la orden o el presupuesto", path: ["order_id"] });
@@ -59,13 +59,17 @@ export const create = staffProcedure
     if (!source) {
       throw fieldError("NOT_FOUND", byBudget ? "budget_id" : "order_id", byBudget ? "Presupuesto no encontrado" : "Orden no encontrada");
     }
-    const lines = input.lines ?? [{ title: source.title, description: source.requirement_name, quantity: 1, unit_price: source.total }];
-    const total = paymentLinesTotal(lines);
-    if (total <= 0) throw fieldError("BAD_REQUEST", "lines", "El total del cobro debe ser mayor a $0");
-    if (total > PAYMENT_MAX_TOTAL) throw fieldError("BAD_REQUEST", "lines", "El total del cobro supera el máximo de $100.000.000");
     try {
       const provider = currentProvider();
       const requestId = await withTransaction(ctx, async (tx) => {
+        const lines =
+          input.lines ??
+          (source.budget_id !== null
+            ? await budgetLines(tx.db, ctx.companyId, source.budget_id)
+            : [{ title: source.title, description: source.requirement_name, quantity: 1, unit_price: source.total }]);
+        const total = paymentLinesTotal(lines);
+        if (total <= 0) throw fieldError("BAD_REQUEST", "lines", "El total del cobro debe ser mayor a $0");
+        if (total > PAYMENT_MAX_TOTAL) throw fieldError("BAD_REQUEST", "lines", "El total del cobro supera el máximo de $100.000.000");
         const [row] = await tx.db
           .insert(paymentRequests)
           .values({
@@ -114,3 +118,17 @@ export const create = staffProcedure
       throw err;
     }
   });
+
+/**
+ * The budget's lines as the request's, read under a share lock on the budget: line edits lock it for update
+ * (budgets' editable.ts), so the copy is of one consistent state and its sum is the budget's total at that moment.
+ */
+async function budgetLines(db: Db, companyId: number, budgetId: number) {
+  await db.execute(sql`SELECT id FROM budgets WHERE company_id = ${companyId} AND id = ${budgetId} FOR SHARE`);
+  const rows = await queryRows<{ description: string; quantity: number; unit_price: number; discount: number }>(
+    db,
+    sql`SELECT description, quantity, unit_price, discount FROM budget_lines
+        WHERE company_id = ${companyId} AND budget_id = ${budgetId} ORDER BY position, id`,
+  );
+  return paymentLinesFromBudget(rows);
+}

@@ -1,7 +1,7 @@
 // The payments procedures, the webhook and the poller against a seeded database, with the real Mercado Pago adapter
 // talking to a local fake (test/fake-mercadopago.ts) and the local provider.
 import { PAYMENT_PAID, PAYMENT_PENDING } from "@taller/core";
-import { paymentWebhookInbox, queryRows, realtimeEvents } from "@taller/db";
+import { paymentWebhookInbox, queryRows, realtimeEvents, writeBudget } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { allPages, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
@@ -147,6 +147,39 @@ describe("create, totals and the database's rules", () => {
     expect((await failure(c.create({ order_id: app.fx().other.orderIds[0] }))).code).toBe("NOT_FOUND");
     const bad = await failure(c.create({ order_id: app.fx().demo.orderIds[5], lines: [{ title: "X", unit_price: 1.5 }] }));
     expect(bad.code).toBe("BAD_REQUEST");
+  });
+
+  it("from a budget copies its lines, discounts folded into the prices, and its total is the budget's", async () => {
+    useProvider("local");
+    const fx = app.fx();
+    const orderId = fx.demo.orderIds[7] ?? 0;
+    // A budget written as the budgets package writes one (the database numbers and totals it).
+    const written = await writeBudget(app.db(), {
+      companyId: fx.demo.companyId,
+      orderId,
+      userId: fx.demo.userIds["admin@taller.demo"] ?? 0,
+      notes: null,
+      lines: [
+        { description: "Pastillas de freno", quantity: 2, unit_price: 25_000, discount: 4_000 },
+        { description: "Alineación", quantity: 3, unit_price: 10_000, discount: 1_000 },
+        { description: "Revisión de cortesía", quantity: 1, unit_price: 0, discount: 0 },
+        { description: "Aceite", quantity: 1, unit_price: 12_990, discount: 0 },
+      ],
+    });
+    if (!written.ok) throw new Error(written.problem);
+    const r = await (await admin()).create({ budget_id: written.id });
+    expect(r.total).toBe(written.total);
+    expect(r.total).toBe(2 * 25_000 - 4_000 + 3 * 10_000 - 1_000 + 12_990);
+    expect(r.lines.map((l) => [l.title, l.quantity, l.unit_price])).toEqual([
+      ["Pastillas de freno", 2, 23_000],
+      ["Alineación", 1, 29_000],
+      ["Aceite", 1, 12_990],
+    ]);
+    expect(r.lines[1]?.description).toBe("3 × $10.000 con descuento de $1.000");
+    const [row] = await queryRows<{ budget_id: number; order_id: number }>(app.db(), sql`SELECT budget_id, order_id FROM payment_requests WHERE id = ${r.id}`);
+    expect(row).toEqual({ budget_id: written.id, order_id: orderId });
+    // Another company's budget is not found.
+    expect((await failure((await otherAdmin()).create({ budget_id: written.id }))).code).toBe("NOT_FOUND");
   });
 
   it("holds the rules in the database: lines fixed once a checkout exists, a paid request never goes back", async () => {

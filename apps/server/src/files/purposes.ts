@@ -1,4 +1,4 @@
-import type { UploadPurpose } from "@taller/core";
+import { permissionChecker, type UploadPurpose } from "@taller/core";
 import type { SessionUser } from "@taller/trpc";
 
 /**
@@ -11,4 +11,7 @@ export const UPLOAD_RULES: Record<UploadPurpose, (user: SessionUser) => boolean>
   // A picture for a chat message: any staff member may upload one; chat.send attaches only the sender's own
   // uploads, to a chat the sender may read.
   chat_picture: () => true,
+  // A budget's picture: who may change budgets; budgets.addPictures attaches only the uploader's own files, to a
+  // budget of their company whose status still takes changes.
+  budget_picture: (user) => permissionChecker(user.grants)("update", "budget"),
 };

@@ -6,10 +6,15 @@
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { fieldErrorsOf } from "./api";
 
-/** The first message per field of a server error (empty when it marks no field). */
-function serverFieldMessages(error: unknown): Record<string, string> {
+/**
+ * The first message per field of a server error (empty when it marks no field). `under`: the form edits one field of
+ * the input (budgets.addLine's `line`), so "line.quantity" marks the form's "quantity".
+ */
+function serverFieldMessages(error: unknown, under = ""): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(fieldErrorsOf(error)).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])),
+    Object.entries(fieldErrorsOf(error)).flatMap(([field, messages]) =>
+      messages[0] && field.startsWith(under) && field.length > under.length ? [[field.slice(under.length), messages[0]]] : [],
+    ),
   );
 }
 
@@ -18,8 +23,8 @@ function serverFieldMessages(error: unknown): Record<string, string> {
  * on that field; an error that marks no field becomes the form's own message, `formState.errors.root.server`.
  * Returns the field messages marked, so a form can react to one of its own (2FA's expired QR).
  */
-export function markServerErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, "setError">, error: unknown): Record<string, string> {
-  const marked = serverFieldMessages(error);
+export function markServerErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, "setError">, error: unknown, under?: string): Record<string, string> {
+  const marked = serverFieldMessages(error, under);
   for (const [field, message] of Object.entries(marked)) form.setError(field as Path<T>, { type: "server", message });
   if (Object.keys(marked).length === 0 && error instanceof Error) form.setError("root.server", { type: "server", message: error.message });
   return marked;

@@ -1,4 +1,4 @@
-import { CLIENT_HEADER, type UploadPurpose } from "@taller/core";
+import { CLIENT_HEADER, fileIdFromUrl, type UploadPurpose } from "@taller/core";
 
 /**
  * Uploads a file to the server's store (POST /files, see apps/server/src/files) and answers its URL.
@@ -32,4 +32,15 @@ export async function uploadFile(file: Blob, name: string, purpose: UploadPurpos
   if (!response.ok) throw new UploadError("upload", typeof body?.error === "string" ? body.error : `HTTP ${response.status}`);
   if (typeof body?.url !== "string") throw new UploadError("url", "the answer carries no URL");
   return body.url;
+}
+
+/** Uploads pictures one after the other, in order, answering their file ids (a chat message's, a budget's). */
+export async function uploadPictures(files: readonly File[], purpose: UploadPurpose): Promise<string[]> {
+  const ids: string[] = [];
+  for (const file of files) {
+    const id = fileIdFromUrl(await uploadFile(file, file.name, purpose));
+    if (!id) throw new UploadError("url", "the store answered a URL without a file id");
+    ids.push(id);
+  }
+  return ids;
 }

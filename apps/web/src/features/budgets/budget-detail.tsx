@@ -1,23 +1,29 @@
 /**
  * One budget (/main/budgets/{id}): the spec names the route but does not show it, so it is small: number, status
  * (changed here with update budget, as the company's transitions allow), the order and its client and vehicle, the
- * lines with the total the database keeps, notes, pictures, the status changes, and 'Descargar PDF', which opens
- * the PDF the server draws (GET /budgets/{id}/pdf, inline).
+ * lines with the total the database keeps (added, changed and removed with update budget while the status is not
+ * finished), notes, pictures (uploaded likewise), the suppliers asked, the status changes, 'Crear cobro', and
+ * 'Descargar PDF', which opens the PDF the server draws (GET /budgets/{id}/pdf, inline).
  */
 import type { RouterOutputs } from "@taller/api";
-import { BUDGET_TEXTS, formatDateTime, formatMoney, transitionAllowed } from "@taller/core";
+import { BUDGET_TEXTS, budgetLocked, formatDateTime, formatMoney, transitionAllowed } from "@taller/core";
 import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft, FileDown } from "lucide-react";
-import type { ReactNode } from "react";
+import { ArrowLeft, FileDown, Pencil, Plus, Trash2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import { errorCode } from "../../lib/api";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
+import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
 import { PictureGrid } from "../../ui/picture-grid";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
+import { BudgetPaymentButton } from "../payments";
+import { ProviderSection } from "../provider";
 import { BudgetZipButton } from "../zip";
+import { BudgetLineForm } from "./budget-line-form";
+import { BudgetPictureUpload } from "./budget-pictures";
 import "./budgets.css";
 
 type Budget = RouterOutputs["budgets"]["get"];
@@ -56,9 +62,76 @@ function StatusChange({ budget }: { budget: Budget }) {
   );
 }
 
+function BudgetLines({ budget, editable }: { budget: Budget; editable: boolean }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.budgets.removeLine.useMutation({ onSettled: () => utils.budgets.get.invalidate({ id: budget.id }) });
+  // The line being edited, "new" for 'Agregar línea', null when no form is open.
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const line = typeof editing === "number" ? (budget.lines.find((l) => l.id === editing) ?? null) : null;
+  return (
+    <section>
+      <h3>Detalle</h3>
+      <div className={`budget-lines${editable ? " budget-lines-editable" : ""}`} role="table" aria-label="Líneas del presupuesto">
+        <div role="row" className="budget-line budget-line-head">
+          <span role="columnheader">Descripción</span>
+          <span role="columnheader">Cant.</span>
+          <span role="columnheader">Precio</span>
+          <span role="columnheader">Descuento</span>
+          <span role="columnheader">Total</span>
+          {editable && <span role="columnheader" className="visually-hidden">Acciones</span>}
+        </div>
+        {budget.lines.map((l) => (
+          <div role="row" className="budget-line" key={l.id}>
+            <span role="cell">
+              {l.description}
+              {l.product_code && <span className="muted"> ({l.product_code})</span>}
+            </span>
+            <span role="cell">{l.quantity}</span>
+            <span role="cell">{formatMoney(l.unit_price)}</span>
+            <span role="cell">{l.discount ? formatMoney(l.discount) : "-"}</span>
+            <span role="cell">{formatMoney(l.total)}</span>
+            {editable && (
+              <span role="cell" className="budget-line-actions">
+                <IconButton label={`Editar ${l.description}`} onClick={() => setEditing(l.id)}>
+                  <Pencil size={16} aria-hidden />
+                </IconButton>
+                <IconButton
+                  label={`Quitar ${l.description}`}
+                  disabled={budget.lines.length < 2 || remove.isPending}
+                  onClick={() => remove.mutate({ budget_id: budget.id, line_id: l.id })}
+                >
+                  <Trash2 size={16} aria-hidden />
+                </IconButton>
+              </span>
+            )}
+          </div>
+        ))}
+      </div>
+      {remove.error && (
+        <p className="field-error" role="alert">
+          {remove.error.message}
+        </p>
+      )}
+      <p className="budget-total">
+        Total <strong>{formatMoney(budget.total)}</strong>
+      </p>
+      {editable &&
+        (editing === null ? (
+          <Button variant="secondary" icon={<Plus size={16} aria-hidden />} onClick={() => setEditing("new")}>
+            Agregar línea
+          </Button>
+        ) : (
+          <BudgetLineForm key={editing} budgetId={budget.id} line={line} onDone={() => setEditing(null)} />
+        ))}
+    </section>
+  );
+}
+
 export function BudgetView({ budget }: { budget: Budget }) {
   const can = useCan();
   const o = budget.order;
+  // Lines and pictures change with update budget while the status is not a finished one (the server checks it too).
+  const editable = can("update", "budget") && !budgetLocked(budget.status);
   return (
     <article className="budget-detail">
       <header className="budget-detail-head">
@@ -68,6 +141,7 @@ export function BudgetView({ budget }: { budget: Budget }) {
           <FileDown size={18} aria-hidden />
           {BUDGET_TEXTS.download}
         </a>
+        {budget.total > 0 && <BudgetPaymentButton budgetId={budget.id} lines={budget.lines} />}
       </header>
       {can("update", "budget") && <StatusChange budget={budget} />}
       <dl className="budget-facts">
@@ -92,33 +166,7 @@ export function BudgetView({ budget }: { budget: Budget }) {
           {budget.created_by_name ? ` por ${budget.created_by_name}` : ""}
         </dd>
       </dl>
-      <section>
-        <h3>Detalle</h3>
-        <div className="budget-lines" role="table" aria-label="Líneas del presupuesto">
-          <div role="row" className="budget-line budget-line-head">
-            <span role="columnheader">Descripción</span>
-            <span role="columnheader">Cant.</span>
-            <span role="columnheader">Precio</span>
-            <span role="columnheader">Descuento</span>
-            <span role="columnheader">Total</span>
-          </div>
-          {budget.lines.map((l) => (
-            <div role="row" className="budget-line" key={l.id}>
-              <span role="cell">
-                {l.description}
-                {l.product_code && <span className="muted"> ({l.product_code})</span>}
-              </span>
-              <span role="cell">{l.quantity}</span>
-              <span role="cell">{formatMoney(l.unit_price)}</span>
-              <span role="cell">{l.discount ? formatMoney(l.discount) : "-"}</span>
-              <span role="cell">{formatMoney(l.total)}</span>
-            </div>
-          ))}
-        </div>
-        <p className="budget-total">
-          Total <strong>{formatMoney(budget.total)}</strong>
-        </p>
-      </section>
+      <BudgetLines budget={budget} editable={editable} />
       {budget.notes && (
         <section>
           <h3>Notas</h3>
@@ -127,9 +175,13 @@ export function BudgetView({ budget }: { budget: Budget }) {
       )}
       <section>
         <h3>Fotos</h3>
-        {budget.pictures.some((p) => !p.video) && <BudgetZipButton budgetId={budget.id} />}
+        <div className="budget-picture-actions">
+          {editable && <BudgetPictureUpload budgetId={budget.id} />}
+          {budget.pictures.some((p) => !p.video) && <BudgetZipButton budgetId={budget.id} />}
+        </div>
         <PictureGrid pictures={budget.pictures} />
       </section>
+      {can("read", "inventory_action") && <ProviderSection document={{ budget_id: budget.id }} />}
       <section>
         <h3>Cambios de estado</h3>
         <ol className="budget-history">

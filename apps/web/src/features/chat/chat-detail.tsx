@@ -18,7 +18,8 @@ import { CurrentWorkPanel } from "../work";
 import { showAssistant } from "./assistant-store";
 import { chatBack } from "./chat-store";
 import { ChatPicture } from "./chat-row";
-import { Composer, eventDraft, EventForm, eventInput, uploadPictures, type Outgoing } from "./composer";
+import { uploadPictures } from "../../lib/upload";
+import { Composer, eventDraft, EventForm, eventInput, type Outgoing } from "./composer";
 import { MessageBubble, type BubbleActions } from "./message-bubble";
 import { createReadMarker, distanceFromBottom, nearTop, showGoToEnd, SOUND_DELAY_MS } from "./message-rules";
 import { playNewMessageSound } from "./sound";
@@ -118,7 +119,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
     });
     const event = out.event && { id: 0, ...out.event, start_date: out.event.start as Instant };
     void chat
-      .send(async () => ({ comment: out.comment, event: out.event, budget: out.budget, picture_ids: await uploadPictures(out.files), reply_id: out.reply?.id ?? null }), {
+      .send(async () => ({ comment: out.comment, event: out.event, budget: out.budget, picture_ids: await uploadPictures(out.files, "chat_picture"), reply_id: out.reply?.id ?? null }), {
         comment: out.comment,
         author_type: "User",
         author: me,

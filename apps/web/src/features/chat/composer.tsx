@@ -3,11 +3,10 @@
  * answered, the event form, image previews, the attach and camera buttons, and send. Enter sends, Shift+Enter starts
  * a line; a message goes only with trimmed text, an event or images. Images are uploaded first, then sent by id.
  */
-import { BUDGET_TEXTS, CHAT_EVENT_MIN_HOURS, CHAT_TEXTS, fileIdFromUrl, toInstant, type BudgetLineInput, type ChatEvent } from "@taller/core";
+import { BUDGET_TEXTS, CHAT_EVENT_MIN_HOURS, CHAT_TEXTS, toInstant, type BudgetLineInput, type ChatEvent } from "@taller/core";
 import { CalendarPlus, Camera, FileText, ImagePlus, MessageCircle, Send, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { trpc } from "../../lib/trpc";
-import { uploadFile } from "../../lib/upload";
 import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
 import { TextField } from "../../ui/text-field";
@@ -348,16 +347,4 @@ function useObjectUrls(files: File[]): string[] {
     return () => made.forEach((u) => URL.revokeObjectURL(u));
   }, [files]);
   return urls;
-}
-
-/** Uploads the images of a message, in order, answering their file ids. */
-export async function uploadPictures(files: File[]): Promise<string[]> {
-  const ids: string[] = [];
-  for (const file of files) {
-    const url = await uploadFile(file, file.name, "chat_picture");
-    const id = fileIdFromUrl(url);
-    if (!id) throw new Error("the store answered a URL without a file id");
-    ids.push(id);
-  }
-  return ids;
 }

@@ -132,7 +132,7 @@ export function OrderView({ order }: { order: Order }) {
             </dl>
           </Section>
         )}
-        {can("read", "inventory_action") && <ProviderSection orderId={order.id} />}
+        {can("read", "inventory_action") && <ProviderSection document={{ order_id: order.id }} />}
         <Section title="Comentario" wide>
           <p className="order-comment">{order.comment || "Sin comentario"}</p>
         </Section>

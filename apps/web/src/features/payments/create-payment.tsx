@@ -1,10 +1,12 @@
 /**
- * 'Crear cobro' on an order (the order's detail): asks the client to pay for it. One line for the order's total is
- * proposed; staff may change it or add lines (quantity, title, description, unit price in pesos). Creating answers
- * the request, shown right away in its detail dialog with the links to send.
+ * 'Crear cobro' on an order (the order's detail) or a budget (its page): asks the client to pay for it. On an order,
+ * one line for the order's total is proposed; staff may change it or add lines (quantity, title, description, unit
+ * price in pesos). On a budget, the request is the budget: its lines as the server copies them (discounts folded
+ * into the prices, paymentLinesFromBudget), so the request's total is the budget's. Creating answers the request,
+ * shown right away in its detail dialog with the links to send.
  */
-import { formatMoney, paymentLineSchema, paymentLinesTotal } from "@taller/core";
-import { useState } from "react";
+import { formatMoney, paymentLineSchema, paymentLinesFromBudget, paymentLinesTotal } from "@taller/core";
+import { type ReactNode, useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
@@ -15,6 +17,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { TextField } from "../../ui/text-field";
 import { PaymentDialog } from "./payment-detail";
+import { PaymentLines } from "./payment-lines";
 import "./payments.css";
 
 const formSchema = z.object({ lines: z.array(paymentLineSchema).min(1, "Agrega al menos una línea").max(100) });
@@ -62,7 +65,23 @@ function CreateForm({ orderId, title, total, onCreated }: { orderId: number; tit
   );
 }
 
-export function CreatePaymentButton({ orderId, correlativeId, total }: { orderId: number; correlativeId: number; total: number }) {
+/** The budget's lines as the request will carry them; the server copies them from the budget itself. */
+function BudgetForm({ budgetId, lines, onCreated }: { budgetId: number; lines: Parameters<typeof paymentLinesFromBudget>[0]; onCreated(id: number): void }) {
+  const create = trpc.payments.create.useMutation({ onSuccess: (created) => onCreated(created.id) });
+  const proposed = paymentLinesFromBudget(lines);
+  return (
+    <div className="payment-create">
+      <PaymentLines lines={proposed} total={paymentLinesTotal(proposed)} totalLabel="Total" head />
+      {create.error && <p role="alert">{create.error.message}</p>}
+      <Button loading={create.isPending} onClick={() => create.mutate({ budget_id: budgetId })}>
+        Crear cobro
+      </Button>
+    </div>
+  );
+}
+
+/** The button, its dialog with the form, and the created request's detail. */
+function CreatePayment({ form }: { form: (onCreated: (id: number) => void) => ReactNode }) {
   const can = useCan();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<number | null>(null);
@@ -73,19 +92,21 @@ export function CreatePaymentButton({ orderId, correlativeId, total }: { orderId
         Crear cobro
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Crear cobro" width={560}>
-        {open && (
-          <CreateForm
-            orderId={orderId}
-            title={`Orden de Trabajo #${correlativeId}`}
-            total={total}
-            onCreated={(id) => {
-              setOpen(false);
-              setCreated(id);
-            }}
-          />
-        )}
+        {open &&
+          form((id) => {
+            setOpen(false);
+            setCreated(id);
+          })}
       </Dialog>
       {created !== null && <PaymentDialog paymentId={created} open onOpenChange={(o) => !o && setCreated(null)} />}
     </>
   );
+}
+
+export function CreatePaymentButton({ orderId, correlativeId, total }: { orderId: number; correlativeId: number; total: number }) {
+  return <CreatePayment form={(onCreated) => <CreateForm orderId={orderId} title={`Orden de Trabajo #${correlativeId}`} total={total} onCreated={onCreated} />} />;
+}
+
+export function BudgetPaymentButton({ budgetId, lines }: { budgetId: number; lines: Parameters<typeof paymentLinesFromBudget>[0] }) {
+  return <CreatePayment form={(onCreated) => <BudgetForm budgetId={budgetId} lines={lines} onCreated={onCreated} />} />;
 }

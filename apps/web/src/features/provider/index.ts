@@ -1,2 +1,2 @@
-// An order's pricings and buy orders (staff side): the order detail shows this section.
+// An order's or a budget's pricings and buy orders (staff side): the order detail and the budget's page show it.
 export { ProviderSection } from "./provider-section";

@@ -10,6 +10,7 @@ import { fieldErrorsOf } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import type { ProviderDocument } from "./provider-section";
 import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
@@ -17,7 +18,17 @@ import { TextField } from "../../ui/text-field";
 type Created = RouterOutputs["provider"]["create"];
 const NEW_SUPPLIER = "new";
 
-export function ProviderRequestDialog({ kind, orderId, onClose, onCreated }: { kind: ProviderKind; orderId: number; onClose(): void; onCreated(made: Created): void }) {
+export function ProviderRequestDialog({
+  kind,
+  document,
+  onClose,
+  onCreated,
+}: {
+  kind: ProviderKind;
+  document: ProviderDocument;
+  onClose(): void;
+  onCreated(made: Created): void;
+}) {
   const suppliers = trpc.provider.suppliers.useQuery();
   const options = trpc.provider.options.useQuery();
   const createSupplier = trpc.provider.createSupplier.useMutation();
@@ -43,7 +54,7 @@ export function ProviderRequestDialog({ kind, orderId, onClose, onCreated }: { k
       const input = {
         kind,
         provider_id: providerId,
-        order_id: orderId,
+        ...document,
         warehouse_id: warehouse ? Number(warehouse) : null,
         required_delivery_date: requiredDate || null,
         expiration_date: expiration || null,

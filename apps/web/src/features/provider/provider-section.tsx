@@ -1,5 +1,5 @@
 /**
- * An order's pricings and buy orders (issue 12 'Supplier pages', staff side): the list with each document's state and
+ * An order's or a budget's pricings and buy orders (issue 12 'Supplier pages', staff side): the list with each document's state and
  * link, and the dialog that asks a supplier for prices or sends a buy order. A link is shown once, when it is made
  * (only its hash is kept): 'Nuevo enlace' makes another and the old one stops opening the page.
  */
@@ -18,18 +18,20 @@ import "./provider.css";
 
 type Action = RouterOutputs["provider"]["forDocument"][number];
 type Link = RouterOutputs["provider"]["issueLink"];
+/** What the documents are asked from: an order (its detail) or a budget (its page; the order is the budget's). */
+export type ProviderDocument = { order_id: number } | { budget_id: number };
 
 const title = (a: { kind: ProviderKind; correlative_id: number }) =>
   a.kind === "pricing" ? PROVIDER_TEXTS.pricingTitle(a.correlative_id) : PROVIDER_TEXTS.buyOrderTitle(a.correlative_id);
 
 /** Only for users who may read inventory actions (the caller checks). */
-export function ProviderSection({ orderId }: { orderId: number }) {
+export function ProviderSection({ document }: { document: ProviderDocument }) {
   const can = useCan();
   const utils = trpc.useUtils();
-  const list = trpc.provider.forDocument.useQuery({ order_id: orderId });
+  const list = trpc.provider.forDocument.useQuery(document);
   const [asking, setAsking] = useState<ProviderKind | null>(null);
   const [link, setLink] = useState<{ title: string; link: Link } | null>(null);
-  trpc.provider.onChanged.useSubscription({}, { onData: () => void utils.provider.forDocument.invalidate({ order_id: orderId }) });
+  trpc.provider.onChanged.useSubscription({}, { onData: () => void utils.provider.forDocument.invalidate(document) });
   return (
     <section className="order-section order-section-wide provider-section" aria-label="Proveedores">
       <h3>Proveedores</h3>
@@ -59,12 +61,12 @@ export function ProviderSection({ orderId }: { orderId: number }) {
       {asking && (
         <ProviderRequestDialog
           kind={asking}
-          orderId={orderId}
+          document={document}
           onClose={() => setAsking(null)}
           onCreated={(made) => {
             setAsking(null);
             setLink({ title: title(made.action), link: made.link });
-            void utils.provider.forDocument.invalidate({ order_id: orderId });
+            void utils.provider.forDocument.invalidate(document);
           }}
         />
       )}

@@ -1,0 +1,28 @@
+import { BUDGET_TEXTS, budgetLineInput } from "@taller/core";
+import { budgetLineRows, budgetLines } from "@taller/db";
+import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { checkBudgetTotal, lockEditableBudget } from "./editable";
+
+const id = z.number().int().min(1).max(2_147_483_647);
+export const updateLineInput = z.object({ budget_id: id, line_id: id, line: budgetLineInput });
+
+/** A line's product or text, quantity, unit price and discount changed in place (its position stays). */
+export const updateLine = staffProcedure
+  .use(can("update", "budget"))
+  .input(updateLineInput)
+  .mutation(({ ctx, input }) =>
+    withTransaction(ctx, async (tx) => {
+      await lockEditableBudget(tx.db, ctx.companyId, input.budget_id);
+      const [row] = (await budgetLineRows(tx.db, ctx.companyId, [input.line])) ?? [];
+      if (!row) throw fieldError("NOT_FOUND", "line.product_id", BUDGET_TEXTS.productNotFound);
+      const changed = await tx.db
+        .update(budgetLines)
+        .set(row)
+        .where(and(eq(budgetLines.companyId, ctx.companyId), eq(budgetLines.budgetId, input.budget_id), eq(budgetLines.id, input.line_id)))
+        .returning({ id: budgetLines.id });
+      if (!changed.length) throw fieldError("NOT_FOUND", "line_id", BUDGET_TEXTS.lineNotFound);
+      return { id: input.budget_id, line_id: input.line_id, total: await checkBudgetTotal(tx.db, ctx.companyId, input.budget_id) };
+    }),
+  );
