@@ -5,7 +5,7 @@
  * lock (a transaction-level advisory lock), so two imports into one company cannot both insert the same new RUT.
  * Rows created (not updated) are recorded in import_created under the batch id, for a rollback.
  *
- * Each entity is one statement per batch over a jsonb recordset: a 1,000-row batch is a handful of round trips.
+ * Each entity is one statement per batch over a jsonb recordset: a batch of thousands of rows is a handful of round trips.
  */
 import { type Db, importCreated, queryRows } from "@taller/db";
 import { and, eq, sql } from "drizzle-orm";
