@@ -95,51 +95,52 @@ export interface FactsScope {
   excludeId?: number | null;
 }
 
-const MAX_BOOKING_MS = 24 * 60 * 60_000;
+const MINUTE_MS = 60_000;
+const MAX_BOOKING_MS = 24 * 60 * MINUTE_MS;
 
-/** Holidays, active blocks, block hours and occupying bookings of a window, for one location and some professionals. */
+/**
+ * Holidays, active blocks, block hours and occupying bookings of a window, for one location and some professionals,
+ * in one statement (one round trip, one row): the month's search runs on every change of both booking forms.
+ */
 export async function loadFacts(db: Db, companyId: number, scope: FactsScope): Promise<SlotFacts> {
   const pros = intArray(scope.professionals);
   // The window's instants, widened by a day on each side (a booking lasts at most a day), so every booking that
   // touches a slot of the window is read.
-  const start = new Date((localInstant(scope.from, 0) ?? Date.parse(`${scope.from}T00:00:00Z`)) - MAX_BOOKING_MS).toISOString();
-  const end = new Date((localInstant(addDays(scope.to, 1), 0) ?? Date.parse(`${addDays(scope.to, 1)}T00:00:00Z`)) + MAX_BOOKING_MS).toISOString();
+  const start = (localInstant(scope.from, 0) ?? Date.parse(`${scope.from}T00:00:00Z`)) - MAX_BOOKING_MS;
+  const end = (localInstant(addDays(scope.to, 1), 0) ?? Date.parse(`${addDays(scope.to, 1)}T00:00:00Z`)) + MAX_BOOKING_MS;
   const professional = scope.mode === "professional";
-  const [holidays, blocks, blockHours, bookings] = await Promise.all([
-    queryRows<{ date: string }>(
-      db,
-      sql`SELECT date::text AS date FROM holidays
-          WHERE company_id = ${companyId} AND date BETWEEN ${scope.from} AND ${scope.to}
-            AND (location_id IS NULL OR location_id = ${scope.locationId})`,
-    ),
-    queryRows<{ date: string; hour: string | null; user_id: number | null }>(
-      db,
-      sql`SELECT date::text AS date, to_char(hour, 'HH24:MI') AS hour, user_id FROM booking_blocks
-          WHERE company_id = ${companyId} AND date BETWEEN ${scope.from} AND ${scope.to} AND active`,
-    ),
-    professional
-      ? queryRows<{ user_id: number; day: number; start: string; end: string }>(
-          db,
-          sql`SELECT user_id, day, to_char(start_time, 'HH24:MI') AS start, to_char(end_time, 'HH24:MI') AS "end" FROM block_hours
-              WHERE company_id = ${companyId} AND user_id = ANY(${pros}) AND enabled`,
-        )
-      : Promise.resolve([]),
-    // Epoch milliseconds straight from the index (bookings_company_start_idx), as one JSON text: a month of a busy
-    // workshop is thousands of bookings, and one string parsed by JSON.parse costs a fraction of as many row objects.
-    queryRows<{ list: string }>(
-      db,
-      sql`SELECT coalesce(json_agg(json_build_array((extract(epoch FROM start_at) * 1000)::float8, (extract(epoch FROM end_at) * 1000)::float8, user_id)), '[]')::text AS list
-          FROM bookings
-          WHERE company_id = ${companyId} AND NOT rescheduled ${scope.excludeId ? sql`AND id <> ${scope.excludeId}` : sql``}
-            AND start_at >= ${start}::timestamptz AND start_at < ${end}::timestamptz
-            AND ${professional ? sql`user_id = ANY(${pros})` : sql`location_id IS NOT DISTINCT FROM ${scope.locationId}::int`}`,
-      { prepare: true },
-    ),
-  ]);
+  const [row] = await queryRows<{ holidays: string; blocks: string; block_hours: string; bookings: string }>(
+    db,
+    sql`SELECT
+          (SELECT coalesce(json_agg(date::text), '[]') FROM holidays
+           WHERE company_id = ${companyId} AND date BETWEEN ${scope.from} AND ${scope.to}
+             AND (location_id IS NULL OR location_id = ${scope.locationId}))::text AS holidays,
+          (SELECT coalesce(json_agg(json_build_array(date::text, to_char(hour, 'HH24:MI'), user_id)), '[]') FROM booking_blocks
+           WHERE company_id = ${companyId} AND date BETWEEN ${scope.from} AND ${scope.to} AND active)::text AS blocks,
+          (SELECT coalesce(json_agg(json_build_array(user_id, day, to_char(start_time, 'HH24:MI'), to_char(end_time, 'HH24:MI'))), '[]') FROM block_hours
+           WHERE ${professional} AND company_id = ${companyId} AND user_id = ANY(${pros}) AND enabled)::text AS block_hours,
+          -- Straight from the index (bookings_company_start_idx) as one flat list of numbers: start and end in minutes
+          -- from the window's start, then the professional (0 for none). A busy month is thousands of bookings; one
+          -- short string for JSON.parse costs a fraction of as many row objects or JSON arrays.
+          (SELECT '[' || coalesce(string_agg(((date_part('epoch', start_at) - ${start / 1000}::float8) / 60)::int
+                                             || ',' || ((date_part('epoch', end_at) - ${start / 1000}::float8) / 60)::int
+                                             || ',' || coalesce(user_id, 0), ','), '') || ']'
+           FROM bookings
+           WHERE company_id = ${companyId} AND NOT rescheduled ${scope.excludeId ? sql`AND id <> ${scope.excludeId}` : sql``}
+             AND start_at >= ${new Date(start).toISOString()}::timestamptz AND start_at < ${new Date(end).toISOString()}::timestamptz
+             AND ${professional ? sql`user_id = ANY(${pros})` : sql`location_id IS NOT DISTINCT FROM ${scope.locationId}::int`}) AS bookings`,
+    { prepare: true },
+  );
+  const list = JSON.parse(row?.bookings ?? "[]") as number[];
+  const bookings: SlotFacts["bookings"][number][] = [];
+  for (let i = 0; i + 2 < list.length; i += 3) {
+    const userId = list[i + 2] ?? 0;
+    bookings.push({ start: start + (list[i] ?? 0) * MINUTE_MS, end: start + (list[i + 1] ?? 0) * MINUTE_MS, userId: userId === 0 ? null : userId });
+  }
   return {
-    holidays: new Set(holidays.map((h) => h.date)),
-    blocks: blocks.map((b) => ({ date: b.date, hour: b.hour, userId: b.user_id })),
-    blockHours: blockHours.map((h) => ({ userId: h.user_id, day: h.day, start: h.start, end: h.end })),
-    bookings: (JSON.parse(bookings[0]?.list ?? "[]") as [number, number, number | null][]).map(([start, end, userId]) => ({ start, end, userId })),
+    holidays: new Set(JSON.parse(row?.holidays ?? "[]") as string[]),
+    blocks: (JSON.parse(row?.blocks ?? "[]") as [string, string | null, number | null][]).map(([date, hour, userId]) => ({ date, hour, userId })),
+    blockHours: (JSON.parse(row?.block_hours ?? "[]") as [number, number, string, string][]).map(([userId, day, start, end]) => ({ userId, day, start, end })),
+    bookings,
   };
 }
