@@ -101,6 +101,8 @@ export function localInstant(date: string, minutes: number): number | null {
 interface Grid {
   minutes: number[];
   starts: (number | null)[];
+  /** True when the slots are evenly spaced instants (no DST change that day): slot j starts at starts[0] + j * interval. */
+  even: boolean;
 }
 
 function dayGrid(rules: SlotRules, date: string): Grid | null {
@@ -115,7 +117,17 @@ function dayGrid(rules: SlotRules, date: string): Grid | null {
   const last = localInstant(date, 24 * 60 - 1);
   const uniform = first !== null && last !== null && last - first === (24 * 60 - 1) * MINUTE;
   const starts = minutes.map((m) => (uniform && first !== null ? first + m * MINUTE : localInstant(date, m)));
-  return { minutes, starts };
+  return { minutes, starts, even: uniform };
+}
+
+/**
+ * The first slot a span starting at `start` (ms) may overlap: on an evenly spaced grid the one holding `start`,
+ * found by arithmetic; otherwise (a DST day) the first slot, and the caller's walk decides.
+ */
+function firstSlotAt(grid: Grid, start: number, length: number): number {
+  const s0 = grid.starts[0];
+  if (!grid.even || s0 == null) return 0;
+  return Math.max(0, Math.floor((start - s0) / length));
 }
 
 type Booked = SlotFacts["bookings"][number];
@@ -194,22 +206,19 @@ function openSlots(rules: SlotRules, facts: SlotFacts, date: string, grid: Grid,
   const booked = userId === null ? day?.all : day?.byUser.get(userId);
   if (!booked) return;
   const length = rules.interval * MINUTE;
-  if (userId !== null) {
-    for (const b of booked) {
-      for (let j = 0; j < n; j++) {
-        const s = grid.starts[j];
-        if (s != null && b.start < s + length && b.end > s) open[j] = 0;
-      }
+  // Each booking walks only the slots it overlaps (slot starts rise through the day).
+  const count = userId === null ? new Uint16Array(n) : null;
+  for (const b of booked) {
+    for (let j = firstSlotAt(grid, b.start, length); j < n; j++) {
+      const s = grid.starts[j];
+      if (s == null) continue;
+      if (s >= b.end) break;
+      if (b.start >= s + length) continue;
+      if (count) count[j] = (count[j] ?? 0) + 1;
+      else open[j] = 0;
     }
-    return;
   }
-  for (let j = 0; j < n; j++) {
-    const s = grid.starts[j];
-    if (s == null || open[j] === 0) continue;
-    let count = 0;
-    for (const b of booked) if (b.start < s + length && b.end > s) count++;
-    if (count >= rules.maxBookings) open[j] = 0;
-  }
+  if (count) for (let j = 0; j < n; j++) if ((count[j] ?? 0) >= rules.maxBookings) open[j] = 0;
 }
 
 /**
