@@ -31,6 +31,8 @@ describe("tRPC over HTTP", () => {
     expect(res.headers.get("transfer-encoding")).toBeNull();
     const text = await res.text();
     expect(Number(res.headers.get("content-length"))).toBe(Buffer.byteLength(text));
+    // The server's own time for the request (the booking bench prints it beside the wall time).
+    expect(res.headers.get("server-timing")).toMatch(/^app;dur=\d+\.\d{2}$/);
     const [list, order] = JSON.parse(text) as { result: { data: { json: unknown; meta?: unknown } } }[];
     expect(list!.result.data.meta).toBeUndefined();
     expect((list!.result.data.json as { orders: unknown[] }).orders.length).toBeGreaterThan(0);
@@ -51,6 +53,7 @@ describe("tRPC over HTTP", () => {
     const res = await batch(["orders.statuses", "orders.totalsByStatus"], [undefined, {}], { "trpc-accept": "application/jsonl" });
     expect(res.status).toBe(200);
     expect(res.headers.get("transfer-encoding")).toBe("chunked");
+    expect(res.headers.get("server-timing")).toMatch(/^app;dur=/);
     const lines = (await res.text()).trim().split("\n");
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.join("")).toContain("Sin Presupuesto");

@@ -1,7 +1,7 @@
 // What the free-slot rule (slots.ts) needs from the database: the company's rules, its professionals, and the
 // facts of a window of days. The search reads them through ctx.db; the write paths through the transaction that
 // holds the day's lock, so the check and the insert see the same rows.
-import { addDays, companyPreferencesSchema, daysPreferencesSchema, DEFAULT_MAX_BOOKINGS, DEFAULT_TIME_INTERVAL, type BookingMode } from "@taller/core";
+import { addDays, companyPreferencesSchema, daysPreferencesSchema, DEFAULT_MAX_BOOKINGS, DEFAULT_TIME_INTERVAL, present, type BookingMode } from "@taller/core";
 import { companies, intArray, queryRows, type Db } from "@taller/db";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { localInstant, type SlotFacts, type SlotRules } from "./slots";
@@ -27,21 +27,41 @@ export interface BookingSetup {
 /**
  * The company's booking rules (the spec's defaults for whatever its stored preferences lack), its eligible
  * professionals and the requirement's duration, in one round trip: the free-slot search is on every keystroke of
- * both booking forms, and three sequential reads were most of its time over HTTP.
+ * both booking forms, and three sequential reads were most of its time over HTTP. With a `window`, the window's
+ * facts come in the same statement (for the eligible professionals, or `window.userId`, the one the form chose), so a
+ * search is one round trip in all.
  */
-export async function loadBookingSetup(db: Db, companyId: number, requirementId: number | null): Promise<BookingSetup> {
+export async function loadBookingSetup(db: Db, companyId: number, requirementId: number | null): Promise<BookingSetup>;
+export async function loadBookingSetup(
+  db: Db,
+  companyId: number,
+  requirementId: number | null,
+  window: SearchWindow & { userId: number | null },
+): Promise<BookingSetup & { facts: SlotFacts }>;
+export async function loadBookingSetup(
+  db: Db,
+  companyId: number,
+  requirementId: number | null,
+  window?: SearchWindow & { userId: number | null },
+): Promise<BookingSetup & { facts?: SlotFacts }> {
   // The role filter reads the stored preference in SQL; a company whose preferences lack it has no filter, as the
-  // schema's default [] says.
-  const [row] = await queryRows<{ name: string; preferences: unknown; days: unknown; pros: number[]; duration: number | null }>(
+  // schema's default [] says. The mode likewise, with the schema's default.
+  const roleIds = sql`ARRAY(SELECT r::int FROM jsonb_array_elements_text(coalesce(c.preferences->'booking_role_ids', '[]')) r)`;
+  const setup = sql`SELECT c.name, c.preferences, c.days_preferences AS days,
+               ARRAY(SELECT u.id FROM users u WHERE ${eligibleProfessional(companyId, roleIds, requirementId)} ORDER BY u.name, u.id) AS pros,
+               (SELECT duration_minutes FROM requirements WHERE company_id = c.id AND id = ${requirementId}::int) AS duration,
+               coalesce(c.preferences->>'booking_type', ${DEFAULT_MODE}) = 'professional' AS professional
+        FROM companies c WHERE c.id = ${companyId}`;
+  const chosen = sql`ARRAY(SELECT p FROM unnest(s.pros) p WHERE ${window?.userId ?? null}::int IS NULL OR p = ${window?.userId ?? null}::int)`;
+  const [row] = await queryRows<{ name: string; preferences: unknown; days: unknown; pros: number[]; duration: number | null } & Partial<FactsRow>>(
     db,
-    sql`SELECT c.name, c.preferences, c.days_preferences AS days,
-               coalesce((SELECT json_agg(u.id ORDER BY u.name, u.id) FROM users u
-                         WHERE ${eligibleProfessional(companyId, sql`ARRAY(SELECT r::int FROM jsonb_array_elements_text(coalesce(c.preferences->'booking_role_ids', '[]')) r)`, requirementId)}), '[]') AS pros,
-               (SELECT duration_minutes FROM requirements WHERE company_id = c.id AND id = ${requirementId}::int) AS duration
-        FROM companies c WHERE c.id = ${companyId}`,
+    sql`SELECT s.name, s.preferences, s.days, array_to_json(s.pros) AS pros, s.duration
+               ${window ? sql`, ${factsColumns(companyId, window, chosen, sql`s.professional`)}` : sql``}
+        FROM (${setup}) s`,
   );
   if (!row) throw new Error(`company ${companyId} not found`);
-  return { settings: parseSettings(row), eligible: row.pros, duration: row.duration ?? 60 };
+  const result = { settings: parseSettings(row), eligible: row.pros, duration: row.duration ?? 60 };
+  return window ? { ...result, facts: parseFacts(row as FactsRow, factsWindow(window).start) } : result;
 }
 
 /** The company's booking rules, with the spec's defaults for whatever its stored preferences lack. */
@@ -83,63 +103,93 @@ function eligibleProfessional(companyId: number, roleIds: SQL, requirementId: nu
                       AND (r.speciality_id IS NULL OR us.speciality_id = r.speciality_id)))`;
 }
 
-export interface FactsScope {
-  from: string;
-  to: string;
-  /** Capacity is counted per location (bookings without one share one pool). */
-  locationId: number | null;
+export interface FactsScope extends SearchWindow {
   mode: BookingMode;
   /** Professional mode: whose bookings and block hours to read. */
   professionals: readonly number[];
+}
+
+const MINUTE_MS = 60_000;
+const MAX_BOOKING_MS = 24 * 60 * MINUTE_MS;
+
+/** A window of days to read the facts of, for one location (capacity is counted per location). */
+export interface SearchWindow {
+  from: string;
+  to: string;
+  locationId: number | null;
   /** A booking being moved: its own place does not count. */
   excludeId?: number | null;
 }
 
-const MAX_BOOKING_MS = 24 * 60 * 60_000;
+/** The mode of a company whose preferences do not say (the schema's default). */
+const DEFAULT_MODE = companyPreferencesSchema.parse({}).booking_type;
 
-/** Holidays, active blocks, block hours and occupying bookings of a window, for one location and some professionals. */
-export async function loadFacts(db: Db, companyId: number, scope: FactsScope): Promise<SlotFacts> {
-  const pros = intArray(scope.professionals);
-  // The window's instants, widened by a day on each side (a booking lasts at most a day), so every booking that
-  // touches a slot of the window is read.
-  const start = new Date((localInstant(scope.from, 0) ?? Date.parse(`${scope.from}T00:00:00Z`)) - MAX_BOOKING_MS).toISOString();
-  const end = new Date((localInstant(addDays(scope.to, 1), 0) ?? Date.parse(`${addDays(scope.to, 1)}T00:00:00Z`)) + MAX_BOOKING_MS).toISOString();
-  const professional = scope.mode === "professional";
-  const [holidays, blocks, blockHours, bookings] = await Promise.all([
-    queryRows<{ date: string }>(
-      db,
-      sql`SELECT date::text AS date FROM holidays
-          WHERE company_id = ${companyId} AND date BETWEEN ${scope.from} AND ${scope.to}
-            AND (location_id IS NULL OR location_id = ${scope.locationId})`,
-    ),
-    queryRows<{ date: string; hour: string | null; user_id: number | null }>(
-      db,
-      sql`SELECT date::text AS date, to_char(hour, 'HH24:MI') AS hour, user_id FROM booking_blocks
-          WHERE company_id = ${companyId} AND date BETWEEN ${scope.from} AND ${scope.to} AND active`,
-    ),
-    professional
-      ? queryRows<{ user_id: number; day: number; start: string; end: string }>(
-          db,
-          sql`SELECT user_id, day, to_char(start_time, 'HH24:MI') AS start, to_char(end_time, 'HH24:MI') AS "end" FROM block_hours
-              WHERE company_id = ${companyId} AND user_id = ANY(${pros}) AND enabled`,
-        )
-      : Promise.resolve([]),
-    // Epoch milliseconds straight from the index (bookings_company_start_idx), as one JSON text: a month of a busy
-    // workshop is thousands of bookings, and one string parsed by JSON.parse costs a fraction of as many row objects.
-    queryRows<{ list: string }>(
-      db,
-      sql`SELECT coalesce(json_agg(json_build_array((extract(epoch FROM start_at) * 1000)::float8, (extract(epoch FROM end_at) * 1000)::float8, user_id)), '[]')::text AS list
-          FROM bookings
-          WHERE company_id = ${companyId} AND NOT rescheduled ${scope.excludeId ? sql`AND id <> ${scope.excludeId}` : sql``}
-            AND start_at >= ${start}::timestamptz AND start_at < ${end}::timestamptz
-            AND ${professional ? sql`user_id = ANY(${pros})` : sql`location_id IS NOT DISTINCT FROM ${scope.locationId}::int`}`,
-      { prepare: true },
-    ),
-  ]);
+interface FactsRow {
+  holidays: string;
+  blocks: string;
+  block_hours: string;
+  bookings: string;
+}
+
+/**
+ * The window's instants, widened by a day on each side (a booking lasts at most a day), so every booking that
+ * touches a slot of the window is read.
+ */
+function factsWindow(w: SearchWindow): { start: number; end: number } {
+  const start = (localInstant(w.from, 0) ?? Date.parse(`${w.from}T00:00:00Z`)) - MAX_BOOKING_MS;
+  const end = (localInstant(addDays(w.to, 1), 0) ?? Date.parse(`${addDays(w.to, 1)}T00:00:00Z`)) + MAX_BOOKING_MS;
+  return { start, end };
+}
+
+/**
+ * The four columns of a window's facts: holidays, active blocks, block hours and occupying bookings, for one
+ * location and the professionals `pros` (an int[] expression) when `professional` (a boolean expression) holds.
+ */
+function factsColumns(companyId: number, w: SearchWindow, pros: SQL, professional: SQL): SQL {
+  const { start, end } = factsWindow(w);
+  return sql`(SELECT coalesce(json_agg(date::text), '[]') FROM holidays
+           WHERE company_id = ${companyId} AND date BETWEEN ${w.from} AND ${w.to}
+             AND (location_id IS NULL OR location_id = ${w.locationId}))::text AS holidays,
+          (SELECT coalesce(json_agg(json_build_array(date::text, to_char(hour, 'HH24:MI'), user_id)), '[]') FROM booking_blocks
+           WHERE company_id = ${companyId} AND date BETWEEN ${w.from} AND ${w.to} AND active)::text AS blocks,
+          (SELECT coalesce(json_agg(json_build_array(user_id, day, to_char(start_time, 'HH24:MI'), to_char(end_time, 'HH24:MI'))), '[]') FROM block_hours
+           WHERE ${professional} AND company_id = ${companyId} AND user_id = ANY(${pros}) AND enabled)::text AS block_hours,
+          -- Straight from the index (bookings_company_start_idx) as one flat list of numbers: start and end in minutes
+          -- from the window's start, then the professional (0 for none). A busy month is thousands of bookings; one
+          -- short string for JSON.parse costs a fraction of as many row objects or JSON arrays.
+          (SELECT '[' || coalesce(string_agg(((date_part('epoch', start_at) - ${start / 1000}::float8) / 60)::int
+                                             || ',' || ((date_part('epoch', end_at) - ${start / 1000}::float8) / 60)::int
+                                             || ',' || coalesce(user_id, 0), ','), '') || ']'
+           FROM bookings
+           WHERE company_id = ${companyId} AND NOT rescheduled ${w.excludeId ? sql`AND id <> ${w.excludeId}` : sql``}
+             AND start_at >= ${new Date(start).toISOString()}::timestamptz AND start_at < ${new Date(end).toISOString()}::timestamptz
+             AND CASE WHEN ${professional} THEN user_id = ANY(${pros}) ELSE location_id IS NOT DISTINCT FROM ${w.locationId}::int END) AS bookings`;
+}
+
+function parseFacts(row: FactsRow, start: number): SlotFacts {
+  const list = JSON.parse(row.bookings) as number[];
+  const bookings: SlotFacts["bookings"][number][] = [];
+  for (let i = 0; i + 2 < list.length; i += 3) {
+    const userId = list[i + 2] ?? 0;
+    bookings.push({ start: start + (list[i] ?? 0) * MINUTE_MS, end: start + (list[i + 1] ?? 0) * MINUTE_MS, userId: userId === 0 ? null : userId });
+  }
   return {
-    holidays: new Set(holidays.map((h) => h.date)),
-    blocks: blocks.map((b) => ({ date: b.date, hour: b.hour, userId: b.user_id })),
-    blockHours: blockHours.map((h) => ({ userId: h.user_id, day: h.day, start: h.start, end: h.end })),
-    bookings: (JSON.parse(bookings[0]?.list ?? "[]") as [number, number, number | null][]).map(([start, end, userId]) => ({ start, end, userId })),
+    holidays: new Set(JSON.parse(row.holidays) as string[]),
+    blocks: (JSON.parse(row.blocks) as [string, string | null, number | null][]).map(([date, hour, userId]) => ({ date, hour, userId })),
+    blockHours: (JSON.parse(row.block_hours) as [number, number, string, string][]).map(([userId, day, start, end]) => ({ userId, day, start, end })),
+    bookings,
   };
+}
+
+/**
+ * Holidays, active blocks, block hours and occupying bookings of a window, for one location and some professionals,
+ * in one statement (one round trip, one row). The write paths call it inside the transaction holding the day's lock.
+ */
+export async function loadFacts(db: Db, companyId: number, scope: FactsScope): Promise<SlotFacts> {
+  const [row] = await queryRows<FactsRow>(
+    db,
+    sql`SELECT ${factsColumns(companyId, scope, intArray(scope.professionals), sql`${scope.mode === "professional"}`)}`,
+    { prepare: true },
+  );
+  return parseFacts(present(row, "the facts row"), factsWindow(scope).start);
 }

@@ -1,8 +1,8 @@
-// The free-slot search both booking forms use (staff and the client's page): reads the facts of the window once
-// and answers the pure rule's hours per day.
+// The free-slot search both booking forms use (staff and the client's page): reads the rules, the professionals and
+// the facts of the window in one statement and answers the pure rule's hours per day.
 import { BOOKING_ERRORS, type FreeSlotsResult } from "@taller/core";
 import type { Db } from "@taller/db";
-import { loadBookingSetup, loadFacts } from "./facts";
+import { loadBookingSetup } from "./facts";
 import { dayProblem, freeSlotsByDay } from "./slots";
 
 export interface SlotSearch {
@@ -19,15 +19,20 @@ export interface SlotSearch {
 }
 
 export async function searchSlots(db: Db, companyId: number, search: SlotSearch): Promise<FreeSlotsResult> {
-  const setup = await loadBookingSetup(db, companyId, search.requirementId);
-  const { settings } = setup;
+  const setup = await loadBookingSetup(db, companyId, search.requirementId, {
+    from: search.from,
+    to: search.to,
+    locationId: search.locationId,
+    userId: search.userId,
+    excludeId: search.excludeId,
+  });
+  const { settings, facts } = setup;
   const professional = settings.mode === "professional";
   const eligible = professional ? setup.eligible : [];
   const errors: Record<string, string[]> = {};
   if (professional && search.userId !== null && !eligible.includes(search.userId)) errors.user_id = [BOOKING_ERRORS.professionalUnavailable];
   const professionals = search.userId === null ? eligible : eligible.filter((id) => id === search.userId);
   const duration = search.duration ?? setup.duration;
-  const facts = await loadFacts(db, companyId, { from: search.from, to: search.to, locationId: search.locationId, mode: settings.mode, professionals, excludeId: search.excludeId });
   const days = freeSlotsByDay(settings.rules, facts, search.from, search.to, { duration, professionals, now: Date.now() });
   if (search.earliestDate) for (const day of Object.keys(days)) if (day < search.earliestDate) days[day] = [];
   const dayIssue = search.earliestDate && search.from < search.earliestDate ? BOOKING_ERRORS.dayUnavailable : dayProblem(settings.rules, facts, search.from);

@@ -101,6 +101,8 @@ export function localInstant(date: string, minutes: number): number | null {
 interface Grid {
   minutes: number[];
   starts: (number | null)[];
+  /** True when the slots are evenly spaced instants (no DST change that day): slot j starts at starts[0] + j * interval. */
+  even: boolean;
 }
 
 function dayGrid(rules: SlotRules, date: string): Grid | null {
@@ -115,7 +117,17 @@ function dayGrid(rules: SlotRules, date: string): Grid | null {
   const last = localInstant(date, 24 * 60 - 1);
   const uniform = first !== null && last !== null && last - first === (24 * 60 - 1) * MINUTE;
   const starts = minutes.map((m) => (uniform && first !== null ? first + m * MINUTE : localInstant(date, m)));
-  return { minutes, starts };
+  return { minutes, starts, even: uniform };
+}
+
+/**
+ * The first slot a span starting at `start` (ms) may overlap: on an evenly spaced grid the one holding `start`,
+ * found by arithmetic; otherwise (a DST day) the first slot, and the caller's walk decides.
+ */
+function firstSlotAt(grid: Grid, start: number, length: number): number {
+  const s0 = grid.starts[0];
+  if (!grid.even || s0 == null) return 0;
+  return Math.max(0, Math.floor((start - s0) / length));
 }
 
 type Booked = SlotFacts["bookings"][number];
@@ -162,52 +174,64 @@ export function dayProblem(rules: SlotRules, facts: SlotFacts, date: string): st
 }
 
 /**
- * Per slot of the day, whether one more booking fits there: for one professional (userId), or for the capacity
- * (userId null). Blocks and block hours make a slot unavailable; bookings fill it.
+ * Per slot of the day, whether one more booking fits there (1) or not (0), written into `open`: for one
+ * professional (userId), or for the capacity (userId null). Blocks and block hours make a slot unavailable;
+ * bookings fill it. A month's search calls this for every day and professional, so it works on typed arrays the
+ * caller hands in rather than allocating per slot.
  */
-function openSlots(rules: SlotRules, facts: SlotFacts, date: string, grid: Grid, userId: number | null): boolean[] {
+function openSlots(rules: SlotRules, facts: SlotFacts, date: string, grid: Grid, userId: number | null, open: Uint8Array): void {
   const n = grid.minutes.length;
-  const weekday = weekdayOf(date);
-  const open = grid.starts.map((s) => s !== null);
-  const blockedMinutes = new Set<number>();
+  for (let j = 0; j < n; j++) open[j] = grid.starts[j] === null ? 0 : 1;
   for (const b of facts.blocks) {
     if (b.date !== date || (b.userId !== null && b.userId !== userId)) continue;
-    if (b.hour === null) return open.fill(false);
-    blockedMinutes.add(minutesOf(b.hour));
+    if (b.hour === null) return void open.fill(0, 0, n);
+    const j = grid.minutes.indexOf(minutesOf(b.hour));
+    if (j >= 0) open[j] = 0;
   }
-  const hours = userId === null ? [] : facts.blockHours.filter((h) => h.userId === userId && h.day === weekday);
-  for (let j = 0; j < n; j++) {
-    const m = grid.minutes[j] ?? -1;
-    if (blockedMinutes.has(m)) open[j] = false;
-    // A block hour covers the slots that overlap it.
-    for (const h of hours) if (m < minutesOf(h.end) && m + rules.interval > minutesOf(h.start)) open[j] = false;
-  }
-  const count = new Array<number>(n).fill(0);
-  const limit = userId === null ? rules.maxBookings : 1;
-  // Capacity counts every booking of the day; a professional only his own.
-  const day = bookingsOf(facts).get(dayNumber(date));
-  for (const b of (userId === null ? day?.all : day?.byUser.get(userId)) ?? []) {
-    for (let j = 0; j < n; j++) {
-      const s = grid.starts[j];
-      if (s != null && b.start < s + rules.interval * MINUTE && b.end > s) count[j] = (count[j] ?? 0) + 1;
+  if (userId !== null) {
+    const weekday = weekdayOf(date);
+    for (const h of facts.blockHours) {
+      if (h.userId !== userId || h.day !== weekday) continue;
+      // A block hour covers the slots that overlap it.
+      const from = minutesOf(h.start);
+      const to = minutesOf(h.end);
+      for (let j = 0; j < n; j++) {
+        const m = grid.minutes[j] ?? 0;
+        if (m < to && m + rules.interval > from) open[j] = 0;
+      }
     }
   }
-  for (let j = 0; j < n; j++) if ((count[j] ?? 0) >= limit) open[j] = false;
-  return open;
+  // Capacity counts every booking of the day; a professional only his own, and one fills his slot.
+  const day = bookingsOf(facts).get(dayNumber(date));
+  const booked = userId === null ? day?.all : day?.byUser.get(userId);
+  if (!booked) return;
+  const length = rules.interval * MINUTE;
+  // Each booking walks only the slots it overlaps (slot starts rise through the day).
+  const count = userId === null ? new Uint16Array(n) : null;
+  for (const b of booked) {
+    for (let j = firstSlotAt(grid, b.start, length); j < n; j++) {
+      const s = grid.starts[j];
+      if (s == null) continue;
+      if (s >= b.end) break;
+      if (b.start >= s + length) continue;
+      if (count) count[j] = (count[j] ?? 0) + 1;
+      else open[j] = 0;
+    }
+  }
+  if (count) for (let j = 0; j < n; j++) if ((count[j] ?? 0) >= rules.maxBookings) open[j] = 0;
 }
 
-/** Slot indexes where a booking of `span` slots can start: that slot and the next span-1 all open, after now. */
-function startsFrom(open: boolean[], grid: Grid, span: number, now: number): Set<number> {
-  const found = new Set<number>();
+/**
+ * Marks in `found` (1) the slot indexes where a booking of `span` slots can start: that slot and the next span-1
+ * all open, after now. Walks backwards counting the open slots that follow each one.
+ */
+function markStarts(open: Uint8Array, grid: Grid, span: number, now: number, found: Uint8Array): void {
   let run = 0;
-  // Walk backwards counting how many open slots follow each one.
-  const following = new Array<number>(open.length).fill(0);
-  for (let j = open.length - 1; j >= 0; j--) following[j] = run = open[j] ? run + 1 : 0;
-  for (let j = 0; j < open.length; j++) {
+  for (let j = grid.minutes.length - 1; j >= 0; j--) {
+    run = open[j] ? run + 1 : 0;
     const s = grid.starts[j];
-    if (s != null && s > now && (following[j] ?? 0) >= span) found.add(j);
+    if (s != null && s > now && run >= span) found[j] = 1;
   }
-  return found;
 }
 
 const spanOf = (rules: SlotRules, duration: number) => Math.max(1, Math.ceil(duration / rules.interval));
@@ -217,11 +241,22 @@ export function daySlots(rules: SlotRules, facts: SlotFacts, date: string, reque
   if (dayProblem(rules, facts, date)) return [];
   const grid = dayGrid(rules, date);
   if (!grid) return [];
+  const n = grid.minutes.length;
   const span = spanOf(rules, request.duration);
-  const owners = rules.mode === "capacity" ? [null] : request.professionals;
-  const starts = new Set<number>();
-  for (const owner of owners) for (const j of startsFrom(openSlots(rules, facts, date, grid, owner), grid, span, request.now)) starts.add(j);
-  return [...starts].sort((a, b) => a - b).map((j) => hhmm(present(grid.minutes[j], "slot minute")));
+  const open = new Uint8Array(n);
+  const found = new Uint8Array(n);
+  if (rules.mode === "capacity") {
+    openSlots(rules, facts, date, grid, null, open);
+    markStarts(open, grid, span, request.now, found);
+  } else {
+    for (const owner of request.professionals) {
+      openSlots(rules, facts, date, grid, owner, open);
+      markStarts(open, grid, span, request.now, found);
+    }
+  }
+  const out: string[] = [];
+  for (let j = 0; j < n; j++) if (found[j]) out.push(hhmm(present(grid.minutes[j], "slot minute")));
+  return out;
 }
 
 /** Free start times of every day from `from` to `to` (inclusive), keyed by date. */
@@ -260,6 +295,9 @@ export function slotProblem(
   const start = grid.starts[j];
   if (j < 0 || start == null) return { field: "booking_time", message: BOOKING_ERRORS.slotTaken };
   if (start <= booking.now) return { field: "booking_time", message: BOOKING_ERRORS.pastTime };
-  const fits = startsFrom(openSlots(rules, facts, booking.date, grid, owner), grid, spanOf(rules, booking.duration), booking.now);
-  return fits.has(j) ? null : { field: "booking_time", message: BOOKING_ERRORS.slotTaken };
+  const open = new Uint8Array(grid.minutes.length);
+  const fits = new Uint8Array(grid.minutes.length);
+  openSlots(rules, facts, booking.date, grid, owner, open);
+  markStarts(open, grid, spanOf(rules, booking.duration), booking.now, fits);
+  return fits[j] ? null : { field: "booking_time", message: BOOKING_ERRORS.slotTaken };
 }
