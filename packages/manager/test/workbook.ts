@@ -1,5 +1,6 @@
 // The import's test and bench workbook columns, and how they map (one list for both).
 import type { DatabaseKeys } from "@taller/core";
+import ExcelJS from "exceljs";
 
 export const KEYS: DatabaseKeys = [
   { column: "RUT", target: "Client.rut" },
@@ -17,3 +18,13 @@ export const KEYS: DatabaseKeys = [
 ];
 
 export const HEADER = KEYS.map((k) => k.column);
+
+/** An .xlsx in memory: each sheet's rows (the first is its header), in order. */
+export async function workbookBytes(sheets: Record<string, unknown[][]>): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(sheets)) {
+    const sheet = wb.addWorksheet(name);
+    for (const row of rows) sheet.addRow(row);
+  }
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}

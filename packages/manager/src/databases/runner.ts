@@ -26,14 +26,15 @@ interface Claimed {
 
 /** Claims the next runnable connection (pending, or connecting with a stale heartbeat), or null. */
 export async function claimConnection(db: Db, now = new Date()): Promise<Claimed | null> {
-  const staleBefore = new Date(now.getTime() - STALE_MS);
+  const at = now.toISOString();
+  const staleBefore = new Date(now.getTime() - STALE_MS).toISOString();
   const [row] = await queryRows<Claimed>(
     db,
     sql`UPDATE database_connections SET status = 'connecting', batch_id = coalesce(batch_id, ${randomUUID()}),
-          started_at = ${now}, heartbeat_at = ${now}, rows_done = 0, errors = '[]'::jsonb, finished_at = NULL
+          started_at = ${at}::timestamptz, heartbeat_at = ${at}::timestamptz, rows_done = 0, errors = '[]'::jsonb, finished_at = NULL
         WHERE id = (
           SELECT id FROM database_connections
-          WHERE status = 'pending' OR (status = 'connecting' AND heartbeat_at < ${staleBefore})
+          WHERE status = 'pending' OR (status = 'connecting' AND heartbeat_at < ${staleBefore}::timestamptz)
           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING id, company_id, manager_database_id, batch_id`,
   );
