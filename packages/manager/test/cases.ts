@@ -1,7 +1,11 @@
 // Walk cases of the manager router (see ProcedureCase in @taller/trpc/testing): operators' procedures refuse every
 // staff session; the fuzzing calls them in an operator session.
 import type { DomainCases } from "@taller/trpc/testing";
-import type { managerRouter } from "../src";
+import { configureDatabaseFiles, type managerRouter } from "../src";
+import { memoryFileStore } from "./workbook";
+
+// The walks call the procedures without the server, whose file store the databases need.
+configureDatabaseFiles(memoryFileStore());
 
 export const managerCases: DomainCases<typeof managerRouter> = {
   "auth.login": {

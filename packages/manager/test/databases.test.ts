@@ -2,7 +2,6 @@
 // file store), operators only; 'Conectar' clicked twice queues one import, which the job runs once; a retry or a
 // second connect duplicates nothing; a runner that died is replaced after its heartbeat goes stale; bad rows end in
 // 'failed' with their row numbers.
-import { Readable } from "node:stream";
 import { computeRutDv, formatRut } from "@taller/core";
 import { clients, databaseConnections, type Db } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
@@ -11,22 +10,14 @@ import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { managerRouter } from "../src";
 import { configureDatabaseFiles, jsonRows, stageWorkbook } from "../src/databases/files";
-import { workbookBytes } from "./workbook";
+import { memoryFileStore, workbookBytes } from "./workbook";
 import { claimConnection, runConnection, runPendingImports, STALE_MS } from "../src/databases/runner";
 
 const createCaller = createCallerFactory(managerRouter);
 const app = useSeededApp();
-const stored = new Map<string, Uint8Array>();
-
-beforeAll(() => {
-  configureDatabaseFiles({
-    put: (key, bytes) => Promise.resolve(void stored.set(key, bytes)),
-    get: (key) => {
-      const bytes = stored.get(key);
-      return Promise.resolve(bytes ? Readable.from([Buffer.from(bytes)]) : null);
-    },
-  });
-});
+const files = memoryFileStore();
+const stored = files.stored;
+beforeAll(() => configureDatabaseFiles(files));
 
 const rut = (n: number) => formatRut(`${n}${computeRutDv(n)}`);
 const KEYS = [
