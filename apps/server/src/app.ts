@@ -2,7 +2,9 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
 import { pruneLoginAttempts, sessionDeadline, watchSessionEvents } from "@taller/auth";
+import { DATABASE_UPLOAD_PATH } from "@taller/core";
 import type { Database } from "@taller/db";
+import { configureDatabaseFiles } from "@taller/manager";
 import { prunePush } from "@taller/push";
 import { companies } from "@taller/db";
 import { errorReference, pruneEvents, type EventBus, type TRPCError } from "@taller/trpc";
@@ -12,6 +14,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { buildContext } from "./context";
 import { BUDGET_PDF_PATH, createBudgetPdfRoute } from "./budget-pdf";
 import { createFileRoutes } from "./files/routes";
+import { createManagerUploadRoute } from "./manager-upload";
 import { createInboundMailRoute, INBOUND_MAIL_PATH } from "./inbound-mail";
 import { createWhatsappWebhookRoute, WHATSAPP_WEBHOOK_PATH } from "./whatsapp-webhook";
 import { createPaymentRoutes, PAYMENTS_CHECKOUT_PATH, PAYMENTS_WEBHOOK_PATH } from "./payments-routes";
@@ -68,6 +71,9 @@ export function createApp(opts: AppOptions): App {
     createContext: ({ req, res }) => buildContext(deps, req, (cookie) => res.appendHeader("set-cookie", cookie)),
     onError: ({ error, path }) => logFailure(error, path, "procedure failed"),
   });
+  // The operators' databases keep their workbooks and JSON sheets in the same store.
+  configureDatabaseFiles(opts.files);
+  const managerUpload = createManagerUploadRoute({ db: database.db });
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
   const budgetPdf = createBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
   const inboundMail = createInboundMailRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy, limits: opts.inboundMailLimits });
@@ -83,6 +89,7 @@ export function createApp(opts: AppOptions): App {
     try {
       if (path === "/healthz") return await health(res);
       if (path === "/trpc" || path.startsWith("/trpc/")) return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
+      if (path === DATABASE_UPLOAD_PATH) return await managerUpload(req, res);
       if (path === "/files" || path.startsWith("/files/")) return await files(req, res, path);
       const pdf = BUDGET_PDF_PATH.exec(path);
       if (pdf) return await budgetPdf(req, res, Number(pdf[1]));

@@ -3,6 +3,7 @@ import { demoCrmLinks, demoProviderLinks, demoWorkpointLinks, DEMO_WORKPOINT_COD
 import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@taller/push";
 import { configureAssistant } from "@taller/chat";
 import { crmJobs } from "@taller/crm";
+import { startDatabaseImports } from "@taller/manager";
 import { configureMessaging, gupshupAdapter, localAdapter, messagingJobs } from "@taller/messaging";
 import { configurePayments, localProvider, mercadoPagoProvider, paymentJobs } from "@taller/payments";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
@@ -75,6 +76,8 @@ const app = createApp({
 const port = await app.listen(env.PORT, env.HOST);
 // Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
 const jobs = startJobs({ db: database.db, bus }, [...crmJobs, ...messagingJobs(database.db), ...paymentJobs({ db: database.db, bus }, logger)], logger);
+// The operators' 'Conectar' imports (one connection at a time per process; restarts pick up what was cut short).
+const imports = startDatabaseImports(database.db, logger);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
 logger.info(
@@ -115,6 +118,7 @@ async function shutdown(signal: string) {
     await app.close(10_000);
     stopPush();
     await jobs.stop();
+    await imports.stop();
     await bus.close();
     await database.close();
     logger.info("stopped");

@@ -1,11 +1,13 @@
 /**
  * The operators' area (seed 002 section 2.7): the demo operator logs in with password and one-time code, lands on
  * the databases screen, unknown children go back to it, the login redirects an operator who is already in, and the
- * WhatsApp screen opens from the side menu; 390 px keeps the login usable.
+ * WhatsApp screen opens from the side menu; a database created from a two-sheet .xlsx and connected to Taller Demo
+ * puts its client in that company's CRM; 390 px keeps the login and the databases screen usable.
  */
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import ExcelJS from "exceljs";
 import { generate } from "otplib";
-import { DEMO_PASSWORD, screenshot } from "./fixtures";
+import { DEMO_PASSWORD, loginToShell, screenshot } from "./fixtures";
 
 // The demo operator's authenticator secret is as public as the demo password (db/src/seed/demo.ts).
 const OPERATOR = { email: "operador@taller.demo", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" };
@@ -32,7 +34,67 @@ test("an operator logs in with a one-time code and moves through the area", asyn
   await expect(page.getByRole("button", { name: "Guardar configuración" })).toBeVisible();
   await expect(page.getByText("Notificaciones de la empresa")).toBeVisible();
   await screenshot(page, "manager-whatsapp");
+  // One login per test: a code is spent once, so the databases run on in this session.
+  await createAndConnectDatabase(page);
 });
+
+/** Chile's RUT check digit (mod 11), so the sheet's client passes the import's validation. */
+function rutOf(body: number): string {
+  let sum = 0;
+  let factor = 2;
+  for (const digit of String(body).split("").reverse()) {
+    sum += Number(digit) * factor;
+    factor = factor === 7 ? 2 : factor + 1;
+  }
+  const dv = 11 - (sum % 11);
+  return `${body}-${dv === 11 ? "0" : dv === 10 ? "K" : dv}`;
+}
+
+async function createAndConnectDatabase(page: Page) {
+  const stamp = Date.now();
+  const client = `Cliente Planilla ${stamp}`;
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet("Notas").addRow(["Exportado del sistema anterior"]);
+  const sheet = wb.addWorksheet("Clientes");
+  sheet.addRow(["RUT", "Nombre", "Ciudad"]);
+  sheet.addRow([rutOf(30_000_000 + (stamp % 9_000_000)), client, "Talca"]);
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+
+  await page.getByRole("link", { name: "Bases de datos" }).click();
+  const form = page.getByRole("form", { name: "Crear nueva base de datos" });
+  await form.getByLabel("Nombre").fill(`Planilla ${stamp}`);
+  await form.getByLabel("Archivo Excel").setInputFiles({ name: "clientes.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
+  await form.getByLabel("Hoja a importar").click();
+  await page.getByRole("option", { name: /^Clientes/ }).click();
+  const create = form.getByRole("button", { name: "Crear" });
+  await expect(create).toBeDisabled();
+  for (const [column, target] of [["RUT", "Client.rut"], ["Nombre", "Client.name"], ["Ciudad", "Client.city"]] as const) {
+    await form.getByLabel(`Campo de ${column}`).click();
+    await page.getByRole("option", { name: target, exact: true }).click();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, "manager-database-create-390");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await create.click();
+
+  await expect(page.getByLabel("Url DB")).toHaveValue(/^databases\/[\w-]{24}\.json$/);
+  await page.getByLabel("Compañia").click();
+  await page.getByRole("option", { name: "Taller Demo" }).click();
+  await page.getByRole("button", { name: "Conectar" }).click();
+  const connections = page.getByRole("list", { name: "Conexiones" });
+  await expect(connections.getByText("Conectado")).toBeVisible({ timeout: 30_000 });
+  await screenshot(page, "manager-database-connected");
+
+  const staff = await page.context().browser()?.newContext();
+  if (!staff) throw new Error("no browser");
+  const crm = await staff.newPage();
+  await loginToShell(crm, "admin@taller.demo");
+  await crm.goto("/main/crm/clients");
+  await crm.getByLabel("Buscar").fill(client);
+  await expect(crm.getByText(client)).toBeVisible({ timeout: 15_000 });
+  await staff.close();
+}
 
 test("390 px: the operators' login fits the screen", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

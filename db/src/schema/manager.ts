@@ -28,6 +28,8 @@ export const managerDatabases = pgTable(
     sheet: text("sheet").notNull(),
     keys: jsonb("keys").$type<DatabaseKey[]>().notNull(),
     fileKey: text("file_key").notNull(),
+    /** The uploaded workbook (databases/{random}.xlsx), kept so 'Hoja' can be changed to another of its sheets. */
+    workbookKey: text("workbook_key").notNull(),
     /** Data rows really present in the sheet (empty rows a sheet declares are not counted). */
     rowCount: integer("row_count").notNull(),
     createdAt: createdAt(),
@@ -56,12 +58,15 @@ export const databaseConnections = pgTable(
     rowsTotal: integer("rows_total").notNull().default(0),
     errors: jsonb("errors").$type<ImportRowError[]>().notNull().default([]),
     startedAt: timestamp("started_at", { withTimezone: true }),
+    /** Bumped while a runner works on the connection; a connecting row whose heartbeat stopped is claimed again. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     unique("database_connections_database_company_key").on(t.managerDatabaseId, t.companyId),
     index("database_connections_company_idx").on(t.companyId),
+    index("database_connections_runnable_idx").on(t.status).where(sql`${t.status} IN ('pending', 'connecting')`),
     check("database_connections_status", sql`${t.status} IN ('pending', 'connecting', 'connected', 'failed')`),
   ],
 );

@@ -56,3 +56,35 @@ export const databaseKeysSchema = z
   .max(500)
   .refine((keys) => new Set(keys.map((k) => k.target)).size === keys.length, "Cada campo se asigna a una sola columna");
 export type DatabaseKeys = z.infer<typeof databaseKeysSchema>;
+
+/**
+ * Keys of a database's files in the file store (seed 002 section 7.4: databases/{random}.json): the chosen sheet as
+ * JSON, and the uploaded workbook beside it (.xlsx). 18 random bytes, base64url.
+ */
+export const DATABASE_FILE_KEY = /^databases\/[A-Za-z0-9_-]{24}\.(json|xlsx)$/;
+export const isDatabaseFileKey = (key: string): boolean => DATABASE_FILE_KEY.test(key);
+
+/** The largest workbook an operator may upload (bytes). */
+export const MAX_DATABASE_WORKBOOK_BYTES = 20 * 1024 * 1024;
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** Connection states (seed 002 section 4.4) with their labels; `failed` is ours: the import refused rows. */
+export const CONNECTION_STATUS_LABELS = {
+  pending: "Pendiente",
+  connecting: "Conectando",
+  connected: "Conectado",
+  failed: "Con errores",
+} as const;
+export type ConnectionStatus = keyof typeof CONNECTION_STATUS_LABELS;
+
+export const databaseNameSchema = z.string().trim().min(1, "Ingresa el nombre").max(120);
+export const databaseSheetSchema = z.string().trim().min(1, "Selecciona la hoja").max(200);
+
+/** Where the web app posts a workbook (operator session only; answers the upload key and the sheets). */
+export const DATABASE_UPLOAD_PATH = "/files/databases";
+
+export interface UploadedSheet {
+  name: string;
+  columns: string[];
+  rows: number;
+}

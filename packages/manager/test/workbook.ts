@@ -1,5 +1,8 @@
 // The import's test and bench workbook columns, and how they map (one list for both).
 import type { DatabaseKeys } from "@taller/core";
+import { Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import type { DatabaseFileStore } from "../src";
 
 export const KEYS: DatabaseKeys = [
   { column: "RUT", target: "Client.rut" },
@@ -17,3 +20,26 @@ export const KEYS: DatabaseKeys = [
 ];
 
 export const HEADER = KEYS.map((k) => k.column);
+
+/** An .xlsx in memory: each sheet's rows (the first is its header), in order. */
+export async function workbookBytes(sheets: Record<string, unknown[][]>): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(sheets)) {
+    const sheet = wb.addWorksheet(name);
+    for (const row of rows) sheet.addRow(row);
+  }
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+/** A file store in memory, for tests that run the procedures without the server's store. */
+export function memoryFileStore(): DatabaseFileStore & { stored: Map<string, Uint8Array> } {
+  const stored = new Map<string, Uint8Array>();
+  return {
+    stored,
+    put: (key, bytes) => Promise.resolve(void stored.set(key, bytes)),
+    get: (key) => {
+      const bytes = stored.get(key);
+      return Promise.resolve(bytes ? Readable.from([Buffer.from(bytes)]) : null);
+    },
+  };
+}

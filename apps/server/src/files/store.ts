@@ -1,11 +1,15 @@
 import { createReadStream } from "node:fs";
 import { mkdir, rename, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
-import { isFileId, THUMBNAIL_PREFIX } from "@taller/core";
+import { isDatabaseFileKey, isFileId, THUMBNAIL_PREFIX } from "@taller/core";
 
-/** A key of the store: a file id, or a file id's thumbnail (`thumb@256_<id>`, beside its original). */
+/**
+ * A key of the store: a file id, a file id's thumbnail (`thumb@256_<id>`, beside its original), or an operator's
+ * database file (`databases/<random>.json|.xlsx`, never served by /files: operators only).
+ */
 export function isStoreKey(key: string): boolean {
+  if (isDatabaseFileKey(key)) return true;
   return isFileId(key.startsWith(THUMBNAIL_PREFIX) ? key.slice(THUMBNAIL_PREFIX.length) : key);
 }
 
@@ -28,8 +32,8 @@ export function createDiskFileStore(dir: string): FileStore {
   };
   return {
     async put(id, bytes) {
-      await mkdir(dir, { recursive: true });
       const path = pathOf(id);
+      await mkdir(dirname(path), { recursive: true });
       // Written aside and renamed, so a reader never sees half a file.
       await writeFile(`${path}.part`, bytes);
       await rename(`${path}.part`, path);

@@ -1,0 +1,85 @@
+/**
+ * The databases' files in the server's file store (seed 002 section 7.4): the uploaded workbook as
+ * `databases/{random}.xlsx`, and the chosen sheet as JSON in `databases/{random}.json`. The JSON is an array with one
+ * row per line, so the import job reads it a line at a time (never the whole sheet in memory) and never parses the
+ * workbook again. The workbook stays so that 'Hoja' can be switched to another of its sheets without a new upload.
+ */
+import { randomBytes } from "node:crypto";
+import { createInterface } from "node:readline";
+import { Readable } from "node:stream";
+import { isDatabaseFileKey } from "@taller/core";
+import { TRPCError } from "@taller/trpc";
+import { cellText } from "../import/map";
+import { readSheet, summarizeWorkbook, type SheetRow, type SheetSummary } from "../import/sheet";
+
+/** What the manager needs of the server's file store (apps/server's FileStore has this shape). */
+export interface DatabaseFileStore {
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  get(key: string): Promise<Readable | null>;
+}
+
+let store: DatabaseFileStore | null = null;
+
+/** The server hands its file store over at start (tests hand a temporary one). */
+export function configureDatabaseFiles(files: DatabaseFileStore): void {
+  store = files;
+}
+
+function files(): DatabaseFileStore {
+  if (!store) throw new Error("configureDatabaseFiles was not called");
+  return store;
+}
+
+const newKey = (ext: "json" | "xlsx") => `databases/${randomBytes(18).toString("base64url")}.${ext}`;
+
+async function open(key: string): Promise<Readable> {
+  const stream = isDatabaseFileKey(key) ? await files().get(key) : null;
+  if (!stream) throw new TRPCError({ code: "NOT_FOUND", message: "El archivo ya no está disponible. Vuelve a subir el Excel." });
+  return stream;
+}
+
+export type StagedWorkbook = { ok: true; upload: string; sheets: SheetSummary[] } | { ok: false; reason: string };
+
+/** An uploaded workbook: its sheets (name, header, rows present) and the key it is kept under. */
+export async function stageWorkbook(bytes: Uint8Array): Promise<StagedWorkbook> {
+  let sheets: SheetSummary[];
+  try {
+    sheets = await summarizeWorkbook(Readable.from([Buffer.from(bytes)]));
+  } catch {
+    return { ok: false, reason: "El archivo no es un Excel válido" };
+  }
+  const usable = sheets.filter((s) => s.columns.length > 0);
+  if (usable.length === 0) return { ok: false, reason: "El Excel no tiene hojas con datos" };
+  const upload = newKey("xlsx");
+  await files().put(upload, bytes);
+  return { ok: true, upload, sheets: usable };
+}
+
+/** The header row of one sheet of a stored workbook (null when the workbook has no such sheet). */
+export async function sheetColumns(workbookKey: string, sheet: string): Promise<string[] | null> {
+  const found = (await summarizeWorkbook(await open(workbookKey))).find((s) => s.name === sheet);
+  return found && found.columns.length > 0 ? found.columns : null;
+}
+
+/** Writes one sheet of a stored workbook as JSON (one row per line); answers its key and the rows written. */
+export async function sheetToJson(workbookKey: string, sheet: string): Promise<{ fileKey: string; rows: number }> {
+  const lines: string[] = [];
+  for await (const { row, values } of readSheet(await open(workbookKey), sheet)) {
+    const texts: Record<string, string | null> = {};
+    for (const [column, value] of Object.entries(values)) texts[column] = cellText(value);
+    lines.push(JSON.stringify({ row, values: texts }));
+  }
+  const fileKey = newKey("json");
+  await files().put(fileKey, Buffer.from(`[\n${lines.join(",\n")}\n]\n`));
+  return { fileKey, rows: lines.length };
+}
+
+/** The rows of a sheet's JSON, one line at a time. */
+export async function* jsonRows(fileKey: string): AsyncGenerator<SheetRow> {
+  const lines = createInterface({ input: await open(fileKey), crlfDelay: Infinity });
+  for await (const line of lines) {
+    const item = line.endsWith(",") ? line.slice(0, -1) : line;
+    if (item === "[" || item === "]" || item === "") continue;
+    yield JSON.parse(item) as SheetRow;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The existing database view's save: Nombre and Hoja are editable, and 'ACTUALIZAR' brings a new workbook that
+ * replaces the data. When the data changes, every connection goes back to Pendiente so the job imports the new rows
+ * (the import upserts, so rows already there are not duplicated). Refused while an import is running.
+ */
+import { databaseNameSchema, databaseSheetSchema } from "@taller/core";
+import { databaseConnections, managerDatabases } from "@taller/db";
+import { managerProcedure, TRPCError, withTransaction } from "@taller/trpc";
+import { eq } from "drizzle-orm";
+import { uploadKeySchema } from "./create";
+import { databaseIdSchema } from "./get";
+import { sheetData } from "./sheet-data";
+
+export const update = managerProcedure
+  .input(databaseIdSchema.extend({ name: databaseNameSchema, sheet: databaseSheetSchema, upload: uploadKeySchema.optional() }))
+  .mutation(async ({ ctx, input }) => {
+    const [current] = await ctx.db.select().from(managerDatabases).where(eq(managerDatabases.id, input.id));
+    if (!current) throw new TRPCError({ code: "NOT_FOUND", message: "Base de datos no encontrada" });
+    const workbookKey = input.upload ?? current.workbookKey;
+    const dataChanged = workbookKey !== current.workbookKey || input.sheet !== current.sheet;
+    // Written before the transaction (file store, not the database); an unused copy is only disk.
+    const data = dataChanged ? await sheetData(workbookKey, input.sheet, current.keys) : null;
+    return withTransaction(ctx, async (tx) => {
+      // The connections' locks keep the job from claiming one while the data changes under it.
+      const connections = await tx.db
+        .select({ status: databaseConnections.status })
+        .from(databaseConnections)
+        .where(eq(databaseConnections.managerDatabaseId, input.id))
+        .for("update");
+      if (data && connections.some((c) => c.status === "connecting")) {
+        throw new TRPCError({ code: "CONFLICT", message: "Hay una importación en curso; espera a que termine" });
+      }
+      await tx.db
+        .update(managerDatabases)
+        .set({ name: input.name, sheet: input.sheet, workbookKey, ...data })
+        .where(eq(managerDatabases.id, input.id));
+      if (data) {
+        await tx.db
+          .update(databaseConnections)
+          .set({ status: "pending", batchId: null, rowsDone: 0, rowsTotal: 0, errors: [], finishedAt: null })
+          .where(eq(databaseConnections.managerDatabaseId, input.id));
+      }
+      return { id: input.id };
+    });
+  });
