@@ -1,7 +1,14 @@
 import { createDatabase, migrateDatabase, type Database } from "@taller/db";
 import { seedDemo, type DemoFixtures } from "@taller/db/seed";
 import { inject } from "vitest";
-import { createDatabaseUrl, createServerDatabase, testServerUrl, uniqueDatabaseName } from "./templates";
+import { createDatabaseUrl, createServerDatabase, testServerUrl, uniqueDatabaseName, type TestTemplates } from "./templates";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Absent without TEST_DATABASE_URL, or when a package's own vitest config runs (no global setup). */
+    testTemplates: TestTemplates | undefined;
+  }
+}
 
 export { createDatabaseUrl, testServerUrl };
 

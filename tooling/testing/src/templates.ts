@@ -17,13 +17,6 @@ export interface TestTemplates {
   fx: DemoFixtures;
 }
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** Absent without TEST_DATABASE_URL, or when a package's own vitest config runs (no global setup). */
-    testTemplates: TestTemplates | undefined;
-  }
-}
-
 /** The PostgreSQL server tests use when set; otherwise each test file gets an in-memory PGlite. */
 export function testServerUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
