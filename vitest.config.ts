@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: ["{packages,apps}/*/vitest.config.ts", "db/vitest.config.ts", "tooling/eslint/vitest.config.ts"],
+    // On PostgreSQL: one migrated and one seeded template per run, which each test file's database copies.
+    globalSetup: ["./tooling/testing/src/global-setup.ts"],
     // Two cores: more workers only add contention on the database.
     maxWorkers: 2,
   },

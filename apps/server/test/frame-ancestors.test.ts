@@ -5,20 +5,20 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { companies, documentTokens } from "@taller/db";
-import { seedDemo, type DemoFixtures } from "@taller/db/seed";
-import { createTestDatabase, type TestDatabase } from "@taller/testing";
+import type { DemoFixtures } from "@taller/db/seed";
+import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingAddonFrameAncestors } from "../src/frame-ancestors";
 import { createStaticHandler } from "../src/static";
 
-let tdb: TestDatabase;
+let tdb: SeededTestDatabase;
 let fx: DemoFixtures;
 const token = randomBytes(16).toString("hex");
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  fx = await seedDemo(tdb.database.db);
+  tdb = await createSeededDatabase();
+  fx = tdb.fx;
   await tdb.database.db.insert(documentTokens).values({
     companyId: fx.demo.companyId,
     kind: "crm_token",

@@ -1,5 +1,5 @@
-import { seedDemo, type DemoFixtures } from "@taller/db/seed";
-import { createTestDatabase, type TestDatabase } from "@taller/testing";
+import type { DemoFixtures } from "@taller/db/seed";
+import { createSeededDatabase, type TestDatabase } from "@taller/testing";
 import { busReady, createEventBus, type EventBus } from "@taller/trpc";
 import { createTRPCClient, createWSClient, httpLink, wsLink } from "@trpc/client";
 import type { AppRouter } from "@taller/api";
@@ -28,8 +28,8 @@ export interface TestServer {
 export async function startTestServer(
   options: Partial<Pick<AppOptions, "trustProxy" | "webDist" | "logger" | "inboundMailLimits">> = {},
 ): Promise<TestServer> {
-  const tdb = await createTestDatabase();
-  const fx = await seedDemo(tdb.database.db);
+  const tdb = await createSeededDatabase();
+  const fx = tdb.fx;
   const bus = createEventBus(tdb.database);
   await busReady(bus);
   const app: App = createApp({

@@ -1,12 +1,12 @@
 /**
- * What the specs share: logging in through the login form, and screenshots kept as artifacts
- * (test-results/<test>/<name>.png).
+ * What the specs share: logging in (through the login form, or by reusing the worker's earlier session of the same
+ * user), and screenshots kept as artifacts (test-results/<test>/<name>.png).
  *
  * Specs run in parallel against one server, so an account whose state a spec changes belongs to that spec alone:
  * asesor@taller.demo to settings.spec.ts, admin@otro.demo to login-2fa.spec.ts. The others only read
  * (admin@taller.demo, tecnico@taller.demo); update.spec.ts runs its own server.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -17,11 +17,35 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole("button", { name: "Ingresar" }).click();
 }
 
-/** Logs in and waits for the shell, whose toolbar appears once the user and company setup have loaded. */
+/** Accounts whose credentials or sessions a spec changes (see above): they always log in through the form. */
+const OWNED_ACCOUNTS = new Set(["asesor@taller.demo", "admin@otro.demo"]);
+
+/**
+ * The session cookies of each user this worker already logged in (a worker runs its tests one after another, each
+ * in a fresh browser context). Reusing them skips the login form and its password hash on the two-core machine;
+ * login.spec.ts and login-2fa.spec.ts test the form itself through `login`.
+ */
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+
+/**
+ * Logs in and waits for the shell, whose toolbar appears once the user and company setup have loaded. A session this
+ * worker kept for the user is tried first; when the server no longer knows it (a spec logged out, another server),
+ * /main sends the page to /login and the form logs in again.
+ */
 export async function loginToShell(page: Page, email: string) {
-  await login(page, email);
+  const kept = OWNED_ACCOUNTS.has(email) ? undefined : sessions.get(email);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto("/main");
+    await expect(page).toHaveURL(/\/main\/|\/login/);
+  }
+  if (!kept || !/\/main\//.test(page.url())) {
+    sessions.delete(email);
+    await login(page, email);
+  }
   await expect(page).toHaveURL(/\/main\//);
   await expect(page.getByRole("banner")).toBeVisible();
+  if (!OWNED_ACCOUNTS.has(email)) sessions.set(email, await page.context().cookies());
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createDatabase, type Db, migrateDatabase } from "@taller/db";
 import { seedDemoIfEmpty, seedScale } from "@taller/db/seed";
-import { createDatabaseUrl } from "@taller/testing";
+import { createDatabaseUrl } from "@taller/testing/templates";
 
 const serverDir = resolve(import.meta.dirname, "../../server");
 

@@ -1,17 +1,21 @@
-import { randomBytes } from "node:crypto";
 import { createDatabase, migrateDatabase, type Database } from "@taller/db";
 import { seedDemo, type DemoFixtures } from "@taller/db/seed";
-import postgres from "postgres";
+import { inject } from "vitest";
+import { createDatabaseUrl, createServerDatabase, testServerUrl, uniqueDatabaseName, type TestTemplates } from "./templates";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Absent without TEST_DATABASE_URL, or when a package's own vitest config runs (no global setup). */
+    testTemplates: TestTemplates | undefined;
+  }
+}
+
+export { createDatabaseUrl, testServerUrl };
 
 export interface TestDatabase {
   database: Database;
   /** Closes the connection and drops the per-test database (PostgreSQL). */
   drop(): Promise<void>;
-}
-
-/** The PostgreSQL server tests use when set; otherwise each test file gets an in-memory PGlite. */
-export function testServerUrl(): string | undefined {
-  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 }
 
 /**
@@ -25,8 +29,15 @@ export function postgresOnly(name: string): string {
   return full;
 }
 
-/** A fresh, migrated database for one test file. */
+/**
+ * A fresh, migrated database for one test file: a copy of the run's migrated template on PostgreSQL when the global
+ * setup made one, else migrated here (PGlite, or a package's own vitest config).
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  return (await copyTemplate("migrated")) ?? (await migratedDatabase());
+}
+
+async function migratedDatabase(): Promise<TestDatabase> {
   if (!testServerUrl()) {
     const database = await createDatabase({ dataDir: "memory://" });
     await migrateDatabase(database);
@@ -35,29 +46,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const created = (await createDatabaseUrl())!;
   const database = await createDatabase({ url: created.url, max: 5 });
   await migrateDatabase(database);
+  return withDrop(database, created.drop);
+}
+
+/** A copy of one of the global setup's templates, or null when there are none. */
+async function copyTemplate(which: "migrated" | "seeded"): Promise<TestDatabase | null> {
+  const serverUrl = testServerUrl();
+  const templates = serverUrl ? inject("testTemplates") : undefined;
+  if (!serverUrl || !templates) return null;
+  const created = await createServerDatabase(serverUrl, uniqueDatabaseName("test"), templates[which]);
+  const database = await createDatabase({ url: created.url, max: 5 });
+  return withDrop(database, created.drop);
+}
+
+function withDrop(database: Database, dropDatabase: () => Promise<void>): TestDatabase {
   return {
     database,
     async drop() {
       await database.close();
-      await created.drop();
-    },
-  };
-}
-
-/** Creates an empty database on the test server and returns its URL (for tests that start servers). */
-export async function createDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const serverUrl = testServerUrl();
-  if (!serverUrl) return null;
-  const name = `taller_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      await dropDatabase();
     },
   };
 }
@@ -68,6 +75,8 @@ export interface SeededTestDatabase extends TestDatabase {
 
 /** A fresh database with the demo companies ("Taller Demo" and "Otro Taller") seeded. */
 export async function createSeededDatabase(): Promise<SeededTestDatabase> {
-  const tdb = await createTestDatabase();
+  const copy = await copyTemplate("seeded");
+  if (copy) return { ...copy, fx: inject("testTemplates")!.fx };
+  const tdb = await migratedDatabase();
   return { ...tdb, fx: await seedDemo(tdb.database.db) };
 }
