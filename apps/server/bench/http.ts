@@ -9,6 +9,14 @@
 // /trpc ÷ bare of p50, p99 and throughput are printed. The database is dropped at the end. With `--profile PREFIX`
 // the servers' thread is CPU-profiled during the timed 32-client runs: PREFIX.trpc.cpuprofile and PREFIX.bare.cpuprofile
 // (open them in Chrome DevTools or VS Code).
+// Both also write PREFIX.*.heapprofile (allocation samples, collected objects included: what feeds the GC).
+//
+// Where /trpc's extra CPU went at 32 clients (profiles, November 2026): the session cache's expiry every 10 s made
+// every in-flight request of the session revalidate at once (lucia's session query and loadSessionUser through
+// drizzle's query builder: 3-4% of the samples, and their GC); concurrent misses now share one validation
+// (packages/auth/src/session.ts). What remains is mostly allocation, ~95 KB more per request than the baseline
+// (GC 11% of the samples against 4%): the list rows reshaped into the answer's nested objects (loadListRows, ~17 KB),
+// tRPC's per-layer copies of options and context (callRecursive and _objectSpread2, ~13 KB), the staff context.
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -23,10 +23,30 @@ const cache = new Map<string, { value: Authenticated; until: number }>();
  * come back into the cache after its eviction and outlive its logout by up to CACHE_MS.
  */
 let endings = 0;
+/**
+ * Validations under way, by session and cookie flavour: requests of one session that miss the cache together (a
+ * screen's parallel calls, or every in-flight call when its cache entry expires under load) share one database
+ * validation instead of each running its own. Dropped when a session ends, so a request after the end never joins a
+ * validation that started before it.
+ */
+const pending = new Map<string, Promise<Validated>>();
+
+/** A validation's answer, and the cookie every request that shares it must set (renewed or blanked), if any. */
+interface Validated {
+  value: Authenticated | null;
+  cookie: string | null;
+}
+
 function forget(ids: readonly string[]) {
   endings += 1;
-  for (const id of ids) cache.delete(id);
+  for (const id of ids) {
+    cache.delete(id);
+    pending.delete(pendingKey(id, true));
+    pending.delete(pendingKey(id, false));
+  }
 }
+
+const pendingKey = (sessionId: string, secure: boolean) => `${secure ? "s" : "-"}${sessionId}`;
 
 export function readSessionId(cookieHeader: string | undefined): string | null {
   return readCookie(cookieHeader, SESSION_COOKIE);
@@ -43,29 +63,39 @@ export async function authenticate(
 ): Promise<Authenticated | null> {
   const sessionId = readSessionId(cookieHeader);
   if (!sessionId) return null;
-  const now = Date.now();
   const hit = cache.get(sessionId);
-  if (hit && hit.until > now) return hit.value;
+  if (hit && hit.until > Date.now()) return hit.value;
+  const key = pendingKey(sessionId, opts.secure);
+  let running = pending.get(key);
+  if (!running) {
+    running = validate(db, sessionId, opts.secure).finally(() => {
+      if (pending.get(key) === running) pending.delete(key);
+    });
+    pending.set(key, running);
+  }
+  const { value, cookie } = await running;
+  if (cookie) opts.setCookie?.(cookie);
+  return value;
+}
+
+/** One validation against the database; cached unless a session ended meanwhile. */
+async function validate(db: Db, sessionId: string, secure: boolean): Promise<Validated> {
+  const now = Date.now();
   cache.delete(sessionId);
   const endingsBefore = endings;
-
-  const lucia = getLucia(db, opts.secure);
+  const lucia = getLucia(db, secure);
   const { session, user } = await lucia.validateSession(sessionId);
-  if (!session || !user) {
-    opts.setCookie?.(lucia.createBlankSessionCookie().serialize());
-    return null;
-  }
+  if (!session || !user) return { value: null, cookie: lucia.createBlankSessionCookie().serialize() };
   if (now - session.createdAt.getTime() > SESSION_ABSOLUTE_MS) {
     await lucia.invalidateSession(session.id);
-    opts.setCookie?.(lucia.createBlankSessionCookie().serialize());
-    return null;
+    return { value: null, cookie: lucia.createBlankSessionCookie().serialize() };
   }
-  if (session.fresh) opts.setCookie?.(lucia.createSessionCookie(session.id).serialize());
+  const cookie = session.fresh ? lucia.createSessionCookie(session.id).serialize() : null;
   const sessionUser = await loadSessionUser(db, user.id);
-  if (!sessionUser) return null;
+  if (!sessionUser) return { value: null, cookie };
   const value: Authenticated = { session: { id: session.id, kind: session.kind }, user: sessionUser };
   if (endings === endingsBefore) cache.set(sessionId, { value, until: now + CACHE_MS });
-  return value;
+  return { value, cookie };
 }
 
 /** Drops cached sessions that ended anywhere; returns the unsubscribe function. */

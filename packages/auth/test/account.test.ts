@@ -337,3 +337,85 @@ describe("the validated-session cache", () => {
     expect(await authenticate(real, cookie, { secure: false })).toBeNull();
   });
 });
+
+describe("validations under way", () => {
+  /** A fresh login's cookie, not yet validated (so not cached). */
+  async function freshCookie() {
+    const anon = app.anonymous();
+    expect((await auth(anon).login({ email: "asesor@taller.demo", password: "demo1234" })).status).toBe("ok");
+    return sessionCookie(anon);
+  }
+
+  /** The database, counting the query builders started; with `hold`, their rows are read but handed over on `release`. */
+  function watched(hold: boolean) {
+    const real = app.db();
+    let selects = 0;
+    let release!: () => void;
+    let read!: () => void;
+    const gate = hold ? new Promise<void>((r) => (release = r)) : Promise.resolve();
+    const firstRead = new Promise<void>((r) => (read = r));
+    /** A query builder (and the builders its methods return) whose rows are handed over once the gate opens. */
+    const gated = (builder: object): object =>
+      new Proxy(builder, {
+        get(b, p) {
+          const member: unknown = Reflect.get(b, p, b);
+          if (typeof member !== "function") return member;
+          if (p === "then") {
+            return (ok: (v: unknown) => unknown, ko: (e: unknown) => unknown) =>
+              (member as (f: (v: unknown) => unknown) => Promise<unknown>).call(b, (rows) => (read(), gate.then(() => rows))).then(ok, ko);
+          }
+          return (...args: unknown[]) => {
+            const result: unknown = (member as (...a: unknown[]) => unknown).apply(b, args);
+            return typeof result === "object" && result !== null ? gated(result) : result;
+          };
+        },
+      });
+    const db = new Proxy(real, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (prop === "select" && typeof value === "function") {
+          return (...args: unknown[]) => {
+            selects += 1;
+            return gated((value as (...a: unknown[]) => object).apply(target, args));
+          };
+        }
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return { db, selects: () => selects, firstRead, release: () => release() };
+  }
+
+  it("are shared by the requests of one session that miss the cache together", async () => {
+    const one = watched(false);
+    expect(await authenticate(one.db, await freshCookie(), { secure: false })).not.toBeNull();
+    const alone = one.selects();
+    expect(alone).toBeGreaterThan(0);
+
+    const cookie = await freshCookie();
+    const many = watched(false);
+    const found = await Promise.all(Array.from({ length: 8 }, () => authenticate(many.db, cookie, { secure: false })));
+    expect(many.selects()).toBe(alone);
+    expect(new Set(found.map((f) => f?.user.id)).size).toBe(1);
+    expect(found[0]?.user.id).toBe(app.fx().demo.userIds["asesor@taller.demo"]);
+  });
+
+  it("are not joined by a request that comes after the session ended", { timeout: 5000 }, async () => {
+    const cookie = await freshCookie();
+    const sessionId = cookie.split("=")[1]!;
+    const listeners: ((e: BusEvent) => void)[] = [];
+    const stop = watchSessionEvents({ subscribe: (l: (e: BusEvent) => void) => (listeners.push(l), () => undefined) } as unknown as EventBus);
+    const slow = watched(true);
+    // Started before the logout: it read the live session, and is held there.
+    const before = authenticate(slow.db, cookie, { secure: false });
+    await slow.firstRead;
+    await app.db().delete(sessions).where(eq(sessions.id, sessionId));
+    for (const l of listeners) l({ id: 1, type: "session.ended", companyId: null, payload: { sessionIds: [sessionId] } });
+    stop();
+    const after = authenticate(app.db(), cookie, { secure: false });
+    expect(await after).toBeNull();
+    slow.release();
+    // What it read before the end is its own answer, and it is not cached.
+    await before;
+    expect(await authenticate(app.db(), cookie, { secure: false })).toBeNull();
+  });
+});
