@@ -219,6 +219,7 @@ export const CRM_TEXTS = {
   alreadyOnHold: "La gestión ya está en la Lista de Espera",
   unknownStatus: "Estado no disponible",
   clientNotFound: "Cliente no encontrado",
+  alreadyBooked: "La gestión ya tiene una reserva: usa Reagendar Vehículo",
 } as const;
 
 /** 'No se han encontrado {clients}' with the company's term. */

@@ -2,11 +2,10 @@
 // by every action. Access: read crm, and with an own-only grant only the user's managements (else FORBIDDEN with
 // the spec's no-access text: the detail shows its 403 panel).
 import { CRM_TEXTS, crmBookingAction, type CrmCategory, type CrmKind, type Instant } from "@taller/core";
-import { displayedCustomFields, instantText, loadCustomFieldDefinitions, queryRows, type Db } from "@taller/db";
+import { crmOwnCondition, displayedCustomFields, instantText, loadCustomFieldDefinitions, queryRows, type Db } from "@taller/db";
 import { TRPCError, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { ownCondition } from "./filters";
 
 export const crmIdSchema = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
 
@@ -98,7 +97,7 @@ export async function loadDetail(db: Db, ctx: DetailContext, id: number, action:
                lo.id AS last_order_id, lo.correlative_id AS last_order_correlative_id, lr.name AS last_order_requirement_name,
                lo.finish_date::text AS last_order_finish_date, ${instantText(sql`lo.completed_at`)} AS last_order_completed_at,
                lo.comment AS last_order_comment,
-               ${ownCondition(ownerId)} AS owned
+               ${crmOwnCondition(ownerId)} AS owned
         FROM crms c
         LEFT JOIN statuses s ON s.company_id = c.company_id AND s.id = c.status_id
         LEFT JOIN users g ON g.company_id = c.company_id AND g.id = c.generated_by
