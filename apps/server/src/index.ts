@@ -74,7 +74,8 @@ const app = createApp({
 });
 const port = await app.listen(env.PORT, env.HOST);
 // Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
-const jobs = startJobs({ db: database.db, bus }, [...crmJobs, ...messagingJobs(database.db), ...paymentJobs({ db: database.db, bus }, logger)], logger);
+const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+const jobs = startJobs({ db: database.db, bus }, [...crmJobs, ...messagingJobs(database.db, publicUrl), ...paymentJobs({ db: database.db, bus }, logger)], logger);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
 logger.info(

@@ -218,6 +218,7 @@ export function ManagementView({ crm, onChanged, onLeave }: { crm: Management; o
             {crm.estimated_amount > 0 && <Field label="Valor estimado">{formatMoney(crm.estimated_amount)}</Field>}
             {crm.recovered_amount > 0 && <Field label="Monto recuperado">{formatMoney(crm.recovered_amount)}</Field>}
             <Field label="Último contacto">{crm.last_contacted_at && formatDateTime(crm.last_contacted_at)}</Field>
+            {crm.reminder && <Field label="WhatsApp">{crm.reminder}</Field>}
           </dl>
         </AccordionPanel>
         <AccordionPanel value="gestion" title="Gestión">
