@@ -1,9 +1,20 @@
-// How CRM managements follow their bookings: shared by the CRM's periodic sweep (@taller/crm jobs) and the client's
-// booking page (@taller/booking), which moves its management at once. Domain packages import only core, db and
-// trpc, so the one statement both run lives here.
+// How CRM managements follow their bookings: shared by the CRM's periodic sweep (@taller/crm jobs), the client's
+// booking page and the staff's 'Agendar Vehículo' / 'Reagendar' (@taller/booking), which move their management at
+// once. Domain packages import only core, db and trpc, so the statements they share live here.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
-import { queryRows } from "./sql";
+import { intArray, queryRows } from "./sql";
+
+/**
+ * "Own managements" (an own-only crm grant): those assigned to the user, or about a booking with the user as its
+ * professional (what a professional with own-only grants sees of the agenda). `ownerId` null: every management.
+ */
+export function crmOwnCondition(ownerId: number | null, prefix = "c."): SQL {
+  if (ownerId === null) return sql`true`;
+  const p = sql.raw(prefix);
+  return sql`(${p}user_id = ${ownerId} OR EXISTS (SELECT 1 FROM bookings ob WHERE ob.company_id = ${p}company_id
+              AND ob.id = ${p}booking_id AND ob.user_id = ${ownerId}))`;
+}
 
 export interface ChangedManagement {
   id: number;
@@ -26,12 +37,13 @@ export const crmStatusOf = (company: SQL, category: SQL) =>
  * differs from the one last applied (so a status chosen by hand stands until the booking changes again):
  * follow-ups: pending -> initial, confirmed -> booked, checked in -> completed, no-show -> failed; absences: booked
  * until checked in, then completed ('Recuperado'); retentions: completed ('Agendado') once booked. A check-in
- * records the order's total as the recovered amount. `only` limits the pass to one management (a booking made through
- * its link moves it at once, not on the next run).
+ * records the order's total as the recovered amount. `only` limits the pass to some managements of one company (a
+ * booking made or moved for them moves them at once, not on the next run).
  */
-export async function advanceManagements(db: Db, only?: { companyId: number; crmId: number }): Promise<ChangedManagement[]> {
+export async function advanceManagements(db: Db, only?: { companyId: number; crmIds: readonly number[] }): Promise<ChangedManagement[]> {
+  if (only?.crmIds.length === 0) return [];
   const scope = (c: string) =>
-    only ? sql`AND ${sql.raw(c)}.company_id = ${only.companyId} AND ${sql.raw(c)}.id = ${only.crmId}` : sql``;
+    only ? sql`AND ${sql.raw(c)}.company_id = ${only.companyId} AND ${sql.raw(c)}.id = ANY(${intArray(only.crmIds)})` : sql``;
   const nextBooking = sql`(SELECT b.id FROM bookings b
       WHERE b.company_id = c.company_id AND b.vehicle_id = c.vehicle_id AND NOT b.rescheduled
         AND b.created_at > c.created_at AND b.id IS DISTINCT FROM c.source_booking_id
@@ -71,3 +83,23 @@ export async function advanceManagements(db: Db, only?: { companyId: number; crm
   return [...linked, ...moved];
 }
 
+
+/**
+ * A booking moved (staff 'Reagendar', the client re-booking from a link): the managements that followed the old
+ * booking follow the new one, and move along at once. Answers the managements it moved.
+ */
+export async function followMovedBooking(db: Db, companyId: number, fromId: number, toId: number): Promise<number[]> {
+  const moved = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE crms SET booking_id = ${toId}, updated_at = now() WHERE company_id = ${companyId} AND booking_id = ${fromId} RETURNING id`,
+  );
+  const ids = moved.map((m) => m.id);
+  await advanceManagements(db, { companyId, crmIds: ids });
+  return ids;
+}
+
+/** A booking made for a management (its client link, 'Agendar Vehículo'): the management follows it at once. */
+export async function tieBooking(db: Db, companyId: number, crmId: number, bookingId: number): Promise<void> {
+  await db.execute(sql`UPDATE crms SET booking_id = ${bookingId}, updated_at = now() WHERE company_id = ${companyId} AND id = ${crmId}`);
+  await advanceManagements(db, { companyId, crmIds: [crmId] });
+}

@@ -75,7 +75,8 @@ const app = createApp({
 });
 const port = await app.listen(env.PORT, env.HOST);
 // Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
-const jobs = startJobs({ db: database.db, bus }, [...crmJobs, ...messagingJobs(database.db), ...paymentJobs({ db: database.db, bus }, logger)], logger);
+const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+const jobs = startJobs({ db: database.db, bus }, [...crmJobs, ...messagingJobs(database.db, publicUrl), ...paymentJobs({ db: database.db, bus }, logger)], logger);
 // The operators' 'Conectar' imports (one connection at a time per process; restarts pick up what was cut short).
 const imports = startDatabaseImports(database.db, logger);
 // Browsers still running an older build (connected to any server on this database) offer to update.

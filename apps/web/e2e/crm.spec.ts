@@ -4,6 +4,7 @@
  * notice, the clients list (rating filter, page sizes), and the phone layout. admin@taller.demo only; the actions
  * change managements the demo seeds 'En Gestión', each test taking the newest one left.
  */
+import { addDays, todayIn, weekdayOf } from "@taller/core";
 import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
 import { listScreen } from "./lists";
@@ -133,6 +134,31 @@ test("mark lost: confirmation with its text, optional comment, snackbar; then it
   await expect(page.getByText("Gestión marcada como perdida", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Marcar como perdida" })).toHaveCount(0);
   await expect(page.getByText("La gestión ha sido actualizada")).toHaveCount(0);
+});
+
+test("'Agendar Vehículo' books for the retention, which shows 'Agendado' at once; 'Abrir chat' opens its chat", async ({ page }) => {
+  await openOnGoing(page, "retentions");
+  const detail = page.getByRole("article", { name: /^Gestión #\d+/ });
+  await page.getByRole("button", { name: "Agendar Vehículo" }).click();
+  const form = page.getByRole("dialog", { name: "Agendar Vehículo" });
+  // A weekday seven weeks ahead: no other spec books there.
+  let day = addDays(todayIn("America/Santiago"), 49);
+  while (weekdayOf(day) > 5) day = addDays(day, 1);
+  await form.getByLabel("Fecha").fill(day);
+  await form.getByRole("combobox", { name: "Profesional" }).click();
+  await page.getByRole("option").first().click();
+  await form.getByRole("combobox", { name: "Hora" }).click();
+  await page.getByRole("option").first().click();
+  await form.getByRole("button", { name: "Agendar" }).click();
+  await expect(form).toBeHidden();
+  // No job run needed: the booking was made for this management.
+  await expect(detail.getByText("Agendado", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reagendar Vehículo" })).toBeVisible();
+  await expect(detail.getByRole("link", { name: "Ver reserva" })).toBeVisible();
+  await expect(page.getByText("La gestión ha sido actualizada")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Abrir chat" }).click();
+  await expect(page.getByRole("complementary", { name: "Chat" }).getByRole("textbox", { name: "Mensaje" })).toBeVisible();
 });
 
 async function secondAdmin(browser: Browser) {

@@ -1,8 +1,8 @@
 // Moving a booking (staff 'Reagendar' and a client re-booking from the link): the old booking is marked
 // 'Reagendado' first, freeing its place inside this transaction, then the new one is placed under the day's lock
-// as any booking is, and the two are linked both ways.
+// as any booking is, the two are linked both ways, and the CRM managements following it move with it.
 import { BOOKING_ERRORS } from "@taller/core";
-import { bookings } from "@taller/db";
+import { bookings, followMovedBooking } from "@taller/db";
 import { fieldError, type Transaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { copyAddons } from "./addons";
@@ -37,5 +37,8 @@ export async function moveBooking(
   if (!placed.created) throw fieldError("CONFLICT", "idempotency_key", BOOKING_ERRORS.keyReused);
   if (!next.addons) await copyAddons(tx.db, next.companyId, old.id, placed.id);
   await tx.db.update(bookings).set({ rescheduledFor: placed.id }).where(where);
+  // Managements following the old booking (its follow-up, a retention or absence it recovered) follow the new one.
+  const managements = await followMovedBooking(tx.db, next.companyId, old.id, placed.id);
+  if (managements.length > 0) await tx.emit({ type: "crm.changed", companyId: next.companyId, payload: { ids: managements } });
   return placed.id;
 }

@@ -1,7 +1,7 @@
 // The booking procedures through the router's caller, against a real database (seeded demo: Taller Demo books per
 // professional, Otro Taller by capacity).
-import { addDays, BOOKING_ERRORS } from "@taller/core";
-import { bookings, crms, orders, realtimeEvents, users } from "@taller/db";
+import { addDays, BOOKING_ERRORS, CRM_TEXTS } from "@taller/core";
+import { bookings, crms, orders, realtimeEvents, rolePermissions, users } from "@taller/db";
 import { chileanHolidays } from "@taller/db/seed";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
@@ -308,5 +308,91 @@ describe("the client's page (crm_token)", () => {
       .from(crms)
       .where(eq(crms.id, other.crmId));
     expect(crm).toEqual({ category: "completed", bookingState: "pending", bookingId: booked.id });
+  });
+});
+
+describe("'Agendar Vehículo' / 'Reagendar Vehículo' on a management (crm_id)", () => {
+  /** A fresh retention of a demo client's vehicle, without a booking. */
+  async function retention(company = fx()) {
+    const [row] = await app
+      .db()
+      .insert(crms)
+      .values({ companyId: company.companyId, kind: "retention", clientId: company.clientIds[0], vehicleId: company.vehicleIds[0], locationId: company.locationIds[0] })
+      .returning({ id: crms.id });
+    return row?.id ?? 0;
+  }
+  const state = async (id: number) =>
+    (await app.db().select({ bookingId: crms.bookingId, category: crms.category, bookingState: crms.bookingState }).from(crms).where(eq(crms.id, id)))[0];
+  const announced = async (id: number) =>
+    (
+      await app
+        .db()
+        .select({ id: realtimeEvents.id })
+        .from(realtimeEvents)
+        .where(and(eq(realtimeEvents.type, "crm.changed"), sql`${realtimeEvents.payload}->'ids' @> ${JSON.stringify([id])}::jsonb`))
+    ).length;
+  const form = (crmId: number, time: string, k = key()) => ({
+    crm_id: crmId,
+    client_id: fx().clientIds[0],
+    vehicle_id: fx().vehicleIds[0],
+    location_id: location(),
+    user_id: marta(),
+    booking_date: monday(5),
+    booking_time: time,
+    idempotency_key: k,
+  });
+
+  it("books for the management, which follows the booking at once; a retry answers it, a second booking is refused", async () => {
+    const crmId = await retention();
+    const caller = await admin();
+    const k = key();
+    const booked = await caller.create(form(crmId, "09:00", k));
+    expect(booked.from).toBe("crm");
+    expect(await state(crmId)).toEqual({ bookingId: booked.id, category: "completed", bookingState: "pending" });
+    expect(await announced(crmId)).toBe(1);
+    // The same attempt again (a double click): the same booking, nothing written twice.
+    expect((await caller.create(form(crmId, "09:00", k))).id).toBe(booked.id);
+    expect(await failure(caller.create(form(crmId, "10:00")))).toMatchObject({ code: "CONFLICT", message: CRM_TEXTS.alreadyBooked });
+
+    // 'Reagendar Vehículo' moves the booking; the management follows the new one at once.
+    const moved = await caller.reschedule({ id: booked.id, booking_date: monday(5), booking_time: "11:00", idempotency_key: key() });
+    expect(await state(crmId)).toMatchObject({ bookingId: moved.id, category: "completed" });
+    expect(await announced(crmId)).toBe(2);
+  });
+
+  it("an absence booked from its detail is 'Reagendado' at once", async () => {
+    const [row] = await app
+      .db()
+      .insert(crms)
+      .values({ companyId: fx().companyId, kind: "absence", clientId: fx().clientIds[0], vehicleId: fx().vehicleIds[0] })
+      .returning({ id: crms.id });
+    const crmId = row?.id ?? 0;
+    const booked = await (await admin()).create(form(crmId, "12:00"));
+    expect(await state(crmId)).toEqual({ bookingId: booked.id, category: "booked", bookingState: "pending" });
+  });
+
+  it("refuses another company's management, and users whose crm grant does not reach it; nothing is booked", async () => {
+    const mine = await retention();
+    const before = await app.db().select({ n: count() }).from(bookings);
+    await expect((await other()).create({ ...form(mine, "09:30"), client_id: null, vehicle_id: null, location_id: null, user_id: null })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: CRM_TEXTS.notFound,
+    });
+    const roleId = fx().roleIds["Técnico"] ?? 0;
+    await app.db().insert(rolePermissions).values({ roleId, action: "create", resource: "booking" });
+    try {
+      // The technician's crm grant is own-only: a management neither assigned to him nor about his booking is not his.
+      await expect((await callerFor("tecnico@taller.demo")).create(form(mine, "09:30"))).rejects.toMatchObject({ code: "FORBIDDEN", message: CRM_TEXTS.forbidden });
+      await app.db().delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.resource, "crm")));
+      await expect((await callerFor("tecnico@taller.demo")).create(form(mine, "09:30"))).rejects.toMatchObject({ code: "FORBIDDEN" });
+    } finally {
+      await app.db().delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.action, "create"), eq(rolePermissions.resource, "booking")));
+      await app.db().insert(rolePermissions).values([
+        { roleId, action: "read", resource: "crm", restrictedToOwn: true },
+        { roleId, action: "update", resource: "crm", restrictedToOwn: true },
+      ]);
+    }
+    expect(await app.db().select({ n: count() }).from(bookings)).toEqual(before);
+    expect((await state(mine))?.bookingId).toBeNull();
   });
 });

@@ -35,7 +35,7 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
   },
   create: {
     kind: "foreign",
-    input: (f) => ({ vehicle_id: f.demo.vehicleIds[0], location_id: f.demo.locationIds[0], booking_date: day(3), booking_time: "10:00", idempotency_key: key(1) }),
+    input: (f) => ({ vehicle_id: f.demo.vehicleIds[0], location_id: f.demo.locationIds[0], crm_id: f.demo.crmId, booking_date: day(3), booking_time: "10:00", idempotency_key: key(1) }),
     valid: (f) => ({
       client_id: f.demo.clientIds[0],
       vehicle_id: f.demo.vehicleIds[0],

@@ -159,6 +159,8 @@ export const bookingFormSchema = z.object({
   booking_type: z.enum(BOOKING_KINDS).default("booking"),
   // Booking an e-mail booking ('Agendamientos por correo'): the mail is marked booked and linked to this booking.
   external_mail_id: id.nullish(),
+  // 'Agendar Vehículo' on a CRM management: the booking is that management's, which follows it at once.
+  crm_id: id.nullish(),
   idempotency_key: idempotencyKeySchema,
 });
 export type BookingFormInput = z.infer<typeof bookingFormSchema>;

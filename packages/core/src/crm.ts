@@ -6,6 +6,7 @@ import { CRM_KINDS } from "./booking";
 import { zonedInstant } from "./calendar";
 import { addDays, DEFAULT_TZ, todayIn, weekdayOf } from "./format";
 import type { Instant } from "./instant";
+import { MESSAGE_STATUS_LABELS, NOTIFICATION_KINDS, type MessageStatus } from "./messaging";
 
 /** The lists of the CRM screen: retentions and absences (booking follow-ups use the same list procedure). */
 export const CRM_LIST_KINDS = CRM_KINDS;
@@ -219,6 +220,7 @@ export const CRM_TEXTS = {
   alreadyOnHold: "La gestión ya está en la Lista de Espera",
   unknownStatus: "Estado no disponible",
   clientNotFound: "Cliente no encontrado",
+  alreadyBooked: "La gestión ya tiene una reserva: usa Reagendar Vehículo",
 } as const;
 
 /** 'No se han encontrado {clients}' with the company's term. */
@@ -231,6 +233,34 @@ export const CRM_UPDATED_NOTICE_MS = 5000;
 export function crmBookingAction(booking: { checked_in: boolean } | null): "book" | "rebook" | null {
   if (!booking) return "book";
   return booking.checked_in ? null : "rebook";
+}
+
+/** Managements opened longer ago than this get no WhatsApp follow-up (a template approved late floods nobody). */
+export const CRM_FOLLOW_UP_DAYS = 7;
+
+/** What decides a management's WhatsApp follow-up (messaging's crm follow-up sweep), as crm.get reads it. */
+export interface CrmReminderFacts {
+  category: CrmCategory;
+  /** The follow-up message's status; null: none was queued. */
+  message: MessageStatus | null;
+  /** The company has an active WhatsApp configuration (its plan includes it). */
+  plan: boolean;
+  /** The company's 'crm_follow_up' template is approved and active. */
+  template: boolean;
+  phone: boolean;
+  /** Still within the sweep's reach (opened in the last days). */
+  recent: boolean;
+}
+
+/** The line a management's detail shows about its WhatsApp follow-up: what was sent, or why nothing was. */
+export function crmReminderText(f: CrmReminderFacts): string | null {
+  if (f.message) return `Recordatorio por WhatsApp: ${MESSAGE_STATUS_LABELS[f.message]}`;
+  if (f.category === "on_hold") return "Recordatorios en pausa: la gestión está en la Lista de Espera";
+  if (f.category !== "initial" || !f.recent) return null;
+  if (!f.plan) return "Sin recordatorio por WhatsApp: no está incluido en el plan de la empresa";
+  if (!f.template) return `Sin recordatorio por WhatsApp: la empresa no tiene una plantilla aprobada de '${NOTIFICATION_KINDS.crm_follow_up}'`;
+  if (!f.phone) return "Sin recordatorio por WhatsApp: el cliente no tiene teléfono";
+  return "Recordatorio por WhatsApp: pendiente";
 }
 
 /** A client's data as the client page edits it (crm.updateClient). */

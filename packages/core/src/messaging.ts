@@ -133,6 +133,15 @@ export function replyWindow(lastInboundAt: Date | null, now: Date): ReplyWindow 
 /** Outbound message states in the order they happen; 'failed' may replace any state before delivery. */
 export const MESSAGE_STATUSES = ["queued", "recorded", "sent", "delivered", "read", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+/** How a message's status reads (the chat's WhatsApp dialog, a management's reminder). */
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  queued: "En cola",
+  recorded: "Registrado (no enviado)",
+  sent: "Enviado",
+  delivered: "Entregado",
+  read: "Leído",
+  failed: "Falló",
+};
 const RANK: Record<MessageStatus, number> = { queued: 0, recorded: 1, sent: 1, delivered: 2, read: 3, failed: 1.5 };
 
 /**

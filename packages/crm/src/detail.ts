@@ -1,12 +1,11 @@
 // A management with everything its detail shows (seed 001 'CRM management detail'), read by crm.get and answered
 // by every action. Access: read crm, and with an own-only grant only the user's managements (else FORBIDDEN with
 // the spec's no-access text: the detail shows its 403 panel).
-import { CRM_TEXTS, crmBookingAction, type CrmCategory, type CrmKind, type Instant } from "@taller/core";
-import { displayedCustomFields, instantText, loadCustomFieldDefinitions, queryRows, type Db } from "@taller/db";
+import { CRM_FOLLOW_UP_DAYS, CRM_TEXTS, crmBookingAction, crmReminderText, type CrmCategory, type CrmKind, type Instant, type MessageStatus } from "@taller/core";
+import { crmOwnCondition, displayedCustomFields, instantText, loadCustomFieldDefinitions, queryRows, type Db } from "@taller/db";
 import { TRPCError, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { ownCondition } from "./filters";
 
 export const crmIdSchema = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
 
@@ -70,6 +69,10 @@ interface DetailRow {
   last_order_finish_date: string | null;
   last_order_completed_at: Instant | null;
   last_order_comment: string | null;
+  reminder_status: MessageStatus | null;
+  whatsapp_plan: boolean;
+  follow_up_template: boolean;
+  recent: boolean;
 }
 
 type DetailContext = ScopeContext & { can(action: "read" | "update", resource: "client" | "crm"): boolean };
@@ -98,7 +101,13 @@ export async function loadDetail(db: Db, ctx: DetailContext, id: number, action:
                lo.id AS last_order_id, lo.correlative_id AS last_order_correlative_id, lr.name AS last_order_requirement_name,
                lo.finish_date::text AS last_order_finish_date, ${instantText(sql`lo.completed_at`)} AS last_order_completed_at,
                lo.comment AS last_order_comment,
-               ${ownCondition(ownerId)} AS owned
+               -- The WhatsApp follow-up (messaging's crm follow-up sweep): what was sent, or what it lacks.
+               (SELECT m.status FROM whatsapp_messages m WHERE m.company_id = c.company_id AND m.dedupe_key = 'crm_follow_up:' || c.id) AS reminder_status,
+               EXISTS (SELECT 1 FROM whatsapp_configs w WHERE w.company_id = c.company_id AND w.active) AS whatsapp_plan,
+               EXISTS (SELECT 1 FROM notification_templates t WHERE t.company_id = c.company_id AND t.notification = 'crm_follow_up'
+                       AND t.whatsapp_status = 'approved' AND t.whatsapp_active) AS follow_up_template,
+               c.created_at > now() - make_interval(days => ${CRM_FOLLOW_UP_DAYS}) AS recent,
+               ${crmOwnCondition(ownerId)} AS owned
         FROM crms c
         LEFT JOIN statuses s ON s.company_id = c.company_id AND s.id = c.status_id
         LEFT JOIN users g ON g.company_id = c.company_id AND g.id = c.generated_by
@@ -203,6 +212,14 @@ export async function loadDetail(db: Db, ctx: DetailContext, id: number, action:
           },
     can_update: ctx.can("update", "crm"),
     booking_action: crmBookingAction(booking),
+    reminder: crmReminderText({
+      category: row.category,
+      message: row.reminder_status,
+      plan: row.whatsapp_plan,
+      template: row.follow_up_template,
+      phone: row.client_phone !== null && row.client_phone.trim() !== "",
+      recent: row.recent,
+    }),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type Instant,
 } from "@taller/core";
 import { CRM_CATEGORIES } from "@taller/core";
-import { intArray, searchCondition, searchTerm, type SearchTerm } from "@taller/db";
+import { crmOwnCondition, intArray, searchCondition, searchTerm, type SearchTerm } from "@taller/db";
 import { listScope, locationIdsInput, type ListScope, type ScopeContext } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -63,17 +63,6 @@ export async function crmFilters(ctx: ScopeContext, kind: CrmKind, input: Filter
   };
 }
 
-/**
- * "Own managements": those assigned to the user, or about a booking with the user as its professional (what a
- * professional with own-only grants sees of the agenda).
- */
-export function ownCondition(ownerId: number | null, prefix = "c."): SQL {
-  if (ownerId === null) return sql`true`;
-  const p = sql.raw(prefix);
-  return sql`(${p}user_id = ${ownerId} OR EXISTS (SELECT 1 FROM bookings ob WHERE ob.company_id = ${p}company_id
-              AND ob.id = ${p}booking_id AND ob.user_id = ${ownerId}))`;
-}
-
 /** Every filter as one condition on `crms` (alias c); `withCategories: false` leaves the status filter out (KPIs). */
 export function filterConditions(f: CrmListFilters, withCategories = true): SQL {
   const parts: SQL[] = [sql`c.company_id = ${f.scope.companyId}`, sql`c.kind = ${f.kind}`];
@@ -83,6 +72,6 @@ export function filterConditions(f: CrmListFilters, withCategories = true): SQL 
   if (f.id !== null) parts.push(sql`c.id = ${f.id}`);
   if (f.search) parts.push(searchCondition(f.search, "c."));
   if (f.scope.locationIds) parts.push(sql`c.location_id = ANY(${intArray(f.scope.locationIds)})`);
-  if (f.scope.ownerId !== null) parts.push(ownCondition(f.scope.ownerId));
+  if (f.scope.ownerId !== null) parts.push(crmOwnCondition(f.scope.ownerId));
   return sql.join(parts, sql` AND `);
 }

@@ -27,8 +27,8 @@ async function announceAll(tx: Transaction, rows: readonly Changed[]): Promise<v
 }
 
 /**
- * Booking follow-ups: every booking made by staff or by the client (not through a management's own link, which
- * belongs to that management) opens one, 'Sistema' unless a staff member made the booking. A rescheduled booking's
+ * Booking follow-ups: every booking made by staff or by the client (not through a management's own link nor its
+ * 'Agendar Vehículo': those belong to that management) opens one, 'Sistema' unless a staff member made the booking. A rescheduled booking's
  * follow-up moves to the new booking.
  */
 export async function generateFollowUps(db: Db, now: Date): Promise<Changed[]> {
@@ -52,7 +52,8 @@ export async function generateFollowUps(db: Db, now: Date): Promise<Changed[]> {
         LEFT JOIN requirements r ON r.company_id = b.company_id AND r.id = b.requirement_id
         WHERE b.booking_date >= ${since}::date AND NOT b.rescheduled AND b.booking_type = 'booking'
           AND coalesce(b."from", '') <> 'crm-addon' AND b.rescheduled_from IS NULL
-          AND NOT EXISTS (SELECT 1 FROM crms c WHERE c.company_id = b.company_id AND c.kind = 'booking' AND c.booking_id = b.id)
+          -- A booking some management follows already (made for it: 'Agendar Vehículo') opens no second one.
+          AND NOT EXISTS (SELECT 1 FROM crms c WHERE c.company_id = b.company_id AND c.booking_id = b.id)
         ON CONFLICT (company_id, booking_id) WHERE kind = 'booking' DO NOTHING
         RETURNING id, company_id`,
   );

@@ -1,9 +1,8 @@
 import { CRM_TEXTS, type CrmCategory } from "@taller/core";
-import { queryRows, type Db } from "@taller/db";
+import { crmOwnCondition, queryRows, type Db } from "@taller/db";
 import { TRPCError, type Transaction, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { ownCondition } from "./filters";
 
 export interface LockedCrm {
   id: number;
@@ -20,7 +19,7 @@ export async function lockCrm(db: Db, ctx: ScopeContext, id: number): Promise<Lo
   const ownerId = ctx.ownOnly("update", "crm") ? ctx.user.id : null;
   const [row] = await queryRows<LockedCrm & { owned: boolean }>(
     db,
-    sql`SELECT c.id, c.status_id, c.category, c.on_hold, ${ownCondition(ownerId)} AS owned
+    sql`SELECT c.id, c.status_id, c.category, c.on_hold, ${crmOwnCondition(ownerId)} AS owned
         FROM crms c WHERE c.company_id = ${ctx.companyId} AND c.id = ${id} FOR UPDATE OF c`,
   );
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: CRM_TEXTS.notFound });

@@ -60,6 +60,13 @@ describe("booking follow-ups", () => {
     expect(rows[0]?.correlativeId).toBeGreaterThan(1);
   });
 
+  it("a booking made for a management ('Agendar Vehículo') opens no follow-up of its own", async () => {
+    const b = await addBooking({ bookingDate: addDays(today, 7) });
+    const [retention] = await app.db().insert(crms).values({ companyId: fx().companyId, kind: "retention", bookingId: b.id }).returning({ id: crms.id });
+    await inTx((db) => generateFollowUps(db, new Date()));
+    expect((await managementsOf(eq(crms.bookingId, b.id))).map((m) => m.id)).toEqual([retention?.id]);
+  });
+
   it("confirming, checking in or a no-show moves it along; a status chosen by hand stands until the booking changes", async () => {
     const b = await addBooking({ bookingDate: addDays(today, 6) });
     await inTx((db) => generateFollowUps(db, new Date()));

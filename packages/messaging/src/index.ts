@@ -3,5 +3,6 @@ export { configureMessaging, localAdapter, messagingAdapter, type WhatsappAdapte
 export { gupshupAdapter } from "./gupshup";
 export { companyForWebhookKey, newWebhookKey, receiveWebhook, webhookSchema, type WebhookReport } from "./inbound";
 export { bookingReminderJob, messagingJobs, templateSyncJob } from "./jobs";
+export { crmFollowUpJob, crmFollowUpKey } from "./crm-follow-up";
 export { queueNotification, type NotifyRequest, type NotifyResult } from "./notify";
 export { deliverMessage } from "./outbound";

@@ -5,6 +5,7 @@ import { queryRows, whatsappConfigs, type Db } from "@taller/db";
 import type { PeriodicJob } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { messagingAdapter } from "./adapter";
+import { crmFollowUpJob } from "./crm-follow-up";
 import { queueNotification } from "./notify";
 import { deliverMessage } from "./outbound";
 import { applyTemplateStatus } from "./template-status";
@@ -77,4 +78,5 @@ export const bookingReminderJob = (db: Db): PeriodicJob => ({
   },
 });
 
-export const messagingJobs = (db: Db): readonly PeriodicJob[] => [templateSyncJob, bookingReminderJob(db)];
+/** `publicUrl`: the address clients open links at (the CRM follow-up's booking link). */
+export const messagingJobs = (db: Db, publicUrl: string): readonly PeriodicJob[] => [templateSyncJob, bookingReminderJob(db), crmFollowUpJob(db, publicUrl)];

@@ -1,5 +1,5 @@
 import { publicBookingSchema } from "@taller/core";
-import { advanceManagements, crms } from "@taller/db";
+import { crms, tieBooking } from "@taller/db";
 import { tokenProcedure, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { bookingByKey, placeBooking, type BookingWrite } from "../book";
@@ -68,9 +68,10 @@ export const create = tokenProcedure("crm_token")
         const booking = await detail(tx.db, ctx.companyId, id);
         return { id, booking_date: booking.booking_date, booking_time: booking.booking_time, user_id: booking.user_id };
       }
-      await tx.db.update(crms).set({ bookingId: id }).where(and(eq(crms.companyId, ctx.companyId), eq(crms.id, crm.id)));
-      // The management follows its booking now (a retention 'Agendado', an absence booked), not on the next job run.
-      if ((await advanceManagements(tx.db, { companyId: ctx.companyId, crmId: crm.id })).length > 0) {
+      // The management follows its booking now (a retention 'Agendado', an absence booked), not on the next job run;
+      // a moved booking took its managements along (moveBooking).
+      if (crm.booking_id === null) {
+        await tieBooking(tx.db, ctx.companyId, crm.id, id);
         await tx.emit({ type: "crm.changed", companyId: ctx.companyId, payload: { ids: [crm.id] } });
       }
       const booking = await changed(tx, ctx.companyId, crm.booking_id === null ? [id] : [id, crm.booking_id]);

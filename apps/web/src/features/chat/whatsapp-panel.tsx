@@ -5,7 +5,7 @@
  * server refuses anything else; the dialog never offers it. Below, what was sent and its status (with the local
  * default every message reads 'Registrado (no enviado)').
  */
-import { formatDateTime, formatTime, WHATSAPP_TEXTS, type MessageStatus } from "@taller/core";
+import { formatDateTime, formatTime, MESSAGE_STATUS_LABELS, WHATSAPP_TEXTS } from "@taller/core";
 import { useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -13,14 +13,6 @@ import { Dialog } from "../../ui/dialog";
 import { TextField } from "../../ui/text-field";
 import { useSnackbar } from "../../ui/snackbar";
 
-const STATUS_LABELS: Record<MessageStatus, string> = {
-  queued: "En cola",
-  recorded: "Registrado (no enviado)",
-  sent: "Enviado",
-  delivered: "Entregado",
-  read: "Leído",
-  failed: "Falló",
-};
 
 function newKey() {
   return `wa${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
@@ -129,7 +121,7 @@ export function WhatsappDialog({ chatId, open, onOpenChange }: { chatId: number;
                   <li key={m.id}>
                     <span>{m.body}</span>
                     <small className="field-hint">
-                      {formatDateTime(m.created_at)} · {STATUS_LABELS[m.status]}
+                      {formatDateTime(m.created_at)} · {MESSAGE_STATUS_LABELS[m.status]}
                       {m.error ? ` · ${m.error}` : ""}
                     </small>
                   </li>

@@ -1,7 +1,7 @@
 /**
  * One management (seed 001 'CRM management detail'), as the page /main/crm/{id} and as a dialog the lists open:
  * a toolbar with its correlative, the accordion panels (General, Gestión, client, vehicle, booking or check-in, last
- * order, works), and a footer with the status menu, 'Agendar Vehículo' / 'Reagendar Vehículo', 'Marcar como
+ * order, works with their count) with 'Abrir chat' (the management's chat in the shell's panel), and a footer with the status menu, 'Agendar Vehículo' / 'Reagendar Vehículo', 'Marcar como
  * perdida' and 'Enviar a Lista de Espera' (each confirmed, with an optional comment). Every action needs update on
  * crm. When anyone changes the management it reloads and says 'La gestión ha sido actualizada' (5 s).
  *
@@ -10,7 +10,7 @@
 import type { RouterOutputs } from "@taller/api";
 import { CRM_SNACKBAR_MS, CRM_TEXTS, CRM_UPDATED_NOTICE_MS, formatDateTime, formatDay, formatMoney, formatNumber, titleCase } from "@taller/core";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft, ChevronDown } from "lucide-react";
+import { ArrowLeft, ChevronDown, MessageSquare } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorCode } from "../../lib/api";
 import { useCompanySetup } from "../../lib/company-setup";
@@ -26,6 +26,8 @@ import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
 import { BookingDialog, BookingFormDialog } from "../booking";
+import { showChat } from "../chat";
+import { WorkCard } from "../work";
 import { OrderDialog } from "../orders";
 import { otherStatuses } from "./crm-rules";
 
@@ -88,7 +90,12 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
   const snackbar = useSnackbar();
   const statuses = trpc.crm.statuses.useQuery(undefined, { enabled: crm.can_update });
   const [pending, setPending] = useState<Pending>(null);
-  const [booking, setBooking] = useState<"book" | "rebook" | null>(null);
+  const [booking, setBookingState] = useState<"book" | "rebook" | null>(null);
+  // While this tab books or moves the management's booking, its announcements are this tab's own (no notice).
+  const setBooking = (next: "book" | "rebook" | null) => {
+    changedHere.set(crm.id, next === null ? Date.now() : Number.POSITIVE_INFINITY);
+    setBookingState(next);
+  };
   const done = (message: string) => (next: Management) => {
     changedHere.set(crm.id, Date.now());
     setPending(null);
@@ -163,6 +170,7 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
             vehicle_id: crm.object?.id ?? null,
             requirement_id: crm.requirement?.id ?? null,
             location_id: crm.location?.id ?? null,
+            crm_id: crm.id,
           }}
         />
       )}
@@ -171,15 +179,30 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
   );
 }
 
-export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(next: Management): void }) {
+/** `onLeave`: the dialog closes before the chat panel opens (a modal would cover it). */
+export function ManagementView({ crm, onChanged, onLeave }: { crm: Management; onChanged(next: Management): void; onLeave?(): void }) {
   const { terms } = useCompanySetup().company.preferences;
   const can = useCan();
   const [order, setOrder] = useState<number | null>(null);
   const kms = crm.object?.kms;
   const booking = crm.booking;
+  // The management's works (work requests made from its chat); users without read on works see their own.
+  const works = trpc.workpoint.list.useQuery({ document_type: "Crm", document_id: crm.id, limit: 50 });
   return (
     <article className="crm-detail" aria-label={`Gestión #${crm.correlative_id}`}>
-      <Accordion defaultOpen={["general", "gestion", "client", "object", "booking", "order"]}>
+      <div className="crm-detail-top">
+        <Button
+          variant="secondary"
+          icon={<MessageSquare size={16} aria-hidden />}
+          onClick={() => {
+            onLeave?.();
+            showChat({ document_type: "Crm", document_id: crm.id });
+          }}
+        >
+          Abrir chat
+        </Button>
+      </div>
+      <Accordion defaultOpen={["general", "gestion", "client", "object", "booking", "order", "works"]}>
         <AccordionPanel value="general" title="General">
           <dl className="crm-fields">
             <Field label="Estado">
@@ -195,6 +218,7 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
             {crm.estimated_amount > 0 && <Field label="Valor estimado">{formatMoney(crm.estimated_amount)}</Field>}
             {crm.recovered_amount > 0 && <Field label="Monto recuperado">{formatMoney(crm.recovered_amount)}</Field>}
             <Field label="Último contacto">{crm.last_contacted_at && formatDateTime(crm.last_contacted_at)}</Field>
+            {crm.reminder && <Field label="WhatsApp">{crm.reminder}</Field>}
           </dl>
         </AccordionPanel>
         <AccordionPanel value="gestion" title="Gestión">
@@ -288,6 +312,19 @@ export function ManagementView({ crm, onChanged }: { crm: Management; onChanged(
             <p className="muted">Sin órdenes</p>
           )}
         </AccordionPanel>
+        <AccordionPanel value="works" title={`Trabajos (${works.data?.items.length ?? 0})`}>
+          {works.data?.items.length ? (
+            <ul className="crm-works">
+              {works.data.items.map((w) => (
+                <li key={w.id}>
+                  <WorkCard work={w} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Sin trabajos</p>
+          )}
+        </AccordionPanel>
       </Accordion>
       <Actions crm={crm} onChanged={onChanged} />
       {order !== null && <OrderDialog orderId={order} open onOpenChange={(open) => !open && setOrder(null)} />}
@@ -307,7 +344,7 @@ function Problem({ text }: { text: string }) {
  * The management, or what went wrong loading it; it follows changes made anywhere (crm.onChanged) and announces
  * those made elsewhere (another user, another tab) that changed what it shows.
  */
-export function ManagementLoader({ crmId, header }: { crmId: number; header?(crm: Management): ReactNode }) {
+export function ManagementLoader({ crmId, header, onLeave }: { crmId: number; header?(crm: Management): ReactNode; onLeave?(): void }) {
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
   const query = trpc.crm.get.useQuery({ id: crmId });
@@ -332,7 +369,7 @@ export function ManagementLoader({ crmId, header }: { crmId: number; header?(crm
     return (
       <>
         {header?.(query.data)}
-        <ManagementView crm={query.data} onChanged={changed} />
+        <ManagementView crm={query.data} onChanged={changed} onLeave={onLeave} />
       </>
     );
   }
@@ -381,7 +418,7 @@ export function ManagementDialog({ crmId, open, onOpenChange }: { crmId: number;
         </>
       }
     >
-      <ManagementLoader crmId={crmId} />
+      <ManagementLoader crmId={crmId} onLeave={() => onOpenChange(false)} />
     </Dialog>
   );
 }
