@@ -9,7 +9,6 @@ import { Link } from "@tanstack/react-router";
 import { inviteUserSchema } from "@taller/core";
 import { Copy, MonitorSmartphone, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
-import { Controller } from "react-hook-form";
 import type { RouterOutputs } from "@taller/api";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
@@ -17,20 +16,13 @@ import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
-import { Select } from "../../ui/select";
+import { RoleField, type Role } from "./role-field";
 import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import "./admin.css";
 
 type AdminUser = RouterOutputs["admin"]["users"]["list"][number];
-type Role = RouterOutputs["admin"]["roles"]["list"][number];
-
-/** The role picker's value for "no role" (Radix Select takes strings only). */
-const NO_ROLE = "none";
-const roleOptions = (roles: readonly Role[]) => [{ value: NO_ROLE, label: "Sin rol" }, ...roles.map((r) => ({ value: String(r.id), label: r.name }))];
-const roleValue = (id: number | null) => (id === null ? NO_ROLE : String(id));
-const roleId = (value: string) => (value === NO_ROLE ? null : Number(value));
 
 export function AdminUsersPage() {
   return (
@@ -175,13 +167,7 @@ function InviteDialog({ roles, onClose, onInvited }: { roles: readonly Role[]; o
       <form onSubmit={submit} noValidate className="admin-form">
         <TextField label="Nombre" {...textField(form, "name")} />
         <TextField label="Correo" type="email" autoComplete="off" {...textField(form, "email")} />
-        <Controller
-          control={form.control}
-          name="role_id"
-          render={({ field, fieldState }) => (
-            <Select label="Rol" value={roleValue(field.value ?? null)} onValueChange={(v) => field.onChange(roleId(v))} options={roleOptions(roles)} error={fieldState.error?.message} />
-          )}
-        />
+        <RoleField control={form.control} roles={roles} />
         {form.formState.errors.root?.server && <p role="alert">{form.formState.errors.root.server.message}</p>}
         <div className="dialog-actions">
           <Button variant="text" onClick={onClose}>
@@ -231,13 +217,7 @@ function EditDialog({ user, roles, onClose, onLink }: { user: AdminUser; roles: 
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Editar ${user.name}`}>
       <form onSubmit={submit} noValidate className="admin-form">
         <TextField label="Nombre" {...textField(form, "name")} />
-        <Controller
-          control={form.control}
-          name="role_id"
-          render={({ field, fieldState }) => (
-            <Select label="Rol" value={roleValue(field.value ?? null)} onValueChange={(v) => field.onChange(roleId(v))} options={roleOptions(roles)} error={fieldState.error?.message} />
-          )}
-        />
+        <RoleField control={form.control} roles={roles} />
         {form.formState.errors.root?.server && <p role="alert">{form.formState.errors.root.server.message}</p>}
         <div className="admin-actions">
           {user.active ? (
