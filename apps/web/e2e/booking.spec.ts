@@ -7,6 +7,7 @@ import { addDays, todayIn, weekdayOf } from "@taller/core";
 import { chileanHolidays } from "@taller/db/seed";
 import { expect, type Page, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
+import { bookFirstFreeTime } from "./forms";
 
 const today = todayIn("America/Santiago");
 const holidays = new Set([...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map((h) => h.date));
@@ -114,12 +115,7 @@ test("the e-mail bookings dialog marks them read, books one from its mail, and c
   const form = page.getByRole("dialog", { name: "Agendar correo de Carla Correo" });
   await expect(form.getByLabel("Comentario")).toHaveValue(/^Agendamiento por correo/);
   await form.getByLabel("Fecha").fill(workday(13));
-  await form.getByRole("combobox", { name: "Profesional" }).click();
-  await page.getByRole("option").first().click();
-  await form.getByRole("combobox", { name: "Hora" }).click();
-  await page.getByRole("option").first().click();
-  await form.getByRole("button", { name: "Agendar" }).click();
-  await expect(form).toBeHidden();
+  await bookFirstFreeTime(page, form);
   await expect(carla.getByText("Agendado", { exact: true })).toBeVisible();
   await expect(carla.getByRole("link", { name: /^Reserva / })).toBeVisible();
   await screenshot(page, "agenda-mail-booked");

@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import JSZip from "jszip";
 import { loginToShell } from "./fixtures";
+import { startPricingRequest } from "./forms";
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
 const noSidewaysScroll = async (page: Page) =>
@@ -181,13 +182,7 @@ test("a budget's page: lines added, changed and removed, a picture, a supplier a
   await zipPage.close();
 
   // A supplier asked for prices from the budget.
-  const section = page.getByRole("region", { name: "Proveedores" });
-  await section.getByRole("button", { name: "Solicitar cotización" }).click();
-  const dialog = page.getByRole("dialog", { name: "Solicitar cotización" });
-  await dialog.getByLabel("Proveedor", { exact: true }).click();
-  await page.getByRole("option", { name: "Repuestos del Sur SpA" }).click();
-  await dialog.getByLabel("Producto 1", { exact: true }).click();
-  await page.getByRole("option", { name: "Filtro de aire (FIL-AIR)" }).click();
+  const { section, dialog } = await startPricingRequest(page);
   await dialog.getByRole("button", { name: "Crear y obtener enlace" }).click();
   const linkDialog = page.getByRole("dialog", { name: /^Enlace de Cotización #\d+$/ });
   expect(await linkDialog.getByLabel("Enlace").inputValue()).toMatch(/\/provider\/pricing\?access_token=[\w-]{43}$/);

@@ -7,6 +7,7 @@
 import { addDays, todayIn, weekdayOf } from "@taller/core";
 import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
+import { bookFirstFreeTime } from "./forms";
 import { listScreen } from "./lists";
 
 // A list's first page and its KPI strip come from the server under whatever load the machine has (CI shares two
@@ -145,12 +146,7 @@ test("'Agendar Vehículo' books for the retention, which shows 'Agendado' at onc
   let day = addDays(todayIn("America/Santiago"), 49);
   while (weekdayOf(day) > 5) day = addDays(day, 1);
   await form.getByLabel("Fecha").fill(day);
-  await form.getByRole("combobox", { name: "Profesional" }).click();
-  await page.getByRole("option").first().click();
-  await form.getByRole("combobox", { name: "Hora" }).click();
-  await page.getByRole("option").first().click();
-  await form.getByRole("button", { name: "Agendar" }).click();
-  await expect(form).toBeHidden();
+  await bookFirstFreeTime(page, form);
   // No job run needed: the booking was made for this management.
   await expect(detail.getByText("Agendado", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Reagendar Vehículo" })).toBeVisible();

@@ -6,6 +6,7 @@
 import { addDays, todayIn } from "@taller/core";
 import { expect, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
+import { startPricingRequest } from "./forms";
 
 const PRICING = "/provider/pricing?access_token=demo-pricing-taller-demo";
 const BUY_ORDER = "/provider/buy-order?access_token=demo-buy-order-taller-demo";
@@ -90,13 +91,7 @@ test.describe("staff side", () => {
     await loginToShell(page, "admin@taller.demo");
     // Taller Demo is seeded first: its orders hold the first ids.
     await page.goto("/main/orders/1");
-    const section = page.getByRole("region", { name: "Proveedores" });
-    await section.getByRole("button", { name: "Solicitar cotización" }).click();
-    const dialog = page.getByRole("dialog", { name: "Solicitar cotización" });
-    await dialog.getByLabel("Proveedor", { exact: true }).click();
-    await page.getByRole("option", { name: "Repuestos del Sur SpA" }).click();
-    await dialog.getByLabel("Producto 1", { exact: true }).click();
-    await page.getByRole("option", { name: "Filtro de aire (FIL-AIR)" }).click();
+    const { section, dialog } = await startPricingRequest(page);
     await dialog.getByLabel("Cantidad").fill("3");
     await dialog.getByRole("button", { name: "Crear y obtener enlace" }).click();
     const linkDialog = page.getByRole("dialog", { name: /^Enlace de Cotización #\d+$/ });
