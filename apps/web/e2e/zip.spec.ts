@@ -9,13 +9,17 @@ import { expect, type Page, test } from "@playwright/test";
 import JSZip from "jszip";
 import { loginToShell, screenshot } from "./fixtures";
 
-/** The order's id, from its number's link in the orders list (every status shown, searched by number). */
+/** The order's id, from its number's link in the orders list (every order and budget status shown, searched by number). */
 async function orderId(page: Page, correlative: number): Promise<string> {
   await page.goto("/main/orders");
   await page.getByRole("button", { name: "Filtros" }).click();
   const dialog = page.getByRole("dialog", { name: "Filtros" });
-  const all = dialog.getByRole("group", { name: "Estados de Orden" }).getByRole("checkbox", { name: "Todos" });
-  if ((await all.getAttribute("aria-checked")) !== "true") await all.click();
+  // Every order status and every budget status: another spec may have finished a budget of this order, and the
+  // default filter shows open budgets only.
+  for (const group of ["Estados de Orden", "Estados de Presupuesto"]) {
+    const all = dialog.getByRole("group", { name: group }).getByRole("checkbox", { name: "Todos" });
+    if ((await all.getAttribute("aria-checked")) !== "true") await all.click();
+  }
   await dialog.getByRole("button", { name: "Aplicar" }).click();
   await page.getByRole("searchbox").first().fill(String(correlative));
   const link = page.getByRole("link", { name: `#${correlative}`, exact: true }).first();
