@@ -28,22 +28,22 @@ export interface BookingSetup {
  * The company's booking rules (the spec's defaults for whatever its stored preferences lack), its eligible
  * professionals and the requirement's duration, in one round trip: the free-slot search is on every keystroke of
  * both booking forms, and three sequential reads were most of its time over HTTP. With a `window`, the window's
- * facts come in the same statement (for the eligible professionals, or `window.userId`, the one the form chose), so a
- * search is one round trip in all.
+ * facts come in the same statement (for the eligible professionals, or `window.userId`, the one the form chose), and
+ * `window.owned` (the caller's ownership check, or null for none) as `owned`, so a search is one round trip in all.
  */
 export async function loadBookingSetup(db: Db, companyId: number, requirementId: number | null): Promise<BookingSetup>;
 export async function loadBookingSetup(
   db: Db,
   companyId: number,
   requirementId: number | null,
-  window: SearchWindow & { userId: number | null },
-): Promise<BookingSetup & { facts: SlotFacts }>;
+  window: SearchWindow & { userId: number | null; owned: SQL | null },
+): Promise<BookingSetup & { facts: SlotFacts; owned: boolean }>;
 export async function loadBookingSetup(
   db: Db,
   companyId: number,
   requirementId: number | null,
-  window?: SearchWindow & { userId: number | null },
-): Promise<BookingSetup & { facts?: SlotFacts }> {
+  window?: SearchWindow & { userId: number | null; owned: SQL | null },
+): Promise<BookingSetup & { facts?: SlotFacts; owned?: boolean }> {
   // The role filter reads the stored preference in SQL; a company whose preferences lack it has no filter, as the
   // schema's default [] says. The mode likewise, with the schema's default.
   const roleIds = sql`ARRAY(SELECT r::int FROM jsonb_array_elements_text(coalesce(c.preferences->'booking_role_ids', '[]')) r)`;
@@ -53,10 +53,10 @@ export async function loadBookingSetup(
                coalesce(c.preferences->>'booking_type', ${DEFAULT_MODE}) = 'professional' AS professional
         FROM companies c WHERE c.id = ${companyId}`;
   const chosen = sql`ARRAY(SELECT p FROM unnest(s.pros) p WHERE ${window?.userId ?? null}::int IS NULL OR p = ${window?.userId ?? null}::int)`;
-  const [row] = await queryRows<{ name: string; preferences: unknown; days: unknown; pros: number[]; duration: number | null } & Partial<FactsRow>>(
+  const [row] = await queryRows<{ name: string; preferences: unknown; days: unknown; pros: number[]; duration: number | null; owned?: boolean } & Partial<FactsRow>>(
     db,
     sql`SELECT s.name, s.preferences, s.days, array_to_json(s.pros) AS pros, s.duration
-               ${window ? sql`, ${factsColumns(companyId, window, chosen, sql`s.professional`)}` : sql``}
+               ${window ? sql`, ${factsColumns(companyId, window, chosen, sql`s.professional`)}, ${window.owned ?? sql`true`} AS owned` : sql``}
         FROM (${setup}) s`,
     // Prepared: the statement is long and the same for every search (its text varies only with the window and a
     // moved booking), so PostgreSQL parses and plans it once per connection, not on every keystroke of the forms.
@@ -64,7 +64,7 @@ export async function loadBookingSetup(
   );
   if (!row) throw new Error(`company ${companyId} not found`);
   const result = { settings: parseSettings(row), eligible: row.pros, duration: row.duration ?? 60 };
-  return window ? { ...result, facts: parseFacts(row as FactsRow, factsWindow(window).start) } : result;
+  return window ? { ...result, facts: parseFacts(row as FactsRow, factsWindow(window).start), owned: row.owned === true } : result;
 }
 
 /** The company's booking rules, with the spec's defaults for whatever its stored preferences lack. */

@@ -107,7 +107,14 @@ describe("professionals and free slots (professional mode)", () => {
   });
 
   it("refuses another company's ids and windows over the limit", async () => {
-    expect((await failure((await other()).freeSlots({ booking_date: monday(), location_id: location() }))).code).toBe("NOT_FOUND");
+    const theirs = await other();
+    expect((await failure(theirs.freeSlots({ booking_date: monday(), location_id: location() }))).code).toBe("NOT_FOUND");
+    expect((await failure(theirs.freeSlots({ booking_date: monday(), requirement_id: mechanicsRequirement() }))).code).toBe("NOT_FOUND");
+    expect((await failure(theirs.freeSlots({ booking_date: monday(), user_id: tomas() }))).code).toBe("NOT_FOUND");
+    // One id of its own does not carry another company's beside it.
+    const ownLocation = app.fx().other.locationIds[0] ?? 0;
+    expect((await theirs.freeSlots({ booking_date: monday(), location_id: ownLocation })).errors).toEqual({});
+    expect((await failure(theirs.freeSlots({ booking_date: monday(), location_id: ownLocation, user_id: tomas() }))).code).toBe("NOT_FOUND");
     expect((await failure((await admin()).freeSlots({ booking_date: monday(), to_date: addDays(monday(), 90) }))).code).toBe("BAD_REQUEST");
   });
 });
