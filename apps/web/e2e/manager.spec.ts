@@ -77,7 +77,7 @@ async function templateWithTwoVariables(page: Page) {
   await dialog.getByLabel("{{2}}").fill("https://taller.example/client/payment?token=ejemplo");
   await screenshot(page, "manager-whatsapp-template");
   await save.click();
-  await expect(page.getByText("Plantilla guardada correctamente")).toBeVisible();
+  await expect(page.getByText("Plantilla guardada correctamente", { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = page.getByRole("region", { name: "Notificaciones de la empresa" }).getByRole("row", { name: new RegExp(`Link de pago ${stamp}`) });
   await expect(row).toContainText("En revisión");
