@@ -421,7 +421,10 @@ describe("WhatsApp notifications asked for (notification.requested, sent by @tal
     const pub = publicCaller();
     const { other } = app.fx();
     const token = other.crmToken;
+    // Otro Taller's case has no client in the demo: give it one (and its booking, if an earlier test made one: a
+    // re-booking moves that booking, whose client the new one keeps).
     await app.db().update(crms).set({ clientId: other.clientIds[0] }).where(eq(crms.id, other.crmId));
+    await app.db().execute(sql`UPDATE bookings SET client_id = ${other.clientIds[0]} WHERE id = (SELECT booking_id FROM crms WHERE id = ${other.crmId})`);
     const day = monday(5);
     const hour = (await pub.public.freeSlots({ token, booking_date: day })).hours[0] ?? "09:00";
     const booked = await pub.public.create({ token, booking_date: day, booking_time: hour, idempotency_key: key() });

@@ -24,9 +24,6 @@ export type NotifyResult = { queued: number } | { skipped: "duplicate" | "no_pla
 
 /** Queues the notification in the caller's transaction; the caller delivers it after COMMIT (deliverMessage). */
 export async function queueNotification(tx: Transaction, req: NotifyRequest): Promise<NotifyResult> {
-  // Queued before: whoever queued it delivers it (a second delivery could reach the provider twice).
-  const [seen] = await queryRows<{ id: number }>(tx.db, sql`SELECT id FROM whatsapp_messages WHERE company_id = ${req.companyId} AND dedupe_key = ${req.dedupeKey}`);
-  if (seen) return { skipped: "duplicate" };
   if (!(await activeConfig(tx.db, req.companyId))) return { skipped: "no_plan" };
   const [template] = await tx.db
     .select()
@@ -39,6 +36,11 @@ export async function queueNotification(tx: Transaction, req: NotifyRequest): Pr
   const phone = whatsappNumber(client?.phone);
   if (!phone) return { skipped: "no_phone" };
   const contactId = await contactFor(tx.db, req.companyId, phone, req.clientId);
+  // Queued before: whoever queued it delivers it (a second delivery could reach the provider twice). Checked after
+  // contactFor, whose upsert holds the contact's row until COMMIT: a concurrent request for the same key (same
+  // document, same client) waits there and then sees the first one's message.
+  const [seen] = await queryRows<{ id: number }>(tx.db, sql`SELECT id FROM whatsapp_messages WHERE company_id = ${req.companyId} AND dedupe_key = ${req.dedupeKey}`);
+  if (seen) return { skipped: "duplicate" };
   const id = await queueMessage(tx, {
     companyId: req.companyId,
     contactId,

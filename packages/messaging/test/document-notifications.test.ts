@@ -38,12 +38,14 @@ async function setTemplate(notification: DocumentNotification, status: string | 
 const setPhone = (clientId: number, phone: string | null) =>
   queryRows(app.db(), sql`UPDATE clients SET phone = ${phone} WHERE company_id = ${demoId()} AND id = ${clientId}`);
 
-/** An open, unconfirmed demo booking with a client, moved off any professional (its time is changed by some tests). */
-async function openBooking(skip = 0) {
+/** An open, unconfirmed demo booking with a client that no WhatsApp message was about yet. */
+async function openBooking() {
   const [b] = await queryRows<{ id: number; client_id: number }>(
     app.db(),
-    sql`SELECT id, client_id FROM bookings WHERE company_id = ${demoId()} AND client_id IS NOT NULL
-          AND NOT confirmed AND NOT rescheduled AND NOT non_attendance AND order_id IS NULL ORDER BY id OFFSET ${skip} LIMIT 1`,
+    sql`SELECT b.id, b.client_id FROM bookings b WHERE b.company_id = ${demoId()} AND b.client_id IS NOT NULL
+          AND NOT b.confirmed AND NOT b.rescheduled AND NOT b.non_attendance AND b.order_id IS NULL
+          AND NOT EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.company_id = b.company_id AND m.document_type = 'Booking' AND m.document_id = b.id)
+        ORDER BY b.id LIMIT 1`,
   );
   if (!b) throw new Error("no open demo booking");
   return b;
@@ -184,8 +186,17 @@ describe("the documents' notifications", () => {
     expect(stored).toMatchObject({ kind: "budget_token", documentType: "Budget", documentId: doc.id, companyId: demoId() });
   });
 
+  it("two processes hearing the event at the same moment queue it once, and only one delivers it", async () => {
+    const b = await openBooking();
+    await setPhone(b.client_id, "+56 9 7000 0007");
+    const results = await Promise.all([request("booking_confirmation", b.id), request("booking_confirmation", b.id)]);
+    expect(results.filter((r) => "queued" in r)).toHaveLength(1);
+    expect(results.filter((r) => "skipped" in r)).toEqual([{ skipped: "duplicate" }]);
+    expect(await messagesOf("booking_confirmation", b.id)).toHaveLength(1);
+  });
+
   it("a moved, received or missed booking gets no confirmation", async () => {
-    const b = await openBooking(1);
+    const b = await openBooking();
     await setPhone(b.client_id, "+56 9 7000 0002");
     await queryRows(app.db(), sql`UPDATE bookings SET non_attendance = true WHERE id = ${b.id}`);
     try {
@@ -196,7 +207,7 @@ describe("the documents' notifications", () => {
   });
 
   it("the event on the bus queues it once, and the client's chats show it in the WhatsApp outbox", async () => {
-    const b = await openBooking(2);
+    const b = await openBooking();
     await setPhone(b.client_id, "+56 9 7000 0003");
     const stop = startNotificationDelivery(deps());
     try {
@@ -218,7 +229,7 @@ describe("the documents' notifications", () => {
   });
 
   it("'Si' to a booking confirmation confirms the booking", async () => {
-    const b = await openBooking(3);
+    const b = await openBooking();
     await setPhone(b.client_id, "+56 9 7000 0004");
     expect(await request("booking_confirmation", b.id)).toHaveProperty("queued");
     const reply = webhookSchema.parse({
@@ -230,11 +241,11 @@ describe("the documents' notifications", () => {
   });
 
   it("a booking confirmed within its last 24 hours gets no reminder as well; one confirmed earlier does", async () => {
-    const soon = await openBooking(4);
-    const early = await openBooking(5);
-    await setPhone(soon.client_id, "+56 9 7000 0005");
-    await setPhone(early.client_id, "+56 9 7000 0006");
-    for (const id of [soon.id, early.id]) {
+    const placed: number[] = [];
+    for (const phone of ["+56 9 7000 0005", "+56 9 7000 0006"]) {
+      const { id, client_id } = await openBooking();
+      placed.push(id);
+      await setPhone(client_id, phone);
       await queryRows(
         app.db(),
         sql`UPDATE bookings SET user_id = NULL, booking_date = (now() AT TIME ZONE 'America/Santiago' + interval '20 hours')::date,
@@ -242,14 +253,15 @@ describe("the documents' notifications", () => {
       );
       expect(await request("booking_confirmation", id)).toHaveProperty("queued");
     }
+    const [soon = 0, early = 0] = placed;
     // The early booking's confirmation went out two days before it starts.
     await queryRows(
       app.db(),
-      sql`UPDATE whatsapp_messages SET created_at = now() - interval '2 days' WHERE company_id = ${demoId()} AND dedupe_key = ${notificationKey("booking_confirmation", early.id)}`,
+      sql`UPDATE whatsapp_messages SET created_at = now() - interval '2 days' WHERE company_id = ${demoId()} AND dedupe_key = ${notificationKey("booking_confirmation", early)}`,
     );
     await runJob({ db: app.db(), bus: app.bus() }, bookingReminderJob(app.db()));
     const reminders = (id: number) => app.db().select().from(whatsappMessages).where(eq(whatsappMessages.dedupeKey, `booking_reminder:${id}`));
-    expect(await reminders(soon.id)).toEqual([]);
-    expect(await reminders(early.id)).toHaveLength(1);
+    expect(await reminders(soon)).toEqual([]);
+    expect(await reminders(early)).toHaveLength(1);
   });
 });
