@@ -100,6 +100,10 @@ export async function placeBooking(tx: Transaction, w: BookingWrite): Promise<{ 
       .returning({ id: bookings.id });
     if (!row) throw new Error("insert returned no booking");
     if (w.addons) await writeAddons(tx.db, w.companyId, row.id, w.requirementId, w.addons);
+    // Every placed booking (agenda, client page, a move) is confirmed to its client by WhatsApp (messaging decides).
+    if (w.clientId !== null) {
+      await tx.emit({ type: "notification.requested", companyId: w.companyId, payload: { notification: "booking_confirmation", documentId: row.id } });
+    }
     return { id: row.id, created: true };
   } catch (error) {
     // The database's own guarantee (exclusion constraint) speaks the form's language too.

@@ -1,10 +1,10 @@
 // The booking procedures through the router's caller, against a real database (seeded demo: Taller Demo books per
 // professional, Otro Taller by capacity).
-import { addDays, BOOKING_ERRORS, CRM_TEXTS } from "@taller/core";
+import { addDays, BOOKING_ERRORS, CRM_TEXTS, type DocumentNotification } from "@taller/core";
 import { bookings, crms, orders, realtimeEvents, rolePermissions, users } from "@taller/db";
 import { chileanHolidays } from "@taller/db/seed";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
-import { useSeededApp } from "@taller/trpc/testing";
+import { notificationRequests, useSeededApp } from "@taller/trpc/testing";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingRouter } from "../src";
@@ -403,5 +403,48 @@ describe("'Agendar Vehículo' / 'Reagendar Vehículo' on a management (crm_id)",
     }
     expect(await app.db().select({ n: count() }).from(bookings)).toEqual(before);
     expect((await state(mine))?.bookingId).toBeNull();
+  });
+});
+
+describe("WhatsApp notifications asked for (notification.requested, sent by @taller/messaging)", () => {
+  const requests = (notification: DocumentNotification, documentId: number) => notificationRequests(app.db(), notification, documentId);
+
+  it("a booking for a client asks for its confirmation once (a retried 'Agendar' asks nothing more); without a client nothing", async () => {
+    const caller = await admin();
+    const form = { client_id: fx().clientIds[2], vehicle_id: fx().vehicleIds[2], location_id: location(), user_id: marta(), booking_date: monday(4), booking_time: "09:00", duration: 30, idempotency_key: key() };
+    const b = await caller.create(form);
+    await caller.create(form);
+    expect(await requests("booking_confirmation", b.id)).toEqual([fx().companyId]);
+    const anonymous = await caller.create({ ...form, client_id: undefined, vehicle_id: undefined, booking_time: "10:00", idempotency_key: key() });
+    expect(await requests("booking_confirmation", anonymous.id)).toEqual([]);
+  });
+
+  it("a moved booking asks for the new booking's confirmation", async () => {
+    const caller = await admin();
+    const b = await caller.create({ client_id: fx().clientIds[2], location_id: location(), user_id: marta(), booking_date: monday(4), booking_time: "11:00", duration: 30, idempotency_key: key() });
+    const moved = await caller.reschedule({ id: b.id, booking_date: monday(4), booking_time: "12:00", idempotency_key: key() });
+    expect(await requests("booking_confirmation", moved.id)).toEqual([fx().companyId]);
+  });
+
+  it("the client's page asks for the confirmation of what it books", async () => {
+    const pub = publicCaller();
+    const { other } = app.fx();
+    const token = other.crmToken;
+    // Otro Taller's case has no client in the demo: give it one (and its booking, if an earlier test made one: a
+    // re-booking moves that booking, whose client the new one keeps).
+    await app.db().update(crms).set({ clientId: other.clientIds[0] }).where(eq(crms.id, other.crmId));
+    await app.db().execute(sql`UPDATE bookings SET client_id = ${other.clientIds[0]} WHERE id = (SELECT booking_id FROM crms WHERE id = ${other.crmId})`);
+    const day = monday(5);
+    const hour = (await pub.public.freeSlots({ token, booking_date: day })).hours[0] ?? "09:00";
+    const booked = await pub.public.create({ token, booking_date: day, booking_time: hour, idempotency_key: key() });
+    expect(await requests("booking_confirmation", booked.id)).toEqual([other.companyId]);
+  });
+
+  it("receiving a client's booking asks for 'order received' once, however often 'Recepcionar' is pressed", async () => {
+    const caller = await admin();
+    const b = await caller.create({ client_id: fx().clientIds[2], location_id: location(), user_id: marta(), booking_date: monday(4), booking_time: "15:00", duration: 30, idempotency_key: key() });
+    const [first] = await Promise.all([caller.checkIn({ id: b.id }), caller.checkIn({ id: b.id })]);
+    await caller.checkIn({ id: b.id });
+    expect(await requests("order_received", first.order?.id ?? 0)).toEqual([fx().companyId]);
   });
 });

@@ -2,6 +2,7 @@
 // the payload's schema. Events carry ids, never rows: a subscriber fetches what it is allowed to see. A domain adds
 // its events here, in its own section, and publishes them through the transaction helper of @taller/trpc.
 import { z } from "zod";
+import { DOCUMENT_NOTIFICATIONS } from "./messaging";
 
 const platform = <P extends z.ZodType>(payload: P) => ({ scope: "platform" as const, payload });
 const company = <P extends z.ZodType>(payload: P) => ({ scope: "company" as const, payload });
@@ -87,6 +88,14 @@ export const REALTIME_EVENTS = {
   // Provider (supplier pricings and buy orders)
   /** Pricings or buy orders were created, answered, confirmed or closed: the document's list of them refetches. */
   "provider.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  // Messaging
+  /**
+   * A document reached the moment one of the company's WhatsApp notifications is for (a booking placed, an order
+   * received, a budget ready, a payment requested): the messaging package sends it (domains never import it).
+   */
+  "notification.requested": company(
+    z.object({ notification: z.enum(DOCUMENT_NOTIFICATIONS), documentId: z.number().int().positive() }),
+  ),
   // Payments
   /** Payment requests were created, paid or got a payment (webhook, reprocess, poller): open lists and details refetch. */
   "payment.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
@@ -107,11 +116,12 @@ export type RealtimeEvent = {
 export type RealtimeEventOf<K extends RealtimeEventType> = Extract<RealtimeEvent, { type: K }>;
 
 /**
- * Events for servers, never forwarded to screens: session bookkeeping, and push requests (their text is for the
- * addressed users only, not for every screen of the company).
+ * Events for servers, never forwarded to screens: session bookkeeping, push requests (their text is for the
+ * addressed users only, not for every screen of the company) and notification requests (work for the messaging
+ * package; screens learn of the message from the outbox).
  */
 export function isServerOnlyEvent(type: RealtimeEventType): boolean {
-  return type.startsWith("session.") || type === "push.requested";
+  return type.startsWith("session.") || type === "push.requested" || type === "notification.requested";
 }
 
 /** Most session ids one `session.ended` event carries (its payload must fit a NOTIFY); publishers split longer lists. */
