@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { HEADER, KEYS } from "./workbook";
 import { dryRun, runImport } from "../src/import/run";
 import { readSheet, summarizeWorkbook } from "../src/import/sheet";
-import { rollbackBatch } from "../src/import/write";
+import { rollbackBatch } from "../src/import/rollback";
 
 const app = useSeededApp();
 const dir = mkdtempSync(join(tmpdir(), "manager-import-"));
@@ -119,7 +119,7 @@ describe("spreadsheet import", () => {
     expect(await app.db().select().from(importCreated).where(eq(importCreated.batchId, "b2"))).toEqual([]);
 
     // Rolling back the first batch removes what it created, and only that.
-    await rollbackBatch(app.db(), companyId(), "b1");
+    expect(await app.db().transaction((tx) => rollbackBatch(tx, companyId(), "b1"))).toEqual({ deleted: 5000 + 5000 + 50 + 3 + 15 + 4, kept: {} });
     expect(await counts()).toEqual(before);
   }, 120_000); // 10,000 rows written and 5,000 rolled back: well past the default on a loaded shared machine
 
