@@ -122,12 +122,19 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
         )
       : new Map<string, number>();
 
+    // A client's name as written above: the last row of the batch with its RUT.
+    const clientNames = new Map(clients.map((c) => [c.rut, c.name]));
     const vehicles = byKey(
       rows.flatMap((r) =>
         r.vehicle
           ? [
               {
                 ...r.vehicle,
+                // What the search text is made of, as the rows just written hold it (see the INSERT below).
+                brand: r.brand ?? null,
+                model: r.brand && r.model ? r.model : null,
+                client_name: r.client ? (clientNames.get(r.client.rut) ?? null) : null,
+                client_rut: r.client?.rut ?? null,
                 client_id: r.client ? (clientIds.get(r.client.rut) ?? null) : null,
                 brand_id: r.brand ? (brandIds.get(r.brand) ?? null) : null,
                 brand_model_id: r.brand && r.model ? (modelIds.get(`${brandIds.get(r.brand) ?? 0}\u001f${r.model}`) ?? null) : null,
@@ -139,7 +146,8 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
     );
     if (vehicles.length) {
       await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
-          AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int)),
+          AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int,
+            brand text, model text, client_name text, client_rut text)),
         upd AS (UPDATE vehicles t SET chassis = coalesce(v.chassis, t.chassis), year = coalesce(v.year, t.year), color = coalesce(v.color, t.color),
             custom_fields = t.custom_fields || v.custom_fields, client_id = coalesce(v.client_id, t.client_id),
             brand_id = coalesce(v.brand_id, t.brand_id), brand_model_id = coalesce(v.brand_model_id, t.brand_model_id), updated_at = now()
@@ -148,15 +156,14 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
                 (coalesce(v.chassis, t.chassis), coalesce(v.year, t.year)::smallint, coalesce(v.color, t.color), t.custom_fields || v.custom_fields,
                  coalesce(v.client_id, t.client_id), coalesce(v.brand_id, t.brand_id), coalesce(v.brand_model_id, t.brand_model_id))
           RETURNING t.id),
-        -- The search text set-based, as the fill trigger composes it (which then skips these rows); an updated vehicle
-        -- above keeps the trigger, since its client, brand or model may be ones this batch does not name.
+        -- The search text composed here by the fill trigger's own function (the trigger then skips these rows), from
+        -- the names this batch just wrote: brands and models are matched by name, and a client's name is the one
+        -- written above for its RUT. An updated vehicle keeps the trigger: its client, brand or model may be ones
+        -- this batch does not name.
         ins AS (INSERT INTO vehicles (company_id, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id, search_text)
-          SELECT ${companyId}, v.identifier, v.chassis, v.year, v.color, v.custom_fields, v.client_id, v.brand_id, v.brand_model_id,
-            vehicle_search_text(v.identifier, v.chassis, b.name, m.name, c.name, c.rut)
+          SELECT ${companyId}, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id,
+            vehicle_search_text(identifier, chassis, brand, model, client_name, client_rut)
           FROM v
-          LEFT JOIN brands b ON b.company_id = ${companyId} AND b.id = v.brand_id
-          LEFT JOIN brand_models m ON m.company_id = ${companyId} AND m.id = v.brand_model_id
-          LEFT JOIN clients c ON c.company_id = ${companyId} AND c.id = v.client_id
           WHERE NOT EXISTS (SELECT 1 FROM vehicles t WHERE t.company_id = ${companyId} AND t.identifier = v.identifier) RETURNING id)
         ${created("vehicles", "ins")}`);
     }
