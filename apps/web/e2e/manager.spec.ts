@@ -118,7 +118,7 @@ async function createAndConnectDatabase(page: Page) {
   await page.getByRole("button", { name: "Eliminar base de datos" }).click();
   await page.getByRole("dialog", { name: "Eliminar base de datos" }).getByRole("button", { name: "Eliminar" }).click();
   await expect(page.getByRole("form", { name: "Crear nueva base de datos" })).toBeVisible();
-  await page.getByLabel("Base de datos").click();
+  await page.getByRole("combobox", { name: "Base de datos" }).click();
   await expect(page.getByRole("option", { name: `Planilla ${stamp}` })).toHaveCount(0);
   await page.keyboard.press("Escape");
 }
