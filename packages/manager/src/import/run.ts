@@ -17,8 +17,8 @@ import { mapRow, type MappedRow } from "./map";
 import type { SheetRow } from "./sheet";
 import { writeBatch } from "./write";
 
-/** Rows per write: few round trips, transactions and scans of the company's rows, while a batch's JSON stays some 10 MB. */
-export const IMPORT_BATCH_ROWS = 10_000;
+/** Rows per write: few round trips and transactions, while two batches (one written, one parsed) stay a few MB. */
+export const IMPORT_BATCH_ROWS = 5000;
 /** Bad rows kept in a report: enough to fix a sheet; the count says how many there were. */
 export const MAX_REPORTED_ERRORS = 1000;
 
