@@ -92,7 +92,7 @@ export const databaseConnections = pgTable(
 /**
  * The rows an import created (not those it updated), one row per batch, entity and write: rolling a batch back
  * deletes exactly these. An id array per write, not a row per record: a per-record row (its index entry and its
- * foreign-key check) cost as much as a third of writing the vehicle itself.
+ * foreign-key check) cost about a tenth of writing the vehicle itself.
  */
 export const importCreated = pgTable(
   "import_created",
