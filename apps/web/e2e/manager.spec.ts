@@ -3,8 +3,9 @@
  * the databases screen, unknown children go back to it, the login redirects an operator who is already in, and the
  * WhatsApp screen opens from the side menu, where a template with two variables is written in the 450 px 'Plantillas de
  * WhatsApp' dialog (each example required, with the spec's messages) and saved; a database created from a two-sheet
- * .xlsx and connected to Taller Demo puts its client in that company's CRM; 390 px keeps the login and the databases
- * screen usable.
+ * .xlsx and connected to Taller Demo puts its client in that company's CRM, 'Deshacer importación' takes it out again,
+ * and the connection and then the database are removed after their confirmations; 390 px keeps the login and the
+ * databases screen usable.
  */
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
@@ -138,7 +139,33 @@ async function createAndConnectDatabase(page: Page) {
   await crm.goto("/main/crm/clients");
   await crm.getByLabel("Buscar").fill(client);
   await expect(crm.getByText(client)).toBeVisible({ timeout: 15_000 });
+
+  // 'Deshacer importación': the job removes the client it created, and the CRM no longer finds it.
+  await connections.getByRole("button", { name: "Deshacer importación" }).click();
+  await page.getByRole("dialog", { name: "Deshacer importación" }).getByRole("button", { name: "Deshacer" }).click();
+  await expect(connections.getByText("Importación deshecha")).toBeVisible({ timeout: 30_000 });
+  await expect(connections.getByText("Registros eliminados: 1.")).toBeVisible();
+  await expect(connections.getByRole("button", { name: "Deshacer importación" })).toHaveCount(0);
+  await screenshot(page, "manager-database-undone");
+  await crm.reload();
+  await crm.getByLabel("Buscar").fill(client);
+  await expect(crm.getByText("Taller Demo")).toBeVisible();
+  await expect(crm.getByText(client)).toHaveCount(0, { timeout: 15_000 });
   await staff.close();
+
+  // 'Quitar conexión', then 'Eliminar base de datos': each asks first; a cancelled one changes nothing.
+  await connections.getByRole("button", { name: "Quitar conexión con Taller Demo" }).click();
+  await page.getByRole("dialog", { name: "Quitar conexión" }).getByRole("button", { name: "Cancelar" }).click();
+  await expect(connections.getByText("Taller Demo")).toBeVisible();
+  await connections.getByRole("button", { name: "Quitar conexión con Taller Demo" }).click();
+  await page.getByRole("dialog", { name: "Quitar conexión" }).getByRole("button", { name: "Quitar" }).click();
+  await expect(connections.getByText("Sin conexiones.")).toBeVisible();
+  await page.getByRole("button", { name: "Eliminar base de datos" }).click();
+  await page.getByRole("dialog", { name: "Eliminar base de datos" }).getByRole("button", { name: "Eliminar" }).click();
+  await expect(page.getByRole("form", { name: "Crear nueva base de datos" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Base de datos" }).click();
+  await expect(page.getByRole("option", { name: `Planilla ${stamp}` })).toHaveCount(0);
+  await page.keyboard.press("Escape");
 }
 
 test("390 px: the operators' login fits the screen", async ({ page }) => {
