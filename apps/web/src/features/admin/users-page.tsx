@@ -5,22 +5,22 @@
  * The list refetches when any user of the company changes (`user.updated` on the company's stream), so two
  * administrators see each other's changes without reloading.
  */
-import { Link } from "@tanstack/react-router";
 import { inviteUserSchema } from "@taller/core";
-import { Copy, MonitorSmartphone, UserPlus, Users } from "lucide-react";
+import { Copy, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import type { RouterOutputs } from "@taller/api";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
+import { useSetupChanged } from "../../lib/setup-events";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
+import { AdminFrame } from "./admin-frame";
 import { RoleField, type Role } from "./role-field";
 import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
-import "./admin.css";
 
 type AdminUser = RouterOutputs["admin"]["users"]["list"][number];
 
@@ -45,23 +45,17 @@ function UsersAdmin() {
       if (event.data.type === "user.updated") void utils.admin.users.list.invalidate();
     },
   });
+  // A role created, renamed or deleted: the role picker and the users' role names follow.
+  useSetupChanged((what) => {
+    if (what !== "roles") return;
+    void utils.admin.roles.list.invalidate();
+    void utils.admin.users.list.invalidate();
+  });
 
   const showLink = (name: string, path: string) => setLink({ name, url: `${window.location.origin}${path}` });
 
   return (
-    <main className="admin">
-      <Link to="/main">Volver</Link>
-      <h1>
-        <Users size={22} aria-hidden /> Administración
-      </h1>
-      <nav className="admin-nav" aria-label="Administración">
-        <Link to="/admin" activeOptions={{ exact: true }}>
-          Usuarios
-        </Link>
-        <Link to="/admin/workpoints">
-          <MonitorSmartphone size={16} aria-hidden /> Puntos de trabajo
-        </Link>
-      </nav>
+    <AdminFrame title="Administración" icon={<Users size={22} aria-hidden />}>
       <Card title="Usuarios">
         <div className="card-actions">
           <Button icon={<UserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
@@ -88,7 +82,7 @@ function UsersAdmin() {
         />
       )}
       {editing && <EditDialog user={editing} roles={roles.data ?? []} onClose={() => setEditing(null)} onLink={showLink} />}
-    </main>
+    </AdminFrame>
   );
 }
 
