@@ -1,9 +1,7 @@
 import { createLocationSchema } from "@taller/core";
-import { queryRows } from "@taller/db";
-import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
-import { sql } from "drizzle-orm";
+import { can, staffProcedure, withTransaction } from "@taller/trpc";
 import { MAX_LOCATIONS } from "./locations-list";
-import { emitSetupChanged, uniqueOnField } from "./setup-changes";
+import { emitSetupChanged, insertNamed, uniqueOnField } from "./setup-changes";
 
 export const LOCATION_TAKEN = "Ya existe un local con ese nombre";
 
@@ -14,14 +12,8 @@ export const locationsCreate = staffProcedure
   .mutation(({ ctx, input }) =>
     uniqueOnField(
       withTransaction(ctx, async (tx) => {
-        const [row] = await queryRows<{ id: number }>(
-          tx.db,
-          sql`INSERT INTO locations (company_id, name)
-              SELECT ${ctx.companyId}, ${input.name}
-              WHERE (SELECT count(*) FROM locations WHERE company_id = ${ctx.companyId}) < ${MAX_LOCATIONS}
-              RETURNING id`,
-        );
-        if (!row) throw fieldError("BAD_REQUEST", "name", `No se pueden crear más de ${MAX_LOCATIONS} locales`);
+        const tooMany = `No se pueden crear más de ${MAX_LOCATIONS} locales`;
+        const row = await insertNamed(tx, { table: "locations", companyId: ctx.companyId, name: input.name, max: MAX_LOCATIONS, tooMany });
         await emitSetupChanged(tx, ctx.companyId, "locations");
         return { id: row.id };
       }),

@@ -1,8 +1,6 @@
 import { createRoleSchema } from "@taller/core";
-import { queryRows } from "@taller/db";
-import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
-import { sql } from "drizzle-orm";
-import { emitSetupChanged, uniqueOnField } from "./setup-changes";
+import { can, staffProcedure, withTransaction } from "@taller/trpc";
+import { emitSetupChanged, insertNamed, uniqueOnField } from "./setup-changes";
 
 /** Roles one company may have: far beyond a workshop's needs, so the roles list is one answer. */
 export const MAX_ROLES = 50;
@@ -15,15 +13,8 @@ export const rolesCreate = staffProcedure
   .mutation(({ ctx, input }) =>
     uniqueOnField(
       withTransaction(ctx, async (tx) => {
-        // The cap and the insert are one statement, so two requests at the cap cannot both pass it.
-        const [row] = await queryRows<{ id: number }>(
-          tx.db,
-          sql`INSERT INTO roles (company_id, name)
-              SELECT ${ctx.companyId}, ${input.name}
-              WHERE (SELECT count(*) FROM roles WHERE company_id = ${ctx.companyId}) < ${MAX_ROLES}
-              RETURNING id`,
-        );
-        if (!row) throw fieldError("BAD_REQUEST", "name", `No se pueden crear más de ${MAX_ROLES} roles`);
+        const tooMany = `No se pueden crear más de ${MAX_ROLES} roles`;
+        const row = await insertNamed(tx, { table: "roles", companyId: ctx.companyId, name: input.name, max: MAX_ROLES, tooMany });
         await emitSetupChanged(tx, ctx.companyId, "roles");
         return { id: row.id };
       }),

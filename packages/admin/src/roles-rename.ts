@@ -1,9 +1,7 @@
 import { renameRoleSchema } from "@taller/core";
-import { roles } from "@taller/db";
-import { can, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
-import { and, eq } from "drizzle-orm";
+import { can, staffProcedure, withTransaction } from "@taller/trpc";
 import { ROLE_TAKEN } from "./roles-create";
-import { emitSetupChanged, uniqueOnField } from "./setup-changes";
+import { emitSetupChanged, renameNamed, uniqueOnField } from "./setup-changes";
 
 export const ROLE_NOT_FOUND = "Rol no encontrado";
 
@@ -11,19 +9,14 @@ export const ROLE_NOT_FOUND = "Rol no encontrado";
 export const rolesRename = staffProcedure
   .use(can("update", "manager"))
   .input(renameRoleSchema)
-  .mutation(({ ctx, input }) =>
-    uniqueOnField(
+  .mutation(async ({ ctx, input }) => {
+    await uniqueOnField(
       withTransaction(ctx, async (tx) => {
-        const done = await tx.db
-          .update(roles)
-          .set({ name: input.name })
-          .where(and(eq(roles.companyId, ctx.companyId), eq(roles.id, input.id)))
-          .returning({ id: roles.id });
-        if (done.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: ROLE_NOT_FOUND });
+        await renameNamed(tx, { table: "roles", companyId: ctx.companyId, id: input.id, name: input.name, notFound: ROLE_NOT_FOUND });
         await emitSetupChanged(tx, ctx.companyId, "roles");
-        return { id: input.id };
       }),
       "name",
       ROLE_TAKEN,
-    ),
-  );
+    );
+    return { id: input.id };
+  });

@@ -24,6 +24,37 @@ export async function uniqueOnField<T>(write: Promise<T>, field: string, message
   }
 }
 
+/** The company's named rows the administration creates and renames: roles and locations. */
+type NamedTable = "roles" | "locations";
+
+/**
+ * Inserts a named row for the company unless it already has `max` of them: the cap and the insert are one
+ * statement, so two requests at the cap cannot both pass it. A taken name breaks the table's unique index (see
+ * uniqueOnField).
+ */
+export async function insertNamed(tx: Transaction, target: { table: NamedTable; companyId: number; name: string; max: number; tooMany: string }) {
+  const table = sql.identifier(target.table);
+  const [row] = await queryRows<{ id: number }>(
+    tx.db,
+    sql`INSERT INTO ${table} (company_id, name)
+        SELECT ${target.companyId}, ${target.name}
+        WHERE (SELECT count(*) FROM ${table} WHERE company_id = ${target.companyId}) < ${target.max}
+        RETURNING id`,
+  );
+  if (!row) throw fieldError("BAD_REQUEST", "name", target.tooMany);
+  return row;
+}
+
+/** Renames the company's row; NOT_FOUND for an id of another company (or none). */
+export async function renameNamed(tx: Transaction, target: { table: NamedTable; companyId: number; id: number; name: string; notFound: string }) {
+  const [row] = await queryRows<{ id: number }>(
+    tx.db,
+    sql`UPDATE ${sql.identifier(target.table)} SET name = ${target.name}
+        WHERE company_id = ${target.companyId} AND id = ${target.id} RETURNING id`,
+  );
+  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: target.notFound });
+}
+
 /** "a", "a y b", "a, b y c". */
 export function spanishList(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
@@ -38,7 +69,7 @@ export function spanishList(items: readonly string[]): string {
  */
 export async function deleteUnused(
   tx: Transaction,
-  target: { table: "roles" | "locations"; companyId: number; id: number; notFound: string },
+  target: { table: NamedTable; companyId: number; id: number; notFound: string },
   inUse: (name: string) => Promise<string | null>,
 ): Promise<void> {
   const table = sql.identifier(target.table);

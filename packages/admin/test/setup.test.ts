@@ -5,8 +5,8 @@ import { bookingRouter } from "@taller/booking";
 import { addDays, BOOKING_ERRORS, type GrantInput } from "@taller/core";
 import { holidays, locations, realtimeEvents, rolePermissions, roles, users } from "@taller/db";
 import { chileanHolidays } from "@taller/db/seed";
-import { createCallerFactory, TRPCError, type BusEvent } from "@taller/trpc";
-import { useSeededApp } from "@taller/trpc/testing";
+import { createCallerFactory, type BusEvent } from "@taller/trpc";
+import { callFailure as failure, useSeededApp } from "@taller/trpc/testing";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminRouter } from "../src";
@@ -24,19 +24,6 @@ const other = () => callerFor("admin@otro.demo");
 const fx = () => app.fx().demo;
 const roleId = (name: string) => fx().roleIds[name] ?? 0;
 
-/** The error a call throws, with its field errors as the client sees them. */
-async function failure(call: Promise<unknown>): Promise<{ code: string; message: string; fields: Record<string, string[]> }> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  const e = error as TRPCError;
-  const issues = (e.cause as { issues?: { path: string[]; message: string }[] } | undefined)?.issues ?? [];
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) (fields[issue.path.join(".")] ??= []).push(issue.message);
-  return { code: e.code, message: e.message, fields };
-}
 
 async function lastEventId() {
   const [row] = await app.db().select({ id: realtimeEvents.id }).from(realtimeEvents).orderBy(desc(realtimeEvents.id)).limit(1);

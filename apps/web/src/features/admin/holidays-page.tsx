@@ -13,9 +13,9 @@ import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { IconButton } from "../../ui/icon-button";
-import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { AdminFrame } from "./admin-frame";
+import { AdminList } from "./admin-list";
 import { IdField } from "./id-field";
 import { ConfirmDelete } from "./setup-forms";
 
@@ -53,44 +53,26 @@ function HolidaysAdmin() {
             <ChevronRight size={18} />
           </IconButton>
         </div>
-        {holidays.isPending ? (
-          <Spinner label="Cargando…" />
-        ) : holidays.isError ? (
-          <p role="alert">No se pudieron cargar los feriados.</p>
-        ) : holidays.data.length === 0 ? (
-          <p>No hay feriados en {year}.</p>
-        ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Fecha</th>
-                <th>Nombre</th>
-                <th>Local</th>
-                <th>
-                  <span className="visually-hidden">Acciones</span>
-                </th>
+        <AdminList query={holidays} what="los feriados" headers={["Fecha", "Nombre", "Local"]} empty={`No hay feriados en ${year}.`}>
+          {(rows) =>
+            rows.map((h) => (
+              <tr key={h.id}>
+                <td>{formatDay(h.date)}</td>
+                <td>{h.name}</td>
+                <td>{h.location_name ?? "Todos los locales"}</td>
+                <td>
+                  <ConfirmDelete
+                    what={`el feriado ${h.name} (${formatDay(h.date)})`}
+                    onConfirm={async () => {
+                      await remove.mutateAsync({ id: h.id });
+                      await utils.admin.holidays.list.invalidate();
+                    }}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {holidays.data.map((h) => (
-                <tr key={h.id}>
-                  <td>{formatDay(h.date)}</td>
-                  <td>{h.name}</td>
-                  <td>{h.location_name ?? "Todos los locales"}</td>
-                  <td>
-                    <ConfirmDelete
-                      what={`el feriado ${h.name} (${formatDay(h.date)})`}
-                      onConfirm={async () => {
-                        await remove.mutateAsync({ id: h.id });
-                        await utils.admin.holidays.list.invalidate();
-                      }}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+            ))
+          }
+        </AdminList>
       </Card>
     </AdminFrame>
   );

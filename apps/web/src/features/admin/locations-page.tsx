@@ -12,8 +12,8 @@ import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
-import { Spinner } from "../../ui/spinner";
 import { AdminFrame } from "./admin-frame";
+import { AdminList } from "./admin-list";
 import { ConfirmDelete, NameForm } from "./setup-forms";
 
 type Location = RouterOutputs["admin"]["locations"]["list"][number];
@@ -49,41 +49,27 @@ function LocationsAdmin() {
             await refresh();
           }}
         />
-        {locations.isPending ? (
-          <Spinner label="Cargando…" />
-        ) : locations.isError ? (
-          <p role="alert">No se pudieron cargar los locales.</p>
-        ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Nombre</th>
-                <th>
-                  <span className="visually-hidden">Acciones</span>
-                </th>
+        <AdminList query={locations} what="los locales" headers={["Nombre"]}>
+          {(rows) =>
+            rows.map((l) => (
+              <tr key={l.id}>
+                <td>{l.name}</td>
+                <td className="admin-row-actions">
+                  <Button variant="text" onClick={() => setRenaming(l)} aria-label={`Cambiar nombre de ${l.name}`}>
+                    Cambiar nombre
+                  </Button>
+                  <ConfirmDelete
+                    what={`el local ${l.name}`}
+                    onConfirm={async () => {
+                      await remove.mutateAsync({ id: l.id });
+                      await refresh();
+                    }}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {locations.data.map((l) => (
-                <tr key={l.id}>
-                  <td>{l.name}</td>
-                  <td className="admin-row-actions">
-                    <Button variant="text" onClick={() => setRenaming(l)} aria-label={`Cambiar nombre de ${l.name}`}>
-                      Cambiar nombre
-                    </Button>
-                    <ConfirmDelete
-                      what={`el local ${l.name}`}
-                      onConfirm={async () => {
-                        await remove.mutateAsync({ id: l.id });
-                        await refresh();
-                      }}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+            ))
+          }
+        </AdminList>
       </Card>
       {renaming && (
         <Dialog open onOpenChange={(open) => !open && setRenaming(null)} title={`Cambiar nombre de ${renaming.name}`}>

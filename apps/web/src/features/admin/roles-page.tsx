@@ -12,8 +12,8 @@ import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { useSnackbar } from "../../ui/snackbar";
-import { Spinner } from "../../ui/spinner";
 import { AdminFrame } from "./admin-frame";
+import { AdminList } from "./admin-list";
 import { ConfirmDelete, NameForm } from "./setup-forms";
 import type { Role } from "./role-field";
 
@@ -48,44 +48,29 @@ function RolesAdmin() {
             setSelectedId(id);
           }}
         />
-        {roles.isPending ? (
-          <Spinner label="Cargando…" />
-        ) : roles.isError ? (
-          <p role="alert">No se pudieron cargar los roles.</p>
-        ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Nombre</th>
-                <th>Permisos</th>
-                <th>
-                  <span className="visually-hidden">Acciones</span>
-                </th>
+        <AdminList query={roles} what="los roles" headers={["Nombre", "Permisos"]}>
+          {(rows) =>
+            rows.map((r) => (
+              <tr key={r.id} aria-current={r.id === selectedId ? "true" : undefined}>
+                <td>
+                  {r.name}
+                  {administers(r.grants) && (
+                    <>
+                      <br />
+                      <small>Administra la empresa</small>
+                    </>
+                  )}
+                </td>
+                <td>{r.grants.length}</td>
+                <td>
+                  <Button variant="text" onClick={() => setSelectedId(r.id)} aria-label={`Editar rol ${r.name}`}>
+                    Editar
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {roles.data.map((r) => (
-                <tr key={r.id} aria-current={r.id === selectedId ? "true" : undefined}>
-                  <td>
-                    {r.name}
-                    {administers(r.grants) && (
-                      <>
-                        <br />
-                        <small>Administra la empresa</small>
-                      </>
-                    )}
-                  </td>
-                  <td>{r.grants.length}</td>
-                  <td>
-                    <Button variant="text" onClick={() => setSelectedId(r.id)} aria-label={`Editar rol ${r.name}`}>
-                      Editar
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+            ))
+          }
+        </AdminList>
       </Card>
       {/* Keyed by the role and its grants: another administrator's save resets the grid to what is stored. */}
       {selected && <RoleEditor key={`${selected.id}:${JSON.stringify(selected.grants)}`} role={selected} onDeleted={() => setSelectedId(null)} />}

@@ -17,9 +17,9 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
 import { AdminFrame } from "./admin-frame";
+import { AdminList } from "./admin-list";
 import { RoleField, type Role } from "./role-field";
 import { useSnackbar } from "../../ui/snackbar";
-import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 
 type AdminUser = RouterOutputs["admin"]["users"]["list"][number];
@@ -63,13 +63,9 @@ function UsersAdmin() {
           </Button>
         </div>
         {link && <InvitationLink {...link} />}
-        {users.isPending ? (
-          <Spinner label="Cargando…" />
-        ) : users.isError ? (
-          <p role="alert">No se pudieron cargar los usuarios.</p>
-        ) : (
-          <UsersTable users={users.data} onEdit={setEditing} />
-        )}
+        <AdminList query={users} what="los usuarios" headers={["Nombre", "Rol", "Estado"]}>
+          {(rows) => <UserRows users={rows} onEdit={setEditing} />}
+        </AdminList>
       </Card>
       {inviting && (
         <InviteDialog
@@ -86,38 +82,26 @@ function UsersAdmin() {
   );
 }
 
-function UsersTable({ users, onEdit }: { users: readonly AdminUser[]; onEdit: (u: AdminUser) => void }) {
+function UserRows({ users, onEdit }: { users: readonly AdminUser[]; onEdit: (u: AdminUser) => void }) {
   return (
-    <table className="admin-table">
-      <thead>
-        <tr>
-          <th>Nombre</th>
-          <th>Rol</th>
-          <th>Estado</th>
-          <th>
-            <span className="visually-hidden">Acciones</span>
-          </th>
+    <>
+      {users.map((u) => (
+        <tr key={u.id} className={u.active ? undefined : "admin-inactive"}>
+          <td>
+            {u.name}
+            <br />
+            <small>{u.email}</small>
+          </td>
+          <td>{u.role_name ?? "Sin rol"}</td>
+          <td>{!u.active ? "Desactivado" : u.invitation_pending ? "Invitado" : "Activo"}</td>
+          <td>
+            <Button variant="text" onClick={() => onEdit(u)} aria-label={`Editar ${u.name}`}>
+              Editar
+            </Button>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {users.map((u) => (
-          <tr key={u.id} className={u.active ? undefined : "admin-inactive"}>
-            <td>
-              {u.name}
-              <br />
-              <small>{u.email}</small>
-            </td>
-            <td>{u.role_name ?? "Sin rol"}</td>
-            <td>{!u.active ? "Desactivado" : u.invitation_pending ? "Invitado" : "Activo"}</td>
-            <td>
-              <Button variant="text" onClick={() => onEdit(u)} aria-label={`Editar ${u.name}`}>
-                Editar
-              </Button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </>
   );
 }
 
