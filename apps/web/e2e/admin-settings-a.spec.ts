@@ -8,7 +8,7 @@
  * years ahead, where no other spec looks; the location lives only a moment (shell.spec.ts counts the demo's two).
  */
 import { expect, type Page, test } from "@playwright/test";
-import { login, loginToShell, screenshot } from "./fixtures";
+import { expectNoSidewaysScroll, login, loginToShell, screenshot } from "./fixtures";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -18,11 +18,6 @@ async function openAdminPage(page: Page, path: string, title: string) {
   await loginToShell(page, "admin@taller.demo");
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-}
-
-async function noSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.view);
 }
 
 test("a role with one grant, given to a new user, shapes that user's menu, live", async ({ page, browser }) => {
@@ -84,12 +79,13 @@ test("a role with one grant, given to a new user, shapes that user's menu, live"
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(grid).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page, "/admin/roles with the grants grid");
   await screenshot(page, "admin-roles-390");
 });
 
 test("a location is added and removed; one in use is kept, with the reason", async ({ page }) => {
   await openAdminPage(page, "/admin/locations", "Locales");
+  await expectNoSidewaysScroll(page, "/admin/locations");
   await page.getByRole("button", { name: "Eliminar el local Casa Matriz" }).click();
   const refuse = page.getByRole("dialog", { name: "¿Eliminar el local Casa Matriz?" });
   await refuse.getByRole("button", { name: "Eliminar" }).click();
@@ -132,7 +128,10 @@ test("a holiday added here locks its day in the agenda", async ({ page }) => {
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin/holidays");
-  await expect(page.getByRole("heading", { level: 1, name: "Feriados" })).toBeVisible();
-  await noSidewaysScroll(page);
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+  await page.getByRole("button", { name: "Año siguiente" }).click();
+  await page.getByRole("button", { name: "Año siguiente" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+  await expectNoSidewaysScroll(page, "/admin/holidays");
   await screenshot(page, "admin-holidays-390");
 });

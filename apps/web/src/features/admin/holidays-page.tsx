@@ -53,15 +53,19 @@ function HolidaysAdmin() {
             <ChevronRight size={18} />
           </IconButton>
         </div>
-        <AdminList query={holidays} what="los feriados" headers={["Fecha", "Nombre", "Local"]} empty={`No hay feriados en ${year}.`}>
+        <AdminList query={holidays} what="los feriados" headers={["Fecha", "Feriado"]} empty={`No hay feriados en ${year}.`}>
           {(rows) =>
             rows.map((h) => (
               <tr key={h.id}>
                 <td>{formatDay(h.date)}</td>
-                <td>{h.name}</td>
-                <td>{h.location_name ?? "Todos los locales"}</td>
+                <td>
+                  {h.name}
+                  <br />
+                  <small>{h.location_name ?? "Todos los locales"}</small>
+                </td>
                 <td>
                   <ConfirmDelete
+                    iconOnly
                     what={`el feriado ${h.name} (${formatDay(h.date)})`}
                     onConfirm={async () => {
                       await remove.mutateAsync({ id: h.id });

@@ -9,6 +9,7 @@ import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { IconButton } from "../../ui/icon-button";
 import { TextField } from "../../ui/text-field";
 
 type NameSchema = z.ZodObject<{ name: z.ZodString }>;
@@ -47,11 +48,18 @@ export function NameForm({
   );
 }
 
-/** "Eliminar" → "¿Eliminar {what}?" → the deletion; a refusal (in use) is shown in the dialog. */
-export function ConfirmDelete({ what, label = "Eliminar", onConfirm }: { what: string; label?: string; onConfirm: () => Promise<unknown> }) {
+/**
+ * "Eliminar" → "¿Eliminar {what}?" → the deletion; a refusal (in use) is shown in the dialog. `iconOnly` for rows
+ * with little room (the label stays the button's accessible name and tooltip).
+ */
+export function ConfirmDelete({ what, iconOnly = false, onConfirm }: { what: string; iconOnly?: boolean; onConfirm: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const ask = () => {
+    setRefusal(null);
+    setOpen(true);
+  };
   async function confirm() {
     setPending(true);
     try {
@@ -65,9 +73,15 @@ export function ConfirmDelete({ what, label = "Eliminar", onConfirm }: { what: s
   }
   return (
     <>
-      <Button variant="danger" icon={<Trash2 size={16} aria-hidden />} onClick={() => (setRefusal(null), setOpen(true))} aria-label={`${label} ${what}`}>
-        {label}
-      </Button>
+      {iconOnly ? (
+        <IconButton label={`Eliminar ${what}`} onClick={ask}>
+          <Trash2 size={16} />
+        </IconButton>
+      ) : (
+        <Button variant="danger" icon={<Trash2 size={16} aria-hidden />} onClick={ask} aria-label={`Eliminar ${what}`}>
+          Eliminar
+        </Button>
+      )}
       <Dialog open={open} onOpenChange={setOpen} title={`¿Eliminar ${what}?`}>
         {refusal && <p role="alert">{refusal}</p>}
         <div className="dialog-actions">
