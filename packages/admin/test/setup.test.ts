@@ -11,9 +11,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminRouter } from "../src";
 import { LAST_ADMIN_MESSAGE } from "../src/admins";
-import { locationInUseMessage } from "../src/locations-remove";
 import { roleInUseMessage } from "../src/roles-remove";
-import { spanishList } from "../src/setup-changes";
 
 const createCaller = createCallerFactory(adminRouter);
 const createBookingCaller = createCallerFactory(bookingRouter);
@@ -41,19 +39,6 @@ const setupEventsSince = async (since: number) =>
 const grant = (action: GrantInput["action"], resource: GrantInput["resource"], own = false): GrantInput => ({ action, resource, restricted_to_own: own });
 const grantsOf = async (id: number) =>
   (await app.db().select().from(rolePermissions).where(eq(rolePermissions.roleId, id))).map((g) => `${g.action}:${g.resource}${g.restrictedToOwn ? ":own" : ""}`).sort();
-
-describe("the pure rules", () => {
-  it("say why a role or a location must stay, in Spanish", () => {
-    expect(spanishList(["órdenes"])).toBe("órdenes");
-    expect(spanishList(["a", "b", "c"])).toBe("a, b y c");
-    expect(roleInUseMessage("Asesor", 1)).toBe("No se puede eliminar el rol «Asesor»: lo tiene 1 usuario. Asígnales otro rol antes.");
-    expect(roleInUseMessage("Asesor", 3)).toContain("lo tienen 3 usuarios");
-    expect(locationInUseMessage("Centro", { orders: false, bookings: false, crms: false })).toBeNull();
-    expect(locationInUseMessage("Centro", { orders: true, bookings: true, crms: false })).toBe(
-      "No se puede eliminar el local «Centro»: tiene órdenes de trabajo y reservas.",
-    );
-  });
-});
 
 describe("admin.roles", () => {
   it("creates, renames and deletes a role, announcing each change to the company", async () => {
