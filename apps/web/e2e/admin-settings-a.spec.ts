@@ -85,7 +85,6 @@ test("a role with one grant, given to a new user, shapes that user's menu, live"
 
 test("a location is added and removed; one in use is kept, with the reason", async ({ page }) => {
   await openAdminPage(page, "/admin/locations", "Locales");
-  await expectNoSidewaysScroll(page, "/admin/locations");
   await page.getByRole("button", { name: "Eliminar el local Casa Matriz" }).click();
   const refuse = page.getByRole("dialog", { name: "¿Eliminar el local Casa Matriz?" });
   await refuse.getByRole("button", { name: "Eliminar" }).click();
@@ -96,6 +95,8 @@ test("a location is added and removed; one in use is kept, with the reason", asy
   await page.getByLabel("Nuevo local").fill(name);
   await page.getByRole("button", { name: "Agregar local" }).click();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, "/admin/locations at 390 px");
   await page.getByRole("button", { name: `Eliminar el local ${name}` }).click();
   await page.getByRole("dialog", { name: `¿Eliminar el local ${name}?` }).getByRole("button", { name: "Eliminar" }).click();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
