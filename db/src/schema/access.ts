@@ -25,7 +25,8 @@ export const roles = pgTable(
     name: text("name").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("roles_company_name_idx").on(t.companyId, t.name), tenantKey(t)],
+  // One name per company whatever its case: "asesor" beside "Asesor" would be the same role to a user.
+  (t) => [uniqueIndex("roles_company_name_idx").on(t.companyId, sql`lower(${t.name})`), tenantKey(t)],
 );
 
 /**

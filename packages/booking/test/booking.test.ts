@@ -3,8 +3,8 @@
 import { addDays, BOOKING_ERRORS, CRM_TEXTS, type DocumentNotification } from "@taller/core";
 import { bookings, crms, orders, realtimeEvents, rolePermissions, users } from "@taller/db";
 import { chileanHolidays } from "@taller/db/seed";
-import { createCallerFactory, TRPCError } from "@taller/trpc";
-import { notificationRequests, useSeededApp } from "@taller/trpc/testing";
+import { createCallerFactory } from "@taller/trpc";
+import { callFailure as failure, notificationRequests, useSeededApp } from "@taller/trpc/testing";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingRouter } from "../src";
@@ -32,19 +32,6 @@ function monday(n = 0): string {
   }
 }
 
-/** The error a call throws, with its field errors as the client sees them. */
-async function failure(call: Promise<unknown>): Promise<{ code: string; message: string; fields: Record<string, string[]> }> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  const e = error as TRPCError;
-  const issues = (e.cause as { issues?: { path: string[]; message: string }[] } | undefined)?.issues ?? [];
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) (fields[issue.path.join(".")] ??= []).push(issue.message);
-  return { code: e.code, message: e.message, fields };
-}
 
 const fx = () => app.fx().demo;
 const tomas = () => fx().userIds["tecnico@taller.demo"] ?? 0;

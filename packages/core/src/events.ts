@@ -18,6 +18,13 @@ export const REALTIME_EVENTS = {
   /** A staff member's profile changed (name, picture, theme...): screens showing that user refetch it. */
   "user.updated": company(z.object({ id: z.number().int().positive() })),
 
+  // Company administration
+  /**
+   * What company.setup answers changed (`what`: roles, locations, holidays, …): open shells refetch the setup, and
+   * every process drops its cached sessions of the company, whose grants may have changed.
+   */
+  "company.setup_changed": company(z.object({ what: z.string().min(1).max(50) })),
+
   // Calendar
   /** A calendar event was created or changed: open calendars of the company refetch their window. */
   "calendar.event.changed": company(z.object({ id: z.number().int().positive() })),

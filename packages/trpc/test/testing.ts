@@ -4,9 +4,10 @@ import type { Database, Db } from "@taller/db";
 import type { DemoFixtures } from "@taller/db/seed";
 import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
 import { managerSessions, managerUsers, realtimeEvents, sessions, users } from "@taller/db";
+import { TRPCError } from "@trpc/server";
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../src/context";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createEventBus, type EventBus } from "../src/events";
 import { loadSessionUser } from "../src/session-user";
 
@@ -131,4 +132,18 @@ export async function notificationRequests(db: Db, notification: DocumentNotific
     .from(realtimeEvents)
     .where(and(eq(realtimeEvents.type, "notification.requested"), sql`${realtimeEvents.payload} = ${JSON.stringify({ notification, documentId })}::jsonb`));
   return rows.map((r) => r.companyId);
+}
+
+/** The error a call throws (it must throw a TRPCError), with its field errors as the client sees them. */
+export async function callFailure(call: Promise<unknown>): Promise<{ code: string; message: string; fields: Record<string, string[]> }> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  const e = error as TRPCError;
+  const issues = (e.cause as { issues?: { path: string[]; message: string }[] } | undefined)?.issues ?? [];
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) (fields[issue.path.join(".")] ??= []).push(issue.message);
+  return { code: e.code, message: e.message, fields };
 }
