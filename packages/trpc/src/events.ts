@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { eventTopic, parseRealtimeEvent, present, type RealtimeEvent } from "@taller/core";
 import type { Database, Db, PgPubSub } from "@taller/db";
-import { realtimeEvents } from "@taller/db";
+import { queryRows, realtimeEvents } from "@taller/db";
 import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { SubscriptionSocket } from "./context";
 import { Fanout, Feed, type Audience } from "./fanout";
@@ -84,16 +84,11 @@ abstract class BaseBus implements EventBus {
     if (Buffer.byteLength(json) > MAX_PAYLOAD_BYTES) {
       throw new Error(`Event ${checked.type} payload too large: events carry ids, not rows`);
     }
-    const [row] = await tx
-      .insert(realtimeEvents)
-      .values({ companyId: checked.companyId, type: checked.type, payload: checked.payload })
-      .returning({ id: realtimeEvents.id });
-    const persisted: BusEvent = { ...checked, id: present(row, "inserted event row").id };
-    return { event: persisted, deliver: await this.stageDelivery(tx, persisted) };
+    return this.write(tx, checked);
   }
 
-  /** Arranges delivery after COMMIT: returns what to run after it, or null when the database delivers at COMMIT. */
-  protected abstract stageDelivery(tx: Db, event: BusEvent): Promise<(() => void) | null>;
+  /** Writes the checked event to the outbox and arranges its delivery after COMMIT. */
+  protected abstract write(tx: Db, event: RealtimeEvent): Promise<StagedEvent>;
 
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.emitter.on("event", listener);
@@ -178,8 +173,13 @@ abstract class BaseBus implements EventBus {
 
 /** One server process (PGlite): delivery is a local emit, run by the publisher after its COMMIT. */
 class InProcessBus extends BaseBus {
-  protected stageDelivery(_tx: Db, event: BusEvent) {
-    return Promise.resolve(() => this.deliver(event));
+  protected async write(tx: Db, event: RealtimeEvent): Promise<StagedEvent> {
+    const [row] = await tx
+      .insert(realtimeEvents)
+      .values({ companyId: event.companyId, type: event.type, payload: event.payload })
+      .returning({ id: realtimeEvents.id });
+    const persisted: BusEvent = { ...event, id: present(row, "inserted event row").id };
+    return { event: persisted, deliver: () => this.deliver(persisted) };
   }
 }
 
@@ -207,11 +207,18 @@ class PgNotifyBus extends BaseBus {
   ready() {
     return this.listening.then(() => undefined);
   }
-  protected async stageDelivery(tx: Db, event: BusEvent) {
+  protected async write(tx: Db, event: RealtimeEvent): Promise<StagedEvent> {
     // This process hears its own events through LISTEN too: make sure it listens before anything is sent.
     await this.listening;
-    await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
-    return null;
+    // One statement (one round trip inside the publisher's transaction): the row, and the NOTIFY carrying it with its id.
+    const [row] = await queryRows<{ id: string | number }>(
+      tx,
+      sql`WITH e AS (
+            INSERT INTO realtime_events (company_id, type, payload) VALUES (${event.companyId}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb)
+            RETURNING id)
+          SELECT id, pg_notify(${CHANNEL}, jsonb_set(${JSON.stringify(event)}::jsonb, '{id}', to_jsonb(id))::text) FROM e`,
+    );
+    return { event: { ...event, id: Number(present(row, "inserted event row").id) }, deliver: null };
   }
   override async close() {
     await (await this.listening).unlisten();
