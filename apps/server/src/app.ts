@@ -23,6 +23,7 @@ import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
 import { upgradeAllowed } from "./origin";
 import { setCommonHeaders, urlPath } from "./headers";
+import { SubscriptionSocket } from "./socket";
 import { createStaticHandler } from "./static";
 import { createTrpcHttpHandler } from "./trpc-http";
 
@@ -119,7 +120,8 @@ export function createApp(opts: AppOptions): App {
   }
 
   // WebSocket subscriptions share the port and the /trpc path. Messages are small JSON: 1 MiB like HTTP bodies.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
+  // SubscriptionSocket: a chat's subscriptions write their frames to it themselves (one frame built per event).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, WebSocket: SubscriptionSocket });
   server.on("upgrade", (req, socket, head) => {
     if (!(req.url ?? "").startsWith("/trpc")) return socket.destroy();
     // Refused before the handshake: a foreign page never gets a socket carrying the user's cookie.
@@ -152,7 +154,7 @@ export function createApp(opts: AppOptions): App {
           if (set.size === 0) socketsBySession.delete(sessionId);
         });
       }
-      return ctx;
+      return { ...ctx, socket: ws as SubscriptionSocket };
     },
     onError: ({ error, path }) => logFailure(error, path, "subscription failed"),
   });
