@@ -44,7 +44,8 @@ describe("GET /client/budget?token= (the link of the 'Presupuesto listo' WhatsAp
 
   it("opens the one budget its registered token names, without a session; nothing else", async () => {
     const db = server.tdb.database.db;
-    const { demo, paymentToken } = server.fx;
+    const { demo } = server.fx;
+    const { paymentToken } = demo;
     const id = demo.budgetIds[1] ?? 0;
     const token = await budgetClientToken(db, demo.companyId, id);
     // Not registered yet (no message carried it): nothing.
