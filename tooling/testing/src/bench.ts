@@ -32,11 +32,12 @@ export interface ScaleBench {
  * The frame of the list benches (orders, crm, payments): a database of their own on TEST_DATABASE_URL / DATABASE_URL
  * (default the local server), migrated; the demo and `orders` orders in "Taller Escala"; whatever `seed` adds; VACUUM
  * ANALYZE (index-only scans need the visibility map a fresh bulk load lacks); the real server on it. `body` times the
- * cases; the server, the connections and the database are gone afterwards, whatever happened.
+ * cases; the server and the connections are gone afterwards, whatever happened, and so is the database unless `keep`
+ * (then its URL is logged, to EXPLAIN the slow cases on the same data; drop it by hand).
  */
 export async function runScaleBench(
   name: string,
-  opts: { orders: number; seed?: (db: Db, companyId: number) => Promise<void> },
+  opts: { orders: number; seed?: (db: Db, companyId: number) => Promise<void>; keep?: boolean },
   body: (bench: ScaleBench) => Promise<void>,
 ): Promise<void> {
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -71,9 +72,12 @@ export async function runScaleBench(
     server?.kill("SIGTERM");
     await raw?.end({ timeout: 5 });
     await database?.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    if (opts.keep) benchLog(`kept ${url}`);
+    else {
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      benchLog(`dropped ${dbName}`);
+    }
     await admin.end();
-    benchLog(`dropped ${dbName}`);
   }
 }
 
