@@ -1,22 +1,28 @@
 /**
  * The zip page (zip/{model}/{id}, seed 000 section 2.10) from the order dialog's 'Descargar imágenes': the archive
  * saved under the spec's name and its entries read back with jszip; the no-images error; the page at 390 px. The
- * demo seeds order #160 with 200 entries (8 of them videos) and #120 with a video and a missing picture only
- * (db/src/seed/pictures.ts). Only reads, as admin@taller.demo.
+ * demo seeds its latest order with 200 entries (8 of them videos) and the 41st from the end with a video and a
+ * missing picture only (db/src/seed/pictures.ts). Only reads, as admin@taller.demo.
  */
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import JSZip from "jszip";
 import { loginToShell, screenshot } from "./fixtures";
 
-/** The order's id, from its number's link in the orders list (every status shown, searched by number). */
-async function orderId(page: Page, correlative: number): Promise<string> {
+/** The orders list with every status shown; answers the latest order's number (its first row, newest first). */
+async function latestOrder(page: Page): Promise<number> {
   await page.goto("/main/orders");
   await page.getByRole("button", { name: "Filtros" }).click();
   const dialog = page.getByRole("dialog", { name: "Filtros" });
   const all = dialog.getByRole("group", { name: "Estados de Orden" }).getByRole("checkbox", { name: "Todos" });
   if ((await all.getAttribute("aria-checked")) !== "true") await all.click();
   await dialog.getByRole("button", { name: "Aplicar" }).click();
+  const first = page.getByRole("link", { name: /^#\d+$/ }).first();
+  return Number((await first.textContent())?.trim().slice(1));
+}
+
+/** The order's id, from its number's link in the list `latestOrder` opened (searched by number). */
+async function orderId(page: Page, correlative: number): Promise<string> {
   await page.getByRole("searchbox").first().fill(String(correlative));
   const link = page.getByRole("link", { name: `#${correlative}`, exact: true }).first();
   const href = await link.getAttribute("href");
@@ -26,7 +32,8 @@ async function orderId(page: Page, correlative: number): Promise<string> {
 test("'Descargar imágenes' saves the order's pictures as one zip, videos left out", async ({ page }) => {
   test.setTimeout(120_000);
   await loginToShell(page, "admin@taller.demo");
-  const id = await orderId(page, 160);
+  const latest = await latestOrder(page);
+  const id = await orderId(page, latest);
   await page.goto(`/main/orders/${id}`);
   const popup = page.waitForEvent("popup");
   await page.getByRole("link", { name: "Descargar imágenes" }).click();
@@ -34,7 +41,7 @@ test("'Descargar imágenes' saves the order's pictures as one zip, videos left o
   const download = zipPage.waitForEvent("download", { timeout: 90_000 });
   await expect(zipPage.getByRole("heading", { name: "Creando archivo zip" })).toBeVisible();
   const saved = await download;
-  expect(saved.suggestedFilename()).toBe("Taller Demo - Orden de Trabajo 160.zip");
+  expect(saved.suggestedFilename()).toBe(`Taller Demo - Orden de Trabajo ${latest}.zip`);
   await expect(zipPage.getByRole("heading", { name: "Zip creado correctamente" })).toBeVisible();
 
   const zip = await JSZip.loadAsync(await readFile(await saved.path()));
@@ -51,7 +58,7 @@ test("'Descargar imágenes' saves the order's pictures as one zip, videos left o
 test.describe("390 px", () => {
   test("an order without a readable picture says so", async ({ page }) => {
     await loginToShell(page, "admin@taller.demo");
-    const id = await orderId(page, 120);
+    const id = await orderId(page, (await latestOrder(page)) - 40);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/zip/order/${id}`);
     await expect(page.getByRole("alert")).toHaveText("Error al crear el zip: No se encontraron imagenes válidas");

@@ -1,7 +1,7 @@
 // The SQL of the management lists: one page after a keyset key, and the per-category totals that both the list's
 // total and the KPI strip read (so they agree by construction).
 import { CRM_SORTS, PAGE_SIZE, SORT_DIRECTIONS, type CrmCategory, type CrmSort, type Instant, type SortDirection } from "@taller/core";
-import { instantText, queryRows, type Db } from "@taller/db";
+import { instantText, intArray, queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { filterConditions, type CrmListFilters } from "./filters";
@@ -144,9 +144,20 @@ export interface CategoryTotal {
 
 /**
  * Count and amounts per category under every filter but the status filter: the KPI boxes, and (summed over the
- * selected categories) the list's total. Exact: at 200,000 managements an index-only scan of crms_kpi_idx.
+ * selected categories) the list's total. Exact. With no date range, id, search or own scope (every list's and KPI
+ * strip's default) they are read from crm_counts, kept by triggers; otherwise counted (crms_kpi_idx serves the
+ * date ranges, index-only after VACUUM).
  */
 export async function categoryTotals(db: Db, f: CrmListFilters): Promise<CategoryTotal[]> {
+  if (!f.from && !f.to && f.id === null && !f.search && f.scope.ownerId === null) {
+    const locations = f.scope.locationIds ? sql`AND location_key = ANY(${intArray(f.scope.locationIds)})` : sql``;
+    return queryRows<CategoryTotal>(
+      db,
+      sql`SELECT category, sum(count)::int AS count, sum(estimated)::float8 AS estimated, sum(recovered)::float8 AS recovered
+          FROM crm_counts WHERE company_id = ${f.scope.companyId} AND kind = ${f.kind} ${locations}
+          GROUP BY category HAVING sum(count) > 0`,
+    );
+  }
   return queryRows<CategoryTotal>(
     db,
     sql`SELECT c.category, count(*)::int AS count, coalesce(sum(c.estimated_amount), 0)::float8 AS estimated,
