@@ -13,7 +13,7 @@ import { staffContext } from "@taller/trpc/testing";
 import { crmRouter } from "../src";
 
 const { values: args } = parseArgs({
-  options: { orders: { type: "string", default: "1000000" }, crms: { type: "string", default: "200000" }, runs: { type: "string", default: "100" }, keep: { type: "boolean", default: false } },
+  options: { orders: { type: "string", default: "1000000" }, crms: { type: "string", default: "200000" }, runs: { type: "string", default: "100" }, keep: { type: "boolean", default: false }, reuse: { type: "string" } },
 });
 const ORDERS = Number(args.orders);
 const CRMS = Number(args.crms);
@@ -22,7 +22,7 @@ const TARGET_P95_MS = 50;
 
 await runScaleBench(
   "crm",
-  { orders: ORDERS, keep: args.keep, seed: (db, companyId) => seedScaleCrm(db, { companyId, count: CRMS }) },
+  { orders: ORDERS, keep: args.keep, reuse: args.reuse, seed: (db, companyId) => seedScaleCrm(db, { companyId, count: CRMS }) },
   async ({ database, raw, baseUrl, companyId }) => {
     const [counts] = await raw<{ crms: number; clients: number }[]>`
       SELECT (SELECT count(*)::int FROM crms WHERE company_id = ${companyId}) AS crms,

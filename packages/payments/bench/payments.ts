@@ -12,7 +12,7 @@ import { staffContext } from "@taller/trpc/testing";
 import { paymentsRouter } from "../src";
 
 const { values: args } = parseArgs({
-  options: { orders: { type: "string", default: "250000" }, payments: { type: "string", default: "200000" }, runs: { type: "string", default: "100" }, keep: { type: "boolean", default: false } },
+  options: { orders: { type: "string", default: "250000" }, payments: { type: "string", default: "200000" }, runs: { type: "string", default: "100" }, keep: { type: "boolean", default: false }, reuse: { type: "string" } },
 });
 const ORDERS = Number(args.orders);
 const PAYMENTS = Number(args.payments);
@@ -21,7 +21,7 @@ const TARGET = { ratio: 1.5, p95Ms: 50 };
 
 await runScaleBench(
   "payments",
-  { orders: ORDERS, keep: args.keep, seed: (db, companyId) => seedScalePayments(db, { companyId, count: PAYMENTS }) },
+  { orders: ORDERS, keep: args.keep, reuse: args.reuse, seed: (db, companyId) => seedScalePayments(db, { companyId, count: PAYMENTS }) },
   async ({ database, raw, baseUrl }) => {
     const http = benchHttpClient(baseUrl, await benchLogin(baseUrl, "admin@escala.demo"));
     const recorder = recordingDatabase(database, raw);
