@@ -150,7 +150,7 @@ test("a booking moves from its detail and shows on its new day; 'Recepcionar' cr
   const time = (await hour.textContent())!.trim();
   await hour.click();
   await detail.getByRole("button", { name: "Reagendar" }).click();
-  await expect(page.getByText("Reserva reagendada")).toBeVisible();
+  await expect(page.getByText("Reserva reagendada", { exact: true })).toBeVisible();
   // The old booking says where it went.
   await expect(detail.getByText("Reagendado", { exact: true })).toBeVisible();
 

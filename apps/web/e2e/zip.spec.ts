@@ -9,13 +9,17 @@ import { expect, type Page, test } from "@playwright/test";
 import JSZip from "jszip";
 import { loginToShell, screenshot } from "./fixtures";
 
-/** The orders list with every status shown; answers the latest order's number (its first row, newest first). */
+/** The orders list with every order and budget status shown; answers the latest order's number (its first row). */
 async function latestOrder(page: Page): Promise<number> {
   await page.goto("/main/orders");
   await page.getByRole("button", { name: "Filtros" }).click();
   const dialog = page.getByRole("dialog", { name: "Filtros" });
-  const all = dialog.getByRole("group", { name: "Estados de Orden" }).getByRole("checkbox", { name: "Todos" });
-  if ((await all.getAttribute("aria-checked")) !== "true") await all.click();
+  // Every order status and every budget status: another spec may have finished a budget of this order, and the
+  // default filter shows open budgets only.
+  for (const group of ["Estados de Orden", "Estados de Presupuesto"]) {
+    const all = dialog.getByRole("group", { name: group }).getByRole("checkbox", { name: "Todos" });
+    if ((await all.getAttribute("aria-checked")) !== "true") await all.click();
+  }
   await dialog.getByRole("button", { name: "Aplicar" }).click();
   const first = page.getByRole("link", { name: /^#\d+$/ }).first();
   return Number((await first.textContent())?.trim().slice(1));
