@@ -30,38 +30,60 @@ CREATE TRIGGER clients_search_text BEFORE INSERT OR UPDATE OF name, rut, email, 
 --> statement-breakpoint
 UPDATE clients SET search_text = client_search_text(name, rut, email, phone);
 --> statement-breakpoint
--- The rating toggles' counts as each statement's net change (as crm_counts).
-CREATE FUNCTION clients_count_ratings() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The rating toggles' counts as each statement's net change (as crm_counts): one function for the tables counted
+-- per company and one column, the counts table and the column given by the trigger (client_rating_counts by
+-- rating; payment_request_counts by status, whose own copy of it goes).
+CREATE FUNCTION count_per_group() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  counts text := quote_ident(TG_ARGV[0]);
+  grp text := quote_ident(TG_ARGV[1]);
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO client_rating_counts AS c (company_id, rating, count)
-    SELECT n.company_id, n.rating, count(*) FROM new_clients n JOIN companies ON companies.id = n.company_id
-     GROUP BY 1, 2 ORDER BY 1, 2
-        ON CONFLICT (company_id, rating) DO UPDATE SET count = c.count + excluded.count;
+    EXECUTE format('INSERT INTO %1$s AS c (company_id, %2$s, count)
+                    SELECT n.company_id, n.%2$s, count(*) FROM new_rows n JOIN companies ON companies.id = n.company_id
+                     GROUP BY 1, 2 ORDER BY 1, 2
+                        ON CONFLICT (company_id, %2$s) DO UPDATE SET count = c.count + excluded.count', counts, grp);
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE client_rating_counts c SET count = c.count - d.n
-      FROM (SELECT company_id, rating, count(*) AS n FROM old_clients GROUP BY 1, 2) d
-     WHERE (c.company_id, c.rating) = (d.company_id, d.rating);
+    EXECUTE format('UPDATE %1$s c SET count = c.count - d.n
+                      FROM (SELECT company_id, %2$s AS grp, count(*) AS n FROM old_rows GROUP BY 1, 2) d
+                     WHERE (c.company_id, c.%2$s) = (d.company_id, d.grp)', counts, grp);
   ELSE
-    INSERT INTO client_rating_counts AS c (company_id, rating, count)
-    SELECT d.company_id, d.rating, sum(d.n) FROM (
-      SELECT company_id, rating, 1 AS n FROM new_clients
-      UNION ALL
-      SELECT company_id, rating, -1 FROM old_clients) d
-      JOIN companies ON companies.id = d.company_id
-     GROUP BY 1, 2 HAVING sum(d.n) <> 0 ORDER BY 1, 2
-        ON CONFLICT (company_id, rating) DO UPDATE SET count = c.count + excluded.count;
+    EXECUTE format('INSERT INTO %1$s AS c (company_id, %2$s, count)
+                    SELECT d.company_id, d.grp, sum(d.n) FROM (
+                      SELECT company_id, %2$s AS grp, 1 AS n FROM new_rows
+                      UNION ALL
+                      SELECT company_id, %2$s, -1 FROM old_rows) d
+                      JOIN companies ON companies.id = d.company_id
+                     GROUP BY 1, 2 HAVING sum(d.n) <> 0 ORDER BY 1, 2
+                        ON CONFLICT (company_id, %2$s) DO UPDATE SET count = c.count + excluded.count', counts, grp);
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER clients_counted_insert AFTER INSERT ON clients REFERENCING NEW TABLE AS new_clients
-  FOR EACH STATEMENT EXECUTE FUNCTION clients_count_ratings();
+CREATE TRIGGER clients_counted_insert AFTER INSERT ON clients REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION count_per_group('client_rating_counts', 'rating');
 --> statement-breakpoint
-CREATE TRIGGER clients_counted_update AFTER UPDATE ON clients REFERENCING OLD TABLE AS old_clients NEW TABLE AS new_clients
-  FOR EACH STATEMENT EXECUTE FUNCTION clients_count_ratings();
+CREATE TRIGGER clients_counted_update AFTER UPDATE ON clients REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION count_per_group('client_rating_counts', 'rating');
 --> statement-breakpoint
-CREATE TRIGGER clients_counted_delete AFTER DELETE ON clients REFERENCING OLD TABLE AS old_clients
-  FOR EACH STATEMENT EXECUTE FUNCTION clients_count_ratings();
+CREATE TRIGGER clients_counted_delete AFTER DELETE ON clients REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION count_per_group('client_rating_counts', 'rating');
 --> statement-breakpoint
 INSERT INTO client_rating_counts (company_id, rating, count) SELECT company_id, rating, count(*) FROM clients GROUP BY 1, 2;
+--> statement-breakpoint
+DROP TRIGGER payment_requests_counted_insert ON payment_requests;
+--> statement-breakpoint
+DROP TRIGGER payment_requests_counted_update ON payment_requests;
+--> statement-breakpoint
+DROP TRIGGER payment_requests_counted_delete ON payment_requests;
+--> statement-breakpoint
+DROP FUNCTION payment_requests_count();
+--> statement-breakpoint
+CREATE TRIGGER payment_requests_counted_insert AFTER INSERT ON payment_requests REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION count_per_group('payment_request_counts', 'status');
+--> statement-breakpoint
+CREATE TRIGGER payment_requests_counted_update AFTER UPDATE ON payment_requests
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_per_group('payment_request_counts', 'status');
+--> statement-breakpoint
+CREATE TRIGGER payment_requests_counted_delete AFTER DELETE ON payment_requests REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION count_per_group('payment_request_counts', 'status');
