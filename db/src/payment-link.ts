@@ -1,6 +1,8 @@
-// The token of a payment request's client link (client/payment?token=): an HMAC of the request under the
-// 'payment_link' server secret (migration payments), so the link can be shown again without storing the token;
-// document_tokens keeps only its SHA-256 (@taller/payments issues it, the demo seed too).
+// The tokens of the links clients open without an account: a payment request's (client/payment?token=) and a
+// budget's PDF (client/budget?token=, sent with the 'Presupuesto listo' WhatsApp notification). An HMAC of the
+// document under the 'payment_link' server secret (migration payments; the document's kind in the message keeps the
+// two apart), so a link can be shown again without storing the token; document_tokens keeps only its SHA-256
+// (@taller/payments and @taller/messaging issue them, the demo seed too).
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
@@ -18,6 +20,14 @@ function linkSecret(db: Db): Promise<string> {
   return secret;
 }
 
-export async function paymentClientToken(db: Db, companyId: number, requestId: number): Promise<string> {
-  return createHmac("sha256", await linkSecret(db)).update(`payment:${companyId}:${requestId}`).digest("base64url");
+async function linkToken(db: Db, document: "payment" | "budget", companyId: number, id: number): Promise<string> {
+  return createHmac("sha256", await linkSecret(db)).update(`${document}:${companyId}:${id}`).digest("base64url");
+}
+
+export function paymentClientToken(db: Db, companyId: number, requestId: number): Promise<string> {
+  return linkToken(db, "payment", companyId, requestId);
+}
+
+export function budgetClientToken(db: Db, companyId: number, budgetId: number): Promise<string> {
+  return linkToken(db, "budget", companyId, budgetId);
 }

@@ -1,4 +1,4 @@
-// `pnpm bench:chat [--subscribers N] [--messages M]`: how fast a chat message reaches its subscribers.
+// `pnpm bench:chat [--subscribers N] [--messages M] [--profile PREFIX]`: how fast a chat message reaches its subscribers.
 //
 // On a fresh PostgreSQL database (TEST_DATABASE_URL / DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 // with the demo, one process runs the real app (HTTP + WebSocket, PostgreSQL event bus with LISTEN/NOTIFY) and N
@@ -7,6 +7,8 @@
 // recorded. Beside it, the baseline: a bare `ws` server in the same process broadcasts the very bytes a subscriber
 // received to N bare clients. Printed: p50 / p99 of the delivery latency and the deliveries per second of both, and
 // the ratios. Targets (issue 10): p99 under 100 ms, at least half the baseline's throughput. The database is dropped.
+// With `--profile PREFIX` the process (server and clients: one thread) is CPU-profiled during each case's timed
+// messages: PREFIX.trpc.cpuprofile and PREFIX.bare.cpuprofile, with their .heapprofile (bench/profile.ts).
 import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
@@ -21,8 +23,11 @@ import WebSocket, { WebSocketServer } from "ws";
 import { createApp } from "../src/app";
 import { createDiskFileStore } from "../src/files/store";
 import { createLogger } from "../src/logger";
+import { profiled } from "./profile";
 
-const { values: args } = parseArgs({ options: { subscribers: { type: "string", default: "1000" }, messages: { type: "string", default: "20" } } });
+const { values: args } = parseArgs({
+  options: { subscribers: { type: "string", default: "1000" }, messages: { type: "string", default: "20" }, profile: { type: "string" } },
+});
 const SUBSCRIBERS = Number(args.subscribers);
 const MESSAGES = Number(args.messages);
 const TARGET_P99_MS = 100;
@@ -74,7 +79,11 @@ function summary(name: string, rounds: Round[]) {
   const all = rounds.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const deliveries = rounds.reduce((n, r) => n + r.latencies.length, 0);
   const spent = rounds.reduce((n, r) => n + r.spanMs, 0);
-  return { name, p50: percentile(all, 50), p99: percentile(all, 99), perSecond: (deliveries / spent) * 1000 };
+  // Where a round's time went: until the first subscriber had it (for chat.onComments: the HTTP request, the
+  // transaction and the NOTIFY), then from the first to the last subscriber (the fan-out and the clients' reading).
+  const first = rounds.map((r) => Math.min(...r.latencies)).sort((a, b) => a - b);
+  const fanOut = rounds.map((r) => r.spanMs - Math.min(...r.latencies)).sort((a, b) => a - b);
+  return { name, p50: percentile(all, 50), p99: percentile(all, 99), perSecond: (deliveries / spent) * 1000, first: percentile(first, 50), fanOut: percentile(fanOut, 50) };
 }
 
 await admin.unsafe(`CREATE DATABASE "${dbName}"`);
@@ -118,23 +127,25 @@ try {
   const trpcRounds: Round[] = [];
   /** How long chat.send's HTTP answer took (the transaction: part of every delivery's latency). */
   const sendMs: number[] = [];
-  for (let m = 0; m < MESSAGES; m++) {
-    const delivered = arrivals(subscribers, (d) => {
-      if (!d.includes('"type":"data"')) return false;
-      sample = d;
-      return true;
-    });
-    const t0 = performance.now();
-    const res = await fetch(`${base}/trpc/chat.send`, {
-      method: "POST",
-      headers: { ...headers, cookie },
-      body: JSON.stringify({ json: { chat_id: chatId, client_key: `bench-${process.pid}-${m}`, comment: `mensaje ${m}` } }),
-    });
-    if (res.status !== 200) throw new Error(`chat.send answered ${res.status}: ${await res.text()}`);
-    sendMs.push(performance.now() - t0);
-    const times = await delivered;
-    trpcRounds.push({ latencies: times.map((t) => t - t0), spanMs: Math.max(...times) - t0 });
-  }
+  await profiled(args.profile, "trpc", async () => {
+    for (let m = 0; m < MESSAGES; m++) {
+      const delivered = arrivals(subscribers, (d) => {
+        if (!d.includes('"type":"data"')) return false;
+        sample = d;
+        return true;
+      });
+      const t0 = performance.now();
+      const res = await fetch(`${base}/trpc/chat.send`, {
+        method: "POST",
+        headers: { ...headers, cookie },
+        body: JSON.stringify({ json: { chat_id: chatId, client_key: `bench-${process.pid}-${m}`, comment: `mensaje ${m}` } }),
+      });
+      if (res.status !== 200) throw new Error(`chat.send answered ${res.status}: ${await res.text()}`);
+      sendMs.push(performance.now() - t0);
+      const times = await delivered;
+      trpcRounds.push({ latencies: times.map((t) => t - t0), spanMs: Math.max(...times) - t0 });
+    }
+  });
   for (const ws of subscribers) ws.terminate();
 
   // The baseline: the same bytes, broadcast by a bare ws server of this process to N bare clients.
@@ -143,21 +154,25 @@ try {
   const barePort = (wss.address() as AddressInfo).port;
   const bare = await openAll(SUBSCRIBERS, () => new WebSocket(`ws://127.0.0.1:${barePort}`));
   const bareRounds: Round[] = [];
-  for (let m = 0; m < MESSAGES; m++) {
-    const delivered = arrivals(bare, () => true);
-    const t0 = performance.now();
-    for (const client of wss.clients) client.send(sample);
-    const times = await delivered;
-    bareRounds.push({ latencies: times.map((t) => t - t0), spanMs: Math.max(...times) - t0 });
-  }
+  await profiled(args.profile, "bare", async () => {
+    for (let m = 0; m < MESSAGES; m++) {
+      const delivered = arrivals(bare, () => true);
+      const t0 = performance.now();
+      for (const client of wss.clients) client.send(sample);
+      const times = await delivered;
+      bareRounds.push({ latencies: times.map((t) => t - t0), spanMs: Math.max(...times) - t0 });
+    }
+  });
   for (const ws of bare) ws.terminate();
   wss.close();
 
   const trpc = summary("chat.onComments", trpcRounds);
   const baseline = summary("bare ws broadcast", bareRounds);
   console.log(`\n${SUBSCRIBERS} subscribers, ${MESSAGES} messages, ${sample.length} bytes each (ms; deliveries per second)\n`);
-  console.log("| case | p50 | p99 | deliveries/s |\n|---|---|---|---|");
-  for (const r of [trpc, baseline]) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${Math.round(r.perSecond)} |`);
+  console.log("| case | p50 | p99 | deliveries/s | first delivery, p50 of rounds | first to last, p50 of rounds |\n|---|---|---|---|---|---|");
+  for (const r of [trpc, baseline]) {
+    console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${Math.round(r.perSecond)} | ${r.first.toFixed(2)} | ${r.fanOut.toFixed(2)} |`);
+  }
   const sends = [...sendMs].sort((a, b) => a - b);
   console.log(`\nchat.send's HTTP answer (inside every chat.onComments latency): p50 ${percentile(sends, 50).toFixed(2)} ms, p99 ${percentile(sends, 99).toFixed(2)} ms`);
   const ratio = trpc.perSecond / baseline.perSecond;

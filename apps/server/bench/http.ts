@@ -20,8 +20,7 @@
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { Session } from "node:inspector/promises";
+import { mkdtemp } from "node:fs/promises";
 import { createServer, request, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -35,6 +34,7 @@ import postgres from "postgres";
 import { createApp } from "../src/app";
 import { createDiskFileStore } from "../src/files/store";
 import { createLogger } from "../src/logger";
+import { profiled } from "./profile";
 
 const { values: args } = parseArgs({
   options: { orders: { type: "string", default: "100000" }, requests: { type: "string", default: "3000" }, profile: { type: "string" } },
@@ -134,11 +134,11 @@ try {
     // Warm both, then alternate halves so background load weighs on both alike.
     await load(trpcUrl, cookie, clients, 200);
     await load(bareUrl, "", clients, 200);
-    const profiled = clients === Math.max(...CONCURRENCY) && args.profile !== undefined;
-    // The second round only: by then the JIT has settled.
     for (let round = 0; round < 2; round++) {
-      runs.trpc.push(await profile(profiled && round === 1 && "trpc", () => load(trpcUrl, cookie, clients, REQUESTS / 2)));
-      runs.bare.push(await profile(profiled && round === 1 && "bare", () => load(bareUrl, "", clients, REQUESTS / 2)));
+      // The second round at the most clients only: by then the JIT has settled.
+      const prefix = clients === Math.max(...CONCURRENCY) && round === 1 ? args.profile : undefined;
+      runs.trpc.push(await profiled(prefix, "trpc", () => load(trpcUrl, cookie, clients, REQUESTS / 2)));
+      runs.bare.push(await profiled(prefix, "bare", () => load(bareUrl, "", clients, REQUESTS / 2)));
     }
     const t = summary(runs.trpc);
     const b = summary(runs.bare);
@@ -170,29 +170,6 @@ try {
   await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   await admin.end();
   log(`dropped ${dbName}`);
-}
-
-/** Runs `work`, CPU-profiled into `${args.profile}.${name}.cpuprofile` when a name is given (one file per name). */
-async function profile<T>(name: string | false, work: () => Promise<T>): Promise<T> {
-  if (!name) return work();
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
-  await session.post("HeapProfiler.startSampling", {
-    samplingInterval: 4096,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  });
-  try {
-    return await work();
-  } finally {
-    const { profile: taken } = await session.post("Profiler.stop");
-    const { profile: heap } = await session.post("HeapProfiler.stopSampling");
-    await writeFile(`${args.profile}.${name}.cpuprofile`, JSON.stringify(taken));
-    await writeFile(`${args.profile}.${name}.heapprofile`, JSON.stringify(heap));
-    session.disconnect();
-  }
 }
 
 function get(url: string, cookie: string): Promise<{ body: Buffer; headers: IncomingHttpHeaders }> {

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
 import { pruneLoginAttempts, sessionDeadline, watchSessionEvents } from "@taller/auth";
-import { DATABASE_UPLOAD_PATH } from "@taller/core";
+import { CLIENT_BUDGET_PATH, DATABASE_UPLOAD_PATH } from "@taller/core";
 import type { Database } from "@taller/db";
 import { configureDatabaseFiles } from "@taller/manager";
 import { prunePush } from "@taller/push";
@@ -12,7 +12,7 @@ import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket } from "ws";
 import { buildContext } from "./context";
-import { BUDGET_PDF_PATH, createBudgetPdfRoute } from "./budget-pdf";
+import { BUDGET_PDF_PATH, createBudgetPdfRoute, createClientBudgetPdfRoute } from "./budget-pdf";
 import { createFileRoutes } from "./files/routes";
 import { createManagerUploadRoute } from "./manager-upload";
 import { createInboundMailRoute, INBOUND_MAIL_PATH } from "./inbound-mail";
@@ -23,6 +23,7 @@ import type { Logger } from "./logger";
 import { bookingAddonFrameAncestors } from "./frame-ancestors";
 import { upgradeAllowed } from "./origin";
 import { setCommonHeaders, urlPath } from "./headers";
+import { SubscriptionSocket } from "./socket";
 import { createStaticHandler } from "./static";
 import { createTrpcHttpHandler } from "./trpc-http";
 
@@ -76,6 +77,7 @@ export function createApp(opts: AppOptions): App {
   const managerUpload = createManagerUploadRoute({ db: database.db });
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
   const budgetPdf = createBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
+  const clientBudgetPdf = createClientBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
   const inboundMail = createInboundMailRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy, limits: opts.inboundMailLimits });
   const whatsapp = createWhatsappWebhookRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
   const payments = createPaymentRoutes({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
@@ -93,6 +95,7 @@ export function createApp(opts: AppOptions): App {
       if (path === "/files" || path.startsWith("/files/")) return await files(req, res, path);
       const pdf = BUDGET_PDF_PATH.exec(path);
       if (pdf) return await budgetPdf(req, res, Number(pdf[1]));
+      if (path === CLIENT_BUDGET_PATH) return await clientBudgetPdf(req, res);
       if (path.startsWith(INBOUND_MAIL_PATH)) return await inboundMail(req, res, path.slice(INBOUND_MAIL_PATH.length));
       if (path.startsWith(WHATSAPP_WEBHOOK_PATH)) return await whatsapp(req, res, path.slice(WHATSAPP_WEBHOOK_PATH.length));
       if (path.startsWith(PAYMENTS_WEBHOOK_PATH) || path.startsWith(PAYMENTS_CHECKOUT_PATH)) return await payments(req, res, path);
@@ -117,7 +120,8 @@ export function createApp(opts: AppOptions): App {
   }
 
   // WebSocket subscriptions share the port and the /trpc path. Messages are small JSON: 1 MiB like HTTP bodies.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
+  // SubscriptionSocket: a chat's subscriptions write their frames to it themselves (one frame built per event).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, WebSocket: SubscriptionSocket });
   server.on("upgrade", (req, socket, head) => {
     if (!(req.url ?? "").startsWith("/trpc")) return socket.destroy();
     // Refused before the handshake: a foreign page never gets a socket carrying the user's cookie.
@@ -150,7 +154,7 @@ export function createApp(opts: AppOptions): App {
           if (set.size === 0) socketsBySession.delete(sessionId);
         });
       }
-      return ctx;
+      return { ...ctx, socket: ws as SubscriptionSocket };
     },
     onError: ({ error, path }) => logFailure(error, path, "subscription failed"),
   });

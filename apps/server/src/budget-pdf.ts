@@ -3,8 +3,8 @@ import { authenticate } from "@taller/auth";
 import { budgetPdf, loadBudget } from "@taller/budgets";
 import { BUDGET_TEXTS, pdfFileName } from "@taller/core";
 import type { Db } from "@taller/db";
-import { RateLimiter } from "@taller/trpc";
-import { isSecure } from "./proxy";
+import { findDocumentToken, RateLimiter } from "@taller/trpc";
+import { clientIp, isSecure } from "./proxy";
 import { replyJson } from "./reply";
 
 /** The path of a budget's PDF: GET /budgets/{id}/pdf. */
@@ -27,15 +27,38 @@ export function createBudgetPdfRoute({ db, trustProxy }: { db: Db; trustProxy: n
     }
     const waitMs = limiter.hit(`user:${auth.user.id}`);
     if (waitMs > 0) return replyJson(res, 429, { error: `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
-    const budget = id <= 2_147_483_647 ? await loadBudget(db, auth.user.companyId, id) : null;
-    if (!budget) return replyJson(res, 404, { error: BUDGET_TEXTS.notFound });
-    const pdf = await budgetPdf(budget);
-    res.writeHead(200, {
-      "content-type": "application/pdf",
-      "content-length": pdf.length,
-      "content-disposition": `inline; filename="${pdfFileName(budget.correlative_id)}"`,
-      "cache-control": "private, no-store",
-    });
-    res.end(req.method === "HEAD" ? undefined : pdf);
+    await sendBudgetPdf(req, res, db, auth.user.companyId, id);
+  };
+}
+
+async function sendBudgetPdf(req: IncomingMessage, res: ServerResponse, db: Db, companyId: number, id: number) {
+  const budget = id <= 2_147_483_647 ? await loadBudget(db, companyId, id) : null;
+  if (!budget) return replyJson(res, 404, { error: BUDGET_TEXTS.notFound });
+  const pdf = await budgetPdf(budget);
+  res.writeHead(200, {
+    "content-type": "application/pdf",
+    "content-length": pdf.length,
+    "content-disposition": `inline; filename="${pdfFileName(budget.correlative_id)}"`,
+    "cache-control": "private, no-store",
+  });
+  res.end(req.method === "HEAD" ? undefined : pdf);
+}
+
+/**
+ * GET /client/budget?token=: the budget's PDF for its client, the link the 'Presupuesto listo' WhatsApp message
+ * carries (@taller/messaging registers its budget_token when the message is queued). The token opens that one budget
+ * of that one company; anything else is one 404. Anyone may try a link: 30 per address per minute.
+ */
+export function createClientBudgetPdfRoute({ db, trustProxy }: { db: Db; trustProxy: number }) {
+  const limiter = new RateLimiter(30, 60_000);
+  return async function clientBudgetPdfRoute(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== "GET" && req.method !== "HEAD") return replyJson(res, 405, { error: "Método no permitido" });
+    const waitMs = limiter.hit(`ip:${clientIp(req, trustProxy)}`);
+    if (waitMs > 0) return replyJson(res, 429, { error: `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
+    const token = new URL(req.url ?? "/", "http://local").searchParams.get("token") ?? "";
+    // Tokens are 43 characters: anything else is refused before it is hashed or looked up.
+    const doc = /^[\w-]{20,200}$/.test(token) ? await findDocumentToken(db, "budget_token", token) : null;
+    if (!doc || doc.documentType !== "Budget") return replyJson(res, 404, { error: "Enlace inválido o expirado" });
+    await sendBudgetPdf(req, res, db, doc.companyId, doc.documentId);
   };
 }

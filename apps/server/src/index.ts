@@ -4,7 +4,7 @@ import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@
 import { configureAssistant } from "@taller/chat";
 import { crmJobs } from "@taller/crm";
 import { startDatabaseImports } from "@taller/manager";
-import { configureMessaging, gupshupAdapter, localAdapter, messagingJobs } from "@taller/messaging";
+import { configureMessaging, gupshupAdapter, localAdapter, messagingJobs, startNotificationDelivery } from "@taller/messaging";
 import { configurePayments, localProvider, mercadoPagoProvider, paymentJobs } from "@taller/payments";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
 import { resolve } from "node:path";
@@ -77,6 +77,8 @@ const port = await app.listen(env.PORT, env.HOST);
 // Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
 const jobs = startJobs({ db: database.db, bus }, [...crmJobs, ...messagingJobs(database.db, publicUrl), ...paymentJobs({ db: database.db, bus }, logger)], logger);
+// The documents' WhatsApp notifications (booking confirmation, order received, budget ready, payment link).
+const stopNotifications = startNotificationDelivery({ db: database.db, bus, publicUrl, log: logger });
 // The operators' 'Conectar' imports (one connection at a time per process; restarts pick up what was cut short).
 const imports = startDatabaseImports(database.db, logger);
 // Browsers still running an older build (connected to any server on this database) offer to update.
@@ -118,6 +120,7 @@ async function shutdown(signal: string) {
   try {
     await app.close(10_000);
     stopPush();
+    stopNotifications();
     await jobs.stop();
     await imports.stop();
     await bus.close();

@@ -1,5 +1,6 @@
 // GET /budgets/{id}/pdf: the budget PDF served inline to a staff session that may read budgets, of its own company.
-import { budgets } from "@taller/db";
+import { budgetClientToken, budgets, documentTokens } from "@taller/db";
+import { sha256 } from "@taller/trpc";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginCookie, startTestServer, type TestServer } from "./helpers";
@@ -35,5 +36,33 @@ describe("GET /budgets/{id}/pdf", () => {
     expect((await pdfOf(server.fx.demo.budgetIds[0] ?? 0)).status).toBe(401);
     const tecnico = await loginCookie(server.url, "tecnico@taller.demo");
     expect((await pdfOf(server.fx.demo.budgetIds[0] ?? 0, tecnico)).status).toBe(403);
+  });
+});
+
+describe("GET /client/budget?token= (the link of the 'Presupuesto listo' WhatsApp message)", () => {
+  const clientPdf = (token: string) => fetch(`${server.url}/client/budget?token=${encodeURIComponent(token)}`);
+
+  it("opens the one budget its registered token names, without a session; nothing else", async () => {
+    const db = server.tdb.database.db;
+    const { demo, paymentToken } = server.fx;
+    const id = demo.budgetIds[1] ?? 0;
+    const token = await budgetClientToken(db, demo.companyId, id);
+    // Not registered yet (no message carried it): nothing.
+    expect((await clientPdf(token)).status).toBe(404);
+    await db.insert(documentTokens).values({ companyId: demo.companyId, kind: "budget_token", tokenHash: sha256(token), documentType: "Budget", documentId: id });
+    const [budget] = await db.select().from(budgets).where(eq(budgets.id, id));
+    const res = await clientPdf(token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="Presupuesto_${budget?.correlativeId}.pdf"`);
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // Another kind's token (a payment link), a changed token, none at all, a long one: one 404.
+    for (const bad of [paymentToken, `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`, "", "x".repeat(500)]) expect((await clientPdf(bad)).status).toBe(404);
+    expect((await fetch(`${server.url}/client/budget?token=${token}`, { method: "POST" })).status).toBe(405);
+  });
+
+  it("answers an address at most 30 times a minute (guessing links costs time)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await clientPdf(`guess-${i}-${"x".repeat(30)}`)).status);
+    expect(statuses.at(-1)).toBe(429);
   });
 });

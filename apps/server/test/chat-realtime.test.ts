@@ -1,6 +1,8 @@
 // The chat's realtime guarantees through the real server: a subscriber of chat.onComments gets each message once,
 // and one that reconnects with its last event id gets every message it missed, once, in order, then the live ones.
 // (Across two server processes: two-processes.test.ts.)
+import { streamStats } from "@taller/trpc";
+import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browser, startTestServer, type TestServer } from "./helpers";
 
@@ -87,6 +89,69 @@ describe("chat.onComments over the WebSocket", () => {
     });
     expect((error as { data?: { code?: string } }).data?.code).toBe("NOT_FOUND");
     await socket.close();
+  });
+});
+
+describe("chat.onComments frames, written by the event bus's fan-out", () => {
+  /** A bare WebSocket speaking tRPC's protocol, to see the frames byte for byte. */
+  async function rawSocket(cookie: string) {
+    const ws = new WebSocket(`${server.url.replace("http", "ws")}/trpc`, { headers: { cookie }, origin: server.url });
+    const frames: string[] = [];
+    ws.on("message", (raw: Buffer) => frames.push(raw.toString("utf8")));
+    await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+    const until = async (accept: (frame: string) => boolean) => {
+      while (!frames.some(accept)) await new Promise((r) => setTimeout(r, 20));
+      return frames.find(accept)!;
+    };
+    return { ws, frames, until };
+  }
+
+  it("each subscription of a batch gets its chat's events in tRPC's own frame, under its own id; closing the socket removes them", async () => {
+    const reader = browser(server.url);
+    await reader.client.auth.login.mutate({ email: "admin@taller.demo", password: "demo1234" });
+    const [a, b] = await Promise.all(
+      [server.fx.demo.orderIds[2] ?? 0, server.fx.demo.orderIds[3] ?? 0].map((id) => reader.client.chat.open.mutate({ document_type: "Order", document_id: id })),
+    );
+    const before = streamStats(server.bus);
+    const socket = await rawSocket(reader.cookie());
+    // One message, two subscriptions (wsLink batches what is queued together): one id a number, one a string with jsonrpc.
+    socket.ws.send(
+      JSON.stringify([
+        { id: 1, method: "subscription", params: { path: "chat.onComments", input: { json: { chat_id: a!.id } } } },
+        { id: "b", jsonrpc: "2.0", method: "subscription", params: { path: "chat.onComments", input: { json: { chat_id: b!.id } } } },
+      ]),
+    );
+    await socket.until((f) => f === '{"id":1,"result":{"type":"started"}}');
+    await socket.until((f) => f === '{"id":"b","jsonrpc":"2.0","result":{"type":"started"}}');
+    // Both write their own frames: the adapter's per-event path is not taken.
+    expect(streamStats(server.bus)).toMatchObject({ feeds: before.feeds + 2, direct: before.direct + 2 });
+
+    const inA = await reader.client.chat.send.mutate({ chat_id: a!.id, client_key: key(), comment: "para A" });
+    const inB = await reader.client.chat.send.mutate({ chat_id: b!.id, client_key: key(), comment: "para B" });
+    const frameA = await socket.until((f) => f.startsWith('{"id":1,"result":{"type":"data"'));
+    const frameB = await socket.until((f) => f.startsWith('{"id":"b","jsonrpc":"2.0","result":{"type":"data"'));
+    const eventA = (JSON.parse(frameA) as { result: { id: string } }).result.id;
+    const eventB = (JSON.parse(frameB) as { result: { id: string } }).result.id;
+    // What tRPC's adapter writes for `tracked(id, data)` with the superjson transformer (its shortcut for plain JSON).
+    expect(frameA).toBe(`{"id":1,"result":{"type":"data","data":{"json":{"id":"${eventA}","data":{"comment_id":${inA.id},"kind":"new"}}},"id":"${eventA}"}}`);
+    expect(frameB).toBe(
+      `{"id":"b","jsonrpc":"2.0","result":{"type":"data","data":{"json":{"id":"${eventB}","data":{"comment_id":${inB.id},"kind":"new"}}},"id":"${eventB}"}}`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(socket.frames.filter((f) => f.includes('"type":"data"'))).toEqual([frameA, frameB]);
+
+    // Stopping one leaves the other; the adapter says 'stopped' as ever.
+    socket.ws.send(JSON.stringify({ id: 1, method: "subscription.stop" }));
+    await socket.until((f) => f === '{"id":1,"result":{"type":"stopped"}}');
+    expect(streamStats(server.bus)).toMatchObject({ feeds: before.feeds + 1, direct: before.direct + 1 });
+    await reader.client.chat.send.mutate({ chat_id: a!.id, client_key: key(), comment: "ya nadie escucha A" });
+    const again = await reader.client.chat.send.mutate({ chat_id: b!.id, client_key: key(), comment: "B sigue" });
+    await socket.until((f) => f.includes(`"comment_id":${again.id},`));
+    expect(socket.frames.filter((f) => f.startsWith('{"id":1,"result":{"type":"data"'))).toEqual([frameA]);
+
+    socket.ws.close();
+    while (streamStats(server.bus).feeds > before.feeds) await new Promise((r) => setTimeout(r, 20));
+    expect(streamStats(server.bus)).toEqual(before);
   });
 });
 

@@ -178,3 +178,16 @@ describe("the company's storage quota", () => {
     expect(((await refused.json()) as { error: string }).error).toMatch(/^La empresa alcanzó su límite de almacenamiento/);
   });
 });
+
+describe("the disk store's delete", () => {
+  it("removes a database file, answers quietly for a missing one, and refuses a key outside the store", async () => {
+    const store = createDiskFileStore(await mkdtemp(join(tmpdir(), "taller-delete-")));
+    const key = `databases/${"c".repeat(24)}.json`;
+    await store.put(key, new TextEncoder().encode("[]"));
+    expect(await store.get(key)).not.toBeNull();
+    await store.delete(key);
+    expect(await store.get(key)).toBeNull();
+    await store.delete(key);
+    await expect(store.delete("../../etc/passwd")).rejects.toThrow("invalid file id");
+  });
+});

@@ -51,3 +51,18 @@ export async function loginToShell(page: Page, email: string) {
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
+
+/** Neither the page nor any box in it (a list's table) scrolls sideways, once the page has settled. */
+export async function expectNoSidewaysScroll(page: Page, name: string) {
+  // Fonts and late rows change widths: measure once the page has settled.
+  await page.waitForLoadState("networkidle");
+  const { scrollWidth, clientWidth, scrollingBoxes } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+    scrollingBoxes: [...document.body.querySelectorAll("*")]
+      .filter((e) => /auto|scroll/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${e.scrollWidth} px in ${e.clientWidth} px`),
+  }));
+  expect(scrollWidth, `${name}: ${scrollWidth} px of content in ${clientWidth} px`).toBeLessThanOrEqual(clientWidth);
+  expect(scrollingBoxes, `${name}: boxes that scroll sideways`).toEqual([]);
+}

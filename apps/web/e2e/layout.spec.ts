@@ -2,22 +2,8 @@
  * Every built page fits the window at 1,280 px (a laptop) and 390 px (a phone): neither the page nor a box in it
  * (a list's table) scrolls sideways; long texts are cut with an ellipsis. Only reads: admin@taller.demo.
  */
-import { expect, type Page, test } from "@playwright/test";
-import { loginToShell, screenshot } from "./fixtures";
-
-async function expectNoSidewaysScroll(page: Page, name: string) {
-  // Fonts and late rows change widths: measure once the page has settled.
-  await page.waitForLoadState("networkidle");
-  const { scrollWidth, clientWidth, scrollingBoxes } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-    scrollingBoxes: [...document.body.querySelectorAll("*")]
-      .filter((e) => /auto|scroll/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth)
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${e.scrollWidth} px in ${e.clientWidth} px`),
-  }));
-  expect(scrollWidth, `${name}: ${scrollWidth} px of content in ${clientWidth} px`).toBeLessThanOrEqual(clientWidth);
-  expect(scrollingBoxes, `${name}: boxes that scroll sideways`).toEqual([]);
-}
+import { expect, test } from "@playwright/test";
+import { expectNoSidewaysScroll, loginToShell, screenshot } from "./fixtures";
 
 for (const viewport of [
   { width: 1280, height: 800 },

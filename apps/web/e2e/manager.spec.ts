@@ -1,8 +1,11 @@
 /**
  * The operators' area (seed 002 section 2.7): the demo operator logs in with password and one-time code, lands on
  * the databases screen, unknown children go back to it, the login redirects an operator who is already in, and the
- * WhatsApp screen opens from the side menu; a database created from a two-sheet .xlsx and connected to Taller Demo
- * puts its client in that company's CRM; 390 px keeps the login and the databases screen usable.
+ * WhatsApp screen opens from the side menu, where a template with two variables is written in the 450 px 'Plantillas de
+ * WhatsApp' dialog (each example required, with the spec's messages) and saved; a database created from a two-sheet
+ * .xlsx and connected to Taller Demo puts its client in that company's CRM, 'Deshacer importación' takes it out again,
+ * and the connection and then the database are removed after their confirmations; 390 px keeps the login and the
+ * databases screen usable.
  */
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
@@ -34,9 +37,52 @@ test("an operator logs in with a one-time code and moves through the area", asyn
   await expect(page.getByRole("button", { name: "Guardar configuración" })).toBeVisible();
   await expect(page.getByText("Notificaciones de la empresa")).toBeVisible();
   await screenshot(page, "manager-whatsapp");
-  // One login per test: a code is spent once, so the databases run on in this session.
+  // One login per test: a code is spent once, so the template and the databases run on in this session.
+  await templateWithTwoVariables(page);
   await createAndConnectDatabase(page);
 });
+
+/**
+ * Taller Demo's 'Link de pago' template (the demo seeds none for it; the local default keeps it 'En revisión', so it
+ * sends nothing to the other specs' clients).
+ */
+async function templateWithTwoVariables(page: Page) {
+  const stamp = String(Date.now()).slice(-6);
+  await page.getByRole("button", { name: "Plantilla de Link de pago" }).click();
+  const dialog = page.getByRole("dialog", { name: "Plantillas de WhatsApp" });
+  await expect(dialog).toBeVisible();
+  expect((await dialog.boundingBox())?.width).toBe(450);
+  // What {{1}}.. receive when the notification is sent.
+  await expect(dialog.getByText("Al enviarse: {{1}} nombre del cliente, {{2}} patente, {{3}} total, {{4}} link de pago.")).toBeVisible();
+  const header = dialog.getByLabel("Encabezado");
+  await header.fill("");
+  await header.blur();
+  await expect(dialog.getByText("Ingrese un encabezado")).toBeVisible();
+  await header.fill(`Link de pago ${stamp}`);
+  await dialog.getByLabel("Tipo Respuesta").click();
+  await page.getByRole("option", { name: "Sin respuesta" }).click();
+  await dialog.getByLabel("Contenido").fill("Hola {{1}}, pague su cobro aquí: {{2}}");
+  const examples = dialog.getByRole("group", { name: "Variables de ejemplo" }).getByRole("textbox");
+  await expect(examples).toHaveCount(2);
+  const save = dialog.getByRole("button", { name: "Guardar plantilla" });
+  await expect(save).toBeDisabled();
+  // Both examples are required, each with the spec's message.
+  for (const input of [examples.nth(0), examples.nth(1)]) {
+    await input.focus();
+    await input.blur();
+  }
+  await expect(dialog.getByText("Ingrese un valor de ejemplo")).toHaveCount(2);
+  await dialog.getByLabel("{{1}}").fill("Ana");
+  await expect(dialog.getByText("Ingrese un valor de ejemplo")).toHaveCount(1);
+  await expect(save).toBeDisabled();
+  await dialog.getByLabel("{{2}}").fill("https://taller.example/client/payment?token=ejemplo");
+  await screenshot(page, "manager-whatsapp-template");
+  await save.click();
+  await expect(page.getByText("Plantilla guardada correctamente", { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole("region", { name: "Notificaciones de la empresa" }).getByRole("row", { name: new RegExp(`Link de pago ${stamp}`) });
+  await expect(row).toContainText("En revisión");
+}
 
 /** Chile's RUT check digit (mod 11), so the sheet's client passes the import's validation. */
 function rutOf(body: number): string {
@@ -93,7 +139,33 @@ async function createAndConnectDatabase(page: Page) {
   await crm.goto("/main/crm/clients");
   await crm.getByLabel("Buscar").fill(client);
   await expect(crm.getByText(client)).toBeVisible({ timeout: 15_000 });
+
+  // 'Deshacer importación': the job removes the client it created, and the CRM no longer finds it.
+  await connections.getByRole("button", { name: "Deshacer importación" }).click();
+  await page.getByRole("dialog", { name: "Deshacer importación" }).getByRole("button", { name: "Deshacer" }).click();
+  await expect(connections.getByText("Importación deshecha")).toBeVisible({ timeout: 30_000 });
+  await expect(connections.getByText("Registros eliminados: 1.")).toBeVisible();
+  await expect(connections.getByRole("button", { name: "Deshacer importación" })).toHaveCount(0);
+  await screenshot(page, "manager-database-undone");
+  await crm.reload();
+  await crm.getByLabel("Buscar").fill(client);
+  await expect(crm.getByText("Taller Demo")).toBeVisible();
+  await expect(crm.getByText(client)).toHaveCount(0, { timeout: 15_000 });
   await staff.close();
+
+  // 'Quitar conexión', then 'Eliminar base de datos': each asks first; a cancelled one changes nothing.
+  await connections.getByRole("button", { name: "Quitar conexión con Taller Demo" }).click();
+  await page.getByRole("dialog", { name: "Quitar conexión" }).getByRole("button", { name: "Cancelar" }).click();
+  await expect(connections.getByText("Taller Demo")).toBeVisible();
+  await connections.getByRole("button", { name: "Quitar conexión con Taller Demo" }).click();
+  await page.getByRole("dialog", { name: "Quitar conexión" }).getByRole("button", { name: "Quitar" }).click();
+  await expect(connections.getByText("Sin conexiones.")).toBeVisible();
+  await page.getByRole("button", { name: "Eliminar base de datos" }).click();
+  await page.getByRole("dialog", { name: "Eliminar base de datos" }).getByRole("button", { name: "Eliminar" }).click();
+  await expect(page.getByRole("form", { name: "Crear nueva base de datos" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Base de datos" }).click();
+  await expect(page.getByRole("option", { name: `Planilla ${stamp}` })).toHaveCount(0);
+  await page.keyboard.press("Escape");
 }
 
 test("390 px: the operators' login fits the screen", async ({ page }) => {

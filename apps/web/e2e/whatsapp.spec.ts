@@ -1,9 +1,10 @@
 /**
  * The chat's WhatsApp option (seed 001 sections 8 and 9, seed 002 section 6) on the demo (docs/domains/messaging.md):
  * Taller Demo runs on the local default, so every message is 'Registrado (no enviado)'. In the chat whose client wrote
- * two hours ago free text is offered; in the chat whose client never wrote, 'No se ha iniciado una conversación' and
- * only the approved templates, here one with two variables (each required). The option shows only while the input is
- * empty. Then the same at 390 px. These two demo chats belong to this spec.
+ * two hours ago free text is offered; in the chat whose client wrote 30 hours ago the window is closed and only the
+ * templates are offered; in the chat whose client never wrote, 'No se ha iniciado una conversación' and only the
+ * approved templates, here one with two variables (each required). The option shows only while the input is empty.
+ * Then the same at 390 px. These three demo chats belong to this spec.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
@@ -51,7 +52,11 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await loginToShell(page, "admin@taller.demo");
   await openPanel(page);
   const stamp = String(Date.now()).slice(-6);
-  const [open, none] = [await correlativeOf(page, "cómo va mi auto"), await correlativeOf(page, "Avisar al cliente por WhatsApp")];
+  const [open, none, closed] = [
+    await correlativeOf(page, "cómo va mi auto"),
+    await correlativeOf(page, "Avisar al cliente por WhatsApp"),
+    await correlativeOf(page, "El cliente escribió ayer por WhatsApp"),
+  ];
 
   // Inside the window: the option appears only while the input is empty, and free text is offered.
   await openChat(page, open);
@@ -70,6 +75,15 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await page.keyboard.press("Escape");
   // The reply also reads in the chat.
   await expect(panel(page).getByRole("log", { name: "Mensajes" })).toContainText(`WhatsApp: Su auto está listo ${stamp}`);
+
+  // Outside the window (the client wrote 30 hours ago): the rule says so, no free text, only the templates.
+  await openChat(page, closed);
+  await option(page).click();
+  await expect(dialog(page).getByRole("status")).toContainText("Han pasado más de 24 horas desde el último mensaje del cliente");
+  await expect(dialog(page).getByLabel("Mensaje libre")).toHaveCount(0);
+  await expect(dialog(page).getByRole("radio", { name: /Presupuesto listo/ })).toBeVisible();
+  await screenshot(page, "whatsapp-closed-window");
+  await page.keyboard.press("Escape");
 
   // No conversation: the rule says so, no free text, the templates with their variables.
   await openChat(page, none);

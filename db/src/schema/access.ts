@@ -25,7 +25,8 @@ export const roles = pgTable(
     name: text("name").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("roles_company_name_idx").on(t.companyId, t.name), tenantKey(t)],
+  // One name per company whatever its case: "asesor" beside "Asesor" would be the same role to a user.
+  (t) => [uniqueIndex("roles_company_name_idx").on(t.companyId, sql`lower(${t.name})`), tenantKey(t)],
 );
 
 /**
@@ -164,7 +165,7 @@ export const documentTokens = pgTable(
   {
     id: serial("id").primaryKey(),
     companyId: companyId(),
-    kind: text("kind").$type<"crm_token" | "access_token" | "zip_token" | "payment_token">().notNull(),
+    kind: text("kind").$type<"crm_token" | "access_token" | "zip_token" | "payment_token" | "budget_token">().notNull(),
     // sha-256 of the token: a leaked table does not leak usable links
     tokenHash: text("token_hash").notNull().unique(),
     documentType: text("document_type").notNull(),

@@ -16,7 +16,7 @@ export const clients = pgTable(
     address: text("address"),
     city: text("city"),
     rating: smallint("rating").notNull().default(0),
-    // Written only by a trigger (migration clients_search): name, RUT as written and as digits, e-mail and phone
+    // Written only by a trigger (migration crm_scale): name, RUT as written and as digits, e-mail and phone
     // folded by search_fold(), for the clients table's search.
     ...searchColumns(),
     createdAt: createdAt(),
@@ -35,7 +35,7 @@ export const clients = pgTable(
   ],
 );
 
-/** Clients per rating, kept by statement triggers on clients (migration clients_search): the rating toggles' counts. */
+/** Clients per rating, kept by statement triggers on clients (migration crm_scale): the rating toggles' counts. */
 export const clientRatingCounts = pgTable(
   "client_rating_counts",
   {

@@ -1,5 +1,6 @@
 import type { CompanyPreferences, DaysPreferences } from "@taller/core";
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { tenantKey, tenantRef } from "./_columns";
 
 export const companies = pgTable("companies", {
@@ -25,7 +26,8 @@ export const locations = pgTable(
     preferences: jsonb("preferences").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("locations_company_idx").on(t.companyId), tenantKey(t)],
+  // One name per company whatever its case (its index also serves the company's lookups).
+  (t) => [uniqueIndex("locations_company_name_idx").on(t.companyId, sql`lower(${t.name})`), tenantKey(t)],
 );
 
 export const holidays = pgTable(
@@ -40,5 +42,9 @@ export const holidays = pgTable(
     date: date("date", { mode: "string" }).notNull(),
     name: text("name").notNull(),
   },
-  (t) => [index("holidays_company_date_idx").on(t.companyId, t.date), tenantRef(t, t.locationId, locations, "cascade")],
+  (t) => [
+    // One holiday per day and location (NULLS NOT DISTINCT: one company-wide per day); also the (company, date) index.
+    unique("holidays_company_date_location_key").on(t.companyId, t.date, t.locationId).nullsNotDistinct(),
+    tenantRef(t, t.locationId, locations, "cascade"),
+  ],
 );

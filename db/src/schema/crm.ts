@@ -97,7 +97,7 @@ export const crms = pgTable(
 
 /**
  * The managements per (kind, category, location) with their amounts, kept by statement triggers on crms (migration
- * crm_counts): a list's total and its KPI strip over all time read a few rows here instead of counting every
+ * crm_scale): a list's total and its KPI strip over all time read a few rows here instead of counting every
  * management of the kind (66,000 index entries at 200,000 managements).
  */
 export const crmCounts = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./_columns";
 import { companies } from "./companies";
 
@@ -14,6 +14,22 @@ export interface ImportRowError {
   row: number;
   reason: string;
 }
+
+/** The entities an import writes, as their table names. */
+export type ImportEntity = "clients" | "vehicles" | "brands" | "brand_models" | "products" | "product_categories";
+
+/** What 'Deshacer importación' did: rows deleted, and rows kept per entity because other records now point at them. */
+export interface RollbackReport {
+  deleted: number;
+  kept: Partial<Record<ImportEntity, number>>;
+}
+
+/**
+ * pending -> connecting -> connected | failed (the import); connected | failed -> undo_pending -> undoing -> undone
+ * ('Deshacer importación', once per import).
+ */
+export const CONNECTION_STATUSES = ["pending", "connecting", "connected", "failed", "undo_pending", "undoing", "undone"] as const;
+export type ConnectionStatusValue = (typeof CONNECTION_STATUSES)[number];
 
 /**
  * A spreadsheet database loaded by a platform operator (seed 002 sections 2.7 and 3.6): not tenant data, it belongs to
@@ -52,11 +68,13 @@ export const databaseConnections = pgTable(
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    status: text("status").$type<"pending" | "connecting" | "connected" | "failed">().notNull().default("pending"),
+    status: text("status").$type<ConnectionStatusValue>().notNull().default("pending"),
     batchId: text("batch_id"),
     rowsDone: integer("rows_done").notNull().default(0),
     rowsTotal: integer("rows_total").notNull().default(0),
     errors: jsonb("errors").$type<ImportRowError[]>().notNull().default([]),
+    /** Set when the import was undone. */
+    rollback: jsonb("rollback").$type<RollbackReport>(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     /** Bumped while a runner works on the connection; a connecting row whose heartbeat stopped is claimed again. */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
@@ -66,21 +84,26 @@ export const databaseConnections = pgTable(
   (t) => [
     unique("database_connections_database_company_key").on(t.managerDatabaseId, t.companyId),
     index("database_connections_company_idx").on(t.companyId),
-    index("database_connections_runnable_idx").on(t.status).where(sql`${t.status} IN ('pending', 'connecting')`),
-    check("database_connections_status", sql`${t.status} IN ('pending', 'connecting', 'connected', 'failed')`),
+    index("database_connections_runnable_idx").on(t.status).where(sql`${t.status} IN ('pending', 'connecting', 'undo_pending', 'undoing')`),
+    check("database_connections_status", sql`${t.status} IN ('pending', 'connecting', 'connected', 'failed', 'undo_pending', 'undoing', 'undone')`),
   ],
 );
 
-/** The rows an import created (not those it updated): rolling a batch back deletes exactly these. */
+/**
+ * The rows an import created (not those it updated), one row per batch, entity and write: rolling a batch back
+ * deletes exactly these. An id array per write, not a row per record: a per-record row (its index entry and its
+ * foreign-key check) cost about a tenth of writing the vehicle itself.
+ */
 export const importCreated = pgTable(
   "import_created",
   {
+    id: serial("id").primaryKey(),
     batchId: text("batch_id").notNull(),
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    entity: text("entity").$type<"clients" | "vehicles" | "brands" | "brand_models" | "products" | "product_categories">().notNull(),
-    recordId: integer("record_id").notNull(),
+    entity: text("entity").$type<ImportEntity>().notNull(),
+    recordIds: integer("record_ids").array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.entity, t.recordId] })],
+  (t) => [index("import_created_batch_idx").on(t.batchId, t.companyId)],
 );

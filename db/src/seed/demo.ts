@@ -107,6 +107,8 @@ export interface CompanyFixture {
   statusIds: Record<StatusType, number[]>;
   requirementIds: number[];
   roleIds: Record<string, number>;
+  /** The year's company-wide holidays. */
+  holidayIds: number[];
   /** Calendar events (seedCalendarDemo). */
   eventIds: number[];
   /** The agenda's demo bookings and the CRM case a client booking link opens (crmToken, in clear). */
@@ -183,6 +185,8 @@ export interface CompanyBase {
   statusIds: Record<StatusType, number[]>;
   requirementIds: number[];
   roleIds: Record<string, number>;
+  /** The year's Chilean holidays (company-wide). */
+  holidayIds: number[];
   models: { brandId: number; modelId: number }[];
   /** Item ids of the vehicles' "$$motor" list field, in MOTOR_TYPES order. */
   motorItemIds: number[];
@@ -218,7 +222,10 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
     .insert(locations)
     .values(spec.locations.map((name) => ({ companyId, name })))
     .returning({ id: locations.id });
-  await db.insert(holidays).values(chileanHolidays(year).map((h) => ({ companyId, ...h })));
+  const holidayRows = await db
+    .insert(holidays)
+    .values(chileanHolidays(year).map((h) => ({ companyId, ...h })))
+    .returning({ id: holidays.id });
 
   const statusIds = {} as Record<StatusType, number[]>;
   for (const [type, list] of [
@@ -290,6 +297,7 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
     statusIds,
     requirementIds: requirementRows.map((q) => q.id),
     roleIds,
+    holidayIds: holidayRows.map((h) => h.id),
     models,
     motorItemIds,
   };
@@ -404,6 +412,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     statusIds,
     requirementIds,
     roleIds: base.roleIds,
+    holidayIds: base.holidayIds,
     eventIds: [],
     chatIds: [],
     chatCommentIds: [],

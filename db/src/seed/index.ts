@@ -10,4 +10,4 @@ export { demoWorkpointLinks, demoWorkpointToken, DEMO_WORKPOINT_CODE } from "./w
 export { DEMO_PICTURES, markDemoPictureStored, pendingDemoPictures } from "./pictures";
 export type { PicturesFixture } from "./pictures";
 export { demoProviderLinks, demoProviderToken } from "./provider";
-export { DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_NOTE, DEMO_WHATSAPP_PHONES } from "./messaging";
+export { DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_LATE, DEMO_WHATSAPP_NOTE, DEMO_WHATSAPP_PHONES } from "./messaging";

@@ -1,17 +1,19 @@
 // WhatsApp demo (docs/domains/messaging.md): Taller Demo's configuration on the local default (nothing is sent; every
-// message stays 'recorded' in the outbox), its approved templates, and two chats to show both sides of the 24-hour
+// message stays 'recorded' in the outbox), its approved templates, and three chats to show every side of the 24-hour
 // rule: the first demo chat's client wrote two hours ago (free text allowed), the second's never wrote ('No se ha
-// iniciado una conversación': templates only). Otro Taller has no configuration: its plan lacks WhatsApp.
+// iniciado una conversación': templates only), the third's wrote 30 hours ago (the window closed: templates only).
+// Otro Taller has no configuration: its plan lacks WhatsApp.
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { queryRows } from "../sql";
 
-export const DEMO_WHATSAPP_PHONES = { open: "+56 9 1111 2222", none: "+56 9 3333 4444" } as const;
+export const DEMO_WHATSAPP_PHONES = { open: "+56 9 1111 2222", none: "+56 9 3333 4444", closed: "+56 9 5555 6666" } as const;
 
-/** The texts that name the two demo chats in the chat list (e2e opens them by these). */
+/** The texts that name the three demo chats in the chat list (e2e opens them by these). */
 export const DEMO_WHATSAPP_INBOUND = "Hola, ¿cómo va mi auto?";
 export const DEMO_WHATSAPP_NOTE = "Avisar al cliente por WhatsApp";
+export const DEMO_WHATSAPP_LATE = "El cliente escribió ayer por WhatsApp";
 
 export interface WhatsappFixture {
   /** The chat whose client wrote 2 hours ago, and the chat whose client never wrote (null when the seed has none). */
@@ -50,33 +52,41 @@ export async function seedMessagingDemo(db: Db, companyId: number, chatIds: numb
           AND ch.id = ANY (${`{${chatIds.join(",")}}`}::int[])
         ORDER BY o.client_id, o.correlative_id`,
   );
-  const [open, none] = rows.sort((a, b) => a.correlative - b.correlative);
-  if (open) {
-    await queryRows(db, sql`UPDATE clients SET phone = ${DEMO_WHATSAPP_PHONES.open} WHERE company_id = ${companyId} AND id = ${open.client_id}`);
+  const [open, none, closed] = rows.sort((a, b) => a.correlative - b.correlative);
+  /** The client of `chat` wrote `text` to the company `ago` (a Postgres interval). */
+  async function clientWrote(chat: { chat_id: number; client_id: number }, phone: string, text: string, wamid: string, ago: string) {
+    await queryRows(db, sql`UPDATE clients SET phone = ${phone} WHERE company_id = ${companyId} AND id = ${chat.client_id}`);
     const [contact] = await queryRows<{ id: number }>(
       db,
-      sql`INSERT INTO whatsapp_contacts (company_id, phone, client_id, last_inbound_at) VALUES (${companyId}, '56911112222', ${open.client_id}, now() - interval '2 hours') RETURNING id`,
+      sql`INSERT INTO whatsapp_contacts (company_id, phone, client_id, last_inbound_at)
+          VALUES (${companyId}, ${phone.replace(/\D/g, "")}, ${chat.client_id}, now() - ${ago}::interval) RETURNING id`,
     );
     const [comment] = await queryRows<{ id: number }>(
       db,
       sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, created_at, updated_at)
-          VALUES (${companyId}, ${open.chat_id}, ${DEMO_WHATSAPP_INBOUND}, 'Client', now() - interval '2 hours', now() - interval '2 hours') RETURNING id`,
+          VALUES (${companyId}, ${chat.chat_id}, ${text}, 'Client', now() - ${ago}::interval, now() - ${ago}::interval) RETURNING id`,
     );
     await queryRows(
       db,
       sql`INSERT INTO whatsapp_inbound (company_id, wamid, contact_id, body, received_at, comment_id)
-          VALUES (${companyId}, 'wamid.demo-1', ${contact?.id ?? 0}, ${DEMO_WHATSAPP_INBOUND}, now() - interval '2 hours', ${comment?.id ?? null})`,
+          VALUES (${companyId}, ${wamid}, ${contact?.id ?? 0}, ${text}, now() - ${ago}::interval, ${comment?.id ?? null})`,
     );
   }
-  if (none) {
-    await queryRows(db, sql`UPDATE clients SET phone = ${DEMO_WHATSAPP_PHONES.none} WHERE company_id = ${companyId} AND id = ${none.client_id}`);
-    // A staff note that names the chat in the list (and brings it up): its client has not written yet.
-    await queryRows(
+  if (open) await clientWrote(open, DEMO_WHATSAPP_PHONES.open, DEMO_WHATSAPP_INBOUND, "wamid.demo-1", "2 hours");
+  if (closed) await clientWrote(closed, DEMO_WHATSAPP_PHONES.closed, "Gracias, lo paso a buscar el lunes", "wamid.demo-2", "30 hours");
+  /** A staff note that names the chat in the list (and brings it up). */
+  const note = (chatId: number, text: string) =>
+    queryRows(
       db,
       sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, author_id, created_at, updated_at)
-          SELECT ${companyId}, ${none.chat_id}, ${DEMO_WHATSAPP_NOTE}, 'User', min(id), now() - interval '1 hour', now() - interval '1 hour'
+          SELECT ${companyId}, ${chatId}, ${text}, 'User', min(id), now() - interval '1 hour', now() - interval '1 hour'
           FROM users WHERE company_id = ${companyId} AND role_id IS NOT NULL`,
     );
+  if (closed) await note(closed.chat_id, DEMO_WHATSAPP_LATE);
+  if (none) {
+    await queryRows(db, sql`UPDATE clients SET phone = ${DEMO_WHATSAPP_PHONES.none} WHERE company_id = ${companyId} AND id = ${none.client_id}`);
+    // Its client has not written yet.
+    await note(none.chat_id, DEMO_WHATSAPP_NOTE);
   }
   return { whatsappOpenChatId: open?.chat_id ?? null, whatsappNoneChatId: none?.chat_id ?? null };
 }

@@ -1,6 +1,17 @@
 import { router } from "@taller/trpc";
+import { holidaysCreate } from "./holidays-create";
+import { holidaysList } from "./holidays-list";
+import { holidaysRemove } from "./holidays-remove";
 import { invitationAccept, invitationCheck } from "./invitation-accept";
+import { locationsCreate } from "./locations-create";
+import { locationsList } from "./locations-list";
+import { locationsRemove } from "./locations-remove";
+import { locationsRename } from "./locations-rename";
 import { rolesList } from "./roles";
+import { rolesCreate } from "./roles-create";
+import { rolesRemove } from "./roles-remove";
+import { rolesRename } from "./roles-rename";
+import { rolesSetGrants } from "./roles-set-grants";
 import { usersInvite } from "./users-invite";
 import { usersList } from "./users-list";
 import { usersDeactivate, usersInvitationLink, usersReactivate, usersResetWorkpointCode, usersUpdate } from "./users-write";
@@ -15,6 +26,8 @@ export const adminRouter = router({
     invitationLink: usersInvitationLink,
     resetWorkpointCode: usersResetWorkpointCode,
   }),
-  roles: router({ list: rolesList }),
+  roles: router({ list: rolesList, create: rolesCreate, rename: rolesRename, remove: rolesRemove, setGrants: rolesSetGrants }),
+  locations: router({ list: locationsList, create: locationsCreate, rename: locationsRename, remove: locationsRemove }),
+  holidays: router({ list: holidaysList, create: holidaysCreate, remove: holidaysRemove }),
   invitation: router({ check: invitationCheck, accept: invitationAccept }),
 });

@@ -98,9 +98,16 @@ async function validate(db: Db, sessionId: string, secure: boolean): Promise<Val
   return { value, cookie };
 }
 
-/** Drops cached sessions that ended anywhere; returns the unsubscribe function. */
+/**
+ * Drops cached sessions that ended anywhere, and every cached session of a company whose setup changed (a role's
+ * grants or name: its users' next request loads them again); returns the unsubscribe function.
+ */
 export function watchSessionEvents(bus: EventBus, onEnded?: (sessionIds: string[]) => void): () => void {
   return bus.subscribe((event) => {
+    if (event.type === "company.setup_changed") {
+      forget([...cache].filter(([, entry]) => entry.value.user.companyId === event.companyId).map(([id]) => id));
+      return;
+    }
     if (event.type !== "session.ended") return;
     const ids = event.payload.sessionIds;
     forget(ids);

@@ -11,7 +11,7 @@
 import { BOOKING_ERRORS, type AddonsInput, type BookingKind } from "@taller/core";
 import { bookings, queryRows, type Db } from "@taller/db";
 import { fieldError, findPgCode, TRPCError, type Transaction } from "@taller/trpc";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { writeAddons } from "./addons";
 import { loadBookingSetup, loadFacts } from "./facts";
 import { slotProblem, type SlotProblem } from "./slots";
@@ -100,6 +100,10 @@ export async function placeBooking(tx: Transaction, w: BookingWrite): Promise<{ 
       .returning({ id: bookings.id });
     if (!row) throw new Error("insert returned no booking");
     if (w.addons) await writeAddons(tx.db, w.companyId, row.id, w.requirementId, w.addons);
+    // Every placed booking (agenda, client page, a move) is confirmed to its client by WhatsApp (messaging decides).
+    if (w.clientId !== null) {
+      await tx.emit({ type: "notification.requested", companyId: w.companyId, payload: { notification: "booking_confirmation", documentId: row.id } });
+    }
     return { id: row.id, created: true };
   } catch (error) {
     // The database's own guarantee (exclusion constraint) speaks the form's language too.
@@ -108,15 +112,17 @@ export async function placeBooking(tx: Transaction, w: BookingWrite): Promise<{ 
   }
 }
 
-/**
- * The ids a form names, checked against the caller's company: another company's id is NOT_FOUND (the composite
- * foreign keys would refuse it anyway, as a less helpful 'Datos inválidos').
- */
-export async function assertOwnIds(
-  db: Db,
-  companyId: number,
-  ids: { clientId?: number | null; vehicleId?: number | null; requirementId?: number | null; locationId?: number | null; userId?: number | null },
-): Promise<void> {
+/** Ids a form names, by what they are. */
+export interface OwnIds {
+  clientId?: number | null;
+  vehicleId?: number | null;
+  requirementId?: number | null;
+  locationId?: number | null;
+  userId?: number | null;
+}
+
+/** True (SQL) when every id named belongs to the company; null when none is named. */
+export function ownIdsCondition(companyId: number, ids: OwnIds): SQL | null {
   const checks = [
     ["clients", ids.clientId],
     ["vehicles", ids.vehicleId],
@@ -125,13 +131,22 @@ export async function assertOwnIds(
     ["users", ids.userId],
   ] as const;
   const wanted = checks.filter(([, id]) => id != null);
-  if (wanted.length === 0) return;
-  const [row] = await queryRows<{ ok: boolean }>(
-    db,
-    sql`SELECT ${sql.join(
-      wanted.map(([table, id]) => sql`EXISTS (SELECT 1 FROM ${sql.identifier(table)} WHERE company_id = ${companyId} AND id = ${id})`),
-      sql` AND `,
-    )} AS ok`,
+  if (wanted.length === 0) return null;
+  return sql.join(
+    wanted.map(([table, id]) => sql`EXISTS (SELECT 1 FROM ${sql.identifier(table)} WHERE company_id = ${companyId} AND id = ${id})`),
+    sql` AND `,
   );
-  if (!row?.ok) throw new TRPCError({ code: "NOT_FOUND", message: "No encontrado" });
+}
+
+export const notOwned = () => new TRPCError({ code: "NOT_FOUND", message: "No encontrado" });
+
+/**
+ * The ids a form names, checked against the caller's company: another company's id is NOT_FOUND (the composite
+ * foreign keys would refuse it anyway, as a less helpful 'Datos inválidos').
+ */
+export async function assertOwnIds(db: Db, companyId: number, ids: OwnIds): Promise<void> {
+  const condition = ownIdsCondition(companyId, ids);
+  if (!condition) return;
+  const [row] = await queryRows<{ ok: boolean }>(db, sql`SELECT ${condition} AS ok`);
+  if (!row?.ok) throw notOwned();
 }

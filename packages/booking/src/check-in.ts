@@ -49,6 +49,9 @@ export const checkIn = staffProcedure
         .update(bookings)
         .set({ orderId: order?.id, checkInTime: now, updatedAt: now })
         .where(and(eq(bookings.companyId, ctx.companyId), eq(bookings.id, b.id)));
+      if (order && b.client_id !== null) {
+        await tx.emit({ type: "notification.requested", companyId: ctx.companyId, payload: { notification: "order_received", documentId: order.id } });
+      }
       return changed(tx, ctx.companyId, [b.id]);
     }),
   );

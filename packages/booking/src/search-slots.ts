@@ -1,7 +1,8 @@
-// The free-slot search both booking forms use (staff and the client's page): reads the rules, the professionals and
-// the facts of the window in one statement and answers the pure rule's hours per day.
+// The free-slot search both booking forms use (staff and the client's page): reads the rules, the professionals, the
+// facts of the window and the ids' ownership in one statement and answers the pure rule's hours per day.
 import { BOOKING_ERRORS, type FreeSlotsResult } from "@taller/core";
 import type { Db } from "@taller/db";
+import { notOwned, ownIdsCondition, type OwnIds } from "./book";
 import { loadBookingSetup } from "./facts";
 import { dayProblem, freeSlotsByDay } from "./slots";
 
@@ -16,6 +17,8 @@ export interface SlotSearch {
   excludeId: number | null;
   /** The client's page offers nothing before tomorrow. */
   earliestDate?: string;
+  /** Ids the caller named: another company's is NOT_FOUND, checked in the search's own statement. */
+  ownIds?: OwnIds;
 }
 
 export async function searchSlots(db: Db, companyId: number, search: SlotSearch): Promise<FreeSlotsResult> {
@@ -25,7 +28,9 @@ export async function searchSlots(db: Db, companyId: number, search: SlotSearch)
     locationId: search.locationId,
     userId: search.userId,
     excludeId: search.excludeId,
+    owned: search.ownIds ? ownIdsCondition(companyId, search.ownIds) : null,
   });
+  if (!setup.owned) throw notOwned();
   const { settings, facts } = setup;
   const professional = settings.mode === "professional";
   const eligible = professional ? setup.eligible : [];

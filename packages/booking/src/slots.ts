@@ -10,7 +10,7 @@
 // that happens twice (the hour repeated when DST ends) is read as PostgreSQL reads it, the later instant, so the
 // slots here and the bookings' start_at (computed by the database) agree.
 import { tzOffset } from "@date-fns/tz";
-import { addDays, BOOKING_ERRORS, present, weekdayOf, type BookingMode } from "@taller/core";
+import { addDays, BOOKING_ERRORS, weekdayOf, type BookingMode } from "@taller/core";
 
 export const BOOKING_TIME_ZONE = "America/Santiago";
 const MINUTE = 60_000;
@@ -41,8 +41,18 @@ export interface SlotFacts {
   blocks: readonly { date: string; hour: string | null; userId: number | null }[];
   /** Enabled weekly unavailable hours of professionals (day 1-7, 'HH:mm' from, to). */
   blockHours: readonly { userId: number; day: number; start: string; end: string }[];
-  /** Occupying bookings (not rescheduled) as instants in ms, with their professional. */
-  bookings: readonly { start: number; end: number; userId: number | null }[];
+  /** Occupying bookings (not rescheduled). */
+  bookings: BookedTimes;
+}
+
+/**
+ * Bookings as parallel arrays, booking i being start[i]..end[i] (instants in ms) with professional userId[i] (0:
+ * none): a busy month is thousands of bookings, read and indexed without an object each.
+ */
+export interface BookedTimes {
+  start: Float64Array;
+  end: Float64Array;
+  userId: Int32Array;
 }
 
 export interface SlotRequest {
@@ -97,27 +107,35 @@ export function localInstant(date: string, minutes: number): number | null {
   return found;
 }
 
-/** A day's slot grid: each slot's local minute and its instant (null: the time does not exist that day). */
+/**
+ * A day's slot grid: each slot's local minute and its instant (NaN: the time does not exist that day), as typed
+ * arrays: a month's search builds one per day.
+ */
 interface Grid {
-  minutes: number[];
-  starts: (number | null)[];
+  minutes: Int32Array;
+  starts: Float64Array;
   /** True when the slots are evenly spaced instants (no DST change that day): slot j starts at starts[0] + j * interval. */
   even: boolean;
 }
 
-function dayGrid(rules: SlotRules, date: string): Grid | null {
-  const day = rules.days[String(weekdayOf(date))];
+function dayGrid(rules: SlotRules, date: string, weekday: number): Grid | null {
+  const day = rules.days[String(weekday)];
   if (!day?.enabled) return null;
   const from = minutesOf(day.start_time);
   const to = minutesOf(day.end_time);
-  const minutes: number[] = [];
-  for (let m = from; m < to; m += rules.interval) minutes.push(m);
+  const n = Math.max(0, Math.ceil((to - from) / rules.interval));
+  const minutes = new Int32Array(n);
+  const starts = new Float64Array(n);
   // One offset for the whole day unless it changes within it (a DST day): two look-ups instead of one per slot.
   const first = localInstant(date, 0);
   const last = localInstant(date, 24 * 60 - 1);
-  const uniform = first !== null && last !== null && last - first === (24 * 60 - 1) * MINUTE;
-  const starts = minutes.map((m) => (uniform && first !== null ? first + m * MINUTE : localInstant(date, m)));
-  return { minutes, starts, even: uniform };
+  const even = first !== null && last !== null && last - first === (24 * 60 - 1) * MINUTE;
+  for (let j = 0; j < n; j++) {
+    const m = from + j * rules.interval;
+    minutes[j] = m;
+    starts[j] = even && first !== null ? first + m * MINUTE : (localInstant(date, m) ?? Number.NaN);
+  }
+  return { minutes, starts, even };
 }
 
 /**
@@ -126,44 +144,58 @@ function dayGrid(rules: SlotRules, date: string): Grid | null {
  */
 function firstSlotAt(grid: Grid, start: number, length: number): number {
   const s0 = grid.starts[0];
-  if (!grid.even || s0 == null) return 0;
+  if (!grid.even || s0 === undefined) return 0;
   return Math.max(0, Math.floor((start - s0) / length));
 }
-
-type Booked = SlotFacts["bookings"][number];
-interface DayBookings {
-  all: Booked[];
-  byUser: Map<number, Booked[]>;
-}
-const indexes = new WeakMap<SlotFacts, Map<number, DayBookings>>();
 
 /** Days since 1970-01-01 of a local instant / of a 'YYYY-MM-DD' date: the index's key, without Date objects. */
 const localDayNumber = (ms: number) => Math.floor((ms + offsetAt(ms) * MINUTE) / DAY);
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
 
 /**
- * The facts' bookings by local day (each day a booking touches) and professional, built once per facts object: a
- * month's search then reads each day's few bookings instead of all of them for every slot.
+ * The bookings touching each local day of a window, per owner (capacity: one owner, every booking; professional
+ * mode: each professional asked, his own), as lists of booking positions: the bucket of owner o and day d is
+ * `items[offsets[o * days + d] .. offsets[o * days + d + 1]]`. Built in two passes over the facts (count, then
+ * place) into typed arrays, so a month of thousands of bookings costs no object per booking.
  */
-function bookingsOf(facts: SlotFacts): Map<number, DayBookings> {
-  let index = indexes.get(facts);
-  if (index) return index;
-  index = new Map();
-  for (const b of facts.bookings) {
-    const last = localDayNumber(b.end - 1);
-    for (let d = localDayNumber(b.start); d <= last; d++) {
-      let day = index.get(d);
-      if (!day) index.set(d, (day = { all: [], byUser: new Map() }));
-      day.all.push(b);
-      if (b.userId !== null) {
-        const own = day.byUser.get(b.userId);
-        if (own) own.push(b);
-        else day.byUser.set(b.userId, [b]);
-      }
+interface BookingIndex {
+  firstDay: number;
+  days: number;
+  offsets: Int32Array;
+  items: Int32Array;
+}
+
+function indexBookings(bookings: BookedTimes, firstDay: number, days: number, ownerOf: (userId: number) => number, owners: number): BookingIndex {
+  const n = bookings.start.length;
+  const offsets = new Int32Array(owners * days + 1);
+  const owner = new Int32Array(n);
+  const from = new Int32Array(n);
+  const to = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const o = ownerOf(bookings.userId[i] ?? 0);
+    owner[i] = o;
+    if (o < 0) continue;
+    // Each local day the booking touches, inside the window.
+    from[i] = Math.max(0, localDayNumber(bookings.start[i] ?? 0) - firstDay);
+    to[i] = Math.min(days - 1, localDayNumber((bookings.end[i] ?? 0) - 1) - firstDay);
+    for (let d = from[i] ?? 0; d <= (to[i] ?? -1); d++) {
+      const k = o * days + d + 1;
+      offsets[k] = (offsets[k] ?? 0) + 1;
     }
   }
-  indexes.set(facts, index);
-  return index;
+  for (let k = 1; k < offsets.length; k++) offsets[k] = (offsets[k] ?? 0) + (offsets[k - 1] ?? 0);
+  const next = offsets.slice(0, -1);
+  const items = new Int32Array(offsets[offsets.length - 1] ?? 0);
+  for (let i = 0; i < n; i++) {
+    const o = owner[i] ?? -1;
+    if (o < 0) continue;
+    for (let d = from[i] ?? 0; d <= (to[i] ?? -1); d++) {
+      const at = next[o * days + d] ?? 0;
+      next[o * days + d] = at + 1;
+      items[at] = i;
+    }
+  }
+  return { firstDay, days, offsets, items };
 }
 
 /** Why a day takes no bookings at all, or null. */
@@ -173,25 +205,34 @@ export function dayProblem(rules: SlotRules, facts: SlotFacts, date: string): st
   return null;
 }
 
+/** What every owner's pass over one day shares: read once per day, not once per professional. */
+interface Day {
+  /** Position in the index's window. */
+  index: number;
+  weekday: number;
+  grid: Grid;
+  blocks: SlotFacts["blocks"];
+}
+
 /**
- * Per slot of the day, whether one more booking fits there (1) or not (0), written into `open`: for one
- * professional (userId), or for the capacity (userId null). Blocks and block hours make a slot unavailable;
- * bookings fill it. A month's search calls this for every day and professional, so it works on typed arrays the
- * caller hands in rather than allocating per slot.
+ * Per slot of the day, whether one more booking fits there (1) or not (0), written into `open`: for the owner `o`
+ * of the index, a professional (userId) or the capacity (userId null). Blocks and block hours make a slot
+ * unavailable; bookings fill it. A month's search calls this for every day and professional, so it works on
+ * typed arrays the caller hands in (`count` is scratch) rather than allocating per slot.
  */
-function openSlots(rules: SlotRules, facts: SlotFacts, date: string, grid: Grid, userId: number | null, open: Uint8Array): void {
+function openSlots(rules: SlotRules, facts: SlotFacts, index: BookingIndex, day: Day, o: number, userId: number | null, open: Uint8Array, count: Uint16Array): void {
+  const { grid } = day;
   const n = grid.minutes.length;
-  for (let j = 0; j < n; j++) open[j] = grid.starts[j] === null ? 0 : 1;
-  for (const b of facts.blocks) {
-    if (b.date !== date || (b.userId !== null && b.userId !== userId)) continue;
+  for (let j = 0; j < n; j++) open[j] = Number.isNaN(grid.starts[j]) ? 0 : 1;
+  for (const b of day.blocks) {
+    if (b.userId !== null && b.userId !== userId) continue;
     if (b.hour === null) return void open.fill(0, 0, n);
     const j = grid.minutes.indexOf(minutesOf(b.hour));
     if (j >= 0) open[j] = 0;
   }
   if (userId !== null) {
-    const weekday = weekdayOf(date);
     for (const h of facts.blockHours) {
-      if (h.userId !== userId || h.day !== weekday) continue;
+      if (h.userId !== userId || h.day !== day.weekday) continue;
       // A block hour covers the slots that overlap it.
       const from = minutesOf(h.start);
       const to = minutesOf(h.end);
@@ -202,23 +243,29 @@ function openSlots(rules: SlotRules, facts: SlotFacts, date: string, grid: Grid,
     }
   }
   // Capacity counts every booking of the day; a professional only his own, and one fills his slot.
-  const day = bookingsOf(facts).get(dayNumber(date));
-  const booked = userId === null ? day?.all : day?.byUser.get(userId);
-  if (!booked) return;
+  const bucket = o * index.days + day.index;
+  const first = index.offsets[bucket] ?? 0;
+  const last = index.offsets[bucket + 1] ?? 0;
+  if (first === last) return;
   const length = rules.interval * MINUTE;
+  const capacity = userId === null;
+  if (capacity) count.fill(0, 0, n);
+  const { start, end } = facts.bookings;
   // Each booking walks only the slots it overlaps (slot starts rise through the day).
-  const count = userId === null ? new Uint16Array(n) : null;
-  for (const b of booked) {
-    for (let j = firstSlotAt(grid, b.start, length); j < n; j++) {
-      const s = grid.starts[j];
-      if (s == null) continue;
-      if (s >= b.end) break;
-      if (b.start >= s + length) continue;
-      if (count) count[j] = (count[j] ?? 0) + 1;
+  for (let k = first; k < last; k++) {
+    const i = index.items[k] ?? 0;
+    const bStart = start[i] ?? 0;
+    const bEnd = end[i] ?? 0;
+    for (let j = firstSlotAt(grid, bStart, length); j < n; j++) {
+      const s = grid.starts[j] ?? Number.NaN;
+      if (Number.isNaN(s)) continue;
+      if (s >= bEnd) break;
+      if (bStart >= s + length) continue;
+      if (capacity) count[j] = (count[j] ?? 0) + 1;
       else open[j] = 0;
     }
   }
-  if (count) for (let j = 0; j < n; j++) if ((count[j] ?? 0) >= rules.maxBookings) open[j] = 0;
+  if (capacity) for (let j = 0; j < n; j++) if ((count[j] ?? 0) >= rules.maxBookings) open[j] = 0;
 }
 
 /**
@@ -229,40 +276,60 @@ function markStarts(open: Uint8Array, grid: Grid, span: number, now: number, fou
   let run = 0;
   for (let j = grid.minutes.length - 1; j >= 0; j--) {
     run = open[j] ? run + 1 : 0;
-    const s = grid.starts[j];
-    if (s != null && s > now && run >= span) found[j] = 1;
+    if ((grid.starts[j] ?? Number.NaN) > now && run >= span) found[j] = 1;
   }
 }
 
 const spanOf = (rules: SlotRules, duration: number) => Math.max(1, Math.ceil(duration / rules.interval));
 
+/** 'HH:mm' of the minutes of a day, made once each: a month's answer repeats the same few dozen times. */
+const clock: string[] = [];
+const hhmmOf = (minutes: number) => (clock[minutes] ??= hhmm(minutes));
+
+/**
+ * The rule's working set for a window of days and some owners (capacity: the one null owner): the bookings indexed
+ * by owner and day, and scratch arrays for a day's slots, reused by every day and owner.
+ */
+function windowOf(rules: SlotRules, facts: SlotFacts, from: string, days: number, owners: readonly (number | null)[]) {
+  const position = new Map<number, number>();
+  owners.forEach((owner, o) => owner !== null && position.set(owner, o));
+  const index = indexBookings(facts.bookings, dayNumber(from), days, rules.mode === "capacity" ? () => 0 : (userId) => position.get(userId) ?? -1, owners.length);
+  // A day has at most one slot per minute.
+  const size = Math.ceil((24 * 60) / rules.interval) + 1;
+  return { index, open: new Uint8Array(size), count: new Uint16Array(size), found: new Uint8Array(size) };
+}
+
+function dayOf(rules: SlotRules, facts: SlotFacts, date: string, index: number): Day | null {
+  const weekday = weekdayOf(date);
+  const grid = dayGrid(rules, date, weekday);
+  return grid && { index, weekday, grid, blocks: facts.blocks.filter((b) => b.date === date) };
+}
+
 /** Free start times ('HH:mm') of one day for the request: for capacity, or for any of the professionals. */
 export function daySlots(rules: SlotRules, facts: SlotFacts, date: string, request: SlotRequest): string[] {
-  if (dayProblem(rules, facts, date)) return [];
-  const grid = dayGrid(rules, date);
-  if (!grid) return [];
-  const n = grid.minutes.length;
-  const span = spanOf(rules, request.duration);
-  const open = new Uint8Array(n);
-  const found = new Uint8Array(n);
-  if (rules.mode === "capacity") {
-    openSlots(rules, facts, date, grid, null, open);
-    markStarts(open, grid, span, request.now, found);
-  } else {
-    for (const owner of request.professionals) {
-      openSlots(rules, facts, date, grid, owner, open);
-      markStarts(open, grid, span, request.now, found);
-    }
-  }
-  const out: string[] = [];
-  for (let j = 0; j < n; j++) if (found[j]) out.push(hhmm(present(grid.minutes[j], "slot minute")));
-  return out;
+  return freeSlotsByDay(rules, facts, date, date, request)[date] ?? [];
 }
 
 /** Free start times of every day from `from` to `to` (inclusive), keyed by date. */
 export function freeSlotsByDay(rules: SlotRules, facts: SlotFacts, from: string, to: string, request: SlotRequest): Record<string, string[]> {
+  const dates: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
+  const owners = rules.mode === "capacity" ? [null] : [...new Set(request.professionals)];
+  const w = windowOf(rules, facts, from, dates.length, owners);
+  const span = spanOf(rules, request.duration);
   const out: Record<string, string[]> = {};
-  for (let d = from; d <= to; d = addDays(d, 1)) out[d] = daySlots(rules, facts, d, request);
+  dates.forEach((date, i) => {
+    const hours: string[] = (out[date] = []);
+    const day = dayProblem(rules, facts, date) ? null : dayOf(rules, facts, date, i);
+    if (!day) return;
+    const n = day.grid.minutes.length;
+    w.found.fill(0, 0, n);
+    owners.forEach((owner, o) => {
+      openSlots(rules, facts, w.index, day, o, owner, w.open, w.count);
+      markStarts(w.open, day.grid, span, request.now, w.found);
+    });
+    for (let j = 0; j < n; j++) if (w.found[j]) hours.push(hhmmOf(day.grid.minutes[j] ?? 0));
+  });
   return out;
 }
 
@@ -283,21 +350,21 @@ export function slotProblem(
 ): SlotProblem | null {
   const dayIssue = dayProblem(rules, facts, booking.date);
   if (dayIssue) return { field: "booking_date", message: dayIssue };
-  const grid = dayGrid(rules, booking.date);
-  if (!grid) return { field: "booking_date", message: BOOKING_ERRORS.dayUnavailable };
   let owner: number | null = null;
   if (rules.mode === "professional") {
     if (booking.userId === null) return { field: "user_id", message: BOOKING_ERRORS.professionalRequired };
     if (!booking.professionals.includes(booking.userId)) return { field: "user_id", message: BOOKING_ERRORS.professionalUnavailable };
     owner = booking.userId;
   }
-  const j = grid.minutes.indexOf(minutesOf(booking.time));
-  const start = grid.starts[j];
-  if (j < 0 || start == null) return { field: "booking_time", message: BOOKING_ERRORS.slotTaken };
+  const day = dayOf(rules, facts, booking.date, 0);
+  if (!day) return { field: "booking_date", message: BOOKING_ERRORS.dayUnavailable };
+  const j = day.grid.minutes.indexOf(minutesOf(booking.time));
+  const start = j < 0 ? Number.NaN : (day.grid.starts[j] ?? Number.NaN);
+  if (Number.isNaN(start)) return { field: "booking_time", message: BOOKING_ERRORS.slotTaken };
   if (start <= booking.now) return { field: "booking_time", message: BOOKING_ERRORS.pastTime };
-  const open = new Uint8Array(grid.minutes.length);
-  const fits = new Uint8Array(grid.minutes.length);
-  openSlots(rules, facts, booking.date, grid, owner, open);
-  markStarts(open, grid, spanOf(rules, booking.duration), booking.now, fits);
+  const w = windowOf(rules, facts, booking.date, 1, [owner]);
+  const fits = w.found;
+  openSlots(rules, facts, w.index, day, 0, owner, w.open, w.count);
+  markStarts(w.open, day.grid, spanOf(rules, booking.duration), booking.now, fits);
   return fits[j] ? null : { field: "booking_time", message: BOOKING_ERRORS.slotTaken };
 }

@@ -1,10 +1,10 @@
 // The booking procedures through the router's caller, against a real database (seeded demo: Taller Demo books per
 // professional, Otro Taller by capacity).
-import { addDays, BOOKING_ERRORS, CRM_TEXTS } from "@taller/core";
+import { addDays, BOOKING_ERRORS, CRM_TEXTS, type DocumentNotification } from "@taller/core";
 import { bookings, crms, orders, realtimeEvents, rolePermissions, users } from "@taller/db";
 import { chileanHolidays } from "@taller/db/seed";
-import { createCallerFactory, TRPCError } from "@taller/trpc";
-import { useSeededApp } from "@taller/trpc/testing";
+import { createCallerFactory } from "@taller/trpc";
+import { callFailure as failure, notificationRequests, useSeededApp } from "@taller/trpc/testing";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingRouter } from "../src";
@@ -32,19 +32,6 @@ function monday(n = 0): string {
   }
 }
 
-/** The error a call throws, with its field errors as the client sees them. */
-async function failure(call: Promise<unknown>): Promise<{ code: string; message: string; fields: Record<string, string[]> }> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  const e = error as TRPCError;
-  const issues = (e.cause as { issues?: { path: string[]; message: string }[] } | undefined)?.issues ?? [];
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) (fields[issue.path.join(".")] ??= []).push(issue.message);
-  return { code: e.code, message: e.message, fields };
-}
 
 const fx = () => app.fx().demo;
 const tomas = () => fx().userIds["tecnico@taller.demo"] ?? 0;
@@ -107,7 +94,14 @@ describe("professionals and free slots (professional mode)", () => {
   });
 
   it("refuses another company's ids and windows over the limit", async () => {
-    expect((await failure((await other()).freeSlots({ booking_date: monday(), location_id: location() }))).code).toBe("NOT_FOUND");
+    const theirs = await other();
+    expect((await failure(theirs.freeSlots({ booking_date: monday(), location_id: location() }))).code).toBe("NOT_FOUND");
+    expect((await failure(theirs.freeSlots({ booking_date: monday(), requirement_id: mechanicsRequirement() }))).code).toBe("NOT_FOUND");
+    expect((await failure(theirs.freeSlots({ booking_date: monday(), user_id: tomas() }))).code).toBe("NOT_FOUND");
+    // One id of its own does not carry another company's beside it.
+    const ownLocation = app.fx().other.locationIds[0] ?? 0;
+    expect((await theirs.freeSlots({ booking_date: monday(), location_id: ownLocation })).errors).toEqual({});
+    expect((await failure(theirs.freeSlots({ booking_date: monday(), location_id: ownLocation, user_id: tomas() }))).code).toBe("NOT_FOUND");
     expect((await failure((await admin()).freeSlots({ booking_date: monday(), to_date: addDays(monday(), 90) }))).code).toBe("BAD_REQUEST");
   });
 });
@@ -197,8 +191,9 @@ describe("transitions", () => {
   it("marks a started booking as a no-show, and then refuses to confirm it", async () => {
     const caller = await admin();
     const b = await book("09:30");
-    // Before the demo's agenda (two weeks back), so no seeded booking of the professional overlaps it.
-    await app.db().execute(sql`UPDATE bookings SET booking_date = ${addDays(today, -30)} WHERE id = ${b.id}`);
+    // Back before the demo's month of bookings (two weeks back): a nearer day can hold the professional's demo
+    // booking at that hour, which the exclusion constraint refuses.
+    await app.db().execute(sql`UPDATE bookings SET booking_date = ${addDays(today, -60)} WHERE id = ${b.id}`);
     expect((await caller.markNoShow({ id: b.id })).non_attendance).toBe(true);
     expect((await caller.markNoShow({ id: b.id })).non_attendance).toBe(true);
     expect((await failure(caller.confirm({ id: b.id }))).message).toBe(BOOKING_ERRORS.noShow);
@@ -395,5 +390,48 @@ describe("'Agendar Vehículo' / 'Reagendar Vehículo' on a management (crm_id)",
     }
     expect(await app.db().select({ n: count() }).from(bookings)).toEqual(before);
     expect((await state(mine))?.bookingId).toBeNull();
+  });
+});
+
+describe("WhatsApp notifications asked for (notification.requested, sent by @taller/messaging)", () => {
+  const requests = (notification: DocumentNotification, documentId: number) => notificationRequests(app.db(), notification, documentId);
+
+  it("a booking for a client asks for its confirmation once (a retried 'Agendar' asks nothing more); without a client nothing", async () => {
+    const caller = await admin();
+    const form = { client_id: fx().clientIds[2], vehicle_id: fx().vehicleIds[2], location_id: location(), user_id: marta(), booking_date: monday(4), booking_time: "09:00", duration: 30, idempotency_key: key() };
+    const b = await caller.create(form);
+    await caller.create(form);
+    expect(await requests("booking_confirmation", b.id)).toEqual([fx().companyId]);
+    const anonymous = await caller.create({ ...form, client_id: undefined, vehicle_id: undefined, booking_time: "10:00", idempotency_key: key() });
+    expect(await requests("booking_confirmation", anonymous.id)).toEqual([]);
+  });
+
+  it("a moved booking asks for the new booking's confirmation", async () => {
+    const caller = await admin();
+    const b = await caller.create({ client_id: fx().clientIds[2], location_id: location(), user_id: marta(), booking_date: monday(4), booking_time: "11:00", duration: 30, idempotency_key: key() });
+    const moved = await caller.reschedule({ id: b.id, booking_date: monday(4), booking_time: "12:00", idempotency_key: key() });
+    expect(await requests("booking_confirmation", moved.id)).toEqual([fx().companyId]);
+  });
+
+  it("the client's page asks for the confirmation of what it books", async () => {
+    const pub = publicCaller();
+    const { other } = app.fx();
+    const token = other.crmToken;
+    // Otro Taller's case has no client in the demo: give it one (and its booking, if an earlier test made one: a
+    // re-booking moves that booking, whose client the new one keeps).
+    await app.db().update(crms).set({ clientId: other.clientIds[0] }).where(eq(crms.id, other.crmId));
+    await app.db().execute(sql`UPDATE bookings SET client_id = ${other.clientIds[0]} WHERE id = (SELECT booking_id FROM crms WHERE id = ${other.crmId})`);
+    const day = monday(5);
+    const hour = (await pub.public.freeSlots({ token, booking_date: day })).hours[0] ?? "09:00";
+    const booked = await pub.public.create({ token, booking_date: day, booking_time: hour, idempotency_key: key() });
+    expect(await requests("booking_confirmation", booked.id)).toEqual([other.companyId]);
+  });
+
+  it("receiving a client's booking asks for 'order received' once, however often 'Recepcionar' is pressed", async () => {
+    const caller = await admin();
+    const b = await caller.create({ client_id: fx().clientIds[2], location_id: location(), user_id: marta(), booking_date: monday(4), booking_time: "15:00", duration: 30, idempotency_key: key() });
+    const [first] = await Promise.all([caller.checkIn({ id: b.id }), caller.checkIn({ id: b.id })]);
+    await caller.checkIn({ id: b.id });
+    expect(await requests("order_received", first.order?.id ?? 0)).toEqual([fx().companyId]);
   });
 });

@@ -1,7 +1,7 @@
 // The free-slot rule, table-driven, without a database.
 import { BOOKING_ERRORS } from "@taller/core";
 import { describe, expect, it } from "vitest";
-import { daySlots, freeSlotsByDay, localInstant, localNow, slotProblem, type SlotFacts, type SlotRules } from "../src/slots";
+import { daySlots, freeSlotsByDay, localInstant, localNow, slotProblem, type BookedTimes, type SlotFacts, type SlotRules } from "../src/slots";
 
 const MONDAY = "2026-12-07";
 const SATURDAY = "2026-12-12";
@@ -19,8 +19,16 @@ const capacity: SlotRules = {
   days: { "1": week, "2": week, "3": week, "4": week, "5": week, "6": { enabled: true, start_time: "09:00", end_time: "10:00" }, "7": { ...week, enabled: false } },
 };
 const professional: SlotRules = { ...capacity, mode: "professional" };
-const none: SlotFacts = { holidays: new Set(), blocks: [], blockHours: [], bookings: [] };
-const facts = (over: Partial<SlotFacts>): SlotFacts => ({ ...none, ...over });
+type Booked = { start: number; end: number; userId: number | null };
+/** A case's facts, its bookings written one object each (the rule takes them as parallel arrays). */
+type FactsOver = Partial<Omit<SlotFacts, "bookings">> & { bookings?: Booked[] };
+const times = (list: Booked[]): BookedTimes => ({
+  start: Float64Array.from(list, (b) => b.start),
+  end: Float64Array.from(list, (b) => b.end),
+  userId: Int32Array.from(list, (b) => b.userId ?? 0),
+});
+const none: SlotFacts = { holidays: new Set(), blocks: [], blockHours: [], bookings: times([]) };
+const facts = (over: FactsOver): SlotFacts => ({ ...none, ...over, bookings: times(over.bookings ?? []) });
 const booking = (date: string, time: string, minutes: number, userId: number | null = null) => ({
   start: at(date, time),
   end: at(date, time) + minutes * 60_000,
@@ -29,7 +37,7 @@ const booking = (date: string, time: string, minutes: number, userId: number | n
 const ALL = ["09:00", "09:30", "10:00", "10:30"];
 
 describe("free slots (capacity)", () => {
-  const cases: { name: string; facts?: Partial<SlotFacts>; date?: string; duration?: number; now?: number; rules?: SlotRules; want: string[] }[] = [
+  const cases: { name: string; facts?: FactsOver; date?: string; duration?: number; now?: number; rules?: SlotRules; want: string[] }[] = [
     { name: "an empty working day offers every slot", want: ALL },
     { name: "a 60-minute booking needs two free slots, so it cannot start in the last one", duration: 60, want: ["09:00", "09:30", "10:00"] },
     { name: "a 45-minute booking also needs ceil(45/30) = 2 slots", duration: 45, want: ["09:00", "09:30", "10:00"] },
@@ -80,7 +88,7 @@ describe("free slots (capacity)", () => {
 });
 
 describe("free slots (professional)", () => {
-  const cases: { name: string; facts?: Partial<SlotFacts>; pros: number[]; duration?: number; want: string[] }[] = [
+  const cases: { name: string; facts?: FactsOver; pros: number[]; duration?: number; want: string[] }[] = [
     { name: "a free professional offers every slot", pros: [1], want: ALL },
     { name: "one booking takes the professional's slot", facts: { bookings: [booking(MONDAY, "09:00", 60, 1)] }, pros: [1], want: ["10:00", "10:30"] },
     { name: "another professional's booking does not", facts: { bookings: [booking(MONDAY, "09:00", 60, 2)] }, pros: [1], want: ALL },
@@ -157,11 +165,35 @@ describe("a window of days", () => {
     expect(days["2026-12-12"]).toEqual(["09:00", "09:30"]);
     expect(days["2026-12-13"]).toEqual([]);
   });
+
+  it("counts each day's bookings on that day only, per professional", () => {
+    const TUESDAY = "2026-12-08";
+    const busy = facts({ bookings: [booking(MONDAY, "09:00", 120, 1), booking(TUESDAY, "09:00", 120, 2)] });
+    const window = (professionals: number[]) => freeSlotsByDay(professional, busy, MONDAY, TUESDAY, { duration: 30, professionals, now: BEFORE });
+    expect(window([1, 2])).toEqual({ [MONDAY]: ALL, [TUESDAY]: ALL });
+    expect(window([1])).toEqual({ [MONDAY]: [], [TUESDAY]: ALL });
+    expect(window([2])).toEqual({ [MONDAY]: ALL, [TUESDAY]: [] });
+    // Asked twice, a professional is still one: his bookings count for him.
+    expect(window([1, 1])).toEqual({ [MONDAY]: [], [TUESDAY]: ALL });
+  });
+
+  it("a booking that crosses midnight fills the next day's first slots, inside a window or alone", () => {
+    const TUESDAY = "2026-12-08";
+    const night: SlotRules = {
+      ...capacity,
+      maxBookings: 1,
+      days: { "1": { enabled: true, start_time: "23:00", end_time: "23:59" }, "2": { enabled: true, start_time: "00:00", end_time: "01:00" } },
+    };
+    const late = facts({ bookings: [booking(MONDAY, "23:30", 60)] });
+    const request = { duration: 30, professionals: [], now: BEFORE };
+    expect(freeSlotsByDay(night, late, MONDAY, TUESDAY, request)).toEqual({ [MONDAY]: ["23:00"], [TUESDAY]: ["00:30"] });
+    expect(daySlots(night, late, TUESDAY, request)).toEqual(["00:30"]);
+  });
 });
 
 describe("one slot, as the write paths check it", () => {
   const base = { date: MONDAY, time: "09:30", duration: 30, userId: 1 as number | null, professionals: [1, 2], now: BEFORE };
-  const cases: { name: string; rules?: SlotRules; facts?: Partial<SlotFacts>; over?: Partial<typeof base>; want: ReturnType<typeof slotProblem> }[] = [
+  const cases: { name: string; rules?: SlotRules; facts?: FactsOver; over?: Partial<typeof base>; want: ReturnType<typeof slotProblem> }[] = [
     { name: "a free slot fits", want: null },
     { name: "the professional is required", over: { userId: null }, want: { field: "user_id", message: BOOKING_ERRORS.professionalRequired } },
     { name: "a professional not offered", over: { userId: 3 }, want: { field: "user_id", message: BOOKING_ERRORS.professionalUnavailable } },

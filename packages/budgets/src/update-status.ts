@@ -1,4 +1,4 @@
-import { BUDGET_TEXTS, transitionAllowed } from "@taller/core";
+import { BUDGET_TEXTS, budgetReadyForClient, transitionAllowed } from "@taller/core";
 import { queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -21,9 +21,12 @@ export const updateStatus = staffProcedure
         sql`SELECT status_id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.id} FOR UPDATE`,
       );
       if (!budget) throw new TRPCError({ code: "NOT_FOUND", message: BUDGET_TEXTS.notFound });
-      const [target] = await queryRows<{ id: number }>(
+      // initial_id: where writeBudget (@taller/db) starts a budget, the same order.
+      const [target] = await queryRows<{ id: number; finish: boolean; initial_id: number }>(
         tx.db,
-        sql`SELECT id FROM statuses WHERE company_id = ${ctx.companyId} AND id = ${input.status_id} AND type = 'Budget'`,
+        sql`SELECT id, finish,
+                   (SELECT i.id FROM statuses i WHERE i.company_id = s.company_id AND i.type = 'Budget' ORDER BY i.finish, i.position, i.id LIMIT 1) AS initial_id
+            FROM statuses s WHERE company_id = ${ctx.companyId} AND id = ${input.status_id} AND type = 'Budget'`,
       );
       if (!target) throw fieldError("BAD_REQUEST", "status_id", BUDGET_TEXTS.statusNotBudget);
       const rules = await queryRows<{ from_status_id: number; to_status_id: number }>(
@@ -36,6 +39,9 @@ export const updateStatus = staffProcedure
         sql`INSERT INTO budget_status_changes (company_id, budget_id, from_status_id, to_status_id, user_id)
             VALUES (${ctx.companyId}, ${input.id}, ${budget.status_id}, ${input.status_id}, ${ctx.user.id})`,
       );
+      if (budgetReadyForClient(target, target.initial_id)) {
+        await tx.emit({ type: "notification.requested", companyId: ctx.companyId, payload: { notification: "budget_ready", documentId: input.id } });
+      }
       return { id: input.id, status_id: input.status_id };
     }),
   );

@@ -3,7 +3,7 @@
 import { BUDGET_TEXTS } from "@taller/core";
 import { budgetLines, budgets, queryRows } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
-import { allPages, useSeededApp } from "@taller/trpc/testing";
+import { allPages, notificationRequests, useSeededApp } from "@taller/trpc/testing";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { budgetsRouter } from "../src";
@@ -138,6 +138,26 @@ describe("status changes", () => {
     expect(refused.code).toBe("CONFLICT");
     await c.updateStatus({ id: made.id, status_id: approved ?? 0 });
     expect((await c.get({ id: made.id })).status.id).toBe(approved);
+  });
+
+  it("asks for 'budget ready' (WhatsApp) when the budget leaves its initial status for an open one, not for a final one", async () => {
+    const c = await admin();
+    const fx = app.fx();
+    const [draft, sent, approved] = fx.demo.statusIds.Budget;
+    const ready = () => notificationRequests(app.db(), "budget_ready", made.id);
+    const made = await c.create({ order_id: fx.demo.orderIds[6] ?? 0, lines: [{ description: "Aceite", quantity: 1, unit_price: 20_000, discount: 0 }] });
+    expect(await ready()).toEqual([]);
+    await c.updateStatus({ id: made.id, status_id: sent ?? 0 });
+    expect(await ready()).toEqual([fx.demo.companyId]);
+    // Straight from the draft to a final status: the client already answered.
+    const direct = await c.create({ order_id: fx.demo.orderIds[6] ?? 0, lines: [{ description: "Filtro", quantity: 1, unit_price: 9_000, discount: 0 }] });
+    await c.updateStatus({ id: direct.id, status_id: approved ?? 0 });
+    expect(await notificationRequests(app.db(), "budget_ready", direct.id)).toEqual([]);
+    // Back to the draft and sent again: asked again (messaging sends one message per budget).
+    await app.db().execute(sql`DELETE FROM status_transitions WHERE company_id = ${fx.demo.companyId}`);
+    await c.updateStatus({ id: made.id, status_id: draft ?? 0 });
+    await c.updateStatus({ id: made.id, status_id: sent ?? 0 });
+    expect(await ready()).toHaveLength(2);
   });
 });
 

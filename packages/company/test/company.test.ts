@@ -34,7 +34,7 @@ describe("company.onVersion", () => {
 });
 
 describe("company.onEvent", () => {
-  it("never forwards a push request to screens: its text is for the addressed users only", async () => {
+  it("never forwards a push request (its text is for the addressed users only) nor a notification request to screens", async () => {
     const controller = new AbortController();
     const fx = app.fx();
     const first = await app.bus().publish({ companyId: fx.demo.companyId, type: "user.updated", payload: { id: 1 } });
@@ -43,8 +43,9 @@ describe("company.onEvent", () => {
       type: "push.requested",
       payload: { userIds: [2], title: "Te mencionaron", body: "privado", url: "/main/orders/1", tag: "t" },
     });
+    await app.bus().publish({ companyId: fx.demo.companyId, type: "notification.requested", payload: { notification: "order_received", documentId: 1 } });
     const last = await app.bus().publish({ companyId: fx.demo.companyId, type: "user.updated", payload: { id: 3 } });
-    // Replayed from the outbox after `first`: the push request sits between the two updates.
+    // Replayed from the outbox after `first`: the two requests sit between the two updates.
     const stream = await createCaller(await app.staff("admin@taller.demo"), { signal: controller.signal }).onEvent({ lastEventId: String(first.id) });
     const types: string[] = [];
     for await (const event of stream) {

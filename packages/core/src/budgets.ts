@@ -54,6 +54,17 @@ export function budgetLocked(status: { finish: boolean }): boolean {
   return status.finish;
 }
 
+/**
+ * Whether a budget moved into `status` is ready for the client (the 'Presupuesto listo' WhatsApp notification).
+ * Statuses are the company's own, so no name decides: a budget is born in the company's initial status (the first
+ * non-finished one, 'Borrador' in the demo) while the workshop writes it; leaving it for another open status
+ * ('Enviado') is handing it to the client. A finished status ('Aprobado', 'Rechazado') means the client already
+ * answered, so nothing is sent then.
+ */
+export function budgetReadyForClient(status: { id: number; finish: boolean }, initialStatusId: number): boolean {
+  return !status.finish && status.id !== initialStatusId;
+}
+
 /** 'Presupuesto_{correlative}.pdf' (seed 002: the budget PDF is served inline under this name). */
 export function pdfFileName(correlativeId: number): string {
   return `Presupuesto_${correlativeId}.pdf`;
@@ -122,3 +133,6 @@ export const BUDGET_WRITE_ERRORS = {
   product: { code: "NOT_FOUND", message: BUDGET_TEXTS.productNotFound },
   status: { code: "BAD_REQUEST", message: BUDGET_TEXTS.noStatuses },
 } as const;
+
+/** Where a client opens a budget's PDF (`?token=`), the link the 'Presupuesto listo' WhatsApp notification carries. */
+export const CLIENT_BUDGET_PATH = "/client/budget";

@@ -2,6 +2,7 @@
 // the payload's schema. Events carry ids, never rows: a subscriber fetches what it is allowed to see. A domain adds
 // its events here, in its own section, and publishes them through the transaction helper of @taller/trpc.
 import { z } from "zod";
+import { DOCUMENT_NOTIFICATIONS } from "./messaging";
 
 const platform = <P extends z.ZodType>(payload: P) => ({ scope: "platform" as const, payload });
 const company = <P extends z.ZodType>(payload: P) => ({ scope: "company" as const, payload });
@@ -16,6 +17,13 @@ export const REALTIME_EVENTS = {
   "session.ended": platform(z.object({ sessionIds: z.array(z.string().min(1).max(100)).min(1).max(100) })),
   /** A staff member's profile changed (name, picture, theme...): screens showing that user refetch it. */
   "user.updated": company(z.object({ id: z.number().int().positive() })),
+
+  // Company administration
+  /**
+   * What company.setup answers changed (`what`: roles, locations, holidays, …): open shells refetch the setup, and
+   * every process drops its cached sessions of the company, whose grants may have changed.
+   */
+  "company.setup_changed": company(z.object({ what: z.string().min(1).max(50) })),
 
   // Calendar
   /** A calendar event was created or changed: open calendars of the company refetch their window. */
@@ -87,6 +95,14 @@ export const REALTIME_EVENTS = {
   // Provider (supplier pricings and buy orders)
   /** Pricings or buy orders were created, answered, confirmed or closed: the document's list of them refetches. */
   "provider.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  // Messaging
+  /**
+   * A document reached the moment one of the company's WhatsApp notifications is for (a booking placed, an order
+   * received, a budget ready, a payment requested): the messaging package sends it (domains never import it).
+   */
+  "notification.requested": company(
+    z.object({ notification: z.enum(DOCUMENT_NOTIFICATIONS), documentId: z.number().int().positive() }),
+  ),
   // Payments
   /** Payment requests were created, paid or got a payment (webhook, reprocess, poller): open lists and details refetch. */
   "payment.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
@@ -107,11 +123,26 @@ export type RealtimeEvent = {
 export type RealtimeEventOf<K extends RealtimeEventType> = Extract<RealtimeEvent, { type: K }>;
 
 /**
- * Events for servers, never forwarded to screens: session bookkeeping, and push requests (their text is for the
- * addressed users only, not for every screen of the company).
+ * Events for servers, never forwarded to screens: session bookkeeping, push requests (their text is for the
+ * addressed users only, not for every screen of the company) and notification requests (work for the messaging
+ * package; screens learn of the message from the outbox).
  */
 export function isServerOnlyEvent(type: RealtimeEventType): boolean {
-  return type.startsWith("session.") || type === "push.requested";
+  return type.startsWith("session.") || type === "push.requested" || type === "notification.requested";
+}
+
+/**
+ * A narrower stream than a company's: the events of one thing, e.g. one chat's messages. The event bus routes each
+ * event to its topic's subscribers once (one map lookup), instead of every subscriber of the company filtering
+ * every event: a chat with 1,000 open screens costs one lookup per message, not 1,000 filters.
+ */
+export type EventTopic = `chat:${number}`;
+
+export const chatTopic = (chatId: number): EventTopic => `chat:${chatId}`;
+
+/** The topic an event belongs to, or null when it is only in its company's stream. */
+export function eventTopic(event: RealtimeEvent): EventTopic | null {
+  return event.type === "chat.comment" ? chatTopic(event.payload.chatId) : null;
 }
 
 /** Most session ids one `session.ended` event carries (its payload must fit a NOTIFY); publishers split longer lists. */

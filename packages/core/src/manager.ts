@@ -68,12 +68,28 @@ export const isDatabaseFileKey = (key: string): boolean => DATABASE_FILE_KEY.tes
 export const MAX_DATABASE_WORKBOOK_BYTES = 20 * 1024 * 1024;
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Connection states (seed 002 section 4.4) with their labels; `failed` is ours: the import refused rows. */
+/**
+ * Connection states (seed 002 section 4.4) with their labels; `failed` is ours (the import refused rows), and so are
+ * the three of 'Deshacer importación'.
+ */
 export const CONNECTION_STATUS_LABELS = {
   pending: "Pendiente",
   connecting: "Conectando",
   connected: "Conectado",
   failed: "Con errores",
+  undo_pending: "Deshacer pendiente",
+  undoing: "Deshaciendo",
+  undone: "Importación deshecha",
+} as const;
+
+/** What an import writes, in the plural, for the undo's report ('se conservaron 2 clientes'). */
+export const IMPORT_ENTITY_LABELS = {
+  clients: "clientes",
+  vehicles: "vehículos",
+  brands: "marcas",
+  brand_models: "modelos",
+  products: "productos",
+  product_categories: "categorías",
 } as const;
 export type ConnectionStatus = keyof typeof CONNECTION_STATUS_LABELS;
 

@@ -51,6 +51,26 @@ export const NOTIFICATION_KINDS = {
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 
+/**
+ * The notifications a domain asks for when its document reaches their moment (event `notification.requested`);
+ * the other two (booking reminder, CRM follow-up) are sweeps of the messaging package.
+ */
+export const DOCUMENT_NOTIFICATIONS = ["booking_confirmation", "order_received", "budget_ready", "payment_link"] as const;
+export type DocumentNotification = (typeof DOCUMENT_NOTIFICATIONS)[number];
+
+/**
+ * What {{1}}, {{2}}.. of each notification's template receive, in order (the manager's template dialog shows it, so
+ * operators know what each placeholder holds). A template uses the first n.
+ */
+export const NOTIFICATION_VALUES: Record<NotificationKind, readonly string[]> = {
+  booking_confirmation: ["nombre del cliente", "día (dd-mm-aaaa)", "hora (HH:MM)", "patente"],
+  booking_reminder: ["nombre del cliente", "día (dd-mm-aaaa)", "hora (HH:MM)", "patente"],
+  order_received: ["nombre del cliente", "patente", "número de orden", "motivo de ingreso"],
+  budget_ready: ["nombre del cliente", "patente", "número de presupuesto", "total", "link del presupuesto"],
+  payment_link: ["nombre del cliente", "patente", "total", "link de pago"],
+  crm_follow_up: ["nombre del cliente", "requerimiento", "patente", "link para agendar"],
+};
+
 export const TEMPLATE_STATUSES = ["submitted", "approved", "rejected", "paused", "disabled"] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 export const TEMPLATE_STATUS_LABELS: Record<TemplateStatus, string> = {

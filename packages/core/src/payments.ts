@@ -75,3 +75,6 @@ export function paymentLinesFromBudget(
     return [{ title, description, quantity: 1, unit_price: total }];
   });
 }
+
+/** Where a client opens a payment request's link (`?token=`): the payments page and the WhatsApp 'Link de pago'. */
+export const CLIENT_PAYMENT_PATH = "/client/payment";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetLinesInput, budgetLocked, budgetTotal, lineProblem, lineTotal, pdfFileName, transitionAllowed } from "../src/budgets";
+import { budgetLinesInput, budgetLocked, budgetReadyForClient, budgetTotal, lineProblem, lineTotal, pdfFileName, transitionAllowed } from "../src/budgets";
 import { paymentLinesFromBudget, paymentLinesTotal } from "../src/payments";
 
 describe("budget rules", () => {
@@ -38,6 +38,15 @@ describe("budgetLocked", () => {
   it("locks a budget in a finished status only", () => {
     expect(budgetLocked({ finish: true })).toBe(true);
     expect(budgetLocked({ finish: false })).toBe(false);
+  });
+});
+
+describe("budgetReadyForClient", () => {
+  it("is leaving the initial status for another open one; never a final status, never the initial one", () => {
+    const draft = 1;
+    expect(budgetReadyForClient({ id: 2, finish: false }, draft)).toBe(true);
+    expect(budgetReadyForClient({ id: draft, finish: false }, draft)).toBe(false);
+    expect(budgetReadyForClient({ id: 3, finish: true }, draft)).toBe(false);
   });
 });
 

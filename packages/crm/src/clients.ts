@@ -50,7 +50,7 @@ export const clients = staffProcedure
   .use(can("read", "client"))
   .input(clientsInput)
   .query(async ({ ctx, input }) => {
-    // name, RUT (with or without dots), e-mail and phone, folded (clients.search_text, migration clients_search):
+    // name, RUT (with or without dots), e-mail and phone, folded (clients.search_text, migration crm_scale):
     // contains from three characters, a word's start below, as every list.
     const term = searchTerm(input.search);
     const search = searchCondition(term, "cl.");

@@ -25,5 +25,8 @@ export const managerCases: DomainCases<typeof managerRouter> = {
     valid: () => ({ name: "Clientes", dbType: "tables", upload: `databases/${"a".repeat(24)}.xlsx`, sheet: "Hoja1", keys: [{ column: "RUT", target: "Client.rut" }] }),
   },
   "databases.update": { kind: "manager", valid: () => ({ id: 2 ** 31 - 1, name: "Clientes", sheet: "Hoja1" }) },
+  "databases.remove": { kind: "manager", valid: () => ({ id: 2 ** 31 - 1 }) },
   "databases.connect": { kind: "manager", valid: () => ({ databaseId: 2 ** 31 - 1, companyId: 1 }) },
+  "databases.removeConnection": { kind: "manager", valid: () => ({ connectionId: 2 ** 31 - 1 }) },
+  "databases.undoImport": { kind: "manager", valid: () => ({ connectionId: 2 ** 31 - 1 }) },
 };

@@ -5,15 +5,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { computeRutDv, formatRut } from "@taller/core";
-import { brands, clients, importCreated, productCategories, products, vehicles } from "@taller/db";
+import { brands, clients, importCreated, productCategories, products, queryRows, vehicles } from "@taller/db";
 import { useSeededApp } from "@taller/trpc/testing";
 import ExcelJS from "exceljs";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { HEADER, KEYS } from "./workbook";
 import { dryRun, runImport } from "../src/import/run";
 import { readSheet, summarizeWorkbook } from "../src/import/sheet";
-import { rollbackBatch } from "../src/import/write";
+import { rollbackBatch } from "../src/import/rollback";
 
 const app = useSeededApp();
 const dir = mkdtempSync(join(tmpdir(), "manager-import-"));
@@ -112,6 +112,18 @@ describe("spreadsheet import", () => {
     expect(vehicle).toMatchObject({ year: 2011, clientId: client?.id, customFields: { $$Motor: "2.6" } });
     const [product] = await app.db().select().from(products).where(and(eq(products.companyId, companyId()), eq(products.code, "SKU-1")));
     expect(product).toMatchObject({ price: 12990 });
+    // The import writes the vehicles' search text itself (the fill trigger skips rows that bring one): it must be
+    // exactly what the trigger composes from the vehicle's client, brand and model.
+    const [search] = await queryRows<{ checked: number; wrong: number }>(
+      app.db(),
+      sql`SELECT count(*)::int AS checked,
+            count(*) FILTER (WHERE v.search_text IS DISTINCT FROM vehicle_search_text(v.identifier, v.chassis, b.name, m.name, c.name, c.rut))::int AS wrong
+          FROM vehicles v LEFT JOIN brands b ON b.id = v.brand_id LEFT JOIN brand_models m ON m.id = v.brand_model_id
+          LEFT JOIN clients c ON c.id = v.client_id
+          WHERE v.company_id = ${companyId()} AND v.identifier LIKE 'IMP%'`,
+    );
+    expect(search).toEqual({ checked: 5000, wrong: 0 });
+    expect(vehicle?.searchText).toBe(`IMP0001 MARCA 1 MODELO 1 CLIENTE 1 ${rut(20_000_001)} ${rut(20_000_001).replace(/[^0-9K]/g, "")}`);
 
     // The same file again (a second click, a retried job): nothing new.
     await runImport(app.db(), { companyId: companyId(), batchId: "b2", keys: KEYS, source });
@@ -119,7 +131,7 @@ describe("spreadsheet import", () => {
     expect(await app.db().select().from(importCreated).where(eq(importCreated.batchId, "b2"))).toEqual([]);
 
     // Rolling back the first batch removes what it created, and only that.
-    await rollbackBatch(app.db(), companyId(), "b1");
+    expect(await app.db().transaction((tx) => rollbackBatch(tx, companyId(), "b1"))).toEqual({ deleted: 5000 + 5000 + 50 + 3 + 15 + 4, kept: {} });
     expect(await counts()).toEqual(before);
   }, 120_000); // 10,000 rows written and 5,000 rolled back: well past the default on a loaded shared machine
 

@@ -41,5 +41,6 @@ export function memoryFileStore(): DatabaseFileStore & { stored: Map<string, Uin
       const bytes = stored.get(key);
       return Promise.resolve(bytes ? Readable.from([Buffer.from(bytes)]) : null);
     },
+    delete: (key) => Promise.resolve(void stored.delete(key)),
   };
 }

@@ -5,4 +5,12 @@ export { companyForWebhookKey, newWebhookKey, receiveWebhook, webhookSchema, typ
 export { bookingReminderJob, messagingJobs, templateSyncJob } from "./jobs";
 export { crmFollowUpJob, crmFollowUpKey } from "./crm-follow-up";
 export { queueNotification, type NotifyRequest, type NotifyResult } from "./notify";
+export {
+  handleNotificationRequest,
+  notificationKey,
+  queueDocumentNotification,
+  startNotificationDelivery,
+  type DocumentNotifyResult,
+  type NotificationDeps,
+} from "./document-notifications";
 export { deliverMessage } from "./outbound";

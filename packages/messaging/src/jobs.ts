@@ -1,11 +1,11 @@
 // The messaging package's periodic jobs (packages/trpc/src/scheduler.ts runs them, one process at a time):
-// the template status sync (webhooks get lost) and the booking reminder (the one notification sent by a sweep today).
-import { formatDay } from "@taller/core";
+// the template status sync (webhooks get lost), the booking reminder and the CRM follow-up (crm-follow-up.ts).
 import { queryRows, whatsappConfigs, type Db } from "@taller/db";
 import type { PeriodicJob } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { messagingAdapter } from "./adapter";
 import { crmFollowUpJob } from "./crm-follow-up";
+import { bookingValues } from "./document-notifications";
 import { queueNotification } from "./notify";
 import { deliverMessage } from "./outbound";
 import { applyTemplateStatus } from "./template-status";
@@ -35,6 +35,8 @@ export const templateSyncJob: PeriodicJob = {
  * Bookings starting within the next 24 hours, still unconfirmed and open, whose client has a phone, in companies
  * with an approved 'booking_reminder' template: the reminder goes out once per booking (dedupe key). Its values, in
  * order: client name, day (dd-mm-yyyy), time (HH:MM), vehicle plate. A 'Si' answer confirms the booking (inbound.ts).
+ * A booking whose confirmation was queued within those 24 hours (booked for tomorrow) gets no reminder: the
+ * confirmation just asked the same question.
  */
 /** `db` delivers the queued reminders after the sweep's COMMIT (the sweep's transaction is gone by then). */
 export const bookingReminderJob = (db: Db): PeriodicJob => ({
@@ -53,6 +55,8 @@ export const bookingReminderJob = (db: Db): PeriodicJob => ({
           WHERE b.start_at > ${now.toISOString()}::timestamptz AND b.start_at <= ${now.toISOString()}::timestamptz + interval '24 hours'
             AND NOT b.confirmed AND NOT b.rescheduled AND NOT b.non_attendance AND b.order_id IS NULL
             AND NOT EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.company_id = b.company_id AND m.dedupe_key = 'booking_reminder:' || b.id)
+            AND NOT EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.company_id = b.company_id AND m.dedupe_key = 'booking_confirmation:' || b.id
+                              AND m.created_at > b.start_at - interval '24 hours')
           ORDER BY b.start_at LIMIT 500`,
     );
     const queued: { companyId: number; id: number }[] = [];
@@ -61,7 +65,7 @@ export const bookingReminderJob = (db: Db): PeriodicJob => ({
         companyId: b.company_id,
         notification: "booking_reminder",
         clientId: b.client_id,
-        values: [b.name, formatDay(b.booking_date), b.booking_time, b.identifier ?? ""],
+        values: bookingValues(b),
         documentType: "Booking",
         documentId: b.id,
         dedupeKey: `booking_reminder:${b.id}`,

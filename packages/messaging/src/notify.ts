@@ -1,7 +1,8 @@
-// The company's notifications through WhatsApp (booking confirmation and reminder today; order received, budget
-// ready, payment link and CRM follow-ups are hooks below for their domains to call). A notification goes out only
-// with the company's approved, active template for it and to a client with a usable phone; otherwise nothing is
-// queued (the answer says why). Sent once per dedupe key however often the caller runs.
+// The company's notifications through WhatsApp: the sweeps (booking reminder, CRM follow-up, jobs.ts) and the
+// documents' moments (booking confirmation, order received, budget ready, payment link: document-notifications.ts)
+// all queue here. A notification goes out only with the company's approved, active template for it and to a client
+// with a usable phone; otherwise nothing is queued (the answer says why). Sent once per dedupe key however often the
+// caller runs.
 import { templatePlaceholders, whatsappNumber, type NotificationKind } from "@taller/core";
 import { notificationTemplates, queryRows } from "@taller/db";
 import type { Transaction } from "@taller/trpc";
@@ -19,7 +20,7 @@ export interface NotifyRequest {
   dedupeKey: string;
 }
 
-export type NotifyResult = { queued: number } | { skipped: "no_plan" | "no_template" | "no_phone" | "too_many_placeholders" };
+export type NotifyResult = { queued: number } | { skipped: "duplicate" | "no_plan" | "no_template" | "no_phone" | "too_many_placeholders" };
 
 /** Queues the notification in the caller's transaction; the caller delivers it after COMMIT (deliverMessage). */
 export async function queueNotification(tx: Transaction, req: NotifyRequest): Promise<NotifyResult> {
@@ -35,6 +36,11 @@ export async function queueNotification(tx: Transaction, req: NotifyRequest): Pr
   const phone = whatsappNumber(client?.phone);
   if (!phone) return { skipped: "no_phone" };
   const contactId = await contactFor(tx.db, req.companyId, phone, req.clientId);
+  // Queued before: whoever queued it delivers it (a second delivery could reach the provider twice). Checked after
+  // contactFor, whose upsert holds the contact's row until COMMIT: a concurrent request for the same key (same
+  // document, same client) waits there and then sees the first one's message.
+  const [seen] = await queryRows<{ id: number }>(tx.db, sql`SELECT id FROM whatsapp_messages WHERE company_id = ${req.companyId} AND dedupe_key = ${req.dedupeKey}`);
+  if (seen) return { skipped: "duplicate" };
   const id = await queueMessage(tx, {
     companyId: req.companyId,
     contactId,

@@ -110,6 +110,9 @@ export const create = staffProcedure
         );
         await issueClientToken(tx.db, ctx.companyId, row.id);
         await tx.emit({ type: "payment.changed", companyId: ctx.companyId, payload: { ids: [row.id] } });
+        if (source.client_id !== null) {
+          await tx.emit({ type: "notification.requested", companyId: ctx.companyId, payload: { notification: "payment_link", documentId: row.id } });
+        }
         return row.id;
       });
       return await loadDetail(ctx.db, ctx, requestId);

@@ -1,10 +1,10 @@
 // The client's link (client/payment?token=): derived from a server secret and the request (@taller/db
 // payment-link.ts), so staff can show it again without the token being stored; document_tokens keeps only its hash.
+import { CLIENT_PAYMENT_PATH } from "@taller/core";
 import { documentTokens, paymentClientToken, type Db } from "@taller/db";
 import { sha256 } from "@taller/trpc";
 
 export const PAYMENT_DOCUMENT_TYPE = "PaymentRequest";
-export const CLIENT_PAYMENT_PATH = "/client/payment";
 
 export function clientToken(db: Db, companyId: number, requestId: number): Promise<string> {
   return paymentClientToken(db, companyId, requestId);

@@ -3,7 +3,7 @@
 import { PAYMENT_PAID, PAYMENT_PENDING } from "@taller/core";
 import { paymentWebhookInbox, queryRows, realtimeEvents, writeBudget } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
-import { allPages, useSeededApp } from "@taller/trpc/testing";
+import { allPages, notificationRequests, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentsRouter } from "../src";
@@ -140,6 +140,8 @@ describe("create, totals and the database's rules", () => {
     );
     const r = await c.create({ order_id: app.fx().demo.orderIds[5] });
     expect(r.total).toBe(order?.total);
+    // Its client gets the link by WhatsApp (@taller/messaging sends it, once per request).
+    expect(await notificationRequests(app.db(), "payment_link", r.id)).toEqual([app.fx().demo.companyId]);
     expect(r.lines[0]?.title).toBe(`Orden de Trabajo #${order?.correlative_id}`);
     expect((await failure(c.create({ order_id: app.fx().demo.orderIds[5], lines: [{ title: "Nada", unit_price: 0 }] }))).message).toBe(
       "El total del cobro debe ser mayor a $0",

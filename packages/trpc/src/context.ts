@@ -24,6 +24,21 @@ export interface ManagerSessionInfo {
 }
 
 /**
+ * The WebSocket a procedure's request came on (apps/server/src/socket.ts): what lets a subscription's events be
+ * written to it without passing through tRPC's adapter one by one (the event bus's `subscription`).
+ */
+export interface SubscriptionSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  /**
+   * The start of the 'started' frame tRPC's adapter sent on this socket in the current synchronous turn (`{"id":…`
+   * up to its result), once; null otherwise. The adapter asks a subscription for its first event right after
+   * sending its 'started', in the same turn: that subscription, and only it, finds its own head here.
+   */
+  takeStartedHead(): string | null;
+}
+
+/**
  * What every procedure sees. The server (composition root) builds it per HTTP request or per WebSocket
  * connection; a WebSocket's context is fixed at connect time.
  */
@@ -43,4 +58,6 @@ export interface Context {
   appVersion: string;
   /** Adds a Set-Cookie header to the HTTP response (no-op on WebSocket). */
   setCookie(cookie: string): void;
+  /** The request's WebSocket; absent over HTTP and for server-side callers. */
+  socket?: SubscriptionSocket;
 }

@@ -1,8 +1,10 @@
 import { EventEmitter } from "node:events";
-import { parseRealtimeEvent, present, type RealtimeEvent } from "@taller/core";
+import { eventTopic, parseRealtimeEvent, present, type RealtimeEvent } from "@taller/core";
 import type { Database, Db, PgPubSub } from "@taller/db";
-import { realtimeEvents } from "@taller/db";
+import { queryRows, realtimeEvents } from "@taller/db";
 import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { SubscriptionSocket } from "./context";
+import { Fanout, Feed, type Audience } from "./fanout";
 
 /** A realtime event as subscribers receive it: typed in @taller/core, with the id of its outbox row. */
 export type BusEvent = RealtimeEvent & { id: number };
@@ -16,11 +18,26 @@ export interface EventBus {
   /** Live events of this process's delivery stream (all companies). */
   subscribe(listener: (event: BusEvent) => void): () => void;
   /**
-   * Events for one company (and platform-wide ones) after `lastEventId`, then live ones, with no gap and no
-   * duplicate: the resumable stream behind every subscription.
+   * Events for one company (and platform-wide ones), or with `topic` only that topic's events of the company, after
+   * `lastEventId`, then live ones, with no gap and no duplicate: the resumable stream behind every subscription.
+   * With `map`, each event arrives as what `map` makes of it (null skips it), so a subscription can return the
+   * stream itself. It ends when `signal` aborts or its reader stops.
    */
-  stream(opts: { companyId: number | null; lastEventId?: number | null; signal?: AbortSignal }): AsyncGenerator<BusEvent>;
+  stream(opts: StreamOptions): AsyncIterableIterator<BusEvent>;
+  stream<T>(opts: StreamOptions & { map: (event: BusEvent) => T | null }): AsyncIterableIterator<T>;
+  /**
+   * A stream for a subscription procedure to return as is, given its context's `socket`. Over the WebSocket, once
+   * tRPC's adapter has started the subscription, its events are written to the socket in the adapter's own frame,
+   * each event's frame built once for every subscriber that shares `map` (a function defined once, not per call):
+   * nothing per subscriber but the write. Without a socket (a server-side caller) it is the plain stream.
+   */
+  subscription<T>(opts: StreamOptions & { map: (event: BusEvent) => T | null; socket?: SubscriptionSocket }): AsyncIterableIterator<T>;
   close(): Promise<void>;
+}
+
+export interface StreamOptions extends Audience {
+  lastEventId?: number | null;
+  signal?: AbortSignal;
 }
 
 /** An event written to the outbox inside a transaction, and what delivers it once that transaction commits. */
@@ -49,6 +66,8 @@ export function stageEvent(bus: EventBus, tx: Db, event: RealtimeEvent): Promise
 
 abstract class BaseBus implements EventBus {
   protected readonly emitter = new EventEmitter();
+  /** The streams of this process, by company and topic. */
+  private readonly fanout = new Fanout();
   constructor(protected readonly db: Db) {
     this.emitter.setMaxListeners(0);
   }
@@ -65,67 +84,78 @@ abstract class BaseBus implements EventBus {
     if (Buffer.byteLength(json) > MAX_PAYLOAD_BYTES) {
       throw new Error(`Event ${checked.type} payload too large: events carry ids, not rows`);
     }
-    const [row] = await tx
-      .insert(realtimeEvents)
-      .values({ companyId: checked.companyId, type: checked.type, payload: checked.payload })
-      .returning({ id: realtimeEvents.id });
-    const persisted: BusEvent = { ...checked, id: present(row, "inserted event row").id };
-    return { event: persisted, deliver: await this.stageDelivery(tx, persisted) };
+    return this.write(tx, checked);
   }
 
-  /** Arranges delivery after COMMIT: returns what to run after it, or null when the database delivers at COMMIT. */
-  protected abstract stageDelivery(tx: Db, event: BusEvent): Promise<(() => void) | null>;
+  /** Writes the checked event to the outbox and arranges its delivery after COMMIT. */
+  protected abstract write(tx: Db, event: RealtimeEvent): Promise<StagedEvent>;
 
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.emitter.on("event", listener);
     return () => this.emitter.off("event", listener);
   }
 
-  async *stream(opts: { companyId: number | null; lastEventId?: number | null; signal?: AbortSignal }) {
-    const visible = (e: BusEvent) => e.companyId === null || e.companyId === opts.companyId;
-    // Subscribe before reading the backlog so nothing published in between is lost.
-    const queue: BusEvent[] = [];
-    let wake: (() => void) | null = null;
-    const off = this.subscribe((e) => {
-      if (!visible(e)) return;
-      queue.push(e);
-      wake?.();
-    });
-    const aborted = new Promise<void>((resolve) => opts.signal?.addEventListener("abort", () => resolve(), { once: true }));
-    try {
-      // Ids yielded from the backlog: the same event may also be in the live queue. Live events are not deduped by
-      // "id <= last" because two publishing processes can deliver ids out of order.
-      const fromBacklog = new Set<number>();
-      const last = opts.lastEventId ?? null;
-      if (last !== null) {
-        const companyFilter =
-          opts.companyId === null
-            ? isNull(realtimeEvents.companyId)
-            : or(isNull(realtimeEvents.companyId), eq(realtimeEvents.companyId, opts.companyId));
-        const backlog = await this.db
-          .select()
-          .from(realtimeEvents)
-          .where(and(gt(realtimeEvents.id, last), companyFilter))
-          .orderBy(asc(realtimeEvents.id))
-          .limit(1000);
-        for (const row of backlog) {
-          fromBacklog.add(row.id);
-          yield { id: row.id, companyId: row.companyId, type: row.type, payload: row.payload } as BusEvent;
-        }
-      }
-      while (!opts.signal?.aborted) {
-        const next = queue.shift();
-        if (next) {
-          if (fromBacklog.delete(next.id)) continue;
-          yield next;
-          continue;
-        }
-        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
-        wake = null;
-      }
-    } finally {
-      off();
+  /** A live event of this process's delivery stream: to the `subscribe` listeners, and routed to the streams. */
+  protected deliver(event: BusEvent): void {
+    this.emitter.emit("event", event);
+    this.fanout.deliver(event);
+  }
+
+  stream<T>(opts: StreamOptions & { map?: (event: BusEvent) => T | null }): AsyncIterableIterator<T> {
+    return this.open(opts, opts.map ?? ((event: BusEvent) => event as T), null);
+  }
+
+  subscription<T>(opts: StreamOptions & { map: (event: BusEvent) => T | null; socket?: SubscriptionSocket }): AsyncIterableIterator<T> {
+    return this.open(opts, opts.map, opts.socket ?? null);
+  }
+
+  private open<T>(opts: StreamOptions, map: (event: BusEvent) => T | null, socket: SubscriptionSocket | null): Feed<T> {
+    const { signal, lastEventId = null } = opts;
+    const onAbort = () => feed.end();
+    const feed: Feed<T> = new Feed(
+      map,
+      () => {
+        leave();
+        signal?.removeEventListener("abort", onAbort);
+      },
+      socket,
+    );
+    // Joined before the backlog is read so nothing published in between is lost (the feed drops the duplicates).
+    const leave = this.fanout.add(opts, feed as Feed<unknown>);
+    if (signal?.aborted) feed.end();
+    else signal?.addEventListener("abort", onAbort, { once: true });
+    if (lastEventId !== null) {
+      feed.hold();
+      this.backlog(opts, lastEventId).then(
+        (events) => feed.replay(events),
+        (error: unknown) => feed.fail(error),
+      );
     }
+    return feed;
+  }
+
+  /** The outbox's events after `lastEventId` that `audience` sees, oldest first (at most 1,000: the resume window). */
+  private async backlog(audience: Audience, lastEventId: number): Promise<BusEvent[]> {
+    const { companyId, topic } = audience;
+    // A topic's events are its company's; a company's stream also sees the platform-wide ones.
+    const companyFilter =
+      companyId === null
+        ? isNull(realtimeEvents.companyId)
+        : topic
+          ? eq(realtimeEvents.companyId, companyId)
+          : or(isNull(realtimeEvents.companyId), eq(realtimeEvents.companyId, companyId));
+    const rows = await this.db
+      .select()
+      .from(realtimeEvents)
+      .where(and(gt(realtimeEvents.id, lastEventId), companyFilter))
+      .orderBy(asc(realtimeEvents.id))
+      .limit(1000);
+    const events = rows.map((row) => ({ id: row.id, companyId: row.companyId, type: row.type, payload: row.payload }) as BusEvent);
+    return topic ? events.filter((event) => eventTopic(event) === topic) : events;
+  }
+
+  stats() {
+    return this.fanout.stats();
   }
 
   /** Drops events older than the resume window; called periodically by the server. */
@@ -143,8 +173,13 @@ abstract class BaseBus implements EventBus {
 
 /** One server process (PGlite): delivery is a local emit, run by the publisher after its COMMIT. */
 class InProcessBus extends BaseBus {
-  protected stageDelivery(_tx: Db, event: BusEvent) {
-    return Promise.resolve(() => void this.emitter.emit("event", event));
+  protected async write(tx: Db, event: RealtimeEvent): Promise<StagedEvent> {
+    const [row] = await tx
+      .insert(realtimeEvents)
+      .values({ companyId: event.companyId, type: event.type, payload: event.payload })
+      .returning({ id: realtimeEvents.id });
+    const persisted: BusEvent = { ...event, id: present(row, "inserted event row").id };
+    return { event: persisted, deliver: () => this.deliver(persisted) };
   }
 }
 
@@ -158,22 +193,32 @@ class PgNotifyBus extends BaseBus {
   constructor(db: Db, pubsub: PgPubSub) {
     super(db);
     this.listening = pubsub.listen(CHANNEL, (payload) => {
+      let event: BusEvent;
       try {
-        this.emitter.emit("event", JSON.parse(payload) as BusEvent);
+        event = JSON.parse(payload) as BusEvent;
       } catch {
         // a malformed payload cannot come from this code; ignore rather than crash the listener
+        return;
       }
+      this.deliver(event);
     });
   }
   /** Resolves once LISTEN is active, so a test can publish right after. */
   ready() {
     return this.listening.then(() => undefined);
   }
-  protected async stageDelivery(tx: Db, event: BusEvent) {
+  protected async write(tx: Db, event: RealtimeEvent): Promise<StagedEvent> {
     // This process hears its own events through LISTEN too: make sure it listens before anything is sent.
     await this.listening;
-    await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
-    return null;
+    // One statement (one round trip inside the publisher's transaction): the row, and the NOTIFY carrying it with its id.
+    const [row] = await queryRows<{ id: string | number }>(
+      tx,
+      sql`WITH e AS (
+            INSERT INTO realtime_events (company_id, type, payload) VALUES (${event.companyId}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb)
+            RETURNING id)
+          SELECT id, pg_notify(${CHANNEL}, jsonb_set(${JSON.stringify(event)}::jsonb, '{id}', to_jsonb(id))::text) FROM e`,
+    );
+    return { event: { ...event, id: Number(present(row, "inserted event row").id) }, deliver: null };
   }
   override async close() {
     await (await this.listening).unlisten();
@@ -187,4 +232,10 @@ export async function busReady(bus: EventBus): Promise<void> {
 
 export async function pruneEvents(bus: EventBus, olderThanHours?: number): Promise<void> {
   if (bus instanceof BaseBus) await bus.prune(olderThanHours);
+}
+
+/** How many streams this process's bus feeds, how many write their own frames, under how many keys (tests). */
+export function streamStats(bus: EventBus): { feeds: number; direct: number; keys: number } {
+  if (!(bus instanceof BaseBus)) throw new Error("streamStats needs a bus made by createEventBus");
+  return bus.stats();
 }

@@ -1,7 +1,7 @@
 export * from "./trpc";
 export type * from "./context";
 export * from "./errors";
-export { busReady, createEventBus, pruneEvents, type BusEvent, type EventBus } from "./events";
+export { busReady, createEventBus, pruneEvents, streamStats, type BusEvent, type EventBus, type StreamOptions } from "./events";
 export { emitSessionsEnded, withTransaction, type Transaction } from "./transaction";
 export { RateLimiter } from "./rate-limit";
 export { tracked, TRPCError } from "@trpc/server";

@@ -7,7 +7,7 @@ import type { Action, Can, Grant, Resource } from "@taller/core";
 import { configureZodSpanish, isRestrictedToOwn, permissionChecker } from "@taller/core";
 import type { Db } from "@taller/db";
 import { documentTokens, workpointTokens } from "@taller/db";
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC, isTrackedEnvelope, transformTRPCResponse, TRPCError } from "@trpc/server";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Context } from "./context";
 import { databaseErrorToTRPC, fieldErrorsFromIssues, issuesOf, markDeliberate, publicError, userError } from "./errors";
@@ -36,6 +36,23 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
+
+/**
+ * The end of the frame tRPC's WebSocket adapter writes when a subscription yields `value` (a `tracked` envelope or
+ * plain data): the same result object, through the same transformer, so the client reads it as it reads the
+ * adapter's own. It names no subscription, so it is made once per event and appended to each subscription's head
+ * (`{"id":…`, as in its 'started' frame).
+ */
+export function dataFrameTail(value: unknown): string {
+  const result: { type: "data"; data: unknown; id?: string } = { type: "data", data: value };
+  if (isTrackedEnvelope(value)) {
+    const [id, data] = value;
+    result.id = id;
+    result.data = { id, data };
+  }
+  const response = transformTRPCResponse(t._config, { id: null, result }) as { result: unknown };
+  return `,"result":${JSON.stringify(response.result)}}`;
+}
 
 /**
  * What the outermost middleware does with the result of the rest of the chain: broken database constraints become
@@ -119,7 +136,7 @@ export function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");
 }
 
-export type TokenKind = "crm_token" | "access_token" | "zip_token" | "payment_token";
+export type TokenKind = "crm_token" | "access_token" | "zip_token" | "payment_token" | "budget_token";
 
 /** Far longer than a link token needs (32 random bytes are 43 characters of base64url). */
 const MAX_TOKEN_LENGTH = 200;

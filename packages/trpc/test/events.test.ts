@@ -5,7 +5,7 @@ import { migrateDatabase, realtimeEvents } from "@taller/db";
 import { describe, expect, it } from "vitest";
 import { busReady, createEventBus, type BusEvent, type EventBus } from "../src/events";
 
-async function take(stream: AsyncGenerator<BusEvent>, n: number): Promise<BusEvent[]> {
+async function take(stream: AsyncIterable<BusEvent>, n: number): Promise<BusEvent[]> {
   const out: BusEvent[] = [];
   for await (const e of stream) {
     out.push(e);

@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "@taller/db";
+import type { DocumentNotification } from "@taller/core";
+import type { Database, Db } from "@taller/db";
 import type { DemoFixtures } from "@taller/db/seed";
 import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
-import { managerSessions, managerUsers, sessions, users } from "@taller/db";
-import { eq } from "drizzle-orm";
+import { managerSessions, managerUsers, realtimeEvents, sessions, users } from "@taller/db";
+import { TRPCError } from "@trpc/server";
+import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../src/context";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createEventBus, type EventBus } from "../src/events";
 import { loadSessionUser } from "../src/session-user";
 
@@ -118,4 +120,30 @@ export async function allPages<P extends { next_cursor: string | null }>(
     cursor = page.next_cursor;
   } while (cursor && pages.length < max);
   return pages;
+}
+
+/**
+ * The companies of the `notification.requested` events written for this notification and document (one entry per
+ * event): what a domain asked @taller/messaging to send.
+ */
+export async function notificationRequests(db: Db, notification: DocumentNotification, documentId: number): Promise<(number | null)[]> {
+  const rows = await db
+    .select({ companyId: realtimeEvents.companyId })
+    .from(realtimeEvents)
+    .where(and(eq(realtimeEvents.type, "notification.requested"), sql`${realtimeEvents.payload} = ${JSON.stringify({ notification, documentId })}::jsonb`));
+  return rows.map((r) => r.companyId);
+}
+
+/** The error a call throws (it must throw a TRPCError), with its field errors as the client sees them. */
+export async function callFailure(call: Promise<unknown>): Promise<{ code: string; message: string; fields: Record<string, string[]> }> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  const e = error as TRPCError;
+  const issues = (e.cause as { issues?: { path: string[]; message: string }[] } | undefined)?.issues ?? [];
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) (fields[issue.path.join(".")] ??= []).push(issue.message);
+  return { code: e.code, message: e.message, fields };
 }

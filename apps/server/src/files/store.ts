@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { isDatabaseFileKey, isFileId, THUMBNAIL_PREFIX } from "@taller/core";
@@ -20,6 +20,8 @@ export function isStoreKey(key: string): boolean {
 export interface FileStore {
   put(id: string, bytes: Uint8Array): Promise<void>;
   get(id: string): Promise<Readable | null>;
+  /** Removes the bytes (and nothing else: a missing file is not an error). */
+  delete(id: string): Promise<void>;
   url(id: string): string | null;
 }
 
@@ -45,6 +47,9 @@ export function createDiskFileStore(dir: string): FileStore {
         () => false,
       );
       return found ? createReadStream(path) : null;
+    },
+    async delete(id) {
+      await rm(pathOf(id), { force: true });
     },
     url: () => null,
   };

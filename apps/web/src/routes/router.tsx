@@ -14,6 +14,9 @@ import { PageLoader } from "../ui/spinner";
 import { requireKioskDevice, requireKioskUser, requireManager, requireRead, requireStaff, skipManagerLogin, storeWorkpointToken } from "./guards";
 import {
   AdminUsersPage,
+  AdminRolesPage,
+  AdminLocationsPage,
+  AdminHolidaysPage,
   AgendaPage,
   BookingDetailPage,
   BudgetDetailPage,
@@ -125,6 +128,9 @@ const adminIndexRoute = createRoute({ getParentRoute: () => adminRoute, path: "/
 /** The invited user's password page: public, the link's token is the credential. */
 const invitationRoute = createRoute({ getParentRoute: () => rootRoute, path: "invitation", component: InvitationPage, validateSearch: tokenSearch });
 const adminWorkpointsRoute = createRoute({ getParentRoute: () => adminRoute, path: "workpoints", component: WorkpointDevicesPage });
+const adminRolesRoute = createRoute({ getParentRoute: () => adminRoute, path: "roles", component: AdminRolesPage });
+const adminLocationsRoute = createRoute({ getParentRoute: () => adminRoute, path: "locations", component: AdminLocationsPage });
+const adminHolidaysRoute = createRoute({ getParentRoute: () => adminRoute, path: "holidays", component: AdminHolidaysPage });
 
 const bookingAddonRoute = createRoute({ getParentRoute: () => rootRoute, path: "booking-addon", beforeLoad: toKeepingSearch("/client/booking") });
 
@@ -287,7 +293,7 @@ const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$",
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
-  adminRoute.addChildren([adminIndexRoute, adminWorkpointsRoute]),
+  adminRoute.addChildren([adminIndexRoute, adminWorkpointsRoute, adminRolesRoute, adminLocationsRoute, adminHolidaysRoute]),
   invitationRoute,
   bookingAddonRoute,
   clientRoute.addChildren([...clientPages, clientIndexRoute, clientOtherRoute]),

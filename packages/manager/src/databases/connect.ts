@@ -1,7 +1,7 @@
 /**
  * 'Compañia' + 'Conectar': queues the import of the database into the company (the job in runner.ts runs it). A
  * second click, or two operators at once, while it is Pendiente or Conectando changes nothing; once it is Conectado
- * (or failed) a click queues it again, and the import's upserts make the rows already there stay single.
+ * (or failed, or undone) a click queues it again, and the import's upserts make the rows already there stay single.
  */
 import { companies, databaseConnections, managerDatabases } from "@taller/db";
 import { managerProcedure, TRPCError } from "@taller/trpc";
@@ -23,8 +23,8 @@ export const connect = managerProcedure
       .onConflictDoUpdate({
         target: [databaseConnections.managerDatabaseId, databaseConnections.companyId],
         // A fresh import (new batch id) only from a finished state: a queued or running one is left alone.
-        set: { status: "pending", batchId: null, rowsDone: 0, rowsTotal: 0, errors: [], startedAt: null, heartbeatAt: null, finishedAt: null },
-        setWhere: inArray(sql`${databaseConnections.status}`, ["connected", "failed"]),
+        set: { status: "pending", batchId: null, rowsDone: 0, rowsTotal: 0, errors: [], rollback: null, startedAt: null, heartbeatAt: null, finishedAt: null },
+        setWhere: inArray(sql`${databaseConnections.status}`, ["connected", "failed", "undone"]),
       });
     const [row] = await ctx.db
       .select({ id: databaseConnections.id, status: databaseConnections.status })

@@ -16,6 +16,8 @@ import { readSheet, summarizeWorkbook, type SheetRow, type SheetSummary } from "
 export interface DatabaseFileStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Readable | null>;
+  /** Removes the key's bytes; a key that is not there is not an error. */
+  delete(key: string): Promise<void>;
 }
 
 let store: DatabaseFileStore | null = null;
@@ -72,6 +74,14 @@ export async function sheetToJson(workbookKey: string, sheet: string): Promise<{
   const fileKey = newKey("json");
   await files().put(fileKey, Buffer.from(`[\n${lines.join(",\n")}\n]\n`));
   return { fileKey, rows: lines.length };
+}
+
+/**
+ * Removes files a database no longer uses (after the change that dropped them committed). A file left behind by a
+ * failure here is only disk, never data, so a failure does not undo the change.
+ */
+export async function deleteDatabaseFiles(keys: string[]): Promise<void> {
+  await Promise.all(keys.filter(isDatabaseFileKey).map((key) => files().delete(key).catch(() => undefined)));
 }
 
 /** The rows of a sheet's JSON, one line at a time. */

@@ -29,6 +29,7 @@ export const get = managerProcedure.input(databaseIdSchema).query(async ({ ctx, 
       rowsDone: databaseConnections.rowsDone,
       rowsTotal: databaseConnections.rowsTotal,
       errors: databaseConnections.errors,
+      rollback: databaseConnections.rollback,
       batchId: databaseConnections.batchId,
       finishedAt: databaseConnections.finishedAt,
     })

@@ -1,15 +1,17 @@
 /**
- * The background job of 'Conectar': a connection goes pending -> connecting -> connected, or failed with the rows the
- * dry run refused and why. A runner claims one connection with FOR UPDATE SKIP LOCKED, so two servers never run the
- * same one; while it works it bumps `heartbeat_at`, and a connecting row whose heartbeat stopped (the server died or
- * restarted) is claimed again after STALE_MS. A retry keeps the connection's batch id and the import upserts, so a
- * retried or repeated import writes nothing twice. Every write of the runner names its batch id, so a runner that
- * lost its claim changes nothing.
+ * The background job of the connections: 'Conectar' (pending -> connecting -> connected, or failed with the rows the
+ * dry run refused and why) and 'Deshacer importación' (undo_pending -> undoing -> undone, once per import). A runner
+ * claims one connection with FOR UPDATE SKIP LOCKED, so two servers never run the same one; while it works it bumps
+ * `heartbeat_at`, and a connecting or undoing row whose heartbeat stopped (the server died or restarted) is claimed
+ * again after STALE_MS. A retried import keeps the connection's batch id and upserts, so it writes nothing twice; an
+ * undo is one transaction, so a retry starts from a clean state. Every write of the runner names its batch id and
+ * state, so a runner that lost its claim changes nothing.
  */
 import { randomUUID } from "node:crypto";
 import { databaseConnections, managerDatabases, queryRows, type Db } from "@taller/db";
 import type { JobLogger } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
+import { rollbackBatch } from "../import/rollback";
 import { runImport } from "../import/run";
 import { jsonRows } from "./files";
 
@@ -22,32 +24,47 @@ interface Claimed {
   company_id: number;
   manager_database_id: number;
   batch_id: string;
+  status: "connecting" | "undoing";
 }
 
-/** Claims the next runnable connection (pending, or connecting with a stale heartbeat), or null. */
+/** Claims the next runnable connection (pending or undo_pending, or running with a stale heartbeat), or null. */
 export async function claimConnection(db: Db, now = new Date()): Promise<Claimed | null> {
   const at = now.toISOString();
   const staleBefore = new Date(now.getTime() - STALE_MS).toISOString();
+  // On the right of SET, status is the row's state before this update.
   const [row] = await queryRows<Claimed>(
     db,
-    sql`UPDATE database_connections SET status = 'connecting', batch_id = coalesce(batch_id, ${randomUUID()}),
-          started_at = ${at}::timestamptz, heartbeat_at = ${at}::timestamptz, rows_done = 0, errors = '[]'::jsonb, finished_at = NULL
+    sql`UPDATE database_connections SET
+          status = CASE WHEN status IN ('pending', 'connecting') THEN 'connecting' ELSE 'undoing' END,
+          batch_id = coalesce(batch_id, ${randomUUID()}),
+          rows_done = CASE WHEN status IN ('pending', 'connecting') THEN 0 ELSE rows_done END,
+          errors = CASE WHEN status IN ('pending', 'connecting') THEN '[]'::jsonb ELSE errors END,
+          started_at = ${at}::timestamptz, heartbeat_at = ${at}::timestamptz, finished_at = NULL
         WHERE id = (
           SELECT id FROM database_connections
-          WHERE status = 'pending' OR (status = 'connecting' AND heartbeat_at < ${staleBefore}::timestamptz)
+          WHERE status IN ('pending', 'undo_pending') OR (status IN ('connecting', 'undoing') AND heartbeat_at < ${staleBefore}::timestamptz)
           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, company_id, manager_database_id, batch_id`,
+        RETURNING id, company_id, manager_database_id, batch_id, status`,
   );
   return row ?? null;
 }
 
-/** Runs one claimed connection's import to its end state. */
-export async function runConnection(db: Db, claimed: Claimed): Promise<"connected" | "failed"> {
-  const mine = and(eq(databaseConnections.id, claimed.id), eq(databaseConnections.batchId, claimed.batch_id), eq(databaseConnections.status, "connecting"));
+/** Runs one claimed connection's import, or its undo, to its end state. */
+export async function runConnection(db: Db, claimed: Claimed): Promise<"connected" | "failed" | "undone"> {
+  const mine = and(eq(databaseConnections.id, claimed.id), eq(databaseConnections.batchId, claimed.batch_id), eq(databaseConnections.status, claimed.status));
   const heartbeat = setInterval(() => {
     void db.update(databaseConnections).set({ heartbeatAt: new Date() }).where(mine).catch(() => undefined);
   }, HEARTBEAT_MS);
   try {
+    if (claimed.status === "undoing") {
+      await db.transaction(async (tx) => {
+        const rollback = await rollbackBatch(tx, claimed.company_id, claimed.batch_id);
+        const [ended] = await tx.update(databaseConnections).set({ status: "undone", rollback, finishedAt: new Date() }).where(mine).returning({ id: databaseConnections.id });
+        // The claim went to another runner: this one's deletions must not stand.
+        if (!ended) throw new LostClaim();
+      });
+      return "undone";
+    }
     const [database] = await db
       .select({ keys: managerDatabases.keys, fileKey: managerDatabases.fileKey, rowCount: managerDatabases.rowCount })
       .from(managerDatabases)
@@ -70,15 +87,24 @@ export async function runConnection(db: Db, claimed: Claimed): Promise<"connecte
       .where(mine);
     return failed ? "failed" : "connected";
   } catch (err) {
+    if (err instanceof LostClaim) return "undone";
+    // An undo that broke leaves the import as it was: back to connected, with the reason, so it can be asked again.
+    const undo = claimed.status === "undoing";
     await db
       .update(databaseConnections)
-      .set({ status: "failed", errors: [{ row: 0, reason: "La importación se interrumpió por un error interno; vuelve a conectar" }], finishedAt: new Date() })
+      .set({
+        status: undo ? "connected" : "failed",
+        errors: [{ row: 0, reason: undo ? "No se pudo deshacer la importación por un error interno; vuelve a intentarlo" : "La importación se interrumpió por un error interno; vuelve a conectar" }],
+        finishedAt: new Date(),
+      })
       .where(mine);
     throw err;
   } finally {
     clearInterval(heartbeat);
   }
 }
+
+class LostClaim extends Error {}
 
 /** Claims and runs connections until none is runnable; answers how many ran. */
 export async function runPendingImports(db: Db, logger?: JobLogger): Promise<number> {

@@ -1,14 +1,17 @@
 /**
  * The existing database view's save: Nombre and Hoja are editable, and 'ACTUALIZAR' brings a new workbook that
  * replaces the data. When the data changes, every connection goes back to Pendiente so the job imports the new rows
- * (the import upserts, so rows already there are not duplicated). Refused while an import is running.
+ * (the import upserts, so rows already there are not duplicated), and the files it replaced are deleted. Refused
+ * while an import or an undo is queued or running on one of them.
  */
 import { databaseNameSchema, databaseSheetSchema } from "@taller/core";
 import { databaseConnections, managerDatabases } from "@taller/db";
 import { managerProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { eq } from "drizzle-orm";
 import { uploadKeySchema } from "./create";
+import { deleteDatabaseFiles } from "./files";
 import { databaseIdSchema } from "./get";
+import { busyConnection } from "./remove-connection";
 import { sheetData } from "./sheet-data";
 
 export const update = managerProcedure
@@ -27,17 +30,18 @@ export const update = managerProcedure
         .from(databaseConnections)
         .where(eq(databaseConnections.managerDatabaseId, input.id))
         .for("update");
-      if (data && connections.some((c) => c.status === "connecting")) {
-        throw new TRPCError({ code: "CONFLICT", message: "Hay una importación en curso; espera a que termine" });
-      }
+      const busy = data ? connections.map((c) => busyConnection(c.status)).find((reason) => reason !== null) : null;
+      if (busy) throw new TRPCError({ code: "CONFLICT", message: busy });
       await tx.db
         .update(managerDatabases)
         .set({ name: input.name, sheet: input.sheet, workbookKey, ...data })
         .where(eq(managerDatabases.id, input.id));
       if (data) {
+        const replaced = [current.fileKey, ...(workbookKey === current.workbookKey ? [] : [current.workbookKey])];
+        tx.afterCommit(() => void deleteDatabaseFiles(replaced));
         await tx.db
           .update(databaseConnections)
-          .set({ status: "pending", batchId: null, rowsDone: 0, rowsTotal: 0, errors: [], finishedAt: null })
+          .set({ status: "pending", batchId: null, rowsDone: 0, rowsTotal: 0, errors: [], rollback: null, finishedAt: null })
           .where(eq(databaseConnections.managerDatabaseId, input.id));
       }
       return { id: input.id };

@@ -17,7 +17,7 @@ import { mapRow, type MappedRow } from "./map";
 import type { SheetRow } from "./sheet";
 import { writeBatch } from "./write";
 
-/** Rows per write: few round trips and transactions, while one batch's JSON stays a few megabytes. */
+/** Rows per write: few round trips and transactions, while two batches (one written, one parsed) stay a few MB. */
 export const IMPORT_BATCH_ROWS = 5000;
 /** Bad rows kept in a report: enough to fix a sheet; the count says how many there were. */
 export const MAX_REPORTED_ERRORS = 1000;
@@ -73,19 +73,29 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
     await spooled;
     if (report.errorCount > 0) return report;
 
-    let batch: MappedRow[] = [];
     let done = 0;
-    const flush = async () => {
-      await writeBatch(db, opts.companyId, opts.batchId, batch);
-      done += batch.length;
-      batch = [];
+    const write = async (rows: MappedRow[]) => {
+      await writeBatch(db, opts.companyId, opts.batchId, rows);
+      done += rows.length;
       await opts.onProgress?.(done, report.rows);
     };
+    // The next batch is read and parsed while the database writes the previous one (two cores, two workers); the
+    // writes themselves stay one at a time and in order.
+    let writing: Promise<void> = Promise.resolve();
+    let batch: MappedRow[] = [];
     for await (const line of createInterface({ input: createReadStream(spoolPath), crlfDelay: Infinity })) {
       batch.push(JSON.parse(line) as MappedRow);
-      if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+      if (batch.length >= IMPORT_BATCH_ROWS) {
+        const full = batch;
+        batch = [];
+        await writing;
+        writing = write(full);
+        // Handled by the `await writing` above or below; this only keeps the rejection from counting as unhandled.
+        writing.catch(() => undefined);
+      }
     }
-    if (batch.length) await flush();
+    await writing;
+    if (batch.length) await write(batch);
     return report;
   } finally {
     await rm(dir, { recursive: true, force: true });

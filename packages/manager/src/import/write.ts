@@ -3,15 +3,15 @@
  * RUT (clients), identifier (vehicles), name (brands, models, categories) and code (products). Importing the same
  * rows twice therefore changes nothing the second time. Each batch is one transaction holding the company's import
  * lock (a transaction-level advisory lock), so two imports into one company cannot both insert the same new RUT.
- * Rows created (not updated) are recorded in import_created under the batch id, for a rollback.
+ * Rows created (not updated) are recorded in import_created under the batch id, for a rollback (rollback.ts).
  *
  * Each entity is one statement per batch over a jsonb recordset: a batch of thousands of rows is a handful of round trips.
  */
-import { type Db, importCreated, queryRows } from "@taller/db";
-import { and, eq, sql } from "drizzle-orm";
+import { type Db, type ImportEntity, queryRows } from "@taller/db";
+import { sql } from "drizzle-orm";
 import type { MappedRow } from "./map";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Last row wins for a key repeated within a batch. */
 function byKey<T>(items: T[], key: (t: T) => string): T[] {
@@ -19,7 +19,12 @@ function byKey<T>(items: T[], key: (t: T) => string): T[] {
 }
 
 /** queryRows runs on a transaction as on the pool (its PGlite/in-transaction path). */
-const asDb = (tx: Tx) => tx as unknown as Db;
+export const asDb = (tx: Tx) => tx as unknown as Db;
+
+/** The company's import lock, held to commit: one import (or rollback) writes into a company at a time. */
+export async function lockCompanyImports(tx: Tx, companyId: number): Promise<void> {
+  await queryRows(asDb(tx), sql`SELECT pg_advisory_xact_lock(hashtext('manager-import'), ${companyId})`);
+}
 
 const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
@@ -32,9 +37,11 @@ async function idsBy(tx: Tx, query: ReturnType<typeof sql>): Promise<Map<string,
 export async function writeBatch(db: Db, companyId: number, batchId: string, rows: MappedRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db.transaction(async (tx) => {
-    await queryRows(asDb(tx), sql`SELECT pg_advisory_xact_lock(hashtext('manager-import'), ${companyId})`);
-    const created = (entity: string, ins: string) =>
-      sql`INSERT INTO import_created (batch_id, company_id, entity, record_id) SELECT ${batchId}, ${companyId}, ${entity}, id FROM ${sql.raw(ins)}`;
+    await lockCompanyImports(tx, companyId);
+    // One import_created row per entity and batch write: the ids it inserted, as an array (none: no row).
+    const created = (entity: ImportEntity, ins: string, where = "true") =>
+      sql`INSERT INTO import_created (batch_id, company_id, entity, record_ids)
+        SELECT ${batchId}, ${companyId}, ${entity}, array_agg(id) FROM ${sql.raw(ins)} WHERE ${sql.raw(where)} HAVING count(*) > 0`;
 
     const categories = byKey(rows.flatMap((r) => (r.category ? [{ name: r.category }] : [])), (c) => c.name);
     const categoryIds = categories.length
@@ -60,7 +67,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
             description = coalesce(excluded.description, products.description), category_id = coalesce(excluded.category_id, products.category_id),
             updated_at = now()
           RETURNING id, (xmax = 0) AS inserted)
-        INSERT INTO import_created (batch_id, company_id, entity, record_id) SELECT ${batchId}, ${companyId}, 'products', id FROM up WHERE inserted`);
+        ${created("products", "up", "inserted")}`);
     }
 
     const brands = byKey(rows.flatMap((r) => (r.brand ? [{ name: r.brand }] : [])), (b) => b.name);
@@ -115,12 +122,19 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
         )
       : new Map<string, number>();
 
+    // A client's name as written above: the last row of the batch with its RUT.
+    const clientNames = new Map(clients.map((c) => [c.rut, c.name]));
     const vehicles = byKey(
       rows.flatMap((r) =>
         r.vehicle
           ? [
               {
                 ...r.vehicle,
+                // What the search text is made of, as the rows just written hold it (see the INSERT below).
+                brand: r.brand ?? null,
+                model: r.brand && r.model ? r.model : null,
+                client_name: r.client ? (clientNames.get(r.client.rut) ?? null) : null,
+                client_rut: r.client?.rut ?? null,
                 client_id: r.client ? (clientIds.get(r.client.rut) ?? null) : null,
                 brand_id: r.brand ? (brandIds.get(r.brand) ?? null) : null,
                 brand_model_id: r.brand && r.model ? (modelIds.get(`${brandIds.get(r.brand) ?? 0}\u001f${r.model}`) ?? null) : null,
@@ -132,7 +146,8 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
     );
     if (vehicles.length) {
       await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
-          AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int)),
+          AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int,
+            brand text, model text, client_name text, client_rut text)),
         upd AS (UPDATE vehicles t SET chassis = coalesce(v.chassis, t.chassis), year = coalesce(v.year, t.year), color = coalesce(v.color, t.color),
             custom_fields = t.custom_fields || v.custom_fields, client_id = coalesce(v.client_id, t.client_id),
             brand_id = coalesce(v.brand_id, t.brand_id), brand_model_id = coalesce(v.brand_model_id, t.brand_model_id), updated_at = now()
@@ -141,25 +156,16 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
                 (coalesce(v.chassis, t.chassis), coalesce(v.year, t.year)::smallint, coalesce(v.color, t.color), t.custom_fields || v.custom_fields,
                  coalesce(v.client_id, t.client_id), coalesce(v.brand_id, t.brand_id), coalesce(v.brand_model_id, t.brand_model_id))
           RETURNING t.id),
-        ins AS (INSERT INTO vehicles (company_id, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id)
-          SELECT ${companyId}, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id FROM v
+        -- The search text composed here by the fill trigger's own function (the trigger then skips these rows), from
+        -- the names this batch just wrote: brands and models are matched by name, and a client's name is the one
+        -- written above for its RUT. An updated vehicle keeps the trigger: its client, brand or model may be ones
+        -- this batch does not name.
+        ins AS (INSERT INTO vehicles (company_id, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id, search_text)
+          SELECT ${companyId}, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id,
+            vehicle_search_text(identifier, chassis, brand, model, client_name, client_rut)
+          FROM v
           WHERE NOT EXISTS (SELECT 1 FROM vehicles t WHERE t.company_id = ${companyId} AND t.identifier = v.identifier) RETURNING id)
-        INSERT INTO import_created (batch_id, company_id, entity, record_id) SELECT ${batchId}, ${companyId}, 'vehicles', id FROM ins`);
+        ${created("vehicles", "ins")}`);
     }
   });
-}
-
-/** Deletes what a batch created in the company (updates it made to existing records stay). */
-export async function rollbackBatch(db: Db, companyId: number, batchId: string): Promise<number> {
-  let deleted = 0;
-  await db.transaction(async (tx) => {
-    // Dependants first: vehicles point at clients, brands and models; products at categories.
-    for (const entity of ["vehicles", "products", "clients", "brand_models", "brands", "product_categories"] as const) {
-      const result = await queryRows(asDb(tx), sql`DELETE FROM ${sql.identifier(entity)} WHERE company_id = ${companyId} AND id IN
-        (SELECT record_id FROM import_created WHERE batch_id = ${batchId} AND company_id = ${companyId} AND entity = ${entity}) RETURNING id`);
-      deleted += result.length;
-    }
-    await tx.delete(importCreated).where(and(eq(importCreated.batchId, batchId), eq(importCreated.companyId, companyId)));
-  });
-  return deleted;
 }

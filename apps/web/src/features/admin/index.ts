@@ -1,2 +1,5 @@
 // The company administration (/admin), loaded with its routes (routes/pages.ts).
 export { AdminUsersPage } from "./users-page";
+export { AdminRolesPage } from "./roles-page";
+export { AdminLocationsPage } from "./locations-page";
+export { AdminHolidaysPage } from "./holidays-page";

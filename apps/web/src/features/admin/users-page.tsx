@@ -5,22 +5,22 @@
  * The list refetches when any user of the company changes (`user.updated` on the company's stream), so two
  * administrators see each other's changes without reloading.
  */
-import { Link } from "@tanstack/react-router";
 import { inviteUserSchema } from "@taller/core";
-import { Copy, MonitorSmartphone, UserPlus, Users } from "lucide-react";
+import { Copy, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import type { RouterOutputs } from "@taller/api";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
+import { useSetupChanged } from "../../lib/setup-events";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
+import { AdminFrame } from "./admin-frame";
+import { AdminList } from "./admin-list";
 import { RoleField, type Role } from "./role-field";
 import { useSnackbar } from "../../ui/snackbar";
-import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
-import "./admin.css";
 
 type AdminUser = RouterOutputs["admin"]["users"]["list"][number];
 
@@ -45,23 +45,17 @@ function UsersAdmin() {
       if (event.data.type === "user.updated") void utils.admin.users.list.invalidate();
     },
   });
+  // A role created, renamed or deleted: the role picker and the users' role names follow.
+  useSetupChanged((what) => {
+    if (what !== "roles") return;
+    void utils.admin.roles.list.invalidate();
+    void utils.admin.users.list.invalidate();
+  });
 
   const showLink = (name: string, path: string) => setLink({ name, url: `${window.location.origin}${path}` });
 
   return (
-    <main className="admin">
-      <Link to="/main">Volver</Link>
-      <h1>
-        <Users size={22} aria-hidden /> Administración
-      </h1>
-      <nav className="admin-nav" aria-label="Administración">
-        <Link to="/admin" activeOptions={{ exact: true }}>
-          Usuarios
-        </Link>
-        <Link to="/admin/workpoints">
-          <MonitorSmartphone size={16} aria-hidden /> Puntos de trabajo
-        </Link>
-      </nav>
+    <AdminFrame title="Administración" icon={<Users size={22} aria-hidden />}>
       <Card title="Usuarios">
         <div className="card-actions">
           <Button icon={<UserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
@@ -69,13 +63,9 @@ function UsersAdmin() {
           </Button>
         </div>
         {link && <InvitationLink {...link} />}
-        {users.isPending ? (
-          <Spinner label="Cargando…" />
-        ) : users.isError ? (
-          <p role="alert">No se pudieron cargar los usuarios.</p>
-        ) : (
-          <UsersTable users={users.data} onEdit={setEditing} />
-        )}
+        <AdminList query={users} what="los usuarios" headers={["Nombre", "Rol", "Estado"]}>
+          {(rows) => <UserRows users={rows} onEdit={setEditing} />}
+        </AdminList>
       </Card>
       {inviting && (
         <InviteDialog
@@ -88,42 +78,30 @@ function UsersAdmin() {
         />
       )}
       {editing && <EditDialog user={editing} roles={roles.data ?? []} onClose={() => setEditing(null)} onLink={showLink} />}
-    </main>
+    </AdminFrame>
   );
 }
 
-function UsersTable({ users, onEdit }: { users: readonly AdminUser[]; onEdit: (u: AdminUser) => void }) {
+function UserRows({ users, onEdit }: { users: readonly AdminUser[]; onEdit: (u: AdminUser) => void }) {
   return (
-    <table className="admin-table">
-      <thead>
-        <tr>
-          <th>Nombre</th>
-          <th>Rol</th>
-          <th>Estado</th>
-          <th>
-            <span className="visually-hidden">Acciones</span>
-          </th>
+    <>
+      {users.map((u) => (
+        <tr key={u.id} className={u.active ? undefined : "admin-inactive"}>
+          <td>
+            {u.name}
+            <br />
+            <small>{u.email}</small>
+          </td>
+          <td>{u.role_name ?? "Sin rol"}</td>
+          <td>{!u.active ? "Desactivado" : u.invitation_pending ? "Invitado" : "Activo"}</td>
+          <td>
+            <Button variant="text" onClick={() => onEdit(u)} aria-label={`Editar ${u.name}`}>
+              Editar
+            </Button>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {users.map((u) => (
-          <tr key={u.id} className={u.active ? undefined : "admin-inactive"}>
-            <td>
-              {u.name}
-              <br />
-              <small>{u.email}</small>
-            </td>
-            <td>{u.role_name ?? "Sin rol"}</td>
-            <td>{!u.active ? "Desactivado" : u.invitation_pending ? "Invitado" : "Activo"}</td>
-            <td>
-              <Button variant="text" onClick={() => onEdit(u)} aria-label={`Editar ${u.name}`}>
-                Editar
-              </Button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </>
   );
 }
 

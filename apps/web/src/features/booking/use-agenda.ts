@@ -66,7 +66,7 @@ export function useToggleBlock(rangeInput: RangeInput) {
   });
 }
 
-/** Booking changes, blocks and e-mail bookings published by any user of the company refresh this screen. */
+/** Booking changes, blocks, e-mail bookings and holidays published by any user of the company refresh this screen. */
 export function useBookingEvents() {
   const utils = trpc.useUtils();
   trpc.company.onEvent.useSubscription(undefined, {
@@ -77,6 +77,10 @@ export function useBookingEvents() {
         void utils.booking.get.invalidate();
       } else if (data.type === "booking.external_mails_changed") {
         void utils.booking.externalMails.list.invalidate();
+      } else if (data.type === "company.setup_changed") {
+        // A holiday added or removed locks or opens its day.
+        void utils.booking.range.invalidate();
+        void utils.booking.freeSlots.invalidate();
       }
     },
   });

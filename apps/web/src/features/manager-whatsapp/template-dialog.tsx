@@ -1,12 +1,14 @@
 /**
  * 'Plantillas de WhatsApp' (seed 002 sections 2.7, 5, 8, 9): a 450 px dialog with 'Encabezado', 'Tipo Respuesta',
  * 'Contenido', the three checkboxes and one required 'Variables de ejemplo' input per placeholder of the content.
+ * Under 'Contenido', what each {{n}} of this notification receives when it is sent (NOTIFICATION_VALUES in core).
  * The rules are the server's own schema (templateFormSchema in core): the same messages on the same fields, and
  * 'Guardar plantilla' disabled while the form is invalid.
  */
 import {
   ANSWER_TYPE_LABELS,
   ANSWER_TYPES,
+  NOTIFICATION_VALUES,
   templatePlaceholders,
   WHATSAPP_TEMPLATE_DIALOG_PX,
   WHATSAPP_TEXTS,
@@ -91,6 +93,9 @@ export function TemplateDialog({
           />
           {shown("text") && <span className="field-error">{shown("text")}</span>}
           <span className="field-hint">Use {"{{1}}"}, {"{{2}}"}… para las variables.</span>
+          <span className="field-hint">
+            Al enviarse: {NOTIFICATION_VALUES[notification].map((v, i) => `{{${i + 1}}} ${v}`).join(", ")}.
+          </span>
         </div>
         <Checkbox label="Mostrar orden" checked={draft.show_order} onCheckedChange={(v) => setDraft({ ...draft, show_order: v })} />
         <Checkbox label="Mostrar presupuesto" checked={draft.show_budget} onCheckedChange={(v) => setDraft({ ...draft, show_budget: v })} />

@@ -1,16 +1,20 @@
 /**
  * An existing database (seed 002 section 2.7): Nombre and Hoja editable, Tipo and Url DB read-only, 'ACTUALIZAR' to
  * replace the data with a new workbook, and 'Conexiones' with each company's import state. 'Compañia' + 'Conectar'
- * queues the import; the view polls while one is pending or running, so its progress shows.
+ * queues the import; the view polls while an import or an undo is queued or running, so its progress shows.
+ * 'Eliminar base de datos', 'Deshacer importación' and 'Quitar conexión' each ask first (one dialog, by kind).
  */
 import type { RouterOutputs } from "@taller/api";
-import { CONNECTION_STATUS_LABELS, databaseNameSchema, databaseSheetSchema } from "@taller/core";
+import { CONNECTION_STATUS_LABELS, databaseNameSchema, databaseSheetSchema, IMPORT_ENTITY_LABELS } from "@taller/core";
+import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
@@ -18,24 +22,38 @@ import { WorkbookPicker } from "./workbook-picker";
 
 const editSchema = z.object({ name: databaseNameSchema, sheet: databaseSheetSchema });
 const POLL_MS = 1_000;
+/** States in which the job still has work to do on a connection. */
+const RUNNING = new Set<string>(["pending", "connecting", "undo_pending", "undoing"]);
 
-export function DatabaseView({ id }: { id: number }) {
+export function DatabaseView({ id, onDeleted }: { id: number; onDeleted(): void }) {
   const database = trpc.manager.databases.get.useQuery(
     { id },
-    { refetchInterval: (q) => (q.state.data?.connections.some((c) => c.status === "pending" || c.status === "connecting") ? POLL_MS : false) },
+    { refetchInterval: (q) => (q.state.data?.connections.some((c) => RUNNING.has(c.status)) ? POLL_MS : false) },
   );
   if (!database.data) return database.isLoading ? <p className="manager-muted">Cargando…</p> : <p className="manager-error">No se encontró la base de datos.</p>;
-  return <DatabaseDetails key={database.data.id} database={database.data} />;
+  return <DatabaseDetails key={database.data.id} database={database.data} onDeleted={onDeleted} />;
 }
 
 type Database = RouterOutputs["manager"]["databases"]["get"];
+type Connection = Database["connections"][number];
+type Confirming = { kind: "remove" } | { kind: "undo" | "disconnect"; connection: Connection } | null;
 
-function DatabaseDetails({ database }: { database: Database }) {
+/** What the undo did: 'Registros eliminados: 3. Conservados por estar en uso: clientes 1, vehículos 2.' */
+function rollbackText(rollback: NonNullable<Connection["rollback"]>): string {
+  const kept = Object.entries(rollback.kept).map(([entity, n]) => `${IMPORT_ENTITY_LABELS[entity as keyof typeof IMPORT_ENTITY_LABELS]} ${n}`);
+  return `Registros eliminados: ${rollback.deleted}.${kept.length ? ` Conservados por estar en uso: ${kept.join(", ")}.` : ""}`;
+}
+
+function DatabaseDetails({ database, onDeleted }: { database: Database; onDeleted(): void }) {
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
   const refresh = () => Promise.all([utils.manager.databases.get.invalidate({ id: database.id }), utils.manager.databases.list.invalidate()]);
   const update = trpc.manager.databases.update.useMutation({ onSuccess: refresh });
   const connect = trpc.manager.databases.connect.useMutation({ onSuccess: refresh });
+  const remove = trpc.manager.databases.remove.useMutation();
+  const undo = trpc.manager.databases.undoImport.useMutation({ onSuccess: refresh });
+  const disconnect = trpc.manager.databases.removeConnection.useMutation({ onSuccess: refresh });
+  const [confirming, setConfirming] = useState<Confirming>(null);
   const companies = trpc.manager.companies.list.useQuery();
   const [companyId, setCompanyId] = useState<string | undefined>();
   const [uploading, setUploading] = useState(false);
@@ -60,6 +78,45 @@ function DatabaseDetails({ database }: { database: Database }) {
     }
   }
 
+  async function confirm() {
+    if (!confirming) return;
+    try {
+      if (confirming.kind === "remove") {
+        await remove.mutateAsync({ id: database.id });
+        await utils.manager.databases.list.invalidate();
+        snackbar.show("Base de datos eliminada", { tone: "success" });
+        onDeleted();
+      } else if (confirming.kind === "undo") {
+        await undo.mutateAsync({ connectionId: confirming.connection.id });
+      } else {
+        await disconnect.mutateAsync({ connectionId: confirming.connection.id });
+        snackbar.show("Conexión quitada", { tone: "success" });
+      }
+    } catch (error) {
+      snackbar.show(error instanceof Error ? error.message : "No se pudo completar la acción", { tone: "error" });
+    }
+    setConfirming(null);
+  }
+
+  const dialog =
+    confirming?.kind === "remove"
+      ? {
+          title: "Eliminar base de datos",
+          action: "Eliminar",
+          text: `Se eliminarán ${database.name}, sus conexiones y sus archivos. Los datos ya importados quedan en cada compañía.`,
+        }
+      : confirming?.kind === "undo"
+        ? {
+            title: "Deshacer importación",
+            action: "Deshacer",
+            text: `Se eliminarán de ${confirming.connection.companyName} los registros que creó la última importación, salvo los que ya se usan en otros registros. Los datos que la importación actualizó no vuelven a su valor anterior.`,
+          }
+        : {
+            title: "Quitar conexión",
+            action: "Quitar",
+            text: `Se quitará la conexión con ${confirming?.connection.companyName ?? ""}. Los datos importados quedan en la compañía y ya no se podrá deshacer su importación.`,
+          };
+
   return (
     <>
       <form
@@ -82,6 +139,9 @@ function DatabaseDetails({ database }: { database: Database }) {
           </p>
         )}
         <div className="manager-actions">
+          <Button variant="danger" onClick={() => setConfirming({ kind: "remove" })}>
+            Eliminar base de datos
+          </Button>
           <Button type="submit" loading={update.isPending && !uploading} disabled={uploading}>
             Guardar
           </Button>
@@ -103,6 +163,17 @@ function DatabaseDetails({ database }: { database: Database }) {
                   </span>
                 )}
               </span>
+              <span className="manager-connection-actions">
+                {(c.status === "connected" || c.status === "failed") && c.batchId && (
+                  <Button variant="secondary" onClick={() => setConfirming({ kind: "undo", connection: c })}>
+                    Deshacer importación
+                  </Button>
+                )}
+                <IconButton label={`Quitar conexión con ${c.companyName}`} onClick={() => setConfirming({ kind: "disconnect", connection: c })}>
+                  <Trash2 size={18} />
+                </IconButton>
+              </span>
+              {c.rollback && <p className="manager-rollback">{rollbackText(c.rollback)}</p>}
               {c.errors.length > 0 && (
                 <ul className="manager-errors" aria-label={`Errores de ${c.companyName}`}>
                   {c.errors.map((e) => (
@@ -127,6 +198,23 @@ function DatabaseDetails({ database }: { database: Database }) {
           </Button>
         </div>
       </section>
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={dialog.title}
+        actions={
+          <>
+            <Button variant="text" onClick={() => setConfirming(null)}>
+              Cancelar
+            </Button>
+            <Button variant="danger" loading={remove.isPending || undo.isPending || disconnect.isPending} onClick={() => void confirm()}>
+              {dialog.action}
+            </Button>
+          </>
+        }
+      >
+        <p>{dialog.text}</p>
+      </Dialog>
     </>
   );
 }

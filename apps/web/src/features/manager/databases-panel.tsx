@@ -20,7 +20,7 @@ export function DatabasesPanel() {
           options={[{ value: NEW, label: "Crear nueva base de datos" }, ...(databases.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
         />
       </div>
-      {chosen === NEW ? <CreateDatabaseForm onCreated={(id) => setChosen(String(id))} /> : <DatabaseView id={Number(chosen)} />}
+      {chosen === NEW ? <CreateDatabaseForm onCreated={(id) => setChosen(String(id))} /> : <DatabaseView id={Number(chosen)} onDeleted={() => setChosen(NEW)} />}
     </>
   );
 }

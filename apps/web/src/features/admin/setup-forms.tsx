@@ -1,0 +1,98 @@
+/**
+ * The pieces the roles, locations and holidays pages share: a one-field name form (creating, or renaming with the
+ * current name), and a delete button that asks first and shows the server's reason when it refuses.
+ */
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { z } from "zod";
+import { markServerErrors } from "../../lib/form-errors";
+import { textField, useZodForm } from "../../lib/forms";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { IconButton } from "../../ui/icon-button";
+import { TextField } from "../../ui/text-field";
+
+type NameSchema = z.ZodObject<{ name: z.ZodString }>;
+
+export function NameForm({
+  schema,
+  label,
+  submitLabel,
+  name = "",
+  onSubmit,
+}: {
+  schema: NameSchema;
+  label: string;
+  submitLabel: string;
+  /** The current name when renaming; a create form starts empty and empties again once saved. */
+  name?: string;
+  onSubmit: (name: string) => Promise<unknown>;
+}) {
+  const form = useZodForm(schema, { name });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values.name);
+      form.reset({ name: name ? values.name : "" });
+    } catch (error) {
+      markServerErrors(form, error);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="admin-inline-form">
+      <TextField label={label} autoComplete="off" {...textField(form, "name")} />
+      <Button type="submit" loading={form.formState.isSubmitting}>
+        {submitLabel}
+      </Button>
+      {form.formState.errors.root?.server && <p role="alert">{form.formState.errors.root.server.message}</p>}
+    </form>
+  );
+}
+
+/**
+ * "Eliminar" → "¿Eliminar {what}?" → the deletion; a refusal (in use) is shown in the dialog. `iconOnly` for rows
+ * with little room (the label stays the button's accessible name and tooltip).
+ */
+export function ConfirmDelete({ what, iconOnly = false, onConfirm }: { what: string; iconOnly?: boolean; onConfirm: () => Promise<unknown> }) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const ask = () => {
+    setRefusal(null);
+    setOpen(true);
+  };
+  async function confirm() {
+    setPending(true);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch (error) {
+      setRefusal(error instanceof Error ? error.message : "No se pudo eliminar");
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <>
+      {iconOnly ? (
+        <IconButton label={`Eliminar ${what}`} onClick={ask}>
+          <Trash2 size={16} />
+        </IconButton>
+      ) : (
+        <Button variant="danger" icon={<Trash2 size={16} aria-hidden />} onClick={ask} aria-label={`Eliminar ${what}`}>
+          Eliminar
+        </Button>
+      )}
+      <Dialog open={open} onOpenChange={setOpen} title={`¿Eliminar ${what}?`}>
+        {refusal && <p role="alert">{refusal}</p>}
+        <div className="dialog-actions">
+          <Button variant="text" onClick={() => setOpen(false)}>
+            Cancelar
+          </Button>
+          <Button variant="danger" loading={pending} onClick={() => void confirm()}>
+            Eliminar
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
