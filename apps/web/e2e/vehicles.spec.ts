@@ -88,7 +88,12 @@ test.describe("desktop", () => {
 
   test("the check-in cell opens the order in a dialog; closing it reloads the list", async ({ page }) => {
     const list = await openVehicles(page);
+    // Only 'Con orden': the newest vehicles (the demo's regular clients) have no open order.
     await list.box("Con orden").click();
+    for (const name of ["Sin orden", "Agendado"]) {
+      await list.box(name).click();
+      await expect(list.box(name)).toHaveAttribute("aria-pressed", "false");
+    }
     const cell = list.table.getByRole("button", { name: /^Orden #\d+$/ }).first();
     const number = (await cell.textContent())!.replace("Orden ", "");
     await cell.click();
@@ -115,6 +120,9 @@ test.describe("desktop", () => {
     await dialog.getByRole("button", { name: "Cancelar" }).click();
     await expect(dialog).toHaveCount(0);
 
+    // Only 'Agendado': the newest vehicles (the demo's regular clients) have no booking.
+    await list.box("Sin orden").click();
+    await expect(list.box("Sin orden")).toHaveAttribute("aria-pressed", "false");
     const booked = list.table.getByRole("button", { name: /^Agendado para el \d{2}-\d{2}-\d{4}$/ }).first();
     const day = (await booked.textContent())!.replace("Agendado para el ", "");
     await booked.click();

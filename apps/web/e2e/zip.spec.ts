@@ -1,44 +1,55 @@
 /**
  * The zip page (zip/{model}/{id}, seed 000 section 2.10) from the order dialog's 'Descargar imágenes': the archive
  * saved under the spec's name and its entries read back with jszip; the no-images error; the page at 390 px. The
- * demo seeds order #160 with 200 entries (8 of them videos) and #120 with a video and a missing picture only
- * (db/src/seed/pictures.ts). Only reads, as admin@taller.demo.
+ * demo seeds its latest order with 200 entries (8 of them videos) and the 41st from the end with a video and a
+ * missing picture only (db/src/seed/pictures.ts). Only reads, as admin@taller.demo.
  */
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import JSZip from "jszip";
 import { loginToShell, screenshot } from "./fixtures";
 
-/** The order's id, from its number's link in the orders list (every order and budget status shown, searched by number). */
-async function orderId(page: Page, correlative: number): Promise<string> {
-  await page.goto("/main/orders");
-  await page.getByRole("button", { name: "Filtros" }).click();
-  const dialog = page.getByRole("dialog", { name: "Filtros" });
-  // Every order status and every budget status: another spec may have finished a budget of this order, and the
-  // default filter shows open budgets only.
-  for (const group of ["Estados de Orden", "Estados de Presupuesto"]) {
-    const all = dialog.getByRole("group", { name: group }).getByRole("checkbox", { name: "Todos" });
-    if ((await all.getAttribute("aria-checked")) !== "true") await all.click();
+/** A tRPC query as the browser's session. */
+async function query<T>(page: Page, path: string, input: unknown): Promise<T> {
+  const res = await page.request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { headers: { "x-trpc-source": "web" } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+type OrderRow = { id: number; correlative_id: number };
+
+/**
+ * The demo's order with 200 pictures: the newest order with that many (other specs add orders meanwhile, without
+ * pictures). Every status of the list, newest first.
+ */
+async function manyPicturesOrder(page: Page): Promise<OrderRow> {
+  const { orders } = await query<{ orders: OrderRow[] }>(page, "orders.list", {});
+  for (const order of orders) {
+    if ((await query<{ pictures: unknown[] }>(page, "orders.get", { id: order.id })).pictures.length === 200) return order;
   }
-  await dialog.getByRole("button", { name: "Aplicar" }).click();
-  await page.getByRole("searchbox").first().fill(String(correlative));
-  const link = page.getByRole("link", { name: `#${correlative}`, exact: true }).first();
-  const href = await link.getAttribute("href");
-  return href!.split("/").pop()!;
+  throw new Error("no order with 200 pictures among the newest");
+}
+
+/** The order numbered `correlative`, searched by its number. */
+async function orderNumbered(page: Page, correlative: number): Promise<OrderRow> {
+  const { orders } = await query<{ orders: OrderRow[] }>(page, "orders.list", { search: `#${correlative}` });
+  const order = orders.find((o) => o.correlative_id === correlative);
+  if (!order) throw new Error(`no order #${correlative}`);
+  return order;
 }
 
 test("'Descargar imágenes' saves the order's pictures as one zip, videos left out", async ({ page }) => {
   test.setTimeout(120_000);
   await loginToShell(page, "admin@taller.demo");
-  const id = await orderId(page, 160);
-  await page.goto(`/main/orders/${id}`);
+  const order = await manyPicturesOrder(page);
+  await page.goto(`/main/orders/${order.id}`);
   const popup = page.waitForEvent("popup");
   await page.getByRole("link", { name: "Descargar imágenes" }).click();
   const zipPage = await popup;
   const download = zipPage.waitForEvent("download", { timeout: 90_000 });
   await expect(zipPage.getByRole("heading", { name: "Creando archivo zip" })).toBeVisible();
   const saved = await download;
-  expect(saved.suggestedFilename()).toBe("Taller Demo - Orden de Trabajo 160.zip");
+  expect(saved.suggestedFilename()).toBe(`Taller Demo - Orden de Trabajo ${order.correlative_id}.zip`);
   await expect(zipPage.getByRole("heading", { name: "Zip creado correctamente" })).toBeVisible();
 
   const zip = await JSZip.loadAsync(await readFile(await saved.path()));
@@ -55,7 +66,7 @@ test("'Descargar imágenes' saves the order's pictures as one zip, videos left o
 test.describe("390 px", () => {
   test("an order without a readable picture says so", async ({ page }) => {
     await loginToShell(page, "admin@taller.demo");
-    const id = await orderId(page, 120);
+    const { id } = await orderNumbered(page, (await manyPicturesOrder(page)).correlative_id - 40);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/zip/order/${id}`);
     await expect(page.getByRole("alert")).toHaveText("Error al crear el zip: No se encontraron imagenes válidas");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
 import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { companies } from "./companies";
 import { brandModels, brands } from "./catalog";
@@ -16,6 +16,9 @@ export const clients = pgTable(
     address: text("address"),
     city: text("city"),
     rating: smallint("rating").notNull().default(0),
+    // Written only by a trigger (migration crm_scale): name, RUT as written and as digits, e-mail and phone
+    // folded by search_fold(), for the clients table's search.
+    ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -24,8 +27,23 @@ export const clients = pgTable(
     index("clients_company_idx").on(t.companyId),
     // An e-mail booking names its client by RUT (booking.externalMails.list's prefill).
     index("clients_company_rut_idx").on(t.companyId, t.rut),
+    index("clients_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("clients_search_prefixes_idx").using("gin", t.searchPrefixes),
+    // The clients table's default page (newest first) under a rating filter.
+    index("clients_rating_idx").on(t.companyId, t.rating, t.id),
     tenantKey(t),
   ],
+);
+
+/** Clients per rating, kept by statement triggers on clients (migration crm_scale): the rating toggles' counts. */
+export const clientRatingCounts = pgTable(
+  "client_rating_counts",
+  {
+    companyId: companyId(),
+    rating: smallint("rating").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.rating] })],
 );
 
 /** A vehicle, or the company's custom object (its term is configurable). */

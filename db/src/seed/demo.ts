@@ -5,8 +5,6 @@ import {
   companyPreferencesSchema,
   present,
   DEFAULT_DAYS_PREFERENCES,
-  formatRut,
-  computeRutDv,
   RESOURCES,
   todayIn,
   zonedInstant,
@@ -40,25 +38,22 @@ import {
   BRANDS,
   BUDGET_STATUSES,
   chileanHolidays,
-  CITIES,
-  COLORS,
   COMMENTS,
   CRM_STATUSES,
   MOTOR_TYPES,
-  FIRST_NAMES,
-  LAST_NAMES,
   ORDER_STATUSES,
   REQUIREMENTS,
-  STREETS,
 } from "./data";
 import { seedBookings } from "./booking";
 import { seedBudgets } from "./budgets";
 import { seedCatalogue } from "./catalogue";
 import { seedCrm } from "./crm";
+import { seedHistory } from "./history";
+import { clientRow, vehicleRow } from "./people";
 import { seedWorks } from "./works";
 import { seedProvider, type ProviderSeed } from "./provider";
 import { seedPayments, type PaymentSeed } from "./payments";
-import { createRandom, type Random } from "./random";
+import { createRandom } from "./random";
 
 export const DEMO_PASSWORD = "demo1234";
 /** The demo's platform operator: password DEMO_PASSWORD and this authenticator secret. */
@@ -156,6 +151,8 @@ interface CompanySpec extends CompanyBaseSpec {
   clients: number;
   vehicles: number;
   orders: number;
+  /** Regular clients with a vehicle and older orders each (seed/history.ts). */
+  historyClients: number;
   seed: number;
 }
 
@@ -179,22 +176,6 @@ function preferences(): CompanyPreferences {
       { key: "shares", name: "Compartidos", visible: false },
     ],
   });
-}
-
-const chileanRut = (body: number) => formatRut(`${body}${computeRutDv(body)}`);
-const personName = (r: Random) => `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)} ${r.pick(LAST_NAMES)}`;
-const slug = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z]+/g, ".");
-
-/** A Chilean plate: new format BBBB12 (consonants) or old AB1234. */
-function plate(r: Random, i: number): string {
-  const letters = "BCDFGHJKLPRSTVWXYZ";
-  if (r.chance(0.6)) return `${r.pick([...letters])}${r.pick([...letters])}${r.pick([...letters])}${r.pick([...letters])}${String(i % 100).padStart(2, "0")}`;
-  return `${r.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])}${r.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])}${String(1000 + ((i * 37) % 9000))}`;
 }
 
 export interface CompanyBase {
@@ -329,45 +310,14 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
 
   const clientRows = await db
     .insert(clients)
-    .values(
-      Array.from({ length: spec.clients }, (_, i) => {
-        const name = personName(r);
-        return {
-          companyId,
-          rut: chileanRut(r.int(6_000_000, 24_999_999)),
-          name,
-          email: `${slug(name.split(" ").slice(0, 2).join(" "))}${i}@correo.cl`,
-          phone: `+56 9 ${r.int(1000, 9999)} ${r.int(1000, 9999)}`,
-          address: `${r.pick(STREETS)} ${r.int(100, 9999)}`,
-          city: r.pick(CITIES),
-          rating: r.int(0, 5),
-        };
-      }),
-    )
+    .values(Array.from({ length: spec.clients }, (_, i) => clientRow(r, companyId, i)))
     .returning({ id: clients.id });
-  const clientIds = clientRows.map((c) => c.id);
-
   const vehicleRows = await db
     .insert(vehicles)
-    .values(
-      Array.from({ length: spec.vehicles }, (_, i) => {
-        const model = r.pick(base.models);
-        return {
-          companyId,
-          // A few vehicles have no owner on file, as happens at a real front desk.
-          clientId: r.chance(0.95) ? present(clientIds[i % clientIds.length], "client") : null,
-          brandId: model.brandId,
-          brandModelId: model.modelId,
-          identifier: plate(r, i),
-          chassis: `9BW${r.int(10_000_000, 99_999_999)}${r.int(100_000, 999_999)}`,
-          year: r.int(2008, year),
-          color: r.pick(COLORS),
-          kms: r.int(5_000, 250_000),
-          customFields: { $$motor: r.pick(base.motorItemIds) },
-        };
-      }),
-    )
+    .values(Array.from({ length: spec.vehicles }, (_, i) => vehicleRow(r, base, year, i, present(clientRows[i % clientRows.length], "client").id)))
     .returning({ id: vehicles.id, clientId: vehicles.clientId });
+  // Regular clients with older orders, numbered before the recent ones.
+  const history = await seedHistory(db, base, { seed: spec.seed + 9, year, count: spec.historyClients, firstIndex: Math.max(spec.clients, spec.vehicles) });
 
   const advisors = Object.values(userIds);
   const claims = createRandom(spec.seed + 1);
@@ -385,7 +335,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     const finishDay = new Date(checkIn.getTime() + r.int(1, 7) * 86400_000).toISOString().slice(0, 10);
     return {
       companyId,
-      correlativeId: i + 1,
+      correlativeId: history.orderIds.length + i + 1,
       statusId: present(statusIds.Order[statusIndex], "order status"),
       requirementId: r.pick(requirementIds),
       clientId: vehicle.clientId,
@@ -456,9 +406,9 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     companyId,
     userIds,
     locationIds,
-    clientIds,
-    vehicleIds: vehicleRows.map((v) => v.id),
-    orderIds: orderRows.map((o) => o.id),
+    clientIds: [...clientRows.map((c) => c.id), ...history.clientIds],
+    vehicleIds: [...vehicleRows.map((v) => v.id), ...history.vehicleIds],
+    orderIds: [...history.orderIds, ...orderRows.map((o) => o.id)],
     statusIds,
     requirementIds,
     roleIds: base.roleIds,
@@ -509,6 +459,7 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
       clients: 50,
       vehicles: 80,
       orders: 160,
+      historyClients: 250,
       seed: 20261121,
     },
     year,
@@ -525,6 +476,7 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
       clients: 10,
       vehicles: 12,
       orders: 15,
+      historyClients: 0,
       seed: 7,
     },
     year,

@@ -99,7 +99,7 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleResult
       ? await queryRows<{ indexname: string; indexdef: string }>(
           tx,
           sql`SELECT indexname, indexdef FROM pg_indexes
-              WHERE schemaname = current_schema() AND tablename IN ('orders', 'vehicles') AND indexdef LIKE '%gin_trgm_ops%'`,
+              WHERE schemaname = current_schema() AND tablename IN ('orders', 'vehicles', 'clients') AND indexdef LIKE '%gin_trgm_ops%'`,
         )
       : [];
     for (const index of trigramIndexes) await run(sql.raw(`DROP INDEX "${index.indexname}"`));

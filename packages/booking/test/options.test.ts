@@ -22,7 +22,8 @@ describe("booking.clientOptions", () => {
     const [client] = await app.db().select().from(clients).where(eq(clients.id, nth(app.fx().demo.clientIds, 0)));
     if (!client) throw new Error("demo client missing");
     const api = await caller();
-    const byName = await api.clientOptions({ query: client.name.slice(1, 5).toLowerCase() });
+    // Most of the name: a few letters match more of the demo's 300 clients than the options show.
+    const byName = await api.clientOptions({ query: client.name.slice(1).toLowerCase() });
     expect(byName.map((c) => c.id)).toContain(client.id);
     if (client.rut) {
       const digits = client.rut.replace(/[.-]/g, "").slice(0, 6);

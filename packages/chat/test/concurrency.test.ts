@@ -29,7 +29,13 @@ async function countersAndTruth(chatId: number) {
 describe("chat counters under concurrency (PostgreSQL for real parallelism)", () => {
   it("50 parallel sends with mentions: every member's unread and mention counts are exact", async () => {
     const [admin, asesor, tecnico] = await Promise.all(["admin@taller.demo", "asesor@taller.demo", "tecnico@taller.demo"].map(callerFor));
-    const orderId = app.fx().demo.orderIds[0] ?? 0;
+    // Tomás reads only the orders he received or is assigned: one of those.
+    const [own] = await queryRows<{ id: number }>(
+      app.db(),
+      sql`SELECT id FROM orders WHERE company_id = ${app.fx().demo.companyId} AND ${id("tecnico@taller.demo")} IN (user_id, assignee_id)
+          ORDER BY correlative_id LIMIT 1`,
+    );
+    const orderId = own?.id ?? 0;
     const chat = await admin!.open({ document_type: "Order", document_id: orderId });
     await asesor!.open({ document_type: "Order", document_id: orderId });
     const before = new Map((await countersAndTruth(chat.id)).map((r) => [r.user_id, r]));

@@ -1,10 +1,11 @@
-// `pnpm bench:crm [--orders N] [--crms M] [--runs R]`: the CRM lists and KPI strips at scale, through the real HTTP
-// /trpc endpoint against the same SQL run directly (as bench:orders does), on a fresh database.
+// `pnpm bench:crm [--orders N] [--crms M] [--runs R] [--keep] [--reuse URL]`: the CRM lists and KPI strips at scale,
+// through the real HTTP /trpc endpoint against the same SQL run directly (as bench:orders does), on a fresh database.
 //
 // Creates a database on TEST_DATABASE_URL / DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), fills
 // "Taller Escala" with N orders (default 1,000,000, which brings 100,000 clients) and M managements (default
 // 200,000), starts the real server, logs in as admin@escala.demo and times each case both ways: over HTTP, and the
-// SQL statements the procedure issued (recorded at the postgres.js client) replayed directly. Drops the database.
+// SQL statements the procedure issued (recorded at the postgres.js client) replayed directly. Drops the database unless
+// --keep (its URL is logged); --reuse URL times a kept database again, migrated, without seeding.
 import { parseArgs } from "node:util";
 import { seedScaleCrm } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
@@ -13,7 +14,7 @@ import { staffContext } from "@taller/trpc/testing";
 import { crmRouter } from "../src";
 
 const { values: args } = parseArgs({
-  options: { orders: { type: "string", default: "1000000" }, crms: { type: "string", default: "200000" }, runs: { type: "string", default: "100" } },
+  options: { orders: { type: "string", default: "1000000" }, crms: { type: "string", default: "200000" }, runs: { type: "string", default: "100" }, keep: { type: "boolean", default: false }, reuse: { type: "string" } },
 });
 const ORDERS = Number(args.orders);
 const CRMS = Number(args.crms);
@@ -22,7 +23,7 @@ const TARGET_P95_MS = 50;
 
 await runScaleBench(
   "crm",
-  { orders: ORDERS, seed: (db, companyId) => seedScaleCrm(db, { companyId, count: CRMS }) },
+  { orders: ORDERS, keep: args.keep, reuse: args.reuse, seed: (db, companyId) => seedScaleCrm(db, { companyId, count: CRMS }) },
   async ({ database, raw, baseUrl, companyId }) => {
     const [counts] = await raw<{ crms: number; clients: number }[]>`
       SELECT (SELECT count(*)::int FROM crms WHERE company_id = ${companyId}) AS crms,

@@ -1,7 +1,7 @@
 // The crm procedures through the router's caller against a seeded database (Taller Demo has managements of every
 // kind in every category: db/src/seed/crm.ts).
 import { CRM_TEXTS, type CrmCategory, type CrmKind } from "@taller/core";
-import { crms, realtimeEvents } from "@taller/db";
+import { clients as clientsTable, crms, intArray, queryRows, realtimeEvents } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { allPages, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
@@ -61,6 +61,37 @@ describe("lists and KPIs", () => {
       }
     });
   }
+
+  it("the counts kept for the default lists follow every write: bulk insert, status, location and amounts, delete", async () => {
+    const fx = app.fx().demo;
+    const kept = () =>
+      queryRows<{ kind: string; category: string; location_key: number; count: number; estimated: number; recovered: number }>(
+        app.db(),
+        sql`SELECT kind, category, location_key, count, estimated::float8 AS estimated, recovered::float8 AS recovered FROM crm_counts
+            WHERE company_id = ${fx.companyId} AND (count <> 0 OR estimated <> 0 OR recovered <> 0) ORDER BY 1, 2, 3`,
+      );
+    const recount = () =>
+      queryRows<{ kind: string; category: string; location_key: number; count: number; estimated: number; recovered: number }>(
+        app.db(),
+        sql`SELECT kind, category, coalesce(location_id, -1) AS location_key, count(*)::int AS count,
+                   sum(estimated_amount)::float8 AS estimated, sum(recovered_amount)::float8 AS recovered
+            FROM crms WHERE company_id = ${fx.companyId} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      );
+    expect(await kept()).toEqual(await recount());
+    const added = await app
+      .db()
+      .insert(crms)
+      .values(Array.from({ length: 30 }, (_, i) => ({ companyId: fx.companyId, kind: "absence" as const, locationId: i % 3 ? fx.locationIds[0] : null, estimatedAmount: 1_000 * i })))
+      .returning({ id: crms.id });
+    const ids = added.map((a) => a.id);
+    expect(await kept()).toEqual(await recount());
+    const lost = fx.crmStatusIds.at(-1) ?? 0;
+    await app.db().update(crms).set({ statusId: lost, recoveredAmount: 500 }).where(sql`id = ANY(${intArray(ids.slice(0, 10))})`);
+    await app.db().update(crms).set({ locationId: fx.locationIds[1] ?? null, estimatedAmount: 7 }).where(sql`id = ANY(${intArray(ids.slice(5, 20))})`);
+    expect(await kept()).toEqual(await recount());
+    await app.db().delete(crms).where(sql`id = ANY(${intArray(ids)})`);
+    expect(await kept()).toEqual(await recount());
+  });
 
   it("the demo has every category of retentions and absences", async () => {
     const c = await admin();
@@ -228,5 +259,25 @@ describe("clients", () => {
     // The managements' search follows the client's new name.
     const [row] = await app.db().select({ text: crms.searchText }).from(crms).where(eq(crms.clientId, id)).limit(1);
     if (row) expect(row.text).toContain("CAROLINA MUNOZ");
+  });
+
+  it("searches name, RUT with or without dots, e-mail and phone (folded, a word's start below three characters); counts follow edits", async () => {
+    const c = await admin();
+    const id = app.fx().demo.clientIds[1] ?? 0;
+    await c.updateClient({ id, name: "Íñigo Zúñiga Quiroz", rut: "11.111.111-1", rating: 2, email: "inigo.zq@correo.cl", phone: "+56 9 7777 1234" });
+    for (const search of ["zuñiga quir", "ZUNIGA", "11.111.111-1", "111111111", "inigo.zq@", "7777 1234", "zú"]) {
+      const found = await c.clients({ search, page_size: 100 });
+      expect(found.items.map((i) => i.id), search).toContain(id);
+      expect(found.rating_counts.reduce((n, r) => n + r.count, 0), search).toBe(found.total);
+    }
+    expect((await c.clients({ search: "ñi" })).items.map((i) => i.id)).not.toContain(id);
+    // The unfiltered counts are kept by triggers: equal to a recount after the edit above and a new client.
+    await app.db().insert(clientsTable).values({ companyId: app.fx().demo.companyId, name: "Nuevo Cliente", rating: 4 });
+    const [recount] = await queryRows<{ n: number[] }>(
+      app.db(),
+      sql`SELECT array_agg(n ORDER BY r) AS n FROM (SELECT r, count(cl.id)::int AS n FROM generate_series(0, 5) r
+          LEFT JOIN clients cl ON cl.rating = r AND cl.company_id = ${app.fx().demo.companyId} GROUP BY r) x`,
+    );
+    expect((await c.clients({})).rating_counts.map((r) => r.count)).toEqual(recount?.n);
   });
 });

@@ -3,7 +3,7 @@ import { locations, orders, users, vehicles } from "@taller/db";
 import { createCallerFactory, cursorKey, decodeCursor, encodeCursor, estimateRows, TRPCError } from "@taller/trpc";
 import { seedScale } from "@taller/db/seed";
 import { allPages, useSeededApp } from "@taller/trpc/testing";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { roles } from "@taller/db";
 import { describe, expect, it } from "vitest";
 import { ordersRouter } from "../src";
@@ -311,15 +311,15 @@ describe("orders.statuses and orders.transitions", () => {
 describe("orders.get", () => {
   it("answers everything the detail shows", async () => {
     const [withBudget] = await db()
-      .select({ id: orders.id })
+      .select({ id: orders.id, correlativeId: orders.correlativeId })
       .from(orders)
-      .where(and(eq(orders.companyId, app.fx().demo.companyId)))
+      .where(and(eq(orders.companyId, app.fx().demo.companyId), isNotNull(orders.lastBudgetId)))
       .orderBy(orders.correlativeId)
       .limit(1);
     const order = await (await admin()).get({ id: withBudget!.id });
     expect(order).toMatchObject({
       id: withBudget!.id,
-      correlative_id: 1,
+      correlative_id: withBudget!.correlativeId,
       status: { name: expect.any(String), color: expect.any(String), finish: expect.any(Boolean) },
       check_in_time: expect.any(String),
       pictures: expect.any(Array),

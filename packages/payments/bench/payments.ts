@@ -1,9 +1,11 @@
-// `pnpm bench:payments [--orders N] [--payments M] [--runs R]`: the payments list at scale, through the real HTTP
-// /trpc endpoint against the same SQL replayed directly (as bench:orders does), on a fresh database.
+// `pnpm bench:payments [--orders N] [--payments M] [--runs R] [--keep] [--reuse URL]`: the payments list at scale,
+// through the real HTTP /trpc endpoint against the same SQL replayed directly (as bench:orders does), on a fresh
+// database.
 //
 // Creates a database on TEST_DATABASE_URL / DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), fills
 // "Taller Escala" with N orders (default 250,000) and M payment requests (default 200,000), starts the real server,
-// logs in as admin@escala.demo and times each case both ways (@taller/testing/bench). Drops the database.
+// logs in as admin@escala.demo and times each case both ways (@taller/testing/bench). Drops the database unless
+// --keep (its URL is logged); --reuse URL times a kept database again, migrated, without seeding.
 import { parseArgs } from "node:util";
 import { seedScalePayments } from "@taller/db/seed";
 import { benchHttpClient, benchLogin, printTimings, recordingDatabase, runScaleBench, timeCases, type BenchCase } from "@taller/testing/bench";
@@ -12,7 +14,7 @@ import { staffContext } from "@taller/trpc/testing";
 import { paymentsRouter } from "../src";
 
 const { values: args } = parseArgs({
-  options: { orders: { type: "string", default: "250000" }, payments: { type: "string", default: "200000" }, runs: { type: "string", default: "100" } },
+  options: { orders: { type: "string", default: "250000" }, payments: { type: "string", default: "200000" }, runs: { type: "string", default: "100" }, keep: { type: "boolean", default: false }, reuse: { type: "string" } },
 });
 const ORDERS = Number(args.orders);
 const PAYMENTS = Number(args.payments);
@@ -21,7 +23,7 @@ const TARGET = { ratio: 1.5, p95Ms: 50 };
 
 await runScaleBench(
   "payments",
-  { orders: ORDERS, seed: (db, companyId) => seedScalePayments(db, { companyId, count: PAYMENTS }) },
+  { orders: ORDERS, keep: args.keep, reuse: args.reuse, seed: (db, companyId) => seedScalePayments(db, { companyId, count: PAYMENTS }) },
   async ({ database, raw, baseUrl }) => {
     const http = benchHttpClient(baseUrl, await benchLogin(baseUrl, "admin@escala.demo"));
     const recorder = recordingDatabase(database, raw);

@@ -7,7 +7,8 @@ import { Agent, request } from "node:http";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDatabase, migrateDatabase, schema, type Database, type Db } from "@taller/db";
-import { DEMO_PASSWORD, seedDemo, seedScale } from "@taller/db/seed";
+import { DEMO_PASSWORD, SCALE_COMPANY, seedDemo, seedScale } from "@taller/db/seed";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 
@@ -32,33 +33,43 @@ export interface ScaleBench {
  * The frame of the list benches (orders, crm, payments): a database of their own on TEST_DATABASE_URL / DATABASE_URL
  * (default the local server), migrated; the demo and `orders` orders in "Taller Escala"; whatever `seed` adds; VACUUM
  * ANALYZE (index-only scans need the visibility map a fresh bulk load lacks); the real server on it. `body` times the
- * cases; the server, the connections and the database are gone afterwards, whatever happened.
+ * cases; the server and the connections are gone afterwards, whatever happened, and so is the database unless `keep`
+ * (then its URL is logged, to EXPLAIN the slow cases on the same data; drop it by hand). `reuse` (a kept database's
+ * URL) times the cases again on it, migrated to the current schema, without seeding, and keeps it.
  */
 export async function runScaleBench(
   name: string,
-  opts: { orders: number; seed?: (db: Db, companyId: number) => Promise<void> },
+  opts: { orders: number; seed?: (db: Db, companyId: number) => Promise<void>; keep?: boolean; reuse?: string },
   body: (bench: ScaleBench) => Promise<void>,
 ): Promise<void> {
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  const dbName = `taller_bench_${name}_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const dbName = opts.reuse ? new URL(opts.reuse).pathname.slice(1) : `taller_bench_${name}_${process.pid}_${randomBytes(3).toString("hex")}`;
   const url = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+  const keep = opts.keep || Boolean(opts.reuse);
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   let server: ChildProcess | null = null;
   let raw: postgres.Sql | null = null;
   let database: Database | null = null;
   try {
-    await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+    if (!opts.reuse) await admin.unsafe(`CREATE DATABASE "${dbName}"`);
     benchLog(`database ${dbName}`);
     database = await createDatabase({ url, max: 4 });
     await migrateDatabase(database);
     let started = performance.now();
-    await seedDemo(database.db);
-    const scale = await seedScale(database.db, { orders: opts.orders, log: (m) => benchLog(`  ${m}`) });
-    benchLog(`seeded ${opts.orders} orders in Taller Escala in ${benchSeconds(started)}`);
-    if (opts.seed) {
-      started = performance.now();
-      await opts.seed(database.db, scale.companyId);
-      benchLog(`seeded the bench's own data in ${benchSeconds(started)}`);
+    let companyId: number;
+    if (opts.reuse) {
+      const [scale] = await database.db.select({ id: schema.companies.id }).from(schema.companies).where(eq(schema.companies.domain, SCALE_COMPANY.domain));
+      if (!scale) throw new Error(`no ${SCALE_COMPANY.name} in ${dbName}`);
+      companyId = scale.id;
+    } else {
+      await seedDemo(database.db);
+      companyId = (await seedScale(database.db, { orders: opts.orders, log: (m) => benchLog(`  ${m}`) })).companyId;
+      benchLog(`seeded ${opts.orders} orders in Taller Escala in ${benchSeconds(started)}`);
+      if (opts.seed) {
+        started = performance.now();
+        await opts.seed(database.db, companyId);
+        benchLog(`seeded the bench's own data in ${benchSeconds(started)}`);
+      }
     }
     raw = postgres(url, { max: 1, onnotice: () => {} });
     started = performance.now();
@@ -66,14 +77,17 @@ export async function runScaleBench(
     benchLog(`vacuum analyze in ${benchSeconds(started)}`);
     const running = await startBenchServer(url);
     server = running.child;
-    await body({ database, raw, companyId: scale.companyId, baseUrl: running.url, server });
+    await body({ database, raw, companyId, baseUrl: running.url, server });
   } finally {
     server?.kill("SIGTERM");
     await raw?.end({ timeout: 5 });
     await database?.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    if (keep) benchLog(`kept ${url}`);
+    else {
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      benchLog(`dropped ${dbName}`);
+    }
     await admin.end();
-    benchLog(`dropped ${dbName}`);
   }
 }
 
