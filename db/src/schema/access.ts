@@ -1,6 +1,7 @@
 import type { Action, Resource } from "@taller/core";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -108,8 +109,14 @@ export const sessions = pgTable(
     // Fixed at creation: the absolute lifetime is measured from here, whatever the sliding expiry says.
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     kind: text("kind").$type<"staff" | "kiosk">().notNull().default("staff"),
+    // A kiosk session's device: revoking the device ends it (the sessions have no company; the device's is the user's).
+    workpointTokenId: integer("workpoint_token_id").references((): AnyPgColumn => workpointTokens.id, { onDelete: "cascade" }),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), unique("sessions_user_id_id_key").on(t.userId, t.id)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    unique("sessions_user_id_id_key").on(t.userId, t.id),
+    index("sessions_workpoint_token_idx").on(t.workpointTokenId),
+  ],
 );
 
 /** A browser's PushSubscription as its toJSON() gives it (keys base64url), validated by @taller/push. */

@@ -1,6 +1,18 @@
 import { router } from "@taller/trpc";
 import { invitationAccept, invitationCheck } from "./invitation-accept";
+import { preferencesGet } from "./preferences-get";
+import { preferencesUpdate } from "./preferences-update";
+import { requirementsCreate } from "./requirements-create";
+import { requirementsDelete } from "./requirements-delete";
+import { requirementsList } from "./requirements-list";
+import { requirementsUpdate } from "./requirements-update";
 import { rolesList } from "./roles";
+import { statusesCreate } from "./statuses-create";
+import { statusesDelete } from "./statuses-delete";
+import { statusesList } from "./statuses-list";
+import { statusesReorder } from "./statuses-reorder";
+import { statusesSetTransitions } from "./statuses-transitions";
+import { statusesUpdate } from "./statuses-update";
 import { usersInvite } from "./users-invite";
 import { usersList } from "./users-list";
 import { usersDeactivate, usersInvitationLink, usersReactivate, usersResetWorkpointCode, usersUpdate } from "./users-write";
@@ -17,4 +29,14 @@ export const adminRouter = router({
   }),
   roles: router({ list: rolesList }),
   invitation: router({ check: invitationCheck, accept: invitationAccept }),
+  statuses: router({
+    list: statusesList,
+    create: statusesCreate,
+    update: statusesUpdate,
+    reorder: statusesReorder,
+    delete: statusesDelete,
+    setTransitions: statusesSetTransitions,
+  }),
+  requirements: router({ list: requirementsList, create: requirementsCreate, update: requirementsUpdate, delete: requirementsDelete }),
+  preferences: router({ get: preferencesGet, update: preferencesUpdate }),
 });

@@ -44,7 +44,9 @@ describe("auth.workpointLogin", () => {
     const cookie = ctx.cookies.at(-1)!;
     const sessionId = /=([^;]+)/.exec(cookie)![1]!;
     const [session] = await app.db().select().from(sessions).where(eq(sessions.id, sessionId));
-    expect(session).toMatchObject({ userId: tomas, kind: "kiosk" });
+    // Bound to the device, so revoking the device ends it (workpoint.devices.revoke).
+    const [demoDevice] = await app.db().select({ id: workpointTokens.id }).from(workpointTokens).where(eq(workpointTokens.tokenHash, sha256(app.fx().demo.workpointToken)));
+    expect(session).toMatchObject({ userId: tomas, kind: "kiosk", workpointTokenId: demoDevice!.id });
     const [user] = await app.db().select({ online: users.online }).from(users).where(eq(users.id, tomas));
     expect(user!.online).toBe(true);
 

@@ -27,3 +27,4 @@ export * from "./messaging";
 export * from "./manager";
 export * from "./payments";
 export * from "./admin";
+export * from "./admin-setup";

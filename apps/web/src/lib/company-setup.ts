@@ -5,7 +5,8 @@
  *   const setup = useCompanySetup();   // inside any /main page: the main shell renders pages only once it loaded
  *   setup.company.preferences.terms.object.plural
  *
- * `useCompanySetupQuery()` is the query itself, for the shell's loader and error state.
+ * `useCompanySetupQuery()` is the query itself, for the shell's loader and error state; `useCompanySetupLive()`
+ * (mounted once by the shell) refetches it when an administrator changes the setup.
  */
 import type { RouterOutputs } from "@taller/api";
 import { trpc } from "./trpc";
@@ -20,4 +21,14 @@ export function useCompanySetup(): CompanySetup {
   const { data } = useCompanySetupQuery();
   if (!data) throw new Error("useCompanySetup() is only available inside the main shell, after setup loaded");
   return data;
+}
+
+/** Refetches the setup on `company.setup_changed`: an administrator's change reaches open shells without a reload. */
+export function useCompanySetupLive(): void {
+  const utils = trpc.useUtils();
+  trpc.company.onEvent.useSubscription(undefined, {
+    onData: (event) => {
+      if (event.data.type === "company.setup_changed") void utils.company.setup.invalidate();
+    },
+  });
 }

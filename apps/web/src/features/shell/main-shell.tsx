@@ -5,6 +5,7 @@
  */
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { useCompanySetupLive } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
 import { useStoredValue } from "../../lib/storage";
 import { ApiProvider, trpc } from "../../lib/trpc";
@@ -33,6 +34,7 @@ function Shell() {
   const [chatVisible, setChatVisible] = useStoredValue(chatVisibleStore);
   const [menuOpen, setMenuOpen] = useState(!mobile);
   useChatUserEvents();
+  useCompanySetupLive();
 
   useEffect(() => applyTheme(asTheme(me?.theme)), [me?.theme]);
 
