@@ -1,7 +1,6 @@
 import type { Action, Resource } from "@taller/core";
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -109,14 +108,8 @@ export const sessions = pgTable(
     // Fixed at creation: the absolute lifetime is measured from here, whatever the sliding expiry says.
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     kind: text("kind").$type<"staff" | "kiosk">().notNull().default("staff"),
-    // A kiosk session's device: revoking the device ends it (the sessions have no company; the device's is the user's).
-    workpointTokenId: integer("workpoint_token_id").references((): AnyPgColumn => workpointTokens.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    index("sessions_user_idx").on(t.userId),
-    unique("sessions_user_id_id_key").on(t.userId, t.id),
-    index("sessions_workpoint_token_idx").on(t.workpointTokenId),
-  ],
+  (t) => [index("sessions_user_idx").on(t.userId), unique("sessions_user_id_id_key").on(t.userId, t.id)],
 );
 
 /** A browser's PushSubscription as its toJSON() gives it (keys base64url), validated by @taller/push. */
@@ -137,6 +130,8 @@ export const userDevices = pgTable(
     browser: text("browser"),
     /** The browser's PushSubscription (endpoint and keys) when this device accepted notifications (@taller/push). */
     notificationToken: jsonb("notification_token").$type<PushSubscriptionToken>(),
+    // The kiosk screen a kiosk session was opened on: revoking that screen ends the session (workpoint.devices.revoke).
+    workpointTokenId: integer("workpoint_token_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,6 +140,8 @@ export const userDevices = pgTable(
     // One browser endpoint belongs to one device: the last session that subscribed it (a shared browser changes hands).
     uniqueIndex("user_devices_push_endpoint_idx").on(sql`(${t.notificationToken} ->> 'endpoint')`),
     tenantRef(t, t.userId, users, "cascade"),
+    tenantRef(t, t.workpointTokenId, workpointTokens, "set null"),
+    index("user_devices_workpoint_token_idx").on(t.workpointTokenId),
     // The device's session is its user's own: revoking a device can never end someone else's session.
     foreignKey({
       name: "user_devices_session_id_user_fk",
@@ -183,13 +180,17 @@ export const documentTokens = pgTable(
 );
 
 /** Shared-screen devices allowed to run the work-point kiosk. */
-export const workpointTokens = pgTable("workpoint_tokens", {
-  id: serial("id").primaryKey(),
-  companyId: companyId(),
-  name: text("name").notNull(),
-  tokenHash: text("token_hash").notNull().unique(),
-  createdAt: createdAt(),
-});
+export const workpointTokens = pgTable(
+  "workpoint_tokens",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [tenantKey(t)],
+);
 
 /** Platform operators: a separate population from staff users, with mandatory TOTP. */
 export const managerUsers = pgTable("manager_users", {

@@ -87,7 +87,7 @@ export const adminCases: DomainCases<typeof adminRouter> = {
     input: (f) => ({ from_status_id: f.demo.statusIds.Order[0], to_status_ids: f.demo.statusIds.Order.slice(1, 2) }),
     valid: () => ({ from_status_id: noRow.id, to_status_ids: [] }),
   },
-  "requirements.list": { kind: "scoped", leaks: (r, f) => findIds(r, "id", f.demo.requirementIds) },
+  "requirements.list": { kind: "scoped", leaks: (r, f) => findIds((r as { requirements: unknown }).requirements, "id", f.demo.requirementIds) },
   "requirements.create": {
     kind: "scoped",
     // Another company's requirement as the next one: refused on its field.

@@ -61,8 +61,8 @@ export const revoke = staffProcedure
     withTransaction(ctx, async (tx) => {
       const ended = await queryRows<{ id: string }>(
         tx.db,
-        sql`DELETE FROM sessions s USING workpoint_tokens w
-            WHERE w.company_id = ${ctx.companyId} AND w.id = ${input.id} AND s.workpoint_token_id = w.id RETURNING s.id`,
+        sql`DELETE FROM sessions s USING user_devices d
+            WHERE d.company_id = ${ctx.companyId} AND d.workpoint_token_id = ${input.id} AND s.id = d.session_id RETURNING s.id`,
       );
       const gone = await tx.db
         .delete(workpointTokens)

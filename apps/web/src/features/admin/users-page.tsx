@@ -5,9 +5,8 @@
  * The list refetches when any user of the company changes (`user.updated` on the company's stream), so two
  * administrators see each other's changes without reloading.
  */
-import { Link } from "@tanstack/react-router";
 import { inviteUserSchema } from "@taller/core";
-import { Copy, MonitorSmartphone, UserPlus, Users } from "lucide-react";
+import { Copy, UserPlus } from "lucide-react";
 import { useState } from "react";
 import type { RouterOutputs } from "@taller/api";
 import { markServerErrors } from "../../lib/form-errors";
@@ -16,6 +15,7 @@ import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
+import { AdminNav } from "./admin-nav";
 import { RoleField, type Role } from "./role-field";
 import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
@@ -50,18 +50,7 @@ function UsersAdmin() {
 
   return (
     <main className="admin">
-      <Link to="/main">Volver</Link>
-      <h1>
-        <Users size={22} aria-hidden /> Administración
-      </h1>
-      <nav className="admin-nav" aria-label="Administración">
-        <Link to="/admin" activeOptions={{ exact: true }}>
-          Usuarios
-        </Link>
-        <Link to="/admin/workpoints">
-          <MonitorSmartphone size={16} aria-hidden /> Puntos de trabajo
-        </Link>
-      </nav>
+      <AdminNav />
       <Card title="Usuarios">
         <div className="card-actions">
           <Button icon={<UserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
