@@ -49,4 +49,7 @@ export const PaymentsPage = lazyRouteComponent(() => import("../features/payment
 export const ClientPaymentPage = lazyRouteComponent(() => import("../features/payments/client-payment-page"), "ClientPaymentPage");
 const adminPages = () => import("../features/admin");
 export const AdminUsersPage = lazyRouteComponent(adminPages, "AdminUsersPage");
+export const AdminStatusesPage = lazyRouteComponent(adminPages, "AdminStatusesPage");
+export const AdminRequirementsPage = lazyRouteComponent(adminPages, "AdminRequirementsPage");
+export const AdminPreferencesPage = lazyRouteComponent(adminPages, "AdminPreferencesPage");
 export const InvitationPage = lazyRouteComponent(() => import("../features/auth/invitation-page"), "InvitationPage");

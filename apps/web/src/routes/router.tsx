@@ -13,6 +13,9 @@ import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionSta
 import { PageLoader } from "../ui/spinner";
 import { requireKioskDevice, requireKioskUser, requireManager, requireRead, requireStaff, skipManagerLogin, storeWorkpointToken } from "./guards";
 import {
+  AdminPreferencesPage,
+  AdminRequirementsPage,
+  AdminStatusesPage,
   AdminUsersPage,
   AgendaPage,
   BookingDetailPage,
@@ -125,6 +128,9 @@ const adminIndexRoute = createRoute({ getParentRoute: () => adminRoute, path: "/
 /** The invited user's password page: public, the link's token is the credential. */
 const invitationRoute = createRoute({ getParentRoute: () => rootRoute, path: "invitation", component: InvitationPage, validateSearch: tokenSearch });
 const adminWorkpointsRoute = createRoute({ getParentRoute: () => adminRoute, path: "workpoints", component: WorkpointDevicesPage });
+const adminStatusesRoute = createRoute({ getParentRoute: () => adminRoute, path: "statuses", component: AdminStatusesPage });
+const adminRequirementsRoute = createRoute({ getParentRoute: () => adminRoute, path: "requirements", component: AdminRequirementsPage });
+const adminPreferencesRoute = createRoute({ getParentRoute: () => adminRoute, path: "preferences", component: AdminPreferencesPage });
 
 const bookingAddonRoute = createRoute({ getParentRoute: () => rootRoute, path: "booking-addon", beforeLoad: toKeepingSearch("/client/booking") });
 
@@ -287,7 +293,7 @@ const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$",
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
-  adminRoute.addChildren([adminIndexRoute, adminWorkpointsRoute]),
+  adminRoute.addChildren([adminIndexRoute, adminWorkpointsRoute, adminStatusesRoute, adminRequirementsRoute, adminPreferencesRoute]),
   invitationRoute,
   bookingAddonRoute,
   clientRoute.addChildren([...clientPages, clientIndexRoute, clientOtherRoute]),

@@ -1,2 +1,5 @@
 // The company administration (/admin), loaded with its routes (routes/pages.ts).
 export { AdminUsersPage } from "./users-page";
+export { AdminStatusesPage } from "./statuses-page";
+export { AdminRequirementsPage } from "./requirements-page";
+export { AdminPreferencesPage } from "./preferences-page";

@@ -81,7 +81,7 @@ function StatusesAdmin() {
     <main className="admin">
       <AdminNav />
       <Card title="Estados">
-        <Select label="Tipo de documento" value={type} onValueChange={setType} options={typeOptions} />
+        <Select<StatusType> label="Tipo de documento" value={type} onValueChange={setType} options={typeOptions} />
         <NewStatus type={type} onCreated={refresh} />
         {list.isPending ? (
           <Spinner label="Cargando…" />
@@ -174,7 +174,7 @@ function NewStatus({ type, onCreated }: { type: StatusType; onCreated: () => Pro
     <form className="admin-form admin-inline-form" onSubmit={submit} noValidate aria-label="Nuevo estado">
       <TextField label="Nombre del estado" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={firstError(create.error, "name")} />
       <ColorField label="Color" value={color} onChange={setColor} error={firstError(create.error, "color")} />
-      {crm && <Select label="Categoría" value={category} onValueChange={setCategory} options={categoryOptions} placeholder="Elige…" error={firstError(create.error, "crm_category")} />}
+      {crm && <Select<CrmCategory> label="Categoría" value={category} onValueChange={setCategory} options={categoryOptions} placeholder="Elige…" error={firstError(create.error, "crm_category")} />}
       <Checkbox label="Finalizado" checked={finish} onCheckedChange={setFinish} />
       <Button type="submit" icon={<Plus size={16} aria-hidden />} loading={create.isPending}>
         Agregar estado
