@@ -8,6 +8,7 @@
 import { DEMO_WORKPOINT_CODE } from "@taller/db/seed";
 import { expect, type Page, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
+import { createOwnBudget } from "./forms";
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });
 
@@ -16,20 +17,6 @@ const run = Date.now().toString(36);
 async function noSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.view);
-}
-
-/** A budget of this spec's own on the newest order (made through the API, as budgets.spec does). */
-async function ownBudget(page: Page): Promise<number> {
-  await page.goto("/main/orders");
-  await page.locator(".order-number").first().click();
-  await expect(page).toHaveURL(/\/main\/orders\/\d+$/);
-  const orderId = Number(new URL(page.url()).pathname.split("/").at(-1));
-  const made = await page.request.post("/trpc/budgets.create", {
-    headers: { "x-trpc-source": "web" },
-    data: { json: { order_id: orderId, lines: [{ description: "Revisión", quantity: 1, unit_price: 10_000, discount: 0 }] } },
-  });
-  expect(made.ok()).toBe(true);
-  return ((await made.json()) as { result: { data: { json: { id: number } } } }).result.data.json.id;
 }
 
 test("a new budget status with its colour and transition is offered by a budget's status menu", async ({ page }) => {
@@ -60,7 +47,7 @@ test("a new budget status with its colour and transition is offered by a budget'
   await expect(dialog).toBeHidden();
   await expect(row).toContainText("Pasa a: Borrador");
 
-  const budgetId = await ownBudget(page);
+  const budgetId = await createOwnBudget(page, { description: "Revisión", unit_price: 10_000 });
   await page.goto(`/main/budgets/${budgetId}`);
   const menu = page.getByLabel("Cambiar estado");
   await menu.click();

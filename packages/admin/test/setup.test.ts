@@ -2,11 +2,12 @@
 // against a real database seeded with the demo (Taller Demo and Otro Taller).
 import { ADMIN_SETUP_TEXTS } from "@taller/core";
 import { companies, realtimeEvents, statuses, statusTransitions } from "@taller/db";
-import { createCallerFactory, TRPCError } from "@taller/trpc";
+import { createCallerFactory, type TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminRouter } from "../src";
+import { failure, fieldsOf, lastEventId as lastEventIdOf } from "./helpers";
 
 const createCaller = createCallerFactory(adminRouter);
 const app = useSeededApp();
@@ -15,23 +16,7 @@ const admin = () => callerFor("admin@taller.demo");
 const other = () => callerFor("admin@otro.demo");
 const fx = () => app.fx().demo;
 
-async function failure(call: Promise<unknown>): Promise<TRPCError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
-/** The field errors a TRPCError carries (zod issues or a handler's fieldError). */
-function fieldsOf(error: TRPCError): Record<string, string> {
-  const issues = (error.cause as { issues?: { path: PropertyKey[]; message: string }[] } | undefined)?.issues ?? [];
-  return Object.fromEntries(issues.map((i) => [i.path.join("."), i.message]));
-}
-async function lastEventId() {
-  const [row] = await app.db().select({ id: realtimeEvents.id }).from(realtimeEvents).orderBy(desc(realtimeEvents.id)).limit(1);
-  return row?.id ?? 0;
-}
+const lastEventId = () => lastEventIdOf(app.db());
 const setupEventsSince = (since: number) =>
   app
     .db()

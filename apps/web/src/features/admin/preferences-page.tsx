@@ -10,7 +10,6 @@ import type { UpdatePreferences } from "@taller/core";
 import { MODULE_KEYS, WEEKDAYS } from "@taller/core";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { fieldErrorsOf } from "../../lib/api";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -22,6 +21,7 @@ import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { configuredModules } from "../shell";
 import { AdminNav } from "./admin-nav";
+import { firstError, formError } from "./setup-editing";
 import { ColorField } from "./color-field";
 import "./admin.css";
 
@@ -86,11 +86,10 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
       await utils.admin.preferences.get.invalidate();
     },
     onError: (error) => {
-      if (Object.keys(fieldErrorsOf(error)).length === 0) snackbar.show(error.message, { tone: "error" });
-      else snackbar.show("Revisa los campos marcados", { tone: "error" });
+      snackbar.show(formError(error) ?? "Revisa los campos marcados", { tone: "error" });
     },
   });
-  const err = (path: string) => fieldErrorsOf(save.error)[path]?.[0];
+  const err = (path: string) => firstError(save.error, path);
   const days = prefs.days_preferences;
   const setDay = (day: (typeof WEEKDAYS)[number], change: Partial<(typeof days.days)["1"]>) =>
     setPrefs((p) => {

@@ -8,7 +8,6 @@ import type { RouterOutputs } from "@taller/api";
 import { formatMoney, formatNumber } from "@taller/core";
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { fieldErrorsOf } from "../../lib/api";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -19,6 +18,7 @@ import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { AdminNav } from "./admin-nav";
+import { ConfirmDelete, firstError, formError, useSetupChanged } from "./setup-editing";
 import "./admin.css";
 
 type Listed = RouterOutputs["admin"]["requirements"]["list"];
@@ -35,7 +35,6 @@ const EMPTY: Fields = {
   next_after_kms: null,
 };
 const NONE = "none";
-const firstError = (error: unknown, field: string) => fieldErrorsOf(error)[field]?.[0];
 /** A number field's text as the schema wants it: empty is null (optional) or NaN (required, refused by zod). */
 const numberOrNull = (text: string) => (text.trim() === "" ? null : Number(text));
 
@@ -65,11 +64,7 @@ function RequirementsAdmin() {
       snackbar.show(error.message, { tone: "error" });
     },
   });
-  trpc.company.onEvent.useSubscription(undefined, {
-    onData: (event) => {
-      if (event.data.type === "company.setup_changed") void refresh();
-    },
-  });
+  useSetupChanged(refresh);
   const nameOf = (id: number | null) => list.data?.requirements.find((r) => r.id === id)?.name ?? "";
 
   return (
@@ -122,21 +117,13 @@ function RequirementsAdmin() {
       {editing && list.data && (
         <RequirementDialog requirement={editing === "new" ? null : editing} listed={list.data} onClose={() => setEditing(null)} onSaved={refresh} />
       )}
-      <Dialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDelete
         title="Eliminar requerimiento"
         description={deleting ? `¿Eliminar «${deleting.name}»? Solo se puede si ningún documento lo usa.` : undefined}
-        actions={
-          <>
-            <Button variant="text" onClick={() => setDeleting(null)}>
-              Cancelar
-            </Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-              Eliminar
-            </Button>
-          </>
-        }
+        open={deleting !== null}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       />
     </main>
   );
@@ -191,7 +178,7 @@ function RequirementDialog({ requirement, listed, onClose, onSaved }: { requirem
     { value: NONE, label: "Sin seguimiento" },
     ...listed.requirements.filter((r) => r.id !== requirement?.id).map((r) => ({ value: String(r.id), label: r.name })),
   ];
-  const general = error && Object.keys(fieldErrorsOf(error)).length === 0 ? error.message : undefined;
+  const general = formError(error);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={requirement ? `Editar ${requirement.name}` : "Nuevo requerimiento"}>
       <form onSubmit={(e) => void submit(e)} noValidate className="admin-form">

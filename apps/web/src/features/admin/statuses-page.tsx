@@ -8,7 +8,6 @@ import { CRM_CATEGORY_NAMES, STATUS_TYPE_NAMES, STATUS_TYPES, type StatusType } 
 import type { RouterOutputs } from "@taller/api";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { fieldErrorsOf } from "../../lib/api";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -21,6 +20,7 @@ import { Spinner } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
 import { AdminNav } from "./admin-nav";
+import { ConfirmDelete, firstError, formError, useSetupChanged } from "./setup-editing";
 import { ColorField } from "./color-field";
 import "./admin.css";
 
@@ -30,7 +30,6 @@ type CrmCategory = keyof typeof CRM_CATEGORY_NAMES;
 
 const typeOptions = STATUS_TYPES.map((t) => ({ value: t, label: STATUS_TYPE_NAMES[t] }));
 const categoryOptions = (Object.keys(CRM_CATEGORY_NAMES) as CrmCategory[]).map((c) => ({ value: c, label: CRM_CATEGORY_NAMES[c] }));
-const firstError = (error: unknown, field: string) => fieldErrorsOf(error)[field]?.[0];
 
 export function AdminStatusesPage() {
   return (
@@ -62,11 +61,7 @@ function StatusesAdmin() {
     },
   });
 
-  trpc.company.onEvent.useSubscription(undefined, {
-    onData: (event) => {
-      if (event.data.type === "company.setup_changed") void refresh();
-    },
-  });
+  useSetupChanged(refresh);
 
   const ofType = (list.data?.statuses ?? []).filter((s) => s.type === type);
   const move = (index: number, by: -1 | 1) => {
@@ -125,21 +120,13 @@ function StatusesAdmin() {
           onSaved={refresh}
         />
       )}
-      <Dialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDelete
         title="Eliminar estado"
         description={deleting ? `¿Eliminar el estado «${deleting.name}»? Solo se puede si ningún documento lo usa.` : undefined}
-        actions={
-          <>
-            <Button variant="text" onClick={() => setDeleting(null)}>
-              Cancelar
-            </Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-              Eliminar
-            </Button>
-          </>
-        }
+        open={deleting !== null}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       />
     </main>
   );
@@ -223,7 +210,7 @@ function EditStatus({
     setNext(copy);
   };
   const others = statuses.filter((s) => s.id !== status.id);
-  const general = error && Object.keys(fieldErrorsOf(error)).length === 0 ? (error as { message?: string }).message : undefined;
+  const general = formError(error);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Editar ${status.name}`}>
       <form onSubmit={(e) => void submit(e)} noValidate className="admin-form">
