@@ -6,19 +6,18 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import { formatMoney, formatNumber } from "@taller/core";
-import { Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
-import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { AdminNav } from "./admin-nav";
-import { ConfirmDelete, firstError, formError, useSetupChanged } from "./setup-editing";
+import { ConfirmDelete, EditDeleteButtons, firstError, formError, useDeleting, useSetupChanged } from "./setup-editing";
 import "./admin.css";
 
 type Listed = RouterOutputs["admin"]["requirements"]["list"];
@@ -49,21 +48,10 @@ export function AdminRequirementsPage() {
 function RequirementsAdmin() {
   const list = trpc.admin.requirements.list.useQuery();
   const utils = trpc.useUtils();
-  const snackbar = useSnackbar();
   const [editing, setEditing] = useState<Requirement | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Requirement | null>(null);
   const refresh = () => utils.admin.requirements.list.invalidate();
-  const remove = trpc.admin.requirements.delete.useMutation({
-    onSuccess: async () => {
-      setDeleting(null);
-      snackbar.show("Requerimiento eliminado", { tone: "success", duration: 2000 });
-      await refresh();
-    },
-    onError: (error) => {
-      setDeleting(null);
-      snackbar.show(error.message, { tone: "error" });
-    },
-  });
+  const { deleting, setDeleting, callbacks } = useDeleting<Requirement>(refresh, "Requerimiento eliminado");
+  const remove = trpc.admin.requirements.delete.useMutation(callbacks);
   useSetupChanged(refresh);
   const nameOf = (id: number | null) => list.data?.requirements.find((r) => r.id === id)?.name ?? "";
 
@@ -101,12 +89,7 @@ function RequirementsAdmin() {
                   <td>{formatMoney(r.price)}</td>
                   <td>{r.next_requirement_id === null ? "Sin seguimiento" : followUpText(r, nameOf(r.next_requirement_id))}</td>
                   <td className="admin-actions">
-                    <Button variant="text" onClick={() => setEditing(r)} aria-label={`Editar ${r.name}`}>
-                      Editar
-                    </Button>
-                    <IconButton label={`Eliminar ${r.name}`} onClick={() => setDeleting(r)}>
-                      <Trash2 size={16} />
-                    </IconButton>
+                    <EditDeleteButtons name={r.name} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
                   </td>
                 </tr>
               ))}

@@ -1,9 +1,13 @@
 // What the setup pages (statuses, requirements) share: the list refetches when any administrator changes the
-// setup, server field errors by field, and the delete confirmation.
+// setup, server field errors by field, a row's 'Editar' and delete buttons, and the delete confirmation.
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
 import { fieldErrorsOf } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { IconButton } from "../../ui/icon-button";
+import { useSnackbar } from "../../ui/snackbar";
 
 /** The first server message for a field ("booking_addon.allowed_domains"), if any. */
 export const firstError = (error: unknown, field: string): string | undefined => fieldErrorsOf(error)[field]?.[0];
@@ -46,5 +50,36 @@ export function ConfirmDelete({ title, description, open, pending, onCancel, onC
         </>
       }
     />
+  );
+}
+
+/** The row being deleted (asked to confirm) and its mutation's callbacks: close, say so, refetch. */
+export function useDeleting<T>(refresh: () => Promise<void>, done: string) {
+  const snackbar = useSnackbar();
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const callbacks = {
+    onSuccess: async () => {
+      setDeleting(null);
+      snackbar.show(done, { tone: "success", duration: 2000 });
+      await refresh();
+    },
+    onError: (error: { message: string }) => {
+      setDeleting(null);
+      snackbar.show(error.message, { tone: "error" });
+    },
+  };
+  return { deleting, setDeleting, callbacks };
+}
+
+export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <Button variant="text" onClick={onEdit} aria-label={`Editar ${name}`}>
+        Editar
+      </Button>
+      <IconButton label={`Eliminar ${name}`} onClick={onDelete}>
+        <Trash2 size={16} />
+      </IconButton>
+    </>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { CRM_CATEGORY_NAMES, STATUS_TYPE_NAMES, STATUS_TYPES, type StatusType } from "@taller/core";
 import type { RouterOutputs } from "@taller/api";
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -20,7 +20,7 @@ import { Spinner } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
 import { AdminNav } from "./admin-nav";
-import { ConfirmDelete, firstError, formError, useSetupChanged } from "./setup-editing";
+import { ConfirmDelete, EditDeleteButtons, firstError, formError, useDeleting, useSetupChanged } from "./setup-editing";
 import { ColorField } from "./color-field";
 import "./admin.css";
 
@@ -45,21 +45,10 @@ function StatusesAdmin() {
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
   const [editing, setEditing] = useState<Status | null>(null);
-  const [deleting, setDeleting] = useState<Status | null>(null);
   const refresh = () => utils.admin.statuses.list.invalidate();
-  const failed = (error: { message: string }) => snackbar.show(error.message, { tone: "error" });
-  const reorder = trpc.admin.statuses.reorder.useMutation({ onSettled: refresh, onError: failed });
-  const remove = trpc.admin.statuses.delete.useMutation({
-    onSuccess: async () => {
-      setDeleting(null);
-      snackbar.show("Estado eliminado", { tone: "success", duration: 2000 });
-      await refresh();
-    },
-    onError: (error) => {
-      setDeleting(null);
-      failed(error);
-    },
-  });
+  const { deleting, setDeleting, callbacks } = useDeleting<Status>(refresh, "Estado eliminado");
+  const reorder = trpc.admin.statuses.reorder.useMutation({ onSettled: refresh, onError: (error) => snackbar.show(error.message, { tone: "error" }) });
+  const remove = trpc.admin.statuses.delete.useMutation(callbacks);
 
   useSetupChanged(refresh);
 
@@ -99,12 +88,7 @@ function StatusesAdmin() {
                   <IconButton label={`Bajar ${s.name}`} disabled={i === ofType.length - 1 || reorder.isPending} onClick={() => move(i, 1)}>
                     <ArrowDown size={16} />
                   </IconButton>
-                  <Button variant="text" onClick={() => setEditing(s)} aria-label={`Editar ${s.name}`}>
-                    Editar
-                  </Button>
-                  <IconButton label={`Eliminar ${s.name}`} onClick={() => setDeleting(s)}>
-                    <Trash2 size={16} />
-                  </IconButton>
+                  <EditDeleteButtons name={s.name} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
                 </span>
               </li>
             ))}
