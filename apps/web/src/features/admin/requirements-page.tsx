@@ -17,7 +17,7 @@ import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { AdminNav } from "./admin-nav";
-import { ConfirmDelete, EditDeleteButtons, firstError, formError, useDeleting, useSetupChanged } from "./setup-editing";
+import { ConfirmDelete, EditDeleteButtons, firstError, SaveFooter, useDeleting, useSetupChanged } from "./setup-editing";
 import "./admin.css";
 
 type Listed = RouterOutputs["admin"]["requirements"]["list"];
@@ -161,7 +161,6 @@ function RequirementDialog({ requirement, listed, onClose, onSaved }: { requirem
     { value: NONE, label: "Sin seguimiento" },
     ...listed.requirements.filter((r) => r.id !== requirement?.id).map((r) => ({ value: String(r.id), label: r.name })),
   ];
-  const general = formError(error);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={requirement ? `Editar ${requirement.name}` : "Nuevo requerimiento"}>
       <form onSubmit={(e) => void submit(e)} noValidate className="admin-form">
@@ -187,15 +186,7 @@ function RequirementDialog({ requirement, listed, onClose, onSaved }: { requirem
           {numberField("next_after_months", "Después de (meses)")}
           {numberField("next_after_kms", "O después de (km)")}
         </fieldset>
-        {general && <p role="alert">{general}</p>}
-        <div className="dialog-actions">
-          <Button variant="text" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            Guardar
-          </Button>
-        </div>
+        <SaveFooter error={error} saving={create.isPending || update.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -83,3 +83,21 @@ export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; on
     </>
   );
 }
+
+/** A setup dialog's last lines: the error that names no field, 'Cancelar' and 'Guardar'. */
+export function SaveFooter({ error, saving, onCancel }: { error: unknown; saving: boolean; onCancel: () => void }) {
+  const general = formError(error);
+  return (
+    <>
+      {general && <p role="alert">{general}</p>}
+      <div className="dialog-actions">
+        <Button variant="text" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={saving}>
+          Guardar
+        </Button>
+      </div>
+    </>
+  );
+}

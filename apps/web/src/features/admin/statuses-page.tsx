@@ -20,7 +20,7 @@ import { Spinner } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
 import { AdminNav } from "./admin-nav";
-import { ConfirmDelete, EditDeleteButtons, firstError, formError, useDeleting, useSetupChanged } from "./setup-editing";
+import { ConfirmDelete, EditDeleteButtons, firstError, SaveFooter, useDeleting, useSetupChanged } from "./setup-editing";
 import { ColorField } from "./color-field";
 import "./admin.css";
 
@@ -194,7 +194,6 @@ function EditStatus({
     setNext(copy);
   };
   const others = statuses.filter((s) => s.id !== status.id);
-  const general = formError(error);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Editar ${status.name}`}>
       <form onSubmit={(e) => void submit(e)} noValidate className="admin-form">
@@ -208,15 +207,7 @@ function EditStatus({
           ))}
           {firstError(error, "to_status_ids") && <p role="alert">{firstError(error, "to_status_ids")}</p>}
         </fieldset>
-        {general && <p role="alert">{general}</p>}
-        <div className="dialog-actions">
-          <Button variant="text" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={update.isPending || setTransitions.isPending}>
-            Guardar
-          </Button>
-        </div>
+        <SaveFooter error={error} saving={update.isPending || setTransitions.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );
