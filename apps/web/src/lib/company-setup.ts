@@ -23,12 +23,22 @@ export function useCompanySetup(): CompanySetup {
   return data;
 }
 
-/** Refetches the setup on `company.setup_changed`: an administrator's change reaches open shells without a reload. */
+/**
+ * Refetches the setup on `company.setup_changed`: an administrator's change reaches open shells without a reload.
+ * The screens' own status lists (kept without going stale) follow a change of statuses.
+ */
 export function useCompanySetupLive(): void {
   const utils = trpc.useUtils();
   trpc.company.onEvent.useSubscription(undefined, {
     onData: (event) => {
-      if (event.data.type === "company.setup_changed") void utils.company.setup.invalidate();
+      if (event.data.type !== "company.setup_changed") return;
+      void utils.company.setup.invalidate();
+      // The stream types payloads loosely (any company event); this one's is { what } (core/events.ts).
+      if ((event.data.payload as { what?: string }).what === "statuses") {
+        void utils.orders.statuses.invalidate();
+        void utils.budgets.statuses.invalidate();
+        void utils.crm.statuses.invalidate();
+      }
     },
   });
 }
