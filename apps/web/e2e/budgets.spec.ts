@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import JSZip from "jszip";
 import { loginToShell } from "./fixtures";
-import { startPricingRequest } from "./forms";
+import { createOwnBudget, startPricingRequest } from "./forms";
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
 const noSidewaysScroll = async (page: Page) =>
@@ -122,17 +122,8 @@ test("a budget's page: lines added, changed and removed, a picture, a supplier a
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginToShell(page, "admin@taller.demo");
-  // A budget of this test's own, on the newest order (made through the API as the chat's form would).
-  await page.goto("/main/orders");
-  await page.locator(".order-number").first().click();
-  await expect(page).toHaveURL(/\/main\/orders\/\d+$/);
-  const orderId = Number(new URL(page.url()).pathname.split("/").at(-1));
-  const made = await page.request.post("/trpc/budgets.create", {
-    headers: { "x-trpc-source": "web" },
-    data: { json: { order_id: orderId, lines: [{ description: "Diagnóstico", quantity: 1, unit_price: 20_000, discount: 0 }] } },
-  });
-  expect(made.ok()).toBe(true);
-  const budgetId = ((await made.json()) as { result: { data: { json: { id: number } } } }).result.data.json.id;
+  // A budget of this test's own, on the newest order.
+  const budgetId = await createOwnBudget(page, { description: "Diagnóstico", unit_price: 20_000 });
   await page.goto(`/main/budgets/${budgetId}`);
   const lines = page.getByRole("table", { name: "Líneas del presupuesto" });
   const total = page.locator(".budget-total");

@@ -1,6 +1,6 @@
 /**
- * Form steps several specs take the same way: the booking form's first free professional and time, and a pricing
- * request to the demo's supplier from an order's or a budget's 'Proveedores' section.
+ * Form steps several specs take the same way: the booking form's first free professional and time, a pricing
+ * request to the demo's supplier from an order's or a budget's 'Proveedores' section, and a budget of the spec's own.
  */
 import { expect, type Locator, type Page } from "@playwright/test";
 
@@ -24,4 +24,18 @@ export async function startPricingRequest(page: Page) {
   await dialog.getByLabel("Producto 1", { exact: true }).click();
   await page.getByRole("option", { name: "Filtro de aire (FIL-AIR)" }).click();
   return { section, dialog };
+}
+
+/** A budget of the calling spec's own on the newest order, with one line (made through the API, as the chat's form would). */
+export async function createOwnBudget(page: Page, line: { description: string; unit_price: number }): Promise<number> {
+  await page.goto("/main/orders");
+  await page.locator(".order-number").first().click();
+  await expect(page).toHaveURL(/\/main\/orders\/\d+$/);
+  const orderId = Number(new URL(page.url()).pathname.split("/").at(-1));
+  const made = await page.request.post("/trpc/budgets.create", {
+    headers: { "x-trpc-source": "web" },
+    data: { json: { order_id: orderId, lines: [{ ...line, quantity: 1, discount: 0 }] } },
+  });
+  expect(made.ok()).toBe(true);
+  return ((await made.json()) as { result: { data: { json: { id: number } } } }).result.data.json.id;
 }

@@ -131,6 +131,8 @@ export const userDevices = pgTable(
     browser: text("browser"),
     /** The browser's PushSubscription (endpoint and keys) when this device accepted notifications (@taller/push). */
     notificationToken: jsonb("notification_token").$type<PushSubscriptionToken>(),
+    // The kiosk screen a kiosk session was opened on: revoking that screen ends the session (workpoint.devices.revoke).
+    workpointTokenId: integer("workpoint_token_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -139,6 +141,8 @@ export const userDevices = pgTable(
     // One browser endpoint belongs to one device: the last session that subscribed it (a shared browser changes hands).
     uniqueIndex("user_devices_push_endpoint_idx").on(sql`(${t.notificationToken} ->> 'endpoint')`),
     tenantRef(t, t.userId, users, "cascade"),
+    tenantRef(t, t.workpointTokenId, workpointTokens, "set null"),
+    index("user_devices_workpoint_token_idx").on(t.workpointTokenId),
     // The device's session is its user's own: revoking a device can never end someone else's session.
     foreignKey({
       name: "user_devices_session_id_user_fk",
@@ -177,13 +181,17 @@ export const documentTokens = pgTable(
 );
 
 /** Shared-screen devices allowed to run the work-point kiosk. */
-export const workpointTokens = pgTable("workpoint_tokens", {
-  id: serial("id").primaryKey(),
-  companyId: companyId(),
-  name: text("name").notNull(),
-  tokenHash: text("token_hash").notNull().unique(),
-  createdAt: createdAt(),
-});
+export const workpointTokens = pgTable(
+  "workpoint_tokens",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [tenantKey(t)],
+);
 
 /** Platform operators: a separate population from staff users, with mandatory TOTP. */
 export const managerUsers = pgTable("manager_users", {

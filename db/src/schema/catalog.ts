@@ -22,12 +22,17 @@ export const statuses = pgTable(
   },
   (t) => [
     index("statuses_company_type_idx").on(t.companyId, t.type, t.position),
+    // One name per type: a double submit of the admin's form creates one status.
+    uniqueIndex("statuses_company_type_name_idx").on(t.companyId, t.type, t.name),
     tenantKey(t),
     check("statuses_crm_category", sql`(${t.type} = 'Crm::Booking') = (${t.crmCategory} IS NOT NULL) AND ${t.crmCategory} IN ('initial', 'completed', 'failed', 'booked')`),
   ],
 );
 
-/** Which order status may follow which, per company (the spec leaves the rules to each workshop). */
+/**
+ * Which status may follow which, per company and within one type (the spec leaves the rules to each workshop). A
+ * status no rule starts from may move to any status of its type (transitionAllowed in core).
+ */
 export const statusTransitions = pgTable(
   "status_transitions",
   {
@@ -105,6 +110,8 @@ export const requirements = pgTable(
   },
   (t) => [
     index("requirements_company_idx").on(t.companyId),
+    // One name per company: a double submit of the admin's form creates one requirement.
+    uniqueIndex("requirements_company_name_idx").on(t.companyId, t.name),
     tenantKey(t),
     tenantRef(t, t.specialityId, specialities, "set null"),
     tenantRef(t, t.nextRequirementId, t, "set null"),

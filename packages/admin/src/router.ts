@@ -7,11 +7,23 @@ import { locationsCreate } from "./locations-create";
 import { locationsList } from "./locations-list";
 import { locationsRemove } from "./locations-remove";
 import { locationsRename } from "./locations-rename";
+import { preferencesGet } from "./preferences-get";
+import { preferencesUpdate } from "./preferences-update";
+import { requirementsCreate } from "./requirements-create";
+import { requirementsDelete } from "./requirements-delete";
+import { requirementsList } from "./requirements-list";
+import { requirementsUpdate } from "./requirements-update";
 import { rolesList } from "./roles";
 import { rolesCreate } from "./roles-create";
 import { rolesRemove } from "./roles-remove";
 import { rolesRename } from "./roles-rename";
 import { rolesSetGrants } from "./roles-set-grants";
+import { statusesCreate } from "./statuses-create";
+import { statusesDelete } from "./statuses-delete";
+import { statusesList } from "./statuses-list";
+import { statusesReorder } from "./statuses-reorder";
+import { statusesSetTransitions } from "./statuses-transitions";
+import { statusesUpdate } from "./statuses-update";
 import { usersInvite } from "./users-invite";
 import { usersList } from "./users-list";
 import { usersDeactivate, usersInvitationLink, usersReactivate, usersResetWorkpointCode, usersUpdate } from "./users-write";
@@ -30,4 +42,14 @@ export const adminRouter = router({
   locations: router({ list: locationsList, create: locationsCreate, rename: locationsRename, remove: locationsRemove }),
   holidays: router({ list: holidaysList, create: holidaysCreate, remove: holidaysRemove }),
   invitation: router({ check: invitationCheck, accept: invitationAccept }),
+  statuses: router({
+    list: statusesList,
+    create: statusesCreate,
+    update: statusesUpdate,
+    reorder: statusesReorder,
+    delete: statusesDelete,
+    setTransitions: statusesSetTransitions,
+  }),
+  requirements: router({ list: requirementsList, create: requirementsCreate, update: requirementsUpdate, delete: requirementsDelete }),
+  preferences: router({ get: preferencesGet, update: preferencesUpdate }),
 });

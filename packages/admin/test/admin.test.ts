@@ -2,12 +2,13 @@
 // Administrador Ana, Asesor Andrés and Técnico Tomás; Otro Taller with its Administrador Óscar).
 import { authRouter } from "@taller/auth";
 import { realtimeEvents, sessions, userInvitations, users } from "@taller/db";
-import { createCallerFactory, TRPCError } from "@taller/trpc";
+import { createCallerFactory } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminRouter } from "../src";
 import { LAST_ADMIN_MESSAGE } from "../src/admins";
+import { failure, lastEventId as lastEventIdOf } from "./helpers";
 
 const createCaller = createCallerFactory(adminRouter);
 const createAuthCaller = createCallerFactory(authRouter);
@@ -20,19 +21,8 @@ const fx = () => app.fx().demo;
 const userId = (email: string) => fx().userIds[email] ?? 0;
 const roleId = (name: string) => fx().roleIds[name] ?? 0;
 
-async function failure(call: Promise<unknown>): Promise<TRPCError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 const tokenOf = (path: string) => new URL(path, "http://x").searchParams.get("token") ?? "";
-async function lastEventId() {
-  const [row] = await app.db().select({ id: realtimeEvents.id }).from(realtimeEvents).orderBy(desc(realtimeEvents.id)).limit(1);
-  return row?.id ?? 0;
-}
+const lastEventId = () => lastEventIdOf(app.db());
 const eventsSince = (since: number, type: string) =>
   app.db().select({ payload: realtimeEvents.payload }).from(realtimeEvents).where(and(gt(realtimeEvents.id, since), eq(realtimeEvents.type, type)));
 const login = (email: string, password: string) => createAuthCaller(app.anonymous()).login({ email, password });

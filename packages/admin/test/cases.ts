@@ -10,6 +10,30 @@ const demoUsers = (r: unknown, f: DemoFixtures) => findIds(r, "id", Object.value
 const unknownToken = "A".repeat(43);
 const demoRole = (f: DemoFixtures) => f.demo.roleIds["Asesor"] ?? 0;
 const demoRoles = (r: unknown, f: DemoFixtures) => findIds(r, "id", Object.values(f.demo.roleIds));
+const demoStatuses = (r: unknown, f: DemoFixtures) => findIds(r, "id", Object.values(f.demo.statusIds).flat());
+const requirement = {
+  name: "Requerimiento",
+  duration_minutes: 60,
+  price: 10000,
+  speciality_id: null,
+  next_requirement_id: null,
+  next_after_months: null,
+  next_after_kms: null,
+};
+const day = { enabled: true, start_time: "09:00", end_time: "18:00" };
+const preferences = {
+  booking_type: "capacity",
+  booking_addon: { allowed_domains: "https://tienda.example.cl *.example.com", background_color: "#ffffff" },
+  workpoint_logout_time: 30,
+  terms: {
+    object: { singular: "Vehículo", plural: "Vehículos" },
+    client: { singular: "Cliente", plural: "Clientes" },
+    order: { singular: "Orden de Trabajo", plural: "Órdenes de Trabajo" },
+    crm: { singular: "CRM", plural: "CRM" },
+  },
+  modules: [{ key: "order", name: "Órdenes", visible: true }],
+  days_preferences: { max_bookings: 3, time_interval: 10, days: { "1": day, "2": day, "3": day, "4": day, "5": day, "6": day, "7": { ...day, enabled: false } } },
+};
 
 export const adminCases: DomainCases<typeof adminRouter> = {
   "users.list": { kind: "scoped", leaks: demoUsers },
@@ -69,6 +93,60 @@ export const adminCases: DomainCases<typeof adminRouter> = {
     attacks: () => [{ date: "2031-02-30", name: "X", location_id: null }, { date: "31-03-2031", name: "X", location_id: null }],
   },
   "holidays.remove": { kind: "foreign", input: (f) => ({ id: f.demo.holidayIds[0] ?? 0 }), valid: () => noRow },
+  "statuses.list": { kind: "scoped", leaks: demoStatuses },
+  "statuses.create": {
+    kind: "scoped",
+    input: () => ({ type: "Order", name: "Estado de Otro", color: "#123456" }),
+    leaks: demoStatuses,
+    valid: () => ({ type: "Budget", name: "Estado fuzz", color: "#aabbcc", finish: false, crm_category: null }),
+    attacks: () => [
+      { type: "Crm::Booking", name: "Sin categoría", color: "#aabbcc" },
+      { type: "Order", name: "Color", color: "red" },
+      { type: "Order", name: "Color", color: "#12345g" },
+    ],
+  },
+  "statuses.update": {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.statusIds.Order[0], name: "Tomado" }),
+    valid: () => ({ ...noRow, name: "Nombre", color: "#000000", finish: true }),
+  },
+  "statuses.reorder": {
+    kind: "foreign",
+    input: (f) => ({ type: "Order", ids: f.demo.statusIds.Order }),
+    valid: () => ({ type: "Order", ids: [noRow.id] }),
+  },
+  "statuses.delete": { kind: "foreign", input: (f) => ({ id: f.demo.statusIds.Order[0] }), valid: () => noRow },
+  "statuses.setTransitions": {
+    kind: "foreign",
+    input: (f) => ({ from_status_id: f.demo.statusIds.Order[0], to_status_ids: f.demo.statusIds.Order.slice(1, 2) }),
+    valid: () => ({ from_status_id: noRow.id, to_status_ids: [] }),
+  },
+  "requirements.list": { kind: "scoped", leaks: (r, f) => findIds((r as { requirements: unknown }).requirements, "id", f.demo.requirementIds) },
+  "requirements.create": {
+    kind: "scoped",
+    // Another company's requirement as the next one: refused on its field.
+    input: (f) => ({ ...requirement, name: "Requerimiento de Otro", next_requirement_id: f.demo.requirementIds[0], next_after_months: 6 }),
+    leaks: (r, f) => findIds(r, "id", f.demo.requirementIds),
+    valid: () => ({ ...requirement, name: "Requerimiento fuzz" }),
+  },
+  "requirements.update": {
+    kind: "foreign",
+    input: (f) => ({ ...requirement, id: f.demo.requirementIds[0], name: "Tomado" }),
+    valid: () => ({ ...requirement, ...noRow, name: "Nombre" }),
+  },
+  "requirements.delete": { kind: "foreign", input: (f) => ({ id: f.demo.requirementIds[0] }), valid: () => noRow },
+  "preferences.get": { kind: "scoped", leaks: () => null },
+  "preferences.update": {
+    kind: "scoped",
+    // Otro Taller writes its own row only; Taller Demo's preferences are checked unchanged in admin-setup.test.ts.
+    input: () => ({ ...preferences, workpoint_logout_time: 45 }),
+    leaks: () => null,
+    valid: () => preferences,
+    attacks: () => [
+      { ...preferences, booking_addon: { allowed_domains: "https://a.cl; script-src *", background_color: "#ffffff" } },
+      { ...preferences, booking_addon: { allowed_domains: "a.cl", background_color: "url(x)" } },
+    ],
+  },
   "invitation.check": {
     kind: "public",
     reason: "the link's token is the credential; an unused, unexpired one answers only its own user's name and e-mail",

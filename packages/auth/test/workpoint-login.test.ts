@@ -4,7 +4,7 @@
  * device and per company, so a 4-digit code cannot be walked through. Run on PostgreSQL too (TEST_DATABASE_URL).
  */
 import { randomBytes } from "node:crypto";
-import { loginFailures, sessions, users, workpointTokens } from "@taller/db";
+import { loginFailures, sessions, userDevices, users, workpointTokens } from "@taller/db";
 import { DEMO_WORKPOINT_CODE } from "@taller/db/seed";
 import { createCallerFactory, sha256, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
@@ -44,7 +44,11 @@ describe("auth.workpointLogin", () => {
     const cookie = ctx.cookies.at(-1)!;
     const sessionId = /=([^;]+)/.exec(cookie)![1]!;
     const [session] = await app.db().select().from(sessions).where(eq(sessions.id, sessionId));
+    // Bound to the device, so revoking the device ends it (workpoint.devices.revoke).
+    const [demoDevice] = await app.db().select({ id: workpointTokens.id }).from(workpointTokens).where(eq(workpointTokens.tokenHash, sha256(app.fx().demo.workpointToken)));
     expect(session).toMatchObject({ userId: tomas, kind: "kiosk" });
+    const [bound] = await app.db().select({ device: userDevices.workpointTokenId }).from(userDevices).where(eq(userDevices.sessionId, sessionId));
+    expect(bound?.device).toBe(demoDevice?.id);
     const [user] = await app.db().select({ online: users.online }).from(users).where(eq(users.id, tomas));
     expect(user!.online).toBe(true);
 

@@ -1,85 +1,145 @@
-// The company administration's roles, locations and holidays (/admin, @taller/admin): the inputs the server checks
-// and the screens validate with, their Spanish labels, and the rule that keeps a company administrable.
+// The company's setup as its administrator edits it at /admin (@taller/admin): statuses and their transitions,
+// requirements and their CRM follow-up rule, and the preferences. One set of rules for the server's inputs and the
+// screens' validation, so both say the same thing in the same words.
 import { z } from "zod";
-import { isCalendarDay } from "./calendar";
-import { ACTIONS, RESOURCES, type Action, type Grant, type Resource } from "./permissions";
+import { MODULE_KEYS } from "./company-keys";
+import { companyPreferencesSchema, daysPreferencesSchema, statusTypeSchema, WEEKDAYS } from "./company";
+import { parseAllowedDomains, patternToCspSource } from "./embedding";
 
-const rowId = (message: string) => z.number().int().positive().max(2 ** 31 - 1, message);
+const rowId = z.number().int().positive().max(2 ** 31 - 1);
 
-const nameSchema = (max: number) =>
-  z.string().trim().min(1, "Ingresa el nombre").max(max, `El nombre admite hasta ${max} caracteres`);
+/** Statuses a company may have per type, requirements it may have: far beyond a workshop's needs, one page each. */
+export const MAX_STATUSES_PER_TYPE = 50;
+export const MAX_REQUIREMENTS = 500;
 
-/** How the grid names each resource and action (seed 002 section 6 names the resources; the labels are ours). */
-export const RESOURCE_LABELS: Record<Resource, string> = {
-  check_in: "Órdenes de trabajo",
-  booking: "Agenda",
-  booking_block: "Bloqueos de agenda",
-  work: "Trabajos",
-  event: "Calendario",
-  budget: "Presupuestos",
-  analytics: "Reportes",
-  vehicle: "Vehículos",
-  client: "Clientes",
-  crm: "CRM",
-  inventory_action: "Inventario",
-  invoice: "Facturación",
-  shares: "Compartidos",
-  payment: "Cobros",
-  role: "Roles",
-  manager: "Administración",
-};
-export const ACTION_LABELS: Record<Action, string> = { read: "Ver", create: "Crear", update: "Editar", destroy: "Eliminar" };
+export const ADMIN_SETUP_TEXTS = {
+  statusNotFound: "Estado no encontrado",
+  statusTaken: "Ya existe un estado con ese nombre",
+  statusInUse: "No se puede eliminar: hay documentos con este estado",
+  statusOtherType: "El estado no es del mismo tipo",
+  tooManyStatuses: `No se pueden crear más de ${MAX_STATUSES_PER_TYPE} estados de un tipo`,
+  reorderStale: "La lista de estados cambió: recarga la página",
+  requirementNotFound: "Requerimiento no encontrado",
+  requirementTaken: "Ya existe un requerimiento con ese nombre",
+  requirementInUse: "No se puede eliminar: hay documentos con este requerimiento",
+  tooManyRequirements: `No se pueden crear más de ${MAX_REQUIREMENTS} requerimientos`,
+  unknownRequirement: "Requerimiento inválido",
+  unknownSpeciality: "Especialidad inválida",
+  transitionNotAllowed: "Este cambio de estado no está permitido",
+} as const;
 
-/**
- * What an administrator needs to keep administering: open /admin (read) and change users and roles (update). With
- * these two a company can give itself back anything else, so the last active user holding them cannot lose them.
- */
-export const ADMIN_GRANTS: readonly { action: Action; resource: Resource }[] = [
-  { action: "read", resource: "manager" },
-  { action: "update", resource: "manager" },
-];
+/** A colour as the pickers write it: '#rrggbb' (stored lowercase). */
+export const hexColorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "Color inválido (formato #rrggbb)")
+  .transform((c) => c.toLowerCase());
 
-/** True when the grants hold every administering grant. */
-export function administers(grants: readonly Pick<Grant, "action" | "resource">[]): boolean {
-  return ADMIN_GRANTS.every((a) => grants.some((g) => g.action === a.action && g.resource === a.resource));
-}
+const statusName = z.string().trim().min(1, "Ingresa el nombre").max(60, "Máximo 60 caracteres");
+const crmCategorySchema = z.enum(["initial", "booked", "completed", "failed"], "Elige la categoría");
 
-// Roles
+/** Spanish names of the Crm::Booking status categories (what a management's list category follows from). */
+export const CRM_CATEGORY_NAMES = { initial: "Inicial", booked: "Agendado", completed: "Completado", failed: "Fallido" } as const;
+export const STATUS_TYPE_NAMES = { Order: "Órdenes de trabajo", Budget: "Presupuestos", "Crm::Booking": "Gestiones CRM" } as const;
 
-export const roleNameSchema = nameSchema(60);
-export const createRoleSchema = z.object({ name: roleNameSchema });
-export const renameRoleSchema = z.object({ id: rowId("Rol inválido"), name: roleNameSchema });
+export const createStatusSchema = z
+  .object({
+    type: statusTypeSchema,
+    name: statusName,
+    color: hexColorSchema,
+    finish: z.boolean().default(false),
+    // Crm::Booking statuses only, and required there (the database's check says the same).
+    crm_category: crmCategorySchema.nullable().default(null),
+  })
+  .superRefine((s, ctx) => {
+    if ((s.type === "Crm::Booking") !== (s.crm_category !== null)) {
+      ctx.addIssue({ code: "custom", path: ["crm_category"], message: s.type === "Crm::Booking" ? "Elige la categoría" : "Solo los estados de CRM tienen categoría" });
+    }
+  });
 
-export const grantInputSchema = z.object({
-  action: z.enum(ACTIONS, "Acción inválida"),
-  resource: z.enum(RESOURCES, "Recurso inválido"),
-  restricted_to_own: z.boolean(),
-});
-export type GrantInput = z.infer<typeof grantInputSchema>;
-
-/** A role's whole set of grants, replacing the previous one: at most one per (action, resource). */
-export const setRoleGrantsSchema = z.object({
-  id: rowId("Rol inválido"),
-  grants: z
-    .array(grantInputSchema)
-    .max(ACTIONS.length * RESOURCES.length)
-    .refine((grants) => new Set(grants.map((g) => `${g.action}:${g.resource}`)).size === grants.length, "Hay permisos repetidos"),
+export const updateStatusSchema = z.object({
+  id: rowId,
+  name: statusName.optional(),
+  color: hexColorSchema.optional(),
+  finish: z.boolean().optional(),
 });
 
-// Locations
-
-export const locationNameSchema = nameSchema(80);
-export const createLocationSchema = z.object({ name: locationNameSchema });
-export const renameLocationSchema = z.object({ id: rowId("Local inválido"), name: locationNameSchema });
-
-// Holidays
-
-/** Years the holidays screen lists (the calendar's days: this century and the next). */
-export const holidayYearSchema = z.number().int().min(2000, "Año inválido").max(2199, "Año inválido");
-
-export const createHolidaySchema = z.object({
-  date: z.string().refine(isCalendarDay, "Fecha inválida"),
-  name: nameSchema(100),
-  /** null: every location of the company. */
-  location_id: rowId("Local inválido").nullable(),
+/** The statuses of one type in their new order: exactly the company's statuses of that type. */
+export const reorderStatusesSchema = z.object({
+  type: statusTypeSchema,
+  ids: z
+    .array(rowId)
+    .min(1)
+    .max(MAX_STATUSES_PER_TYPE)
+    .refine((ids) => new Set(ids).size === ids.length, "Estados repetidos"),
 });
+
+/** Where a status may go next: the whole list replaces the old one (empty: the status is unrestricted). */
+export const setTransitionsSchema = z.object({
+  from_status_id: rowId,
+  to_status_ids: z
+    .array(rowId)
+    .max(MAX_STATUSES_PER_TYPE)
+    .refine((ids) => new Set(ids).size === ids.length, "Estados repetidos"),
+});
+
+const optionalCount = (max: number, message: string) => z.number().int(message).min(1, message).max(max, message).nullable();
+
+/** A requirement (service type) and its follow-up rule: the CRM's retention generation reads the last three. */
+export const requirementFieldsSchema = z
+  .object({
+    name: z.string().trim().min(1, "Ingresa el nombre").max(120, "Máximo 120 caracteres"),
+    duration_minutes: z.number().int("Minutos enteros").min(5, "Mínimo 5 minutos").max(1440, "Máximo 1440 minutos (un día)"),
+    price: z.number().int("Monto en pesos, sin decimales").min(0, "El precio no puede ser negativo").max(1_000_000_000, "Precio demasiado alto"),
+    speciality_id: rowId.nullable(),
+    next_requirement_id: rowId.nullable(),
+    next_after_months: optionalCount(120, "Entre 1 y 120 meses"),
+    next_after_kms: optionalCount(1_000_000, "Entre 1 y 1.000.000 km"),
+  })
+  .superRefine((r, ctx) => {
+    const when = r.next_after_months !== null || r.next_after_kms !== null;
+    if (r.next_requirement_id !== null && !when) {
+      ctx.addIssue({ code: "custom", path: ["next_after_months"], message: "Indica después de cuántos meses o kilómetros" });
+    }
+    if (r.next_requirement_id === null && when) {
+      ctx.addIssue({ code: "custom", path: ["next_requirement_id"], message: "Elige el requerimiento siguiente" });
+    }
+  });
+export type RequirementFields = z.infer<typeof requirementFieldsSchema>;
+
+/** A booking add-on's allowed domains: space-separated host patterns a frame-ancestors header can carry. */
+export const allowedDomainsSchema = z
+  .string()
+  .max(1000, "Máximo 1000 caracteres")
+  .transform((s) => parseAllowedDomains(s).join(" "))
+  .superRefine((s, ctx) => {
+    const bad = parseAllowedDomains(s).find((p) => patternToCspSource(p) === null);
+    if (bad !== undefined) ctx.addIssue({ code: "custom", message: `Dominio inválido: ${bad.slice(0, 60)}` });
+  });
+
+const termText = z.string().trim().min(1, "Ingresa el texto").max(40, "Máximo 40 caracteres");
+const termSchema = z.object({ singular: termText, plural: termText });
+
+/** The days preferences, with each open day's hours in order. */
+export const editableDaysPreferencesSchema = daysPreferencesSchema.extend({ max_bookings: z.number().int().min(1).max(100) }).superRefine((d, ctx) => {
+  for (const day of WEEKDAYS) {
+    const hours = d.days[day];
+    if (hours?.enabled && hours.start_time >= hours.end_time) {
+      ctx.addIssue({ code: "custom", path: ["days", day, "end_time"], message: "La hora de término debe ser posterior a la de inicio" });
+    }
+  }
+});
+
+/** What an administrator edits of the company's preferences (the rest of the document is kept as it is). */
+export const updatePreferencesSchema = z.object({
+  booking_type: companyPreferencesSchema.shape.booking_type.unwrap(),
+  booking_addon: z.object({ allowed_domains: allowedDomainsSchema, background_color: hexColorSchema }),
+  workpoint_logout_time: z.number().int("Segundos enteros").min(0, "0 o más segundos").max(86_400, "Máximo 86400 segundos (un día)"),
+  terms: z.object({ object: termSchema, client: termSchema, order: termSchema, crm: termSchema }),
+  modules: z
+    .array(z.object({ key: z.enum(MODULE_KEYS), name: z.string().trim().min(1, "Ingresa el nombre").max(40, "Máximo 40 caracteres"), visible: z.boolean() }))
+    .max(MODULE_KEYS.length)
+    .refine((m) => new Set(m.map((x) => x.key)).size === m.length, "Módulos repetidos"),
+  days_preferences: editableDaysPreferencesSchema,
+});
+export type UpdatePreferences = z.infer<typeof updatePreferencesSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADMIN_SETUP_TEXTS } from "./admin-setup";
 
 // The budget rules that need no database: a line's total, the limits of a budget, which status may follow which,
 // and the PDF's file name. The database holds the same limits (CHECK constraints, migration `budgets`); these give
@@ -76,7 +77,7 @@ export const BUDGET_TEXTS = {
   notFound: "Presupuesto no encontrado",
   orderNotFound: "Orden de trabajo no encontrada",
   statusNotBudget: "Estado de presupuesto no válido",
-  transitionNotAllowed: "Este cambio de estado no está permitido",
+  transitionNotAllowed: ADMIN_SETUP_TEXTS.transitionNotAllowed,
   productNotFound: "Producto no encontrado",
   noLines: "Agrega al menos un producto o servicio",
   totalTooLarge: "El total del presupuesto es demasiado alto",

@@ -106,6 +106,9 @@ export const REALTIME_EVENTS = {
   // Payments
   /** Payment requests were created, paid or got a payment (webhook, reprocess, poller): open lists and details refetch. */
   "payment.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  // Company administration
+  /** The company's setup changed (statuses, requirements, preferences...: `what` names it): shells refetch company.setup. */
+  "company.setup_changed": company(z.object({ what: z.string().min(1).max(50) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

@@ -27,4 +27,5 @@ export * from "./messaging";
 export * from "./manager";
 export * from "./payments";
 export * from "./admin";
+export * from "./admin-access";
 export * from "./admin-setup";

@@ -1,4 +1,4 @@
-import { CRM_TEXTS } from "@taller/core";
+import { ADMIN_SETUP_TEXTS, CRM_TEXTS, transitionAllowed } from "@taller/core";
 import { queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -6,7 +6,10 @@ import { z } from "zod";
 import { crmIdSchema, loadDetail } from "./detail";
 import { announce, lockCrm } from "./lock";
 
-/** The status menu: any Crm::Booking status of the company but the current one (seed 001 section 4). */
+/**
+ * The status menu: any Crm::Booking status of the company but the current one (seed 001 section 4), within the
+ * transitions the company allows from the current one (none configured: all).
+ */
 export const updateStatus = staffProcedure
   .use(can("update", "crm"))
   .input(crmIdSchema.extend({ status_id: z.number().int().min(1).max(2_147_483_647) }))
@@ -19,6 +22,13 @@ export const updateStatus = staffProcedure
       );
       if (!status) throw fieldError("BAD_REQUEST", "status_id", CRM_TEXTS.unknownStatus);
       if (crm.status_id === status.id) throw userError("CONFLICT", CRM_TEXTS.sameStatus);
+      if (crm.status_id !== null) {
+        const rules = await queryRows<{ from_status_id: number; to_status_id: number }>(
+          tx.db,
+          sql`SELECT from_status_id, to_status_id FROM status_transitions WHERE company_id = ${ctx.companyId} AND from_status_id = ${crm.status_id}`,
+        );
+        if (!transitionAllowed(crm.status_id, status.id, rules)) throw fieldError("CONFLICT", "status_id", ADMIN_SETUP_TEXTS.transitionNotAllowed);
+      }
       await tx.db.execute(
         sql`UPDATE crms SET status_id = ${status.id}, last_contacted_at = now(), updated_at = now()
             WHERE company_id = ${ctx.companyId} AND id = ${crm.id}`,

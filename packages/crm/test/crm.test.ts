@@ -1,7 +1,7 @@
 // The crm procedures through the router's caller against a seeded database (Taller Demo has managements of every
 // kind in every category: db/src/seed/crm.ts).
 import { CRM_TEXTS, type CrmCategory, type CrmKind } from "@taller/core";
-import { clients as clientsTable, crms, intArray, queryRows, realtimeEvents } from "@taller/db";
+import { clients as clientsTable, crms, intArray, queryRows, realtimeEvents, statusTransitions } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { allPages, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
@@ -204,6 +204,20 @@ describe("detail and actions", () => {
     expect((await failure(c.updateStatus({ id, status_id: foreign }))).code).toBe("BAD_REQUEST");
     const events = await app.db().select().from(realtimeEvents).where(eq(realtimeEvents.type, "crm.changed"));
     expect(events.some((e) => JSON.stringify(e.payload).includes(String(id)))).toBe(true);
+  });
+
+  it("honours the company's transitions from the current status: none configured, any status", async () => {
+    const c = await admin();
+    const id = await openOne("absence");
+    const current = (await c.get({ id })).status?.id ?? 0;
+    const [allowed, refused] = (await c.statuses()).filter((s) => s.id !== current);
+    const companyId = app.fx().demo.companyId;
+    await app.db().insert(statusTransitions).values({ companyId, fromStatusId: current, toStatusId: allowed?.id ?? 0 });
+    const error = await failure(c.updateStatus({ id, status_id: refused?.id ?? 0 }));
+    expect([error.code, error.message]).toEqual(["CONFLICT", "Este cambio de estado no está permitido"]);
+    expect((await c.get({ id })).status?.id).toBe(current);
+    expect((await c.updateStatus({ id, status_id: allowed?.id ?? 0 })).status?.id).toBe(allowed?.id);
+    await app.db().delete(statusTransitions).where(eq(statusTransitions.fromStatusId, current));
   });
 
   it("marks lost once with its comment; a second click changes nothing", async () => {

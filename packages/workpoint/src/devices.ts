@@ -3,7 +3,7 @@
 // kioskProcedure checks the token on every request.
 import { randomBytes } from "node:crypto";
 import { queryRows, workpointTokens } from "@taller/db";
-import { can, sha256, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
+import { can, emitSessionsEnded, sha256, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { id } from "./inputs";
@@ -50,14 +50,26 @@ export const register = staffProcedure
     return { id: row.id, name: input.name, path: `/workpoint/login?token=${token}` };
   });
 
+/**
+ * Forgets the device and ends the kiosk sessions opened on it: every process drops them through `session.ended`
+ * and closes their sockets, and the kiosk's next call finds neither its token nor its session.
+ */
 export const revoke = staffProcedure
   .use(can("destroy", "manager"))
   .input(z.object({ id }))
-  .mutation(async ({ ctx, input }) => {
-    const gone = await ctx.db
-      .delete(workpointTokens)
-      .where(and(eq(workpointTokens.companyId, ctx.companyId), eq(workpointTokens.id, input.id)))
-      .returning({ id: workpointTokens.id });
-    if (gone.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: "Punto de trabajo no encontrado" });
-    return { id: input.id };
-  });
+  .mutation(({ ctx, input }) =>
+    withTransaction(ctx, async (tx) => {
+      const ended = await queryRows<{ id: string }>(
+        tx.db,
+        sql`DELETE FROM sessions s USING user_devices d
+            WHERE d.company_id = ${ctx.companyId} AND d.workpoint_token_id = ${input.id} AND s.id = d.session_id RETURNING s.id`,
+      );
+      const gone = await tx.db
+        .delete(workpointTokens)
+        .where(and(eq(workpointTokens.companyId, ctx.companyId), eq(workpointTokens.id, input.id)))
+        .returning({ id: workpointTokens.id });
+      if (gone.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: "Punto de trabajo no encontrado" });
+      await emitSessionsEnded(tx, ended.map((s) => s.id));
+      return { id: input.id };
+    }),
+  );

@@ -1,9 +1,9 @@
 // The workpoint procedures through the router's caller, against a real database (seeded demo: Taller Demo's
 // technician Tomás has open, started and completed works on recent orders; a kiosk device "Pantalla del taller").
-import { customWorks, orders, realtimeEvents, workpointTokens, works } from "@taller/db";
+import { customWorks, orders, realtimeEvents, sessions, userDevices, workpointTokens, works } from "@taller/db";
 import { createCallerFactory, sha256, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { workpointRouter } from "../src";
 import { MAX_DEVICES } from "../src/devices";
@@ -245,6 +245,33 @@ describe("kiosk devices", () => {
     await a.devices.revoke({ id: device.id });
     expect(await createCaller({ ...app.anonymous(), workpointToken: token }).kiosk.check()).toEqual({ ok: false });
     expect((await failure(a.devices.revoke({ id: device.id }))).code).toBe("NOT_FOUND");
+  });
+
+  it("revoking a device ends the kiosk sessions opened on it, and only those", async () => {
+    const a = await admin();
+    const device = await a.devices.register({ name: "Box revocado" });
+    const tomas = userId("tecnico@taller.demo");
+    const expiresAt = new Date(Date.now() + 3600_000);
+    const companyId = fx().companyId;
+    await app.db().insert(sessions).values([
+      { id: "kiosk-on-revoked", userId: tomas, kind: "kiosk", expiresAt },
+      { id: "staff-elsewhere", userId: tomas, kind: "staff", expiresAt },
+    ]);
+    await app.db().insert(userDevices).values([
+      { companyId, userId: tomas, sessionId: "kiosk-on-revoked", workpointTokenId: device.id },
+      { companyId, userId: tomas, sessionId: "staff-elsewhere" },
+    ]);
+    const since = await lastEventId();
+    await a.devices.revoke({ id: device.id });
+    const left = await app.db().select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, ["kiosk-on-revoked", "staff-elsewhere"]));
+    expect(left).toEqual([{ id: "staff-elsewhere" }]);
+    expect(await eventsSince(since, "session.ended")).toEqual([{ payload: { sessionIds: ["kiosk-on-revoked"] }, companyId: null }]);
+    // Another company's administrator cannot revoke it, nor end its sessions.
+    const other = await a.devices.register({ name: "Box ajeno" });
+    await app.db().insert(sessions).values({ id: "kiosk-kept", userId: tomas, kind: "kiosk", expiresAt });
+    await app.db().insert(userDevices).values({ companyId, userId: tomas, sessionId: "kiosk-kept", workpointTokenId: other.id });
+    expect((await failure((await callerFor("admin@otro.demo")).devices.revoke({ id: other.id }))).code).toBe("NOT_FOUND");
+    expect(await app.db().select({ id: sessions.id }).from(sessions).where(eq(sessions.id, "kiosk-kept"))).toHaveLength(1);
   });
 
   it("is an administrator's: other roles are refused", async () => {

@@ -5,9 +5,11 @@
  *   const setup = useCompanySetup();   // inside any /main page: the main shell renders pages only once it loaded
  *   setup.company.preferences.terms.object.plural
  *
- * `useCompanySetupQuery()` is the query itself, for the shell's loader and error state.
+ * `useCompanySetupQuery()` is the query itself, for the shell's loader and error state; `useCompanySetupLive()`
+ * (mounted once by the shell) refetches it when an administrator changes the setup.
  */
 import type { RouterOutputs } from "@taller/api";
+import { useSetupChanged } from "./setup-events";
 import { trpc } from "./trpc";
 
 export type CompanySetup = RouterOutputs["company"]["setup"];
@@ -20,4 +22,23 @@ export function useCompanySetup(): CompanySetup {
   const { data } = useCompanySetupQuery();
   if (!data) throw new Error("useCompanySetup() is only available inside the main shell, after setup loaded");
   return data;
+}
+
+/**
+ * Refetches the setup (and the user's grants) on `company.setup_changed`: an administrator's change reaches open
+ * shells without a reload.
+ * The screens' own status lists (kept without going stale) follow a change of statuses.
+ */
+export function useCompanySetupLive(): void {
+  const utils = trpc.useUtils();
+  useSetupChanged((what) => {
+    void utils.company.setup.invalidate();
+    // Roles and grants: the user's permissions come with auth.me.
+    void utils.auth.me.invalidate();
+    if (what === "statuses") {
+      void utils.orders.statuses.invalidate();
+      void utils.budgets.statuses.invalidate();
+      void utils.crm.statuses.invalidate();
+    }
+  });
 }

@@ -6,11 +6,11 @@
  */
 import { trpc } from "./trpc";
 
-export function useSetupChanged(onChange: (what: string) => void) {
+export function useSetupChanged(onChange: (what: string) => unknown) {
   trpc.company.onEvent.useSubscription(undefined, {
     onData: ({ data }) => {
       // The stream's payload type is the union of every event's; this type's is { what }.
-      if (data.type === "company.setup_changed") onChange((data.payload as { what: string }).what);
+      if (data.type === "company.setup_changed") void onChange((data.payload as { what: string }).what);
     },
   });
 }

@@ -52,4 +52,7 @@ export const AdminUsersPage = lazyRouteComponent(adminPages, "AdminUsersPage");
 export const AdminRolesPage = lazyRouteComponent(adminPages, "AdminRolesPage");
 export const AdminLocationsPage = lazyRouteComponent(adminPages, "AdminLocationsPage");
 export const AdminHolidaysPage = lazyRouteComponent(adminPages, "AdminHolidaysPage");
+export const AdminStatusesPage = lazyRouteComponent(adminPages, "AdminStatusesPage");
+export const AdminRequirementsPage = lazyRouteComponent(adminPages, "AdminRequirementsPage");
+export const AdminPreferencesPage = lazyRouteComponent(adminPages, "AdminPreferencesPage");
 export const InvitationPage = lazyRouteComponent(() => import("../features/auth/invitation-page"), "InvitationPage");

@@ -13,6 +13,9 @@ import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionSta
 import { PageLoader } from "../ui/spinner";
 import { requireKioskDevice, requireKioskUser, requireManager, requireRead, requireStaff, skipManagerLogin, storeWorkpointToken } from "./guards";
 import {
+  AdminPreferencesPage,
+  AdminRequirementsPage,
+  AdminStatusesPage,
   AdminUsersPage,
   AdminRolesPage,
   AdminLocationsPage,
@@ -131,6 +134,9 @@ const adminWorkpointsRoute = createRoute({ getParentRoute: () => adminRoute, pat
 const adminRolesRoute = createRoute({ getParentRoute: () => adminRoute, path: "roles", component: AdminRolesPage });
 const adminLocationsRoute = createRoute({ getParentRoute: () => adminRoute, path: "locations", component: AdminLocationsPage });
 const adminHolidaysRoute = createRoute({ getParentRoute: () => adminRoute, path: "holidays", component: AdminHolidaysPage });
+const adminStatusesRoute = createRoute({ getParentRoute: () => adminRoute, path: "statuses", component: AdminStatusesPage });
+const adminRequirementsRoute = createRoute({ getParentRoute: () => adminRoute, path: "requirements", component: AdminRequirementsPage });
+const adminPreferencesRoute = createRoute({ getParentRoute: () => adminRoute, path: "preferences", component: AdminPreferencesPage });
 
 const bookingAddonRoute = createRoute({ getParentRoute: () => rootRoute, path: "booking-addon", beforeLoad: toKeepingSearch("/client/booking") });
 
@@ -293,7 +299,7 @@ const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$",
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
-  adminRoute.addChildren([adminIndexRoute, adminWorkpointsRoute, adminRolesRoute, adminLocationsRoute, adminHolidaysRoute]),
+adminRoute.addChildren([adminIndexRoute, adminWorkpointsRoute, adminRolesRoute, adminLocationsRoute, adminHolidaysRoute, adminStatusesRoute, adminRequirementsRoute, adminPreferencesRoute]),
   invitationRoute,
   bookingAddonRoute,
   clientRoute.addChildren([...clientPages, clientIndexRoute, clientOtherRoute]),

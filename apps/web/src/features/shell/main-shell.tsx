@@ -5,8 +5,8 @@
  */
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { useCompanySetupLive } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
-import { useSetupChanged } from "../../lib/setup-events";
 import { useStoredValue } from "../../lib/storage";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { applyTheme, asTheme } from "../../ui/themes";
@@ -34,12 +34,7 @@ function Shell() {
   const [chatVisible, setChatVisible] = useStoredValue(chatVisibleStore);
   const [menuOpen, setMenuOpen] = useState(!mobile);
   useChatUserEvents();
-  // An administrator changed roles, locations or holidays: menu, permissions and selectors follow without a reload.
-  const utils = trpc.useUtils();
-  useSetupChanged(() => {
-    void utils.company.setup.invalidate();
-    void utils.auth.me.invalidate();
-  });
+  useCompanySetupLive();
 
   useEffect(() => applyTheme(asTheme(me?.theme)), [me?.theme]);
 

@@ -50,6 +50,11 @@ function defaultModuleName(key: ModuleKey, terms: Terms): string {
   return term ? terms[term].plural : DEFAULT_NAMES[key];
 }
 
+/** The company's side-menu modules in order: its configured list, or every module under its default name. */
+export function configuredModules(preferences: Pick<CompanyPreferences, "modules" | "terms">): CompanyPreferences["modules"] {
+  return preferences.modules.length ? preferences.modules : MODULE_KEYS.map((key) => ({ key, name: defaultModuleName(key, preferences.terms), visible: true }));
+}
+
 export interface MenuEntry {
   key: ModuleKey;
   name: string;
@@ -61,10 +66,7 @@ export interface MenuEntry {
  * configured, keeping those the user's role may use.
  */
 export function menuEntries(preferences: Pick<CompanyPreferences, "modules" | "terms">, can: Can): MenuEntry[] {
-  const modules = preferences.modules.length
-    ? preferences.modules
-    : MODULE_KEYS.map((key) => ({ key, name: defaultModuleName(key, preferences.terms), visible: true }));
-  return modules
+  return configuredModules(preferences)
     .filter((m) => {
       const [action, resource] = MODULE_ROUTES[m.key].needs;
       return m.visible && can(action, resource);

@@ -1,0 +1,214 @@
+/**
+ * /admin/statuses: the company's statuses per type (orders, budgets, CRM managements). An administrator adds one
+ * (name, colour from a picker limited to #rrggbb, finish flag, and for CRM its category), edits it with the statuses
+ * it may move to (none chosen: any), moves it up or down, and deletes one no document uses. Every change reaches
+ * open screens through `company.setup_changed`.
+ */
+import { CRM_CATEGORY_NAMES, STATUS_TYPE_NAMES, STATUS_TYPES, type StatusType } from "@taller/core";
+import type { RouterOutputs } from "@taller/api";
+import { ArrowDown, ArrowUp, Palette, Plus } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { ApiProvider, trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Checkbox } from "../../ui/checkbox";
+import { Dialog } from "../../ui/dialog";
+import { IconButton } from "../../ui/icon-button";
+import { Select } from "../../ui/select";
+import { useSnackbar } from "../../ui/snackbar";
+import { Spinner } from "../../ui/spinner";
+import { StatusBadge } from "../../ui/status";
+import { TextField } from "../../ui/text-field";
+import { AdminFrame } from "./admin-frame";
+import { ConfirmDelete, EditDeleteButtons, firstError, SaveFooter, useDeleting } from "./setup-editing";
+import { useSetupChanged } from "../../lib/setup-events";
+import { ColorField } from "./color-field";
+import "./admin.css";
+
+type Status = RouterOutputs["admin"]["statuses"]["list"]["statuses"][number];
+type Transition = RouterOutputs["admin"]["statuses"]["list"]["transitions"][number];
+type CrmCategory = keyof typeof CRM_CATEGORY_NAMES;
+
+const typeOptions = STATUS_TYPES.map((t) => ({ value: t, label: STATUS_TYPE_NAMES[t] }));
+const categoryOptions = (Object.keys(CRM_CATEGORY_NAMES) as CrmCategory[]).map((c) => ({ value: c, label: CRM_CATEGORY_NAMES[c] }));
+
+export function AdminStatusesPage() {
+  return (
+    <ApiProvider>
+      <StatusesAdmin />
+    </ApiProvider>
+  );
+}
+
+function StatusesAdmin() {
+  const [type, setType] = useState<StatusType>("Order");
+  const list = trpc.admin.statuses.list.useQuery();
+  const utils = trpc.useUtils();
+  const snackbar = useSnackbar();
+  const [editing, setEditing] = useState<Status | null>(null);
+  const refresh = () => utils.admin.statuses.list.invalidate();
+  const { deleting, setDeleting, callbacks } = useDeleting<Status>(refresh, "Estado eliminado");
+  const reorder = trpc.admin.statuses.reorder.useMutation({ onSettled: refresh, onError: (error) => snackbar.show(error.message, { tone: "error" }) });
+  const remove = trpc.admin.statuses.delete.useMutation(callbacks);
+
+  useSetupChanged(refresh);
+
+  const ofType = (list.data?.statuses ?? []).filter((s) => s.type === type);
+  const move = (index: number, by: -1 | 1) => {
+    const ids = ofType.map((s) => s.id);
+    const [moved] = ids.splice(index, 1);
+    if (moved === undefined) return;
+    ids.splice(index + by, 0, moved);
+    reorder.mutate({ type, ids });
+  };
+
+  return (
+    <AdminFrame title="Estados" icon={<Palette size={22} aria-hidden />}>
+      <Card title="Estados">
+        <Select<StatusType> label="Tipo de documento" value={type} onValueChange={setType} options={typeOptions} />
+        <NewStatus type={type} onCreated={refresh} />
+        {list.isPending ? (
+          <Spinner label="Cargando…" />
+        ) : list.isError ? (
+          <p role="alert">No se pudieron cargar los estados.</p>
+        ) : (
+          <ul className="admin-statuses" aria-label={`Estados de ${STATUS_TYPE_NAMES[type]}`}>
+            {ofType.map((s, i) => (
+              <li key={s.id}>
+                <StatusBadge color={s.color} name={s.name} />
+                <span className="admin-status-flags">
+                  {s.finish && <small>Finalizado</small>}
+                  {s.crm_category && <small>{CRM_CATEGORY_NAMES[s.crm_category]}</small>}
+                  <small>{nextNames(s, list.data.transitions, ofType)}</small>
+                </span>
+                <span className="admin-actions">
+                  <IconButton label={`Subir ${s.name}`} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)}>
+                    <ArrowUp size={16} />
+                  </IconButton>
+                  <IconButton label={`Bajar ${s.name}`} disabled={i === ofType.length - 1 || reorder.isPending} onClick={() => move(i, 1)}>
+                    <ArrowDown size={16} />
+                  </IconButton>
+                  <EditDeleteButtons name={s.name} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {editing && list.data && (
+        <EditStatus
+          status={editing}
+          statuses={ofType}
+          targets={list.data.transitions.filter((t) => t.from_status_id === editing.id).map((t) => t.to_status_id)}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
+      <ConfirmDelete
+        title="Eliminar estado"
+        description={deleting ? `¿Eliminar el estado «${deleting.name}»? Solo se puede si ningún documento lo usa.` : undefined}
+        open={deleting !== null}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </AdminFrame>
+  );
+}
+
+/** 'Pasa a: …' from the status's transitions; without any, every status of its type. */
+function nextNames(status: Status, transitions: readonly Transition[], ofType: readonly Status[]): string {
+  const names = transitions.filter((t) => t.from_status_id === status.id).map((t) => ofType.find((s) => s.id === t.to_status_id)?.name);
+  return names.length === 0 ? "Pasa a cualquier estado" : `Pasa a: ${names.filter(Boolean).join(", ")}`;
+}
+
+function NewStatus({ type, onCreated }: { type: StatusType; onCreated: () => Promise<void> }) {
+  const [name, setName] = useState("");
+  const [color, setColor] = useState("#2c4c7a");
+  const [finish, setFinish] = useState(false);
+  const [category, setCategory] = useState<CrmCategory | undefined>(undefined);
+  const snackbar = useSnackbar();
+  const create = trpc.admin.statuses.create.useMutation({
+    onSuccess: async () => {
+      setName("");
+      snackbar.show("Estado creado", { tone: "success", duration: 2000 });
+      await onCreated();
+    },
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (create.isPending) return;
+    create.mutate({ type, name, color, finish, crm_category: type === "Crm::Booking" ? (category ?? null) : null });
+  }
+  const crm = type === "Crm::Booking";
+  return (
+    <form className="admin-form admin-inline-form" onSubmit={submit} noValidate aria-label="Nuevo estado">
+      <TextField label="Nombre del estado" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={firstError(create.error, "name")} />
+      <ColorField label="Color" value={color} onChange={setColor} error={firstError(create.error, "color")} />
+      {crm && <Select<CrmCategory> label="Categoría" value={category} onValueChange={setCategory} options={categoryOptions} placeholder="Elige…" error={firstError(create.error, "crm_category")} />}
+      <Checkbox label="Finalizado" checked={finish} onCheckedChange={setFinish} />
+      <Button type="submit" icon={<Plus size={16} aria-hidden />} loading={create.isPending}>
+        Agregar estado
+      </Button>
+    </form>
+  );
+}
+
+function EditStatus({
+  status,
+  statuses,
+  targets,
+  onClose,
+  onSaved,
+}: {
+  status: Status;
+  statuses: readonly Status[];
+  targets: readonly number[];
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const [name, setName] = useState(status.name);
+  const [color, setColor] = useState(status.color);
+  const [finish, setFinish] = useState(status.finish);
+  const [next, setNext] = useState<ReadonlySet<number>>(new Set(targets));
+  const snackbar = useSnackbar();
+  const update = trpc.admin.statuses.update.useMutation();
+  const setTransitions = trpc.admin.statuses.setTransitions.useMutation();
+  const [error, setError] = useState<unknown>(null);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    try {
+      await update.mutateAsync({ id: status.id, name, color, finish });
+      await setTransitions.mutateAsync({ from_status_id: status.id, to_status_ids: [...next] });
+      await onSaved();
+      snackbar.show("Estado actualizado", { tone: "success", duration: 2000 });
+      onClose();
+    } catch (failure) {
+      setError(failure);
+    }
+  }
+  const toggle = (id: number, on: boolean) => {
+    const copy = new Set(next);
+    if (on) copy.add(id);
+    else copy.delete(id);
+    setNext(copy);
+  };
+  const others = statuses.filter((s) => s.id !== status.id);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Editar ${status.name}`}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="admin-form">
+        <TextField label="Nombre" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={firstError(error, "name")} />
+        <ColorField label="Color" value={color} onChange={setColor} error={firstError(error, "color")} />
+        <Checkbox label="Finalizado" checked={finish} onCheckedChange={setFinish} />
+        <fieldset className="admin-fieldset">
+          <legend>Puede pasar a (ninguno marcado: a cualquiera)</legend>
+          {others.map((s) => (
+            <Checkbox key={s.id} label={s.name} checked={next.has(s.id)} onCheckedChange={(on) => toggle(s.id, on)} />
+          ))}
+          {firstError(error, "to_status_ids") && <p role="alert">{firstError(error, "to_status_ids")}</p>}
+        </fieldset>
+        <SaveFooter error={error} saving={update.isPending || setTransitions.isPending} onCancel={onClose} />
+      </form>
+    </Dialog>
+  );
+}

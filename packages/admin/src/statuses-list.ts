@@ -1,0 +1,31 @@
+import type { CrmStatusCategory, StatusType } from "@taller/core";
+import { queryRows } from "@taller/db";
+import { can, staffProcedure } from "@taller/trpc";
+import { sql } from "drizzle-orm";
+
+export interface AdminStatus {
+  id: number;
+  type: StatusType;
+  name: string;
+  color: string;
+  finish: boolean;
+  position: number;
+  crm_category: CrmStatusCategory | null;
+}
+
+/** Every status of the company by type and position, and the allowed transitions between them. */
+export const statusesList = staffProcedure.use(can("read", "manager")).query(async ({ ctx }) => {
+  const [statuses, transitions] = await Promise.all([
+    queryRows<AdminStatus>(
+      ctx.db,
+      sql`SELECT id, type, name, color, finish, position, crm_category FROM statuses
+          WHERE company_id = ${ctx.companyId} ORDER BY type, position, id`,
+    ),
+    queryRows<{ from_status_id: number; to_status_id: number }>(
+      ctx.db,
+      sql`SELECT from_status_id, to_status_id FROM status_transitions WHERE company_id = ${ctx.companyId}
+          ORDER BY from_status_id, to_status_id`,
+    ),
+  ]);
+  return { statuses, transitions };
+});
