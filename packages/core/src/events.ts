@@ -20,8 +20,9 @@ export const REALTIME_EVENTS = {
 
   // Company administration
   /**
-   * What company.setup answers changed (`what`: roles, locations, holidays, …): open shells refetch the setup, and
-   * every process drops its cached sessions of the company, whose grants may have changed.
+   * What company.setup answers changed (`what`: roles, locations, holidays, statuses, requirements, preferences…):
+   * open shells refetch the setup, and every process drops its cached sessions of the company, whose grants may have
+   * changed.
    */
   "company.setup_changed": company(z.object({ what: z.string().min(1).max(50) })),
 
@@ -106,9 +107,6 @@ export const REALTIME_EVENTS = {
   // Payments
   /** Payment requests were created, paid or got a payment (webhook, reprocess, poller): open lists and details refetch. */
   "payment.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
-  // Company administration
-  /** The company's setup changed (statuses, requirements, preferences...: `what` names it): shells refetch company.setup. */
-  "company.setup_changed": company(z.object({ what: z.string().min(1).max(50) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;
