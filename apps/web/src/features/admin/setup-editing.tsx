@@ -1,9 +1,8 @@
-// What the setup pages (statuses, requirements) share: the list refetches when any administrator changes the
-// setup, server field errors by field, a row's 'Editar' and delete buttons, and the delete confirmation.
+// What the setup pages (statuses, requirements) share: server field errors by field, a row's 'Editar' and delete
+// buttons, and the delete confirmation (each page refetches on company.setup_changed through lib/setup-events.ts).
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { fieldErrorsOf } from "../../lib/api";
-import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
