@@ -5,11 +5,22 @@
  * 'Ir al final', and his panel at 390 px.
  * Both accounts only read elsewhere; the chat's messages here belong to this spec.
  */
-import { expect, test } from "@playwright/test";
+import { DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_LATE, DEMO_WHATSAPP_NOTE } from "@taller/db/seed";
+import { expect, type Page, test } from "@playwright/test";
 import { messageInput, messages, openSession, panel, type } from "./chat-helpers";
 
 // A 1 x 1 PNG, enough for the store to take it as an image.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+/** '#n' of the Order chats whose last message is one of the demo's WhatsApp texts (the first page of chat.list). */
+async function whatsappChatNumbers(page: Page): Promise<Set<string>> {
+  const input = encodeURIComponent(JSON.stringify({ json: { tab: "Order", cursor: null } }));
+  const res = await page.request.get(`/trpc/chat.list?input=${input}`, { headers: { "x-trpc-source": "web" } });
+  expect(res.ok()).toBe(true);
+  const items = ((await res.json()) as { result: { data: { json: { items: { correlative_id: number | null; last_comment: { text: string } | null }[] } } } }).result.data.json.items;
+  const texts = [DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_NOTE, DEMO_WHATSAPP_LATE];
+  return new Set(items.filter((c) => texts.some((t) => c.last_comment?.text.includes(t))).map((c) => `#${c.correlative_id}`));
+}
 
 test("two users: a mention with its badge, a reply, an event, an image, a deletion and 'Ir al final'", async ({ browser }) => {
   test.setTimeout(240_000);
@@ -18,10 +29,15 @@ test("two users: a mention with its badge, a reply, an event, an image, a deleti
   const stamp = String(Date.now()).slice(-6);
 
   // Tomás (who reads only his own orders): 'Abrir chat' on his first order opens its chat and stays on the list.
+  // His first order whose chat is not one of the demo's WhatsApp chats, which whatsapp.spec.ts reads by their last
+  // message.
+  const whatsappChats = await whatsappChatNumbers(admin.page);
   await tech.page.goto("/main/orders");
-  const firstRow = tech.page.getByRole("row").nth(1);
-  const number = (await firstRow.locator(".order-number").textContent())?.trim() ?? "";
+  await expect(tech.page.locator(".order-number").first()).toBeVisible();
+  const numbers = (await tech.page.locator(".order-number").allTextContents()).map((n) => n.trim());
+  const number = numbers.find((n) => !whatsappChats.has(n)) ?? "";
   expect(number).toMatch(/^#\d+$/);
+  const firstRow = tech.page.getByRole("row").filter({ has: tech.page.locator(".order-number", { hasText: new RegExp(`^${number}$`) }) });
   await firstRow.getByRole("button", { name: "Abrir chat" }).click();
   await expect(tech.page).toHaveURL(/\/main\/orders$/);
   await expect(panel(tech.page).getByRole("button", { name: "Ver", exact: true })).toBeVisible();
