@@ -51,7 +51,8 @@ async function templateWithTwoVariables(page: Page) {
   await page.getByRole("button", { name: "Plantilla de Link de pago" }).click();
   const dialog = page.getByRole("dialog", { name: "Plantillas de WhatsApp" });
   await expect(dialog).toBeVisible();
-  expect((await dialog.boundingBox())?.width).toBe(450);
+  // Once its opening animation has ended.
+  await expect.poll(async () => (await dialog.boundingBox())?.width).toBe(450);
   // What {{1}}.. receive when the notification is sent.
   await expect(dialog.getByText("Al enviarse: {{1}} nombre del cliente, {{2}} patente, {{3}} total, {{4}} link de pago.")).toBeVisible();
   const header = dialog.getByLabel("Encabezado");
