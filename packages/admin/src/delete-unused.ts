@@ -5,7 +5,7 @@ import { can, staffProcedure, TRPCError, userError, withTransaction } from "@tal
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { id } from "./inputs";
-import { announceSetupChanged } from "./setup-changed";
+import { emitSetupChanged } from "./setup-changes";
 
 /** The delete procedure of a setup table; `inUse` is a condition on its row `r`. */
 export function deleteUnusedProcedure(table: "statuses" | "requirements", inUse: SQL, texts: { notFound: string; inUse: string }) {
@@ -21,7 +21,7 @@ export function deleteUnusedProcedure(table: "statuses" | "requirements", inUse:
         if (!found) throw new TRPCError({ code: "NOT_FOUND", message: texts.notFound });
         if (found.in_use) throw userError("CONFLICT", texts.inUse);
         await tx.db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE company_id = ${ctx.companyId} AND id = ${input.id}`);
-        await announceSetupChanged(tx, ctx.companyId, table);
+        await emitSetupChanged(tx, ctx.companyId, table);
         return { id: input.id };
       }),
     );

@@ -2,7 +2,7 @@ import { updatePreferencesSchema } from "@taller/core";
 import { queryRows } from "@taller/db";
 import { can, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { announceSetupChanged } from "./setup-changed";
+import { emitSetupChanged } from "./setup-changes";
 
 /**
  * Saves the edited preferences over the stored document (keys the form does not edit, the logo or the booking
@@ -22,7 +22,7 @@ export const preferencesUpdate = staffProcedure
             WHERE id = ${ctx.companyId} RETURNING id`,
       );
       if (rows.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: "Empresa no encontrada" });
-      await announceSetupChanged(tx, ctx.companyId, "preferences");
+      await emitSetupChanged(tx, ctx.companyId, "preferences");
       return { ok: true as const };
     }),
   );

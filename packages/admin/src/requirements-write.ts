@@ -1,9 +1,9 @@
 // What requirements.create and requirements.update share: the references a requirement's fields name must be the
-// caller's company's (the composite keys would refuse another's; this says which field), and a taken name is a field
-// error.
+// caller's company's (the composite keys would refuse another's; this says which field). A taken name is
+// uniqueOnField's (setup-changes.ts).
 import { ADMIN_SETUP_TEXTS, type RequirementFields } from "@taller/core";
 import { queryRows } from "@taller/db";
-import { fieldError, findPgCode, type Transaction } from "@taller/trpc";
+import { fieldError, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 
 export async function assertReferencesOfCompany(tx: Transaction, companyId: number, input: RequirementFields): Promise<void> {
@@ -14,10 +14,4 @@ export async function assertReferencesOfCompany(tx: Transaction, companyId: numb
   );
   if (input.speciality_id !== null && !found?.speciality) throw fieldError("BAD_REQUEST", "speciality_id", ADMIN_SETUP_TEXTS.unknownSpeciality);
   if (input.next_requirement_id !== null && !found?.next) throw fieldError("BAD_REQUEST", "next_requirement_id", ADMIN_SETUP_TEXTS.unknownRequirement);
-}
-
-/** A unique-name violation (two submits, or a name already used) as the form's field error. */
-export function nameTaken(error: unknown): never {
-  if (findPgCode(error) === "23505") throw fieldError("CONFLICT", "name", ADMIN_SETUP_TEXTS.requirementTaken);
-  throw error;
 }

@@ -1,11 +1,11 @@
-// What the roles, locations and holidays writes share: each announces that the company setup changed (open shells
-// refetch it; every process drops the company's cached sessions, whose grants may have changed), turns a broken
-// "one name per company" into a field error, and deletes a row only when nothing still uses it.
+// What the administration's writes share: each announces that the company setup changed (open shells refetch it;
+// every process drops the company's cached sessions, whose grants may have changed), turns a broken "one name per
+// company" into a field error, and (roles, locations) deletes a row only when nothing still uses it.
 import { queryRows } from "@taller/db";
 import { fieldError, findPgCode, TRPCError, type Transaction } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 
-export type SetupPart = "roles" | "locations" | "holidays";
+export type SetupPart = "roles" | "locations" | "holidays" | "statuses" | "requirements" | "preferences";
 
 export async function emitSetupChanged(tx: Transaction, companyId: number, what: SetupPart): Promise<void> {
   await tx.emit({ type: "company.setup_changed", companyId, payload: { what } });

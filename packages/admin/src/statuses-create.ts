@@ -2,7 +2,7 @@ import { ADMIN_SETUP_TEXTS, createStatusSchema, MAX_STATUSES_PER_TYPE } from "@t
 import { queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { announceSetupChanged } from "./setup-changed";
+import { emitSetupChanged } from "./setup-changes";
 
 /**
  * A new status at the end of its type's list. The cap and the position are read in the insert itself, and the
@@ -29,7 +29,7 @@ export const statusesCreate = staffProcedure
         );
         throw fieldError(taken ? "CONFLICT" : "BAD_REQUEST", "name", taken ? ADMIN_SETUP_TEXTS.statusTaken : ADMIN_SETUP_TEXTS.tooManyStatuses);
       }
-      await announceSetupChanged(tx, ctx.companyId, "statuses");
+      await emitSetupChanged(tx, ctx.companyId, "statuses");
       return { id: row.id };
     }),
   );

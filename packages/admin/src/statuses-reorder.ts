@@ -2,7 +2,7 @@ import { ADMIN_SETUP_TEXTS, reorderStatusesSchema } from "@taller/core";
 import { intArray, queryRows } from "@taller/db";
 import { can, staffProcedure, TRPCError, userError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { announceSetupChanged } from "./setup-changed";
+import { emitSetupChanged } from "./setup-changes";
 
 /**
  * Puts a type's statuses in the given order. The list must be exactly the company's statuses of that type (locked
@@ -25,7 +25,7 @@ export const statusesReorder = staffProcedure
             FROM unnest(${intArray(input.ids)}) WITH ORDINALITY AS o(id, ord)
             WHERE s.company_id = ${ctx.companyId} AND s.id = o.id`,
       );
-      await announceSetupChanged(tx, ctx.companyId, "statuses");
+      await emitSetupChanged(tx, ctx.companyId, "statuses");
       return { ids: input.ids };
     }),
   );

@@ -2,7 +2,7 @@ import { ADMIN_SETUP_TEXTS, setTransitionsSchema } from "@taller/core";
 import { intArray, queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { announceSetupChanged } from "./setup-changed";
+import { emitSetupChanged } from "./setup-changes";
 
 /**
  * Where documents in a status may go next, replacing the status's former list (sending the same list twice leaves
@@ -33,7 +33,7 @@ export const statusesSetTransitions = staffProcedure
         sql`INSERT INTO status_transitions (company_id, from_status_id, to_status_id)
             SELECT ${ctx.companyId}, ${input.from_status_id}, t FROM unnest(${intArray(input.to_status_ids)}) AS t`,
       );
-      await announceSetupChanged(tx, ctx.companyId, "statuses");
+      await emitSetupChanged(tx, ctx.companyId, "statuses");
       return { from_status_id: input.from_status_id, to_status_ids: input.to_status_ids };
     }),
   );

@@ -1,8 +1,8 @@
 import { ADMIN_SETUP_TEXTS, updateStatusSchema } from "@taller/core";
 import { queryRows } from "@taller/db";
-import { can, fieldError, findPgCode, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
+import { can, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { announceSetupChanged } from "./setup-changed";
+import { emitSetupChanged, uniqueOnField } from "./setup-changes";
 
 /** Renames, recolours or flags a status as finished (a finished status leaves the lists' default filters). */
 export const statusesUpdate = staffProcedure
@@ -10,17 +10,18 @@ export const statusesUpdate = staffProcedure
   .input(updateStatusSchema)
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
-      const rows = await queryRows<{ id: number }>(
-        tx.db,
-        sql`UPDATE statuses SET name = coalesce(${input.name ?? null}, name), color = coalesce(${input.color ?? null}, color),
-                   finish = coalesce(${input.finish ?? null}::boolean, finish)
-            WHERE company_id = ${ctx.companyId} AND id = ${input.id} RETURNING id`,
-      ).catch((error: unknown) => {
-        if (findPgCode(error) === "23505") throw fieldError("CONFLICT", "name", ADMIN_SETUP_TEXTS.statusTaken);
-        throw error;
-      });
+      const rows = await uniqueOnField(
+        queryRows<{ id: number }>(
+          tx.db,
+          sql`UPDATE statuses SET name = coalesce(${input.name ?? null}, name), color = coalesce(${input.color ?? null}, color),
+                     finish = coalesce(${input.finish ?? null}::boolean, finish)
+              WHERE company_id = ${ctx.companyId} AND id = ${input.id} RETURNING id`,
+        ),
+        "name",
+        ADMIN_SETUP_TEXTS.statusTaken,
+      );
       if (rows.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: ADMIN_SETUP_TEXTS.statusNotFound });
-      await announceSetupChanged(tx, ctx.companyId, "statuses");
+      await emitSetupChanged(tx, ctx.companyId, "statuses");
       return { id: input.id };
     }),
   );
