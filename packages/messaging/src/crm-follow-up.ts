@@ -11,7 +11,7 @@ import { documentTokens, queryRows, type Db } from "@taller/db";
 import { sha256, type PeriodicJob } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { queueNotification } from "./notify";
-import { deliverMessage } from "./outbound";
+import { deliverAfterCommit } from "./outbound";
 
 /** How long a reminder's booking link opens its management. */
 export const CRM_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -62,11 +62,7 @@ export const crmFollowUpJob = (db: Db, publicUrl: string): PeriodicJob => ({
       // Not sent (a phone WhatsApp cannot take): the link was never given to anyone.
       else if (row) await tx.db.delete(documentTokens).where(eq(documentTokens.id, row.id));
     }
-    tx.afterCommit(() => {
-      void (async () => {
-        for (const q of queued) await deliverMessage(db, q.companyId, q.id).catch(() => undefined);
-      })();
-    });
+    deliverAfterCommit(tx, db, queued);
     return { due: due.length, queued: queued.length };
   },
 });

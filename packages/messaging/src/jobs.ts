@@ -7,7 +7,7 @@ import { messagingAdapter } from "./adapter";
 import { crmFollowUpJob } from "./crm-follow-up";
 import { bookingValues } from "./document-notifications";
 import { queueNotification } from "./notify";
-import { deliverMessage } from "./outbound";
+import { deliverAfterCommit } from "./outbound";
 import { applyTemplateStatus } from "./template-status";
 
 export const templateSyncJob: PeriodicJob = {
@@ -72,12 +72,7 @@ export const bookingReminderJob = (db: Db): PeriodicJob => ({
       });
       if ("queued" in result) queued.push({ companyId: b.company_id, id: result.queued });
     }
-    // Handed to the provider after COMMIT; a failure is written on the message ('failed'), not retried.
-    tx.afterCommit(() => {
-      void (async () => {
-        for (const q of queued) await deliverMessage(db, q.companyId, q.id).catch(() => undefined);
-      })();
-    });
+    deliverAfterCommit(tx, db, queued);
     return { due: due.length, queued: queued.length };
   },
 });

@@ -157,6 +157,18 @@ export async function deliverMessage(db: Db, companyId: number, messageId: numbe
 }
 
 /**
+ * Hands a sweep's queued messages to the provider after `tx` commits, one after another; a failure is written on its
+ * message ('failed'), not retried.
+ */
+export function deliverAfterCommit(tx: Transaction, db: Db, queued: readonly { companyId: number; id: number }[]): void {
+  tx.afterCommit(() => {
+    void (async () => {
+      for (const q of queued) await deliverMessage(db, q.companyId, q.id).catch(() => undefined);
+    })();
+  });
+}
+
+/**
  * The provider's status event for one of its message ids: applied only when it moves the message forward
  * (statusAdvances), under the row's lock, so 'delivered' arriving after 'read' changes nothing.
  */
