@@ -13,7 +13,8 @@ export interface SheetRow {
   values: Record<string, unknown>;
 }
 
-function readerOf(input: Readable | string) {
+/** exceljs's streaming reader with the options every read here uses (exported for its regression test). */
+export function readerOf(input: Readable | string) {
   return new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", entries: "ignore" });
 }
 
