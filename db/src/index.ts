@@ -8,3 +8,4 @@ export * from "./custom-fields";
 export * from "./budgets";
 export * from "./crm-advance";
 export * from "./payment-link";
+export * from "./files";

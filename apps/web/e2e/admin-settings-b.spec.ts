@@ -2,12 +2,12 @@
  * The company's setup at /admin (statuses, preferences, work-point devices): an administrator adds a budget status
  * with its colour and the one status it may move to; a budget's status menu offers it, and once there, only that
  * one. A renamed side-menu module reaches a second browser's shell without reloading (company.setup_changed), and
- * is put back. A revoked screen's kiosk session ends. Also at 390 px. Names are unique per run: the server and its
- * database are shared with the other specs.
+ * is put back. A revoked screen's kiosk session ends. Otro Taller's logo is uploaded, shown and removed. Also at
+ * 390 px. Names are unique per run: the server and its database are shared with the other specs.
  */
 import { DEMO_WORKPOINT_CODE } from "@taller/db/seed";
 import { expect, type Page, test } from "@playwright/test";
-import { loginToShell, screenshot } from "./fixtures";
+import { loginToShell, screenshot, TINY_PNG } from "./fixtures";
 import { createOwnBudget } from "./forms";
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });
@@ -144,4 +144,29 @@ test("revoking a screen ends its kiosk session; the statuses page at 390 px", as
   await expect(page.getByRole("list", { name: "Estados de Órdenes de trabajo" })).toBeVisible();
   await noSidewaysScroll(page);
   await screenshot(page, "admin-statuses-390");
+});
+
+test("the company's logo: uploaded from the preferences, shown in the shell's menu, refused when not a picture, removed", async ({ page }) => {
+  // Otro Taller's: the other specs read Taller Demo's shell.
+  await loginToShell(page, "admin@otro.demo");
+  await page.goto("/admin/preferences");
+  const input = page.getByTestId("logo-input");
+  await input.setInputFiles({ name: "notas.txt", mimeType: "text/plain", buffer: Buffer.from("no soy una imagen") });
+  await expect(page.getByText("Formato no aceptado")).toBeVisible();
+
+  await input.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: TINY_PNG });
+  await expect(page.getByText("Logo actualizado", { exact: true })).toBeVisible();
+  const logo = page.getByRole("img", { name: "Logo de Otro Taller" });
+  const src = (await logo.getAttribute("src")) ?? "";
+  expect(src).toMatch(/^\/files\/[A-Za-z0-9_-]{24}$/);
+  expect((await page.request.get(src)).headers()["content-type"]).toContain("image/png");
+
+  await page.getByRole("link", { name: "Volver" }).click();
+  await expect(page.locator("img.sidebar-logo").first()).toHaveAttribute("src", src);
+
+  await page.goto("/admin/preferences");
+  await page.getByRole("button", { name: "Quitar logo" }).click();
+  await expect(page.getByText("Logo quitado", { exact: true })).toBeVisible();
+  await expect(logo).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Quitar logo" })).toHaveCount(0);
 });

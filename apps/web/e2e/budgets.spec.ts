@@ -9,7 +9,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import JSZip from "jszip";
-import { loginToShell } from "./fixtures";
+import { loginToShell, TINY_PNG } from "./fixtures";
 import { createOwnBudget, startPricingRequest } from "./forms";
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
@@ -115,9 +115,6 @@ test("the technician, who may not create budgets, is not offered the budget form
   await expect(panel(page).getByRole("button", { name: "Agregar presupuesto" })).toHaveCount(0);
 });
 
-/** A 1×1 PNG: the store knows images by their bytes. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
 test("a budget's page: lines added, changed and removed, a picture, a supplier asked, 'Crear cobro' with its lines; locked once approved", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -160,7 +157,7 @@ test("a budget's page: lines added, changed and removed, a picture, a supplier a
   await noSidewaysScroll(page);
 
   // A picture: uploaded, shown, and the zip link offered.
-  await page.getByLabel("Fotos del presupuesto").setInputFiles({ name: "frente.png", mimeType: "image/png", buffer: PNG });
+  await page.getByLabel("Fotos del presupuesto").setInputFiles({ name: "frente.png", mimeType: "image/png", buffer: TINY_PNG });
   await expect(page.getByRole("link", { name: "frente" })).toBeVisible();
   // The budget's zip now has something to download: the uploaded picture, named after its file.
   const budgetNumber = ((await page.getByRole("heading", { name: /^Presupuesto Nº \d+$/ }).textContent()) ?? "").replace("Presupuesto Nº ", "");

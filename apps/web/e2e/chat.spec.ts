@@ -8,9 +8,7 @@
 import { DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_LATE, DEMO_WHATSAPP_NOTE } from "@taller/db/seed";
 import { expect, type Page, test } from "@playwright/test";
 import { messageInput, messages, openSession, panel, type } from "./chat-helpers";
-
-// A 1 x 1 PNG, enough for the store to take it as an image.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+import { TINY_PNG } from "./fixtures";
 
 /** '#n' of the Order chats whose last message is one of the demo's WhatsApp texts (the first page of chat.list). */
 async function whatsappChatNumbers(page: Page): Promise<Set<string>> {
@@ -93,7 +91,7 @@ test("two users: a mention with its badge, a reply, an event, an image, a deleti
   await expect(panel(tech.page).getByRole("list", { name: "Eventos" })).toContainText(/Comienza en \d{2}:\d{2}:\d{2}/);
 
   // An image message: uploaded first, then shown as a thumbnail in both browsers.
-  await panel(admin.page).locator('input[type="file"][multiple]').setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: PNG });
+  await panel(admin.page).locator('input[type="file"][multiple]').setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: TINY_PNG });
   await expect(panel(admin.page).getByRole("list", { name: "Imágenes por enviar" }).getByRole("img")).toHaveCount(1);
   await type(admin.page, `Foto ${stamp}`);
   const photo = messages(tech.page).getByRole("article").filter({ hasText: `Foto ${stamp}` });

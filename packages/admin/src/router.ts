@@ -8,6 +8,7 @@ import { locationsList } from "./locations-list";
 import { locationsRemove } from "./locations-remove";
 import { locationsRename } from "./locations-rename";
 import { preferencesGet } from "./preferences-get";
+import { preferencesSetLogo } from "./preferences-set-logo";
 import { preferencesUpdate } from "./preferences-update";
 import { requirementsCreate } from "./requirements-create";
 import { requirementsDelete } from "./requirements-delete";
@@ -51,5 +52,5 @@ export const adminRouter = router({
     setTransitions: statusesSetTransitions,
   }),
   requirements: router({ list: requirementsList, create: requirementsCreate, update: requirementsUpdate, delete: requirementsDelete }),
-  preferences: router({ get: preferencesGet, update: preferencesUpdate }),
+  preferences: router({ get: preferencesGet, update: preferencesUpdate, setLogo: preferencesSetLogo }),
 });

@@ -147,6 +147,14 @@ export const adminCases: DomainCases<typeof adminRouter> = {
       { ...preferences, booking_addon: { allowed_domains: "a.cl", background_color: "url(x)" } },
     ],
   },
+  "preferences.setLogo": {
+    kind: "scoped",
+    // Otro Taller clears its own logo; a file id (a capability) is only taken from its uploader's own uploads.
+    input: () => ({ logo: null }),
+    leaks: () => null,
+    valid: () => ({ logo: null }),
+    attacks: () => [{ logo: `/files/${"A".repeat(24)}` }, { logo: "javascript:alert(1)" }, { logo: "https://evil.example/logo.png" }],
+  },
   "invitation.check": {
     kind: "public",
     reason: "the link's token is the credential; an unused, unexpired one answers only its own user's name and e-mail",

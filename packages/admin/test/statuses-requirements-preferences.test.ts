@@ -1,7 +1,7 @@
 // The company's setup at /admin (statuses and transitions, requirements, preferences) through the router's caller,
 // against a real database seeded with the demo (Taller Demo and Otro Taller).
 import { ADMIN_SETUP_TEXTS } from "@taller/core";
-import { companies, realtimeEvents, statuses, statusTransitions } from "@taller/db";
+import { companies, files, realtimeEvents, statuses, statusTransitions } from "@taller/db";
 import { createCallerFactory, type TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { and, eq, gt } from "drizzle-orm";
@@ -271,5 +271,38 @@ describe("admin.preferences", () => {
 
   it("is refused to roles without the manager grant", async () => {
     expect((await failure((await callerFor("asesor@taller.demo")).preferences.get())).code).toBe("FORBIDDEN");
+  });
+
+  it("sets the logo from the administrator's own uploaded picture only, clears it, and announces both", async () => {
+    const o = await other();
+    const other_ = app.fx().other;
+    const adminId = other_.userIds["admin@otro.demo"] ?? 0;
+    const demoAdminId = fx().userIds["admin@taller.demo"] ?? 0;
+    const fileId = (tag: string) => `logo${tag}`.padEnd(24, "x");
+    await app.db().insert(files).values([
+      { id: fileId("own"), companyId: other_.companyId, userId: adminId, contentType: "image/png", size: 10, name: "logo.png" },
+      { id: fileId("pdf"), companyId: other_.companyId, userId: adminId, contentType: "application/pdf", size: 10, name: "logo.pdf" },
+      { id: fileId("demo"), companyId: fx().companyId, userId: demoAdminId, contentType: "image/png", size: 10, name: "logo.png" },
+    ]);
+    const logoOf = async (companyId: number) =>
+      (await app.db().select({ preferences: companies.preferences }).from(companies).where(eq(companies.id, companyId)))[0]?.preferences.logo;
+    const demoLogo = await logoOf(fx().companyId);
+
+    const since = await lastEventId();
+    expect(await o.preferences.setLogo({ logo: `/files/${fileId("own")}` })).toEqual({ logo: `/files/${fileId("own")}` });
+    expect(await logoOf(other_.companyId)).toBe(`/files/${fileId("own")}`);
+    // Another company's picture (its id seen somewhere), a file that is no picture, and URLs that are no upload.
+    for (const logo of [`/files/${fileId("demo")}`, `/files/${fileId("pdf")}`, "https://evil.example/logo.png", "javascript:alert(1)"]) {
+      expect((await failure(o.preferences.setLogo({ logo }))).code).toBe("NOT_FOUND");
+    }
+    expect(await logoOf(other_.companyId)).toBe(`/files/${fileId("own")}`);
+    await o.preferences.setLogo({ logo: null });
+    expect(await logoOf(other_.companyId)).toBeNull();
+    expect(await logoOf(fx().companyId)).toEqual(demoLogo);
+    expect(await setupEventsSince(since)).toEqual([
+      { payload: { what: "preferences" }, companyId: other_.companyId },
+      { payload: { what: "preferences" }, companyId: other_.companyId },
+    ]);
+    expect((await failure((await callerFor("asesor@taller.demo")).preferences.setLogo({ logo: null }))).code).toBe("FORBIDDEN");
   });
 });

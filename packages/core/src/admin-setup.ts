@@ -143,3 +143,6 @@ export const updatePreferencesSchema = z.object({
   days_preferences: editableDaysPreferencesSchema,
 });
 export type UpdatePreferences = z.infer<typeof updatePreferencesSchema>;
+
+/** The company's logo: a picture the administrator uploaded (its /files URL), or null to go back to the initials. */
+export const setLogoSchema = z.object({ logo: z.string().max(200).nullable() });

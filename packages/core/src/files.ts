@@ -6,7 +6,7 @@ export const MAX_UPLOAD_BYTES = 20_000_000;
  * What an upload is for: the server checks the uploader may change the record the file will attach to (the rules
  * are in apps/server/src/files/purposes.ts; a new purpose adds its name here and its rule there).
  */
-export const UPLOAD_PURPOSES = ["profile_picture", "chat_picture", "budget_picture"] as const;
+export const UPLOAD_PURPOSES = ["profile_picture", "chat_picture", "budget_picture", "company_logo"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export function isUploadPurpose(value: string | null): value is UploadPurpose {
@@ -19,6 +19,9 @@ export const MIN_PICTURE_PX = 100;
 /** Image types the store accepts: png, jpeg/jpg, webp and ico (browsers name ico either way). */
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/x-icon", "image/vnd.microsoft.icon"] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** A file input's `accept` for pictures: the types above and their extensions (some systems name no type for .ico). */
+export const PICTURE_ACCEPT = ".png,.jpg,.jpeg,.webp,.ico," + IMAGE_TYPES.join(",");
 
 export function isImageType(type: string): type is ImageType {
   return (IMAGE_TYPES as readonly string[]).includes(type.toLowerCase());

@@ -14,4 +14,7 @@ export const UPLOAD_RULES: Record<UploadPurpose, (user: SessionUser) => boolean>
   // A budget's picture: who may change budgets; budgets.addPictures attaches only the uploader's own files, to a
   // budget of their company whose status still takes changes.
   budget_picture: (user) => permissionChecker(user.grants)("update", "budget"),
+  // The company's logo (/admin preferences): who may change the preferences; admin.preferences.setLogo attaches only
+  // the uploader's own file.
+  company_logo: (user) => permissionChecker(user.grants)("update", "manager"),
 };

@@ -1,5 +1,5 @@
-import { fileIdFromUrl, fileUrl, isImageType, profileUpdateSchema } from "@taller/core";
-import { files, hashPassword, users } from "@taller/db";
+import { profileUpdateSchema } from "@taller/core";
+import { hashPassword, ownPictureUrl, users } from "@taller/db";
 import { fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { getProfile } from "../me";
@@ -31,16 +31,9 @@ export const update = staffProcedure.input(updateInput).mutation(async ({ ctx, i
     changes.workpointCodeHash = await hashPassword(input.workpoint_code);
   }
   if (input.picture !== undefined) {
-    const id = fileIdFromUrl(input.picture);
-    const [file] = id
-      ? await ctx.db
-          .select({ id: files.id, contentType: files.contentType })
-          .from(files)
-          .where(and(eq(files.id, id), eq(files.companyId, ctx.companyId), eq(files.userId, ctx.user.id)))
-          .limit(1)
-      : [];
-    if (!file || !isImageType(file.contentType)) throw new TRPCError({ code: "NOT_FOUND", message: "Imagen no encontrada" });
-    changes.picture = fileUrl(file.id);
+    const picture = await ownPictureUrl(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input.picture);
+    if (!picture) throw new TRPCError({ code: "NOT_FOUND", message: "Imagen no encontrada" });
+    changes.picture = picture;
   }
   if (Object.keys(changes).length > 0) {
     await withTransaction(ctx, async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * /admin/preferences: the company's preferences. The agenda (booking per professional or by capacity, the slot
+ * /admin/preferences: the company's preferences. Its logo (logo-card.tsx, saved on its own), the agenda (booking per professional or by capacity, the slot
  * interval, bookings at once, opening hours per weekday), the client booking add-on (which sites may frame it, its
  * background colour), the work-point kiosk's inactivity logout, the company's terms (what it calls vehicles,
  * clients, orders and the CRM) and the side menu (which modules, named how, in which order). Saved at once; open
@@ -23,6 +23,7 @@ import { configuredModules } from "../shell";
 import { AdminFrame } from "./admin-frame";
 import { firstError, formError } from "./setup-editing";
 import { ColorField } from "./color-field";
+import { LogoCard } from "./logo-card";
 import "./admin.css";
 
 type Terms = UpdatePreferences["terms"];
@@ -118,6 +119,7 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
 
   return (
     <AdminFrame title="Preferencias" icon={<SlidersHorizontal size={22} aria-hidden />}>
+      <LogoCard />
       <form onSubmit={submit} noValidate className="admin-form" aria-label="Preferencias">
         <Card title="Agenda">
           <div className="admin-form">

@@ -1,4 +1,4 @@
-import { cropBytesProblem, MIN_PICTURE_PX, PICTURE_ERRORS, pictureFileProblem, pictureSizeProblem } from "@taller/core";
+import { cropBytesProblem, MIN_PICTURE_PX, PICTURE_ACCEPT, PICTURE_ERRORS, pictureFileProblem, pictureSizeProblem } from "@taller/core";
 import { ImageUp } from "lucide-react";
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import Cropper from "react-easy-crop";
@@ -8,8 +8,6 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { cropToPng, loadImage, type PixelArea } from "./crop-image";
 import { useMergeProfile } from "./profile-cache";
-
-const ACCEPT = ".png,.jpg,.jpeg,.webp,.ico,image/png,image/jpeg,image/webp,image/x-icon,image/vnd.microsoft.icon";
 
 interface Chosen {
   src: string;
@@ -125,7 +123,7 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
         </>
       }
     >
-      <input ref={input} type="file" accept={ACCEPT} onChange={choose} hidden data-testid="picture-input" />
+      <input ref={input} type="file" accept={PICTURE_ACCEPT} onChange={choose} hidden data-testid="picture-input" />
       <Button variant="secondary" icon={<ImageUp size={18} />} onClick={() => input.current?.click()} disabled={loading}>
         Seleccionar foto
       </Button>

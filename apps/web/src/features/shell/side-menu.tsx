@@ -70,7 +70,7 @@ function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
         {company.preferences.logo ? (
           <img src={company.preferences.logo} alt="" className="sidebar-logo" />
         ) : (
-          <span className="sidebar-logo sidebar-logo-initials" aria-hidden>
+          <span className="sidebar-logo logo-initials" aria-hidden>
             {initials(company.name)}
           </span>
         )}
