@@ -9,3 +9,4 @@ export * from "./budgets";
 export * from "./crm-advance";
 export * from "./payment-link";
 export * from "./files";
+export * from "./statuses";

@@ -7,7 +7,7 @@ import {
   kpiBoxes,
   managementColumns,
   nextSort,
-  otherStatuses,
+  nextStatuses,
   parseStoredFilters,
   shorten,
   toggleCategory,
@@ -121,9 +121,13 @@ describe("columns and sort", () => {
 });
 
 describe("the detail", () => {
-  it("the status menu offers every status but the current (seed 001 section 4)", () => {
-    expect(otherStatuses([{ id: 1 }, { id: 2 }, { id: 3 }], 2)).toEqual([{ id: 1 }, { id: 3 }]);
-    expect(otherStatuses([{ id: 1 }], null)).toEqual([{ id: 1 }]);
+  it("the status menu offers every status but the current (seed 001 section 4), within the company's transitions", () => {
+    const all = [{ id: 1 }, { id: 2 }, { id: 3 }];
+    expect(nextStatuses(all, 2, [])).toEqual([{ id: 1 }, { id: 3 }]);
+    expect(nextStatuses([{ id: 1 }], null, [])).toEqual([{ id: 1 }]);
+    // A rule from the current status binds it; rules from other statuses do not.
+    expect(nextStatuses(all, 2, [{ from_status_id: 2, to_status_id: 3 }])).toEqual([{ id: 3 }]);
+    expect(nextStatuses(all, 2, [{ from_status_id: 1, to_status_id: 3 }])).toEqual([{ id: 1 }, { id: 3 }]);
   });
 
   it("the texts the screens show are the spec's", () => {

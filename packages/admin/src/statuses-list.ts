@@ -1,4 +1,4 @@
-import type { CrmStatusCategory, StatusType } from "@taller/core";
+import type { CrmStatusCategory, StatusTransition, StatusType } from "@taller/core";
 import { queryRows } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -21,7 +21,7 @@ export const statusesList = staffProcedure.use(can("read", "manager")).query(asy
       sql`SELECT id, type, name, color, finish, position, crm_category FROM statuses
           WHERE company_id = ${ctx.companyId} ORDER BY type, position, id`,
     ),
-    queryRows<{ from_status_id: number; to_status_id: number }>(
+    queryRows<StatusTransition>(
       ctx.db,
       sql`SELECT from_status_id, to_status_id FROM status_transitions WHERE company_id = ${ctx.companyId}
           ORDER BY from_status_id, to_status_id`,

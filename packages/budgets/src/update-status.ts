@@ -1,5 +1,5 @@
-import { BUDGET_TEXTS, budgetReadyForClient, transitionAllowed } from "@taller/core";
-import { queryRows } from "@taller/db";
+import { BUDGET_TEXTS, budgetReadyForClient } from "@taller/core";
+import { isTransitionAllowed, queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -29,11 +29,9 @@ export const updateStatus = staffProcedure
             FROM statuses s WHERE company_id = ${ctx.companyId} AND id = ${input.status_id} AND type = 'Budget'`,
       );
       if (!target) throw fieldError("BAD_REQUEST", "status_id", BUDGET_TEXTS.statusNotBudget);
-      const rules = await queryRows<{ from_status_id: number; to_status_id: number }>(
-        tx.db,
-        sql`SELECT from_status_id, to_status_id FROM status_transitions WHERE company_id = ${ctx.companyId} AND from_status_id = ${budget.status_id}`,
-      );
-      if (!transitionAllowed(budget.status_id, input.status_id, rules)) throw fieldError("CONFLICT", "status_id", BUDGET_TEXTS.transitionNotAllowed);
+      if (!(await isTransitionAllowed(tx.db, ctx.companyId, budget.status_id, input.status_id))) {
+        throw fieldError("CONFLICT", "status_id", BUDGET_TEXTS.transitionNotAllowed);
+      }
       await tx.db.execute(sql`UPDATE budgets SET status_id = ${input.status_id}, updated_at = now() WHERE company_id = ${ctx.companyId} AND id = ${input.id}`);
       await tx.db.execute(
         sql`INSERT INTO budget_status_changes (company_id, budget_id, from_status_id, to_status_id, user_id)

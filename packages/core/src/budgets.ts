@@ -36,11 +36,17 @@ export function budgetTotal(lines: readonly LineInput[]): number {
   return lines.reduce((sum, l) => sum + lineTotal(l), 0);
 }
 
+/** One configured status transition (status_transitions): `to_status_id` may follow `from_status_id`. */
+export interface StatusTransition {
+  from_status_id: number;
+  to_status_id: number;
+}
+
 /**
  * Whether a budget may move from `from` to `to`. The company's transitions (status_transitions) bind a status only
  * if some rule starts from it; a status without rules may move to any budget status (as orders do).
  */
-export function transitionAllowed(from: number, to: number, rules: readonly { from_status_id: number; to_status_id: number }[]): boolean {
+export function transitionAllowed(from: number, to: number, rules: readonly StatusTransition[]): boolean {
   if (from === to) return false;
   const fromRules = rules.filter((r) => r.from_status_id === from);
   return fromRules.length === 0 || fromRules.some((r) => r.to_status_id === to);

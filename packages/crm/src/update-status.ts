@@ -1,5 +1,5 @@
-import { ADMIN_SETUP_TEXTS, CRM_TEXTS, transitionAllowed } from "@taller/core";
-import { queryRows } from "@taller/db";
+import { ADMIN_SETUP_TEXTS, CRM_TEXTS } from "@taller/core";
+import { isTransitionAllowed, queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -22,12 +22,8 @@ export const updateStatus = staffProcedure
       );
       if (!status) throw fieldError("BAD_REQUEST", "status_id", CRM_TEXTS.unknownStatus);
       if (crm.status_id === status.id) throw userError("CONFLICT", CRM_TEXTS.sameStatus);
-      if (crm.status_id !== null) {
-        const rules = await queryRows<{ from_status_id: number; to_status_id: number }>(
-          tx.db,
-          sql`SELECT from_status_id, to_status_id FROM status_transitions WHERE company_id = ${ctx.companyId} AND from_status_id = ${crm.status_id}`,
-        );
-        if (!transitionAllowed(crm.status_id, status.id, rules)) throw fieldError("CONFLICT", "status_id", ADMIN_SETUP_TEXTS.transitionNotAllowed);
+      if (crm.status_id !== null && !(await isTransitionAllowed(tx.db, ctx.companyId, crm.status_id, status.id))) {
+        throw fieldError("CONFLICT", "status_id", ADMIN_SETUP_TEXTS.transitionNotAllowed);
       }
       await tx.db.execute(
         sql`UPDATE crms SET status_id = ${status.id}, last_contacted_at = now(), updated_at = now()

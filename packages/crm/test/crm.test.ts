@@ -194,7 +194,7 @@ describe("detail and actions", () => {
   it("changes the status to any other, refuses the current one, and announces it", async () => {
     const c = await admin();
     const id = await openOne("absence");
-    const statuses = await c.statuses();
+    const { statuses } = await c.statuses();
     const before = await c.get({ id });
     const other = statuses.find((s) => s.id !== before.status?.id && s.category === "booked");
     const updated = await c.updateStatus({ id, status_id: other?.id ?? 0 });
@@ -210,9 +210,11 @@ describe("detail and actions", () => {
     const c = await admin();
     const id = await openOne("absence");
     const current = (await c.get({ id })).status?.id ?? 0;
-    const [allowed, refused] = (await c.statuses()).filter((s) => s.id !== current);
+    const [allowed, refused] = (await c.statuses()).statuses.filter((s) => s.id !== current);
     const companyId = app.fx().demo.companyId;
     await app.db().insert(statusTransitions).values({ companyId, fromStatusId: current, toStatusId: allowed?.id ?? 0 });
+    // The menu's list carries the rule, so it offers only what the update takes.
+    expect((await c.statuses()).transitions).toContainEqual({ from_status_id: current, to_status_id: allowed?.id });
     const error = await failure(c.updateStatus({ id, status_id: refused?.id ?? 0 }));
     expect([error.code, error.message]).toEqual(["CONFLICT", "Este cambio de estado no está permitido"]);
     expect((await c.get({ id })).status?.id).toBe(current);

@@ -15,6 +15,8 @@ import {
   type CrmKpis,
   type CrmSort,
   kpiPercent,
+  type StatusTransition,
+  transitionAllowed,
 } from "@taller/core";
 
 /** The spec's colour names (seed 001 section 4) as the themes' CSS colours; the themes have no warning colour. */
@@ -138,9 +140,12 @@ export function nextSort(current: ListSort, field: ListSortField): ListSort {
   return { sort: field, sort_direction: current.sort_direction === "desc" ? "asc" : "desc" };
 }
 
-/** The statuses the menu offers: every one but the current (seed 001 section 4). */
-export function otherStatuses<S extends { id: number }>(statuses: readonly S[], currentId: number | null): S[] {
-  return statuses.filter((s) => s.id !== currentId);
+/**
+ * The status menu: the statuses the management may move to from its current one (any other of them when the company
+ * configured no rule from it, as the server's crm.updateStatus decides; seed 001 section 4).
+ */
+export function nextStatuses<S extends { id: number }>(statuses: readonly S[], currentId: number | null, transitions: readonly StatusTransition[]): S[] {
+  return statuses.filter((s) => (currentId === null ? true : transitionAllowed(currentId, s.id, transitions)));
 }
 
 /** Text shortened to `max` characters with an ellipsis (client names: 25, seed 001 section 9). */

@@ -29,7 +29,7 @@ import { BookingDialog, BookingFormDialog } from "../booking";
 import { showChat } from "../chat";
 import { WorkCard } from "../work";
 import { OrderDialog } from "../orders";
-import { otherStatuses } from "./crm-rules";
+import { nextStatuses } from "./crm-rules";
 
 import { CategoryBadge } from "./management-rows";
 import "./crm.css";
@@ -113,7 +113,7 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
   if (!crm.can_update) return null;
 
   const action = crm.booking_action === "book" ? CRM_TEXTS.book : crm.booking_action === "rebook" ? CRM_TEXTS.rebook : null;
-  const others = otherStatuses(statuses.data ?? [], crm.status?.id ?? null);
+  const others = nextStatuses(statuses.data?.statuses ?? [], crm.status?.id ?? null, statuses.data?.transitions ?? []);
   return (
     <footer className="crm-detail-footer">
       <Menu
