@@ -11,7 +11,7 @@ import { preferencesGet } from "./preferences-get";
 import { preferencesSetLogo } from "./preferences-set-logo";
 import { preferencesUpdate } from "./preferences-update";
 import { requirementsCreate } from "./requirements-create";
-import { requirementsDelete } from "./requirements-delete";
+import { requirementsRemove } from "./requirements-remove";
 import { requirementsList } from "./requirements-list";
 import { requirementsUpdate } from "./requirements-update";
 import { rolesList } from "./roles";
@@ -20,7 +20,7 @@ import { rolesRemove } from "./roles-remove";
 import { rolesRename } from "./roles-rename";
 import { rolesSetGrants } from "./roles-set-grants";
 import { statusesCreate } from "./statuses-create";
-import { statusesDelete } from "./statuses-delete";
+import { statusesRemove } from "./statuses-remove";
 import { statusesList } from "./statuses-list";
 import { statusesReorder } from "./statuses-reorder";
 import { statusesSetTransitions } from "./statuses-transitions";
@@ -48,9 +48,9 @@ export const adminRouter = router({
     create: statusesCreate,
     update: statusesUpdate,
     reorder: statusesReorder,
-    delete: statusesDelete,
+    remove: statusesRemove,
     setTransitions: statusesSetTransitions,
   }),
-  requirements: router({ list: requirementsList, create: requirementsCreate, update: requirementsUpdate, delete: requirementsDelete }),
+  requirements: router({ list: requirementsList, create: requirementsCreate, update: requirementsUpdate, remove: requirementsRemove }),
   preferences: router({ get: preferencesGet, update: preferencesUpdate, setLogo: preferencesSetLogo }),
 });

@@ -1,9 +1,9 @@
 // What the administration's writes share: each announces that the company setup changed (open shells refetch it;
 // every process drops the company's cached sessions, whose grants may have changed), turns a broken "one name per
-// company" into a field error, and (roles, locations) deletes a row only when nothing still uses it.
+// company" into a field error (deleting a row only when nothing uses it is delete-unused.ts).
 import { queryRows } from "@taller/db";
 import { fieldError, findPgCode, TRPCError, type Transaction } from "@taller/trpc";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 export type SetupPart = "roles" | "locations" | "holidays" | "statuses" | "requirements" | "preferences";
 
@@ -59,24 +59,4 @@ export async function renameNamed(tx: Transaction, target: { table: NamedTable; 
 export function spanishList(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} y ${items.at(-1) ?? ""}`;
-}
-
-/**
- * Deletes a row of the company's `table` ("roles" or "locations") unless something uses it. The row is locked
- * first: a write that would start using it (a user given the role, an order at the location) takes a key-share lock
- * on it through its foreign key, so either it committed before and `inUse` sees it, or it waits for the delete and
- * then fails on the missing row. `inUse` answers why the row must stay (a Spanish sentence), or null.
- */
-export async function deleteUnused(
-  tx: Transaction,
-  target: { table: NamedTable; companyId: number; id: number; notFound: string },
-  inUse: (name: string) => Promise<string | null>,
-): Promise<void> {
-  const table = sql.identifier(target.table);
-  const where: SQL = sql`company_id = ${target.companyId} AND id = ${target.id}`;
-  const [row] = await queryRows<{ name: string }>(tx.db, sql`SELECT name FROM ${table} WHERE ${where} FOR UPDATE`);
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: target.notFound });
-  const refusal = await inUse(row.name);
-  if (refusal) throw new TRPCError({ code: "BAD_REQUEST", message: refusal });
-  await queryRows(tx.db, sql`DELETE FROM ${table} WHERE ${where}`);
 }

@@ -115,7 +115,7 @@ export const adminCases: DomainCases<typeof adminRouter> = {
     input: (f) => ({ type: "Order", ids: f.demo.statusIds.Order }),
     valid: () => ({ type: "Order", ids: [noRow.id] }),
   },
-  "statuses.delete": { kind: "foreign", input: (f) => ({ id: f.demo.statusIds.Order[0] }), valid: () => noRow },
+  "statuses.remove": { kind: "foreign", input: (f) => ({ id: f.demo.statusIds.Order[0] }), valid: () => noRow },
   "statuses.setTransitions": {
     kind: "foreign",
     input: (f) => ({ from_status_id: f.demo.statusIds.Order[0], to_status_ids: f.demo.statusIds.Order.slice(1, 2) }),
@@ -134,7 +134,7 @@ export const adminCases: DomainCases<typeof adminRouter> = {
     input: (f) => ({ ...requirement, id: f.demo.requirementIds[0], name: "Tomado" }),
     valid: () => ({ ...requirement, ...noRow, name: "Nombre" }),
   },
-  "requirements.delete": { kind: "foreign", input: (f) => ({ id: f.demo.requirementIds[0] }), valid: () => noRow },
+  "requirements.remove": { kind: "foreign", input: (f) => ({ id: f.demo.requirementIds[0] }), valid: () => noRow },
   "preferences.get": { kind: "scoped", leaks: () => null },
   "preferences.update": {
     kind: "scoped",

@@ -85,7 +85,7 @@ describe("admin.roles", () => {
   it("refuses deleting a role its users hold, saying how many", async () => {
     const a = await admin();
     const refused = await failure(a.roles.remove({ id: roleId("Asesor") }));
-    expect(refused).toMatchObject({ code: "BAD_REQUEST", message: roleInUseMessage("Asesor", 1) });
+    expect(refused).toMatchObject({ code: "CONFLICT", message: roleInUseMessage("Asesor", 1) });
     expect((await a.roles.list()).some((r) => r.id === roleId("Asesor"))).toBe(true);
   });
 
@@ -214,7 +214,7 @@ describe("admin.locations", () => {
     const a = await admin();
     const used = fx().locationIds[0] ?? 0;
     const refused = await failure(a.locations.remove({ id: used }));
-    expect(refused.code).toBe("BAD_REQUEST");
+    expect(refused.code).toBe("CONFLICT");
     expect(refused.message).toMatch(/^No se puede eliminar el local «Casa Matriz»: tiene órdenes de trabajo/);
     expect((await a.locations.list()).some((l) => l.id === used)).toBe(true);
   });

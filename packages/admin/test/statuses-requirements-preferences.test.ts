@@ -92,15 +92,15 @@ describe("admin.statuses", () => {
   it("deletes an unused status with its transitions, and refuses one that documents use", async () => {
     const a = await admin();
     const used = fx().statusIds.Order[0] ?? 0;
-    expect((await failure(a.statuses.delete({ id: used }))).message).toBe(ADMIN_SETUP_TEXTS.statusInUse);
+    expect((await failure(a.statuses.remove({ id: used }))).message).toBe(ADMIN_SETUP_TEXTS.statusInUse);
     const usedCrm = fx().crmStatusIds[0] ?? 0;
-    expect((await failure(a.statuses.delete({ id: usedCrm }))).message).toBe(ADMIN_SETUP_TEXTS.statusInUse);
+    expect((await failure(a.statuses.remove({ id: usedCrm }))).message).toBe(ADMIN_SETUP_TEXTS.statusInUse);
     const { id } = await a.statuses.create({ type: "Order", name: "Temporal", color: "#123123" });
     await a.statuses.setTransitions({ from_status_id: used, to_status_ids: [fx().statusIds.Order[1] ?? 0, id] });
-    await a.statuses.delete({ id });
+    await a.statuses.remove({ id });
     expect(await app.db().select().from(statuses).where(eq(statuses.id, id))).toEqual([]);
     expect(await app.db().select().from(statusTransitions).where(eq(statusTransitions.toStatusId, id))).toEqual([]);
-    expect((await failure(a.statuses.delete({ id }))).code).toBe("NOT_FOUND");
+    expect((await failure(a.statuses.remove({ id }))).code).toBe("NOT_FOUND");
   });
 
   it("replaces a status's transitions within its type; another type's or company's status is refused", async () => {
@@ -127,7 +127,7 @@ describe("admin.statuses", () => {
     const id = fx().statusIds.Order[1] ?? 0;
     const before = await app.db().select().from(statuses).where(eq(statuses.id, id));
     expect((await failure(o.statuses.update({ id, name: "Robado" }))).code).toBe("NOT_FOUND");
-    expect((await failure(o.statuses.delete({ id }))).code).toBe("NOT_FOUND");
+    expect((await failure(o.statuses.remove({ id }))).code).toBe("NOT_FOUND");
     expect((await failure(o.statuses.setTransitions({ from_status_id: id, to_status_ids: [] }))).code).toBe("NOT_FOUND");
     expect((await failure(o.statuses.reorder({ type: "Order", ids: fx().statusIds.Order }))).code).toBe("NOT_FOUND");
     expect(await app.db().select().from(statuses).where(eq(statuses.id, id))).toEqual(before);
@@ -191,8 +191,8 @@ describe("admin.requirements", () => {
       next_requirement_id: "Elige otro requerimiento",
     });
     const used = fx().requirementIds[0] ?? 0;
-    expect((await failure(a.requirements.delete({ id: used }))).message).toBe(ADMIN_SETUP_TEXTS.requirementInUse);
-    await a.requirements.delete({ id });
+    expect((await failure(a.requirements.remove({ id: used }))).message).toBe(ADMIN_SETUP_TEXTS.requirementInUse);
+    await a.requirements.remove({ id });
     expect((await a.requirements.list()).requirements.some((r) => r.id === id)).toBe(false);
     expect((await setupEventsSince(since)).map((e) => e.payload)).toEqual([{ what: "requirements" }, { what: "requirements" }, { what: "requirements" }]);
   });
@@ -201,7 +201,7 @@ describe("admin.requirements", () => {
     const o = await other();
     const id = fx().requirementIds[0] ?? 0;
     expect((await failure(o.requirements.update({ ...requirement, id, name: "Robado" }))).code).toBe("NOT_FOUND");
-    expect((await failure(o.requirements.delete({ id }))).code).toBe("NOT_FOUND");
+    expect((await failure(o.requirements.remove({ id }))).code).toBe("NOT_FOUND");
   });
 });
 

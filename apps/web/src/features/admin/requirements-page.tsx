@@ -17,7 +17,8 @@ import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { AdminFrame } from "./admin-frame";
-import { ConfirmDelete, EditDeleteButtons, firstError, SaveFooter, useDeleting } from "./setup-editing";
+import { EditButton, firstError, SaveFooter } from "./setup-editing";
+import { ConfirmDelete } from "./setup-forms";
 import { useSetupChanged } from "../../lib/setup-events";
 import "./admin.css";
 
@@ -50,9 +51,9 @@ function RequirementsAdmin() {
   const list = trpc.admin.requirements.list.useQuery();
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<Requirement | "new" | null>(null);
+  const snackbar = useSnackbar();
   const refresh = () => utils.admin.requirements.list.invalidate();
-  const { deleting, setDeleting, callbacks } = useDeleting<Requirement>(refresh, "Requerimiento eliminado");
-  const remove = trpc.admin.requirements.delete.useMutation(callbacks);
+  const remove = trpc.admin.requirements.remove.useMutation();
   useSetupChanged(refresh);
   const nameOf = (id: number | null) => list.data?.requirements.find((r) => r.id === id)?.name ?? "";
 
@@ -89,7 +90,16 @@ function RequirementsAdmin() {
                   <td>{formatMoney(r.price)}</td>
                   <td>{r.next_requirement_id === null ? "Sin seguimiento" : followUpText(r, nameOf(r.next_requirement_id))}</td>
                   <td className="admin-actions">
-                    <EditDeleteButtons name={r.name} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+                    <EditButton name={r.name} onEdit={() => setEditing(r)} />
+                  <ConfirmDelete
+                    iconOnly
+                    what={`el requerimiento ${r.name}`}
+                    onConfirm={async () => {
+                      await remove.mutateAsync({ id: r.id });
+                      snackbar.show("Requerimiento eliminado", { tone: "success", duration: 2000 });
+                      await refresh();
+                    }}
+                  />
                   </td>
                 </tr>
               ))}
@@ -100,14 +110,6 @@ function RequirementsAdmin() {
       {editing && list.data && (
         <RequirementDialog requirement={editing === "new" ? null : editing} listed={list.data} onClose={() => setEditing(null)} onSaved={refresh} />
       )}
-      <ConfirmDelete
-        title="Eliminar requerimiento"
-        description={deleting ? `¿Eliminar «${deleting.name}»? Solo se puede si ningún documento lo usa.` : undefined}
-        open={deleting !== null}
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      />
     </AdminFrame>
   );
 }

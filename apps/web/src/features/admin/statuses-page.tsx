@@ -20,7 +20,8 @@ import { Spinner } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
 import { AdminFrame } from "./admin-frame";
-import { ConfirmDelete, EditDeleteButtons, firstError, SaveFooter, useDeleting } from "./setup-editing";
+import { EditButton, firstError, SaveFooter } from "./setup-editing";
+import { ConfirmDelete } from "./setup-forms";
 import { useSetupChanged } from "../../lib/setup-events";
 import { ColorField } from "./color-field";
 import "./admin.css";
@@ -47,9 +48,8 @@ function StatusesAdmin() {
   const snackbar = useSnackbar();
   const [editing, setEditing] = useState<Status | null>(null);
   const refresh = () => utils.admin.statuses.list.invalidate();
-  const { deleting, setDeleting, callbacks } = useDeleting<Status>(refresh, "Estado eliminado");
   const reorder = trpc.admin.statuses.reorder.useMutation({ onSettled: refresh, onError: (error) => snackbar.show(error.message, { tone: "error" }) });
-  const remove = trpc.admin.statuses.delete.useMutation(callbacks);
+  const remove = trpc.admin.statuses.remove.useMutation();
 
   useSetupChanged(refresh);
 
@@ -88,7 +88,16 @@ function StatusesAdmin() {
                   <IconButton label={`Bajar ${s.name}`} disabled={i === ofType.length - 1 || reorder.isPending} onClick={() => move(i, 1)}>
                     <ArrowDown size={16} />
                   </IconButton>
-                  <EditDeleteButtons name={s.name} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
+                  <EditButton name={s.name} onEdit={() => setEditing(s)} />
+                  <ConfirmDelete
+                    iconOnly
+                    what={`el estado ${s.name}`}
+                    onConfirm={async () => {
+                      await remove.mutateAsync({ id: s.id });
+                      snackbar.show("Estado eliminado", { tone: "success", duration: 2000 });
+                      await refresh();
+                    }}
+                  />
                 </span>
               </li>
             ))}
@@ -104,14 +113,6 @@ function StatusesAdmin() {
           onSaved={refresh}
         />
       )}
-      <ConfirmDelete
-        title="Eliminar estado"
-        description={deleting ? `¿Eliminar el estado «${deleting.name}»? Solo se puede si ningún documento lo usa.` : undefined}
-        open={deleting !== null}
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      />
     </AdminFrame>
   );
 }
