@@ -19,7 +19,8 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     locale: "es-CL",
     timezoneId: "America/Santiago",
-    trace: "retain-on-failure",
+    // Recording a trace costs every test CPU (DOM snapshots, screencast) on two shared cores: only a retry records one.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
