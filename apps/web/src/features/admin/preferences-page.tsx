@@ -1,10 +1,10 @@
 /**
- * /admin/preferences: the company's preferences. Its logo (logo-card.tsx, saved on its own), the agenda (booking per professional or by capacity, the slot
- * interval, bookings at once, opening hours per weekday), the client booking add-on (which sites may frame it, its
- * background colour), the work-point kiosk's inactivity logout, the company's terms (what it calls vehicles,
- * clients, orders and the CRM) and the side menu (which modules, named how, in which order). Saved at once; open
- * shells of the company refetch their setup on `company.setup_changed`, and the add-on's framing rules are read per
- * request, so nothing waits for a restart.
+ * /admin/preferences: the company's preferences. Its logo (logo-card.tsx, saved on its own), the agenda (booking per
+ * professional or by capacity, the slot interval, bookings at once, opening hours per weekday), the client booking
+ * add-on (which sites may frame it, its background colour), the work-point kiosk's inactivity logout, the company's
+ * terms (what it calls vehicles, clients, orders and the CRM) and the side menu (which modules, named how, in which
+ * order). Saved at once; open shells of the company refetch their setup on `company.setup_changed`, and the add-on's
+ * framing rules are read per request, so nothing waits for a restart.
  */
 import type { UpdatePreferences } from "@taller/core";
 import { MODULE_KEYS, WEEKDAYS } from "@taller/core";
