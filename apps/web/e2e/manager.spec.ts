@@ -1,11 +1,11 @@
 /**
  * The operators' area (seed 002 section 2.7): the demo operator logs in with password and one-time code, lands on
- * the databases screen, unknown children go back to it, the login redirects an operator who is already in, and the
- * WhatsApp screen opens from the side menu, where a template with two variables is written in the 450 px 'Plantillas de
- * WhatsApp' dialog (each example required, with the spec's messages) and saved; a database created from a two-sheet
- * .xlsx and connected to Taller Demo puts its client in that company's CRM, 'Deshacer importación' takes it out again,
- * and the connection and then the database are removed after their confirmations; 390 px keeps the login and the
- * databases screen usable.
+ * the databases screen, unknown children go back to it, the login redirects an operator who is already in (also when
+ * the manager_token hint is gone), and the WhatsApp screen opens from the side menu, where a template with two
+ * variables is written in the 450 px 'Plantillas de WhatsApp' dialog (each example required, with the spec's
+ * messages) and saved; a database created from a two-sheet .xlsx and connected to Taller Demo puts its client in that
+ * company's CRM, 'Deshacer importación' takes it out again, and the connection and then the database are removed after
+ * their confirmations; 390 px keeps the login and the databases screen usable.
  */
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
@@ -27,8 +27,12 @@ test("an operator logs in with a one-time code and moves through the area", asyn
   await expect(page).toHaveURL(/\/manager\/main\/database$/, { timeout: 20_000 });
   await page.goto("/manager/main/other");
   await expect(page).toHaveURL(/\/manager\/main\/database$/);
+  // The session is the cookie: a login page whose manager_token hint is gone (a browser can lose that write) still
+  // finds it live and goes in.
+  await page.evaluate(() => localStorage.removeItem("manager_token"));
   await page.goto("/manager/login");
   await expect(page).toHaveURL(/\/manager\/main\/database$/);
+  expect(await page.evaluate(() => localStorage.getItem("manager_token"))).toBe(OPERATOR.email);
   await page.getByRole("link", { name: "WhatsApp" }).click();
   await expect(page).toHaveURL(/\/manager\/main\/whatsapp$/);
   // The company autocomplete, then that company's WhatsApp form and notifications.

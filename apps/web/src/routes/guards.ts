@@ -59,22 +59,24 @@ export async function requireKioskUser(context: RouterContext) {
 }
 
 /**
- * The operator area needs an operator session (seed 002 sections 2.7 and 4.5): the server re-authenticates the
- * HttpOnly cookie; when it cannot, the hint in manager_token goes too and the login follows.
+ * Re-authentication (seed 002 section 4.5): the server checks the HttpOnly cookie, and the manager_token hint is
+ * kept in step with its answer. The server is asked even without the hint: a browser may lose a localStorage write
+ * made just before leaving the page (Chromium saves them asynchronously), and the cookie, not the hint, is the session.
  */
-export async function requireManager({ api }: RouterContext) {
+async function reauthenticate(api: RouterContext["api"]) {
   const operator = await api.manager.auth.me.query().catch(() => null);
-  if (!operator) {
-    managerToken.set(null);
-    throw redirect({ to: "/manager/login" });
-  }
+  managerToken.set(operator?.email ?? null);
+  return operator;
+}
+
+/** The operator area needs an operator session; without one the login follows. */
+export async function requireManager({ api }: RouterContext) {
+  const operator = await reauthenticate(api);
+  if (!operator) throw redirect({ to: "/manager/login" });
   return { operator };
 }
 
-/** The operator login: with a saved manager_token re-authentication is tried first, and a live session goes in. */
+/** The operator login: an operator whose session is still live goes in (seed 002 section 2.7). */
 export async function skipManagerLogin({ api }: RouterContext) {
-  if (!managerToken.get()) return;
-  const operator = await api.manager.auth.me.query().catch(() => null);
-  if (operator) throw redirect({ to: "/manager/main" });
-  managerToken.set(null);
+  if (await reauthenticate(api)) throw redirect({ to: "/manager/main" });
 }
