@@ -14,6 +14,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { buildContext } from "./context";
 import { BUDGET_PDF_PATH, createBudgetPdfRoute, createClientBudgetPdfRoute } from "./budget-pdf";
 import { createFileRoutes } from "./files/routes";
+import { createManagerDownloadRoute, DATABASE_DOWNLOAD_PATH } from "./manager-download";
 import { createManagerUploadRoute } from "./manager-upload";
 import { createInboundMailRoute, INBOUND_MAIL_PATH } from "./inbound-mail";
 import { createWhatsappWebhookRoute, WHATSAPP_WEBHOOK_PATH } from "./whatsapp-webhook";
@@ -75,6 +76,7 @@ export function createApp(opts: AppOptions): App {
   // The operators' databases keep their workbooks and JSON sheets in the same store.
   configureDatabaseFiles(opts.files);
   const managerUpload = createManagerUploadRoute({ db: database.db });
+  const managerDownload = createManagerDownloadRoute({ db: database.db, store: opts.files });
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
   const budgetPdf = createBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
   const clientBudgetPdf = createClientBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
@@ -92,6 +94,8 @@ export function createApp(opts: AppOptions): App {
       if (path === "/healthz") return await health(res);
       if (path === "/trpc" || path.startsWith("/trpc/")) return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
       if (path === DATABASE_UPLOAD_PATH) return await managerUpload(req, res);
+      const databaseDownload = DATABASE_DOWNLOAD_PATH.exec(path);
+      if (databaseDownload) return await managerDownload(req, res, Number(databaseDownload[1]));
       if (path === "/files" || path.startsWith("/files/")) return await files(req, res, path);
       const pdf = BUDGET_PDF_PATH.exec(path);
       if (pdf) return await budgetPdf(req, res, Number(pdf[1]));

@@ -1,12 +1,13 @@
 // POST /files/databases: an operator's workbook. Operators only (staff and anonymous refused), the app's header, .xlsx
 // only (by type and by bytes), the size limit; a good workbook answers its sheets and lands in the file store.
+// GET /files/databases/{id} ('Url DB'): the database's sheet as JSON, to operators only.
 import { randomBytes } from "node:crypto";
-import { CLIENT_HEADER, DATABASE_UPLOAD_PATH, MAX_DATABASE_WORKBOOK_BYTES, XLSX_TYPE } from "@taller/core";
+import { CLIENT_HEADER, DATABASE_UPLOAD_PATH, databaseDownloadPath, MAX_DATABASE_WORKBOOK_BYTES, XLSX_TYPE } from "@taller/core";
 import { managerSessions, managerUsers } from "@taller/db";
 import { sha256 } from "@taller/trpc";
 import { workbookBytes } from "@taller/manager/test-workbook";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, startTestServer, type TestServer } from "./helpers";
+import { JSON_POST, loginCookie, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 let operator: string;
@@ -56,5 +57,27 @@ describe("POST /files/databases", () => {
     expect(await brokenZip.json()).toEqual({ error: "El archivo no es un Excel válido" });
     const big = await post(new Uint8Array(MAX_DATABASE_WORKBOOK_BYTES + 1), { cookie: operator });
     expect(big.status).toBe(413);
+  });
+});
+
+describe("GET /files/databases/{id}", () => {
+  it("gives an operator the database's sheet as the JSON the import reads, and nobody else", async () => {
+    const { upload } = (await (await post(await xlsx(), { cookie: operator })).json()) as { upload: string };
+    const created = await fetch(`${server.url}/trpc/manager.databases.create`, {
+      method: "POST",
+      headers: { ...JSON_POST, cookie: operator },
+      body: JSON.stringify({ json: { name: "Planilla", dbType: "tables", upload, sheet: "Clientes", keys: [{ column: "RUT", target: "Client.rut" }] } }),
+    });
+    const id = ((await created.json()) as { result: { data: { json: { id: number } } } }).result.data.json.id;
+
+    const res = await fetch(`${server.url}${databaseDownloadPath(id)}`, { headers: { cookie: operator } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="base-de-datos-${id}.json"`);
+    expect(await res.json()).toEqual([{ row: 2, values: { RUT: "11.111.111-1", Nombre: "Ana" } }]);
+
+    expect((await fetch(`${server.url}${databaseDownloadPath(id)}`, { headers: { cookie: staff } })).status).toBe(401);
+    expect((await fetch(`${server.url}${databaseDownloadPath(id)}`)).status).toBe(401);
+    expect((await fetch(`${server.url}${databaseDownloadPath(999_999)}`, { headers: { cookie: operator } })).status).toBe(404);
+    expect((await fetch(`${server.url}${databaseDownloadPath(id)}`, { method: "DELETE", headers: { cookie: operator } })).status).toBe(405);
   });
 });

@@ -3,10 +3,11 @@
  * the databases screen, unknown children go back to it, the login redirects an operator who is already in (also when
  * the manager_token hint is gone), and the WhatsApp screen opens from the side menu, where a template with two
  * variables is written in the 450 px 'Plantillas de WhatsApp' dialog (each example required, with the spec's
- * messages) and saved; a database created from a two-sheet .xlsx and connected to Taller Demo puts its client in that
- * company's CRM, 'Deshacer importación' takes it out again, and the connection and then the database are removed after
- * their confirmations; 390 px keeps the login and the databases screen usable.
+ * messages) and saved; a database created from a two-sheet .xlsx ('Url DB' downloads its JSON) and connected to Taller
+ * Demo puts its client in that company's CRM, 'Deshacer importación' takes it out again, and the connection and then
+ * the database are removed after their confirmations; 390 px keeps the login and the databases screen usable.
  */
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { generate } from "otplib";
@@ -129,7 +130,14 @@ async function createAndConnectDatabase(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await create.click();
 
-  await expect(page.getByLabel("Url DB")).toHaveValue(/^databases\/[\w-]{24}\.json$/);
+  await expect(page.getByLabel("Url DB")).toHaveValue(/\/files\/databases\/\d+$/);
+  // 'Url DB' downloads the sheet as the JSON the import reads.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Descargar JSON" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^base-de-datos-\d+\.json$/);
+  const path = await download.path();
+  expect(JSON.parse(await readFile(path, "utf8"))).toEqual([{ row: 2, values: expect.objectContaining({ Nombre: client, Ciudad: "Talca" }) }]);
   await page.getByLabel("Compañia").click();
   await page.getByRole("option", { name: "Taller Demo" }).click();
   await page.getByRole("button", { name: "Conectar" }).click();

@@ -18,9 +18,13 @@ export interface ImportRowError {
 /** The entities an import writes, as their table names. */
 export type ImportEntity = "clients" | "vehicles" | "brands" | "brand_models" | "products" | "product_categories";
 
-/** What 'Deshacer importación' did: rows deleted, and rows kept per entity because other records now point at them. */
+/**
+ * What 'Deshacer importación' did: rows deleted, records whose overwritten values were put back, and rows kept per
+ * entity because other records now point at them.
+ */
 export interface RollbackReport {
   deleted: number;
+  restored: number;
   kept: Partial<Record<ImportEntity, number>>;
 }
 
@@ -106,4 +110,25 @@ export const importCreated = pgTable(
     recordIds: integer("record_ids").array().notNull(),
   },
   (t) => [index("import_created_batch_idx").on(t.batchId, t.companyId)],
+);
+
+/**
+ * What an import changed in records that existed before it: per record, the previous values of the columns it wrote
+ * and the values it wrote, so a rollback can put back each column that still holds the import's value (a later edit
+ * wins). Only records the import really changed get a row: re-importing the same sheet writes none.
+ */
+export const importUpdated = pgTable(
+  "import_updated",
+  {
+    id: serial("id").primaryKey(),
+    batchId: text("batch_id").notNull(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    entity: text("entity").$type<ImportEntity>().notNull(),
+    recordId: integer("record_id").notNull(),
+    previous: jsonb("previous").notNull(),
+    written: jsonb("written").notNull(),
+  },
+  (t) => [index("import_updated_batch_idx").on(t.batchId, t.companyId)],
 );

@@ -98,6 +98,8 @@ export const databaseSheetSchema = z.string().trim().min(1, "Selecciona la hoja"
 
 /** Where the web app posts a workbook (operator session only; answers the upload key and the sheets). */
 export const DATABASE_UPLOAD_PATH = "/files/databases";
+/** 'Url DB': where an operator downloads a database's sheet as JSON (operator session only). */
+export const databaseDownloadPath = (id: number) => `${DATABASE_UPLOAD_PATH}/${id}`;
 
 export interface UploadedSheet {
   name: string;

@@ -247,9 +247,9 @@ describe("Quitar conexión", () => {
 });
 
 describe("Deshacer importación", () => {
-  it("removes what the import created, keeps what it updated and what others point at, once, as a visible job", async () => {
+  it("removes what the import created, puts back what it updated, keeps what others point at, once, as a visible job", async () => {
     const rows = goodRows(38_000_000, 4).map((r) => [r[0], r[1], "Pelarco"]);
-    // The first RUT was a client before the import (which renames it); it must survive the undo.
+    // The first RUT was a client before the import (which renames it): it survives the undo, renamed back.
     const [existing] = await app.db().insert(clients).values({ companyId: otherId(), rut: String(rows[0]?.[0]), name: "Cliente previo" }).returning();
     const { operator, id, connectionId } = await imported(rows);
     expect(await clientsNamed(app.db(), "Pelarco")).toBe(4);
@@ -262,11 +262,11 @@ describe("Deshacer importación", () => {
     expect(await connectionOf(operator, id)).toMatchObject({ status: "undo_pending" });
     expect(await runPendingImports(app.db())).toBe(1);
     expect(await runPendingImports(app.db())).toBe(0);
-    expect(await connectionOf(operator, id)).toMatchObject({ status: "undone", rollback: { deleted: 2, kept: { clients: 1 } } });
-    const left = await app.db().select({ id: clients.id, name: clients.name }).from(clients).where(and(eq(clients.companyId, otherId()), eq(clients.city, "Pelarco")));
-    expect(left.map((c) => c.id).sort()).toEqual([existing?.id, second?.id].sort());
-    // Updated values are not restored (the import did not keep them): documented in docs/domains/manager.md.
-    expect(left.find((c) => c.id === existing?.id)?.name).toBe(rows[0]?.[1]);
+    expect(await connectionOf(operator, id)).toMatchObject({ status: "undone", rollback: { deleted: 2, restored: 1, kept: { clients: 1 } } });
+    const left = await app.db().select({ id: clients.id }).from(clients).where(and(eq(clients.companyId, otherId()), eq(clients.city, "Pelarco")));
+    expect(left.map((c) => c.id)).toEqual([second?.id]);
+    const [before] = await app.db().select({ name: clients.name, city: clients.city }).from(clients).where(eq(clients.id, existing?.id ?? 0));
+    expect(before).toEqual({ name: "Cliente previo", city: null });
 
     // Once: an undone import cannot be undone again; connecting again imports afresh.
     await expect(operator.databases.undoImport({ connectionId })).rejects.toThrow("Esta importación ya se deshizo");

@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { computeRutDv, formatRut } from "@taller/core";
-import { brands, clients, importCreated, productCategories, products, queryRows, vehicles } from "@taller/db";
+import { brandModels, brands, clients, importCreated, importUpdated, productCategories, products, queryRows, vehicles } from "@taller/db";
 import { useSeededApp } from "@taller/trpc/testing";
 import ExcelJS from "exceljs";
 import { and, count, eq, sql } from "drizzle-orm";
@@ -13,7 +13,9 @@ import { describe, expect, it } from "vitest";
 import { HEADER, KEYS } from "./workbook";
 import { dryRun, runImport } from "../src/import/run";
 import { readSheet, summarizeWorkbook } from "../src/import/sheet";
+import type { MappedRow } from "../src/import/map";
 import { rollbackBatch } from "../src/import/rollback";
+import { writeBatch } from "../src/import/write";
 
 const app = useSeededApp();
 const dir = mkdtempSync(join(tmpdir(), "manager-import-"));
@@ -130,8 +132,8 @@ describe("spreadsheet import", () => {
     expect(await counts()).toEqual(after);
     expect(await app.db().select().from(importCreated).where(eq(importCreated.batchId, "b2"))).toEqual([]);
 
-    // Rolling back the first batch removes what it created, and only that.
-    expect(await app.db().transaction((tx) => rollbackBatch(tx, companyId(), "b1"))).toEqual({ deleted: 5000 + 5000 + 50 + 3 + 15 + 4, kept: {} });
+    // Rolling back the first batch removes what it created, and only that (it overwrote nothing).
+    expect(await app.db().transaction((tx) => rollbackBatch(tx, companyId(), "b1"))).toEqual({ deleted: 5000 + 5000 + 50 + 3 + 15 + 4, restored: 0, kept: {} });
     expect(await counts()).toEqual(before);
   }, 120_000); // 10,000 rows written and 5,000 rolled back: well past the default on a loaded shared machine
 
@@ -164,5 +166,49 @@ describe("spreadsheet import", () => {
   it("the dry run alone counts rows and reports nothing for a clean sheet", async () => {
     const path = await workbook("clean", 10);
     expect(await dryRun(KEYS, readSheet(path, "Datos"))).toEqual({ rows: 10, errors: [], errorCount: 0 });
+  });
+
+  it("rolling back puts overwritten values back, except where someone changed them since", async () => {
+    const row = (over: { name: string; email: string; year: number; model: string; price: number }): MappedRow => ({
+      client: { rut: rut(21_000_001), name: over.name, email: over.email, phone: null, address: null, city: null },
+      vehicle: { identifier: "UNDO01", chassis: null, year: over.year, color: null, custom_fields: { $$Motor: "1.6" } },
+      brand: "Marca Undo",
+      model: over.model,
+      product: { code: "SKU-UNDO", name: "Producto Undo", price: over.price, buy_price: 0, description: null },
+      category: null,
+    });
+    const read = async () => ({
+      client: (await app.db().select().from(clients).where(and(eq(clients.companyId, companyId()), eq(clients.rut, rut(21_000_001)))))[0],
+      vehicle: (await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "UNDO01"))))[0],
+      product: (await app.db().select().from(products).where(and(eq(products.companyId, companyId()), eq(products.code, "SKU-UNDO"))))[0],
+    });
+    await writeBatch(app.db(), companyId(), "u1", [row({ name: "Ana", email: "ana@correo.cl", year: 2015, model: "Uno", price: 1000 })]);
+    const first = await read();
+
+    // A second import changes them, in two writes of one batch (a RUT repeated thousands of rows apart).
+    await writeBatch(app.db(), companyId(), "u2", [row({ name: "Ana María", email: "am@correo.cl", year: 2016, model: "Dos", price: 2000 })]);
+    await writeBatch(app.db(), companyId(), "u2", [row({ name: "Ana María", email: "amr@correo.cl", year: 2017, model: "Dos", price: 3000 })]);
+    const records = await app.db().select().from(importUpdated).where(eq(importUpdated.batchId, "u2"));
+    expect(records.map((r) => r.entity).sort()).toEqual(["clients", "clients", "products", "products", "vehicles", "vehicles"]);
+    const [newModel] = await app.db().select().from(brandModels).where(and(eq(brandModels.companyId, companyId()), eq(brandModels.name, "Dos")));
+    expect((await read()).vehicle).toMatchObject({ year: 2017, brandModelId: newModel?.id });
+
+    // Staff change the client's e-mail afterwards: that edit stays.
+    await app.db().update(clients).set({ email: "propio@correo.cl" }).where(eq(clients.id, first.client?.id ?? 0));
+
+    expect(await app.db().transaction((tx) => rollbackBatch(tx, companyId(), "u2"))).toEqual({ deleted: 1, restored: 3, kept: {} });
+    const after = await read();
+    expect(after.client).toMatchObject({ name: "Ana", email: "propio@correo.cl" });
+    // The vehicle points at its first model again, so the model the second import created could be deleted.
+    expect(after.vehicle).toMatchObject({ year: 2015, brandModelId: first.vehicle?.brandModelId });
+    expect(await app.db().select().from(brandModels).where(eq(brandModels.id, newModel?.id ?? 0))).toEqual([]);
+    expect(after.product).toMatchObject({ price: 1000 });
+    // The search text follows the restored values (the client's name is in it).
+    expect(after.client?.searchText).not.toContain("MARIA");
+    expect(after.client?.searchText).toContain("ANA");
+    expect(await app.db().select().from(importUpdated).where(eq(importUpdated.batchId, "u2"))).toEqual([]);
+    // Re-importing what is already there records no change.
+    await writeBatch(app.db(), companyId(), "u3", [row({ name: "Ana", email: "propio@correo.cl", year: 2015, model: "Uno", price: 1000 })]);
+    expect(await app.db().select().from(importUpdated).where(eq(importUpdated.batchId, "u3"))).toEqual([]);
   });
 });

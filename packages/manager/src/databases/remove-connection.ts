@@ -1,13 +1,14 @@
 /**
  * 'Quitar conexión': removes a database's link to a company. The rows its import wrote stay in the company (undo the
- * import first to remove them); the record of what it created goes, since nothing can undo it afterwards. Refused
- * while the connection's job is importing or undoing.
+ * import first to remove them); the record of what it created and overwrote goes, since nothing can undo it
+ * afterwards. Refused while the connection's job is importing or undoing.
  */
 import type { ConnectionStatusValue } from "@taller/db";
-import { databaseConnections, importCreated } from "@taller/db";
+import { databaseConnections } from "@taller/db";
 import { managerProcedure, TRPCError, withTransaction } from "@taller/trpc";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { forgetBatch } from "../import/rollback";
 
 export const connectionIdSchema = z.object({ connectionId: z.number().int().positive().max(2 ** 31 - 1) });
 
@@ -28,9 +29,7 @@ export const removeConnection = managerProcedure.input(connectionIdSchema).mutat
     if (!connection) throw new TRPCError({ code: "NOT_FOUND", message: "Conexión no encontrada" });
     const busy = busyConnection(connection.status);
     if (busy) throw new TRPCError({ code: "CONFLICT", message: busy });
-    if (connection.batchId) {
-      await tx.db.delete(importCreated).where(and(eq(importCreated.companyId, connection.companyId), eq(importCreated.batchId, connection.batchId)));
-    }
+    if (connection.batchId) await forgetBatch(tx.db, connection.companyId, connection.batchId);
     await tx.db.delete(databaseConnections).where(eq(databaseConnections.id, input.connectionId));
     return { id: input.connectionId };
   }),

@@ -3,9 +3,10 @@
  * the workbook). What its imports wrote stays in the companies: it is their data now ('Deshacer importación' first
  * removes it). Refused while one of its connections is importing or undoing, whose job reads or writes under it.
  */
-import { databaseConnections, importCreated, managerDatabases } from "@taller/db";
+import { databaseConnections, managerDatabases } from "@taller/db";
 import { managerProcedure, TRPCError, withTransaction } from "@taller/trpc";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { forgetBatch } from "../import/rollback";
 import { deleteDatabaseFiles } from "./files";
 import { databaseIdSchema } from "./get";
 import { busyConnection } from "./remove-connection";
@@ -26,9 +27,9 @@ export const remove = managerProcedure.input(databaseIdSchema).mutation(({ ctx, 
       .for("update");
     const busy = connections.map((c) => busyConnection(c.status)).find((reason) => reason !== null);
     if (busy) throw new TRPCError({ code: "CONFLICT", message: busy });
-    // Their batches can no longer be undone: their records of created rows go too.
+    // Their batches can no longer be undone: their records of created and overwritten rows go too.
     for (const c of connections) {
-      if (c.batchId) await tx.db.delete(importCreated).where(and(eq(importCreated.companyId, c.companyId), eq(importCreated.batchId, c.batchId)));
+      if (c.batchId) await forgetBatch(tx.db, c.companyId, c.batchId);
     }
     await tx.db.delete(managerDatabases).where(eq(managerDatabases.id, input.id));
     tx.afterCommit(() => void deleteDatabaseFiles([database.fileKey, database.workbookKey]));

@@ -1,15 +1,15 @@
 /**
- * 'Deshacer importación': deletes the rows an import batch created (import_created), and only those. What the batch
- * updated in records that existed before stays as the import left it: their previous values were never kept, and
- * keeping them would double the import's writes. A created row that another record now points at (an order on an
- * imported vehicle, a vehicle added by hand for an imported client, a CRM management) is kept and counted, never
- * deleted under its dependant. Which records point at a table is read from the database's own foreign keys, so a
- * table added later is respected without touching this file.
+ * 'Deshacer importación': puts back what an import batch overwrote in records that existed before (import_updated),
+ * then deletes the rows it created (import_created), and only those. A column is put back only while it still holds
+ * the value the import wrote: an edit made since, by staff or by a later import, is kept. A created row that another
+ * record now points at (an order on an imported vehicle, a vehicle added by hand for an imported client, a CRM
+ * management) is kept and counted, never deleted under its dependant. Which records point at a table is read from the
+ * database's own foreign keys, so a table added later is respected without touching this file.
  */
-import type { ImportEntity, RollbackReport } from "@taller/db";
-import { queryRows } from "@taller/db";
-import { type SQL, sql } from "drizzle-orm";
-import { asDb, lockCompanyImports, type Tx } from "./write";
+import type { Db, ImportEntity, RollbackReport } from "@taller/db";
+import { importCreated, importUpdated, queryRows } from "@taller/db";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { asDb, lockCompanyImports, OVERWRITTEN, type OverwrittenEntity, type Tx } from "./write";
 
 /** Dependants first: vehicles point at clients, brands and models; models at brands; products at categories. */
 const ORDER: ImportEntity[] = ["vehicles", "products", "clients", "brand_models", "brands", "product_categories"];
@@ -50,10 +50,44 @@ function unreferenced(keys: ForeignKey[]): SQL {
   return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
 }
 
-/** Deletes what the batch created and nobody points at, in the caller's transaction; answers what it did. */
+/**
+ * Puts back the batch's overwritten columns that still hold what it wrote; answers how many records changed. A record
+ * the batch wrote twice (in two of its writes) goes back to what it was before the first and is compared with what
+ * the last wrote. `p` and `w` are the stored jsonb read back as rows of the table, so every column keeps its type. A
+ * reference is put back only if its row still exists.
+ */
+async function restoreOverwritten(tx: Tx, companyId: number, batchId: string, entity: OverwrittenEntity): Promise<number> {
+  const columns = Object.entries(OVERWRITTEN[entity]);
+  const stillWritten = (c: string) => sql`t.${sql.identifier(c)} IS NOT DISTINCT FROM w.${sql.identifier(c)}`;
+  const sets = columns.map(([c, references]) => {
+    const column = sql.identifier(c);
+    const restorable = references
+      ? sql`${stillWritten(c)} AND (p.${column} IS NULL OR EXISTS (SELECT 1 FROM ${sql.identifier(references)} r WHERE r.id = p.${column}))`
+      : stillWritten(c);
+    return sql`${column} = CASE WHEN ${restorable} THEN p.${column} ELSE t.${column} END`;
+  });
+  const table = sql.identifier(entity);
+  const restored = await queryRows<{ id: number }>(
+    asDb(tx),
+    sql`UPDATE ${table} t SET ${sql.join(sets, sql`, `)}, updated_at = now()
+        FROM (SELECT record_id, (array_agg(previous ORDER BY id))[1] AS previous, (array_agg(written ORDER BY id DESC))[1] AS written
+                FROM import_updated WHERE batch_id = ${batchId} AND company_id = ${companyId} AND entity = ${entity} GROUP BY record_id) u,
+          jsonb_populate_record(NULL::${table}, u.previous) p, jsonb_populate_record(NULL::${table}, u.written) w
+        WHERE t.id = u.record_id AND t.company_id = ${companyId}
+          AND (${sql.join(columns.map(([c]) => stillWritten(c)), sql` OR `)})
+        RETURNING t.id`,
+  );
+  return restored.length;
+}
+
+/** Puts back what the batch overwrote and deletes what it created and nobody points at, in the caller's transaction. */
 export async function rollbackBatch(tx: Tx, companyId: number, batchId: string): Promise<RollbackReport> {
   await lockCompanyImports(tx, companyId);
-  const report: RollbackReport = { deleted: 0, kept: {} };
+  const report: RollbackReport = { deleted: 0, restored: 0, kept: {} };
+  // First: putting a reference back may free a created row for deletion.
+  for (const entity of Object.keys(OVERWRITTEN) as OverwrittenEntity[]) {
+    report.restored += await restoreOverwritten(tx, companyId, batchId, entity);
+  }
   for (const entity of ORDER) {
     const table = sql.identifier(entity);
     const created = sql`SELECT unnest(record_ids) FROM import_created WHERE batch_id = ${batchId} AND company_id = ${companyId} AND entity = ${entity}`;
@@ -72,6 +106,12 @@ export async function rollbackBatch(tx: Tx, companyId: number, batchId: string):
     report.deleted += deleted.length;
     if (locked.length > deleted.length) report.kept[entity] = locked.length - deleted.length;
   }
-  await queryRows(asDb(tx), sql`DELETE FROM import_created WHERE batch_id = ${batchId} AND company_id = ${companyId}`);
+  await forgetBatch(asDb(tx), companyId, batchId);
   return report;
+}
+
+/** Drops a batch's records of what it created and overwrote: nothing can undo it afterwards. */
+export async function forgetBatch(db: Db, companyId: number, batchId: string): Promise<void> {
+  await db.delete(importCreated).where(and(eq(importCreated.companyId, companyId), eq(importCreated.batchId, batchId)));
+  await db.delete(importUpdated).where(and(eq(importUpdated.companyId, companyId), eq(importUpdated.batchId, batchId)));
 }

@@ -3,7 +3,8 @@
  * RUT (clients), identifier (vehicles), name (brands, models, categories) and code (products). Importing the same
  * rows twice therefore changes nothing the second time. Each batch is one transaction holding the company's import
  * lock (a transaction-level advisory lock), so two imports into one company cannot both insert the same new RUT.
- * Rows created (not updated) are recorded in import_created under the batch id, for a rollback (rollback.ts).
+ * Rows created are recorded in import_created under the batch id, and the previous values of records it changed in
+ * import_updated, for a rollback (rollback.ts).
  *
  * Each entity is one statement per batch over a jsonb recordset: a batch of thousands of rows is a handful of round trips.
  */
@@ -28,6 +29,21 @@ export async function lockCompanyImports(tx: Tx, companyId: number): Promise<voi
 
 const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
+/**
+ * The columns an import overwrites in records that existed before, per entity it updates, with the table each
+ * foreign-key column points at (a rollback puts back only a reference whose row still exists).
+ */
+export const OVERWRITTEN = {
+  clients: { name: null, email: null, phone: null, address: null, city: null },
+  products: { name: null, price: null, buy_price: null, description: null, category_id: "product_categories" },
+  vehicles: { chassis: null, year: null, color: null, custom_fields: null, client_id: "clients", brand_id: "brands", brand_model_id: "brand_models" },
+} as const satisfies Partial<Record<ImportEntity, Record<string, ImportEntity | null>>>;
+export type OverwrittenEntity = keyof typeof OVERWRITTEN;
+
+/** The overwritten columns of `entity` as `alias` holds them, as one jsonb object. */
+const snapshot = (entity: OverwrittenEntity, alias: string) =>
+  sql.raw(`jsonb_build_object(${Object.keys(OVERWRITTEN[entity]).map((c) => `'${c}', ${alias}.${c}`).join(", ")})`);
+
 async function idsBy(tx: Tx, query: ReturnType<typeof sql>): Promise<Map<string, number>> {
   const rows = await queryRows<{ key: string; id: number }>(asDb(tx), query);
   return new Map(rows.map((r) => [r.key, Number(r.id)]));
@@ -42,6 +58,10 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
     const created = (entity: ImportEntity, ins: string, where = "true") =>
       sql`INSERT INTO import_created (batch_id, company_id, entity, record_ids)
         SELECT ${batchId}, ${companyId}, ${entity}, array_agg(id) FROM ${sql.raw(ins)} WHERE ${sql.raw(where)} HAVING count(*) > 0`;
+    // One import_updated row per record the write changed; `changes` yields (id, previous, written).
+    const updated = (entity: OverwrittenEntity, changes: string) =>
+      sql`INSERT INTO import_updated (batch_id, company_id, entity, record_id, previous, written)
+        SELECT ${batchId}, ${companyId}, ${entity}, id, previous, written FROM ${sql.raw(changes)} WHERE previous IS DISTINCT FROM written`;
 
     const categories = byKey(rows.flatMap((r) => (r.category ? [{ name: r.category }] : [])), (c) => c.name);
     const categoryIds = categories.length
@@ -59,15 +79,24 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
       (p) => p.code,
     );
     if (products.length) {
+      // A product is rewritten only where something changed. An upsert cannot return what it overwrote: `old` reads
+      // it first (every part of one statement sees one snapshot).
+      const changes = (p: string, v: string) =>
+        sql.raw(`(${p}.name, ${p}.price, ${p}.buy_price, ${p}.description, ${p}.category_id) IS DISTINCT FROM
+          (${v}.name, ${v}.price, ${v}.buy_price, coalesce(${v}.description, ${p}.description), coalesce(${v}.category_id, ${p}.category_id))`);
       await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(products)})
           AS x(code text, name text, price int, buy_price int, description text, category_id int)),
+        old AS (SELECT p.id, ${snapshot("products", "p")} AS previous FROM products p JOIN v ON v.code = p.code
+          WHERE p.company_id = ${companyId} AND ${changes("p", "v")}),
         up AS (INSERT INTO products (company_id, code, name, price, buy_price, description, category_id)
           SELECT ${companyId}, code, name, price, buy_price, description, category_id FROM v
           ON CONFLICT (company_id, code) DO UPDATE SET name = excluded.name, price = excluded.price, buy_price = excluded.buy_price,
             description = coalesce(excluded.description, products.description), category_id = coalesce(excluded.category_id, products.category_id),
             updated_at = now()
-          RETURNING id, (xmax = 0) AS inserted)
-        ${created("products", "up", "inserted")}`);
+          WHERE ${changes("products", "excluded")}
+          RETURNING id, (xmax = 0) AS inserted, ${snapshot("products", "products")} AS written),
+        rec AS (${created("products", "up", "inserted")})
+        ${updated("products", "(SELECT up.id, old.previous, up.written FROM up JOIN old ON old.id = up.id) changes")}`);
     }
 
     const brands = byKey(rows.flatMap((r) => (r.brand ? [{ name: r.brand }] : [])), (b) => b.name);
@@ -102,17 +131,22 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
       : new Map<string, number>();
 
     const clients = byKey(rows.flatMap((r) => (r.client ? [r.client] : [])), (c) => c.rut);
+    // The updates below find the records that change in a CTE first: it reads them in the statement's snapshot, so
+    // it holds the values before the update (previous) and RETURNING the values after (written), for
+    // import_updated; and only records that change are then looked up as the update's target.
     const clientIds = clients.length
       ? await idsBy(
           tx,
           sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(clients)})
               AS x(rut text, name text, email text, phone text, address text, city text)),
-            upd AS (UPDATE clients c SET name = v.name, email = coalesce(v.email, c.email), phone = coalesce(v.phone, c.phone),
-                address = coalesce(v.address, c.address), city = coalesce(v.city, c.city), updated_at = now()
-              FROM v WHERE c.company_id = ${companyId} AND c.rut = v.rut
-                AND (c.name, c.email, c.phone, c.address, c.city) IS DISTINCT FROM
-                    (v.name, coalesce(v.email, c.email), coalesce(v.phone, c.phone), coalesce(v.address, c.address), coalesce(v.city, c.city))
-              RETURNING c.id),
+            chg AS (SELECT o.id, ${snapshot("clients", "o")} AS previous, v.* FROM v JOIN clients o ON o.company_id = ${companyId} AND o.rut = v.rut
+              WHERE (o.name, o.email, o.phone, o.address, o.city) IS DISTINCT FROM
+                    (v.name, coalesce(v.email, o.email), coalesce(v.phone, o.phone), coalesce(v.address, o.address), coalesce(v.city, o.city))),
+            upd AS (UPDATE clients c SET name = chg.name, email = coalesce(chg.email, c.email), phone = coalesce(chg.phone, c.phone),
+                address = coalesce(chg.address, c.address), city = coalesce(chg.city, c.city), updated_at = now()
+              FROM chg WHERE c.id = chg.id
+              RETURNING c.id, chg.previous, ${snapshot("clients", "c")} AS written),
+            changed AS (${updated("clients", "upd")}),
             ins AS (INSERT INTO clients (company_id, rut, name, email, phone, address, city)
               SELECT ${companyId}, rut, name, email, phone, address, city FROM v
               WHERE NOT EXISTS (SELECT 1 FROM clients c WHERE c.company_id = ${companyId} AND c.rut = v.rut) RETURNING id, rut),
@@ -148,14 +182,16 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
       await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
           AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int,
             brand text, model text, client_name text, client_rut text)),
-        upd AS (UPDATE vehicles t SET chassis = coalesce(v.chassis, t.chassis), year = coalesce(v.year, t.year), color = coalesce(v.color, t.color),
-            custom_fields = t.custom_fields || v.custom_fields, client_id = coalesce(v.client_id, t.client_id),
-            brand_id = coalesce(v.brand_id, t.brand_id), brand_model_id = coalesce(v.brand_model_id, t.brand_model_id), updated_at = now()
-          FROM v WHERE t.company_id = ${companyId} AND t.identifier = v.identifier
-            AND (t.chassis, t.year, t.color, t.custom_fields, t.client_id, t.brand_id, t.brand_model_id) IS DISTINCT FROM
-                (coalesce(v.chassis, t.chassis), coalesce(v.year, t.year)::smallint, coalesce(v.color, t.color), t.custom_fields || v.custom_fields,
-                 coalesce(v.client_id, t.client_id), coalesce(v.brand_id, t.brand_id), coalesce(v.brand_model_id, t.brand_model_id))
-          RETURNING t.id),
+        chg AS (SELECT o.id, ${snapshot("vehicles", "o")} AS previous, v.* FROM v JOIN vehicles o ON o.company_id = ${companyId} AND o.identifier = v.identifier
+          WHERE (o.chassis, o.year, o.color, o.custom_fields, o.client_id, o.brand_id, o.brand_model_id) IS DISTINCT FROM
+                (coalesce(v.chassis, o.chassis), coalesce(v.year, o.year)::smallint, coalesce(v.color, o.color), o.custom_fields || v.custom_fields,
+                 coalesce(v.client_id, o.client_id), coalesce(v.brand_id, o.brand_id), coalesce(v.brand_model_id, o.brand_model_id))),
+        upd AS (UPDATE vehicles t SET chassis = coalesce(chg.chassis, t.chassis), year = coalesce(chg.year, t.year), color = coalesce(chg.color, t.color),
+            custom_fields = t.custom_fields || chg.custom_fields, client_id = coalesce(chg.client_id, t.client_id),
+            brand_id = coalesce(chg.brand_id, t.brand_id), brand_model_id = coalesce(chg.brand_model_id, t.brand_model_id), updated_at = now()
+          FROM chg WHERE t.id = chg.id
+          RETURNING t.id, chg.previous, ${snapshot("vehicles", "t")} AS written),
+        changed AS (${updated("vehicles", "upd")}),
         -- The search text composed here by the fill trigger's own function (the trigger then skips these rows), from
         -- the names this batch just wrote: brands and models are matched by name, and a client's name is the one
         -- written above for its RUT. An updated vehicle keeps the trigger: its client, brand or model may be ones

@@ -1,12 +1,13 @@
 /**
- * An existing database (seed 002 section 2.7): Nombre and Hoja editable, Tipo and Url DB read-only, 'ACTUALIZAR' to
- * replace the data with a new workbook, and 'Conexiones' with each company's import state. 'Compañia' + 'Conectar'
- * queues the import; the view polls while an import or an undo is queued or running, so its progress shows.
- * 'Eliminar base de datos', 'Deshacer importación' and 'Quitar conexión' each ask first (one dialog, by kind).
+ * An existing database (seed 002 section 2.7): Nombre and Hoja editable, Tipo and Url DB read-only (its JSON
+ * downloads from there), 'ACTUALIZAR' to replace the data with a new workbook, and 'Conexiones' with each company's
+ * import state. 'Compañia' + 'Conectar' queues the import; the view polls while an import or an undo is queued or
+ * running, so its progress shows. 'Eliminar base de datos', 'Deshacer importación' and 'Quitar conexión' each ask
+ * first (one dialog, by kind).
  */
 import type { RouterOutputs } from "@taller/api";
-import { CONNECTION_STATUS_LABELS, databaseNameSchema, databaseSheetSchema, IMPORT_ENTITY_LABELS } from "@taller/core";
-import { Trash2 } from "lucide-react";
+import { CONNECTION_STATUS_LABELS, databaseDownloadPath, databaseNameSchema, databaseSheetSchema, IMPORT_ENTITY_LABELS } from "@taller/core";
+import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
@@ -38,10 +39,11 @@ type Database = RouterOutputs["manager"]["databases"]["get"];
 type Connection = Database["connections"][number];
 type Confirming = { kind: "remove" } | { kind: "undo" | "disconnect"; connection: Connection } | null;
 
-/** What the undo did: 'Registros eliminados: 3. Conservados por estar en uso: clientes 1, vehículos 2.' */
+/** What the undo did: 'Registros eliminados: 3. Registros restaurados: 1. Conservados por estar en uso: clientes 1, vehículos 2.' */
 function rollbackText(rollback: NonNullable<Connection["rollback"]>): string {
   const kept = Object.entries(rollback.kept).map(([entity, n]) => `${IMPORT_ENTITY_LABELS[entity as keyof typeof IMPORT_ENTITY_LABELS]} ${n}`);
-  return `Registros eliminados: ${rollback.deleted}.${kept.length ? ` Conservados por estar en uso: ${kept.join(", ")}.` : ""}`;
+  const restored = rollback.restored ? ` Registros restaurados: ${rollback.restored}.` : "";
+  return `Registros eliminados: ${rollback.deleted}.${restored}${kept.length ? ` Conservados por estar en uso: ${kept.join(", ")}.` : ""}`;
 }
 
 function DatabaseDetails({ database, onDeleted }: { database: Database; onDeleted(): void }) {
@@ -109,7 +111,7 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
         ? {
             title: "Deshacer importación",
             action: "Deshacer",
-            text: `Se eliminarán de ${confirming.connection.companyName} los registros que creó la última importación, salvo los que ya se usan en otros registros. Los datos que la importación actualizó no vuelven a su valor anterior.`,
+            text: `Se eliminarán de ${confirming.connection.companyName} los registros que creó la última importación, salvo los que ya se usan en otros registros, y los datos que actualizó vuelven a su valor anterior, salvo los que se modificaron después.`,
           }
         : {
             title: "Quitar conexión",
@@ -132,7 +134,10 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
         <TextField label="Nombre" {...textField(form, "name")} />
         <TextField label="Hoja" {...textField(form, "sheet")} />
         <TextField label="Tipo" value="Tablas" readOnly />
-        <TextField label="Url DB" value={database.fileKey} readOnly hint={`${database.rowCount} filas`} />
+        <TextField label="Url DB" value={`${window.location.origin}${databaseDownloadPath(database.id)}`} readOnly hint={`${database.rowCount} filas`} />
+        <a className="manager-download" href={databaseDownloadPath(database.id)} download>
+          <Download size={16} aria-hidden /> Descargar JSON
+        </a>
         {form.formState.errors.root?.server && (
           <p className="manager-error" role="alert">
             {form.formState.errors.root.server.message}
