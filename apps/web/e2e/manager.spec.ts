@@ -3,12 +3,14 @@
  * the databases screen, unknown children go back to it, the login redirects an operator who is already in (also when
  * the manager_token hint is gone), and the WhatsApp screen opens from the side menu, where a template with two
  * variables is written in the 450 px 'Plantillas de WhatsApp' dialog (each example required, with the spec's
- * messages) and saved; a database created from a two-sheet .xlsx ('Url DB' downloads its JSON) and connected to Taller
- * Demo puts its client in that company's CRM, 'Deshacer importación' takes it out again, and the connection and then
- * the database are removed after their confirmations; 390 px keeps the login and the databases screen usable.
+ * messages) and saved; a database created from a two-sheet .xlsx ('Url DB' downloads its JSON; 'Hoja' lists its
+ * sheets; 'ACTUALIZAR' with the rows on another sheet) and connected to Taller Demo puts its client in that
+ * company's CRM, 'Deshacer importación' takes it out again, and the connection and then the database are removed
+ * after their confirmations; 390 px keeps the login and the databases screen usable.
  */
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { XLSX_TYPE } from "@taller/core";
 import ExcelJS from "exceljs";
 import { generate } from "otplib";
 import { DEMO_PASSWORD, loginToShell, screenshot } from "./fixtures";
@@ -109,13 +111,14 @@ async function createAndConnectDatabase(page: Page) {
   wb.addWorksheet("Notas").addRow(["Exportado del sistema anterior"]);
   const sheet = wb.addWorksheet("Clientes");
   sheet.addRow(["RUT", "Nombre", "Ciudad"]);
-  sheet.addRow([rutOf(30_000_000 + (stamp % 9_000_000)), client, "Talca"]);
+  const row = [rutOf(30_000_000 + (stamp % 9_000_000)), client, "Talca"];
+  sheet.addRow(row);
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
 
   await page.getByRole("link", { name: "Bases de datos" }).click();
   const form = page.getByRole("form", { name: "Crear nueva base de datos" });
   await form.getByLabel("Nombre").fill(`Planilla ${stamp}`);
-  await form.getByLabel("Archivo Excel").setInputFiles({ name: "clientes.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
+  await form.getByLabel("Archivo Excel").setInputFiles({ name: "clientes.xlsx", mimeType: XLSX_TYPE, buffer });
   await form.getByLabel("Hoja a importar").click();
   await page.getByRole("option", { name: /^Clientes/ }).click();
   const create = form.getByRole("button", { name: "Crear" });
@@ -138,6 +141,23 @@ async function createAndConnectDatabase(page: Page) {
   expect(download.suggestedFilename()).toMatch(/^base-de-datos-\d+\.json$/);
   const path = await download.path();
   expect(JSON.parse(await readFile(path, "utf8"))).toEqual([{ row: 2, values: expect.objectContaining({ Nombre: client, Ciudad: "Talca" }) }]);
+  // 'Hoja' offers the workbook's sheets; one without the mapped columns is refused with the reason.
+  const view = page.getByRole("form", { name: "Base de datos" });
+  await view.getByLabel("Hoja").click();
+  await page.getByRole("option", { name: "Notas" }).click();
+  await view.getByRole("button", { name: "Guardar" }).click();
+  await expect(view.getByText("La hoja Notas no tiene la columna RUT")).toBeVisible();
+  // 'ACTUALIZAR' with a workbook whose rows are on another sheet: that sheet is chosen, then saved with it.
+  const renamed = new ExcelJS.Workbook();
+  renamed.addWorksheet("Clientes 2025").addRows([["RUT", "Nombre", "Ciudad"], row]);
+  await view.getByLabel("ACTUALIZAR").setInputFiles({ name: "clientes-2025.xlsx", mimeType: XLSX_TYPE, buffer: Buffer.from(await renamed.xlsx.writeBuffer()) });
+  await expect(view.getByText("El nuevo Excel no tiene la hoja Clientes: elige una y guarda.")).toBeVisible();
+  await view.getByLabel("Hoja").click();
+  await page.getByRole("option", { name: "Clientes 2025" }).click();
+  await view.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("Datos actualizados")).toBeVisible();
+  await expect(view.getByLabel("Hoja")).toHaveText("Clientes 2025");
+
   await page.getByLabel("Compañia").click();
   await page.getByRole("option", { name: "Taller Demo" }).click();
   await page.getByRole("button", { name: "Conectar" }).click();

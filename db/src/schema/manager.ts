@@ -46,6 +46,8 @@ export const managerDatabases = pgTable(
     name: text("name").notNull(),
     dbType: text("db_type").$type<"tables">().notNull().default("tables"),
     sheet: text("sheet").notNull(),
+    /** The workbook's sheets that have a header row: what 'Hoja' can switch to without a new upload. */
+    sheets: text("sheets").array().notNull().default(sql`'{}'::text[]`),
     keys: jsonb("keys").$type<DatabaseKey[]>().notNull(),
     fileKey: text("file_key").notNull(),
     /** The uploaded workbook (databases/{random}.xlsx), kept so 'Hoja' can be changed to another of its sheets. */

@@ -92,6 +92,8 @@ describe("databases", () => {
     const { operator, id } = await createDatabase(goodRows(30_200_000, 2));
     const database = await operator.databases.get({ id });
     expect(database).toMatchObject({ name: "Clientes antiguos", dbType: "tables", sheet: "Clientes", rowCount: 2, connections: [] });
+    // What 'Hoja' offers: the workbook's sheets that have a header row.
+    expect(database.sheets).toEqual(["Notas", "Clientes"]);
     expect(database.fileKey).toMatch(/^databases\/[\w-]{24}\.json$/);
     const json = JSON.parse(Buffer.from(stored.get(database.fileKey) ?? []).toString()) as unknown;
     expect(json).toEqual([
@@ -175,10 +177,14 @@ describe("Conectar", () => {
     const { operator, id } = await createDatabase(goodRows(34_000_000, 1).map((r) => [r[0], r[1], "Parral"]));
     await operator.databases.connect({ databaseId: id, companyId: otherId() });
     await runPendingImports(app.db());
-    const upload = await staged(goodRows(34_000_000, 4).map((r) => [r[0], r[1], "Parral"]));
-    await operator.databases.update({ id, name: "Clientes 2025", sheet: "Clientes", upload });
+    // A workbook whose clients are on another sheet: the sheet in use is not there, then the one chosen is.
+    const result = await stageWorkbook(await workbookBytes({ Datos2025: [["RUT", "Nombre", "Ciudad"], ...goodRows(34_000_000, 4).map((r) => [r[0], r[1], "Parral"])] }));
+    if (!result.ok) throw new Error(result.reason);
+    const upload = result.upload;
+    await expect(operator.databases.update({ id, name: "Clientes 2025", sheet: "Clientes", upload })).rejects.toThrow("El Excel no tiene la hoja Clientes");
+    await operator.databases.update({ id, name: "Clientes 2025", sheet: "Datos2025", upload });
     const updated = await operator.databases.get({ id });
-    expect(updated).toMatchObject({ name: "Clientes 2025", rowCount: 4, connections: [{ status: "pending", rowsDone: 0 }] });
+    expect(updated).toMatchObject({ name: "Clientes 2025", sheet: "Datos2025", sheets: ["Datos2025"], rowCount: 4, connections: [{ status: "pending", rowsDone: 0 }] });
     await runPendingImports(app.db());
     expect(await clientsNamed(app.db(), "Parral")).toBe(4);
   });

@@ -57,10 +57,9 @@ export async function stageWorkbook(bytes: Uint8Array): Promise<StagedWorkbook> 
   return { ok: true, upload, sheets: usable };
 }
 
-/** The header row of one sheet of a stored workbook (null when the workbook has no such sheet). */
-export async function sheetColumns(workbookKey: string, sheet: string): Promise<string[] | null> {
-  const found = (await summarizeWorkbook(await open(workbookKey))).find((s) => s.name === sheet);
-  return found && found.columns.length > 0 ? found.columns : null;
+/** The sheets of a stored workbook that have a header row (name, header, rows present). */
+export async function workbookSheets(workbookKey: string): Promise<SheetSummary[]> {
+  return (await summarizeWorkbook(await open(workbookKey))).filter((s) => s.columns.length > 0);
 }
 
 /** Writes one sheet of a stored workbook as JSON (one row per line); answers its key and the rows written. */

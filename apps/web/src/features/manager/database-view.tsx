@@ -6,9 +6,10 @@
  * first (one dialog, by kind).
  */
 import type { RouterOutputs } from "@taller/api";
-import { CONNECTION_STATUS_LABELS, databaseDownloadPath, databaseNameSchema, databaseSheetSchema, IMPORT_ENTITY_LABELS } from "@taller/core";
+import { CONNECTION_STATUS_LABELS, databaseDownloadPath, databaseNameSchema, databaseSheetSchema, IMPORT_ENTITY_LABELS, type UploadedSheet } from "@taller/core";
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
@@ -61,15 +62,28 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
   const [uploading, setUploading] = useState(false);
   const form = useZodForm(editSchema, { name: database.name, sheet: database.sheet });
 
-  const save = (upload?: string) =>
+  // A new workbook ('ACTUALIZAR') without the sheet in use waits here while a sheet of it is chosen.
+  const [pending, setPending] = useState<{ upload: string; sheets: string[] } | null>(null);
+  const sheetOptions = pending?.sheets ?? (database.sheets.length ? database.sheets : [database.sheet]);
+
+  const save = (upload = pending?.upload) =>
     form.handleSubmit(async (values) => {
       try {
         await update.mutateAsync({ id: database.id, ...values, upload });
+        setPending(null);
         snackbar.show(upload ? "Datos actualizados" : "Base de datos guardada", { tone: "success" });
       } catch (error) {
         markServerErrors(form, error);
       }
     })();
+
+  /** 'ACTUALIZAR': saved at once when the new workbook has the sheet in use; otherwise its sheets are offered. */
+  function uploaded({ upload, sheets }: { upload: string; sheets: UploadedSheet[] }) {
+    const names = sheets.map((s) => s.name);
+    if (names.includes(form.getValues("sheet"))) return void save(upload);
+    setPending({ upload, sheets: names });
+    form.setValue("sheet", "");
+  }
 
   async function connectCompany() {
     if (!companyId) return;
@@ -132,7 +146,21 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
       >
         <h2>{database.name}</h2>
         <TextField label="Nombre" {...textField(form, "name")} />
-        <TextField label="Hoja" {...textField(form, "sheet")} />
+        <Controller
+          control={form.control}
+          name="sheet"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Hoja"
+              value={field.value}
+              onValueChange={field.onChange}
+              placeholder="Elige la hoja del nuevo Excel"
+              options={sheetOptions.map((name) => ({ value: name, label: name }))}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        {pending && <p className="manager-muted">El nuevo Excel no tiene la hoja {database.sheet}: elige una y guarda.</p>}
         <TextField label="Tipo" value="Tablas" readOnly />
         <TextField label="Url DB" value={`${window.location.origin}${databaseDownloadPath(database.id)}`} readOnly hint={`${database.rowCount} filas`} />
         <a className="manager-download" href={databaseDownloadPath(database.id)} download>
@@ -151,7 +179,7 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
             Guardar
           </Button>
         </div>
-        <WorkbookPicker label="ACTUALIZAR" onUploading={setUploading} onUploaded={({ upload }) => void save(upload)} />
+        <WorkbookPicker label="ACTUALIZAR" onUploading={setUploading} onUploaded={uploaded} />
       </form>
       <section className="manager-card" aria-labelledby="connections-title">
         <h2 id="connections-title">Conexiones</h2>
