@@ -224,7 +224,11 @@ export const realtimeEvents = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("realtime_events_company_idx").on(t.companyId, t.id)],
+  (t) => [
+    index("realtime_events_company_idx").on(t.companyId, t.id),
+    // The notification catch-up reads these in id order (packages/messaging document-notifications.ts).
+    index("realtime_events_notification_idx").on(t.id).where(sql`${t.type} = 'notification.requested'`),
+  ],
 );
 
 /** Files in the local store (or a reference to the remote store): pictures, attachments, imported spreadsheets. */

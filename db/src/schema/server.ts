@@ -1,4 +1,4 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
  * Secrets every server process on this database shares, created by migrations (not tenant data). `list_cursor`
@@ -7,4 +7,13 @@ import { pgTable, text } from "drizzle-orm/pg-core";
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),
   secret: text("secret").notNull(),
+});
+
+/**
+ * How far a periodic job has read an append-only table, by job name: the notification catch-up's last
+ * `realtime_events` id (packages/messaging document-notifications.ts).
+ */
+export const jobCursors = pgTable("job_cursors", {
+  name: text("name").primaryKey(),
+  lastId: bigint("last_id", { mode: "number" }).notNull(),
 });

@@ -12,11 +12,11 @@ import {
   type DocumentNotification,
   type RealtimeEventOf,
 } from "@taller/core";
-import { budgetClientToken, documentTokens, paymentClientToken, queryRows, type Db } from "@taller/db";
-import { findPgCode, sha256, withTransaction, type BusEvent, type EventBus, type Transaction } from "@taller/trpc";
-import { sql } from "drizzle-orm";
+import { budgetClientToken, documentTokens, jobCursors, paymentClientToken, queryRows, type Db } from "@taller/db";
+import { findPgCode, sha256, withTransaction, type BusEvent, type EventBus, type PeriodicJob, type Transaction } from "@taller/trpc";
+import { eq, sql } from "drizzle-orm";
 import { queueNotification, type NotifyRequest, type NotifyResult } from "./notify";
-import { deliverMessage } from "./outbound";
+import { deliverAfterCommit, deliverMessage } from "./outbound";
 
 export type NotificationRequest = RealtimeEventOf<"notification.requested">;
 export type DocumentNotifyResult = NotifyResult | { skipped: "no_document" };
@@ -164,3 +164,46 @@ export function startNotificationDelivery(deps: NotificationDeps): () => void {
     handleNotificationRequest(deps, event).catch((err: unknown) => deps.log.warn({ err, eventId: event.id }, "whatsapp notification failed"));
   });
 }
+
+/** How old a `notification.requested` event is before the catch-up looks at it: the live handler has had its turn. */
+export const CATCH_UP_AFTER_MS = 2 * 60_000;
+const CATCH_UP_CURSOR = "notification-catch-up";
+const CATCH_UP_BATCH = 200;
+
+/**
+ * The live handler's safety net: an event no process handled (every server stopped between the write's COMMIT and
+ * hearing it) is handled from the event outbox (realtime_events, kept 24 hours), in id order after the job's cursor
+ * (job_cursors). Handling is idempotent (the dedupe key), so an event handled live is only checked again. The scan
+ * stops at the first event younger than CATCH_UP_AFTER_MS, so the cursor never passes one whose live handling may
+ * still be running; an event whose transaction stayed open longer than that can be passed unseen. The first run
+ * starts the cursor at the newest event: what came before was the live handler's.
+ */
+export const notificationCatchUpJob = (db: Db, publicUrl: string): PeriodicJob => ({
+  name: "whatsapp-notification-catch-up",
+  lockKey: 34,
+  everyMs: 60_000,
+  async run(tx, now) {
+    const settled = new Date(now.getTime() - CATCH_UP_AFTER_MS);
+    const [cursor] = await tx.db.select({ lastId: jobCursors.lastId }).from(jobCursors).where(eq(jobCursors.name, CATCH_UP_CURSOR));
+    if (!cursor) {
+      await queryRows(tx.db, sql`INSERT INTO job_cursors (name, last_id) SELECT ${CATCH_UP_CURSOR}, coalesce(max(id), 0) FROM realtime_events`);
+      return { events: 0, queued: 0 };
+    }
+    const events = await queryRows<{ id: string | number; company_id: number; payload: NotificationRequest["payload"]; created_at: string | Date }>(
+      tx.db,
+      sql`SELECT id, company_id, payload, created_at FROM realtime_events
+          WHERE type = 'notification.requested' AND id > ${cursor.lastId} ORDER BY id LIMIT ${CATCH_UP_BATCH}`,
+    );
+    let lastId = cursor.lastId;
+    const queued: { companyId: number; id: number }[] = [];
+    for (const e of events) {
+      if (new Date(e.created_at) > settled) break;
+      const result = await queueDocumentNotification(tx, e.company_id, e.payload, publicUrl);
+      if ("queued" in result) queued.push({ companyId: e.company_id, id: result.queued });
+      lastId = Number(e.id);
+    }
+    await tx.db.update(jobCursors).set({ lastId }).where(eq(jobCursors.name, CATCH_UP_CURSOR));
+    deliverAfterCommit(tx, db, queued);
+    return { events: events.length, queued: queued.length };
+  },
+});

@@ -6,7 +6,9 @@ export { bookingReminderJob, messagingJobs, templateSyncJob } from "./jobs";
 export { crmFollowUpJob, crmFollowUpKey } from "./crm-follow-up";
 export { queueNotification, type NotifyRequest, type NotifyResult } from "./notify";
 export {
+  CATCH_UP_AFTER_MS,
   handleNotificationRequest,
+  notificationCatchUpJob,
   notificationKey,
   queueDocumentNotification,
   startNotificationDelivery,

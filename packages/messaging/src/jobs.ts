@@ -1,11 +1,12 @@
 // The messaging package's periodic jobs (packages/trpc/src/scheduler.ts runs them, one process at a time):
-// the template status sync (webhooks get lost), the booking reminder and the CRM follow-up (crm-follow-up.ts).
+// the template status sync (webhooks get lost), the booking reminder, the CRM follow-up (crm-follow-up.ts) and the
+// documents' notifications that no process heard (document-notifications.ts).
 import { queryRows, whatsappConfigs, type Db } from "@taller/db";
 import type { PeriodicJob } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { messagingAdapter } from "./adapter";
 import { crmFollowUpJob } from "./crm-follow-up";
-import { bookingValues } from "./document-notifications";
+import { bookingValues, notificationCatchUpJob } from "./document-notifications";
 import { queueNotification } from "./notify";
 import { deliverAfterCommit } from "./outbound";
 import { applyTemplateStatus } from "./template-status";
@@ -78,4 +79,9 @@ export const bookingReminderJob = (db: Db): PeriodicJob => ({
 });
 
 /** `publicUrl`: the address clients open links at (the CRM follow-up's booking link). */
-export const messagingJobs = (db: Db, publicUrl: string): readonly PeriodicJob[] => [templateSyncJob, bookingReminderJob(db), crmFollowUpJob(db, publicUrl)];
+export const messagingJobs = (db: Db, publicUrl: string): readonly PeriodicJob[] => [
+  templateSyncJob,
+  bookingReminderJob(db),
+  crmFollowUpJob(db, publicUrl),
+  notificationCatchUpJob(db, publicUrl),
+];

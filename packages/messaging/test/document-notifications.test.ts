@@ -7,7 +7,17 @@ import { createCallerFactory, runJob, sha256 } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { bookingReminderJob, handleNotificationRequest, messagingRouter, notificationKey, receiveWebhook, startNotificationDelivery, webhookSchema } from "../src";
+import {
+  bookingReminderJob,
+  CATCH_UP_AFTER_MS,
+  handleNotificationRequest,
+  messagingRouter,
+  notificationCatchUpJob,
+  notificationKey,
+  receiveWebhook,
+  startNotificationDelivery,
+  webhookSchema,
+} from "../src";
 
 const app = useSeededApp();
 const PUBLIC_URL = "https://taller.example/";
@@ -226,6 +236,36 @@ describe("the documents' notifications", () => {
     const outbox = await caller.outbox({ chat_id: chat?.id ?? 0 });
     expect(outbox[0]).toMatchObject({ kind: "template", status: "recorded" });
     expect(outbox[0]?.body).toMatch(/^Hola .+, su reserva quedó el \d{2}-\d{2}-\d{4} a las \d{2}:\d{2}/);
+  });
+
+  it("an event no process heard is queued by the catch-up job once it has settled, once", async () => {
+    const b = await openBooking();
+    await setPhone(b.client_id, "+56 9 7000 0005");
+    const job = notificationCatchUpJob(app.db(), PUBLIC_URL);
+    const run = async (now: Date) => {
+      const r = await runJob({ db: app.db(), bus: app.bus() }, job, now);
+      if (!r.ran) throw new Error("the job did not run");
+      return r.result;
+    };
+    // The first run only places the cursor: what came before was the live handler's.
+    await run(new Date());
+    // Written to the outbox and never delivered (no process heard it), as when every server stopped after COMMIT.
+    const [event] = await queryRows<{ created_at: string | Date }>(
+      app.db(),
+      sql`INSERT INTO realtime_events (company_id, type, payload)
+          VALUES (${demoId()}, 'notification.requested', ${JSON.stringify({ notification: "booking_confirmation", documentId: b.id })}::jsonb)
+          RETURNING created_at`,
+    );
+    const createdAt = new Date(event?.created_at ?? 0).getTime();
+    // Too young: its live handling may still be under way, so the cursor stops before it.
+    expect(await run(new Date(createdAt + CATCH_UP_AFTER_MS - 1_000))).toEqual({ events: 1, queued: 0 });
+    expect(await messagesOf("booking_confirmation", b.id)).toEqual([]);
+    const settled = new Date(createdAt + CATCH_UP_AFTER_MS + 1_000);
+    expect(await run(settled)).toEqual({ events: 1, queued: 1 });
+    await vi.waitFor(async () => expect((await messagesOf("booking_confirmation", b.id))[0]?.status).toBe("recorded"), { timeout: 10_000 });
+    // The cursor moved past it: nothing twice.
+    expect(await run(settled)).toEqual({ events: 0, queued: 0 });
+    expect(await messagesOf("booking_confirmation", b.id)).toHaveLength(1);
   });
 
   it("'Si' to a booking confirmation confirms the booking", async () => {
