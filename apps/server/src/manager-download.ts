@@ -35,6 +35,9 @@ export function createManagerDownloadRoute({ db, store }: { db: Db; store: FileS
       "content-disposition": `attachment; filename="base-de-datos-${id}.json"`,
       "cache-control": "no-store",
     });
-    await pipeline(stream, res);
+    await pipeline(stream, res).catch((err: unknown) => {
+      // The operator cancelled the download: nothing went wrong here.
+      if ((err as { code?: string }).code !== "ERR_STREAM_PREMATURE_CLOSE") throw err;
+    });
   };
 }

@@ -130,8 +130,12 @@ describe("Conectar", () => {
     expect(connection).toMatchObject({ companyName: "Otro Taller", status: "connected", rowsDone: 5, rowsTotal: 5, errors: [] });
     expect(await clientsNamed(app.db(), "Curicó")).toBe(5);
 
-    // Connected: a new click imports again, and the upserts leave five clients.
+    // Connected: a new click imports again, and the upserts leave five clients. Only the latest import can be
+    // undone, so the first one's record of what it created goes.
+    const firstBatch = connection?.batchId ?? "";
+    expect(await app.db().select({ n: count() }).from(importCreated).where(eq(importCreated.batchId, firstBatch))).not.toEqual([{ n: 0 }]);
     expect(await operator.databases.connect({ databaseId: id, companyId: otherId() })).toMatchObject({ status: "pending" });
+    expect(await app.db().select({ n: count() }).from(importCreated).where(eq(importCreated.batchId, firstBatch))).toEqual([{ n: 0 }]);
     await runPendingImports(app.db());
     expect(await clientsNamed(app.db(), "Curicó")).toBe(5);
   });

@@ -173,10 +173,12 @@ const CATCH_UP_BATCH = 200;
 /**
  * The live handler's safety net: an event no process handled (every server stopped between the write's COMMIT and
  * hearing it) is handled from the event outbox (realtime_events, kept 24 hours), in id order after the job's cursor
- * (job_cursors). Handling is idempotent (the dedupe key), so an event handled live is only checked again. The scan
- * stops at the first event younger than CATCH_UP_AFTER_MS, so the cursor never passes one whose live handling may
- * still be running; an event whose transaction stayed open longer than that can be passed unseen. The first run
- * starts the cursor at the newest event: what came before was the live handler's.
+ * (job_cursors). Events whose message is already queued are passed over in the query; the rest are handled like the
+ * live handler does (idempotent through the dedupe key), each in a savepoint, so one that fails is logged in the
+ * counts and passed instead of stopping every later one. The scan stops at the first event written by a transaction
+ * that began less than CATCH_UP_AFTER_MS ago (`created_at` is its start), whose live handling may still be running;
+ * a transaction that began earlier and is still open can commit an event below the cursor, which is then not seen.
+ * The first run places the cursor at the newest event: what came before was the live handler's.
  */
 export const notificationCatchUpJob = (db: Db, publicUrl: string): PeriodicJob => ({
   name: "whatsapp-notification-catch-up",
@@ -187,23 +189,32 @@ export const notificationCatchUpJob = (db: Db, publicUrl: string): PeriodicJob =
     const [cursor] = await tx.db.select({ lastId: jobCursors.lastId }).from(jobCursors).where(eq(jobCursors.name, CATCH_UP_CURSOR));
     if (!cursor) {
       await queryRows(tx.db, sql`INSERT INTO job_cursors (name, last_id) SELECT ${CATCH_UP_CURSOR}, coalesce(max(id), 0) FROM realtime_events`);
-      return { events: 0, queued: 0 };
+      return { events: 0, queued: 0, failed: 0 };
     }
-    const events = await queryRows<{ id: string | number; company_id: number; payload: NotificationRequest["payload"]; created_at: string | Date }>(
+    const events = await queryRows<{ id: string | number; company_id: number; payload: NotificationRequest["payload"]; created_at: string | Date; handled: boolean }>(
       tx.db,
-      sql`SELECT id, company_id, payload, created_at FROM realtime_events
-          WHERE type = 'notification.requested' AND id > ${cursor.lastId} ORDER BY id LIMIT ${CATCH_UP_BATCH}`,
+      sql`SELECT e.id, e.company_id, e.payload, e.created_at,
+            EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.company_id = e.company_id
+                      AND m.dedupe_key = (e.payload->>'notification') || ':' || (e.payload->>'documentId')) AS handled
+          FROM realtime_events e
+          WHERE e.type = 'notification.requested' AND e.id > ${cursor.lastId} ORDER BY e.id LIMIT ${CATCH_UP_BATCH}`,
     );
     let lastId = cursor.lastId;
+    let failed = 0;
     const queued: { companyId: number; id: number }[] = [];
     for (const e of events) {
       if (new Date(e.created_at) > settled) break;
-      const result = await queueDocumentNotification(tx, e.company_id, e.payload, publicUrl);
-      if ("queued" in result) queued.push({ companyId: e.company_id, id: result.queued });
       lastId = Number(e.id);
+      if (e.handled) continue;
+      try {
+        const result = await tx.savepoint((sp) => queueDocumentNotification(sp, e.company_id, e.payload, publicUrl));
+        if ("queued" in result) queued.push({ companyId: e.company_id, id: result.queued });
+      } catch {
+        failed += 1;
+      }
     }
     await tx.db.update(jobCursors).set({ lastId }).where(eq(jobCursors.name, CATCH_UP_CURSOR));
     deliverAfterCommit(tx, db, queued);
-    return { events: events.length, queued: queued.length };
+    return { events: events.length, queued: queued.length, failed };
   },
 });

@@ -238,7 +238,7 @@ describe("the documents' notifications", () => {
     expect(outbox[0]?.body).toMatch(/^Hola .+, su reserva quedó el \d{2}-\d{2}-\d{4} a las \d{2}:\d{2}/);
   });
 
-  it("an event no process heard is queued by the catch-up job once it has settled, once", async () => {
+  it("an event no process heard is queued by the catch-up job once it has settled, once; a failing one does not stop it", async () => {
     const b = await openBooking();
     await setPhone(b.client_id, "+56 9 7000 0005");
     const job = notificationCatchUpJob(app.db(), PUBLIC_URL);
@@ -258,13 +258,23 @@ describe("the documents' notifications", () => {
     );
     const createdAt = new Date(event?.created_at ?? 0).getTime();
     // Too young: its live handling may still be under way, so the cursor stops before it.
-    expect(await run(new Date(createdAt + CATCH_UP_AFTER_MS - 1_000))).toEqual({ events: 1, queued: 0 });
+    expect(await run(new Date(createdAt + CATCH_UP_AFTER_MS - 1_000))).toEqual({ events: 1, queued: 0, failed: 0 });
     expect(await messagesOf("booking_confirmation", b.id)).toEqual([]);
     const settled = new Date(createdAt + CATCH_UP_AFTER_MS + 1_000);
-    expect(await run(settled)).toEqual({ events: 1, queued: 1 });
+    expect(await run(settled)).toEqual({ events: 1, queued: 1, failed: 0 });
     await vi.waitFor(async () => expect((await messagesOf("booking_confirmation", b.id))[0]?.status).toBe("recorded"), { timeout: 10_000 });
     // The cursor moved past it: nothing twice.
-    expect(await run(settled)).toEqual({ events: 0, queued: 0 });
+    expect(await run(settled)).toEqual({ events: 0, queued: 0, failed: 0 });
+    expect(await messagesOf("booking_confirmation", b.id)).toHaveLength(1);
+
+    // One that fails (an id no integer column holds) is counted and passed; one already sent is passed unread.
+    const outboxEvent = (payload: object) =>
+      queryRows(app.db(), sql`INSERT INTO realtime_events (company_id, type, payload) VALUES (${demoId()}, 'notification.requested', ${JSON.stringify(payload)}::jsonb)`);
+    await outboxEvent({ notification: "payment_link", documentId: 2 ** 40 });
+    await outboxEvent({ notification: "booking_confirmation", documentId: b.id });
+    const later = new Date(Date.now() + CATCH_UP_AFTER_MS + 1_000);
+    expect(await run(later)).toEqual({ events: 2, queued: 0, failed: 1 });
+    expect(await run(later)).toEqual({ events: 0, queued: 0, failed: 0 });
     expect(await messagesOf("booking_confirmation", b.id)).toHaveLength(1);
   });
 

@@ -13,6 +13,32 @@ export interface Transaction {
   emit(event: RealtimeEvent): Promise<BusEvent>;
   /** Runs after COMMIT, never after a rollback (cookies for sessions the transaction created, caches). */
   afterCommit(fn: () => void): void;
+  /**
+   * Runs `fn` in a savepoint: if it throws, its writes, its events and its after-COMMIT work are undone and the
+   * error is rethrown, while the transaction itself goes on (a sweep that must not stop at one bad item).
+   */
+  savepoint<T>(fn: (sp: Transaction) => Promise<T>): Promise<T>;
+}
+
+/** A Transaction over `db` (a transaction or a savepoint of one) whose after-COMMIT work goes to `afterCommit`. */
+function transactionOver(bus: EventBus, db: Db, afterCommit: (() => void)[]): Transaction {
+  const tx: Transaction = {
+    db,
+    async emit(event) {
+      const staged = await stageEvent(bus, db, event);
+      if (staged.deliver) afterCommit.push(staged.deliver);
+      return staged.event;
+    },
+    afterCommit: (run) => void afterCommit.push(run),
+    async savepoint(fn) {
+      // Kept apart until the savepoint is released: a rolled-back one delivers nothing.
+      const own: (() => void)[] = [];
+      const result = await db.transaction((inner) => fn(transactionOver(bus, inner, own)));
+      afterCommit.push(...own);
+      return result;
+    },
+  };
+  return tx;
 }
 
 /**
@@ -30,18 +56,7 @@ export interface Transaction {
  */
 export async function withTransaction<T>(ctx: { db: Db; bus: EventBus }, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   const afterCommit: (() => void)[] = [];
-  const result = await ctx.db.transaction(async (db) => {
-    const tx: Transaction = {
-      db,
-      async emit(event) {
-        const staged = await stageEvent(ctx.bus, tx.db, event);
-        if (staged.deliver) afterCommit.push(staged.deliver);
-        return staged.event;
-      },
-      afterCommit: (run) => void afterCommit.push(run),
-    };
-    return fn(tx);
-  });
+  const result = await ctx.db.transaction((db) => fn(transactionOver(ctx.bus, db, afterCommit)));
   for (const run of afterCommit) run();
   return result;
 }

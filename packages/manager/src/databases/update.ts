@@ -13,6 +13,7 @@ import { deleteDatabaseFiles } from "./files";
 import { databaseIdSchema } from "./get";
 import { busyConnection } from "./remove-connection";
 import { sheetData } from "./sheet-data";
+import { forgetBatch } from "../import/rollback";
 
 export const update = managerProcedure
   .input(databaseIdSchema.extend({ name: databaseNameSchema, sheet: databaseSheetSchema, upload: uploadKeySchema.optional() }))
@@ -26,7 +27,7 @@ export const update = managerProcedure
     return withTransaction(ctx, async (tx) => {
       // The connections' locks keep the job from claiming one while the data changes under it.
       const connections = await tx.db
-        .select({ status: databaseConnections.status })
+        .select({ status: databaseConnections.status, companyId: databaseConnections.companyId, batchId: databaseConnections.batchId })
         .from(databaseConnections)
         .where(eq(databaseConnections.managerDatabaseId, input.id))
         .for("update");
@@ -37,6 +38,8 @@ export const update = managerProcedure
         .set({ name: input.name, sheet: input.sheet, workbookKey, ...data })
         .where(eq(managerDatabases.id, input.id));
       if (data) {
+        // Their imports can no longer be undone once the data is replaced.
+        for (const c of connections) if (c.batchId) await forgetBatch(tx.db, c.companyId, c.batchId);
         const replaced = [current.fileKey, ...(workbookKey === current.workbookKey ? [] : [current.workbookKey])];
         tx.afterCommit(() => void deleteDatabaseFiles(replaced));
         await tx.db

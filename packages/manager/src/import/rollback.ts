@@ -50,22 +50,34 @@ function unreferenced(keys: ForeignKey[]): SQL {
   return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
 }
 
+/** Columns put back only together: a vehicle's model belongs to its brand. */
+const TOGETHER: Partial<Record<OverwrittenEntity, readonly string[]>> = { vehicles: ["brand_id", "brand_model_id"] };
+
 /**
  * Puts back the batch's overwritten columns that still hold what it wrote; answers how many records changed. A record
  * the batch wrote twice (in two of its writes) goes back to what it was before the first and is compared with what
  * the last wrote. `p` and `w` are the stored jsonb read back as rows of the table, so every column keeps its type. A
- * reference is put back only if its row still exists.
+ * reference is put back only if its row still exists in the company. Only records where some column really goes
+ * back are written (and counted): a column the import left as it was changes nothing.
  */
 async function restoreOverwritten(tx: Tx, companyId: number, batchId: string, entity: OverwrittenEntity): Promise<number> {
-  const columns = Object.entries(OVERWRITTEN[entity]);
-  const stillWritten = (c: string) => sql`t.${sql.identifier(c)} IS NOT DISTINCT FROM w.${sql.identifier(c)}`;
-  const sets = columns.map(([c, references]) => {
-    const column = sql.identifier(c);
-    const restorable = references
-      ? sql`${stillWritten(c)} AND (p.${column} IS NULL OR EXISTS (SELECT 1 FROM ${sql.identifier(references)} r WHERE r.id = p.${column}))`
-      : stillWritten(c);
-    return sql`${column} = CASE WHEN ${restorable} THEN p.${column} ELSE t.${column} END`;
-  });
+  const references: Record<string, ImportEntity | null> = OVERWRITTEN[entity];
+  const columns = Object.keys(references);
+  const col = (alias: string, c: string) => sql`${sql.raw(alias)}.${sql.identifier(c)}`;
+  // The column still holds the import's value, and the row it would point at again exists.
+  const own = (c: string) => {
+    const ref = references[c];
+    const still = sql`${col("t", c)} IS NOT DISTINCT FROM ${col("w", c)}`;
+    return ref
+      ? sql`${still} AND (${col("p", c)} IS NULL OR EXISTS (SELECT 1 FROM ${sql.identifier(ref)} r WHERE r.company_id = t.company_id AND r.id = ${col("p", c)}))`
+      : still;
+  };
+  const restorable = (c: string) => {
+    const group = TOGETHER[entity]?.includes(c) ? (TOGETHER[entity] ?? [c]) : [c];
+    return sql.join(group.map((g) => sql`(${own(g)})`), sql` AND `);
+  };
+  const sets = columns.map((c) => sql`${sql.identifier(c)} = CASE WHEN ${restorable(c)} THEN ${col("p", c)} ELSE ${col("t", c)} END`);
+  const changes = columns.map((c) => sql`(${col("p", c)} IS DISTINCT FROM ${col("t", c)} AND ${restorable(c)})`);
   const table = sql.identifier(entity);
   const restored = await queryRows<{ id: number }>(
     asDb(tx),
@@ -73,8 +85,7 @@ async function restoreOverwritten(tx: Tx, companyId: number, batchId: string, en
         FROM (SELECT record_id, (array_agg(previous ORDER BY id))[1] AS previous, (array_agg(written ORDER BY id DESC))[1] AS written
                 FROM import_updated WHERE batch_id = ${batchId} AND company_id = ${companyId} AND entity = ${entity} GROUP BY record_id) u,
           jsonb_populate_record(NULL::${table}, u.previous) p, jsonb_populate_record(NULL::${table}, u.written) w
-        WHERE t.id = u.record_id AND t.company_id = ${companyId}
-          AND (${sql.join(columns.map(([c]) => stillWritten(c)), sql` OR `)})
+        WHERE t.id = u.record_id AND t.company_id = ${companyId} AND (${sql.join(changes, sql` OR `)})
         RETURNING t.id`,
   );
   return restored.length;

@@ -79,24 +79,24 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
       (p) => p.code,
     );
     if (products.length) {
-      // A product is rewritten only where something changed. An upsert cannot return what it overwrote: `old` reads
-      // it first (every part of one statement sees one snapshot).
-      const changes = (p: string, v: string) =>
-        sql.raw(`(${p}.name, ${p}.price, ${p}.buy_price, ${p}.description, ${p}.category_id) IS DISTINCT FROM
-          (${v}.name, ${v}.price, ${v}.buy_price, coalesce(${v}.description, ${p}.description), coalesce(${v}.category_id, ${p}.category_id))`);
+      // As the clients and vehicles below: changed products are locked and rewritten, new codes inserted.
       await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(products)})
           AS x(code text, name text, price int, buy_price int, description text, category_id int)),
-        old AS (SELECT p.id, ${snapshot("products", "p")} AS previous FROM products p JOIN v ON v.code = p.code
-          WHERE p.company_id = ${companyId} AND ${changes("p", "v")}),
-        up AS (INSERT INTO products (company_id, code, name, price, buy_price, description, category_id)
+        chg AS (SELECT o.id, ${snapshot("products", "o")} AS previous, v.* FROM v JOIN products o ON o.company_id = ${companyId} AND o.code = v.code
+          WHERE (o.name, o.price, o.buy_price, o.description, o.category_id) IS DISTINCT FROM
+                (v.name, v.price, v.buy_price, coalesce(v.description, o.description), coalesce(v.category_id, o.category_id))
+          FOR UPDATE OF o),
+        upd AS (UPDATE products t SET name = chg.name, price = chg.price, buy_price = chg.buy_price,
+            description = coalesce(chg.description, t.description), category_id = coalesce(chg.category_id, t.category_id), updated_at = now()
+          FROM chg WHERE t.id = chg.id
+          RETURNING t.id, chg.previous, ${snapshot("products", "t")} AS written),
+        changed AS (${updated("products", "upd")}),
+        ins AS (INSERT INTO products (company_id, code, name, price, buy_price, description, category_id)
           SELECT ${companyId}, code, name, price, buy_price, description, category_id FROM v
-          ON CONFLICT (company_id, code) DO UPDATE SET name = excluded.name, price = excluded.price, buy_price = excluded.buy_price,
-            description = coalesce(excluded.description, products.description), category_id = coalesce(excluded.category_id, products.category_id),
-            updated_at = now()
-          WHERE ${changes("products", "excluded")}
-          RETURNING id, (xmax = 0) AS inserted, ${snapshot("products", "products")} AS written),
-        rec AS (${created("products", "up", "inserted")})
-        ${updated("products", "(SELECT up.id, old.previous, up.written FROM up JOIN old ON old.id = up.id) changes")}`);
+          WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.company_id = ${companyId} AND p.code = v.code)
+          ON CONFLICT (company_id, code) DO NOTHING
+          RETURNING id)
+        ${created("products", "ins")}`);
     }
 
     const brands = byKey(rows.flatMap((r) => (r.brand ? [{ name: r.brand }] : [])), (b) => b.name);
@@ -131,9 +131,10 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
       : new Map<string, number>();
 
     const clients = byKey(rows.flatMap((r) => (r.client ? [r.client] : [])), (c) => c.rut);
-    // The updates below find the records that change in a CTE first: it reads them in the statement's snapshot, so
-    // it holds the values before the update (previous) and RETURNING the values after (written), for
-    // import_updated; and only records that change are then looked up as the update's target.
+    // The updates below find the records that change in a CTE first, locking them (FOR UPDATE: a row changed by a
+    // concurrent edit is waited for and read again), so it holds the values right before the update (previous)
+    // and RETURNING the values after (written), for import_updated; only records that change are locked and then
+    // looked up as the update's target.
     const clientIds = clients.length
       ? await idsBy(
           tx,
@@ -141,7 +142,8 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
               AS x(rut text, name text, email text, phone text, address text, city text)),
             chg AS (SELECT o.id, ${snapshot("clients", "o")} AS previous, v.* FROM v JOIN clients o ON o.company_id = ${companyId} AND o.rut = v.rut
               WHERE (o.name, o.email, o.phone, o.address, o.city) IS DISTINCT FROM
-                    (v.name, coalesce(v.email, o.email), coalesce(v.phone, o.phone), coalesce(v.address, o.address), coalesce(v.city, o.city))),
+                    (v.name, coalesce(v.email, o.email), coalesce(v.phone, o.phone), coalesce(v.address, o.address), coalesce(v.city, o.city))
+              FOR UPDATE OF o),
             upd AS (UPDATE clients c SET name = chg.name, email = coalesce(chg.email, c.email), phone = coalesce(chg.phone, c.phone),
                 address = coalesce(chg.address, c.address), city = coalesce(chg.city, c.city), updated_at = now()
               FROM chg WHERE c.id = chg.id
@@ -185,7 +187,8 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
         chg AS (SELECT o.id, ${snapshot("vehicles", "o")} AS previous, v.* FROM v JOIN vehicles o ON o.company_id = ${companyId} AND o.identifier = v.identifier
           WHERE (o.chassis, o.year, o.color, o.custom_fields, o.client_id, o.brand_id, o.brand_model_id) IS DISTINCT FROM
                 (coalesce(v.chassis, o.chassis), coalesce(v.year, o.year)::smallint, coalesce(v.color, o.color), o.custom_fields || v.custom_fields,
-                 coalesce(v.client_id, o.client_id), coalesce(v.brand_id, o.brand_id), coalesce(v.brand_model_id, o.brand_model_id))),
+                 coalesce(v.client_id, o.client_id), coalesce(v.brand_id, o.brand_id), coalesce(v.brand_model_id, o.brand_model_id))
+          FOR UPDATE OF o),
         upd AS (UPDATE vehicles t SET chassis = coalesce(chg.chassis, t.chassis), year = coalesce(chg.year, t.year), color = coalesce(chg.color, t.color),
             custom_fields = t.custom_fields || chg.custom_fields, client_id = coalesce(chg.client_id, t.client_id),
             brand_id = coalesce(chg.brand_id, t.brand_id), brand_model_id = coalesce(chg.brand_model_id, t.brand_model_id), updated_at = now()

@@ -77,11 +77,14 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
       }
     })();
 
-  /** 'ACTUALIZAR': saved at once when the new workbook has the sheet in use; otherwise its sheets are offered. */
+  /**
+   * 'ACTUALIZAR': saved at once when the new workbook has the sheet in use; otherwise its sheets are offered. Either
+   * way the upload waits in `pending` until a save succeeds, so 'Guardar' can retry without a new upload.
+   */
   function uploaded({ upload, sheets }: { upload: string; sheets: UploadedSheet[] }) {
     const names = sheets.map((s) => s.name);
-    if (names.includes(form.getValues("sheet"))) return void save(upload);
     setPending({ upload, sheets: names });
+    if (names.includes(form.getValues("sheet"))) return void save(upload);
     form.setValue("sheet", "");
   }
 
@@ -160,7 +163,7 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
             />
           )}
         />
-        {pending && <p className="manager-muted">El nuevo Excel no tiene la hoja {database.sheet}: elige una y guarda.</p>}
+        {pending && !pending.sheets.includes(database.sheet) && <p className="manager-muted">El nuevo Excel no tiene la hoja {database.sheet}: elige una y guarda.</p>}
         <TextField label="Tipo" value="Tablas" readOnly />
         <TextField label="Url DB" value={`${window.location.origin}${databaseDownloadPath(database.id)}`} readOnly hint={`${database.rowCount} filas`} />
         <a className="manager-download" href={databaseDownloadPath(database.id)} download>
