@@ -4,47 +4,63 @@
 // Writes an .xlsx of N client+vehicle+product rows with exceljs's streaming writer, then times in the same run:
 //   baseline  reading the sheet with the streaming reader and inserting its clients with plain multi-row INSERTs
 //             (no mapping, no validation, no upsert): what the hardware gives;
-//   import    the real import (dry run + upserts of clients, vehicles, brands, models, products, categories);
-//   again     the same file imported a second time (everything matched, nothing written).
-// Prints rows per second, the ratio to the baseline, this process's CPU time and the database backends' (on a shared
-// machine they show what the wall time hides; rows per CPU second is the figure a loaded machine changes least) and
-// the peak memory (RSS) of each. Targets: >= 10,000 rows/s and
-// < 300 MB. The workbook is written by a child process, so its writer's memory is not counted as the import's.
+//   import    the real import (dry run + upserts of clients, vehicles, brands, models, products, categories) read
+//             straight from the workbook;
+//   again     the same file imported a second time (everything matched, nothing written);
+//   create    what 'Crear nueva base de datos' does with the workbook: the upload's summary, then the sheet as JSON
+//             in the file store (here a temporary folder);
+//   connect   what 'Conectar' runs in the background job: the same import, read from that JSON, into another
+//             company. create + connect is the operator's path; the targets are checked on connect, the import the
+//             operator waits for once the database exists.
+// Each runs in a fresh child process, so its peak memory (RSS) is its own and not what an earlier phase left in the
+// heap; the workbook is written by a child too. Prints rows per second, the ratio to the baseline, the phase's CPU
+// time and the database backends' (on a shared machine they show what the wall time hides; rows per CPU second is
+// the figure a loaded machine changes least) and the peak RSS of each. Targets: >= 10,000 rows/s and < 300 MB.
 // Drops the database.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { createReadStream, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { companyPreferencesSchema, computeRutDv, DEFAULT_DAYS_PREFERENCES, formatRut } from "@taller/core";
-import { companies, createDatabase, migrateDatabase, queryRows } from "@taller/db";
+import { companies, createDatabase, type Database, migrateDatabase, queryRows } from "@taller/db";
 import ExcelJS from "exceljs";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
+import { configureDatabaseFiles, jsonRows, stageWorkbook } from "../src/databases/files";
+import { sheetData } from "../src/databases/sheet-data";
 import { runImport } from "../src/import/run";
 import { readSheet } from "../src/import/sheet";
 import { HEADER, KEYS } from "../test/workbook";
 
-const { values: args } = parseArgs({ options: { rows: { type: "string", default: "100000" }, "write-workbook": { type: "string" } } });
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: "string", default: "100000" },
+    "write-workbook": { type: "string" },
+    // A child's phase, its database, folder and company (set by the parent).
+    phase: { type: "string" },
+    db: { type: "string" },
+    dir: { type: "string" },
+    company: { type: "string" },
+  },
+});
 const ROWS = Number(args.rows);
 const TARGET_ROWS_PER_S = 10_000;
 const TARGET_MB = 300;
-
-// The child that writes the workbook (function declarations are hoisted).
-if (args["write-workbook"]) {
-  await writeWorkbook(args["write-workbook"]);
-  process.exit(0);
-}
+const PHASES = ["baseline", "import", "again", "create", "connect"] as const;
+type Phase = (typeof PHASES)[number];
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `taller_bench_import_${process.pid}_${randomBytes(3).toString("hex")}`;
+const dbName = args.db ?? `taller_bench_import_${process.pid}_${randomBytes(3).toString("hex")}`;
 const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
-const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-const dir = mkdtempSync(join(tmpdir(), "bench-import-"));
+const dir = args.dir ?? mkdtempSync(join(tmpdir(), "bench-import-"));
 const path = join(dir, "import.xlsx");
+const fileKeyPath = join(dir, "file-key.txt");
 const log = (message: string) => console.log(`[bench] ${message}`);
+/** Same runtime and loader flags (tsx's) as this process. */
+const child = (extra: string[]) => execFileSync(process.execPath, [...process.execArgv, process.argv[1] ?? "", "--rows", String(ROWS), ...extra], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 
 async function writeWorkbook(path: string) {
   const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
@@ -75,10 +91,10 @@ async function writeWorkbook(path: string) {
 
 /**
  * CPU seconds spent so far by the PostgreSQL backends serving the bench database (from /proc: the server runs on this
- * machine). With this process's CPU it gives the work an import costs, which a loaded machine's wall time hides.
+ * machine). With the phase's CPU it gives the work an import costs, which a loaded machine's wall time hides.
  * Autovacuum's work is not in it. Null where /proc cannot be read.
  */
-async function databaseCpuSeconds(): Promise<number | null> {
+async function databaseCpuSeconds(admin: postgres.Sql): Promise<number | null> {
   const backends = await admin<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = ${dbName}`;
   let ticks = 0;
   for (const { pid } of backends) {
@@ -101,9 +117,8 @@ interface Measured {
 }
 
 /** Runs `work` while sampling the process's RSS; returns the seconds taken, this process's and the database's CPU seconds and the peak RSS in MB. */
-async function measure(work: () => Promise<unknown>): Promise<Measured> {
-  global.gc?.();
-  const dbCpu = await databaseCpuSeconds();
+async function measure(admin: postgres.Sql, work: () => Promise<unknown>): Promise<Measured> {
+  const dbCpu = await databaseCpuSeconds(admin);
   const cpu = process.cpuUsage();
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -115,7 +130,7 @@ async function measure(work: () => Promise<unknown>): Promise<Measured> {
   }
   peak = Math.max(peak, process.memoryUsage().rss);
   const used = process.cpuUsage(cpu);
-  const dbCpuAfter = await databaseCpuSeconds();
+  const dbCpuAfter = await databaseCpuSeconds(admin);
   return {
     seconds: (performance.now() - started) / 1000,
     cpuSeconds: (used.user + used.system) / 1e6,
@@ -125,62 +140,119 @@ async function measure(work: () => Promise<unknown>): Promise<Measured> {
   };
 }
 
+/** The operator's path stores its files on disk, as the server does. */
+function useDiskStore() {
+  const storeDir = join(dir, "store");
+  configureDatabaseFiles({
+    put: async (key, bytes) => {
+      await mkdir(dirname(join(storeDir, key)), { recursive: true });
+      await writeFile(join(storeDir, key), bytes);
+    },
+    get: (key) => Promise.resolve(existsSync(join(storeDir, key)) ? createReadStream(join(storeDir, key)) : null),
+    delete: (key) => rm(join(storeDir, key), { force: true }),
+  });
+}
+
+/** One phase's work, run in a child process. */
+async function work(phase: Phase, database: Database, companyId: number): Promise<void> {
+  const source = () => readSheet(path, "Datos");
+  switch (phase) {
+    case "baseline": {
+      let batch: { rut: unknown; name: unknown }[] = [];
+      const flush = async () => {
+        await queryRows(
+          database.db,
+          sql`INSERT INTO clients (company_id, rut, name) SELECT ${companyId}, rut, name FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(rut text, name text)`,
+        );
+        batch = [];
+      };
+      for await (const { values } of source()) {
+        batch.push({ rut: values.RUT, name: values.Nombre });
+        if (batch.length >= 1000) await flush();
+      }
+      if (batch.length) await flush();
+      return;
+    }
+    case "import":
+    case "again": {
+      const report = await runImport(database.db, { companyId, batchId: `bench-${phase}`, keys: KEYS, source });
+      if (report.errorCount > 0) throw new Error(`${report.errorCount} bad rows`);
+      return;
+    }
+    case "create": {
+      useDiskStore();
+      const staged = await stageWorkbook(await readFile(path));
+      if (!staged.ok) throw new Error(staged.reason);
+      await writeFile(fileKeyPath, (await sheetData(staged.upload, "Datos", KEYS)).fileKey);
+      return;
+    }
+    case "connect": {
+      useDiskStore();
+      const fileKey = await readFile(fileKeyPath, "utf8");
+      await runImport(database.db, { companyId, batchId: "bench-connect", keys: KEYS, source: () => jsonRows(fileKey) });
+      return;
+    }
+  }
+}
+
+// A child: the workbook, or one measured phase (its result on the last line of stdout).
+if (args["write-workbook"]) {
+  await writeWorkbook(args["write-workbook"]);
+  process.exit(0);
+}
+if (args.phase) {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const database = await createDatabase({ url: benchUrl, max: 4 });
+  const measured = await measure(admin, () => work(args.phase as Phase, database, Number(args.company)));
+  await database.close();
+  await admin.end();
+  console.log(JSON.stringify(measured));
+  process.exit(0);
+}
+
+const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+const newCompany = async (database: Database, name: string) => {
+  const [row] = await database.db
+    .insert(companies)
+    .values({ name, domain: `${name.toLowerCase()}.demo`, preferences: companyPreferencesSchema.parse({}), daysPreferences: DEFAULT_DAYS_PREFERENCES })
+    .returning({ id: companies.id });
+  return row?.id ?? 0;
+};
+
 try {
   await admin.unsafe(`CREATE DATABASE "${dbName}"`);
   const database = await createDatabase({ url: benchUrl, max: 4 });
   await migrateDatabase(database);
-  const [company] = await database.db
-    .insert(companies)
-    .values({ name: "Bench", domain: "bench.demo", preferences: companyPreferencesSchema.parse({}), daysPreferences: DEFAULT_DAYS_PREFERENCES })
-    .returning({ id: companies.id });
-  const companyId = company?.id ?? 0;
-  const [baselineCompany] = await database.db
-    .insert(companies)
-    .values({ name: "Baseline", domain: "baseline.demo", preferences: companyPreferencesSchema.parse({}), daysPreferences: DEFAULT_DAYS_PREFERENCES })
-    .returning({ id: companies.id });
+  const companyOf: Record<Phase, number> = { baseline: await newCompany(database, "Baseline"), import: 0, again: 0, create: 0, connect: await newCompany(database, "Connect") };
+  companyOf.import = companyOf.again = await newCompany(database, "Bench");
 
   const started = performance.now();
-  // Same runtime and loader flags (tsx's) as this process.
-  execFileSync(process.execPath, [...process.execArgv, process.argv[1] ?? "", "--rows", String(ROWS), "--write-workbook", path], { stdio: "inherit" });
+  child(["--write-workbook", path]);
   log(`wrote ${ROWS} rows to an .xlsx in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const baseline = await measure(async () => {
-    let batch: { rut: unknown; name: unknown }[] = [];
-    const flush = async () => {
-      await queryRows(
-        database.db,
-        sql`INSERT INTO clients (company_id, rut, name) SELECT ${baselineCompany?.id ?? 0}, rut, name FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(rut text, name text)`,
-      );
-      batch = [];
-    };
-    for await (const { values } of readSheet(path, "Datos")) {
-      batch.push({ rut: values.RUT, name: values.Nombre });
-      if (batch.length >= 1000) await flush();
-    }
-    if (batch.length) await flush();
-  });
-  const report = { rows: 0, errorCount: 0 };
-  const first = await measure(async () => {
-    Object.assign(report, await runImport(database.db, { companyId, batchId: "bench-1", keys: KEYS, source: () => readSheet(path, "Datos") }));
-  });
-  const again = await measure(() => runImport(database.db, { companyId, batchId: "bench-2", keys: KEYS, source: () => readSheet(path, "Datos") }));
+  const results = {} as Record<Phase, Measured>;
+  for (const phase of PHASES) {
+    const out = child(["--phase", phase, "--db", dbName, "--dir", dir, "--company", String(companyOf[phase])]).trim().split("\n");
+    results[phase] = JSON.parse(out[out.length - 1] ?? "{}") as Measured;
+  }
   const [counts] = await queryRows<{ clients: number; vehicles: number }>(
     database.db,
-    sql`SELECT (SELECT count(*)::int FROM clients WHERE company_id = ${companyId}) AS clients, (SELECT count(*)::int FROM vehicles WHERE company_id = ${companyId}) AS vehicles`,
+    sql`SELECT (SELECT count(*)::int FROM clients WHERE company_id = ${companyOf.connect}) AS clients, (SELECT count(*)::int FROM vehicles WHERE company_id = ${companyOf.connect}) AS vehicles`,
   );
-  log(`imported: ${report.rows} rows, ${report.errorCount} bad; company has ${counts?.clients} clients and ${counts?.vehicles} vehicles`);
+  log(`connect imported ${counts?.clients} clients and ${counts?.vehicles} vehicles`);
+  const baseline = results.baseline;
   const line = (name: string, m: Measured) => {
     const rate = ROWS / m.seconds;
     const db = m.dbCpuSeconds === null ? "db cpu ?" : `db cpu ${m.dbCpuSeconds.toFixed(1)} s  ${Math.round(ROWS / (m.cpuSeconds + m.dbCpuSeconds)).toLocaleString("en")} rows per cpu s`;
     return `${name.padEnd(9)} ${m.seconds.toFixed(1).padStart(6)} s  ${Math.round(rate).toLocaleString("en").padStart(8)} rows/s  x${(m.seconds / baseline.seconds).toFixed(2)} baseline  node cpu ${m.cpuSeconds.toFixed(1)} s  ${db}  peak ${Math.round(m.peakMb)} MB`;
   };
-  log(line("baseline", baseline));
-  log(line("import", first));
-  log(line("again", again));
-  const rate = ROWS / first.seconds;
+  for (const phase of PHASES) log(line(phase, results[phase]));
+  const { connect } = results;
+  const rate = ROWS / connect.seconds;
+  const peakMb = Math.max(results.import.peakMb, results.create.peakMb, connect.peakMb);
   log(
-    `targets: ${Math.round(rate)} rows/s ${rate >= TARGET_ROWS_PER_S ? ">=" : "<"} ${TARGET_ROWS_PER_S} ${rate >= TARGET_ROWS_PER_S ? "met" : "NOT met"}; ` +
-      `peak ${Math.round(first.peakMb)} MB ${first.peakMb < TARGET_MB ? "<" : ">="} ${TARGET_MB} MB ${first.peakMb < TARGET_MB ? "met" : "NOT met"}`,
+    `targets (connect): ${Math.round(rate)} rows/s ${rate >= TARGET_ROWS_PER_S ? ">=" : "<"} ${TARGET_ROWS_PER_S} ${rate >= TARGET_ROWS_PER_S ? "met" : "NOT met"}; ` +
+      `peak (import, create, connect) ${Math.round(peakMb)} MB ${peakMb < TARGET_MB ? "<" : ">="} ${TARGET_MB} MB ${peakMb < TARGET_MB ? "met" : "NOT met"}`,
   );
   await database.close();
 } finally {

@@ -64,15 +64,19 @@ export async function workbookSheets(workbookKey: string): Promise<SheetSummary[
 
 /** Writes one sheet of a stored workbook as JSON (one row per line); answers its key and the rows written. */
 export async function sheetToJson(workbookKey: string, sheet: string): Promise<{ fileKey: string; rows: number }> {
-  const lines: string[] = [];
+  // Kept as UTF-8 bytes as they are made: a string per row and their join would hold the sheet three times over.
+  const chunks: Buffer[] = [Buffer.from("[\n")];
+  let rows = 0;
   for await (const { row, values } of readSheet(await open(workbookKey), sheet)) {
     const texts: Record<string, string | null> = {};
     for (const [column, value] of Object.entries(values)) texts[column] = cellText(value);
-    lines.push(JSON.stringify({ row, values: texts }));
+    chunks.push(Buffer.from(`${rows > 0 ? ",\n" : ""}${JSON.stringify({ row, values: texts })}`));
+    rows += 1;
   }
+  chunks.push(Buffer.from("\n]\n"));
   const fileKey = newKey("json");
-  await files().put(fileKey, Buffer.from(`[\n${lines.join(",\n")}\n]\n`));
-  return { fileKey, rows: lines.length };
+  await files().put(fileKey, Buffer.concat(chunks));
+  return { fileKey, rows };
 }
 
 /**
