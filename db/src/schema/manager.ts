@@ -95,6 +95,16 @@ export const databaseConnections = pgTable(
   ],
 );
 
+/** What an import batch's records (import_created, import_updated) carry: the batch, its company and the table. */
+const batchRecordColumns = () => ({
+  id: serial("id").primaryKey(),
+  batchId: text("batch_id").notNull(),
+  companyId: integer("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  entity: text("entity").$type<ImportEntity>().notNull(),
+});
+
 /**
  * The rows an import created (not those it updated), one row per batch, entity and write: rolling a batch back
  * deletes exactly these. An id array per write, not a row per record: a per-record row (its index entry and its
@@ -102,15 +112,7 @@ export const databaseConnections = pgTable(
  */
 export const importCreated = pgTable(
   "import_created",
-  {
-    id: serial("id").primaryKey(),
-    batchId: text("batch_id").notNull(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    entity: text("entity").$type<ImportEntity>().notNull(),
-    recordIds: integer("record_ids").array().notNull(),
-  },
+  { ...batchRecordColumns(), recordIds: integer("record_ids").array().notNull() },
   (t) => [index("import_created_batch_idx").on(t.batchId, t.companyId)],
 );
 
@@ -122,12 +124,7 @@ export const importCreated = pgTable(
 export const importUpdated = pgTable(
   "import_updated",
   {
-    id: serial("id").primaryKey(),
-    batchId: text("batch_id").notNull(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    entity: text("entity").$type<ImportEntity>().notNull(),
+    ...batchRecordColumns(),
     recordId: integer("record_id").notNull(),
     previous: jsonb("previous").notNull(),
     written: jsonb("written").notNull(),
