@@ -14,22 +14,23 @@ const option = (page: Page) => panel(page).getByRole("button", { name: "WhatsApp
 const dialog = (page: Page) => page.getByRole("dialog");
 
 /**
- * The demo chat whose last comment starts as `preview`, found through chat.list (as the browser's session): other
- * specs post in other chats meanwhile, so these two older ones can sit far down the virtualized list.
+ * The demo chat whose last comment contains one of `previews`, found through chat.list (as the browser's session):
+ * other specs post in other chats meanwhile, so these older ones can sit far down the virtualized list. The second
+ * preview is what this spec leaves as the chat's last message, so a retry finds the chat too.
  */
-async function correlativeOf(page: Page, preview: string): Promise<number> {
+async function correlativeOf(page: Page, previews: string[]): Promise<number> {
   let cursor: string | null = null;
   for (let i = 0; i < 100; i++) {
     const input = encodeURIComponent(JSON.stringify({ json: { tab: "Order", cursor } }));
     const res = await page.request.get(`/trpc/chat.list?input=${input}`, { headers: { "x-trpc-source": "web" } });
     expect(res.ok()).toBe(true);
     const page_ = ((await res.json()) as { result: { data: { json: { items: { correlative_id: number | null; last_comment: { text: string } | null }[]; next_cursor: string | null } } } }).result.data.json;
-    const found = page_.items.find((c) => c.last_comment?.text.includes(preview));
+    const found = page_.items.find((c) => previews.some((p) => c.last_comment?.text.includes(p)));
     if (found?.correlative_id) return found.correlative_id;
     if (!page_.next_cursor) break;
     cursor = page_.next_cursor;
   }
-  throw new Error(`no chat ends with "${preview}"`);
+  throw new Error(`no chat ends with "${previews.join('" or "')}"`);
 }
 
 /** Opens the Order chat #n from the list, searched by its number. */
@@ -42,9 +43,12 @@ async function openChat(page: Page, correlative: number) {
   await expect(list.getByRole("textbox", { name: "Mensaje" })).toBeVisible();
 }
 
+/** Opens the chat panel; retried, since right after a resize a click can land while the panel is still open. */
 async function openPanel(page: Page) {
-  if (!(await panel(page).isVisible())) await page.getByRole("button", { name: /chat/i }).first().click();
-  await expect(panel(page)).toBeVisible();
+  await expect(async () => {
+    if (!(await panel(page).isVisible())) await page.getByRole("button", { name: /chat/i }).first().click();
+    await expect(panel(page)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test("inside and outside the 24-hour window, then at 390 px", async ({ page }) => {
@@ -53,9 +57,9 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await openPanel(page);
   const stamp = String(Date.now()).slice(-6);
   const [open, none, closed] = [
-    await correlativeOf(page, "cómo va mi auto"),
-    await correlativeOf(page, "Avisar al cliente por WhatsApp"),
-    await correlativeOf(page, "El cliente escribió ayer por WhatsApp"),
+    await correlativeOf(page, ["cómo va mi auto", "Su auto está listo"]),
+    await correlativeOf(page, ["Avisar al cliente por WhatsApp", "el presupuesto de su vehículo AB"]),
+    await correlativeOf(page, ["El cliente escribió ayer por WhatsApp"]),
   ];
 
   // Inside the window: the option appears only while the input is empty, and free text is offered.
