@@ -7,7 +7,7 @@ import { companies, type ConnectionStatusValue, databaseConnections, managerData
 import { managerProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { forgetBatch } from "../import/rollback";
+import { forgetBatches } from "../import/rollback";
 
 /** States a click on 'Conectar' starts a fresh import from. */
 const FINISHED: ConnectionStatusValue[] = ["connected", "failed", "undone"];
@@ -25,7 +25,7 @@ export const connect = managerProcedure
     return withTransaction(ctx, async (tx) => {
       const [current] = await tx.db.select({ status: databaseConnections.status, batchId: databaseConnections.batchId }).from(databaseConnections).where(link).for("update");
       // Only the latest import can be undone: a fresh one makes the previous one's records useless.
-      if (current?.batchId && FINISHED.includes(current.status)) await forgetBatch(tx.db, input.companyId, current.batchId);
+      if (current && FINISHED.includes(current.status)) await forgetBatches(tx.db, [{ companyId: input.companyId, batchId: current.batchId }]);
       await tx.db
         .insert(databaseConnections)
         .values({ managerDatabaseId: input.databaseId, companyId: input.companyId })

@@ -8,7 +8,7 @@ import { databaseConnections } from "@taller/db";
 import { managerProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { forgetBatch } from "../import/rollback";
+import { forgetBatches } from "../import/rollback";
 
 export const connectionIdSchema = z.object({ connectionId: z.number().int().positive().max(2 ** 31 - 1) });
 
@@ -29,7 +29,7 @@ export const removeConnection = managerProcedure.input(connectionIdSchema).mutat
     if (!connection) throw new TRPCError({ code: "NOT_FOUND", message: "Conexión no encontrada" });
     const busy = busyConnection(connection.status);
     if (busy) throw new TRPCError({ code: "CONFLICT", message: busy });
-    if (connection.batchId) await forgetBatch(tx.db, connection.companyId, connection.batchId);
+    await forgetBatches(tx.db, [connection]);
     await tx.db.delete(databaseConnections).where(eq(databaseConnections.id, input.connectionId));
     return { id: input.connectionId };
   }),

@@ -6,7 +6,7 @@
 import { databaseConnections, managerDatabases } from "@taller/db";
 import { managerProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { eq } from "drizzle-orm";
-import { forgetBatch } from "../import/rollback";
+import { forgetBatches } from "../import/rollback";
 import { deleteDatabaseFiles } from "./files";
 import { databaseIdSchema } from "./get";
 import { busyConnection } from "./remove-connection";
@@ -28,9 +28,7 @@ export const remove = managerProcedure.input(databaseIdSchema).mutation(({ ctx, 
     const busy = connections.map((c) => busyConnection(c.status)).find((reason) => reason !== null);
     if (busy) throw new TRPCError({ code: "CONFLICT", message: busy });
     // Their batches can no longer be undone: their records of created and overwritten rows go too.
-    for (const c of connections) {
-      if (c.batchId) await forgetBatch(tx.db, c.companyId, c.batchId);
-    }
+    await forgetBatches(tx.db, connections);
     await tx.db.delete(managerDatabases).where(eq(managerDatabases.id, input.id));
     tx.afterCommit(() => void deleteDatabaseFiles([database.fileKey, database.workbookKey]));
     return { id: input.id };

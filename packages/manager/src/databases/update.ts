@@ -13,7 +13,7 @@ import { deleteDatabaseFiles } from "./files";
 import { databaseIdSchema } from "./get";
 import { busyConnection } from "./remove-connection";
 import { sheetData } from "./sheet-data";
-import { forgetBatch } from "../import/rollback";
+import { forgetBatches } from "../import/rollback";
 
 export const update = managerProcedure
   .input(databaseIdSchema.extend({ name: databaseNameSchema, sheet: databaseSheetSchema, upload: uploadKeySchema.optional() }))
@@ -39,7 +39,7 @@ export const update = managerProcedure
         .where(eq(managerDatabases.id, input.id));
       if (data) {
         // Their imports can no longer be undone once the data is replaced.
-        for (const c of connections) if (c.batchId) await forgetBatch(tx.db, c.companyId, c.batchId);
+        await forgetBatches(tx.db, connections);
         const replaced = [current.fileKey, ...(workbookKey === current.workbookKey ? [] : [current.workbookKey])];
         tx.afterCommit(() => void deleteDatabaseFiles(replaced));
         await tx.db

@@ -72,10 +72,8 @@ async function restoreOverwritten(tx: Tx, companyId: number, batchId: string, en
       ? sql`${still} AND (${col("p", c)} IS NULL OR EXISTS (SELECT 1 FROM ${sql.identifier(ref)} r WHERE r.company_id = t.company_id AND r.id = ${col("p", c)}))`
       : still;
   };
-  const restorable = (c: string) => {
-    const group = TOGETHER[entity]?.includes(c) ? (TOGETHER[entity] ?? [c]) : [c];
-    return sql.join(group.map((g) => sql`(${own(g)})`), sql` AND `);
-  };
+  const together = TOGETHER[entity] ?? [];
+  const restorable = (c: string) => sql.join((together.includes(c) ? together : [c]).map((g) => sql`(${own(g)})`), sql` AND `);
   const sets = columns.map((c) => sql`${sql.identifier(c)} = CASE WHEN ${restorable(c)} THEN ${col("p", c)} ELSE ${col("t", c)} END`);
   const changes = columns.map((c) => sql`(${col("p", c)} IS DISTINCT FROM ${col("t", c)} AND ${restorable(c)})`);
   const table = sql.identifier(entity);
@@ -117,12 +115,18 @@ export async function rollbackBatch(tx: Tx, companyId: number, batchId: string):
     report.deleted += deleted.length;
     if (locked.length > deleted.length) report.kept[entity] = locked.length - deleted.length;
   }
-  await forgetBatch(asDb(tx), companyId, batchId);
+  await forgetBatches(asDb(tx), [{ companyId, batchId }]);
   return report;
 }
 
-/** Drops a batch's records of what it created and overwrote: nothing can undo it afterwards. */
-export async function forgetBatch(db: Db, companyId: number, batchId: string): Promise<void> {
-  await db.delete(importCreated).where(and(eq(importCreated.companyId, companyId), eq(importCreated.batchId, batchId)));
-  await db.delete(importUpdated).where(and(eq(importUpdated.companyId, companyId), eq(importUpdated.batchId, batchId)));
+/**
+ * Drops the records of what these imports (a connection's company and batch; no batch: nothing) created and
+ * overwrote: nothing can undo them afterwards.
+ */
+export async function forgetBatches(db: Db, imports: readonly { companyId: number; batchId: string | null }[]): Promise<void> {
+  for (const { companyId, batchId } of imports) {
+    if (!batchId) continue;
+    await db.delete(importCreated).where(and(eq(importCreated.companyId, companyId), eq(importCreated.batchId, batchId)));
+    await db.delete(importUpdated).where(and(eq(importUpdated.companyId, companyId), eq(importUpdated.batchId, batchId)));
+  }
 }

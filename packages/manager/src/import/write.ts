@@ -54,14 +54,14 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
   if (rows.length === 0) return;
   await db.transaction(async (tx) => {
     await lockCompanyImports(tx, companyId);
-    // One import_created row per entity and batch write: the ids it inserted, as an array (none: no row).
-    const created = (entity: ImportEntity, ins: string, where = "true") =>
+    // One import_created row per entity and batch write: the ids its `ins` CTE inserted, as an array (none: no row).
+    const created = (entity: ImportEntity) =>
       sql`INSERT INTO import_created (batch_id, company_id, entity, record_ids)
-        SELECT ${batchId}, ${companyId}, ${entity}, array_agg(id) FROM ${sql.raw(ins)} WHERE ${sql.raw(where)} HAVING count(*) > 0`;
-    // One import_updated row per record the write changed; `changes` yields (id, previous, written).
-    const updated = (entity: OverwrittenEntity, changes: string) =>
+        SELECT ${batchId}, ${companyId}, ${entity}, array_agg(id) FROM ins HAVING count(*) > 0`;
+    // One import_updated row per record its `upd` CTE changed (id, previous, written).
+    const updated = (entity: OverwrittenEntity) =>
       sql`INSERT INTO import_updated (batch_id, company_id, entity, record_id, previous, written)
-        SELECT ${batchId}, ${companyId}, ${entity}, id, previous, written FROM ${sql.raw(changes)} WHERE previous IS DISTINCT FROM written`;
+        SELECT ${batchId}, ${companyId}, ${entity}, id, previous, written FROM upd WHERE previous IS DISTINCT FROM written`;
 
     const categories = byKey(rows.flatMap((r) => (r.category ? [{ name: r.category }] : [])), (c) => c.name);
     const categoryIds = categories.length
@@ -69,7 +69,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
           tx,
           sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(categories)}) AS x(name text)),
             ins AS (INSERT INTO product_categories (company_id, name) SELECT ${companyId}, name FROM v ON CONFLICT (company_id, name) DO NOTHING RETURNING id, name),
-            rec AS (${created("product_categories", "ins")})
+            rec AS (${created("product_categories")})
             SELECT name AS key, id FROM ins UNION ALL SELECT c.name, c.id FROM product_categories c JOIN v ON v.name = c.name WHERE c.company_id = ${companyId}`,
         )
       : new Map<string, number>();
@@ -90,13 +90,13 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
             description = coalesce(chg.description, t.description), category_id = coalesce(chg.category_id, t.category_id), updated_at = now()
           FROM chg WHERE t.id = chg.id
           RETURNING t.id, chg.previous, ${snapshot("products", "t")} AS written),
-        changed AS (${updated("products", "upd")}),
+        changed AS (${updated("products")}),
         ins AS (INSERT INTO products (company_id, code, name, price, buy_price, description, category_id)
           SELECT ${companyId}, code, name, price, buy_price, description, category_id FROM v
           WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.company_id = ${companyId} AND p.code = v.code)
           ON CONFLICT (company_id, code) DO NOTHING
           RETURNING id)
-        ${created("products", "ins")}`);
+        ${created("products")}`);
     }
 
     const brands = byKey(rows.flatMap((r) => (r.brand ? [{ name: r.brand }] : [])), (b) => b.name);
@@ -106,7 +106,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
           sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(brands)}) AS x(name text)),
             ins AS (INSERT INTO brands (company_id, name) SELECT ${companyId}, v.name FROM v
               WHERE NOT EXISTS (SELECT 1 FROM brands b WHERE b.company_id = ${companyId} AND b.name = v.name) RETURNING id, name),
-            rec AS (${created("brands", "ins")})
+            rec AS (${created("brands")})
             SELECT name AS key, id FROM ins
             UNION ALL SELECT DISTINCT ON (b.name) b.name, b.id FROM brands b JOIN v ON v.name = b.name WHERE b.company_id = ${companyId}`,
         )
@@ -123,7 +123,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
             ins AS (INSERT INTO brand_models (company_id, brand_id, name) SELECT ${companyId}, v.brand_id, v.name FROM v
               WHERE NOT EXISTS (SELECT 1 FROM brand_models m WHERE m.company_id = ${companyId} AND m.brand_id = v.brand_id AND m.name = v.name)
               RETURNING id, brand_id, name),
-            rec AS (${created("brand_models", "ins")})
+            rec AS (${created("brand_models")})
             SELECT brand_id || chr(31) || name AS key, id FROM ins
             UNION ALL SELECT DISTINCT ON (m.brand_id, m.name) m.brand_id || chr(31) || m.name, m.id
               FROM brand_models m JOIN v ON v.brand_id = m.brand_id AND v.name = m.name WHERE m.company_id = ${companyId}`,
@@ -148,11 +148,11 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
                 address = coalesce(chg.address, c.address), city = coalesce(chg.city, c.city), updated_at = now()
               FROM chg WHERE c.id = chg.id
               RETURNING c.id, chg.previous, ${snapshot("clients", "c")} AS written),
-            changed AS (${updated("clients", "upd")}),
+            changed AS (${updated("clients")}),
             ins AS (INSERT INTO clients (company_id, rut, name, email, phone, address, city)
               SELECT ${companyId}, rut, name, email, phone, address, city FROM v
               WHERE NOT EXISTS (SELECT 1 FROM clients c WHERE c.company_id = ${companyId} AND c.rut = v.rut) RETURNING id, rut),
-            rec AS (${created("clients", "ins")})
+            rec AS (${created("clients")})
             SELECT rut AS key, id FROM ins
             UNION ALL SELECT DISTINCT ON (c.rut) c.rut, c.id FROM clients c JOIN v ON v.rut = c.rut WHERE c.company_id = ${companyId}`,
         )
@@ -194,7 +194,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
             brand_id = coalesce(chg.brand_id, t.brand_id), brand_model_id = coalesce(chg.brand_model_id, t.brand_model_id), updated_at = now()
           FROM chg WHERE t.id = chg.id
           RETURNING t.id, chg.previous, ${snapshot("vehicles", "t")} AS written),
-        changed AS (${updated("vehicles", "upd")}),
+        changed AS (${updated("vehicles")}),
         -- The search text composed here by the fill trigger's own function (the trigger then skips these rows), from
         -- the names this batch just wrote: brands and models are matched by name, and a client's name is the one
         -- written above for its RUT. An updated vehicle keeps the trigger: its client, brand or model may be ones
@@ -204,7 +204,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
             vehicle_search_text(identifier, chassis, brand, model, client_name, client_rut)
           FROM v
           WHERE NOT EXISTS (SELECT 1 FROM vehicles t WHERE t.company_id = ${companyId} AND t.identifier = v.identifier) RETURNING id)
-        ${created("vehicles", "ins")}`);
+        ${created("vehicles")}`);
     }
   });
 }

@@ -64,7 +64,7 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
 
   // A new workbook ('ACTUALIZAR') without the sheet in use waits here while a sheet of it is chosen.
   const [pending, setPending] = useState<{ upload: string; sheets: string[] } | null>(null);
-  const sheetOptions = pending?.sheets ?? (database.sheets.length ? database.sheets : [database.sheet]);
+  const sheetOptions = pending?.sheets ?? database.sheets;
 
   const save = (upload = pending?.upload) =>
     form.handleSubmit(async (values) => {
