@@ -30,7 +30,7 @@ export function containsPattern(term: string | null | undefined): string | null 
   return `%${searchFold(normalized).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Terms shorter than this have no trigram: they match the start of a word instead (search_prefixes()). */
+/** Terms shorter than this have no trigram of their own: they match the start of a word instead. */
 const TRIGRAM = 3;
 
 /** A parsed list search: a contains-pattern for the trigram index, or a word prefix of one or two characters. */
@@ -45,12 +45,23 @@ export function searchTerm(term: string | null | undefined): SearchTerm | null {
 }
 
 /**
- * The condition for a search over a table with `search_text` and `search_prefixes` (alias given as `prefix`, e.g.
- * "v."): trigram LIKE for three characters and more, a word's start from the GIN index over prefixes below that.
+ * The regular expression for "a word of the search text starts with `prefix`": words are what spaces separate, and
+ * a word's leading '#'s may be left out ("1" finds "#123"; "#1" only "#1…"). Everything but letters and digits is
+ * escaped, so the term is matched literally. pg_trgm reads this pattern's word-start trigrams ("  a", " ab") from
+ * the same GIN index as a contains-search, so short terms need no index of their own.
+ */
+export function wordStartPattern(prefix: string): string {
+  const literal = prefix.replace(/[^\p{L}\p{N}]/gu, "\\$&");
+  return `(^| )${prefix.startsWith("#") ? "" : "#*"}${literal}`;
+}
+
+/**
+ * The condition for a search over a table with `search_text` (alias given as `prefix`, e.g. "v."), both served by
+ * its trigram index: LIKE for three characters and more, a word's start (wordStartPattern) below that.
  */
 export function searchCondition(search: SearchTerm | null, prefix = ""): SQL {
   if (!search) return sql`true`;
   return search.kind === "contains"
     ? sql`${sql.raw(prefix)}search_text LIKE ${search.pattern}`
-    : sql`${sql.raw(prefix)}search_prefixes @> ARRAY[${search.prefix}]::text[]`;
+    : sql`${sql.raw(prefix)}search_text ~ ${wordStartPattern(search.prefix)}`;
 }

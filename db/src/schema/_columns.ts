@@ -1,4 +1,4 @@
-import { getTableName, sql } from "drizzle-orm";
+import { getTableName } from "drizzle-orm";
 import { foreignKey, integer, text, timestamp, unique, type AnyPgColumn, type UpdateDeleteAction } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 
@@ -12,15 +12,11 @@ export const createdAt = () => timestamp("created_at", { withTimezone: true }).n
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 /**
- * A searchable list's folded text, written only by the table's trigger (search_fold()), and its words' one- and
- * two-character prefixes for short searches, generated from it (docs/lists.md).
+ * A searchable list's folded text, written only by the table's trigger (search_fold()), searched through its trigram
+ * index, short terms included (docs/lists.md).
  */
 export const searchColumns = () => ({
   searchText: text("search_text").notNull().default(""),
-  searchPrefixes: text("search_prefixes")
-    .array()
-    .notNull()
-    .generatedAlwaysAs(sql`search_prefixes(search_text)`),
 });
 
 /** The columns a tenant-owned table exposes to tenant-bound references. */

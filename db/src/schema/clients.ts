@@ -28,7 +28,6 @@ export const clients = pgTable(
     // An e-mail booking names its client by RUT (booking.externalMails.list's prefill).
     index("clients_company_rut_idx").on(t.companyId, t.rut),
     index("clients_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
-    index("clients_search_prefixes_idx").using("gin", t.searchPrefixes),
     // The clients table's default page (newest first) under a rating filter.
     index("clients_rating_idx").on(t.companyId, t.rating, t.id),
     tenantKey(t),
@@ -77,7 +76,6 @@ export const vehicles = pgTable(
     // Client renames rewrite their vehicles' search text; deleting a client nulls its vehicles.
     index("vehicles_client_idx").on(t.clientId),
     index("vehicles_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
-    index("vehicles_search_prefixes_idx").using("gin", t.searchPrefixes),
     // An e-mail booking names its vehicle by plate (booking.externalMails.list's prefill).
     index("vehicles_company_identifier_idx").on(t.companyId, t.identifier),
   ],

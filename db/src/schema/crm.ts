@@ -90,7 +90,6 @@ export const crms = pgTable(
     index("crms_vehicle_idx").on(t.companyId, t.vehicleId),
     index("crms_user_idx").on(t.companyId, t.userId),
     index("crms_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
-    index("crms_search_prefixes_idx").using("gin", t.searchPrefixes),
   ],
 );
 

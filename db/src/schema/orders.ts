@@ -77,7 +77,6 @@ export const orders = pgTable(
     index("orders_list_correlative_idx").on(t.companyId, t.statusId, t.budgetStatusKey, t.correlativeId, t.locationId),
     index("orders_list_check_in_idx").on(t.companyId, t.statusId, t.budgetStatusKey, t.checkInTime, t.correlativeId, t.locationId),
     index("orders_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
-    index("orders_search_prefixes_idx").using("gin", t.searchPrefixes),
     // "Own records only": the orders a user received or is assigned.
     index("orders_user_idx").on(t.companyId, t.userId),
     index("orders_assignee_idx").on(t.companyId, t.assigneeId),
@@ -153,6 +152,5 @@ export const budgets = pgTable(
     // The list reads one status slice at a time, newest number first.
     index("budgets_list_idx").on(t.companyId, t.statusId, t.correlativeId),
     index("budgets_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
-    index("budgets_search_prefixes_idx").using("gin", t.searchPrefixes),
   ],
 );

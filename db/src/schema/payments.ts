@@ -77,7 +77,6 @@ export const paymentRequests = pgTable(
     // The list: one status slice at a time, newest first.
     index("payment_requests_list_idx").on(t.companyId, t.status, t.id),
     index("payment_requests_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
-    index("payment_requests_search_prefixes_idx").using("gin", t.searchPrefixes),
     index("payment_requests_order_idx").on(t.companyId, t.orderId),
     // The poller: pending requests with a preference, oldest poll first.
     index("payment_requests_poll_idx").on(t.polledAt).where(sql`status = 1 AND preference_id IS NOT NULL`),

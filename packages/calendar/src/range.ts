@@ -41,7 +41,7 @@ interface Window {
   end: string;
 }
 
-/** The orders' columns a delivery reads (not the search text and its prefixes, which a `*` would carry along). */
+/** The orders' columns a delivery reads (not the search text, which a `*` would carry along). */
 const DELIVERY_FIELDS = sql.raw(
   "id, company_id, correlative_id, status_id, vehicle_id, client_id, location_id, user_id, assignee_id, finish_date, completed_at, ended_at, total",
 );

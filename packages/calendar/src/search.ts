@@ -18,7 +18,7 @@ export const searchInput = z.object({
 
 /**
  * The floating search (seed 000 section 2.4): deliveries by the orders' search text (number, plate, brand, model,
- * client, RUT: the lists' trigram and word-prefix indexes), events by name (folded like the lists' search; a
+ * client, RUT: the lists' trigram indexes), events by name (folded like the lists' search; a
  * company's events are few, read through its index). Newest first, at most CALENDAR_SEARCH_LIMIT of each, under the
  * same scope as the window.
  */

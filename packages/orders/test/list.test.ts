@@ -424,7 +424,7 @@ describe("location selector", () => {
 });
 
 describe("search counts", () => {
-  it("serve one- and two-character terms as a word's start, from the prefix index", async () => {
+  it("serve one- and two-character terms as a word's start", async () => {
     const caller = await admin();
     const { orders: found } = await walk(caller, { search: "#1" });
     expect(found.length).toBeGreaterThan(0);
