@@ -82,7 +82,8 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
       // As the clients and vehicles below: changed products are locked and rewritten, new codes inserted.
       await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(products)})
           AS x(code text, name text, price int, buy_price int, description text, category_id int)),
-        chg AS (SELECT o.id, ${snapshot("products", "o")} AS previous, v.* FROM v JOIN products o ON o.company_id = ${companyId} AND o.code = v.code
+        e AS (SELECT o.id, o.code FROM v JOIN products o ON o.company_id = ${companyId} AND o.code = v.code),
+        chg AS (SELECT o.id, ${snapshot("products", "o")} AS previous, v.* FROM e JOIN products o ON o.id = e.id JOIN v ON v.code = e.code
           WHERE (o.name, o.price, o.buy_price, o.description, o.category_id) IS DISTINCT FROM
                 (v.name, v.price, v.buy_price, coalesce(v.description, o.description), coalesce(v.category_id, o.category_id))
           FOR UPDATE OF o),
@@ -93,7 +94,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
         changed AS (${updated("products")}),
         ins AS (INSERT INTO products (company_id, code, name, price, buy_price, description, category_id)
           SELECT ${companyId}, code, name, price, buy_price, description, category_id FROM v
-          WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.company_id = ${companyId} AND p.code = v.code)
+          WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.code = v.code)
           ON CONFLICT (company_id, code) DO NOTHING
           RETURNING id)
         ${created("products")}`);
@@ -131,16 +132,18 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
       : new Map<string, number>();
 
     const clients = byKey(rows.flatMap((r) => (r.client ? [r.client] : [])), (c) => c.rut);
-    // The updates below find the records that change in a CTE first, locking them (FOR UPDATE: a row changed by a
-    // concurrent edit is waited for and read again), so it holds the values right before the update (previous)
-    // and RETURNING the values after (written), for import_updated; only records that change are locked and then
-    // looked up as the update's target.
+    // The upserts below read the company's records with the batch's keys once (`e`: the insert's "not there yet"
+    // and the ids answered come from it too), then find the records that change (`chg`), locking them (FOR UPDATE:
+    // a row changed by a concurrent edit is waited for and read again), so it holds the values right before the
+    // update (previous) and RETURNING the values after (written), for import_updated; only records that change are
+    // locked and then looked up as the update's target.
     const clientIds = clients.length
       ? await idsBy(
           tx,
           sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(clients)})
               AS x(rut text, name text, email text, phone text, address text, city text)),
-            chg AS (SELECT o.id, ${snapshot("clients", "o")} AS previous, v.* FROM v JOIN clients o ON o.company_id = ${companyId} AND o.rut = v.rut
+            e AS (SELECT o.id, o.rut FROM v JOIN clients o ON o.company_id = ${companyId} AND o.rut = v.rut),
+            chg AS (SELECT o.id, ${snapshot("clients", "o")} AS previous, v.* FROM e JOIN clients o ON o.id = e.id JOIN v ON v.rut = e.rut
               WHERE (o.name, o.email, o.phone, o.address, o.city) IS DISTINCT FROM
                     (v.name, coalesce(v.email, o.email), coalesce(v.phone, o.phone), coalesce(v.address, o.address), coalesce(v.city, o.city))
               FOR UPDATE OF o),
@@ -151,10 +154,10 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
             changed AS (${updated("clients")}),
             ins AS (INSERT INTO clients (company_id, rut, name, email, phone, address, city)
               SELECT ${companyId}, rut, name, email, phone, address, city FROM v
-              WHERE NOT EXISTS (SELECT 1 FROM clients c WHERE c.company_id = ${companyId} AND c.rut = v.rut) RETURNING id, rut),
+              WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.rut = v.rut) RETURNING id, rut),
             rec AS (${created("clients")})
             SELECT rut AS key, id FROM ins
-            UNION ALL SELECT DISTINCT ON (c.rut) c.rut, c.id FROM clients c JOIN v ON v.rut = c.rut WHERE c.company_id = ${companyId}`,
+            UNION ALL (SELECT DISTINCT ON (rut) rut, id FROM e ORDER BY rut, id)`,
         )
       : new Map<string, number>();
 
@@ -184,7 +187,8 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
       await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
           AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int,
             brand text, model text, client_name text, client_rut text)),
-        chg AS (SELECT o.id, ${snapshot("vehicles", "o")} AS previous, v.* FROM v JOIN vehicles o ON o.company_id = ${companyId} AND o.identifier = v.identifier
+        e AS (SELECT o.id, o.identifier FROM v JOIN vehicles o ON o.company_id = ${companyId} AND o.identifier = v.identifier),
+        chg AS (SELECT o.id, ${snapshot("vehicles", "o")} AS previous, v.* FROM e JOIN vehicles o ON o.id = e.id JOIN v ON v.identifier = e.identifier
           WHERE (o.chassis, o.year, o.color, o.custom_fields, o.client_id, o.brand_id, o.brand_model_id) IS DISTINCT FROM
                 (coalesce(v.chassis, o.chassis), coalesce(v.year, o.year)::smallint, coalesce(v.color, o.color), o.custom_fields || v.custom_fields,
                  coalesce(v.client_id, o.client_id), coalesce(v.brand_id, o.brand_id), coalesce(v.brand_model_id, o.brand_model_id))
@@ -203,7 +207,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
           SELECT ${companyId}, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id,
             vehicle_search_text(identifier, chassis, brand, model, client_name, client_rut)
           FROM v
-          WHERE NOT EXISTS (SELECT 1 FROM vehicles t WHERE t.company_id = ${companyId} AND t.identifier = v.identifier) RETURNING id)
+          WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.identifier = v.identifier) RETURNING id)
         ${created("vehicles")}`);
     }
   });
