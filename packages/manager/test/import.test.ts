@@ -15,7 +15,7 @@ import { dryRun, runImport } from "../src/import/run";
 import { readSheet, summarizeWorkbook } from "../src/import/sheet";
 import type { MappedRow } from "../src/import/map";
 import { rollbackBatch } from "../src/import/rollback";
-import { writeBatch } from "../src/import/write";
+import { writeBatch, writeRecords, writeVehicles } from "../src/import/write";
 
 const app = useSeededApp();
 const dir = mkdtempSync(join(tmpdir(), "manager-import-"));
@@ -97,9 +97,10 @@ describe("spreadsheet import", () => {
     const before = await counts();
     const progress: number[] = [];
     const source = () => readSheet(path, "Datos");
-    const first = await runImport(app.db(), { companyId: companyId(), batchId: "b1", keys: KEYS, source, onProgress: (done) => void progress.push(done) });
+    // In batches of 1,200: the pipeline writes one batch's records beside the batch before's vehicles.
+    const first = await runImport(app.db(), { companyId: companyId(), batchId: "b1", keys: KEYS, source, batchRows: 1200, onProgress: (done) => void progress.push(done) });
     expect(first).toMatchObject({ rows: 5000, errorCount: 0 });
-    expect(progress).toEqual([5000]);
+    expect(progress).toEqual([1200, 2400, 3600, 4800, 5000]);
     const after = await counts();
     expect(after).toEqual({
       clients: before.clients + 5000,
@@ -161,6 +162,21 @@ describe("spreadsheet import", () => {
     expect(await runImport(app.db(), { companyId: companyId(), batchId: "o1", keys: KEYS, source })).toMatchObject({ rows: 20, errorCount: 0 });
     expect(opened).toBe(1);
     expect((await counts()).vehicles).toBe(before.vehicles + 20);
+  });
+
+  it("a client renamed between a batch's two stages is named by its vehicle's search text as renamed", async () => {
+    const client = { rut: rut(22_000_001), name: "Nombre Importado", email: null, phone: null, address: null, city: null };
+    const rows: MappedRow[] = [
+      { client, vehicle: { identifier: "RENOM1", chassis: null, year: null, color: null, custom_fields: {} }, brand: null, model: null, product: null, category: null },
+    ];
+    const ids = await writeRecords(app.db(), companyId(), "rn", rows);
+    const clientId = ids.clientIds.get(client.rut);
+    await app.db().update(clients).set({ name: "Nombre Nuevo" }).where(eq(clients.id, clientId!));
+    await writeVehicles(app.db(), companyId(), "rn", rows, ids);
+    const [vehicle] = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "RENOM1")));
+    expect(vehicle?.clientId).toBe(clientId);
+    expect(vehicle?.searchText).toContain("NOMBRE NUEVO");
+    expect(vehicle?.searchText).not.toContain("IMPORTADO");
   });
 
   it("the dry run alone counts rows and reports nothing for a clean sheet", async () => {

@@ -91,7 +91,7 @@ async function restoreOverwritten(tx: Tx, companyId: number, batchId: string, en
 
 /** Puts back what the batch overwrote and deletes what it created and nobody points at, in the caller's transaction. */
 export async function rollbackBatch(tx: Tx, companyId: number, batchId: string): Promise<RollbackReport> {
-  await lockCompanyImports(tx, companyId);
+  await lockCompanyImports(tx, companyId, "records", "vehicles");
   const report: RollbackReport = { deleted: 0, restored: 0, kept: {} };
   // First: putting a reference back may free a created row for deletion.
   for (const entity of Object.keys(OVERWRITTEN) as OverwrittenEntity[]) {

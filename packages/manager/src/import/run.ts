@@ -15,7 +15,7 @@ import type { DatabaseKeys } from "@taller/core";
 import type { Db, ImportRowError } from "@taller/db";
 import { mapRow, type MappedRow } from "./map";
 import type { SheetRow } from "./sheet";
-import { writeBatch } from "./write";
+import { writeRecords, writeVehicles } from "./write";
 
 /** Rows per write: few round trips and transactions, while two batches (one written, one parsed) stay a few MB. */
 export const IMPORT_BATCH_ROWS = 5000;
@@ -57,6 +57,8 @@ export interface ImportOptions {
   /** Opens the sheet's rows (read once). */
   source: () => AsyncIterable<SheetRow>;
   onProgress?: (done: number, total: number) => Promise<void> | void;
+  /** Rows per batch (IMPORT_BATCH_ROWS; tests take fewer to run several batches through the pipeline). */
+  batchRows?: number;
 }
 
 /** Dry run, then (with no bad rows) the write. Returns the dry run's report; rows are written only if it is clean. */
@@ -73,29 +75,42 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
     await spooled;
     if (report.errorCount > 0) return report;
 
+    // A pipeline of three: the next batch is read and parsed while the database writes one batch's records
+    // (clients, products, ...) on one connection and the batch before's vehicles on another. Each stage writes its
+    // batches one at a time and in order; a batch's vehicles wait for its records (they refer to them).
     let done = 0;
+    let records: Promise<unknown> = Promise.resolve();
+    let vehicles: Promise<void> = Promise.resolve();
+    let vehiclesBefore: Promise<void> = Promise.resolve();
     const write = async (rows: MappedRow[]) => {
-      await writeBatch(db, opts.companyId, opts.batchId, rows);
-      done += rows.length;
-      await opts.onProgress?.(done, report.rows);
+      // This batch's records follow the last batch's records, beside its vehicles; the vehicles of the batch before
+      // that must be done (memory stays a few batches).
+      await Promise.all([records, vehiclesBefore]);
+      const ids = writeRecords(db, opts.companyId, opts.batchId, rows);
+      const previous = vehicles;
+      records = ids;
+      vehiclesBefore = previous;
+      vehicles = (async () => {
+        const written = await ids;
+        await previous;
+        await writeVehicles(db, opts.companyId, opts.batchId, rows, written);
+        done += rows.length;
+        await opts.onProgress?.(done, report.rows);
+      })();
+      // All are awaited by a later write or the end; this only keeps a rejection meanwhile from counting as unhandled.
+      records.catch(() => undefined);
+      vehicles.catch(() => undefined);
     };
-    // The next batch is read and parsed while the database writes the previous one (two cores, two workers); the
-    // writes themselves stay one at a time and in order.
-    let writing: Promise<void> = Promise.resolve();
     let batch: MappedRow[] = [];
     for await (const line of createInterface({ input: createReadStream(spoolPath), crlfDelay: Infinity })) {
       batch.push(JSON.parse(line) as MappedRow);
-      if (batch.length >= IMPORT_BATCH_ROWS) {
-        const full = batch;
+      if (batch.length >= (opts.batchRows ?? IMPORT_BATCH_ROWS)) {
+        await write(batch);
         batch = [];
-        await writing;
-        writing = write(full);
-        // Handled by the `await writing` above or below; this only keeps the rejection from counting as unhandled.
-        writing.catch(() => undefined);
       }
     }
-    await writing;
     if (batch.length) await write(batch);
+    await Promise.all([records, vehicles]);
     return report;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -8,7 +8,7 @@
  *
  * Each entity is one statement per batch over a jsonb recordset: a batch of thousands of rows is a handful of round trips.
  */
-import { type Db, type ImportEntity, queryRows } from "@taller/db";
+import { type Db, type ImportEntity, intArray, queryRows } from "@taller/db";
 import { sql } from "drizzle-orm";
 import type { MappedRow } from "./map";
 
@@ -22,9 +22,17 @@ function byKey<T>(items: T[], key: (t: T) => string): T[] {
 /** queryRows runs on a transaction as on the pool (its PGlite/in-transaction path). */
 export const asDb = (tx: Tx) => tx as unknown as Db;
 
-/** The company's import lock, held to commit: one import (or rollback) writes into a company at a time. */
-export async function lockCompanyImports(tx: Tx, companyId: number): Promise<void> {
-  await queryRows(asDb(tx), sql`SELECT pg_advisory_xact_lock(hashtext('manager-import'), ${companyId})`);
+/**
+ * The company's import locks, held to commit, one per stage of a batch (see writeRecords / writeVehicles): each
+ * stage of the imports into one company runs one at a time, so two imports cannot both insert the same new RUT or
+ * plate, while one batch's vehicles are written beside the next batch's other records. An undo takes both, in
+ * this order; no stage takes both, so they cannot deadlock.
+ */
+const IMPORT_LOCKS = { records: "manager-import", vehicles: "manager-import-vehicles" } as const;
+export type ImportStage = keyof typeof IMPORT_LOCKS;
+
+export async function lockCompanyImports(tx: Tx, companyId: number, ...stages: [ImportStage, ...ImportStage[]]): Promise<void> {
+  for (const stage of stages) await queryRows(asDb(tx), sql`SELECT pg_advisory_xact_lock(hashtext(${IMPORT_LOCKS[stage]}), ${companyId})`);
 }
 
 const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
@@ -49,19 +57,36 @@ async function idsBy(tx: Tx, query: ReturnType<typeof sql>): Promise<Map<string,
   return new Map(rows.map((r) => [r.key, Number(r.id)]));
 }
 
-/** Writes one batch of mapped rows into the company. */
+/** One import_created row per entity and batch write: the ids its `ins` CTE inserted, as an array (none: no row). */
+const created = (batchId: string, companyId: number, entity: ImportEntity) =>
+  sql`INSERT INTO import_created (batch_id, company_id, entity, record_ids)
+    SELECT ${batchId}, ${companyId}, ${entity}, array_agg(id) FROM ins HAVING count(*) > 0`;
+/** One import_updated row per record its `upd` CTE changed (id, previous, written). */
+const updated = (batchId: string, companyId: number, entity: OverwrittenEntity) =>
+  sql`INSERT INTO import_updated (batch_id, company_id, entity, record_id, previous, written)
+    SELECT ${batchId}, ${companyId}, ${entity}, id, previous, written FROM upd WHERE previous IS DISTINCT FROM written`;
+
+/** What a batch's vehicles refer to, as its records stage wrote them: ids by RUT, brand name and brand+model. */
+export interface BatchIds {
+  clientIds: Map<string, number>;
+  brandIds: Map<string, number>;
+  modelIds: Map<string, number>;
+}
+
+/**
+ * Writes one batch of mapped rows into the company: its records, then its vehicles, each stage in its own
+ * transaction (runImport overlaps one batch's vehicles with the next batch's records).
+ */
 export async function writeBatch(db: Db, companyId: number, batchId: string, rows: MappedRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.transaction(async (tx) => {
-    await lockCompanyImports(tx, companyId);
-    // One import_created row per entity and batch write: the ids its `ins` CTE inserted, as an array (none: no row).
-    const created = (entity: ImportEntity) =>
-      sql`INSERT INTO import_created (batch_id, company_id, entity, record_ids)
-        SELECT ${batchId}, ${companyId}, ${entity}, array_agg(id) FROM ins HAVING count(*) > 0`;
-    // One import_updated row per record its `upd` CTE changed (id, previous, written).
-    const updated = (entity: OverwrittenEntity) =>
-      sql`INSERT INTO import_updated (batch_id, company_id, entity, record_id, previous, written)
-        SELECT ${batchId}, ${companyId}, ${entity}, id, previous, written FROM upd WHERE previous IS DISTINCT FROM written`;
+  await writeVehicles(db, companyId, batchId, rows, await writeRecords(db, companyId, batchId, rows));
+}
+
+/** A batch's first stage: categories, products, brands, models and clients, in one transaction. */
+export async function writeRecords(db: Db, companyId: number, batchId: string, rows: MappedRow[]): Promise<BatchIds> {
+  const none: BatchIds = { clientIds: new Map(), brandIds: new Map(), modelIds: new Map() };
+  if (rows.length === 0) return none;
+  return db.transaction(async (tx) => {
+    await lockCompanyImports(tx, companyId, "records");
 
     const categories = byKey(rows.flatMap((r) => (r.category ? [{ name: r.category }] : [])), (c) => c.name);
     const categoryIds = categories.length
@@ -69,7 +94,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
           tx,
           sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(categories)}) AS x(name text)),
             ins AS (INSERT INTO product_categories (company_id, name) SELECT ${companyId}, name FROM v ON CONFLICT (company_id, name) DO NOTHING RETURNING id, name),
-            rec AS (${created("product_categories")})
+            rec AS (${created(batchId, companyId, "product_categories")})
             SELECT name AS key, id FROM ins UNION ALL SELECT c.name, c.id FROM product_categories c JOIN v ON v.name = c.name WHERE c.company_id = ${companyId}`,
         )
       : new Map<string, number>();
@@ -86,18 +111,18 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
         chg AS (SELECT o.id, ${snapshot("products", "o")} AS previous, v.* FROM e JOIN products o ON o.id = e.id JOIN v ON v.code = e.code
           WHERE (o.name, o.price, o.buy_price, o.description, o.category_id) IS DISTINCT FROM
                 (v.name, v.price, v.buy_price, coalesce(v.description, o.description), coalesce(v.category_id, o.category_id))
-          FOR UPDATE OF o),
+          FOR NO KEY UPDATE OF o),
         upd AS (UPDATE products t SET name = chg.name, price = chg.price, buy_price = chg.buy_price,
             description = coalesce(chg.description, t.description), category_id = coalesce(chg.category_id, t.category_id), updated_at = now()
           FROM chg WHERE t.id = chg.id
           RETURNING t.id, chg.previous, ${snapshot("products", "t")} AS written),
-        changed AS (${updated("products")}),
+        changed AS (${updated(batchId, companyId, "products")}),
         ins AS (INSERT INTO products (company_id, code, name, price, buy_price, description, category_id)
           SELECT ${companyId}, code, name, price, buy_price, description, category_id FROM v
           WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.code = v.code)
           ON CONFLICT (company_id, code) DO NOTHING
           RETURNING id)
-        ${created("products")}`);
+        ${created(batchId, companyId, "products")}`);
     }
 
     const brands = byKey(rows.flatMap((r) => (r.brand ? [{ name: r.brand }] : [])), (b) => b.name);
@@ -107,7 +132,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
           sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(brands)}) AS x(name text)),
             ins AS (INSERT INTO brands (company_id, name) SELECT ${companyId}, v.name FROM v
               WHERE NOT EXISTS (SELECT 1 FROM brands b WHERE b.company_id = ${companyId} AND b.name = v.name) RETURNING id, name),
-            rec AS (${created("brands")})
+            rec AS (${created(batchId, companyId, "brands")})
             SELECT name AS key, id FROM ins
             UNION ALL SELECT DISTINCT ON (b.name) b.name, b.id FROM brands b JOIN v ON v.name = b.name WHERE b.company_id = ${companyId}`,
         )
@@ -124,7 +149,7 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
             ins AS (INSERT INTO brand_models (company_id, brand_id, name) SELECT ${companyId}, v.brand_id, v.name FROM v
               WHERE NOT EXISTS (SELECT 1 FROM brand_models m WHERE m.company_id = ${companyId} AND m.brand_id = v.brand_id AND m.name = v.name)
               RETURNING id, brand_id, name),
-            rec AS (${created("brand_models")})
+            rec AS (${created(batchId, companyId, "brand_models")})
             SELECT brand_id || chr(31) || name AS key, id FROM ins
             UNION ALL SELECT DISTINCT ON (m.brand_id, m.name) m.brand_id || chr(31) || m.name, m.id
               FROM brand_models m JOIN v ON v.brand_id = m.brand_id AND v.name = m.name WHERE m.company_id = ${companyId}`,
@@ -133,8 +158,8 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
 
     const clients = byKey(rows.flatMap((r) => (r.client ? [r.client] : [])), (c) => c.rut);
     // The upserts below read the company's records with the batch's keys once (`e`: the insert's "not there yet"
-    // and the ids answered come from it too), then find the records that change (`chg`), locking them (FOR UPDATE:
-    // a row changed by a concurrent edit is waited for and read again), so it holds the values right before the
+    // and the ids answered come from it too), then find the records that change (`chg`), locking them (FOR NO KEY UPDATE,
+    // the UPDATE's own lock, taken first: a row changed by a concurrent edit is waited for and read again), so it holds the values right before the
     // update (previous) and RETURNING the values after (written), for import_updated; only records that change are
     // locked and then looked up as the update's target.
     const clientIds = clients.length
@@ -146,45 +171,72 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
             chg AS (SELECT o.id, ${snapshot("clients", "o")} AS previous, v.* FROM e JOIN clients o ON o.id = e.id JOIN v ON v.rut = e.rut
               WHERE (o.name, o.email, o.phone, o.address, o.city) IS DISTINCT FROM
                     (v.name, coalesce(v.email, o.email), coalesce(v.phone, o.phone), coalesce(v.address, o.address), coalesce(v.city, o.city))
-              FOR UPDATE OF o),
+              FOR NO KEY UPDATE OF o),
             upd AS (UPDATE clients c SET name = chg.name, email = coalesce(chg.email, c.email), phone = coalesce(chg.phone, c.phone),
                 address = coalesce(chg.address, c.address), city = coalesce(chg.city, c.city), updated_at = now()
               FROM chg WHERE c.id = chg.id
               RETURNING c.id, chg.previous, ${snapshot("clients", "c")} AS written),
-            changed AS (${updated("clients")}),
+            changed AS (${updated(batchId, companyId, "clients")}),
             ins AS (INSERT INTO clients (company_id, rut, name, email, phone, address, city)
               SELECT ${companyId}, rut, name, email, phone, address, city FROM v
               WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.rut = v.rut) RETURNING id, rut),
-            rec AS (${created("clients")})
+            rec AS (${created(batchId, companyId, "clients")})
             SELECT rut AS key, id FROM ins
             UNION ALL (SELECT DISTINCT ON (rut) rut, id FROM e ORDER BY rut, id)`,
         )
       : new Map<string, number>();
 
-    // A client's name as written above: the last row of the batch with its RUT.
-    const clientNames = new Map(clients.map((c) => [c.rut, c.name]));
-    const vehicles = byKey(
-      rows.flatMap((r) =>
-        r.vehicle
-          ? [
-              {
-                ...r.vehicle,
-                // What the search text is made of, as the rows just written hold it (see the INSERT below).
-                brand: r.brand ?? null,
-                model: r.brand && r.model ? r.model : null,
-                client_name: r.client ? (clientNames.get(r.client.rut) ?? null) : null,
-                client_rut: r.client?.rut ?? null,
-                client_id: r.client ? (clientIds.get(r.client.rut) ?? null) : null,
-                brand_id: r.brand ? (brandIds.get(r.brand) ?? null) : null,
-                brand_model_id: r.brand && r.model ? (modelIds.get(`${brandIds.get(r.brand) ?? 0}\u001f${r.model}`) ?? null) : null,
-              },
-            ]
-          : [],
-      ),
-      (v) => v.identifier,
-    );
-    if (vehicles.length) {
-      await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
+    return { clientIds, brandIds, modelIds };
+  });
+}
+
+/** A batch's second stage: its vehicles, in one transaction, referring to what its first stage wrote. */
+export async function writeVehicles(db: Db, companyId: number, batchId: string, rows: MappedRow[], { clientIds, brandIds, modelIds }: BatchIds): Promise<void> {
+  const vehicles = byKey(
+    rows.flatMap((r) =>
+      r.vehicle
+        ? [
+            {
+              ...r.vehicle,
+              client_id: r.client ? (clientIds.get(r.client.rut) ?? null) : null,
+              brand_id: r.brand ? (brandIds.get(r.brand) ?? null) : null,
+              brand_model_id: r.brand && r.model ? (modelIds.get(`${brandIds.get(r.brand) ?? 0}\u001f${r.model}`) ?? null) : null,
+            },
+          ]
+        : [],
+    ),
+    (v) => v.identifier,
+  );
+  if (vehicles.length === 0) return;
+  await db.transaction(async (tx) => {
+    await lockCompanyImports(tx, companyId, "vehicles");
+    // The names in the new vehicles' search text are read here and share-locked: the first stage has committed, so
+    // a staff member may be renaming a client, brand or model right now; the lock makes the rename wait for this
+    // transaction (whose vehicles its refresh trigger then sees), or this read wait for the rename and see the new
+    // name. The foreign-key checks' weaker locks are then already held.
+    const names = async (table: "clients" | "brands" | "brand_models", key: "client_id" | "brand_id" | "brand_model_id") => {
+      const ids = [...new Set(vehicles.flatMap((v) => (v[key] === null ? [] : [v[key]])))];
+      const rows = ids.length
+        ? await queryRows<{ id: number; name: string; rut: string | null }>(
+            asDb(tx),
+            sql`SELECT id, name, ${table === "clients" ? sql`rut` : sql`null`} AS rut FROM ${sql.identifier(table)}
+              WHERE company_id = ${companyId} AND id = ANY(${intArray(ids)}) FOR SHARE`,
+          )
+        : [];
+      return new Map(rows.map((r) => [Number(r.id), r]));
+    };
+    const [clients, brands, models] = [await names("clients", "client_id"), await names("brands", "brand_id"), await names("brand_models", "brand_model_id")];
+    const named = vehicles.map((v) => {
+      const client = v.client_id === null ? undefined : clients.get(v.client_id);
+      return {
+        ...v,
+        brand: v.brand_id === null ? null : (brands.get(v.brand_id)?.name ?? null),
+        model: v.brand_model_id === null ? null : (models.get(v.brand_model_id)?.name ?? null),
+        client_name: client?.name ?? null,
+        client_rut: client?.rut ?? null,
+      };
+    });
+    await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(named)})
           AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int,
             brand text, model text, client_name text, client_rut text)),
         e AS (SELECT o.id, o.identifier FROM v JOIN vehicles o ON o.company_id = ${companyId} AND o.identifier = v.identifier),
@@ -192,23 +244,20 @@ export async function writeBatch(db: Db, companyId: number, batchId: string, row
           WHERE (o.chassis, o.year, o.color, o.custom_fields, o.client_id, o.brand_id, o.brand_model_id) IS DISTINCT FROM
                 (coalesce(v.chassis, o.chassis), coalesce(v.year, o.year)::smallint, coalesce(v.color, o.color), o.custom_fields || v.custom_fields,
                  coalesce(v.client_id, o.client_id), coalesce(v.brand_id, o.brand_id), coalesce(v.brand_model_id, o.brand_model_id))
-          FOR UPDATE OF o),
+          FOR NO KEY UPDATE OF o),
         upd AS (UPDATE vehicles t SET chassis = coalesce(chg.chassis, t.chassis), year = coalesce(chg.year, t.year), color = coalesce(chg.color, t.color),
             custom_fields = t.custom_fields || chg.custom_fields, client_id = coalesce(chg.client_id, t.client_id),
             brand_id = coalesce(chg.brand_id, t.brand_id), brand_model_id = coalesce(chg.brand_model_id, t.brand_model_id), updated_at = now()
           FROM chg WHERE t.id = chg.id
           RETURNING t.id, chg.previous, ${snapshot("vehicles", "t")} AS written),
-        changed AS (${updated("vehicles")}),
-        -- The search text composed here by the fill trigger's own function (the trigger then skips these rows), from
-        -- the names this batch just wrote: brands and models are matched by name, and a client's name is the one
-        -- written above for its RUT. An updated vehicle keeps the trigger: its client, brand or model may be ones
-        -- this batch does not name.
+        changed AS (${updated(batchId, companyId, "vehicles")}),
+        -- The search text composed here by the fill trigger's own function (the trigger then skips these rows). An
+        -- updated vehicle keeps the trigger: its client, brand or model may be ones this batch does not name.
         ins AS (INSERT INTO vehicles (company_id, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id, search_text)
           SELECT ${companyId}, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id,
             vehicle_search_text(identifier, chassis, brand, model, client_name, client_rut)
           FROM v
           WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.identifier = v.identifier) RETURNING id)
-        ${created("vehicles")}`);
-    }
+        ${created(batchId, companyId, "vehicles")}`);
   });
 }
