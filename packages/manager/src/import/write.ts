@@ -210,35 +210,18 @@ export async function writeVehicles(db: Db, companyId: number, batchId: string, 
   if (vehicles.length === 0) return;
   await db.transaction(async (tx) => {
     await lockCompanyImports(tx, companyId, "vehicles");
-    // The names in the new vehicles' search text are read here and share-locked: the first stage has committed, so
-    // a staff member may be renaming a client, brand or model right now; the lock makes the rename wait for this
-    // transaction (whose vehicles its refresh trigger then sees), or this read wait for the rename and see the new
-    // name. The foreign-key checks' weaker locks are then already held.
-    const names = async (table: "clients" | "brands" | "brand_models", key: "client_id" | "brand_id" | "brand_model_id") => {
+    // The clients, brands and models named in the new vehicles' search text are share-locked first, then read by
+    // the insert: the first stage has committed, so a staff member may be renaming one right now; the lock makes
+    // the rename wait for this transaction (whose vehicles its refresh trigger then sees), or this statement wait for
+    // the rename, and the insert, a later statement, read the new name. The foreign-key checks' weaker locks are
+    // then already held.
+    const locked = (table: "clients" | "brands" | "brand_models", key: "client_id" | "brand_id" | "brand_model_id") => {
       const ids = [...new Set(vehicles.flatMap((v) => (v[key] === null ? [] : [v[key]])))];
-      const rows = ids.length
-        ? await queryRows<{ id: number; name: string; rut: string | null }>(
-            asDb(tx),
-            sql`SELECT id, name, ${table === "clients" ? sql`rut` : sql`null`} AS rut FROM ${sql.identifier(table)}
-              WHERE company_id = ${companyId} AND id = ANY(${intArray(ids)}) FOR SHARE`,
-          )
-        : [];
-      return new Map(rows.map((r) => [Number(r.id), r]));
+      return sql`(SELECT count(*) FROM (SELECT 1 FROM ${sql.identifier(table)} WHERE company_id = ${companyId} AND id = ANY(${intArray(ids)}) FOR SHARE) l)`;
     };
-    const [clients, brands, models] = [await names("clients", "client_id"), await names("brands", "brand_id"), await names("brand_models", "brand_model_id")];
-    const named = vehicles.map((v) => {
-      const client = v.client_id === null ? undefined : clients.get(v.client_id);
-      return {
-        ...v,
-        brand: v.brand_id === null ? null : (brands.get(v.brand_id)?.name ?? null),
-        model: v.brand_model_id === null ? null : (models.get(v.brand_model_id)?.name ?? null),
-        client_name: client?.name ?? null,
-        client_rut: client?.rut ?? null,
-      };
-    });
-    await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(named)})
-          AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int,
-            brand text, model text, client_name text, client_rut text)),
+    await queryRows(asDb(tx), sql`SELECT ${locked("clients", "client_id")}, ${locked("brands", "brand_id")}, ${locked("brand_models", "brand_model_id")}`);
+    await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
+          AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int)),
         e AS (SELECT o.id, o.identifier FROM v JOIN vehicles o ON o.company_id = ${companyId} AND o.identifier = v.identifier),
         chg AS (SELECT o.id, ${snapshot("vehicles", "o")} AS previous, v.* FROM e JOIN vehicles o ON o.id = e.id JOIN v ON v.identifier = e.identifier
           WHERE (o.chassis, o.year, o.color, o.custom_fields, o.client_id, o.brand_id, o.brand_model_id) IS DISTINCT FROM
@@ -254,9 +237,9 @@ export async function writeVehicles(db: Db, companyId: number, batchId: string, 
         -- The search text composed here by the fill trigger's own function (the trigger then skips these rows). An
         -- updated vehicle keeps the trigger: its client, brand or model may be ones this batch does not name.
         ins AS (INSERT INTO vehicles (company_id, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id, search_text)
-          SELECT ${companyId}, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id,
-            vehicle_search_text(identifier, chassis, brand, model, client_name, client_rut)
-          FROM v
+          SELECT ${companyId}, v.identifier, v.chassis, v.year, v.color, v.custom_fields, v.client_id, v.brand_id, v.brand_model_id,
+            vehicle_search_text(v.identifier, v.chassis, b.name, m.name, c.name, c.rut)
+          FROM v LEFT JOIN clients c ON c.id = v.client_id LEFT JOIN brands b ON b.id = v.brand_id LEFT JOIN brand_models m ON m.id = v.brand_model_id
           WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.identifier = v.identifier) RETURNING id)
         ${created(batchId, companyId, "vehicles")}`);
   });
