@@ -192,7 +192,7 @@ async function work(phase: Phase, database: Database, companyId: number): Promis
     case "connect": {
       useDiskStore();
       const fileKey = await readFile(fileKeyPath, "utf8");
-      await runImport(database.db, { companyId, batchId: "bench-connect", keys: KEYS, source: () => jsonRows(fileKey) });
+      await runImport(database.db, { companyId, batchId: "bench-connect", keys: KEYS, source: () => jsonRows(fileKey), rereadable: true });
       return;
     }
   }

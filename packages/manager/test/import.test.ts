@@ -126,6 +126,15 @@ describe("spreadsheet import", () => {
           WHERE v.company_id = ${companyId()} AND v.identifier LIKE 'IMP%'`,
     );
     expect(search).toEqual({ checked: 5000, wrong: 0 });
+    // The clients' too (composed in the insert, as the trigger would).
+    const [clientSearch] = await queryRows<{ checked: number; wrong: number }>(
+      app.db(),
+      sql`SELECT count(*)::int AS checked, count(*) FILTER (WHERE search_text IS DISTINCT FROM client_search_text(name, rut, email, phone))::int AS wrong
+          FROM clients WHERE company_id = ${companyId()} AND name LIKE 'Cliente %'`,
+    );
+    expect(clientSearch).toMatchObject({ wrong: 0 });
+    expect(clientSearch?.checked).toBeGreaterThanOrEqual(5000);
+    expect(client?.searchText).toBe(`CLIENTE 1 ${rut(20_000_001)} ${rut(20_000_001).replace(/[^0-9K]/g, "")} C1@CORREO.CL`);
     expect(vehicle?.searchText).toBe(`IMP0001 MARCA 1 MODELO 1 CLIENTE 1 ${rut(20_000_001)} ${rut(20_000_001).replace(/[^0-9K]/g, "")}`);
 
     // The same file again (a second click, a retried job): nothing new.

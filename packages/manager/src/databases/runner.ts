@@ -76,6 +76,7 @@ export async function runConnection(db: Db, claimed: Claimed): Promise<"connecte
       batchId: claimed.batch_id,
       keys: database.keys,
       source: () => jsonRows(database.fileKey),
+      rereadable: true,
       onProgress: async (done, total) => {
         await db.update(databaseConnections).set({ rowsDone: done, rowsTotal: total, heartbeatAt: new Date() }).where(mine);
       },

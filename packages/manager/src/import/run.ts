@@ -1,9 +1,10 @@
 /**
- * An import of a sheet into a company in one read of the workbook: every row is mapped and validated as it streams
- * by (the dry run: each bad row reported with its row number and reason), and the good rows are spooled to a
- * temporary file, one JSON line each. Only when no row failed is the spool written, in batches under one batch id,
- * with progress after each batch; nothing is written otherwise. Neither the sheet nor the spool is ever held in
- * memory. Parsing the workbook costs far more than reading JSON lines back, hence the spool over a second pass.
+ * An import of a sheet into a company: every row is mapped and validated as it streams by (the dry run: each bad row
+ * reported with its row number and reason); only when no row failed are the rows written, in batches under one batch
+ * id, with progress after each batch; nothing is written otherwise. Neither the sheet nor its rows are ever held in
+ * memory. The write reads the rows a second time: from the source when it is the database's JSON (cheap to read),
+ * from a spool of the dry run's mapped rows (a temporary file, one JSON line each) when it is a workbook, whose
+ * parsing costs far more than reading JSON lines back.
  */
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -17,7 +18,7 @@ import { mapRow, type MappedRow } from "./map";
 import type { SheetRow } from "./sheet";
 import { writeRecords, writeVehicles } from "./write";
 
-/** Rows per write: few round trips and transactions, while two batches (one written, one parsed) stay a few MB. */
+/** Rows per write: few round trips and transactions, while the three batches of the pipeline stay a few MB. */
 export const IMPORT_BATCH_ROWS = 5000;
 /** Bad rows kept in a report: enough to fix a sheet; the count says how many there were. */
 export const MAX_REPORTED_ERRORS = 1000;
@@ -57,12 +58,25 @@ export interface ImportOptions {
   /** Opens the sheet's rows (read once). */
   source: () => AsyncIterable<SheetRow>;
   onProgress?: (done: number, total: number) => Promise<void> | void;
+  /**
+   * The source is cheap to open again (the database's JSON in the file store, not a workbook): the write reads it
+   * a second time instead of a spool of the dry run's rows.
+   */
+  rereadable?: boolean;
   /** Rows per batch (IMPORT_BATCH_ROWS; tests take fewer to run several batches through the pipeline). */
   batchRows?: number;
 }
 
-/** Dry run, then (with no bad rows) the write. Returns the dry run's report; rows are written only if it is clean. */
+/**
+ * Dry run, then (with no bad rows) the write. Returns the dry run's report; rows are written only if it is clean.
+ * The write reads the rows again from the source when it is `rereadable`, else from a spool the dry run wrote.
+ */
 export async function runImport(db: Db, opts: ImportOptions): Promise<ImportReport> {
+  if (opts.rereadable) {
+    const report = await validate(opts.keys, opts.source());
+    if (report.errorCount === 0) await writeRows(db, opts, report, remapped(opts.keys, opts.source()));
+    return report;
+  }
   const dir = await mkdtemp(join(tmpdir(), "taller-import-"));
   const spoolPath = join(dir, "rows.jsonl");
   try {
@@ -73,46 +87,66 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
     });
     spool.end();
     await spooled;
-    if (report.errorCount > 0) return report;
-
-    // A pipeline of three: the next batch is read and parsed while the database writes one batch's records
-    // (clients, products, ...) on one connection and the batch before's vehicles on another. Each stage writes its
-    // batches one at a time and in order; a batch's vehicles wait for its records (they refer to them).
-    let done = 0;
-    let records: Promise<unknown> = Promise.resolve();
-    let vehicles: Promise<void> = Promise.resolve();
-    let vehiclesBefore: Promise<void> = Promise.resolve();
-    const write = async (rows: MappedRow[]) => {
-      // This batch's records follow the last batch's records, beside its vehicles; the vehicles of the batch before
-      // that must be done (memory stays a few batches).
-      await Promise.all([records, vehiclesBefore]);
-      const ids = writeRecords(db, opts.companyId, opts.batchId, rows);
-      const previous = vehicles;
-      records = ids;
-      vehiclesBefore = previous;
-      vehicles = (async () => {
-        const written = await ids;
-        await previous;
-        await writeVehicles(db, opts.companyId, opts.batchId, rows, written);
-        done += rows.length;
-        await opts.onProgress?.(done, report.rows);
-      })();
-      // All are awaited by a later write or the end; this only keeps a rejection meanwhile from counting as unhandled.
-      records.catch(() => undefined);
-      vehicles.catch(() => undefined);
-    };
-    let batch: MappedRow[] = [];
-    for await (const line of createInterface({ input: createReadStream(spoolPath), crlfDelay: Infinity })) {
-      batch.push(JSON.parse(line) as MappedRow);
-      if (batch.length >= (opts.batchRows ?? IMPORT_BATCH_ROWS)) {
-        await write(batch);
-        batch = [];
-      }
-    }
-    if (batch.length) await write(batch);
-    await Promise.all([records, vehicles]);
+    if (report.errorCount === 0) await writeRows(db, opts, report, spoolRows(spoolPath));
     return report;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The dry run's spool, row by row. */
+async function* spoolRows(path: string): AsyncGenerator<MappedRow> {
+  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) yield JSON.parse(line) as MappedRow;
+}
+
+/** A source the dry run found clean, mapped again. */
+async function* remapped(keys: DatabaseKeys, source: AsyncIterable<SheetRow>): AsyncGenerator<MappedRow> {
+  for await (const { row, values } of source) {
+    const mapped = mapRow(keys, values);
+    // The file store's JSON never changes under a key; a row that maps differently now means it did.
+    if (!mapped.ok) throw new Error(`La fila ${row} cambió desde la validación`);
+    yield mapped.row;
+  }
+}
+
+/**
+ * Writes validated rows in batches, in a pipeline of three: the next batch is read and parsed while the database
+ * writes one batch's records (clients, products, ...) on one connection and the batch before's vehicles on
+ * another. Each stage writes its batches one at a time and in order; a batch's vehicles wait for its records (they
+ * refer to them).
+ */
+async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows: AsyncIterable<MappedRow>): Promise<void> {
+  let done = 0;
+  let records: Promise<unknown> = Promise.resolve();
+  let vehicles: Promise<void> = Promise.resolve();
+  let vehiclesBefore: Promise<void> = Promise.resolve();
+  const write = async (rows: MappedRow[]) => {
+    // This batch's records follow the last batch's records, beside its vehicles; the vehicles of the batch before
+    // that must be done (memory stays a few batches).
+    await Promise.all([records, vehiclesBefore]);
+    const ids = writeRecords(db, opts.companyId, opts.batchId, rows);
+    const previous = vehicles;
+    records = ids;
+    vehiclesBefore = previous;
+    vehicles = (async () => {
+      const written = await ids;
+      await previous;
+      await writeVehicles(db, opts.companyId, opts.batchId, rows, written);
+      done += rows.length;
+      await opts.onProgress?.(done, report.rows);
+    })();
+    // All are awaited by a later write or the end; this only keeps a rejection meanwhile from counting as unhandled.
+    records.catch(() => undefined);
+    vehicles.catch(() => undefined);
+  };
+  let batch: MappedRow[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= (opts.batchRows ?? IMPORT_BATCH_ROWS)) {
+      await write(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await write(batch);
+  await Promise.all([records, vehicles]);
 }

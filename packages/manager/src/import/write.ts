@@ -177,8 +177,9 @@ export async function writeRecords(db: Db, companyId: number, batchId: string, r
               FROM chg WHERE c.id = chg.id
               RETURNING c.id, chg.previous, ${snapshot("clients", "c")} AS written),
             changed AS (${updated(batchId, companyId, "clients")}),
-            ins AS (INSERT INTO clients (company_id, rut, name, email, phone, address, city)
-              SELECT ${companyId}, rut, name, email, phone, address, city FROM v
+            -- The search text composed here by the fill trigger's own function (the trigger then skips these rows).
+            ins AS (INSERT INTO clients (company_id, rut, name, email, phone, address, city, search_text)
+              SELECT ${companyId}, rut, name, email, phone, address, city, client_search_text(name, rut, email, phone) FROM v
               WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.rut = v.rut) RETURNING id, rut),
             rec AS (${created(batchId, companyId, "clients")})
             SELECT rut AS key, id FROM ins
