@@ -158,7 +158,7 @@ describe("spreadsheet import", () => {
     expect((await counts()).clients).toBe(before.clients + 200);
   });
 
-  it("reads the workbook once: the write comes from the dry run's spool", async () => {
+  it("reads a workbook once (the write comes from the dry run's spool), a rereadable source twice", async () => {
     // New identifiers: the earlier tests' vehicles are still there.
     const rows = Array.from({ length: 20 }, (_, i) => Object.assign(goodRow(i + 1), { 3: `ONCE${i}` }));
     const path = await workbook("once", 0, rows);
@@ -171,6 +171,18 @@ describe("spreadsheet import", () => {
     expect(await runImport(app.db(), { companyId: companyId(), batchId: "o1", keys: KEYS, source })).toMatchObject({ rows: 20, errorCount: 0 });
     expect(opened).toBe(1);
     expect((await counts()).vehicles).toBe(before.vehicles + 20);
+
+    // A rereadable source (the database's JSON) is read again for the write: no spool.
+    const again = rows.map((r, i) => Object.assign([...r], { 3: `TWICE${i}` }));
+    const second = await workbook("twice", 0, again);
+    opened = 0;
+    const reread = () => {
+      opened += 1;
+      return readSheet(second, "Datos");
+    };
+    expect(await runImport(app.db(), { companyId: companyId(), batchId: "o2", keys: KEYS, source: reread, rereadable: true })).toMatchObject({ rows: 20, errorCount: 0 });
+    expect(opened).toBe(2);
+    expect((await counts()).vehicles).toBe(before.vehicles + 40);
   });
 
   it("a client renamed between a batch's two stages is named by its vehicle's search text as renamed", async () => {
