@@ -15,9 +15,12 @@ import { dryRun, runImport } from "../src/import/run";
 import { readSheet, summarizeWorkbook } from "../src/import/sheet";
 import type { MappedRow } from "../src/import/map";
 import { rollbackBatch } from "../src/import/rollback";
-import { writeBatch, writeRecords, writeVehicles } from "../src/import/write";
+import { writeRecords, writeVehicles } from "../src/import/write";
 
 const app = useSeededApp();
+/** A batch's two stages, one after the other. */
+const writeBatch = async (db: ReturnType<typeof app.db>, company: number, batchId: string, rows: MappedRow[]) =>
+  writeVehicles(db, company, batchId, rows, await writeRecords(db, company, batchId, rows));
 const dir = mkdtempSync(join(tmpdir(), "manager-import-"));
 
 const rut = (n: number) => formatRut(`${n}${computeRutDv(n)}`);

@@ -73,7 +73,7 @@ const slicePath = (f: OrderFilters) => f.search === null && f.scope.ownerId === 
  * Without a search the list is read one (status, budget status) slice at a time: each slice is a range of the
  * orders_list_* indexes already in sort order (locations filtered inside the index), so each contributes at most a
  * page of index entries whatever the depth, and the top of their union is the page. With a search or own orders,
- * the planner picks the trigram, prefix or owner index. Statements are prepared except with a search, whose best
+ * the planner picks the trigram or owner index. Statements are prepared except with a search, whose best
  * plan depends on how common the searched text is.
  */
 export async function findPage(db: Db, f: OrderFilters, s: OrderSort, key: number[] | null): Promise<OrderPosition[]> {

@@ -55,7 +55,7 @@ export interface ImportOptions {
   companyId: number;
   batchId: string;
   keys: DatabaseKeys;
-  /** Opens the sheet's rows (read once). */
+  /** Opens the sheet's rows (read once, or twice when `rereadable`). */
   source: () => AsyncIterable<SheetRow>;
   onProgress?: (done: number, total: number) => Promise<void> | void;
   /**
@@ -139,14 +139,21 @@ async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows
     records.catch(() => undefined);
     vehicles.catch(() => undefined);
   };
-  let batch: MappedRow[] = [];
-  for await (const row of rows) {
-    batch.push(row);
-    if (batch.length >= (opts.batchRows ?? IMPORT_BATCH_ROWS)) {
-      await write(batch);
-      batch = [];
+  try {
+    let batch: MappedRow[] = [];
+    for await (const row of rows) {
+      batch.push(row);
+      if (batch.length >= (opts.batchRows ?? IMPORT_BATCH_ROWS)) {
+        await write(batch);
+        batch = [];
+      }
     }
+    if (batch.length) await write(batch);
+    await Promise.all([records, vehicles]);
+  } catch (err) {
+    // No transaction outlives the import: what is still running ends (commits or not) before the failure is told.
+    // Rows the stages committed are recorded under the batch id, for the undo; a retry upserts them again.
+    await Promise.allSettled([records, vehiclesBefore, vehicles]);
+    throw err;
   }
-  if (batch.length) await write(batch);
-  await Promise.all([records, vehicles]);
 }
