@@ -2,15 +2,10 @@
 // has: checked on PGlite and (with TEST_DATABASE_URL) PostgreSQL, against the rule written out in TypeScript.
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase, type Database } from "../src/client";
+import type { Database } from "../src/client";
+import { drivers } from "./drivers";
 import { searchCondition, searchFold, searchTerm, wordStartPattern } from "../src/search";
 import { queryRows } from "../src/sql";
-
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
-const drivers: [string, () => Promise<Database>][] = [
-  ["PGlite", () => createDatabase({ dataDir: "memory://" })],
-  [serverUrl ? "PostgreSQL" : "PostgreSQL (needs PostgreSQL: set TEST_DATABASE_URL)", () => createDatabase({ url: serverUrl, max: 1 })],
-];
 
 /** The rule: some space-separated word, or that word without its leading '#'s, starts with the term. */
 const startsAWord = (text: string, term: string) => text.split(" ").some((w) => w.startsWith(term) || w.replace(/^#+/, "").startsWith(term));
@@ -29,8 +24,7 @@ describe("wordStartPattern", () => {
   });
 });
 
-describe.each(drivers)("a word's start on %s", (name, open) => {
-  const skip = name.startsWith("PostgreSQL") && !serverUrl;
+describe.each(drivers)("a word's start on %s", (_name, open, skip) => {
   let database: Database | undefined;
   afterAll(() => database?.close());
 

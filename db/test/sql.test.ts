@@ -3,20 +3,11 @@
 // first when an upgrade changes the internal's shape or behaviour, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
 import { DrizzleQueryError, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase, type Database } from "../src/client";
+import type { Database } from "../src/client";
+import { drivers } from "./drivers";
 import { compiledStatements, intArray, intArrayText, queryCompiled, queryRows } from "../src/sql";
 
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
-const drivers: [string, () => Promise<Database>][] = [
-  ["PGlite", () => createDatabase({ dataDir: "memory://" })],
-  [
-    serverUrl ? "PostgreSQL" : "PostgreSQL (needs PostgreSQL: set TEST_DATABASE_URL)",
-    () => createDatabase({ url: serverUrl, max: 1 }),
-  ],
-];
-
-describe.each(drivers)("queryRows on %s", (name, open) => {
-  const skip = name.startsWith("PostgreSQL") && !serverUrl;
+describe.each(drivers)("queryRows on %s", (_name, open, skip) => {
   let database: Database | undefined;
   afterAll(() => database?.close());
 
