@@ -47,8 +47,8 @@ export function searchTerm(term: string | null | undefined): SearchTerm | null {
 /**
  * The regular expression for "a word of the search text starts with `prefix`": words are what spaces separate, and
  * a word's leading '#'s may be left out ("1" finds "#123"; "#1" only "#1…"). ASCII punctuation is escaped, so the
- * term is matched literally. pg_trgm reads this pattern's word-start trigrams ("  a", " ab") from
- * the same GIN index as a contains-search, so short terms need no index of their own.
+ * term is matched literally. pg_trgm reads this pattern's word-start trigrams ("  a", " ab") from the same GIN index
+ * as a contains-search, so short terms need no index of their own.
  */
 export function wordStartPattern(prefix: string): string {
   // Only ASCII punctuation: every regex metacharacter is one, and a backslash before some other characters (a

@@ -69,6 +69,15 @@ const updated = (batchId: string, companyId: number, entity: OverwrittenEntity) 
   sql`INSERT INTO import_updated (batch_id, company_id, entity, record_id, previous, written)
     SELECT ${batchId}, ${companyId}, ${entity}, id, previous, written FROM upd WHERE previous IS DISTINCT FROM written`;
 
+/**
+ * The upserts' `e`: the company's records with the batch's keys (`v`'s `key`), as (id, key), read once for the rows
+ * that change, the INSERT's "not there yet" and the ids answered.
+ */
+const existing = (companyId: number, table: "products" | "clients" | "vehicles", key: "code" | "rut" | "identifier") => {
+  const k = sql.identifier(key);
+  return sql`SELECT o.id, o.${k} FROM v JOIN ${sql.identifier(table)} o ON o.company_id = ${companyId} AND o.${k} = v.${k}`;
+};
+
 /** What a batch's vehicles refer to, as its records stage wrote them: ids by RUT, brand name and brand+model. */
 export interface BatchIds {
   clientIds: Map<string, number>;
@@ -102,7 +111,7 @@ export async function writeRecords(db: Db, companyId: number, batchId: string, r
       // As the clients and vehicles below: changed products are locked and rewritten, new codes inserted.
       await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(products)})
           AS x(code text, name text, price int, buy_price int, description text, category_id int)),
-        e AS (SELECT o.id, o.code FROM v JOIN products o ON o.company_id = ${companyId} AND o.code = v.code),
+        e AS (${existing(companyId, "products", "code")}),
         chg AS (SELECT o.id, ${snapshot("products", "o")} AS previous, v.* FROM e JOIN products o ON o.id = e.id JOIN v ON v.code = e.code
           WHERE (o.name, o.price, o.buy_price, o.description, o.category_id) IS DISTINCT FROM
                 (v.name, v.price, v.buy_price, coalesce(v.description, o.description), coalesce(v.category_id, o.category_id))
@@ -152,17 +161,17 @@ export async function writeRecords(db: Db, companyId: number, batchId: string, r
       : new Map<string, number>();
 
     const clients = byKey(rows.flatMap((r) => (r.client ? [r.client] : [])), (c) => c.rut);
-    // The upserts below read the company's records with the batch's keys once (`e`: the insert's "not there yet"
-    // and the ids answered come from it too), then find the records that change (`chg`), locking them (FOR NO KEY UPDATE,
-    // the UPDATE's own lock, taken first: a row changed by a concurrent edit is waited for and read again), so it holds the values right before the
-    // update (previous) and RETURNING the values after (written), for import_updated; only records that change are
-    // locked and then looked up as the update's target.
+    // The upserts below read the company's records with the batch's keys once (`e`), then find those that change
+    // (`chg`), locking them in id order (FOR NO KEY UPDATE, the UPDATE's own lock, taken first: a row changed by a
+    // concurrent edit is waited for and read again), so it holds the values right before the update (previous) and
+    // RETURNING the values after (written), for import_updated; only records that change are locked and then looked
+    // up as the update's target.
     const clientIds = clients.length
       ? await idsBy(
           tx,
           sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(clients)})
               AS x(rut text, name text, email text, phone text, address text, city text)),
-            e AS (SELECT o.id, o.rut FROM v JOIN clients o ON o.company_id = ${companyId} AND o.rut = v.rut),
+            e AS (${existing(companyId, "clients", "rut")}),
             chg AS (SELECT o.id, ${snapshot("clients", "o")} AS previous, v.* FROM e JOIN clients o ON o.id = e.id JOIN v ON v.rut = e.rut
               WHERE (o.name, o.email, o.phone, o.address, o.city) IS DISTINCT FROM
                     (v.name, coalesce(v.email, o.email), coalesce(v.phone, o.phone), coalesce(v.address, o.address), coalesce(v.city, o.city))
@@ -218,7 +227,7 @@ export async function writeVehicles(db: Db, companyId: number, batchId: string, 
     await queryRows(asDb(tx), sql`SELECT ${locked("clients", "client_id")}, ${locked("brands", "brand_id")}, ${locked("brand_models", "brand_model_id")}`);
     await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
           AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int)),
-        e AS (SELECT o.id, o.identifier FROM v JOIN vehicles o ON o.company_id = ${companyId} AND o.identifier = v.identifier),
+        e AS (${existing(companyId, "vehicles", "identifier")}),
         chg AS (SELECT o.id, ${snapshot("vehicles", "o")} AS previous, v.* FROM e JOIN vehicles o ON o.id = e.id JOIN v ON v.identifier = e.identifier
           WHERE (o.chassis, o.year, o.color, o.custom_fields, o.client_id, o.brand_id, o.brand_model_id) IS DISTINCT FROM
                 (coalesce(v.chassis, o.chassis), coalesce(v.year, o.year)::smallint, coalesce(v.color, o.color), o.custom_fields || v.custom_fields,
