@@ -21,3 +21,21 @@ export async function type(page: Page, text: string) {
   await messageInput(page).fill(text);
   await messageInput(page).press("Enter");
 }
+
+/**
+ * The '#n' of every Order chat whose last message contains one of `texts`, read through chat.list as the page's
+ * session, page after page: other specs bring their chats up meanwhile, so the demo's older ones can sit far down.
+ */
+export async function orderChatsEndingWith(page: Page, texts: string[]): Promise<number[]> {
+  const found: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const input = encodeURIComponent(JSON.stringify({ json: { tab: "Order", cursor } }));
+    const res = await page.request.get(`/trpc/chat.list?input=${input}`, { headers: { "x-trpc-source": "web" } });
+    expect(res.ok()).toBe(true);
+    const list = ((await res.json()) as { result: { data: { json: { items: { correlative_id: number | null; last_comment: { text: string } | null }[]; next_cursor: string | null } } } }).result.data.json;
+    for (const c of list.items) if (c.correlative_id && texts.some((t) => c.last_comment?.text.includes(t))) found.push(c.correlative_id);
+    cursor = list.next_cursor;
+  } while (cursor);
+  return found;
+}

@@ -7,17 +7,13 @@
  */
 import { DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_LATE, DEMO_WHATSAPP_NOTE } from "@taller/db/seed";
 import { expect, type Page, test } from "@playwright/test";
-import { messageInput, messages, openSession, panel, type } from "./chat-helpers";
+import { messageInput, messages, openSession, orderChatsEndingWith, panel, type } from "./chat-helpers";
 import { TINY_PNG } from "./fixtures";
 
-/** '#n' of the Order chats whose last message is one of the demo's WhatsApp texts (the first page of chat.list). */
+/** '#n' of the Order chats whose last message is one of the demo's WhatsApp texts, which whatsapp.spec.ts reads. */
 async function whatsappChatNumbers(page: Page): Promise<Set<string>> {
-  const input = encodeURIComponent(JSON.stringify({ json: { tab: "Order", cursor: null } }));
-  const res = await page.request.get(`/trpc/chat.list?input=${input}`, { headers: { "x-trpc-source": "web" } });
-  expect(res.ok()).toBe(true);
-  const items = ((await res.json()) as { result: { data: { json: { items: { correlative_id: number | null; last_comment: { text: string } | null }[] } } } }).result.data.json.items;
-  const texts = [DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_NOTE, DEMO_WHATSAPP_LATE];
-  return new Set(items.filter((c) => texts.some((t) => c.last_comment?.text.includes(t))).map((c) => `#${c.correlative_id}`));
+  const numbers = await orderChatsEndingWith(page, [DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_NOTE, DEMO_WHATSAPP_LATE]);
+  return new Set(numbers.map((n) => `#${n}`));
 }
 
 test("two users: a mention with its badge, a reply, an event, an image, a deletion and 'Ir al final'", async ({ browser }) => {

@@ -7,6 +7,7 @@
  * Then the same at 390 px. These three demo chats belong to this spec.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { orderChatsEndingWith } from "./chat-helpers";
 import { loginToShell, screenshot } from "./fixtures";
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
@@ -14,23 +15,13 @@ const option = (page: Page) => panel(page).getByRole("button", { name: "WhatsApp
 const dialog = (page: Page) => page.getByRole("dialog");
 
 /**
- * The demo chat whose last comment contains one of `previews`, found through chat.list (as the browser's session):
- * other specs post in other chats meanwhile, so these older ones can sit far down the virtualized list. The second
- * preview is what this spec leaves as the chat's last message, so a retry finds the chat too.
+ * The demo chat whose last comment contains one of `previews`. The second preview is what this spec leaves as the
+ * chat's last message, so a retry finds the chat too.
  */
 async function correlativeOf(page: Page, previews: string[]): Promise<number> {
-  let cursor: string | null = null;
-  for (let i = 0; i < 100; i++) {
-    const input = encodeURIComponent(JSON.stringify({ json: { tab: "Order", cursor } }));
-    const res = await page.request.get(`/trpc/chat.list?input=${input}`, { headers: { "x-trpc-source": "web" } });
-    expect(res.ok()).toBe(true);
-    const page_ = ((await res.json()) as { result: { data: { json: { items: { correlative_id: number | null; last_comment: { text: string } | null }[]; next_cursor: string | null } } } }).result.data.json;
-    const found = page_.items.find((c) => previews.some((p) => c.last_comment?.text.includes(p)));
-    if (found?.correlative_id) return found.correlative_id;
-    if (!page_.next_cursor) break;
-    cursor = page_.next_cursor;
-  }
-  throw new Error(`no chat ends with "${previews.join('" or "')}"`);
+  const [found] = await orderChatsEndingWith(page, previews);
+  if (!found) throw new Error(`no chat ends with "${previews.join('" or "')}"`);
+  return found;
 }
 
 /** Opens the Order chat #n from the list, searched by its number. */

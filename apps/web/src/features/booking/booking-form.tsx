@@ -209,6 +209,8 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
           value={values.booking_time || undefined}
           onValueChange={(v) => set("booking_time", v)}
           options={timeOptions}
+          // Until this date's free hours arrive the list holds only the prefilled time, which they may not include.
+          disabled={slots.isLoading}
           placeholder={hours && hours.length === 0 ? "No hay horas disponibles" : "Selecciona una hora"}
           error={error("booking_time")}
         />
