@@ -15,7 +15,7 @@ import { dryRun, runImport } from "../src/import/run";
 import { readSheet, summarizeWorkbook } from "../src/import/sheet";
 import type { MappedRow } from "../src/import/map";
 import { rollbackBatch } from "../src/import/rollback";
-import { writeRecords, writeVehicles } from "../src/import/write";
+import { writeRecords, writeVehicles, WrittenProducts } from "../src/import/write";
 
 const app = useSeededApp();
 /** A batch's two stages, one after the other. */
@@ -186,6 +186,31 @@ describe("spreadsheet import", () => {
     expect(await runImport(app.db(), { companyId: companyId(), batchId: "o2", keys: KEYS, source: reread, rereadable: true })).toMatchObject({ rows: 20, errorCount: 0 });
     expect(opened).toBe(2);
     expect((await counts()).vehicles).toBe(before.vehicles + 40);
+  });
+
+  it("a product named again in later batches is written when its values change, and only then", async () => {
+    const row = (i: number, price: string) => Object.assign(goodRow(i), { 3: `REP${i}`, 8: "SKU-REP", 9: "Producto repetido", 10: price, 11: "Repuestos" });
+    const path = await workbook("repeated", 0, [row(1, "1.000"), row(2, "1.000"), row(3, "2.000"), row(4, "2.000"), row(5, "2.000")]);
+    const report = await runImport(app.db(), { companyId: companyId(), batchId: "rep", keys: KEYS, source: () => readSheet(path, "Datos"), batchRows: 1 });
+    expect(report).toMatchObject({ rows: 5, errorCount: 0 });
+    const [product] = await app.db().select().from(products).where(and(eq(products.companyId, companyId()), eq(products.code, "SKU-REP")));
+    expect(product?.price).toBe(2000);
+    // Created by the first batch, changed once (by the third): the undo puts back the first batch's price.
+    const changes = await app.db().select().from(importUpdated).where(and(eq(importUpdated.batchId, "rep"), eq(importUpdated.entity, "products")));
+    expect(changes.map((c) => [c.previous, c.written].map((v) => (v as { price: number }).price))).toEqual([[1000, 2000]]);
+  });
+
+  it("remembers the products written with their values, up to a bound", () => {
+    const written = new WrittenProducts();
+    const product = { code: "A", name: "Aceite", price: 100 };
+    expect(written.needsWrite(product)).toBe(true);
+    expect(written.needsWrite({ ...product })).toBe(false);
+    expect(written.needsWrite({ ...product, price: 200 })).toBe(true);
+    expect(written.needsWrite({ ...product, price: 200 })).toBe(false);
+    for (let i = 1; i < WrittenProducts.MAX; i++) written.needsWrite({ code: `C${i}` });
+    // Full: a new code is written every time, one already remembered still compared.
+    expect([written.needsWrite({ code: "NEW" }), written.needsWrite({ code: "NEW" })]).toEqual([true, true]);
+    expect(written.needsWrite({ ...product, price: 200 })).toBe(false);
   });
 
   it("a client renamed between a batch's two stages is named by its vehicle's search text as renamed", async () => {

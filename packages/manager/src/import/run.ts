@@ -16,7 +16,7 @@ import type { DatabaseKeys } from "@taller/core";
 import type { Db, ImportRowError } from "@taller/db";
 import { mapRow, type MappedRow } from "./map";
 import type { SheetRow } from "./sheet";
-import { writeRecords, writeVehicles } from "./write";
+import { writeRecords, writeVehicles, WrittenProducts } from "./write";
 
 /** Rows per write: few round trips and transactions, while the three batches of the pipeline stay a few MB. */
 export const IMPORT_BATCH_ROWS = 5000;
@@ -117,6 +117,7 @@ async function* remapped(keys: DatabaseKeys, source: AsyncIterable<SheetRow>): A
  */
 async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows: AsyncIterable<MappedRow>): Promise<void> {
   let done = 0;
+  const products = new WrittenProducts();
   let records: Promise<unknown> = Promise.resolve();
   let vehicles: Promise<void> = Promise.resolve();
   let vehiclesBefore: Promise<void> = Promise.resolve();
@@ -124,7 +125,7 @@ async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows
     // This batch's records follow the last batch's records, beside its vehicles; the vehicles of the batch before
     // that must be done (memory stays a few batches).
     await Promise.all([records, vehiclesBefore]);
-    const ids = writeRecords(db, opts.companyId, opts.batchId, rows);
+    const ids = writeRecords(db, opts.companyId, opts.batchId, rows, products);
     const previous = vehicles;
     records = ids;
     vehiclesBefore = previous;

@@ -78,6 +78,23 @@ const existing = (companyId: number, table: "products" | "clients" | "vehicles",
   return sql`SELECT o.id, o.${k} FROM v JOIN ${sql.identifier(table)} o ON o.company_id = ${companyId} AND o.${k} = v.${k}`;
 };
 
+/**
+ * The products an import's earlier batches upserted, with the values they wrote: a later row with the same code
+ * and values would change nothing, and is not sent (a sheet of service lines names one product on many rows).
+ * Bounded: past MAX codes, new ones are no longer remembered (they are upserted as usual).
+ */
+export class WrittenProducts {
+  static readonly MAX = 20_000;
+  private readonly values = new Map<string, string>();
+  /** Whether `product` must be written (not already written with these values); remembers it as written. */
+  needsWrite<P extends { code: string }>(product: P): boolean {
+    const value = JSON.stringify(product);
+    if (this.values.get(product.code) === value) return false;
+    if (this.values.has(product.code) || this.values.size < WrittenProducts.MAX) this.values.set(product.code, value);
+    return true;
+  }
+}
+
 /** What a batch's vehicles refer to, as its records stage wrote them: ids by RUT, brand name and brand+model. */
 export interface BatchIds {
   clientIds: Map<string, number>;
@@ -86,7 +103,7 @@ export interface BatchIds {
 }
 
 /** A batch's first stage: categories, products, brands, models and clients, in one transaction. */
-export async function writeRecords(db: Db, companyId: number, batchId: string, rows: MappedRow[]): Promise<BatchIds> {
+export async function writeRecords(db: Db, companyId: number, batchId: string, rows: MappedRow[], written = new WrittenProducts()): Promise<BatchIds> {
   const none: BatchIds = { clientIds: new Map(), brandIds: new Map(), modelIds: new Map() };
   if (rows.length === 0) return none;
   return db.transaction(async (tx) => {
@@ -106,7 +123,7 @@ export async function writeRecords(db: Db, companyId: number, batchId: string, r
     const products = byKey(
       rows.flatMap((r) => (r.product ? [{ ...r.product, category_id: r.category ? (categoryIds.get(r.category) ?? null) : null }] : [])),
       (p) => p.code,
-    );
+    ).filter((p) => written.needsWrite(p));
     if (products.length) {
       // As the clients and vehicles below: changed products are locked and rewritten, new codes inserted.
       await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(products)})
