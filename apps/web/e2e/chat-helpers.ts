@@ -1,4 +1,5 @@
 // What the chat specs share: a logged-in browser of its own, the panel and its message box.
+import { DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_LATE, DEMO_WHATSAPP_NOTE } from "@taller/db/seed";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { login } from "./fixtures";
 
@@ -39,3 +40,13 @@ export async function orderChatsEndingWith(page: Page, texts: string[]): Promise
   } while (cursor);
   return found;
 }
+
+/**
+ * What the demo's three WhatsApp chats end with, as seeded and as whatsapp.spec.ts leaves them (so that its retry
+ * finds them too): that spec finds them by these, and the other chat specs keep out of them.
+ */
+export const WHATSAPP_CHAT_TEXTS = {
+  open: [DEMO_WHATSAPP_INBOUND, "Su auto está listo"],
+  none: [DEMO_WHATSAPP_NOTE, "el presupuesto de su vehículo AB"],
+  closed: [DEMO_WHATSAPP_LATE],
+};

@@ -5,14 +5,13 @@
  * 'Ir al final', and his panel at 390 px.
  * Both accounts only read elsewhere; the chat's messages here belong to this spec.
  */
-import { DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_LATE, DEMO_WHATSAPP_NOTE } from "@taller/db/seed";
 import { expect, type Page, test } from "@playwright/test";
-import { messageInput, messages, openSession, orderChatsEndingWith, panel, type } from "./chat-helpers";
+import { messageInput, messages, openSession, orderChatsEndingWith, panel, type, WHATSAPP_CHAT_TEXTS } from "./chat-helpers";
 import { TINY_PNG } from "./fixtures";
 
-/** '#n' of the Order chats whose last message is one of the demo's WhatsApp texts, which whatsapp.spec.ts reads. */
+/** '#n' of the demo's WhatsApp chats, which whatsapp.spec.ts reads. */
 async function whatsappChatNumbers(page: Page): Promise<Set<string>> {
-  const numbers = await orderChatsEndingWith(page, [DEMO_WHATSAPP_INBOUND, DEMO_WHATSAPP_NOTE, DEMO_WHATSAPP_LATE]);
+  const numbers = await orderChatsEndingWith(page, Object.values(WHATSAPP_CHAT_TEXTS).flat());
   return new Set(numbers.map((n) => `#${n}`));
 }
 

@@ -7,17 +7,14 @@
  * Then the same at 390 px. These three demo chats belong to this spec.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { orderChatsEndingWith } from "./chat-helpers";
+import { orderChatsEndingWith, WHATSAPP_CHAT_TEXTS } from "./chat-helpers";
 import { loginToShell, screenshot } from "./fixtures";
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
 const option = (page: Page) => panel(page).getByRole("button", { name: "WhatsApp al cliente" });
 const dialog = (page: Page) => page.getByRole("dialog");
 
-/**
- * The demo chat whose last comment contains one of `previews`. The second preview is what this spec leaves as the
- * chat's last message, so a retry finds the chat too.
- */
+/** The demo chat whose last comment contains one of `previews`. */
 async function correlativeOf(page: Page, previews: string[]): Promise<number> {
   const [found] = await orderChatsEndingWith(page, previews);
   if (!found) throw new Error(`no chat ends with "${previews.join('" or "')}"`);
@@ -48,9 +45,9 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await openPanel(page);
   const stamp = String(Date.now()).slice(-6);
   const [open, none, closed] = [
-    await correlativeOf(page, ["cómo va mi auto", "Su auto está listo"]),
-    await correlativeOf(page, ["Avisar al cliente por WhatsApp", "el presupuesto de su vehículo AB"]),
-    await correlativeOf(page, ["El cliente escribió ayer por WhatsApp"]),
+    await correlativeOf(page, WHATSAPP_CHAT_TEXTS.open),
+    await correlativeOf(page, WHATSAPP_CHAT_TEXTS.none),
+    await correlativeOf(page, WHATSAPP_CHAT_TEXTS.closed),
   ];
 
   // Inside the window: the option appears only while the input is empty, and free text is offered.

@@ -30,6 +30,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { companyPreferencesSchema, computeRutDv, DEFAULT_DAYS_PREFERENCES, formatRut } from "@taller/core";
 import { companies, createDatabase, type Database, migrateDatabase, queryRows } from "@taller/db";
+import type { bundleForNode as BundleForNode } from "@taller/bundle";
 import ExcelJS from "exceljs";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
@@ -236,8 +237,9 @@ const newCompany = async (database: Database, name: string) => {
 };
 
 try {
-  // Imported here: the children need not load esbuild.
-  const { bundleForNode } = await import("@taller/bundle");
+  // Imported by a name esbuild does not follow: the bundle the children run must not carry (and load) esbuild.
+  const bundler = "@taller/bundle";
+  const { bundleForNode } = (await import(bundler)) as { bundleForNode: typeof BundleForNode };
   await bundleForNode({ entry: fileURLToPath(import.meta.url), outfile: bundled });
   await admin.unsafe(`CREATE DATABASE "${dbName}"`);
   const database = await createDatabase({ url: benchUrl, max: 4 });

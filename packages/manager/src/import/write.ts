@@ -9,6 +9,7 @@
  *
  * Each entity is one statement per batch over a jsonb recordset: a batch of thousands of rows is a handful of round trips.
  */
+import { createHash } from "node:crypto";
 import { type Db, type ImportEntity, intArray, queryRows } from "@taller/db";
 import { sql } from "drizzle-orm";
 import type { MappedRow } from "./map";
@@ -81,16 +82,18 @@ const existing = (companyId: number, table: "products" | "clients" | "vehicles",
 /**
  * The products an import's earlier batches upserted, with the values they wrote: a later row with the same code
  * and values would change nothing, and is not sent (a sheet of service lines names one product on many rows).
- * Bounded: past MAX codes, new ones are no longer remembered (they are upserted as usual).
+ * Bounded: each code keeps a digest of its values, not the values (a description may be 2,000 characters), and past
+ * MAX codes new ones are no longer remembered (they are upserted as usual). A product a staff member edits during
+ * the import is therefore not written back by a later row that only repeats what the import already wrote.
  */
 export class WrittenProducts {
   static readonly MAX = 20_000;
-  private readonly values = new Map<string, string>();
+  private readonly digests = new Map<string, string>();
   /** Whether `product` must be written (not already written with these values); remembers it as written. */
   needsWrite<P extends { code: string }>(product: P): boolean {
-    const value = JSON.stringify(product);
-    if (this.values.get(product.code) === value) return false;
-    if (this.values.has(product.code) || this.values.size < WrittenProducts.MAX) this.values.set(product.code, value);
+    const digest = createHash("sha256").update(JSON.stringify(product)).digest("base64");
+    if (this.digests.get(product.code) === digest) return false;
+    if (this.digests.has(product.code) || this.digests.size < WrittenProducts.MAX) this.digests.set(product.code, digest);
     return true;
   }
 }

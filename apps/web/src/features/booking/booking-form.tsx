@@ -211,7 +211,7 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
           options={timeOptions}
           // Until this date's free hours arrive the list holds only the prefilled time, which they may not include.
           disabled={slots.isLoading}
-          placeholder={hours && hours.length === 0 ? "No hay horas disponibles" : "Selecciona una hora"}
+          placeholder={slots.isLoading ? "Cargando horas…" : hours && hours.length === 0 ? "No hay horas disponibles" : "Selecciona una hora"}
           error={error("booking_time")}
         />
         <TextField
