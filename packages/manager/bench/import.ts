@@ -94,7 +94,8 @@ async function writeWorkbook(path: string) {
         `SKU-${i % 2000}`,
         `Producto ${i % 2000}`,
         12990,
-        `Categoría ${i % 30}`,
+        // A product keeps its category on every row that names it, as in a real sheet of service lines.
+        `Categoría ${(i % 2000) % 30}`,
       ])
       .commit();
   }

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { computeRutDv, formatRut } from "@taller/core";
 import { brandModels, brands, clients, importCreated, importUpdated, productCategories, products, queryRows, vehicles } from "@taller/db";
+import { postgresOnly, testServerUrl } from "@taller/testing";
 import { useSeededApp } from "@taller/trpc/testing";
 import ExcelJS from "exceljs";
 import { and, count, eq, sql } from "drizzle-orm";
@@ -226,6 +227,70 @@ describe("spreadsheet import", () => {
     expect(vehicle?.clientId).toBe(clientId);
     expect(vehicle?.searchText).toContain("NOMBRE NUEVO");
     expect(vehicle?.searchText).not.toContain("IMPORTADO");
+  });
+
+  // PGlite has one connection: there a rename cannot hold the row while the import waits for it.
+  it.skipIf(!testServerUrl())(postgresOnly("a client renamed while its vehicles wait for the row is named as renamed"), async () => {
+    const client = { rut: rut(22_000_002), name: "Nombre Importado", email: null, phone: null, address: null, city: null };
+    const rows: MappedRow[] = [
+      { client, vehicle: { identifier: "RENOM2", chassis: null, year: null, color: null, custom_fields: {} }, brand: null, model: null, product: null, category: null },
+    ];
+    const ids = await writeRecords(app.db(), companyId(), "rn2", rows);
+    const clientId = ids.clientIds.get(client.rut)!;
+    let renamed = () => {};
+    const commitRename = new Promise<void>((resolve) => (renamed = resolve));
+    const rename = app.db().transaction(async (tx) => {
+      await tx.update(clients).set({ name: "Nombre Renombrado" }).where(eq(clients.id, clientId));
+      await commitRename;
+    });
+    // The vehicles' statement locks the client: it waits for the rename, then reads the row as renamed.
+    const write = writeVehicles(app.db(), companyId(), "rn2", rows, ids);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    renamed();
+    await Promise.all([rename, write]);
+    const [vehicle] = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "RENOM2")));
+    expect(vehicle?.searchText).toContain("NOMBRE RENOMBRADO");
+    expect(vehicle?.searchText).not.toContain("IMPORTADO");
+  });
+
+  it("a batch's vehicles are not written when the batch before failed", async () => {
+    const rows: MappedRow[] = [
+      { client: null, vehicle: { identifier: "AFTERFAIL", chassis: null, year: null, color: null, custom_fields: {} }, brand: null, model: null, product: null, category: null },
+    ];
+    const ids = await writeRecords(app.db(), companyId(), "af", rows);
+    let locked = false;
+    const before = Promise.reject(new Error("the batch before failed"));
+    before.catch(() => undefined); // awaited by writeVehicles only once its own statement is done
+    await expect(writeVehicles(app.db(), companyId(), "af", rows, ids, { after: before, onLocked: () => (locked = true) })).rejects.toThrow("the batch before failed");
+    expect(locked).toBe(true);
+    expect(await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "AFTERFAIL")))).toEqual([]);
+  });
+
+  it("a plate repeated in later batches ends with its last row's values, batch after batch", async () => {
+    const row = (year: number) => Object.assign(goodRow(1), { 3: "ORDEN1", 4: year });
+    const path = await workbook("order", 0, [row(2001), row(2002), row(2003), row(2004), row(2005), row(2006)]);
+    const progress: number[] = [];
+    const report = await runImport(app.db(), {
+      companyId: companyId(),
+      batchId: "ord",
+      keys: KEYS,
+      source: () => readSheet(path, "Datos"),
+      batchRows: 1,
+      onProgress: (done) => void progress.push(done),
+    });
+    expect(report).toMatchObject({ rows: 6, errorCount: 0 });
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+    const plates = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "ORDEN1")));
+    expect(plates.map((v) => v.year)).toEqual([2006]);
+    // Each batch after the first changed it once, from the year the batch before wrote.
+    const changes = await app.db().select().from(importUpdated).where(and(eq(importUpdated.batchId, "ord"), eq(importUpdated.entity, "vehicles"))).orderBy(importUpdated.id);
+    expect(changes.map((c) => [c.previous, c.written].map((v) => (v as { year: number }).year))).toEqual([
+      [2001, 2002],
+      [2002, 2003],
+      [2003, 2004],
+      [2004, 2005],
+      [2005, 2006],
+    ]);
   });
 
   it("the dry run alone counts rows and reports nothing for a clean sheet", async () => {

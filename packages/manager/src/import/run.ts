@@ -110,35 +110,48 @@ async function* remapped(keys: DatabaseKeys, source: AsyncIterable<SheetRow>): A
 }
 
 /**
- * Writes validated rows in batches, in a pipeline of three: the next batch is read and parsed while the database
- * writes one batch's records (clients, products, ...) on one connection and the batch before's vehicles on
- * another. Each stage writes its batches one at a time and in order; a batch's vehicles wait for its records (they
- * refer to them).
+ * Writes validated rows in batches, in a pipeline: the next batch is read and parsed while the database writes one
+ * batch's records (clients, products, ...) on one connection and the batch before's vehicles on another. Each stage
+ * writes its batches one at a time and in order; a batch's vehicles wait for its records (they refer to them). A
+ * batch's vehicles open their transaction as soon as its records are written and queue in the database for the
+ * vehicles lock the batch before holds, so they start writing the moment it commits, not a few round trips later.
  */
 async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows: AsyncIterable<MappedRow>): Promise<void> {
   let done = 0;
   const products = new WrittenProducts();
   let records: Promise<unknown> = Promise.resolve();
+  // The last batch's vehicles: written (committed), and holding the lock (settles too if they ended without it).
   let vehicles: Promise<void> = Promise.resolve();
+  let vehiclesLocked: Promise<void> = Promise.resolve();
+  // The vehicles of the batch before the last: each batch's records wait for them (memory stays a few batches).
   let vehiclesBefore: Promise<void> = Promise.resolve();
+  // Progress is told batch after batch, in order, off the vehicles' path.
+  let progress: Promise<void> = Promise.resolve();
   const write = async (rows: MappedRow[]) => {
-    // This batch's records follow the last batch's records, beside its vehicles; the vehicles of the batch before
-    // that must be done (memory stays a few batches).
     await Promise.all([records, vehiclesBefore]);
     const ids = writeRecords(db, opts.companyId, opts.batchId, rows, products);
     const previous = vehicles;
+    const previousLocked = vehiclesLocked;
+    let onLocked = () => {};
+    const locked = new Promise<void>((resolve) => (onLocked = resolve));
     records = ids;
     vehiclesBefore = previous;
     vehicles = (async () => {
       const written = await ids;
-      await previous;
-      await writeVehicles(db, opts.companyId, opts.batchId, rows, written);
-      done += rows.length;
-      await opts.onProgress?.(done, report.rows);
+      // Queued only behind a batch that holds the lock already, so the lock's queue keeps the batches' order.
+      await previousLocked;
+      await writeVehicles(db, opts.companyId, opts.batchId, rows, written, { after: previous, onLocked });
     })();
+    vehiclesLocked = Promise.race([locked, vehicles.then(noop, noop)]);
+    const written = vehicles;
+    const count = rows.length;
+    progress = progress.then(async () => {
+      await written;
+      done += count;
+      await opts.onProgress?.(done, report.rows);
+    });
     // All are awaited by a later write or the end; this only keeps a rejection meanwhile from counting as unhandled.
-    records.catch(() => undefined);
-    vehicles.catch(() => undefined);
+    for (const p of [records, vehicles, progress]) p.catch(noop);
   };
   try {
     let batch: MappedRow[] = [];
@@ -150,11 +163,13 @@ async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows
       }
     }
     if (batch.length) await write(batch);
-    await Promise.all([records, vehicles]);
+    await Promise.all([records, vehicles, progress]);
   } catch (err) {
     // No transaction outlives the import: what is still running ends (commits or not) before the failure is told.
     // Rows the stages committed are recorded under the batch id, for the undo; a retry upserts them again.
-    await Promise.allSettled([records, vehiclesBefore, vehicles]);
+    await Promise.allSettled([records, vehiclesBefore, vehicles, progress]);
     throw err;
   }
 }
+
+const noop = () => undefined;

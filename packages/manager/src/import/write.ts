@@ -35,8 +35,9 @@ export const asDb = (tx: Tx) => tx as unknown as Db;
 const IMPORT_LOCKS = { records: "manager-import", vehicles: "manager-import-vehicles" } as const;
 export type ImportStage = keyof typeof IMPORT_LOCKS;
 
+/** Prepared: after its first use on a connection, one round trip (an unprepared statement with parameters takes two). */
 export async function lockCompanyImports(tx: Tx, companyId: number, ...stages: [ImportStage, ...ImportStage[]]): Promise<void> {
-  for (const stage of stages) await queryRows(asDb(tx), sql`SELECT pg_advisory_xact_lock(hashtext(${IMPORT_LOCKS[stage]}), ${companyId})`);
+  for (const stage of stages) await queryRows(asDb(tx), sql`SELECT pg_advisory_xact_lock(hashtext(${IMPORT_LOCKS[stage]}), ${companyId})`, { prepare: true });
 }
 
 const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
@@ -215,8 +216,27 @@ export async function writeRecords(db: Db, companyId: number, batchId: string, r
   });
 }
 
+/**
+ * Where a batch's vehicles stand in an import's order: they may queue for the company's vehicles lock while the
+ * batch before holds it (the transaction opened, ready to write the moment it commits), and are written only once
+ * that batch is done (a rejection aborts them).
+ */
+export interface VehiclesTurn {
+  /** The batch before: settled once it committed or failed. */
+  after: Promise<unknown>;
+  /** Called when this batch holds the lock: the next batch may queue behind it. */
+  onLocked: () => void;
+}
+
 /** A batch's second stage: its vehicles, in one transaction, referring to what its first stage wrote. */
-export async function writeVehicles(db: Db, companyId: number, batchId: string, rows: MappedRow[], { clientIds, brandIds, modelIds }: BatchIds): Promise<void> {
+export async function writeVehicles(
+  db: Db,
+  companyId: number,
+  batchId: string,
+  rows: MappedRow[],
+  { clientIds, brandIds, modelIds }: BatchIds,
+  turn?: VehiclesTurn,
+): Promise<void> {
   const vehicles = byKey(
     rows.flatMap((r) =>
       r.vehicle
@@ -232,21 +252,33 @@ export async function writeVehicles(db: Db, companyId: number, batchId: string, 
     ),
     (v) => v.identifier,
   );
-  if (vehicles.length === 0) return;
+  if (vehicles.length === 0) {
+    turn?.onLocked();
+    await turn?.after;
+    return;
+  }
   await db.transaction(async (tx) => {
     await lockCompanyImports(tx, companyId, "vehicles");
-    // The clients, brands and models named in the new vehicles' search text are share-locked first, then read by
-    // the insert: the first stage has committed, so a staff member may be renaming one right now; the lock makes
-    // the rename wait for this transaction (whose vehicles its refresh trigger then sees), or this statement wait for
-    // the rename, and the insert, a later statement, read the new name. The foreign-key checks' weaker locks are
-    // then already held.
-    const locked = (table: "clients" | "brands" | "brand_models", key: "client_id" | "brand_id" | "brand_model_id") => {
+    turn?.onLocked();
+    await turn?.after;
+    // The clients, brands and models the vehicles name, share-locked in id order (`c`, `b`, `m`) and read as locked:
+    // the first stage has committed, so a staff member may be renaming one right now; the lock makes the rename wait
+    // for this transaction (whose vehicles its refresh trigger then sees), or this statement wait for the rename and
+    // read the renamed row (a locking read returns the row's newest version). The foreign-key checks' weaker locks
+    // are then already held.
+    // By id alone: the ids are the company's own rows (stage one read them in the company), and the tenant foreign
+    // keys refuse another company's. With company_id too, a planner that takes the company for a small one (its
+    // statistics lag during an import) reads the company's rows, or expects one row here and loops over them for
+    // every vehicle; by id it looks each up in the primary key and expects as many rows as ids.
+    const locked = (table: "clients" | "brands" | "brand_models", key: "client_id" | "brand_id" | "brand_model_id", columns: string) => {
       const ids = [...new Set(vehicles.flatMap((v) => (v[key] === null ? [] : [v[key]])))];
-      return sql`(SELECT count(*) FROM (SELECT 1 FROM ${sql.identifier(table)} WHERE company_id = ${companyId} AND id = ANY(${intArray(ids)}) ORDER BY id FOR SHARE) l)`;
+      return sql`SELECT ${sql.raw(columns)} FROM ${sql.identifier(table)} WHERE id = ANY(${intArray(ids)}) ORDER BY id FOR SHARE`;
     };
-    await queryRows(asDb(tx), sql`SELECT ${locked("clients", "client_id")}, ${locked("brands", "brand_id")}, ${locked("brand_models", "brand_model_id")}`);
     await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
           AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int)),
+        c AS (${locked("clients", "client_id", "id, name, rut")}),
+        b AS (${locked("brands", "brand_id", "id, name")}),
+        m AS (${locked("brand_models", "brand_model_id", "id, name")}),
         e AS (${existing(companyId, "vehicles", "identifier")}),
         chg AS (SELECT o.id, ${snapshot("vehicles", "o")} AS previous, v.* FROM e JOIN vehicles o ON o.id = e.id JOIN v ON v.identifier = e.identifier
           WHERE (o.chassis, o.year, o.color, o.custom_fields, o.client_id, o.brand_id, o.brand_model_id) IS DISTINCT FROM
@@ -261,13 +293,10 @@ export async function writeVehicles(db: Db, companyId: number, batchId: string, 
         changed AS (${updated(batchId, companyId, "vehicles")}),
         -- The search text composed here by the fill trigger's own function (the trigger then skips these rows). An
         -- updated vehicle keeps the trigger: its client, brand or model may be ones this batch does not name.
-        -- Names joined by id alone: the ids come from the company's own rows (stage one, and the lock above is scoped),
-        -- and the tenant foreign keys refuse another company's. Adding company_id to these joins turns the planner to
-        -- hash joins over the company's tables: 3 s more per 100,000 rows.
         ins AS (INSERT INTO vehicles (company_id, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id, search_text)
           SELECT ${companyId}, v.identifier, v.chassis, v.year, v.color, v.custom_fields, v.client_id, v.brand_id, v.brand_model_id,
             vehicle_search_text(v.identifier, v.chassis, b.name, m.name, c.name, c.rut)
-          FROM v LEFT JOIN clients c ON c.id = v.client_id LEFT JOIN brands b ON b.id = v.brand_id LEFT JOIN brand_models m ON m.id = v.brand_model_id
+          FROM v LEFT JOIN c ON c.id = v.client_id LEFT JOIN b ON b.id = v.brand_id LEFT JOIN m ON m.id = v.brand_model_id
           WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.identifier = v.identifier) RETURNING id)
         ${created(batchId, companyId, "vehicles")}`);
   });
