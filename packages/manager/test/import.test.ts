@@ -253,6 +253,51 @@ describe("spreadsheet import", () => {
     expect(vehicle?.searchText).not.toContain("IMPORTADO");
   });
 
+  it.skipIf(!testServerUrl())(postgresOnly("a vehicle the import moves to a client being renamed is named as renamed"), async () => {
+    const base = { brand: null, model: null, product: null, category: null };
+    const vehicle = { identifier: "MOVED1", chassis: null, year: null, color: null, custom_fields: {} };
+    const y = { rut: rut(22_000_003), name: "Cliente Antes", email: null, phone: null, address: null, city: null };
+    const x = { rut: rut(22_000_004), name: "Cliente Viejo", email: null, phone: null, address: null, city: null };
+    // The vehicle exists with client Y; the next batch only moves it to X (no new vehicle in it).
+    const first: MappedRow[] = [{ ...base, client: y, vehicle }, { ...base, client: x, vehicle: null }];
+    await writeBatch(app.db(), companyId(), "mv1", first);
+    const second: MappedRow[] = [{ ...base, client: x, vehicle }];
+    const ids = await writeRecords(app.db(), companyId(), "mv2", second);
+    let renamed = () => {};
+    const commitRename = new Promise<void>((resolve) => (renamed = resolve));
+    const rename = app.db().transaction(async (tx) => {
+      await tx.update(clients).set({ name: "Cliente Nuevo" }).where(eq(clients.id, ids.clientIds.get(x.rut)!));
+      await commitRename;
+    });
+    const write = writeVehicles(app.db(), companyId(), "mv2", second, ids);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    renamed();
+    await Promise.all([rename, write]);
+    const [moved] = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "MOVED1")));
+    expect(moved?.clientId).toBe(ids.clientIds.get(x.rut));
+    expect(moved?.searchText).toContain("CLIENTE NUEVO");
+  });
+
+  it("a progress that cannot be told stops the import within a batch or two", async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => Object.assign(goodRow(i + 1), { 3: `PROG${i}` }));
+    const path = await workbook("progress", 0, rows);
+    await expect(
+      runImport(app.db(), {
+        companyId: companyId(),
+        batchId: "prog",
+        keys: KEYS,
+        source: () => readSheet(path, "Datos"),
+        batchRows: 1,
+        onProgress: () => {
+          throw new Error("the job's row is gone");
+        },
+      }),
+    ).rejects.toThrow("the job's row is gone");
+    const written = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), sql`${vehicles.identifier} LIKE 'PROG%'`));
+    expect(written.length).toBeGreaterThanOrEqual(1);
+    expect(written.length).toBeLessThanOrEqual(3);
+  });
+
   it("a batch's vehicles are not written when the batch before failed", async () => {
     const rows: MappedRow[] = [
       { client: null, vehicle: { identifier: "AFTERFAIL", chassis: null, year: null, color: null, custom_fields: {} }, brand: null, model: null, product: null, category: null },
@@ -260,7 +305,7 @@ describe("spreadsheet import", () => {
     const ids = await writeRecords(app.db(), companyId(), "af", rows);
     let locked = false;
     const before = Promise.reject(new Error("the batch before failed"));
-    before.catch(() => undefined); // awaited by writeVehicles only once its own statement is done
+    before.catch(() => undefined); // awaited by writeVehicles once it holds the lock, before its statement
     await expect(writeVehicles(app.db(), companyId(), "af", rows, ids, { after: before, onLocked: () => (locked = true) })).rejects.toThrow("the batch before failed");
     expect(locked).toBe(true);
     expect(await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "AFTERFAIL")))).toEqual([]);

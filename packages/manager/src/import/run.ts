@@ -125,10 +125,12 @@ async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows
   let vehiclesLocked: Promise<void> = Promise.resolve();
   // The vehicles of the batch before the last: each batch's records wait for them (memory stays a few batches).
   let vehiclesBefore: Promise<void> = Promise.resolve();
-  // Progress is told batch after batch, in order, off the vehicles' path.
+  // Progress is told batch after batch, in order, off the vehicles' path; the next records wait for the batch
+  // before's, as for its vehicles, so a progress that fails (the job's row, the pool) stops the import there.
   let progress: Promise<void> = Promise.resolve();
+  let progressBefore: Promise<void> = Promise.resolve();
   const write = async (rows: MappedRow[]) => {
-    await Promise.all([records, vehiclesBefore]);
+    await Promise.all([records, vehiclesBefore, progressBefore]);
     const ids = writeRecords(db, opts.companyId, opts.batchId, rows, products);
     const previous = vehicles;
     const previousLocked = vehiclesLocked;
@@ -145,6 +147,7 @@ async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows
     vehiclesLocked = Promise.race([locked, vehicles.then(noop, noop)]);
     const written = vehicles;
     const count = rows.length;
+    progressBefore = progress;
     progress = progress.then(async () => {
       await written;
       done += count;
@@ -167,7 +170,7 @@ async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows
   } catch (err) {
     // No transaction outlives the import: what is still running ends (commits or not) before the failure is told.
     // Rows the stages committed are recorded under the batch id, for the undo; a retry upserts them again.
-    await Promise.allSettled([records, vehiclesBefore, vehicles, progress]);
+    await Promise.allSettled([records, vehiclesBefore, vehicles, progressBefore, progress]);
     throw err;
   }
 }

@@ -261,24 +261,23 @@ export async function writeVehicles(
     await lockCompanyImports(tx, companyId, "vehicles");
     turn?.onLocked();
     await turn?.after;
-    // The clients, brands and models the vehicles name, share-locked in id order (`c`, `b`, `m`) and read as locked:
-    // the first stage has committed, so a staff member may be renaming one right now; the lock makes the rename wait
-    // for this transaction (whose vehicles its refresh trigger then sees), or this statement wait for the rename and
-    // read the renamed row (a locking read returns the row's newest version). The foreign-key checks' weaker locks
-    // are then already held.
+    // The clients, brands and models the vehicles name (new ones and updated ones alike) are share-locked first, in
+    // id order, then read by the insert: the first stage has committed, so a staff member may be renaming one right
+    // now; the lock makes the rename wait for this transaction (whose vehicles its refresh trigger then sees), or
+    // this statement wait for the rename, and the insert (a later statement: locks taken inside one statement's CTEs
+    // come in no set order with its updates) read the new name. The foreign-key checks' weaker locks are then held.
     // By id alone: the ids are the company's own rows (stage one read them in the company), and the tenant foreign
     // keys refuse another company's. With company_id too, a planner that takes the company for a small one (its
-    // statistics lag during an import) reads the company's rows, or expects one row here and loops over them for
-    // every vehicle; by id it looks each up in the primary key and expects as many rows as ids.
-    const locked = (table: "clients" | "brands" | "brand_models", key: "client_id" | "brand_id" | "brand_model_id", columns: string) => {
-      const ids = [...new Set(vehicles.flatMap((v) => (v[key] === null ? [] : [v[key]])))];
-      return sql`SELECT ${sql.raw(columns)} FROM ${sql.identifier(table)} WHERE id = ANY(${intArray(ids)}) ORDER BY id FOR SHARE`;
-    };
+    // statistics lag during an import) reads all of the company's rows for it; by id it probes the primary key, the
+    // same plan for any array, so the statement is prepared.
+    const ids = (key: "client_id" | "brand_id" | "brand_model_id") => intArray([...new Set(vehicles.flatMap((v) => (v[key] === null ? [] : [v[key]])))]);
+    const locked = (table: "clients" | "brands" | "brand_models", ids: ReturnType<typeof intArray>) =>
+      sql`(SELECT count(*) FROM (SELECT 1 FROM ${sql.identifier(table)} WHERE id = ANY(${ids}) ORDER BY id FOR SHARE) l)`;
+    await queryRows(asDb(tx), sql`SELECT ${locked("clients", ids("client_id"))}, ${locked("brands", ids("brand_id"))}, ${locked("brand_models", ids("brand_model_id"))}`, {
+      prepare: true,
+    });
     await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
           AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int)),
-        c AS (${locked("clients", "client_id", "id, name, rut")}),
-        b AS (${locked("brands", "brand_id", "id, name")}),
-        m AS (${locked("brand_models", "brand_model_id", "id, name")}),
         e AS (${existing(companyId, "vehicles", "identifier")}),
         chg AS (SELECT o.id, ${snapshot("vehicles", "o")} AS previous, v.* FROM e JOIN vehicles o ON o.id = e.id JOIN v ON v.identifier = e.identifier
           WHERE (o.chassis, o.year, o.color, o.custom_fields, o.client_id, o.brand_id, o.brand_model_id) IS DISTINCT FROM
@@ -292,11 +291,12 @@ export async function writeVehicles(
           RETURNING t.id, chg.previous, ${snapshot("vehicles", "t")} AS written),
         changed AS (${updated(batchId, companyId, "vehicles")}),
         -- The search text composed here by the fill trigger's own function (the trigger then skips these rows). An
-        -- updated vehicle keeps the trigger: its client, brand or model may be ones this batch does not name.
+        -- updated vehicle keeps the trigger: its client, brand or model may be ones this batch does not name. Names
+        -- joined by id alone, as locked above.
         ins AS (INSERT INTO vehicles (company_id, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id, search_text)
           SELECT ${companyId}, v.identifier, v.chassis, v.year, v.color, v.custom_fields, v.client_id, v.brand_id, v.brand_model_id,
             vehicle_search_text(v.identifier, v.chassis, b.name, m.name, c.name, c.rut)
-          FROM v LEFT JOIN c ON c.id = v.client_id LEFT JOIN b ON b.id = v.brand_id LEFT JOIN m ON m.id = v.brand_model_id
+          FROM v LEFT JOIN clients c ON c.id = v.client_id LEFT JOIN brands b ON b.id = v.brand_id LEFT JOIN brand_models m ON m.id = v.brand_model_id
           WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.identifier = v.identifier) RETURNING id)
         ${created(batchId, companyId, "vehicles")}`);
   });
