@@ -228,7 +228,10 @@ export interface VehiclesTurn {
   onLocked: () => void;
 }
 
-/** A batch's second stage: its vehicles, in one transaction, referring to what its first stage wrote. */
+/**
+ * A batch's second stage: its vehicles, in one transaction, referring to what its first stage wrote. `ids` must be
+ * writeRecords' answer for the same company: the rows they name are locked by id alone.
+ */
 export async function writeVehicles(
   db: Db,
   companyId: number,
