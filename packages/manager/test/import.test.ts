@@ -22,6 +22,22 @@ const app = useSeededApp();
 /** A batch's two stages, one after the other. */
 const writeBatch = async (db: ReturnType<typeof app.db>, company: number, batchId: string, rows: MappedRow[]) =>
   writeVehicles(db, company, batchId, rows, await writeRecords(db, company, batchId, rows));
+/**
+ * Renames a client in a transaction held open while `write` starts and 300 ms more, then commits it: the import
+ * must wait for the rename and name the client as renamed (PostgreSQL: PGlite has one connection).
+ */
+async function whileRenamed(clientId: number, name: string, write: () => Promise<unknown>) {
+  let commit = () => {};
+  const committed = new Promise<void>((resolve) => (commit = resolve));
+  const rename = app.db().transaction(async (tx) => {
+    await tx.update(clients).set({ name }).where(eq(clients.id, clientId));
+    await committed;
+  });
+  const written = write();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  commit();
+  await Promise.all([rename, written]);
+}
 const dir = mkdtempSync(join(tmpdir(), "manager-import-"));
 
 const rut = (n: number) => formatRut(`${n}${computeRutDv(n)}`);
@@ -229,25 +245,14 @@ describe("spreadsheet import", () => {
     expect(vehicle?.searchText).not.toContain("IMPORTADO");
   });
 
-  // PGlite has one connection: there a rename cannot hold the row while the import waits for it.
   it.skipIf(!testServerUrl())(postgresOnly("a client renamed while its vehicles wait for the row is named as renamed"), async () => {
     const client = { rut: rut(22_000_002), name: "Nombre Importado", email: null, phone: null, address: null, city: null };
     const rows: MappedRow[] = [
       { client, vehicle: { identifier: "RENOM2", chassis: null, year: null, color: null, custom_fields: {} }, brand: null, model: null, product: null, category: null },
     ];
     const ids = await writeRecords(app.db(), companyId(), "rn2", rows);
-    const clientId = ids.clientIds.get(client.rut)!;
-    let renamed = () => {};
-    const commitRename = new Promise<void>((resolve) => (renamed = resolve));
-    const rename = app.db().transaction(async (tx) => {
-      await tx.update(clients).set({ name: "Nombre Renombrado" }).where(eq(clients.id, clientId));
-      await commitRename;
-    });
-    // The vehicles' statement locks the client: it waits for the rename, then reads the row as renamed.
-    const write = writeVehicles(app.db(), companyId(), "rn2", rows, ids);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    renamed();
-    await Promise.all([rename, write]);
+    // The vehicles' lock waits for the rename; their insert, a later statement, then reads the client as renamed.
+    await whileRenamed(ids.clientIds.get(client.rut)!, "Nombre Renombrado", () => writeVehicles(app.db(), companyId(), "rn2", rows, ids));
     const [vehicle] = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "RENOM2")));
     expect(vehicle?.searchText).toContain("NOMBRE RENOMBRADO");
     expect(vehicle?.searchText).not.toContain("IMPORTADO");
@@ -263,16 +268,7 @@ describe("spreadsheet import", () => {
     await writeBatch(app.db(), companyId(), "mv1", first);
     const second: MappedRow[] = [{ ...base, client: x, vehicle }];
     const ids = await writeRecords(app.db(), companyId(), "mv2", second);
-    let renamed = () => {};
-    const commitRename = new Promise<void>((resolve) => (renamed = resolve));
-    const rename = app.db().transaction(async (tx) => {
-      await tx.update(clients).set({ name: "Cliente Nuevo" }).where(eq(clients.id, ids.clientIds.get(x.rut)!));
-      await commitRename;
-    });
-    const write = writeVehicles(app.db(), companyId(), "mv2", second, ids);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    renamed();
-    await Promise.all([rename, write]);
+    await whileRenamed(ids.clientIds.get(x.rut)!, "Cliente Nuevo", () => writeVehicles(app.db(), companyId(), "mv2", second, ids));
     const [moved] = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "MOVED1")));
     expect(moved?.clientId).toBe(ids.clientIds.get(x.rut));
     expect(moved?.searchText).toContain("CLIENTE NUEVO");

@@ -136,20 +136,20 @@ async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows
     const previousLocked = vehiclesLocked;
     let onLocked = () => {};
     const locked = new Promise<void>((resolve) => (onLocked = resolve));
-    records = ids;
-    vehiclesBefore = previous;
-    vehicles = (async () => {
+    const batchVehicles = (async () => {
       const written = await ids;
       // Queued only behind a batch that holds the lock already, so the lock's queue keeps the batches' order.
       await previousLocked;
       await writeVehicles(db, opts.companyId, opts.batchId, rows, written, { after: previous, onLocked });
     })();
-    vehiclesLocked = Promise.race([locked, vehicles.then(noop, noop)]);
-    const written = vehicles;
+    records = ids;
+    vehiclesBefore = previous;
+    vehicles = batchVehicles;
+    vehiclesLocked = Promise.race([locked, batchVehicles.then(noop, noop)]);
     const count = rows.length;
     progressBefore = progress;
     progress = progress.then(async () => {
-      await written;
+      await batchVehicles;
       done += count;
       await opts.onProgress?.(done, report.rows);
     });

@@ -273,10 +273,11 @@ export async function writeVehicles(
     // keys refuse another company's. With company_id too, a planner that takes the company for a small one (its
     // statistics lag during an import) reads all of the company's rows for it; by id it probes the primary key, the
     // same plan for any array, so the statement is prepared.
-    const ids = (key: "client_id" | "brand_id" | "brand_model_id") => intArray([...new Set(vehicles.flatMap((v) => (v[key] === null ? [] : [v[key]])))]);
-    const locked = (table: "clients" | "brands" | "brand_models", ids: ReturnType<typeof intArray>) =>
-      sql`(SELECT count(*) FROM (SELECT 1 FROM ${sql.identifier(table)} WHERE id = ANY(${ids}) ORDER BY id FOR SHARE) l)`;
-    await queryRows(asDb(tx), sql`SELECT ${locked("clients", ids("client_id"))}, ${locked("brands", ids("brand_id"))}, ${locked("brand_models", ids("brand_model_id"))}`, {
+    const locked = (table: "clients" | "brands" | "brand_models", key: "client_id" | "brand_id" | "brand_model_id") => {
+      const ids = [...new Set(vehicles.flatMap((v) => (v[key] === null ? [] : [v[key]])))];
+      return sql`(SELECT count(*) FROM (SELECT 1 FROM ${sql.identifier(table)} WHERE id = ANY(${intArray(ids)}) ORDER BY id FOR SHARE) l)`;
+    };
+    await queryRows(asDb(tx), sql`SELECT ${locked("clients", "client_id")}, ${locked("brands", "brand_id")}, ${locked("brand_models", "brand_model_id")}`, {
       prepare: true,
     });
     await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
