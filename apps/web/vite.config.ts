@@ -33,9 +33,15 @@ function precompress(): Plugin {
  * running version; a build keeps the placeholder for the server to fill in.
  */
 function devVersion(): Plugin {
-  const serverPackage = JSON.parse(readFileSync(new URL("../server/package.json", import.meta.url), "utf8")) as { version: string };
+  const serverPackage = JSON.parse(readFileSync(new URL("../server/package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
   const version = process.env.APP_VERSION || serverPackage.version;
-  return { name: "dev-version", apply: "serve", transformIndexHtml: (html) => html.replace("__APP_VERSION__", version) };
+  return {
+    name: "dev-version",
+    apply: "serve",
+    transformIndexHtml: (html) => html.replace("__APP_VERSION__", version),
+  };
 }
 
 /**
@@ -47,7 +53,8 @@ function trpcClientWithoutSideEffects(): Plugin {
   return {
     name: "trpc-client-without-side-effects",
     apply: "build",
-    transform: (code, id) => (id.includes("/node_modules/@trpc/client/") ? { code, map: null, moduleSideEffects: false } : null),
+    transform: (code, id) =>
+      id.includes("/node_modules/@trpc/client/") ? { code, map: null, moduleSideEffects: false } : null,
   };
 }
 
@@ -79,7 +86,12 @@ function serviceWorker(): Plugin {
           copyPublicDir: false,
           target: "es2022",
           rollupOptions: { onwarn },
-          lib: { entry: fileURLToPath(new URL("./src/features/push/service-worker.ts", import.meta.url)), formats: ["iife"], name: "sw", fileName: () => "sw.js" },
+          lib: {
+            entry: fileURLToPath(new URL("./src/features/push/service-worker.ts", import.meta.url)),
+            formats: ["iife"],
+            name: "sw",
+            fileName: () => "sw.js",
+          },
         },
       });
     },
@@ -93,7 +105,12 @@ export default defineConfig({
     // zod through @taller/core. Both builds share zod's core modules, and Rollup keeps a shared module whole in the
     // chunk that loads first, so the login would download all of zod (~17 KB more). zod/mini from zod's own sources
     // is a module set of its own: every route gets only the few KB the router needs.
-    alias: [{ find: /^zod\/mini$/, replacement: fileURLToPath(new URL("./node_modules/zod/src/mini/index.ts", import.meta.url)) }],
+    alias: [
+      {
+        find: /^zod\/mini$/,
+        replacement: fileURLToPath(new URL("./node_modules/zod/src/mini/index.ts", import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,

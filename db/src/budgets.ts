@@ -36,13 +36,31 @@ export async function writeBudget(db: Db, w: BudgetWrite): Promise<BudgetWriteRe
   if (!rows) return { ok: false, problem: "product" };
   const [budget] = await db
     .insert(budgets)
-    .values({ companyId: w.companyId, orderId: w.orderId, statusId: status.id, createdBy: w.userId, notes: w.notes || null })
+    .values({
+      companyId: w.companyId,
+      orderId: w.orderId,
+      statusId: status.id,
+      createdBy: w.userId,
+      notes: w.notes || null,
+    })
     .returning({ id: budgets.id, correlativeId: budgets.correlativeId });
   if (!budget) throw new Error("budget insert returned nothing");
   await db.insert(budgetLines).values(rows.map((row, position) => ({ ...row, budgetId: budget.id, position })));
-  await db.insert(budgetStatusChanges).values({ companyId: w.companyId, budgetId: budget.id, fromStatusId: null, toStatusId: status.id, userId: w.userId });
+  await db.insert(budgetStatusChanges).values({
+    companyId: w.companyId,
+    budgetId: budget.id,
+    fromStatusId: null,
+    toStatusId: status.id,
+    userId: w.userId,
+  });
   const [row] = await queryRows<{ total: number }>(db, sql`SELECT total FROM budgets WHERE id = ${budget.id}`);
-  return { ok: true, id: budget.id, correlative_id: budget.correlativeId, total: row?.total ?? 0, order_correlative_id: order.correlative_id };
+  return {
+    ok: true,
+    id: budget.id,
+    correlative_id: budget.correlativeId,
+    total: row?.total ?? 0,
+    order_correlative_id: order.correlative_id,
+  };
 }
 
 /**

@@ -40,10 +40,15 @@ export const crmStatusOf = (company: SQL, category: SQL) =>
  * records the order's total as the recovered amount. `only` limits the pass to some managements of one company (a
  * booking made or moved for them moves them at once, not on the next run).
  */
-export async function advanceManagements(db: Db, only?: { companyId: number; crmIds: readonly number[] }): Promise<ChangedManagement[]> {
+export async function advanceManagements(
+  db: Db,
+  only?: { companyId: number; crmIds: readonly number[] },
+): Promise<ChangedManagement[]> {
   if (only?.crmIds.length === 0) return [];
   const scope = (c: string) =>
-    only ? sql`AND ${sql.raw(c)}.company_id = ${only.companyId} AND ${sql.raw(c)}.id = ANY(${intArray(only.crmIds)})` : sql``;
+    only
+      ? sql`AND ${sql.raw(c)}.company_id = ${only.companyId} AND ${sql.raw(c)}.id = ANY(${intArray(only.crmIds)})`
+      : sql``;
   const nextBooking = sql`(SELECT b.id FROM bookings b
       WHERE b.company_id = c.company_id AND b.vehicle_id = c.vehicle_id AND NOT b.rescheduled
         AND b.created_at > c.created_at AND b.id IS DISTINCT FROM c.source_booking_id
@@ -83,7 +88,6 @@ export async function advanceManagements(db: Db, only?: { companyId: number; crm
   return [...linked, ...moved];
 }
 
-
 /**
  * A booking moved (staff 'Reagendar', the client re-booking from a link): the managements that followed the old
  * booking follow the new one, and move along at once. Answers the managements it moved.
@@ -100,6 +104,8 @@ export async function followMovedBooking(db: Db, companyId: number, fromId: numb
 
 /** A booking made for a management (its client link, 'Agendar Vehículo'): the management follows it at once. */
 export async function tieBooking(db: Db, companyId: number, crmId: number, bookingId: number): Promise<void> {
-  await db.execute(sql`UPDATE crms SET booking_id = ${bookingId}, updated_at = now() WHERE company_id = ${companyId} AND id = ${crmId}`);
+  await db.execute(
+    sql`UPDATE crms SET booking_id = ${bookingId}, updated_at = now() WHERE company_id = ${companyId} AND id = ${crmId}`,
+  );
   await advanceManagements(db, { companyId, crmIds: [crmId] });
 }

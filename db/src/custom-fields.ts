@@ -34,7 +34,8 @@ export function customFieldColumns(
   const declared = definitions.filter((d) => isShownKey(d.key));
   const known = new Set(declared.map((d) => d.key));
   const extra = new Set<string>();
-  for (const record of values) for (const key of Object.keys(record)) if (isShownKey(key) && !known.has(key)) extra.add(key);
+  for (const record of values)
+    for (const key of Object.keys(record)) if (isShownKey(key) && !known.has(key)) extra.add(key);
   return [
     ...declared.map((d) => ({ key: d.key, label: d.name, definition: d })),
     ...[...extra].sort().map((key) => ({ key, label: key.slice(CUSTOM_FIELD_MARKER.length), definition: null })),
@@ -47,7 +48,11 @@ export function customFieldColumns(
  */
 export function customFieldText(value: unknown, definition: CustomFieldDefinition | null): string {
   if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map((v) => customFieldText(v, definition)).filter(Boolean).join(", ");
+  if (Array.isArray(value))
+    return value
+      .map((v) => customFieldText(v, definition))
+      .filter(Boolean)
+      .join(", ");
   if (typeof value === "boolean") return value ? "Sí" : "No";
   // Stored JSON holds strings and numbers otherwise; anything else shows as its JSON.
   if (typeof value !== "string" && typeof value !== "number") return JSON.stringify(value) ?? "";

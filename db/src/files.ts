@@ -8,7 +8,11 @@ import { files } from "./schema";
  * user's upload, another company's, not a picture, not one of our URLs). A record only ever points at its editor's
  * own uploads: file ids are capabilities, and one seen elsewhere must not become this record's picture.
  */
-export async function ownPictureUrl(db: Db, owner: { companyId: number; userId: number }, url: string): Promise<string | null> {
+export async function ownPictureUrl(
+  db: Db,
+  owner: { companyId: number; userId: number },
+  url: string,
+): Promise<string | null> {
   const id = fileIdFromUrl(url);
   if (!id) return null;
   const [file] = await db

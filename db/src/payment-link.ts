@@ -11,17 +11,21 @@ import { queryRows } from "./sql";
 let secret: Promise<string> | null = null;
 
 function linkSecret(db: Db): Promise<string> {
-  secret ??= queryRows<{ secret: string }>(db, sql`SELECT secret FROM server_secrets WHERE name = 'payment_link'`).then(([row]) => {
-    if (!row) throw new Error("server_secrets has no payment_link key (migration payments creates it)");
-    return row.secret;
-  });
+  secret ??= queryRows<{ secret: string }>(db, sql`SELECT secret FROM server_secrets WHERE name = 'payment_link'`).then(
+    ([row]) => {
+      if (!row) throw new Error("server_secrets has no payment_link key (migration payments creates it)");
+      return row.secret;
+    },
+  );
   // A failed read is not kept: the next call asks again.
   secret.catch(() => (secret = null));
   return secret;
 }
 
 async function linkToken(db: Db, document: "payment" | "budget", companyId: number, id: number): Promise<string> {
-  return createHmac("sha256", await linkSecret(db)).update(`${document}:${companyId}:${id}`).digest("base64url");
+  return createHmac("sha256", await linkSecret(db))
+    .update(`${document}:${companyId}:${id}`)
+    .digest("base64url");
 }
 
 export function paymentClientToken(db: Db, companyId: number, requestId: number): Promise<string> {

@@ -41,7 +41,9 @@ export function searchTerm(term: string | null | undefined): SearchTerm | null {
   const pattern = containsPattern(term);
   if (pattern === null) return null;
   const folded = searchFold((term ?? "").trim());
-  return [...folded].length < TRIGRAM && !folded.includes(" ") ? { kind: "prefix", prefix: folded } : { kind: "contains", pattern };
+  return [...folded].length < TRIGRAM && !folded.includes(" ")
+    ? { kind: "prefix", prefix: folded }
+    : { kind: "contains", pattern };
 }
 
 /**

@@ -29,7 +29,9 @@ interface PostgresJsClient {
  */
 function postgresClient(db: Db): PostgresJsClient | null {
   const client = (db as { $client?: unknown }).$client;
-  return typeof client === "function" && typeof (client as { unsafe?: unknown }).unsafe === "function" ? (client as unknown as PostgresJsClient) : null;
+  return typeof client === "function" && typeof (client as { unsafe?: unknown }).unsafe === "function"
+    ? (client as unknown as PostgresJsClient)
+    : null;
 }
 
 /**
@@ -58,7 +60,9 @@ async function run<T>(db: Db, text: string, params: unknown[], prepare: boolean)
       throw new DrizzleQueryError(text, params, cause as Error);
     }
   }
-  const result: unknown = await db._.session.prepareQuery({ sql: text, params }, undefined, prepare ? "prepared" : undefined, false).execute();
+  const result: unknown = await db._.session
+    .prepareQuery({ sql: text, params }, undefined, prepare ? "prepared" : undefined, false)
+    .execute();
   // postgres.js answers an array, PGlite `{ rows }`.
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
@@ -88,7 +92,12 @@ export function compiledStatements<K extends string>(): (key: K, build: () => SQ
 }
 
 /** Runs a compiled statement with its placeholders' values, as queryRows runs SQL. */
-export function queryCompiled<T>(db: Db, statement: Compiled, values: Record<string, unknown>, opts: { prepare?: boolean } = {}): Promise<T[]> {
+export function queryCompiled<T>(
+  db: Db,
+  statement: Compiled,
+  values: Record<string, unknown>,
+  opts: { prepare?: boolean } = {},
+): Promise<T[]> {
   return run<T>(db, statement.text, fillPlaceholders(statement.params, values), opts.prepare === true);
 }
 

@@ -16,7 +16,9 @@ export function statusTransitionsOf(db: Db, companyId: number, type: StatusType)
   );
 }
 
-/** Whether a document may move from one status to another under the company's rules (read in the caller's transaction). */
+/**
+ * Whether a document may move from one status to another under the company's rules (read in the caller's transaction).
+ */
 export async function isTransitionAllowed(db: Db, companyId: number, from: number, to: number): Promise<boolean> {
   const rules = await queryRows<StatusTransition>(
     db,

@@ -6,5 +6,9 @@ const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || u
 
 export const drivers: [string, () => Promise<Database>, boolean][] = [
   ["PGlite", () => createDatabase({ dataDir: "memory://" }), false],
-  [serverUrl ? "PostgreSQL" : "PostgreSQL (needs PostgreSQL: set TEST_DATABASE_URL)", () => createDatabase({ url: serverUrl, max: 1 }), !serverUrl],
+  [
+    serverUrl ? "PostgreSQL" : "PostgreSQL (needs PostgreSQL: set TEST_DATABASE_URL)",
+    () => createDatabase({ url: serverUrl, max: 1 }),
+    !serverUrl,
+  ],
 ];

@@ -34,7 +34,10 @@ describe.each(drivers)("search_fold() on %s", (_name, open, skip) => {
     await queryRows(database.db, sql.raw(definition));
     const rows = await queryRows<{ folded: string }>(
       database.db,
-      sql`SELECT pg_temp.search_fold(t) AS folded FROM (VALUES ${sql.join(TEXTS.map((t, i) => sql`(${i}::int, ${t}::text)`), sql`, `)}) AS x(n, t) ORDER BY n`,
+      sql`SELECT pg_temp.search_fold(t) AS folded FROM (VALUES ${sql.join(
+        TEXTS.map((t, i) => sql`(${i}::int, ${t}::text)`),
+        sql`, `,
+      )}) AS x(n, t) ORDER BY n`,
     );
     expect(rows.map((r) => r.folded)).toEqual(TEXTS.map(searchFold));
     expect(searchFold("ç ß ÿ à è ô Ç ÀÈ")).toBe("ç ß ÿ à è ô Ç ÀÈ");

@@ -14,7 +14,12 @@ describe.each(drivers)("queryRows on %s", (_name, open, skip) => {
   it.skipIf(skip)("drizzle's session still has prepareQuery(query, fields, name, arrayMode).execute()", async () => {
     database = await open();
     expect(typeof database.db._.session.prepareQuery).toBe("function");
-    const prepared = database.db._.session.prepareQuery({ sql: "select 1 as one", params: [] }, undefined, undefined, false);
+    const prepared = database.db._.session.prepareQuery(
+      { sql: "select 1 as one", params: [] },
+      undefined,
+      undefined,
+      false,
+    );
     expect(typeof prepared.execute).toBe("function");
   });
 
@@ -40,7 +45,12 @@ describe.each(drivers)("queryRows on %s", (_name, open, skip) => {
       return sql`select n from unnest(${sql.placeholder("all")}::int[]) as n where ${where} order by n`;
     };
     const run = (key: "plain" | "filtered", all: number[], only?: number[]) =>
-      queryCompiled<{ n: number }>(db, statements(key, build(key === "filtered")), { all: intArrayText(all), only: only && intArrayText(only) }, { prepare: true });
+      queryCompiled<{ n: number }>(
+        db,
+        statements(key, build(key === "filtered")),
+        { all: intArrayText(all), only: only && intArrayText(only) },
+        { prepare: true },
+      );
     expect(await run("plain", [3, 1, 2])).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect(await run("plain", [5])).toEqual([{ n: 5 }]);
     expect(await run("filtered", [1, 2, 3], [2, 9])).toEqual([{ n: 2 }]);
@@ -54,7 +64,9 @@ describe.each(drivers)("queryRows on %s", (_name, open, skip) => {
     database ??= await open();
     const seen = await database.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('taller.probe', 'inside', true)`);
-      return queryRows<{ probe: string | null }>(tx, sql`select current_setting('taller.probe', true) as probe`, { prepare: true });
+      return queryRows<{ probe: string | null }>(tx, sql`select current_setting('taller.probe', true) as probe`, {
+        prepare: true,
+      });
     });
     expect(seen).toEqual([{ probe: "inside" }]);
   });
@@ -62,7 +74,9 @@ describe.each(drivers)("queryRows on %s", (_name, open, skip) => {
   it.skipIf(skip)("fails as drizzle does: a DrizzleQueryError carrying the database's error", async () => {
     database ??= await open();
     for (const prepare of [false, true]) {
-      const failure: unknown = await queryRows(database.db, sql`select 1 / ${0}::int as n`, { prepare }).catch((e: unknown) => e);
+      const failure: unknown = await queryRows(database.db, sql`select 1 / ${0}::int as n`, { prepare }).catch(
+        (e: unknown) => e,
+      );
       expect(failure).toBeInstanceOf(DrizzleQueryError);
       expect((failure as DrizzleQueryError).cause).toMatchObject({ code: "22012" });
     }

@@ -20,8 +20,13 @@ export async function bundleForNode({ entry, outfile, sourcemap = false }) {
     name: "external-packages",
     setup(b) {
       b.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.path.startsWith("@taller/") || args.path.startsWith("node:") || args.pluginData === "resolving") return undefined;
-        const found = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: "resolving" });
+        if (args.path.startsWith("@taller/") || args.path.startsWith("node:") || args.pluginData === "resolving")
+          return undefined;
+        const found = await b.resolve(args.path, {
+          resolveDir: args.resolveDir,
+          kind: args.kind,
+          pluginData: "resolving",
+        });
         if (found.errors.length > 0) return { errors: found.errors };
         // Node's own modules named without "node:" (e.g. "fs") come back unresolved: they stay as written.
         if (!found.path.startsWith("/")) return { path: args.path, external: true };

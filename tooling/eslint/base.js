@@ -4,7 +4,9 @@ import comments from "@eslint-community/eslint-plugin-eslint-comments";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-/** `@taller/*` packages a layer may import; everything else of ours is refused (db <- trpc <- domains <- api <- apps). */
+/**
+ * `@taller/*` packages a layer may import; everything else of ours is refused (db <- trpc <- domains <- api <- apps).
+ */
 const layer = (allowed, message) => ({
   "no-restricted-imports": [
     "error",
@@ -16,7 +18,9 @@ const webImports = (extra) => ({
   "no-restricted-imports": [
     "error",
     {
-      paths: [{ name: "@taller/api", allowTypeImports: true, message: "The web app imports AppRouter as a type only." }],
+      paths: [
+        { name: "@taller/api", allowTypeImports: true, message: "The web app imports AppRouter as a type only." },
+      ],
       patterns: [
         {
           group: ["@taller/*", "!@taller/core", "!@taller/api"],
@@ -69,12 +73,27 @@ export default tseslint.config(
         "error",
         { object: "process", property: "env", message: "Read configuration from the app's validated env.ts." },
       ],
+      // Prettier wraps code at 120; this holds comments there too. Literal texts stay whole so that a message
+      // can be found by searching for it.
+      "max-len": [
+        "error",
+        { code: 120, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true },
+      ],
     },
   },
   // Plain JavaScript (configs, build and bench scripts) has no types to check.
   { files: ["**/*.{js,mjs,cjs}"], ...tseslint.configs.disableTypeChecked },
   {
-    files: ["**/env.ts", "**/*.config.ts", "**/test/**", "**/e2e/**", "**/*.test.ts", "**/cli/**", "**/bench/**", "tooling/**"],
+    files: [
+      "**/env.ts",
+      "**/*.config.ts",
+      "**/test/**",
+      "**/e2e/**",
+      "**/*.test.ts",
+      "**/cli/**",
+      "**/bench/**",
+      "tooling/**",
+    ],
     rules: { "no-restricted-properties": "off" },
   },
   // Tests and benches may assert what they just checked.
@@ -86,7 +105,9 @@ export default tseslint.config(
 
 /** Per-package boundary configs, picked by each package's eslint.config.js. */
 export const boundaries = {
-  core: [{ files: ["src/**"], rules: layer([], "core is the shared vocabulary: it imports no other package of ours.") }],
+  core: [
+    { files: ["src/**"], rules: layer([], "core is the shared vocabulary: it imports no other package of ours.") },
+  ],
   db: [{ files: ["src/**"], rules: layer(["core"], "db imports only @taller/core.") }],
   trpc: [{ files: ["src/**"], rules: layer(["core", "db"], "trpc imports only @taller/core and @taller/db.") }],
   domain: [{ files: ["src/**"], rules: layer(["core", "db", "trpc"], DOMAIN) }],
@@ -98,7 +119,7 @@ export const boundaries = {
         {
           // "../orders/order-rows" from features/vehicles: reach another feature through its index only.
           regex: "^\\.\\./[^./][^/]*/.+",
-          message: "Web features do not reach into each other: import another feature's index (\"../orders\").",
+          message: 'Web features do not reach into each other: import another feature\'s index ("../orders").',
         },
       ]),
     },

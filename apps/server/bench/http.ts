@@ -1,15 +1,16 @@
 // `pnpm bench:http [--orders N] [--requests R]`: what tRPC costs over a bare HTTP handler, measured fairly.
 //
-// On a fresh PostgreSQL database (TEST_DATABASE_URL / DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
-// with the demo and N orders (default 100,000) in "Taller Escala", one process serves the orders list's first page
-// two ways on one connection pool: through the real app at /trpc (session cookie, context, middlewares, procedure,
+// On a fresh PostgreSQL database (TEST_DATABASE_URL / DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/postgres) with the demo and N orders (default 100,000) in "Taller Escala", one
+// process serves the orders list's first page two ways on one connection pool: through the real app at /trpc (session
+// cookie, context, middlewares, procedure,
 // transformer, adapter), and through a bare node:http handler that runs the very SQL statements the /trpc request
 // ran (recorded at the pool) and writes the same bytes (checked before timing). A worker thread sends R requests
 // (default 3,000) with 1 and then 32 concurrent keep-alive clients, alternating the two servers, and the ratios
 // /trpc ÷ bare of p50, p99 and throughput are printed. The database is dropped at the end. With `--profile PREFIX`
-// the servers' thread is CPU-profiled during the timed 32-client runs: PREFIX.trpc.cpuprofile and PREFIX.bare.cpuprofile
-// (open them in Chrome DevTools or VS Code).
-// Both also write PREFIX.*.heapprofile (allocation samples, collected objects included: what feeds the GC).
+// the servers' thread is CPU-profiled during the timed 32-client runs: PREFIX.trpc.cpuprofile and
+// PREFIX.bare.cpuprofile (open them in Chrome DevTools or VS Code). Both also write PREFIX.*.heapprofile (allocation
+// samples, collected objects included: what feeds the GC).
 //
 // Where /trpc's extra CPU went at 32 clients (profiles, November 2026): the session cache's expiry every 10 s made
 // every in-flight request of the session revalidate at once (lucia's session query and loadSessionUser through
@@ -37,7 +38,11 @@ import { createLogger } from "../src/logger";
 import { profiled } from "./profile";
 
 const { values: args } = parseArgs({
-  options: { orders: { type: "string", default: "100000" }, requests: { type: "string", default: "3000" }, profile: { type: "string" } },
+  options: {
+    orders: { type: "string", default: "100000" },
+    requests: { type: "string", default: "3000" },
+    profile: { type: "string" },
+  },
 });
 const ORDERS = Number(args.orders);
 const REQUESTS = Number(args.requests);
@@ -52,7 +57,8 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl =
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `taller_bench_http_${process.pid}_${randomBytes(3).toString("hex")}`;
 const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -100,7 +106,10 @@ try {
     headers: { "content-type": "application/json", "x-trpc-source": "bench" },
     body: JSON.stringify({ json: { email: "admin@escala.demo", password: DEMO_PASSWORD } }),
   });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   // The first page as the browser asks for it: a batched GET.
   const listPath = `/trpc/orders.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: {} } }))}`;
   const trpcUrl = `http://127.0.0.1:${appPort}${listPath}`;
@@ -116,7 +125,8 @@ try {
   const answer: unknown = JSON.parse(trpcBody.toString("utf8"));
   const bare = createServer((_req, res) => {
     void (async () => {
-      for (const s of statements) await send(s.query, s.params as postgres.ParameterOrJSON<never>[], s.options as postgres.UnsafeQueryOptions);
+      for (const s of statements)
+        await send(s.query, s.params as postgres.ParameterOrJSON<never>[], s.options as postgres.UnsafeQueryOptions);
       const body = JSON.stringify(answer);
       res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
       res.end(body);
@@ -126,7 +136,9 @@ try {
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/orders`;
   const { body: bareBody } = await get(bareUrl, "");
   if (!bareBody.equals(trpcBody)) throw new Error("the bare handler's answer differs from /trpc's");
-  log(`answers are byte-identical (${trpcBody.length} bytes, /trpc content-type ${trpcHeaders["content-type"] ?? "none"})`);
+  log(
+    `answers are byte-identical (${trpcBody.length} bytes, /trpc content-type ${trpcHeaders["content-type"] ?? "none"})`,
+  );
 
   const rows: string[] = [];
   for (const clients of CONCURRENCY) {
@@ -157,9 +169,31 @@ try {
       ].join("  "),
     );
   }
-  console.log(`\norders list, first page (${trpcBody.length} bytes); ${REQUESTS} requests per server and concurrency; ms and requests/s`);
-  console.log(`targets: /trpc ÷ bare <= ${TARGET.p50} at p50 and <= ${TARGET.p99} at p99; per request, µs: the servers' thread busy (event loop utilisation) and its CPU time (Linux)\n`);
-  console.log(["clients", "trpc p50", "trpc p99", "bare p50", "bare p99", "trpc/s", "bare/s", "trpc µs", "bare µs", "trpc cpu", "bare cpu", "×p50", "×p99", "×rps", "ok"].join("  "));
+  console.log(
+    `\norders list, first page (${trpcBody.length} bytes); ${REQUESTS} requests per server and concurrency; ms and requests/s`,
+  );
+  console.log(
+    `targets: /trpc ÷ bare <= ${TARGET.p50} at p50 and <= ${TARGET.p99} at p99; per request, µs: the servers' thread busy (event loop utilisation) and its CPU time (Linux)\n`,
+  );
+  console.log(
+    [
+      "clients",
+      "trpc p50",
+      "trpc p99",
+      "bare p50",
+      "bare p99",
+      "trpc/s",
+      "bare/s",
+      "trpc µs",
+      "bare µs",
+      "trpc cpu",
+      "bare cpu",
+      "×p50",
+      "×p99",
+      "×rps",
+      "ok",
+    ].join("  "),
+  );
   for (const row of rows) console.log(row);
 
   await new Promise((r) => bare.close(r));
@@ -177,7 +211,11 @@ function get(url: string, cookie: string): Promise<{ body: Buffer; headers: Inco
     request(url, { headers: { cookie } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => (res.statusCode === 200 ? resolve({ body: Buffer.concat(chunks), headers: res.headers }) : reject(new Error(`HTTP ${res.statusCode} from ${url}`))));
+      res.on("end", () =>
+        res.statusCode === 200
+          ? resolve({ body: Buffer.concat(chunks), headers: res.headers })
+          : reject(new Error(`HTTP ${res.statusCode} from ${url}`)),
+      );
     })
       .on("error", reject)
       .end();
@@ -199,7 +237,9 @@ interface Run {
  * shared machine, CPU per request says what each server costs even when other processes stretch the latencies.
  */
 function load(url: string, cookie: string, clients: number, requests: number): Promise<Run> {
-  const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { url, headers: { cookie }, clients, requests } });
+  const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), {
+    workerData: { url, headers: { cookie }, clients, requests },
+  });
   const before = performance.eventLoopUtilization();
   const cpuBefore = threadCpuMs();
   return new Promise((resolve, reject) => {

@@ -65,7 +65,8 @@ export function createApp(opts: AppOptions): App {
 
   /** The client saw a generic message and this reference (see publicError); the detail is logged under it. */
   const logFailure = (error: TRPCError, path: string | undefined, msg: string) => {
-    if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.cause ?? error, path, requestId: errorReference(error) }, msg);
+    if (error.code === "INTERNAL_SERVER_ERROR")
+      logger.error({ err: error.cause ?? error, path, requestId: errorReference(error) }, msg);
   };
 
   const trpc = createTrpcHttpHandler({
@@ -80,7 +81,13 @@ export function createApp(opts: AppOptions): App {
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
   const budgetPdf = createBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
   const clientBudgetPdf = createClientBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
-  const inboundMail = createInboundMailRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy, limits: opts.inboundMailLimits });
+  const inboundMail = createInboundMailRoute({
+    db: database.db,
+    bus,
+    logger,
+    trustProxy: opts.trustProxy,
+    limits: opts.inboundMailLimits,
+  });
   const whatsapp = createWhatsappWebhookRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
   const payments = createPaymentRoutes({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
@@ -92,7 +99,8 @@ export function createApp(opts: AppOptions): App {
     setCommonHeaders(req, res, path, opts.trustProxy);
     try {
       if (path === "/healthz") return await health(res);
-      if (path === "/trpc" || path.startsWith("/trpc/")) return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
+      if (path === "/trpc" || path.startsWith("/trpc/"))
+        return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
       if (path === DATABASE_UPLOAD_PATH) return await managerUpload(req, res);
       const databaseDownload = DATABASE_DOWNLOAD_PATH.exec(path);
       if (databaseDownload) return await managerDownload(req, res, Number(databaseDownload[1]));
@@ -101,8 +109,10 @@ export function createApp(opts: AppOptions): App {
       if (pdf) return await budgetPdf(req, res, Number(pdf[1]));
       if (path === CLIENT_BUDGET_PATH) return await clientBudgetPdf(req, res);
       if (path.startsWith(INBOUND_MAIL_PATH)) return await inboundMail(req, res, path.slice(INBOUND_MAIL_PATH.length));
-      if (path.startsWith(WHATSAPP_WEBHOOK_PATH)) return await whatsapp(req, res, path.slice(WHATSAPP_WEBHOOK_PATH.length));
-      if (path.startsWith(PAYMENTS_WEBHOOK_PATH) || path.startsWith(PAYMENTS_CHECKOUT_PATH)) return await payments(req, res, path);
+      if (path.startsWith(WHATSAPP_WEBHOOK_PATH))
+        return await whatsapp(req, res, path.slice(WHATSAPP_WEBHOOK_PATH.length));
+      if (path.startsWith(PAYMENTS_WEBHOOK_PATH) || path.startsWith(PAYMENTS_CHECKOUT_PATH))
+        return await payments(req, res, path);
       return await web(req, res);
     } catch (err) {
       logger.error({ err, path }, "request failed");
@@ -113,7 +123,10 @@ export function createApp(opts: AppOptions): App {
 
   async function health(res: ServerResponse) {
     try {
-      await database.db.select({ n: sql<number>`count(*)` }).from(companies).limit(1);
+      await database.db
+        .select({ n: sql<number>`count(*)` })
+        .from(companies)
+        .limit(1);
       res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
       res.end(JSON.stringify({ status: "ok", database: database.driver, version: opts.version }));
     } catch (err) {
@@ -197,7 +210,10 @@ export function createApp(opts: AppOptions): App {
   // Hourly housekeeping: realtime events past the resume window, login attempts past the longest throttle window,
   // push claims and outbox rows past their keeping.
   const prune = () => Promise.all([pruneEvents(bus), pruneLoginAttempts(database.db), prunePush(database.db)]);
-  const pruneTimer = setInterval(() => void prune().catch((err: unknown) => logger.warn({ err }, "prune failed")), 3600_000);
+  const pruneTimer = setInterval(
+    () => void prune().catch((err: unknown) => logger.warn({ err }, "prune failed")),
+    3600_000,
+  );
   pruneTimer.unref();
 
   return {

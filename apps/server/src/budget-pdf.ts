@@ -20,13 +20,19 @@ export function createBudgetPdfRoute({ db, trustProxy }: { db: Db; trustProxy: n
   const limiter = new RateLimiter(30, 60_000);
   return async function budgetPdfRoute(req: IncomingMessage, res: ServerResponse, id: number) {
     if (req.method !== "GET" && req.method !== "HEAD") return replyJson(res, 405, { error: "Método no permitido" });
-    const auth = await authenticate(db, req.headers.cookie, { secure: isSecure(req, trustProxy), setCookie: (c) => res.appendHeader("set-cookie", c) });
+    const auth = await authenticate(db, req.headers.cookie, {
+      secure: isSecure(req, trustProxy),
+      setCookie: (c) => res.appendHeader("set-cookie", c),
+    });
     if (!auth || auth.session.kind !== "staff") return replyJson(res, 401, { error: "Debes iniciar sesión" });
     if (!auth.user.grants.some((g) => g.action === "read" && g.resource === "budget")) {
       return replyJson(res, 403, { error: "No tienes acceso a esta información." });
     }
     const waitMs = limiter.hit(`user:${auth.user.id}`);
-    if (waitMs > 0) return replyJson(res, 429, { error: `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
+    if (waitMs > 0)
+      return replyJson(res, 429, {
+        error: `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
+      });
     await sendBudgetPdf(req, res, db, auth.user.companyId, id);
   };
 }
@@ -54,7 +60,10 @@ export function createClientBudgetPdfRoute({ db, trustProxy }: { db: Db; trustPr
   return async function clientBudgetPdfRoute(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== "GET" && req.method !== "HEAD") return replyJson(res, 405, { error: "Método no permitido" });
     const waitMs = limiter.hit(`ip:${clientIp(req, trustProxy)}`);
-    if (waitMs > 0) return replyJson(res, 429, { error: `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
+    if (waitMs > 0)
+      return replyJson(res, 429, {
+        error: `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
+      });
     const token = new URL(req.url ?? "/", "http://local").searchParams.get("token") ?? "";
     // Tokens are 43 characters: anything else is refused before it is hashed or looked up.
     const doc = /^[\w-]{20,200}$/.test(token) ? await findDocumentToken(db, "budget_token", token) : null;

@@ -5,7 +5,8 @@ import { z } from "zod";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "../../..");
-const packageVersion = (JSON.parse(readFileSync(resolve(here, "../package.json"), "utf8")) as { version: string }).version;
+const packageVersion = (JSON.parse(readFileSync(resolve(here, "../package.json"), "utf8")) as { version: string })
+  .version;
 
 /** How many reverse proxies stand in front of the server; "true"/"false" (the old boolean form) mean 1 and 0. */
 const proxyHops = z
@@ -16,8 +17,17 @@ const proxyHops = z
 /** Plain-http loopback origins ("http://127.0.0.1:4000"), comma-separated: a test's local push endpoint. */
 const loopbackOrigins = z
   .string()
-  .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/, "orígenes http de loopback con puerto")));
+  .transform((v) =>
+    v
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().regex(/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/, "orígenes http de loopback con puerto"),
+    ),
+  );
 
 /** The server's whole configuration, validated once. Nothing else reads process.env. */
 const schema = z.object({
@@ -44,7 +54,10 @@ const schema = z.object({
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "mailto:correo o una URL https://")
     .optional(),
   /** true: pushes stay in the outbox even with a subject (a staging copy of production data, say). */
-  PUSH_DISABLED: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  PUSH_DISABLED: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /**
    * Payments through Mercado Pago: the application's access token and its webhook secret (both from Mercado Pago's
    * developer panel). Unset, payment links go to the local 'Pago de prueba' checkout this server serves.
@@ -69,7 +82,11 @@ const schema = z.object({
    * or a local one such as "http://127.0.0.1:11434/v1"). Base URL and model both set turn it on; unset, the
    * assistant's threads say it is not configured.
    */
-  ASSISTANT_BASE_URL: z.string().url("una URL http(s)").regex(/^https?:\/\//, "una URL http(s)").optional(),
+  ASSISTANT_BASE_URL: z
+    .string()
+    .url("una URL http(s)")
+    .regex(/^https?:\/\//, "una URL http(s)")
+    .optional(),
   /** Sent as a bearer token (local servers usually need none). */
   ASSISTANT_API_KEY: z.string().max(500).optional(),
   ASSISTANT_MODEL: z.string().min(1).max(200).optional(),

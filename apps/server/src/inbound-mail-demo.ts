@@ -5,7 +5,10 @@ import { companies, inboundMailKeys, type Db } from "@taller/db";
 import type { EventBus } from "@taller/trpc";
 import { eq } from "drizzle-orm";
 
-export const DEMO_INBOUND_MAIL_KEY = { selector: "demo-taller-mail", verifier: "publicada-como-la-clave-demo1234-del-taller" } as const;
+export const DEMO_INBOUND_MAIL_KEY = {
+  selector: "demo-taller-mail",
+  verifier: "publicada-como-la-clave-demo1234-del-taller",
+} as const;
 
 /** Sample mails a fresh demo gets through the same path as real ones (Message-IDs fixed: stored once). */
 const SAMPLES = [
@@ -17,7 +20,10 @@ const SAMPLES = [
  * Makes sure the demo company ("taller.demo", seeded by the demo data) has the published key, and answers it; null
  * when there is no demo company or it has a key of its own. A first start also receives the sample mails.
  */
-export async function demoInboundMailKey(deps: { db: Db; bus: EventBus }, domain = "taller.demo"): Promise<string | null> {
+export async function demoInboundMailKey(
+  deps: { db: Db; bus: EventBus },
+  domain = "taller.demo",
+): Promise<string | null> {
   const [company] = await deps.db
     .select({ id: companies.id, selector: inboundMailKeys.selector })
     .from(companies)
@@ -28,7 +34,11 @@ export async function demoInboundMailKey(deps: { db: Db; bus: EventBus }, domain
   if (company.selector === null) {
     const inThreeDays = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10).split("-").reverse().join("-");
     for (const [i, text] of SAMPLES.entries()) {
-      await receiveBookingMail(deps, company.id, { messageId: `<demo-sample-${i + 1}@${domain}>`, text: text.replace("{date}", inThreeDays), html: null });
+      await receiveBookingMail(deps, company.id, {
+        messageId: `<demo-sample-${i + 1}@${domain}>`,
+        text: text.replace("{date}", inThreeDays),
+        html: null,
+      });
     }
   }
   return key;

@@ -64,10 +64,16 @@ function jsonHeader(headers: z.infer<typeof headersSchema> | undefined, name: st
   return Array.isArray(entry) ? entry[0] : entry;
 }
 
-type Parsed = { ok: true; mail: Omit<InboundBookingMail, "messageId"> & { messageId: string | null } } | { ok: false; reason: string };
+type Parsed =
+  | { ok: true; mail: Omit<InboundBookingMail, "messageId"> & { messageId: string | null } }
+  | { ok: false; reason: string };
 
 async function parseRaw(body: Buffer): Promise<Parsed> {
-  const email = await PostalMime.parse(body, { maxNestingDepth: 20, maxHeadersSize: 64 * 1024, maxRfc822NestingDepth: 0 });
+  const email = await PostalMime.parse(body, {
+    maxNestingDepth: 20,
+    maxHeadersSize: 64 * 1024,
+    maxRfc822NestingDepth: 0,
+  });
   return { ok: true, mail: { messageId: email.messageId ?? null, text: email.text ?? null, html: email.html ?? null } };
 }
 
@@ -94,7 +100,13 @@ export interface InboundMailDeps {
   limits?: { perAddress: number; perCompany: number };
 }
 
-export function createInboundMailRoute({ db, bus, logger, trustProxy, limits = { perAddress: 60, perCompany: 120 } }: InboundMailDeps) {
+export function createInboundMailRoute({
+  db,
+  bus,
+  logger,
+  trustProxy,
+  limits = { perAddress: 60, perCompany: 120 },
+}: InboundMailDeps) {
   const perAddress = new RateLimiter(limits.perAddress, 60_000);
   const perCompany = new RateLimiter(limits.perCompany, 60_000);
 
@@ -105,7 +117,8 @@ export function createInboundMailRoute({ db, bus, logger, trustProxy, limits = {
     }
     if (perAddress.hit(clientIp(req, trustProxy)) > 0) return replyJson(res, 429, { error: INBOUND_ERRORS.tooMany });
     const type = mediaType(header(req, "content-type")).toLowerCase();
-    if (type !== "message/rfc822" && type !== "application/json") return replyJson(res, 415, { error: INBOUND_ERRORS.mediaType });
+    if (type !== "message/rfc822" && type !== "application/json")
+      return replyJson(res, 415, { error: INBOUND_ERRORS.mediaType });
     if (declaredTooLarge(req, MAX_INBOUND_MAIL_BYTES)) return replyJson(res, 413, { error: INBOUND_ERRORS.tooLarge });
 
     const companyId = await companyForInboundMailKey(db, key);

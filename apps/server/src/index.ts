@@ -1,10 +1,22 @@
 import { createDatabase, migrateDatabase } from "@taller/db";
-import { demoCrmLinks, demoProviderLinks, demoWorkpointLinks, DEMO_WORKPOINT_CODE, seedDemoIfEmpty } from "@taller/db/seed";
+import {
+  demoCrmLinks,
+  demoProviderLinks,
+  demoWorkpointLinks,
+  DEMO_WORKPOINT_CODE,
+  seedDemoIfEmpty,
+} from "@taller/db/seed";
 import { configurePush, startPushDelivery, vapidKeys, webPushTransport } from "@taller/push";
 import { configureAssistant } from "@taller/chat";
 import { crmJobs } from "@taller/crm";
 import { startDatabaseImports } from "@taller/manager";
-import { configureMessaging, gupshupAdapter, localAdapter, messagingJobs, startNotificationDelivery } from "@taller/messaging";
+import {
+  configureMessaging,
+  gupshupAdapter,
+  localAdapter,
+  messagingJobs,
+  startNotificationDelivery,
+} from "@taller/messaging";
 import { configurePayments, localProvider, mercadoPagoProvider, paymentJobs } from "@taller/payments";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
 import { resolve } from "node:path";
@@ -42,25 +54,38 @@ const stopPush = startPushDelivery(bus, {
 });
 
 // WhatsApp: Gupshup with a partner token, else the local default (messages recorded, never sent).
-configureMessaging(env.GUPSHUP_PARTNER_TOKEN ? gupshupAdapter({ baseUrl: env.GUPSHUP_BASE_URL, partnerToken: env.GUPSHUP_PARTNER_TOKEN }) : localAdapter);
+configureMessaging(
+  env.GUPSHUP_PARTNER_TOKEN
+    ? gupshupAdapter({ baseUrl: env.GUPSHUP_BASE_URL, partnerToken: env.GUPSHUP_PARTNER_TOKEN })
+    : localAdapter,
+);
 // The AI assistant: on when a model server and a model are named.
 configureAssistant(
   env.ASSISTANT_BASE_URL && env.ASSISTANT_MODEL
-    ? { baseUrl: env.ASSISTANT_BASE_URL, apiKey: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL, timeoutMs: env.ASSISTANT_TIMEOUT_MS }
+    ? {
+        baseUrl: env.ASSISTANT_BASE_URL,
+        apiKey: env.ASSISTANT_API_KEY,
+        model: env.ASSISTANT_MODEL,
+        timeoutMs: env.ASSISTANT_TIMEOUT_MS,
+      }
     : null,
 );
-if (!env.ASSISTANT_BASE_URL !== !env.ASSISTANT_MODEL) logger.warn("the assistant needs both ASSISTANT_BASE_URL and ASSISTANT_MODEL: it stays off");
+if (!env.ASSISTANT_BASE_URL !== !env.ASSISTANT_MODEL)
+  logger.warn("the assistant needs both ASSISTANT_BASE_URL and ASSISTANT_MODEL: it stays off");
 // Payments: Mercado Pago when configured; the local provider always (it settles the requests it issued before).
-const mercadoPago = env.MERCADOPAGO_ACCESS_TOKEN && env.MERCADOPAGO_WEBHOOK_SECRET
-  ? mercadoPagoProvider({
-      accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
-      webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
-      apiUrl: env.MERCADOPAGO_API_URL,
-      notificationUrl: env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, "")}/payments/webhook/mercadopago` : null,
-    })
-  : null;
+const mercadoPago =
+  env.MERCADOPAGO_ACCESS_TOKEN && env.MERCADOPAGO_WEBHOOK_SECRET
+    ? mercadoPagoProvider({
+        accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
+        webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
+        apiUrl: env.MERCADOPAGO_API_URL,
+        notificationUrl: env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, "")}/payments/webhook/mercadopago` : null,
+      })
+    : null;
 configurePayments({
-  providers: mercadoPago ? [localProvider({ publicUrl: env.PUBLIC_URL }), mercadoPago] : [localProvider({ publicUrl: env.PUBLIC_URL })],
+  providers: mercadoPago
+    ? [localProvider({ publicUrl: env.PUBLIC_URL }), mercadoPago]
+    : [localProvider({ publicUrl: env.PUBLIC_URL })],
   current: mercadoPago ? "mercadopago" : "local",
 });
 
@@ -76,7 +101,11 @@ const app = createApp({
 const port = await app.listen(env.PORT, env.HOST);
 // Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
-const jobs = startJobs({ db: database.db, bus }, [...crmJobs, ...messagingJobs(database.db, publicUrl), ...paymentJobs({ db: database.db, bus }, logger)], logger);
+const jobs = startJobs(
+  { db: database.db, bus },
+  [...crmJobs, ...messagingJobs(database.db, publicUrl), ...paymentJobs({ db: database.db, bus }, logger)],
+  logger,
+);
 // The documents' WhatsApp notifications (booking confirmation, order received, budget ready, payment link).
 const stopNotifications = startNotificationDelivery({ db: database.db, bus, publicUrl, log: logger });
 // The operators' 'Conectar' imports (one connection at a time per process; restarts pick up what was cut short).
@@ -84,7 +113,14 @@ const imports = startDatabaseImports(database.db, logger);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
 logger.info(
-  { port, database: database.driver, version: env.APP_VERSION, push: pushSubject ? "web-push" : "outbox", whatsapp: env.GUPSHUP_PARTNER_TOKEN ? "gupshup" : "local", payments: mercadoPago ? "mercadopago" : "local" },
+  {
+    port,
+    database: database.driver,
+    version: env.APP_VERSION,
+    push: pushSubject ? "web-push" : "outbox",
+    whatsapp: env.GUPSHUP_PARTNER_TOKEN ? "gupshup" : "local",
+    payments: mercadoPago ? "mercadopago" : "local",
+  },
   `listening on http://localhost:${port}`,
 );
 // The demo's client booking pages (no login), so they can be opened from the log (README 'Agenda').
@@ -94,14 +130,24 @@ for (const { company, token } of await demoCrmLinks(database.db)) {
 // The demo's supplier pages (no login): a pricing and a buy order per company (docs/domains/provider.md).
 for (const { company, kind, token } of await demoProviderLinks(database.db)) {
   const path = kind === "pricing" ? "provider/pricing" : "provider/buy-order";
-  logger.info({ company }, `supplier ${kind === "pricing" ? "pricing" : "buy order"} link: http://localhost:${port}/${path}?access_token=${token}`);
+  logger.info(
+    { company },
+    `supplier ${kind === "pricing" ? "pricing" : "buy order"} link: http://localhost:${port}/${path}?access_token=${token}`,
+  );
 }
-// The demo's work-point kiosk screens (docs/domains/workpoint.md): each company's technician enters DEMO_WORKPOINT_CODE.
+// The demo's work-point kiosk screens (docs/domains/workpoint.md): each company's technician enters
+// DEMO_WORKPOINT_CODE.
 for (const { company, token } of await demoWorkpointLinks(database.db)) {
-  logger.info({ company }, `work-point kiosk link: http://localhost:${port}/workpoint/login?token=${token} (code ${DEMO_WORKPOINT_CODE})`);
+  logger.info(
+    { company },
+    `work-point kiosk link: http://localhost:${port}/workpoint/login?token=${token} (code ${DEMO_WORKPOINT_CODE})`,
+  );
 }
 const demoMailKey = await demoInboundMailKey({ db: database.db, bus });
-if (demoMailKey) logger.info(`demo e-mail bookings (Taller Demo) arrive at POST http://localhost:${port}/inbound/mail/${demoMailKey} (README: curl example)`);
+if (demoMailKey)
+  logger.info(
+    `demo e-mail bookings (Taller Demo) arrive at POST http://localhost:${port}/inbound/mail/${demoMailKey} (README: curl example)`,
+  );
 if (!isLoopback(env.HOST) && (await demoAccountsExist(database.db))) {
   logger.warn(
     { host: env.HOST },

@@ -25,8 +25,14 @@ export function createManagerDownloadRoute({ db, store }: { db: Db; store: FileS
     const session = await authenticateManager(db, req.headers.cookie);
     if (!session) return replyJson(res, 401, { error: "Debes iniciar sesión" });
     const waitMs = downloads.hit(`manager:${session.managerUserId}`);
-    if (waitMs > 0) return replyJson(res, 429, { error: `Demasiadas descargas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
-    const [database] = await db.select({ fileKey: managerDatabases.fileKey }).from(managerDatabases).where(eq(managerDatabases.id, id));
+    if (waitMs > 0)
+      return replyJson(res, 429, {
+        error: `Demasiadas descargas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
+      });
+    const [database] = await db
+      .select({ fileKey: managerDatabases.fileKey })
+      .from(managerDatabases)
+      .where(eq(managerDatabases.id, id));
     if (!database) return replyJson(res, 404, { error: "Base de datos no encontrada" });
     const stream = await store.get(database.fileKey);
     if (!stream) return replyJson(res, 404, { error: "El archivo ya no está disponible. Vuelve a subir el Excel." });

@@ -25,13 +25,18 @@ export function createManagerUploadRoute({ db }: { db: Db }) {
     if (!req.headers[CLIENT_HEADER]) return replyJson(res, 403, { error: "Solicitud rechazada" });
     const session = await authenticateManager(db, req.headers.cookie);
     if (!session) return replyJson(res, 401, { error: "Debes iniciar sesión" });
-    if (mediaType(req.headers["content-type"]) !== XLSX_TYPE) return replyJson(res, 400, { error: "Sube un archivo Excel (.xlsx)" });
+    if (mediaType(req.headers["content-type"]) !== XLSX_TYPE)
+      return replyJson(res, 400, { error: "Sube un archivo Excel (.xlsx)" });
     if (declaredTooLarge(req, MAX_DATABASE_WORKBOOK_BYTES)) return tooLarge(res);
     const waitMs = uploads.hit(`manager:${session.managerUserId}`);
-    if (waitMs > 0) return replyJson(res, 429, { error: `Demasiadas subidas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
+    if (waitMs > 0)
+      return replyJson(res, 429, {
+        error: `Demasiadas subidas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
+      });
     const bytes = await readBody(req, MAX_DATABASE_WORKBOOK_BYTES);
     if (!bytes) return tooLarge(res);
-    if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) return replyJson(res, 400, { error: "Sube un archivo Excel (.xlsx)" });
+    if (!ZIP_MAGIC.every((b, i) => bytes[i] === b))
+      return replyJson(res, 400, { error: "Sube un archivo Excel (.xlsx)" });
     const staged = await stageWorkbook(bytes);
     if (!staged.ok) return replyJson(res, 400, { error: staged.reason });
     return replyJson(res, 201, { upload: staged.upload, sheets: staged.sheets });

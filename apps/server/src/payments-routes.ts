@@ -9,7 +9,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { formatMoney } from "@taller/core";
 import type { Db } from "@taller/db";
-import { localCheckout, LOCAL_CHECKOUT_PATH, processInbox, providerNamed, receiveWebhook, recordLocalPayment, signatureHeader } from "@taller/payments";
+import {
+  localCheckout,
+  LOCAL_CHECKOUT_PATH,
+  processInbox,
+  providerNamed,
+  receiveWebhook,
+  recordLocalPayment,
+  signatureHeader,
+} from "@taller/payments";
 import { RateLimiter, type EventBus } from "@taller/trpc";
 import { declaredTooLarge, readBody } from "./body";
 import type { Logger } from "./logger";
@@ -40,8 +48,10 @@ export function createPaymentRoutes(deps: { db: Db; bus: EventBus; logger: Logge
 
   async function webhook(req: IncomingMessage, res: ServerResponse, provider: string) {
     if (req.method !== "POST") return replyJson(res, 405, { ok: false, error: "Método no permitido" });
-    if (limiter.hit(`webhook:${clientIp(req, deps.trustProxy)}`) > 0) return replyJson(res, 429, { ok: false, error: "Demasiadas solicitudes" });
-    if (declaredTooLarge(req, MAX_WEBHOOK_BYTES)) return replyJson(res, 413, { ok: false, error: "Notificación demasiado grande" });
+    if (limiter.hit(`webhook:${clientIp(req, deps.trustProxy)}`) > 0)
+      return replyJson(res, 429, { ok: false, error: "Demasiadas solicitudes" });
+    if (declaredTooLarge(req, MAX_WEBHOOK_BYTES))
+      return replyJson(res, 413, { ok: false, error: "Notificación demasiado grande" });
     const raw = await readBody(req, MAX_WEBHOOK_BYTES);
     if (!raw) return replyJson(res, 413, { ok: false, error: "Notificación demasiado grande" });
     let body: unknown = null;
@@ -55,7 +65,12 @@ export function createPaymentRoutes(deps: { db: Db; bus: EventBus; logger: Logge
     replyJson(res, answer.status, answer.body);
     if (answer.inboxId !== null) {
       const id = answer.inboxId;
-      setImmediate(() => void processInbox(deps, id).catch((err: unknown) => deps.logger.error({ err, inboxId: id }, "payment notification failed")));
+      setImmediate(
+        () =>
+          void processInbox(deps, id).catch((err: unknown) =>
+            deps.logger.error({ err, inboxId: id }, "payment notification failed"),
+          ),
+      );
     }
   }
 
@@ -66,12 +81,19 @@ export function createPaymentRoutes(deps: { db: Db; bus: EventBus; logger: Logge
     const requestId = `local-${paymentId}-${Date.now()}`;
     const ts = String(Date.now());
     const secret = await providerNamed("local").webhookSecret(deps.db);
-    const response = await fetch(`http://${host}:${localPort}${PAYMENTS_WEBHOOK_PATH}local?data.id=${paymentId}&type=payment`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-request-id": requestId, "x-signature": signatureHeader(secret, paymentId, requestId, ts) },
-      body: JSON.stringify({ action: "payment.created", type: "payment", data: { id: paymentId } }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await fetch(
+      `http://${host}:${localPort}${PAYMENTS_WEBHOOK_PATH}local?data.id=${paymentId}&type=payment`,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-request-id": requestId,
+          "x-signature": signatureHeader(secret, paymentId, requestId, ts),
+        },
+        body: JSON.stringify({ action: "payment.created", type: "payment", data: { id: paymentId } }),
+        signal: AbortSignal.timeout(10_000),
+      },
+    );
     await response.body?.cancel();
     if (!response.ok) deps.logger.warn({ status: response.status }, "local payment notification refused");
   }
@@ -80,10 +102,12 @@ export function createPaymentRoutes(deps: { db: Db; bus: EventBus; logger: Logge
     const found = await localCheckout(deps.db, preferenceId);
     if (!found) return page(res, 404, `<h1>Pago de prueba</h1><p>Este enlace de pago no existe.</p>`);
     if (req.method === "POST") {
-      if (limiter.hit(`checkout:${clientIp(req, deps.trustProxy)}`) > 0) return page(res, 429, `<p>Demasiadas solicitudes. Intenta en un minuto.</p>`);
+      if (limiter.hit(`checkout:${clientIp(req, deps.trustProxy)}`) > 0)
+        return page(res, 429, `<p>Demasiadas solicitudes. Intenta en un minuto.</p>`);
       const raw = await readBody(req, 1024);
       const decision = new URLSearchParams(raw?.toString("utf8") ?? "").get("decision");
-      if (decision !== "approve" && decision !== "reject") return page(res, 400, `<p>Elige aprobar o rechazar el pago.</p>`);
+      if (decision !== "approve" && decision !== "reject")
+        return page(res, 400, `<p>Elige aprobar o rechazar el pago.</p>`);
       if (found.status === 2) return redirect(res, preferenceId, "paid");
       const recorded = await recordLocalPayment(deps.db, preferenceId, decision === "approve");
       if (recorded) await notifySelf(req, recorded.paymentId);
@@ -116,7 +140,10 @@ ${message}${actions}`,
   }
 
   function redirect(res: ServerResponse, preferenceId: string, result: string) {
-    res.writeHead(303, { location: `${PAYMENTS_CHECKOUT_PATH}${encodeURIComponent(preferenceId)}?result=${result}`, "cache-control": "no-store" });
+    res.writeHead(303, {
+      location: `${PAYMENTS_CHECKOUT_PATH}${encodeURIComponent(preferenceId)}?result=${result}`,
+      "cache-control": "no-store",
+    });
     res.end();
   }
 

@@ -43,7 +43,8 @@ export function createStaticHandler(
   });
   function setHeaders(res: ServerResponse, pathname: string) {
     // sirv passes the request path: a path without a file extension is a client route answered with index.html.
-    if (isHtml(pathname)) res.setHeader("content-security-policy", `frame-ancestors ${ancestorsFor.get(res) ?? "'self'"}`);
+    if (isHtml(pathname))
+      res.setHeader("content-security-policy", `frame-ancestors ${ancestorsFor.get(res) ?? "'self'"}`);
     if (pathname.startsWith("/assets/")) res.setHeader("cache-control", "public, max-age=31536000, immutable");
     else res.setHeader("cache-control", isHtml(pathname) ? "no-store" : "no-cache");
   }

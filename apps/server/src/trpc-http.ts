@@ -13,7 +13,12 @@ import {
   type inferRouterContext,
   type TRPCProcedureType,
 } from "@trpc/server";
-import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse, type HTTPErrorHandler } from "@trpc/server/http";
+import {
+  getHTTPStatusCode,
+  getHTTPStatusCodeFromError,
+  resolveResponse,
+  type HTTPErrorHandler,
+} from "@trpc/server/http";
 import { declaredTooLarge, readBody } from "./body";
 import { header, mediaType } from "./headers";
 
@@ -62,7 +67,11 @@ function parseInputs(text: string | null | undefined, isBatch: boolean, calls: n
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch (cause) {
-    return new TRPCError({ code: "BAD_REQUEST", message: cause instanceof Error ? cause.message : "Invalid input", cause });
+    return new TRPCError({
+      code: "BAD_REQUEST",
+      message: cause instanceof Error ? cause.message : "Invalid input",
+      cause,
+    });
   }
   if (!isBatch) return [parsed];
   if (parsed === undefined) return [];
@@ -104,7 +113,10 @@ export function createTrpcHttpHandler<TRouter extends AnyTRPCRouter>(opts: Optio
   function sendError(res: ServerResponse, error: TRPCError, path: string, close = false) {
     const shape = getTRPCErrorShape({ config, error, type: "unknown", path, input: undefined, ctx: undefined });
     const body = JSON.stringify(transformTRPCResponse(config, { error: shape }));
-    const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
+    const headers: Record<string, string | number> = {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+    };
     // The rest of a refused body is not read: the connection cannot carry another request.
     if (close) headers.connection = "close";
     res.writeHead(getHTTPStatusCodeFromError(error), headers);
@@ -120,7 +132,13 @@ export function createTrpcHttpHandler<TRouter extends AnyTRPCRouter>(opts: Optio
    * abort signals and header copies, which are a third of what tRPC adds to a page of orders. When the request
    * needs resolveResponse (a subscription, a procedure of another type, an unknown path, JSON lines): false.
    */
-  async function fast(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer | undefined, started: number): Promise<boolean> {
+  async function fast(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    body: Buffer | undefined,
+    started: number,
+  ): Promise<boolean> {
     if (req.method !== "GET" && req.method !== "POST") return false;
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
     if (header(req, "trpc-accept") === "application/jsonl" || query.has("connectionParams")) return false;
@@ -216,7 +234,11 @@ export function createTrpcHttpHandler<TRouter extends AnyTRPCRouter>(opts: Optio
         // disabled in trpc.ts, which still answers 200 with an error event).
         abort.abort();
         await response.body?.cancel();
-        return sendError(res, userError("METHOD_NOT_SUPPORTED", "Las suscripciones se atienden solo por WebSocket"), path);
+        return sendError(
+          res,
+          userError("METHOD_NOT_SUPPORTED", "Las suscripciones se atienden solo por WebSocket"),
+          path,
+        );
       }
       res.statusCode = response.status;
       for (const [key, value] of response.headers) if (key !== "set-cookie") res.setHeader(key, value);

@@ -45,7 +45,8 @@ export function createWhatsappWebhookRoute({ db, bus, logger, trustProxy, perAdd
       return replyJson(res, 405, { error: ERRORS.method });
     }
     if (limiter.hit(clientIp(req, trustProxy)) > 0) return replyJson(res, 429, { error: ERRORS.tooMany });
-    if (mediaType(header(req, "content-type")).toLowerCase() !== "application/json") return replyJson(res, 415, { error: ERRORS.mediaType });
+    if (mediaType(header(req, "content-type")).toLowerCase() !== "application/json")
+      return replyJson(res, 415, { error: ERRORS.mediaType });
     if (declaredTooLarge(req, MAX_WHATSAPP_WEBHOOK_BYTES)) return replyJson(res, 413, { error: ERRORS.tooLarge });
     const companyId = await companyForWebhookKey(db, key);
     if (companyId === null) return replyJson(res, 404, { error: ERRORS.notFound });

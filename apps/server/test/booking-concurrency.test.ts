@@ -19,13 +19,19 @@ afterAll(async () => {
 });
 
 const ATTEMPTS = 200;
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /** A Monday 40+ days ahead, not a holiday: past every demo booking and block. */
 function monday(n: number): string {
   const today = new Date().toISOString().slice(0, 10);
-  const holidays = new Set([...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map((h) => h.date));
+  const holidays = new Set(
+    [...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map(
+      (h) => h.date,
+    ),
+  );
   let d = addDays(today, 40);
-  for (let found = -1; ; d = addDays(d, 1)) if (new Date(`${d}T00:00:00Z`).getUTCDay() === 1 && !holidays.has(d) && ++found === n) return d;
+  for (let found = -1; ; d = addDays(d, 1))
+    if (new Date(`${d}T00:00:00Z`).getUTCDay() === 1 && !holidays.has(d) && ++found === n) return d;
 }
 
 interface Answer {
@@ -41,8 +47,15 @@ async function create(cookie: string, input: Record<string, unknown>): Promise<A
     headers: { "content-type": "application/json", [CLIENT_HEADER]: "web", cookie },
     body: JSON.stringify({ json: input }),
   });
-  const body = (await res.json()) as { result?: { data: { json: { id: number } } }; error?: { json: { data: { fieldErrors: { fieldErrors: Record<string, string[]> } | null } } } };
-  return { status: res.status, id: body.result?.data.json.id, fieldErrors: body.error?.json.data.fieldErrors?.fieldErrors };
+  const body = (await res.json()) as {
+    result?: { data: { json: { id: number } } };
+    error?: { json: { data: { fieldErrors: { fieldErrors: Record<string, string[]> } | null } } };
+  };
+  return {
+    status: res.status,
+    id: body.result?.data.json.id,
+    fieldErrors: body.error?.json.data.fieldErrors?.fieldErrors,
+  };
 }
 
 let keys = 0;
@@ -73,55 +86,84 @@ async function worstOverlap(companyId: number, date: string, interval: number, b
 }
 
 describe("the last place of a slot, under 200 concurrent requests", () => {
-  it.skipIf(noServer)(postgresOnly("capacity: exactly one request takes the last place"), async () => {
-    const cookie = await loginCookie(server.url, "admin@otro.demo");
-    const o = server.fx.other;
-    const slot = { location_id: o.locationIds[0], booking_date: monday(0), booking_time: "10:00", duration: 30 };
-    // max_bookings is 3: two places taken, one left.
-    for (let i = 0; i < 2; i++) expect((await create(cookie, { ...slot, idempotency_key: key() })).status).toBe(200);
-    const { won, lost } = await race(cookie, Array.from({ length: ATTEMPTS }, () => slot));
-    expect(won).toHaveLength(1);
-    expect(lost).toHaveLength(ATTEMPTS - 1);
-    for (const a of lost) {
-      expect(a.status).toBe(409);
-      expect(a.fieldErrors).toEqual({ booking_time: [BOOKING_ERRORS.slotTaken] });
-    }
-    expect(await worstOverlap(o.companyId, monday(0), 10, false)).toBe(3);
-  }, 120_000);
+  it.skipIf(noServer)(
+    postgresOnly("capacity: exactly one request takes the last place"),
+    async () => {
+      const cookie = await loginCookie(server.url, "admin@otro.demo");
+      const o = server.fx.other;
+      const slot = { location_id: o.locationIds[0], booking_date: monday(0), booking_time: "10:00", duration: 30 };
+      // max_bookings is 3: two places taken, one left.
+      for (let i = 0; i < 2; i++) expect((await create(cookie, { ...slot, idempotency_key: key() })).status).toBe(200);
+      const { won, lost } = await race(
+        cookie,
+        Array.from({ length: ATTEMPTS }, () => slot),
+      );
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(ATTEMPTS - 1);
+      for (const a of lost) {
+        expect(a.status).toBe(409);
+        expect(a.fieldErrors).toEqual({ booking_time: [BOOKING_ERRORS.slotTaken] });
+      }
+      expect(await worstOverlap(o.companyId, monday(0), 10, false)).toBe(3);
+    },
+    120_000,
+  );
 
-  it.skipIf(noServer)(postgresOnly("capacity: mixed slots and durations never exceed max_bookings in any slot"), async () => {
-    const cookie = await loginCookie(server.url, "admin@otro.demo");
-    const o = server.fx.other;
-    const times = ["10:00", "10:10", "10:20", "10:30", "10:40"];
-    const durations = [10, 20, 30, 40, 60];
-    const inputs = Array.from({ length: ATTEMPTS }, (_, i) => ({
-      location_id: o.locationIds[0],
-      booking_date: monday(1),
-      booking_time: times[i % times.length],
-      duration: durations[(i * 7) % durations.length],
-    }));
-    const { won, lost } = await race(cookie, inputs);
-    expect(won.length).toBeGreaterThanOrEqual(3);
-    for (const a of lost) expect(a.fieldErrors).toEqual({ booking_time: [BOOKING_ERRORS.slotTaken] });
-    expect(await worstOverlap(o.companyId, monday(1), 10, false)).toBeLessThanOrEqual(3);
-  }, 120_000);
+  it.skipIf(noServer)(
+    postgresOnly("capacity: mixed slots and durations never exceed max_bookings in any slot"),
+    async () => {
+      const cookie = await loginCookie(server.url, "admin@otro.demo");
+      const o = server.fx.other;
+      const times = ["10:00", "10:10", "10:20", "10:30", "10:40"];
+      const durations = [10, 20, 30, 40, 60];
+      const inputs = Array.from({ length: ATTEMPTS }, (_, i) => ({
+        location_id: o.locationIds[0],
+        booking_date: monday(1),
+        booking_time: times[i % times.length],
+        duration: durations[(i * 7) % durations.length],
+      }));
+      const { won, lost } = await race(cookie, inputs);
+      expect(won.length).toBeGreaterThanOrEqual(3);
+      for (const a of lost) expect(a.fieldErrors).toEqual({ booking_time: [BOOKING_ERRORS.slotTaken] });
+      expect(await worstOverlap(o.companyId, monday(1), 10, false)).toBeLessThanOrEqual(3);
+    },
+    120_000,
+  );
 
-  it.skipIf(noServer)(postgresOnly("a professional: one booking wins a slot, and mixed slots never overlap"), async () => {
-    const cookie = await loginCookie(server.url, "admin@taller.demo");
-    const d = server.fx.demo;
-    const professional = d.userIds["tecnico@taller.demo"];
-    const same = { location_id: d.locationIds[0], user_id: professional, booking_date: monday(2), booking_time: "09:00", duration: 30 };
-    const first = await race(cookie, Array.from({ length: ATTEMPTS }, () => same));
-    expect(first.won).toHaveLength(1);
-    for (const a of first.lost) expect(a.fieldErrors).toEqual({ booking_time: [BOOKING_ERRORS.slotTaken] });
+  it.skipIf(noServer)(
+    postgresOnly("a professional: one booking wins a slot, and mixed slots never overlap"),
+    async () => {
+      const cookie = await loginCookie(server.url, "admin@taller.demo");
+      const d = server.fx.demo;
+      const professional = d.userIds["tecnico@taller.demo"];
+      const same = {
+        location_id: d.locationIds[0],
+        user_id: professional,
+        booking_date: monday(2),
+        booking_time: "09:00",
+        duration: 30,
+      };
+      const first = await race(
+        cookie,
+        Array.from({ length: ATTEMPTS }, () => same),
+      );
+      expect(first.won).toHaveLength(1);
+      for (const a of first.lost) expect(a.fieldErrors).toEqual({ booking_time: [BOOKING_ERRORS.slotTaken] });
 
-    const times = ["10:00", "10:10", "10:20", "10:30", "10:50"];
-    const mixed = await race(
-      cookie,
-      Array.from({ length: ATTEMPTS }, (_, i) => ({ ...same, booking_time: times[i % times.length], duration: [10, 20, 40, 60][i % 4], booking_date: monday(3) })),
-    );
-    expect(mixed.won.length).toBeGreaterThanOrEqual(1);
-    for (const a of mixed.lost) expect(a.fieldErrors).toEqual({ booking_time: [BOOKING_ERRORS.slotTaken] });
-    expect(await worstOverlap(d.companyId, monday(3), 10, true)).toBe(1);
-  }, 120_000);
+      const times = ["10:00", "10:10", "10:20", "10:30", "10:50"];
+      const mixed = await race(
+        cookie,
+        Array.from({ length: ATTEMPTS }, (_, i) => ({
+          ...same,
+          booking_time: times[i % times.length],
+          duration: [10, 20, 40, 60][i % 4],
+          booking_date: monday(3),
+        })),
+      );
+      expect(mixed.won.length).toBeGreaterThanOrEqual(1);
+      for (const a of mixed.lost) expect(a.fieldErrors).toEqual({ booking_time: [BOOKING_ERRORS.slotTaken] });
+      expect(await worstOverlap(d.companyId, monday(3), 10, true)).toBe(1);
+    },
+    120_000,
+  );
 });

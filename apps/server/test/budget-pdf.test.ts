@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const pdfOf = (id: number | string, cookie?: string) => fetch(`${server.url}/budgets/${id}/pdf`, { headers: cookie ? { cookie } : {} });
+const pdfOf = (id: number | string, cookie?: string) =>
+  fetch(`${server.url}/budgets/${id}/pdf`, { headers: cookie ? { cookie } : {} });
 
 describe("GET /budgets/{id}/pdf", () => {
   it("serves the budget inline as 'Presupuesto_{correlative}.pdf'", async () => {
@@ -50,14 +51,25 @@ describe("GET /client/budget?token= (the link of the 'Presupuesto listo' WhatsAp
     const token = await budgetClientToken(db, demo.companyId, id);
     // Not registered yet (no message carried it): nothing.
     expect((await clientPdf(token)).status).toBe(404);
-    await db.insert(documentTokens).values({ companyId: demo.companyId, kind: "budget_token", tokenHash: sha256(token), documentType: "Budget", documentId: id });
+    await db.insert(documentTokens).values({
+      companyId: demo.companyId,
+      kind: "budget_token",
+      tokenHash: sha256(token),
+      documentType: "Budget",
+      documentId: id,
+    });
     const [budget] = await db.select().from(budgets).where(eq(budgets.id, id));
     const res = await clientPdf(token);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(`inline; filename="Presupuesto_${budget?.correlativeId}.pdf"`);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
     // Another kind's token (a payment link), a changed token, none at all, a long one: one 404.
-    for (const bad of [paymentToken, `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`, "", "x".repeat(500)]) expect((await clientPdf(bad)).status).toBe(404);
+    for (const bad of [paymentToken, `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`, "", "x".repeat(500)])
+      expect((await clientPdf(bad)).status).toBe(404);
     expect((await fetch(`${server.url}/client/budget?token=${token}`, { method: "POST" })).status).toBe(405);
   });
 

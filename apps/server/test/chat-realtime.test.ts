@@ -48,9 +48,16 @@ describe("chat.onComments over the WebSocket", () => {
 
     const first = collector();
     const socket = reader.socket();
-    const sub = socket.client.chat.onComments.subscribe({ chat_id: chat.id }, { onData: (e) => first.push(e as Tracked) });
+    const sub = socket.client.chat.onComments.subscribe(
+      { chat_id: chat.id },
+      { onData: (e) => first.push(e as Tracked) },
+    );
     await new Promise((r) => setTimeout(r, 200));
-    const m1 = await writer.client.chat.send.mutate({ chat_id: chat.id, client_key: key(), comment: "antes del corte" });
+    const m1 = await writer.client.chat.send.mutate({
+      chat_id: chat.id,
+      client_key: key(),
+      comment: "antes del corte",
+    });
     await first.until(1);
     expect(first.got.map((e) => e.data)).toEqual([{ comment_id: m1.id, kind: "new" }]);
     const lastEventId = first.got[0]?.id ?? null;
@@ -59,12 +66,18 @@ describe("chat.onComments over the WebSocket", () => {
     sub.unsubscribe();
     await socket.close();
     const missed = [];
-    for (let i = 0; i < 5; i++) missed.push(await writer.client.chat.send.mutate({ chat_id: chat.id, client_key: key(), comment: `perdido ${i}` }));
+    for (let i = 0; i < 5; i++)
+      missed.push(
+        await writer.client.chat.send.mutate({ chat_id: chat.id, client_key: key(), comment: `perdido ${i}` }),
+      );
     await writer.client.chat.remove.mutate({ comment_id: missed[4]?.id ?? 0 });
 
     const second = collector();
     const again = reader.socket();
-    again.client.chat.onComments.subscribe({ chat_id: chat.id, lastEventId }, { onData: (e) => second.push(e as Tracked) });
+    again.client.chat.onComments.subscribe(
+      { chat_id: chat.id, lastEventId },
+      { onData: (e) => second.push(e as Tracked) },
+    );
     await second.until(6);
     const live = await writer.client.chat.send.mutate({ chat_id: chat.id, client_key: key(), comment: "en vivo" });
     await second.until(7);
@@ -85,7 +98,10 @@ describe("chat.onComments over the WebSocket", () => {
     await other.client.auth.login.mutate({ email: "admin@otro.demo", password: "demo1234" });
     const socket = other.socket();
     const error = await new Promise<unknown>((resolve) => {
-      socket.client.chat.onComments.subscribe({ chat_id: server.fx.demo.chatIds[0] ?? 0 }, { onError: resolve, onData: () => resolve(null) });
+      socket.client.chat.onComments.subscribe(
+        { chat_id: server.fx.demo.chatIds[0] ?? 0 },
+        { onError: resolve, onData: () => resolve(null) },
+      );
     });
     expect((error as { data?: { code?: string } }).data?.code).toBe("NOT_FOUND");
     await socket.close();
@@ -110,15 +126,23 @@ describe("chat.onComments frames, written by the event bus's fan-out", () => {
     const reader = browser(server.url);
     await reader.client.auth.login.mutate({ email: "admin@taller.demo", password: "demo1234" });
     const [a, b] = await Promise.all(
-      [server.fx.demo.orderIds[2] ?? 0, server.fx.demo.orderIds[3] ?? 0].map((id) => reader.client.chat.open.mutate({ document_type: "Order", document_id: id })),
+      [server.fx.demo.orderIds[2] ?? 0, server.fx.demo.orderIds[3] ?? 0].map((id) =>
+        reader.client.chat.open.mutate({ document_type: "Order", document_id: id }),
+      ),
     );
     const before = streamStats(server.bus);
     const socket = await rawSocket(reader.cookie());
-    // One message, two subscriptions (wsLink batches what is queued together): one id a number, one a string with jsonrpc.
+    // One message, two subscriptions (wsLink batches what is queued together): one id a number, one a string with
+    // jsonrpc.
     socket.ws.send(
       JSON.stringify([
         { id: 1, method: "subscription", params: { path: "chat.onComments", input: { json: { chat_id: a!.id } } } },
-        { id: "b", jsonrpc: "2.0", method: "subscription", params: { path: "chat.onComments", input: { json: { chat_id: b!.id } } } },
+        {
+          id: "b",
+          jsonrpc: "2.0",
+          method: "subscription",
+          params: { path: "chat.onComments", input: { json: { chat_id: b!.id } } },
+        },
       ]),
     );
     await socket.until((f) => f === '{"id":1,"result":{"type":"started"}}');
@@ -133,7 +157,9 @@ describe("chat.onComments frames, written by the event bus's fan-out", () => {
     const eventA = (JSON.parse(frameA) as { result: { id: string } }).result.id;
     const eventB = (JSON.parse(frameB) as { result: { id: string } }).result.id;
     // What tRPC's adapter writes for `tracked(id, data)` with the superjson transformer (its shortcut for plain JSON).
-    expect(frameA).toBe(`{"id":1,"result":{"type":"data","data":{"json":{"id":"${eventA}","data":{"comment_id":${inA.id},"kind":"new"}}},"id":"${eventA}"}}`);
+    expect(frameA).toBe(
+      `{"id":1,"result":{"type":"data","data":{"json":{"id":"${eventA}","data":{"comment_id":${inA.id},"kind":"new"}}},"id":"${eventA}"}}`,
+    );
     expect(frameB).toBe(
       `{"id":"b","jsonrpc":"2.0","result":{"type":"data","data":{"json":{"id":"${eventB}","data":{"comment_id":${inB.id},"kind":"new"}}},"id":"${eventB}"}}`,
     );
@@ -180,20 +206,38 @@ describe("chat.onUser over the WebSocket", () => {
     otherSocket.client.chat.onUser.subscribe(undefined, { onData: (e) => others.push(e) });
     await new Promise((r) => setTimeout(r, 200));
 
-    const work = await admin.client.workpoint.request.mutate({ document_type: "Order", document_id: orderId, work_id: required[0]?.id ?? 0, user_id: asesorId });
+    const work = await admin.client.workpoint.request.mutate({
+      document_type: "Order",
+      document_id: orderId,
+      work_id: required[0]?.id ?? 0,
+      user_id: asesorId,
+    });
     await mine.until(1);
-    expect((mine.got[0] as unknown as UserMessage).data).toEqual({ channel: "new-work", chat_id: null, work_ids: [work.id] });
+    expect((mine.got[0] as unknown as UserMessage).data).toEqual({
+      channel: "new-work",
+      chat_id: null,
+      work_ids: [work.id],
+    });
     const lastEventId = mine.got[0]?.id ?? null;
 
     // Cut off while a second work is assigned: the reconnect with the last event id delivers it.
     sub.unsubscribe();
     await socket.close();
-    const second = await admin.client.workpoint.request.mutate({ document_type: "Order", document_id: orderId, work_id: required[1]?.id ?? 0, user_id: asesorId });
+    const second = await admin.client.workpoint.request.mutate({
+      document_type: "Order",
+      document_id: orderId,
+      work_id: required[1]?.id ?? 0,
+      user_id: asesorId,
+    });
     const resumed = collector();
     const again = asesor.socket();
     again.client.chat.onUser.subscribe({ lastEventId }, { onData: (e) => resumed.push(e as unknown as Tracked) });
     await resumed.until(1);
-    expect((resumed.got[0] as unknown as UserMessage).data).toEqual({ channel: "new-work", chat_id: null, work_ids: [second.id] });
+    expect((resumed.got[0] as unknown as UserMessage).data).toEqual({
+      channel: "new-work",
+      chat_id: null,
+      work_ids: [second.id],
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(others).toEqual([]);
     await again.close();

@@ -48,7 +48,10 @@ const upload = (body: Uint8Array, headers: Record<string, string>, purpose = "pr
 
 describe("POST /files and GET /files/:id", () => {
   it("stores an image for the user's company and serves it back by its URL", async () => {
-    const res = await upload(PNG, { "content-type": "image/png", "x-file-name": encodeURIComponent("foto perfil.png") });
+    const res = await upload(PNG, {
+      "content-type": "image/png",
+      "x-file-name": encodeURIComponent("foto perfil.png"),
+    });
     expect(res.status).toBe(201);
     const { id, url } = (await res.json()) as { id: string; url: string };
     expect(url).toBe(`/files/${id}`);
@@ -74,7 +77,11 @@ describe("POST /files and GET /files/:id", () => {
     expect((await upload(PNG, { "content-type": "image/png" }, "budget_picture")).status).toBe(201);
     const b = browser(server.url);
     await b.client.auth.login.mutate({ email: "tecnico@taller.demo", password: "demo1234" });
-    const res = await fetch(`${server.url}/files?purpose=budget_picture`, { method: "POST", body: PNG, headers: { cookie: b.cookie(), ...APP, "content-type": "image/png" } });
+    const res = await fetch(`${server.url}/files?purpose=budget_picture`, {
+      method: "POST",
+      body: PNG,
+      headers: { cookie: b.cookie(), ...APP, "content-type": "image/png" },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -89,7 +96,11 @@ describe("POST /files and GET /files/:id", () => {
   });
 
   it("refuses an upload without the app's header, as a cross-site form would send it (403)", async () => {
-    const res = await fetch(`${server.url}/files?purpose=profile_picture`, { method: "POST", body: PNG, headers: { cookie, "content-type": "image/png" } });
+    const res = await fetch(`${server.url}/files?purpose=profile_picture`, {
+      method: "POST",
+      body: PNG,
+      headers: { cookie, "content-type": "image/png" },
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: "Solicitud rechazada" });
   });
@@ -126,13 +137,17 @@ describe("POST /files and GET /files/:id", () => {
     expect((await fetch(`${server.url}/files/${"a".repeat(24)}`)).status).toBe(404);
     expect((await fetch(`${server.url}/files/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${server.url}/files`)).status).toBe(405);
-    expect((await fetch(`${server.url}/files/${"a".repeat(24)}`, { method: "DELETE", headers: { cookie } })).status).toBe(405);
+    expect(
+      (await fetch(`${server.url}/files/${"a".repeat(24)}`, { method: "DELETE", headers: { cookie } })).status,
+    ).toBe(405);
   });
 });
 
 describe("thumbnails (thumb@256_)", () => {
   it("a chat picture gets a 256 px webp thumbnail beside it; other uploads answer the original there", async () => {
-    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#336699" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer();
     const res = await upload(photo, { "content-type": "image/jpeg" }, "chat_picture");
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
@@ -156,7 +171,9 @@ describe("the company's storage quota", () => {
   let base: string;
   beforeAll(async () => {
     const db = server.tdb.database.db;
-    const used = (await db.select({ size: files.size }).from(files).where(eq(files.companyId, server.fx.demo.companyId))).reduce((n, f) => n + f.size, 0);
+    const used = (
+      await db.select({ size: files.size }).from(files).where(eq(files.companyId, server.fx.demo.companyId))
+    ).reduce((n, f) => n + f.size, 0);
     // Room for exactly three more pictures.
     const routes = createFileRoutes({
       db,
@@ -171,11 +188,15 @@ describe("the company's storage quota", () => {
   afterAll(() => new Promise((r) => quotaServer.close(r)));
 
   it("lets concurrent uploads fill it exactly, never past it", async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => upload(PNG, { "content-type": "image/png" }, "profile_picture", base)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => upload(PNG, { "content-type": "image/png" }, "profile_picture", base)),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 403, 403, 403]);
     const refused = results.find((r) => r.status === 403)!;
-    expect(((await refused.json()) as { error: string }).error).toMatch(/^La empresa alcanzó su límite de almacenamiento/);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^La empresa alcanzó su límite de almacenamiento/,
+    );
   });
 });
 

@@ -73,7 +73,10 @@ describe("static handler", () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), "taller-dist-"));
     mkdirSync(join(dist, "assets"));
-    writeFileSync(join(dist, "index.html"), '<!doctype html><meta name="app-version" content="__APP_VERSION__"><title>t</title>');
+    writeFileSync(
+      join(dist, "index.html"),
+      '<!doctype html><meta name="app-version" content="__APP_VERSION__"><title>t</title>',
+    );
     writeFileSync(join(dist, "assets", "app-abc.js"), "1");
     const web = createStaticHandler(dist, bookingAddonFrameAncestors(tdb.database.db), '2.0.0-"b"');
     server = createServer((req, res) => void web(req, res));
@@ -98,11 +101,15 @@ describe("static handler", () => {
 
   it("never stores index.html and caches hashed assets for a year", async () => {
     expect((await fetch(`${base}/main/orders`)).headers.get("cache-control")).toBe("no-store");
-    expect((await fetch(`${base}/assets/app-abc.js`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await fetch(`${base}/assets/app-abc.js`)).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
   });
 
   const framed = (path: string, site: string, referer?: string) =>
-    fetch(base + path, { headers: { "sec-fetch-dest": "iframe", "sec-fetch-site": site, ...(referer ? { referer } : {}) } });
+    fetch(base + path, {
+      headers: { "sec-fetch-dest": "iframe", "sec-fetch-site": site, ...(referer ? { referer } : {}) },
+    });
   const REJECTED = "No se puede mostrar el contenido de esta página en un iframe.";
 
   it("answers a frame asked for by a foreign parent with a page any parent may show, saying why", async () => {
@@ -126,7 +133,9 @@ describe("static handler", () => {
     expect(partner.status).toBe(200);
     // A parent that does not say who it is: the frame-ancestors header lets the browser decide.
     expect((await framed(`/client/booking?crm_token=${token}`, "cross-site")).status).toBe(200);
-    const navigation = await fetch(`${base}/login`, { headers: { "sec-fetch-dest": "document", "sec-fetch-site": "cross-site" } });
+    const navigation = await fetch(`${base}/login`, {
+      headers: { "sec-fetch-dest": "document", "sec-fetch-site": "cross-site" },
+    });
     expect(navigation.status).toBe(200);
   });
 

@@ -24,7 +24,15 @@ function start(): Promise<string> {
   execFileSync(process.execPath, ["build.mjs"], { cwd: serverDir });
   child = spawn(process.execPath, ["dist/index.js"], {
     cwd: serverDir,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATA_DIR: dataDir, SEED_DEMO: "never", DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "never",
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Promise((ok, fail) => {
@@ -49,7 +57,9 @@ describe("the built server, on SIGTERM", () => {
       headers: JSON_POST,
       body: JSON.stringify({ json: { email: "nadie@ejemplo.cl", password: "x".repeat(201) } }),
     });
-    const refused = (await tooLong.json()) as { error: { json: { data: { fieldErrors: { fieldErrors: Record<string, string[]> } } } } };
+    const refused = (await tooLong.json()) as {
+      error: { json: { data: { fieldErrors: { fieldErrors: Record<string, string[]> } } } };
+    };
     expect(refused.error.json.data.fieldErrors.fieldErrors.password?.[0]).toMatch(/^Demasiado grande/);
 
     const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));

@@ -20,11 +20,17 @@ describe("headers on every response", () => {
   });
 
   it("HSTS only when the request came over TLS, as a trusted proxy says", async () => {
-    expect((await fetch(`${proxied.url}/healthz`, { headers: { "x-forwarded-proto": "https" } })).headers.get("strict-transport-security")).toBe(
-      "max-age=31536000",
-    );
+    expect(
+      (await fetch(`${proxied.url}/healthz`, { headers: { "x-forwarded-proto": "https" } })).headers.get(
+        "strict-transport-security",
+      ),
+    ).toBe("max-age=31536000");
     expect((await fetch(`${proxied.url}/healthz`)).headers.get("strict-transport-security")).toBeNull();
     // Without a trusted proxy the header is the client's word, and proves nothing.
-    expect((await fetch(`${direct.url}/healthz`, { headers: { "x-forwarded-proto": "https" } })).headers.get("strict-transport-security")).toBeNull();
+    expect(
+      (await fetch(`${direct.url}/healthz`, { headers: { "x-forwarded-proto": "https" } })).headers.get(
+        "strict-transport-security",
+      ),
+    ).toBeNull();
   });
 });

@@ -114,7 +114,11 @@ export function openSocket(baseUrl: string, cookie: string) {
     }
   }
   // No reconnection during a test: a closed socket must stay closed to be observed.
-  const ws = createWSClient({ url: `${baseUrl.replace("http", "ws")}/trpc`, WebSocket: CookieWebSocket as never, retryDelayMs: () => 60_000 });
+  const ws = createWSClient({
+    url: `${baseUrl.replace("http", "ws")}/trpc`,
+    WebSocket: CookieWebSocket as never,
+    retryDelayMs: () => 60_000,
+  });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
   return { client, closed, close: () => ws.close() };
 }

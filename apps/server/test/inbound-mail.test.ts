@@ -28,10 +28,16 @@ let address = 0;
 const nextAddress = () => `203.0.113.${++address}`;
 
 function post(path: string, body: string | Buffer, type: string, ip = nextAddress()) {
-  return fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": type, "x-forwarded-for": ip }, body });
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": type, "x-forwarded-for": ip },
+    body,
+  });
 }
-const raw = (message: string, k = key, ip?: string) => post(`/inbound/mail/${k}`, message.replace(/\n/g, "\r\n"), "message/rfc822", ip);
-const json = (value: unknown, k = key, ip?: string) => post(`/inbound/mail/${k}`, JSON.stringify(value), "application/json", ip);
+const raw = (message: string, k = key, ip?: string) =>
+  post(`/inbound/mail/${k}`, message.replace(/\n/g, "\r\n"), "message/rfc822", ip);
+const json = (value: unknown, k = key, ip?: string) =>
+  post(`/inbound/mail/${k}`, JSON.stringify(value), "application/json", ip);
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
 
 const storedMail = async (messageId: string) =>
@@ -40,7 +46,8 @@ const storedMail = async (messageId: string) =>
     .from(externalMails)
     .where(and(eq(externalMails.companyId, server.fx.demo.companyId), eq(externalMails.messageId, messageId)));
 
-const LAYOUT = "Local: Casa Matriz\nRUT: 12.345.678-5\nNombre: Carolina Muñoz\nPatente: KX-PT-21\nServicio: Mantención\nFecha: 25-11-2030\nHora: 10:30";
+const LAYOUT =
+  "Local: Casa Matriz\nRUT: 12.345.678-5\nNombre: Carolina Muñoz\nPatente: KX-PT-21\nServicio: Mantención\nFecha: 25-11-2030\nHora: 10:30";
 
 describe("POST /inbound/mail/{key}: raw RFC 822", () => {
   it("stores a plain mail with its Message-ID, announces it, and stores it once", async () => {
@@ -51,13 +58,22 @@ describe("POST /inbound/mail/{key}: raw RFC 822", () => {
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
     // PostgreSQL delivers the event after COMMIT, a moment after the answer.
-    await expect.poll(() => seen).toContainEqual(expect.objectContaining({ type: "booking.external_mails_changed", payload: { ids: [id] } }));
+    await expect
+      .poll(() => seen)
+      .toContainEqual(expect.objectContaining({ type: "booking.external_mails_changed", payload: { ids: [id] } }));
     stop();
     const [row] = await storedMail("<raw-1@example.com>");
     expect(row).toMatchObject({
       id,
       locationId: server.fx.demo.locationIds[0],
-      data: { client_rut: "12.345.678-5", client_name: "Carolina Muñoz", identifier: "KXPT21", requirement_name: "Mantención", booking_date: "2030-11-25", booking_time: "10:30" },
+      data: {
+        client_rut: "12.345.678-5",
+        client_name: "Carolina Muñoz",
+        identifier: "KXPT21",
+        requirement_name: "Mantención",
+        booking_date: "2030-11-25",
+        booking_time: "10:30",
+      },
     });
 
     const again = await raw(message);
@@ -92,7 +108,12 @@ describe("POST /inbound/mail/{key}: raw RFC 822", () => {
     const res = await raw(message);
     expect(res.status).toBe(201);
     const [row] = await storedMail("<raw-2@example.com>");
-    expect(row?.data).toMatchObject({ client_name: "María Peña", identifier: "BBCC12", booking_date: "2030-12-01", booking_time: "09:00" });
+    expect(row?.data).toMatchObject({
+      client_name: "María Peña",
+      identifier: "BBCC12",
+      booking_date: "2030-12-01",
+      booking_time: "09:00",
+    });
   });
 
   it("answers 422 with the layout's Spanish reason for a mail without a booking, and for bytes that are no mail", async () => {
@@ -100,7 +121,11 @@ describe("POST /inbound/mail/{key}: raw RFC 822", () => {
     expect(res.status).toBe(422);
     expect(await errorOf(res)).toBe("Falta la fecha (Fecha: DD-MM-AAAA)");
     expect(await storedMail("<raw-3@example.com>")).toEqual([]);
-    const garbage = await post(`/inbound/mail/${key}`, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)), "message/rfc822");
+    const garbage = await post(
+      `/inbound/mail/${key}`,
+      Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+      "message/rfc822",
+    );
     expect(garbage.status).toBe(422);
     expect(await errorOf(garbage)).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóúñ ]/);
   });
@@ -114,19 +139,32 @@ describe("POST /inbound/mail/{key}: JSON", () => {
       { headers: "Received: x\r\nMessage-ID:\r\n <json-3@example.com>\r\nSubject: y", id: "<json-3@example.com>" },
     ];
     for (const shape of shapes) {
-      const res = await json({ from: "web@example.com", subject: "Reserva", text: LAYOUT, html: "<p>x</p>", headers: shape.headers });
+      const res = await json({
+        from: "web@example.com",
+        subject: "Reserva",
+        text: LAYOUT,
+        html: "<p>x</p>",
+        headers: shape.headers,
+      });
       expect(res.status).toBe(201);
       expect(await storedMail(shape.id)).toHaveLength(1);
     }
   });
 
   it("reads an HTML-only mail, and without a Message-ID stores the same body once", async () => {
-    const body = { from: "web@example.com", subject: "Reserva", html: "<p>Patente: ZZYY99</p><p>Fecha: 2030-10-10</p><p>Hora: 11:00</p>" };
+    const body = {
+      from: "web@example.com",
+      subject: "Reserva",
+      html: "<p>Patente: ZZYY99</p><p>Fecha: 2030-10-10</p><p>Hora: 11:00</p>",
+    };
     const first = await json(body);
     expect(first.status).toBe(201);
     const second = await json(body);
     expect(second.status).toBe(200);
-    const rows = await server.tdb.database.db.select().from(externalMails).where(eq(externalMails.companyId, server.fx.demo.companyId));
+    const rows = await server.tdb.database.db
+      .select()
+      .from(externalMails)
+      .where(eq(externalMails.companyId, server.fx.demo.companyId));
     expect(rows.filter((r) => r.data.identifier === "ZZYY99")).toHaveLength(1);
   });
 
@@ -153,7 +191,13 @@ describe("POST /inbound/mail/{key}: refusals", () => {
     const [selector, verifier] = key.split(".") as [string, string];
     const [otherSelector] = otherKey.split(".") as [string, string];
     const flipped = `${verifier.slice(0, -1)}${verifier.endsWith("A") ? "B" : "A"}`;
-    for (const k of [`${selector}.${flipped}`, `${otherSelector}.${verifier}`, "nope", `${selector}.${verifier}x`, encodeURIComponent("' OR 1=1 --")]) {
+    for (const k of [
+      `${selector}.${flipped}`,
+      `${otherSelector}.${verifier}`,
+      "nope",
+      `${selector}.${verifier}x`,
+      encodeURIComponent("' OR 1=1 --"),
+    ]) {
       const res = await json({ text: LAYOUT, message_id: `<wrong-${k.length}@example.com>` }, k);
       expect(res.status).toBe(404);
       expect(await errorOf(res)).toBe(INBOUND_ERRORS.notFound);
@@ -179,7 +223,14 @@ describe("POST /inbound/mail/{key}: refusals", () => {
     const chunked = await new Promise<number>((resolve, reject) => {
       const req = request(
         `${server.url}/inbound/mail/${key}`,
-        { method: "POST", headers: { "content-type": "message/rfc822", "transfer-encoding": "chunked", "x-forwarded-for": nextAddress() } },
+        {
+          method: "POST",
+          headers: {
+            "content-type": "message/rfc822",
+            "transfer-encoding": "chunked",
+            "x-forwarded-for": nextAddress(),
+          },
+        },
         (res) => {
           res.resume();
           res.on("end", () => resolve(res.statusCode ?? 0));
@@ -216,11 +267,14 @@ describe("POST /inbound/mail/{key} when the database fails", () => {
   it("answers 503 (the sender retries), never a 500, and logs the failure without the key", async () => {
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
-    const broken = new Proxy({}, {
-      get: () => () => {
-        throw new Error("database down");
+    const broken = new Proxy(
+      {},
+      {
+        get: () => () => {
+          throw new Error("database down");
+        },
       },
-    }) as unknown as Db;
+    ) as unknown as Db;
     const route = createInboundMailRoute({ db: broken, bus: server.bus, logger, trustProxy: 0 });
     const bare = createServer((req, res) => void route(req, res, key));
     await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));

@@ -2,7 +2,13 @@
 // only (by type and by bytes), the size limit; a good workbook answers its sheets and lands in the file store.
 // GET /files/databases/{id} ('Url DB'): the database's sheet as JSON, to operators only.
 import { randomBytes } from "node:crypto";
-import { CLIENT_HEADER, DATABASE_UPLOAD_PATH, databaseDownloadPath, MAX_DATABASE_WORKBOOK_BYTES, XLSX_TYPE } from "@taller/core";
+import {
+  CLIENT_HEADER,
+  DATABASE_UPLOAD_PATH,
+  databaseDownloadPath,
+  MAX_DATABASE_WORKBOOK_BYTES,
+  XLSX_TYPE,
+} from "@taller/core";
 import { managerSessions, managerUsers } from "@taller/db";
 import { sha256 } from "@taller/trpc";
 import { workbookBytes } from "@taller/manager/test-workbook";
@@ -15,18 +21,34 @@ let staff: string;
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.tdb.database.db;
-  const [user] = await db.insert(managerUsers).values({ email: "ops@test.invalid", name: "Ops", passwordHash: "-", totpSecret: "-" }).returning();
+  const [user] = await db
+    .insert(managerUsers)
+    .values({ email: "ops@test.invalid", name: "Ops", passwordHash: "-", totpSecret: "-" })
+    .returning();
   const token = randomBytes(32).toString("base64url");
-  await db.insert(managerSessions).values({ id: sha256(token), managerUserId: user?.id ?? 0, expiresAt: new Date(Date.now() + 3600_000) });
+  await db
+    .insert(managerSessions)
+    .values({ id: sha256(token), managerUserId: user?.id ?? 0, expiresAt: new Date(Date.now() + 3600_000) });
   operator = `taller_manager=${token}`;
   staff = await loginCookie(server.url, "admin@taller.demo");
 });
 afterAll(() => server.close());
 
-const xlsx = () => workbookBytes({ Notas: [["nota"]], Clientes: [["RUT", "Nombre"], ["11.111.111-1", "Ana"]] });
+const xlsx = () =>
+  workbookBytes({
+    Notas: [["nota"]],
+    Clientes: [
+      ["RUT", "Nombre"],
+      ["11.111.111-1", "Ana"],
+    ],
+  });
 
 const post = (body: Uint8Array, headers: Record<string, string>) =>
-  fetch(`${server.url}${DATABASE_UPLOAD_PATH}`, { method: "POST", body, headers: { [CLIENT_HEADER]: "web", "content-type": XLSX_TYPE, ...headers } });
+  fetch(`${server.url}${DATABASE_UPLOAD_PATH}`, {
+    method: "POST",
+    body,
+    headers: { [CLIENT_HEADER]: "web", "content-type": XLSX_TYPE, ...headers },
+  });
 
 describe("POST /files/databases", () => {
   it("answers an operator the upload key and every sheet's header and rows", async () => {
@@ -44,7 +66,11 @@ describe("POST /files/databases", () => {
     const bytes = await xlsx();
     expect((await post(bytes, { cookie: staff })).status).toBe(401);
     expect((await post(bytes, {})).status).toBe(401);
-    const res = await fetch(`${server.url}${DATABASE_UPLOAD_PATH}`, { method: "POST", body: bytes, headers: { cookie: operator, "content-type": XLSX_TYPE } });
+    const res = await fetch(`${server.url}${DATABASE_UPLOAD_PATH}`, {
+      method: "POST",
+      body: bytes,
+      headers: { cookie: operator, "content-type": XLSX_TYPE },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -66,7 +92,15 @@ describe("GET /files/databases/{id}", () => {
     const created = await fetch(`${server.url}/trpc/manager.databases.create`, {
       method: "POST",
       headers: { ...JSON_POST, cookie: operator },
-      body: JSON.stringify({ json: { name: "Planilla", dbType: "tables", upload, sheet: "Clientes", keys: [{ column: "RUT", target: "Client.rut" }] } }),
+      body: JSON.stringify({
+        json: {
+          name: "Planilla",
+          dbType: "tables",
+          upload,
+          sheet: "Clientes",
+          keys: [{ column: "RUT", target: "Client.rut" }],
+        },
+      }),
     });
     const id = ((await created.json()) as { result: { data: { json: { id: number } } } }).result.data.json.id;
 
@@ -77,7 +111,12 @@ describe("GET /files/databases/{id}", () => {
 
     expect((await fetch(`${server.url}${databaseDownloadPath(id)}`, { headers: { cookie: staff } })).status).toBe(401);
     expect((await fetch(`${server.url}${databaseDownloadPath(id)}`)).status).toBe(401);
-    expect((await fetch(`${server.url}${databaseDownloadPath(999_999)}`, { headers: { cookie: operator } })).status).toBe(404);
-    expect((await fetch(`${server.url}${databaseDownloadPath(id)}`, { method: "DELETE", headers: { cookie: operator } })).status).toBe(405);
+    expect(
+      (await fetch(`${server.url}${databaseDownloadPath(999_999)}`, { headers: { cookie: operator } })).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${server.url}${databaseDownloadPath(id)}`, { method: "DELETE", headers: { cookie: operator } }))
+        .status,
+    ).toBe(405);
   });
 });

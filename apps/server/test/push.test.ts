@@ -23,7 +23,12 @@ describe.skipIf(!testServerUrl())(postgresOnly("web push delivered by two server
   beforeAll(async () => {
     db = await createDatabaseUrl();
     endpoint = await startPushEndpoint();
-    const env = { DATABASE_URL: db!.url, PUSH_VAPID_SUBJECT: "mailto:soporte@taller.demo", PUSH_INSECURE_ORIGINS: endpoint.origin, LOG_LEVEL: "debug" };
+    const env = {
+      DATABASE_URL: db!.url,
+      PUSH_VAPID_SUBJECT: "mailto:soporte@taller.demo",
+      PUSH_INSECURE_ORIGINS: endpoint.origin,
+      LOG_LEVEL: "debug",
+    };
     a = await startProcess({ ...env, SEED_DEMO: "always" });
     b = await startProcess({ ...env, SEED_DEMO: "never" });
     // The test publishes as a domain would, on the same database's bus.
@@ -62,7 +67,13 @@ describe.skipIf(!testServerUrl())(postgresOnly("web push delivered by two server
     const event = await bus.publish({
       type: "push.requested",
       companyId: me.companyId,
-      payload: { userIds: [me.id], title: "Te mencionaron", body: "En la orden 15", url: "/main/orders/15", tag: "mention-15" },
+      payload: {
+        userIds: [me.id],
+        title: "Te mencionaron",
+        body: "En la orden 15",
+        url: "/main/orders/15",
+        tag: "mention-15",
+      },
     });
     const id = `"eventId":${event.id}`;
     // One process delivers, the other finds the event claimed; only then is "once" a fact.
@@ -75,7 +86,13 @@ describe.skipIf(!testServerUrl())(postgresOnly("web push delivered by two server
     expect(endpoint.received).toHaveLength(1);
     const [push] = endpoint.received;
     expect(push!.path).toBe("/push/admin");
-    expect(push!.payload).toEqual({ userId: me.id, title: "Te mencionaron", body: "En la orden 15", url: "/main/orders/15", tag: "mention-15" });
+    expect(push!.payload).toEqual({
+      userId: me.id,
+      title: "Te mencionaron",
+      body: "En la orden 15",
+      url: "/main/orders/15",
+      tag: "mention-15",
+    });
     expect(push!.headers.ttl).toBe("86400");
     expect(push!.headers["content-encoding"]).toBe("aes128gcm");
     expect(push!.headers.authorization).toContain(`k=${publicKey}`);

@@ -11,7 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as TRPCClientError<AppRouter>);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as TRPCClientError<AppRouter>,
+  );
 
 describe("server", () => {
   it("answers /healthz when the database answers", async () => {
@@ -32,13 +36,18 @@ describe("server", () => {
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
     const me = await fetch(`${server.url}/trpc/auth.me`, { headers: { cookie: cookie.split(";")[0]! } });
-    expect(((await me.json()) as { result: { data: { json: { mail: string } } } }).result.data.json.mail).toBe("admin@taller.demo");
+    expect(((await me.json()) as { result: { data: { json: { mail: string } } } }).result.data.json.mail).toBe(
+      "admin@taller.demo",
+    );
   });
 
   it("returns zod field errors a form can show", async () => {
     const error = await errorOf(browser(server.url).client.auth.login.mutate({ email: "no-es-correo", password: "" }));
     expect(error?.data?.code).toBe("BAD_REQUEST");
-    expect(error?.data?.fieldErrors?.fieldErrors).toMatchObject({ email: ["Correo inválido"], password: ["Ingresa tu contraseña"] });
+    expect(error?.data?.fieldErrors?.fieldErrors).toMatchObject({
+      email: ["Correo inválido"],
+      password: ["Ingresa tu contraseña"],
+    });
   });
 
   it("answers a wrong password in Spanish and locks the account after repeated failures", async () => {

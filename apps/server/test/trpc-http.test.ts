@@ -38,19 +38,25 @@ describe("tRPC over HTTP", () => {
     expect((list!.result.data.json as { orders: unknown[] }).orders.length).toBeGreaterThan(0);
     // Instants travel in their one wire form (ISO-8601 strings, @taller/core instant.ts): no superjson meta either.
     expect(order!.result.data.meta).toBeUndefined();
-    expect((order!.result.data.json as { check_in_time: string }).check_in_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect((order!.result.data.json as { check_in_time: string }).check_in_time).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+    );
   });
 
   it("answers errors with their status, and unknown procedures with 404", async () => {
     const anonymous = await fetch(`${server.url}/trpc/orders.totalsByStatus`);
     expect(anonymous.status).toBe(401);
     expect(Number(anonymous.headers.get("content-length"))).toBeGreaterThan(0);
-    expect(((await anonymous.json()) as { error: { json: { data: { code: string } } } }).error.json.data.code).toBe("UNAUTHORIZED");
+    expect(((await anonymous.json()) as { error: { json: { data: { code: string } } } }).error.json.data.code).toBe(
+      "UNAUTHORIZED",
+    );
     expect((await fetch(`${server.url}/trpc/orders.nothing`, { headers: { cookie } })).status).toBe(404);
   });
 
   it("still streams JSON lines to a client that asks for them", async () => {
-    const res = await batch(["orders.statuses", "orders.totalsByStatus"], [undefined, {}], { "trpc-accept": "application/jsonl" });
+    const res = await batch(["orders.statuses", "orders.totalsByStatus"], [undefined, {}], {
+      "trpc-accept": "application/jsonl",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("transfer-encoding")).toBe("chunked");
     expect(res.headers.get("server-timing")).toMatch(/^app;dur=/);
@@ -71,24 +77,41 @@ describe("the adapter's fast path", () => {
       createContext: ({ req, res }) => buildContext(deps, req, (c) => res.appendHeader("set-cookie", c)),
       fastPath: false,
     });
-    reference = createServer((req, res) => void handler(req, res, (req.url ?? "").split("?")[0]!.slice("/trpc/".length)));
+    reference = createServer(
+      (req, res) => void handler(req, res, (req.url ?? "").split("?")[0]!.slice("/trpc/".length)),
+    );
     await new Promise<void>((r) => reference.listen(0, "127.0.0.1", () => r()));
     referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((r) => reference.close(r)));
 
-  const input = (inputs: unknown[]) => encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((json, i) => [i, { json }]))));
+  const input = (inputs: unknown[]) =>
+    encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((json, i) => [i, { json }]))));
   const cases: [string, RequestInit & { path: string }][] = [
     ["a batch of queries", { path: `/trpc/orders.list,orders.statuses?batch=1&input=${input([{}, undefined])}` }],
     ["one query", { path: `/trpc/orders.statuses` }],
-    ["a batch with one bad input (207)", { path: `/trpc/orders.list,orders.get?batch=1&input=${input([{}, { id: "x" }])}` }],
+    [
+      "a batch with one bad input (207)",
+      { path: `/trpc/orders.list,orders.get?batch=1&input=${input([{}, { id: "x" }])}` },
+    ],
     ["a batch whose input is not an object", { path: `/trpc/orders.statuses?batch=1&input=%5B1%5D` }],
     ["malformed input", { path: `/trpc/orders.list?input=%7Bnope` }],
     ["no session", { path: "/trpc/auth.me", headers: {} }],
-    ["a mutation", { path: "/trpc/auth.login", method: "POST", body: JSON.stringify({ json: { email: "nadie@x.cl", password: "x" } }) }],
+    [
+      "a mutation",
+      {
+        path: "/trpc/auth.login",
+        method: "POST",
+        body: JSON.stringify({ json: { email: "nadie@x.cl", password: "x" } }),
+      },
+    ],
     [
       "a batch of mutations",
-      { path: "/trpc/auth.login,auth.login?batch=1", method: "POST", body: JSON.stringify({ 0: { json: { email: "a@x.cl", password: "x" } }, 1: { json: {} } }) },
+      {
+        path: "/trpc/auth.login,auth.login?batch=1",
+        method: "POST",
+        body: JSON.stringify({ 0: { json: { email: "a@x.cl", password: "x" } }, 1: { json: {} } }),
+      },
     ],
     ["a query by GET to a mutation", { path: "/trpc/auth.logout" }],
     ["an unknown procedure", { path: "/trpc/orders.nothing" }],
@@ -97,7 +120,9 @@ describe("the adapter's fast path", () => {
   for (const [name, { path, ...init }] of cases) {
     it(`answers ${name} as tRPC's resolveResponse does`, async () => {
       const headers = { cookie, ...JSON_POST, ...(init.headers as Record<string, string> | undefined) };
-      const [fast, slow] = await Promise.all([server.url, referenceUrl].map((base) => fetch(base + path, { ...init, headers })));
+      const [fast, slow] = await Promise.all(
+        [server.url, referenceUrl].map((base) => fetch(base + path, { ...init, headers })),
+      );
       expect(fast!.status).toBe(slow!.status);
       expect(fast!.headers.get("content-type")).toBe(slow!.headers.get("content-type"));
       expect(await fast!.text()).toBe(await slow!.text());
@@ -113,13 +138,19 @@ const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error
 /** A POST whose body is streamed in chunks with no Content-Length, as a client hiding its size would send it. */
 function chunkedPost(path: string, chunks: number, chunk: Buffer): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { method: "POST", headers: { ...JSON_POST, cookie, "transfer-encoding": "chunked" } }, (res) => {
-      let body = "";
-      res.on("data", (c: Buffer) => (body += c.toString()));
-      res.on("end", () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = request(
+      `${server.url}${path}`,
+      { method: "POST", headers: { ...JSON_POST, cookie, "transfer-encoding": "chunked" } },
+      (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => (body += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     // The server answers and closes before the whole body is sent: that is the point.
-    req.on("error", (err) => (err.message.includes("EPIPE") || err.message.includes("ECONNRESET") ? undefined : reject(err)));
+    req.on("error", (err) =>
+      err.message.includes("EPIPE") || err.message.includes("ECONNRESET") ? undefined : reject(err),
+    );
     let sent = 0;
     const write = () => {
       while (sent < chunks) {
@@ -139,7 +170,9 @@ describe("/trpc limits", () => {
     const res = await fetch(`${server.url}/trpc/${paths.join(",")}?batch=1&input=${input}`, { headers: { cookie } });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toBe("Una solicitud puede llevar como máximo 10 operaciones.");
-    const ok = await fetch(`${server.url}/trpc/${paths.slice(1).join(",")}?batch=1&input=${input}`, { headers: { cookie } });
+    const ok = await fetch(`${server.url}/trpc/${paths.slice(1).join(",")}?batch=1&input=${input}`, {
+      headers: { cookie },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -159,10 +192,18 @@ describe("/trpc limits", () => {
   it("refuses POSTs a cross-site form could send: other content types, or no app header", async () => {
     const body = JSON.stringify({ json: { email: "admin@taller.demo", password: "demo1234" } });
     for (const type of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain"]) {
-      const res = await fetch(`${server.url}/trpc/auth.logout`, { method: "POST", headers: { cookie, "content-type": type, [CLIENT_HEADER]: "web" }, body });
+      const res = await fetch(`${server.url}/trpc/auth.logout`, {
+        method: "POST",
+        headers: { cookie, "content-type": type, [CLIENT_HEADER]: "web" },
+        body,
+      });
       expect(res.status).toBe(415);
     }
-    const bare = await fetch(`${server.url}/trpc/auth.logout`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: "{}" });
+    const bare = await fetch(`${server.url}/trpc/auth.logout`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(bare.status).toBe(403);
     expect((await errorOf(bare)).message).toBe("Solicitud rechazada");
     // The session survived all of them.

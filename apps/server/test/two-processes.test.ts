@@ -49,7 +49,11 @@ describe.skipIf(!testServerUrl())(postgresOnly("two server processes on one Post
       socket.client.chat.onComments.subscribe({ chat_id: chatId }, { onData: resolve });
     });
     await new Promise((r) => setTimeout(r, 300));
-    const sent = await writer.client.chat.send.mutate({ chat_id: chatId, client_key: `two-processes-${Date.now()}`, comment: "desde B" });
+    const sent = await writer.client.chat.send.mutate({
+      chat_id: chatId,
+      client_key: `two-processes-${Date.now()}`,
+      comment: "desde B",
+    });
     expect(await received).toMatchObject({ data: { comment_id: sent.id, kind: "new" } });
     await socket.close();
   });

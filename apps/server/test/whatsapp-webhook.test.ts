@@ -20,10 +20,32 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.close());
 
-const post = (k: string, body: string, type = "application/json") => fetch(`${server.url}/inbound/whatsapp/${k}`, { method: "POST", headers: { "content-type": type }, body });
+const post = (k: string, body: string, type = "application/json") =>
+  fetch(`${server.url}/inbound/whatsapp/${k}`, { method: "POST", headers: { "content-type": type }, body });
 const message = (wamid: string) =>
-  JSON.stringify({ entry: [{ changes: [{ field: "messages", value: { messages: [{ from: "56911112222", id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), text: { body: "¿Está listo?" } }] } }] }] });
-const stored = (wamid: string) => server.tdb.database.db.select().from(whatsappInbound).where(eq(whatsappInbound.wamid, wamid));
+  JSON.stringify({
+    entry: [
+      {
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messages: [
+                {
+                  from: "56911112222",
+                  id: wamid,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  text: { body: "¿Está listo?" },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+const stored = (wamid: string) =>
+  server.tdb.database.db.select().from(whatsappInbound).where(eq(whatsappInbound.wamid, wamid));
 
 describe("POST /inbound/whatsapp/{key}", () => {
   it("refuses a wrong verifier, an unknown selector and a malformed key with 404, storing nothing", async () => {

@@ -74,8 +74,12 @@ const results: Record<string, number> = {};
 for (const [route, chunks] of Object.entries(ROUTES)) {
   const { js, css } = closure(["index.html", ...chunks]);
   results[route] = gzipped(js);
-  console.log(`${route.padEnd(42)} JS ${kb(results[route]).padStart(9)} gzip in ${js.size} files, CSS ${kb(gzipped(css))} gzip`);
+  console.log(
+    `${route.padEnd(42)} JS ${kb(results[route]).padStart(9)} gzip in ${js.size} files, CSS ${kb(gzipped(css))} gzip`,
+  );
 }
 const login = results["/login"]!;
-console.log(`login route: ${login} bytes, ${kb(login)} of the ${kb(LOGIN_TARGET_BYTES)} target (ratio ${(login / LOGIN_TARGET_BYTES).toFixed(2)})`);
+console.log(
+  `login route: ${login} bytes, ${kb(login)} of the ${kb(LOGIN_TARGET_BYTES)} target (ratio ${(login / LOGIN_TARGET_BYTES).toFixed(2)})`,
+);
 if (login > LOGIN_TARGET_BYTES) process.exitCode = 1;

@@ -73,8 +73,13 @@ test("a role with one grant, given to a new user, shapes that user's menu, live"
 
   // The role is held: deleting it is refused with the reason.
   await page.getByRole("button", { name: `Eliminar el rol ${roleName}` }).click();
-  await page.getByRole("dialog", { name: `¿Eliminar el rol ${roleName}?` }).getByRole("button", { name: "Eliminar" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: `No se puede eliminar el rol «${roleName}»: lo tiene 1 usuario.` })).toBeVisible();
+  await page
+    .getByRole("dialog", { name: `¿Eliminar el rol ${roleName}?` })
+    .getByRole("button", { name: "Eliminar" })
+    .click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: `No se puede eliminar el rol «${roleName}»: lo tiene 1 usuario.` }),
+  ).toBeVisible();
   await page.keyboard.press("Escape");
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -88,7 +93,9 @@ test("a location is added and removed; one in use is kept, with the reason", asy
   await page.getByRole("button", { name: "Eliminar el local Casa Matriz" }).click();
   const refuse = page.getByRole("dialog", { name: "¿Eliminar el local Casa Matriz?" });
   await refuse.getByRole("button", { name: "Eliminar" }).click();
-  await expect(refuse.getByRole("alert")).toHaveText(/^No se puede eliminar el local «Casa Matriz»: tiene órdenes de trabajo/);
+  await expect(refuse.getByRole("alert")).toHaveText(
+    /^No se puede eliminar el local «Casa Matriz»: tiene órdenes de trabajo/,
+  );
   await refuse.getByRole("button", { name: "Cancelar" }).click();
 
   const name = `Local ${unique}`;
@@ -98,7 +105,10 @@ test("a location is added and removed; one in use is kept, with the reason", asy
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page, "/admin/locations at 390 px");
   await page.getByRole("button", { name: `Eliminar el local ${name}` }).click();
-  await page.getByRole("dialog", { name: `¿Eliminar el local ${name}?` }).getByRole("button", { name: "Eliminar" }).click();
+  await page
+    .getByRole("dialog", { name: `¿Eliminar el local ${name}?` })
+    .getByRole("button", { name: "Eliminar" })
+    .click();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
 });
 

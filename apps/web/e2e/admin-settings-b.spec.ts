@@ -61,7 +61,10 @@ test("a new budget status with its colour and transition is offered by a budget'
   await page.keyboard.press("Escape");
 });
 
-test("a preference change reaches a second browser's shell without reloading, and is put back", async ({ page, browser }) => {
+test("a preference change reaches a second browser's shell without reloading, and is put back", async ({
+  page,
+  browser,
+}) => {
   const renamed = `Reportes ${run}`;
   const other = await browser.newContext();
   const watcher = await other.newPage();
@@ -77,7 +80,10 @@ test("a preference change reaches a second browser's shell without reloading, an
   try {
     await renameAndWatch(page, watcher, renamed);
   } finally {
-    const restored = await page.request.post("/trpc/admin.preferences.update", { headers: { "x-trpc-source": "web" }, data: { json: original } });
+    const restored = await page.request.post("/trpc/admin.preferences.update", {
+      headers: { "x-trpc-source": "web" },
+      data: { json: original },
+    });
     expect(restored.ok()).toBe(true);
     await other.close();
   }
@@ -127,7 +133,10 @@ test("revoking a screen ends its kiosk session; the statuses page at 390 px", as
   await kiosk.getByRole("button", { name: "Entrar" }).click();
   await expect(kiosk.getByRole("heading", { name: "Hola, Tomás Técnico" })).toBeVisible();
 
-  const item = page.getByRole("list", { name: "Pantallas registradas" }).getByRole("listitem").filter({ hasText: screen });
+  const item = page
+    .getByRole("list", { name: "Pantallas registradas" })
+    .getByRole("listitem")
+    .filter({ hasText: screen });
   await item.getByRole("button", { name: "Revocar" }).click();
   const confirm = page.getByRole("dialog", { name: "Revocar punto de trabajo" });
   await confirm.getByRole("button", { name: "Revocar" }).click();
@@ -146,7 +155,9 @@ test("revoking a screen ends its kiosk session; the statuses page at 390 px", as
   await screenshot(page, "admin-statuses-390");
 });
 
-test("the company's logo: uploaded from the preferences, shown in the shell's menu, refused when not a picture, removed", async ({ page }) => {
+test("the company's logo: uploaded from the preferences, shown in the shell's menu, refused when not a picture, removed", async ({
+  page,
+}) => {
   // Otro Taller's: the other specs read Taller Demo's shell.
   await loginToShell(page, "admin@otro.demo");
   await page.goto("/admin/preferences");

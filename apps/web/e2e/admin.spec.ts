@@ -81,7 +81,9 @@ test("an administrator invites a user, who sets a password through the link and 
 
   // The link is spent.
   await invited.goto(link);
-  await expect(invited.getByText("Este enlace de invitación ya fue usado. Ingresa con tu correo y contraseña.")).toBeVisible();
+  await expect(
+    invited.getByText("Este enlace de invitación ya fue usado. Ingresa con tu correo y contraseña."),
+  ).toBeVisible();
   await context.close();
 
   await page.reload();

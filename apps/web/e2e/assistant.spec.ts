@@ -56,7 +56,9 @@ test("asks the assistant: working while it answers, the answer, the history menu
   const page = await context.newPage();
   await login(page, "asesor@taller.demo");
   await openPanel(page);
-  await panel(page).getByRole("button", { name: /Asistente/ }).click();
+  await panel(page)
+    .getByRole("button", { name: /Asistente/ })
+    .click();
   const assistant = panel(page).getByRole("region", { name: CHAT_TEXTS.assistantTitle });
   const input = assistant.getByRole("textbox", { name: "Pregunta" });
   await expect(input).toBeEnabled({ timeout: 20_000 });
@@ -82,7 +84,9 @@ test("asks the assistant: working while it answers, the answer, the history menu
   await context.close();
 });
 
-test("without configuration the entry point and the thread say the assistant is not configured", async ({ browser }) => {
+test("without configuration the entry point and the thread say the assistant is not configured", async ({
+  browser,
+}) => {
   // The shared e2e server has no ASSISTANT_* variables.
   const context = await browser.newContext();
   const page = await context.newPage();

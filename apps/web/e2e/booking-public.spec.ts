@@ -36,7 +36,8 @@ async function freeDays(request: APIRequestContext, token: string, userId: numbe
 async function pickDay(page: Page, day: string) {
   await page.getByLabel("Fecha", { exact: true }).click();
   const cell = page.locator(`[data-day="${day}"]`);
-  for (let i = 0; i < 3 && !(await cell.isVisible()); i++) await page.getByRole("button", { name: "Mes siguiente" }).click();
+  for (let i = 0; i < 3 && !(await cell.isVisible()); i++)
+    await page.getByRole("button", { name: "Mes siguiente" }).click();
   await cell.click();
   await expect(cell).toBeHidden();
 }
@@ -47,13 +48,21 @@ async function pickOption(page: Page, label: string, option: string) {
 }
 
 /** The booking id in a batched answer of booking.public.create. */
-const idOf = (answer: string) => (JSON.parse(answer) as [{ result: { data: { json: { id: number } } } }])[0].result.data.json.id;
+const idOf = (answer: string) =>
+  (JSON.parse(answer) as [{ result: { data: { json: { id: number } } } }])[0].result.data.json.id;
 
-const summary = (page: Page, label: string) => page.getByRole("complementary").locator("div", { has: page.getByText(label, { exact: true }) }).locator("dd");
+const summary = (page: Page, label: string) =>
+  page
+    .getByRole("complementary")
+    .locator("div", { has: page.getByText(label, { exact: true }) })
+    .locator("dd");
 
 test.describe.configure({ mode: "serial" });
 
-test("professional mode: from the link to 'Cita agendada', and a time that disappears when the date changes", async ({ page, request }) => {
+test("professional mode: from the link to 'Cita agendada', and a time that disappears when the date changes", async ({
+  page,
+  request,
+}) => {
   await page.goto(`/client/booking?crm_token=${PROFESSIONAL_TOKEN}`);
   await expect(page.getByRole("heading", { level: 1, name: "Programa tu Diagnóstico" })).toBeVisible();
   const agendar = page.getByRole("button", { name: "Agendar" });
@@ -63,13 +72,17 @@ test("professional mode: from the link to 'Cita agendada', and a time that disap
   await expect(summary(page, "Comentario")).toHaveText("Sin especificar");
 
   // The professionals the server offers for the case's requirement; hours wait for one.
-  const professionals = await query<{ id: number; name: string }[]>(request, "booking.public.professionals", { token: PROFESSIONAL_TOKEN });
+  const professionals = await query<{ id: number; name: string }[]>(request, "booking.public.professionals", {
+    token: PROFESSIONAL_TOKEN,
+  });
   const professional = professionals[0]!;
   await expect(page.getByLabel("Hora", { exact: true })).toContainText("Elige primero una fecha");
 
   // Two days where some hour of the first is not offered on the second (a shorter Saturday, a block, a booking).
   const days = await freeDays(request, PROFESSIONAL_TOKEN, professional.id);
-  const pair = days.flatMap(([d1, h1]) => days.flatMap(([d2, h2]) => (d1 === d2 ? [] : h1.filter((h) => !h2.includes(h)).map((h) => ({ d1, d2, h, h2 })))))[0];
+  const pair = days.flatMap(([d1, h1]) =>
+    days.flatMap(([d2, h2]) => (d1 === d2 ? [] : h1.filter((h) => !h2.includes(h)).map((h) => ({ d1, d2, h, h2 })))),
+  )[0];
   expect(pair, "two days whose hours differ").toBeDefined();
   const { d1, d2, h, h2 } = pair!;
 
@@ -110,17 +123,25 @@ test("professional mode: from the link to 'Cita agendada', and a time that disap
   await screenshot(page, "booked");
   await booked.getByRole("button", { name: "Aceptar" }).click();
   // The link now shows its booking; booking again moves it (one live booking per link).
-  await expect(page.getByRole("status").filter({ hasText: `Ya tienes una cita agendada para el ${formatDay(d2)} a las ${h2[0]}` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Ya tienes una cita agendada para el ${formatDay(d2)} a las ${h2[0]}` }),
+  ).toBeVisible();
 });
 
-test("capacity mode: no professional; server field errors marked; a retry after a lost answer books once, and booking again moves the booking", async ({ page, request }) => {
+test("capacity mode: no professional; server field errors marked; a retry after a lost answer books once, and booking again moves the booking", async ({
+  page,
+  request,
+}) => {
   await page.goto(`/client/booking?crm_token=${CAPACITY_TOKEN}`);
   await expect(page.getByRole("heading", { level: 1, name: /^Programa tu / })).toBeVisible();
   await expect(page.getByLabel("Fecha", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Profesional", { exact: true })).toHaveCount(0);
   await expect(summary(page, "Profesional")).toHaveText("Sin especificar");
 
-  const [[day, hours], [later, laterHours]] = (await freeDays(request, CAPACITY_TOKEN, null)) as [[string, string[]], [string, string[]]];
+  const [[day, hours], [later, laterHours]] = (await freeDays(request, CAPACITY_TOKEN, null)) as [
+    [string, string[]],
+    [string, string[]],
+  ];
   await pickDay(page, day);
   await pickOption(page, "Hora", hours[0]!);
 
@@ -141,7 +162,10 @@ test("capacity mode: no professional; server field errors marked; a retry after 
   const keys: string[] = [];
   let firstAnswer = "";
   await page.route("**/trpc/booking.public.create*", async (route) => {
-    keys.push((route.request().postDataJSON() as Record<string, { json: { idempotency_key: string } }>)["0"]!.json.idempotency_key);
+    keys.push(
+      (route.request().postDataJSON() as Record<string, { json: { idempotency_key: string } }>)["0"]!.json
+        .idempotency_key,
+    );
     if (keys.length > 1) return route.continue();
     firstAnswer = await (await route.fetch()).text();
     await route.abort("connectionreset");
@@ -157,7 +181,9 @@ test("capacity mode: no professional; server field errors marked; a retry after 
   expect(keys[1]).toBe(keys[0]);
   expect(idOf(secondAnswer)).toBe(idOf(firstAnswer));
   await page.getByRole("button", { name: "Aceptar" }).click();
-  const current = await query<{ booking: { id: number } | null }>(request, "booking.public.get", { token: CAPACITY_TOKEN });
+  const current = await query<{ booking: { id: number } | null }>(request, "booking.public.get", {
+    token: CAPACITY_TOKEN,
+  });
   expect(current.booking?.id).toBe(idOf(firstAnswer));
 
   // Booking again with the same link moves the booking: the page shows the new one.
@@ -166,12 +192,21 @@ test("capacity mode: no professional; server field errors marked; a retry after 
   await pickOption(page, "Hora", laterHours[0]!);
   await agendar.click();
   await page.getByRole("dialog", { name: "Cita agendada" }).getByRole("button", { name: "Aceptar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Ya tienes una cita agendada para el ${formatDay(later)} a las ${laterHours[0]}` })).toBeVisible();
-  const moved = await query<{ booking: { id: number } | null }>(request, "booking.public.get", { token: CAPACITY_TOKEN });
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: `Ya tienes una cita agendada para el ${formatDay(later)} a las ${laterHours[0]}` }),
+  ).toBeVisible();
+  const moved = await query<{ booking: { id: number } | null }>(request, "booking.public.get", {
+    token: CAPACITY_TOKEN,
+  });
   expect(moved.booking?.id).not.toBe(idOf(firstAnswer));
 });
 
-test("'Adicionales': pick add-ons, see the consumption inventory, book; the agenda's booking shows them at the catalogue's prices", async ({ page, request }) => {
+test("'Adicionales': pick add-ons, see the consumption inventory, book; the agenda's booking shows them at the catalogue's prices", async ({
+  page,
+  request,
+}) => {
   await page.goto(`/client/booking?crm_token=${PROFESSIONAL_TOKEN}`);
   await expect(page.getByRole("heading", { level: 1, name: "Programa tu Diagnóstico" })).toBeVisible();
 
@@ -195,9 +230,13 @@ test("'Adicionales': pick add-ons, see the consumption inventory, book; the agen
   await expect(summary(page, "Adicionales")).toContainText("Total adicionales $32.980");
   await screenshot(page, "addons");
 
-  const professionals = await query<{ id: number; name: string }[]>(request, "booking.public.professionals", { token: PROFESSIONAL_TOKEN });
+  const professionals = await query<{ id: number; name: string }[]>(request, "booking.public.professionals", {
+    token: PROFESSIONAL_TOKEN,
+  });
   const professional = professionals[0]!;
-  const [[day, hours]] = (await freeDays(request, PROFESSIONAL_TOKEN, professional.id)).slice(-1) as [[string, string[]]];
+  const [[day, hours]] = (await freeDays(request, PROFESSIONAL_TOKEN, professional.id)).slice(-1) as [
+    [string, string[]],
+  ];
   await pickOption(page, "Profesional", professional.name);
   await pickDay(page, day);
   await pickOption(page, "Hora", hours[0]!);
@@ -222,7 +261,9 @@ test("'Adicionales': pick add-ons, see the consumption inventory, book; the agen
   await screenshot(page, "addons-in-agenda");
 });
 
-test("a link that opens nothing says so in Spanish; crm/booking sends a failed lookup to client/booking", async ({ page }) => {
+test("a link that opens nothing says so in Spanish; crm/booking sends a failed lookup to client/booking", async ({
+  page,
+}) => {
   await page.goto("/client/booking");
   await expect(page.getByRole("heading", { level: 1, name: "Este enlace para agendar no es válido" })).toBeVisible();
   await expect(page.getByText("Para agendar una hora abre el enlace que te envió el taller.")).toBeVisible();

@@ -10,7 +10,9 @@ import { loginToShell, screenshot } from "./fixtures";
 import { bookFirstFreeTime } from "./forms";
 
 const today = todayIn("America/Santiago");
-const holidays = new Set([...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map((h) => h.date));
+const holidays = new Set(
+  [...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map((h) => h.date),
+);
 /** The first Monday-to-Friday working day at least `n` days ahead. */
 function workday(n: number): string {
   let day = addDays(today, n);
@@ -26,14 +28,18 @@ async function openAgenda(page: Page, date?: string) {
 
 test("month to day and back, with the date in the URL", async ({ page }) => {
   await openAgenda(page);
-  const month = new Intl.DateTimeFormat("es-ES", { month: "long", timeZone: "UTC" }).format(new Date(`${today}T12:00:00Z`));
+  const month = new Intl.DateTimeFormat("es-ES", { month: "long", timeZone: "UTC" }).format(
+    new Date(`${today}T12:00:00Z`),
+  );
   await expect(page.getByRole("heading", { level: 2, name: new RegExp(month, "i") })).toBeVisible();
   await expect(page.getByRole("list", { name: "Leyenda" }).getByText("Sin confirmar")).toBeVisible();
   await expect(page.getByRole("button", { name: "Volver al mes" })).toHaveCount(0);
   const day = workday(1);
   await page.locator(`[data-day="${day}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/main/booking\\?date=${day}$`));
-  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^\\w+, ${Number(day.slice(8))} de`) })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: new RegExp(`^\\w+, ${Number(day.slice(8))} de`) }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: /^Agendar \d\d:\d\d/ }).first()).toBeVisible();
   await screenshot(page, "agenda-day");
   await page.getByRole("button", { name: "Volver al mes" }).click();
@@ -93,7 +99,9 @@ test("blocking an hour shows at once and goes back when the call fails", async (
   await expect(page.getByRole("button", { name: `Agendar ${who}` })).toBeVisible();
 });
 
-test("the e-mail bookings dialog marks them read, books one from its mail, and closes when the last is removed", async ({ page }) => {
+test("the e-mail bookings dialog marks them read, books one from its mail, and closes when the last is removed", async ({
+  page,
+}) => {
   await openAgenda(page);
   const counter = page.getByRole("button", { name: /^Agendamientos por correo: \d+$/ });
   await expect(counter).not.toHaveAccessibleName("Agendamientos por correo: 0");
@@ -127,7 +135,9 @@ test("the e-mail bookings dialog marks them read, books one from its mail, and c
   await expect(counter).toHaveAccessibleName("Agendamientos por correo: 0");
 });
 
-test("a booking moves from its detail and shows on its new day; 'Recepcionar' creates its order and links it", async ({ page }) => {
+test("a booking moves from its detail and shows on its new day; 'Recepcionar' creates its order and links it", async ({
+  page,
+}) => {
   // Books, moves, receives: longer than one screen's test on a loaded machine.
   test.setTimeout(120_000);
   const [from, to] = [workday(20), workday(22)];
@@ -137,7 +147,10 @@ test("a booking moves from its detail and shows on its new day; 'Recepcionar' cr
   const form = page.getByRole("dialog", { name: "Agendar" });
   await form.getByRole("button", { name: "Agendar" }).click();
   await expect(form).toBeHidden();
-  await page.getByRole("button", { name: /^Reserva 16:00 Sin cliente, Sin confirmar$/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Reserva 16:00 Sin cliente, Sin confirmar$/ })
+    .first()
+    .click();
   const detail = page.getByRole("dialog", { name: "Reserva" });
 
   // 'Reagendar': a new day and the first hour offered for this professional.
@@ -177,9 +190,14 @@ test.describe("390 px", () => {
     await page.getByRole("button", { name: "Leyenda" }).click();
     await expect(page.getByRole("dialog", { name: "Leyenda" }).getByText("Reagendado")).toBeVisible();
     await page.getByRole("button", { name: "Cerrar" }).click();
-    await page.locator(`[data-day="${workday(1)}"]`).first().click();
+    await page
+      .locator(`[data-day="${workday(1)}"]`)
+      .first()
+      .click();
     await expect(page.getByRole("button", { name: /^Agendar \d\d:\d\d/ }).first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await screenshot(page, "agenda-day-390");
   });
 });

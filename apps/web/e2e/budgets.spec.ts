@@ -14,7 +14,9 @@ import { createOwnBudget, startPricingRequest } from "./forms";
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Chat" });
 const noSidewaysScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 
 async function openFirstOrderChat(page: Page) {
   await page.goto("/main/orders");
@@ -42,7 +44,10 @@ test("a budget created from the order chat, its page, its PDF and the list", asy
 
   // A catalogue product, found by name, its price proposed; then a free-text line with a discount.
   await chat.getByLabel("Producto o descripción").fill("filtro de a");
-  await chat.getByRole("listbox", { name: "Productos" }).getByRole("button", { name: /Filtro de aceite/ }).click();
+  await chat
+    .getByRole("listbox", { name: "Productos" })
+    .getByRole("button", { name: /Filtro de aceite/ })
+    .click();
   await chat.getByLabel("Cantidad").fill("2");
   await chat.getByRole("button", { name: "Agregar al presupuesto" }).click();
   await chat.getByLabel("Producto o descripción").fill("Mano de obra");
@@ -95,16 +100,25 @@ test("a budget created from the order chat, its page, its PDF and the list", asy
   await expect(list.getByRole("row").nth(1)).toContainText(`#${number}`);
   await page.getByRole("searchbox").fill(`#${number}`);
   await expect(list.getByRole("link", { name: `#${number}`, exact: true })).toBeVisible();
-  await page.getByRole("group", { name: "Estados de Presupuesto" }).getByRole("button", { name: /Enviado/ }).click();
+  await page
+    .getByRole("group", { name: "Estados de Presupuesto" })
+    .getByRole("button", { name: /Enviado/ })
+    .click();
   await expect(list.getByRole("link", { name: `#${number}`, exact: true })).toHaveCount(0);
-  await page.getByRole("group", { name: "Estados de Presupuesto" }).getByRole("button", { name: /Enviado/ }).click();
+  await page
+    .getByRole("group", { name: "Estados de Presupuesto" })
+    .getByRole("button", { name: /Enviado/ })
+    .click();
   await expect(list.getByRole("link", { name: `#${number}`, exact: true })).toBeVisible();
 
   // 390 px: cards, then the page, without sideways scroll.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole("link", { name: new RegExp(`#${number}`) }).first()).toBeVisible();
   await noSidewaysScroll(page);
-  await page.getByRole("link", { name: new RegExp(`#${number}`) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(`#${number}`) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: `Presupuesto Nº ${number}` })).toBeVisible();
   await noSidewaysScroll(page);
 });
@@ -115,7 +129,9 @@ test("the technician, who may not create budgets, is not offered the budget form
   await expect(panel(page).getByRole("button", { name: "Agregar presupuesto" })).toHaveCount(0);
 });
 
-test("a budget's page: lines added, changed and removed, a picture, a supplier asked, 'Crear cobro' with its lines; locked once approved", async ({ page }) => {
+test("a budget's page: lines added, changed and removed, a picture, a supplier asked, 'Crear cobro' with its lines; locked once approved", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginToShell(page, "admin@taller.demo");
@@ -157,10 +173,14 @@ test("a budget's page: lines added, changed and removed, a picture, a supplier a
   await noSidewaysScroll(page);
 
   // A picture: uploaded, shown, and the zip link offered.
-  await page.getByLabel("Fotos del presupuesto").setInputFiles({ name: "frente.png", mimeType: "image/png", buffer: TINY_PNG });
+  await page
+    .getByLabel("Fotos del presupuesto")
+    .setInputFiles({ name: "frente.png", mimeType: "image/png", buffer: TINY_PNG });
   await expect(page.getByRole("link", { name: "frente" })).toBeVisible();
   // The budget's zip now has something to download: the uploaded picture, named after its file.
-  const budgetNumber = ((await page.getByRole("heading", { name: /^Presupuesto Nº \d+$/ }).textContent()) ?? "").replace("Presupuesto Nº ", "");
+  const budgetNumber = (
+    (await page.getByRole("heading", { name: /^Presupuesto Nº \d+$/ }).textContent()) ?? ""
+  ).replace("Presupuesto Nº ", "");
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Descargar imágenes" }).click();
   const zipPage = await popup;
@@ -200,7 +220,9 @@ test("a budget's page: lines added, changed and removed, a picture, a supplier a
     data: { json: { budget_id: budgetId, line: { description: "Tarde", quantity: 1, unit_price: 1, discount: 0 } } },
   });
   expect(refused.status()).toBe(409);
-  expect(JSON.stringify(await refused.json())).toContain("El presupuesto está en estado Aprobado y ya no admite cambios");
+  expect(JSON.stringify(await refused.json())).toContain(
+    "El presupuesto está en estado Aprobado y ya no admite cambios",
+  );
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole("heading", { name: /^Presupuesto Nº \d+$/ })).toBeVisible();

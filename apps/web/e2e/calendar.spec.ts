@@ -12,7 +12,8 @@ type RangeAnswer = { deliveries: (DeliveryDates & { order_total: number })[]; ev
 /** The answer of calendar.range inside a (possibly batched) /trpc response. */
 async function rangeAnswer(response: Response): Promise<RangeAnswer> {
   const procedures = (/\/trpc\/([^?]+)/.exec(response.url())?.[1] ?? "").split(",");
-  const body = (await response.json()) as { result: { data: { json: RangeAnswer } } }[] | { result: { data: { json: RangeAnswer } } };
+  const body = (await response.json()) as
+    { result: { data: { json: RangeAnswer } } }[] | { result: { data: { json: RangeAnswer } } };
   const results = Array.isArray(body) ? body : [body];
   const index = procedures.indexOf("calendar.range");
   return (results[index] ?? results[0])!.result.data.json;
@@ -77,7 +78,8 @@ test("month -> day -> back; a holiday does not open", async ({ page }) => {
   // September has Chile's national holidays on the 18th and 19th (the seed's holidays are this year's).
   const now = new Date();
   const months = 9 - (now.getMonth() + 1);
-  for (let i = 0; i < Math.abs(months); i++) await page.getByRole("button", { name: months < 0 ? "Anterior" : "Siguiente" }).click();
+  for (let i = 0; i < Math.abs(months); i++)
+    await page.getByRole("button", { name: months < 0 ? "Anterior" : "Siguiente" }).click();
   const year = now.getFullYear();
   const holiday = page.locator(`.calendar-cell[data-date="${year}-09-18"]`);
   await expect(holiday).toHaveClass(/calendar-cell-holiday/);
@@ -124,11 +126,17 @@ test("the search finds an event and opens it", async ({ page }) => {
   await page.getByLabel("Buscar en el calendario").fill("capacitación");
   const result = page.getByRole("list", { name: "Resultados" }).getByRole("button", { name: /Capacitación de frenos/ });
   await result.click();
-  await expect(page.getByRole("dialog", { name: "Editar evento" }).getByLabel("Nombre")).toHaveValue("Capacitación de frenos");
+  await expect(page.getByRole("dialog", { name: "Editar evento" }).getByLabel("Nombre")).toHaveValue(
+    "Capacitación de frenos",
+  );
 });
 
 test("an event created in one browser shows on another open calendar without reloading", async ({ page, browser }) => {
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "es-CL", timezoneId: "America/Santiago" });
+  const other = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: "es-CL",
+    timezoneId: "America/Santiago",
+  });
   const watcher = await other.newPage();
   try {
     await openCalendar(watcher);
@@ -149,7 +157,9 @@ test("an event created in one browser shows on another open calendar without rel
   }
 });
 
-test("an event gets an order by its number and turns the order's colour; then it is deleted after a confirmation", async ({ page }) => {
+test("an event gets an order by its number and turns the order's colour; then it is deleted after a confirmation", async ({
+  page,
+}) => {
   await openCalendar(page);
   const name = `Con orden ${Date.now() % 100_000}`;
   await page.getByRole("button", { name: "Nuevo evento" }).click();

@@ -4,7 +4,12 @@ import { expect, type Browser, type BrowserContext, type Page } from "@playwrigh
 import { login } from "./fixtures";
 
 /** A browser context of its own, logged in; `prepare` runs on the context before the first page loads. */
-export async function openSession(browser: Browser, email: string, viewport = { width: 1366, height: 800 }, prepare?: (context: BrowserContext) => Promise<void>) {
+export async function openSession(
+  browser: Browser,
+  email: string,
+  viewport = { width: 1366, height: 800 },
+  prepare?: (context: BrowserContext) => Promise<void>,
+) {
   const context = await browser.newContext({ viewport });
   await prepare?.(context);
   const page = await context.newPage();
@@ -34,8 +39,20 @@ export async function orderChatsEndingWith(page: Page, texts: string[]): Promise
     const input = encodeURIComponent(JSON.stringify({ json: { tab: "Order", cursor } }));
     const res = await page.request.get(`/trpc/chat.list?input=${input}`, { headers: { "x-trpc-source": "web" } });
     expect(res.ok()).toBe(true);
-    const list = ((await res.json()) as { result: { data: { json: { items: { correlative_id: number | null; last_comment: { text: string } | null }[]; next_cursor: string | null } } } }).result.data.json;
-    for (const c of list.items) if (c.correlative_id && texts.some((t) => c.last_comment?.text.includes(t))) found.push(c.correlative_id);
+    const list = (
+      (await res.json()) as {
+        result: {
+          data: {
+            json: {
+              items: { correlative_id: number | null; last_comment: { text: string } | null }[];
+              next_cursor: string | null;
+            };
+          };
+        };
+      }
+    ).result.data.json;
+    for (const c of list.items)
+      if (c.correlative_id && texts.some((t) => c.last_comment?.text.includes(t))) found.push(c.correlative_id);
     cursor = list.next_cursor;
   } while (cursor);
   return found;

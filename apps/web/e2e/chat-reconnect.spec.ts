@@ -57,7 +57,8 @@ test("every message posted while the socket was cut shows once, in order, after 
   // Reconnect: the client's own retry gets through; each missed message shows exactly once, in order.
   cut = false;
   await expect.poll(() => connections, { timeout: 60_000 }).toBeGreaterThan(before);
-  for (const text of missed) await expect(messages(reader.page).getByText(text, { exact: true })).toHaveCount(1, { timeout: 60_000 });
+  for (const text of missed)
+    await expect(messages(reader.page).getByText(text, { exact: true })).toHaveCount(1, { timeout: 60_000 });
   expect(connections).toBeGreaterThan(before);
   const shown = await messages(reader.page).getByRole("article").allInnerTexts();
   const order = missed.map((text) => shown.findIndex((t) => t.includes(text)));
@@ -65,7 +66,9 @@ test("every message posted while the socket was cut shows once, in order, after 
   expect(order.every((i) => i >= 0)).toBe(true);
   // And the live stream carries on.
   await type(writer.page, `después ${stamp}`);
-  await expect(messages(reader.page).getByText(`después ${stamp}`, { exact: true })).toHaveCount(1, { timeout: 20_000 });
+  await expect(messages(reader.page).getByText(`después ${stamp}`, { exact: true })).toHaveCount(1, {
+    timeout: 20_000,
+  });
   await reader.context.close();
   await writer.context.close();
 });

@@ -6,7 +6,15 @@
  * Both accounts only read elsewhere; the chat's messages here belong to this spec.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { messageInput, messages, openSession, orderChatsEndingWith, panel, type, WHATSAPP_CHAT_TEXTS } from "./chat-helpers";
+import {
+  messageInput,
+  messages,
+  openSession,
+  orderChatsEndingWith,
+  panel,
+  type,
+  WHATSAPP_CHAT_TEXTS,
+} from "./chat-helpers";
 import { TINY_PNG } from "./fixtures";
 
 /** '#n' of the demo's WhatsApp chats, which whatsapp.spec.ts reads. */
@@ -15,7 +23,9 @@ async function whatsappChatNumbers(page: Page): Promise<Set<string>> {
   return new Set(numbers.map((n) => `#${n}`));
 }
 
-test("two users: a mention with its badge, a reply, an event, an image, a deletion and 'Ir al final'", async ({ browser }) => {
+test("two users: a mention with its badge, a reply, an event, an image, a deletion and 'Ir al final'", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const admin = await openSession(browser, "admin@taller.demo");
   const tech = await openSession(browser, "tecnico@taller.demo");
@@ -30,7 +40,9 @@ test("two users: a mention with its badge, a reply, an event, an image, a deleti
   const numbers = (await tech.page.locator(".order-number").allTextContents()).map((n) => n.trim());
   const number = numbers.find((n) => !whatsappChats.has(n)) ?? "";
   expect(number).toMatch(/^#\d+$/);
-  const firstRow = tech.page.getByRole("row").filter({ has: tech.page.locator(".order-number", { hasText: new RegExp(`^${number}$`) }) });
+  const firstRow = tech.page
+    .getByRole("row")
+    .filter({ has: tech.page.locator(".order-number", { hasText: new RegExp(`^${number}$`) }) });
   await firstRow.getByRole("button", { name: "Abrir chat" }).click();
   await expect(tech.page).toHaveURL(/\/main\/orders$/);
   await expect(panel(tech.page).getByRole("button", { name: "Ver", exact: true })).toBeVisible();
@@ -49,15 +61,25 @@ test("two users: a mention with its badge, a reply, an event, an image, a deleti
   await expect(messageInput(tech.page)).toHaveValue(new RegExp(`revisa ${stamp}\\n$`));
   await messageInput(tech.page).press("Enter");
   await expect(messageInput(tech.page)).toHaveValue("");
-  const sent = messages(tech.page).getByRole("article").filter({ hasText: `revisa ${stamp}` });
+  const sent = messages(tech.page)
+    .getByRole("article")
+    .filter({ hasText: `revisa ${stamp}` });
   await expect(sent).toContainText(`@Ana Administradora revisa ${stamp}`);
 
   // Ana: the mention's badge reaches the shell's chat button and the Órdenes tab without a reload.
-  await expect(admin.page.getByRole("button", { name: "Mostrar chat" }).getByLabel(/\d+ menciones/)).toBeVisible({ timeout: 20_000 });
+  await expect(admin.page.getByRole("button", { name: "Mostrar chat" }).getByLabel(/\d+ menciones/)).toBeVisible({
+    timeout: 20_000,
+  });
   await admin.page.getByRole("button", { name: "Mostrar chat" }).click();
-  await expect(panel(admin.page).getByRole("tab", { name: /Órdenes/ }).getByLabel(/\d+ menciones/)).toBeVisible();
+  await expect(
+    panel(admin.page)
+      .getByRole("tab", { name: /Órdenes/ })
+      .getByLabel(/\d+ menciones/),
+  ).toBeVisible();
   await panel(admin.page).locator(".chat-row", { hasText: number }).first().click();
-  const received = messages(admin.page).getByRole("article").filter({ hasText: `revisa ${stamp}` });
+  const received = messages(admin.page)
+    .getByRole("article")
+    .filter({ hasText: `revisa ${stamp}` });
   await expect(received).toBeVisible();
 
   // Reply: the quote travels with the answer to the other browser.
@@ -65,7 +87,9 @@ test("two users: a mention with its badge, a reply, an event, an image, a deleti
   await admin.page.getByRole("menuitem", { name: "Responder" }).click();
   await expect(panel(admin.page).getByText("Respondiendo a Tomás Técnico")).toBeVisible();
   await type(admin.page, `Recibido ${stamp}`);
-  const reply = messages(tech.page).getByRole("article").filter({ hasText: `Recibido ${stamp}` });
+  const reply = messages(tech.page)
+    .getByRole("article")
+    .filter({ hasText: `Recibido ${stamp}` });
   await expect(reply.locator("blockquote")).toContainText(`revisa ${stamp}`);
 
   // An event message: name, start, duration (at least 1 hour); it shows in the message and the events strip.
@@ -81,21 +105,35 @@ test("two users: a mention with its badge, a reply, an event, an image, a deleti
   await form.getByLabel("Duración (horas)").fill("1");
   await form.getByRole("button", { name: "Agregar evento" }).click();
   await panel(admin.page).getByRole("button", { name: "Enviar" }).click();
-  await expect(messages(tech.page).getByRole("article").filter({ hasText: `Entrega ${stamp}` })).toBeVisible();
+  await expect(
+    messages(tech.page)
+      .getByRole("article")
+      .filter({ hasText: `Entrega ${stamp}` }),
+  ).toBeVisible();
   await expect(panel(tech.page).getByRole("list", { name: "Eventos" })).toContainText(`Entrega ${stamp}`);
   await expect(panel(tech.page).getByRole("list", { name: "Eventos" })).toContainText(/Comienza en \d{2}:\d{2}:\d{2}/);
 
   // An image message: uploaded first, then shown as a thumbnail in both browsers.
-  await panel(admin.page).locator('input[type="file"][multiple]').setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: TINY_PNG });
+  await panel(admin.page)
+    .locator('input[type="file"][multiple]')
+    .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: TINY_PNG });
   await expect(panel(admin.page).getByRole("list", { name: "Imágenes por enviar" }).getByRole("img")).toHaveCount(1);
   await type(admin.page, `Foto ${stamp}`);
-  const photo = messages(tech.page).getByRole("article").filter({ hasText: `Foto ${stamp}` });
+  const photo = messages(tech.page)
+    .getByRole("article")
+    .filter({ hasText: `Foto ${stamp}` });
   await expect(photo.getByRole("img", { name: "Imagen adjunta" })).toBeVisible();
 
   // Delete (its author, within 5 minutes): both browsers read 'Mensaje eliminado'.
   await type(admin.page, `Borrar ${stamp}`);
-  const doomed = messages(admin.page).getByRole("article").filter({ hasText: `Borrar ${stamp}` });
-  await expect(messages(tech.page).getByRole("article").filter({ hasText: `Borrar ${stamp}` })).toBeVisible();
+  const doomed = messages(admin.page)
+    .getByRole("article")
+    .filter({ hasText: `Borrar ${stamp}` });
+  await expect(
+    messages(tech.page)
+      .getByRole("article")
+      .filter({ hasText: `Borrar ${stamp}` }),
+  ).toBeVisible();
   await doomed.getByRole("button", { name: "Opciones del mensaje" }).click();
   await admin.page.getByRole("menuitem", { name: "Eliminar" }).click();
   await expect(messages(admin.page).getByText(`Borrar ${stamp}`)).toHaveCount(0);
@@ -120,7 +158,10 @@ test("two users: a mention with its badge, a reply, an event, an image, a deleti
 
   // 390 px: the panel covers the screen, opened from the bottom navigation on the last chat, without sideways scroll.
   await tech.page.setViewportSize({ width: 390, height: 844 });
-  await tech.page.getByRole("navigation", { name: "Navegación inferior" }).getByRole("button", { name: /Chat/ }).click();
+  await tech.page
+    .getByRole("navigation", { name: "Navegación inferior" })
+    .getByRole("button", { name: /Chat/ })
+    .click();
   await expect(messageInput(tech.page)).toBeVisible();
   await expect(messages(tech.page).getByText(`Recibido ${stamp}`)).toBeVisible();
   expect(await panel(tech.page).evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);

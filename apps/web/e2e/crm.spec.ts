@@ -16,7 +16,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
 const ADMIN = "admin@taller.demo";
-const crmList = (page: Page, table: "Retenciones" | "Inasistencias") => listScreen(page, { table, boxes: "Indicadores" });
+const crmList = (page: Page, table: "Retenciones" | "Inasistencias") =>
+  listScreen(page, { table, boxes: "Indicadores" });
 
 async function openList(page: Page, path: "retentions" | "absences") {
   await loginToShell(page, ADMIN);
@@ -29,12 +30,19 @@ async function openList(page: Page, path: "retentions" | "absences") {
 /** Shows only the managements 'En Gestión' and opens the newest one's detail page; answers its URL. */
 async function openOnGoing(page: Page, path: "retentions" | "absences") {
   const list = await openList(page, path);
-  for (const name of ["Contactado en Lista de Espera", "Perdidos", ...(path === "absences" ? ["Reagendados", "Recuperados"] : ["Agendados"])]) {
+  for (const name of [
+    "Contactado en Lista de Espera",
+    "Perdidos",
+    ...(path === "absences" ? ["Reagendados", "Recuperados"] : ["Agendados"]),
+  ]) {
     const box = list.box(name);
     if ((await box.getAttribute("aria-pressed")) === "true") await box.click();
   }
   await list.expectMatchesBoxes();
-  await list.rows.first().getByRole("button", { name: /^Ver detalle de la gestión/ }).click();
+  await list.rows
+    .first()
+    .getByRole("button", { name: /^Ver detalle de la gestión/ })
+    .click();
   await list.rows.first().getByRole("button", { name: "Ver gestión" }).click();
   const dialog = page.getByRole("dialog", { name: /^Gestión #\d+/ });
   await expect(dialog.getByRole("button", { name: "General" })).toBeVisible();
@@ -50,7 +58,8 @@ test("tabs: clients only for those who may read clients; /main/crm opens the fir
   await expect(page).toHaveURL(/\/main\/crm\/clients$/);
   await expect(page.getByRole("heading", { level: 1, name: "CRM" })).toBeVisible();
   const tabs = page.getByRole("navigation", { name: "CRM" });
-  for (const name of ["Clientes", "Retenciones", "Inasistencias", "Reservas"]) await expect(tabs.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Clientes", "Retenciones", "Inasistencias", "Reservas"])
+    await expect(tabs.getByRole("link", { name })).toBeVisible();
   await page.goto("/main/crm/anything/else");
   await expect(page).toHaveURL(/\/main\/crm\/clients$/);
   await tabs.getByRole("link", { name: "Inasistencias" }).click();
@@ -99,7 +108,9 @@ test("search (upper-cased, cleared by its button), column chooser and row expans
   const search = page.getByRole("searchbox", { name: "Buscar" });
   await search.fill(word.toLowerCase());
   await expect(search).toHaveValue(word.toUpperCase());
-  await expect.poll(async () => (await list.rows.allInnerTexts()).every((t) => t.toUpperCase().includes(word.toUpperCase()))).toBe(true);
+  await expect
+    .poll(async () => (await list.rows.allInnerTexts()).every((t) => t.toUpperCase().includes(word.toUpperCase())))
+    .toBe(true);
   await page.getByRole("button", { name: "Limpiar búsqueda" }).click();
   await expect(search).toHaveValue("");
 
@@ -115,17 +126,28 @@ test("search (upper-cased, cleared by its button), column chooser and row expans
   await expect(list.table.getByRole("columnheader", { name: "Correo" })).toBeVisible();
 
   // Sorting by a header: 'Fecha Gestión' is the default, descending.
-  await expect(list.table.getByRole("columnheader", { name: /Fecha Gestión/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(list.table.getByRole("columnheader", { name: /Fecha Gestión/ })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
   await list.table.getByRole("button", { name: "Fecha Gestión" }).click();
-  await expect(list.table.getByRole("columnheader", { name: /Fecha Gestión/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(list.table.getByRole("columnheader", { name: /Fecha Gestión/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
 
   const expand = list.rows.first().getByRole("button", { name: /^Ver detalle de la gestión/ });
   await expand.click();
   await expect(list.rows.first().getByRole("region", { name: /^Gestión #\d+/ })).toBeVisible();
-  await expect(list.rows.first().getByRole("button", { name: /^Ocultar detalle/ })).toHaveAttribute("aria-expanded", "true");
+  await expect(list.rows.first().getByRole("button", { name: /^Ocultar detalle/ })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
 });
 
-test("mark lost: confirmation with its text, optional comment, snackbar; then it is no longer offered", async ({ page }) => {
+test("mark lost: confirmation with its text, optional comment, snackbar; then it is no longer offered", async ({
+  page,
+}) => {
   await openOnGoing(page, "absences");
   await page.getByRole("button", { name: "Marcar como perdida" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirmar" });
@@ -137,7 +159,9 @@ test("mark lost: confirmation with its text, optional comment, snackbar; then it
   await expect(page.getByText("La gestión ha sido actualizada")).toHaveCount(0);
 });
 
-test("'Agendar Vehículo' books for the retention, which shows 'Agendado' at once; 'Abrir chat' opens its chat", async ({ page }) => {
+test("'Agendar Vehículo' books for the retention, which shows 'Agendado' at once; 'Abrir chat' opens its chat", async ({
+  page,
+}) => {
   await openOnGoing(page, "retentions");
   const detail = page.getByRole("article", { name: /^Gestión #\d+/ });
   await page.getByRole("button", { name: "Agendar Vehículo" }).click();
@@ -155,7 +179,9 @@ test("'Agendar Vehículo' books for the retention, which shows 'Agendado' at onc
   await expect(page.getByText("La gestión ha sido actualizada")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Abrir chat" }).click();
-  await expect(page.getByRole("complementary", { name: "Chat" }).getByRole("textbox", { name: "Mensaje" })).toBeVisible();
+  await expect(
+    page.getByRole("complementary", { name: "Chat" }).getByRole("textbox", { name: "Mensaje" }),
+  ).toBeVisible();
 });
 
 async function secondAdmin(browser: Browser) {
@@ -165,7 +191,10 @@ async function secondAdmin(browser: Browser) {
   return { context, page };
 }
 
-test("waiting list in one browser: the other, showing the same management, reloads and says so", async ({ page, browser }) => {
+test("waiting list in one browser: the other, showing the same management, reloads and says so", async ({
+  page,
+  browser,
+}) => {
   const url = await openOnGoing(page, "retentions");
   const other = await secondAdmin(browser);
   await other.page.goto(url);
@@ -197,8 +226,15 @@ test("clients: rating filter with counts and percentages, page sizes", async ({ 
   await expect(rows).toHaveCount(25);
 
   // Only 5 stars: every row shows 5 of 5.
-  for (const rating of [0, 1, 2, 3, 4]) await ratings.getByRole("button", { name: new RegExp(`^${rating} estrellas`) }).click();
-  await expect.poll(async () => (await table.getByRole("img").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).every((l) => l === "5 de 5")).toBe(true);
+  for (const rating of [0, 1, 2, 3, 4])
+    await ratings.getByRole("button", { name: new RegExp(`^${rating} estrellas`) }).click();
+  await expect
+    .poll(async () =>
+      (await table.getByRole("img").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).every(
+        (l) => l === "5 de 5",
+      ),
+    )
+    .toBe(true);
 
   await page.getByRole("searchbox", { name: "Buscar" }).fill("ZZZZQQQQ");
   await expect(page.getByText("No se han encontrado Clientes")).toBeVisible();
@@ -213,7 +249,11 @@ test.describe("390 px", () => {
     const cards = page.getByRole("list", { name: "Inasistencias" });
     await expect(cards.getByRole("listitem").first()).toBeVisible();
     await expect(page.getByRole("group", { name: "Indicadores" })).toHaveCount(0);
-    await cards.getByRole("listitem").first().getByRole("button", { name: /^Ver detalle de la gestión/ }).click();
+    await cards
+      .getByRole("listitem")
+      .first()
+      .getByRole("button", { name: /^Ver detalle de la gestión/ })
+      .click();
     await expect(cards.getByRole("region", { name: /^Gestión #\d+/ })).toBeVisible();
     await screenshot(page, "crm-absences-390");
 
@@ -226,7 +266,11 @@ test.describe("390 px", () => {
       await page.waitForLoadState("networkidle");
       const sideways = await page.evaluate(() =>
         [document.documentElement, ...document.body.querySelectorAll("*")]
-          .filter((e) => (e === document.documentElement || /auto|scroll/.test(getComputedStyle(e).overflowX)) && e.scrollWidth > e.clientWidth)
+          .filter(
+            (e) =>
+              (e === document.documentElement || /auto|scroll/.test(getComputedStyle(e).overflowX)) &&
+              e.scrollWidth > e.clientWidth,
+          )
           .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
       );
       expect(sideways, path).toEqual([]);

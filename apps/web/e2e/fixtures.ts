@@ -19,7 +19,10 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
 
 /** Accounts whose credentials or sessions a spec changes (see above): they always log in through the form. */
 /** A 1 x 1 PNG: enough for the file store, which knows images by their bytes. */
-export const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const OWNED_ACCOUNTS = new Set(["asesor@taller.demo", "admin@otro.demo"]);
 

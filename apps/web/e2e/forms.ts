@@ -14,7 +14,9 @@ export async function bookFirstFreeTime(page: Page, form: Locator) {
   await expect(form).toBeHidden();
 }
 
-/** Opens 'Solicitar cotización' in the page's 'Proveedores' section with the demo supplier and its air filter chosen. */
+/**
+ * Opens 'Solicitar cotización' in the page's 'Proveedores' section with the demo supplier and its air filter chosen.
+ */
 export async function startPricingRequest(page: Page) {
   const section = page.getByRole("region", { name: "Proveedores" });
   await section.getByRole("button", { name: "Solicitar cotización" }).click();
@@ -26,7 +28,10 @@ export async function startPricingRequest(page: Page) {
   return { section, dialog };
 }
 
-/** A budget of the calling spec's own on the newest order, with one line (made through the API, as the chat's form would). */
+/**
+ * A budget of the calling spec's own on the newest order, with one line (made through the API, as the chat's form
+ * would).
+ */
 export async function createOwnBudget(page: Page, line: { description: string; unit_price: number }): Promise<number> {
   await page.goto("/main/orders");
   await page.locator(".order-number").first().click();

@@ -11,7 +11,9 @@ let siteUrl: string;
 test.beforeAll(async ({ baseURL }) => {
   site = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><title>Otro sitio</title><h1>Otro sitio</h1><iframe src="${baseURL}/login" width="600" height="500"></iframe>`);
+    res.end(
+      `<!doctype html><title>Otro sitio</title><h1>Otro sitio</h1><iframe src="${baseURL}/login" width="600" height="500"></iframe>`,
+    );
   });
   await new Promise<void>((ok) => site.listen(0, "127.0.0.1", () => ok()));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
@@ -34,10 +36,15 @@ test("a page framed by another origin shows why, not the browser's error", async
   await screenshot(page, "framed-by-other-origin");
 });
 
-test("without the header (e.g. dropped by a proxy) the app itself goes to iframe-rejected", async ({ page, baseURL }) => {
+test("without the header (e.g. dropped by a proxy) the app itself goes to iframe-rejected", async ({
+  page,
+  baseURL,
+}) => {
   await page.route(`${baseURL}/**`, async (route) => {
     // A browser that does not say it is a frame (no Sec-Fetch-*), behind a proxy that drops the CSP header.
-    const headers = Object.fromEntries(Object.entries(route.request().headers()).filter(([k]) => !k.startsWith("sec-fetch-")));
+    const headers = Object.fromEntries(
+      Object.entries(route.request().headers()).filter(([k]) => !k.startsWith("sec-fetch-")),
+    );
     const response = await route.fetch({ headers });
     const answer = { ...response.headers() };
     delete answer["content-security-policy"];
@@ -53,7 +60,10 @@ test("without the header (e.g. dropped by a proxy) the app itself goes to iframe
 test("a page of the app's own origin may frame it", async ({ page, baseURL }) => {
   // A page served as if from the app's origin.
   await page.route(`${baseURL}/host-page`, (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><iframe src="${baseURL}/login" width="600" height="500"></iframe>` }),
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><iframe src="${baseURL}/login" width="600" height="500"></iframe>`,
+    }),
   );
   await page.goto(`${baseURL}/host-page`);
   await expect(page.frameLocator("iframe").getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();

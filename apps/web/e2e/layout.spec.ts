@@ -78,7 +78,10 @@ for (const viewport of [
 
       await page.getByRole("button", { name: "Volver al mes" }).click();
       await page.locator(".agenda-chip").first().click();
-      await page.getByRole("button", { name: /^Reserva / }).first().click();
+      await page
+        .getByRole("button", { name: /^Reserva / })
+        .first()
+        .click();
       await page.getByRole("dialog", { name: "Reserva" }).getByRole("link", { name: "Abrir página" }).click();
       await expect(page).toHaveURL(/\/main\/bookings\/\d+$/);
       await expect(page.getByText("Duración")).toBeVisible();

@@ -28,7 +28,9 @@ export function listScreen(page: Page, names: { table: string; boxes: string }) 
     pressedTotal,
     /** Waits until the list's size (aria-rowcount, header row included) agrees with the pressed boxes. */
     async expectMatchesBoxes() {
-      await expect.poll(async () => Number(await table.getAttribute("aria-rowcount")) - 1 - (await pressedTotal())).toBe(0);
+      await expect
+        .poll(async () => Number(await table.getAttribute("aria-rowcount")) - 1 - (await pressedTotal()))
+        .toBe(0);
     },
     /** Scrolls to the end again and again until the row at `rowIndex` (aria-rowindex) is in the DOM. */
     async scrollUntilRow(rowIndex: number) {

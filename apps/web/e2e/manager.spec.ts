@@ -61,7 +61,9 @@ async function templateWithTwoVariables(page: Page) {
   // Once its opening animation has ended.
   await expect.poll(async () => (await dialog.boundingBox())?.width).toBe(450);
   // What {{1}}.. receive when the notification is sent.
-  await expect(dialog.getByText("Al enviarse: {{1}} nombre del cliente, {{2}} patente, {{3}} total, {{4}} link de pago.")).toBeVisible();
+  await expect(
+    dialog.getByText("Al enviarse: {{1}} nombre del cliente, {{2}} patente, {{3}} total, {{4}} link de pago."),
+  ).toBeVisible();
   const header = dialog.getByLabel("Encabezado");
   await header.fill("");
   await header.blur();
@@ -90,7 +92,9 @@ async function templateWithTwoVariables(page: Page) {
   await save.click();
   await expect(page.getByText("Plantilla guardada correctamente", { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
-  const row = page.getByRole("region", { name: "Notificaciones de la empresa" }).getByRole("row", { name: new RegExp(`Link de pago ${stamp}`) });
+  const row = page
+    .getByRole("region", { name: "Notificaciones de la empresa" })
+    .getByRole("row", { name: new RegExp(`Link de pago ${stamp}`) });
   await expect(row).toContainText("En revisión");
 }
 
@@ -125,7 +129,11 @@ async function createAndConnectDatabase(page: Page) {
   await page.getByRole("option", { name: /^Clientes/ }).click();
   const create = form.getByRole("button", { name: "Crear" });
   await expect(create).toBeDisabled();
-  for (const [column, target] of [["RUT", "Client.rut"], ["Nombre", "Client.name"], ["Ciudad", "Client.city"]] as const) {
+  for (const [column, target] of [
+    ["RUT", "Client.rut"],
+    ["Nombre", "Client.name"],
+    ["Ciudad", "Client.city"],
+  ] as const) {
     await form.getByLabel(`Campo de ${column}`).click();
     await page.getByRole("option", { name: target, exact: true }).click();
   }
@@ -142,7 +150,9 @@ async function createAndConnectDatabase(page: Page) {
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^base-de-datos-\d+\.json$/);
   const path = await download.path();
-  expect(JSON.parse(await readFile(path, "utf8"))).toEqual([{ row: 2, values: expect.objectContaining({ Nombre: client, Ciudad: "Talca" }) }]);
+  expect(JSON.parse(await readFile(path, "utf8"))).toEqual([
+    { row: 2, values: expect.objectContaining({ Nombre: client, Ciudad: "Talca" }) },
+  ]);
   // 'Hoja' offers the workbook's sheets; one without the mapped columns is refused with the reason.
   const view = page.getByRole("form", { name: "Base de datos" });
   await view.getByLabel("Hoja").click();
@@ -152,7 +162,11 @@ async function createAndConnectDatabase(page: Page) {
   // 'ACTUALIZAR' with a workbook whose rows are on another sheet: that sheet is chosen, then saved with it.
   const renamed = new ExcelJS.Workbook();
   renamed.addWorksheet("Clientes 2025").addRows([["RUT", "Nombre", "Ciudad"], row]);
-  await view.getByLabel("ACTUALIZAR").setInputFiles({ name: "clientes-2025.xlsx", mimeType: XLSX_TYPE, buffer: Buffer.from(await renamed.xlsx.writeBuffer()) });
+  await view.getByLabel("ACTUALIZAR").setInputFiles({
+    name: "clientes-2025.xlsx",
+    mimeType: XLSX_TYPE,
+    buffer: Buffer.from(await renamed.xlsx.writeBuffer()),
+  });
   await expect(view.getByText("El nuevo Excel no tiene la hoja Clientes: elige una y guarda.")).toBeVisible();
   await view.getByLabel("Hoja").click();
   await page.getByRole("option", { name: "Clientes 2025" }).click();

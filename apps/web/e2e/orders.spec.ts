@@ -78,7 +78,9 @@ test.describe("desktop", () => {
     await expect(list.rows.first()).toBeVisible();
     await expect(list.box("Entregado")).toHaveAttribute("aria-pressed", "true");
     await page.getByRole("button", { name: "Filtros" }).click();
-    const budgets = page.getByRole("dialog", { name: "Filtros" }).getByRole("group", { name: "Estados de Presupuesto" });
+    const budgets = page
+      .getByRole("dialog", { name: "Filtros" })
+      .getByRole("group", { name: "Estados de Presupuesto" });
     await expect(budgets.getByRole("checkbox", { name: "Sin Presupuesto" })).toBeChecked();
     await expect(budgets.getByRole("checkbox", { name: "Todos" })).toHaveAttribute("aria-checked", "mixed");
   });
@@ -89,7 +91,9 @@ test.describe("desktop", () => {
     const identifier = (await list.rows.nth(2).getByRole("cell").nth(5).textContent())!.trim();
     const search = page.getByRole("searchbox", { name: "Buscar" });
     // Both instants on the browser's clock: the last keystroke, and when the searched list was asked for.
-    await search.evaluate((el) => el.addEventListener("input", () => el.setAttribute("data-typed-at", String(Date.now()))));
+    await search.evaluate((el) =>
+      el.addEventListener("input", () => el.setAttribute("data-typed-at", String(Date.now()))),
+    );
     const searched = page.waitForRequest((r) => r.url().includes("orders.list") && r.url().includes(identifier));
     await search.pressSequentially(identifier.toLowerCase());
     await expect(search).toHaveValue(identifier);
@@ -150,7 +154,10 @@ test.describe("desktop", () => {
     // The export takes every filter of the list: with only orders without a budget, the boxes count what it exports.
     await filter(page, async (dialog) => {
       await chooseAll(dialog, "Estados de Presupuesto");
-      await dialog.getByRole("group", { name: "Estados de Presupuesto" }).getByRole("checkbox", { name: "Todos" }).click();
+      await dialog
+        .getByRole("group", { name: "Estados de Presupuesto" })
+        .getByRole("checkbox", { name: "Todos" })
+        .click();
       await dialog.getByRole("checkbox", { name: "Sin Presupuesto" }).click();
     });
     await list.expectMatchesBoxes();
@@ -209,7 +216,10 @@ test.describe("desktop", () => {
   test("a failed load: 'Error al cargar las órdenes' with 'Cerrar', and an empty list", async ({ page }) => {
     await loginToShell(page, "admin@taller.demo");
     // Batched requests name several procedures in one path.
-    await page.route((url) => url.pathname.includes("orders.list"), (route) => route.abort());
+    await page.route(
+      (url) => url.pathname.includes("orders.list"),
+      (route) => route.abort(),
+    );
     await page.goto("/main/orders");
     // The toast and its screen-reader announcement both carry the text.
     const snackbar = page.getByText("Error al cargar las órdenes").first();

@@ -43,13 +43,24 @@ test("the list: total, legend toggles stored as payments_filter, filter dialog '
   await expect(page.getByText("No se han encontrado cobros")).toBeVisible();
 });
 
-test("the detail: every field, 'Ver Orden de trabajo' and 'Reprocesar pago' on a payment in process", async ({ page }) => {
+test("the detail: every field, 'Ver Orden de trabajo' and 'Reprocesar pago' on a payment in process", async ({
+  page,
+}) => {
   const list = await openList(page);
   const processing = list.rows.filter({ has: page.getByRole("img", { name: "El pago se esta procesando" }) }).first();
   await expect(processing).toBeVisible();
   await processing.click();
   const dialog = page.getByRole("dialog", { name: /^Cobro Nº \d+$/ });
-  for (const text of ["Enlace Cobro", "ID Pago", "Pagado el", "Pago Total", "Cuotas", "Valor Cuota", "Enlace Pago", "Total"]) {
+  for (const text of [
+    "Enlace Cobro",
+    "ID Pago",
+    "Pagado el",
+    "Pago Total",
+    "Cuotas",
+    "Valor Cuota",
+    "Enlace Pago",
+    "Total",
+  ]) {
     await expect(dialog.getByText(text, { exact: true }).first()).toBeVisible();
   }
   await screenshot(page, "payment-detail");
@@ -61,7 +72,10 @@ test("the detail: every field, 'Ver Orden de trabajo' and 'Reprocesar pago' on a
   await expect(page.getByRole("link", { name: "Abrir página" })).toBeVisible();
 });
 
-test("a request made from an order, paid on the local checkout: the open list turns 'Pagado' without a reload", async ({ page, browser }) => {
+test("a request made from an order, paid on the local checkout: the open list turns 'Pagado' without a reload", async ({
+  page,
+  browser,
+}) => {
   await loginToShell(page, ADMIN);
   await page.goto("/main/orders");
   await page.locator(".order-number").first().click();
@@ -108,7 +122,10 @@ test.describe("390 px", () => {
     await expect(page.getByRole("heading", { level: 2, name: /^Cobros \(\d+\)$/ })).toBeVisible();
     await expect(page.getByText(/^#\d+$/).first()).toBeVisible();
     await expectFits(page, "/main/payments");
-    await page.getByText(/^#\d+$/).first().click();
+    await page
+      .getByText(/^#\d+$/)
+      .first()
+      .click();
     const dialog = page.getByRole("dialog", { name: /^Cobro Nº \d+$/ });
     const link = (await dialog.getByRole("link", { name: /\/client\/payment\?token=/ }).getAttribute("href")) ?? "";
     const client = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });

@@ -87,7 +87,10 @@ test("buy order: confirmed once, then 'Finalizado' and nothing editable", async 
 test.describe("staff side", () => {
   test.use({ viewport: { width: 1366, height: 800 } });
 
-  test("an order asks a supplier for prices, the link opens the page, revoking it closes it", async ({ page, browser }) => {
+  test("an order asks a supplier for prices, the link opens the page, revoking it closes it", async ({
+    page,
+    browser,
+  }) => {
     await loginToShell(page, "admin@taller.demo");
     // Taller Demo is seeded first: its orders hold the first ids.
     await page.goto("/main/orders/1");

@@ -14,7 +14,9 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   // Its own server, with push delivery on (the shared one has none, so no other spec sees these dialogs).
-  server = await startServer({ env: { PUSH_VAPID_SUBJECT: "mailto:e2e@taller.demo", PUSH_INSECURE_ORIGINS: ENDPOINT_ORIGIN } });
+  server = await startServer({
+    env: { PUSH_VAPID_SUBJECT: "mailto:e2e@taller.demo", PUSH_INSECURE_ORIGINS: ENDPOINT_ORIGIN },
+  });
 });
 test.afterAll(() => server?.dispose());
 
@@ -44,7 +46,8 @@ async function newPage(browser: Browser, permission: "granted" | "denied" | "def
     const fake = { endpoint: sub.endpoint, toJSON: () => sub, unsubscribe: () => Promise.resolve(true) };
     let subscribed = false;
     PushManager.prototype.subscribe = () => ((subscribed = true), Promise.resolve(fake as unknown as PushSubscription));
-    PushManager.prototype.getSubscription = () => Promise.resolve(subscribed ? (fake as unknown as PushSubscription) : null);
+    PushManager.prototype.getSubscription = () =>
+      Promise.resolve(subscribed ? (fake as unknown as PushSubscription) : null);
     // Counts the alert's tones (the sound itself cannot be heard here).
     const w = window as unknown as { tones: number };
     w.tones = 0;
@@ -57,7 +60,8 @@ async function newPage(browser: Browser, permission: "granted" | "denied" | "def
   return { context, page, subscription };
 }
 
-const subscribed = (page: Page) => page.waitForResponse((r) => r.url().includes("push.subscribe") && r.request().method() === "POST");
+const subscribed = (page: Page) =>
+  page.waitForResponse((r) => r.url().includes("push.subscribe") && r.request().method() === "POST");
 const unsubscribed = (page: Page) => page.waitForResponse((r) => r.url().includes("push.unsubscribe"));
 
 async function workerScript(page: Page) {
@@ -74,7 +78,11 @@ async function push(context: BrowserContext, page: Page, data: unknown) {
     }),
   );
   await cdp.send("ServiceWorker.enable");
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.url, registrationId: await registration, data: JSON.stringify(data) });
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: server.url,
+    registrationId: await registration,
+    data: JSON.stringify(data),
+  });
 }
 
 async function myId(page: Page): Promise<number> {
@@ -82,7 +90,9 @@ async function myId(page: Page): Promise<number> {
   return ((await res.json()) as { result: { data: { json: { id: number } } } }).result.data.json.id;
 }
 
-test("not chosen yet: '¡Advertencia!' offers 'Activar notificaciones', which subscribes this browser", async ({ browser }) => {
+test("not chosen yet: '¡Advertencia!' offers 'Activar notificaciones', which subscribes this browser", async ({
+  browser,
+}) => {
   const { context, page } = await newPage(browser, "default");
   try {
     await loginToShell(page, "admin@taller.demo");
@@ -100,7 +110,9 @@ test("not chosen yet: '¡Advertencia!' offers 'Activar notificaciones', which su
   }
 });
 
-test("denied: 'Entendido' asks again and closes; 'No volver a mostrar. Entiendo los riesgos.' is remembered", async ({ browser }) => {
+test("denied: 'Entendido' asks again and closes; 'No volver a mostrar. Entiendo los riesgos.' is remembered", async ({
+  browser,
+}) => {
   const { context, page } = await newPage(browser, "denied");
   try {
     const dialog = page.getByRole("dialog", { name: "Notificaciones desactivadas" });
@@ -132,7 +144,9 @@ test("denied: 'Entendido' asks again and closes; 'No volver a mostrar. Entiendo 
   }
 });
 
-test("granted: subscribes without asking; a push plays the alert and shows a 10 s snackbar, another user's is ignored", async ({ browser }) => {
+test("granted: subscribes without asking; a push plays the alert and shows a 10 s snackbar, another user's is ignored", async ({
+  browser,
+}) => {
   const { context, page } = await newPage(browser, "granted");
   try {
     const stored = subscribed(page);
@@ -146,12 +160,26 @@ test("granted: subscribes without asking; a push plays the alert and shows a 10 
       navigator.serviceWorker.addEventListener("message", (e) => w.messages.push(e.data));
     });
 
-    await push(context, page, { userId: id + 1000, title: "Para otra persona", body: "privado", url: "/main/orders", tag: "x" });
-    await push(context, page, { userId: id, title: "Te mencionaron", body: "En la orden 15", url: "/main/orders", tag: "mention-15" });
+    await push(context, page, {
+      userId: id + 1000,
+      title: "Para otra persona",
+      body: "privado",
+      url: "/main/orders",
+      tag: "x",
+    });
+    await push(context, page, {
+      userId: id,
+      title: "Te mencionaron",
+      body: "En la orden 15",
+      url: "/main/orders",
+      tag: "mention-15",
+    });
     const snack = page.locator(".snackbar").filter({ hasText: "Te mencionaron: En la orden 15" });
     await expect(snack).toBeVisible();
     await screenshot(page, "push-snackbar");
-    const seen = await page.evaluate(() => (window as unknown as { messages: { payload: { userId: number } }[] }).messages);
+    const seen = await page.evaluate(
+      () => (window as unknown as { messages: { payload: { userId: number } }[] }).messages,
+    );
     expect(seen.map((m) => m.payload.userId)).toEqual([id]);
     expect(await page.evaluate(() => (window as unknown as { tones: number }).tones)).toBe(2);
     await expect(page.getByText("Para otra persona")).toHaveCount(0);

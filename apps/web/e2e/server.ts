@@ -37,7 +37,10 @@ async function waitHealthy(url: string, child: ChildProcess, logs: string[]) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs.join("")}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -60,7 +63,12 @@ export const E2E_SCALE_ORDERS = 2100;
  * then "Taller Escala" with `orders` orders through the scale generator (about a second), then the spec's own
  * changes (`prepare`).
  */
-async function seedBeforeStart(url: string | undefined, dataDir: string, orders: number, prepare?: (db: Db) => Promise<void>) {
+async function seedBeforeStart(
+  url: string | undefined,
+  dataDir: string,
+  orders: number,
+  prepare?: (db: Db) => Promise<void>,
+) {
   const database = await createDatabase({ url, dataDir: join(dataDir, "pglite") });
   try {
     await migrateDatabase(database);
@@ -73,13 +81,19 @@ async function seedBeforeStart(url: string | undefined, dataDir: string, orders:
 }
 
 export async function startServer(
-  opts: { appVersion?: string; scaleOrders?: number; prepare?: (db: Db) => Promise<void>; env?: Record<string, string> } = {},
+  opts: {
+    appVersion?: string;
+    scaleOrders?: number;
+    prepare?: (db: Db) => Promise<void>;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<E2EServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const database = await createDatabaseUrl();
   const dataDir = mkdtempSync(join(tmpdir(), "taller-e2e-"));
-  if (opts.scaleOrders || opts.prepare) await seedBeforeStart(database?.url, dataDir, opts.scaleOrders ?? 0, opts.prepare);
+  if (opts.scaleOrders || opts.prepare)
+    await seedBeforeStart(database?.url, dataDir, opts.scaleOrders ?? 0, opts.prepare);
   let child: ChildProcess;
 
   async function launch(appVersion?: string) {

@@ -52,7 +52,9 @@ test("general information: RUT validation, saving, and the version label", async
   await screenshot(page, "settings");
 });
 
-test("e-mail change: asks the current password and answers alike whether the address is free or not", async ({ page }) => {
+test("e-mail change: asks the current password and answers alike whether the address is free or not", async ({
+  page,
+}) => {
   await loginToShell(page, EMAIL);
   await openSettings(page);
   // The password card has a 'Contraseña actual' too.
@@ -64,7 +66,9 @@ test("e-mail change: asks the current password and answers alike whether the add
   await expect(form.getByText("Contraseña inválida")).toBeVisible();
   await form.getByLabel("Contraseña actual").fill(DEMO_PASSWORD);
   await form.getByRole("button", { name: "Guardar" }).click();
-  await expect(page.getByText("Si el correo está disponible, quedará asociado a tu cuenta.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Si el correo está disponible, quedará asociado a tu cuenta.", { exact: true }),
+  ).toBeVisible();
   await expect(form.getByLabel("Correo")).toHaveValue(EMAIL);
   await expect(form.getByLabel("Contraseña actual")).toHaveCount(0);
 });
@@ -134,7 +138,9 @@ test("picture: type and size checks, crop, upload, saved on the profile", async 
   await expect(dialog.getByText("La foto debe de tener al menos 100px * 100px")).toBeHidden();
   await expect(save).toBeEnabled();
   await screenshot(page, "picture-dialog");
-  const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/files" && r.request().method() === "POST");
+  const uploaded = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/files" && r.request().method() === "POST",
+  );
   await save.click();
   expect((await uploaded).status()).toBe(201);
   await expect(dialog).toBeHidden();
@@ -148,7 +154,10 @@ test("picture: type and size checks, crop, upload, saved on the profile", async 
   const body = await served.body();
   expect(body.readUInt32BE(16)).toBe(body.readUInt32BE(20));
   await page.reload();
-  await expect(page.getByRole("button", { name: "Cambiar imagen de perfil" }).locator("img")).toHaveAttribute("src", src);
+  await expect(page.getByRole("button", { name: "Cambiar imagen de perfil" }).locator("img")).toHaveAttribute(
+    "src",
+    src,
+  );
 });
 
 test("devices: list, and ending another device's session logs it out", async ({ browser }) => {

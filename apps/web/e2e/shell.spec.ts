@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
 
 test.describe("desktop", () => {
-  test("the session's data (user, company setup with grants and statuses, order statuses) is fetched once", async ({ page }) => {
+  test("the session's data (user, company setup with grants and statuses, order statuses) is fetched once", async ({
+    page,
+  }) => {
     // The page's clock jumps ten minutes before each screen: data that goes stale with time would be asked again.
     await page.clock.install();
     await loginToShell(page, "admin@taller.demo");
@@ -51,7 +53,9 @@ test.describe("desktop", () => {
     const setup = /\/trpc\/[^?]*company\.setup/;
     await page.route(setup, (route) => route.fulfill({ status: 500, body: "no disponible" }));
     await page.reload();
-    await expect(page.getByRole("heading", { name: "No se pudo cargar la configuración de la empresa." })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "No se pudo cargar la configuración de la empresa." }),
+    ).toBeVisible();
     await screenshot(page, "setup-error");
     await page.unroute(setup);
     await page.getByRole("button", { name: "Reintentar" }).click();

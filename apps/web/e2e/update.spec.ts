@@ -12,7 +12,9 @@ async function versionAnnounced(page: Page, open: () => Promise<unknown>, versio
   // Listening from the socket's opening: the announcement may come before `open` has finished.
   const announced = page
     .waitForEvent("websocket")
-    .then((socket) => socket.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).includes(version) }));
+    .then((socket) =>
+      socket.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).includes(version) }),
+    );
   await open();
   await announced;
 }
@@ -47,7 +49,11 @@ test("a deploy of a new server version opens the update dialog once, and updatin
     await expect(dialog).toBeVisible({ timeout: 90_000 });
     await expect(dialog).toContainText(VERSION_C);
     await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
-    await versionAnnounced(page, () => dialog.getByRole("button", { name: "Actualizar aplicación." }).click(), VERSION_C);
+    await versionAnnounced(
+      page,
+      () => dialog.getByRole("button", { name: "Actualizar aplicación." }).click(),
+      VERSION_C,
+    );
     expect(await page.evaluate(() => "beforeUpdate" in window)).toBe(false);
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(dialog).toHaveCount(0);

@@ -39,7 +39,9 @@ test.describe("desktop", () => {
     await expect(page).not.toHaveURL(/status=/);
   });
 
-  test("status boxes Sin orden / Agendado / Con orden and the filter dialog, kept across a reload", async ({ page }) => {
+  test("status boxes Sin orden / Agendado / Con orden and the filter dialog, kept across a reload", async ({
+    page,
+  }) => {
     const list = await openVehicles(page);
     await expect(list.box("Sin orden")).toHaveAttribute("aria-pressed", "true");
     await expect(list.box("Agendado")).toHaveAttribute("aria-pressed", "true");
@@ -111,7 +113,9 @@ test.describe("desktop", () => {
     await reloaded;
   });
 
-  test("'Agendar Vehículo' opens the agenda's booking form with the vehicle, and a booking opens the booking", async ({ page }) => {
+  test("'Agendar Vehículo' opens the agenda's booking form with the vehicle, and a booking opens the booking", async ({
+    page,
+  }) => {
     const list = await openVehicles(page);
     await list.table.getByRole("button", { name: "Agendar Vehículo" }).first().click();
     let dialog = page.getByRole("dialog", { name: "Agendar Vehículo" });
@@ -158,7 +162,8 @@ test.describe("mobile, 390 px", () => {
     const cards = page.getByRole("list", { name: "Vehículos" }).getByRole("listitem");
     await expect(cards.first()).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
-    for (const name of ["Sin orden", "Agendado", "Con orden"]) await expect(vehiclesList(page).box(name)).toBeInViewport({ ratio: 1 });
+    for (const name of ["Sin orden", "Agendado", "Con orden"])
+      await expect(vehiclesList(page).box(name)).toBeInViewport({ ratio: 1 });
     await expect(cards.first().getByRole("button", { name: /Agendado para el|Agendar Vehículo/ })).toBeVisible();
     await screenshot(page, "vehicles-mobile");
 

@@ -27,7 +27,10 @@ async function openChat(page: Page, correlative: number) {
   const back = list.getByRole("button", { name: "Volver" });
   if (await back.isVisible()) await back.click();
   await list.getByRole("searchbox", { name: "Buscar chats" }).fill(`#${correlative}`);
-  await list.getByRole("button", { name: new RegExp(`#${correlative}\\b`) }).first().click();
+  await list
+    .getByRole("button", { name: new RegExp(`#${correlative}\\b`) })
+    .first()
+    .click();
   await expect(list.getByRole("textbox", { name: "Mensaje" })).toBeVisible();
 }
 
@@ -66,12 +69,16 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await screenshot(page, "whatsapp-open-window");
   await page.keyboard.press("Escape");
   // The reply also reads in the chat.
-  await expect(panel(page).getByRole("log", { name: "Mensajes" })).toContainText(`WhatsApp: Su auto está listo ${stamp}`);
+  await expect(panel(page).getByRole("log", { name: "Mensajes" })).toContainText(
+    `WhatsApp: Su auto está listo ${stamp}`,
+  );
 
   // Outside the window (the client wrote 30 hours ago): the rule says so, no free text, only the templates.
   await openChat(page, closed);
   await option(page).click();
-  await expect(dialog(page).getByRole("status")).toContainText("Han pasado más de 24 horas desde el último mensaje del cliente");
+  await expect(dialog(page).getByRole("status")).toContainText(
+    "Han pasado más de 24 horas desde el último mensaje del cliente",
+  );
   await expect(dialog(page).getByLabel("Mensaje libre")).toHaveCount(0);
   await expect(dialog(page).getByRole("radio", { name: /Presupuesto listo/ })).toBeVisible();
   await screenshot(page, "whatsapp-closed-window");
@@ -82,14 +89,18 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await option(page).click();
   await expect(dialog(page).getByRole("status")).toContainText("No se ha iniciado una conversación");
   await expect(dialog(page).getByLabel("Mensaje libre")).toHaveCount(0);
-  await dialog(page).getByRole("radio", { name: /Presupuesto listo/ }).check();
+  await dialog(page)
+    .getByRole("radio", { name: /Presupuesto listo/ })
+    .check();
   await expect(dialog(page).getByLabel(/Variable \{\{\d\}\}/)).toHaveCount(2);
   await dialog(page).getByRole("button", { name: "Enviar plantilla" }).click();
   await expect(dialog(page).getByText("Ingrese un valor de ejemplo")).toHaveCount(2);
   await dialog(page).getByLabel("Variable {{1}}").fill("Ana");
   await dialog(page).getByLabel("Variable {{2}}").fill(`AB${stamp}`);
   await dialog(page).getByRole("button", { name: "Enviar plantilla" }).click();
-  await expect(dialog(page).getByRole("region", { name: "Mensajes de WhatsApp enviados" }).getByText(`AB${stamp}`)).toBeVisible();
+  await expect(
+    dialog(page).getByRole("region", { name: "Mensajes de WhatsApp enviados" }).getByText(`AB${stamp}`),
+  ).toBeVisible();
   await page.keyboard.press("Escape");
 
   // 390 px: the dialog fits the screen (the chat now shows the template just sent as its last message).

@@ -55,7 +55,9 @@ async function loginToShellAt(page: Page, email: string) {
   await expect(page).toHaveURL(/\/main\//);
 }
 
-test("register a screen, refuse the staff session there, wrong then right code, works, inactivity logout", async ({ page }) => {
+test("register a screen, refuse the staff session there, wrong then right code, works, inactivity logout", async ({
+  page,
+}) => {
   const link = await registerDevice(page, "Pantalla e2e");
   expect(link).toMatch(/\/workpoint\/login\?token=[\w-]{40,}$/);
 

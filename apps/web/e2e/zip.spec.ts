@@ -11,7 +11,9 @@ import { loginToShell, screenshot } from "./fixtures";
 
 /** A tRPC query as the browser's session. */
 async function query<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const res = await page.request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { headers: { "x-trpc-source": "web" } });
+  const res = await page.request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, {
+    headers: { "x-trpc-source": "web" },
+  });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { result: { data: { json: T } } }).result.data.json;
 }
@@ -25,7 +27,8 @@ type OrderRow = { id: number; correlative_id: number };
 async function manyPicturesOrder(page: Page): Promise<OrderRow> {
   const { orders } = await query<{ orders: OrderRow[] }>(page, "orders.list", {});
   for (const order of orders) {
-    if ((await query<{ pictures: unknown[] }>(page, "orders.get", { id: order.id })).pictures.length === 200) return order;
+    if ((await query<{ pictures: unknown[] }>(page, "orders.get", { id: order.id })).pictures.length === 200)
+      return order;
   }
   throw new Error("no order with 200 pictures among the newest");
 }

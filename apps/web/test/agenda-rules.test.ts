@@ -26,7 +26,12 @@ import {
 } from "../src/features/booking/agenda-rules";
 
 const rows = ["09:00", "09:10", "09:20", "09:30", "09:40", "09:50"];
-const booking = (id: number, booking_time: string, duration: number, user_id: number | null = null) => ({ id, booking_time, duration, user_id });
+const booking = (id: number, booking_time: string, duration: number, user_id: number | null = null) => ({
+  id,
+  booking_time,
+  duration,
+  user_id,
+});
 
 describe("month", () => {
   it.each([
@@ -67,7 +72,13 @@ describe("month", () => {
   });
 
   it("sorts a day's bookings by the spec's priority, unranked last, then by start", () => {
-    const flags = { completed: false, confirmed: false, non_attendance: false, rescheduled: false, booking_type: "booking" as const };
+    const flags = {
+      completed: false,
+      confirmed: false,
+      non_attendance: false,
+      rescheduled: false,
+      booking_type: "booking" as const,
+    };
     const list = [
       { ...flags, id: 1, start_date: "2026-11-23T12:00:00.000Z" },
       { ...flags, id: 2, start_date: "2026-11-23T13:00:00.000Z", rescheduled: true },
@@ -100,7 +111,12 @@ describe("day grid", () => {
   ])("%s falls in row %i", (time, row) => expect(rowOf(rows, time)).toBe(row));
 
   it("puts capacity bookings in the first free column for all their rows", () => {
-    const { placed, columns } = placeByCapacity([booking(1, "09:00", 30), booking(2, "09:10", 10), booking(3, "09:30", 10)], rows, 10, 3);
+    const { placed, columns } = placeByCapacity(
+      [booking(1, "09:00", 30), booking(2, "09:10", 10), booking(3, "09:30", 10)],
+      rows,
+      10,
+      3,
+    );
     expect(placed.map((p) => [p.booking.id, p.row, p.span, p.column])).toEqual([
       [1, 0, 3, 0],
       [2, 1, 1, 1],
@@ -111,14 +127,24 @@ describe("day grid", () => {
   });
 
   it("opens more columns than the capacity when the day holds more at once, and cuts cards at the day's end", () => {
-    const { placed, columns } = placeByCapacity([booking(1, "09:00", 10), booking(2, "09:00", 10), booking(3, "09:50", 60)], rows, 10, 1);
+    const { placed, columns } = placeByCapacity(
+      [booking(1, "09:00", 10), booking(2, "09:00", 10), booking(3, "09:50", 60)],
+      rows,
+      10,
+      1,
+    );
     expect(columns).toBe(2);
     expect(placed.at(-1)).toMatchObject({ row: 5, span: 1 });
     expect(placeByCapacity([booking(9, "07:00", 10)], rows, 10, 3).placed).toEqual([]);
   });
 
   it("puts professional bookings in their professional's column only", () => {
-    const placed = placeByProfessional([booking(1, "09:00", 20, 7), booking(2, "09:00", 10, 8), booking(3, "09:00", 10, null)], rows, 10, [8, 7]);
+    const placed = placeByProfessional(
+      [booking(1, "09:00", 20, 7), booking(2, "09:00", 10, 8), booking(3, "09:00", 10, null)],
+      rows,
+      10,
+      [8, 7],
+    );
     expect(placed.map((p) => [p.booking.id, p.column, p.span])).toEqual([
       [1, 1, 2],
       [2, 0, 1],
@@ -171,10 +197,14 @@ describe("locks and blocks", () => {
     ["2026-11-25", "11:00", 8, false],
     ["2026-11-25", "11:00", null, false],
     ["2026-11-26", null, null, false],
-  ])("%s %s user %s blocked: %s", (date, hour, user, expected) => expect(isBlocked(blocks, date, hour, user)).toBe(expected));
+  ])("%s %s user %s blocked: %s", (date, hour, user, expected) =>
+    expect(isBlocked(blocks, date, hour, user)).toBe(expected),
+  );
 
   it("toggles a block on and off", () => {
-    const make = (b: (typeof blocks)[number] | { date: string; hour: string | null; user_id: number | "all"; active: boolean }) => b;
+    const make = (
+      b: (typeof blocks)[number] | { date: string; hour: string | null; user_id: number | "all"; active: boolean },
+    ) => b;
     const on = toggledBlocks(blocks, "2026-11-27", "09:00", 7, make);
     expect(isBlocked(on, "2026-11-27", "09:00", 7)).toBe(true);
     const off = toggledBlocks(on, "2026-11-27", "09:00", 7, make);
@@ -183,14 +213,20 @@ describe("locks and blocks", () => {
   });
 
   it("reads a professional's block hours by weekday, end excluded", () => {
-    const hours = [{ day: 1, enabled: true, start_time: "13:00", end_time: "14:00" }, { day: 2, enabled: false, start_time: "09:00", end_time: "18:00" }];
+    const hours = [
+      { day: 1, enabled: true, start_time: "13:00", end_time: "14:00" },
+      { day: 2, enabled: false, start_time: "09:00", end_time: "18:00" },
+    ];
     expect(inBlockHours(hours, "2026-11-23", "13:30")).toBe(true);
     expect(inBlockHours(hours, "2026-11-23", "14:00")).toBe(false);
     expect(inBlockHours(hours, "2026-11-24", "10:00")).toBe(false);
   });
 
   it("finds a holiday company-wide or of a selected location", () => {
-    const holidays = [{ date: "2026-12-08", name: "Inmaculada", location_id: null }, { date: "2026-12-09", name: "Local", location_id: 2 }];
+    const holidays = [
+      { date: "2026-12-08", name: "Inmaculada", location_id: null },
+      { date: "2026-12-09", name: "Local", location_id: 2 },
+    ];
     expect(holidayOn(holidays, "2026-12-08", [1])?.name).toBe("Inmaculada");
     expect(holidayOn(holidays, "2026-12-09", [1])).toBeNull();
     expect(holidayOn(holidays, "2026-12-09", null)?.name).toBe("Local");
@@ -204,7 +240,9 @@ describe("booking error snackbar", () => {
     [{ booking_time: ["a"], user_id: ["b"] }, "¡OOPS! Hora: a, Profesional: b"],
     [{ other: ["x"] }, "¡OOPS! other: x"],
     [{}, "¡OOPS! Error desconocido"],
-  ])("%o reads %s", (errors, text) => expect(bookingErrorText(errors, { booking_time: "Hora", user_id: "Profesional" })).toBe(text));
+  ])("%o reads %s", (errors, text) =>
+    expect(bookingErrorText(errors, { booking_time: "Hora", user_id: "Profesional" })).toBe(text),
+  );
 });
 
 describe("booking an e-mail booking: the form's prefill", () => {
@@ -227,8 +265,17 @@ describe("booking an e-mail booking: the form's prefill", () => {
     });
   });
   it("leaves out a past or unreal day and a malformed time; an unknown requirement goes to the comment", () => {
-    const odd = { ...mail, data: { booking_date: "2030-02-31", booking_time: "25:00", requirement_name: "Pintura" }, prefill: { client_id: null, vehicle_id: null, requirement_id: null } };
-    expect(mailPrefill(odd, "2030-01-01")).toMatchObject({ booking_date: "", booking_time: "", comment: "Agendamiento por correo: Pintura", client_id: null });
+    const odd = {
+      ...mail,
+      data: { booking_date: "2030-02-31", booking_time: "25:00", requirement_name: "Pintura" },
+      prefill: { client_id: null, vehicle_id: null, requirement_id: null },
+    };
+    expect(mailPrefill(odd, "2030-01-01")).toMatchObject({
+      booking_date: "",
+      booking_time: "",
+      comment: "Agendamiento por correo: Pintura",
+      client_id: null,
+    });
     expect(mailPrefill(mail, "2030-11-26").booking_date).toBe("");
   });
 });

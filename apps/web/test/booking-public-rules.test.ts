@@ -32,11 +32,16 @@ describe("client booking dates (seed 000 section 5)", () => {
 
   it.each<[number[], number[]]>([
     [[1, 2, 3, 4, 5, 6], [0]],
-    [[1, 2, 3, 4, 5], [0, 6]],
+    [
+      [1, 2, 3, 4, 5],
+      [0, 6],
+    ],
     [[7], [1, 2, 3, 4, 5, 6]],
     [[], [0, 1, 2, 3, 4, 5, 6]],
     [[1, 2, 3, 4, 5, 6, 7], []],
-  ])("working days %j disable Sunday-first weekdays %j", (working, disabled) => expect(disabledWeekdays(working)).toEqual(disabled));
+  ])("working days %j disable Sunday-first weekdays %j", (working, disabled) =>
+    expect(disabledWeekdays(working)).toEqual(disabled),
+  );
 
   // 2026-11-23 is a Monday; the location works Monday to Saturday; 2026-12-08 is a holiday (a Tuesday).
   const rules = { min: "2026-11-24", disabledWeekdays: disabledWeekdays([1, 2, 3, 4, 5, 6]), holidays: ["2026-12-08"] };
@@ -71,7 +76,9 @@ describe("client booking hours", () => {
     expect(hoursMessage({ hours: [], errors: {} }, [])).toBe("No hay horas disponibles");
     // Hours today all past: none offered.
     expect(hoursMessage({ hours, errors: {} }, [])).toBe("No hay horas disponibles");
-    expect(hoursMessage({ hours, errors: { booking_date: ["Fecha no disponible"] } }, hours)).toBe("No hay horas disponibles");
+    expect(hoursMessage({ hours, errors: { booking_date: ["Fecha no disponible"] } }, hours)).toBe(
+      "No hay horas disponibles",
+    );
     expect(hoursMessage({ hours, errors: { booking_date: [] } }, hours)).toBeNull();
   });
 
@@ -107,7 +114,10 @@ describe("the side summary (seed 000 section 2.5)", () => {
       ["Comentario", "Sin especificar"],
     ]);
     // A date without a time is still pending; a blank comment is none.
-    expect(summaryRows({ ...empty, booking_date: "2026-11-24", comment: "  " })).toContainEqual(["Fecha y hora", "Pendiente"]);
+    expect(summaryRows({ ...empty, booking_date: "2026-11-24", comment: "  " })).toContainEqual([
+      "Fecha y hora",
+      "Pendiente",
+    ]);
     expect(summaryRows({ ...empty, comment: "  " })).toContainEqual(["Comentario", "Sin especificar"]);
   });
 

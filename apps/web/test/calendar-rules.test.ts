@@ -27,7 +27,15 @@ describe("calendar grids", () => {
   });
 
   it("a week runs Monday to Sunday, across a month's end", () => {
-    expect(weekDays("2026-12-02")).toEqual(["2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05", "2026-12-06"]);
+    expect(weekDays("2026-12-02")).toEqual([
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
+      "2026-12-05",
+      "2026-12-06",
+    ]);
   });
 
   it("previous/next step by a month (clamped), a week or a day", () => {
@@ -43,7 +51,15 @@ describe("calendar grids", () => {
     expect(calendarTitle("2026-11-23", "month")).toBe("Noviembre de 2026");
     expect(calendarTitle("2026-11-23", "day")).toBe("Lunes, 23 de noviembre de 2026");
     expect(calendarTitle("2026-11-25", "week")).toMatch(/^23 nov.* – 29 nov.* 2026$/);
-    expect(weekdayNames().map((w) => w.long)).toEqual(["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"]);
+    expect(weekdayNames().map((w) => w.long)).toEqual([
+      "lunes",
+      "martes",
+      "miércoles",
+      "jueves",
+      "viernes",
+      "sábado",
+      "domingo",
+    ]);
   });
 });
 
@@ -65,9 +81,27 @@ describe("calendar items", () => {
 
   it("a delivery shows its plate, its state's colour and Chile's time; a scheduled one is all-day", () => {
     const base = { id: 7, correlative_id: 42, identifier: "BCDF12", order_total: 100_000, status_name: "Entregado" };
-    const late = deliveryItem({ ...base, finish_date: "2026-11-20", completed_at: at("2026-11-21T20:15:00.000Z"), ended_at: null });
-    expect(late).toMatchObject({ date: "2026-11-21", time: "17:15", label: "BCDF12", state: "Finalizado atrasado", color: "#B45309", ended: false });
-    const scheduled = deliveryItem({ ...base, identifier: null, finish_date: "2026-11-20", completed_at: null, ended_at: null });
+    const late = deliveryItem({
+      ...base,
+      finish_date: "2026-11-20",
+      completed_at: at("2026-11-21T20:15:00.000Z"),
+      ended_at: null,
+    });
+    expect(late).toMatchObject({
+      date: "2026-11-21",
+      time: "17:15",
+      label: "BCDF12",
+      state: "Finalizado atrasado",
+      color: "#B45309",
+      ended: false,
+    });
+    const scheduled = deliveryItem({
+      ...base,
+      identifier: null,
+      finish_date: "2026-11-20",
+      completed_at: null,
+      ended_at: null,
+    });
     expect(scheduled).toMatchObject({ time: null, label: "#42", state: "Finalización agendada" });
     expect(deliveryItem({ ...base, finish_date: null, completed_at: null, ended_at: null })).toBeNull();
   });
@@ -86,6 +120,10 @@ describe("calendar items", () => {
       eventItem(event({ id: 3, name: "Mañana", start_date: at("2026-11-23T11:00:00.000Z") })),
     ];
     expect(sortDayItems(items).map((i) => i.label)).toEqual(["Mañana", "Tarde", "Inventario"]);
-    expect(itemsByDay(items).get("2026-11-23")?.map((i) => i.label)).toEqual(["Mañana", "Tarde", "Inventario"]);
+    expect(
+      itemsByDay(items)
+        .get("2026-11-23")
+        ?.map((i) => i.label),
+    ).toEqual(["Mañana", "Tarde", "Inventario"]);
   });
 });

@@ -18,9 +18,15 @@ describe("the chat's local cache (IndexedDB)", () => {
     const onUpgrade = vi.fn();
     const cache = await openChatCache<Chat, Msg>(1, { onUpgrade });
     expect(onUpgrade.mock.calls).toEqual([[true], [false]]);
-    await cache?.putChats([{ id: 1, title: "a" }, { id: 2, title: "b" }]);
+    await cache?.putChats([
+      { id: 1, title: "a" },
+      { id: 2, title: "b" },
+    ]);
     await cache?.putChats([{ id: 2, title: "b2" }]);
-    expect(await cache?.chats()).toEqual([{ id: 1, title: "a" }, { id: 2, title: "b2" }]);
+    expect(await cache?.chats()).toEqual([
+      { id: 1, title: "a" },
+      { id: 2, title: "b2" },
+    ]);
     cache?.close();
 
     // Reopening the same version upgrades nothing; another user has a database of their own.
@@ -37,7 +43,11 @@ describe("the chat's local cache (IndexedDB)", () => {
 
   it("answers a chat's newest messages oldest first, skips optimistic ones and trims old ones", async () => {
     const cache = await openChatCache<Chat, Msg>(3);
-    const many = Array.from({ length: MESSAGES_KEPT + 10 }, (_, i) => ({ id: i + 1, created_at: at(i), text: `m${i + 1}` }));
+    const many = Array.from({ length: MESSAGES_KEPT + 10 }, (_, i) => ({
+      id: i + 1,
+      created_at: at(i),
+      text: `m${i + 1}`,
+    }));
     await cache?.putMessages(7, many);
     await cache?.putMessages(8, [{ id: 1000, created_at: at(0), text: "otro chat" }]);
     await cache?.putMessages(7, [{ id: null, created_at: at(500), text: "pendiente" }]);

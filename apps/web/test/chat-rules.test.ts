@@ -1,7 +1,13 @@
 import type { Instant } from "@taller/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatTime, emptyListText, lastCommentLine, workName, worksStrip } from "../src/features/chat/list-rules";
-import { insertMention, mentionCandidates, mentionQuery, roleLabel, splitMentions } from "../src/features/chat/mentions";
+import {
+  insertMention,
+  mentionCandidates,
+  mentionQuery,
+  roleLabel,
+  splitMentions,
+} from "../src/features/chat/mentions";
 import {
   canDelete,
   canSend,
@@ -29,7 +35,9 @@ describe("chat rows", () => {
 
   it("mentions read as names; deleted, empty and missing comments and nameless authors have their words", () => {
     const names = (kind: "user" | "client", id: number) => (kind === "user" ? `U${id}` : `C${id}`);
-    expect(lastCommentLine({ author_name: "Ana", text: "(user:4) mira (client:9)", deleted: false }, names)).toBe("Ana: @U4 mira @C9");
+    expect(lastCommentLine({ author_name: "Ana", text: "(user:4) mira (client:9)", deleted: false }, names)).toBe(
+      "Ana: @U4 mira @C9",
+    );
     expect(lastCommentLine({ author_name: "Ana", text: "x", deleted: true })).toBe("Ana: Mensaje eliminado");
     expect(lastCommentLine({ author_name: null, text: "hola", deleted: false })).toBe("Sin autor: hola");
     expect(lastCommentLine({ author_name: "Ana", text: "  ", deleted: false })).toBe("Ana: Sin comentario");
@@ -47,7 +55,9 @@ describe("chat rows", () => {
 
   it("the empty and loading texts are the spec's", () => {
     expect(emptyListText({ loading: true, tab: "Order", filtered: false })).toBe("Cargando chats...");
-    expect(emptyListText({ loading: false, tab: "Order", filtered: false })).toBe("No hay chats aun ¡Agrega uno desde ordenes de trabajo!");
+    expect(emptyListText({ loading: false, tab: "Order", filtered: false })).toBe(
+      "No hay chats aun ¡Agrega uno desde ordenes de trabajo!",
+    );
     expect(emptyListText({ loading: false, tab: "Order", filtered: true })).toBe("No hay chats de Órdenes");
     expect(emptyListText({ loading: false, tab: "Budget", filtered: false })).toBe("No hay chats de Presupuestos");
   });
@@ -145,7 +155,11 @@ describe("optimistic messages (seed 002 sections 4.1 and 8)", () => {
   it("a sent message shows at once with an empty id, then takes the server's id under the same key", () => {
     let state = messagesReducer(base, { type: "sending", message: msg(null, "local-a", "2026-11-23T10:02:00.000Z") });
     expect(state.map((m) => m.id)).toEqual([1, 2, null]);
-    state = messagesReducer(state, { type: "sent", key: "local-a", message: msg(3, "3", "2026-11-23T10:02:01.000Z", { text: "hola" }) });
+    state = messagesReducer(state, {
+      type: "sent",
+      key: "local-a",
+      message: msg(3, "3", "2026-11-23T10:02:01.000Z", { text: "hola" }),
+    });
     expect(state.at(-1)).toMatchObject({ id: 3, key: "local-a", text: "hola" });
   });
 
@@ -165,7 +179,10 @@ describe("optimistic messages (seed 002 sections 4.1 and 8)", () => {
   });
 
   it("a failed image message is removed; a failed text stays, marked", () => {
-    let state = messagesReducer(base, { type: "sending", message: msg(null, "img", "2026-11-23T10:02:00.000Z", { pictures: ["blob:x"] }) });
+    let state = messagesReducer(base, {
+      type: "sending",
+      message: msg(null, "img", "2026-11-23T10:02:00.000Z", { pictures: ["blob:x"] }),
+    });
     state = messagesReducer(state, { type: "sending", message: msg(null, "txt", "2026-11-23T10:02:01.000Z") });
     state = messagesReducer(state, { type: "failed", key: "img" });
     state = messagesReducer(state, { type: "failed", key: "txt" });
@@ -178,18 +195,30 @@ describe("optimistic messages (seed 002 sections 4.1 and 8)", () => {
 
   it("merging pages and events keeps (created_at, id) order, replaces known ids and keeps their keys", () => {
     let state = messagesReducer(base, { type: "merge", messages: [msg(0, "0", "2026-11-23T09:00:00.000Z")] });
-    state = messagesReducer(state, { type: "merge", messages: [msg(2, "2b", "2026-11-23T10:01:00.000Z", { text: "editado" })] });
+    state = messagesReducer(state, {
+      type: "merge",
+      messages: [msg(2, "2b", "2026-11-23T10:01:00.000Z", { text: "editado" })],
+    });
     expect(state.map((m) => m.id)).toEqual([0, 1, 2]);
     expect(state[2]).toMatchObject({ key: "2", text: "editado" });
     // Same instant: the id decides.
-    state = messagesReducer([], { type: "merge", messages: [msg(9, "9", "2026-11-23T10:00:00.000Z"), msg(8, "8", "2026-11-23T10:00:00.000Z")] });
+    state = messagesReducer([], {
+      type: "merge",
+      messages: [msg(9, "9", "2026-11-23T10:00:00.000Z"), msg(8, "8", "2026-11-23T10:00:00.000Z")],
+    });
     expect(state.map((m) => m.id)).toEqual([8, 9]);
   });
 });
 
 describe("message rules (seed 002 sections 5 and 9)", () => {
   const now = new Date("2026-11-23T15:00:00.000Z");
-  const mine = { id: 5, author: { id: 7 }, author_type: "User", created_at: at("2026-11-23T14:56:00.000Z"), deleted_at: null };
+  const mine = {
+    id: 5,
+    author: { id: 7 },
+    author_type: "User",
+    created_at: at("2026-11-23T14:56:00.000Z"),
+    deleted_at: null,
+  };
 
   it("only the author deletes, within 5 minutes, a message the server has", () => {
     expect(canDelete(mine, 7, now)).toBe(true);
@@ -233,7 +262,9 @@ describe("message rules (seed 002 sections 5 and 9)", () => {
       start: "Fecha de inicio inválida",
       duration: "La duración mínima es de 1 hora",
     });
-    expect(eventFormErrors({ name: "Entrega", start: "2026-11-24T10:00", duration: Number.NaN })).toEqual({ duration: "Ingresa la duración en horas" });
+    expect(eventFormErrors({ name: "Entrega", start: "2026-11-24T10:00", duration: Number.NaN })).toEqual({
+      duration: "Ingresa la duración en horas",
+    });
   });
 
   it("the picker keeps images only", () => {

@@ -14,7 +14,20 @@ describe("the CRM's route table (seed 001 section 2)", () => {
   });
 
   it("anything else is no screen (the page sends it to the first tab)", () => {
-    for (const path of ["", "whatever", "clients/abc", "clients/1/2", "retentions/0", "retentions/x", "bookings/3", "0", "-1", "1e3", "12345678901", "a/b/c"]) {
+    for (const path of [
+      "",
+      "whatever",
+      "clients/abc",
+      "clients/1/2",
+      "retentions/0",
+      "retentions/x",
+      "bookings/3",
+      "0",
+      "-1",
+      "1e3",
+      "12345678901",
+      "a/b/c",
+    ]) {
       expect(crmScreen(path, true), path).toBeNull();
     }
   });

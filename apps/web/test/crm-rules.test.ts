@@ -102,21 +102,46 @@ describe("filters (seed 001 sections 3 and 9)", () => {
 describe("columns and sort", () => {
   it("every column of seed 001 section 2, the rescheduled date by kind", () => {
     expect(managementColumns("absence").map((c) => c.key)).toEqual([
-      "status", "created_at", "reschedule_to", "check_in_time", "rut", "name", "email", "phone", "object_brand_name",
-      "object_brand_model_name", "object_identifier", "requirement_name", "location_name", "last_contacted_at",
+      "status",
+      "created_at",
+      "reschedule_to",
+      "check_in_time",
+      "rut",
+      "name",
+      "email",
+      "phone",
+      "object_brand_name",
+      "object_brand_model_name",
+      "object_identifier",
+      "requirement_name",
+      "location_name",
+      "last_contacted_at",
     ]);
     expect(managementColumns("retention").map((c) => c.key)).toContain("scheduled_for");
     expect(managementColumns("retention").map((c) => c.key)).not.toContain("reschedule_to");
   });
 
   it("offers on the headers only the sorts the lists take", () => {
-    expect(managementColumns("retention").filter((c) => c.sort).map((c) => c.sort)).toEqual(["created_at", "scheduled_for", "last_contacted_at"]);
+    expect(
+      managementColumns("retention")
+        .filter((c) => c.sort)
+        .map((c) => c.sort),
+    ).toEqual(["created_at", "scheduled_for", "last_contacted_at"]);
   });
 
   it("a new column sorts descending, the same one flips", () => {
-    expect(nextSort({ sort: "created_at", sort_direction: "desc" }, "created_at")).toEqual({ sort: "created_at", sort_direction: "asc" });
-    expect(nextSort({ sort: "created_at", sort_direction: "asc" }, "created_at")).toEqual({ sort: "created_at", sort_direction: "desc" });
-    expect(nextSort({ sort: "created_at", sort_direction: "asc" }, "last_contacted_at")).toEqual({ sort: "last_contacted_at", sort_direction: "desc" });
+    expect(nextSort({ sort: "created_at", sort_direction: "desc" }, "created_at")).toEqual({
+      sort: "created_at",
+      sort_direction: "asc",
+    });
+    expect(nextSort({ sort: "created_at", sort_direction: "asc" }, "created_at")).toEqual({
+      sort: "created_at",
+      sort_direction: "desc",
+    });
+    expect(nextSort({ sort: "created_at", sort_direction: "asc" }, "last_contacted_at")).toEqual({
+      sort: "last_contacted_at",
+      sort_direction: "desc",
+    });
   });
 });
 

@@ -18,7 +18,8 @@ describe("stored list filters (seed 002 section 9: comma list of ids with a 0 ap
   });
 
   it("round-trips", () => {
-    for (const ids of [[], [1], [1, 2, 3], [7, -1]]) expect(idFilterCodec.parse(idFilterCodec.serialize(ids))).toEqual(ids);
+    for (const ids of [[], [1], [1, 2, 3], [7, -1]])
+      expect(idFilterCodec.parse(idFilterCodec.serialize(ids))).toEqual(ids);
   });
 
   it("toggles one id", () => {

@@ -18,7 +18,10 @@ const everything = grants(
   ["read", "invoice"],
   ["read", "shares"],
 );
-const prefs = (over: Partial<CompanyPreferences> = {}): CompanyPreferences => ({ ...companyPreferencesSchema.parse({}), ...over });
+const prefs = (over: Partial<CompanyPreferences> = {}): CompanyPreferences => ({
+  ...companyPreferencesSchema.parse({}),
+  ...over,
+});
 
 describe("menuEntries", () => {
   it("falls back to every module, named with the company's terms, when none is configured", () => {

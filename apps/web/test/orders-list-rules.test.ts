@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SORT, defaultOrderFilters, leftOutMessage, NO_BUDGET, nextReceptionSort } from "../src/features/orders/list-rules";
+import {
+  DEFAULT_SORT,
+  defaultOrderFilters,
+  leftOutMessage,
+  NO_BUDGET,
+  nextReceptionSort,
+} from "../src/features/orders/list-rules";
 
 describe("orders default filter (seed 002 sections 4.2 and 9)", () => {
   const statuses = {
@@ -21,7 +27,10 @@ describe("orders default filter (seed 002 sections 4.2 and 9)", () => {
   });
 
   it("adds 'Sin Presupuesto' even when the server does not list it", () => {
-    expect(defaultOrderFilters({ ...statuses, budget_statuses: [{ id: 21, finish: false }] }).budget).toEqual([21, NO_BUDGET]);
+    expect(defaultOrderFilters({ ...statuses, budget_statuses: [{ id: 21, finish: false }] }).budget).toEqual([
+      21,
+      NO_BUDGET,
+    ]);
   });
 });
 

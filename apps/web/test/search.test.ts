@@ -9,7 +9,10 @@ describe("query strings validated by the router", () => {
   });
 
   it("drops what does not fit instead of failing the page", () => {
-    expect(vehiclesSearch.parse({ search: { x: 1 }, status: [1, 9] })).toEqual({ search: undefined, status: undefined });
+    expect(vehiclesSearch.parse({ search: { x: 1 }, status: [1, 9] })).toEqual({
+      search: undefined,
+      status: undefined,
+    });
     expect(vehiclesSearch.parse({ status: "todos" })).toEqual({ status: undefined });
   });
 

@@ -54,7 +54,9 @@ describe("vehicles note cell (seed 000 section 2.8)", () => {
 
   it("shows the check-in day in Chile's time", () => {
     // 01:30 UTC on the 21st is still the 20th in Santiago.
-    expect(noteCell(vehicle({ check_in_time: toInstant(new Date("2026-11-21T01:30:00Z")) }))).toBe("Fecha ingreso: 20-11-2026");
+    expect(noteCell(vehicle({ check_in_time: toInstant(new Date("2026-11-21T01:30:00Z")) }))).toBe(
+      "Fecha ingreso: 20-11-2026",
+    );
   });
 });
 

@@ -28,7 +28,9 @@ describe("buildZip", () => {
   });
 
   it("fails with the spec's reason when no image could be read", async () => {
-    await expect(buildZip([{ url: "/files/x", name: "x.jpg" }], { fetchImage: () => Promise.resolve(null) })).rejects.toBeInstanceOf(NoValidImagesError);
+    await expect(
+      buildZip([{ url: "/files/x", name: "x.jpg" }], { fetchImage: () => Promise.resolve(null) }),
+    ).rejects.toBeInstanceOf(NoValidImagesError);
     await expect(buildZip([])).rejects.toThrow("No se encontraron imagenes válidas");
   });
 
@@ -59,10 +61,13 @@ describe("buildZip", () => {
 });
 
 describe("fetchImage", () => {
-  const answer = (body: string, status: number, type: string) => () => Promise.resolve(new Response(body, { status, headers: { "content-type": type } }));
+  const answer = (body: string, status: number, type: string) => () =>
+    Promise.resolve(new Response(body, { status, headers: { "content-type": type } }));
   it("takes only successful image answers", async () => {
     expect(await fetchImage("/files/a", answer("jpeg", 200, "image/jpeg"))).toBeInstanceOf(Blob);
-    expect(await fetchImage("/files/a", answer('{"error":"Archivo no encontrado"}', 404, "application/json"))).toBeNull();
+    expect(
+      await fetchImage("/files/a", answer('{"error":"Archivo no encontrado"}', 404, "application/json")),
+    ).toBeNull();
     expect(await fetchImage("/files/a", answer("<html>", 200, "text/html"))).toBeNull();
     expect(await fetchImage("/files/a", async () => Promise.reject(new TypeError("offline")))).toBeNull();
   });

@@ -1,5 +1,13 @@
 import { getTableName } from "drizzle-orm";
-import { foreignKey, integer, text, timestamp, unique, type AnyPgColumn, type UpdateDeleteAction } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  integer,
+  text,
+  timestamp,
+  unique,
+  type AnyPgColumn,
+  type UpdateDeleteAction,
+} from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 
 /** Every tenant-owned table carries company_id; cascade keeps a company's removal clean. */
@@ -29,7 +37,8 @@ interface TenantRow {
  * `unique (company_id, id)` on a tenant-owned table: the key every tenant-bound reference to it points at
  * (a composite foreign key needs a unique constraint on exactly its target columns).
  */
-export const tenantKey = (t: TenantRow) => unique(`${getTableName(t.id.table)}_company_id_id_key`).on(t.companyId, t.id);
+export const tenantKey = (t: TenantRow) =>
+  unique(`${getTableName(t.id.table)}_company_id_id_key`).on(t.companyId, t.id);
 
 /**
  * A tenant-bound reference: `(company_id, column) -> target(company_id, id)`, so the row and the row it points at
@@ -46,5 +55,7 @@ export function tenantRef(
 ) {
   const name = `${getTableName(column.table)}_${column.name}_tenant_fk`;
   const action = onDelete === "set null" ? (`set null (${column.name})` as UpdateDeleteAction) : onDelete;
-  return foreignKey({ name, columns: [t.companyId, column], foreignColumns: [target.companyId, target.id] }).onDelete(action);
+  return foreignKey({ name, columns: [t.companyId, column], foreignColumns: [target.companyId, target.id] }).onDelete(
+    action,
+  );
 }

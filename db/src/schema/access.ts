@@ -160,7 +160,10 @@ export const loginFailures = pgTable(
     ip: text("ip").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("login_failures_email_idx").on(t.email, t.createdAt), index("login_failures_ip_idx").on(t.ip, t.createdAt)],
+  (t) => [
+    index("login_failures_email_idx").on(t.email, t.createdAt),
+    index("login_failures_ip_idx").on(t.ip, t.createdAt),
+  ],
 );
 
 /** Tokens that open one document to someone without a staff session (client booking, provider pages, zip links). */
@@ -227,7 +230,9 @@ export const realtimeEvents = pgTable(
   (t) => [
     index("realtime_events_company_idx").on(t.companyId, t.id),
     // The notification catch-up reads these in id order (packages/messaging document-notifications.ts).
-    index("realtime_events_notification_idx").on(t.id).where(sql`${t.type} = 'notification.requested'`),
+    index("realtime_events_notification_idx")
+      .on(t.id)
+      .where(sql`${t.type} = 'notification.requested'`),
   ],
 );
 

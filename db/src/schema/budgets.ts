@@ -39,8 +39,14 @@ export const budgetLines = pgTable(
     check("budget_lines_description_length", sql`char_length(${t.description}) BETWEEN 1 AND 500`),
     check("budget_lines_quantity_range", sql`${t.quantity} BETWEEN 1 AND 10000`),
     // A line is at most $1.000.000.000, so its total (and a budget of lines) stays inside integer range.
-    check("budget_lines_amount_range", sql`${t.unitPrice} >= 0 AND ${t.quantity}::bigint * ${t.unitPrice} <= 1000000000`),
-    check("budget_lines_discount_range", sql`${t.discount} >= 0 AND ${t.discount} <= ${t.quantity}::bigint * ${t.unitPrice}`),
+    check(
+      "budget_lines_amount_range",
+      sql`${t.unitPrice} >= 0 AND ${t.quantity}::bigint * ${t.unitPrice} <= 1000000000`,
+    ),
+    check(
+      "budget_lines_discount_range",
+      sql`${t.discount} >= 0 AND ${t.discount} <= ${t.quantity}::bigint * ${t.unitPrice}`,
+    ),
   ],
 );
 

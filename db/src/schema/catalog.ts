@@ -25,7 +25,10 @@ export const statuses = pgTable(
     // One name per type: a double submit of the admin's form creates one status.
     uniqueIndex("statuses_company_type_name_idx").on(t.companyId, t.type, t.name),
     tenantKey(t),
-    check("statuses_crm_category", sql`(${t.type} = 'Crm::Booking') = (${t.crmCategory} IS NOT NULL) AND ${t.crmCategory} IN ('initial', 'completed', 'failed', 'booked')`),
+    check(
+      "statuses_crm_category",
+      sql`(${t.type} = 'Crm::Booking') = (${t.crmCategory} IS NOT NULL) AND ${t.crmCategory} IN ('initial', 'completed', 'failed', 'booked')`,
+    ),
   ],
 );
 
@@ -116,7 +119,10 @@ export const requirements = pgTable(
     tenantRef(t, t.specialityId, specialities, "set null"),
     tenantRef(t, t.nextRequirementId, t, "set null"),
     check("requirements_price_non_negative", sql`${t.price} >= 0`),
-    check("requirements_next_after", sql`(${t.nextAfterMonths} IS NULL OR ${t.nextAfterMonths} BETWEEN 1 AND 120) AND (${t.nextAfterKms} IS NULL OR ${t.nextAfterKms} BETWEEN 1 AND 1000000)`),
+    check(
+      "requirements_next_after",
+      sql`(${t.nextAfterMonths} IS NULL OR ${t.nextAfterMonths} BETWEEN 1 AND 120) AND (${t.nextAfterKms} IS NULL OR ${t.nextAfterKms} BETWEEN 1 AND 1000000)`,
+    ),
   ],
 );
 

@@ -1,6 +1,17 @@
 import type { ChatAuthorType, ChatDocumentType } from "@taller/core";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { events } from "./calendar";
@@ -40,9 +51,16 @@ export const chats = pgTable(
     tenantRef(t, t.ownerId, users, "cascade"),
     check("chats_document_type_known", sql`${t.documentType} IN ('Order', 'Budget', 'Crm', 'Booking', 'Assistant')`),
     // A document has one chat; a user has many assistant threads.
-    check("chats_document_or_owner", sql`(${t.documentType} = 'Assistant') = (${t.documentId} IS NULL AND ${t.ownerId} IS NOT NULL)`),
-    uniqueIndex("chats_document_idx").on(t.companyId, t.documentType, t.documentId).where(sql`${t.documentId} IS NOT NULL`),
-    index("chats_owner_idx").on(t.companyId, t.ownerId, t.id).where(sql`${t.ownerId} IS NOT NULL`),
+    check(
+      "chats_document_or_owner",
+      sql`(${t.documentType} = 'Assistant') = (${t.documentId} IS NULL AND ${t.ownerId} IS NOT NULL)`,
+    ),
+    uniqueIndex("chats_document_idx")
+      .on(t.companyId, t.documentType, t.documentId)
+      .where(sql`${t.documentId} IS NOT NULL`),
+    index("chats_owner_idx")
+      .on(t.companyId, t.ownerId, t.id)
+      .where(sql`${t.ownerId} IS NOT NULL`),
     index("chats_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
@@ -66,8 +84,14 @@ export const chatComments = pgTable(
     authorId: integer("author_id"),
     replyId: integer("reply_id"),
     targetUserId: integer("target_user_id"),
-    mentionedUserIds: integer("mentioned_user_ids").array().notNull().default(sql`'{}'::integer[]`),
-    pictureIds: text("picture_ids").array().notNull().default(sql`'{}'::text[]`),
+    mentionedUserIds: integer("mentioned_user_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    pictureIds: text("picture_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     eventId: integer("event_id"),
     // A budget message (the chat's budget form) links the budget it created.
     budgetId: integer("budget_id"),
@@ -90,9 +114,15 @@ export const chatComments = pgTable(
     check("chat_comments_pictures_max", sql`cardinality(${t.pictureIds}) <= 10`),
     // A chat's pages, newest first, by the cursor (created_at, id).
     index("chat_comments_page_idx").on(t.chatId, t.createdAt, t.id),
-    uniqueIndex("chat_comments_client_key_idx").on(t.companyId, t.authorId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
-    index("chat_comments_event_idx").on(t.eventId).where(sql`${t.eventId} IS NOT NULL`),
-    index("chat_comments_budget_idx").on(t.budgetId).where(sql`${t.budgetId} IS NOT NULL`),
+    uniqueIndex("chat_comments_client_key_idx")
+      .on(t.companyId, t.authorId, t.clientKey)
+      .where(sql`${t.clientKey} IS NOT NULL`),
+    index("chat_comments_event_idx")
+      .on(t.eventId)
+      .where(sql`${t.eventId} IS NOT NULL`),
+    index("chat_comments_budget_idx")
+      .on(t.budgetId)
+      .where(sql`${t.budgetId} IS NOT NULL`),
   ],
 );
 
@@ -133,7 +163,15 @@ export const chatMembers = pgTable(
     tenantRef(t, t.userId, users, "cascade"),
     check("chat_members_counters", sql`${t.unread} >= 0 AND ${t.mention} >= 0 AND ${t.ownWorks} >= 0`),
     // The list: one tab of one user in sort order (section 4.1), read backwards from the top.
-    index("chat_members_list_idx").on(t.userId, t.documentType, t.hasWork, t.hasMention, t.listed, t.activityAt, t.chatId),
+    index("chat_members_list_idx").on(
+      t.userId,
+      t.documentType,
+      t.hasWork,
+      t.hasMention,
+      t.listed,
+      t.activityAt,
+      t.chatId,
+    ),
     // The badges: only the chats with something unread are summed.
     index("chat_members_attention_idx")
       .on(t.userId, t.documentType, t.listed, t.unread, t.mention)

@@ -1,6 +1,17 @@
 import type { CompanyPreferences, DaysPreferences } from "@taller/core";
 import { sql } from "drizzle-orm";
-import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { tenantKey, tenantRef } from "./_columns";
 
 export const companies = pgTable("companies", {

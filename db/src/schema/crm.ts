@@ -3,7 +3,20 @@
 // `correlative_id`, `category` and `search_text` (migration crm).
 import type { CrmBookingState, CrmCategory, CrmKind } from "@taller/core";
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { bookings } from "./booking";
@@ -80,19 +93,32 @@ export const crms = pgTable(
     index("crms_booking_idx").on(t.bookingId),
     // What makes generation idempotent: one follow-up per booking, one absence per missed booking, one retention
     // per (order, due requirement). A job run twice, or on two servers at once, inserts nothing the second time.
-    uniqueIndex("crms_follow_up_idx").on(t.companyId, t.bookingId).where(sql`kind = 'booking'`),
-    uniqueIndex("crms_absence_idx").on(t.companyId, t.sourceBookingId).where(sql`kind = 'absence'`),
-    uniqueIndex("crms_retention_idx").on(t.companyId, t.lastOrderId, t.requirementId).where(sql`kind = 'retention'`),
+    uniqueIndex("crms_follow_up_idx")
+      .on(t.companyId, t.bookingId)
+      .where(sql`kind = 'booking'`),
+    uniqueIndex("crms_absence_idx")
+      .on(t.companyId, t.sourceBookingId)
+      .where(sql`kind = 'absence'`),
+    uniqueIndex("crms_retention_idx")
+      .on(t.companyId, t.lastOrderId, t.requirementId)
+      .where(sql`kind = 'retention'`),
     // The lists (default sort created_at desc, id breaks ties) and the KPI strip, per kind.
     index("crms_list_created_idx").on(t.companyId, t.kind, t.createdAt, t.id),
-    index("crms_kpi_idx").on(t.companyId, t.kind, t.category, t.createdAt, t.locationId, t.estimatedAmount, t.recoveredAmount),
+    index("crms_kpi_idx").on(
+      t.companyId,
+      t.kind,
+      t.category,
+      t.createdAt,
+      t.locationId,
+      t.estimatedAmount,
+      t.recoveredAmount,
+    ),
     index("crms_client_idx").on(t.companyId, t.clientId),
     index("crms_vehicle_idx").on(t.companyId, t.vehicleId),
     index("crms_user_idx").on(t.companyId, t.userId),
     index("crms_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
-
 
 /**
  * The managements per (kind, category, location) with their amounts, kept by statement triggers on crms (migration

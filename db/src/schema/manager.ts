@@ -3,7 +3,9 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique 
 import { createdAt, updatedAt } from "./_columns";
 import { companies } from "./companies";
 
-/** One mapping of a sheet column to an entity field: "Client.rut", "Vehicle.custom_fields.Motor" (seed 002 section 3.6). */
+/**
+ * One mapping of a sheet column to an entity field: "Client.rut", "Vehicle.custom_fields.Motor" (seed 002 section 3.6).
+ */
 export interface DatabaseKey {
   column: string;
   target: string;
@@ -32,7 +34,15 @@ export interface RollbackReport {
  * pending -> connecting -> connected | failed (the import); connected | failed -> undo_pending -> undoing -> undone
  * ('Deshacer importación', once per import).
  */
-export const CONNECTION_STATUSES = ["pending", "connecting", "connected", "failed", "undo_pending", "undoing", "undone"] as const;
+export const CONNECTION_STATUSES = [
+  "pending",
+  "connecting",
+  "connected",
+  "failed",
+  "undo_pending",
+  "undoing",
+  "undone",
+] as const;
 export type ConnectionStatusValue = (typeof CONNECTION_STATUSES)[number];
 
 /**
@@ -47,7 +57,10 @@ export const managerDatabases = pgTable(
     dbType: text("db_type").$type<"tables">().notNull().default("tables"),
     sheet: text("sheet").notNull(),
     /** The workbook's sheets that have a header row: what 'Hoja' can switch to without a new upload. */
-    sheets: text("sheets").array().notNull().default(sql`'{}'::text[]`),
+    sheets: text("sheets")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     keys: jsonb("keys").$type<DatabaseKey[]>().notNull(),
     fileKey: text("file_key").notNull(),
     /** The uploaded workbook (databases/{random}.xlsx), kept so 'Hoja' can be changed to another of its sheets. */
@@ -90,8 +103,13 @@ export const databaseConnections = pgTable(
   (t) => [
     unique("database_connections_database_company_key").on(t.managerDatabaseId, t.companyId),
     index("database_connections_company_idx").on(t.companyId),
-    index("database_connections_runnable_idx").on(t.status).where(sql`${t.status} IN ('pending', 'connecting', 'undo_pending', 'undoing')`),
-    check("database_connections_status", sql`${t.status} IN ('pending', 'connecting', 'connected', 'failed', 'undo_pending', 'undoing', 'undone')`),
+    index("database_connections_runnable_idx")
+      .on(t.status)
+      .where(sql`${t.status} IN ('pending', 'connecting', 'undo_pending', 'undoing')`),
+    check(
+      "database_connections_status",
+      sql`${t.status} IN ('pending', 'connecting', 'connected', 'failed', 'undo_pending', 'undoing', 'undone')`,
+    ),
   ],
 );
 

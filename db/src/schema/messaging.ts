@@ -53,7 +53,10 @@ export const notificationTemplates = pgTable(
     showOrder: boolean("show_order").notNull().default(false),
     showBudget: boolean("show_budget").notNull().default(false),
     whatsappActive: boolean("whatsapp_active").notNull().default(false),
-    fills: text("fills").array().notNull().default(sql`'{}'::text[]`),
+    fills: text("fills")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // The provider's id of the submitted template, and its status as the provider last told it.
     providerTemplateId: text("provider_template_id"),
     whatsappStatus: text("whatsapp_status"),
@@ -66,7 +69,10 @@ export const notificationTemplates = pgTable(
     tenantKey(t),
     uniqueIndex("notification_templates_notification_idx").on(t.companyId, t.notification),
     uniqueIndex("notification_templates_provider_idx").on(t.providerTemplateId),
-    check("notification_templates_answer_type_known", sql`${t.answerType} IN ('', 'text', 'date', 'datetime', 'boolean')`),
+    check(
+      "notification_templates_answer_type_known",
+      sql`${t.answerType} IN ('', 'text', 'date', 'datetime', 'boolean')`,
+    ),
     check(
       "notification_templates_status_known",
       sql`${t.whatsappStatus} IS NULL OR ${t.whatsappStatus} IN ('submitted', 'approved', 'rejected', 'paused', 'disabled')`,
@@ -113,7 +119,10 @@ export const whatsappMessages = pgTable(
     kind: text("kind").notNull(),
     templateId: integer("template_id"),
     body: text("body").notNull(),
-    variables: text("variables").array().notNull().default(sql`'{}'::text[]`),
+    variables: text("variables")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     documentType: text("document_type"),
     documentId: integer("document_id"),
     chatId: integer("chat_id"),
@@ -134,7 +143,10 @@ export const whatsappMessages = pgTable(
     tenantRef(t, t.chatId, chats, "set null"),
     tenantRef(t, t.sentBy, users, "set null"),
     check("whatsapp_messages_kind_known", sql`${t.kind} IN ('text', 'template')`),
-    check("whatsapp_messages_status_known", sql`${t.status} IN ('queued', 'recorded', 'sent', 'delivered', 'read', 'failed')`),
+    check(
+      "whatsapp_messages_status_known",
+      sql`${t.status} IN ('queued', 'recorded', 'sent', 'delivered', 'read', 'failed')`,
+    ),
     check("whatsapp_messages_body_length", sql`char_length(${t.body}) <= 4096`),
     uniqueIndex("whatsapp_messages_provider_idx").on(t.providerMessageId),
     uniqueIndex("whatsapp_messages_dedupe_idx").on(t.companyId, t.dedupeKey),

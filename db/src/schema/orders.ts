@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { requirements, statuses } from "./catalog";
@@ -75,7 +87,14 @@ export const orders = pgTable(
     // every page, however deep, is a few short index-only range scans. location_id rides along (last, so it does
     // not break the order) so the location selector filters inside the index too.
     index("orders_list_correlative_idx").on(t.companyId, t.statusId, t.budgetStatusKey, t.correlativeId, t.locationId),
-    index("orders_list_check_in_idx").on(t.companyId, t.statusId, t.budgetStatusKey, t.checkInTime, t.correlativeId, t.locationId),
+    index("orders_list_check_in_idx").on(
+      t.companyId,
+      t.statusId,
+      t.budgetStatusKey,
+      t.checkInTime,
+      t.correlativeId,
+      t.locationId,
+    ),
     index("orders_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // "Own records only": the orders a user received or is assigned.
     index("orders_user_idx").on(t.companyId, t.userId),
@@ -85,9 +104,13 @@ export const orders = pgTable(
     // The production calendar (@taller/calendar range.ts): a delivery sits on one day, chosen by the first of three
     // disjoint rules; each rule reads one of these partial indexes over a month's range.
     // Not completed, with a finish date: on the finish date.
-    index("orders_calendar_finish_idx").on(t.companyId, t.finishDate).where(sql`completed_at IS NULL AND finish_date IS NOT NULL`),
+    index("orders_calendar_finish_idx")
+      .on(t.companyId, t.finishDate)
+      .where(sql`completed_at IS NULL AND finish_date IS NOT NULL`),
     // Completed: on the day (in Chile) it was completed.
-    index("orders_calendar_completed_idx").on(t.companyId, t.completedAt).where(sql`completed_at IS NOT NULL`),
+    index("orders_calendar_completed_idx")
+      .on(t.companyId, t.completedAt)
+      .where(sql`completed_at IS NOT NULL`),
     // Only ended (delivered without a completion or a finish date): on the day it was delivered.
     index("orders_calendar_ended_idx")
       .on(t.companyId, t.endedAt)

@@ -3,7 +3,19 @@
 // which trigger keeps what (migration payments): the correlative, the total from the lines, the search text, and a
 // state that never moves backwards.
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { requirements } from "./catalog";
@@ -32,7 +44,8 @@ export const paymentRequests = pgTable(
     status: integer("status").notNull().default(1),
     // Integer pesos, written only by the lines' trigger (sum of quantity x unit price).
     total: integer("total").notNull().default(0),
-    // Which adapter made the preference ('local' or 'mercadopago'): a request is settled by the provider that issued it.
+    // Which adapter made the preference ('local' or 'mercadopago'): a request is settled by the provider that issued
+    // it.
     provider: text("provider").notNull(),
     preferenceId: text("preference_id"),
     // The checkout link ('Enlace Cobro', the preference's init_point).
@@ -57,11 +70,16 @@ export const paymentRequests = pgTable(
     tenantKey(t),
     uniqueIndex("payment_requests_company_correlative_idx").on(t.companyId, t.correlativeId),
     // A provider's payment settles one request at most: a notification for it cannot move a second one.
-    uniqueIndex("payment_requests_payment_idx").on(t.provider, t.paymentId).where(sql`payment_id IS NOT NULL`),
+    uniqueIndex("payment_requests_payment_idx")
+      .on(t.provider, t.paymentId)
+      .where(sql`payment_id IS NOT NULL`),
     check("payment_requests_document", sql`${t.orderId} IS NOT NULL OR ${t.budgetId} IS NOT NULL`),
     check("payment_requests_status_known", sql`${t.status} IN (1, 2)`),
     check("payment_requests_provider_known", sql`${t.provider} IN ('local', 'mercadopago')`),
-    check("payment_requests_money", sql`${t.total} >= 0 AND coalesce(${t.totalPaid}, 0) >= 0 AND coalesce(${t.installmentAmount}, 0) >= 0`),
+    check(
+      "payment_requests_money",
+      sql`${t.total} >= 0 AND coalesce(${t.totalPaid}, 0) >= 0 AND coalesce(${t.installmentAmount}, 0) >= 0`,
+    ),
     check("payment_requests_installments", sql`${t.installments} IS NULL OR ${t.installments} BETWEEN 1 AND 72`),
     // Paid means a payment that paid it, with its date and amount.
     check(
@@ -79,7 +97,9 @@ export const paymentRequests = pgTable(
     index("payment_requests_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("payment_requests_order_idx").on(t.companyId, t.orderId),
     // The poller: pending requests with a preference, oldest poll first.
-    index("payment_requests_poll_idx").on(t.polledAt).where(sql`status = 1 AND preference_id IS NOT NULL`),
+    index("payment_requests_poll_idx")
+      .on(t.polledAt)
+      .where(sql`status = 1 AND preference_id IS NOT NULL`),
   ],
 );
 
@@ -97,7 +117,9 @@ export const paymentRequestCounts = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.status] })],
 );
 
-/** A line of a payment request: what the client pays for (seed 002 section 2.6: quantity, title, description, price). */
+/**
+ * A line of a payment request: what the client pays for (seed 002 section 2.6: quantity, title, description, price).
+ */
 export const paymentRequestLines = pgTable(
   "payment_request_lines",
   {
@@ -139,13 +161,16 @@ export const paymentWebhookInbox = pgTable(
     body: jsonb("body").$type<unknown>(),
     receivedAt: createdAt(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
-    // What processing did: 'paid', 'pending', 'unchanged', 'amount_mismatch', 'unknown_request', 'ignored', 'error: ...'.
+    // What processing did: 'paid', 'pending', 'unchanged', 'amount_mismatch', 'unknown_request', 'ignored', 'error:
+    // ...'.
     result: text("result"),
     attempts: integer("attempts").notNull().default(0),
   },
   (t) => [
     uniqueIndex("payment_webhook_inbox_delivery_idx").on(t.provider, t.requestId),
-    index("payment_webhook_inbox_pending_idx").on(t.id).where(sql`processed_at IS NULL`),
+    index("payment_webhook_inbox_pending_idx")
+      .on(t.id)
+      .where(sql`processed_at IS NULL`),
   ],
 );
 

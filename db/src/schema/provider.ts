@@ -3,7 +3,18 @@
 // (the supplier confirms it), each opened to the supplier by an access_token (document_tokens). One table for both:
 // the spec gives them one shape and one set of states; `kind` says which page opens it and numbers it.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
 import { budgets, orders } from "./orders";
@@ -11,7 +22,14 @@ import { products, warehouses } from "./products";
 
 export const PROVIDER_ACTION_KINDS = ["pricing", "buy_order"] as const;
 export type ProviderActionKind = (typeof PROVIDER_ACTION_KINDS)[number];
-export const PROVIDER_ACTION_STATUSES = ["pending", "answered", "confirmed", "accepted", "rejected", "cancelled"] as const;
+export const PROVIDER_ACTION_STATUSES = [
+  "pending",
+  "answered",
+  "confirmed",
+  "accepted",
+  "rejected",
+  "cancelled",
+] as const;
 export type ProviderActionStatus = (typeof PROVIDER_ACTION_STATUSES)[number];
 
 /** A supplier of the company (name, mail, phone, rut). */
@@ -78,7 +96,10 @@ export const providerActions = pgTable(
     ),
     check("provider_actions_document", sql`${t.orderId} IS NOT NULL OR ${t.budgetId} IS NOT NULL`),
     // Sent means answered, with its time; a draft was never sent.
-    check("provider_actions_answered", sql`${t.answered} = (${t.answeredAt} IS NOT NULL) AND (${t.draft} OR ${t.answered})`),
+    check(
+      "provider_actions_answered",
+      sql`${t.answered} = (${t.answeredAt} IS NOT NULL) AND (${t.draft} OR ${t.answered})`,
+    ),
     check("provider_actions_comment_length", sql`char_length(${t.comment}) <= 2000`),
   ],
 );
@@ -104,7 +125,10 @@ export const providerActionProducts = pgTable(
     uniqueIndex("provider_action_products_unique_idx").on(t.companyId, t.actionId, t.productId),
     tenantRef(t, t.actionId, providerActions, "cascade"),
     tenantRef(t, t.productId, products, "cascade"),
-    check("provider_action_products_quantity_range", sql`${t.requiredQuantity} BETWEEN 1 AND 100000 AND ${t.quantity} BETWEEN 0 AND 100000`),
+    check(
+      "provider_action_products_quantity_range",
+      sql`${t.requiredQuantity} BETWEEN 1 AND 100000 AND ${t.quantity} BETWEEN 0 AND 100000`,
+    ),
     check("provider_action_products_price_range", sql`${t.price} IS NULL OR ${t.price} BETWEEN 0 AND 1000000000`),
   ],
 );

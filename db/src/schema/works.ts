@@ -57,7 +57,9 @@ export const works = pgTable(
     tenantRef(t, t.userId, users, "cascade"),
     tenantRef(t, t.requestedBy, users, "set null"),
     // "Own works": assigned to a user, not completed, latest first (the latest is the current work).
-    index("works_own_idx").on(t.companyId, t.userId, t.createdAt.desc(), t.id.desc()).where(sql`${t.completedAt} IS NULL`),
+    index("works_own_idx")
+      .on(t.companyId, t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.completedAt} IS NULL`),
     // A user's whole history (the /main/work list), latest first.
     index("works_user_idx").on(t.companyId, t.userId, t.createdAt.desc(), t.id.desc()),
     // The works of a document (the chat's works strip).
@@ -68,7 +70,10 @@ export const works = pgTable(
       .where(sql`${t.completedAt} IS NULL`),
     check("works_document_type_known", sql`${t.documentType} IN ('Order', 'Budget', 'Crm', 'Booking')`),
     check("works_document_id_positive", sql`${t.documentId} > 0`),
-    check("works_completed_after_start", sql`${t.completedAt} IS NULL OR (${t.startedAt} IS NOT NULL AND ${t.completedAt} >= ${t.startedAt})`),
+    check(
+      "works_completed_after_start",
+      sql`${t.completedAt} IS NULL OR (${t.startedAt} IS NOT NULL AND ${t.completedAt} >= ${t.startedAt})`,
+    ),
   ],
 );
 

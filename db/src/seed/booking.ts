@@ -6,7 +6,19 @@ import { createHash } from "node:crypto";
 import { companyPreferencesSchema, present, type BookingKind, type BookingMode } from "@taller/core";
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { blockHours, bookingBlocks, bookings, companies, crms, documentTokens, externalMails, requirements, specialities, userSpecialities, users } from "../schema";
+import {
+  blockHours,
+  bookingBlocks,
+  bookings,
+  companies,
+  crms,
+  documentTokens,
+  externalMails,
+  requirements,
+  specialities,
+  userSpecialities,
+  users,
+} from "../schema";
 import { chileanHolidays } from "./data";
 import { createRandom } from "./random";
 
@@ -44,7 +56,8 @@ export interface BookingFixture {
 
 const DAY = 86_400_000;
 const localDate = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santiago" }).format(ms);
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
 
 type BookingRow = typeof bookings.$inferInsert;
@@ -54,10 +67,17 @@ export async function seedBookings(db: Db, input: BookingSeedInput): Promise<Boo
   const r = createRandom(input.seed);
   const location = present(input.locationIds[0], "first location");
   const today = localDate(Date.now());
-  const holidays = new Set([...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map((h) => h.date));
+  const holidays = new Set(
+    [...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map(
+      (h) => h.date,
+    ),
+  );
 
   // Preferences: the booking mode and the professionals' role.
-  const [company] = await db.select({ preferences: companies.preferences }).from(companies).where(eq(companies.id, companyId));
+  const [company] = await db
+    .select({ preferences: companies.preferences })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   const preferences = companyPreferencesSchema.parse({
     ...present(company, "company").preferences,
     booking_type: mode,
@@ -69,7 +89,15 @@ export async function seedBookings(db: Db, input: BookingSeedInput): Promise<Boo
   const extra = input.extraProfessionals.length
     ? await db
         .insert(users)
-        .values(input.extraProfessionals.map((p) => ({ companyId, roleId: input.professionalRoleId, name: p.name, email: p.email, passwordHash: input.passwordHash })))
+        .values(
+          input.extraProfessionals.map((p) => ({
+            companyId,
+            roleId: input.professionalRoleId,
+            name: p.name,
+            email: p.email,
+            passwordHash: input.passwordHash,
+          })),
+        )
         .returning({ id: users.id })
     : [];
   const professionalIds = [...input.professionalUserIds, ...extra.map((u) => u.id)];
@@ -79,7 +107,12 @@ export async function seedBookings(db: Db, input: BookingSeedInput): Promise<Boo
     .returning({ id: specialities.id });
   const [mechanics, paint, electrics] = specialityRows.map((s) => s.id);
   // Requirements 1-2 (maintenance) need mechanics, 4 (brakes) too, 7 (technical review) electrics.
-  for (const [index, speciality] of [[0, mechanics], [1, mechanics], [3, mechanics], [6, electrics]] as const) {
+  for (const [index, speciality] of [
+    [0, mechanics],
+    [1, mechanics],
+    [3, mechanics],
+    [6, electrics],
+  ] as const) {
     const requirementId = input.requirementIds[index];
     if (requirementId !== undefined && speciality !== undefined) {
       await db.update(requirements).set({ specialityId: speciality }).where(eq(requirements.id, requirementId));
@@ -94,11 +127,13 @@ export async function seedBookings(db: Db, input: BookingSeedInput): Promise<Boo
     ]);
   }
   if (mode === "professional" && first !== undefined && second !== undefined) {
-    await db.insert(blockHours).values([
-      ...[1, 2, 3, 4, 5].map((day) => ({ companyId, userId: first, day, startTime: "13:00", endTime: "14:00" })),
-      { companyId, userId: second, day: 3, startTime: "09:00", endTime: "11:00" },
-      { companyId, userId: second, day: 6, startTime: "09:00", endTime: "13:00", enabled: false },
-    ]);
+    await db
+      .insert(blockHours)
+      .values([
+        ...[1, 2, 3, 4, 5].map((day) => ({ companyId, userId: first, day, startTime: "13:00", endTime: "14:00" })),
+        { companyId, userId: second, day: 3, startTime: "09:00", endTime: "11:00" },
+        { companyId, userId: second, day: 6, startTime: "09:00", endTime: "13:00", enabled: false },
+      ]);
   }
 
   // A month of bookings: two weeks back (checked in, confirmed, missed, re-entries) and two and a half ahead.
@@ -117,7 +152,11 @@ export async function seedBookings(db: Db, input: BookingSeedInput): Promise<Boo
         if (owner === second && wd === 3 && time === "09:00") continue;
         const past = offset < 0;
         const order = past && r.chance(0.45) ? r.pick(input.orders) : null;
-        const vehicle = order ? { id: order.vehicleId, clientId: order.clientId } : past ? r.pick(input.vehicles) : r.pick(agendaVehicles);
+        const vehicle = order
+          ? { id: order.vehicleId, clientId: order.clientId }
+          : past
+            ? r.pick(input.vehicles)
+            : r.pick(agendaVehicles);
         const kind: BookingKind = r.chance(0.1) ? "reentry" : "booking";
         rows.push({
           companyId,
@@ -140,7 +179,10 @@ export async function seedBookings(db: Db, input: BookingSeedInput): Promise<Boo
       }
     }
   }
-  const inserted = await db.insert(bookings).values(rows).returning({ id: bookings.id, date: bookings.bookingDate, vehicleId: bookings.vehicleId });
+  const inserted = await db
+    .insert(bookings)
+    .values(rows)
+    .returning({ id: bookings.id, date: bookings.bookingDate, vehicleId: bookings.vehicleId });
 
   // Rescheduled: a few future bookings came from an earlier one, marked 'Reagendado' and linked both ways.
   const moved = inserted.filter((b) => b.date > today).filter((_, i) => i % 9 === 0);
@@ -149,23 +191,37 @@ export async function seedBookings(db: Db, input: BookingSeedInput): Promise<Boo
     if (!source) continue;
     const [old] = await db
       .insert(bookings)
-      .values({ ...source, bookingDate: addDays(target.date, -1), bookingTime: "10:00", rescheduled: true, confirmed: false, rescheduledFor: null })
+      .values({
+        ...source,
+        bookingDate: addDays(target.date, -1),
+        bookingTime: "10:00",
+        rescheduled: true,
+        confirmed: false,
+        rescheduledFor: null,
+      })
       .returning({ id: bookings.id });
     const oldId = present(old, "rescheduled booking").id;
     await db.update(bookings).set({ rescheduledFor: target.id }).where(eq(bookings.id, oldId));
-    await db.update(bookings).set({ rescheduledFrom: oldId, comment: "Reagendada a pedido del cliente" }).where(eq(bookings.id, target.id));
+    await db
+      .update(bookings)
+      .set({ rescheduledFrom: oldId, comment: "Reagendada a pedido del cliente" })
+      .where(eq(bookings.id, target.id));
   }
 
   // Blocks: a whole day, an hour for everyone, a professional's hour, and one toggled off again.
   const workday = (from: number) => {
     for (let d = addDays(today, from); ; d = addDays(d, 1)) if (weekday(d) < 6 && !holidays.has(d)) return d;
   };
-  await db.insert(bookingBlocks).values([
-    { companyId, date: workday(10), hour: null, userId: null },
-    { companyId, date: workday(2), hour: "12:00", userId: null },
-    { companyId, date: workday(4), hour: "16:00", userId: null, active: false },
-    ...(first !== undefined && mode === "professional" ? [{ companyId, date: workday(3), hour: "10:00", userId: first }] : []),
-  ]);
+  await db
+    .insert(bookingBlocks)
+    .values([
+      { companyId, date: workday(10), hour: null, userId: null },
+      { companyId, date: workday(2), hour: "12:00", userId: null },
+      { companyId, date: workday(4), hour: "16:00", userId: null, active: false },
+      ...(first !== undefined && mode === "professional"
+        ? [{ companyId, date: workday(3), hour: "10:00", userId: first }]
+        : []),
+    ]);
 
   // A booking follow-up case for a vehicle without a booking, and its client link.
   const vehicle = present(
@@ -198,30 +254,50 @@ export async function seedBookings(db: Db, input: BookingSeedInput): Promise<Boo
   const mailDay = addDays(today, 3);
   const mails = await db
     .insert(externalMails)
-    .values([
-      { messageId: `<demo-1@${input.domain}>`, client: "Carla Correo", plate: "KXPT21", readed: false, bookingId: null },
-      { messageId: `<demo-2@${input.domain}>`, client: "Mario Mail", plate: "HJKL34", readed: true, bookingId: null },
-      { messageId: `<demo-3@${input.domain}>`, client: "Berta Buzón", plate: "FGRT56", readed: true, bookingId: booked?.id ?? null },
-    ].map((m, i) => ({
-      companyId,
-      locationId: location,
-      messageId: m.messageId,
-      readed: m.readed,
-      isBooked: m.bookingId !== null,
-      bookingId: m.bookingId,
-      data: {
-        location_name: null,
-        client_rut: null,
-        client_name: m.client,
-        identifier: m.plate,
-        requirement_name: "Mantención 10.000 km",
-        booking_date: m.bookingId !== null && booked ? booked.date : mailDay,
-        booking_time: `${10 + i}:00`,
-      },
-    })))
+    .values(
+      [
+        {
+          messageId: `<demo-1@${input.domain}>`,
+          client: "Carla Correo",
+          plate: "KXPT21",
+          readed: false,
+          bookingId: null,
+        },
+        { messageId: `<demo-2@${input.domain}>`, client: "Mario Mail", plate: "HJKL34", readed: true, bookingId: null },
+        {
+          messageId: `<demo-3@${input.domain}>`,
+          client: "Berta Buzón",
+          plate: "FGRT56",
+          readed: true,
+          bookingId: booked?.id ?? null,
+        },
+      ].map((m, i) => ({
+        companyId,
+        locationId: location,
+        messageId: m.messageId,
+        readed: m.readed,
+        isBooked: m.bookingId !== null,
+        bookingId: m.bookingId,
+        data: {
+          location_name: null,
+          client_rut: null,
+          client_name: m.client,
+          identifier: m.plate,
+          requirement_name: "Mantención 10.000 km",
+          booking_date: m.bookingId !== null && booked ? booked.date : mailDay,
+          booking_time: `${10 + i}:00`,
+        },
+      })),
+    )
     .returning({ id: externalMails.id });
 
-  return { bookingIds: inserted.map((b) => b.id), professionalIds, crmId, crmToken, externalMailIds: mails.map((m) => m.id) };
+  return {
+    bookingIds: inserted.map((b) => b.id),
+    professionalIds,
+    crmId,
+    crmToken,
+    externalMailIds: mails.map((m) => m.id),
+  };
 }
 
 /** The demo CRM links that still open a case (their tokens exist): the server prints them at start. */

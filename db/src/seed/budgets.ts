@@ -5,11 +5,23 @@ import { budgetLines, budgets, budgetStatusChanges } from "../schema";
 import type { Db } from "../client";
 import { createRandom } from "./random";
 
-const FREE_TEXT = ["Mano de obra", "Diagnóstico computacional", "Alineación y balanceo", "Revisión de suspensión"] as const;
+const FREE_TEXT = [
+  "Mano de obra",
+  "Diagnóstico computacional",
+  "Alineación y balanceo",
+  "Revisión de suspensión",
+] as const;
 
 export async function seedBudgets(
   db: Db,
-  opts: { companyId: number; seed: number; orderIds: readonly number[]; budgetStatusIds: readonly number[]; userIds: readonly number[]; products: readonly { id: number; name: string; price: number }[] },
+  opts: {
+    companyId: number;
+    seed: number;
+    orderIds: readonly number[];
+    budgetStatusIds: readonly number[];
+    userIds: readonly number[];
+    products: readonly { id: number; name: string; price: number }[];
+  },
 ): Promise<number[]> {
   const r = createRandom(opts.seed);
   const values = opts.orderIds.flatMap((orderId, i) =>
@@ -21,7 +33,10 @@ export async function seedBudgets(
     })),
   );
   if (!values.length) return [];
-  const rows = await db.insert(budgets).values(values).returning({ id: budgets.id, statusId: budgets.statusId, createdBy: budgets.createdBy });
+  const rows = await db
+    .insert(budgets)
+    .values(values)
+    .returning({ id: budgets.id, statusId: budgets.statusId, createdBy: budgets.createdBy });
   const lines = rows.flatMap((b) =>
     Array.from({ length: r.int(1, 4) }, (_, position) => {
       const product = opts.products.length && r.chance(0.7) ? r.pick(opts.products) : null;
@@ -40,8 +55,14 @@ export async function seedBudgets(
     }),
   );
   await db.insert(budgetLines).values(lines);
-  await db
-    .insert(budgetStatusChanges)
-    .values(rows.map((b) => ({ companyId: opts.companyId, budgetId: b.id, fromStatusId: null, toStatusId: b.statusId, userId: b.createdBy })));
+  await db.insert(budgetStatusChanges).values(
+    rows.map((b) => ({
+      companyId: opts.companyId,
+      budgetId: b.id,
+      fromStatusId: null,
+      toStatusId: b.statusId,
+      userId: b.createdBy,
+    })),
+  );
   return rows.map((b) => b.id);
 }

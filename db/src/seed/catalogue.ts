@@ -19,24 +19,56 @@ const PRODUCTS = [
   ["LIM-CON", "Limpiador de contactos eléctricos", "Insumos", 4_990, 2_300, null],
   ["LAV-EXT", "Lavado exterior", "Servicios", 7_000, 0, "Lavado a mano de carrocería y llantas"],
   ["LAV-INT", "Aspirado interior", "Servicios", 5_000, 0, "Aspirado de asientos, alfombras y maleta"],
-  ["DES-AC", "Desinfección del aire acondicionado", "Servicios", 15_000, 4_000, "Limpieza del circuito y cambio de aroma"],
+  [
+    "DES-AC",
+    "Desinfección del aire acondicionado",
+    "Servicios",
+    15_000,
+    4_000,
+    "Limpieza del circuito y cambio de aroma",
+  ],
   ["PLU-PAR", "Plumillas limpiaparabrisas (par)", "Accesorios", 12_990, 6_000, "Instaladas en el momento"],
 ] as const;
 type Code = (typeof PRODUCTS)[number][0];
 
 /** What each requirement consumes: product code and quantity. */
 const CONSUMPTION: Partial<Record<RequirementName, [Code, number][]>> = {
-  "Mantención 10.000 km": [["ACE-5W30", 4], ["FIL-ACE", 1], ["FIL-AIR", 1]],
-  "Mantención 20.000 km": [["ACE-5W30", 4], ["FIL-ACE", 1], ["FIL-AIR", 1], ["FIL-POL", 1], ["BUJ-IRI", 4]],
-  "Cambio de aceite": [["ACE-5W30", 4], ["FIL-ACE", 1]],
-  Frenos: [["PAS-DEL", 1], ["LIQ-DOT4", 1]],
+  "Mantención 10.000 km": [
+    ["ACE-5W30", 4],
+    ["FIL-ACE", 1],
+    ["FIL-AIR", 1],
+  ],
+  "Mantención 20.000 km": [
+    ["ACE-5W30", 4],
+    ["FIL-ACE", 1],
+    ["FIL-AIR", 1],
+    ["FIL-POL", 1],
+    ["BUJ-IRI", 4],
+  ],
+  "Cambio de aceite": [
+    ["ACE-5W30", 4],
+    ["FIL-ACE", 1],
+  ],
+  Frenos: [
+    ["PAS-DEL", 1],
+    ["LIQ-DOT4", 1],
+  ],
   Diagnóstico: [["LIM-CON", 1]],
 };
 
 /** The add-ons every requirement offers on the client's page, with the most units of each. */
-const ADDONS: [Code, number][] = [["LAV-EXT", 1], ["LAV-INT", 1], ["DES-AC", 1], ["PLU-PAR", 2]];
+const ADDONS: [Code, number][] = [
+  ["LAV-EXT", 1],
+  ["LAV-INT", 1],
+  ["DES-AC", 1],
+  ["PLU-PAR", 2],
+];
 
-export async function seedCatalogue(db: Db, companyId: number, requirementIds: readonly number[]): Promise<{ productIds: Record<Code, number>; products: { id: number; name: string; price: number }[] }> {
+export async function seedCatalogue(
+  db: Db,
+  companyId: number,
+  requirementIds: readonly number[],
+): Promise<{ productIds: Record<Code, number>; products: { id: number; name: string; price: number }[] }> {
   const categoryNames = [...new Set(PRODUCTS.map((p) => p[2]))];
   const categories = await db
     .insert(productCategories)
@@ -69,8 +101,12 @@ export async function seedCatalogue(db: Db, companyId: number, requirementIds: r
     })),
   );
   if (consumption.length) await db.insert(requirementProducts).values(consumption);
-  await db.insert(requirementAddons).values(
-    requirementIds.flatMap((requirementId) => ADDONS.map(([code, maxQuantity]) => ({ companyId, requirementId, productId: productIds[code], maxQuantity }))),
-  );
+  await db
+    .insert(requirementAddons)
+    .values(
+      requirementIds.flatMap((requirementId) =>
+        ADDONS.map(([code, maxQuantity]) => ({ companyId, requirementId, productId: productIds[code], maxQuantity })),
+      ),
+    );
   return { productIds, products: rows.map(({ id, name, price }) => ({ id, name, price })) };
 }

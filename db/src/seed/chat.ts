@@ -18,12 +18,19 @@ const LINES = [
 ];
 
 /** `userIds` in the company, the first one the main author; the second is mentioned in the first chat. */
-export async function seedChatDemo(db: Db, companyId: number, orderIds: number[], userIds: number[]): Promise<ChatFixture> {
+export async function seedChatDemo(
+  db: Db,
+  companyId: number,
+  orderIds: number[],
+  userIds: number[],
+): Promise<ChatFixture> {
   const chatIds: number[] = [];
   const chatCommentIds: number[] = [];
   const people = userIds.slice(0, 3);
   for (const [index, orderId] of orderIds.slice(-6).reverse().entries()) {
-    const chat = await queryRows<{ id: number }>(db, sql`
+    const chat = await queryRows<{ id: number }>(
+      db,
+      sql`
       INSERT INTO chats (company_id, document_type, document_id, title, subtitle, correlative_id, picture, finished, listed)
       SELECT o.company_id, 'Order', o.id, trim(concat_ws(' ', v.identifier, br.name, bm.name)), coalesce(c.name, ''),
              o.correlative_id, o.pictures->0->>'url', s.finish, NOT s.finish AND ${index} <> 5
@@ -31,7 +38,8 @@ export async function seedChatDemo(db: Db, companyId: number, orderIds: number[]
       LEFT JOIN clients c ON c.id = o.client_id LEFT JOIN vehicles v ON v.id = o.vehicle_id
       LEFT JOIN brands br ON br.id = v.brand_id LEFT JOIN brand_models bm ON bm.id = v.brand_model_id
       WHERE o.company_id = ${companyId} AND o.id = ${orderId}
-      RETURNING id`);
+      RETURNING id`,
+    );
     const chatId = chat[0]?.id;
     if (chatId === undefined) continue;
     chatIds.push(chatId);
@@ -46,11 +54,14 @@ export async function seedChatDemo(db: Db, companyId: number, orderIds: number[]
       const author = people[n % people.length];
       const mention = index === 0 && n === 0 && people[1] !== undefined ? [people[1]] : [];
       const text = mention.length ? `${line} (user:${mention[0]}) ¿lo revisas?` : line;
-      const comment = await queryRows<{ id: number }>(db, sql`
+      const comment = await queryRows<{ id: number }>(
+        db,
+        sql`
         INSERT INTO chat_comments (company_id, chat_id, comment, author_type, author_id, mentioned_user_ids, created_at, updated_at)
         VALUES (${companyId}, ${chatId}, ${text}, 'User', ${author ?? null}, ${`{${mention.join(",")}}`}::int[],
                 now() - make_interval(hours => ${(6 - index) * 5 - n}), now() - make_interval(hours => ${(6 - index) * 5 - n}))
-        RETURNING id`);
+        RETURNING id`,
+      );
       const id = comment[0]?.id;
       if (id !== undefined) chatCommentIds.push(id);
     }

@@ -34,7 +34,10 @@ export interface CrmSeed {
 export async function seedCrm(db: Db, input: { companyId: number; seed: number; userIds: number[] }): Promise<CrmSeed> {
   const { companyId } = input;
   const r = createRandom(input.seed);
-  const reqs = await db.select({ id: requirements.id, name: requirements.name }).from(requirements).where(eq(requirements.companyId, companyId));
+  const reqs = await db
+    .select({ id: requirements.id, name: requirements.name })
+    .from(requirements)
+    .where(eq(requirements.companyId, companyId));
   const byName = new Map(reqs.map((q) => [q.name, q.id]));
   for (const q of reqs) {
     const rule = RULES[q.name];
@@ -53,7 +56,11 @@ export async function seedCrm(db: Db, input: { companyId: number; seed: number; 
     .from(statuses)
     .where(and(eq(statuses.companyId, companyId), eq(statuses.type, "Crm::Booking")))
     .orderBy(statuses.position, statuses.id);
-  const statusOf = (category: string) => present(statusRows.find((s) => s.category === category), `a ${category} status`).id;
+  const statusOf = (category: string) =>
+    present(
+      statusRows.find((s) => s.category === category),
+      `a ${category} status`,
+    ).id;
   // The demo's contacted status: the second 'initial' one ('Contactado') when there is one.
   const contacted = statusRows.filter((s) => s.category === "initial")[1]?.id ?? statusOf("initial");
 
@@ -62,23 +69,42 @@ export async function seedCrm(db: Db, input: { companyId: number; seed: number; 
   const plan = (i: number) => {
     // Every category, and ages spread over today, this week, this month, last month, this year and last year.
     const ages = [0, 3, 12, 40, 150, 420];
-    const category = present((["initial", "initial", "on_hold", "failed", "booked", "completed"] as const)[i % 6], "category");
+    const category = present(
+      (["initial", "initial", "on_hold", "failed", "booked", "completed"] as const)[i % 6],
+      "category",
+    );
     return { category, createdAt: daysAgo(present(ages[Math.floor(i / 6) % ages.length], "age") + r.int(0, 2)) };
   };
   const statusFor = (category: string) =>
-    category === "on_hold" ? contacted : category === "initial" ? r.pick([statusOf("initial"), contacted]) : statusOf(category);
+    category === "on_hold"
+      ? contacted
+      : category === "initial"
+        ? r.pick([statusOf("initial"), contacted])
+        : statusOf(category);
 
   // Retentions: orders whose requirement has a follow-up rule, once per (order, next requirement).
   const ruled = new Set(reqs.filter((q) => RULES[q.name]).map((q) => q.id));
-  const orderRows = (await db
-    .select({ id: orders.id, clientId: orders.clientId, vehicleId: orders.vehicleId, requirementId: orders.requirementId, locationId: orders.locationId, checkInTime: orders.checkInTime })
-    .from(orders)
-    .where(eq(orders.companyId, companyId))
-    .orderBy(orders.id)).filter((o) => o.requirementId !== null && ruled.has(o.requirementId));
+  const orderRows = (
+    await db
+      .select({
+        id: orders.id,
+        clientId: orders.clientId,
+        vehicleId: orders.vehicleId,
+        requirementId: orders.requirementId,
+        locationId: orders.locationId,
+        checkInTime: orders.checkInTime,
+      })
+      .from(orders)
+      .where(eq(orders.companyId, companyId))
+      .orderBy(orders.id)
+  ).filter((o) => o.requirementId !== null && ruled.has(o.requirementId));
   const retentions = orderRows.slice(0, 30).map((o, i) => {
     const p = plan(i);
     const category = p.category === "booked" ? "initial" : p.category;
-    const fromName = present(reqs.find((q) => q.id === o.requirementId), "order requirement").name;
+    const fromName = present(
+      reqs.find((q) => q.id === o.requirementId),
+      "order requirement",
+    ).name;
     const rule = present(RULES[fromName], "rule");
     const next = present(byName.get(rule.next), "next requirement");
     const estimated = PRICES[rule.next] ?? 0;
@@ -106,7 +132,15 @@ export async function seedCrm(db: Db, input: { companyId: number; seed: number; 
 
   // Absences and booking follow-ups: the agenda's bookings (each used once per kind).
   const bookingRows = await db
-    .select({ id: bookings.id, clientId: bookings.clientId, vehicleId: bookings.vehicleId, requirementId: bookings.requirementId, locationId: bookings.locationId, userId: bookings.userId, createdBy: bookings.createdBy })
+    .select({
+      id: bookings.id,
+      clientId: bookings.clientId,
+      vehicleId: bookings.vehicleId,
+      requirementId: bookings.requirementId,
+      locationId: bookings.locationId,
+      userId: bookings.userId,
+      createdBy: bookings.createdBy,
+    })
     .from(bookings)
     .where(and(eq(bookings.companyId, companyId), eq(bookings.rescheduled, false)))
     .orderBy(bookings.id);
@@ -148,6 +182,8 @@ export async function seedCrm(db: Db, input: { companyId: number; seed: number; 
     };
   });
   const rows = [...retentions, ...absences, ...followUps];
-  const inserted = rows.length ? await db.insert(crms).values(rows).onConflictDoNothing().returning({ id: crms.id }) : [];
+  const inserted = rows.length
+    ? await db.insert(crms).values(rows).onConflictDoNothing().returning({ id: crms.id })
+    : [];
   return { crmIds: inserted.map((c) => c.id), crmStatusIds: statusRows.map((s) => s.id) };
 }

@@ -60,7 +60,8 @@ export const DEMO_PASSWORD = "demo1234";
 export const DEMO_OPERATOR = { email: "operador@taller.demo", totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" } as const;
 
 type Grants = [Action, Resource, boolean?][];
-const all = (resources: readonly Resource[]): Grants => resources.flatMap((r) => ACTIONS.map((a): [Action, Resource] => [a, r]));
+const all = (resources: readonly Resource[]): Grants =>
+  resources.flatMap((r) => ACTIONS.map((a): [Action, Resource] => [a, r]));
 const crud = (r: Resource): Grants => ACTIONS.map((a) => [a, r]);
 
 /** Seed roles: what each may do. */
@@ -211,7 +212,12 @@ const ORDER_TRANSITIONS: [from: number, to: number][] = [
 ];
 
 /** A company with everything but clients, vehicles and orders: the demo and the scale generator share it. */
-export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: number, passwordHash: string): Promise<CompanyBase> {
+export async function seedCompanyBase(
+  db: Db,
+  spec: CompanyBaseSpec,
+  year: number,
+  passwordHash: string,
+): Promise<CompanyBase> {
   const [company] = await db
     .insert(companies)
     .values({ name: spec.name, domain: spec.domain, preferences: preferences(), daysPreferences: DEFAULT_DAYS })
@@ -235,12 +241,26 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
   ] as const) {
     const rows = await db
       .insert(statuses)
-      .values(list.map(([name, color, finish, crmCategory], position) => ({ companyId, type, name, color, finish, position, crmCategory })))
+      .values(
+        list.map(([name, color, finish, crmCategory], position) => ({
+          companyId,
+          type,
+          name,
+          color,
+          finish,
+          position,
+          crmCategory,
+        })),
+      )
       .returning({ id: statuses.id });
     statusIds[type] = rows.map((row) => row.id);
   }
   await db.insert(statusTransitions).values(
-    ORDER_TRANSITIONS.map(([from, to]) => ({ companyId, fromStatusId: present(statusIds.Order[from], "order status"), toStatusId: present(statusIds.Order[to], "order status") })),
+    ORDER_TRANSITIONS.map(([from, to]) => ({
+      companyId,
+      fromStatusId: present(statusIds.Order[from], "order status"),
+      toStatusId: present(statusIds.Order[to], "order status"),
+    })),
   );
   const requirementRows = await db
     .insert(requirements)
@@ -260,7 +280,14 @@ export async function seedCompanyBase(db: Db, spec: CompanyBaseSpec, year: numbe
   for (const u of spec.users) {
     const [row] = await db
       .insert(users)
-      .values({ companyId, roleId: roleIds[u.role], name: u.name, email: u.email, passwordHash, phone: "+56 9 5555 0000" })
+      .values({
+        companyId,
+        roleId: roleIds[u.role],
+        name: u.name,
+        email: u.email,
+        passwordHash,
+        phone: "+56 9 5555 0000",
+      })
       .returning({ id: users.id });
     userIds[u.email] = present(row, "inserted user").id;
   }
@@ -314,10 +341,19 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     .returning({ id: clients.id });
   const vehicleRows = await db
     .insert(vehicles)
-    .values(Array.from({ length: spec.vehicles }, (_, i) => vehicleRow(r, base, year, i, present(clientRows[i % clientRows.length], "client").id)))
+    .values(
+      Array.from({ length: spec.vehicles }, (_, i) =>
+        vehicleRow(r, base, year, i, present(clientRows[i % clientRows.length], "client").id),
+      ),
+    )
     .returning({ id: vehicles.id, clientId: vehicles.clientId });
   // Regular clients with older orders, numbered before the recent ones.
-  const history = await seedHistory(db, base, { seed: spec.seed + 9, year, count: spec.historyClients, firstIndex: Math.max(spec.clients, spec.vehicles) });
+  const history = await seedHistory(db, base, {
+    seed: spec.seed + 9,
+    year,
+    count: spec.historyClients,
+    firstIndex: Math.max(spec.clients, spec.vehicles),
+  });
 
   const advisors = Object.values(userIds);
   const claims = createRandom(spec.seed + 1);
@@ -358,7 +394,6 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   });
   const orderRows = await db.insert(orders).values(orderValues).returning({ id: orders.id });
 
-
   const booking = await seedBookings(db, {
     companyId,
     domain: spec.domain,
@@ -366,10 +401,16 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     seed: spec.seed + 1,
     passwordHash,
     professionalRoleId: present(base.roleIds["Técnico"], "the Técnico role"),
-    professionalUserIds: spec.users.filter((u) => u.role === "Técnico").map((u) => present(userIds[u.email], "professional")),
+    professionalUserIds: spec.users
+      .filter((u) => u.role === "Técnico")
+      .map((u) => present(userIds[u.email], "professional")),
     extraProfessionals: spec.booking.extraProfessionals,
     vehicles: vehicleRows.map((v) => ({ id: v.id, clientId: v.clientId })),
-    orders: orderRows.map((o, i) => ({ id: o.id, vehicleId: orderValues[i]?.vehicleId ?? null, clientId: orderValues[i]?.clientId ?? null })),
+    orders: orderRows.map((o, i) => ({
+      id: o.id,
+      vehicleId: orderValues[i]?.vehicleId ?? null,
+      clientId: orderValues[i]?.clientId ?? null,
+    })),
     locationIds,
     requirementIds,
   });
@@ -386,7 +427,9 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
   const crm = await seedCrm(db, { companyId, seed: spec.seed + 2, userIds: Object.values(userIds) });
   const payments = await seedPayments(db, companyId, Math.min(24, orderRows.length));
 
-  const technicians = spec.users.filter((u) => u.role === "Técnico").map((u) => present(userIds[u.email], "technician"));
+  const technicians = spec.users
+    .filter((u) => u.role === "Técnico")
+    .map((u) => present(userIds[u.email], "technician"));
   const workSeed = await seedWorks(db, {
     companyId,
     domain: spec.domain,
@@ -524,7 +567,12 @@ async function seedCalendarDemo(db: Db, company: CompanyFixture): Promise<number
     db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.companyId, company.companyId), eq(orders.statusId, present(company.statusIds.Order[index], "order status"))))
+      .where(
+        and(
+          eq(orders.companyId, company.companyId),
+          eq(orders.statusId, present(company.statusIds.Order[index], "order status")),
+        ),
+      )
       .orderBy(desc(orders.id))
       .limit(limit);
   const delivered = (await ofStatus(5, 5)).map((o) => o.id);
@@ -548,10 +596,28 @@ async function seedCalendarDemo(db: Db, company: CompanyFixture): Promise<number
     .values(
       [
         { name: "Capacitación de frenos", startAt: at(0, "09:00"), durationMinutes: 120, allDay: false, orderId: null },
-        { name: "Visita proveedor de repuestos", startAt: at(1, "11:30"), durationMinutes: 60, allDay: false, orderId: null },
+        {
+          name: "Visita proveedor de repuestos",
+          startAt: at(1, "11:30"),
+          durationMinutes: 60,
+          allDay: false,
+          orderId: null,
+        },
         { name: "Inventario mensual", startAt: at(2, "00:00"), durationMinutes: 24 * 60, allDay: true, orderId: null },
-        { name: "Prueba de ruta", startAt: at(0, "15:00"), durationMinutes: 90, allDay: false, orderId: open[0] ?? null },
-        { name: "Entrega con el cliente", startAt: at(-1, "17:00"), durationMinutes: 30, allDay: false, orderId: delivered[0] ?? null },
+        {
+          name: "Prueba de ruta",
+          startAt: at(0, "15:00"),
+          durationMinutes: 90,
+          allDay: false,
+          orderId: open[0] ?? null,
+        },
+        {
+          name: "Entrega con el cliente",
+          startAt: at(-1, "17:00"),
+          durationMinutes: 30,
+          allDay: false,
+          orderId: delivered[0] ?? null,
+        },
       ].map((e) => ({ ...e, companyId: company.companyId, createdBy })),
     )
     .returning({ id: events.id });

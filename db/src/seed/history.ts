@@ -55,7 +55,9 @@ export async function seedHistory(
       visits.map(({ vehicle, age, kmsBack }, i) => {
         const day = new Date(now - age * DAY);
         // Opening hours in Santiago, as the recent orders.
-        const checkIn = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 12, 30) + r.int(0, 9 * 60) * 60_000);
+        const checkIn = new Date(
+          Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 12, 30) + r.int(0, 9 * 60) * 60_000,
+        );
         const delivered = r.chance(0.93);
         const completedAt = new Date(checkIn.getTime() + r.int(1, 5) * DAY);
         return {
@@ -80,5 +82,9 @@ export async function seedHistory(
       }),
     )
     .returning({ id: orders.id });
-  return { clientIds: clientRows.map((c) => c.id), vehicleIds: vehicleRows.map((v) => v.id), orderIds: orderRows.map((o) => o.id) };
+  return {
+    clientIds: clientRows.map((c) => c.id),
+    vehicleIds: vehicleRows.map((v) => v.id),
+    orderIds: orderRows.map((o) => o.id),
+  };
 }

@@ -8,7 +8,11 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { queryRows } from "../sql";
 
-export const DEMO_WHATSAPP_PHONES = { open: "+56 9 1111 2222", none: "+56 9 3333 4444", closed: "+56 9 5555 6666" } as const;
+export const DEMO_WHATSAPP_PHONES = {
+  open: "+56 9 1111 2222",
+  none: "+56 9 3333 4444",
+  closed: "+56 9 5555 6666",
+} as const;
 
 /** The texts that name the three demo chats in the chat list (e2e opens them by these). */
 export const DEMO_WHATSAPP_INBOUND = "Hola, ¿cómo va mi auto?";
@@ -29,10 +33,38 @@ export async function seedMessagingDemo(db: Db, companyId: number, chatIds: numb
         VALUES (${companyId}, 'local', 'local', 'local', 'Taller (local)', '+56 9 0000 0000', true, ${randomBytes(9).toString("base64url")},
                 ${createHash("sha256").update(verifier).digest("hex")})`,
   );
-  const templates: [notification: string, name: string, answer: string, text: string, fills: string[], status: string | null][] = [
-    ["booking_reminder", "Recordatorio de reserva", "boolean", "Hola {{1}}, le recordamos su reserva del {{2}} a las {{3}}. ¿Confirma su asistencia? Responda Si o No", ["Ana", "01-12-2026", "10:00"], "approved"],
-    ["budget_ready", "Presupuesto listo", "", "Hola {{1}}, el presupuesto de su vehículo {{2}} está listo. Puede revisarlo en el taller.", ["Ana", "ABCD12"], "approved"],
-    ["order_received", "Orden recibida", "", "Hola {{1}}, recibimos su vehículo. Le avisaremos por este medio.", ["Ana"], "submitted"],
+  const templates: [
+    notification: string,
+    name: string,
+    answer: string,
+    text: string,
+    fills: string[],
+    status: string | null,
+  ][] = [
+    [
+      "booking_reminder",
+      "Recordatorio de reserva",
+      "boolean",
+      "Hola {{1}}, le recordamos su reserva del {{2}} a las {{3}}. ¿Confirma su asistencia? Responda Si o No",
+      ["Ana", "01-12-2026", "10:00"],
+      "approved",
+    ],
+    [
+      "budget_ready",
+      "Presupuesto listo",
+      "",
+      "Hola {{1}}, el presupuesto de su vehículo {{2}} está listo. Puede revisarlo en el taller.",
+      ["Ana", "ABCD12"],
+      "approved",
+    ],
+    [
+      "order_received",
+      "Orden recibida",
+      "",
+      "Hola {{1}}, recibimos su vehículo. Le avisaremos por este medio.",
+      ["Ana"],
+      "submitted",
+    ],
   ];
   for (const [notification, name, answer, text, fills, status] of templates) {
     await queryRows(
@@ -54,8 +86,17 @@ export async function seedMessagingDemo(db: Db, companyId: number, chatIds: numb
   );
   const [open, none, closed] = rows.sort((a, b) => a.correlative - b.correlative);
   /** The client of `chat` wrote `text` to the company `ago` (a Postgres interval). */
-  async function clientWrote(chat: { chat_id: number; client_id: number }, phone: string, text: string, wamid: string, ago: string) {
-    await queryRows(db, sql`UPDATE clients SET phone = ${phone} WHERE company_id = ${companyId} AND id = ${chat.client_id}`);
+  async function clientWrote(
+    chat: { chat_id: number; client_id: number },
+    phone: string,
+    text: string,
+    wamid: string,
+    ago: string,
+  ) {
+    await queryRows(
+      db,
+      sql`UPDATE clients SET phone = ${phone} WHERE company_id = ${companyId} AND id = ${chat.client_id}`,
+    );
     const [contact] = await queryRows<{ id: number }>(
       db,
       sql`INSERT INTO whatsapp_contacts (company_id, phone, client_id, last_inbound_at)
@@ -73,7 +114,14 @@ export async function seedMessagingDemo(db: Db, companyId: number, chatIds: numb
     );
   }
   if (open) await clientWrote(open, DEMO_WHATSAPP_PHONES.open, DEMO_WHATSAPP_INBOUND, "wamid.demo-1", "2 hours");
-  if (closed) await clientWrote(closed, DEMO_WHATSAPP_PHONES.closed, "Gracias, lo paso a buscar el lunes", "wamid.demo-2", "30 hours");
+  if (closed)
+    await clientWrote(
+      closed,
+      DEMO_WHATSAPP_PHONES.closed,
+      "Gracias, lo paso a buscar el lunes",
+      "wamid.demo-2",
+      "30 hours",
+    );
   /** A staff note that names the chat in the list (and brings it up). */
   const note = (chatId: number, text: string) =>
     queryRows(
@@ -84,7 +132,10 @@ export async function seedMessagingDemo(db: Db, companyId: number, chatIds: numb
     );
   if (closed) await note(closed.chat_id, DEMO_WHATSAPP_LATE);
   if (none) {
-    await queryRows(db, sql`UPDATE clients SET phone = ${DEMO_WHATSAPP_PHONES.none} WHERE company_id = ${companyId} AND id = ${none.client_id}`);
+    await queryRows(
+      db,
+      sql`UPDATE clients SET phone = ${DEMO_WHATSAPP_PHONES.none} WHERE company_id = ${companyId} AND id = ${none.client_id}`,
+    );
     // Its client has not written yet.
     await note(none.chat_id, DEMO_WHATSAPP_NOTE);
   }

@@ -58,17 +58,41 @@ export async function seedPayments(db: Db, companyId: number, count: number): Pr
     if (!row) throw new Error("payment request insert returned nothing");
     const labour = Math.round(o.total * 0.4);
     await db.insert(paymentRequestLines).values([
-      { companyId, paymentRequestId: row.id, position: 0, title: `Orden de Trabajo #${o.correlative_id}`, description: o.requirement_name, quantity: 1, unitPrice: o.total - labour },
-      { companyId, paymentRequestId: row.id, position: 1, title: "Mano de obra", description: null, quantity: 1, unitPrice: labour },
+      {
+        companyId,
+        paymentRequestId: row.id,
+        position: 0,
+        title: `Orden de Trabajo #${o.correlative_id}`,
+        description: o.requirement_name,
+        quantity: 1,
+        unitPrice: o.total - labour,
+      },
+      {
+        companyId,
+        paymentRequestId: row.id,
+        position: 1,
+        title: "Mano de obra",
+        description: null,
+        quantity: 1,
+        unitPrice: labour,
+      },
     ]);
     const preference = `LOCAL-${row.id}-${randomBytes(12).toString("base64url")}`;
-    await db.execute(sql`UPDATE payment_requests SET preference_id = ${preference}, checkout_url = ${`/payments/checkout/${preference}`} WHERE id = ${row.id}`);
+    await db.execute(
+      sql`UPDATE payment_requests SET preference_id = ${preference}, checkout_url = ${`/payments/checkout/${preference}`} WHERE id = ${row.id}`,
+    );
     // Every third is paid; every fifth unpaid one has a rejected attempt.
     const outcome = i % 3 === 0 ? "approved" : i % 5 === 1 ? "rejected" : null;
     if (outcome) {
       const [pay] = await db
         .insert(localPayments)
-        .values({ preferenceId: preference, externalReference: String(row.id), status: outcome, amount: o.total, installments: 1 })
+        .values({
+          preferenceId: preference,
+          externalReference: String(row.id),
+          status: outcome,
+          amount: o.total,
+          installments: 1,
+        })
         .returning({ id: localPayments.id });
       if (!pay) throw new Error("local payment insert returned nothing");
       await db.execute(

@@ -16,7 +16,8 @@ const slug = (s: string) =>
 /** A Chilean plate: new format BBBB12 (consonants) or old AB1234. */
 function plate(r: Random, i: number): string {
   const letters = "BCDFGHJKLPRSTVWXYZ";
-  if (r.chance(0.6)) return `${r.pick([...letters])}${r.pick([...letters])}${r.pick([...letters])}${r.pick([...letters])}${String(i % 100).padStart(2, "0")}`;
+  if (r.chance(0.6))
+    return `${r.pick([...letters])}${r.pick([...letters])}${r.pick([...letters])}${r.pick([...letters])}${String(i % 100).padStart(2, "0")}`;
   return `${r.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])}${r.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])}${String(1000 + ((i * 37) % 9000))}`;
 }
 

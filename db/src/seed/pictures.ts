@@ -1,6 +1,6 @@
-// Order and budget pictures for the demo (the zip page, the order dialog, chat headers). The seed writes the `files` rows and
-// the orders' pictures; the bytes are the file store's, which this package does not know: the server writes them at
-// start for every demo picture whose bytes are missing (apps/server/src/files/demo-pictures.ts), so they exist
+// Order and budget pictures for the demo (the zip page, the order dialog, chat headers). The seed writes the `files`
+// rows and the orders' pictures; the bytes are the file store's, which this package does not know: the server writes
+// them at start for every demo picture whose bytes are missing (apps/server/src/files/demo-pictures.ts), so they exist
 // however the database was seeded (`pnpm start`, e2e, db:seed).
 import { randomBytes } from "node:crypto";
 import { present } from "@taller/core";
@@ -39,10 +39,25 @@ const fileUrl = (id: string) => `/files/${id}`;
  * too), the last one 200 entries, the 41st from the end a video and a missing picture only. The first three
  * `budgetIds` get three photos and a video each.
  */
-export async function seedDemoPictures(db: Db, companyId: number, orderIds: number[], budgetIds: number[], seed: number): Promise<PicturesFixture> {
+export async function seedDemoPictures(
+  db: Db,
+  companyId: number,
+  orderIds: number[],
+  budgetIds: number[],
+  seed: number,
+): Promise<PicturesFixture> {
   const random = createRandom(seed);
   const photos = DEMO_PICTURES.map((p) => ({ id: newFileId(), name: p.name }));
-  await db.insert(files).values(photos.map((p) => ({ id: p.id, companyId, userId: null, contentType: "image/jpeg", size: PENDING_SIZE, name: p.name })));
+  await db.insert(files).values(
+    photos.map((p) => ({
+      id: p.id,
+      companyId,
+      userId: null,
+      contentType: "image/jpeg",
+      size: PENDING_SIZE,
+      name: p.name,
+    })),
+  );
   // A video's URL: the store keeps images only, so it names no file (the dialog links it, the zip skips it).
   const video = (n: number): Picture => ({ url: fileUrl(newFileId()), name: `Video recepción ${n}`, video: true });
   const photo = (i: number, name?: string): Picture => {
@@ -86,11 +101,25 @@ export async function pendingDemoPictures(db: Db): Promise<{ id: string; name: s
   const rows = await db
     .select({ id: files.id, name: files.name })
     .from(files)
-    .where(sql`${files.userId} IS NULL AND ${files.size} = ${PENDING_SIZE} AND ${inArray(files.name, DEMO_PICTURES.map((p) => p.name))}`);
-  return rows.map((r) => ({ ...r, color: present(DEMO_PICTURES.find((p) => p.name === r.name), "demo photo").color }));
+    .where(
+      sql`${files.userId} IS NULL AND ${files.size} = ${PENDING_SIZE} AND ${inArray(
+        files.name,
+        DEMO_PICTURES.map((p) => p.name),
+      )}`,
+    );
+  return rows.map((r) => ({
+    ...r,
+    color: present(
+      DEMO_PICTURES.find((p) => p.name === r.name),
+      "demo photo",
+    ).color,
+  }));
 }
 
 /** After the bytes are stored: the real size, so downloads answer it as their length. */
 export async function markDemoPictureStored(db: Db, id: string, size: number): Promise<void> {
-  await db.update(files).set({ size }).where(sql`${files.id} = ${id}`);
+  await db
+    .update(files)
+    .set({ size })
+    .where(sql`${files.id} = ${id}`);
 }

@@ -39,7 +39,11 @@ export const SCALE_COMPANY = { name: "Taller Escala", domain: "escala.demo" };
 const SEARCH_TRIGGERS = ["orders", "vehicles"] as const;
 
 /** A text[] literal of constants, for picking random values in SQL. */
-const texts = (values: readonly (string | null)[]): SQL => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const texts = (values: readonly (string | null)[]): SQL =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 /** A random element of an array expression. */
 const pick = (array: SQL | string): SQL => {
   const a = typeof array === "string" ? sql.raw(array) : array;
@@ -60,7 +64,11 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleResult
     return result;
   };
 
-  let [company] = await db.select({ id: companies.id }).from(companies).where(sql`${companies.domain} = ${domain}`).limit(1);
+  let [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(sql`${companies.domain} = ${domain}`)
+    .limit(1);
   const created = !company;
   if (!company) {
     const base = await seedCompanyBase(
@@ -86,7 +94,13 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleResult
     .from(orders)
     .where(sql`${orders.companyId} = ${companyId}`);
   const toAdd = Math.max(0, opts.orders - (existing?.count ?? 0));
-  const counts = { orders: toAdd, clients: Math.ceil(toAdd / 10), vehicles: Math.ceil(toAdd / 4), budgets: 0, bookings: 0 };
+  const counts = {
+    orders: toAdd,
+    clients: Math.ceil(toAdd / 10),
+    vehicles: Math.ceil(toAdd / 4),
+    budgets: 0,
+    bookings: 0,
+  };
   if (toAdd === 0) return { companyId, created, added: { ...counts, clients: 0, vehicles: 0 } };
   const c = companyId;
 
@@ -135,7 +149,10 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleResult
         SELECT g.i AS rn, nextval('vehicles_id_seq')::int AS id,
                CASE WHEN g.r_owner < 0.95 THEN sc.id END AS client_id, m.brand_id, m.id AS brand_model_id,
                CASE WHEN random() < 0.6
-                 THEN ${sql.join(Array.from({ length: 4 }, () => pick("'{B,C,D,F,G,H,J,K,L,P,R,S,T,V,W,X,Y,Z}'::text[]")), sql` || `)}
+                 THEN ${sql.join(
+                   Array.from({ length: 4 }, () => pick("'{B,C,D,F,G,H,J,K,L,P,R,S,T,V,W,X,Y,Z}'::text[]")),
+                   sql` || `,
+                 )}
                       || lpad(floor(random() * 100)::int::text, 2, '0')
                  ELSE ${pick("'{A,B,C,D,E,F,G,H,J,K,L,N,P,R,S,T,U,V,W,X,Y,Z}'::text[]")}
                       || ${pick("'{A,B,C,D,E,F,G,H,J,K,L,N,P,R,S,T,U,V,W,X,Y,Z}'::text[]")}

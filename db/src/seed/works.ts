@@ -29,7 +29,12 @@ export async function seedWorks(db: Db, input: WorksSeedInput) {
     .values([
       ...names.map((name, position) => ({ companyId, name, position })),
       // One work required only for documents of the first requirement.
-      { companyId, name: "Revisión de frenos", position: names.length, requirementId: present(input.requirementIds[0], "requirement") },
+      {
+        companyId,
+        name: "Revisión de frenos",
+        position: names.length,
+        requirementId: present(input.requirementIds[0], "requirement"),
+      },
     ])
     .returning({ id: customWorks.id });
   const customWorkIds = customRows.map((r) => r.id);
@@ -63,9 +68,17 @@ export async function seedWorks(db: Db, input: WorksSeedInput) {
     .values({ companyId, name: "Pantalla del taller", tokenHash: createHash("sha256").update(token).digest("hex") })
     .returning({ id: workpointTokens.id });
   const codeUser = present(input.workerIds[0], "worker");
-  await db.update(users).set({ workpointCodeHash: await hashPassword(DEMO_WORKPOINT_CODE) }).where(eq(users.id, codeUser));
+  await db
+    .update(users)
+    .set({ workpointCodeHash: await hashPassword(DEMO_WORKPOINT_CODE) })
+    .where(eq(users.id, codeUser));
 
-  return { customWorkIds, workIds: workRows.map((w) => w.id), workpointDeviceId: present(device, "device").id, workpointToken: token };
+  return {
+    customWorkIds,
+    workIds: workRows.map((w) => w.id),
+    workpointDeviceId: present(device, "device").id,
+    workpointToken: token,
+  };
 }
 
 /** The demo kiosk links that still open (their device exists): the server prints them at start. */

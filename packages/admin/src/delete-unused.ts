@@ -18,15 +18,24 @@ export interface SetupRow {
 /** Why the row must stay (a Spanish sentence for the administrator), or null. */
 export type InUse = (tx: Transaction, row: SetupRow) => Promise<string | null>;
 
-/** The `remove` procedure of a setup table: NOT_FOUND for another company's row, CONFLICT with the reason while used. */
-export function deleteUnusedProcedure(table: "roles" | "locations" | "statuses" | "requirements", notFound: string, inUse: InUse) {
+/**
+ * The `remove` procedure of a setup table: NOT_FOUND for another company's row, CONFLICT with the reason while used.
+ */
+export function deleteUnusedProcedure(
+  table: "roles" | "locations" | "statuses" | "requirements",
+  notFound: string,
+  inUse: InUse,
+) {
   return staffProcedure
     .use(can("destroy", "manager"))
     .input(z.object({ id }))
     .mutation(({ ctx, input }) =>
       withTransaction(ctx, async (tx) => {
         const where = sql`company_id = ${ctx.companyId} AND id = ${input.id}`;
-        const [row] = await queryRows<{ name: string }>(tx.db, sql`SELECT name FROM ${sql.identifier(table)} WHERE ${where} FOR UPDATE`);
+        const [row] = await queryRows<{ name: string }>(
+          tx.db,
+          sql`SELECT name FROM ${sql.identifier(table)} WHERE ${where} FOR UPDATE`,
+        );
         if (!row) throw new TRPCError({ code: "NOT_FOUND", message: notFound });
         const refusal = await inUse(tx, { companyId: ctx.companyId, id: input.id, name: row.name });
         if (refusal) throw userError("CONFLICT", refusal);

@@ -16,7 +16,10 @@ export const holidaysCreate = staffProcedure
     uniqueOnField(
       withTransaction(ctx, async (tx) => {
         if (input.location_id !== null) {
-          const [location] = await queryRows(tx.db, sql`SELECT 1 FROM locations WHERE company_id = ${ctx.companyId} AND id = ${input.location_id}`);
+          const [location] = await queryRows(
+            tx.db,
+            sql`SELECT 1 FROM locations WHERE company_id = ${ctx.companyId} AND id = ${input.location_id}`,
+          );
           if (!location) throw fieldError("BAD_REQUEST", "location_id", "Local inválido");
         }
         const year = Number(input.date.slice(0, 4));
@@ -27,11 +30,18 @@ export const holidaysCreate = staffProcedure
               WHERE (SELECT count(*) FROM holidays WHERE company_id = ${ctx.companyId} AND ${yearRange(sql`date`, year)}) < ${MAX_HOLIDAYS_PER_YEAR}
               RETURNING id`,
         );
-        if (!row) throw fieldError("BAD_REQUEST", "date", `No se pueden crear más de ${MAX_HOLIDAYS_PER_YEAR} feriados en un año`);
+        if (!row)
+          throw fieldError(
+            "BAD_REQUEST",
+            "date",
+            `No se pueden crear más de ${MAX_HOLIDAYS_PER_YEAR} feriados en un año`,
+          );
         await emitSetupChanged(tx, ctx.companyId, "holidays");
         return { id: row.id };
       }),
       "date",
-      input.location_id === null ? "Ya hay un feriado de toda la empresa ese día" : "Ya hay un feriado ese día en ese local",
+      input.location_id === null
+        ? "Ya hay un feriado de toda la empresa ese día"
+        : "Ya hay un feriado ese día en ese local",
     ),
   );

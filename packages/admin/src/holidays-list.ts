@@ -17,7 +17,8 @@ export interface AdminHoliday {
 }
 
 /** Where a year's holidays start and end, as the (company, date, location) key reads them. */
-export const yearRange = (date: SQL, year: number) => sql`${date} >= make_date(${year}, 1, 1) AND ${date} < make_date(${year + 1}, 1, 1)`;
+export const yearRange = (date: SQL, year: number) =>
+  sql`${date} >= make_date(${year}, 1, 1) AND ${date} < make_date(${year + 1}, 1, 1)`;
 
 /** The year's holidays, company-wide first on each day. */
 export const holidaysList = staffProcedure

@@ -14,18 +14,26 @@ const STATE_MESSAGES = {
 } as const;
 
 /** Who the link is for (their e-mail, to log in with) and whether it still works. */
-export const invitationCheck = publicProcedure.input(z.object({ token: invitationTokenSchema })).query(async ({ ctx, input }) => {
-  const [row] = await ctx.db
-    .select({ expiresAt: userInvitations.expiresAt, usedAt: userInvitations.usedAt, email: users.email, name: users.name, deactivatedAt: users.deactivatedAt })
-    .from(userInvitations)
-    .innerJoin(users, and(eq(users.companyId, userInvitations.companyId), eq(users.id, userInvitations.userId)))
-    .where(eq(userInvitations.tokenHash, sha256(input.token)))
-    .limit(1);
-  const state = row?.deactivatedAt ? "unknown" : invitationState(row ?? null, new Date());
-  // Only a usable link says whose it is: a stale one found in a history or a mailbox reveals nothing.
-  if (state === "valid" && row) return { state, message: null, name: row.name, email: row.email };
-  return { state, message: STATE_MESSAGES[state === "valid" ? "unknown" : state], name: null, email: null };
-});
+export const invitationCheck = publicProcedure
+  .input(z.object({ token: invitationTokenSchema }))
+  .query(async ({ ctx, input }) => {
+    const [row] = await ctx.db
+      .select({
+        expiresAt: userInvitations.expiresAt,
+        usedAt: userInvitations.usedAt,
+        email: users.email,
+        name: users.name,
+        deactivatedAt: users.deactivatedAt,
+      })
+      .from(userInvitations)
+      .innerJoin(users, and(eq(users.companyId, userInvitations.companyId), eq(users.id, userInvitations.userId)))
+      .where(eq(userInvitations.tokenHash, sha256(input.token)))
+      .limit(1);
+    const state = row?.deactivatedAt ? "unknown" : invitationState(row ?? null, new Date());
+    // Only a usable link says whose it is: a stale one found in a history or a mailbox reveals nothing.
+    if (state === "valid" && row) return { state, message: null, name: row.name, email: row.email };
+    return { state, message: STATE_MESSAGES[state === "valid" ? "unknown" : state], name: null, email: null };
+  });
 
 /**
  * Sets the password and spends the link, in one transaction: the link is taken by a conditional update (unused,
@@ -38,7 +46,13 @@ export const invitationAccept = publicProcedure.input(acceptInvitationSchema).mu
     const [taken] = await tx.db
       .update(userInvitations)
       .set({ usedAt: new Date() })
-      .where(and(eq(userInvitations.tokenHash, sha256(input.token)), isNull(userInvitations.usedAt), gt(userInvitations.expiresAt, new Date())))
+      .where(
+        and(
+          eq(userInvitations.tokenHash, sha256(input.token)),
+          isNull(userInvitations.usedAt),
+          gt(userInvitations.expiresAt, new Date()),
+        ),
+      )
       .returning({ companyId: userInvitations.companyId, userId: userInvitations.userId });
     if (!taken) {
       const [row] = await tx.db

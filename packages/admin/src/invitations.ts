@@ -20,7 +20,11 @@ export async function voidOpenInvitations(tx: Transaction, companyId: number, us
 }
 
 /** Voids the user's open links and issues a new one; the answer is the only place the token appears in clear. */
-export async function issueInvitation(tx: Transaction, companyId: number, userId: number): Promise<{ path: string; expires_at: string }> {
+export async function issueInvitation(
+  tx: Transaction,
+  companyId: number,
+  userId: number,
+): Promise<{ path: string; expires_at: string }> {
   await voidOpenInvitations(tx, companyId, userId);
   const token = randomBytes(32).toString("base64url");
   const [row] = await queryRows<{ expires_at: string }>(

@@ -13,7 +13,13 @@ export const locationsCreate = staffProcedure
     uniqueOnField(
       withTransaction(ctx, async (tx) => {
         const tooMany = `No se pueden crear más de ${MAX_LOCATIONS} locales`;
-        const row = await insertNamed(tx, { table: "locations", companyId: ctx.companyId, name: input.name, max: MAX_LOCATIONS, tooMany });
+        const row = await insertNamed(tx, {
+          table: "locations",
+          companyId: ctx.companyId,
+          name: input.name,
+          max: MAX_LOCATIONS,
+          tooMany,
+        });
         await emitSetupChanged(tx, ctx.companyId, "locations");
         return { id: row.id };
       }),

@@ -10,9 +10,11 @@ export interface AdminLocation {
   name: string;
 }
 
-export const locationsList = staffProcedure.use(can("read", "manager")).query(({ ctx }) =>
-  queryRows<AdminLocation>(
-    ctx.db,
-    sql`SELECT id, name FROM locations WHERE company_id = ${ctx.companyId} ORDER BY lower(name), id LIMIT ${MAX_LOCATIONS}`,
-  ),
-);
+export const locationsList = staffProcedure
+  .use(can("read", "manager"))
+  .query(({ ctx }) =>
+    queryRows<AdminLocation>(
+      ctx.db,
+      sql`SELECT id, name FROM locations WHERE company_id = ${ctx.companyId} ORDER BY lower(name), id LIMIT ${MAX_LOCATIONS}`,
+    ),
+  );

@@ -5,10 +5,15 @@ import { LOCATION_NOT_FOUND } from "./locations-rename";
 import { spanishList } from "./setup-changes";
 
 /** What keeps a location: rows whose location would otherwise be emptied without anyone noticing. */
-export function locationInUseMessage(name: string, uses: { orders: boolean; bookings: boolean; crms: boolean }): string | null {
-  const kinds = [uses.orders && "órdenes de trabajo", uses.bookings && "reservas", uses.crms && "gestiones de CRM"].filter(
-    (k): k is string => typeof k === "string",
-  );
+export function locationInUseMessage(
+  name: string,
+  uses: { orders: boolean; bookings: boolean; crms: boolean },
+): string | null {
+  const kinds = [
+    uses.orders && "órdenes de trabajo",
+    uses.bookings && "reservas",
+    uses.crms && "gestiones de CRM",
+  ].filter((k): k is string => typeof k === "string");
   if (kinds.length === 0) return null;
   return `No se puede eliminar el local «${name}»: tiene ${spanishList(kinds)}.`;
 }

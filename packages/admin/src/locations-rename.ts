@@ -11,7 +11,13 @@ export const locationsRename = staffProcedure
   .mutation(async ({ ctx, input }) => {
     await uniqueOnField(
       withTransaction(ctx, async (tx) => {
-        await renameNamed(tx, { table: "locations", companyId: ctx.companyId, id: input.id, name: input.name, notFound: LOCATION_NOT_FOUND });
+        await renameNamed(tx, {
+          table: "locations",
+          companyId: ctx.companyId,
+          id: input.id,
+          name: input.name,
+          notFound: LOCATION_NOT_FOUND,
+        });
         await emitSetupChanged(tx, ctx.companyId, "locations");
       }),
       "name",

@@ -12,10 +12,16 @@ export const preferencesSetLogo = staffProcedure
   .use(can("update", "manager"))
   .input(setLogoSchema)
   .mutation(async ({ ctx, input }) => {
-    const logo = input.logo === null ? null : await ownPictureUrl(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input.logo);
+    const logo =
+      input.logo === null
+        ? null
+        : await ownPictureUrl(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input.logo);
     if (input.logo !== null && !logo) throw new TRPCError({ code: "NOT_FOUND", message: "Imagen no encontrada" });
     return withTransaction(ctx, async (tx) => {
-      await queryRows(tx.db, sql`UPDATE companies SET preferences = jsonb_set(preferences, '{logo}', ${JSON.stringify(logo)}::jsonb) WHERE id = ${ctx.companyId}`);
+      await queryRows(
+        tx.db,
+        sql`UPDATE companies SET preferences = jsonb_set(preferences, '{logo}', ${JSON.stringify(logo)}::jsonb) WHERE id = ${ctx.companyId}`,
+      );
       await emitSetupChanged(tx, ctx.companyId, "preferences");
       return { logo };
     });

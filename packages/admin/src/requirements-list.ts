@@ -13,7 +13,10 @@ export const requirementsList = staffProcedure.use(can("read", "manager")).query
       sql`SELECT id, name, duration_minutes, price, speciality_id, next_requirement_id, next_after_months, next_after_kms
           FROM requirements WHERE company_id = ${ctx.companyId} ORDER BY lower(name), id LIMIT ${MAX_REQUIREMENTS}`,
     ),
-    queryRows<{ id: number; name: string }>(ctx.db, sql`SELECT id, name FROM specialities WHERE company_id = ${ctx.companyId} ORDER BY name, id`),
+    queryRows<{ id: number; name: string }>(
+      ctx.db,
+      sql`SELECT id, name FROM specialities WHERE company_id = ${ctx.companyId} ORDER BY name, id`,
+    ),
   ]);
   return { requirements, specialities };
 });

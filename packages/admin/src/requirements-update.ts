@@ -13,7 +13,8 @@ export const requirementsUpdate = staffProcedure
   .input(z.object({ id }).and(requirementFieldsSchema))
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
-      if (input.next_requirement_id === input.id) throw fieldError("BAD_REQUEST", "next_requirement_id", "Elige otro requerimiento");
+      if (input.next_requirement_id === input.id)
+        throw fieldError("BAD_REQUEST", "next_requirement_id", "Elige otro requerimiento");
       await assertReferencesOfCompany(tx, ctx.companyId, input);
       const rows = await uniqueOnField(
         queryRows<{ id: number }>(

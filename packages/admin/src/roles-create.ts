@@ -14,7 +14,13 @@ export const rolesCreate = staffProcedure
     uniqueOnField(
       withTransaction(ctx, async (tx) => {
         const tooMany = `No se pueden crear más de ${MAX_ROLES} roles`;
-        const row = await insertNamed(tx, { table: "roles", companyId: ctx.companyId, name: input.name, max: MAX_ROLES, tooMany });
+        const row = await insertNamed(tx, {
+          table: "roles",
+          companyId: ctx.companyId,
+          name: input.name,
+          max: MAX_ROLES,
+          tooMany,
+        });
         await emitSetupChanged(tx, ctx.companyId, "roles");
         return { id: row.id };
       }),

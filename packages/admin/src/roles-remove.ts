@@ -12,6 +12,9 @@ export const roleInUseMessage = (name: string, users: number) =>
  * it, so no administrator can be lost with it.
  */
 export const rolesRemove = deleteUnusedProcedure("roles", ROLE_NOT_FOUND, async (tx, role) => {
-  const [held] = await queryRows<{ n: number }>(tx.db, sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${role.companyId} AND role_id = ${role.id}`);
+  const [held] = await queryRows<{ n: number }>(
+    tx.db,
+    sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${role.companyId} AND role_id = ${role.id}`,
+  );
   return held && held.n > 0 ? roleInUseMessage(role.name, held.n) : null;
 });

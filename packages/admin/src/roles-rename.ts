@@ -12,7 +12,13 @@ export const rolesRename = staffProcedure
   .mutation(async ({ ctx, input }) => {
     await uniqueOnField(
       withTransaction(ctx, async (tx) => {
-        await renameNamed(tx, { table: "roles", companyId: ctx.companyId, id: input.id, name: input.name, notFound: ROLE_NOT_FOUND });
+        await renameNamed(tx, {
+          table: "roles",
+          companyId: ctx.companyId,
+          id: input.id,
+          name: input.name,
+          notFound: ROLE_NOT_FOUND,
+        });
         await emitSetupChanged(tx, ctx.companyId, "roles");
       }),
       "name",

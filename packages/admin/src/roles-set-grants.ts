@@ -25,9 +25,14 @@ export const rolesSetGrants = staffProcedure
       if (!role) throw new TRPCError({ code: "NOT_FOUND", message: ROLE_NOT_FOUND });
       await tx.db.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
       if (input.grants.length > 0) {
-        await tx.db
-          .insert(rolePermissions)
-          .values(input.grants.map((g) => ({ roleId: role.id, action: g.action, resource: g.resource, restrictedToOwn: g.restricted_to_own })));
+        await tx.db.insert(rolePermissions).values(
+          input.grants.map((g) => ({
+            roleId: role.id,
+            action: g.action,
+            resource: g.resource,
+            restrictedToOwn: g.restricted_to_own,
+          })),
+        );
       }
       await assertAdminRemains(tx, ctx.companyId);
       await emitSetupChanged(tx, ctx.companyId, "roles");

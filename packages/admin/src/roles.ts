@@ -6,7 +6,11 @@ import { and, eq, sql } from "drizzle-orm";
 
 /** A role id from a client must be one of the caller's company: another company's reads as unknown. */
 export async function assertRoleOfCompany(db: Db, companyId: number, roleId: number): Promise<void> {
-  const [row] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.companyId, companyId), eq(roles.id, roleId))).limit(1);
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.companyId, companyId), eq(roles.id, roleId)))
+    .limit(1);
   if (!row) throw fieldError("BAD_REQUEST", "role_id", "Rol inválido");
 }
 

@@ -27,7 +27,13 @@ import { statusesSetTransitions } from "./statuses-transitions";
 import { statusesUpdate } from "./statuses-update";
 import { usersInvite } from "./users-invite";
 import { usersList } from "./users-list";
-import { usersDeactivate, usersInvitationLink, usersReactivate, usersResetWorkpointCode, usersUpdate } from "./users-write";
+import {
+  usersDeactivate,
+  usersInvitationLink,
+  usersReactivate,
+  usersResetWorkpointCode,
+  usersUpdate,
+} from "./users-write";
 
 export const adminRouter = router({
   users: router({
@@ -39,7 +45,13 @@ export const adminRouter = router({
     invitationLink: usersInvitationLink,
     resetWorkpointCode: usersResetWorkpointCode,
   }),
-  roles: router({ list: rolesList, create: rolesCreate, rename: rolesRename, remove: rolesRemove, setGrants: rolesSetGrants }),
+  roles: router({
+    list: rolesList,
+    create: rolesCreate,
+    rename: rolesRename,
+    remove: rolesRemove,
+    setGrants: rolesSetGrants,
+  }),
   locations: router({ list: locationsList, create: locationsCreate, rename: locationsRename, remove: locationsRemove }),
   holidays: router({ list: holidaysList, create: holidaysCreate, remove: holidaysRemove }),
   invitation: router({ check: invitationCheck, accept: invitationAccept }),
@@ -51,6 +63,11 @@ export const adminRouter = router({
     remove: statusesRemove,
     setTransitions: statusesSetTransitions,
   }),
-  requirements: router({ list: requirementsList, create: requirementsCreate, update: requirementsUpdate, remove: requirementsRemove }),
+  requirements: router({
+    list: requirementsList,
+    create: requirementsCreate,
+    update: requirementsUpdate,
+    remove: requirementsRemove,
+  }),
   preferences: router({ get: preferencesGet, update: preferencesUpdate, setLogo: preferencesSetLogo }),
 });

@@ -32,7 +32,10 @@ type NamedTable = "roles" | "locations";
  * statement, so two requests at the cap cannot both pass it. A taken name breaks the table's unique index (see
  * uniqueOnField).
  */
-export async function insertNamed(tx: Transaction, target: { table: NamedTable; companyId: number; name: string; max: number; tooMany: string }) {
+export async function insertNamed(
+  tx: Transaction,
+  target: { table: NamedTable; companyId: number; name: string; max: number; tooMany: string },
+) {
   const table = sql.identifier(target.table);
   const [row] = await queryRows<{ id: number }>(
     tx.db,
@@ -46,7 +49,10 @@ export async function insertNamed(tx: Transaction, target: { table: NamedTable; 
 }
 
 /** Renames the company's row; NOT_FOUND for an id of another company (or none). */
-export async function renameNamed(tx: Transaction, target: { table: NamedTable; companyId: number; id: number; name: string; notFound: string }) {
+export async function renameNamed(
+  tx: Transaction,
+  target: { table: NamedTable; companyId: number; id: number; name: string; notFound: string },
+) {
   const [row] = await queryRows<{ id: number }>(
     tx.db,
     sql`UPDATE ${sql.identifier(target.table)} SET name = ${target.name}

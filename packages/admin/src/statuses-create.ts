@@ -27,7 +27,11 @@ export const statusesCreate = staffProcedure
           tx.db,
           sql`SELECT id FROM statuses WHERE company_id = ${ctx.companyId} AND type = ${input.type} AND name = ${input.name}`,
         );
-        throw fieldError(taken ? "CONFLICT" : "BAD_REQUEST", "name", taken ? ADMIN_SETUP_TEXTS.statusTaken : ADMIN_SETUP_TEXTS.tooManyStatuses);
+        throw fieldError(
+          taken ? "CONFLICT" : "BAD_REQUEST",
+          "name",
+          taken ? ADMIN_SETUP_TEXTS.statusTaken : ADMIN_SETUP_TEXTS.tooManyStatuses,
+        );
       }
       await emitSetupChanged(tx, ctx.companyId, "statuses");
       return { id: row.id };

@@ -18,7 +18,8 @@ export const statusesReorder = staffProcedure
         sql`SELECT id FROM statuses WHERE company_id = ${ctx.companyId} AND type = ${input.type} ORDER BY id FOR UPDATE`,
       );
       const known = new Set(current.map((s) => s.id));
-      if (input.ids.some((i) => !known.has(i))) throw new TRPCError({ code: "NOT_FOUND", message: ADMIN_SETUP_TEXTS.statusNotFound });
+      if (input.ids.some((i) => !known.has(i)))
+        throw new TRPCError({ code: "NOT_FOUND", message: ADMIN_SETUP_TEXTS.statusNotFound });
       if (input.ids.length !== known.size) throw userError("CONFLICT", ADMIN_SETUP_TEXTS.reorderStale);
       await tx.db.execute(
         sql`UPDATE statuses s SET position = o.ord - 1

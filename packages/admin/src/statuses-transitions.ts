@@ -25,7 +25,8 @@ export const statusesSetTransitions = staffProcedure
         sql`SELECT count(*)::int AS n FROM statuses WHERE company_id = ${ctx.companyId} AND type = ${from.type}
             AND id = ANY (${intArray(input.to_status_ids)}) AND id <> ${input.from_status_id}`,
       );
-      if ((targets?.n ?? 0) !== input.to_status_ids.length) throw fieldError("BAD_REQUEST", "to_status_ids", ADMIN_SETUP_TEXTS.statusOtherType);
+      if ((targets?.n ?? 0) !== input.to_status_ids.length)
+        throw fieldError("BAD_REQUEST", "to_status_ids", ADMIN_SETUP_TEXTS.statusOtherType);
       await tx.db.execute(
         sql`DELETE FROM status_transitions WHERE company_id = ${ctx.companyId} AND from_status_id = ${input.from_status_id}`,
       );

@@ -28,7 +28,11 @@ export const usersInvite = staffProcedure
             ON CONFLICT (email) DO NOTHING RETURNING id`,
       );
       if (!row) {
-        const [taken] = await tx.db.select({ id: users.id }).from(users).where(sql`${users.email} = ${input.email}`).limit(1);
+        const [taken] = await tx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`${users.email} = ${input.email}`)
+          .limit(1);
         if (taken) throw fieldError("CONFLICT", "email", "Ya existe un usuario con ese correo");
         throw fieldError("BAD_REQUEST", "email", `No se pueden crear más de ${MAX_USERS} usuarios`);
       }

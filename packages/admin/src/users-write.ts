@@ -31,7 +31,10 @@ async function updateUser(tx: Transaction, companyId: number, userId: number, se
  */
 async function endUserSessions(tx: Transaction, userId: number) {
   const ended = await tx.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  await emitSessionsEnded(tx, ended.map((s) => s.id));
+  await emitSessionsEnded(
+    tx,
+    ended.map((s) => s.id),
+  );
 }
 
 /** Name and role. A role change reaches the user's open sessions within the session cache's few seconds. */
@@ -92,7 +95,9 @@ export const usersInvitationLink = staffProcedure
     }),
   );
 
-/** Clears the user's work-point code: the kiosk no longer opens with it until they choose a new one in their profile. */
+/**
+ * Clears the user's work-point code: the kiosk no longer opens with it until they choose a new one in their profile.
+ */
 export const usersResetWorkpointCode = staffProcedure
   .use(can("update", "manager"))
   .input(byId)
@@ -100,4 +105,3 @@ export const usersResetWorkpointCode = staffProcedure
     await withTransaction(ctx, (tx) => updateUser(tx, ctx.companyId, input.id, { workpointCodeHash: null }));
     return { id: input.id };
   });
-

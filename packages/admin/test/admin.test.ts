@@ -24,43 +24,74 @@ const roleId = (name: string) => fx().roleIds[name] ?? 0;
 const tokenOf = (path: string) => new URL(path, "http://x").searchParams.get("token") ?? "";
 const lastEventId = () => lastEventIdOf(app.db());
 const eventsSince = (since: number, type: string) =>
-  app.db().select({ payload: realtimeEvents.payload }).from(realtimeEvents).where(and(gt(realtimeEvents.id, since), eq(realtimeEvents.type, type)));
+  app
+    .db()
+    .select({ payload: realtimeEvents.payload })
+    .from(realtimeEvents)
+    .where(and(gt(realtimeEvents.id, since), eq(realtimeEvents.type, type)));
 const login = (email: string, password: string) => createAuthCaller(app.anonymous()).login({ email, password });
 
 describe("admin.users", () => {
   it("lists the company's users with their roles, and nobody else's", async () => {
     const list = await (await admin()).users.list();
-    expect(list.map((u) => u.email).sort()).toEqual(expect.arrayContaining(["admin@taller.demo", "asesor@taller.demo", "tecnico@taller.demo"]));
+    expect(list.map((u) => u.email).sort()).toEqual(
+      expect.arrayContaining(["admin@taller.demo", "asesor@taller.demo", "tecnico@taller.demo"]),
+    );
     expect(list.some((u) => u.email.endsWith("@otro.demo"))).toBe(false);
-    expect(list.find((u) => u.email === "asesor@taller.demo")).toMatchObject({ role_name: "Asesor", active: true, invitation_pending: false });
+    expect(list.find((u) => u.email === "asesor@taller.demo")).toMatchObject({
+      role_name: "Asesor",
+      active: true,
+      invitation_pending: false,
+    });
   });
 
   it("is refused to a role without the manager grant", async () => {
     const error = await failure((await callerFor("asesor@taller.demo")).users.list());
     expect(error.code).toBe("FORBIDDEN");
-    expect((await failure((await callerFor("tecnico@taller.demo")).users.invite({ name: "X", email: "x@x.cl", role_id: null }))).code).toBe("FORBIDDEN");
+    expect(
+      (
+        await failure(
+          (await callerFor("tecnico@taller.demo")).users.invite({ name: "X", email: "x@x.cl", role_id: null }),
+        )
+      ).code,
+    ).toBe("FORBIDDEN");
   });
 
   it("invites a user who sets a password through the link once, then logs in", async () => {
     const since = await lastEventId();
-    const invited = await (await admin()).users.invite({ name: "Nora Nueva", email: " Nora@Taller.Demo ", role_id: roleId("Asesor") });
+    const invited = await (
+      await admin()
+    ).users.invite({ name: "Nora Nueva", email: " Nora@Taller.Demo ", role_id: roleId("Asesor") });
     expect(invited.path).toMatch(/^\/invitation\?token=[A-Za-z0-9_-]{43}$/);
     expect(await eventsSince(since, "user.updated")).toEqual([{ payload: { id: invited.id } }]);
     const token = tokenOf(invited.path);
     // Only the hash is stored.
-    const stored = await app.db().select({ hash: userInvitations.tokenHash }).from(userInvitations).where(eq(userInvitations.userId, invited.id));
+    const stored = await app
+      .db()
+      .select({ hash: userInvitations.tokenHash })
+      .from(userInvitations)
+      .where(eq(userInvitations.userId, invited.id));
     expect(stored.map((s) => s.hash)).not.toContain(token);
     const listed = (await (await admin()).users.list()).find((u) => u.id === invited.id);
     expect(listed).toMatchObject({ email: "nora@taller.demo", role_name: "Asesor", invitation_pending: true });
 
     const pub = publicCaller();
-    expect(await pub.invitation.check({ token })).toEqual({ state: "valid", message: null, name: "Nora Nueva", email: "nora@taller.demo" });
-    await expect(pub.invitation.accept({ token, password: "secreto1", password_confirmation: "secreto1" })).resolves.toEqual({ email: "nora@taller.demo" });
+    expect(await pub.invitation.check({ token })).toEqual({
+      state: "valid",
+      message: null,
+      name: "Nora Nueva",
+      email: "nora@taller.demo",
+    });
+    await expect(
+      pub.invitation.accept({ token, password: "secreto1", password_confirmation: "secreto1" }),
+    ).resolves.toEqual({ email: "nora@taller.demo" });
     await expect(login("nora@taller.demo", "secreto1")).resolves.toMatchObject({ status: "ok", userId: invited.id });
 
     // Single use: the same link again, checked or submitted, is refused and names nobody.
     expect(await pub.invitation.check({ token })).toMatchObject({ state: "used", email: null });
-    const again = await failure(pub.invitation.accept({ token, password: "otraclave", password_confirmation: "otraclave" }));
+    const again = await failure(
+      pub.invitation.accept({ token, password: "otraclave", password_confirmation: "otraclave" }),
+    );
     expect(again.message).toBe("Este enlace de invitación ya fue usado. Ingresa con tu correo y contraseña.");
     await expect(login("nora@taller.demo", "secreto1")).resolves.toMatchObject({ status: "ok" });
   });
@@ -77,14 +108,24 @@ describe("admin.users", () => {
   });
 
   it("refuses an expired link, an unknown one and mismatched passwords with Spanish messages", async () => {
-    const { id, path } = await (await admin()).users.invite({ name: "Tarde", email: "tarde@taller.demo", role_id: null });
+    const { id, path } = await (
+      await admin()
+    ).users.invite({ name: "Tarde", email: "tarde@taller.demo", role_id: null });
     const token = tokenOf(path);
     const pub = publicCaller();
-    const mismatch = await failure(pub.invitation.accept({ token, password: "secreto1", password_confirmation: "secreto2" }));
+    const mismatch = await failure(
+      pub.invitation.accept({ token, password: "secreto1", password_confirmation: "secreto2" }),
+    );
     expect(mismatch.code).toBe("BAD_REQUEST");
-    await app.db().update(userInvitations).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(userInvitations.userId, id));
+    await app
+      .db()
+      .update(userInvitations)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(userInvitations.userId, id));
     expect(await pub.invitation.check({ token })).toMatchObject({ state: "expired", name: null });
-    const expired = await failure(pub.invitation.accept({ token, password: "secreto1", password_confirmation: "secreto1" }));
+    const expired = await failure(
+      pub.invitation.accept({ token, password: "secreto1", password_confirmation: "secreto1" }),
+    );
     expect(expired.message).toBe("Este enlace de invitación expiró. Pide uno nuevo al administrador de tu empresa.");
     expect((await pub.invitation.check({ token: "B".repeat(43) })).state).toBe("unknown");
   });
@@ -106,8 +147,12 @@ describe("admin.users", () => {
       expect(error.message).toBe("Ya existe un usuario con ese correo");
     }
     const foreignRole = app.fx().other.roleIds["Administrador"] ?? 0;
-    expect((await failure(a.users.invite({ name: "X", email: "rol@taller.demo", role_id: foreignRole }))).message).toBe("Rol inválido");
-    expect((await failure(a.users.update({ id: userId("asesor@taller.demo"), role_id: foreignRole }))).message).toBe("Rol inválido");
+    expect((await failure(a.users.invite({ name: "X", email: "rol@taller.demo", role_id: foreignRole }))).message).toBe(
+      "Rol inválido",
+    );
+    expect((await failure(a.users.update({ id: userId("asesor@taller.demo"), role_id: foreignRole }))).message).toBe(
+      "Rol inválido",
+    );
   });
 
   it("never touches another company's users", async () => {
@@ -122,14 +167,26 @@ describe("admin.users", () => {
     ]) {
       expect((await failure(call())).code).toBe("NOT_FOUND");
     }
-    const [row] = await app.db().select({ name: users.name, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, id));
+    const [row] = await app
+      .db()
+      .select({ name: users.name, deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(eq(users.id, id));
     expect(row).toEqual({ name: "Andrés Asesor", deactivatedAt: null });
   });
 
   it("deactivating ends the user's sessions at once and refuses their login until reactivated", async () => {
     const a = await admin();
-    const { id, path } = await a.users.invite({ name: "Saliente", email: "saliente@taller.demo", role_id: roleId("Asesor") });
-    await publicCaller().invitation.accept({ token: tokenOf(path), password: "secreto1", password_confirmation: "secreto1" });
+    const { id, path } = await a.users.invite({
+      name: "Saliente",
+      email: "saliente@taller.demo",
+      role_id: roleId("Asesor"),
+    });
+    await publicCaller().invitation.accept({
+      token: tokenOf(path),
+      password: "secreto1",
+      password_confirmation: "secreto1",
+    });
     await app.staff("saliente@taller.demo");
     const since = await lastEventId();
     await a.users.deactivate({ id });
@@ -159,7 +216,11 @@ describe("admin.users", () => {
     expect((await failure(o.users.update({ id: self, role_id: null }))).message).toBe(LAST_ADMIN_MESSAGE);
     expect((await failure(o.users.deactivate({ id: self }))).message).toBe(LAST_ADMIN_MESSAGE);
     // Nothing changed: the refusal rolled the write back.
-    const [row] = await app.db().select({ roleId: users.roleId, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, self));
+    const [row] = await app
+      .db()
+      .select({ roleId: users.roleId, deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(eq(users.id, self));
     expect(row).toEqual({ roleId: app.fx().other.roleIds["Administrador"], deactivatedAt: null });
   });
 

@@ -32,7 +32,11 @@ const preferences = {
     crm: { singular: "CRM", plural: "CRM" },
   },
   modules: [{ key: "order", name: "Órdenes", visible: true }],
-  days_preferences: { max_bookings: 3, time_interval: 10, days: { "1": day, "2": day, "3": day, "4": day, "5": day, "6": day, "7": { ...day, enabled: false } } },
+  days_preferences: {
+    max_bookings: 3,
+    time_interval: 10,
+    days: { "1": day, "2": day, "3": day, "4": day, "5": day, "6": day, "7": { ...day, enabled: false } },
+  },
 };
 
 export const adminCases: DomainCases<typeof adminRouter> = {
@@ -63,20 +67,38 @@ export const adminCases: DomainCases<typeof adminRouter> = {
   // Writes seed the fuzzing with names and ids nothing holds: a fuzzed input that happens to be valid must not
   // rename or strip a demo role, location or holiday.
   "roles.create": { kind: "scoped", leaks: demoRoles, valid: () => ({ name: "Rol de prueba" }) },
-  "roles.rename": { kind: "foreign", input: (f) => ({ id: demoRole(f), name: "Tomado" }), valid: () => ({ ...noRow, name: "Rol" }) },
+  "roles.rename": {
+    kind: "foreign",
+    input: (f) => ({ id: demoRole(f), name: "Tomado" }),
+    valid: () => ({ ...noRow, name: "Rol" }),
+  },
   "roles.remove": { kind: "foreign", input: (f) => ({ id: demoRole(f) }), valid: () => noRow },
   "roles.setGrants": {
     kind: "foreign",
     input: (f) => ({ id: demoRole(f), grants: [] }),
     valid: () => ({ ...noRow, grants: [{ action: "read", resource: "vehicle", restricted_to_own: false }] }),
     attacks: (f) => [
-      { id: f.demo.roleIds["Asesor"], grants: [{ action: "read", resource: "vehicle", restricted_to_own: false }, { action: "read", resource: "vehicle", restricted_to_own: true }] },
+      {
+        id: f.demo.roleIds["Asesor"],
+        grants: [
+          { action: "read", resource: "vehicle", restricted_to_own: false },
+          { action: "read", resource: "vehicle", restricted_to_own: true },
+        ],
+      },
       { id: f.demo.roleIds["Asesor"], grants: [{ action: "manage", resource: "all", restricted_to_own: false }] },
     ],
   },
   "locations.list": { kind: "scoped", leaks: (r, f) => findIds(r, "id", f.demo.locationIds) },
-  "locations.create": { kind: "scoped", leaks: (r, f) => findIds(r, "id", f.demo.locationIds), valid: () => ({ name: "Local de prueba" }) },
-  "locations.rename": { kind: "foreign", input: (f) => ({ id: f.demo.locationIds[0] ?? 0, name: "Tomado" }), valid: () => ({ ...noRow, name: "Local" }) },
+  "locations.create": {
+    kind: "scoped",
+    leaks: (r, f) => findIds(r, "id", f.demo.locationIds),
+    valid: () => ({ name: "Local de prueba" }),
+  },
+  "locations.rename": {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.locationIds[0] ?? 0, name: "Tomado" }),
+    valid: () => ({ ...noRow, name: "Local" }),
+  },
   "locations.remove": { kind: "foreign", input: (f) => ({ id: f.demo.locationIds[0] ?? 0 }), valid: () => noRow },
   "holidays.list": {
     kind: "scoped",
@@ -90,7 +112,10 @@ export const adminCases: DomainCases<typeof adminRouter> = {
     input: (f) => ({ date: "2031-03-03", name: "Feriado ajeno", location_id: f.demo.locationIds[0] ?? 0 }),
     leaks: (r, f) => findIds(r, "id", f.demo.holidayIds),
     valid: () => ({ date: "2031-03-04", name: "Feriado de prueba", location_id: null }),
-    attacks: () => [{ date: "2031-02-30", name: "X", location_id: null }, { date: "31-03-2031", name: "X", location_id: null }],
+    attacks: () => [
+      { date: "2031-02-30", name: "X", location_id: null },
+      { date: "31-03-2031", name: "X", location_id: null },
+    ],
   },
   "holidays.remove": { kind: "foreign", input: (f) => ({ id: f.demo.holidayIds[0] ?? 0 }), valid: () => noRow },
   "statuses.list": { kind: "scoped", leaks: demoStatuses },
@@ -121,11 +146,19 @@ export const adminCases: DomainCases<typeof adminRouter> = {
     input: (f) => ({ from_status_id: f.demo.statusIds.Order[0], to_status_ids: f.demo.statusIds.Order.slice(1, 2) }),
     valid: () => ({ from_status_id: noRow.id, to_status_ids: [] }),
   },
-  "requirements.list": { kind: "scoped", leaks: (r, f) => findIds((r as { requirements: unknown }).requirements, "id", f.demo.requirementIds) },
+  "requirements.list": {
+    kind: "scoped",
+    leaks: (r, f) => findIds((r as { requirements: unknown }).requirements, "id", f.demo.requirementIds),
+  },
   "requirements.create": {
     kind: "scoped",
     // Another company's requirement as the next one: refused on its field.
-    input: (f) => ({ ...requirement, name: "Requerimiento de Otro", next_requirement_id: f.demo.requirementIds[0], next_after_months: 6 }),
+    input: (f) => ({
+      ...requirement,
+      name: "Requerimiento de Otro",
+      next_requirement_id: f.demo.requirementIds[0],
+      next_after_months: 6,
+    }),
     leaks: (r, f) => findIds(r, "id", f.demo.requirementIds),
     valid: () => ({ ...requirement, name: "Requerimiento fuzz" }),
   },
@@ -153,7 +186,11 @@ export const adminCases: DomainCases<typeof adminRouter> = {
     input: () => ({ logo: null }),
     leaks: () => null,
     valid: () => ({ logo: null }),
-    attacks: () => [{ logo: `/files/${"A".repeat(24)}` }, { logo: "javascript:alert(1)" }, { logo: "https://evil.example/logo.png" }],
+    attacks: () => [
+      { logo: `/files/${"A".repeat(24)}` },
+      { logo: "javascript:alert(1)" },
+      { logo: "https://evil.example/logo.png" },
+    ],
   },
   "invitation.check": {
     kind: "public",

@@ -23,6 +23,10 @@ export function fieldsOf(error: TRPCError): Record<string, string> {
 
 /** The newest outbox event's id: events written after it are the ones a test caused. */
 export async function lastEventId(db: Db): Promise<number> {
-  const [row] = await db.select({ id: realtimeEvents.id }).from(realtimeEvents).orderBy(desc(realtimeEvents.id)).limit(1);
+  const [row] = await db
+    .select({ id: realtimeEvents.id })
+    .from(realtimeEvents)
+    .orderBy(desc(realtimeEvents.id))
+    .limit(1);
   return row?.id ?? 0;
 }

@@ -22,9 +22,13 @@ const other = () => callerFor("admin@otro.demo");
 const fx = () => app.fx().demo;
 const roleId = (name: string) => fx().roleIds[name] ?? 0;
 
-
 async function lastEventId() {
-  const [row] = await app.db().select({ id: realtimeEvents.id }).from(realtimeEvents).orderBy(desc(realtimeEvents.id)).limit(1);
+  const [row] = await app
+    .db()
+    .select({ id: realtimeEvents.id })
+    .from(realtimeEvents)
+    .orderBy(desc(realtimeEvents.id))
+    .limit(1);
   return row?.id ?? 0;
 }
 const setupEventsSince = async (since: number) =>
@@ -36,9 +40,15 @@ const setupEventsSince = async (since: number) =>
       .where(and(gt(realtimeEvents.id, since), eq(realtimeEvents.type, "company.setup_changed")))
   ).map((e) => ({ companyId: e.companyId, ...e.payload }));
 
-const grant = (action: GrantInput["action"], resource: GrantInput["resource"], own = false): GrantInput => ({ action, resource, restricted_to_own: own });
+const grant = (action: GrantInput["action"], resource: GrantInput["resource"], own = false): GrantInput => ({
+  action,
+  resource,
+  restricted_to_own: own,
+});
 const grantsOf = async (id: number) =>
-  (await app.db().select().from(rolePermissions).where(eq(rolePermissions.roleId, id))).map((g) => `${g.action}:${g.resource}${g.restrictedToOwn ? ":own" : ""}`).sort();
+  (await app.db().select().from(rolePermissions).where(eq(rolePermissions.roleId, id)))
+    .map((g) => `${g.action}:${g.resource}${g.restrictedToOwn ? ":own" : ""}`)
+    .sort();
 
 describe("admin.roles", () => {
   it("creates, renames and deletes a role, announcing each change to the company", async () => {
@@ -58,12 +68,19 @@ describe("admin.roles", () => {
       const taken = await failure(a.roles.create({ name }));
       expect(taken).toMatchObject({ code: "CONFLICT", fields: { name: ["Ya existe un rol con ese nombre"] } });
     }
-    const twice = await Promise.allSettled([a.roles.create({ name: "Doble clic" }), a.roles.create({ name: "Doble clic" })]);
+    const twice = await Promise.allSettled([
+      a.roles.create({ name: "Doble clic" }),
+      a.roles.create({ name: "Doble clic" }),
+    ]);
     expect(twice.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect((await failure(a.roles.rename({ id: roleId("Técnico"), name: "asesor" }))).fields).toEqual({ name: ["Ya existe un rol con ese nombre"] });
+    expect((await failure(a.roles.rename({ id: roleId("Técnico"), name: "asesor" }))).fields).toEqual({
+      name: ["Ya existe un rol con ese nombre"],
+    });
     expect((await failure(a.roles.create({ name: "   " }))).code).toBe("BAD_REQUEST");
     // Another company may use the same name.
-    await expect((await other()).roles.create({ name: "Doble clic" })).resolves.toMatchObject({ id: expect.any(Number) as number });
+    await expect((await other()).roles.create({ name: "Doble clic" })).resolves.toMatchObject({
+      id: expect.any(Number) as number,
+    });
   });
 
   it("replaces a role's grants, idempotently, and refuses duplicates and unknown ones", async () => {
@@ -75,9 +92,16 @@ describe("admin.roles", () => {
     expect(await grantsOf(id)).toEqual(["read:check_in:own", "read:vehicle", "update:check_in:own"]);
     await a.roles.setGrants({ id, grants: [grant("read", "booking")] });
     expect(await grantsOf(id)).toEqual(["read:booking"]);
-    const dup = await failure(a.roles.setGrants({ id, grants: [grant("read", "booking"), grant("read", "booking", true)] }));
+    const dup = await failure(
+      a.roles.setGrants({ id, grants: [grant("read", "booking"), grant("read", "booking", true)] }),
+    );
     expect(dup).toMatchObject({ code: "BAD_REQUEST", fields: { grants: ["Hay permisos repetidos"] } });
-    const unknown = await failure(a.roles.setGrants({ id, grants: [{ action: "manage", resource: "all", restricted_to_own: false } as unknown as GrantInput] }));
+    const unknown = await failure(
+      a.roles.setGrants({
+        id,
+        grants: [{ action: "manage", resource: "all", restricted_to_own: false } as unknown as GrantInput],
+      }),
+    );
     expect(unknown.code).toBe("BAD_REQUEST");
     expect(await grantsOf(id)).toEqual(["read:booking"]);
   });
@@ -101,15 +125,21 @@ describe("admin.roles", () => {
     // Rolled back: nothing changed.
     expect(await grantsOf(adminRole)).toEqual(before);
     // Dropping the grants it does not need is fine.
-    await o.roles.setGrants({ id: adminRole, grants: [grant("read", "manager"), grant("update", "manager"), grant("create", "manager")] });
+    await o.roles.setGrants({
+      id: adminRole,
+      grants: [grant("read", "manager"), grant("update", "manager"), grant("create", "manager")],
+    });
     expect(await grantsOf(adminRole)).toEqual(["create:manager", "read:manager", "update:manager"]);
     // Once another active user administers through another role, the first may lose them.
     const { id: second } = await o.roles.create({ name: "Co-administración" });
     await o.roles.setGrants({ id: second, grants: [grant("read", "manager"), grant("update", "manager")] });
-    await app
-      .db()
-      .insert(users)
-      .values({ companyId: app.fx().other.companyId, roleId: second, name: "Co Admin", email: "coadmin@otro.demo", passwordHash: "-" });
+    await app.db().insert(users).values({
+      companyId: app.fx().other.companyId,
+      roleId: second,
+      name: "Co Admin",
+      email: "coadmin@otro.demo",
+      passwordHash: "-",
+    });
     await o.roles.setGrants({ id: adminRole, grants: [] });
     expect(await grantsOf(adminRole)).toEqual([]);
     // The company is administrable again only through the second role: the next loss is refused.
@@ -128,7 +158,9 @@ describe("admin.roles", () => {
   it("is refused to roles without the manager grants, and another company's ids are not found", async () => {
     const asesor = await callerFor("asesor@taller.demo");
     expect((await failure(asesor.roles.create({ name: "X" }))).code).toBe("FORBIDDEN");
-    expect((await failure(asesor.roles.setGrants({ id: roleId("Asesor"), grants: [grant("read", "manager")] }))).code).toBe("FORBIDDEN");
+    expect(
+      (await failure(asesor.roles.setGrants({ id: roleId("Asesor"), grants: [grant("read", "manager")] }))).code,
+    ).toBe("FORBIDDEN");
     const o = await other();
     const id = roleId("Técnico");
     for (const call of [
@@ -165,10 +197,13 @@ describe("a role's new grants reach its users' next request", () => {
     const a = await admin();
     const { id } = await a.roles.create({ name: "Solo vehículos" });
     await a.roles.setGrants({ id, grants: [grant("read", "vehicle")] });
-    await app
-      .db()
-      .insert(users)
-      .values({ companyId: fx().companyId, roleId: id, name: "Vera Vehículos", email: "vera@taller.demo", passwordHash: "-" });
+    await app.db().insert(users).values({
+      companyId: fx().companyId,
+      roleId: id,
+      name: "Vera Vehículos",
+      email: "vera@taller.demo",
+      passwordHash: "-",
+    });
     const session = (await app.staff("vera@taller.demo")).session;
     const cookie = `${SESSION_COOKIE}=${session?.id ?? ""}`;
     const first = await authenticate(app.db(), cookie, { secure: false });
@@ -203,10 +238,19 @@ describe("admin.locations", () => {
 
   it("refuses a taken name on the field, and a second click creates nothing more", async () => {
     const a = await admin();
-    expect((await failure(a.locations.create({ name: "casa matriz" }))).fields).toEqual({ name: ["Ya existe un local con ese nombre"] });
-    const twice = await Promise.allSettled([a.locations.create({ name: "Local doble" }), a.locations.create({ name: "Local doble" })]);
+    expect((await failure(a.locations.create({ name: "casa matriz" }))).fields).toEqual({
+      name: ["Ya existe un local con ese nombre"],
+    });
+    const twice = await Promise.allSettled([
+      a.locations.create({ name: "Local doble" }),
+      a.locations.create({ name: "Local doble" }),
+    ]);
     expect(twice.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const rows = await app.db().select().from(locations).where(and(eq(locations.companyId, fx().companyId), eq(locations.name, "Local doble")));
+    const rows = await app
+      .db()
+      .select()
+      .from(locations)
+      .where(and(eq(locations.companyId, fx().companyId), eq(locations.name, "Local doble")));
     expect(rows).toHaveLength(1);
   });
 
@@ -264,7 +308,9 @@ describe("admin.holidays", () => {
     expect((await slots(there)).errors).toEqual({});
     const range = await (await booking()).range({ from: day, to: day });
     expect(range.holydays).toContainEqual({ date: day, name: "Aniversario Casa Matriz", location_id: here });
-    expect(await a.holidays.list({ year: year + 2 })).toEqual([{ id, date: day, name: "Aniversario Casa Matriz", location_id: here, location_name: "Casa Matriz" }]);
+    expect(await a.holidays.list({ year: year + 2 })).toEqual([
+      { id, date: day, name: "Aniversario Casa Matriz", location_id: here, location_name: "Casa Matriz" },
+    ]);
 
     await a.holidays.remove({ id });
     expect((await slots(here)).errors).toEqual({});
@@ -274,26 +320,39 @@ describe("admin.holidays", () => {
     const a = await admin();
     const newYear = `${year}-01-01`;
     const taken = await failure(a.holidays.create({ date: newYear, name: "Otra vez", location_id: null }));
-    expect(taken).toMatchObject({ code: "CONFLICT", fields: { date: ["Ya hay un feriado de toda la empresa ese día"] } });
+    expect(taken).toMatchObject({
+      code: "CONFLICT",
+      fields: { date: ["Ya hay un feriado de toda la empresa ese día"] },
+    });
     const twice = await Promise.allSettled([
       a.holidays.create({ date: "2032-04-05", name: "Doble", location_id: fx().locationIds[1] ?? 0 }),
       a.holidays.create({ date: "2032-04-05", name: "Doble", location_id: fx().locationIds[1] ?? 0 }),
     ]);
     expect(twice.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     // The same day at a location besides the company-wide one is a different holiday.
-    await expect(a.holidays.create({ date: newYear, name: "Local", location_id: fx().locationIds[1] ?? 0 })).resolves.toBeDefined();
+    await expect(
+      a.holidays.create({ date: newYear, name: "Local", location_id: fx().locationIds[1] ?? 0 }),
+    ).resolves.toBeDefined();
   });
 
   it("refuses bad dates and another company's location on their fields, and keeps another company out", async () => {
     const a = await admin();
-    expect((await failure(a.holidays.create({ date: "2031-02-30", name: "X", location_id: null }))).fields).toEqual({ date: ["Fecha inválida"] });
-    expect((await failure(a.holidays.create({ date: "2031-03-02", name: "", location_id: null }))).fields).toEqual({ name: ["Ingresa el nombre"] });
+    expect((await failure(a.holidays.create({ date: "2031-02-30", name: "X", location_id: null }))).fields).toEqual({
+      date: ["Fecha inválida"],
+    });
+    expect((await failure(a.holidays.create({ date: "2031-03-02", name: "", location_id: null }))).fields).toEqual({
+      name: ["Ingresa el nombre"],
+    });
     const foreign = app.fx().other.locationIds[0] ?? 0;
-    expect((await failure(a.holidays.create({ date: "2031-03-02", name: "X", location_id: foreign }))).fields).toEqual({ location_id: ["Local inválido"] });
+    expect((await failure(a.holidays.create({ date: "2031-03-02", name: "X", location_id: foreign }))).fields).toEqual({
+      location_id: ["Local inválido"],
+    });
     const o = await other();
     const demoHoliday = fx().holidayIds[0] ?? 0;
     expect((await failure(o.holidays.remove({ id: demoHoliday }))).code).toBe("NOT_FOUND");
     expect((await o.holidays.list({ year })).some((h) => h.id === demoHoliday)).toBe(false);
-    expect(await app.db().select({ id: holidays.id }).from(holidays).where(eq(holidays.id, demoHoliday))).toHaveLength(1);
+    expect(await app.db().select({ id: holidays.id }).from(holidays).where(eq(holidays.id, demoHoliday))).toHaveLength(
+      1,
+    );
   });
 });

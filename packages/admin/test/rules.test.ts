@@ -9,7 +9,9 @@ describe("the pure rules", () => {
   it("say why a role or a location must stay, in Spanish", () => {
     expect(spanishList(["órdenes"])).toBe("órdenes");
     expect(spanishList(["a", "b", "c"])).toBe("a, b y c");
-    expect(roleInUseMessage("Asesor", 1)).toBe("No se puede eliminar el rol «Asesor»: lo tiene 1 usuario. Asígnales otro rol antes.");
+    expect(roleInUseMessage("Asesor", 1)).toBe(
+      "No se puede eliminar el rol «Asesor»: lo tiene 1 usuario. Asígnales otro rol antes.",
+    );
     expect(roleInUseMessage("Asesor", 3)).toContain("lo tienen 3 usuarios");
     expect(locationInUseMessage("Centro", { orders: false, bookings: false, crms: false })).toBeNull();
     expect(locationInUseMessage("Centro", { orders: true, bookings: true, crms: false })).toBe(
@@ -18,8 +20,18 @@ describe("the pure rules", () => {
   });
 
   it("an administering role holds both read and update on manager", () => {
-    expect(administers([{ action: "read", resource: "manager" }, { action: "update", resource: "manager" }])).toBe(true);
-    expect(administers([{ action: "update", resource: "manager" }, { action: "read", resource: "vehicle" }])).toBe(false);
+    expect(
+      administers([
+        { action: "read", resource: "manager" },
+        { action: "update", resource: "manager" },
+      ]),
+    ).toBe(true);
+    expect(
+      administers([
+        { action: "update", resource: "manager" },
+        { action: "read", resource: "vehicle" },
+      ]),
+    ).toBe(false);
     expect(administers([])).toBe(false);
   });
 });

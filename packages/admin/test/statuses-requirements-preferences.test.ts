@@ -30,13 +30,18 @@ describe("admin.statuses", () => {
     expect(rows.filter((s) => s.type === "Order").map((s) => s.id)).toEqual(fx().statusIds.Order);
     expect(rows.find((s) => s.type === "Crm::Booking")?.crm_category).toBe("initial");
     expect(rows.some((s) => app.fx().other.statusIds.Order.includes(s.id))).toBe(false);
-    expect(transitions).toContainEqual({ from_status_id: fx().statusIds.Order[0], to_status_id: fx().statusIds.Order[1] });
+    expect(transitions).toContainEqual({
+      from_status_id: fx().statusIds.Order[0],
+      to_status_id: fx().statusIds.Order[1],
+    });
   });
 
   it("is refused to roles without the manager grant", async () => {
     expect((await failure((await callerFor("asesor@taller.demo")).statuses.list())).code).toBe("FORBIDDEN");
     const tecnico = await callerFor("tecnico@taller.demo");
-    expect((await failure(tecnico.statuses.create({ type: "Order", name: "X", color: "#000000" }))).code).toBe("FORBIDDEN");
+    expect((await failure(tecnico.statuses.create({ type: "Order", name: "X", color: "#000000" }))).code).toBe(
+      "FORBIDDEN",
+    );
   });
 
   it("creates a status at the end of its type, once for a double submit, and announces the setup change", async () => {
@@ -50,7 +55,12 @@ describe("admin.statuses", () => {
     expect((refused?.reason as TRPCError).code).toBe("CONFLICT");
     expect(fieldsOf(refused?.reason as TRPCError)).toEqual({ name: ADMIN_SETUP_TEXTS.statusTaken });
     const budgetStatuses = (await a.statuses.list()).statuses.filter((s) => s.type === "Budget");
-    expect(budgetStatuses.at(-1)).toMatchObject({ name: "En revisión", color: "#1a2b3c", finish: false, crm_category: null });
+    expect(budgetStatuses.at(-1)).toMatchObject({
+      name: "En revisión",
+      color: "#1a2b3c",
+      finish: false,
+      crm_category: null,
+    });
     expect(await setupEventsSince(since)).toEqual([{ payload: { what: "statuses" }, companyId: fx().companyId }]);
   });
 
@@ -60,10 +70,17 @@ describe("admin.statuses", () => {
       const error = await failure(a.statuses.create({ type: "Order", name: "Mal color", color }));
       expect(fieldsOf(error).color).toBe("Color inválido (formato #rrggbb)");
     }
-    expect(fieldsOf(await failure(a.statuses.create({ type: "Crm::Booking", name: "Sin categoría", color: "#000000" })))).toEqual({
+    expect(
+      fieldsOf(await failure(a.statuses.create({ type: "Crm::Booking", name: "Sin categoría", color: "#000000" }))),
+    ).toEqual({
       crm_category: "Elige la categoría",
     });
-    const crm = await a.statuses.create({ type: "Crm::Booking", name: "Llamar de nuevo", color: "#00aa00", crm_category: "initial" });
+    const crm = await a.statuses.create({
+      type: "Crm::Booking",
+      name: "Llamar de nuevo",
+      color: "#00aa00",
+      crm_category: "initial",
+    });
     expect(crm.id).toBeGreaterThan(0);
   });
 
@@ -73,7 +90,9 @@ describe("admin.statuses", () => {
     await a.statuses.update({ id, name: "Esperando piezas", color: "#00AA00", finish: true });
     const [row] = await app.db().select().from(statuses).where(eq(statuses.id, id));
     expect(row).toMatchObject({ name: "Esperando piezas", color: "#00aa00", finish: true });
-    expect(fieldsOf(await failure(a.statuses.update({ id, name: "Recepcionado" })))).toEqual({ name: ADMIN_SETUP_TEXTS.statusTaken });
+    expect(fieldsOf(await failure(a.statuses.update({ id, name: "Recepcionado" })))).toEqual({
+      name: ADMIN_SETUP_TEXTS.statusTaken,
+    });
   });
 
   it("reorders a type's statuses given all of them; a stale or foreign list is refused", async () => {
@@ -82,10 +101,16 @@ describe("admin.statuses", () => {
     const reversed = [...ids].reverse();
     await a.statuses.reorder({ type: "Order", ids: reversed });
     expect((await a.statuses.list()).statuses.filter((s) => s.type === "Order").map((s) => s.id)).toEqual(reversed);
-    expect((await failure(a.statuses.reorder({ type: "Order", ids: reversed.slice(1) }))).message).toBe(ADMIN_SETUP_TEXTS.reorderStale);
-    expect((await failure(a.statuses.reorder({ type: "Order", ids: [...reversed.slice(1), app.fx().other.statusIds.Order[0] ?? 0] }))).code).toBe(
-      "NOT_FOUND",
+    expect((await failure(a.statuses.reorder({ type: "Order", ids: reversed.slice(1) }))).message).toBe(
+      ADMIN_SETUP_TEXTS.reorderStale,
     );
+    expect(
+      (
+        await failure(
+          a.statuses.reorder({ type: "Order", ids: [...reversed.slice(1), app.fx().other.statusIds.Order[0] ?? 0] }),
+        )
+      ).code,
+    ).toBe("NOT_FOUND");
     await a.statuses.reorder({ type: "Order", ids });
   });
 
@@ -109,7 +134,10 @@ describe("admin.statuses", () => {
     await a.statuses.setTransitions({ from_status_id: borrador, to_status_ids: [enviado, aprobado] });
     await a.statuses.setTransitions({ from_status_id: borrador, to_status_ids: [enviado, aprobado] });
     const rows = async () =>
-      (await a.statuses.list()).transitions.filter((t) => t.from_status_id === borrador).map((t) => t.to_status_id).sort((x, y) => x - y);
+      (await a.statuses.list()).transitions
+        .filter((t) => t.from_status_id === borrador)
+        .map((t) => t.to_status_id)
+        .sort((x, y) => x - y);
     expect(await rows()).toEqual([enviado, aprobado].sort((x, y) => x - y));
     await a.statuses.setTransitions({ from_status_id: borrador, to_status_ids: [enviado] });
     expect(await rows()).toEqual([enviado]);
@@ -128,7 +156,9 @@ describe("admin.statuses", () => {
     const before = await app.db().select().from(statuses).where(eq(statuses.id, id));
     expect((await failure(o.statuses.update({ id, name: "Robado" }))).code).toBe("NOT_FOUND");
     expect((await failure(o.statuses.remove({ id }))).code).toBe("NOT_FOUND");
-    expect((await failure(o.statuses.setTransitions({ from_status_id: id, to_status_ids: [] }))).code).toBe("NOT_FOUND");
+    expect((await failure(o.statuses.setTransitions({ from_status_id: id, to_status_ids: [] }))).code).toBe(
+      "NOT_FOUND",
+    );
     expect((await failure(o.statuses.reorder({ type: "Order", ids: fx().statusIds.Order }))).code).toBe("NOT_FOUND");
     expect(await app.db().select().from(statuses).where(eq(statuses.id, id))).toEqual(before);
   });
@@ -160,22 +190,36 @@ describe("admin.requirements", () => {
   it("refuses a rule without its delay, a delay without its rule, and out-of-range values, on their fields", async () => {
     const a = await admin();
     const next = fx().requirementIds[0] ?? 0;
-    expect(fieldsOf(await failure(a.requirements.create({ ...requirement, name: "R1", next_requirement_id: next })))).toEqual({
+    expect(
+      fieldsOf(await failure(a.requirements.create({ ...requirement, name: "R1", next_requirement_id: next }))),
+    ).toEqual({
       next_after_months: "Indica después de cuántos meses o kilómetros",
     });
-    expect(fieldsOf(await failure(a.requirements.create({ ...requirement, name: "R2", next_after_kms: 5000 })))).toEqual({
+    expect(
+      fieldsOf(await failure(a.requirements.create({ ...requirement, name: "R2", next_after_kms: 5000 }))),
+    ).toEqual({
       next_requirement_id: "Elige el requerimiento siguiente",
     });
-    const bad = fieldsOf(await failure(a.requirements.create({ ...requirement, name: " ", price: -1, duration_minutes: 2 })));
-    expect(bad).toEqual({ name: "Ingresa el nombre", price: "El precio no puede ser negativo", duration_minutes: "Mínimo 5 minutos" });
+    const bad = fieldsOf(
+      await failure(a.requirements.create({ ...requirement, name: " ", price: -1, duration_minutes: 2 })),
+    );
+    expect(bad).toEqual({
+      name: "Ingresa el nombre",
+      price: "El precio no puede ser negativo",
+      duration_minutes: "Mínimo 5 minutos",
+    });
   });
 
   it("refuses another company's requirement or speciality as a reference", async () => {
     const a = await admin();
     const foreign = app.fx().other.requirementIds[0] ?? 0;
-    const error = await failure(a.requirements.create({ ...requirement, name: "R3", next_requirement_id: foreign, next_after_months: 3 }));
+    const error = await failure(
+      a.requirements.create({ ...requirement, name: "R3", next_requirement_id: foreign, next_after_months: 3 }),
+    );
     expect(fieldsOf(error)).toEqual({ next_requirement_id: ADMIN_SETUP_TEXTS.unknownRequirement });
-    expect(fieldsOf(await failure(a.requirements.create({ ...requirement, name: "R4", speciality_id: 2 ** 31 - 1 })))).toEqual({
+    expect(
+      fieldsOf(await failure(a.requirements.create({ ...requirement, name: "R4", speciality_id: 2 ** 31 - 1 }))),
+    ).toEqual({
       speciality_id: ADMIN_SETUP_TEXTS.unknownSpeciality,
     });
   });
@@ -185,16 +229,34 @@ describe("admin.requirements", () => {
     const since = await lastEventId();
     const { id } = await a.requirements.create({ ...requirement, name: "Tapiz" });
     const next = fx().requirementIds[1] ?? 0;
-    await a.requirements.update({ ...requirement, id, name: "Tapiz y limpieza", next_requirement_id: next, next_after_months: 12 });
-    expect((await a.requirements.list()).requirements.find((r) => r.id === id)).toMatchObject({ name: "Tapiz y limpieza", next_requirement_id: next, next_after_months: 12 });
-    expect(fieldsOf(await failure(a.requirements.update({ ...requirement, id, next_requirement_id: id, next_after_months: 1 })))).toEqual({
+    await a.requirements.update({
+      ...requirement,
+      id,
+      name: "Tapiz y limpieza",
+      next_requirement_id: next,
+      next_after_months: 12,
+    });
+    expect((await a.requirements.list()).requirements.find((r) => r.id === id)).toMatchObject({
+      name: "Tapiz y limpieza",
+      next_requirement_id: next,
+      next_after_months: 12,
+    });
+    expect(
+      fieldsOf(
+        await failure(a.requirements.update({ ...requirement, id, next_requirement_id: id, next_after_months: 1 })),
+      ),
+    ).toEqual({
       next_requirement_id: "Elige otro requerimiento",
     });
     const used = fx().requirementIds[0] ?? 0;
     expect((await failure(a.requirements.remove({ id: used }))).message).toBe(ADMIN_SETUP_TEXTS.requirementInUse);
     await a.requirements.remove({ id });
     expect((await a.requirements.list()).requirements.some((r) => r.id === id)).toBe(false);
-    expect((await setupEventsSince(since)).map((e) => e.payload)).toEqual([{ what: "requirements" }, { what: "requirements" }, { what: "requirements" }]);
+    expect((await setupEventsSince(since)).map((e) => e.payload)).toEqual([
+      { what: "requirements" },
+      { what: "requirements" },
+      { what: "requirements" },
+    ]);
   });
 
   it("answers NOT_FOUND to another company's administrator", async () => {
@@ -206,13 +268,25 @@ describe("admin.requirements", () => {
 });
 
 const day = { enabled: true, start_time: "09:00", end_time: "18:00" };
-const days = { "1": day, "2": day, "3": day, "4": day, "5": day, "6": { ...day, end_time: "13:00" }, "7": { ...day, enabled: false } };
+const days = {
+  "1": day,
+  "2": day,
+  "3": day,
+  "4": day,
+  "5": day,
+  "6": { ...day, end_time: "13:00" },
+  "7": { ...day, enabled: false },
+};
 
 describe("admin.preferences", () => {
   it("saves the edited preferences, keeps the rest of the document, and announces the change", async () => {
     const o = await other();
     const companyId = app.fx().other.companyId;
-    const [before] = await app.db().select({ preferences: companies.preferences }).from(companies).where(eq(companies.id, companyId));
+    const [before] = await app
+      .db()
+      .select({ preferences: companies.preferences })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     const current = await o.preferences.get();
     const since = await lastEventId();
     await o.preferences.update({
@@ -236,7 +310,11 @@ describe("admin.preferences", () => {
       days_preferences: { max_bookings: 4, time_interval: 15 },
     });
     expect(after.modules.map((m) => m.key)).toEqual(["crm", "order"]);
-    const [row] = await app.db().select({ preferences: companies.preferences }).from(companies).where(eq(companies.id, companyId));
+    const [row] = await app
+      .db()
+      .select({ preferences: companies.preferences })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     expect(row?.preferences.logo).toEqual(before?.preferences.logo);
     expect(row?.preferences.booking_role_ids).toEqual(before?.preferences.booking_role_ids);
     expect(await setupEventsSince(since)).toEqual([{ payload: { what: "preferences" }, companyId }]);
@@ -247,8 +325,11 @@ describe("admin.preferences", () => {
   it("refuses domains a frame-ancestors header cannot carry, bad colours, repeated modules and hours out of order", async () => {
     const o = await other();
     const current = await o.preferences.get();
-    const bad = async (change: Partial<typeof current>) => fieldsOf(await failure(o.preferences.update({ ...current, ...change })));
-    expect(await bad({ booking_addon: { allowed_domains: "a.cl https://b.cl;script-src", background_color: "#ffffff" } })).toEqual({
+    const bad = async (change: Partial<typeof current>) =>
+      fieldsOf(await failure(o.preferences.update({ ...current, ...change })));
+    expect(
+      await bad({ booking_addon: { allowed_domains: "a.cl https://b.cl;script-src", background_color: "#ffffff" } }),
+    ).toEqual({
       "booking_addon.allowed_domains": "Dominio inválido: https://b.cl;script-src",
     });
     expect(await bad({ booking_addon: { allowed_domains: "", background_color: "white" } })).toEqual({
@@ -262,7 +343,14 @@ describe("admin.preferences", () => {
         ],
       }),
     ).toEqual({ modules: "Módulos repetidos" });
-    expect(await bad({ days_preferences: { ...current.days_preferences, days: { ...days, "2": { enabled: true, start_time: "18:00", end_time: "09:00" } } } })).toEqual({
+    expect(
+      await bad({
+        days_preferences: {
+          ...current.days_preferences,
+          days: { ...days, "2": { enabled: true, start_time: "18:00", end_time: "09:00" } },
+        },
+      }),
+    ).toEqual({
       "days_preferences.days.2.end_time": "La hora de término debe ser posterior a la de inicio",
     });
     expect(await bad({ workpoint_logout_time: -1 })).toEqual({ workpoint_logout_time: "0 o más segundos" });
@@ -279,20 +367,53 @@ describe("admin.preferences", () => {
     const adminId = other_.userIds["admin@otro.demo"] ?? 0;
     const demoAdminId = fx().userIds["admin@taller.demo"] ?? 0;
     const fileId = (tag: string) => `logo${tag}`.padEnd(24, "x");
-    await app.db().insert(files).values([
-      { id: fileId("own"), companyId: other_.companyId, userId: adminId, contentType: "image/png", size: 10, name: "logo.png" },
-      { id: fileId("pdf"), companyId: other_.companyId, userId: adminId, contentType: "application/pdf", size: 10, name: "logo.pdf" },
-      { id: fileId("demo"), companyId: fx().companyId, userId: demoAdminId, contentType: "image/png", size: 10, name: "logo.png" },
-    ]);
+    await app
+      .db()
+      .insert(files)
+      .values([
+        {
+          id: fileId("own"),
+          companyId: other_.companyId,
+          userId: adminId,
+          contentType: "image/png",
+          size: 10,
+          name: "logo.png",
+        },
+        {
+          id: fileId("pdf"),
+          companyId: other_.companyId,
+          userId: adminId,
+          contentType: "application/pdf",
+          size: 10,
+          name: "logo.pdf",
+        },
+        {
+          id: fileId("demo"),
+          companyId: fx().companyId,
+          userId: demoAdminId,
+          contentType: "image/png",
+          size: 10,
+          name: "logo.png",
+        },
+      ]);
     const logoOf = async (companyId: number) =>
-      (await app.db().select({ preferences: companies.preferences }).from(companies).where(eq(companies.id, companyId)))[0]?.preferences.logo;
+      (
+        await app.db().select({ preferences: companies.preferences }).from(companies).where(eq(companies.id, companyId))
+      )[0]?.preferences.logo;
     const demoLogo = await logoOf(fx().companyId);
 
     const since = await lastEventId();
-    expect(await o.preferences.setLogo({ logo: `/files/${fileId("own")}` })).toEqual({ logo: `/files/${fileId("own")}` });
+    expect(await o.preferences.setLogo({ logo: `/files/${fileId("own")}` })).toEqual({
+      logo: `/files/${fileId("own")}`,
+    });
     expect(await logoOf(other_.companyId)).toBe(`/files/${fileId("own")}`);
     // Another company's picture (its id seen somewhere), a file that is no picture, and URLs that are no upload.
-    for (const logo of [`/files/${fileId("demo")}`, `/files/${fileId("pdf")}`, "https://evil.example/logo.png", "javascript:alert(1)"]) {
+    for (const logo of [
+      `/files/${fileId("demo")}`,
+      `/files/${fileId("pdf")}`,
+      "https://evil.example/logo.png",
+      "javascript:alert(1)",
+    ]) {
       expect((await failure(o.preferences.setLogo({ logo }))).code).toBe("NOT_FOUND");
     }
     expect(await logoOf(other_.companyId)).toBe(`/files/${fileId("own")}`);
@@ -303,6 +424,8 @@ describe("admin.preferences", () => {
       { payload: { what: "preferences" }, companyId: other_.companyId },
       { payload: { what: "preferences" }, companyId: other_.companyId },
     ]);
-    expect((await failure((await callerFor("asesor@taller.demo")).preferences.setLogo({ logo: null }))).code).toBe("FORBIDDEN");
+    expect((await failure((await callerFor("asesor@taller.demo")).preferences.setLogo({ logo: null }))).code).toBe(
+      "FORBIDDEN",
+    );
   });
 });

@@ -17,7 +17,19 @@ let probedProcedures = 0;
 const GARBAGE: unknown[] = [null, 0, -1, "x", true, [], [1, 2], "'; drop table orders; --"];
 
 /** Wrong values for one field of a valid input: wrong types, out-of-range numbers, oversized strings. */
-const WRONG_VALUES: unknown[] = [null, "", "x".repeat(10_000), -1, 1e308, Number.NaN, 2 ** 31, {}, [], true, "1; select 1"];
+const WRONG_VALUES: unknown[] = [
+  null,
+  "",
+  "x".repeat(10_000),
+  -1,
+  1e308,
+  Number.NaN,
+  2 ** 31,
+  {},
+  [],
+  true,
+  "1; select 1",
+];
 
 /** Put into every field: must never come back inside an error (a NUL byte and quotes reach SQL as parameters). */
 const SENTINEL = "zq-sentinel-4471";
@@ -40,7 +52,15 @@ function mutations(valid: unknown): unknown[] {
 const base64url = (text: string) => Buffer.from(text).toString("base64url");
 
 /** Cursors that no list hands out: whatever the format, each must be refused. */
-const GARBAGE_CURSORS = ["!!!", "a.b.c", "x".repeat(1000), base64url("null"), base64url("[]"), base64url("{"), base64url('{"after":[1]}')];
+const GARBAGE_CURSORS = [
+  "!!!",
+  "a.b.c",
+  "x".repeat(1000),
+  base64url("null"),
+  base64url("[]"),
+  base64url("{"),
+  base64url('{"after":[1]}'),
+];
 
 /** The real cursor with its contents tampered with (a signed cursor refuses them all; a checked one, the bad ones). */
 function tamperedCursors(real: string | null): string[] {
@@ -63,7 +83,13 @@ function tamperedCursors(real: string | null): string[] {
       attacks.push(reencode({ ...decoded, after: keys.map((k, j) => (j === i ? wrong : k)) }));
     }
   }
-  for (const [field, wrong] of [["page", -1], ["page", 1e308], ["total", -5], ["total", "x"], ["filter", SENTINEL]] as const) {
+  for (const [field, wrong] of [
+    ["page", -1],
+    ["page", 1e308],
+    ["total", -5],
+    ["total", "x"],
+    ["filter", SENTINEL],
+  ] as const) {
     attacks.push(reencode({ ...decoded, [field]: wrong }));
   }
   return attacks;
@@ -72,7 +98,10 @@ function tamperedCursors(real: string | null): string[] {
 /** What must never reach a client, in an error or in data. */
 const LEAKS: [string, RegExp][] = [
   ["SQL", /\b(select|insert|update|delete)\b.*\b(from|into|set|where)\b/i],
-  ["a database error", /syntax error|violates|\brelation\b|invalid input syntax|out of range for|Failed query|params:/i],
+  [
+    "a database error",
+    /syntax error|violates|\brelation\b|invalid input syntax|out of range for|Failed query|params:/i,
+  ],
   ["a stack", /\n\s+at |\.ts:\d|\.js:\d/],
   ["a file path", /\/(work|home|src|node_modules)\//],
 ];
@@ -92,7 +121,12 @@ type Answer = { ok: true; data: unknown } | { ok: false; error: WireError };
  * Calls a query or mutation, or reads a subscription's first event: events are published to the caller's company
  * until the stream yields or fails, so a stream that works ends the wait as surely as one that breaks.
  */
-async function answer(path: string, type: "query" | "mutation" | "subscription", input: unknown, ctx: TestContext): Promise<Answer> {
+async function answer(
+  path: string,
+  type: "query" | "mutation" | "subscription",
+  input: unknown,
+  ctx: TestContext,
+): Promise<Answer> {
   const controller = new AbortController();
   const caller = createCaller(ctx, { signal: controller.signal });
   const failed = (e: unknown): Answer => ({ ok: false, error: wireError(e, path, type, input) });
@@ -101,10 +135,7 @@ async function answer(path: string, type: "query" | "mutation" | "subscription",
     if (type !== "subscription") return { ok: true, data: result };
     const iterator = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
     let settled = false;
-    const first = iterator.next().then(
-      (r): Answer => ({ ok: true, data: r.value }),
-      failed,
-    );
+    const first = iterator.next().then((r): Answer => ({ ok: true, data: r.value }), failed);
     void first.then(() => (settled = true));
     for (let i = 0; !settled && i < 100; i++) {
       // Any event the subscriber may see wakes it: one of the caller's company, or a platform one without a user.
@@ -158,7 +189,9 @@ describe("bad input: every procedure answers a clean, Spanish 4xx, never a 500, 
         const paged = valid && typeof valid === "object" && "cursor" in valid;
         const withCursor = (cursor: string) => ({ ...(valid as object), cursor });
         const garbageCursors = paged ? GARBAGE_CURSORS.map(withCursor) : [];
-        const tampered = paged ? tamperedCursors(await realCursor(path, valid as Record<string, unknown>)).map(withCursor) : [];
+        const tampered = paged
+          ? tamperedCursors(await realCursor(path, valid as Record<string, unknown>)).map(withCursor)
+          : [];
         const inputs = [...GARBAGE, ...mutations(valid), ...(c?.attacks?.(fx) ?? []), ...garbageCursors, ...tampered];
         for (const input of inputs) {
           // A fresh session per call: some procedures end the session they run in. Each procedure calls from its
@@ -175,8 +208,13 @@ describe("bad input: every procedure answers a clean, Spanish 4xx, never a 500, 
             what: `${path}(${JSON.stringify(input)?.slice(0, 100)})`,
             input,
             got: await answer(path, type, input, ctx),
-            forbidden: [...injected(input, valid), ...(ctx.session ? [ctx.session.id] : []), ...(ctx.managerSession ? [ctx.managerSession.id] : [])],
-            mustRefuse: (hasInput && GARBAGE.includes(input) && input !== null) || garbageCursors.includes(input as never),
+            forbidden: [
+              ...injected(input, valid),
+              ...(ctx.session ? [ctx.session.id] : []),
+              ...(ctx.managerSession ? [ctx.managerSession.id] : []),
+            ],
+            mustRefuse:
+              (hasInput && GARBAGE.includes(input) && input !== null) || garbageCursors.includes(input as never),
           });
         }
         // Tampered cursors may be accepted (an unsigned cursor whose values still make sense), but a refusal is a 400.
@@ -184,11 +222,13 @@ describe("bad input: every procedure answers a clean, Spanish 4xx, never a 500, 
       });
 
       it("answers no 5xx", () => {
-        for (const { what, error } of errors(probes)) expect(error.data.httpStatus, `${what}: ${error.data.code} "${error.message}"`).toBeLessThan(500);
+        for (const { what, error } of errors(probes))
+          expect(error.data.httpStatus, `${what}: ${error.data.code} "${error.message}"`).toBeLessThan(500);
       });
 
       it("refuses malformed input and unknown cursors with BAD_REQUEST", () => {
-        for (const { what, got } of probes.filter((p) => p.mustRefuse)) expect(got.ok ? "accepted" : got.error.data.code, what).toBe("BAD_REQUEST");
+        for (const { what, got } of probes.filter((p) => p.mustRefuse))
+          expect(got.ok ? "accepted" : got.error.data.code, what).toBe("BAD_REQUEST");
       });
 
       it("shows no SQL, database error, stack or file path, in errors or data", () => {
@@ -202,7 +242,8 @@ describe("bad input: every procedure answers a clean, Spanish 4xx, never a 500, 
       it("echoes no injected value and no session id in an error", () => {
         for (const { what, error, forbidden } of errors(probes)) {
           const text = JSON.stringify(error);
-          for (const value of forbidden) expect(text.includes(value), `${what} echoes ${JSON.stringify(value.slice(0, 40))}`).toBe(false);
+          for (const value of forbidden)
+            expect(text.includes(value), `${what} echoes ${JSON.stringify(value.slice(0, 40))}`).toBe(false);
         }
       });
 

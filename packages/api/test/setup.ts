@@ -9,7 +9,8 @@ export function useSeededApp() {
     /** A caller logged in as `email` through a fresh session. */
     callerFor: async (email: string, signal?: AbortSignal) => createCaller(await app.staff(email), { signal }),
     /** A caller in a kiosk session of `email` on the device with this token. */
-    kioskCallerFor: async (email: string, token: string, signal?: AbortSignal) => createCaller(await app.kiosk(email, token), { signal }),
+    kioskCallerFor: async (email: string, token: string, signal?: AbortSignal) =>
+      createCaller(await app.kiosk(email, token), { signal }),
     /** A caller in a platform operator's session. */
     managerCaller: async (signal?: AbortSignal) => createCaller(await app.manager(), { signal }),
   };

@@ -8,7 +8,9 @@ const app = useSeededApp();
 
 /** Otro Taller's admin: through a staff session, or for a kiosk procedure a kiosk session on Otro Taller's device. */
 const otherAdmin = (signal?: AbortSignal, as?: "kiosk") =>
-  as === "kiosk" ? app.kioskCallerFor("admin@otro.demo", app.fx().other.workpointToken, signal) : app.callerFor("admin@otro.demo", signal);
+  as === "kiosk"
+    ? app.kioskCallerFor("admin@otro.demo", app.fx().other.workpointToken, signal)
+    : app.callerFor("admin@otro.demo", signal);
 
 describe("tenant isolation: every procedure, called by Otro Taller", () => {
   it("every procedure of the app router has a case (add it to its package's test/cases.ts)", () => {

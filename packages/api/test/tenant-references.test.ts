@@ -72,13 +72,20 @@ describe("tenant-bound references", () => {
 
   it("deleting a referenced row empties only the reference, never company_id", async () => {
     const { demo } = app.fx();
-    const [client] = await app.db().insert(clients).values({ companyId: demo.companyId, name: "Cliente Borrable" }).returning();
+    const [client] = await app
+      .db()
+      .insert(clients)
+      .values({ companyId: demo.companyId, name: "Cliente Borrable" })
+      .returning();
     const [vehicle] = await app
       .db()
       .insert(vehicles)
       .values({ companyId: demo.companyId, clientId: client!.id, identifier: "ZZZZ99" })
       .returning();
-    await app.db().insert(orders).values({ ...demoOrder(90_200), clientId: client!.id, vehicleId: vehicle!.id });
+    await app
+      .db()
+      .insert(orders)
+      .values({ ...demoOrder(90_200), clientId: client!.id, vehicleId: vehicle!.id });
     await app
       .db()
       .insert(bookings)
@@ -99,7 +106,15 @@ describe("tenant-bound references", () => {
   it("every foreign key to a tenant-owned table is composite on company_id, and set null empties only the reference", async () => {
     // A foreign key to a table with company_id, listed as referencing table -> referenced table, with its columns
     // on both sides and, for ON DELETE SET NULL, the columns it empties.
-    const keys = await queryRows<{ name: string; from: string; to: string; cols: string[]; refcols: string[]; delete: string; nulls: string[] | null }>(
+    const keys = await queryRows<{
+      name: string;
+      from: string;
+      to: string;
+      cols: string[];
+      refcols: string[];
+      delete: string;
+      nulls: string[] | null;
+    }>(
       app.db(),
       sql`SELECT c.conname AS name, c.conrelid::regclass::text AS "from", c.confrelid::regclass::text AS "to",
                  array(SELECT attname::text FROM unnest(c.conkey) WITH ORDINALITY k(n, i)
@@ -124,7 +139,9 @@ describe("tenant-bound references", () => {
     // confdeltype 'n' is SET NULL: with a composite key it must name its columns, and never company_id.
     const setNull = keys.filter((k) => k.delete === "n");
     expect(setNull.length).toBeGreaterThan(10);
-    expect(setNull.filter((k) => !k.nulls || k.nulls.length !== 1 || k.nulls[0] === "company_id").map((k) => k.name)).toEqual([]);
+    expect(
+      setNull.filter((k) => !k.nulls || k.nulls.length !== 1 || k.nulls[0] === "company_id").map((k) => k.name),
+    ).toEqual([]);
     expect(keys.map((k) => k.name)).toContain("orders_vehicle_id_tenant_fk");
   });
 });

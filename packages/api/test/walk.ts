@@ -24,7 +24,12 @@ export interface WireError {
   data: { code: string; httpStatus: number; path?: string; fieldErrors?: unknown } & Record<string, unknown>;
 }
 
-export function wireError(error: unknown, path: string, type: "query" | "mutation" | "subscription", input: unknown): WireError {
+export function wireError(
+  error: unknown,
+  path: string,
+  type: "query" | "mutation" | "subscription",
+  input: unknown,
+): WireError {
   return getTRPCErrorShape({
     config: appRouter._def._config,
     error: getTRPCErrorFromUnknown(error),

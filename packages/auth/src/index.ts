@@ -4,5 +4,12 @@ export { authenticate, watchSessionEvents, readSessionId, startSession, endSessi
 export { SESSION_COOKIE } from "./lucia";
 export { sessionDeadline } from "./session-deadline";
 export { parseDevice } from "./device";
-export { loginWaitMs, LOGIN_LIMITS, pruneLoginAttempts, reserveAttempt, type Attempt, type AttemptKey } from "./throttle";
+export {
+  loginWaitMs,
+  LOGIN_LIMITS,
+  pruneLoginAttempts,
+  reserveAttempt,
+  type Attempt,
+  type AttemptKey,
+} from "./throttle";
 export { findUserByWorkpointCode } from "./workpoint-code";

@@ -8,7 +8,10 @@ import { reserveAttempt } from "./throttle";
 import { consumeTotp } from "./totp";
 
 export const loginInput = z.object({
-  email: z.email("Correo inválido").max(254).transform((e) => e.trim().toLowerCase()),
+  email: z
+    .email("Correo inválido")
+    .max(254)
+    .transform((e) => e.trim().toLowerCase()),
   password: z.string().min(1, "Ingresa tu contraseña").max(200),
   otp: otpCodeSchema.optional(),
 });

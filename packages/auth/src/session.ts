@@ -1,6 +1,14 @@
 import type { Db } from "@taller/db";
 import { sessions, userDevices } from "@taller/db";
-import { emitSessionsEnded, loadSessionUser, type Context, type EventBus, type SessionInfo, type SessionUser, type Transaction } from "@taller/trpc";
+import {
+  emitSessionsEnded,
+  loadSessionUser,
+  type Context,
+  type EventBus,
+  type SessionInfo,
+  type SessionUser,
+  type Transaction,
+} from "@taller/trpc";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { readCookie } from "@taller/trpc";
 import { parseDevice } from "./device";
@@ -160,10 +168,18 @@ export async function endOtherSessions(tx: Transaction, userId: number, keep: st
  * Replaces the current session by a new one on the same device (after a credential change, so a stolen session
  * id stops working). The device row follows the new session.
  */
-export async function rotateSession(tx: Transaction, browser: Browser, current: SessionInfo, userId: number): Promise<string> {
+export async function rotateSession(
+  tx: Transaction,
+  browser: Browser,
+  current: SessionInfo,
+  userId: number,
+): Promise<string> {
   const lucia = getLucia(tx.db, browser.secure);
   const session = await lucia.createSession(userId, { createdAt: new Date(), kind: current.kind });
-  await tx.db.update(userDevices).set({ sessionId: session.id, updatedAt: new Date() }).where(eq(userDevices.sessionId, current.id));
+  await tx.db
+    .update(userDevices)
+    .set({ sessionId: session.id, updatedAt: new Date() })
+    .where(eq(userDevices.sessionId, current.id));
   await endSessions(tx, [current.id]);
   tx.afterCommit(() => browser.setCookie(lucia.createSessionCookie(session.id).serialize()));
   return session.id;

@@ -10,7 +10,10 @@ import { lockoutMessage, reserveAttempt } from "./throttle";
 import { findUserByWorkpointCode } from "./workpoint-code";
 
 export const workpointLoginInput = z.object({
-  code: z.string().min(WORKPOINT_CODE_MIN, `Código inválido, debe tener mínimo ${WORKPOINT_CODE_MIN} caracteres`).max(100),
+  code: z
+    .string()
+    .min(WORKPOINT_CODE_MIN, `Código inválido, debe tener mínimo ${WORKPOINT_CODE_MIN} caracteres`)
+    .max(100),
 });
 
 const tooMany = (waitMs: number) => lockoutMessage(waitMs, "Demasiados códigos incorrectos");
@@ -32,16 +35,22 @@ export const workpointLogin = publicProcedure.input(workpointLoginInput).mutatio
           .where(eq(workpointTokens.tokenHash, sha256(token)))
           .limit(1)
       : [];
-  if (!device) throw new TRPCError({ code: "UNAUTHORIZED", message: "Token de punto de trabajo inválido. Contacte Administrador." });
+  if (!device)
+    throw new TRPCError({
+      code: "UNAUTHORIZED",
+      message: "Token de punto de trabajo inválido. Contacte Administrador.",
+    });
 
   const byDevice = await reserveAttempt(ctx.db, { account: `workpoint-device:${device.id}`, ip: ctx.ip }, tooMany);
   // Refused by the company's limit, the attempt checks nothing: it does not count against the device either.
-  const byCompany = await reserveAttempt(ctx.db, { account: `workpoint-company:${device.companyId}`, ip: ctx.ip }, tooMany).catch(
-    async (error: unknown) => {
-      await byDevice.release();
-      throw error;
-    },
-  );
+  const byCompany = await reserveAttempt(
+    ctx.db,
+    { account: `workpoint-company:${device.companyId}`, ip: ctx.ip },
+    tooMany,
+  ).catch(async (error: unknown) => {
+    await byDevice.release();
+    throw error;
+  });
   const userId = await findUserByWorkpointCode(ctx.db, device.companyId, input.code);
   if (userId === null) throw fieldError("UNAUTHORIZED", "code", "Código inválido");
   await byDevice.succeed();
@@ -49,7 +58,10 @@ export const workpointLogin = publicProcedure.input(workpointLoginInput).mutatio
 
   // Entering the kiosk sets the user online (seed 000 section 4).
   await withTransaction(ctx, async (tx) => {
-    await tx.db.update(users).set({ online: true }).where(and(eq(users.id, userId), eq(users.companyId, device.companyId)));
+    await tx.db
+      .update(users)
+      .set({ online: true })
+      .where(and(eq(users.id, userId), eq(users.companyId, device.companyId)));
     const sessionId = await startSession(tx, ctx, { id: userId, companyId: device.companyId }, "kiosk");
     // Bound to the device, so revoking the device ends the session (workpoint.devices.revoke).
     await tx.db.update(userDevices).set({ workpointTokenId: device.id }).where(eq(userDevices.sessionId, sessionId));

@@ -1,6 +1,13 @@
 import { isInstant } from "@taller/core";
 import { files, sessions, users, verifyPassword } from "@taller/db";
-import { createCallerFactory, fieldErrorsFromIssues, issuesOf, TRPCError, type BusEvent, type EventBus } from "@taller/trpc";
+import {
+  createCallerFactory,
+  fieldErrorsFromIssues,
+  issuesOf,
+  TRPCError,
+  type BusEvent,
+  type EventBus,
+} from "@taller/trpc";
 import { type TestContext, useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
 import { generate } from "otplib";
@@ -55,7 +62,12 @@ const wrongCode = (code: string) => String((Number(code) + 500_000) % 1_000_000)
 describe("account.update", () => {
   it("saves the general information and answers the profile", async () => {
     const ctx = await signIn("asesor@taller.demo");
-    const profile = await account(ctx).update({ name: "Andrés A. Asesor", phone: "+56 9 1234 5678", rut: "123456785", theme: "dune" });
+    const profile = await account(ctx).update({
+      name: "Andrés A. Asesor",
+      phone: "+56 9 1234 5678",
+      rut: "123456785",
+      theme: "dune",
+    });
     expect(profile).toMatchObject({
       id: app.fx().demo.userIds["asesor@taller.demo"],
       name: "Andrés A. Asesor",
@@ -83,7 +95,11 @@ describe("account.update", () => {
     expect(short.fields).toEqual({ workpoint_code: ["Código inválido, debe tener mínimo 4 caracteres"] });
 
     expect(await account(asesor).update({ workpoint_code: "4821" })).toMatchObject({ has_workpoint_code: true });
-    const [row] = await app.db().select({ hash: users.workpointCodeHash }).from(users).where(eq(users.email, "asesor@taller.demo"));
+    const [row] = await app
+      .db()
+      .select({ hash: users.workpointCodeHash })
+      .from(users)
+      .where(eq(users.email, "asesor@taller.demo"));
     expect(row!.hash).not.toContain("4821");
     expect(await verifyPassword(row!.hash!, "4821")).toBe(true);
     // Saving one's own code again is fine; a coworker cannot take it; another company's user can.
@@ -112,13 +128,42 @@ describe("account.update", () => {
     const foreign = "foreign_picture_01234567";
     const coworker = "coworker_picture_0123456";
     await db.insert(files).values([
-      { id: own, companyId: app.fx().demo.companyId, userId: app.fx().demo.userIds["asesor@taller.demo"], contentType: "image/png", size: 10, name: "a.png" },
-      { id: foreign, companyId: app.fx().other.companyId, userId: app.fx().other.userIds["admin@otro.demo"], contentType: "image/png", size: 10, name: "b.png" },
-      { id: coworker, companyId: app.fx().demo.companyId, userId: app.fx().demo.userIds["admin@taller.demo"], contentType: "image/png", size: 10, name: "c.png" },
+      {
+        id: own,
+        companyId: app.fx().demo.companyId,
+        userId: app.fx().demo.userIds["asesor@taller.demo"],
+        contentType: "image/png",
+        size: 10,
+        name: "a.png",
+      },
+      {
+        id: foreign,
+        companyId: app.fx().other.companyId,
+        userId: app.fx().other.userIds["admin@otro.demo"],
+        contentType: "image/png",
+        size: 10,
+        name: "b.png",
+      },
+      {
+        id: coworker,
+        companyId: app.fx().demo.companyId,
+        userId: app.fx().demo.userIds["admin@taller.demo"],
+        contentType: "image/png",
+        size: 10,
+        name: "c.png",
+      },
     ]);
     expect(await account(ctx).update({ picture: `/files/${own}` })).toMatchObject({ picture: `/files/${own}` });
-    for (const picture of [`/files/${foreign}`, `/files/${coworker}`, "https://evil.example/x.png", `/files/${"z".repeat(24)}`]) {
-      expect(await failure(account(ctx).update({ picture }))).toMatchObject({ code: "NOT_FOUND", message: "Imagen no encontrada" });
+    for (const picture of [
+      `/files/${foreign}`,
+      `/files/${coworker}`,
+      "https://evil.example/x.png",
+      `/files/${"z".repeat(24)}`,
+    ]) {
+      expect(await failure(account(ctx).update({ picture }))).toMatchObject({
+        code: "NOT_FOUND",
+        message: "Imagen no encontrada",
+      });
     }
   });
 });
@@ -159,7 +204,13 @@ describe("account.changeEmail", () => {
   it("limits how often one user may try addresses, taken or free", async () => {
     const ctx = await signIn("admin@otro.demo");
     // Free, taken, back to its own (free again), taken, taken: the account ends as it began.
-    const tries = ["otro.nuevo@otro.demo", "asesor@taller.demo", "admin@otro.demo", "admin@taller.demo", "tecnico@taller.demo"];
+    const tries = [
+      "otro.nuevo@otro.demo",
+      "asesor@taller.demo",
+      "admin@otro.demo",
+      "admin@taller.demo",
+      "tecnico@taller.demo",
+    ];
     expect(tries).toHaveLength(LOGIN_LIMITS.lockoutAfter);
     for (const mail of tries) await account(ctx).changeEmail({ mail, password: "demo1234" });
     const limited = await failure(account(ctx).changeEmail({ mail: "admin@otro.demo", password: "demo1234" }));
@@ -186,16 +237,27 @@ describe("two-factor authentication", () => {
     expect(qr).toMatch(/^data:image\/png;base64,/);
     expect((await auth(first).me()).has_2fa).toBe(false);
     // Login is not affected until the code is validated.
-    expect(await auth(app.anonymous()).login({ email: "admin@taller.demo", password: "demo1234" })).toMatchObject({ status: "ok" });
+    expect(await auth(app.anonymous()).login({ email: "admin@taller.demo", password: "demo1234" })).toMatchObject({
+      status: "ok",
+    });
 
     const code = await generate({ secret });
-    const notIssued = await failure(account(first).validate2fa({ password: "demo1234", otp: code, otp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" }));
-    expect(notIssued).toMatchObject({ code: "BAD_REQUEST", fields: { otp_secret: ["El código QR ya no es válido, vuelve a habilitar 2FA"] } });
+    const notIssued = await failure(
+      account(first).validate2fa({ password: "demo1234", otp: code, otp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" }),
+    );
+    expect(notIssued).toMatchObject({
+      code: "BAD_REQUEST",
+      fields: { otp_secret: ["El código QR ya no es válido, vuelve a habilitar 2FA"] },
+    });
     const badPassword = await failure(account(first).validate2fa({ password: "mala", otp: code, otp_secret: secret }));
     expect(badPassword).toMatchObject({ code: "UNAUTHORIZED", fields: { password: ["Contraseña inválida"] } });
-    const badCode = await failure(account(first).validate2fa({ password: "demo1234", otp: wrongCode(code), otp_secret: secret }));
+    const badCode = await failure(
+      account(first).validate2fa({ password: "demo1234", otp: wrongCode(code), otp_secret: secret }),
+    );
     expect(badCode).toMatchObject({ code: "FORBIDDEN", fields: { otp: ["Código de autenticación inválido"] } });
-    const shortCode = await failure(account(first).validate2fa({ password: "demo1234", otp: "12", otp_secret: secret }));
+    const shortCode = await failure(
+      account(first).validate2fa({ password: "demo1234", otp: "12", otp_secret: secret }),
+    );
     expect(shortCode).toMatchObject({ code: "BAD_REQUEST", fields: { otp: ["El código debe tener 6 dígitos"] } });
 
     const profile = await account(first).validate2fa({ password: "demo1234", otp: code, otp_secret: secret });
@@ -208,20 +270,31 @@ describe("two-factor authentication", () => {
     // A code works once.
     const replay = await failure(account(second).disable2fa({ password: "demo1234", otp: code }));
     expect(replay).toMatchObject({ code: "FORBIDDEN", fields: { otp: ["Código de autenticación inválido"] } });
-    expect(await failure(account(second).enable2fa())).toMatchObject({ code: "BAD_REQUEST", message: "2FA ya está habilitado" });
+    expect(await failure(account(second).enable2fa())).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "2FA ya está habilitado",
+    });
 
     // Login now needs the code.
-    expect(await auth(app.anonymous()).login({ email: "admin@taller.demo", password: "demo1234" })).toEqual({ status: "otp_required" });
+    expect(await auth(app.anonymous()).login({ email: "admin@taller.demo", password: "demo1234" })).toEqual({
+      status: "otp_required",
+    });
 
     const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     expect((await failure(account(second).disable2fa({ password: "mala", otp: next }))).code).toBe("UNAUTHORIZED");
     const off = await account(second).disable2fa({ password: "demo1234", otp: next });
     expect(off.has_2fa).toBe(false);
-    const [row] = await app.db().select({ secret: users.totpSecret }).from(users).where(eq(users.email, "admin@taller.demo"));
+    const [row] = await app
+      .db()
+      .select({ secret: users.totpSecret })
+      .from(users)
+      .where(eq(users.email, "admin@taller.demo"));
     expect(row!.secret).toBeNull();
     expect(await fromCookie(`${SESSION_COOKIE}=${second.session!.id}`)).toBeNull();
     expect(await fromCookie(sessionCookie(second))).not.toBeNull();
-    expect(await auth(app.anonymous()).login({ email: "admin@taller.demo", password: "demo1234" })).toMatchObject({ status: "ok" });
+    expect(await auth(app.anonymous()).login({ email: "admin@taller.demo", password: "demo1234" })).toMatchObject({
+      status: "ok",
+    });
   });
 
   it("keeps a pending secret only until a newer one is issued", async () => {
@@ -229,7 +302,13 @@ describe("two-factor authentication", () => {
     const old = await account(ctx).enable2fa();
     const current = await account(ctx).enable2fa();
     expect(current.secret).not.toBe(old.secret);
-    const stale = await failure(account(ctx).validate2fa({ password: "demo1234", otp: await generate({ secret: old.secret }), otp_secret: old.secret }));
+    const stale = await failure(
+      account(ctx).validate2fa({
+        password: "demo1234",
+        otp: await generate({ secret: old.secret }),
+        otp_secret: old.secret,
+      }),
+    );
     expect(stale.fields).toHaveProperty("otp_secret");
   });
 
@@ -247,7 +326,9 @@ describe("two-factor authentication", () => {
     const code = await generate({ secret });
     for (let i = 0; i < 5; i++) {
       const input = i % 2 ? { password: "mala", otp: code } : { password: "demo1234", otp: wrongCode(code) };
-      expect(["UNAUTHORIZED", "FORBIDDEN"]).toContain((await failure(account(ctx).validate2fa({ ...input, otp_secret: secret }))).code);
+      expect(["UNAUTHORIZED", "FORBIDDEN"]).toContain(
+        (await failure(account(ctx).validate2fa({ ...input, otp_secret: secret }))).code,
+      );
     }
     const locked = await failure(account(ctx).validate2fa({ password: "demo1234", otp: code, otp_secret: secret }));
     expect(locked.code).toBe("TOO_MANY_REQUESTS");
@@ -278,7 +359,9 @@ describe("devices", () => {
     // The phone's session no longer authenticates and its sockets are told to close.
     expect(await fromCookie(`${SESSION_COOKIE}=${phone.session!.id}`)).toBeNull();
     // With PostgreSQL the event comes back through LISTEN, a moment after the call returns.
-    await vi.waitFor(() => expect(ended.find((e) => e.type === "session.ended")?.payload).toEqual({ sessionIds: [phone.session!.id] }));
+    await vi.waitFor(() =>
+      expect(ended.find((e) => e.type === "session.ended")?.payload).toEqual({ sessionIds: [phone.session!.id] }),
+    );
     unsubscribe();
   });
 
@@ -313,7 +396,9 @@ describe("the validated-session cache", () => {
     // The logout's event arrives (as from another process) while the validation is reading the database: a bus
     // whose listeners the test calls, and a database that calls them at the validation's first query.
     const listeners: ((e: BusEvent) => void)[] = [];
-    const stop = watchSessionEvents({ subscribe: (l: (e: BusEvent) => void) => (listeners.push(l), () => undefined) } as unknown as EventBus);
+    const stop = watchSessionEvents({
+      subscribe: (l: (e: BusEvent) => void) => (listeners.push(l), () => undefined),
+    } as unknown as EventBus);
     let fired = false;
     const real = app.db();
     const racing = new Proxy(real, {
@@ -322,7 +407,8 @@ describe("the validated-session cache", () => {
         if (prop === "select" && !fired && typeof value === "function") {
           return (...args: unknown[]) => {
             fired = true;
-            for (const l of listeners) l({ id: 1, type: "session.ended", companyId: null, payload: { sessionIds: [sessionId] } });
+            for (const l of listeners)
+              l({ id: 1, type: "session.ended", companyId: null, payload: { sessionIds: [sessionId] } });
             return (value as (...a: unknown[]) => unknown).apply(target, args);
           };
         }
@@ -346,7 +432,9 @@ describe("validations under way", () => {
     return sessionCookie(anon);
   }
 
-  /** The database, counting the query builders started; with `hold`, their rows are read but handed over on `release`. */
+  /**
+   * The database, counting the query builders started; with `hold`, their rows are read but handed over on `release`.
+   */
   function watched(hold: boolean) {
     const real = app.db();
     let selects = 0;
@@ -362,7 +450,9 @@ describe("validations under way", () => {
           if (typeof member !== "function") return member;
           if (p === "then") {
             return (ok: (v: unknown) => unknown, ko: (e: unknown) => unknown) =>
-              (member as (f: (v: unknown) => unknown) => Promise<unknown>).call(b, (rows) => (read(), gate.then(() => rows))).then(ok, ko);
+              (member as (f: (v: unknown) => unknown) => Promise<unknown>)
+                .call(b, (rows) => (read(), gate.then(() => rows)))
+                .then(ok, ko);
           }
           return (...args: unknown[]) => {
             const result: unknown = (member as (...a: unknown[]) => unknown).apply(b, args);
@@ -403,13 +493,16 @@ describe("validations under way", () => {
     const cookie = await freshCookie();
     const sessionId = cookie.split("=")[1]!;
     const listeners: ((e: BusEvent) => void)[] = [];
-    const stop = watchSessionEvents({ subscribe: (l: (e: BusEvent) => void) => (listeners.push(l), () => undefined) } as unknown as EventBus);
+    const stop = watchSessionEvents({
+      subscribe: (l: (e: BusEvent) => void) => (listeners.push(l), () => undefined),
+    } as unknown as EventBus);
     const slow = watched(true);
     // Started before the logout: it read the live session, and is held there.
     const before = authenticate(slow.db, cookie, { secure: false });
     await slow.firstRead;
     await app.db().delete(sessions).where(eq(sessions.id, sessionId));
-    for (const l of listeners) l({ id: 1, type: "session.ended", companyId: null, payload: { sessionIds: [sessionId] } });
+    for (const l of listeners)
+      l({ id: 1, type: "session.ended", companyId: null, payload: { sessionIds: [sessionId] } });
     stop();
     const after = authenticate(app.db(), cookie, { secure: false });
     expect(await after).toBeNull();

@@ -53,7 +53,11 @@ describe("login lockout under concurrency", () => {
     const email = "tecnico@taller.demo";
     const ctx = { ...(await app.staff(email)), ip: "10.8.0.2" };
     const guesses = Array.from({ length: 50 }, (_, i) =>
-      account(ctx).changePassword({ old_password: `wrong-${i}`, password: "nueva123", password_confirmation: "nueva123" }),
+      account(ctx).changePassword({
+        old_password: `wrong-${i}`,
+        password: "nueva123",
+        password_confirmation: "nueva123",
+      }),
     );
     const counts = await outcomes(guesses);
     expect(counts.UNAUTHORIZED).toBeLessThanOrEqual(LOGIN_LIMITS.lockoutAfter);

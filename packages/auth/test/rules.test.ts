@@ -11,7 +11,9 @@ describe("login throttling", () => {
     const latest = new Date(now - 60_000);
     const wait = loginWaitMs({ ...none, accountRecent: LOGIN_LIMITS.lockoutAfter, accountLatestAt: latest }, now);
     expect(wait).toBe(LOGIN_LIMITS.lockoutMs - 60_000);
-    expect(loginWaitMs({ ...none, accountRecent: LOGIN_LIMITS.lockoutAfter - 1, accountLatestAt: latest }, now)).toBe(0);
+    expect(loginWaitMs({ ...none, accountRecent: LOGIN_LIMITS.lockoutAfter - 1, accountLatestAt: latest }, now)).toBe(
+      0,
+    );
     const expired = new Date(now - LOGIN_LIMITS.lockoutMs - 1);
     expect(loginWaitMs({ ...none, accountRecent: 9, accountLatestAt: expired }, now)).toBe(0);
   });
@@ -36,8 +38,11 @@ describe("device parsing", () => {
     expect(d.browser).toBe("Mobile Safari");
   });
   it("reads a desktop as Unknown (shown as Desktop)", () => {
-    const d = parseDevice("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36");
+    const d = parseDevice(
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36",
+    );
     expect(d).toEqual({ deviceType: "Unknown", os: "Windows 10", browser: "Chrome" });
   });
-  it("survives an empty user agent", () => expect(parseDevice("")).toEqual({ deviceType: "Unknown", os: null, browser: null }));
+  it("survives an empty user agent", () =>
+    expect(parseDevice("")).toEqual({ deviceType: "Unknown", os: null, browser: null }));
 });

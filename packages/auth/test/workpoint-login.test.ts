@@ -16,7 +16,10 @@ const auth = createCallerFactory(authRouter);
 const app = useSeededApp();
 
 /** A visitor's context on the device with this token, from its own IP (the IP window is another limit). */
-function device(token: string | null, ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+function device(
+  token: string | null,
+  ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) {
   return { ...app.anonymous(), ip, workpointToken: token };
 }
 
@@ -31,7 +34,10 @@ async function failure(call: Promise<unknown>): Promise<TRPCError> {
 
 async function newDevice(companyId: number) {
   const token = randomBytes(32).toString("base64url");
-  await app.db().insert(workpointTokens).values({ companyId, name: "Prueba", tokenHash: sha256(token) });
+  await app
+    .db()
+    .insert(workpointTokens)
+    .values({ companyId, name: "Prueba", tokenHash: sha256(token) });
   return token;
 }
 
@@ -45,9 +51,17 @@ describe("auth.workpointLogin", () => {
     const sessionId = /=([^;]+)/.exec(cookie)![1]!;
     const [session] = await app.db().select().from(sessions).where(eq(sessions.id, sessionId));
     // Bound to the device, so revoking the device ends it (workpoint.devices.revoke).
-    const [demoDevice] = await app.db().select({ id: workpointTokens.id }).from(workpointTokens).where(eq(workpointTokens.tokenHash, sha256(app.fx().demo.workpointToken)));
+    const [demoDevice] = await app
+      .db()
+      .select({ id: workpointTokens.id })
+      .from(workpointTokens)
+      .where(eq(workpointTokens.tokenHash, sha256(app.fx().demo.workpointToken)));
     expect(session).toMatchObject({ userId: tomas, kind: "kiosk" });
-    const [bound] = await app.db().select({ device: userDevices.workpointTokenId }).from(userDevices).where(eq(userDevices.sessionId, sessionId));
+    const [bound] = await app
+      .db()
+      .select({ device: userDevices.workpointTokenId })
+      .from(userDevices)
+      .where(eq(userDevices.sessionId, sessionId));
     expect(bound?.device).toBe(demoDevice?.id);
     const [user] = await app.db().select({ online: users.online }).from(users).where(eq(users.id, tomas));
     expect(user!.online).toBe(true);
@@ -65,7 +79,10 @@ describe("auth.workpointLogin", () => {
     const short = await failure(auth(device(app.fx().demo.workpointToken)).workpointLogin({ code: "123" }));
     expect(short.code).toBe("BAD_REQUEST");
     const token = await failure(auth(device("not-a-device")).workpointLogin({ code: DEMO_WORKPOINT_CODE }));
-    expect(token).toMatchObject({ code: "UNAUTHORIZED", message: "Token de punto de trabajo inválido. Contacte Administrador." });
+    expect(token).toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Token de punto de trabajo inválido. Contacte Administrador.",
+    });
     // The wrong codes above must not weigh on the lockout tests below.
     await app.db().delete(loginFailures).where(like(loginFailures.email, "workpoint-%"));
   });
@@ -73,12 +90,16 @@ describe("auth.workpointLogin", () => {
   it("parallel wrong codes lock the device and the company: the right code is then refused", async () => {
     const companyId = app.fx().demo.companyId;
     const token = await newDevice(companyId);
-    const guesses = Array.from({ length: 30 }, (_, i) => auth(device(token)).workpointLogin({ code: String(1000 + i) }));
+    const guesses = Array.from({ length: 30 }, (_, i) =>
+      auth(device(token)).workpointLogin({ code: String(1000 + i) }),
+    );
     const settled = await Promise.allSettled(guesses);
     const codes = settled.map((s) => (s.status === "rejected" && s.reason instanceof TRPCError ? s.reason.code : "ok"));
     // UNAUTHORIZED is a verified wrong code; the rest were refused before any code was checked.
     expect(codes.filter((c) => c === "UNAUTHORIZED").length).toBeLessThanOrEqual(LOGIN_LIMITS.lockoutAfter);
-    expect(codes.filter((c) => c === "TOO_MANY_REQUESTS").length).toBeGreaterThanOrEqual(30 - LOGIN_LIMITS.lockoutAfter);
+    expect(codes.filter((c) => c === "TOO_MANY_REQUESTS").length).toBeGreaterThanOrEqual(
+      30 - LOGIN_LIMITS.lockoutAfter,
+    );
     expect(codes).not.toContain("ok");
     // A burst may be refused whole (each attempt sees the others' reservations): then the failures are made one by one.
     const verified = codes.filter((c) => c === "UNAUTHORIZED").length;
@@ -96,12 +117,18 @@ describe("auth.workpointLogin", () => {
     await app.db().delete(loginFailures).where(like(loginFailures.email, "workpoint-%"));
     const guesser = await newDevice(companyId);
     for (let i = 0; i < LOGIN_LIMITS.lockoutAfter; i++) {
-      expect((await failure(auth(device(guesser)).workpointLogin({ code: String(5000 + i) }))).code).toBe("UNAUTHORIZED");
+      expect((await failure(auth(device(guesser)).workpointLogin({ code: String(5000 + i) }))).code).toBe(
+        "UNAUTHORIZED",
+      );
     }
     // The company's users are what is being guessed: another device of it is locked too...
     const other = await newDevice(companyId);
-    expect((await failure(auth(device(other)).workpointLogin({ code: DEMO_WORKPOINT_CODE }))).code).toBe("TOO_MANY_REQUESTS");
+    expect((await failure(auth(device(other)).workpointLogin({ code: DEMO_WORKPOINT_CODE }))).code).toBe(
+      "TOO_MANY_REQUESTS",
+    );
     // ...another company's is not.
-    expect(await auth(device(app.fx().other.workpointToken)).workpointLogin({ code: DEMO_WORKPOINT_CODE })).toEqual({ ok: true });
+    expect(await auth(device(app.fx().other.workpointToken)).workpointLogin({ code: DEMO_WORKPOINT_CODE })).toEqual({
+      ok: true,
+    });
   });
 });

@@ -26,13 +26,16 @@ import { loadBookingSetup, loadFacts } from "../src/facts";
 import { searchSlots } from "../src/search-slots";
 import { freeSlotsByDay, localNow } from "../src/slots";
 
-const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" }, keep: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: "string", default: "200" }, keep: { type: "boolean", default: false } },
+});
 const RUNS = Number(args.runs);
 const PROFESSIONALS = 20;
 const BOOKINGS = 10_000;
 const TARGET_MS = 20;
 
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl =
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `taller_bench_booking_${process.pid}_${randomBytes(3).toString("hex")}`;
 const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -54,7 +57,15 @@ try {
   const [someone] = await db.select({ hash: users.passwordHash }).from(users).limit(1);
   const extra = await db
     .insert(users)
-    .values(Array.from({ length: PROFESSIONALS - fx.demo.professionalIds.length }, (_, i) => ({ companyId, roleId, name: `Profesional ${i + 1}`, email: `pro${i + 1}@bench.demo`, passwordHash: present(someone, "a user").hash })))
+    .values(
+      Array.from({ length: PROFESSIONALS - fx.demo.professionalIds.length }, (_, i) => ({
+        companyId,
+        roleId,
+        name: `Profesional ${i + 1}`,
+        email: `pro${i + 1}@bench.demo`,
+        passwordHash: present(someone, "a user").hash,
+      })),
+    )
     .returning({ id: users.id });
   const pros = [...fx.demo.professionalIds, ...extra.map((u) => u.id)];
 
@@ -65,14 +76,24 @@ try {
   const monthEnd = lastDay(monthStart);
   const from = `${previousMonth(monthStart.slice(0, 7))}-01`;
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const rows: (typeof bookings.$inferInsert)[] = [];
   for (let d = from; rows.length < BOOKINGS; d = addDays(d, 1)) {
     if (weekdayOf(d) === 7) continue;
     for (const userId of pros) {
-      for (let m = 9 * 60 + 10 * Math.floor(random() * 3); m < (weekdayOf(d) === 6 ? 13 : 18) * 60 - 60 && rows.length < BOOKINGS; ) {
+      for (
+        let m = 9 * 60 + 10 * Math.floor(random() * 3);
+        m < (weekdayOf(d) === 6 ? 13 : 18) * 60 - 60 && rows.length < BOOKINGS;
+      ) {
         const duration = [30, 45, 60, 90][Math.floor(random() * 4)] ?? 60;
-        rows.push({ companyId, userId, locationId: fx.demo.locationIds[0], bookingDate: d, bookingTime: `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`, duration });
+        rows.push({
+          companyId,
+          userId,
+          locationId: fx.demo.locationIds[0],
+          bookingDate: d,
+          bookingTime: `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`,
+          duration,
+        });
         m += Math.ceil(duration / 10) * 10 + 10 * Math.floor(random() * 4);
       }
     }
@@ -81,14 +102,31 @@ try {
   await db.delete(bookings).where(eq(bookings.companyId, companyId));
   for (let i = 0; i < rows.length; i += 1000) await db.insert(bookings).values(rows.slice(i, i + 1000));
   const inMonth = rows.filter((r) => r.bookingDate >= monthStart && r.bookingDate <= monthEnd).length;
-  log(`${pros.length} professionals, ${rows.length} bookings from ${from} to ${rows.at(-1)?.bookingDate} (${inMonth} in ${monthStart.slice(0, 7)})`);
+  log(
+    `${pros.length} professionals, ${rows.length} bookings from ${from} to ${rows.at(-1)?.bookingDate} (${inMonth} in ${monthStart.slice(0, 7)})`,
+  );
   const raw = postgres(benchUrl, { max: 1, onnotice: () => {} });
   await raw.unsafe("VACUUM ANALYZE");
   await raw.end();
 
-  const search = { from: monthStart, to: monthEnd, locationId: fx.demo.locationIds[0] ?? null, requirementId: null, userId: null, duration: 60, excludeId: null };
+  const search = {
+    from: monthStart,
+    to: monthEnd,
+    locationId: fx.demo.locationIds[0] ?? null,
+    requirementId: null,
+    userId: null,
+    duration: 60,
+    excludeId: null,
+  };
   const input = { booking_date: monthStart, to_date: monthEnd, location_id: search.locationId, duration: 60 };
-  const results: { name: string; p50: number; p95: number; cpu: number; gc: number | null; server: { p50: number; p95: number } | null }[] = [];
+  const results: {
+    name: string;
+    p50: number;
+    p95: number;
+    cpu: number;
+    gc: number | null;
+    server: { p50: number; p95: number } | null;
+  }[] = [];
   // Garbage collection in this process (the in-process cases: what a query leaves to collect shows up as pauses
   // in the p95), from the runtime's gc performance entries.
   let gcMs = 0;
@@ -114,17 +152,39 @@ try {
     // gc entries arrive after the collection: let the last ones in.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const gc = pid === null ? (gcMs - gcBefore) / RUNS : null;
-    results.push({ name, ...stats(samples), cpu: (cpuMs(pid) - cpuBefore) / RUNS, gc, server: serverSamples.length ? stats(serverSamples) : null });
+    results.push({
+      name,
+      ...stats(samples),
+      cpu: (cpuMs(pid) - cpuBefore) / RUNS,
+      gc,
+      server: serverSamples.length ? stats(serverSamples) : null,
+    });
   };
 
   // The bare function, on facts read once.
   const { settings, eligible } = await loadBookingSetup(db, companyId, null);
-  const facts = await loadFacts(db, companyId, { from: monthStart, to: monthEnd, locationId: search.locationId, mode: "professional", professionals: pros });
-  const offered = freeSlotsByDay(settings.rules, facts, monthStart, monthEnd, { duration: 60, professionals: eligible, now: Date.now() });
-  log(`a month: ${Object.values(offered).reduce((n, h) => n + h.length, 0)} start times offered over ${Object.keys(offered).length} days`);
+  const facts = await loadFacts(db, companyId, {
+    from: monthStart,
+    to: monthEnd,
+    locationId: search.locationId,
+    mode: "professional",
+    professionals: pros,
+  });
+  const offered = freeSlotsByDay(settings.rules, facts, monthStart, monthEnd, {
+    duration: 60,
+    professionals: eligible,
+    now: Date.now(),
+  });
+  log(
+    `a month: ${Object.values(offered).reduce((n, h) => n + h.length, 0)} start times offered over ${Object.keys(offered).length} days`,
+  );
   // The function builds its per-day booking index on every call, inside its time.
   await time("pure function, 20 professionals", () => {
-    freeSlotsByDay(settings.rules, facts, monthStart, monthEnd, { duration: 60, professionals: eligible, now: Date.now() });
+    freeSlotsByDay(settings.rules, facts, monthStart, monthEnd, {
+      duration: 60,
+      professionals: eligible,
+      now: Date.now(),
+    });
   });
   await time("search in-process (reads + function), any professional", async () => {
     await searchSlots(db, companyId, search);
@@ -138,7 +198,9 @@ try {
   server = started.child;
   const cookie = await benchLogin(started.url, "admin@taller.demo");
   const query = (value: unknown) =>
-    fetch(`${started.url}/trpc/booking.freeSlots?input=${encodeURIComponent(JSON.stringify({ json: value }))}`, { headers: { cookie, [CLIENT_HEADER]: "web" } }).then(async (res) => {
+    fetch(`${started.url}/trpc/booking.freeSlots?input=${encodeURIComponent(JSON.stringify({ json: value }))}`, {
+      headers: { cookie, [CLIENT_HEADER]: "web" },
+    }).then(async (res) => {
       if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
       return Number(/app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
@@ -154,7 +216,9 @@ try {
     const server = r.server ? `${r.server.p50.toFixed(2)} | ${r.server.p95.toFixed(2)}` : "- | -";
     const gc = r.gc === null ? "-" : r.gc.toFixed(2);
     const p95 = r.server?.p95 ?? r.p95;
-    console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${server} | ${r.cpu.toFixed(2)} | ${gc} | ${p95 < TARGET_MS ? "yes" : "NO"} |`);
+    console.log(
+      `| ${r.name} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${server} | ${r.cpu.toFixed(2)} | ${gc} | ${p95 < TARGET_MS ? "yes" : "NO"} |`,
+    );
   }
   gcObserver.disconnect();
 } finally {
@@ -194,5 +258,3 @@ function previousMonth(ym: string): string {
 function lastDay(first: string): string {
   return new Date(Date.parse(`${nextMonth(first.slice(0, 7))}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
-
-

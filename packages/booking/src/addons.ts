@@ -53,7 +53,13 @@ export async function requirementCatalogue(
  * sent). One statement takes only products the booking's requirement offers, within their max_quantity; if it
  * wrote fewer lines than asked, the field error names why and the caller's transaction rolls back with the booking.
  */
-export async function writeAddons(db: Db, companyId: number, bookingId: number, requirementId: number | null, addons: AddonsInput): Promise<void> {
+export async function writeAddons(
+  db: Db,
+  companyId: number,
+  bookingId: number,
+  requirementId: number | null,
+  addons: AddonsInput,
+): Promise<void> {
   if (addons.length === 0) return;
   const ids = intArray(addons.map((a) => a.product_id));
   const quantities = intArray(addons.map((a) => a.quantity));
@@ -73,7 +79,11 @@ export async function writeAddons(db: Db, companyId: number, bookingId: number, 
     db,
     sql`SELECT product_id FROM requirement_addons WHERE company_id = ${companyId} AND requirement_id = ${requirementId}::int AND product_id = ANY(${ids})`,
   );
-  throw fieldError("BAD_REQUEST", "addons", offered.length < addons.length ? ADDON_ERRORS.unavailable : ADDON_ERRORS.tooMany);
+  throw fieldError(
+    "BAD_REQUEST",
+    "addons",
+    offered.length < addons.length ? ADDON_ERRORS.unavailable : ADDON_ERRORS.tooMany,
+  );
 }
 
 /** A moved booking keeps its add-ons at the prices they were booked at. */
@@ -86,7 +96,11 @@ export async function copyAddons(db: Db, companyId: number, fromId: number, toId
 }
 
 /** The add-ons of some bookings, by booking id. */
-export async function readAddons(db: Db, companyId: number, bookingIds: readonly number[]): Promise<Map<number, BookingAddon[]>> {
+export async function readAddons(
+  db: Db,
+  companyId: number,
+  bookingIds: readonly number[],
+): Promise<Map<number, BookingAddon[]>> {
   const rows = await queryRows<BookingAddon & { booking_id: number }>(
     db,
     sql`SELECT booking_id, product_id, name, quantity, unit_price, total FROM booking_addons

@@ -6,7 +6,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { ownBookingCondition } from "./own";
 
 /** Selected location ids: absent, null or empty mean every location (the selector's 'Select All'). */
-export async function agendaScope(ctx: ScopeContext, locationIds: readonly number[] | null | undefined): Promise<ListScope> {
+export async function agendaScope(
+  ctx: ScopeContext,
+  locationIds: readonly number[] | null | undefined,
+): Promise<ListScope> {
   return listScope(ctx, { action: "read", resource: "booking", locationIds: locationIds?.length ? locationIds : null });
 }
 

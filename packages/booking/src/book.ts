@@ -46,11 +46,15 @@ export async function lockDay(db: Db, companyId: number, date: string): Promise<
 
 /** The booking an idempotency key already made, or null. */
 export async function bookingByKey(db: Db, companyId: number, key: string): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(db, sql`SELECT id FROM bookings WHERE company_id = ${companyId} AND idempotency_key = ${key}`);
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM bookings WHERE company_id = ${companyId} AND idempotency_key = ${key}`,
+  );
   return row?.id ?? null;
 }
 
-const problemError = (p: SlotProblem) => fieldError(p.message === BOOKING_ERRORS.slotTaken ? "CONFLICT" : "BAD_REQUEST", p.field, p.message);
+const problemError = (p: SlotProblem) =>
+  fieldError(p.message === BOOKING_ERRORS.slotTaken ? "CONFLICT" : "BAD_REQUEST", p.field, p.message);
 
 /**
  * Places a booking under the day's lock; answers its id and whether this call made it (false: the idempotency key
@@ -60,9 +64,14 @@ export async function placeBooking(tx: Transaction, w: BookingWrite): Promise<{ 
   await lockDay(tx.db, w.companyId, w.date);
   const existing = await bookingByKey(tx.db, w.companyId, w.idempotencyKey);
   if (existing !== null) return { id: existing, created: false };
-  if (w.earliestDate && w.date < w.earliestDate) throw problemError({ field: "booking_date", message: BOOKING_ERRORS.dayUnavailable });
+  if (w.earliestDate && w.date < w.earliestDate)
+    throw problemError({ field: "booking_date", message: BOOKING_ERRORS.dayUnavailable });
 
-  const { settings, eligible, duration: requirementDuration } = await loadBookingSetup(tx.db, w.companyId, w.requirementId);
+  const {
+    settings,
+    eligible,
+    duration: requirementDuration,
+  } = await loadBookingSetup(tx.db, w.companyId, w.requirementId);
   const professional = settings.mode === "professional";
   const userId = professional ? w.userId : null;
   const professionals = professional ? eligible : [];
@@ -74,7 +83,14 @@ export async function placeBooking(tx: Transaction, w: BookingWrite): Promise<{ 
     mode: settings.mode,
     professionals: userId === null ? [] : [userId],
   });
-  const problem = slotProblem(settings.rules, facts, { date: w.date, time: w.time, duration, userId, professionals, now: Date.now() });
+  const problem = slotProblem(settings.rules, facts, {
+    date: w.date,
+    time: w.time,
+    duration,
+    userId,
+    professionals,
+    now: Date.now(),
+  });
   if (problem) throw problemError(problem);
 
   try {
@@ -102,7 +118,11 @@ export async function placeBooking(tx: Transaction, w: BookingWrite): Promise<{ 
     if (w.addons) await writeAddons(tx.db, w.companyId, row.id, w.requirementId, w.addons);
     // Every placed booking (agenda, client page, a move) is confirmed to its client by WhatsApp (messaging decides).
     if (w.clientId !== null) {
-      await tx.emit({ type: "notification.requested", companyId: w.companyId, payload: { notification: "booking_confirmation", documentId: row.id } });
+      await tx.emit({
+        type: "notification.requested",
+        companyId: w.companyId,
+        payload: { notification: "booking_confirmation", documentId: row.id },
+      });
     }
     return { id: row.id, created: true };
   } catch (error) {
@@ -133,7 +153,10 @@ export function ownIdsCondition(companyId: number, ids: OwnIds): SQL | null {
   const wanted = checks.filter(([, id]) => id != null);
   if (wanted.length === 0) return null;
   return sql.join(
-    wanted.map(([table, id]) => sql`EXISTS (SELECT 1 FROM ${sql.identifier(table)} WHERE company_id = ${companyId} AND id = ${id})`),
+    wanted.map(
+      ([table, id]) =>
+        sql`EXISTS (SELECT 1 FROM ${sql.identifier(table)} WHERE company_id = ${companyId} AND id = ${id})`,
+    ),
     sql` AND `,
   );
 }

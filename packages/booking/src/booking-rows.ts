@@ -56,7 +56,10 @@ export async function readBookings(db: Db, companyId: number, where: SQL, limit 
   return rows.map(({ order_id, order_correlative_id, order_user_id, ...r }) => ({
     ...r,
     completed: order_id !== null || r.check_in_time !== null,
-    order: order_id === null || order_correlative_id === null ? null : { id: order_id, correlative_id: order_correlative_id, user_id: order_user_id },
+    order:
+      order_id === null || order_correlative_id === null
+        ? null
+        : { id: order_id, correlative_id: order_correlative_id, user_id: order_user_id },
   }));
 }
 

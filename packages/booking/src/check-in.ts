@@ -25,8 +25,13 @@ export const checkIn = staffProcedure
       );
       if (!status) throw userError("PRECONDITION_FAILED", BOOKING_ERRORS.noOrderStatus);
       // Correlatives are numbered per company, never reused: one writer at a time takes the next.
-      await tx.db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`orders:correlative:${ctx.companyId}`}, 0))`);
-      const [next] = await queryRows<{ n: number }>(tx.db, sql`SELECT coalesce(max(correlative_id), 0) + 1 AS n FROM orders WHERE company_id = ${ctx.companyId}`);
+      await tx.db.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`orders:correlative:${ctx.companyId}`}, 0))`,
+      );
+      const [next] = await queryRows<{ n: number }>(
+        tx.db,
+        sql`SELECT coalesce(max(correlative_id), 0) + 1 AS n FROM orders WHERE company_id = ${ctx.companyId}`,
+      );
       const now = new Date();
       const [order] = await tx.db
         .insert(orders)
@@ -50,7 +55,11 @@ export const checkIn = staffProcedure
         .set({ orderId: order?.id, checkInTime: now, updatedAt: now })
         .where(and(eq(bookings.companyId, ctx.companyId), eq(bookings.id, b.id)));
       if (order && b.client_id !== null) {
-        await tx.emit({ type: "notification.requested", companyId: ctx.companyId, payload: { notification: "order_received", documentId: order.id } });
+        await tx.emit({
+          type: "notification.requested",
+          companyId: ctx.companyId,
+          payload: { notification: "order_received", documentId: order.id },
+        });
       }
       return changed(tx, ctx.companyId, [b.id]);
     }),

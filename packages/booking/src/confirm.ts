@@ -16,11 +16,19 @@ export const confirm = staffProcedure
   .input(bookingIdSchema)
   .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
-      const b = await lockBooking(tx.db, ctx.companyId, input.id, ctx.ownOnly("update", "booking") ? ctx.user.id : null);
+      const b = await lockBooking(
+        tx.db,
+        ctx.companyId,
+        input.id,
+        ctx.ownOnly("update", "booking") ? ctx.user.id : null,
+      );
       assertOpen(b);
       if (b.non_attendance) throw userError("CONFLICT", BOOKING_ERRORS.noShow);
       if (b.confirmed) return detail(tx.db, ctx.companyId, b.id);
-      await tx.db.update(bookings).set({ confirmed: true, updatedAt: new Date() }).where(and(eq(bookings.companyId, ctx.companyId), eq(bookings.id, b.id)));
+      await tx.db
+        .update(bookings)
+        .set({ confirmed: true, updatedAt: new Date() })
+        .where(and(eq(bookings.companyId, ctx.companyId), eq(bookings.id, b.id)));
       return changed(tx, ctx.companyId, [b.id]);
     }),
   );

@@ -12,7 +12,11 @@ import { changed, detail } from "./transitions";
  * The management 'Agendar Vehículo' books for, locked (the same management booked from two tabs books once): it
  * needs update on crm, within an own-only grant's reach (FORBIDDEN), of the caller's company (NOT_FOUND).
  */
-async function lockManagement(db: Db, ctx: ScopeContext & { can(action: "update", resource: "crm"): boolean }, id: number) {
+async function lockManagement(
+  db: Db,
+  ctx: ScopeContext & { can(action: "update", resource: "crm"): boolean },
+  id: number,
+) {
   if (!ctx.can("update", "crm")) throw new TRPCError({ code: "FORBIDDEN", message: CRM_TEXTS.forbidden });
   const ownerId = ctx.ownOnly("update", "crm") ? ctx.user.id : null;
   const [row] = await queryRows<{ id: number; booking_id: number | null; owned: boolean }>(
@@ -47,10 +51,15 @@ export const create = staffProcedure
       await assertOwnIds(tx.db, ctx.companyId, ids);
       const mailId = input.external_mail_id ?? null;
       // E-mail bookings are nobody's own: a user restricted to his own bookings does not see them (as the list).
-      if (mailId !== null && ctx.ownOnly("read", "booking")) throw new TRPCError({ code: "NOT_FOUND", message: EXTERNAL_MAIL_NOT_FOUND });
+      if (mailId !== null && ctx.ownOnly("read", "booking"))
+        throw new TRPCError({ code: "NOT_FOUND", message: EXTERNAL_MAIL_NOT_FOUND });
       const crm = input.crm_id ? await lockManagement(tx.db, ctx, input.crm_id) : null;
       // A retried 'Agendar' answers what it made, even though the management has that booking by now.
-      if (crm && crm.booking_id !== null && (await bookingByKey(tx.db, ctx.companyId, input.idempotency_key)) === null) {
+      if (
+        crm &&
+        crm.booking_id !== null &&
+        (await bookingByKey(tx.db, ctx.companyId, input.idempotency_key)) === null
+      ) {
         throw userError("CONFLICT", CRM_TEXTS.alreadyBooked);
       }
       const placed = await placeBooking(tx, {

@@ -1,7 +1,15 @@
 // What the free-slot rule (slots.ts) needs from the database: the company's rules, its professionals, and the
 // facts of a window of days. The search reads them through ctx.db; the write paths through the transaction that
 // holds the day's lock, so the check and the insert see the same rows.
-import { addDays, companyPreferencesSchema, daysPreferencesSchema, DEFAULT_MAX_BOOKINGS, DEFAULT_TIME_INTERVAL, present, type BookingMode } from "@taller/core";
+import {
+  addDays,
+  companyPreferencesSchema,
+  daysPreferencesSchema,
+  DEFAULT_MAX_BOOKINGS,
+  DEFAULT_TIME_INTERVAL,
+  present,
+  type BookingMode,
+} from "@taller/core";
 import { companies, intArray, queryRows, type Db } from "@taller/db";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { localInstant, type BookedTimes, type SlotFacts, type SlotRules } from "./slots";
@@ -53,7 +61,16 @@ export async function loadBookingSetup(
                coalesce(c.preferences->>'booking_type', ${DEFAULT_MODE}) = 'professional' AS professional
         FROM companies c WHERE c.id = ${companyId}`;
   const chosen = sql`ARRAY(SELECT p FROM unnest(s.pros) p WHERE ${window?.userId ?? null}::int IS NULL OR p = ${window?.userId ?? null}::int)`;
-  const [row] = await queryRows<{ name: string; preferences: unknown; days: unknown; pros: number[]; duration: number | null; owned?: boolean } & Partial<FactsRow>>(
+  const [row] = await queryRows<
+    {
+      name: string;
+      preferences: unknown;
+      days: unknown;
+      pros: number[];
+      duration: number | null;
+      owned?: boolean;
+    } & Partial<FactsRow>
+  >(
     db,
     sql`SELECT s.name, s.preferences, s.days, array_to_json(s.pros) AS pros, s.duration
                ${window ? sql`, ${factsColumns(companyId, window, chosen, sql`s.professional`)}, ${window.owned ?? sql`true`} AS owned` : sql``}
@@ -64,7 +81,9 @@ export async function loadBookingSetup(
   );
   if (!row) throw new Error(`company ${companyId} not found`);
   const result = { settings: parseSettings(row), eligible: row.pros, duration: row.duration ?? 60 };
-  return window ? { ...result, facts: parseFacts(row as FactsRow, factsWindow(window).start), owned: row.owned === true } : result;
+  return window
+    ? { ...result, facts: parseFacts(row as FactsRow, factsWindow(window).start), owned: row.owned === true }
+    : result;
 }
 
 /** The company's booking rules, with the spec's defaults for whatever its stored preferences lack. */
@@ -87,7 +106,13 @@ function parseSettings(row: { name: string; preferences: unknown; days: unknown 
     maxBookings: days.success ? days.data.max_bookings : DEFAULT_MAX_BOOKINGS,
     days: days.success ? days.data.days : {},
   };
-  return { rules, mode: preferences.booking_type, roleIds: preferences.booking_role_ids, name: row.name, logo: preferences.logo };
+  return {
+    rules,
+    mode: preferences.booking_type,
+    roleIds: preferences.booking_role_ids,
+    name: row.name,
+    logo: preferences.logo,
+  };
 }
 
 /**
@@ -187,8 +212,14 @@ function parseBookings(bytes: Uint8Array | null, start: number): BookedTimes {
 function parseFacts(row: FactsRow, start: number): SlotFacts {
   return {
     holidays: new Set(JSON.parse(row.holidays) as string[]),
-    blocks: (JSON.parse(row.blocks) as [string, string | null, number | null][]).map(([date, hour, userId]) => ({ date, hour, userId })),
-    blockHours: (JSON.parse(row.block_hours) as [number, number, string, string][]).map(([userId, day, start, end]) => ({ userId, day, start, end })),
+    blocks: (JSON.parse(row.blocks) as [string, string | null, number | null][]).map(([date, hour, userId]) => ({
+      date,
+      hour,
+      userId,
+    })),
+    blockHours: (JSON.parse(row.block_hours) as [number, number, string, string][]).map(
+      ([userId, day, start, end]) => ({ userId, day, start, end }),
+    ),
     bookings: parseBookings(row.bookings, start),
   };
 }

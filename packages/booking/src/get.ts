@@ -7,7 +7,10 @@ import { ownBookingCondition } from "./own";
 
 export const bookingIdSchema = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
 
-/** One booking with what its detail shows (page or dialog). Another company's id, or not one's own under "own only", is NOT_FOUND. */
+/**
+ * One booking with what its detail shows (page or dialog). Another company's id, or not one's own under "own only", is
+ * NOT_FOUND.
+ */
 export const get = staffProcedure
   .use(can("read", "booking"))
   .input(bookingIdSchema)

@@ -15,7 +15,12 @@ export const markNoShow = staffProcedure
   .input(bookingIdSchema)
   .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
-      const b = await lockBooking(tx.db, ctx.companyId, input.id, ctx.ownOnly("update", "booking") ? ctx.user.id : null);
+      const b = await lockBooking(
+        tx.db,
+        ctx.companyId,
+        input.id,
+        ctx.ownOnly("update", "booking") ? ctx.user.id : null,
+      );
       assertOpen(b);
       if (b.non_attendance) return detail(tx.db, ctx.companyId, b.id);
       if (!b.started) throw userError("CONFLICT", BOOKING_ERRORS.notStarted);

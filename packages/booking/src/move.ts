@@ -16,9 +16,16 @@ import { assertOpen, type LockedBooking } from "./transitions";
 export async function moveBooking(
   tx: Transaction,
   old: LockedBooking,
-  next: Omit<BookingWrite, "rescheduledFrom" | "clientId" | "vehicleId" | "requirementId" | "locationId" | "bookingType">,
+  next: Omit<
+    BookingWrite,
+    "rescheduledFrom" | "clientId" | "vehicleId" | "requirementId" | "locationId" | "bookingType"
+  >,
 ): Promise<number> {
-  if (old.rescheduled && old.rescheduled_for !== null && (await bookingByKey(tx.db, next.companyId, next.idempotencyKey)) === old.rescheduled_for) {
+  if (
+    old.rescheduled &&
+    old.rescheduled_for !== null &&
+    (await bookingByKey(tx.db, next.companyId, next.idempotencyKey)) === old.rescheduled_for
+  ) {
     return old.rescheduled_for;
   }
   assertOpen(old);
@@ -39,6 +46,7 @@ export async function moveBooking(
   await tx.db.update(bookings).set({ rescheduledFor: placed.id }).where(where);
   // Managements following the old booking (its follow-up, a retention or absence it recovered) follow the new one.
   const managements = await followMovedBooking(tx.db, next.companyId, old.id, placed.id);
-  if (managements.length > 0) await tx.emit({ type: "crm.changed", companyId: next.companyId, payload: { ids: managements } });
+  if (managements.length > 0)
+    await tx.emit({ type: "crm.changed", companyId: next.companyId, payload: { ids: managements } });
   return placed.id;
 }

@@ -1,7 +1,10 @@
 import { intArray, queryRows, type Db } from "@taller/db";
 import { sql } from "drizzle-orm";
 
-/** A professional as the booking form and the agenda's columns show one (seed 000 'Professional', seed 001 'Professional/user'). */
+/**
+ * A professional as the booking form and the agenda's columns show one (seed 000 'Professional', seed 001
+ * 'Professional/user').
+ */
 export interface Professional {
   id: number;
   name: string;
@@ -27,6 +30,11 @@ export async function readProfessionals(db: Db, companyId: number, ids: readonly
         FROM users u LEFT JOIN roles r ON r.company_id = u.company_id AND r.id = u.role_id
         WHERE u.company_id = ${companyId} AND u.id = ANY(${intArray(ids)})`,
   );
-  const byId = new Map(rows.map(({ role_id, role_name, ...p }) => [p.id, { ...p, role: role_id === null || role_name === null ? null : { id: role_id, name: role_name } }]));
+  const byId = new Map(
+    rows.map(({ role_id, role_name, ...p }) => [
+      p.id,
+      { ...p, role: role_id === null || role_name === null ? null : { id: role_id, name: role_name } },
+    ]),
+  );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -5,7 +5,9 @@ import { loadBookingSetup } from "./facts";
 import { readProfessionals, type Professional } from "./professional-rows";
 
 const id = z.number().int().min(1).max(2_147_483_647);
-export const professionalsInputSchema = z.object({ location_id: id.nullish(), requirement_id: id.nullish() }).optional();
+export const professionalsInputSchema = z
+  .object({ location_id: id.nullish(), requirement_id: id.nullish() })
+  .optional();
 
 /**
  * The company's professionals (users of the booking roles); with a requirement, those with no specialities or an
@@ -19,5 +21,9 @@ export const professionals = staffProcedure
   .query(async ({ ctx, input }): Promise<Professional[]> => {
     await assertOwnIds(ctx.db, ctx.companyId, { locationId: input?.location_id, requirementId: input?.requirement_id });
     const { eligible: ids } = await loadBookingSetup(ctx.db, ctx.companyId, input?.requirement_id ?? null);
-    return readProfessionals(ctx.db, ctx.companyId, ctx.ownOnly("read", "booking") ? ids.filter((i) => i === ctx.user.id) : ids);
+    return readProfessionals(
+      ctx.db,
+      ctx.companyId,
+      ctx.ownOnly("read", "booking") ? ids.filter((i) => i === ctx.user.id) : ids,
+    );
   });

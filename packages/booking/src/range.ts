@@ -84,7 +84,9 @@ export const range = staffProcedure
     const prefs = companyPreferencesSchema.safeParse(company.preferences);
     // A stored shape that no longer parses shows an agenda without working days rather than failing.
     const parsed = daysPreferencesSchema.safeParse(company.days);
-    const days = parsed.success ? parsed.data : { days: {}, time_interval: DEFAULT_TIME_INTERVAL, max_bookings: DEFAULT_MAX_BOOKINGS };
+    const days = parsed.success
+      ? parsed.data
+      : { days: {}, time_interval: DEFAULT_TIME_INTERVAL, max_bookings: DEFAULT_MAX_BOOKINGS };
     const bookings: BookingRange["bookings"] = {};
     for (const b of bookingRows) (bookings[b.booking_date] ??= []).push(agendaBooking(b));
     return {

@@ -16,7 +16,12 @@ export const reschedule = staffProcedure
   .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
       await assertOwnIds(tx.db, ctx.companyId, { userId: input.user_id });
-      const old = await lockBooking(tx.db, ctx.companyId, input.id, ctx.ownOnly("update", "booking") ? ctx.user.id : null);
+      const old = await lockBooking(
+        tx.db,
+        ctx.companyId,
+        input.id,
+        ctx.ownOnly("update", "booking") ? ctx.user.id : null,
+      );
       const id = await moveBooking(tx, old, {
         companyId: ctx.companyId,
         createdBy: ctx.user.id,

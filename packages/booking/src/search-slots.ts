@@ -35,12 +35,20 @@ export async function searchSlots(db: Db, companyId: number, search: SlotSearch)
   const professional = settings.mode === "professional";
   const eligible = professional ? setup.eligible : [];
   const errors: Record<string, string[]> = {};
-  if (professional && search.userId !== null && !eligible.includes(search.userId)) errors.user_id = [BOOKING_ERRORS.professionalUnavailable];
+  if (professional && search.userId !== null && !eligible.includes(search.userId))
+    errors.user_id = [BOOKING_ERRORS.professionalUnavailable];
   const professionals = search.userId === null ? eligible : eligible.filter((id) => id === search.userId);
   const duration = search.duration ?? setup.duration;
-  const days = freeSlotsByDay(settings.rules, facts, search.from, search.to, { duration, professionals, now: Date.now() });
+  const days = freeSlotsByDay(settings.rules, facts, search.from, search.to, {
+    duration,
+    professionals,
+    now: Date.now(),
+  });
   if (search.earliestDate) for (const day of Object.keys(days)) if (day < search.earliestDate) days[day] = [];
-  const dayIssue = search.earliestDate && search.from < search.earliestDate ? BOOKING_ERRORS.dayUnavailable : dayProblem(settings.rules, facts, search.from);
+  const dayIssue =
+    search.earliestDate && search.from < search.earliestDate
+      ? BOOKING_ERRORS.dayUnavailable
+      : dayProblem(settings.rules, facts, search.from);
   if (dayIssue) errors.booking_date = [dayIssue];
   return { hours: days[search.from] ?? [], days, errors };
 }

@@ -11,7 +11,11 @@ import { agendaBooking } from "./range";
 export const SEARCH_MAX_ITEMS = 50;
 
 export const searchInputSchema = z.object({
-  query: z.string().trim().min(BOOKING_SEARCH_MIN, `Escribe al menos ${BOOKING_SEARCH_MIN} caracteres`).max(100, "Máximo 100 caracteres"),
+  query: z
+    .string()
+    .trim()
+    .min(BOOKING_SEARCH_MIN, `Escribe al menos ${BOOKING_SEARCH_MIN} caracteres`)
+    .max(100, "Máximo 100 caracteres"),
   // The location selector, as booking.range; empty or absent: every location.
   location_ids: z.array(z.number().int().min(1).max(2_147_483_647)).max(100).optional(),
 });

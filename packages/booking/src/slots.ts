@@ -66,8 +66,8 @@ export interface SlotRequest {
 
 /** 'HH:mm' -> minutes of the day. */
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 const HOUR = 3_600_000;
 const offsets = new Map<number, number>();
@@ -114,7 +114,9 @@ export function localInstant(date: string, minutes: number): number | null {
 interface Grid {
   minutes: Int32Array;
   starts: Float64Array;
-  /** True when the slots are evenly spaced instants (no DST change that day): slot j starts at starts[0] + j * interval. */
+  /**
+   * True when the slots are evenly spaced instants (no DST change that day): slot j starts at starts[0] + j * interval.
+   */
   even: boolean;
 }
 
@@ -165,7 +167,13 @@ interface BookingIndex {
   items: Int32Array;
 }
 
-function indexBookings(bookings: BookedTimes, firstDay: number, days: number, ownerOf: (userId: number) => number, owners: number): BookingIndex {
+function indexBookings(
+  bookings: BookedTimes,
+  firstDay: number,
+  days: number,
+  ownerOf: (userId: number) => number,
+  owners: number,
+): BookingIndex {
   const n = bookings.start.length;
   const offsets = new Int32Array(owners * days + 1);
   const owner = new Int32Array(n);
@@ -201,7 +209,8 @@ function indexBookings(bookings: BookedTimes, firstDay: number, days: number, ow
 /** Why a day takes no bookings at all, or null. */
 export function dayProblem(rules: SlotRules, facts: SlotFacts, date: string): string | null {
   if (facts.holidays.has(date) || !rules.days[String(weekdayOf(date))]?.enabled) return BOOKING_ERRORS.dayUnavailable;
-  if (facts.blocks.some((b) => b.date === date && b.hour === null && b.userId === null)) return BOOKING_ERRORS.dayUnavailable;
+  if (facts.blocks.some((b) => b.date === date && b.hour === null && b.userId === null))
+    return BOOKING_ERRORS.dayUnavailable;
   return null;
 }
 
@@ -220,7 +229,16 @@ interface Day {
  * unavailable; bookings fill it. A month's search calls this for every day and professional, so it works on
  * typed arrays the caller hands in (`count` is scratch) rather than allocating per slot.
  */
-function openSlots(rules: SlotRules, facts: SlotFacts, index: BookingIndex, day: Day, o: number, userId: number | null, open: Uint8Array, count: Uint16Array): void {
+function openSlots(
+  rules: SlotRules,
+  facts: SlotFacts,
+  index: BookingIndex,
+  day: Day,
+  o: number,
+  userId: number | null,
+  open: Uint8Array,
+  count: Uint16Array,
+): void {
   const { grid } = day;
   const n = grid.minutes.length;
   for (let j = 0; j < n; j++) open[j] = Number.isNaN(grid.starts[j]) ? 0 : 1;
@@ -293,7 +311,13 @@ const hhmmOf = (minutes: number) => (clock[minutes] ??= hhmm(minutes));
 function windowOf(rules: SlotRules, facts: SlotFacts, from: string, days: number, owners: readonly (number | null)[]) {
   const position = new Map<number, number>();
   owners.forEach((owner, o) => owner !== null && position.set(owner, o));
-  const index = indexBookings(facts.bookings, dayNumber(from), days, rules.mode === "capacity" ? () => 0 : (userId) => position.get(userId) ?? -1, owners.length);
+  const index = indexBookings(
+    facts.bookings,
+    dayNumber(from),
+    days,
+    rules.mode === "capacity" ? () => 0 : (userId) => position.get(userId) ?? -1,
+    owners.length,
+  );
   // A day has at most one slot per minute.
   const size = Math.ceil((24 * 60) / rules.interval) + 1;
   return { index, open: new Uint8Array(size), count: new Uint16Array(size), found: new Uint8Array(size) };
@@ -311,7 +335,13 @@ export function daySlots(rules: SlotRules, facts: SlotFacts, date: string, reque
 }
 
 /** Free start times of every day from `from` to `to` (inclusive), keyed by date. */
-export function freeSlotsByDay(rules: SlotRules, facts: SlotFacts, from: string, to: string, request: SlotRequest): Record<string, string[]> {
+export function freeSlotsByDay(
+  rules: SlotRules,
+  facts: SlotFacts,
+  from: string,
+  to: string,
+  request: SlotRequest,
+): Record<string, string[]> {
   const dates: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
   const owners = rules.mode === "capacity" ? [null] : [...new Set(request.professionals)];
@@ -346,14 +376,22 @@ export interface SlotProblem {
 export function slotProblem(
   rules: SlotRules,
   facts: SlotFacts,
-  booking: { date: string; time: string; duration: number; userId: number | null; professionals: readonly number[]; now: number },
+  booking: {
+    date: string;
+    time: string;
+    duration: number;
+    userId: number | null;
+    professionals: readonly number[];
+    now: number;
+  },
 ): SlotProblem | null {
   const dayIssue = dayProblem(rules, facts, booking.date);
   if (dayIssue) return { field: "booking_date", message: dayIssue };
   let owner: number | null = null;
   if (rules.mode === "professional") {
     if (booking.userId === null) return { field: "user_id", message: BOOKING_ERRORS.professionalRequired };
-    if (!booking.professionals.includes(booking.userId)) return { field: "user_id", message: BOOKING_ERRORS.professionalUnavailable };
+    if (!booking.professionals.includes(booking.userId))
+      return { field: "user_id", message: BOOKING_ERRORS.professionalUnavailable };
     owner = booking.userId;
   }
   const day = dayOf(rules, facts, booking.date, 0);

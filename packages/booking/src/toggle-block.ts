@@ -41,7 +41,8 @@ export const toggleBlock = staffProcedure
   .mutation(async ({ ctx, input }): Promise<BookingBlock> => {
     const userId = input.user_id === undefined || input.user_id === "all" ? null : input.user_id;
     // "Own records only" on blocks: a professional locks his own hours, not the workshop's.
-    if (ctx.ownOnly("create", "booking_block") && userId !== ctx.user.id) throw new TRPCError({ code: "FORBIDDEN", message: BLOCK_ERRORS.notOwn });
+    if (ctx.ownOnly("create", "booking_block") && userId !== ctx.user.id)
+      throw new TRPCError({ code: "FORBIDDEN", message: BLOCK_ERRORS.notOwn });
     if (userId !== null) {
       const [user] = await ctx.db
         .select({ id: users.id })
@@ -53,7 +54,13 @@ export const toggleBlock = staffProcedure
     const next = input.active === undefined ? sql`NOT booking_blocks.active` : sql`${input.active}`;
     return withTransaction(ctx, async (tx) => {
       // The day is checked by the database's clock in the statement that writes, so no client clock decides it.
-      const [row] = await queryRows<{ id: number; date: string; hour: string | null; user_id: number | null; active: boolean }>(
+      const [row] = await queryRows<{
+        id: number;
+        date: string;
+        hour: string | null;
+        user_id: number | null;
+        active: boolean;
+      }>(
         tx.db,
         sql`INSERT INTO booking_blocks AS booking_blocks (company_id, date, hour, user_id, active, created_by)
             SELECT ${ctx.companyId}, ${input.date}::date, ${hour}::time, ${userId}::int, ${input.active ?? true}, ${ctx.user.id}

@@ -30,7 +30,12 @@ export interface LockedBooking {
 }
 
 /** The booking, locked FOR UPDATE; NOT_FOUND for another company's, or not one's own under "own only" (ownerId). */
-export async function lockBooking(db: Db, companyId: number, id: number, ownerId: number | null): Promise<LockedBooking> {
+export async function lockBooking(
+  db: Db,
+  companyId: number,
+  id: number,
+  ownerId: number | null,
+): Promise<LockedBooking> {
   const [row] = await queryRows<LockedBooking>(
     db,
     sql`SELECT b.id, b.client_id, b.vehicle_id, b.requirement_id, b.location_id, b.user_id, b.booking_date::text AS booking_date,

@@ -15,12 +15,16 @@ const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${St
  * day's start to its end in steps of time_interval, the end excluded (a slot starting at closing time is no slot);
  * an empty list for a day that is not enabled or not configured.
  */
-export function weekdaySlots(prefs: { days: Partial<Record<string, WorkingDay>>; time_interval: number }): Record<string, string[]> {
+export function weekdaySlots(prefs: {
+  days: Partial<Record<string, WorkingDay>>;
+  time_interval: number;
+}): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const day of WEEKDAYS) {
     const d = prefs.days[day];
     const slots: string[] = [];
-    if (d?.enabled) for (let m = minutes(d.start_time); m < minutes(d.end_time); m += prefs.time_interval) slots.push(hhmm(m));
+    if (d?.enabled)
+      for (let m = minutes(d.start_time); m < minutes(d.end_time); m += prefs.time_interval) slots.push(hhmm(m));
     out[day] = slots;
   }
   return out;

@@ -40,7 +40,12 @@ async function freeSlot(token: string, skip: number) {
 const addonsOf = (bookingId: number) =>
   app
     .db()
-    .select({ productId: bookingAddons.productId, quantity: bookingAddons.quantity, unitPrice: bookingAddons.unitPrice, total: bookingAddons.total })
+    .select({
+      productId: bookingAddons.productId,
+      quantity: bookingAddons.quantity,
+      unitPrice: bookingAddons.unitPrice,
+      total: bookingAddons.total,
+    })
     .from(bookingAddons)
     .where(eq(bookingAddons.bookingId, bookingId))
     .orderBy(bookingAddons.productId);
@@ -49,17 +54,31 @@ const addonsOf = (bookingId: number) =>
 const refusedBy = (insert: Promise<unknown>) =>
   insert.then(
     () => "accepted",
-    (e: unknown) => /constraint "([^"]+)"/.exec(String((e as { cause?: { message?: string } }).cause?.message))?.[1] ?? String(e),
+    (e: unknown) =>
+      /constraint "([^"]+)"/.exec(String((e as { cause?: { message?: string } }).cause?.message))?.[1] ?? String(e),
   );
 
 const bookingCount = async (companyId: number) =>
-  (await app.db().select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.companyId, companyId)))[0]?.n ?? 0;
+  (
+    await app
+      .db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(eq(bookings.companyId, companyId))
+  )[0]?.n ?? 0;
 
 describe("the client's page shows what the service consumes and offers", () => {
   it("answers the requirement's consumption and add-ons with their current prices", async () => {
     const page = await pub().public.get({ token: otro().crmToken });
     // The demo case is a 'Diagnóstico': it consumes the contact cleaner and offers four add-ons.
-    expect(page.consumption).toEqual([{ product_id: otro().productIds["LIM-CON"], name: "Limpiador de contactos eléctricos", code: "LIM-CON", quantity: 1 }]);
+    expect(page.consumption).toEqual([
+      {
+        product_id: otro().productIds["LIM-CON"],
+        name: "Limpiador de contactos eléctricos",
+        code: "LIM-CON",
+        quantity: 1,
+      },
+    ]);
     expect(page.addons.map((a) => a.name)).toEqual([
       "Aspirado interior",
       "Desinfección del aire acondicionado",
@@ -108,7 +127,12 @@ describe("add-ons are booked with the booking (booking.public.create)", () => {
   it("a price sent by the client is ignored: the product's price is what is stored", async () => {
     const token = otro().crmToken;
     const ac = otro().productIds["DES-AC"] ?? 0;
-    const input = { token, ...(await freeSlot(token, 1)), addons: [{ product_id: ac, quantity: 1, unit_price: 1, price: 1 }], idempotency_key: key() };
+    const input = {
+      token,
+      ...(await freeSlot(token, 1)),
+      addons: [{ product_id: ac, quantity: 1, unit_price: 1, price: 1 }],
+      idempotency_key: key(),
+    };
     const booked = await pub().public.create(input);
     expect(await addonsOf(booked.id)).toEqual([{ productId: ac, quantity: 1, unitPrice: 15_000, total: 15_000 }]);
   });
@@ -116,7 +140,12 @@ describe("add-ons are booked with the booking (booking.public.create)", () => {
   it("a retried 'Agendar' (same key) writes the add-ons once", async () => {
     const token = otro().crmToken;
     const wash = otro().productIds["LAV-INT"] ?? 0;
-    const input = { token, ...(await freeSlot(token, 2)), addons: [{ product_id: wash, quantity: 1 }], idempotency_key: key() };
+    const input = {
+      token,
+      ...(await freeSlot(token, 2)),
+      addons: [{ product_id: wash, quantity: 1 }],
+      idempotency_key: key(),
+    };
     const first = await pub().public.create(input);
     const again = await pub().public.create(input);
     expect(again.id).toBe(first.id);
@@ -128,54 +157,122 @@ describe("add-ons are booked with the booking (booking.public.create)", () => {
     const slot = await freeSlot(token, 3);
     const before = await bookingCount(otro().companyId);
     const foreign = taller().productIds["LAV-EXT"] ?? 0;
-    expect(await failure(pub().public.create({ token, ...slot, addons: [{ product_id: foreign, quantity: 1 }], idempotency_key: key() }))).toEqual({
+    expect(
+      await failure(
+        pub().public.create({ token, ...slot, addons: [{ product_id: foreign, quantity: 1 }], idempotency_key: key() }),
+      ),
+    ).toEqual({
       code: "BAD_REQUEST",
       fields: { addons: ADDON_ERRORS.unavailable },
     });
     // Consumed, not offered.
     const consumed = otro().productIds["LIM-CON"] ?? 0;
-    expect((await failure(pub().public.create({ token, ...slot, addons: [{ product_id: consumed, quantity: 1 }], idempotency_key: key() }))).fields).toEqual({
+    expect(
+      (
+        await failure(
+          pub().public.create({
+            token,
+            ...slot,
+            addons: [{ product_id: consumed, quantity: 1 }],
+            idempotency_key: key(),
+          }),
+        )
+      ).fields,
+    ).toEqual({
       addons: ADDON_ERRORS.unavailable,
     });
     // More than the requirement allows (the wash: 1), zero, negative, fractional, absurd, repeated.
     const wash = otro().productIds["LAV-EXT"] ?? 0;
-    expect((await failure(pub().public.create({ token, ...slot, addons: [{ product_id: wash, quantity: 2 }], idempotency_key: key() }))).fields).toEqual({
+    expect(
+      (
+        await failure(
+          pub().public.create({ token, ...slot, addons: [{ product_id: wash, quantity: 2 }], idempotency_key: key() }),
+        )
+      ).fields,
+    ).toEqual({
       addons: ADDON_ERRORS.tooMany,
     });
     for (const quantity of [0, -1, 1.5, 1_000_000]) {
-      expect((await failure(pub().public.create({ token, ...slot, addons: [{ product_id: wash, quantity }], idempotency_key: key() }))).code).toBe("BAD_REQUEST");
+      expect(
+        (
+          await failure(
+            pub().public.create({ token, ...slot, addons: [{ product_id: wash, quantity }], idempotency_key: key() }),
+          )
+        ).code,
+      ).toBe("BAD_REQUEST");
     }
     const repeated = [
       { product_id: wash, quantity: 1 },
       { product_id: wash, quantity: 1 },
     ];
-    expect((await failure(pub().public.create({ token, ...slot, addons: repeated, idempotency_key: key() }))).code).toBe("BAD_REQUEST");
+    expect(
+      (await failure(pub().public.create({ token, ...slot, addons: repeated, idempotency_key: key() }))).code,
+    ).toBe("BAD_REQUEST");
     // Every refusal rolled the booking back with its add-ons.
     expect(await bookingCount(otro().companyId)).toBe(before);
   });
 
   it("the database refuses an add-on row pointing at another company's product or booking (composite foreign keys)", async () => {
-    const [mine] = await app.db().select({ id: bookings.id }).from(bookings).where(eq(bookings.companyId, otro().companyId)).limit(1);
-    const [theirs] = await app.db().select({ id: bookings.id }).from(bookings).where(eq(bookings.companyId, taller().companyId)).limit(1);
+    const [mine] = await app
+      .db()
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.companyId, otro().companyId))
+      .limit(1);
+    const [theirs] = await app
+      .db()
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.companyId, taller().companyId))
+      .limit(1);
     const row = { companyId: otro().companyId, name: "x", quantity: 1, unitPrice: 1 };
-    expect(await refusedBy(app.db().insert(bookingAddons).values({ ...row, bookingId: mine?.id ?? 0, productId: taller().productIds["LAV-EXT"] ?? 0 }))).toBe(
-      "booking_addons_product_id_tenant_fk",
-    );
-    expect(await refusedBy(app.db().insert(bookingAddons).values({ ...row, bookingId: theirs?.id ?? 0, productId: otro().productIds["LAV-EXT"] ?? 0 }))).toBe(
-      "booking_addons_booking_id_tenant_fk",
-    );
+    expect(
+      await refusedBy(
+        app
+          .db()
+          .insert(bookingAddons)
+          .values({ ...row, bookingId: mine?.id ?? 0, productId: taller().productIds["LAV-EXT"] ?? 0 }),
+      ),
+    ).toBe("booking_addons_product_id_tenant_fk");
+    expect(
+      await refusedBy(
+        app
+          .db()
+          .insert(bookingAddons)
+          .values({ ...row, bookingId: theirs?.id ?? 0, productId: otro().productIds["LAV-EXT"] ?? 0 }),
+      ),
+    ).toBe("booking_addons_booking_id_tenant_fk");
     // And a requirement cannot offer another company's product.
-    const offer = { companyId: otro().companyId, requirementId: otro().requirementIds[0] ?? 0, productId: taller().productIds["DES-AC"] ?? 0 };
-    expect(await refusedBy(app.db().insert(requirementAddons).values(offer))).toBe("requirement_addons_product_id_tenant_fk");
+    const offer = {
+      companyId: otro().companyId,
+      requirementId: otro().requirementIds[0] ?? 0,
+      productId: taller().productIds["DES-AC"] ?? 0,
+    };
+    expect(await refusedBy(app.db().insert(requirementAddons).values(offer))).toBe(
+      "requirement_addons_product_id_tenant_fk",
+    );
   });
 
   it("moving a booking from the agenda keeps its add-ons at their booked prices", async () => {
     const token = otro().crmToken;
     const ac = otro().productIds["DES-AC"] ?? 0;
-    const booked = await pub().public.create({ token, ...(await freeSlot(token, 4)), addons: [{ product_id: ac, quantity: 1 }], idempotency_key: key() });
-    await app.db().update(products).set({ price: 20_000 }).where(and(eq(products.id, ac)));
+    const booked = await pub().public.create({
+      token,
+      ...(await freeSlot(token, 4)),
+      addons: [{ product_id: ac, quantity: 1 }],
+      idempotency_key: key(),
+    });
+    await app
+      .db()
+      .update(products)
+      .set({ price: 20_000 })
+      .where(and(eq(products.id, ac)));
     const target = await freeSlot(token, 5);
-    const moved = await createCaller(await app.staff("admin@otro.demo")).reschedule({ id: booked.id, ...target, idempotency_key: key() });
+    const moved = await createCaller(await app.staff("admin@otro.demo")).reschedule({
+      id: booked.id,
+      ...target,
+      idempotency_key: key(),
+    });
     expect(moved.id).not.toBe(booked.id);
     expect(moved.addons.map((a) => [a.product_id, a.quantity, a.unit_price])).toEqual([[ac, 1, 15_000]]);
   });

@@ -6,27 +6,38 @@ import type { bookingRouter } from "../src";
 
 type Record_ = (typeof bookingRouter)["_def"]["record"];
 type Nested = "externalMails" | "public";
-type Keys =
-  | Exclude<keyof Record_, Nested>
-  | { [R in Nested]: `${R}.${Extract<keyof Record_[R], string>}` }[Nested];
+type Keys = Exclude<keyof Record_, Nested> | { [R in Nested]: `${R}.${Extract<keyof Record_[R], string>}` }[Nested];
 
 const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
 const professional = (f: DemoFixtures) => f.demo.userIds["tecnico@taller.demo"];
-const TOKEN_REASON = "the crm_token decides the company (tokenProcedure); packages/booking/test covers a foreign or wrong token";
+const TOKEN_REASON =
+  "the crm_token decides the company (tokenProcedure); packages/booking/test covers a foreign or wrong token";
 const key = (n: number) => `walk-key-${n}-${"x".repeat(8)}`;
 
 export const bookingCases: { [K in Keys]: ProcedureCase } = {
   range: {
     kind: "scoped",
     input: () => ({ from: day(-20), to: day(30) }),
-    // The bookings' own ids only: blocks and linked orders carry ids of other sequences, which may equal a demo booking's.
-    leaks: (r, f) => listLeak(Object.values((r as { bookings: Record<string, { id: number }[]> }).bookings).flat(), f.demo.bookingIds, "booking"),
+    // The bookings' own ids only: blocks and linked orders carry ids of other sequences, which may equal a demo
+    // booking's.
+    leaks: (r, f) =>
+      listLeak(
+        Object.values((r as { bookings: Record<string, { id: number }[]> }).bookings).flat(),
+        f.demo.bookingIds,
+        "booking",
+      ),
     valid: (f) => ({ from: day(-7), to: day(38), location_ids: f.demo.locationIds }),
   },
   freeSlots: {
     kind: "foreign",
     input: (f) => ({ booking_date: day(2), location_id: f.demo.locationIds[0] }),
-    valid: (f) => ({ booking_date: day(2), to_date: day(30), location_id: f.demo.locationIds[0], requirement_id: f.demo.requirementIds[0], duration: 30 }),
+    valid: (f) => ({
+      booking_date: day(2),
+      to_date: day(30),
+      location_id: f.demo.locationIds[0],
+      requirement_id: f.demo.requirementIds[0],
+      duration: 30,
+    }),
   },
   professionals: {
     kind: "foreign",
@@ -35,7 +46,14 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
   },
   create: {
     kind: "foreign",
-    input: (f) => ({ vehicle_id: f.demo.vehicleIds[0], location_id: f.demo.locationIds[0], crm_id: f.demo.crmId, booking_date: day(3), booking_time: "10:00", idempotency_key: key(1) }),
+    input: (f) => ({
+      vehicle_id: f.demo.vehicleIds[0],
+      location_id: f.demo.locationIds[0],
+      crm_id: f.demo.crmId,
+      booking_date: day(3),
+      booking_time: "10:00",
+      idempotency_key: key(1),
+    }),
     valid: (f) => ({
       client_id: f.demo.clientIds[0],
       vehicle_id: f.demo.vehicleIds[0],
@@ -50,14 +68,26 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
     }),
   },
   get: { kind: "foreign", input: (f) => ({ id: f.demo.bookingIds[0] }), valid: (f) => ({ id: f.demo.bookingIds[0] }) },
-  confirm: { kind: "foreign", input: (f) => ({ id: f.demo.bookingIds[0] }), valid: (f) => ({ id: f.demo.bookingIds[0] }) },
-  markNoShow: { kind: "foreign", input: (f) => ({ id: f.demo.bookingIds[0] }), valid: (f) => ({ id: f.demo.bookingIds[0] }) },
+  confirm: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.bookingIds[0] }),
+    valid: (f) => ({ id: f.demo.bookingIds[0] }),
+  },
+  markNoShow: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.bookingIds[0] }),
+    valid: (f) => ({ id: f.demo.bookingIds[0] }),
+  },
   reschedule: {
     kind: "foreign",
     input: (f) => ({ id: f.demo.bookingIds[0], booking_date: day(4), booking_time: "11:00", idempotency_key: key(3) }),
     valid: (f) => ({ id: f.demo.bookingIds[1], booking_date: day(4), booking_time: "11:00", idempotency_key: key(4) }),
   },
-  checkIn: { kind: "foreign", input: (f) => ({ id: f.demo.bookingIds[0] }), valid: (f) => ({ id: f.demo.bookingIds[2] }) },
+  checkIn: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.bookingIds[0] }),
+    valid: (f) => ({ id: f.demo.bookingIds[2] }),
+  },
   search: {
     kind: "scoped",
     input: () => ({ query: "a" + "a" }),
@@ -86,7 +116,12 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
     kind: "foreign",
     input: (f) => ({ ids: f.demo.externalMailIds }),
     valid: (f) => ({ ids: f.demo.externalMailIds }),
-    attacks: (f) => [{ ids: [f.other.externalMailIds[0]] }, { ids: [] }, { ids: [1, 1] }, { ids: Array.from({ length: 201 }, (_, i) => i + 1) }],
+    attacks: (f) => [
+      { ids: [f.other.externalMailIds[0]] },
+      { ids: [] },
+      { ids: [1, 1] },
+      { ids: Array.from({ length: 201 }, (_, i) => i + 1) },
+    ],
   },
   "externalMails.remove": {
     kind: "foreign",
@@ -95,11 +130,21 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
   },
   "public.get": { kind: "public", reason: TOKEN_REASON, valid: (f) => ({ token: f.demo.crmToken }) },
   "public.professionals": { kind: "public", reason: TOKEN_REASON, valid: (f) => ({ token: f.demo.crmToken }) },
-  "public.freeSlots": { kind: "public", reason: TOKEN_REASON, valid: (f) => ({ token: f.demo.crmToken, booking_date: day(2), to_date: day(20) }) },
+  "public.freeSlots": {
+    kind: "public",
+    reason: TOKEN_REASON,
+    valid: (f) => ({ token: f.demo.crmToken, booking_date: day(2), to_date: day(20) }),
+  },
   "public.create": {
     kind: "public",
     reason: TOKEN_REASON,
-    valid: (f) => ({ token: f.demo.crmToken, booking_date: day(6), booking_time: "12:00", comment: "Por la tarde", idempotency_key: key(5) }),
+    valid: (f) => ({
+      token: f.demo.crmToken,
+      booking_date: day(6),
+      booking_time: "12:00",
+      comment: "Por la tarde",
+      idempotency_key: key(5),
+    }),
   },
 };
 
@@ -114,7 +159,12 @@ const deskAttacks: Partial<Record<Keys, (f: DemoFixtures) => unknown[]>> = {
     { from: day(0), to: day(1), location_ids: [f.other.locationIds[0]] },
     { from: day(0), to: day(1), location_ids: Array.from({ length: 101 }, (_, i) => i + 1) },
   ],
-  search: (f) => [{ query: "%_\\" }, { query: "' OR 1=1 --" }, { query: "x".repeat(101) }, { query: "10:00", location_ids: [f.other.locationIds[0]] }],
+  search: (f) => [
+    { query: "%_\\" },
+    { query: "' OR 1=1 --" },
+    { query: "x".repeat(101) },
+    { query: "10:00", location_ids: [f.other.locationIds[0]] },
+  ],
   toggleBlock: (f) => [
     { date: day(-1) },
     { date: day(1), hour: "24:00" },
@@ -124,4 +174,5 @@ const deskAttacks: Partial<Record<Keys, (f: DemoFixtures) => unknown[]>> = {
   ],
   "externalMails.remove": (f) => [{ id: f.other.externalMailIds[0] }, { id: 2_147_483_647 }],
 };
-for (const [name, attacks] of Object.entries(deskAttacks) as [Keys, (f: DemoFixtures) => unknown[]][]) bookingCases[name].attacks = attacks;
+for (const [name, attacks] of Object.entries(deskAttacks) as [Keys, (f: DemoFixtures) => unknown[]][])
+  bookingCases[name].attacks = attacks;

@@ -1,7 +1,16 @@
 // The agenda's reads and toggles through the router's caller (booking-desk): booking.range, booking.search,
 // booking.toggleBlock, booking.externalMails.*, and the inbound mail's key and receiver, against a real database.
 import { BOOKING_RANGE_MAX_DAYS, isInstant } from "@taller/core";
-import { bookingBlocks, bookings, clients, externalMails, holidays, inboundMailKeys, rolePermissions, vehicles } from "@taller/db";
+import {
+  bookingBlocks,
+  bookings,
+  clients,
+  externalMails,
+  holidays,
+  inboundMailKeys,
+  rolePermissions,
+  vehicles,
+} from "@taller/db";
 import { createCallerFactory, type BusEvent } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { and, eq, inArray } from "drizzle-orm";
@@ -25,7 +34,10 @@ const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santia
 const day = (offset: number) => new Date(Date.parse(`${today()}T12:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
 const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("-");
 
-/** Runs `fn` and waits for the bus to deliver an event like `expected` (PostgreSQL delivers after COMMIT, a moment later). */
+/**
+ * Runs `fn` and waits for the bus to deliver an event like `expected` (PostgreSQL delivers after COMMIT, a moment
+ * later).
+ */
 async function expectEvent(fn: () => Promise<unknown>, expected: Partial<BusEvent>): Promise<void> {
   const seen: BusEvent[] = [];
   const stop = app.bus().subscribe((e) => seen.push(e));
@@ -37,7 +49,9 @@ async function expectEvent(fn: () => Promise<unknown>, expected: Partial<BusEven
   }
 }
 
-async function insertBooking(values: Partial<typeof bookings.$inferInsert> & { bookingDate: string; bookingTime: string }) {
+async function insertBooking(
+  values: Partial<typeof bookings.$inferInsert> & { bookingDate: string; bookingTime: string },
+) {
   const [row] = await app
     .db()
     .insert(bookings)
@@ -69,9 +83,30 @@ describe("booking.range", () => {
     expect(isInstant(first.start_date)).toBe(true);
     expect(Object.keys(first).sort()).toEqual(
       [
-        "id", "start_date", "booking_date", "booking_time", "duration", "client_id", "client_name", "client_rut", "vehicle_id",
-        "identifier", "requirement_id", "requirement_name", "location_id", "user_id", "booking_type", "completed", "confirmed",
-        "non_attendance", "rescheduled", "rescheduled_for", "rescheduled_from", "check_in_time", "order", "comment",
+        "id",
+        "start_date",
+        "booking_date",
+        "booking_time",
+        "duration",
+        "client_id",
+        "client_name",
+        "client_rut",
+        "vehicle_id",
+        "identifier",
+        "requirement_id",
+        "requirement_name",
+        "location_id",
+        "user_id",
+        "booking_type",
+        "completed",
+        "confirmed",
+        "non_attendance",
+        "rescheduled",
+        "rescheduled_for",
+        "rescheduled_from",
+        "check_in_time",
+        "order",
+        "comment",
       ].sort(),
     );
   });
@@ -92,7 +127,10 @@ describe("booking.range", () => {
   it("answers company-wide holidays and those of the selected locations", async () => {
     const year = new Date().getFullYear();
     const [loc1, loc2] = fx().locationIds;
-    await app.db().insert(holidays).values({ companyId: fx().companyId, locationId: loc2!, date: `${year}-12-26`, name: "Aniversario sucursal" });
+    await app
+      .db()
+      .insert(holidays)
+      .values({ companyId: fx().companyId, locationId: loc2!, date: `${year}-12-26`, name: "Aniversario sucursal" });
     const december = { from: `${year}-12-01`, to: `${year}-12-31` };
     const everything = await (await admin()).range(december);
     expect(everything.holydays).toEqual(
@@ -109,12 +147,17 @@ describe("booking.range", () => {
   it("follows the selected locations; a location of another company is refused", async () => {
     const [loc1, loc2] = fx().locationIds;
     const id = await insertBooking({ locationId: loc2!, bookingDate: day(4), bookingTime: "11:00" });
-    const ids = async (location_ids?: number[]) => Object.values((await (await admin()).range({ from: day(0), to: day(10), location_ids })).bookings).flat().map((b) => b.id);
+    const ids = async (location_ids?: number[]) =>
+      Object.values((await (await admin()).range({ from: day(0), to: day(10), location_ids })).bookings)
+        .flat()
+        .map((b) => b.id);
     expect(await ids([loc2!])).toEqual([id]);
     expect(await ids([loc1!])).not.toContain(id);
     expect(await ids([])).toContain(id);
     expect(await ids([loc1!, loc2!])).toContain(id);
-    await expect((await admin()).range({ from: day(0), to: day(10), location_ids: [app.fx().other.locationIds[0]!] })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      (await admin()).range({ from: day(0), to: day(10), location_ids: [app.fx().other.locationIds[0]!] }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
   it("shows a user restricted to his own bookings only his, and only his and everyone's blocks", async () => {
@@ -139,13 +182,21 @@ describe("booking.range", () => {
       ["14:00", "all"],
     ]);
     const all = await admin_.range({ from: day(0), to: day(10) });
-    expect(Object.values(all.bookings).flat().map((b) => b.id)).toEqual(expect.arrayContaining([mine, created, theirs]));
+    expect(
+      Object.values(all.bookings)
+        .flat()
+        .map((b) => b.id),
+    ).toEqual(expect.arrayContaining([mine, created, theirs]));
   });
 
   it("shows another company none of these bookings", async () => {
     const r = await (await other()).range({ from: day(-7), to: day(38) });
     const demo = new Set(fx().bookingIds);
-    expect(Object.values(r.bookings).flat().filter((b) => demo.has(b.id))).toEqual([]);
+    expect(
+      Object.values(r.bookings)
+        .flat()
+        .filter((b) => demo.has(b.id)),
+    ).toEqual([]);
   });
 
   it.each([
@@ -165,7 +216,11 @@ describe("booking.search", () => {
   let target: { id: number; identifier: string; rut: string; date: string };
   beforeAll(async () => {
     const [vehicle] = await app.db().select().from(vehicles).where(eq(vehicles.companyId, fx().companyId)).limit(1);
-    const [client] = await app.db().insert(clients).values({ companyId: fx().companyId, name: "Zoila Búsqueda", rut: "11.111.111-1" }).returning();
+    const [client] = await app
+      .db()
+      .insert(clients)
+      .values({ companyId: fx().companyId, name: "Zoila Búsqueda", rut: "11.111.111-1" })
+      .returning();
     const id = await insertBooking({
       vehicleId: vehicle!.id,
       clientId: client!.id,
@@ -222,7 +277,11 @@ describe("booking.search", () => {
 
 describe("booking.toggleBlock", () => {
   const blockRows = (date: string) =>
-    app.db().select().from(bookingBlocks).where(and(eq(bookingBlocks.companyId, fx().companyId), eq(bookingBlocks.date, date)));
+    app
+      .db()
+      .select()
+      .from(bookingBlocks)
+      .where(and(eq(bookingBlocks.companyId, fx().companyId), eq(bookingBlocks.date, date)));
 
   it("blocks, then unblocks the same row, and announces each change", async () => {
     const caller = await admin();
@@ -233,7 +292,10 @@ describe("booking.toggleBlock", () => {
       companyId: fx().companyId,
       payload: { ids: [first.id] },
     });
-    expect(await caller.toggleBlock({ date: day(6), hour: "10:00", user_id: "all" })).toEqual({ ...first, active: false });
+    expect(await caller.toggleBlock({ date: day(6), hour: "10:00", user_id: "all" })).toEqual({
+      ...first,
+      active: false,
+    });
     expect(await caller.toggleBlock({ date: day(6), hour: "10:00" })).toEqual({ ...first, active: true });
     const range = await caller.range({ from: day(6), to: day(6) });
     expect(range.blocks).toEqual([first]);
@@ -252,7 +314,9 @@ describe("booking.toggleBlock", () => {
 
   it("with the state wanted, is idempotent: retries and double clicks land on it", async () => {
     const caller = await admin();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => caller.toggleBlock({ date: day(8), hour: "15:30", active: true })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => caller.toggleBlock({ date: day(8), hour: "15:30", active: true })),
+    );
     expect(answers.every((a) => a.active)).toBe(true);
     expect(await blockRows(day(8))).toHaveLength(1);
     expect((await caller.toggleBlock({ date: day(8), hour: "15:30", active: false })).active).toBe(false);
@@ -272,25 +336,42 @@ describe("booking.toggleBlock", () => {
   it("accepts today and refuses a past day (America/Santiago)", async () => {
     const caller = await admin();
     await expect(caller.toggleBlock({ date: today(), hour: "23:50" })).resolves.toMatchObject({ active: true });
-    await expect(caller.toggleBlock({ date: day(-1) })).rejects.toMatchObject({ code: "BAD_REQUEST", message: BLOCK_ERRORS.pastDate });
+    await expect(caller.toggleBlock({ date: day(-1) })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: BLOCK_ERRORS.pastDate,
+    });
     expect(await blockRows(day(-1))).toEqual([]);
   });
 
   it("refuses another company's professional, and a user without the permission", async () => {
-    await expect((await other()).toggleBlock({ date: day(3), user_id: fx().userIds["tecnico@taller.demo"]! })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      (await other()).toggleBlock({ date: day(3), user_id: fx().userIds["tecnico@taller.demo"]! }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect((await tecnico()).toggleBlock({ date: day(3) })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("under an own-only grant, lets a professional block only his own hours", async () => {
     const roleId = app.fx().demo.roleIds["Técnico"]!;
-    await app.db().insert(rolePermissions).values({ roleId, action: "create", resource: "booking_block", restrictedToOwn: true });
+    await app
+      .db()
+      .insert(rolePermissions)
+      .values({ roleId, action: "create", resource: "booking_block", restrictedToOwn: true });
     try {
       const caller = await tecnico();
       const me = fx().userIds["tecnico@taller.demo"]!;
-      await expect(caller.toggleBlock({ date: day(10), hour: "10:00", user_id: me })).resolves.toMatchObject({ user_id: me, active: true });
-      await expect(caller.toggleBlock({ date: day(10), hour: "10:00" })).rejects.toMatchObject({ code: "FORBIDDEN", message: BLOCK_ERRORS.notOwn });
+      await expect(caller.toggleBlock({ date: day(10), hour: "10:00", user_id: me })).resolves.toMatchObject({
+        user_id: me,
+        active: true,
+      });
+      await expect(caller.toggleBlock({ date: day(10), hour: "10:00" })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: BLOCK_ERRORS.notOwn,
+      });
     } finally {
-      await app.db().delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.resource, "booking_block")));
+      await app
+        .db()
+        .delete(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.resource, "booking_block")));
     }
   });
 });
@@ -301,7 +382,9 @@ describe("booking.externalMails", () => {
     expect(list.map((m) => m.id)).toEqual(expect.arrayContaining(fx().externalMailIds));
     const times = list.map((m) => Date.parse(m.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(list).toContainEqual(expect.objectContaining({ readed: false, is_booked: false, get_booking: null, data: expect.any(Object) }));
+    expect(list).toContainEqual(
+      expect.objectContaining({ readed: false, is_booked: false, get_booking: null, data: expect.any(Object) }),
+    );
     expect(isInstant(list[0]!.created_at)).toBe(true);
     const foreign = await (await other()).externalMails.list();
     expect(foreign.filter((m) => fx().externalMailIds.includes(m.id))).toEqual([]);
@@ -313,10 +396,29 @@ describe("booking.externalMails", () => {
     const [mail] = await app
       .db()
       .insert(externalMails)
-      .values({ companyId: fx().companyId, messageId: "<booked@test>", isBooked: true, bookingId, data: { location_name: null, client_rut: null, client_name: "X", identifier: null, requirement_name: null, booking_date: null, booking_time: null } })
+      .values({
+        companyId: fx().companyId,
+        messageId: "<booked@test>",
+        isBooked: true,
+        bookingId,
+        data: {
+          location_name: null,
+          client_rut: null,
+          client_name: "X",
+          identifier: null,
+          requirement_name: null,
+          booking_date: null,
+          booking_time: null,
+        },
+      })
       .returning();
     const listed = (await (await admin()).externalMails.list()).find((m) => m.id === mail!.id);
-    expect(listed?.get_booking).toEqual({ id: bookingId, booking_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), booking_time: expect.stringMatching(/^\d{2}:\d{2}$/), order: null });
+    expect(listed?.get_booking).toEqual({
+      id: bookingId,
+      booking_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      booking_time: expect.stringMatching(/^\d{2}:\d{2}$/),
+      order: null,
+    });
   });
 
   it("removes one and answers the rest; removing it again, or another company's, is NOT_FOUND", async () => {
@@ -324,13 +426,15 @@ describe("booking.externalMails", () => {
     const before = await caller.externalMails.list();
     const victim = before[0]!;
     let rest: typeof before = [];
-    await expectEvent(
-      async () => (rest = await caller.externalMails.remove({ id: victim.id })),
-      { type: "booking.external_mails_changed", payload: { ids: [victim.id] } },
-    );
+    await expectEvent(async () => (rest = await caller.externalMails.remove({ id: victim.id })), {
+      type: "booking.external_mails_changed",
+      payload: { ids: [victim.id] },
+    });
     expect(rest.map((m) => m.id)).toEqual(before.slice(1).map((m) => m.id));
     await expect(caller.externalMails.remove({ id: victim.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect((await other()).externalMails.remove({ id: rest[0]!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect((await other()).externalMails.remove({ id: rest[0]!.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect((await caller.externalMails.list()).map((m) => m.id)).toContain(rest[0]!.id);
   });
 });
@@ -367,12 +471,24 @@ describe("inbound mail: key and receiver", () => {
       type: "booking.external_mails_changed",
       companyId: fx().companyId,
     });
-    expect(await receiveBookingMail(deps, fx().companyId, { messageId: "<m1@test>", text, html: null })).toEqual({ status: "duplicate" });
+    expect(await receiveBookingMail(deps, fx().companyId, { messageId: "<m1@test>", text, html: null })).toEqual({
+      status: "duplicate",
+    });
     // The same Message-ID in another company is another mail.
-    expect(await receiveBookingMail(deps, app.fx().other.companyId, { messageId: "<m1@test>", text, html: null })).toMatchObject({ status: "created" });
+    expect(
+      await receiveBookingMail(deps, app.fx().other.companyId, { messageId: "<m1@test>", text, html: null }),
+    ).toMatchObject({ status: "created" });
     const listed = (await (await admin()).externalMails.list()).find((m) => m.id === id);
-    expect(listed).toMatchObject({ location_id: fx().locationIds[0], location_name: "Casa Matriz", data: { identifier: "AB1234", booking_date: day(3), booking_time: "11:00" } });
-    const rows = await app.db().select().from(externalMails).where(inArray(externalMails.messageId, ["<m1@test>"]));
+    expect(listed).toMatchObject({
+      location_id: fx().locationIds[0],
+      location_name: "Casa Matriz",
+      data: { identifier: "AB1234", booking_date: day(3), booking_time: "11:00" },
+    });
+    const rows = await app
+      .db()
+      .select()
+      .from(externalMails)
+      .where(inArray(externalMails.messageId, ["<m1@test>"]));
     expect(rows).toHaveLength(2);
   });
 
@@ -383,6 +499,8 @@ describe("inbound mail: key and receiver", () => {
     expect(r.status).toBe("created");
     const listed = (await (await admin()).externalMails.list()).find((m) => r.status === "created" && m.id === r.id);
     expect(listed).toMatchObject({ location_id: null, location_name: "Sucursal Ñuñoa" });
-    expect(await receiveBookingMail(deps, fx().companyId, { messageId: "<bad@test>", text: "Hola", html: null })).toEqual({ status: "invalid", reason: MAIL_ERRORS.noDate });
+    expect(
+      await receiveBookingMail(deps, fx().companyId, { messageId: "<bad@test>", text: "Hola", html: null }),
+    ).toEqual({ status: "invalid", reason: MAIL_ERRORS.noDate });
   });
 });

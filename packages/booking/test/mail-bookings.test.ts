@@ -57,7 +57,9 @@ const codeOf = (call: Promise<unknown>) =>
 /** Free places of Otro Taller (capacity), from a week ahead. */
 async function freeSlots(n: number) {
   const from = addDays(todayIn(), 7);
-  const { days } = await (await otroAdmin()).freeSlots({ booking_date: from, to_date: addDays(from, 30), location_id: otro().locationIds[0] });
+  const { days } = await (
+    await otroAdmin()
+  ).freeSlots({ booking_date: from, to_date: addDays(from, 30), location_id: otro().locationIds[0] });
   return Object.entries(days)
     .flatMap(([day, hours]) => hours.slice(0, 1).map((hour) => ({ booking_date: day, booking_time: hour })))
     .slice(0, n);
@@ -76,7 +78,9 @@ describe("opening the dialog marks the listed mails read (externalMails.markRead
       .db()
       .select({ payload: realtimeEvents.payload })
       .from(realtimeEvents)
-      .where(and(eq(realtimeEvents.companyId, otro().companyId), eq(realtimeEvents.type, "booking.external_mails_changed")))
+      .where(
+        and(eq(realtimeEvents.companyId, otro().companyId), eq(realtimeEvents.type, "booking.external_mails_changed")),
+      )
       .orderBy(sql`${realtimeEvents.id} DESC`)
       .limit(1);
     expect(event?.payload).toEqual({ ids: [...fresh].sort((a, b) => a - b) });
@@ -105,14 +109,28 @@ describe("a booking made from a mail marks it booked and links it (booking.creat
     const caller = await otroAdmin();
     const events = await mailEvents(otro().companyId);
     const k = key();
-    const booking = await caller.create({ ...slot!, location_id: otro().locationIds[0], external_mail_id: mail, idempotency_key: k });
+    const booking = await caller.create({
+      ...slot!,
+      location_id: otro().locationIds[0],
+      external_mail_id: mail,
+      idempotency_key: k,
+    });
     expect(await mailRow(mail)).toMatchObject({ readed: true, isBooked: true, bookingId: booking.id });
     expect(booking.from).toBe("mail");
     expect(await mailEvents(otro().companyId)).toBe(events + 1);
     const listed = (await caller.externalMails.list()).find((m) => m.id === mail);
-    expect(listed).toMatchObject({ readed: true, is_booked: true, get_booking: { id: booking.id, booking_date: slot!.booking_date, booking_time: slot!.booking_time } });
+    expect(listed).toMatchObject({
+      readed: true,
+      is_booked: true,
+      get_booking: { id: booking.id, booking_date: slot!.booking_date, booking_time: slot!.booking_time },
+    });
     // A retried 'Agendar' (same key) answers the same booking and changes nothing.
-    const retried = await caller.create({ ...slot!, location_id: otro().locationIds[0], external_mail_id: mail, idempotency_key: k });
+    const retried = await caller.create({
+      ...slot!,
+      location_id: otro().locationIds[0],
+      external_mail_id: mail,
+      idempotency_key: k,
+    });
     expect(retried.id).toBe(booking.id);
   });
 
@@ -120,10 +138,19 @@ describe("a booking made from a mail marks it booked and links it (booking.creat
     const mail = await insertMail(otro().companyId);
     const [a, b, c] = await freeSlots(3);
     const caller = await otroAdmin();
-    const count = async () => (await app.db().select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.companyId, otro().companyId)))[0]?.n;
+    const count = async () =>
+      (
+        await app
+          .db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(bookings)
+          .where(eq(bookings.companyId, otro().companyId))
+      )[0]?.n;
     const first = await caller.create({ ...a!, external_mail_id: mail, idempotency_key: key() });
     const before = await count();
-    const second = await caller.create({ ...b!, external_mail_id: mail, idempotency_key: key() }).catch((e: unknown) => e);
+    const second = await caller
+      .create({ ...b!, external_mail_id: mail, idempotency_key: key() })
+      .catch((e: unknown) => e);
     expect(second).toBeInstanceOf(TRPCError);
     expect((second as TRPCError).code).toBe("CONFLICT");
     expect((second as TRPCError).message).toBe(BOOKING_ERRORS.mailBooked);
@@ -131,7 +158,9 @@ describe("a booking made from a mail marks it booked and links it (booking.creat
     expect((await mailRow(mail))?.bookingId).toBe(first.id);
 
     const raced = await insertMail(otro().companyId);
-    const results = await Promise.allSettled([b, c].map((slot) => caller.create({ ...slot!, external_mail_id: raced, idempotency_key: key() })));
+    const results = await Promise.allSettled(
+      [b, c].map((slot) => caller.create({ ...slot!, external_mail_id: raced, idempotency_key: key() })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const won = results.find((r) => r.status === "fulfilled")?.value.id;
     expect((await mailRow(raced))?.bookingId).toBe(won);
@@ -141,33 +170,82 @@ describe("a booking made from a mail marks it booked and links it (booking.creat
   it("another company's mail is NOT_FOUND and books nothing; an own-only user cannot book from a mail", async () => {
     const theirs = await insertMail(taller().companyId);
     const [slot] = await freeSlots(1);
-    const before = await app.db().select({ id: bookings.id }).from(bookings).where(eq(bookings.companyId, otro().companyId));
-    expect(await codeOf((await otroAdmin()).create({ ...slot!, external_mail_id: theirs, idempotency_key: key() }))).toBe("NOT_FOUND");
-    expect(await app.db().select({ id: bookings.id }).from(bookings).where(eq(bookings.companyId, otro().companyId))).toHaveLength(before.length);
+    const before = await app
+      .db()
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.companyId, otro().companyId));
+    expect(
+      await codeOf((await otroAdmin()).create({ ...slot!, external_mail_id: theirs, idempotency_key: key() })),
+    ).toBe("NOT_FOUND");
+    expect(
+      await app.db().select({ id: bookings.id }).from(bookings).where(eq(bookings.companyId, otro().companyId)),
+    ).toHaveLength(before.length);
     expect((await mailRow(theirs))?.isBooked).toBe(false);
     // Técnico (bookings restricted to his own) never sees e-mail bookings, so he cannot book one either.
     const tecnico = await as("tecnico@taller.demo");
-    const call = tecnico.create({ ...slot!, user_id: taller().userIds["tecnico@taller.demo"], external_mail_id: theirs, idempotency_key: key() });
+    const call = tecnico.create({
+      ...slot!,
+      user_id: taller().userIds["tecnico@taller.demo"],
+      external_mail_id: theirs,
+      idempotency_key: key(),
+    });
     expect(await codeOf(call)).toMatch(/NOT_FOUND|FORBIDDEN/);
     expect((await mailRow(theirs))?.isBooked).toBe(false);
   });
 
   it("the list offers the booking form's prefill: the client by RUT, the vehicle by plate, the requirement by name", async () => {
     const companyId = otro().companyId;
-    const [vehicle] = await app.db().select({ id: vehicles.id, identifier: vehicles.identifier, clientId: vehicles.clientId }).from(vehicles).where(eq(vehicles.companyId, companyId)).limit(1);
-    const [client] = await app.db().select({ id: clients.id, rut: clients.rut }).from(clients).where(and(eq(clients.companyId, companyId), sql`${clients.rut} IS NOT NULL`)).limit(1);
-    const [requirement] = await app.db().select({ id: requirements.id, name: requirements.name }).from(requirements).where(eq(requirements.companyId, companyId)).limit(1);
-    const byPlate = await insertMail(companyId, { identifier: vehicle?.identifier ?? null, requirement_name: requirement?.name.toUpperCase() ?? null });
+    const [vehicle] = await app
+      .db()
+      .select({ id: vehicles.id, identifier: vehicles.identifier, clientId: vehicles.clientId })
+      .from(vehicles)
+      .where(eq(vehicles.companyId, companyId))
+      .limit(1);
+    const [client] = await app
+      .db()
+      .select({ id: clients.id, rut: clients.rut })
+      .from(clients)
+      .where(and(eq(clients.companyId, companyId), sql`${clients.rut} IS NOT NULL`))
+      .limit(1);
+    const [requirement] = await app
+      .db()
+      .select({ id: requirements.id, name: requirements.name })
+      .from(requirements)
+      .where(eq(requirements.companyId, companyId))
+      .limit(1);
+    const byPlate = await insertMail(companyId, {
+      identifier: vehicle?.identifier ?? null,
+      requirement_name: requirement?.name.toUpperCase() ?? null,
+    });
     const byRut = await insertMail(companyId, { client_rut: client?.rut ?? null });
-    const unknown = await insertMail(companyId, { client_rut: "1-9", identifier: "ZZZZ99", requirement_name: "Otra cosa" });
+    const unknown = await insertMail(companyId, {
+      client_rut: "1-9",
+      identifier: "ZZZZ99",
+      requirement_name: "Otra cosa",
+    });
     // Another company's client with the same RUT is never offered.
     const list = await (await otroAdmin()).externalMails.list();
     const prefill = (id: number) => list.find((m) => m.id === id)?.prefill;
-    expect(prefill(byPlate)).toEqual({ client_id: vehicle?.clientId ?? null, vehicle_id: vehicle?.id, requirement_id: requirement?.id });
+    expect(prefill(byPlate)).toEqual({
+      client_id: vehicle?.clientId ?? null,
+      vehicle_id: vehicle?.id,
+      requirement_id: requirement?.id,
+    });
     expect(prefill(byRut)).toEqual({ client_id: client?.id, vehicle_id: null, requirement_id: null });
     expect(prefill(unknown)).toEqual({ client_id: null, vehicle_id: null, requirement_id: null });
-    const own = new Set((await app.db().select({ id: clients.id }).from(clients).where(eq(clients.companyId, companyId))).map((c) => c.id));
+    const own = new Set(
+      (await app.db().select({ id: clients.id }).from(clients).where(eq(clients.companyId, companyId))).map(
+        (c) => c.id,
+      ),
+    );
     expect(list.every((m) => m.prefill.client_id === null || own.has(m.prefill.client_id))).toBe(true);
-    expect(await app.db().select().from(externalMails).where(inArray(externalMails.id, [byPlate, byRut, unknown]))).toHaveLength(3);
+    expect(
+      await app
+        .db()
+        .select()
+        .from(externalMails)
+        .where(inArray(externalMails.id, [byPlate, byRut, unknown])),
+    ).toHaveLength(3);
   });
 });

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { htmlToText } from "../src/inbound/html-text";
 import { MAIL_ERRORS, parseBookingMail, parseMailDate, parseMailTime } from "../src/inbound/mail-layout";
 
-const FULL = ["Local: Casa Matriz", "RUT: 12.345.678-5", "Nombre: Carolina Muñoz", "Patente: KX-PT-21", "Servicio: Mantención", "Fecha: 25-11-2026", "Hora: 10:30"].join("\n");
+const FULL = [
+  "Local: Casa Matriz",
+  "RUT: 12.345.678-5",
+  "Nombre: Carolina Muñoz",
+  "Patente: KX-PT-21",
+  "Servicio: Mantención",
+  "Fecha: 25-11-2026",
+  "Hora: 10:30",
+].join("\n");
 
 describe("parseBookingMail", () => {
   it.each([
@@ -36,7 +44,15 @@ describe("parseBookingMail", () => {
     [
       "a forwarded mail ('>' quoting); the first value of a label counts",
       "> Patente: BBCC12\n> Patente: ZZZZ99\n> Fecha: 2026-12-01\n> Hora: 9.15 hrs",
-      { location_name: null, client_rut: null, client_name: null, identifier: "BBCC12", requirement_name: null, booking_date: "2026-12-01", booking_time: "09:15" },
+      {
+        location_name: null,
+        client_rut: null,
+        client_name: null,
+        identifier: "BBCC12",
+        requirement_name: null,
+        booking_date: "2026-12-01",
+        booking_time: "09:15",
+      },
     ],
   ])("%s", (_, text, data) => {
     expect(parseBookingMail(text)).toEqual({ ok: true, data });
@@ -96,8 +112,16 @@ describe("htmlToText", () => {
     const html =
       "<html><head><style>p{color:red}</style></head><body><p><b>Patente:</b> KX&#45;PT&#x2D;21</p><div>Nombre: Mar&iacute;a Pe&ntilde;a &amp; hijos</div>" +
       "<table><tr><td>Fecha:</td><td>25-11-2026</td></tr><tr><td>Hora:</td><td>10:00&nbsp;hrs</td></tr></table><script>alert(1)</script></body></html>";
-    expect(htmlToText(html).split("\n")).toEqual(["Patente: KX-PT-21", "Nombre: María Peña & hijos", "Fecha: 25-11-2026", "Hora: 10:00 hrs"]);
-    expect(parseBookingMail(htmlToText(html))).toMatchObject({ ok: true, data: { identifier: "KXPT21", booking_time: "10:00" } });
+    expect(htmlToText(html).split("\n")).toEqual([
+      "Patente: KX-PT-21",
+      "Nombre: María Peña & hijos",
+      "Fecha: 25-11-2026",
+      "Hora: 10:00 hrs",
+    ]);
+    expect(parseBookingMail(htmlToText(html))).toMatchObject({
+      ok: true,
+      data: { identifier: "KXPT21", booking_time: "10:00" },
+    });
   });
 
   it("drops code points that are not characters and keeps unknown entities as written", () => {

@@ -19,7 +19,11 @@ const nth = (ids: readonly number[], i: number) => {
 
 describe("booking.clientOptions", () => {
   it("finds a client by part of the name, case and accents aside, and by RUT with or without dots", async () => {
-    const [client] = await app.db().select().from(clients).where(eq(clients.id, nth(app.fx().demo.clientIds, 0)));
+    const [client] = await app
+      .db()
+      .select()
+      .from(clients)
+      .where(eq(clients.id, nth(app.fx().demo.clientIds, 0)));
     if (!client) throw new Error("demo client missing");
     const api = await caller();
     // Most of the name: a few letters match more of the demo's 300 clients than the options show.
@@ -50,7 +54,11 @@ describe("booking.clientOptions", () => {
 
 describe("booking.vehicleOptions", () => {
   it("finds a vehicle by its identifier and keeps to one client when asked", async () => {
-    const [vehicle] = await app.db().select().from(vehicles).where(eq(vehicles.id, nth(app.fx().demo.vehicleIds, 0)));
+    const [vehicle] = await app
+      .db()
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.id, nth(app.fx().demo.vehicleIds, 0)));
     if (!vehicle) throw new Error("demo vehicle missing");
     const api = await caller();
     const found = await api.vehicleOptions({ query: vehicle.identifier });

@@ -22,7 +22,12 @@ const codeOf = (call: Promise<unknown>) =>
 /** The first day with free hours in the three weeks after the next, for this token (and professional). */
 async function freeDay(token: string, userId: number | null) {
   const from = addDays(todayIn(), 7);
-  const { days } = await pub().public.freeSlots({ token, booking_date: from, to_date: addDays(from, 20), user_id: userId });
+  const { days } = await pub().public.freeSlots({
+    token,
+    booking_date: from,
+    to_date: addDays(from, 20),
+    user_id: userId,
+  });
   const found = Object.entries(days).find(([, hours]) => hours.length > 0);
   if (!found) throw new Error("no free day");
   return { day: found[0], hour: found[1][0] ?? "" };
@@ -42,7 +47,9 @@ describe("a crm_token opens one company's case (booking-public)", () => {
     expect(a).toMatchObject({ crm_id: taller().crmId, company: { name: "Taller Demo" } });
     expect(b).toMatchObject({ crm_id: otro().crmId, company: { name: "Otro Taller" } });
     const otroProfessionals = new Set(otro().professionalIds);
-    expect((await pub().public.professionals({ token: taller().crmToken })).some((p) => otroProfessionals.has(p.id))).toBe(false);
+    expect(
+      (await pub().public.professionals({ token: taller().crmToken })).some((p) => otroProfessionals.has(p.id)),
+    ).toBe(false);
   });
 
   it("cannot book, nor see the hours of, another company's professional", async () => {
@@ -51,9 +58,17 @@ describe("a crm_token opens one company's case (booking-public)", () => {
     const { day, hour } = await freeDay(token, taller().professionalIds[0] ?? null);
     const slots = await pub().public.freeSlots({ token, booking_date: day, user_id: stranger });
     expect(slots.hours).toEqual([]);
-    expect(await codeOf(pub().public.create({ token, booking_date: day, booking_time: hour, user_id: stranger, idempotency_key: `stranger-${Date.now()}` }))).toMatch(
-      /BAD_REQUEST|CONFLICT|NOT_FOUND/,
-    );
+    expect(
+      await codeOf(
+        pub().public.create({
+          token,
+          booking_date: day,
+          booking_time: hour,
+          user_id: stranger,
+          idempotency_key: `stranger-${Date.now()}`,
+        }),
+      ),
+    ).toMatch(/BAD_REQUEST|CONFLICT|NOT_FOUND/);
     expect(await crmBookings(otro().companyId)).toEqual([]);
   });
 
@@ -68,7 +83,12 @@ describe("a crm_token opens one company's case (booking-public)", () => {
       idempotency_key: key,
     });
     const b = await freeDay(otro().crmToken, null);
-    const other = await pub().public.create({ token: otro().crmToken, booking_date: b.day, booking_time: b.hour, idempotency_key: key });
+    const other = await pub().public.create({
+      token: otro().crmToken,
+      booking_date: b.day,
+      booking_time: b.hour,
+      idempotency_key: key,
+    });
     expect(other.id).not.toBe(booked.id);
     expect((await crmBookings(otro().companyId)).map((r) => r.id)).toEqual([other.id]);
     expect((await pub().public.get({ token: otro().crmToken })).booking?.id).toBe(other.id);
@@ -79,10 +99,21 @@ describe("a crm_token opens one company's case (booking-public)", () => {
     const [staff] = await app
       .db()
       .insert(bookings)
-      .values({ companyId: otro().companyId, bookingDate: addDays(todayIn(), 40), bookingTime: "07:00", duration: 30, idempotencyKey: key })
+      .values({
+        companyId: otro().companyId,
+        bookingDate: addDays(todayIn(), 40),
+        bookingTime: "07:00",
+        duration: 30,
+        idempotencyKey: key,
+      })
       .returning({ id: bookings.id });
     const b = await freeDay(otro().crmToken, null);
-    const made = await pub().public.create({ token: otro().crmToken, booking_date: b.day, booking_time: b.hour, idempotency_key: key });
+    const made = await pub().public.create({
+      token: otro().crmToken,
+      booking_date: b.day,
+      booking_time: b.hour,
+      idempotency_key: key,
+    });
     expect(made.id).not.toBe(staff?.id);
     expect((await pub().public.get({ token: otro().crmToken })).booking?.id).toBe(made.id);
   });
@@ -94,9 +125,17 @@ describe("a crm_token opens one company's case (booking-public)", () => {
     expect(await codeOf(pub().public.get({ token: "x".repeat(201) }))).toBe("BAD_REQUEST");
     expect(await codeOf(pub().public.get({ token: "x".repeat(200) }))).toBe("UNAUTHORIZED");
     expect(await codeOf(pub().public.get({ token: "" }))).toMatch(/BAD_REQUEST|UNAUTHORIZED/);
-    expect(await codeOf(pub().public.freeSlots({ token, booking_date: day, to_date: addDays(day, 400) }))).toBe("BAD_REQUEST");
+    expect(await codeOf(pub().public.freeSlots({ token, booking_date: day, to_date: addDays(day, 400) }))).toBe(
+      "BAD_REQUEST",
+    );
     const create = (extra: Record<string, unknown>) =>
-      pub().public.create({ token, booking_date: day, booking_time: "10:00", idempotency_key: `bounded-${Date.now()}`, ...extra });
+      pub().public.create({
+        token,
+        booking_date: day,
+        booking_time: "10:00",
+        idempotency_key: `bounded-${Date.now()}`,
+        ...extra,
+      });
     expect(await codeOf(create({ comment: "x".repeat(2001) }))).toBe("BAD_REQUEST");
     expect(await codeOf(create({ idempotency_key: "short" }))).toBe("BAD_REQUEST");
     expect(await codeOf(create({ booking_time: "25:00" }))).toBe("BAD_REQUEST");

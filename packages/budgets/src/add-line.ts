@@ -26,6 +26,10 @@ export const addLine = staffProcedure
         .insert(budgetLines)
         .values({ ...row, budgetId: input.budget_id, position: last?.position ?? 0 })
         .returning({ id: budgetLines.id });
-      return { id: input.budget_id, line_id: line?.id ?? 0, total: await checkBudgetTotal(tx.db, ctx.companyId, input.budget_id) };
+      return {
+        id: input.budget_id,
+        line_id: line?.id ?? 0,
+        total: await checkBudgetTotal(tx.db, ctx.companyId, input.budget_id),
+      };
     }),
   );

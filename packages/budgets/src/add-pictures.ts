@@ -34,7 +34,8 @@ export const addPictures = staffProcedure
         sql`SELECT id, name FROM files WHERE company_id = ${ctx.companyId} AND user_id = ${ctx.user.id} AND content_type LIKE 'image/%'
               AND id = ANY (${`{${input.file_ids.join(",")}}`}::text[])`,
       );
-      if (found.length !== input.file_ids.length) throw fieldError("BAD_REQUEST", "file_ids", BUDGET_TEXTS.pictureNotFound);
+      if (found.length !== input.file_ids.length)
+        throw fieldError("BAD_REQUEST", "file_ids", BUDGET_TEXTS.pictureNotFound);
       const names = new Map(found.map((f) => [f.id, f.name]));
       const added: DocumentPicture[] = input.file_ids.map((fileId) => {
         const name = names.get(fileId)?.replace(/\.[^.]*$/, "");

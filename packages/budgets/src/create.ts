@@ -15,7 +15,13 @@ export const create = staffProcedure
   .input(createInput)
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
-      const result = await writeBudget(tx.db, { companyId: ctx.companyId, orderId: input.order_id, userId: ctx.user.id, notes: input.notes ?? null, lines: input.lines });
+      const result = await writeBudget(tx.db, {
+        companyId: ctx.companyId,
+        orderId: input.order_id,
+        userId: ctx.user.id,
+        notes: input.notes ?? null,
+        lines: input.lines,
+      });
       if (!result.ok) {
         const e = BUDGET_WRITE_ERRORS[result.problem];
         // The problem is the order itself, or a line's product / the company's statuses.

@@ -26,8 +26,24 @@ export interface BudgetDetail {
     brand_name: string | null;
     brand_model_name: string | null;
   };
-  lines: { id: number; product_id: number | null; product_code: string | null; description: string; quantity: number; unit_price: number; discount: number; total: number }[];
-  status_changes: { id: number; from_status_name: string | null; to_status_name: string; to_status_color: string; user_name: string | null; created_at: Instant }[];
+  lines: {
+    id: number;
+    product_id: number | null;
+    product_code: string | null;
+    description: string;
+    quantity: number;
+    unit_price: number;
+    discount: number;
+    total: number;
+  }[];
+  status_changes: {
+    id: number;
+    from_status_name: string | null;
+    to_status_name: string;
+    to_status_color: string;
+    user_name: string | null;
+    created_at: Instant;
+  }[];
 }
 
 interface HeadRow {

@@ -7,7 +7,11 @@ import { fieldError, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 
 /** Locks the company's budget; NOT_FOUND when it has none, CONFLICT once its status is locked. */
-export async function lockEditableBudget(db: Db, companyId: number, id: number): Promise<{ line_count: number; picture_count: number }> {
+export async function lockEditableBudget(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<{ line_count: number; picture_count: number }> {
   // Lock first, then read the status: a join in the locking query would be re-checked against the status row read
   // before the wait, and a budget whose status changed meanwhile would look missing.
   const [locked] = await queryRows<{ status_id: number }>(
@@ -29,7 +33,10 @@ export async function lockEditableBudget(db: Db, companyId: number, id: number):
 
 /** After a line change, inside its transaction: the total the triggers kept must still fit (else all rolls back). */
 export async function checkBudgetTotal(db: Db, companyId: number, id: number): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(db, sql`SELECT total FROM budgets WHERE company_id = ${companyId} AND id = ${id}`);
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT total FROM budgets WHERE company_id = ${companyId} AND id = ${id}`,
+  );
   const total = row?.total ?? 0;
   if (total > MAX_BUDGET_TOTAL) throw fieldError("BAD_REQUEST", "line", BUDGET_TEXTS.totalTooLarge);
   return total;

@@ -83,13 +83,19 @@ export const list = staffProcedure
           ctx.db,
           sql`SELECT b.status_id, count(*)::int AS count FROM budgets b WHERE ${conditions({ ...filters, statusIds: null })} GROUP BY b.status_id`,
         );
-        const total = byStatus.reduce((n, r) => (filters.statusIds && !filters.statusIds.includes(r.status_id) ? n : n + r.count), 0);
+        const total = byStatus.reduce(
+          (n, r) => (filters.statusIds && !filters.statusIds.includes(r.status_id) ? n : n + r.count),
+          0,
+        );
         return { total, capped: false, byStatus };
       },
       keyOf: (r) => [r.correlative_id] as [number],
     });
     return {
-      budgets: rows.map(({ status_id, status_name, status_color, ...rest }): BudgetListRow => ({ ...rest, status: { id: status_id, name: status_name, color: status_color } })),
+      budgets: rows.map(({ status_id, status_name, status_color, ...rest }): BudgetListRow => ({
+        ...rest,
+        status: { id: status_id, name: status_name, color: status_color },
+      })),
       ...info,
       by_status: counted?.byStatus ?? null,
     };

@@ -17,7 +17,11 @@ const COLUMNS = [
 
 /** The budget as a PDF file (its title in the document's metadata is 'Presupuesto_{correlative}'). */
 export function budgetPdf(budget: BudgetDetail): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: pdfFileName(budget.correlative_id).replace(/\.pdf$/, ""), Author: budget.company_name } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    info: { Title: pdfFileName(budget.correlative_id).replace(/\.pdf$/, ""), Author: budget.company_name },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (c: Buffer) => chunks.push(c));
@@ -27,7 +31,10 @@ export function budgetPdf(budget: BudgetDetail): Promise<Buffer> {
 
   doc.font("Helvetica-Bold").fontSize(18).text(budget.company_name);
   doc.moveDown(0.3).fontSize(14).text(`Presupuesto Nº ${budget.correlative_id}`);
-  doc.font("Helvetica").fontSize(10).text(`Fecha: ${formatDate(budget.created_at)}`);
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .text(`Fecha: ${formatDate(budget.created_at)}`);
   doc.text(`Estado: ${budget.status.name}`);
   doc.moveDown();
   const o = budget.order;
@@ -40,7 +47,8 @@ export function budgetPdf(budget: BudgetDetail): Promise<Buffer> {
     ["Teléfono", o.client_phone],
     ["Vehículo", vehicle || null],
   ];
-  for (const [label, value] of facts) if (value) doc.font("Helvetica-Bold").text(`${label}: `, { continued: true }).font("Helvetica").text(value);
+  for (const [label, value] of facts)
+    if (value) doc.font("Helvetica-Bold").text(`${label}: `, { continued: true }).font("Helvetica").text(value);
   doc.moveDown();
 
   const row = (cells: readonly string[], bold: boolean) => {
@@ -54,13 +62,35 @@ export function budgetPdf(budget: BudgetDetail): Promise<Buffer> {
     doc.x = MARGIN;
     doc.y = top + height + 4;
   };
-  row(COLUMNS.map((c) => c.title), true);
-  doc.moveTo(MARGIN, doc.y - 2).lineTo(doc.page.width - MARGIN, doc.y - 2).stroke();
+  row(
+    COLUMNS.map((c) => c.title),
+    true,
+  );
+  doc
+    .moveTo(MARGIN, doc.y - 2)
+    .lineTo(doc.page.width - MARGIN, doc.y - 2)
+    .stroke();
   for (const l of budget.lines) {
-    row([l.product_code ? `${l.description} (${l.product_code})` : l.description, String(l.quantity), formatMoney(l.unit_price), l.discount ? formatMoney(l.discount) : "-", formatMoney(l.total)], false);
+    row(
+      [
+        l.product_code ? `${l.description} (${l.product_code})` : l.description,
+        String(l.quantity),
+        formatMoney(l.unit_price),
+        l.discount ? formatMoney(l.discount) : "-",
+        formatMoney(l.total),
+      ],
+      false,
+    );
   }
-  doc.moveTo(MARGIN, doc.y).lineTo(doc.page.width - MARGIN, doc.y).stroke();
-  doc.moveDown(0.5).font("Helvetica-Bold").fontSize(12).text(`Total: ${formatMoney(budget.total)}`, MARGIN, doc.y, { align: "right", width: doc.page.width - 2 * MARGIN });
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(doc.page.width - MARGIN, doc.y)
+    .stroke();
+  doc
+    .moveDown(0.5)
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .text(`Total: ${formatMoney(budget.total)}`, MARGIN, doc.y, { align: "right", width: doc.page.width - 2 * MARGIN });
   if (budget.notes) {
     doc.moveDown().font("Helvetica-Bold").fontSize(10).text("Notas", MARGIN);
     doc.font("Helvetica").text(budget.notes);

@@ -15,7 +15,11 @@ export const removeLine = staffProcedure
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
       const budget = await lockEditableBudget(tx.db, ctx.companyId, input.budget_id);
-      const where = and(eq(budgetLines.companyId, ctx.companyId), eq(budgetLines.budgetId, input.budget_id), eq(budgetLines.id, input.line_id));
+      const where = and(
+        eq(budgetLines.companyId, ctx.companyId),
+        eq(budgetLines.budgetId, input.budget_id),
+        eq(budgetLines.id, input.line_id),
+      );
       const [exists] = await tx.db.select({ id: budgetLines.id }).from(budgetLines).where(where);
       if (!exists) throw fieldError("NOT_FOUND", "line_id", BUDGET_TEXTS.lineNotFound);
       if (budget.line_count <= 1) throw fieldError("BAD_REQUEST", "line_id", BUDGET_TEXTS.lastLine);

@@ -10,4 +10,15 @@ import { statuses } from "./statuses";
 import { updateLine } from "./update-line";
 import { updateStatus } from "./update-status";
 
-export const budgetsRouter = router({ list, get, statuses, products, create, updateStatus, addLine, updateLine, removeLine, addPictures });
+export const budgetsRouter = router({
+  list,
+  get,
+  statuses,
+  products,
+  create,
+  updateStatus,
+  addLine,
+  updateLine,
+  removeLine,
+  addPictures,
+});

@@ -20,9 +20,19 @@ export const updateLine = staffProcedure
       const changed = await tx.db
         .update(budgetLines)
         .set(row)
-        .where(and(eq(budgetLines.companyId, ctx.companyId), eq(budgetLines.budgetId, input.budget_id), eq(budgetLines.id, input.line_id)))
+        .where(
+          and(
+            eq(budgetLines.companyId, ctx.companyId),
+            eq(budgetLines.budgetId, input.budget_id),
+            eq(budgetLines.id, input.line_id),
+          ),
+        )
         .returning({ id: budgetLines.id });
       if (!changed.length) throw fieldError("NOT_FOUND", "line_id", BUDGET_TEXTS.lineNotFound);
-      return { id: input.budget_id, line_id: input.line_id, total: await checkBudgetTotal(tx.db, ctx.companyId, input.budget_id) };
+      return {
+        id: input.budget_id,
+        line_id: input.line_id,
+        total: await checkBudgetTotal(tx.db, ctx.companyId, input.budget_id),
+      };
     }),
   );

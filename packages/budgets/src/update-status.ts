@@ -32,13 +32,19 @@ export const updateStatus = staffProcedure
       if (!(await isTransitionAllowed(tx.db, ctx.companyId, budget.status_id, input.status_id))) {
         throw fieldError("CONFLICT", "status_id", BUDGET_TEXTS.transitionNotAllowed);
       }
-      await tx.db.execute(sql`UPDATE budgets SET status_id = ${input.status_id}, updated_at = now() WHERE company_id = ${ctx.companyId} AND id = ${input.id}`);
+      await tx.db.execute(
+        sql`UPDATE budgets SET status_id = ${input.status_id}, updated_at = now() WHERE company_id = ${ctx.companyId} AND id = ${input.id}`,
+      );
       await tx.db.execute(
         sql`INSERT INTO budget_status_changes (company_id, budget_id, from_status_id, to_status_id, user_id)
             VALUES (${ctx.companyId}, ${input.id}, ${budget.status_id}, ${input.status_id}, ${ctx.user.id})`,
       );
       if (budgetReadyForClient(target, target.initial_id)) {
-        await tx.emit({ type: "notification.requested", companyId: ctx.companyId, payload: { notification: "budget_ready", documentId: input.id } });
+        await tx.emit({
+          type: "notification.requested",
+          companyId: ctx.companyId,
+          payload: { notification: "budget_ready", documentId: input.id },
+        });
       }
       return { id: input.id, status_id: input.status_id };
     }),

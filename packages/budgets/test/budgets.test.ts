@@ -22,7 +22,8 @@ async function failure(call: Promise<unknown>): Promise<TRPCError> {
   return error as TRPCError;
 }
 
-const totalOf = async (id: number) => (await app.db().select({ total: budgets.total }).from(budgets).where(eq(budgets.id, id)))[0]?.total;
+const totalOf = async (id: number) =>
+  (await app.db().select({ total: budgets.total }).from(budgets).where(eq(budgets.id, id)))[0]?.total;
 
 describe("totals kept by the database", () => {
   it("the seeded budgets' totals are the sums of their lines", async () => {
@@ -60,7 +61,14 @@ describe("totals kept by the database", () => {
     const [b] = await app.db().select({ id: budgets.id, companyId: budgets.companyId }).from(budgets).limit(1);
     if (!b) throw new Error("no budget");
     await expect(
-      app.db().insert(budgetLines).values({ companyId: b.companyId, budgetId: b.id, description: "x", quantity: 1, unitPrice: 100, discount: 101 }),
+      app.db().insert(budgetLines).values({
+        companyId: b.companyId,
+        budgetId: b.id,
+        description: "x",
+        quantity: 1,
+        unitPrice: 100,
+        discount: 101,
+      }),
     ).rejects.toThrow();
     await expect(app.db().update(budgets).set({ total: -1 }).where(eq(budgets.id, b.id))).rejects.toThrow();
   });
@@ -70,25 +78,45 @@ describe("create", () => {
   it("numbers concurrent budgets of a company one after the other, without gaps or repeats", async () => {
     const c = await admin();
     const fx = app.fx();
-    const [before] = await queryRows<{ max: number }>(app.db(), sql`SELECT max(correlative_id)::int AS max FROM budgets WHERE company_id = ${fx.demo.companyId}`);
+    const [before] = await queryRows<{ max: number }>(
+      app.db(),
+      sql`SELECT max(correlative_id)::int AS max FROM budgets WHERE company_id = ${fx.demo.companyId}`,
+    );
     const made = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => c.create({ order_id: fx.demo.orderIds[i] ?? 0, lines: [{ description: `Trabajo ${i}`, quantity: 1, unit_price: 1_000 * (i + 1), discount: 0 }] })),
+      Array.from({ length: 8 }, (_, i) =>
+        c.create({
+          order_id: fx.demo.orderIds[i] ?? 0,
+          lines: [{ description: `Trabajo ${i}`, quantity: 1, unit_price: 1_000 * (i + 1), discount: 0 }],
+        }),
+      ),
     );
     const numbers = made.map((m) => m.correlative_id).sort((a, b) => a - b);
     const start = (before?.max ?? 0) + 1;
     expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => start + i));
     // The other company's numbering is its own.
     const other = await callerFor("admin@otro.demo");
-    const theirs = await other.create({ order_id: fx.other.orderIds[0] ?? 0, lines: [{ description: "Revisión", quantity: 1, unit_price: 5_000, discount: 0 }] });
-    const [theirMax] = await queryRows<{ max: number }>(app.db(), sql`SELECT max(correlative_id)::int AS max FROM budgets WHERE company_id = ${fx.other.companyId} AND id <> ${theirs.id}`);
+    const theirs = await other.create({
+      order_id: fx.other.orderIds[0] ?? 0,
+      lines: [{ description: "Revisión", quantity: 1, unit_price: 5_000, discount: 0 }],
+    });
+    const [theirMax] = await queryRows<{ max: number }>(
+      app.db(),
+      sql`SELECT max(correlative_id)::int AS max FROM budgets WHERE company_id = ${fx.other.companyId} AND id <> ${theirs.id}`,
+    );
     expect(theirs.correlative_id).toBe((theirMax?.max ?? 0) + 1);
   });
 
   it("points the order at its new budget (the orders list's last budget status)", async () => {
     const c = await admin();
     const orderId = app.fx().demo.orderIds[3] ?? 0;
-    const made = await c.create({ order_id: orderId, lines: [{ description: "Pintura", quantity: 1, unit_price: 50_000, discount: 0 }] });
-    const [o] = await queryRows<{ last_budget_id: number }>(app.db(), sql`SELECT last_budget_id FROM orders WHERE id = ${orderId}`);
+    const made = await c.create({
+      order_id: orderId,
+      lines: [{ description: "Pintura", quantity: 1, unit_price: 50_000, discount: 0 }],
+    });
+    const [o] = await queryRows<{ last_budget_id: number }>(
+      app.db(),
+      sql`SELECT last_budget_id FROM orders WHERE id = ${orderId}`,
+    );
     expect(o?.last_budget_id).toBe(made.id);
   });
 
@@ -99,19 +127,39 @@ describe("create", () => {
     const noLines = await failure(c.create({ order_id, lines: [] }));
     expect(noLines.code).toBe("BAD_REQUEST");
     expect(noLines.message).toContain(BUDGET_TEXTS.noLines);
-    const discount = await failure(c.create({ order_id, lines: [{ description: "x", quantity: 1, unit_price: 100, discount: 200 }] }));
+    const discount = await failure(
+      c.create({ order_id, lines: [{ description: "x", quantity: 1, unit_price: 100, discount: 200 }] }),
+    );
     expect(discount.message).toContain("El descuento no puede superar el monto de la línea");
-    const foreignOrder = await failure(c.create({ order_id: fx.other.orderIds[0] ?? 0, lines: [{ description: "x", quantity: 1, unit_price: 1, discount: 0 }] }));
+    const foreignOrder = await failure(
+      c.create({
+        order_id: fx.other.orderIds[0] ?? 0,
+        lines: [{ description: "x", quantity: 1, unit_price: 1, discount: 0 }],
+      }),
+    );
     expect(foreignOrder.code).toBe("NOT_FOUND");
     expect(foreignOrder.message).toBe(BUDGET_TEXTS.orderNotFound);
-    const otherProduct = await queryRows<{ id: number }>(app.db(), sql`SELECT id FROM products WHERE company_id = ${fx.other.companyId} LIMIT 1`);
-    const foreignProduct = await failure(c.create({ order_id, lines: [{ product_id: otherProduct[0]?.id ?? 0, quantity: 1, unit_price: 1, discount: 0 }] }));
+    const otherProduct = await queryRows<{ id: number }>(
+      app.db(),
+      sql`SELECT id FROM products WHERE company_id = ${fx.other.companyId} LIMIT 1`,
+    );
+    const foreignProduct = await failure(
+      c.create({
+        order_id,
+        lines: [{ product_id: otherProduct[0]?.id ?? 0, quantity: 1, unit_price: 1, discount: 0 }],
+      }),
+    );
     expect(foreignProduct.message).toBe(BUDGET_TEXTS.productNotFound);
   });
 
   it("is refused without create budget", async () => {
     const c = await callerFor("tecnico@taller.demo");
-    const e = await failure(c.create({ order_id: app.fx().demo.orderIds[0] ?? 0, lines: [{ description: "x", quantity: 1, unit_price: 1, discount: 0 }] }));
+    const e = await failure(
+      c.create({
+        order_id: app.fx().demo.orderIds[0] ?? 0,
+        lines: [{ description: "x", quantity: 1, unit_price: 1, discount: 0 }],
+      }),
+    );
     expect(e.code).toBe("FORBIDDEN");
   });
 });
@@ -121,19 +169,29 @@ describe("status changes", () => {
     const c = await admin();
     const fx = app.fx();
     const [draft, sent, approved] = fx.demo.statusIds.Budget;
-    const made = await c.create({ order_id: fx.demo.orderIds[5] ?? 0, lines: [{ description: "Frenos", quantity: 1, unit_price: 30_000, discount: 0 }] });
+    const made = await c.create({
+      order_id: fx.demo.orderIds[5] ?? 0,
+      lines: [{ description: "Frenos", quantity: 1, unit_price: 30_000, discount: 0 }],
+    });
     expect((await c.get({ id: made.id })).status.id).toBe(draft);
     await c.updateStatus({ id: made.id, status_id: sent ?? 0 });
     const detail = await c.get({ id: made.id });
     expect(detail.status.id).toBe(sent);
-    expect(detail.status_changes.map((h) => [h.from_status_name, h.to_status_name])).toEqual([[null, "Borrador"], ["Borrador", "Enviado"]]);
+    expect(detail.status_changes.map((h) => [h.from_status_name, h.to_status_name])).toEqual([
+      [null, "Borrador"],
+      ["Borrador", "Enviado"],
+    ]);
     expect(detail.status_changes[1]?.user_name).toBe("Ana Administradora");
     const same = await failure(c.updateStatus({ id: made.id, status_id: sent ?? 0 }));
     expect(same.message).toBe(BUDGET_TEXTS.transitionNotAllowed);
     const orderStatus = await failure(c.updateStatus({ id: made.id, status_id: fx.demo.statusIds.Order[0] ?? 0 }));
     expect(orderStatus.message).toBe(BUDGET_TEXTS.statusNotBudget);
     // A company rule from 'Enviado' binds it: only 'Aprobado' may follow.
-    await app.db().execute(sql`INSERT INTO status_transitions (company_id, from_status_id, to_status_id) VALUES (${fx.demo.companyId}, ${sent}, ${approved})`);
+    await app
+      .db()
+      .execute(
+        sql`INSERT INTO status_transitions (company_id, from_status_id, to_status_id) VALUES (${fx.demo.companyId}, ${sent}, ${approved})`,
+      );
     const refused = await failure(c.updateStatus({ id: made.id, status_id: draft ?? 0 }));
     expect(refused.code).toBe("CONFLICT");
     await c.updateStatus({ id: made.id, status_id: approved ?? 0 });
@@ -145,12 +203,18 @@ describe("status changes", () => {
     const fx = app.fx();
     const [draft, sent, approved] = fx.demo.statusIds.Budget;
     const ready = () => notificationRequests(app.db(), "budget_ready", made.id);
-    const made = await c.create({ order_id: fx.demo.orderIds[6] ?? 0, lines: [{ description: "Aceite", quantity: 1, unit_price: 20_000, discount: 0 }] });
+    const made = await c.create({
+      order_id: fx.demo.orderIds[6] ?? 0,
+      lines: [{ description: "Aceite", quantity: 1, unit_price: 20_000, discount: 0 }],
+    });
     expect(await ready()).toEqual([]);
     await c.updateStatus({ id: made.id, status_id: sent ?? 0 });
     expect(await ready()).toEqual([fx.demo.companyId]);
     // Straight from the draft to a final status: the client already answered.
-    const direct = await c.create({ order_id: fx.demo.orderIds[6] ?? 0, lines: [{ description: "Filtro", quantity: 1, unit_price: 9_000, discount: 0 }] });
+    const direct = await c.create({
+      order_id: fx.demo.orderIds[6] ?? 0,
+      lines: [{ description: "Filtro", quantity: 1, unit_price: 9_000, discount: 0 }],
+    });
     await c.updateStatus({ id: direct.id, status_id: approved ?? 0 });
     expect(await notificationRequests(app.db(), "budget_ready", direct.id)).toEqual([]);
     // Back to the draft and sent again: asked again (messaging sends one message per budget).
@@ -166,7 +230,10 @@ describe("list", () => {
     const c = await admin();
     const pages = await allPages((cursor) => c.list({ cursor }));
     const all = pages.flatMap((p) => p.budgets);
-    const [count] = await queryRows<{ n: number }>(app.db(), sql`SELECT count(*)::int AS n FROM budgets WHERE company_id = ${app.fx().demo.companyId}`);
+    const [count] = await queryRows<{ n: number }>(
+      app.db(),
+      sql`SELECT count(*)::int AS n FROM budgets WHERE company_id = ${app.fx().demo.companyId}`,
+    );
     expect(all.length).toBe(count?.n);
     expect(pages[0]?.total).toBe(count?.n);
     expect(new Set(all.map((b) => b.id)).size).toBe(all.length);
@@ -202,12 +269,19 @@ describe("editing lines and pictures", () => {
     const c = await admin();
     const fx = app.fx();
     const made = await newBudget(9);
-    const added = await c.addLine({ budget_id: made.id, line: { product_id: fx.demo.productIds["FIL-ACE"], quantity: 2, unit_price: 6_490, discount: 490 } });
+    const added = await c.addLine({
+      budget_id: made.id,
+      line: { product_id: fx.demo.productIds["FIL-ACE"], quantity: 2, unit_price: 6_490, discount: 490 },
+    });
     expect(added.total).toBe(20_000 + 2 * 6_490 - 490);
     const lines = await linesOf(made.id);
     expect(lines.map((l) => l.description)).toEqual(["Mano de obra", "Filtro de aceite"]);
     const first = lines[0]?.id ?? 0;
-    const changed = await c.updateLine({ budget_id: made.id, line_id: first, line: { description: "Mano de obra (2 h)", quantity: 2, unit_price: 20_000, discount: 5_000 } });
+    const changed = await c.updateLine({
+      budget_id: made.id,
+      line_id: first,
+      line: { description: "Mano de obra (2 h)", quantity: 2, unit_price: 20_000, discount: 5_000 },
+    });
     expect(changed.total).toBe(2 * 20_000 - 5_000 + 2 * 6_490 - 490);
     await c.removeLine({ budget_id: made.id, line_id: lines[1]?.id ?? 0 });
     expect(await totalOf(made.id)).toBe(2 * 20_000 - 5_000);
@@ -215,7 +289,13 @@ describe("editing lines and pictures", () => {
     // The last line stays; a line of another budget is not this budget's.
     expect((await failure(c.removeLine({ budget_id: made.id, line_id: first }))).message).toBe(BUDGET_TEXTS.lastLine);
     const other = await newBudget(10);
-    const foreignLine = await failure(c.updateLine({ budget_id: other.id, line_id: first, line: { description: "x", quantity: 1, unit_price: 1, discount: 0 } }));
+    const foreignLine = await failure(
+      c.updateLine({
+        budget_id: other.id,
+        line_id: first,
+        line: { description: "x", quantity: 1, unit_price: 1, discount: 0 },
+      }),
+    );
     expect(foreignLine.code).toBe("NOT_FOUND");
     expect(foreignLine.message).toBe(BUDGET_TEXTS.lineNotFound);
     expect(await totalOf(other.id)).toBe(20_000);
@@ -225,14 +305,30 @@ describe("editing lines and pictures", () => {
     const c = await admin();
     const fx = app.fx();
     const made = await newBudget(11);
-    const discount = await failure(c.addLine({ budget_id: made.id, line: { description: "x", quantity: 1, unit_price: 100, discount: 200 } }));
+    const discount = await failure(
+      c.addLine({ budget_id: made.id, line: { description: "x", quantity: 1, unit_price: 100, discount: 200 } }),
+    );
     expect(discount.code).toBe("BAD_REQUEST");
     expect(discount.message).toContain("El descuento no puede superar el monto de la línea");
-    const [otherProduct] = await queryRows<{ id: number }>(app.db(), sql`SELECT id FROM products WHERE company_id = ${fx.other.companyId} LIMIT 1`);
-    const product = await failure(c.addLine({ budget_id: made.id, line: { product_id: otherProduct?.id ?? 0, quantity: 1, unit_price: 1, discount: 0 } }));
+    const [otherProduct] = await queryRows<{ id: number }>(
+      app.db(),
+      sql`SELECT id FROM products WHERE company_id = ${fx.other.companyId} LIMIT 1`,
+    );
+    const product = await failure(
+      c.addLine({
+        budget_id: made.id,
+        line: { product_id: otherProduct?.id ?? 0, quantity: 1, unit_price: 1, discount: 0 },
+      }),
+    );
     expect(product.message).toBe(BUDGET_TEXTS.productNotFound);
     const other = createCaller(await app.staff("admin@otro.demo"));
-    expect((await failure(other.addLine({ budget_id: made.id, line: { description: "x", quantity: 1, unit_price: 1, discount: 0 } }))).code).toBe("NOT_FOUND");
+    expect(
+      (
+        await failure(
+          other.addLine({ budget_id: made.id, line: { description: "x", quantity: 1, unit_price: 1, discount: 0 } }),
+        )
+      ).code,
+    ).toBe("NOT_FOUND");
     const line = (await linesOf(made.id))[0]?.id ?? 0;
     expect((await failure(other.removeLine({ budget_id: made.id, line_id: line }))).code).toBe("NOT_FOUND");
     const tecnico = await callerFor("tecnico@taller.demo");
@@ -249,7 +345,13 @@ describe("editing lines and pictures", () => {
     await c.updateStatus({ id: made.id, status_id: approved });
     const refusals = await Promise.all([
       failure(c.addLine({ budget_id: made.id, line: { description: "x", quantity: 1, unit_price: 1, discount: 0 } })),
-      failure(c.updateLine({ budget_id: made.id, line_id: line, line: { description: "x", quantity: 1, unit_price: 1, discount: 0 } })),
+      failure(
+        c.updateLine({
+          budget_id: made.id,
+          line_id: line,
+          line: { description: "x", quantity: 1, unit_price: 1, discount: 0 },
+        }),
+      ),
       failure(c.removeLine({ budget_id: made.id, line_id: line })),
       failure(c.addPictures({ budget_id: made.id, file_ids: ["A".repeat(24)] })),
     ]);
@@ -265,8 +367,19 @@ describe("editing lines and pictures", () => {
     const made = await newBudget(13);
     const first = (await linesOf(made.id))[0]?.id ?? 0;
     const writes = await Promise.allSettled([
-      ...Array.from({ length: 12 }, (_, i) => c.addLine({ budget_id: made.id, line: { description: `Trabajo ${i}`, quantity: i + 1, unit_price: 1_000, discount: i } })),
-      ...Array.from({ length: 4 }, (_, i) => c.updateLine({ budget_id: made.id, line_id: first, line: { description: "Mano de obra", quantity: i + 1, unit_price: 20_000, discount: 0 } })),
+      ...Array.from({ length: 12 }, (_, i) =>
+        c.addLine({
+          budget_id: made.id,
+          line: { description: `Trabajo ${i}`, quantity: i + 1, unit_price: 1_000, discount: i },
+        }),
+      ),
+      ...Array.from({ length: 4 }, (_, i) =>
+        c.updateLine({
+          budget_id: made.id,
+          line_id: first,
+          line: { description: "Mano de obra", quantity: i + 1, unit_price: 20_000, discount: 0 },
+        }),
+      ),
     ]);
     expect(writes.filter((w) => w.status === "rejected")).toEqual([]);
     const lines = await linesOf(made.id);
@@ -274,16 +387,25 @@ describe("editing lines and pictures", () => {
     expect(new Set(lines.map((l) => l.id)).size).toBe(13);
     const expected = lines.reduce((sum, l) => sum + l.quantity * l.unit_price - l.discount, 0);
     expect(await totalOf(made.id)).toBe(expected);
-    expect(expected - (lines[0]?.quantity ?? 0) * 20_000).toBe(Array.from({ length: 12 }, (_, i) => (i + 1) * 1_000 - i).reduce((a, b) => a + b, 0));
+    expect(expected - (lines[0]?.quantity ?? 0) * 20_000).toBe(
+      Array.from({ length: 12 }, (_, i) => (i + 1) * 1_000 - i).reduce((a, b) => a + b, 0),
+    );
 
     // Adds racing a move to 'Aprobado': each add either landed before the lock or was refused, never half.
     const approved = app.fx().demo.statusIds.Budget[2] ?? 0;
     const race = await Promise.allSettled([
-      ...Array.from({ length: 6 }, () => c.addLine({ budget_id: made.id, line: { description: "Extra", quantity: 1, unit_price: 500, discount: 0 } })),
+      ...Array.from({ length: 6 }, () =>
+        c.addLine({ budget_id: made.id, line: { description: "Extra", quantity: 1, unit_price: 500, discount: 0 } }),
+      ),
       c.updateStatus({ id: made.id, status_id: approved }),
-      ...Array.from({ length: 6 }, () => c.addLine({ budget_id: made.id, line: { description: "Extra", quantity: 1, unit_price: 500, discount: 0 } })),
+      ...Array.from({ length: 6 }, () =>
+        c.addLine({ budget_id: made.id, line: { description: "Extra", quantity: 1, unit_price: 500, discount: 0 } }),
+      ),
     ]);
-    const landed = race.slice(0, 6).concat(race.slice(7)).filter((r) => r.status === "fulfilled").length;
+    const landed = race
+      .slice(0, 6)
+      .concat(race.slice(7))
+      .filter((r) => r.status === "fulfilled").length;
     for (const r of race) if (r.status === "rejected") expect((r.reason as TRPCError).code).toBe("CONFLICT");
     expect(await linesOf(made.id)).toHaveLength(13 + landed);
     expect(await totalOf(made.id)).toBe(expected + 500 * landed);
@@ -307,11 +429,19 @@ describe("editing lines and pictures", () => {
       { url: `/files/${file(2)}`, name: "lateral" },
     ]);
     for (const foreign of [file(3), file(4)]) {
-      expect((await failure(c.addPictures({ budget_id: made.id, file_ids: [foreign] }))).message).toBe(BUDGET_TEXTS.pictureNotFound);
+      expect((await failure(c.addPictures({ budget_id: made.id, file_ids: [foreign] }))).message).toBe(
+        BUDGET_TEXTS.pictureNotFound,
+      );
     }
     const twice = await failure(c.addPictures({ budget_id: made.id, file_ids: [file(1), file(1)] }));
     expect(twice.code).toBe("BAD_REQUEST");
     expect((await c.get({ id: made.id })).pictures).toHaveLength(2);
-    expect((await failure(createCaller(await app.staff("admin@otro.demo")).addPictures({ budget_id: made.id, file_ids: [file(4)] }))).code).toBe("NOT_FOUND");
+    expect(
+      (
+        await failure(
+          createCaller(await app.staff("admin@otro.demo")).addPictures({ budget_id: made.id, file_ids: [file(4)] }),
+        )
+      ).code,
+    ).toBe("NOT_FOUND");
   });
 });

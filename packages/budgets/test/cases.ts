@@ -24,7 +24,12 @@ export const budgetsCases: DomainCases<typeof budgetsRouter> = {
       { search: "%_\\' OR 1=1 --" },
     ],
   },
-  get: { kind: "foreign", input: (f) => ({ id: budgetId(f) }), valid: (f) => ({ id: budgetId(f) }), attacks: () => [{ id: 0 }, { id: "1" }] },
+  get: {
+    kind: "foreign",
+    input: (f) => ({ id: budgetId(f) }),
+    valid: (f) => ({ id: budgetId(f) }),
+    attacks: () => [{ id: 0 }, { id: "1" }],
+  },
   statuses: { kind: "scoped", leaks: (r, f) => findIds(r, "id", f.demo.statusIds.Budget) },
   products: {
     kind: "scoped",
@@ -36,7 +41,10 @@ export const budgetsCases: DomainCases<typeof budgetsRouter> = {
   create: {
     kind: "foreign",
     input: (f) => ({ order_id: f.demo.orderIds[0], lines: [line] }),
-    valid: (f) => ({ order_id: f.demo.orderIds[0], lines: [{ product_id: productId(f), quantity: 2, unit_price: 8_990, discount: 990 }] }),
+    valid: (f) => ({
+      order_id: f.demo.orderIds[0],
+      lines: [{ product_id: productId(f), quantity: 2, unit_price: 8_990, discount: 990 }],
+    }),
     attacks: (f) => [
       { order_id: f.other.orderIds[0], lines: [{ ...line, product_id: productId(f) }] },
       { order_id: f.demo.orderIds[0], lines: [] },
@@ -52,7 +60,10 @@ export const budgetsCases: DomainCases<typeof budgetsRouter> = {
     kind: "foreign",
     input: (f) => ({ id: budgetId(f), status_id: f.other.statusIds.Budget[0] }),
     valid: (f) => ({ id: budgetId(f), status_id: f.demo.statusIds.Budget[3] }),
-    attacks: (f) => [{ id: f.other.budgetIds[0], status_id: f.demo.statusIds.Budget[1] }, { id: budgetId(f), status_id: f.demo.statusIds.Order[0] }],
+    attacks: (f) => [
+      { id: f.other.budgetIds[0], status_id: f.demo.statusIds.Budget[1] },
+      { id: budgetId(f), status_id: f.demo.statusIds.Order[0] },
+    ],
   },
   // The line and picture writes: another company's budget is NOT_FOUND before any line or file is looked at.
   addLine: {
@@ -70,7 +81,10 @@ export const budgetsCases: DomainCases<typeof budgetsRouter> = {
     kind: "foreign",
     input: (f) => ({ budget_id: budgetId(f), line_id: 1, line }),
     valid: (f) => ({ budget_id: editedId(f), line_id: 1, line }),
-    attacks: (f) => [{ budget_id: editedId(f), line_id: 2_147_483_647, line }, { budget_id: editedId(f), line_id: 1, line: { ...line, unit_price: 1.5 } }],
+    attacks: (f) => [
+      { budget_id: editedId(f), line_id: 2_147_483_647, line },
+      { budget_id: editedId(f), line_id: 1, line: { ...line, unit_price: 1.5 } },
+    ],
   },
   removeLine: {
     kind: "foreign",
@@ -85,7 +99,10 @@ export const budgetsCases: DomainCases<typeof budgetsRouter> = {
     attacks: (f) => [
       { budget_id: editedId(f), file_ids: ["../../etc/passwd"] },
       { budget_id: editedId(f), file_ids: ["A".repeat(24), "A".repeat(24)] },
-      { budget_id: editedId(f), file_ids: Array.from({ length: 21 }, (_, i) => `${"A".repeat(22)}${String(i).padStart(2, "0")}`) },
+      {
+        budget_id: editedId(f),
+        file_ids: Array.from({ length: 21 }, (_, i) => `${"A".repeat(22)}${String(i).padStart(2, "0")}`),
+      },
       { budget_id: editedId(f), file_ids: ["A,B}".padEnd(24, "x")] },
     ],
   },

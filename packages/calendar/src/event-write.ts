@@ -23,7 +23,11 @@ export function eventColumns(input: EventFields) {
  * An event may be attached only to an order the user can read (the tenant-bound key refuses another company's;
  * this also refuses one outside the user's own-only scope). A missing one is a field error, not a 500.
  */
-export async function checkOrderLink(db: Db, ctx: ScopeContext & { can: Can }, orderId: number | null | undefined): Promise<void> {
+export async function checkOrderLink(
+  db: Db,
+  ctx: ScopeContext & { can: Can },
+  orderId: number | null | undefined,
+): Promise<void> {
   if (orderId === null || orderId === undefined) return;
   const scope = orderScopeOf(ctx, null);
   const found = scope

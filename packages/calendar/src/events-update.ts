@@ -5,7 +5,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { answerEvent, checkOrderLink, eventColumns } from "./event-write";
 
-export const updateEventInput = withEventTimeRule(eventFieldsSchema.extend({ id: z.number().int().min(1).max(2_147_483_647) }));
+export const updateEventInput = withEventTimeRule(
+  eventFieldsSchema.extend({ id: z.number().int().min(1).max(2_147_483_647) }),
+);
 
 /**
  * Changes an event: every field of the form (an absent order_id detaches it). Another company's event, and with an

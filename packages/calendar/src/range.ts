@@ -11,7 +11,16 @@ import { intArray, queryRows, type Db } from "@taller/db";
 import { can, fieldError, listScope, locationIdsInput, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { DELIVERY_COLUMNS, DELIVERY_JOINS, eventScopeCondition, orderScopeCondition, orderScopeOf, selectEvents, type Delivery, type OrderScope } from "./rows";
+import {
+  DELIVERY_COLUMNS,
+  DELIVERY_JOINS,
+  eventScopeCondition,
+  orderScopeCondition,
+  orderScopeOf,
+  selectEvents,
+  type Delivery,
+  type OrderScope,
+} from "./rows";
 
 const day = z.string().refine(isCalendarDay, "Fecha inválida");
 
@@ -30,7 +39,8 @@ export const rangeInput = z.object({
 export function checkWindow(from: string, to: string): void {
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86400_000 + 1;
   if (days < 1) throw fieldError("BAD_REQUEST", "to", "La fecha final no puede ser anterior a la inicial");
-  if (days > CALENDAR_MAX_WINDOW_DAYS) throw fieldError("BAD_REQUEST", "to", `El rango no puede superar ${CALENDAR_MAX_WINDOW_DAYS} días`);
+  if (days > CALENDAR_MAX_WINDOW_DAYS)
+    throw fieldError("BAD_REQUEST", "to", `El rango no puede superar ${CALENDAR_MAX_WINDOW_DAYS} días`);
 }
 
 /** A window's days, and the instants it spans on Chile's clock: from `from` 00:00 to the day after `to`, 00:00. */
@@ -91,9 +101,15 @@ export const range = staffProcedure
     const orders = orderScopeOf(ctx, scope.locationIds);
     const wants = (type: (typeof CALENDAR_TYPES)[number]) => !input.type || input.type === type;
 
-    const window: Window = { from: input.from, to: input.to, start: zonedInstant(input.from, "00:00"), end: zonedInstant(addDays(input.to, 1), "00:00") };
+    const window: Window = {
+      from: input.from,
+      to: input.to,
+      start: zonedInstant(input.from, "00:00"),
+      end: zonedInstant(addDays(input.to, 1), "00:00"),
+    };
     const { start, end } = window;
-    const deliveries = wants("deliveries") && orders ? await windowDeliveries(ctx, orders, window) : { deliveries: [], capped: false };
+    const deliveries =
+      wants("deliveries") && orders ? await windowDeliveries(ctx, orders, window) : { deliveries: [], capped: false };
 
     const events = wants("events")
       ? await selectEvents(

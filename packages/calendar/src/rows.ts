@@ -130,7 +130,10 @@ export async function selectEvents(
       date: dayOf(r.start_date),
       eventable_type: r.order_id === null ? null : "Order",
       eventable_id: r.order_id,
-      eventable: shown && r.order_id !== null && r.correlative_id !== null ? { id: r.order_id, correlative_id: r.correlative_id, identifier: r.identifier, comment: r.comment } : null,
+      eventable:
+        shown && r.order_id !== null && r.correlative_id !== null
+          ? { id: r.order_id, correlative_id: r.correlative_id, identifier: r.identifier, comment: r.comment }
+          : null,
       ended_at: shown ? r.ended_at : null,
       order_total: shown ? r.order_total : null,
       status_name: shown ? r.status_name : null,

@@ -3,7 +3,15 @@ import { containsPattern, queryRows, searchCondition, searchTerm } from "@taller
 import { can, listScope, locationIdsInput, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { DELIVERY_COLUMNS, DELIVERY_JOINS, eventScopeCondition, orderScopeCondition, orderScopeOf, selectEvents, type Delivery } from "./rows";
+import {
+  DELIVERY_COLUMNS,
+  DELIVERY_JOINS,
+  eventScopeCondition,
+  orderScopeCondition,
+  orderScopeOf,
+  selectEvents,
+  type Delivery,
+} from "./rows";
 
 export const searchInput = z.object({
   query: z

@@ -7,7 +7,11 @@ import type { calendarRouter } from "../src";
 /** Demo orders or events anywhere in an answer of the calendar. */
 function calendarLeak(result: unknown, f: DemoFixtures): string | null {
   const { deliveries, events } = result as { deliveries: unknown[]; events: unknown[] };
-  return findIds(deliveries, "id", f.demo.orderIds) ?? findIds(events, "id", f.demo.eventIds) ?? findIds(events, "eventable_id", f.demo.orderIds);
+  return (
+    findIds(deliveries, "id", f.demo.orderIds) ??
+    findIds(events, "id", f.demo.eventIds) ??
+    findIds(events, "eventable_id", f.demo.orderIds)
+  );
 }
 
 const thisMonth = () => calendarWindow(todayIn());
@@ -59,7 +63,14 @@ export const calendarCases: DomainCases<typeof calendarRouter> = {
     input: () => ({ query: "1" }),
     leaks: (r, f) => findIds(r, "id", f.demo.orderIds),
     valid: () => ({ query: "#2" }),
-    attacks: () => [{ query: "1 OR 1=1" }, { query: "99999999999" }, { query: "9999999999" }, { query: "#0" }, { query: "-1" }, { query: "%" }],
+    attacks: () => [
+      { query: "1 OR 1=1" },
+      { query: "99999999999" },
+      { query: "9999999999" },
+      { query: "#0" },
+      { query: "-1" },
+      { query: "%" },
+    ],
   },
   "events.delete": {
     kind: "foreign",

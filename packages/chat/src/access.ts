@@ -16,8 +16,15 @@ export interface ChatAccess {
   last_comment_id: number | null;
 }
 
-/** The chat if the caller may use it; NOT_FOUND otherwise. `lock` takes the chat's row lock (posting serializes on it). */
-export async function chatForUser(db: Db, ctx: ReaderContext, chatId: number, opts: { lock?: boolean } = {}): Promise<ChatAccess> {
+/**
+ * The chat if the caller may use it; NOT_FOUND otherwise. `lock` takes the chat's row lock (posting serializes on it).
+ */
+export async function chatForUser(
+  db: Db,
+  ctx: ReaderContext,
+  chatId: number,
+  opts: { lock?: boolean } = {},
+): Promise<ChatAccess> {
   const [chat] = await queryRows<ChatAccess>(
     db,
     sql`SELECT id, document_type, document_id, owner_id, last_comment_id FROM chats

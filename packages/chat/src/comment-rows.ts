@@ -1,5 +1,14 @@
 // How a message is read for the screen: author, reply preview, pictures, calendar event and budget, in the wire shape.
-import { fileUrl, thumbnailUrl, type ChatAuthorType, type ChatCommentItem, type ChatCommentsPage, type ChatEvent, type ChatPerson, type Instant } from "@taller/core";
+import {
+  fileUrl,
+  thumbnailUrl,
+  type ChatAuthorType,
+  type ChatCommentItem,
+  type ChatCommentsPage,
+  type ChatEvent,
+  type ChatPerson,
+  type Instant,
+} from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
 import { microsOf } from "./micros";
@@ -59,7 +68,10 @@ function toItem(r: CommentRow): ChatCommentItem {
     mentioned_user_ids: r.mentioned_user_ids,
     pictures: r.picture_ids.map((id) => ({ id, url: fileUrl(id), thumb_url: thumbnailUrl(id) })),
     calendar_event: eventOf(r.event_id, r.event_name, r.event_start, r.event_minutes),
-    budget: r.budget_id === null ? null : { id: r.budget_id, correlative_id: r.budget_correlative_id ?? 0, total: r.budget_total ?? 0 },
+    budget:
+      r.budget_id === null
+        ? null
+        : { id: r.budget_id, correlative_id: r.budget_correlative_id ?? 0, total: r.budget_total ?? 0 },
     deleted_at: r.deleted_at,
     created_at: r.created_at,
     updated_at: r.updated_at,
@@ -67,12 +79,24 @@ function toItem(r: CommentRow): ChatCommentItem {
   };
 }
 
-export function eventOf(id: number | null, name: string | null, start: Instant | null, minutes: number | null): ChatEvent | null {
-  return id === null || start === null ? null : { id, name: name ?? "", start_date: start, duration: (minutes ?? 0) / 60 };
+export function eventOf(
+  id: number | null,
+  name: string | null,
+  start: Instant | null,
+  minutes: number | null,
+): ChatEvent | null {
+  return id === null || start === null
+    ? null
+    : { id, name: name ?? "", start_date: start, duration: (minutes ?? 0) / 60 };
 }
 
 /** Comments of one company matching `where` (on alias c), newest first; with each its cursor time. */
-export async function selectComments(db: Db, companyId: number, where: SQL, limit: number): Promise<{ item: ChatCommentItem; createdUs: string }[]> {
+export async function selectComments(
+  db: Db,
+  companyId: number,
+  where: SQL,
+  limit: number,
+): Promise<{ item: ChatCommentItem; createdUs: string }[]> {
   const rows = await queryRows<CommentRow>(
     db,
     sql`SELECT c.id, c.chat_id, c.comment, c.author_type, c.author_id, a.name AS author_name, a.picture AS author_picture,
@@ -118,9 +142,21 @@ export async function currentEvents(db: Db, companyId: number, chatId: number): 
 }
 
 /** The open works on the chat's document (seed 002 section 2.3's works strip), oldest first; 50 at most. */
-export async function currentWorks(db: Db, companyId: number, chat: { document_type: string; document_id: number | null }): Promise<ChatCommentsPage["current_works"]> {
+export async function currentWorks(
+  db: Db,
+  companyId: number,
+  chat: { document_type: string; document_id: number | null },
+): Promise<ChatCommentsPage["current_works"]> {
   if (chat.document_id === null) return [];
-  const rows = await queryRows<{ id: number; user_id: number; user_name: string; user_picture: string | null; work_name: string; started_at: Instant | null; created_at: Instant }>(
+  const rows = await queryRows<{
+    id: number;
+    user_id: number;
+    user_name: string;
+    user_picture: string | null;
+    work_name: string;
+    started_at: Instant | null;
+    created_at: Instant;
+  }>(
     db,
     sql`SELECT w.id, u.id AS user_id, u.name AS user_name, u.picture AS user_picture, cw.name AS work_name,
                ${instantText(sql`w.started_at`)} AS started_at, ${instantText(sql`w.created_at`)} AS created_at

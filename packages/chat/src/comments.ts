@@ -13,22 +13,29 @@ const keySchema = z.tuple([z.string().regex(/^-?\d{1,20}$/), z.number().int().mi
  * between two pages neither skip nor repeat older ones (never an offset). The first page also carries the chat's
  * ongoing and upcoming events and the open works on its document.
  */
-export const comments = staffProcedure.input(chatCommentsInput).query(async ({ ctx, input }): Promise<ChatCommentsPage> => {
-  const chat = await chatForUser(ctx.db, ctx, input.chat_id);
-  const key = await cursorKey(ctx.db);
-  const filter = filterFingerprint(["chat.comments", chat.id]);
-  const cursor = readCursor(input.cursor, key, filter, keySchema);
-  const before = cursor ? sql`AND (c.created_at, c.id) < (${timestampOfMicros(cursor.after[0])}, ${cursor.after[1]})` : sql``;
-  const rows = await selectComments(ctx.db, ctx.companyId, sql`c.chat_id = ${chat.id} ${before}`, CHAT_PAGE_SIZE + 1);
-  const page = rows.slice(0, CHAT_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    comments: page.map((r) => r.item),
-    next_cursor:
-      rows.length > CHAT_PAGE_SIZE && last
-        ? encodeCursor({ after: [last.createdUs, last.item.id], page: (cursor?.page ?? 0) + 1, total: 0, capped: false, filter }, key)
-        : null,
-    events: cursor ? [] : await currentEvents(ctx.db, ctx.companyId, chat.id),
-    current_works: cursor ? [] : await currentWorks(ctx.db, ctx.companyId, chat),
-  };
-});
+export const comments = staffProcedure
+  .input(chatCommentsInput)
+  .query(async ({ ctx, input }): Promise<ChatCommentsPage> => {
+    const chat = await chatForUser(ctx.db, ctx, input.chat_id);
+    const key = await cursorKey(ctx.db);
+    const filter = filterFingerprint(["chat.comments", chat.id]);
+    const cursor = readCursor(input.cursor, key, filter, keySchema);
+    const before = cursor
+      ? sql`AND (c.created_at, c.id) < (${timestampOfMicros(cursor.after[0])}, ${cursor.after[1]})`
+      : sql``;
+    const rows = await selectComments(ctx.db, ctx.companyId, sql`c.chat_id = ${chat.id} ${before}`, CHAT_PAGE_SIZE + 1);
+    const page = rows.slice(0, CHAT_PAGE_SIZE);
+    const last = page.at(-1);
+    return {
+      comments: page.map((r) => r.item),
+      next_cursor:
+        rows.length > CHAT_PAGE_SIZE && last
+          ? encodeCursor(
+              { after: [last.createdUs, last.item.id], page: (cursor?.page ?? 0) + 1, total: 0, capped: false, filter },
+              key,
+            )
+          : null,
+      events: cursor ? [] : await currentEvents(ctx.db, ctx.companyId, chat.id),
+      current_works: cursor ? [] : await currentWorks(ctx.db, ctx.companyId, chat),
+    };
+  });

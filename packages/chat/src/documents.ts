@@ -23,7 +23,12 @@ export interface ReaderContext {
   ownOnly: (action: Action, resource: Resource) => boolean;
 }
 
-const RESOURCE: Record<ChatDocument, Resource> = { Order: "check_in", Budget: "budget", Crm: "crm", Booking: "booking" };
+const RESOURCE: Record<ChatDocument, Resource> = {
+  Order: "check_in",
+  Budget: "budget",
+  Crm: "crm",
+  Booking: "booking",
+};
 
 /** SQL reading one document's facts, restricted to what `ownerId` owns when not null. */
 function factsQuery(type: ChatDocument, companyId: number, id: number, ownerId: number | null): SQL {
@@ -69,7 +74,12 @@ function factsQuery(type: ChatDocument, companyId: number, id: number, ownerId: 
  * the caller's to read (all alike: NOT_FOUND for the caller). A CRM case has no owner, so an own-only grant on crm
  * reads none.
  */
-export async function readDocument(db: Db, ctx: ReaderContext, type: ChatDocument, id: number): Promise<DocumentFacts | null> {
+export async function readDocument(
+  db: Db,
+  ctx: ReaderContext,
+  type: ChatDocument,
+  id: number,
+): Promise<DocumentFacts | null> {
   const resource = RESOURCE[type];
   if (!ctx.can("read", resource)) return null;
   const ownerId = ctx.ownOnly("read", resource) ? ctx.user.id : null;
@@ -85,7 +95,13 @@ export function documentView(type: ChatDocument, id: number): ChatView {
  * Which of these users (of the company) may read the document, each with their own role's grants: a mention must
  * not hand the chat of a document to someone who may not read it.
  */
-export async function readersOf(db: Db, companyId: number, type: ChatDocument, id: number, userIds: number[]): Promise<number[]> {
+export async function readersOf(
+  db: Db,
+  companyId: number,
+  type: ChatDocument,
+  id: number,
+  userIds: number[],
+): Promise<number[]> {
   const readers: number[] = [];
   for (const userId of userIds) {
     const user = await loadSessionUser(db, userId);

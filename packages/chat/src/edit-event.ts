@@ -23,10 +23,15 @@ export const editEvent = staffProcedure.input(chatEditEventInput).mutation(({ ct
     );
     if (!comment) throw new TRPCError({ code: "NOT_FOUND", message: NOT_AN_EVENT });
     const chat = await chatForUser(tx.db, ctx, comment.chat_id);
-    if (!ctx.can("update", "event")) throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para editar eventos." });
+    if (!ctx.can("update", "event"))
+      throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para editar eventos." });
     await writeEvent(tx, ctx, chat, input.event, comment.event_id);
     await queryRows(tx.db, sql`UPDATE chat_comments SET updated_at = clock_timestamp() WHERE id = ${input.comment_id}`);
-    await tx.emit({ type: "chat.comment", companyId: ctx.companyId, payload: { chatId: chat.id, commentId: input.comment_id, kind: "changed" } });
+    await tx.emit({
+      type: "chat.comment",
+      companyId: ctx.companyId,
+      payload: { chatId: chat.id, commentId: input.comment_id, kind: "changed" },
+    });
     return answerComment(tx.db, ctx.companyId, input.comment_id);
   }),
 );

@@ -15,6 +15,9 @@ export async function readHeader(db: Db, companyId: number, userId: number, chat
         WHERE ch.company_id = ${companyId} AND ch.id = ${chatId}`,
   );
   if (!row) throw new Error(`chat ${chatId} vanished after its access check`);
-  const view = row.document_type === "Assistant" || row.document_id === null ? null : documentView(row.document_type, row.document_id);
+  const view =
+    row.document_type === "Assistant" || row.document_id === null
+      ? null
+      : documentView(row.document_type, row.document_id);
   return { ...row, view };
 }

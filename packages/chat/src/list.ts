@@ -1,4 +1,11 @@
-import { CHAT_LIST_PAGE_SIZE, chatListInput, type ChatAuthorType, type ChatListItem, type ChatListPage, type Instant } from "@taller/core";
+import {
+  CHAT_LIST_PAGE_SIZE,
+  chatListInput,
+  type ChatAuthorType,
+  type ChatListItem,
+  type ChatListPage,
+  type Instant,
+} from "@taller/core";
 import { containsPattern, queryRows } from "@taller/db";
 import { cursorKey, encodeCursor, filterFingerprint, readCursor, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -17,7 +24,10 @@ interface ListRow extends Omit<ChatListItem, "last_comment"> {
   lc_created_at: Instant | null;
 }
 
-/** The cursor's key: the three sort flags as one number (work 4, mention 2, listed 1), the activity time in µs, the chat. */
+/**
+ * The cursor's key: the three sort flags as one number (work 4, mention 2, listed 1), the activity time in µs, the
+ * chat.
+ */
 const keySchema = z.tuple([z.number().int().min(0).max(7), z.string().regex(/^-?\d{1,20}$/), z.number().int().min(1)]);
 
 /**
@@ -65,7 +75,11 @@ export const list = staffProcedure.input(chatListInput).query(async ({ ctx, inpu
     rows.length > CHAT_LIST_PAGE_SIZE && last
       ? encodeCursor(
           {
-            after: [(last.has_work ? 4 : 0) + (last.has_mention ? 2 : 0) + (last.listed ? 1 : 0), last.activity_us, last.id],
+            after: [
+              (last.has_work ? 4 : 0) + (last.has_mention ? 2 : 0) + (last.listed ? 1 : 0),
+              last.activity_us,
+              last.id,
+            ],
             page: (cursor?.page ?? 0) + 1,
             total: 0,
             capped: false,

@@ -45,7 +45,12 @@ export const markRead = staffProcedure.input(chatMarkReadInput).mutation(({ ctx,
           SELECT ${instantText(sql`coalesce((SELECT readed_at FROM moved), (SELECT readed_at FROM chat_members WHERE chat_id = ${chat.id} AND user_id = ${ctx.user.id}), now())`)} AS readed_at,
                  EXISTS (SELECT 1 FROM moved) AS moved`,
     );
-    if (row?.moved) await tx.emit({ type: "chat.user", companyId: ctx.companyId, payload: { userIds: [ctx.user.id], channel: "document-readed", chatId: chat.id } });
+    if (row?.moved)
+      await tx.emit({
+        type: "chat.user",
+        companyId: ctx.companyId,
+        payload: { userIds: [ctx.user.id], channel: "document-readed", chatId: chat.id },
+      });
     return { readed_at: row?.readed_at ?? null };
   }),
 );

@@ -6,7 +6,12 @@ import { sql } from "drizzle-orm";
  * Makes these users members of the chat (the chat enters their list); a new member has read what was there before.
  * Answers who was added.
  */
-export async function joinMembers(tx: Transaction, companyId: number, chatId: number, userIds: number[]): Promise<number[]> {
+export async function joinMembers(
+  tx: Transaction,
+  companyId: number,
+  chatId: number,
+  userIds: number[],
+): Promise<number[]> {
   const rows = await queryRows<{ user_id: number }>(
     tx.db,
     sql`INSERT INTO chat_members (company_id, chat_id, user_id, document_type, listed, activity_at, last_read_comment_id)

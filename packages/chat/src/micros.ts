@@ -4,4 +4,5 @@ import { sql, type SQL } from "drizzle-orm";
 
 export const microsOf = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
 
-export const timestampOfMicros = (us: string): SQL => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
+export const timestampOfMicros = (us: string): SQL =>
+  sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;

@@ -13,10 +13,20 @@ import { chatForUser } from "./access";
 export const onComments = staffProcedure.input(chatOnCommentsInput).subscription(async ({ ctx, input, signal }) => {
   const chat = await chatForUser(ctx.db, ctx, input.chat_id);
   const lastEventId = input.lastEventId ? Number(input.lastEventId) : null;
-  return ctx.bus.subscription({ companyId: ctx.companyId, topic: chatTopic(chat.id), lastEventId, signal, map: commentEvent, socket: ctx.socket });
+  return ctx.bus.subscription({
+    companyId: ctx.companyId,
+    topic: chatTopic(chat.id),
+    lastEventId,
+    signal,
+    map: commentEvent,
+    socket: ctx.socket,
+  });
 });
 
-/** Defined once, so that every subscriber shares the frame built for an event. The topic holds `chat.comment` events only. */
+/**
+ * Defined once, so that every subscriber shares the frame built for an event. The topic holds `chat.comment` events
+ * only.
+ */
 const commentEvent = (event: BusEvent) => {
   const { payload } = event as RealtimeEventOf<"chat.comment">;
   return tracked(String(event.id), { comment_id: payload.commentId, kind: payload.kind });

@@ -36,7 +36,11 @@ export const remove = staffProcedure.input(chatRemoveInput).mutation(({ ctx, inp
       await queryRows(tx.db, sql`DELETE FROM events WHERE company_id = ${ctx.companyId} AND id = ${removed.event_id}`);
       await tx.emit({ type: "calendar.event.changed", companyId: ctx.companyId, payload: { id: removed.event_id } });
     }
-    await tx.emit({ type: "chat.comment", companyId: ctx.companyId, payload: { chatId: chat.id, commentId: input.comment_id, kind: "removed" } });
+    await tx.emit({
+      type: "chat.comment",
+      companyId: ctx.companyId,
+      payload: { chatId: chat.id, commentId: input.comment_id, kind: "removed" },
+    });
     return answerComment(tx.db, ctx.companyId, input.comment_id);
   }),
 );

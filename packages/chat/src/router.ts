@@ -26,5 +26,10 @@ export const chatRouter = router({
   mentionables,
   onComments,
   onUser,
-  assistant: router({ status: assistant.status, threads: assistant.threads, create: assistant.create, ask: assistant.ask }),
+  assistant: router({
+    status: assistant.status,
+    threads: assistant.threads,
+    create: assistant.create,
+    ask: assistant.ask,
+  }),
 });

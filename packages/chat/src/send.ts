@@ -22,23 +22,26 @@ import { joinMembers } from "./members";
 /**
  * Posts a message: trimmed text, and/or an event (a calendar event in the same transaction, attached to the order
  * of an Order chat), and/or a budget (the budget form of an Order chat, with create budget: the budget is written
- * in the same transaction and the message links it), and/or pictures (the sender's own uploads), optionally replying to a message of the same chat.
- * Idempotent by `client_key`: a retry answers the message the first call posted. Mentions are read from the text
- * ((user:ID)); only users of the company with a role who may read the document count: they become members of the chat (their list shows
- * it), their mention counter goes up (the database's trigger), and a push notification is requested for them.
- * Posts to one chat are serialized on the chat's row, so ids, times and counters follow one order.
+ * in the same transaction and the message links it), and/or pictures (the sender's own uploads), optionally replying to
+ * a message of the same chat. Idempotent by `client_key`: a retry answers the message the first call posted. Mentions
+ * are read from the text ((user:ID)); only users of the company with a role who may read the document count: they
+ * become members of the chat (their list shows it), their mention counter goes up (the database's trigger), and a push
+ * notification is requested for them. Posts to one chat are serialized on the chat's row, so ids, times and counters
+ * follow one order.
  */
 export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }) =>
   withTransaction(ctx, async (tx): Promise<ChatCommentItem> => {
     const chat = await chatForUser(tx.db, ctx, input.chat_id, { lock: true });
     // An assistant thread takes questions (chat.assistant.ask) only: no mentions bringing others into it.
-    if (chat.document_type === "Assistant") throw fieldError("BAD_REQUEST", "comment", CHAT_TEXTS.assistantOnlyQuestions);
+    if (chat.document_type === "Assistant")
+      throw fieldError("BAD_REQUEST", "comment", CHAT_TEXTS.assistantOnlyQuestions);
     const [repeated] = await queryRows<{ id: number; chat_id: number }>(
       tx.db,
       sql`SELECT id, chat_id FROM chat_comments WHERE company_id = ${ctx.companyId} AND author_id = ${ctx.user.id} AND client_key = ${input.client_key}`,
     );
     if (repeated) {
-      if (repeated.chat_id !== chat.id) throw fieldError("CONFLICT", "client_key", "La clave del mensaje ya fue usada en otro chat");
+      if (repeated.chat_id !== chat.id)
+        throw fieldError("CONFLICT", "client_key", "La clave del mensaje ya fue usada en otro chat");
       return answerComment(tx.db, ctx.companyId, repeated.id);
     }
     const text = input.comment.trim();
@@ -46,15 +49,24 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
     if (input.picture_ids.length) await checkPictures(tx, ctx.companyId, ctx.user.id, input.picture_ids);
     let eventId: number | null = null;
     if (input.event) {
-      if (!ctx.can("create", "event")) throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para crear eventos." });
+      if (!ctx.can("create", "event"))
+        throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para crear eventos." });
       eventId = await writeEvent(tx, ctx, chat, input.event, null);
     }
     let budgetId: number | null = null;
     if (input.budget) budgetId = await writeChatBudget(tx, ctx, chat, input.budget);
-    const mentionable = await mentionableIds(tx, ctx.companyId, ctx.user.id, mentionsIn(text).users.slice(0, CHAT_MAX_MENTIONS));
+    const mentionable = await mentionableIds(
+      tx,
+      ctx.companyId,
+      ctx.user.id,
+      mentionsIn(text).users.slice(0, CHAT_MAX_MENTIONS),
+    );
     // Someone who may not read the document is not brought into its chat: the mention stays a name in the text,
     // but does not make them a member, count, or notify them (they would be shown what they may not read).
-    const mentioned = chat.document_id === null ? [] : await readersOf(tx.db, ctx.companyId, chat.document_type, chat.document_id, mentionable);
+    const mentioned =
+      chat.document_id === null
+        ? []
+        : await readersOf(tx.db, ctx.companyId, chat.document_type, chat.document_id, mentionable);
     const added = await joinMembers(tx, ctx.companyId, chat.id, [ctx.user.id, ...mentioned]);
     const [row] = await queryRows<{ id: number }>(
       tx.db,
@@ -65,10 +77,18 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
           RETURNING id`,
     );
     if (!row) throw new Error("comment insert returned nothing");
-    await tx.emit({ type: "chat.comment", companyId: ctx.companyId, payload: { chatId: chat.id, commentId: row.id, kind: "new" } });
+    await tx.emit({
+      type: "chat.comment",
+      companyId: ctx.companyId,
+      payload: { chatId: chat.id, commentId: row.id, kind: "new" },
+    });
     const others = added.filter((id) => id !== ctx.user.id);
     if (others.length) {
-      await tx.emit({ type: "chat.user", companyId: ctx.companyId, payload: { userIds: others, channel: "added-to-document", chatId: chat.id } });
+      await tx.emit({
+        type: "chat.user",
+        companyId: ctx.companyId,
+        payload: { userIds: others, channel: "added-to-document", chatId: chat.id },
+      });
     }
     if (mentioned.length) await requestPush(tx, ctx.companyId, ctx.user.name, chat, text, mentioned);
     return answerComment(tx.db, ctx.companyId, row.id);
@@ -82,9 +102,17 @@ async function writeChatBudget(
   chat: ChatAccess,
   budget: { lines: BudgetLineInput[]; notes?: string | null },
 ): Promise<number> {
-  if (!ctx.can("create", "budget")) throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para crear presupuestos." });
-  if (chat.document_type !== "Order" || chat.document_id === null) throw fieldError("BAD_REQUEST", "budget", "Solo las órdenes de trabajo tienen presupuestos");
-  const result = await writeBudget(tx.db, { companyId: ctx.companyId, orderId: chat.document_id, userId: ctx.user.id, notes: budget.notes ?? null, lines: budget.lines });
+  if (!ctx.can("create", "budget"))
+    throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para crear presupuestos." });
+  if (chat.document_type !== "Order" || chat.document_id === null)
+    throw fieldError("BAD_REQUEST", "budget", "Solo las órdenes de trabajo tienen presupuestos");
+  const result = await writeBudget(tx.db, {
+    companyId: ctx.companyId,
+    orderId: chat.document_id,
+    userId: ctx.user.id,
+    notes: budget.notes ?? null,
+    lines: budget.lines,
+  });
   if (!result.ok) {
     const e = BUDGET_WRITE_ERRORS[result.problem];
     throw fieldError(e.code, "budget", e.message);
@@ -108,7 +136,8 @@ async function checkPictures(tx: Transaction, companyId: number, userId: number,
     sql`SELECT id FROM files WHERE company_id = ${companyId} AND user_id = ${userId} AND content_type LIKE 'image/%'
           AND id = ANY (${`{${unique.join(",")}}`}::text[])`,
   );
-  if (found.length !== unique.length || unique.length !== ids.length) throw fieldError("BAD_REQUEST", "picture_ids", "Imagen no encontrada");
+  if (found.length !== unique.length || unique.length !== ids.length)
+    throw fieldError("BAD_REQUEST", "picture_ids", "Imagen no encontrada");
 }
 
 /** The mentioned ids that are users of the company with a role, other than the sender. */
@@ -121,13 +150,26 @@ async function mentionableIds(tx: Transaction, companyId: number, senderId: numb
   return rows.map((r) => r.id);
 }
 
-async function requestPush(tx: Transaction, companyId: number, senderName: string, chat: ChatAccess, text: string, userIds: number[]) {
+async function requestPush(
+  tx: Transaction,
+  companyId: number,
+  senderName: string,
+  chat: ChatAccess,
+  text: string,
+  userIds: number[],
+) {
   const names = new Map(
     (
-      await queryRows<{ id: number; name: string }>(tx.db, sql`SELECT id, name FROM users WHERE company_id = ${companyId} AND id = ANY (${intArray(userIds)})`)
+      await queryRows<{ id: number; name: string }>(
+        tx.db,
+        sql`SELECT id, name FROM users WHERE company_id = ${companyId} AND id = ANY (${intArray(userIds)})`,
+      )
     ).map((u) => [u.id, u.name]),
   );
-  const body = commentPreview(null, mentionsAsNames(text, (kind, id) => (kind === "user" ? names.get(id) : undefined)));
+  const body = commentPreview(
+    null,
+    mentionsAsNames(text, (kind, id) => (kind === "user" ? names.get(id) : undefined)),
+  );
   await tx.emit({
     type: "push.requested",
     companyId,

@@ -13,11 +13,20 @@ describe("assistant prompt", () => {
         { author_type: "Assistant", text: "Hola." },
       ],
       "¿Qué falta?",
-      { type: "Order", correlative_id: 12, title: "ABCD12 Toyota", subtitle: "Juan", finished: false, messages: [{ author: "Ana", text: "Revisar frenos" }] },
+      {
+        type: "Order",
+        correlative_id: 12,
+        title: "ABCD12 Toyota",
+        subtitle: "Juan",
+        finished: false,
+        messages: [{ author: "Ana", text: "Revisar frenos" }],
+      },
     );
     expect(messages.map((m) => m.role)).toEqual(["system", "system", "user", "assistant", "user"]);
     expect(messages[0]?.content).toBe(ASSISTANT_SYSTEM_PROMPT);
-    expect(messages[1]?.content).toBe("Documento: Orden #12\nTítulo: ABCD12 Toyota\nDetalle: Juan\nEstado: en curso\nÚltimos mensajes del chat del documento:\n- Ana: Revisar frenos");
+    expect(messages[1]?.content).toBe(
+      "Documento: Orden #12\nTítulo: ABCD12 Toyota\nDetalle: Juan\nEstado: en curso\nÚltimos mensajes del chat del documento:\n- Ana: Revisar frenos",
+    );
     expect(messages.at(-1)).toEqual({ role: "user", content: "¿Qué falta?" });
   });
 

@@ -31,9 +31,17 @@ beforeAll(async () => {
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString()));
     req.on("end", () => {
-      fake.received.push({ path: req.url ?? "", authorization: req.headers.authorization, body: JSON.parse(raw) as Received["body"] });
+      fake.received.push({
+        path: req.url ?? "",
+        authorization: req.headers.authorization,
+        body: JSON.parse(raw) as Received["body"],
+      });
       res.writeHead(fake.status, { "content-type": "application/json" });
-      res.end(fake.status === 200 ? JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: fake.reply } }] }) : '{"error":"down"}');
+      res.end(
+        fake.status === 200
+          ? JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: fake.reply } }] })
+          : '{"error":"down"}',
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -49,13 +57,13 @@ afterEach(() => {
 });
 const configure = () => configureAssistant({ baseUrl: `${baseUrl}/`, apiKey: "sk-test", model: "modelo-local" });
 
-
 let keys = 0;
 const key = () => `assistant-${++keys}-${Date.now()}`;
 
 /** Moves a user's questions back in time, so the rate limit of earlier tests does not carry over. */
 async function ageQuestions(email: string) {
-  await app.db().execute(sql`UPDATE chat_comments SET created_at = created_at - interval '2 days' WHERE author_id = ${userId(email)}
+  await app.db()
+    .execute(sql`UPDATE chat_comments SET created_at = created_at - interval '2 days' WHERE author_id = ${userId(email)}
     AND chat_id IN (SELECT id FROM chats WHERE document_type = 'Assistant')`);
 }
 
@@ -80,7 +88,11 @@ describe("chat.assistant", () => {
     expect(await ana.assistant.status()).toEqual({ configured: true });
     const orderId = app.fx().demo.orderIds[0] ?? 0;
     const chat = await ana.open({ document_type: "Order", document_id: orderId });
-    await ana.send({ chat_id: chat.id, client_key: key(), comment: `Revisar frenos (user:${userId("asesor@taller.demo")})` });
+    await ana.send({
+      chat_id: chat.id,
+      client_key: key(),
+      comment: `Revisar frenos (user:${userId("asesor@taller.demo")})`,
+    });
 
     const thread = await ana.assistant.create();
     expect(thread.document_type).toBe("Assistant");
@@ -169,10 +181,13 @@ describe("chat.assistant", () => {
       const t = await pablo.assistant.create();
       threads.push(t);
       // A thread is reused while empty: give each one a question's worth of history, aged out of the window.
-      await app.db().execute(sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, author_id, created_at)
+      await app.db()
+        .execute(sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, author_id, created_at)
         VALUES (${app.fx().demo.companyId}, ${t.id}, 'antigua', 'User', ${userId("asesor@taller.demo")}, now() - interval '3 days')`);
     }
-    const results = await Promise.allSettled(threads.map((t) => pablo.assistant.ask({ chat_id: t.id, client_key: key(), question: "¿Cuánto cuesta?" })));
+    const results = await Promise.allSettled(
+      threads.map((t) => pablo.assistant.ask({ chat_id: t.id, client_key: key(), question: "¿Cuánto cuesta?" })),
+    );
     const refused = results.filter((r) => r.status === "rejected");
     expect(results.length - refused.length).toBe(ASSISTANT_RATE.perMinute);
     for (const r of refused) expect((r.reason as TRPCError).message).toBe(CHAT_TEXTS.assistantRateLimited);
@@ -183,7 +198,9 @@ describe("chat.assistant", () => {
     configure();
     const ana = await callerFor("admin@taller.demo");
     const thread = await ana.assistant.create();
-    const e = await failure(ana.assistant.ask({ chat_id: thread.id, client_key: key(), question: "x".repeat(ASSISTANT_MAX_QUESTION + 1) }));
+    const e = await failure(
+      ana.assistant.ask({ chat_id: thread.id, client_key: key(), question: "x".repeat(ASSISTANT_MAX_QUESTION + 1) }),
+    );
     expect(e.code).toBe("BAD_REQUEST");
   });
 });
@@ -198,13 +215,19 @@ describe("chat.assistant as an attacker", () => {
     const tomas = await callerFor("tecnico@taller.demo");
     expect((await failure(tomas.comments({ chat_id: thread.id }))).code).toBe("NOT_FOUND");
     expect((await failure(tomas.get({ chat_id: thread.id }))).code).toBe("NOT_FOUND");
-    expect((await failure(tomas.assistant.ask({ chat_id: thread.id, client_key: key(), question: "hola" }))).code).toBe("NOT_FOUND");
+    expect((await failure(tomas.assistant.ask({ chat_id: thread.id, client_key: key(), question: "hola" }))).code).toBe(
+      "NOT_FOUND",
+    );
     expect((await tomas.assistant.threads()).map((t) => t.id)).not.toContain(thread.id);
-    const e = await failure(ana.send({ chat_id: thread.id, client_key: key(), comment: `hola (user:${userId("tecnico@taller.demo")})` }));
+    const e = await failure(
+      ana.send({ chat_id: thread.id, client_key: key(), comment: `hola (user:${userId("tecnico@taller.demo")})` }),
+    );
     expect(e.code).toBe("BAD_REQUEST");
     // A document's chat is not a thread.
     const chat = await ana.open({ document_type: "Order", document_id: app.fx().demo.orderIds[0] ?? 0 });
-    expect((await failure(ana.assistant.ask({ chat_id: chat.id, client_key: key(), question: "hola" }))).code).toBe("NOT_FOUND");
+    expect((await failure(ana.assistant.ask({ chat_id: chat.id, client_key: key(), question: "hola" }))).code).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("a document of another company, or one the user may not read, is NOT_FOUND and never reaches the model", async () => {
@@ -212,7 +235,12 @@ describe("chat.assistant as an attacker", () => {
     const other = await callerFor("admin@otro.demo");
     const thread = await other.assistant.create();
     const foreign = await failure(
-      other.assistant.ask({ chat_id: thread.id, client_key: key(), question: "¿Qué dice?", context: { document_type: "Order", document_id: app.fx().demo.orderIds[0] ?? 0 } }),
+      other.assistant.ask({
+        chat_id: thread.id,
+        client_key: key(),
+        question: "¿Qué dice?",
+        context: { document_type: "Order", document_id: app.fx().demo.orderIds[0] ?? 0 },
+      }),
     );
     expect(foreign.code).toBe("NOT_FOUND");
 
@@ -226,7 +254,12 @@ describe("chat.assistant as an attacker", () => {
     const tomas = await callerFor("tecnico@taller.demo");
     const own = await tomas.assistant.create();
     const refused = await failure(
-      tomas.assistant.ask({ chat_id: own.id, client_key: key(), question: "¿Qué dice?", context: { document_type: "Order", document_id: notHis?.id ?? 0 } }),
+      tomas.assistant.ask({
+        chat_id: own.id,
+        client_key: key(),
+        question: "¿Qué dice?",
+        context: { document_type: "Order", document_id: notHis?.id ?? 0 },
+      }),
     );
     expect(refused.code).toBe("NOT_FOUND");
     expect(fake.received).toHaveLength(0);

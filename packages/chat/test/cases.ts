@@ -7,8 +7,13 @@ const first = (ids: number[]) => ids[0] ?? 1;
 const demoChat = (f: DemoFixtures) => first(f.demo.chatIds);
 const demoComment = (f: DemoFixtures) => first(f.demo.chatCommentIds);
 /** Any demo chat or message id in an answer. */
-const chatLeak = (r: unknown, f: DemoFixtures) => findIds(r, "id", f.demo.chatIds) ?? findIds(r, "chat_id", f.demo.chatIds);
-const eventIn = (hours: number) => ({ name: "Prueba de ruta", start: new Date(Date.now() + hours * 3_600_000).toISOString(), duration: 1 });
+const chatLeak = (r: unknown, f: DemoFixtures) =>
+  findIds(r, "id", f.demo.chatIds) ?? findIds(r, "chat_id", f.demo.chatIds);
+const eventIn = (hours: number) => ({
+  name: "Prueba de ruta",
+  start: new Date(Date.now() + hours * 3_600_000).toISOString(),
+  duration: 1,
+});
 
 export const chatCases: DomainCases<typeof chatRouter> = {
   list: {
@@ -48,7 +53,14 @@ export const chatCases: DomainCases<typeof chatRouter> = {
   send: {
     kind: "foreign",
     input: (f) => ({ chat_id: demoChat(f), client_key: "tenancy-walk-1", comment: "hola" }),
-    valid: (f) => ({ chat_id: demoChat(f), client_key: "fuzz-valid-1", comment: "Hola (user:1)", reply_id: demoComment(f), event: eventIn(2), picture_ids: [] }),
+    valid: (f) => ({
+      chat_id: demoChat(f),
+      client_key: "fuzz-valid-1",
+      comment: "Hola (user:1)",
+      reply_id: demoComment(f),
+      event: eventIn(2),
+      picture_ids: [],
+    }),
     attacks: (f) => [
       { chat_id: demoChat(f), client_key: "fuzz-empty-1", comment: "   " },
       { chat_id: demoChat(f), client_key: "fuzz-long-1", comment: "x".repeat(100_000) },
@@ -95,8 +107,16 @@ export const chatCases: DomainCases<typeof chatRouter> = {
     valid: () => ({ lastEventId: null }),
     // The stream passes only chat.user events naming the caller: one for each company's admin.
     probes: (f) => [
-      { companyId: f.demo.companyId, type: "chat.user", payload: { userIds: [f.demo.userIds["admin@taller.demo"] ?? 1], channel: "document-readed", chatId: 900_001 } },
-      { companyId: f.other.companyId, type: "chat.user", payload: { userIds: [f.other.userIds["admin@otro.demo"] ?? 1], channel: "document-readed", chatId: 900_002 } },
+      {
+        companyId: f.demo.companyId,
+        type: "chat.user",
+        payload: { userIds: [f.demo.userIds["admin@taller.demo"] ?? 1], channel: "document-readed", chatId: 900_001 },
+      },
+      {
+        companyId: f.other.companyId,
+        type: "chat.user",
+        payload: { userIds: [f.other.userIds["admin@otro.demo"] ?? 1], channel: "document-readed", chatId: 900_002 },
+      },
     ],
   },
   "assistant.status": { kind: "scoped", leaks: () => null },
@@ -105,12 +125,27 @@ export const chatCases: DomainCases<typeof chatRouter> = {
   "assistant.ask": {
     kind: "foreign",
     // Taller Demo's chat and order asked about from Otro Taller: NOT_FOUND (or, unconfigured, refused before).
-    input: (f) => ({ chat_id: demoChat(f), client_key: "tenancy-walk-ask", question: "¿Qué falta?", context: { document_type: "Order", document_id: first(f.demo.orderIds) } }),
-    valid: (f) => ({ chat_id: demoChat(f), client_key: "fuzz-ask-1", question: "¿Qué falta?", context: { document_type: "Order", document_id: first(f.demo.orderIds) } }),
+    input: (f) => ({
+      chat_id: demoChat(f),
+      client_key: "tenancy-walk-ask",
+      question: "¿Qué falta?",
+      context: { document_type: "Order", document_id: first(f.demo.orderIds) },
+    }),
+    valid: (f) => ({
+      chat_id: demoChat(f),
+      client_key: "fuzz-ask-1",
+      question: "¿Qué falta?",
+      context: { document_type: "Order", document_id: first(f.demo.orderIds) },
+    }),
     attacks: (f) => [
       { chat_id: demoChat(f), client_key: "fuzz-ask-2", question: "x".repeat(100_000) },
       { chat_id: demoChat(f), client_key: "fuzz-ask-3", question: "   " },
-      { chat_id: demoChat(f), client_key: "fuzz-ask-4", question: "hola", context: { document_type: "Assistant", document_id: 1 } },
+      {
+        chat_id: demoChat(f),
+        client_key: "fuzz-ask-4",
+        question: "hola",
+        context: { document_type: "Assistant", document_id: 1 },
+      },
     ],
   },
 };

@@ -18,7 +18,6 @@ const userId = (email: string) => app.fx().demo.userIds[email] ?? 0;
 let keys = 0;
 const key = () => `test-key-${++keys}-${Date.now()}`;
 
-
 /** A fresh chat: a demo order without a chat yet, opened by the admin. */
 let nextOrder = 0;
 async function freshChat() {
@@ -48,7 +47,12 @@ describe("chat.open", () => {
   it("chat.get answers the same header by id, and NOT_FOUND for another company's chat", async () => {
     const chat = await freshChat();
     const { unread, mention, last_read_comment_id, ...header } = chat;
-    expect(await (await admin()).get({ chat_id: chat.id })).toMatchObject({ ...header, unread, mention, last_read_comment_id });
+    expect(await (await admin()).get({ chat_id: chat.id })).toMatchObject({
+      ...header,
+      unread,
+      mention,
+      last_read_comment_id,
+    });
     const foreign = app.fx().other.chatIds[0] ?? 0;
     expect((await failure((await admin()).get({ chat_id: foreign }))).code).toBe("NOT_FOUND");
   });
@@ -66,7 +70,11 @@ describe("chat.send and the counters", () => {
     await (await asesor()).open({ document_type: "Order", document_id: chat.document_id ?? 0 });
     const first = await ana.send({ chat_id: chat.id, client_key: key(), comment: "  hola  " });
     expect(first.comment).toBe("hola");
-    const second = await ana.send({ chat_id: chat.id, client_key: key(), comment: `mira (user:${userId("asesor@taller.demo")})` });
+    const second = await ana.send({
+      chat_id: chat.id,
+      client_key: key(),
+      comment: `mira (user:${userId("asesor@taller.demo")})`,
+    });
     expect(second.mentioned_user_ids).toEqual([userId("asesor@taller.demo")]);
     expect(await member(chat.id, "asesor@taller.demo")).toMatchObject({ unread: 2, mention: 1 });
     expect(await member(chat.id, "admin@taller.demo")).toMatchObject({ unread: 0, mention: 0 });
@@ -75,7 +83,11 @@ describe("chat.send and the counters", () => {
     await andres.markRead({ chat_id: chat.id, comment_id: first.id });
     expect(await member(chat.id, "asesor@taller.demo")).toMatchObject({ unread: 1, mention: 1 });
     await andres.markRead({ chat_id: chat.id, comment_id: second.id });
-    expect(await member(chat.id, "asesor@taller.demo")).toMatchObject({ unread: 0, mention: 0, last_read_comment_id: second.id });
+    expect(await member(chat.id, "asesor@taller.demo")).toMatchObject({
+      unread: 0,
+      mention: 0,
+      last_read_comment_id: second.id,
+    });
     await andres.markRead({ chat_id: chat.id, comment_id: first.id });
     expect((await member(chat.id, "asesor@taller.demo"))?.last_read_comment_id).toBe(second.id);
   });
@@ -96,15 +108,21 @@ describe("chat.send and the counters", () => {
   it("a mention of a user of another company, or of no user, counts for nobody", async () => {
     const chat = await freshChat();
     const other = app.fx().other.userIds["admin@otro.demo"] ?? 0;
-    const sent = await (await admin()).send({ chat_id: chat.id, client_key: key(), comment: `(user:${other}) (user:999999)` });
+    const sent = await (
+      await admin()
+    ).send({ chat_id: chat.id, client_key: key(), comment: `(user:${other}) (user:999999)` });
     expect(sent.mentioned_user_ids).toEqual([]);
   });
 
   it("refuses an empty message and another company's chat", async () => {
     const chat = await freshChat();
-    expect((await failure((await admin()).send({ chat_id: chat.id, client_key: key(), comment: "   " }))).code).toBe("BAD_REQUEST");
+    expect((await failure((await admin()).send({ chat_id: chat.id, client_key: key(), comment: "   " }))).code).toBe(
+      "BAD_REQUEST",
+    );
     const foreign = app.fx().other.chatIds[0] ?? 0;
-    expect((await failure((await admin()).send({ chat_id: foreign, client_key: key(), comment: "x" }))).code).toBe("NOT_FOUND");
+    expect((await failure((await admin()).send({ chat_id: foreign, client_key: key(), comment: "x" }))).code).toBe(
+      "NOT_FOUND",
+    );
   });
 });
 
@@ -135,9 +153,15 @@ describe("chat.remove", () => {
     const chat = await freshChat();
     const ana = await admin();
     const sent = await ana.send({ chat_id: chat.id, client_key: key(), comment: "viejo" });
-    await queryRows(app.db(), sql`UPDATE chat_comments SET created_at = now() - interval '5 minutes 1 second' WHERE id = ${sent.id}`);
+    await queryRows(
+      app.db(),
+      sql`UPDATE chat_comments SET created_at = now() - interval '5 minutes 1 second' WHERE id = ${sent.id}`,
+    );
     expect((await failure(ana.remove({ comment_id: sent.id }))).code).toBe("FORBIDDEN");
-    await queryRows(app.db(), sql`UPDATE chat_comments SET created_at = now() - interval '4 minutes 50 seconds' WHERE id = ${sent.id}`);
+    await queryRows(
+      app.db(),
+      sql`UPDATE chat_comments SET created_at = now() - interval '4 minutes 50 seconds' WHERE id = ${sent.id}`,
+    );
     expect((await ana.remove({ comment_id: sent.id })).deleted_at).not.toBeNull();
   });
 });
@@ -175,7 +199,8 @@ describe("chat.list and chat.badges", () => {
   it("lists the caller's chats of a tab in core's order, every chat once across pages", async () => {
     const ana = await asesor();
     // More than a page (30): the last 40 demo orders' chats.
-    for (const orderId of app.fx().demo.orderIds.slice(-40)) await ana.open({ document_type: "Order", document_id: orderId });
+    for (const orderId of app.fx().demo.orderIds.slice(-40))
+      await ana.open({ document_type: "Order", document_id: orderId });
     const pages = await allPages((cursor) => ana.list({ tab: "Order", archived: true, cursor }));
     expect(pages.length).toBeGreaterThan(1);
     const ids = pages.flatMap((p) => p.items.map((i) => i.id));
@@ -223,8 +248,12 @@ describe("works on the chat's document", () => {
     return row?.id ?? 0;
   }
   const ownWorks = async (chatId: number, email: string) =>
-    (await queryRows<{ own_works: number }>(app.db(), sql`SELECT own_works FROM chat_members WHERE chat_id = ${chatId} AND user_id = ${userId(email)}`))[0]
-      ?.own_works ?? null;
+    (
+      await queryRows<{ own_works: number }>(
+        app.db(),
+        sql`SELECT own_works FROM chat_members WHERE chat_id = ${chatId} AND user_id = ${userId(email)}`,
+      )
+    )[0]?.own_works ?? null;
 
   it("an open work makes its assignee a member with own_works, lists the chat first and shows in the works strip; completing it takes it back", async () => {
     const chat = await freshChat();
@@ -260,14 +289,22 @@ describe("budget form", () => {
     const k = key();
     // The order may have the demo's budgets already: count what the two sends add.
     const budgetsOfOrder = async () =>
-      (await queryRows<{ n: number }>(app.db(), sql`SELECT count(*)::int AS n FROM budgets WHERE order_id = ${chat.document_id}`))[0]?.n;
+      (
+        await queryRows<{ n: number }>(
+          app.db(),
+          sql`SELECT count(*)::int AS n FROM budgets WHERE order_id = ${chat.document_id}`,
+        )
+      )[0]?.n;
     const before = await budgetsOfOrder();
     const sent = await ana.send({ chat_id: chat.id, client_key: k, budget: { lines: [line] } });
     expect(sent.budget).toMatchObject({ total: 2 * 32_990 - 990 });
     const again = await ana.send({ chat_id: chat.id, client_key: k, budget: { lines: [line] } });
     expect(again.id).toBe(sent.id);
     expect(await budgetsOfOrder()).toBe((before ?? 0) + 1);
-    const [row] = await queryRows<{ order_id: number }>(app.db(), sql`SELECT order_id FROM budgets WHERE id = ${sent.budget?.id ?? 0}`);
+    const [row] = await queryRows<{ order_id: number }>(
+      app.db(),
+      sql`SELECT order_id FROM budgets WHERE id = ${sent.budget?.id ?? 0}`,
+    );
     expect(row).toEqual({ order_id: chat.document_id });
     const page = await ana.comments({ chat_id: chat.id });
     expect(page.comments[0]?.budget?.id).toBe(sent.budget?.id);
@@ -275,15 +312,22 @@ describe("budget form", () => {
 
   it("refuses without create budget and with bad lines, and writes no budget for a message that fails", async () => {
     const chat = await freshChat();
-    const tecnicoSends = await failure((await tecnico()).send({ chat_id: chat.id, client_key: key(), budget: { lines: [line] } }));
+    const tecnicoSends = await failure(
+      (await tecnico()).send({ chat_id: chat.id, client_key: key(), budget: { lines: [line] } }),
+    );
     expect(["FORBIDDEN", "NOT_FOUND"]).toContain(tecnicoSends.code);
     const ana = await admin();
     const bad = await failure(ana.send({ chat_id: chat.id, client_key: key(), budget: { lines: [] } }));
     expect(bad.code).toBe("BAD_REQUEST");
     const before = await queryRows<{ n: number }>(app.db(), sql`SELECT count(*)::int AS n FROM budgets`);
     // A reply to a message of another chat fails the message: no budget is left behind.
-    const foreignReply = await queryRows<{ id: number }>(app.db(), sql`SELECT id FROM chat_comments WHERE chat_id <> ${chat.id} LIMIT 1`);
-    await failure(ana.send({ chat_id: chat.id, client_key: key(), reply_id: foreignReply[0]?.id ?? 1, budget: { lines: [line] } }));
+    const foreignReply = await queryRows<{ id: number }>(
+      app.db(),
+      sql`SELECT id FROM chat_comments WHERE chat_id <> ${chat.id} LIMIT 1`,
+    );
+    await failure(
+      ana.send({ chat_id: chat.id, client_key: key(), reply_id: foreignReply[0]?.id ?? 1, budget: { lines: [line] } }),
+    );
     expect(await queryRows<{ n: number }>(app.db(), sql`SELECT count(*)::int AS n FROM budgets`)).toEqual(before);
   });
 });

@@ -15,7 +15,13 @@ const id = (email: string) => app.fx().demo.userIds[email] ?? 0;
 
 /** Each member's counters beside the same numbers counted from the messages. */
 async function countersAndTruth(chatId: number) {
-  return queryRows<{ user_id: number; unread: number; mention: number; counted_unread: number; counted_mention: number }>(
+  return queryRows<{
+    user_id: number;
+    unread: number;
+    mention: number;
+    counted_unread: number;
+    counted_mention: number;
+  }>(
     app.db(),
     sql`SELECT m.user_id, m.unread, m.mention,
                (SELECT count(*)::int FROM chat_comments c WHERE c.chat_id = m.chat_id AND c.deleted_at IS NULL
@@ -28,7 +34,9 @@ async function countersAndTruth(chatId: number) {
 
 describe("chat counters under concurrency (PostgreSQL for real parallelism)", () => {
   it("50 parallel sends with mentions: every member's unread and mention counts are exact", async () => {
-    const [admin, asesor, tecnico] = await Promise.all(["admin@taller.demo", "asesor@taller.demo", "tecnico@taller.demo"].map(callerFor));
+    const [admin, asesor, tecnico] = await Promise.all(
+      ["admin@taller.demo", "asesor@taller.demo", "tecnico@taller.demo"].map(callerFor),
+    );
     // Tomás reads only the orders he received or is assigned: one of those.
     const [own] = await queryRows<{ id: number }>(
       app.db(),
@@ -42,7 +50,11 @@ describe("chat counters under concurrency (PostgreSQL for real parallelism)", ()
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         i % 2 === 0
-          ? admin!.send({ chat_id: chat.id, client_key: `par-admin-${i}`, comment: `hola (user:${id("asesor@taller.demo")})` })
+          ? admin!.send({
+              chat_id: chat.id,
+              client_key: `par-admin-${i}`,
+              comment: `hola (user:${id("asesor@taller.demo")})`,
+            })
           : tecnico!.send({
               chat_id: chat.id,
               client_key: `par-tecnico-${i}`,
@@ -68,14 +80,27 @@ describe("chat counters under concurrency (PostgreSQL for real parallelism)", ()
     const chat = await admin!.open({ document_type: "Order", document_id: orderId });
     await asesor!.open({ document_type: "Order", document_id: orderId });
     const seed = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => admin!.send({ chat_id: chat.id, client_key: `mix-seed-${i}`, comment: `(user:${id("asesor@taller.demo")}) ${i}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        admin!.send({
+          chat_id: chat.id,
+          client_key: `mix-seed-${i}`,
+          comment: `(user:${id("asesor@taller.demo")}) ${i}`,
+        }),
+      ),
     );
     const ids = seed.map((c) => c.id).sort((a, b) => a - b);
     await Promise.all([
-      ...Array.from({ length: 20 }, (_, i) => admin!.send({ chat_id: chat.id, client_key: `mix-post-${i}`, comment: `(user:${id("asesor@taller.demo")}) más ${i}` })),
+      ...Array.from({ length: 20 }, (_, i) =>
+        admin!.send({
+          chat_id: chat.id,
+          client_key: `mix-post-${i}`,
+          comment: `(user:${id("asesor@taller.demo")}) más ${i}`,
+        }),
+      ),
       ...ids.slice(0, 8).map((commentId) => asesor!.markRead({ chat_id: chat.id, comment_id: commentId })),
       ...ids.slice(3, 7).map((commentId) => admin!.remove({ comment_id: commentId })),
     ]);
-    for (const r of await countersAndTruth(chat.id)) expect([r.unread, r.mention]).toEqual([r.counted_unread, r.counted_mention]);
+    for (const r of await countersAndTruth(chat.id))
+      expect([r.unread, r.mention]).toEqual([r.counted_unread, r.counted_mention]);
   });
 });

@@ -12,7 +12,10 @@ const app = useSeededApp();
 const userId = (email: string) => app.fx().demo.userIds[email] ?? 0;
 
 async function lastEventId() {
-  const [row] = await queryRows<{ id: number }>(app.db(), sql`SELECT coalesce(max(id), 0)::int AS id FROM realtime_events`);
+  const [row] = await queryRows<{ id: number }>(
+    app.db(),
+    sql`SELECT coalesce(max(id), 0)::int AS id FROM realtime_events`,
+  );
   return row?.id ?? 0;
 }
 async function eventsFor(since: number, userIdWanted: number) {
@@ -23,7 +26,10 @@ async function eventsFor(since: number, userIdWanted: number) {
   );
 }
 async function member(chatId: number, user: number) {
-  const [row] = await queryRows<{ mention: number }>(app.db(), sql`SELECT mention FROM chat_members WHERE chat_id = ${chatId} AND user_id = ${user}`);
+  const [row] = await queryRows<{ mention: number }>(
+    app.db(),
+    sql`SELECT mention FROM chat_members WHERE chat_id = ${chatId} AND user_id = ${user}`,
+  );
   return row ?? null;
 }
 
@@ -45,7 +51,11 @@ describe("a mention of a user who may not read the document", () => {
     const tecnico = userId("tecnico@taller.demo");
     const chat = await ana.open({ document_type: "Order", document_id: await orderOf(false) });
     const since = await lastEventId();
-    const sent = await ana.send({ chat_id: chat.id, client_key: `readers-${Date.now()}-1`, comment: `mira (user:${tecnico})` });
+    const sent = await ana.send({
+      chat_id: chat.id,
+      client_key: `readers-${Date.now()}-1`,
+      comment: `mira (user:${tecnico})`,
+    });
     expect(sent.comment).toBe(`mira (user:${tecnico})`);
     expect(sent.mentioned_user_ids).toEqual([]);
     expect(await member(chat.id, tecnico)).toBeNull();
@@ -60,7 +70,11 @@ describe("a mention of a user who may not read the document", () => {
     const chat = await ana.open({ document_type: "Order", document_id: await orderOf(true) });
     const before = (await member(chat.id, tecnico))?.mention ?? 0;
     const since = await lastEventId();
-    const sent = await ana.send({ chat_id: chat.id, client_key: `readers-${Date.now()}-2`, comment: `mira (user:${tecnico})` });
+    const sent = await ana.send({
+      chat_id: chat.id,
+      client_key: `readers-${Date.now()}-2`,
+      comment: `mira (user:${tecnico})`,
+    });
     expect(sent.mentioned_user_ids).toEqual([tecnico]);
     expect((await member(chat.id, tecnico))?.mention).toBe(before + 1);
     expect((await eventsFor(since, tecnico)).map((e) => e.type)).toContain("push.requested");

@@ -39,7 +39,10 @@ describe("10,000 chats per user", () => {
     expect(second.items).toHaveLength(30);
     // Mentions first: the 20 generated chats with a mention lead the list.
     expect(first.items.slice(0, 20).every((i) => i.mention > 0)).toBe(true);
-    const [sums] = await queryRows<{ mention: number }>(app.db(), sql`SELECT sum(mention)::int AS mention FROM chat_members WHERE user_id = ${userId}`);
+    const [sums] = await queryRows<{ mention: number }>(
+      app.db(),
+      sql`SELECT sum(mention)::int AS mention FROM chat_members WHERE user_id = ${userId}`,
+    );
     expect(badges.mention).toBe(sums?.mention);
     console.log(`two list pages and the badges at 10,000 chats: ${elapsed.toFixed(1)} ms`);
 

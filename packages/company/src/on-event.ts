@@ -8,7 +8,16 @@ import { z } from "zod";
  */
 export const onEvent = staffProcedure
   // Event ids are bigint; 15 digits keep Number() exact (a longer one would reach SQL as "1e+30").
-  .input(z.object({ lastEventId: z.string().regex(/^\d{1,15}$/).nullish() }).optional())
+  .input(
+    z
+      .object({
+        lastEventId: z
+          .string()
+          .regex(/^\d{1,15}$/)
+          .nullish(),
+      })
+      .optional(),
+  )
   .subscription(async function* ({ ctx, input, signal }) {
     const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
     for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {

@@ -19,7 +19,14 @@ export const setup = staffProcedure.query(async ({ ctx }) => {
       .where(eq(holidays.companyId, byCompany))
       .orderBy(asc(holidays.date)),
     ctx.db
-      .select({ id: statuses.id, type: statuses.type, name: statuses.name, color: statuses.color, finish: statuses.finish, order: statuses.position })
+      .select({
+        id: statuses.id,
+        type: statuses.type,
+        name: statuses.name,
+        color: statuses.color,
+        finish: statuses.finish,
+        order: statuses.position,
+      })
       .from(statuses)
       .where(eq(statuses.companyId, byCompany))
       .orderBy(asc(statuses.type), asc(statuses.position)),

@@ -43,10 +43,16 @@ describe("company.onEvent", () => {
       type: "push.requested",
       payload: { userIds: [2], title: "Te mencionaron", body: "privado", url: "/main/orders/1", tag: "t" },
     });
-    await app.bus().publish({ companyId: fx.demo.companyId, type: "notification.requested", payload: { notification: "order_received", documentId: 1 } });
+    await app.bus().publish({
+      companyId: fx.demo.companyId,
+      type: "notification.requested",
+      payload: { notification: "order_received", documentId: 1 },
+    });
     const last = await app.bus().publish({ companyId: fx.demo.companyId, type: "user.updated", payload: { id: 3 } });
     // Replayed from the outbox after `first`: the two requests sit between the two updates.
-    const stream = await createCaller(await app.staff("admin@taller.demo"), { signal: controller.signal }).onEvent({ lastEventId: String(first.id) });
+    const stream = await createCaller(await app.staff("admin@taller.demo"), { signal: controller.signal }).onEvent({
+      lastEventId: String(first.id),
+    });
     const types: string[] = [];
     for await (const event of stream) {
       // A server-side caller yields tracked()'s envelope, [id, data, marker]; only clients see { id, data }.
@@ -61,14 +67,18 @@ describe("company.onEvent", () => {
 describe("company.bookingAddon", () => {
   it("returns the add-on settings of the company the crm_token belongs to", async () => {
     const token = randomBytes(16).toString("hex");
-    await app.db().insert(documentTokens).values({
-      companyId: app.fx().other.companyId,
-      kind: "crm_token",
-      tokenHash: createHash("sha256").update(token).digest("hex"),
-      documentType: "Crm::Booking",
-      documentId: 1,
-    });
-    await app.db()
+    await app
+      .db()
+      .insert(documentTokens)
+      .values({
+        companyId: app.fx().other.companyId,
+        kind: "crm_token",
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        documentType: "Crm::Booking",
+        documentId: 1,
+      });
+    await app
+      .db()
       .update(companies)
       .set({ preferences: sql`jsonb_set(${companies.preferences}, '{booking_addon,allowed_domains}', '"*.otro.cl"')` })
       .where(eq(companies.id, app.fx().other.companyId));

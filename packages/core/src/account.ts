@@ -17,14 +17,20 @@ const INVALID_NEW_PASSWORD = "Contraseña inválida, debe tener mínimo 6 dígit
 export const newPasswordSchema = z.string().min(PASSWORD_MIN, INVALID_NEW_PASSWORD).max(200);
 
 /** A new password typed twice must match; the mismatch is reported on the confirmation field. */
-export const matchingPasswords = <T extends z.ZodType<{ password: string; password_confirmation: string }>>(schema: T) =>
+export const matchingPasswords = <T extends z.ZodType<{ password: string; password_confirmation: string }>>(
+  schema: T,
+) =>
   schema.refine((v) => v.password === v.password_confirmation, {
     path: ["password_confirmation"],
     message: "Contraseñas no coinciden",
   });
 
 export const changePasswordSchema = matchingPasswords(
-  z.object({ old_password: currentPasswordSchema, password: newPasswordSchema, password_confirmation: newPasswordSchema }),
+  z.object({
+    old_password: currentPasswordSchema,
+    password: newPasswordSchema,
+    password_confirmation: newPasswordSchema,
+  }),
 );
 
 /** An optional text field: a blank value clears it. */
@@ -35,7 +41,13 @@ const clearable = <T extends z.ZodType>(schema: T) =>
 const profileFields = {
   name: z.string().trim().min(1, "Ingresa tu nombre").max(120),
   mail: z.string().trim().toLowerCase().max(254).pipe(z.email("Correo inválido")),
-  phone: clearable(z.string().trim().max(30).regex(/^\+?[\d\s()-]{6,}$/, "Teléfono inválido")),
+  phone: clearable(
+    z
+      .string()
+      .trim()
+      .max(30)
+      .regex(/^\+?[\d\s()-]{6,}$/, "Teléfono inválido"),
+  ),
   rut: clearable(rutSchema),
   workpoint_code: z
     .string()

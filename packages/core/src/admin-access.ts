@@ -4,7 +4,12 @@ import { z } from "zod";
 import { isCalendarDay } from "./calendar";
 import { ACTIONS, RESOURCES, type Action, type Grant, type Resource } from "./permissions";
 
-const rowId = (message: string) => z.number().int().positive().max(2 ** 31 - 1, message);
+const rowId = (message: string) =>
+  z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1, message);
 
 const nameSchema = (max: number) =>
   z.string().trim().min(1, "Ingresa el nombre").max(max, `El nombre admite hasta ${max} caracteres`);
@@ -28,7 +33,12 @@ export const RESOURCE_LABELS: Record<Resource, string> = {
   role: "Roles",
   manager: "Administración",
 };
-export const ACTION_LABELS: Record<Action, string> = { read: "Ver", create: "Crear", update: "Editar", destroy: "Eliminar" };
+export const ACTION_LABELS: Record<Action, string> = {
+  read: "Ver",
+  create: "Crear",
+  update: "Editar",
+  destroy: "Eliminar",
+};
 
 /**
  * What an administrator needs to keep administering: open /admin (read) and change users and roles (update). With
@@ -63,7 +73,10 @@ export const setRoleGrantsSchema = z.object({
   grants: z
     .array(grantInputSchema)
     .max(ACTIONS.length * RESOURCES.length)
-    .refine((grants) => new Set(grants.map((g) => `${g.action}:${g.resource}`)).size === grants.length, "Hay permisos repetidos"),
+    .refine(
+      (grants) => new Set(grants.map((g) => `${g.action}:${g.resource}`)).size === grants.length,
+      "Hay permisos repetidos",
+    ),
 });
 
 // Locations

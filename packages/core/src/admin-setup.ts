@@ -6,7 +6,11 @@ import { MODULE_KEYS } from "./company-keys";
 import { companyPreferencesSchema, daysPreferencesSchema, statusTypeSchema, WEEKDAYS } from "./company";
 import { parseAllowedDomains, patternToCspSource } from "./embedding";
 
-const rowId = z.number().int().positive().max(2 ** 31 - 1);
+const rowId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 
 /** Statuses a company may have per type, requirements it may have: far beyond a workshop's needs, one page each. */
 export const MAX_STATUSES_PER_TYPE = 50;
@@ -39,8 +43,17 @@ const statusName = z.string().trim().min(1, "Ingresa el nombre").max(60, "Máxim
 const crmCategorySchema = z.enum(["initial", "booked", "completed", "failed"], "Elige la categoría");
 
 /** Spanish names of the Crm::Booking status categories (what a management's list category follows from). */
-export const CRM_CATEGORY_NAMES = { initial: "Inicial", booked: "Agendado", completed: "Completado", failed: "Fallido" } as const;
-export const STATUS_TYPE_NAMES = { Order: "Órdenes de trabajo", Budget: "Presupuestos", "Crm::Booking": "Gestiones CRM" } as const;
+export const CRM_CATEGORY_NAMES = {
+  initial: "Inicial",
+  booked: "Agendado",
+  completed: "Completado",
+  failed: "Fallido",
+} as const;
+export const STATUS_TYPE_NAMES = {
+  Order: "Órdenes de trabajo",
+  Budget: "Presupuestos",
+  "Crm::Booking": "Gestiones CRM",
+} as const;
 
 export const createStatusSchema = z
   .object({
@@ -53,7 +66,11 @@ export const createStatusSchema = z
   })
   .superRefine((s, ctx) => {
     if ((s.type === "Crm::Booking") !== (s.crm_category !== null)) {
-      ctx.addIssue({ code: "custom", path: ["crm_category"], message: s.type === "Crm::Booking" ? "Elige la categoría" : "Solo los estados de CRM tienen categoría" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["crm_category"],
+        message: s.type === "Crm::Booking" ? "Elige la categoría" : "Solo los estados de CRM tienen categoría",
+      });
     }
   });
 
@@ -83,14 +100,23 @@ export const setTransitionsSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, "Estados repetidos"),
 });
 
-const optionalCount = (max: number, message: string) => z.number().int(message).min(1, message).max(max, message).nullable();
+const optionalCount = (max: number, message: string) =>
+  z.number().int(message).min(1, message).max(max, message).nullable();
 
 /** A requirement (service type) and its follow-up rule: the CRM's retention generation reads the last three. */
 export const requirementFieldsSchema = z
   .object({
     name: z.string().trim().min(1, "Ingresa el nombre").max(120, "Máximo 120 caracteres"),
-    duration_minutes: z.number().int("Minutos enteros").min(5, "Mínimo 5 minutos").max(1440, "Máximo 1440 minutos (un día)"),
-    price: z.number().int("Monto en pesos, sin decimales").min(0, "El precio no puede ser negativo").max(1_000_000_000, "Precio demasiado alto"),
+    duration_minutes: z
+      .number()
+      .int("Minutos enteros")
+      .min(5, "Mínimo 5 minutos")
+      .max(1440, "Máximo 1440 minutos (un día)"),
+    price: z
+      .number()
+      .int("Monto en pesos, sin decimales")
+      .min(0, "El precio no puede ser negativo")
+      .max(1_000_000_000, "Precio demasiado alto"),
     speciality_id: rowId.nullable(),
     next_requirement_id: rowId.nullable(),
     next_after_months: optionalCount(120, "Entre 1 y 120 meses"),
@@ -99,7 +125,11 @@ export const requirementFieldsSchema = z
   .superRefine((r, ctx) => {
     const when = r.next_after_months !== null || r.next_after_kms !== null;
     if (r.next_requirement_id !== null && !when) {
-      ctx.addIssue({ code: "custom", path: ["next_after_months"], message: "Indica después de cuántos meses o kilómetros" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["next_after_months"],
+        message: "Indica después de cuántos meses o kilómetros",
+      });
     }
     if (r.next_requirement_id === null && when) {
       ctx.addIssue({ code: "custom", path: ["next_requirement_id"], message: "Elige el requerimiento siguiente" });
@@ -121,23 +151,39 @@ const termText = z.string().trim().min(1, "Ingresa el texto").max(40, "Máximo 4
 const termSchema = z.object({ singular: termText, plural: termText });
 
 /** The days preferences, with each open day's hours in order. */
-export const editableDaysPreferencesSchema = daysPreferencesSchema.extend({ max_bookings: z.number().int().min(1).max(100) }).superRefine((d, ctx) => {
-  for (const day of WEEKDAYS) {
-    const hours = d.days[day];
-    if (hours?.enabled && hours.start_time >= hours.end_time) {
-      ctx.addIssue({ code: "custom", path: ["days", day, "end_time"], message: "La hora de término debe ser posterior a la de inicio" });
+export const editableDaysPreferencesSchema = daysPreferencesSchema
+  .extend({ max_bookings: z.number().int().min(1).max(100) })
+  .superRefine((d, ctx) => {
+    for (const day of WEEKDAYS) {
+      const hours = d.days[day];
+      if (hours?.enabled && hours.start_time >= hours.end_time) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["days", day, "end_time"],
+          message: "La hora de término debe ser posterior a la de inicio",
+        });
+      }
     }
-  }
-});
+  });
 
 /** What an administrator edits of the company's preferences (the rest of the document is kept as it is). */
 export const updatePreferencesSchema = z.object({
   booking_type: companyPreferencesSchema.shape.booking_type.unwrap(),
   booking_addon: z.object({ allowed_domains: allowedDomainsSchema, background_color: hexColorSchema }),
-  workpoint_logout_time: z.number().int("Segundos enteros").min(0, "0 o más segundos").max(86_400, "Máximo 86400 segundos (un día)"),
+  workpoint_logout_time: z
+    .number()
+    .int("Segundos enteros")
+    .min(0, "0 o más segundos")
+    .max(86_400, "Máximo 86400 segundos (un día)"),
   terms: z.object({ object: termSchema, client: termSchema, order: termSchema, crm: termSchema }),
   modules: z
-    .array(z.object({ key: z.enum(MODULE_KEYS), name: z.string().trim().min(1, "Ingresa el nombre").max(40, "Máximo 40 caracteres"), visible: z.boolean() }))
+    .array(
+      z.object({
+        key: z.enum(MODULE_KEYS),
+        name: z.string().trim().min(1, "Ingresa el nombre").max(40, "Máximo 40 caracteres"),
+        visible: z.boolean(),
+      }),
+    )
     .max(MODULE_KEYS.length)
     .refine((m) => new Set(m.map((x) => x.key)).size === m.length, "Módulos repetidos"),
   days_preferences: editableDaysPreferencesSchema,

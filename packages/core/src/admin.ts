@@ -12,7 +12,11 @@ export const INVITATION_TTL_HOURS = 72;
 /** An invitation token as the link carries it (32 random bytes, base64url). */
 export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Enlace de invitación inválido");
 
-const roleId = z.number().int().positive().max(2 ** 31 - 1, "Rol inválido");
+const roleId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1, "Rol inválido");
 
 /** A new user: who they are and their role; the password is theirs to choose through the invitation link. */
 export const inviteUserSchema = z.object({
@@ -23,7 +27,11 @@ export const inviteUserSchema = z.object({
 
 /** What an administrator may change of a user. */
 export const updateUserSchema = z.object({
-  id: z.number().int().positive().max(2 ** 31 - 1),
+  id: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
   name: inviteUserSchema.shape.name.optional(),
   role_id: roleId.nullable().optional(),
 });
@@ -34,7 +42,10 @@ export const acceptInvitationSchema = matchingPasswords(
 );
 
 /** Whether an invitation is still usable, from its row (pure: tested without a database). */
-export function invitationState(row: { expiresAt: Date; usedAt: Date | null } | null, now: Date): "valid" | "used" | "expired" | "unknown" {
+export function invitationState(
+  row: { expiresAt: Date; usedAt: Date | null } | null,
+  now: Date,
+): "valid" | "used" | "expired" | "unknown" {
   if (!row) return "unknown";
   if (row.usedAt) return "used";
   return row.expiresAt.getTime() > now.getTime() ? "valid" : "expired";

@@ -59,7 +59,8 @@ export const BOOKING_ERRORS = {
   mailBooked: "Este correo ya fue agendado",
 } as const;
 
-export type BookingDisplayKey = "completed" | "unconfirmed" | "confirmed" | "non_attendance" | "reentry" | "rescheduled";
+export type BookingDisplayKey =
+  "completed" | "unconfirmed" | "confirmed" | "non_attendance" | "reentry" | "rescheduled";
 
 /** The display states of seed 001 section 4, their labels, colours and month-view priority (null: unranked). */
 export const BOOKING_DISPLAY: Record<BookingDisplayKey, { label: string; color: string; priority: number | null }> = {
@@ -98,7 +99,10 @@ export function bookingDisplay(b: BookingFlags) {
 }
 
 /** Month-view order: by priority (completed 0 ... rescheduled 3), unranked last, then by start. */
-export function compareBookingsForMonth(a: BookingFlags & { start_date: string }, b: BookingFlags & { start_date: string }): number {
+export function compareBookingsForMonth(
+  a: BookingFlags & { start_date: string },
+  b: BookingFlags & { start_date: string },
+): number {
   const rank = (x: BookingFlags) => BOOKING_DISPLAY[bookingDisplayKey(x)].priority ?? Number.MAX_SAFE_INTEGER;
   return rank(a) - rank(b) || a.start_date.localeCompare(b.start_date);
 }
@@ -108,30 +112,40 @@ const id = z.number().int().min(1).max(2_147_483_647);
 export const dayDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Fecha inválida (AAAA-MM-DD)")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Fecha inválida (AAAA-MM-DD)");
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    "Fecha inválida (AAAA-MM-DD)",
+  );
 export const bookingTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Hora inválida (HH:mm)");
 const comment = z.string().trim().max(2000, "Máximo 2000 caracteres");
 /** A client-generated key per attempt to book (a UUID or similar): the same key books once. */
-export const idempotencyKeySchema = z.string().min(8, "Clave inválida").max(100, "Clave inválida").regex(/^[A-Za-z0-9_-]+$/, "Clave inválida");
+export const idempotencyKeySchema = z
+  .string()
+  .min(8, "Clave inválida")
+  .max(100, "Clave inválida")
+  .regex(/^[A-Za-z0-9_-]+$/, "Clave inválida");
 
 /** A search window: to_date (if any) not before booking_date, and at most BOOKING_RANGE_MAX_DAYS days long. */
 export function windowFits(w: { booking_date: string; to_date?: string | undefined }): boolean {
   if (w.to_date === undefined) return true;
-  return w.to_date >= w.booking_date && Date.parse(w.to_date) - Date.parse(w.booking_date) < BOOKING_RANGE_MAX_DAYS * 86_400_000;
+  return (
+    w.to_date >= w.booking_date &&
+    Date.parse(w.to_date) - Date.parse(w.booking_date) < BOOKING_RANGE_MAX_DAYS * 86_400_000
+  );
 }
 
 /** What the free-slot search needs: the form's values (seed 000 'Free booking search'). */
 export const freeSlotsInputSchema = z
   .object({
-  booking_date: dayDateSchema,
-  // Optional end of a window (inclusive) to answer every day from booking_date to it, at most BOOKING_RANGE_MAX_DAYS.
-  to_date: dayDateSchema.optional(),
-  location_id: id.nullish(),
-  requirement_id: id.nullish(),
-  user_id: id.nullish(),
-  duration: z.number().int().min(1).max(BOOKING_MAX_DURATION).nullish(),
-  // When moving a booking, its own place does not count as taken.
-  booking_id: id.nullish(),
+    booking_date: dayDateSchema,
+    // Optional end of a window (inclusive) to answer every day from booking_date to it, at most BOOKING_RANGE_MAX_DAYS.
+    to_date: dayDateSchema.optional(),
+    location_id: id.nullish(),
+    requirement_id: id.nullish(),
+    user_id: id.nullish(),
+    duration: z.number().int().min(1).max(BOOKING_MAX_DURATION).nullish(),
+    // When moving a booking, its own place does not count as taken.
+    booking_id: id.nullish(),
   })
   .refine(windowFits, { message: `El rango debe tener como máximo ${BOOKING_RANGE_MAX_DAYS} días`, path: ["to_date"] });
 export type FreeSlotsInput = z.infer<typeof freeSlotsInputSchema>;
@@ -195,7 +209,11 @@ export const addonsInputSchema = z
   .array(
     z.object({
       product_id: id,
-      quantity: z.number({ error: "Cantidad inválida" }).int("Cantidad inválida").min(1, "Cantidad inválida").max(ADDON_MAX_QUANTITY, ADDON_ERRORS.tooMany),
+      quantity: z
+        .number({ error: "Cantidad inválida" })
+        .int("Cantidad inválida")
+        .min(1, "Cantidad inválida")
+        .max(ADDON_MAX_QUANTITY, ADDON_ERRORS.tooMany),
     }),
   )
   .max(ADDONS_MAX, `Máximo ${ADDONS_MAX} adicionales`)

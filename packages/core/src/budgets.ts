@@ -113,14 +113,36 @@ export const budgetLineInput = z
   .object({
     product_id: dbId.nullish(),
     description: z.string().trim().max(500, "La descripción admite hasta 500 caracteres").nullish(),
-    quantity: z.number({ error: "Ingresa una cantidad" }).int("La cantidad debe ser un número entero").min(1, "La cantidad mínima es 1").max(10_000, "La cantidad máxima es 10.000"),
-    unit_price: z.number({ error: "Ingresa un precio" }).int("El precio debe ser un número entero de pesos").min(0, "El precio no puede ser negativo").max(MAX_LINE_AMOUNT, "El precio es demasiado alto"),
-    discount: z.number().int("El descuento debe ser un número entero de pesos").min(0, "El descuento no puede ser negativo").default(0),
+    quantity: z
+      .number({ error: "Ingresa una cantidad" })
+      .int("La cantidad debe ser un número entero")
+      .min(1, "La cantidad mínima es 1")
+      .max(10_000, "La cantidad máxima es 10.000"),
+    unit_price: z
+      .number({ error: "Ingresa un precio" })
+      .int("El precio debe ser un número entero de pesos")
+      .min(0, "El precio no puede ser negativo")
+      .max(MAX_LINE_AMOUNT, "El precio es demasiado alto"),
+    discount: z
+      .number()
+      .int("El descuento debe ser un número entero de pesos")
+      .min(0, "El descuento no puede ser negativo")
+      .default(0),
   })
   .superRefine((line, issues) => {
-    if (!line.product_id && !line.description) issues.addIssue({ code: "custom", path: ["description"], message: "Elige un producto o escribe una descripción" });
+    if (!line.product_id && !line.description)
+      issues.addIssue({
+        code: "custom",
+        path: ["description"],
+        message: "Elige un producto o escribe una descripción",
+      });
     const problem = lineProblem(line);
-    if (problem) issues.addIssue({ code: "custom", path: [line.discount > line.quantity * line.unit_price ? "discount" : "unit_price"], message: problem });
+    if (problem)
+      issues.addIssue({
+        code: "custom",
+        path: [line.discount > line.quantity * line.unit_price ? "discount" : "unit_price"],
+        message: problem,
+      });
   });
 export type BudgetLineInput = z.infer<typeof budgetLineInput>;
 

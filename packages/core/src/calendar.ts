@@ -177,7 +177,10 @@ export function daySums(items: readonly SummedItem[]): { billed: number; product
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** A real 'YYYY-MM-DD' day of this century or the next (the calendar has no use for others; Date.UTC reads 0-99 as 19xx). */
+/**
+ * A real 'YYYY-MM-DD' day of this century or the next (the calendar has no use for others; Date.UTC reads 0-99 as
+ * 19xx).
+ */
 export function isCalendarDay(value: string): boolean {
   try {
     addDays(value, 0);
@@ -193,7 +196,10 @@ export const eventFieldsSchema = z.object({
   name: z.string().trim().min(1, "Ingresa un nombre").max(200, "El nombre admite hasta 200 caracteres"),
   date: z.string().refine(isCalendarDay, "Fecha inválida"),
   /** 'HH:mm' on Chile's clock; ignored for an all-day event. */
-  time: z.string().refine((t) => TIME.test(t), "Hora inválida").nullish(),
+  time: z
+    .string()
+    .refine((t) => TIME.test(t), "Hora inválida")
+    .nullish(),
   all_day: z.boolean().default(false),
   /** Hours, as the spec says; kept to the minute. */
   duration: z
@@ -205,7 +211,9 @@ export const eventFieldsSchema = z.object({
 });
 
 /** A timed event needs its time (checked once the fields parse). */
-export function withEventTimeRule<S extends z.ZodType<{ all_day: boolean; time?: string | null | undefined }>>(schema: S): S {
+export function withEventTimeRule<S extends z.ZodType<{ all_day: boolean; time?: string | null | undefined }>>(
+  schema: S,
+): S {
   return schema.superRefine((value, issues) => {
     if (!value.all_day && !value.time) issues.addIssue({ code: "custom", path: ["time"], message: "Ingresa la hora" });
   });

@@ -46,7 +46,8 @@ export const CHAT_TEXTS = {
   goToEnd: "Ir al final",
   noUsers: "No hay usuarios disponibles",
   roleFallback: "Puesto",
-  assistantNotConfigured: "El asistente no está configurado en este servidor. Pide a un administrador que lo configure.",
+  assistantNotConfigured:
+    "El asistente no está configurado en este servidor. Pide a un administrador que lo configure.",
   assistantTitle: "Asistente",
   assistantNewThread: "Nueva conversación",
   assistantHistory: "Conversaciones",
@@ -100,7 +101,10 @@ export const chatSendInput = z
     chat_id: id,
     /** The sender's key for this message (a retry with the same key posts nothing new and answers the first). */
     client_key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Clave de mensaje inválida"),
-    comment: z.string().max(CHAT_MAX_COMMENT_LENGTH, `El mensaje admite hasta ${CHAT_MAX_COMMENT_LENGTH} caracteres`).default(""),
+    comment: z
+      .string()
+      .max(CHAT_MAX_COMMENT_LENGTH, `El mensaje admite hasta ${CHAT_MAX_COMMENT_LENGTH} caracteres`)
+      .default(""),
     reply_id: id.nullish(),
     event: chatEventInput.nullish(),
     picture_ids: z
@@ -121,7 +125,10 @@ export const chatRemoveInput = z.object({ comment_id: id });
 export const chatMarkReadInput = z.object({ chat_id: id, comment_id: id });
 export const chatMentionablesInput = z.object({ search: z.string().trim().max(100).optional() });
 /** Resumable subscriptions: the last event id seen (bigint as digits). */
-export const chatLastEventId = z.string().regex(/^\d{1,15}$/).nullish();
+export const chatLastEventId = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .nullish();
 export const chatOnCommentsInput = z.object({ chat_id: id, lastEventId: chatLastEventId });
 export const chatOnUserInput = z.object({ lastEventId: chatLastEventId }).optional();
 
@@ -157,7 +164,10 @@ export interface AssistantThread {
  * Whether the assistant is still answering: the thread's newest message is the user's own question, younger than
  * the model's timeout (after that the question failed, and the thread is free again). Both sides decide with it.
  */
-export function assistantWorking(last: { author_type: ChatAuthorType; deleted_at: Instant | null; created_at: Instant } | null, nowMs: number): boolean {
+export function assistantWorking(
+  last: { author_type: ChatAuthorType; deleted_at: Instant | null; created_at: Instant } | null,
+  nowMs: number,
+): boolean {
   if (!last || last.author_type !== "User" || last.deleted_at) return false;
   return nowMs - Date.parse(last.created_at) < ASSISTANT_TIMEOUT_MS;
 }
@@ -194,7 +204,14 @@ export interface ChatListItem extends ChatSummary {
   unread: number;
   mention: number;
   own_works: number;
-  last_comment: { id: number; author_name: string | null; author_type: ChatAuthorType; text: string; deleted: boolean; created_at: Instant } | null;
+  last_comment: {
+    id: number;
+    author_name: string | null;
+    author_type: ChatAuthorType;
+    text: string;
+    deleted: boolean;
+    created_at: Instant;
+  } | null;
   activity_at: Instant;
 }
 
@@ -310,7 +327,10 @@ export function mentionsIn(text: string): { users: number[]; clients: number[] }
 }
 
 /** The text with each mention written as '@name' (names from `names`; an unknown id stays '@'). */
-export function mentionsAsNames(text: string, names: (kind: "user" | "client", id: number) => string | undefined): string {
+export function mentionsAsNames(
+  text: string,
+  names: (kind: "user" | "client", id: number) => string | undefined,
+): string {
   return text.replace(MENTION, (_all, kind: "user" | "client", n: string) => `@${names(kind, Number(n)) ?? ""}`);
 }
 

@@ -18,18 +18,14 @@ export const companyPreferencesSchema = z.object({
     .default({ allowed_domains: "", background_color: "#ffffff" }),
   // Seconds of inactivity before the kiosk logs out; 0 disables it.
   workpoint_logout_time: z.number().int().min(0).default(30),
-  terms: z
-    .object({ object: termSchema, client: termSchema, order: termSchema, crm: termSchema })
-    .default({
-      object: { singular: "Vehículo", plural: "Vehículos" },
-      client: { singular: "Cliente", plural: "Clientes" },
-      order: { singular: "Orden de Trabajo", plural: "Órdenes de Trabajo" },
-      crm: { singular: "CRM", plural: "CRM" },
-    }),
+  terms: z.object({ object: termSchema, client: termSchema, order: termSchema, crm: termSchema }).default({
+    object: { singular: "Vehículo", plural: "Vehículos" },
+    client: { singular: "Cliente", plural: "Clientes" },
+    order: { singular: "Orden de Trabajo", plural: "Órdenes de Trabajo" },
+    crm: { singular: "CRM", plural: "CRM" },
+  }),
   object_icon: z.string().default("directions_car"),
-  modules: z
-    .array(z.object({ key: moduleKeySchema, name: z.string().min(1), visible: z.boolean() }))
-    .default([]),
+  modules: z.array(z.object({ key: moduleKeySchema, name: z.string().min(1), visible: z.boolean() })).default([]),
 });
 export type CompanyPreferences = z.infer<typeof companyPreferencesSchema>;
 

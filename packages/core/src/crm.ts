@@ -38,7 +38,10 @@ export function crmCategory(statusCategory: CrmStatusCategory | null, onHold: bo
 export type CrmColor = "success" | "error" | "warning" | "outline" | "primary";
 
 /** Titles and colours of seed 001 section 4 ('completed' reads 'Agendado' on retentions: they were scheduled). */
-export function crmCategoryDisplay(kind: (typeof CRM_KINDS)[number], category: CrmCategory): { title: string; color: CrmColor } {
+export function crmCategoryDisplay(
+  kind: (typeof CRM_KINDS)[number],
+  category: CrmCategory,
+): { title: string; color: CrmColor } {
   switch (category) {
     case "completed":
       return { title: kind === "retention" ? "Agendado" : "Recuperado", color: "success" };
@@ -60,7 +63,15 @@ export type CrmBookingState = (typeof CRM_BOOKING_STATES)[number];
 // ---------------------------------------------------------------------------
 // Date ranges (America/Santiago)
 
-export const CRM_DATE_RANGES = ["today", "this_week", "this_month", "last_month", "this_year", "last_year", "all_time"] as const;
+export const CRM_DATE_RANGES = [
+  "today",
+  "this_week",
+  "this_month",
+  "last_month",
+  "this_year",
+  "last_year",
+  "all_time",
+] as const;
 export type CrmDateRange = (typeof CRM_DATE_RANGES)[number];
 
 export const CRM_DATE_RANGE_LABELS: Record<CrmDateRange, string> = {
@@ -114,7 +125,11 @@ export function crmDayRange(range: CrmDateRange, today: string): DayRange {
  * The instants a date range key covers at `now`: from the first Santiago midnight to the one after the last day
  * (a day on which daylight saving starts is 23 hours long, one on which it ends 25).
  */
-export function crmInstantRange(range: CrmDateRange, now: Date, tz = DEFAULT_TZ): { from: Instant | null; to: Instant | null } {
+export function crmInstantRange(
+  range: CrmDateRange,
+  now: Date,
+  tz = DEFAULT_TZ,
+): { from: Instant | null; to: Instant | null } {
   const days = crmDayRange(range, todayIn(tz, now));
   return {
     from: days.from === null ? null : zonedInstant(days.from, "00:00", tz),
@@ -146,8 +161,18 @@ export const CRM_COLUMNS = [
   { key: "requirement_name", label: "Requerimiento", kinds: ["retention", "absence", "booking"], sort: null },
   { key: "to_requirement_name", label: "Próximo Requerimiento", kinds: ["retention"], sort: null },
   { key: "location_name", label: "Local", kinds: ["retention", "absence", "booking"], sort: null },
-  { key: "last_contacted_at", label: "Último Contacto", kinds: ["retention", "absence", "booking"], sort: "last_contacted_at" },
-] as const satisfies readonly { key: string; label: string; kinds: readonly (typeof CRM_KINDS)[number][]; sort: CrmSort | null }[];
+  {
+    key: "last_contacted_at",
+    label: "Último Contacto",
+    kinds: ["retention", "absence", "booking"],
+    sort: "last_contacted_at",
+  },
+] as const satisfies readonly {
+  key: string;
+  label: string;
+  kinds: readonly (typeof CRM_KINDS)[number][];
+  sort: CrmSort | null;
+}[];
 export type CrmColumn = (typeof CRM_COLUMNS)[number]["key"];
 
 /** localStorage key of the lists' filters (seed 001 section 3). */
@@ -258,7 +283,8 @@ export function crmReminderText(f: CrmReminderFacts): string | null {
   if (f.category === "on_hold") return "Recordatorios en pausa: la gestión está en la Lista de Espera";
   if (f.category !== "initial" || !f.recent) return null;
   if (!f.plan) return "Sin recordatorio por WhatsApp: no está incluido en el plan de la empresa";
-  if (!f.template) return `Sin recordatorio por WhatsApp: la empresa no tiene una plantilla aprobada de '${NOTIFICATION_KINDS.crm_follow_up}'`;
+  if (!f.template)
+    return `Sin recordatorio por WhatsApp: la empresa no tiene una plantilla aprobada de '${NOTIFICATION_KINDS.crm_follow_up}'`;
   if (!f.phone) return "Sin recordatorio por WhatsApp: el cliente no tiene teléfono";
   return "Recordatorio por WhatsApp: pendiente";
 }
@@ -268,7 +294,12 @@ export const clientUpdateSchema = z.object({
   id,
   name: z.string().trim().min(1).max(200),
   rut: z.string().trim().max(20).nullish(),
-  email: z.string().trim().max(200).pipe(z.union([z.literal(""), z.email()])).nullish(),
+  email: z
+    .string()
+    .trim()
+    .max(200)
+    .pipe(z.union([z.literal(""), z.email()]))
+    .nullish(),
   phone: z.string().trim().max(40).nullish(),
   address: z.string().trim().max(300).nullish(),
   city: z.string().trim().max(100).nullish(),

@@ -34,7 +34,9 @@ export const REALTIME_EVENTS = {
   "booking.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
   /** A day, hour or professional's hour was blocked or unblocked (booking_blocks ids). */
   "booking.blocks_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
-  /** Bookings that arrived by e-mail were added, booked or removed (external_mails ids): the toolbar counter refetches. */
+  /**
+   * Bookings that arrived by e-mail were added, booked or removed (external_mails ids): the toolbar counter refetches.
+   */
   "booking.external_mails_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
 
   // Chat
@@ -60,7 +62,9 @@ export const REALTIME_EVENTS = {
   ),
 
   // Works (packages/workpoint)
-  /** Work instances were requested, started or completed (works ids), all of one document: its works strip refetches. */
+  /**
+   * Work instances were requested, started or completed (works ids), all of one document: its works strip refetches.
+   */
   "work.changed": company(
     z.object({
       ids: z.array(z.number().int().positive()).min(1).max(100),
@@ -72,7 +76,9 @@ export const REALTIME_EVENTS = {
    * A work was assigned to a user: chat.onUser delivers it as 'new-work' to that user's sessions alone (company-scoped
    * like every event, but meant for `userId` only).
    */
-  "work.assigned": company(z.object({ userId: z.number().int().positive(), ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  "work.assigned": company(
+    z.object({ userId: z.number().int().positive(), ids: z.array(z.number().int().positive()).min(1).max(100) }),
+  ),
 
   // Push notifications
   /** Deliver a push notification to these users' devices (the push package sends it; a mention requests one). */
@@ -105,7 +111,9 @@ export const REALTIME_EVENTS = {
     z.object({ notification: z.enum(DOCUMENT_NOTIFICATIONS), documentId: z.number().int().positive() }),
   ),
   // Payments
-  /** Payment requests were created, paid or got a payment (webhook, reprocess, poller): open lists and details refetch. */
+  /**
+   * Payment requests were created, paid or got a payment (webhook, reprocess, poller): open lists and details refetch.
+   */
   "payment.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
 } as const;
 
@@ -146,7 +154,9 @@ export function eventTopic(event: RealtimeEvent): EventTopic | null {
   return event.type === "chat.comment" ? chatTopic(event.payload.chatId) : null;
 }
 
-/** Most session ids one `session.ended` event carries (its payload must fit a NOTIFY); publishers split longer lists. */
+/**
+ * Most session ids one `session.ended` event carries (its payload must fit a NOTIFY); publishers split longer lists.
+ */
 export const SESSION_ENDED_MAX_IDS = 100;
 
 /**
@@ -158,7 +168,9 @@ export function parseRealtimeEvent(event: RealtimeEvent): RealtimeEvent {
   if (!definition) throw new Error(`Unknown realtime event type ${String(event.type)}`);
   const platformWide = definition.scope === "platform";
   if (platformWide !== (event.companyId === null)) {
-    throw new Error(`Event ${event.type} is ${definition.scope}-wide: companyId must be ${platformWide ? "null" : "a company id"}`);
+    throw new Error(
+      `Event ${event.type} is ${definition.scope}-wide: companyId must be ${platformWide ? "null" : "a company id"}`,
+    );
   }
   return { ...event, payload: definition.payload.parse(event.payload) } as RealtimeEvent;
 }

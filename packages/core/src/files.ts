@@ -17,7 +17,13 @@ export function isUploadPurpose(value: string | null): value is UploadPurpose {
 export const MIN_PICTURE_PX = 100;
 
 /** Image types the store accepts: png, jpeg/jpg, webp and ico (browsers name ico either way). */
-export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/x-icon", "image/vnd.microsoft.icon"] as const;
+export const IMAGE_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "image/x-icon",
+  "image/vnd.microsoft.icon",
+] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 /** A file input's `accept` for pictures: the types above and their extensions (some systems name no type for .ico). */

@@ -294,7 +294,10 @@ export function truncate(text: string, max: number): string {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`truncate max must be an integer ≥ 1, got ${max}`);
   const chars = Array.from(text);
   if (chars.length <= max) return text;
-  return `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, max - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 /**

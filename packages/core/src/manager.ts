@@ -1,8 +1,13 @@
-/** The operator area's shared vocabulary (seed 002 sections 2.7, 3.6 and 4.4): forms validate with the server's schemas. */
+/**
+ * The operator area's shared vocabulary (seed 002 sections 2.7, 3.6 and 4.4): forms validate with the server's schemas.
+ */
 import { z } from "zod";
 
 export const managerLoginSchema = z.object({
-  email: z.email("Correo inválido").max(254).transform((e) => e.trim().toLowerCase()),
+  email: z
+    .email("Correo inválido")
+    .max(254)
+    .transform((e) => e.trim().toLowerCase()),
   password: z.string().min(1, "Ingresa tu contraseña").max(200),
   otp: z.string().regex(/^\d{6}$/, "Ingresa el código de 6 dígitos"),
 });

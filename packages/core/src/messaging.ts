@@ -17,7 +17,8 @@ export const WHATSAPP_TEXTS = {
   type: "Seleccione un tipo",
   content: "Ingrese el contenido",
   example: "Ingrese un valor de ejemplo",
-  outsideWindow: "Han pasado más de 24 horas desde el último mensaje del cliente: solo se puede enviar una plantilla aprobada",
+  outsideWindow:
+    "Han pasado más de 24 horas desde el último mensaje del cliente: solo se puede enviar una plantilla aprobada",
   templateNotApproved: "La plantilla no está aprobada por WhatsApp",
   noPhone: "El cliente no tiene un teléfono de WhatsApp",
 } as const;
@@ -55,7 +56,12 @@ export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
  * The notifications a domain asks for when its document reaches their moment (event `notification.requested`);
  * the other two (booking reminder, CRM follow-up) are sweeps of the messaging package.
  */
-export const DOCUMENT_NOTIFICATIONS = ["booking_confirmation", "order_received", "budget_ready", "payment_link"] as const;
+export const DOCUMENT_NOTIFICATIONS = [
+  "booking_confirmation",
+  "order_received",
+  "budget_ready",
+  "payment_link",
+] as const;
 export type DocumentNotification = (typeof DOCUMENT_NOTIFICATIONS)[number];
 
 /**
@@ -101,13 +107,16 @@ export function fillTemplate(text: string, values: readonly string[]): string {
   return text.replace(/\{\{\s*(\d{1,2})\s*\}\}/g, (whole, n: string) => values[Number(n) - 1] ?? whole);
 }
 
-const trimmed = (message: string, max: number) => z.string().trim().min(1, message).max(max, `Máximo ${max} caracteres`);
+const trimmed = (message: string, max: number) =>
+  z.string().trim().min(1, message).max(max, `Máximo ${max} caracteres`);
 
 /** The 'Plantillas de WhatsApp' form (seed 002 section 5): every field's message is the spec's. */
 export const templateFormSchema = z
   .object({
     company_id: z.number({ message: WHATSAPP_TEXTS.chooseCompany }).int().positive(WHATSAPP_TEXTS.chooseCompany),
-    notification: z.enum(Object.keys(NOTIFICATION_KINDS) as [NotificationKind, ...NotificationKind[]], { message: "Notificación desconocida" }),
+    notification: z.enum(Object.keys(NOTIFICATION_KINDS) as [NotificationKind, ...NotificationKind[]], {
+      message: "Notificación desconocida",
+    }),
     name: trimmed(WHATSAPP_TEXTS.header, 180),
     answer_type: z.enum(ANSWER_TYPES, { message: WHATSAPP_TEXTS.type }),
     text: trimmed(WHATSAPP_TEXTS.content, 1024),
@@ -123,7 +132,8 @@ export const templateFormSchema = z
     for (let i = 0; i < count; i++) {
       if (!v.fills[i]) ctx.addIssue({ code: "custom", path: ["fills", i], message: WHATSAPP_TEXTS.example });
     }
-    if (v.fills.length > count) ctx.addIssue({ code: "custom", path: ["fills"], message: "Hay más valores de ejemplo que variables" });
+    if (v.fills.length > count)
+      ctx.addIssue({ code: "custom", path: ["fills"], message: "Hay más valores de ejemplo que variables" });
   });
 export type TemplateForm = z.infer<typeof templateFormSchema>;
 
@@ -180,7 +190,11 @@ export function statusAdvances(current: MessageStatus, next: MessageStatus): boo
  * case, trailing punctuation ignored). Date: dd-mm-yyyy or dd/mm/yyyy. Datetime: the date and HH:MM.
  */
 export function parseAnswer(type: AnswerType, raw: string): string | boolean | null {
-  const text = raw.trim().replace(/[.!¡¿?]+$/g, "").replace(/^[¡¿]+/, "").trim();
+  const text = raw
+    .trim()
+    .replace(/[.!¡¿?]+$/g, "")
+    .replace(/^[¡¿]+/, "")
+    .trim();
   switch (type) {
     case "":
       return null;

@@ -69,7 +69,14 @@ export function paymentLinesFromBudget(
     const title = l.description.trim().slice(0, 256) || `Línea ${i + 1}`;
     if (l.discount === 0) return [{ title, description: null, quantity: l.quantity, unit_price: l.unit_price }];
     if (l.discount % l.quantity === 0) {
-      return [{ title, description: `Incluye descuento de ${formatMoney(l.discount)}`, quantity: l.quantity, unit_price: l.unit_price - l.discount / l.quantity }];
+      return [
+        {
+          title,
+          description: `Incluye descuento de ${formatMoney(l.discount)}`,
+          quantity: l.quantity,
+          unit_price: l.unit_price - l.discount / l.quantity,
+        },
+      ];
     }
     const description = `${formatNumber(l.quantity)} × ${formatMoney(l.unit_price)} con descuento de ${formatMoney(l.discount)}`;
     return [{ title, description, quantity: 1, unit_price: total }];

@@ -46,7 +46,8 @@ export const PROVIDER_TEXTS = {
   send: "Enviar Cotización",
   resend: "Reenviar Cotización",
   confirm: "Confirmar Orden de Compra",
-  sendQuestion: (again: boolean) => `Esta acción ${again ? "reenviará" : "enviará"} la cotización al cliente. ¿Desea continuar?`,
+  sendQuestion: (again: boolean) =>
+    `Esta acción ${again ? "reenviará" : "enviará"} la cotización al cliente. ¿Desea continuar?`,
   confirmQuestion: "Esta acción confirmará la orden de compra al cliente. ¿Desea continuar?",
   sent: "Cotización enviada con éxito",
   confirmed: "Orden de compra confirmada",
@@ -107,17 +108,32 @@ export const providerCreateSchema = z
     expiration_date: dayDateSchema.nullish(),
     comment: z.string().trim().max(2000, "Máximo 2000 caracteres").nullish(),
     products: z
-      .array(z.object({ product_id: id, quantity: z.number().int("Cantidad inválida").min(1, "Cantidad inválida").max(100_000, "Cantidad inválida") }))
+      .array(
+        z.object({
+          product_id: id,
+          quantity: z.number().int("Cantidad inválida").min(1, "Cantidad inválida").max(100_000, "Cantidad inválida"),
+        }),
+      )
       .min(1, "Agregue al menos un producto")
       .max(200, "Máximo 200 productos"),
   })
-  .refine((v) => v.order_id != null || v.budget_id != null, { message: "Indique la orden o el presupuesto", path: ["order_id"] })
-  .refine((v) => new Set(v.products.map((p) => p.product_id)).size === v.products.length, { message: "Producto repetido", path: ["products"] });
+  .refine((v) => v.order_id != null || v.budget_id != null, {
+    message: "Indique la orden o el presupuesto",
+    path: ["order_id"],
+  })
+  .refine((v) => new Set(v.products.map((p) => p.product_id)).size === v.products.length, {
+    message: "Producto repetido",
+    path: ["products"],
+  });
 export type ProviderCreateInput = z.infer<typeof providerCreateSchema>;
 
 export const providerSupplierSchema = z.object({
   name: z.string().trim().min(1, "El nombre es obligatorio").max(200, "Máximo 200 caracteres"),
-  mail: z.email("Correo inválido").max(200).nullish().or(z.literal("").transform(() => null)),
+  mail: z
+    .email("Correo inválido")
+    .max(200)
+    .nullish()
+    .or(z.literal("").transform(() => null)),
   phone: z.string().trim().max(30, "Máximo 30 caracteres").nullish(),
   rut: z.string().trim().max(20, "Máximo 20 caracteres").nullish(),
 });

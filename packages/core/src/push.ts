@@ -1,6 +1,8 @@
 // The payload of a web push, written by the server (@taller/push) and read by the browser's service worker.
 
-/** What one push carries to a browser. `userId` is the addressed user: a browser now used by someone else ignores it. */
+/**
+ * What one push carries to a browser. `userId` is the addressed user: a browser now used by someone else ignores it.
+ */
 export interface PushPayload {
   userId: number;
   title: string;
@@ -19,7 +21,9 @@ export const MAX_PUSH_PAYLOAD_BYTES = 3993;
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 
-/** Keeps the first code points of `text`, dropping `n` but keeping at least `min` (never splitting a surrogate pair). */
+/**
+ * Keeps the first code points of `text`, dropping `n` but keeping at least `min` (never splitting a surrogate pair).
+ */
 function cut(text: string, n: number, min: number): string {
   const chars = Array.from(text);
   return chars.slice(0, Math.max(min, chars.length - n)).join("");

@@ -12,7 +12,10 @@ const RUT_RE = /^(?:\d{1,3}(?:\.\d{3})+|\d+)-?[\dkK]$/;
  * anything that is not a digit or K so it can also tidy partial input.
  */
 export function cleanRut(rut: string): string {
-  return rut.replace(/[^\dkK]/g, "").toUpperCase().replace(/^0+/, "");
+  return rut
+    .replace(/[^\dkK]/g, "")
+    .toUpperCase()
+    .replace(/^0+/, "");
 }
 
 /** Módulo-11 check digit of a RUT body ("12345678" -> "5"); 10 is "K", 11 is "0". */

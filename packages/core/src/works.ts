@@ -9,7 +9,11 @@ export const workDocumentTypeSchema = z.enum(WORK_DOCUMENT_TYPES);
 
 /** A work's state, from its instants: it only moves forward. */
 export type WorkState = "pending" | "started" | "completed";
-export const WORK_STATE_LABELS: Record<WorkState, string> = { pending: "Pendiente", started: "En curso", completed: "Terminado" };
+export const WORK_STATE_LABELS: Record<WorkState, string> = {
+  pending: "Pendiente",
+  started: "En curso",
+  completed: "Terminado",
+};
 
 export function workState(work: { started_at: string | null; completed_at: string | null }): WorkState {
   if (work.completed_at !== null) return "completed";

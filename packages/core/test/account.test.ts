@@ -7,12 +7,20 @@ const messages = (result: { success: boolean; error?: z.ZodError }) =>
 
 describe("changePasswordSchema", () => {
   it("uses the spec's messages", () => {
-    expect(messages(changePasswordSchema.safeParse({ old_password: "", password: "12345", password_confirmation: "123456" }))).toEqual({
+    expect(
+      messages(
+        changePasswordSchema.safeParse({ old_password: "", password: "12345", password_confirmation: "123456" }),
+      ),
+    ).toEqual({
       old_password: "Contraseña inválida",
       password: "Contraseña inválida, debe tener mínimo 6 dígitos",
       password_confirmation: "Contraseñas no coinciden",
     });
-    expect(messages(changePasswordSchema.safeParse({ old_password: "x", password: "123456", password_confirmation: "123457" }))).toEqual({
+    expect(
+      messages(
+        changePasswordSchema.safeParse({ old_password: "x", password: "123456", password_confirmation: "123457" }),
+      ),
+    ).toEqual({
       password_confirmation: "Contraseñas no coinciden",
     });
   });
@@ -37,7 +45,10 @@ describe("profileUpdateSchema", () => {
 
 describe("emailChangeSchema", () => {
   it("normalises the e-mail and needs the current password", () => {
-    expect(emailChangeSchema.parse({ mail: " Ana@Taller.CL ", password: "x" })).toEqual({ mail: "ana@taller.cl", password: "x" });
+    expect(emailChangeSchema.parse({ mail: " Ana@Taller.CL ", password: "x" })).toEqual({
+      mail: "ana@taller.cl",
+      password: "x",
+    });
     expect(messages(emailChangeSchema.safeParse({ mail: "ana", password: "" }))).toEqual({
       mail: "Correo inválido",
       password: "Contraseña inválida",
@@ -48,6 +59,7 @@ describe("emailChangeSchema", () => {
 describe("otpCodeSchema", () => {
   it("takes exactly six digits", () => {
     expect(otpCodeSchema.safeParse("012345").success).toBe(true);
-    for (const bad of ["12345", "1234567", "12345a", " 123456"]) expect(otpCodeSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ["12345", "1234567", "12345a", " 123456"])
+      expect(otpCodeSchema.safeParse(bad).success).toBe(false);
   });
 });

@@ -13,33 +13,80 @@ import {
   type DeliveryDates,
 } from "../src";
 
-const delivery = (d: Partial<DeliveryDates>): DeliveryDates => ({ finish_date: null, completed_at: null, ended_at: null, ...d });
+const delivery = (d: Partial<DeliveryDates>): DeliveryDates => ({
+  finish_date: null,
+  completed_at: null,
+  ended_at: null,
+  ...d,
+});
 
 describe("deliveryDisplay: one state per rule of seed 000 section 4", () => {
-  const cases: [string, Partial<DeliveryDates>, { text: string; color: string; date: string; allDay: boolean } | null][] = [
-    ["finish date, not completed: grey on the finish date", { finish_date: "2026-11-20" }, { text: "Finalización agendada", color: "#616161", date: "2026-11-20", allDay: true }],
+  const cases: [
+    string,
+    Partial<DeliveryDates>,
+    { text: string; color: string; date: string; allDay: boolean } | null,
+  ][] = [
+    [
+      "finish date, not completed: grey on the finish date",
+      { finish_date: "2026-11-20" },
+      { text: "Finalización agendada", color: "#616161", date: "2026-11-20", allDay: true },
+    ],
     // 15:00 in Santiago (UTC-3 in November) on the finish day.
-    ["completed on the finish day", { finish_date: "2026-11-20", completed_at: "2026-11-20T18:00:00.000Z" }, { text: "Finalizado a tiempo", color: "#2E7D32", date: "2026-11-20", allDay: false }],
-    ["completed after the finish day", { finish_date: "2026-11-20", completed_at: "2026-11-22T18:00:00.000Z" }, { text: "Finalizado atrasado", color: "#B45309", date: "2026-11-22", allDay: false }],
-    ["completed before the finish day", { finish_date: "2026-11-20", completed_at: "2026-11-18T18:00:00.000Z" }, { text: "Finalizado antes", color: "#1565C0", date: "2026-11-18", allDay: false }],
-    ["completed with no finish date", { completed_at: "2026-11-18T18:00:00.000Z" }, { text: "Finalizado", color: "#2E7D32", date: "2026-11-18", allDay: false }],
-    ["only ended", { ended_at: "2026-11-19T13:00:00.000Z" }, { text: "Entregado", color: "#2E7D32", date: "2026-11-19", allDay: false }],
-    ["completed and ended: the completion decides", { finish_date: "2026-11-20", completed_at: "2026-11-20T12:00:00.000Z", ended_at: "2026-11-25T12:00:00.000Z" }, { text: "Finalizado a tiempo", color: "#2E7D32", date: "2026-11-20", allDay: false }],
-    ["finish date, not completed, yet ended: the first rule (grey) applies", { finish_date: "2026-11-20", ended_at: "2026-11-21T12:00:00.000Z" }, { text: "Finalización agendada", color: "#616161", date: "2026-11-20", allDay: true }],
+    [
+      "completed on the finish day",
+      { finish_date: "2026-11-20", completed_at: "2026-11-20T18:00:00.000Z" },
+      { text: "Finalizado a tiempo", color: "#2E7D32", date: "2026-11-20", allDay: false },
+    ],
+    [
+      "completed after the finish day",
+      { finish_date: "2026-11-20", completed_at: "2026-11-22T18:00:00.000Z" },
+      { text: "Finalizado atrasado", color: "#B45309", date: "2026-11-22", allDay: false },
+    ],
+    [
+      "completed before the finish day",
+      { finish_date: "2026-11-20", completed_at: "2026-11-18T18:00:00.000Z" },
+      { text: "Finalizado antes", color: "#1565C0", date: "2026-11-18", allDay: false },
+    ],
+    [
+      "completed with no finish date",
+      { completed_at: "2026-11-18T18:00:00.000Z" },
+      { text: "Finalizado", color: "#2E7D32", date: "2026-11-18", allDay: false },
+    ],
+    [
+      "only ended",
+      { ended_at: "2026-11-19T13:00:00.000Z" },
+      { text: "Entregado", color: "#2E7D32", date: "2026-11-19", allDay: false },
+    ],
+    [
+      "completed and ended: the completion decides",
+      { finish_date: "2026-11-20", completed_at: "2026-11-20T12:00:00.000Z", ended_at: "2026-11-25T12:00:00.000Z" },
+      { text: "Finalizado a tiempo", color: "#2E7D32", date: "2026-11-20", allDay: false },
+    ],
+    [
+      "finish date, not completed, yet ended: the first rule (grey) applies",
+      { finish_date: "2026-11-20", ended_at: "2026-11-21T12:00:00.000Z" },
+      { text: "Finalización agendada", color: "#616161", date: "2026-11-20", allDay: true },
+    ],
     ["nothing to place", {}, null],
   ];
   for (const [name, dates, expected] of cases) {
     it(name, () => {
       const shown = deliveryDisplay(delivery(dates));
-      expect(shown && { text: shown.text, color: shown.color, date: shown.date, allDay: shown.allDay }).toEqual(expected);
+      expect(shown && { text: shown.text, color: shown.color, date: shown.date, allDay: shown.allDay }).toEqual(
+        expected,
+      );
     });
   }
 
   it("compares Chile's day, not UTC's: 22:30 in Santiago is the next UTC day", () => {
     // 2026-11-21T01:30Z is 22:30 on the 20th in Santiago (UTC-3): on time, not late.
-    expect(deliveryDisplay(delivery({ finish_date: "2026-11-20", completed_at: "2026-11-21T01:30:00.000Z" }))?.text).toBe("Finalizado a tiempo");
+    expect(
+      deliveryDisplay(delivery({ finish_date: "2026-11-20", completed_at: "2026-11-21T01:30:00.000Z" }))?.text,
+    ).toBe("Finalizado a tiempo");
     // 2026-11-20T02:30Z is 23:30 on the 19th: early, not on time.
-    expect(deliveryDisplay(delivery({ finish_date: "2026-11-20", completed_at: "2026-11-20T02:30:00.000Z" }))?.text).toBe("Finalizado antes");
+    expect(
+      deliveryDisplay(delivery({ finish_date: "2026-11-20", completed_at: "2026-11-20T02:30:00.000Z" }))?.text,
+    ).toBe("Finalizado antes");
   });
 });
 
@@ -58,7 +105,9 @@ describe("days in America/Santiago across daylight-saving changes", () => {
   });
 
   it("a delivery completed in the repeated hour is on time for the 4th", () => {
-    expect(deliveryDisplay(delivery({ finish_date: "2026-04-04", completed_at: "2026-04-05T03:30:00.000Z" }))?.text).toBe("Finalizado a tiempo");
+    expect(
+      deliveryDisplay(delivery({ finish_date: "2026-04-04", completed_at: "2026-04-05T03:30:00.000Z" }))?.text,
+    ).toBe("Finalizado a tiempo");
   });
 
   it("zonedInstant: ordinary times in summer and winter", () => {
@@ -108,9 +157,15 @@ describe("events", () => {
     });
     const noTime = eventInputSchema.safeParse({ name: "Feria", date: "2026-11-20", duration: 1 });
     expect(noTime.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["time", "Ingresa la hora"]]);
-    expect(eventInputSchema.safeParse({ name: "Feria", date: "2026-11-20", all_day: true, duration: 24 }).success).toBe(true);
-    expect(eventInputSchema.safeParse({ name: "Feria", date: "0099-11-20", all_day: true, duration: 24 }).success).toBe(false);
-    expect(eventInputSchema.safeParse({ name: "Feria", date: "2026-11-20", time: "24:00", duration: 1 }).success).toBe(false);
+    expect(eventInputSchema.safeParse({ name: "Feria", date: "2026-11-20", all_day: true, duration: 24 }).success).toBe(
+      true,
+    );
+    expect(eventInputSchema.safeParse({ name: "Feria", date: "0099-11-20", all_day: true, duration: 24 }).success).toBe(
+      false,
+    );
+    expect(eventInputSchema.safeParse({ name: "Feria", date: "2026-11-20", time: "24:00", duration: 1 }).success).toBe(
+      false,
+    );
   });
 });
 

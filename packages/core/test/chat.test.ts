@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chatSendInput, commentPreview, compareChats, elapsedText, mentionsAsNames, mentionsIn, type ChatSortKey } from "../src/chat";
+import {
+  chatSendInput,
+  commentPreview,
+  compareChats,
+  elapsedText,
+  mentionsAsNames,
+  mentionsIn,
+  type ChatSortKey,
+} from "../src/chat";
 
 const chat = (id: number, over: Partial<ChatSortKey> = {}): ChatSortKey => ({
   id,
@@ -35,10 +43,15 @@ describe("compareChats (seed 002 section 4.1)", () => {
 
 describe("mentions", () => {
   it("reads (user:ID) and (client:ID) once each, ignoring malformed ones", () => {
-    expect(mentionsIn("hola (user:3) y (user:3) (client:9) (user:0) (user:abc) (user:99999999999)")).toEqual({ users: [3], clients: [9] });
+    expect(mentionsIn("hola (user:3) y (user:3) (client:9) (user:0) (user:abc) (user:99999999999)")).toEqual({
+      users: [3],
+      clients: [9],
+    });
   });
   it("writes mentions as @name", () => {
-    expect(mentionsAsNames("mira (user:3) y (client:9)", (kind, id) => (kind === "user" && id === 3 ? "Ana" : undefined))).toBe("mira @Ana y @");
+    expect(
+      mentionsAsNames("mira (user:3) y (client:9)", (kind, id) => (kind === "user" && id === 3 ? "Ana" : undefined)),
+    ).toBe("mira @Ana y @");
   });
 });
 
@@ -64,6 +77,8 @@ describe("chatSendInput", () => {
     expect(chatSendInput.safeParse({ chat_id: 1, client_key: "abcdefgh", comment: " hola " }).success).toBe(true);
     const event = { name: "Prueba", start: "2026-11-23T15:00:00.000Z" };
     expect(chatSendInput.parse({ chat_id: 1, client_key: "abcdefgh", event }).event?.duration).toBe(1);
-    expect(chatSendInput.safeParse({ chat_id: 1, client_key: "abcdefgh", event: { ...event, duration: 0.5 } }).success).toBe(false);
+    expect(
+      chatSendInput.safeParse({ chat_id: 1, client_key: "abcdefgh", event: { ...event, duration: 0.5 } }).success,
+    ).toBe(false);
   });
 });

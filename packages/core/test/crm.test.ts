@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { crmBookingAction, crmCategory, crmCategoryDisplay, crmDayRange, crmInstantRange, kpiPercent } from "../src/crm";
+import {
+  crmBookingAction,
+  crmCategory,
+  crmCategoryDisplay,
+  crmDayRange,
+  crmInstantRange,
+  kpiPercent,
+} from "../src/crm";
 
 describe("CRM date ranges (America/Santiago)", () => {
   it("'this week' starts on Monday, also when today is Sunday or Monday", () => {
@@ -51,7 +58,10 @@ describe("CRM categories and texts", () => {
     expect(crmCategoryDisplay("retention", "completed")).toEqual({ title: "Agendado", color: "success" });
     expect(crmCategoryDisplay("absence", "completed")).toEqual({ title: "Recuperado", color: "success" });
     expect(crmCategoryDisplay("absence", "booked")).toEqual({ title: "Reagendado", color: "warning" });
-    expect(crmCategoryDisplay("absence", "on_hold")).toEqual({ title: "Contactado en Lista de Espera", color: "outline" });
+    expect(crmCategoryDisplay("absence", "on_hold")).toEqual({
+      title: "Contactado en Lista de Espera",
+      color: "outline",
+    });
     expect(crmCategoryDisplay("retention", "initial")).toEqual({ title: "En Gestión", color: "primary" });
     expect(crmCategoryDisplay("retention", "failed")).toEqual({ title: "Perdido", color: "error" });
   });

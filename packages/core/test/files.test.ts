@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cropBytesProblem, fileIdFromUrl, fileUrl, isImageType, pictureFileProblem, pictureSizeProblem } from "../src/index";
+import {
+  cropBytesProblem,
+  fileIdFromUrl,
+  fileUrl,
+  isImageType,
+  pictureFileProblem,
+  pictureSizeProblem,
+} from "../src/index";
 
 const ID = "abcdefghijklmnopqrstuv_-";
 
@@ -19,7 +26,14 @@ describe("file URLs", () => {
 
 describe("picture rules", () => {
   it("accepts png, jpeg, webp and both ico types", () => {
-    for (const type of ["image/png", "image/jpeg", "image/webp", "image/x-icon", "image/vnd.microsoft.icon", "IMAGE/PNG"]) {
+    for (const type of [
+      "image/png",
+      "image/jpeg",
+      "image/webp",
+      "image/x-icon",
+      "image/vnd.microsoft.icon",
+      "IMAGE/PNG",
+    ]) {
       expect(isImageType(type)).toBe(true);
       expect(pictureFileProblem({ type, name: "x" })).toBeNull();
     }

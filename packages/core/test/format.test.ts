@@ -155,7 +155,15 @@ describe("day-dates", () => {
   });
 
   it("rejects malformed or impossible days", () => {
-    for (const bad of ["2026-4-5", "05-04-2026", "2026-02-29", "2026-13-01", "2026-04-31", "2026-04-05T00:00:00Z", ""]) {
+    for (const bad of [
+      "2026-4-5",
+      "05-04-2026",
+      "2026-02-29",
+      "2026-13-01",
+      "2026-04-31",
+      "2026-04-05T00:00:00Z",
+      "",
+    ]) {
       expect(() => formatDay(bad), bad).toThrow(RangeError);
     }
   });

@@ -8,7 +8,8 @@ describe("the wire form of instants", () => {
     expect(isInstant(instant)).toBe(true);
     expect(formatDateTime(instant)).toBe("04-04-2026 23:30");
     expect(instantDate(instant).getTime()).toBe(Date.UTC(2026, 3, 5, 3, 30));
-    for (const other of ["2026-04-05 03:30:00+00", "2026-04-05T03:30:00Z", "2026-04-05", "x", 5]) expect(isInstant(other)).toBe(false);
+    for (const other of ["2026-04-05 03:30:00+00", "2026-04-05T03:30:00Z", "2026-04-05", "x", 5])
+      expect(isInstant(other)).toBe(false);
   });
 
   it("becomes a spreadsheet cell holding Chile's wall-clock time", () => {

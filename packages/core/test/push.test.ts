@@ -11,7 +11,13 @@ describe("encodePushPayload", () => {
 
   it("shortens the body, then the title, until one encrypted record holds it", () => {
     // The event's longest fields, all control characters: JSON escapes each into six bytes.
-    const worst = { ...payload, title: "\u0001".repeat(120), body: "\u0002".repeat(300), url: `/${"\u0003".repeat(299)}`, tag: "\u0004".repeat(100) };
+    const worst = {
+      ...payload,
+      title: "\u0001".repeat(120),
+      body: "\u0002".repeat(300),
+      url: `/${"\u0003".repeat(299)}`,
+      tag: "\u0004".repeat(100),
+    };
     const json = encodePushPayload(worst);
     expect(bytes(json)).toBeLessThanOrEqual(MAX_PUSH_PAYLOAD_BYTES);
     const back = JSON.parse(json) as typeof worst;
@@ -21,7 +27,13 @@ describe("encodePushPayload", () => {
   });
 
   it("never splits a four-byte character", () => {
-    const json = encodePushPayload({ ...payload, title: "😀".repeat(120), body: "😀".repeat(300), url: `/${"😀".repeat(149)}`, tag: "😀".repeat(50) });
+    const json = encodePushPayload({
+      ...payload,
+      title: "😀".repeat(120),
+      body: "😀".repeat(300),
+      url: `/${"😀".repeat(149)}`,
+      tag: "😀".repeat(50),
+    });
     expect(bytes(json)).toBeLessThanOrEqual(MAX_PUSH_PAYLOAD_BYTES);
     expect(JSON.parse(json).body).not.toMatch(/\uFFFD/);
   });

@@ -32,7 +32,15 @@ describe("cleanRut", () => {
 
 describe("isValidRut", () => {
   it("accepts valid RUTs with or without dots and hyphen", () => {
-    for (const rut of ["12.345.678-5", "12345678-5", "123456785", "12.345.6785", " 12.345.678-5 ", "1-9", "76.086.428-5"]) {
+    for (const rut of [
+      "12.345.678-5",
+      "12345678-5",
+      "123456785",
+      "12.345.6785",
+      " 12.345.678-5 ",
+      "1-9",
+      "76.086.428-5",
+    ]) {
       expect(isValidRut(rut), rut).toBe(true);
     }
   });
@@ -54,7 +62,18 @@ describe("isValidRut", () => {
   });
 
   it("rejects malformed input", () => {
-    for (const rut of ["", "5", "0-0", "-5", "12.345.678--5", "1.23.45.678-5", "12,345,678-5", "12.345.678-X", "abc12345678-5", "1234567890-1"]) {
+    for (const rut of [
+      "",
+      "5",
+      "0-0",
+      "-5",
+      "12.345.678--5",
+      "1.23.45.678-5",
+      "12,345,678-5",
+      "12.345.678-X",
+      "abc12345678-5",
+      "1234567890-1",
+    ]) {
       expect(isValidRut(rut), rut).toBe(false);
     }
   });

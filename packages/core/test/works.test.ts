@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { kioskIdleExpired, kioskIdleMs, workState } from "../src";
 
-
 describe("workState", () => {
   it("reads the state from the instants", () => {
     expect(workState({ started_at: null, completed_at: null })).toBe("pending");
     expect(workState({ started_at: "2026-01-01T00:00:00.000Z", completed_at: null })).toBe("started");
-    expect(workState({ started_at: "2026-01-01T00:00:00.000Z", completed_at: "2026-01-01T01:00:00.000Z" })).toBe("completed");
+    expect(workState({ started_at: "2026-01-01T00:00:00.000Z", completed_at: "2026-01-01T01:00:00.000Z" })).toBe(
+      "completed",
+    );
   });
 });
 

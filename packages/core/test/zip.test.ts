@@ -17,29 +17,27 @@ describe("zipFileName", () => {
 
 describe("zipEntries", () => {
   it("names each picture by its name or its id plus .jpg and skips videos", () => {
-    expect(
-      zipEntries([
-        { url: A, name: "Frontal" },
-        { url: B },
-        { url: C, name: "Recepción", video: true },
-      ]),
-    ).toEqual([
+    expect(zipEntries([{ url: A, name: "Frontal" }, { url: B }, { url: C, name: "Recepción", video: true }])).toEqual([
       { url: A, name: "Frontal.jpg" },
       { url: B, name: "BBBBBBBBBBBBBBBBBBBBBBBB.jpg" },
     ]);
   });
   it("tells equal names apart instead of overwriting one with the other", () => {
-    expect(zipEntries([{ url: A, name: "Foto" }, { url: B, name: "foto.jpg" }, { url: C, name: "Foto" }]).map((e) => e.name)).toEqual([
-      "Foto.jpg",
-      "foto (2).jpg",
-      "Foto (3).jpg",
-    ]);
+    expect(
+      zipEntries([
+        { url: A, name: "Foto" },
+        { url: B, name: "foto.jpg" },
+        { url: C, name: "Foto" },
+      ]).map((e) => e.name),
+    ).toEqual(["Foto.jpg", "foto (2).jpg", "Foto (3).jpg"]);
   });
   it("never makes a folder or a path out of a name", () => {
     expect(zipEntries([{ url: A, name: "../../etc/passwd" }])[0]!.name).toBe("-..-etc-passwd.jpg");
     expect(zipEntries([{ url: A, name: "   " }])[0]!.name).toBe("AAAAAAAAAAAAAAAAAAAAAAAA.jpg");
   });
   it("keeps only the app's own file URLs", () => {
-    expect(zipEntries([{ url: "https://evil.example/x.jpg" }, { url: "/files/../secret" }, { url: A }])).toEqual([{ url: A, name: "AAAAAAAAAAAAAAAAAAAAAAAA.jpg" }]);
+    expect(zipEntries([{ url: "https://evil.example/x.jpg" }, { url: "/files/../secret" }, { url: A }])).toEqual([
+      { url: A, name: "AAAAAAAAAAAAAAAAAAAAAAAA.jpg" },
+    ]);
   });
 });

@@ -1,4 +1,12 @@
-import { CLIENT_PAGE_SIZES, CLIENT_MOBILE_PAGE_SIZE, CLIENT_RATINGS, CLIENT_SORTS, kpiPercent, SORT_DIRECTIONS, type Instant } from "@taller/core";
+import {
+  CLIENT_PAGE_SIZES,
+  CLIENT_MOBILE_PAGE_SIZE,
+  CLIENT_RATINGS,
+  CLIENT_SORTS,
+  kpiPercent,
+  SORT_DIRECTIONS,
+  type Instant,
+} from "@taller/core";
 import { instantText, queryRows, searchCondition, searchTerm } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -9,10 +17,7 @@ const PAGE_SIZES = [...CLIENT_PAGE_SIZES, CLIENT_MOBILE_PAGE_SIZE] as const;
 const clientsInput = z.object({
   search: z.string().max(100).nullish(),
   /** Ratings shown; absent: all. */
-  rating: z
-    .array(z.number().int().min(0).max(5))
-    .max(6)
-    .nullish(),
+  rating: z.array(z.number().int().min(0).max(5)).max(6).nullish(),
   page: z.number().int().min(1).max(100_000).default(1),
   page_size: z
     .number()

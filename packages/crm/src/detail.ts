@@ -1,8 +1,24 @@
 // A management with everything its detail shows (seed 001 'CRM management detail'), read by crm.get and answered
 // by every action. Access: read crm, and with an own-only grant only the user's managements (else FORBIDDEN with
 // the spec's no-access text: the detail shows its 403 panel).
-import { CRM_FOLLOW_UP_DAYS, CRM_TEXTS, crmBookingAction, crmReminderText, type CrmCategory, type CrmKind, type Instant, type MessageStatus } from "@taller/core";
-import { crmOwnCondition, displayedCustomFields, instantText, loadCustomFieldDefinitions, queryRows, type Db } from "@taller/db";
+import {
+  CRM_FOLLOW_UP_DAYS,
+  CRM_TEXTS,
+  crmBookingAction,
+  crmReminderText,
+  type CrmCategory,
+  type CrmKind,
+  type Instant,
+  type MessageStatus,
+} from "@taller/core";
+import {
+  crmOwnCondition,
+  displayedCustomFields,
+  instantText,
+  loadCustomFieldDefinitions,
+  queryRows,
+  type Db,
+} from "@taller/db";
 import { TRPCError, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -169,7 +185,10 @@ export async function loadDetail(db: Db, ctx: DetailContext, id: number, action:
     requirement: named(row.requirement_id, row.requirement_name),
     from_requirement: named(row.from_requirement_id, row.from_requirement_name),
     location: named(row.location_id, row.location_name),
-    user: row.user_id === null || row.user_name === null ? null : { id: row.user_id, name: row.user_name, phone: row.user_phone },
+    user:
+      row.user_id === null || row.user_name === null
+        ? null
+        : { id: row.user_id, name: row.user_name, phone: row.user_phone },
     client:
       !readClient || row.client_id === null || row.client_name === null
         ? null

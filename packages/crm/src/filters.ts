@@ -49,7 +49,12 @@ export interface FilterValues {
 }
 
 /** Input to filters under the caller's scope (read crm: selected locations, own managements). */
-export async function crmFilters(ctx: ScopeContext, kind: CrmKind, input: FilterValues, now = new Date()): Promise<CrmListFilters> {
+export async function crmFilters(
+  ctx: ScopeContext,
+  kind: CrmKind,
+  input: FilterValues,
+  now = new Date(),
+): Promise<CrmListFilters> {
   const range = crmInstantRange(input.date_range, now);
   return {
     scope: await listScope(ctx, { action: "read", resource: "crm", locationIds: input.location_ids }),
@@ -66,7 +71,8 @@ export async function crmFilters(ctx: ScopeContext, kind: CrmKind, input: Filter
 /** Every filter as one condition on `crms` (alias c); `withCategories: false` leaves the status filter out (KPIs). */
 export function filterConditions(f: CrmListFilters, withCategories = true): SQL {
   const parts: SQL[] = [sql`c.company_id = ${f.scope.companyId}`, sql`c.kind = ${f.kind}`];
-  if (withCategories && f.categories) parts.push(sql`c.category = ANY(${sql`${`{${f.categories.join(",")}}`}::text[]`})`);
+  if (withCategories && f.categories)
+    parts.push(sql`c.category = ANY(${sql`${`{${f.categories.join(",")}}`}::text[]`})`);
   if (f.from) parts.push(sql`c.created_at >= ${f.from}::timestamptz`);
   if (f.to) parts.push(sql`c.created_at < ${f.to}::timestamptz`);
   if (f.id !== null) parts.push(sql`c.id = ${f.id}`);

@@ -22,14 +22,15 @@ async function announceAll(tx: Transaction, rows: readonly Changed[]): Promise<v
   const byCompany = new Map<number, number[]>();
   for (const r of rows) byCompany.set(r.company_id, [...(byCompany.get(r.company_id) ?? []), r.id]);
   for (const [companyId, ids] of byCompany) {
-    for (let i = 0; i < ids.length; i += 100) await tx.emit({ type: "crm.changed", companyId, payload: { ids: ids.slice(i, i + 100) } });
+    for (let i = 0; i < ids.length; i += 100)
+      await tx.emit({ type: "crm.changed", companyId, payload: { ids: ids.slice(i, i + 100) } });
   }
 }
 
 /**
  * Booking follow-ups: every booking made by staff or by the client (not through a management's own link nor its
- * 'Agendar Vehículo': those belong to that management) opens one, 'Sistema' unless a staff member made the booking. A rescheduled booking's
- * follow-up moves to the new booking.
+ * 'Agendar Vehículo': those belong to that management) opens one, 'Sistema' unless a staff member made the booking. A
+ * rescheduled booking's follow-up moves to the new booking.
  */
 export async function generateFollowUps(db: Db, now: Date): Promise<Changed[]> {
   const since = todayIn(undefined, new Date(now.getTime() - LOOKBACK_DAYS * 86400_000));

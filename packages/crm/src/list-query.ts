@@ -1,6 +1,14 @@
 // The SQL of the management lists: one page after a keyset key, and the per-category totals that both the list's
 // total and the KPI strip read (so they agree by construction).
-import { CRM_SORTS, PAGE_SIZE, SORT_DIRECTIONS, type CrmCategory, type CrmSort, type Instant, type SortDirection } from "@taller/core";
+import {
+  CRM_SORTS,
+  PAGE_SIZE,
+  SORT_DIRECTIONS,
+  type CrmCategory,
+  type CrmSort,
+  type Instant,
+  type SortDirection,
+} from "@taller/core";
 import { instantText, intArray, queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -86,7 +94,12 @@ interface PageRow extends Omit<CrmListRow, "status"> {
 }
 
 /** PAGE_SIZE + 1 rows after `key` in list order, with every column the tables show. */
-export async function findPage(db: Db, f: CrmListFilters, s: CrmSortSpec, key: CrmKey | null): Promise<{ key: CrmKey; row: CrmListRow }[]> {
+export async function findPage(
+  db: Db,
+  f: CrmListFilters,
+  s: CrmSortSpec,
+  key: CrmKey | null,
+): Promise<{ key: CrmKey; row: CrmListRow }[]> {
   const expr = sortExpression(s.sort);
   const dir = sql.raw(s.direction === "desc" ? "desc" : "asc");
   const op = sql.raw(s.direction === "desc" ? "<" : ">");
@@ -131,7 +144,10 @@ export async function findPage(db: Db, f: CrmListFilters, s: CrmSortSpec, key: C
     key: [sort_us, rest.id] as CrmKey,
     row: {
       ...rest,
-      status: status_id === null || status_name === null || status_color === null ? null : { id: status_id, name: status_name, color: status_color },
+      status:
+        status_id === null || status_name === null || status_color === null
+          ? null
+          : { id: status_id, name: status_name, color: status_color },
     },
   }));
 }

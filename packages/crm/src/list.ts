@@ -24,7 +24,10 @@ function listOf(kind: CrmKind) {
         filter: { ...filters, ...sort },
         keySchema: sortKeySchema,
         fetch: (after) => findPage(ctx.db, filters, sort, after),
-        count: async () => ({ total: listTotal(await categoryTotals(ctx.db, filters), filters.categories), capped: false }),
+        count: async () => ({
+          total: listTotal(await categoryTotals(ctx.db, filters), filters.categories),
+          capped: false,
+        }),
         keyOf: (p) => p.key,
       });
       return { items: rows.map((r) => r.row), ...info, total_count: info.total };

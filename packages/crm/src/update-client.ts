@@ -14,7 +14,12 @@ export const updateClient = staffProcedure
     clientIdSchema.extend({
       name: z.string().trim().min(1).max(200),
       rut: optionalText(20),
-      email: z.string().trim().max(200).pipe(z.union([z.literal(""), z.email()])).nullish(),
+      email: z
+        .string()
+        .trim()
+        .max(200)
+        .pipe(z.union([z.literal(""), z.email()]))
+        .nullish(),
       phone: optionalText(40),
       address: optionalText(300),
       city: optionalText(100),

@@ -10,7 +10,13 @@ const listCase = (kind: string) => ({
   kind: "scoped" as const,
   input: () => ({ search: "a", date_range: "all_time" }),
   leaks: (r: unknown, f: DemoFixtures) => listLeak(items(r), crmIds(f), `${kind} management`),
-  valid: (f: DemoFixtures) => ({ status: ["initial", "on_hold"], date_range: "this_year", location_ids: f.demo.locationIds, sort: "created_at", sort_direction: "asc" }),
+  valid: (f: DemoFixtures) => ({
+    status: ["initial", "on_hold"],
+    date_range: "this_year",
+    location_ids: f.demo.locationIds,
+    sort: "created_at",
+    sort_direction: "asc",
+  }),
   attacks: (f: DemoFixtures) => [
     { location_ids: [f.other.locationIds[0]] },
     { status: ["deleted"] },
@@ -31,7 +37,9 @@ export const crmCases: DomainCases<typeof crmRouter> = {
     input: () => ({ kind: "absence" }),
     // Counts only: the other company's strip counts at most its own managements.
     leaks: (r, f) =>
-      (r as { total_crms: number }).total_crms > f.other.crmIds.length + 1 ? "counted another company's managements" : null,
+      (r as { total_crms: number }).total_crms > f.other.crmIds.length + 1
+        ? "counted another company's managements"
+        : null,
     valid: (f) => ({ kind: "retention", date_range: "last_month", location_ids: f.demo.locationIds }),
     attacks: (f) => [{ kind: "Crm::Retention" }, { kind: "absence", location_ids: [f.other.locationIds[0]] }],
   },
@@ -61,12 +69,26 @@ export const crmCases: DomainCases<typeof crmRouter> = {
     valid: () => ({ rating: [4, 5], page: 2, page_size: 10, sort: "name", sort_direction: "asc" }),
     attacks: () => [{ page_size: 1000 }, { page: 0 }, { rating: [6] }, { sort: "rut" }],
   },
-  clientDetail: { kind: "foreign", input: (f) => ({ id: f.demo.clientIds[0] }), valid: (f) => ({ id: f.demo.clientIds[0] }) },
+  clientDetail: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.clientIds[0] }),
+    valid: (f) => ({ id: f.demo.clientIds[0] }),
+  },
   updateClient: {
     kind: "foreign",
     input: (f) => ({ id: f.demo.clientIds[0], name: "Intruso" }),
-    valid: (f) => ({ id: f.demo.clientIds[0], name: "Carolina Muñoz", rut: "12.345.678-5", email: "carolina@example.com", rating: 4 }),
-    attacks: (f) => [{ id: f.other.clientIds[0], name: "" }, { id: f.other.clientIds[0], name: "X", rut: "1-1" }, { id: f.other.clientIds[0], name: "X", email: "no" }],
+    valid: (f) => ({
+      id: f.demo.clientIds[0],
+      name: "Carolina Muñoz",
+      rut: "12.345.678-5",
+      email: "carolina@example.com",
+      rating: 4,
+    }),
+    attacks: (f) => [
+      { id: f.other.clientIds[0], name: "" },
+      { id: f.other.clientIds[0], name: "X", rut: "1-1" },
+      { id: f.other.clientIds[0], name: "X", email: "no" },
+    ],
   },
   onChanged: {
     kind: "scoped",

@@ -55,7 +55,10 @@ describe("lists and KPIs", () => {
       expect(kpis.estimated_on_going_amount).toBe(sum("initial", "estimated_amount"));
       expect(kpis.recovered_amount).toBe(sum("completed", "recovered_amount"));
       // Each box's status filter lists exactly its count.
-      for (const [category, n] of [["initial", kpis.on_going_count], ["failed", kpis.lost_count]] as const) {
+      for (const [category, n] of [
+        ["initial", kpis.on_going_count],
+        ["failed", kpis.lost_count],
+      ] as const) {
         const page = await listOf(c, kind)({ ...filters, status: [category] });
         expect(page.total).toBe(n);
       }
@@ -65,13 +68,27 @@ describe("lists and KPIs", () => {
   it("the counts kept for the default lists follow every write: bulk insert, status, location and amounts, delete", async () => {
     const fx = app.fx().demo;
     const kept = () =>
-      queryRows<{ kind: string; category: string; location_key: number; count: number; estimated: number; recovered: number }>(
+      queryRows<{
+        kind: string;
+        category: string;
+        location_key: number;
+        count: number;
+        estimated: number;
+        recovered: number;
+      }>(
         app.db(),
         sql`SELECT kind, category, location_key, count, estimated::float8 AS estimated, recovered::float8 AS recovered FROM crm_counts
             WHERE company_id = ${fx.companyId} AND (count <> 0 OR estimated <> 0 OR recovered <> 0) ORDER BY 1, 2, 3`,
       );
     const recount = () =>
-      queryRows<{ kind: string; category: string; location_key: number; count: number; estimated: number; recovered: number }>(
+      queryRows<{
+        kind: string;
+        category: string;
+        location_key: number;
+        count: number;
+        estimated: number;
+        recovered: number;
+      }>(
         app.db(),
         sql`SELECT kind, category, coalesce(location_id, -1) AS location_key, count(*)::int AS count,
                    sum(estimated_amount)::float8 AS estimated, sum(recovered_amount)::float8 AS recovered
@@ -81,15 +98,33 @@ describe("lists and KPIs", () => {
     const added = await app
       .db()
       .insert(crms)
-      .values(Array.from({ length: 30 }, (_, i) => ({ companyId: fx.companyId, kind: "absence" as const, locationId: i % 3 ? fx.locationIds[0] : null, estimatedAmount: 1_000 * i })))
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          companyId: fx.companyId,
+          kind: "absence" as const,
+          locationId: i % 3 ? fx.locationIds[0] : null,
+          estimatedAmount: 1_000 * i,
+        })),
+      )
       .returning({ id: crms.id });
     const ids = added.map((a) => a.id);
     expect(await kept()).toEqual(await recount());
     const lost = fx.crmStatusIds.at(-1) ?? 0;
-    await app.db().update(crms).set({ statusId: lost, recoveredAmount: 500 }).where(sql`id = ANY(${intArray(ids.slice(0, 10))})`);
-    await app.db().update(crms).set({ locationId: fx.locationIds[1] ?? null, estimatedAmount: 7 }).where(sql`id = ANY(${intArray(ids.slice(5, 20))})`);
+    await app
+      .db()
+      .update(crms)
+      .set({ statusId: lost, recoveredAmount: 500 })
+      .where(sql`id = ANY(${intArray(ids.slice(0, 10))})`);
+    await app
+      .db()
+      .update(crms)
+      .set({ locationId: fx.locationIds[1] ?? null, estimatedAmount: 7 })
+      .where(sql`id = ANY(${intArray(ids.slice(5, 20))})`);
     expect(await kept()).toEqual(await recount());
-    await app.db().delete(crms).where(sql`id = ANY(${intArray(ids)})`);
+    await app
+      .db()
+      .delete(crms)
+      .where(sql`id = ANY(${intArray(ids)})`);
     expect(await kept()).toEqual(await recount());
   });
 
@@ -98,7 +133,8 @@ describe("lists and KPIs", () => {
     const r = await c.kpis({ kind: "retention" });
     const a = await c.kpis({ kind: "absence" });
     for (const n of [r.on_going_count, r.on_hold_count, r.lost_count, r.completed_count]) expect(n).toBeGreaterThan(0);
-    for (const n of [a.on_going_count, a.on_hold_count, a.lost_count, a.completed_count, a.booked_count]) expect(n).toBeGreaterThan(0);
+    for (const n of [a.on_going_count, a.on_hold_count, a.lost_count, a.completed_count, a.booked_count])
+      expect(n).toBeGreaterThan(0);
     expect(r.estimated_on_going_amount).toBeGreaterThan(0);
   });
 
@@ -108,7 +144,9 @@ describe("lists and KPIs", () => {
     const created = items.map((i) => i.created_at);
     expect(created).toEqual([...created].sort().reverse());
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
-    const scheduled = (await allPages((cursor) => c.retentions({ sort: "scheduled_for", sort_direction: "asc", cursor }))).flatMap((p) => p.items);
+    const scheduled = (
+      await allPages((cursor) => c.retentions({ sort: "scheduled_for", sort_direction: "asc", cursor }))
+    ).flatMap((p) => p.items);
     const days = scheduled.map((i) => i.scheduled_for ?? "");
     expect(days).toEqual([...days].sort());
   });
@@ -145,14 +183,20 @@ describe("lists and KPIs", () => {
   it("an own-only grant (Técnico) sees only managements assigned to him or about his bookings", async () => {
     const me = app.fx().demo.userIds["tecnico@taller.demo"] ?? 0;
     const db = app.db();
-    const mine = await db.execute(sql`SELECT c.id FROM crms c LEFT JOIN bookings b ON b.company_id = c.company_id AND b.id = c.booking_id
+    const mine =
+      await db.execute(sql`SELECT c.id FROM crms c LEFT JOIN bookings b ON b.company_id = c.company_id AND b.id = c.booking_id
       WHERE c.company_id = ${app.fx().demo.companyId} AND c.kind = 'absence' AND (c.user_id = ${me} OR b.user_id = ${me})`);
-    const ids = ((Array.isArray(mine) ? mine : (mine as { rows: { id: number }[] }).rows) as { id: number }[]).map((r) => r.id).sort();
+    const ids = ((Array.isArray(mine) ? mine : (mine as { rows: { id: number }[] }).rows) as { id: number }[])
+      .map((r) => r.id)
+      .sort();
     const t = await tecnico();
     const items = (await allPages((cursor) => t.absences({ cursor }))).flatMap((p) => p.items);
     expect(items.map((i) => i.id).sort()).toEqual(ids);
     expect((await t.kpis({ kind: "absence" })).total_crms).toBe(ids.length);
-    const others = await db.select({ id: crms.id }).from(crms).where(and(eq(crms.companyId, app.fx().demo.companyId), eq(crms.kind, "absence")));
+    const others = await db
+      .select({ id: crms.id })
+      .from(crms)
+      .where(and(eq(crms.companyId, app.fx().demo.companyId), eq(crms.kind, "absence")));
     const notMine = others.find((o) => !ids.includes(o.id));
     if (notMine) {
       const e = await failure(t.get({ id: notMine.id }));
@@ -165,7 +209,8 @@ describe("lists and KPIs", () => {
   it("a cursor made for other filters is refused", async () => {
     const c = await admin();
     const page = await c.absences({});
-    if (page.next_cursor) expect((await failure(c.absences({ search: "x", cursor: page.next_cursor }))).code).toBe("BAD_REQUEST");
+    if (page.next_cursor)
+      expect((await failure(c.absences({ search: "x", cursor: page.next_cursor }))).code).toBe("BAD_REQUEST");
   });
 });
 
@@ -212,7 +257,10 @@ describe("detail and actions", () => {
     const current = (await c.get({ id })).status?.id ?? 0;
     const [allowed, refused] = (await c.statuses()).statuses.filter((s) => s.id !== current);
     const companyId = app.fx().demo.companyId;
-    await app.db().insert(statusTransitions).values({ companyId, fromStatusId: current, toStatusId: allowed?.id ?? 0 });
+    await app
+      .db()
+      .insert(statusTransitions)
+      .values({ companyId, fromStatusId: current, toStatusId: allowed?.id ?? 0 });
     // The menu's list carries the rule, so it offers only what the update takes.
     expect((await c.statuses()).transitions).toContainEqual({ from_status_id: current, to_status_id: allowed?.id });
     const error = await failure(c.updateStatus({ id, status_id: refused?.id ?? 0 }));
@@ -280,15 +328,31 @@ describe("clients", () => {
   it("searches name, RUT with or without dots, e-mail and phone (folded, a word's start below three characters); counts follow edits", async () => {
     const c = await admin();
     const id = app.fx().demo.clientIds[1] ?? 0;
-    await c.updateClient({ id, name: "Íñigo Zúñiga Quiroz", rut: "11.111.111-1", rating: 2, email: "inigo.zq@correo.cl", phone: "+56 9 7777 1234" });
+    await c.updateClient({
+      id,
+      name: "Íñigo Zúñiga Quiroz",
+      rut: "11.111.111-1",
+      rating: 2,
+      email: "inigo.zq@correo.cl",
+      phone: "+56 9 7777 1234",
+    });
     for (const search of ["zuñiga quir", "ZUNIGA", "11.111.111-1", "111111111", "inigo.zq@", "7777 1234", "zú"]) {
       const found = await c.clients({ search, page_size: 100 });
-      expect(found.items.map((i) => i.id), search).toContain(id);
-      expect(found.rating_counts.reduce((n, r) => n + r.count, 0), search).toBe(found.total);
+      expect(
+        found.items.map((i) => i.id),
+        search,
+      ).toContain(id);
+      expect(
+        found.rating_counts.reduce((n, r) => n + r.count, 0),
+        search,
+      ).toBe(found.total);
     }
     expect((await c.clients({ search: "ñi" })).items.map((i) => i.id)).not.toContain(id);
     // The unfiltered counts are kept by triggers: equal to a recount after the edit above and a new client.
-    await app.db().insert(clientsTable).values({ companyId: app.fx().demo.companyId, name: "Nuevo Cliente", rating: 4 });
+    await app
+      .db()
+      .insert(clientsTable)
+      .values({ companyId: app.fx().demo.companyId, name: "Nuevo Cliente", rating: 4 });
     const [recount] = await queryRows<{ n: number[] }>(
       app.db(),
       sql`SELECT array_agg(n ORDER BY r) AS n FROM (SELECT r, count(cl.id)::int AS n FROM generate_series(0, 5) r

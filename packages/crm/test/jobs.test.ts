@@ -45,7 +45,7 @@ async function addBooking(values: Partial<typeof bookings.$inferInsert> & { book
 }
 
 const managementsOf = (where: ReturnType<typeof and>) => app.db().select().from(crms).where(where);
-const inTx = <T,>(fn: (db: ReturnType<typeof app.db>) => Promise<T>) => withTransaction(ctx(), (tx) => fn(tx.db));
+const inTx = <T>(fn: (db: ReturnType<typeof app.db>) => Promise<T>) => withTransaction(ctx(), (tx) => fn(tx.db));
 
 // First: the other tests add bookings and run the jobs, which move the seeded managements along.
 describe("the demo (issue 11)", () => {
@@ -56,9 +56,14 @@ describe("the demo (issue 11)", () => {
       .from(crms)
       .where(eq(crms.companyId, fx().companyId))
       .groupBy(crms.kind, crms.category);
-    const categories = (kind: string) => seeded.filter((g) => g.kind === kind && g.n > 0).map((g) => g.category).sort();
+    const categories = (kind: string) =>
+      seeded
+        .filter((g) => g.kind === kind && g.n > 0)
+        .map((g) => g.category)
+        .sort();
     expect(categories("retention")).toEqual(["completed", "failed", "initial", "on_hold"]);
-    for (const kind of ["absence", "booking"]) expect(categories(kind)).toEqual(["booked", "completed", "failed", "initial", "on_hold"]);
+    for (const kind of ["absence", "booking"])
+      expect(categories(kind)).toEqual(["booked", "completed", "failed", "initial", "on_hold"]);
 
     const [clients] = await queryRows<{ n: number; ratings: number }>(
       app.db(),
@@ -88,7 +93,11 @@ describe("booking follow-ups", () => {
 
   it("a booking made for a management ('Agendar Vehículo') opens no follow-up of its own", async () => {
     const b = await addBooking({ bookingDate: addDays(today, 7) });
-    const [retention] = await app.db().insert(crms).values({ companyId: fx().companyId, kind: "retention", bookingId: b.id }).returning({ id: crms.id });
+    const [retention] = await app
+      .db()
+      .insert(crms)
+      .values({ companyId: fx().companyId, kind: "retention", bookingId: b.id })
+      .returning({ id: crms.id });
     await inTx((db) => generateFollowUps(db, new Date()));
     expect((await managementsOf(eq(crms.bookingId, b.id))).map((m) => m.id)).toEqual([retention?.id]);
   });
@@ -96,7 +105,8 @@ describe("booking follow-ups", () => {
   it("confirming, checking in or a no-show moves it along; a status chosen by hand stands until the booking changes", async () => {
     const b = await addBooking({ bookingDate: addDays(today, 6) });
     await inTx((db) => generateFollowUps(db, new Date()));
-    const category = async () => (await managementsOf(and(eq(crms.bookingId, b.id), eq(crms.kind, "booking"))))[0]?.category;
+    const category = async () =>
+      (await managementsOf(and(eq(crms.bookingId, b.id), eq(crms.kind, "booking"))))[0]?.category;
     await app.db().update(bookings).set({ confirmed: true }).where(eq(bookings.id, b.id));
     await inTx((db) => advanceManagements(db));
     expect(await category()).toBe("booked");
@@ -119,7 +129,8 @@ describe("absences", () => {
     const checkedIn = await addBooking({ bookingDate: addDays(today, -1), checkInTime: new Date() });
     await inTx((db) => generateAbsences(db, new Date()));
     expect(await inTx((db) => generateAbsences(db, new Date()))).toEqual([]);
-    const absent = async (id: number) => (await managementsOf(and(eq(crms.sourceBookingId, id), eq(crms.kind, "absence")))).length;
+    const absent = async (id: number) =>
+      (await managementsOf(and(eq(crms.sourceBookingId, id), eq(crms.kind, "absence")))).length;
     expect(await absent(noShow.id)).toBe(1);
     expect(await absent(passed.id)).toBe(1);
     expect(await absent(upcoming.id)).toBe(0);
@@ -133,7 +144,14 @@ describe("absences", () => {
     const [rebooked] = await app
       .db()
       .insert(bookings)
-      .values({ companyId: fx().companyId, vehicleId: missed.vehicleId, bookingDate: addDays(today, 4), bookingTime: "11:00", from: "crm-addon", createdAt: new Date(Date.now() + 1000) })
+      .values({
+        companyId: fx().companyId,
+        vehicleId: missed.vehicleId,
+        bookingDate: addDays(today, 4),
+        bookingTime: "11:00",
+        from: "crm-addon",
+        createdAt: new Date(Date.now() + 1000),
+      })
       .returning({ id: bookings.id });
     await inTx((db) => advanceManagements(db));
     const after = async () => (await managementsOf(eq(crms.id, absence?.id ?? 0)))[0];
@@ -142,9 +160,19 @@ describe("absences", () => {
     const [order] = await app
       .db()
       .insert(orders)
-      .values({ companyId: fx().companyId, correlativeId: 900_001, statusId: fx().statusIds.Order[0] ?? 0, vehicleId: missed.vehicleId, total: 77_000 })
+      .values({
+        companyId: fx().companyId,
+        correlativeId: 900_001,
+        statusId: fx().statusIds.Order[0] ?? 0,
+        vehicleId: missed.vehicleId,
+        total: 77_000,
+      })
       .returning({ id: orders.id });
-    await app.db().update(bookings).set({ orderId: order?.id ?? null }).where(eq(bookings.id, rebooked?.id ?? 0));
+    await app
+      .db()
+      .update(bookings)
+      .set({ orderId: order?.id ?? null })
+      .where(eq(bookings.id, rebooked?.id ?? 0));
     await inTx((db) => advanceManagements(db));
     expect((await after())?.category).toBe("completed");
     expect((await after())?.recoveredAmount).toBe(77_000);
@@ -183,29 +211,57 @@ describe("retentions", () => {
     expect(rows[0]?.estimatedAmount).toBe(rule?.price);
     expect(rows[0]?.generatedBy).toBeNull();
     // Booking the vehicle (the client's link, or the desk) completes the retention ('Agendado').
-    await app.db().insert(bookings).values({ companyId: fx().companyId, vehicleId, bookingDate: addDays(today, 3), bookingTime: "09:00", createdAt: new Date(Date.now() + 1000) });
+    await app
+      .db()
+      .insert(bookings)
+      .values({
+        companyId: fx().companyId,
+        vehicleId,
+        bookingDate: addDays(today, 3),
+        bookingTime: "09:00",
+        createdAt: new Date(Date.now() + 1000),
+      });
     await inTx((db) => advanceManagements(db));
     expect((await managementsOf(eq(crms.id, rows[0]?.id ?? 0)))[0]?.category).toBe("completed");
   });
 
   it("is not due before its months or kilometres, nor with a booking to come", async () => {
-    const [rule] = await app.db().select().from(requirements).where(and(eq(requirements.companyId, fx().companyId), eq(requirements.name, "Frenos")));
+    const [rule] = await app
+      .db()
+      .select()
+      .from(requirements)
+      .where(and(eq(requirements.companyId, fx().companyId), eq(requirements.name, "Frenos")));
     const recent = await freshVehicle();
     const booked = await freshVehicle();
-    for (const [v, daysAgo, n] of [[recent, 30, 1], [booked, 400, 2]] as const) {
-      await app.db().insert(orders).values({
-        companyId: fx().companyId,
-        correlativeId: 900_200 + n,
-        statusId: fx().statusIds.Order[5] ?? 0,
-        vehicleId: v.vehicleId,
-        clientId: v.clientId,
-        requirementId: rule?.id,
-        checkInTime: new Date(Date.now() - daysAgo * 86400_000),
-      });
+    for (const [v, daysAgo, n] of [
+      [recent, 30, 1],
+      [booked, 400, 2],
+    ] as const) {
+      await app
+        .db()
+        .insert(orders)
+        .values({
+          companyId: fx().companyId,
+          correlativeId: 900_200 + n,
+          statusId: fx().statusIds.Order[5] ?? 0,
+          vehicleId: v.vehicleId,
+          clientId: v.clientId,
+          requirementId: rule?.id,
+          checkInTime: new Date(Date.now() - daysAgo * 86400_000),
+        });
     }
-    await app.db().insert(bookings).values({ companyId: fx().companyId, vehicleId: booked.vehicleId, bookingDate: addDays(today, 10), bookingTime: "09:00" });
+    await app
+      .db()
+      .insert(bookings)
+      .values({
+        companyId: fx().companyId,
+        vehicleId: booked.vehicleId,
+        bookingDate: addDays(today, 10),
+        bookingTime: "09:00",
+      });
     await inTx((db) => generateRetentions(db, new Date()));
-    for (const v of [recent, booked]) expect(await managementsOf(and(eq(crms.vehicleId, v.vehicleId), eq(crms.kind, "retention")))).toHaveLength(0);
+    for (const v of [recent, booked])
+      expect(await managementsOf(and(eq(crms.vehicleId, v.vehicleId), eq(crms.kind, "retention")))).toHaveLength(0);
   });
 });
 

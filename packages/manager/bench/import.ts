@@ -60,7 +60,8 @@ const PHASES = ["baseline", "import", "again", "create", "connect"] as const;
 type Phase = (typeof PHASES)[number];
 const selected = args.phases ? PHASES.filter((p) => args.phases?.split(",").includes(p)) : PHASES;
 
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl =
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = args.db ?? `taller_bench_import_${process.pid}_${randomBytes(3).toString("hex")}`;
 const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const dir = args.dir ?? mkdtempSync(join(tmpdir(), "bench-import-"));
@@ -73,7 +74,10 @@ const log = (message: string) => console.log(`[bench] ${message}`);
  */
 const bundled = join(dir, "bench.mjs");
 const child = (extra: string[]) =>
-  execFileSync(process.execPath, [bundled, "--rows", String(ROWS), "--dir", dir, ...extra], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  execFileSync(process.execPath, [bundled, "--rows", String(ROWS), "--dir", dir, ...extra], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
 
 async function writeWorkbook(path: string) {
   const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
@@ -132,7 +136,10 @@ interface Measured {
   restMb: number;
 }
 
-/** Runs `work` while sampling the process's RSS; returns the seconds taken, this process's and the database's CPU seconds and the peak RSS in MB. */
+/**
+ * Runs `work` while sampling the process's RSS; returns the seconds taken, this process's and the database's CPU
+ * seconds and the peak RSS in MB.
+ */
 async function measure(admin: postgres.Sql, work: () => Promise<unknown>): Promise<Measured> {
   const dbCpu = await databaseCpuSeconds(admin);
   const cpu = process.cpuUsage();
@@ -207,7 +214,13 @@ async function work(phase: Phase, database: Database, companyId: number): Promis
     case "connect": {
       useDiskStore();
       const fileKey = await readFile(fileKeyPath, "utf8");
-      await runImport(database.db, { companyId, batchId: "bench-connect", keys: KEYS, source: () => jsonRows(fileKey), rereadable: true });
+      await runImport(database.db, {
+        companyId,
+        batchId: "bench-connect",
+        keys: KEYS,
+        source: () => jsonRows(fileKey),
+        rereadable: true,
+      });
       return;
     }
   }
@@ -232,7 +245,12 @@ const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
 const newCompany = async (database: Database, name: string) => {
   const [row] = await database.db
     .insert(companies)
-    .values({ name, domain: `${name.toLowerCase()}.demo`, preferences: companyPreferencesSchema.parse({}), daysPreferences: DEFAULT_DAYS_PREFERENCES })
+    .values({
+      name,
+      domain: `${name.toLowerCase()}.demo`,
+      preferences: companyPreferencesSchema.parse({}),
+      daysPreferences: DEFAULT_DAYS_PREFERENCES,
+    })
     .returning({ id: companies.id });
   return row?.id ?? 0;
 };
@@ -245,7 +263,13 @@ try {
   await admin.unsafe(`CREATE DATABASE "${dbName}"`);
   const database = await createDatabase({ url: benchUrl, max: 4 });
   await migrateDatabase(database);
-  const companyOf: Record<Phase, number> = { baseline: await newCompany(database, "Baseline"), import: 0, again: 0, create: 0, connect: await newCompany(database, "Connect") };
+  const companyOf: Record<Phase, number> = {
+    baseline: await newCompany(database, "Baseline"),
+    import: 0,
+    again: 0,
+    create: 0,
+    connect: await newCompany(database, "Connect"),
+  };
   companyOf.import = companyOf.again = await newCompany(database, "Bench");
 
   const started = performance.now();
@@ -257,7 +281,9 @@ try {
     // What the phase before wrote is vacuumed and analyzed first, untimed: autovacuum would otherwise do it during
     // this phase, on the same two cores, and charge it the earlier phase's upkeep.
     await queryRows(database.db, sql`VACUUM ANALYZE`);
-    const out = child(["--phase", phase, "--db", dbName, "--dir", dir, "--company", String(companyOf[phase])]).trim().split("\n");
+    const out = child(["--phase", phase, "--db", dbName, "--dir", dir, "--company", String(companyOf[phase])])
+      .trim()
+      .split("\n");
     results[phase] = JSON.parse(out[out.length - 1] ?? "{}") as Measured;
   }
   const [counts] = await queryRows<{ clients: number; vehicles: number }>(
@@ -268,17 +294,21 @@ try {
   const baseline = results.baseline;
   const line = (name: string, m: Measured) => {
     const rate = ROWS / m.seconds;
-    const db = m.dbCpuSeconds === null ? "db cpu ?" : `db cpu ${m.dbCpuSeconds.toFixed(1)} s  ${Math.round(ROWS / (m.cpuSeconds + m.dbCpuSeconds)).toLocaleString("en")} rows per cpu s`;
+    const db =
+      m.dbCpuSeconds === null
+        ? "db cpu ?"
+        : `db cpu ${m.dbCpuSeconds.toFixed(1)} s  ${Math.round(ROWS / (m.cpuSeconds + m.dbCpuSeconds)).toLocaleString("en")} rows per cpu s`;
     return `${name.padEnd(9)} ${m.seconds.toFixed(1).padStart(6)} s  ${Math.round(rate).toLocaleString("en").padStart(8)} rows/s  ${baseline ? `x${(m.seconds / baseline.seconds).toFixed(2)}` : "x?"} baseline  node cpu ${m.cpuSeconds.toFixed(1)} s  ${db}  peak ${Math.round(m.peakMb)} MB (at rest ${Math.round(m.restMb)})`;
   };
   for (const phase of selected) log(line(phase, results[phase] as Measured));
   const { connect } = results;
   const rate = connect ? ROWS / connect.seconds : 0;
   const peakMb = Math.max(...(["import", "create", "connect"] as const).map((p) => results[p]?.peakMb ?? 0));
-  if (connect) log(
-    `targets (connect): ${Math.round(rate)} rows/s ${rate >= TARGET_ROWS_PER_S ? ">=" : "<"} ${TARGET_ROWS_PER_S} ${rate >= TARGET_ROWS_PER_S ? "met" : "NOT met"}; ` +
-      `peak (import, create, connect) ${Math.round(peakMb)} MB ${peakMb < TARGET_MB ? "<" : ">="} ${TARGET_MB} MB ${peakMb < TARGET_MB ? "met" : "NOT met"}`,
-  );
+  if (connect)
+    log(
+      `targets (connect): ${Math.round(rate)} rows/s ${rate >= TARGET_ROWS_PER_S ? ">=" : "<"} ${TARGET_ROWS_PER_S} ${rate >= TARGET_ROWS_PER_S ? "met" : "NOT met"}; ` +
+        `peak (import, create, connect) ${Math.round(peakMb)} MB ${peakMb < TARGET_MB ? "<" : ">="} ${TARGET_MB} MB ${peakMb < TARGET_MB ? "met" : "NOT met"}`,
+    );
   await database.close();
 } finally {
   await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);

@@ -8,7 +8,8 @@ import QRCode from "qrcode";
 import { createOperator } from "../src/operators";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });
-if (!values.email || !values.name) throw new Error('usage: pnpm manager:create-operator --email <e-mail> --name "<name>"');
+if (!values.email || !values.name)
+  throw new Error('usage: pnpm manager:create-operator --email <e-mail> --name "<name>"');
 
 const prompt = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
 const password = await prompt.question("Contraseña (12 caracteres o más): ");

@@ -20,7 +20,8 @@ export const login = publicProcedure.input(managerLoginSchema).mutation(async ({
   const attempt = await reserveAttempt(ctx.db, { account: operatorAttemptKey(input.email), ip: ctx.ip });
   const [operator] = await ctx.db.select().from(managerUsers).where(eq(managerUsers.email, input.email)).limit(1);
   const passwordOk = await verifyPassword(operator?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!operator || !passwordOk) throw new TRPCError({ code: "UNAUTHORIZED", message: "Correo o contraseña incorrectos" });
+  if (!operator || !passwordOk)
+    throw new TRPCError({ code: "UNAUTHORIZED", message: "Correo o contraseña incorrectos" });
   const step = await verifyTotpStep(operator.totpSecret, input.otp, operator.totpLastStep);
   // The step is claimed by a conditional update: of two requests with the same code only one gets a session.
   const claimed =
@@ -29,7 +30,12 @@ export const login = publicProcedure.input(managerLoginSchema).mutation(async ({
       await ctx.db
         .update(managerUsers)
         .set({ totpLastStep: step })
-        .where(and(eq(managerUsers.id, operator.id), or(isNull(managerUsers.totpLastStep), lt(managerUsers.totpLastStep, step))))
+        .where(
+          and(
+            eq(managerUsers.id, operator.id),
+            or(isNull(managerUsers.totpLastStep), lt(managerUsers.totpLastStep, step)),
+          ),
+        )
         .returning({ id: managerUsers.id })
     ).length === 1;
   if (!claimed) throw fieldError("UNAUTHORIZED", "otp", "Código de autenticación inválido");

@@ -24,12 +24,17 @@ export function managerCookie(token: string | null, secure: boolean): string {
 /** Starts a session: the cookie carries the random token, the table only its hash (a leaked table opens nothing). */
 export async function startManagerSession(db: Db, managerUserId: number): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.insert(managerSessions).values({ id: sha256(token), managerUserId, expiresAt: new Date(Date.now() + MANAGER_SESSION_MS) });
+  await db
+    .insert(managerSessions)
+    .values({ id: sha256(token), managerUserId, expiresAt: new Date(Date.now() + MANAGER_SESSION_MS) });
   return token;
 }
 
 /** The operator session of a request's cookie, or null (the server's context builder calls it per request). */
-export async function authenticateManager(db: Db, cookieHeader: string | undefined): Promise<ManagerSessionInfo | null> {
+export async function authenticateManager(
+  db: Db,
+  cookieHeader: string | undefined,
+): Promise<ManagerSessionInfo | null> {
   const token = readCookie(cookieHeader, MANAGER_COOKIE);
   if (!token || token.length > 100) return null;
   const [row] = await db

@@ -45,7 +45,10 @@ describe("operator login", () => {
   it("logs in with e-mail, password and a current code; the cookie is HttpOnly and the table keeps only its hash", async () => {
     const ctx = visitor("10.9.0.1");
     const otp = await code();
-    expect(await createCaller(ctx).auth.login({ email: EMAIL.toUpperCase(), password: PASSWORD, otp })).toEqual({ name: "Operadora", email: EMAIL });
+    expect(await createCaller(ctx).auth.login({ email: EMAIL.toUpperCase(), password: PASSWORD, otp })).toEqual({
+      name: "Operadora",
+      email: EMAIL,
+    });
     const setCookie = ctx.cookies.at(-1) ?? "";
     expect(setCookie).toMatch(/^taller_manager=[\w-]{43}; /);
     expect(setCookie).toContain("HttpOnly");
@@ -75,13 +78,21 @@ describe("operator login", () => {
 
   it("refuses a wrong password, a wrong code and a missing code, and sets no cookie", async () => {
     const ctx = visitor("10.9.0.3");
-    await expect(createCaller(ctx).auth.login({ email: EMAIL, password: "incorrecta", otp: await code() })).rejects.toMatchObject({
+    await expect(
+      createCaller(ctx).auth.login({ email: EMAIL, password: "incorrecta", otp: await code() }),
+    ).rejects.toMatchObject({
       code: "UNAUTHORIZED",
       message: "Correo o contraseña incorrectos",
     });
-    await expect(createCaller(ctx).auth.login({ email: EMAIL, password: PASSWORD, otp: "000000" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(createCaller(ctx).auth.login({ email: EMAIL, password: PASSWORD } as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(createCaller(ctx).auth.login({ email: "nadie@plataforma.cl", password: PASSWORD, otp: await code() })).rejects.toMatchObject({
+    await expect(
+      createCaller(ctx).auth.login({ email: EMAIL, password: PASSWORD, otp: "000000" }),
+    ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(createCaller(ctx).auth.login({ email: EMAIL, password: PASSWORD } as never)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(
+      createCaller(ctx).auth.login({ email: "nadie@plataforma.cl", password: PASSWORD, otp: await code() }),
+    ).rejects.toMatchObject({
       code: "UNAUTHORIZED",
       message: "Correo o contraseña incorrectos",
     });
@@ -92,7 +103,9 @@ describe("operator login", () => {
     // A code of the next time step: later than any step the other tests used.
     const otp = await code(Date.now() / 1000 + 30);
     const [a, b] = [visitor("10.9.0.4"), visitor("10.9.0.5")];
-    const counts = await outcomes([a, b].map((ctx) => createCaller(ctx).auth.login({ email: EMAIL, password: PASSWORD, otp })));
+    const counts = await outcomes(
+      [a, b].map((ctx) => createCaller(ctx).auth.login({ email: EMAIL, password: PASSWORD, otp })),
+    );
     expect(counts).toMatchObject({ ok: 1, UNAUTHORIZED: 1 });
   });
 
@@ -100,7 +113,10 @@ describe("operator login", () => {
     const [operator] = await app.db().select().from(managerUsers).where(eq(managerUsers.email, EMAIL));
     expect(operator).toBeDefined();
     // A fresh streak: the racing logins above leave one failure or none, depending on which of the two finished first.
-    await app.db().delete(loginFailures).where(eq(loginFailures.email, operatorAttemptKey(EMAIL)));
+    await app
+      .db()
+      .delete(loginFailures)
+      .where(eq(loginFailures.email, operatorAttemptKey(EMAIL)));
     const guesses = Array.from({ length: 30 }, (_, i) =>
       createCaller(visitor(`10.9.1.${i}`)).auth.login({ email: EMAIL, password: `mal-${i}`, otp: "123456" }),
     );
@@ -108,12 +124,16 @@ describe("operator login", () => {
     expect(counts.UNAUTHORIZED).toBeLessThanOrEqual(LOGIN_LIMITS.lockoutAfter);
     expect(counts.UNAUTHORIZED! + counts.TOO_MANY_REQUESTS!).toBe(30);
     for (let i = counts.UNAUTHORIZED!; i < LOGIN_LIMITS.lockoutAfter; i++) {
-      await expect(createCaller(visitor("10.9.2.1")).auth.login({ email: EMAIL, password: "mal", otp: "123456" })).rejects.toMatchObject({
+      await expect(
+        createCaller(visitor("10.9.2.1")).auth.login({ email: EMAIL, password: "mal", otp: "123456" }),
+      ).rejects.toMatchObject({
         code: "UNAUTHORIZED",
       });
     }
     // Now even the right password and code wait.
-    await expect(createCaller(visitor("10.9.2.2")).auth.login({ email: EMAIL, password: PASSWORD, otp: await code() })).rejects.toMatchObject({
+    await expect(
+      createCaller(visitor("10.9.2.2")).auth.login({ email: EMAIL, password: PASSWORD, otp: await code() }),
+    ).rejects.toMatchObject({
       code: "TOO_MANY_REQUESTS",
     });
   });
@@ -121,7 +141,9 @@ describe("operator login", () => {
   it("the demo operator logs in with the demo password and its published secret", async () => {
     const otp = await generate({ secret: DEMO_OPERATOR.totpSecret });
     const ctx = visitor("10.9.3.1");
-    expect(await createCaller(ctx).auth.login({ email: DEMO_OPERATOR.email, password: DEMO_PASSWORD, otp })).toMatchObject({ email: DEMO_OPERATOR.email });
+    expect(
+      await createCaller(ctx).auth.login({ email: DEMO_OPERATOR.email, password: DEMO_PASSWORD, otp }),
+    ).toMatchObject({ email: DEMO_OPERATOR.email });
   });
 
   it("re-authentication without a live session answers null and clears the cookie", async () => {
@@ -132,7 +154,9 @@ describe("operator login", () => {
 
   it("refuses operator procedures without an operator session, staff sessions included", async () => {
     await expect(createCaller(app.anonymous()).companies.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(createCaller(await app.staff("admin@taller.demo")).companies.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(createCaller(await app.staff("admin@taller.demo")).companies.list()).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
   });
 });
 
@@ -141,11 +165,21 @@ describe("companies", () => {
     const ops = createCaller(await app.manager());
     const created = await ops.companies.create({ name: "Taller Norte", domain: "Norte.Taller.cl" });
     expect(created).toMatchObject({ name: "Taller Norte", domain: "norte.taller.cl" });
-    await expect(ops.companies.create({ name: "Otro", domain: "norte.taller.cl" })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(ops.companies.create({ name: "Otro", domain: "no es un dominio" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(ops.companies.create({ name: "Otro", domain: "norte.taller.cl" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    await expect(ops.companies.create({ name: "Otro", domain: "no es un dominio" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     expect((await ops.companies.list()).map((c) => c.domain)).toContain("norte.taller.cl");
     await ops.companies.remove({ id: created?.id ?? 0 });
-    expect(await app.db().select().from(companies).where(eq(companies.id, created?.id ?? 0))).toEqual([]);
+    expect(
+      await app
+        .db()
+        .select()
+        .from(companies)
+        .where(eq(companies.id, created?.id ?? 0)),
+    ).toEqual([]);
     await expect(ops.companies.remove({ id: created?.id ?? 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 

@@ -22,7 +22,13 @@ export const managerCases: DomainCases<typeof managerRouter> = {
   "databases.get": { kind: "manager", valid: () => ({ id: 2 ** 31 - 1 }) },
   "databases.create": {
     kind: "manager",
-    valid: () => ({ name: "Clientes", dbType: "tables", upload: `databases/${"a".repeat(24)}.xlsx`, sheet: "Hoja1", keys: [{ column: "RUT", target: "Client.rut" }] }),
+    valid: () => ({
+      name: "Clientes",
+      dbType: "tables",
+      upload: `databases/${"a".repeat(24)}.xlsx`,
+      sheet: "Hoja1",
+      keys: [{ column: "RUT", target: "Client.rut" }],
+    }),
   },
   "databases.update": { kind: "manager", valid: () => ({ id: 2 ** 31 - 1, name: "Clientes", sheet: "Hoja1" }) },
   "databases.remove": { kind: "manager", valid: () => ({ id: 2 ** 31 - 1 }) },

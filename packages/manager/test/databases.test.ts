@@ -29,9 +29,11 @@ const KEYS = [
 ];
 
 /** A workbook with a notes sheet and a clients sheet ("Clientes": RUT, Nombre, Ciudad). */
-const workbook = (rows: unknown[][]) => workbookBytes({ Notas: [["Exportado del sistema anterior"]], Clientes: [["RUT", "Nombre", "Ciudad"], ...rows] });
+const workbook = (rows: unknown[][]) =>
+  workbookBytes({ Notas: [["Exportado del sistema anterior"]], Clientes: [["RUT", "Nombre", "Ciudad"], ...rows] });
 
-const goodRows = (from: number, n: number) => Array.from({ length: n }, (_, i) => [rut(from + i), `Cliente Hoja ${from + i}`, "Talca"]);
+const goodRows = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => [rut(from + i), `Cliente Hoja ${from + i}`, "Talca"]);
 
 async function staged(rows: unknown[][]): Promise<string> {
   const result = await stageWorkbook(await workbook(rows));
@@ -49,7 +51,12 @@ async function createDatabase(rows: unknown[][], name = "Clientes antiguos") {
 
 const otherId = () => app.fx().other.companyId;
 const clientsNamed = async (db: Db, prefix: string) =>
-  (await db.select({ n: count() }).from(clients).where(and(eq(clients.companyId, otherId()), eq(clients.city, prefix))))[0]?.n ?? 0;
+  (
+    await db
+      .select({ n: count() })
+      .from(clients)
+      .where(and(eq(clients.companyId, otherId()), eq(clients.city, prefix)))
+  )[0]?.n ?? 0;
 
 async function codeOf(p: Promise<unknown>): Promise<string> {
   try {
@@ -74,7 +81,10 @@ describe("staging a workbook", () => {
   });
 
   it("refuses bytes that are not a workbook", async () => {
-    expect(await stageWorkbook(new TextEncoder().encode("PK\u0003\u0004 no es un zip"))).toEqual({ ok: false, reason: "El archivo no es un Excel válido" });
+    expect(await stageWorkbook(new TextEncoder().encode("PK\u0003\u0004 no es un zip"))).toEqual({
+      ok: false,
+      reason: "El archivo no es un Excel válido",
+    });
   });
 });
 
@@ -85,13 +95,21 @@ describe("databases", () => {
     const staff = createCaller(await app.staff("admin@taller.demo"));
     expect(await codeOf(staff.databases.create(input))).toBe("UNAUTHORIZED");
     expect(await codeOf(staff.databases.list())).toBe("UNAUTHORIZED");
-    expect(await codeOf(createCaller(app.anonymous()).databases.connect({ databaseId: 1, companyId: otherId() }))).toBe("UNAUTHORIZED");
+    expect(await codeOf(createCaller(app.anonymous()).databases.connect({ databaseId: 1, companyId: otherId() }))).toBe(
+      "UNAUTHORIZED",
+    );
   });
 
   it("creates one from the chosen sheet: its rows as JSON under databases/{random}.json", async () => {
     const { operator, id } = await createDatabase(goodRows(30_200_000, 2));
     const database = await operator.databases.get({ id });
-    expect(database).toMatchObject({ name: "Clientes antiguos", dbType: "tables", sheet: "Clientes", rowCount: 2, connections: [] });
+    expect(database).toMatchObject({
+      name: "Clientes antiguos",
+      dbType: "tables",
+      sheet: "Clientes",
+      rowCount: 2,
+      connections: [],
+    });
     // What 'Hoja' offers: the workbook's sheets that have a header row.
     expect(database.sheets).toEqual(["Notas", "Clientes"]);
     expect(database.fileKey).toMatch(/^databases\/[\w-]{24}\.json$/);
@@ -109,11 +127,15 @@ describe("databases", () => {
     const operator = createCaller(await app.manager());
     const upload = await staged(goodRows(30_300_000, 1));
     const base = { name: "X", dbType: "tables" as const, upload, sheet: "Clientes", keys: KEYS };
-    await expect(operator.databases.create({ ...base, keys: [{ column: "Patente", target: "Vehicle.identifier" }] })).rejects.toThrow(
-      "La hoja Clientes no tiene la columna Patente",
+    await expect(
+      operator.databases.create({ ...base, keys: [{ column: "Patente", target: "Vehicle.identifier" }] }),
+    ).rejects.toThrow("La hoja Clientes no tiene la columna Patente");
+    await expect(operator.databases.create({ ...base, sheet: "Otra" })).rejects.toThrow(
+      "El Excel no tiene la hoja Otra",
     );
-    await expect(operator.databases.create({ ...base, sheet: "Otra" })).rejects.toThrow("El Excel no tiene la hoja Otra");
-    expect(await codeOf(operator.databases.create({ ...base, upload: `databases/${"b".repeat(24)}.xlsx` }))).toBe("NOT_FOUND");
+    expect(await codeOf(operator.databases.create({ ...base, upload: `databases/${"b".repeat(24)}.xlsx` }))).toBe(
+      "NOT_FOUND",
+    );
     expect(await codeOf(operator.databases.create({ ...base, upload: "../../etc/passwd" }))).toBe("BAD_REQUEST");
   });
 });
@@ -121,21 +143,35 @@ describe("databases", () => {
 describe("Conectar", () => {
   it("queues one import however often it is clicked; the job imports every row once", async () => {
     const { operator, id } = await createDatabase(goodRows(31_000_000, 5).map((r) => [r[0], r[1], "Curicó"]));
-    const clicks = await Promise.all([1, 2, 3].map(() => operator.databases.connect({ databaseId: id, companyId: otherId() })));
+    const clicks = await Promise.all(
+      [1, 2, 3].map(() => operator.databases.connect({ databaseId: id, companyId: otherId() })),
+    );
     expect(new Set(clicks.map((c) => c?.id)).size).toBe(1);
     expect(clicks.every((c) => c?.status === "pending")).toBe(true);
     expect(await runPendingImports(app.db())).toBe(1);
     expect(await runPendingImports(app.db())).toBe(0);
     const [connection] = (await operator.databases.get({ id })).connections;
-    expect(connection).toMatchObject({ companyName: "Otro Taller", status: "connected", rowsDone: 5, rowsTotal: 5, errors: [] });
+    expect(connection).toMatchObject({
+      companyName: "Otro Taller",
+      status: "connected",
+      rowsDone: 5,
+      rowsTotal: 5,
+      errors: [],
+    });
     expect(await clientsNamed(app.db(), "Curicó")).toBe(5);
 
     // Connected: a new click imports again, and the upserts leave five clients. Only the latest import can be
     // undone, so the first one's record of what it created goes.
     const firstBatch = connection?.batchId ?? "";
-    expect(await app.db().select({ n: count() }).from(importCreated).where(eq(importCreated.batchId, firstBatch))).not.toEqual([{ n: 0 }]);
-    expect(await operator.databases.connect({ databaseId: id, companyId: otherId() })).toMatchObject({ status: "pending" });
-    expect(await app.db().select({ n: count() }).from(importCreated).where(eq(importCreated.batchId, firstBatch))).toEqual([{ n: 0 }]);
+    expect(
+      await app.db().select({ n: count() }).from(importCreated).where(eq(importCreated.batchId, firstBatch)),
+    ).not.toEqual([{ n: 0 }]);
+    expect(await operator.databases.connect({ databaseId: id, companyId: otherId() })).toMatchObject({
+      status: "pending",
+    });
+    expect(
+      await app.db().select({ n: count() }).from(importCreated).where(eq(importCreated.batchId, firstBatch)),
+    ).toEqual([{ n: 0 }]);
     await runPendingImports(app.db());
     expect(await clientsNamed(app.db(), "Curicó")).toBe(5);
   });
@@ -182,13 +218,25 @@ describe("Conectar", () => {
     await operator.databases.connect({ databaseId: id, companyId: otherId() });
     await runPendingImports(app.db());
     // A workbook whose clients are on another sheet: the sheet in use is not there, then the one chosen is.
-    const result = await stageWorkbook(await workbookBytes({ Datos2025: [["RUT", "Nombre", "Ciudad"], ...goodRows(34_000_000, 4).map((r) => [r[0], r[1], "Parral"])] }));
+    const result = await stageWorkbook(
+      await workbookBytes({
+        Datos2025: [["RUT", "Nombre", "Ciudad"], ...goodRows(34_000_000, 4).map((r) => [r[0], r[1], "Parral"])],
+      }),
+    );
     if (!result.ok) throw new Error(result.reason);
     const upload = result.upload;
-    await expect(operator.databases.update({ id, name: "Clientes 2025", sheet: "Clientes", upload })).rejects.toThrow("El Excel no tiene la hoja Clientes");
+    await expect(operator.databases.update({ id, name: "Clientes 2025", sheet: "Clientes", upload })).rejects.toThrow(
+      "El Excel no tiene la hoja Clientes",
+    );
     await operator.databases.update({ id, name: "Clientes 2025", sheet: "Datos2025", upload });
     const updated = await operator.databases.get({ id });
-    expect(updated).toMatchObject({ name: "Clientes 2025", sheet: "Datos2025", sheets: ["Datos2025"], rowCount: 4, connections: [{ status: "pending", rowsDone: 0 }] });
+    expect(updated).toMatchObject({
+      name: "Clientes 2025",
+      sheet: "Datos2025",
+      sheets: ["Datos2025"],
+      rowCount: 4,
+      connections: [{ status: "pending", rowsDone: 0 }],
+    });
     await runPendingImports(app.db());
     expect(await clientsNamed(app.db(), "Parral")).toBe(4);
   });
@@ -196,8 +244,16 @@ describe("Conectar", () => {
   it("refuses a company or database that does not exist", async () => {
     const { operator, id } = await createDatabase(goodRows(35_000_000, 1));
     expect(await codeOf(operator.databases.connect({ databaseId: id, companyId: 2 ** 31 - 1 }))).toBe("NOT_FOUND");
-    expect(await codeOf(operator.databases.connect({ databaseId: 2 ** 31 - 1, companyId: otherId() }))).toBe("NOT_FOUND");
-    expect(await app.db().select({ n: count() }).from(databaseConnections).where(eq(databaseConnections.managerDatabaseId, id))).toEqual([{ n: 0 }]);
+    expect(await codeOf(operator.databases.connect({ databaseId: 2 ** 31 - 1, companyId: otherId() }))).toBe(
+      "NOT_FOUND",
+    );
+    expect(
+      await app
+        .db()
+        .select({ n: count() })
+        .from(databaseConnections)
+        .where(eq(databaseConnections.managerDatabaseId, id)),
+    ).toEqual([{ n: 0 }]);
   });
 });
 
@@ -210,11 +266,16 @@ async function imported(rows: unknown[][]) {
   return { ...made, connectionId: connection.id };
 }
 
-const connectionOf = async (operator: ReturnType<typeof createCaller>, id: number) => (await operator.databases.get({ id })).connections[0];
+const connectionOf = async (operator: ReturnType<typeof createCaller>, id: number) =>
+  (await operator.databases.get({ id })).connections[0];
 
 /** Marks the connection as being imported right now (as a runner's claim does), for the refusals. */
 const markConnecting = (connectionId: number) =>
-  app.db().update(databaseConnections).set({ status: "connecting", heartbeatAt: new Date() }).where(eq(databaseConnections.id, connectionId));
+  app
+    .db()
+    .update(databaseConnections)
+    .set({ status: "connecting", heartbeatAt: new Date() })
+    .where(eq(databaseConnections.id, connectionId));
 
 describe("Eliminar base de datos", () => {
   it("deletes the database, its connections and both of its files; the company keeps the imported rows", async () => {
@@ -224,7 +285,13 @@ describe("Eliminar base de datos", () => {
     expect(await operator.databases.remove({ id })).toEqual({ id });
     expect(await codeOf(operator.databases.get({ id }))).toBe("NOT_FOUND");
     expect(stored.has(fileKey) || stored.has(upload)).toBe(false);
-    expect(await app.db().select({ n: count() }).from(databaseConnections).where(eq(databaseConnections.managerDatabaseId, id))).toEqual([{ n: 0 }]);
+    expect(
+      await app
+        .db()
+        .select({ n: count() })
+        .from(databaseConnections)
+        .where(eq(databaseConnections.managerDatabaseId, id)),
+    ).toEqual([{ n: 0 }]);
     expect(await clientsNamed(app.db(), "Cauquenes")).toBe(2);
     expect(await codeOf(operator.databases.remove({ id }))).toBe("NOT_FOUND");
   });
@@ -232,25 +299,47 @@ describe("Eliminar base de datos", () => {
   it("is refused while an import runs, and for staff", async () => {
     const { operator, id, connectionId } = await imported(goodRows(36_100_000, 1));
     await markConnecting(connectionId);
-    await expect(operator.databases.remove({ id })).rejects.toThrow("Hay una importación en curso; espera a que termine");
-    expect(await codeOf(createCaller(await app.staff("admin@taller.demo")).databases.remove({ id }))).toBe("UNAUTHORIZED");
+    await expect(operator.databases.remove({ id })).rejects.toThrow(
+      "Hay una importación en curso; espera a que termine",
+    );
+    expect(await codeOf(createCaller(await app.staff("admin@taller.demo")).databases.remove({ id }))).toBe(
+      "UNAUTHORIZED",
+    );
     expect((await operator.databases.get({ id })).id).toBe(id);
   });
 });
 
 describe("Quitar conexión", () => {
   it("removes the link and leaves the company's rows; refused while the import runs", async () => {
-    const { operator, id, connectionId } = await imported(goodRows(37_000_000, 2).map((r) => [r[0], r[1], "Constitución"]));
-    const [created] = await app.db().select({ n: count() }).from(importCreated).where(eq(importCreated.companyId, otherId()));
+    const { operator, id, connectionId } = await imported(
+      goodRows(37_000_000, 2).map((r) => [r[0], r[1], "Constitución"]),
+    );
+    const [created] = await app
+      .db()
+      .select({ n: count() })
+      .from(importCreated)
+      .where(eq(importCreated.companyId, otherId()));
     await markConnecting(connectionId);
-    await expect(operator.databases.removeConnection({ connectionId })).rejects.toThrow("Hay una importación en curso; espera a que termine");
-    await app.db().update(databaseConnections).set({ status: "connected" }).where(eq(databaseConnections.id, connectionId));
-    expect(await codeOf(createCaller(app.anonymous()).databases.removeConnection({ connectionId }))).toBe("UNAUTHORIZED");
+    await expect(operator.databases.removeConnection({ connectionId })).rejects.toThrow(
+      "Hay una importación en curso; espera a que termine",
+    );
+    await app
+      .db()
+      .update(databaseConnections)
+      .set({ status: "connected" })
+      .where(eq(databaseConnections.id, connectionId));
+    expect(await codeOf(createCaller(app.anonymous()).databases.removeConnection({ connectionId }))).toBe(
+      "UNAUTHORIZED",
+    );
     expect(await operator.databases.removeConnection({ connectionId })).toEqual({ id: connectionId });
     expect((await operator.databases.get({ id })).connections).toEqual([]);
     expect(await clientsNamed(app.db(), "Constitución")).toBe(2);
     // Its batch can no longer be undone: the record of what it created is gone with it.
-    const [after] = await app.db().select({ n: count() }).from(importCreated).where(eq(importCreated.companyId, otherId()));
+    const [after] = await app
+      .db()
+      .select({ n: count() })
+      .from(importCreated)
+      .where(eq(importCreated.companyId, otherId()));
     expect(after?.n).toBe((created?.n ?? 0) - 1);
     expect(await codeOf(operator.databases.removeConnection({ connectionId }))).toBe("NOT_FOUND");
   });
@@ -260,11 +349,19 @@ describe("Deshacer importación", () => {
   it("removes what the import created, puts back what it updated, keeps what others point at, once, as a visible job", async () => {
     const rows = goodRows(38_000_000, 4).map((r) => [r[0], r[1], "Pelarco"]);
     // The first RUT was a client before the import (which renames it): it survives the undo, renamed back.
-    const [existing] = await app.db().insert(clients).values({ companyId: otherId(), rut: String(rows[0]?.[0]), name: "Cliente previo" }).returning();
+    const [existing] = await app
+      .db()
+      .insert(clients)
+      .values({ companyId: otherId(), rut: String(rows[0]?.[0]), name: "Cliente previo" })
+      .returning();
     const { operator, id, connectionId } = await imported(rows);
     expect(await clientsNamed(app.db(), "Pelarco")).toBe(4);
     // Someone attaches a vehicle to the second imported client afterwards: that client must stay.
-    const [second] = await app.db().select().from(clients).where(and(eq(clients.companyId, otherId()), eq(clients.rut, String(rows[1]?.[0]))));
+    const [second] = await app
+      .db()
+      .select()
+      .from(clients)
+      .where(and(eq(clients.companyId, otherId()), eq(clients.rut, String(rows[1]?.[0]))));
     await app.db().insert(vehicles).values({ companyId: otherId(), identifier: "UNDO01", clientId: second?.id });
 
     const clicks = await Promise.all([1, 2].map(() => operator.databases.undoImport({ connectionId })));
@@ -272,10 +369,21 @@ describe("Deshacer importación", () => {
     expect(await connectionOf(operator, id)).toMatchObject({ status: "undo_pending" });
     expect(await runPendingImports(app.db())).toBe(1);
     expect(await runPendingImports(app.db())).toBe(0);
-    expect(await connectionOf(operator, id)).toMatchObject({ status: "undone", rollback: { deleted: 2, restored: 1, kept: { clients: 1 } } });
-    const left = await app.db().select({ id: clients.id }).from(clients).where(and(eq(clients.companyId, otherId()), eq(clients.city, "Pelarco")));
+    expect(await connectionOf(operator, id)).toMatchObject({
+      status: "undone",
+      rollback: { deleted: 2, restored: 1, kept: { clients: 1 } },
+    });
+    const left = await app
+      .db()
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.companyId, otherId()), eq(clients.city, "Pelarco")));
     expect(left.map((c) => c.id)).toEqual([second?.id]);
-    const [before] = await app.db().select({ name: clients.name, city: clients.city }).from(clients).where(eq(clients.id, existing?.id ?? 0));
+    const [before] = await app
+      .db()
+      .select({ name: clients.name, city: clients.city })
+      .from(clients)
+      .where(eq(clients.id, existing?.id ?? 0));
     expect(before).toEqual({ name: "Cliente previo", city: null });
 
     // Once: an undone import cannot be undone again; connecting again imports afresh.
@@ -289,8 +397,12 @@ describe("Deshacer importación", () => {
   it("is refused while the import is queued or running, for staff, and for a connection that does not exist", async () => {
     const { operator, connectionId } = await imported(goodRows(38_100_000, 1));
     await markConnecting(connectionId);
-    await expect(operator.databases.undoImport({ connectionId })).rejects.toThrow("La importación aún no termina; espera a que termine");
-    expect(await codeOf(createCaller(await app.staff("admin@taller.demo")).databases.undoImport({ connectionId }))).toBe("UNAUTHORIZED");
+    await expect(operator.databases.undoImport({ connectionId })).rejects.toThrow(
+      "La importación aún no termina; espera a que termine",
+    );
+    expect(
+      await codeOf(createCaller(await app.staff("admin@taller.demo")).databases.undoImport({ connectionId })),
+    ).toBe("UNAUTHORIZED");
     expect(await codeOf(operator.databases.undoImport({ connectionId: 2 ** 31 - 1 }))).toBe("NOT_FOUND");
   });
 
@@ -300,7 +412,9 @@ describe("Deshacer importación", () => {
     const waiting = "Se está deshaciendo una importación; espera a que termine";
     await expect(operator.databases.removeConnection({ connectionId })).rejects.toThrow(waiting);
     await expect(operator.databases.remove({ id })).rejects.toThrow(waiting);
-    await expect(operator.databases.update({ id, name: "Otra", sheet: "Clientes", upload: await staged(goodRows(38_200_000, 2)) })).rejects.toThrow(waiting);
+    await expect(
+      operator.databases.update({ id, name: "Otra", sheet: "Clientes", upload: await staged(goodRows(38_200_000, 2)) }),
+    ).rejects.toThrow(waiting);
   });
 
   it("two runners on one undo (the second reclaimed it after a stale heartbeat) delete once and report once", async () => {

@@ -5,7 +5,17 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { computeRutDv, formatRut } from "@taller/core";
-import { brandModels, brands, clients, importCreated, importUpdated, productCategories, products, queryRows, vehicles } from "@taller/db";
+import {
+  brandModels,
+  brands,
+  clients,
+  importCreated,
+  importUpdated,
+  productCategories,
+  products,
+  queryRows,
+  vehicles,
+} from "@taller/db";
 import { postgresOnly, testServerUrl } from "@taller/testing";
 import { useSeededApp } from "@taller/trpc/testing";
 import ExcelJS from "exceljs";
@@ -72,8 +82,9 @@ async function workbook(name: string, good: number, extra: unknown[][] = []): Pr
 }
 
 const companyId = () => app.fx().other.companyId;
-const countOf = async (table: typeof clients | typeof vehicles | typeof products | typeof brands | typeof productCategories) =>
-  (await app.db().select({ n: count() }).from(table).where(eq(table.companyId, companyId())))[0]?.n ?? 0;
+const countOf = async (
+  table: typeof clients | typeof vehicles | typeof products | typeof brands | typeof productCategories,
+) => (await app.db().select({ n: count() }).from(table).where(eq(table.companyId, companyId())))[0]?.n ?? 0;
 const counts = async () => ({
   clients: await countOf(clients),
   vehicles: await countOf(vehicles),
@@ -100,7 +111,12 @@ describe("spreadsheet import", () => {
       [rut(7_000_003), "Precio raro", "", "", "", "", "", "", "P-1", "Filtro", "gratis"],
     ]);
     const before = await counts();
-    const report = await runImport(app.db(), { companyId: companyId(), batchId: "bad", keys: KEYS, source: () => readSheet(path, "Datos") });
+    const report = await runImport(app.db(), {
+      companyId: companyId(),
+      batchId: "bad",
+      keys: KEYS,
+      source: () => readSheet(path, "Datos"),
+    });
     expect(report.rows).toBe(9);
     expect(report.errors).toEqual([
       { row: 6, reason: "RUT inválido: 12.345.678-9" },
@@ -118,7 +134,14 @@ describe("spreadsheet import", () => {
     const progress: number[] = [];
     const source = () => readSheet(path, "Datos");
     // In batches of 1,200: the pipeline writes one batch's records beside the batch before's vehicles.
-    const first = await runImport(app.db(), { companyId: companyId(), batchId: "b1", keys: KEYS, source, batchRows: 1200, onProgress: (done) => void progress.push(done) });
+    const first = await runImport(app.db(), {
+      companyId: companyId(),
+      batchId: "b1",
+      keys: KEYS,
+      source,
+      batchRows: 1200,
+      onProgress: (done) => void progress.push(done),
+    });
     expect(first).toMatchObject({ rows: 5000, errorCount: 0 });
     expect(progress).toEqual([1200, 2400, 3600, 4800, 5000]);
     const after = await counts();
@@ -129,11 +152,23 @@ describe("spreadsheet import", () => {
       brands: before.brands + 3,
       categories: before.categories + 4,
     });
-    const [client] = await app.db().select().from(clients).where(and(eq(clients.companyId, companyId()), eq(clients.rut, rut(20_000_001))));
+    const [client] = await app
+      .db()
+      .select()
+      .from(clients)
+      .where(and(eq(clients.companyId, companyId()), eq(clients.rut, rut(20_000_001))));
     expect(client).toMatchObject({ name: "Cliente 1", email: "c1@correo.cl" });
-    const [vehicle] = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "IMP0001")));
+    const [vehicle] = await app
+      .db()
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "IMP0001")));
     expect(vehicle).toMatchObject({ year: 2011, clientId: client?.id, customFields: { $$Motor: "2.6" } });
-    const [product] = await app.db().select().from(products).where(and(eq(products.companyId, companyId()), eq(products.code, "SKU-1")));
+    const [product] = await app
+      .db()
+      .select()
+      .from(products)
+      .where(and(eq(products.companyId, companyId()), eq(products.code, "SKU-1")));
     expect(product).toMatchObject({ price: 12990 });
     // The import writes the vehicles' search text itself (the fill trigger skips rows that bring one): it must be
     // exactly what the trigger composes from the vehicle's client, brand and model.
@@ -154,8 +189,12 @@ describe("spreadsheet import", () => {
     );
     expect(clientSearch).toMatchObject({ wrong: 0 });
     expect(clientSearch?.checked).toBeGreaterThanOrEqual(5000);
-    expect(client?.searchText).toBe(`CLIENTE 1 ${rut(20_000_001)} ${rut(20_000_001).replace(/[^0-9K]/g, "")} C1@CORREO.CL`);
-    expect(vehicle?.searchText).toBe(`IMP0001 MARCA 1 MODELO 1 CLIENTE 1 ${rut(20_000_001)} ${rut(20_000_001).replace(/[^0-9K]/g, "")}`);
+    expect(client?.searchText).toBe(
+      `CLIENTE 1 ${rut(20_000_001)} ${rut(20_000_001).replace(/[^0-9K]/g, "")} C1@CORREO.CL`,
+    );
+    expect(vehicle?.searchText).toBe(
+      `IMP0001 MARCA 1 MODELO 1 CLIENTE 1 ${rut(20_000_001)} ${rut(20_000_001).replace(/[^0-9K]/g, "")}`,
+    );
 
     // The same file again (a second click, a retried job): nothing new.
     await runImport(app.db(), { companyId: companyId(), batchId: "b2", keys: KEYS, source });
@@ -163,7 +202,11 @@ describe("spreadsheet import", () => {
     expect(await app.db().select().from(importCreated).where(eq(importCreated.batchId, "b2"))).toEqual([]);
 
     // Rolling back the first batch removes what it created, and only that (it overwrote nothing).
-    expect(await app.db().transaction((tx) => rollbackBatch(tx, companyId(), "b1"))).toEqual({ deleted: 5000 + 5000 + 50 + 3 + 15 + 4, restored: 0, kept: {} });
+    expect(await app.db().transaction((tx) => rollbackBatch(tx, companyId(), "b1"))).toEqual({
+      deleted: 5000 + 5000 + 50 + 3 + 15 + 4,
+      restored: 0,
+      kept: {},
+    });
     expect(await counts()).toEqual(before);
   }, 120_000); // 10,000 rows written and 5,000 rolled back: well past the default on a loaded shared machine
 
@@ -188,7 +231,10 @@ describe("spreadsheet import", () => {
       return readSheet(path, "Datos");
     };
     const before = await counts();
-    expect(await runImport(app.db(), { companyId: companyId(), batchId: "o1", keys: KEYS, source })).toMatchObject({ rows: 20, errorCount: 0 });
+    expect(await runImport(app.db(), { companyId: companyId(), batchId: "o1", keys: KEYS, source })).toMatchObject({
+      rows: 20,
+      errorCount: 0,
+    });
     expect(opened).toBe(1);
     expect((await counts()).vehicles).toBe(before.vehicles + 20);
 
@@ -200,21 +246,52 @@ describe("spreadsheet import", () => {
       opened += 1;
       return readSheet(second, "Datos");
     };
-    expect(await runImport(app.db(), { companyId: companyId(), batchId: "o2", keys: KEYS, source: reread, rereadable: true })).toMatchObject({ rows: 20, errorCount: 0 });
+    expect(
+      await runImport(app.db(), {
+        companyId: companyId(),
+        batchId: "o2",
+        keys: KEYS,
+        source: reread,
+        rereadable: true,
+      }),
+    ).toMatchObject({ rows: 20, errorCount: 0 });
     expect(opened).toBe(2);
     expect((await counts()).vehicles).toBe(before.vehicles + 40);
   });
 
   it("a product named again in later batches is still written when its values change", async () => {
-    const row = (i: number, price: string) => Object.assign(goodRow(i), { 3: `REP${i}`, 8: "SKU-REP", 9: "Producto repetido", 10: price, 11: "Repuestos" });
-    const path = await workbook("repeated", 0, [row(1, "1.000"), row(2, "1.000"), row(3, "2.000"), row(4, "2.000"), row(5, "2.000")]);
-    const report = await runImport(app.db(), { companyId: companyId(), batchId: "rep", keys: KEYS, source: () => readSheet(path, "Datos"), batchRows: 1 });
+    const row = (i: number, price: string) =>
+      Object.assign(goodRow(i), { 3: `REP${i}`, 8: "SKU-REP", 9: "Producto repetido", 10: price, 11: "Repuestos" });
+    const path = await workbook("repeated", 0, [
+      row(1, "1.000"),
+      row(2, "1.000"),
+      row(3, "2.000"),
+      row(4, "2.000"),
+      row(5, "2.000"),
+    ]);
+    const report = await runImport(app.db(), {
+      companyId: companyId(),
+      batchId: "rep",
+      keys: KEYS,
+      source: () => readSheet(path, "Datos"),
+      batchRows: 1,
+    });
     expect(report).toMatchObject({ rows: 5, errorCount: 0 });
-    const [product] = await app.db().select().from(products).where(and(eq(products.companyId, companyId()), eq(products.code, "SKU-REP")));
+    const [product] = await app
+      .db()
+      .select()
+      .from(products)
+      .where(and(eq(products.companyId, companyId()), eq(products.code, "SKU-REP")));
     expect(product?.price).toBe(2000);
     // Created by the first batch, changed once (by the third): the undo puts back the first batch's price.
-    const changes = await app.db().select().from(importUpdated).where(and(eq(importUpdated.batchId, "rep"), eq(importUpdated.entity, "products")));
-    expect(changes.map((c) => [c.previous, c.written].map((v) => (v as { price: number }).price))).toEqual([[1000, 2000]]);
+    const changes = await app
+      .db()
+      .select()
+      .from(importUpdated)
+      .where(and(eq(importUpdated.batchId, "rep"), eq(importUpdated.entity, "products")));
+    expect(changes.map((c) => [c.previous, c.written].map((v) => (v as { price: number }).price))).toEqual([
+      [1000, 2000],
+    ]);
   });
 
   it("remembers the products written with their values, up to a bound", () => {
@@ -231,48 +308,101 @@ describe("spreadsheet import", () => {
   });
 
   it("a client renamed between a batch's two stages is named by its vehicle's search text as renamed", async () => {
-    const client = { rut: rut(22_000_001), name: "Nombre Importado", email: null, phone: null, address: null, city: null };
+    const client = {
+      rut: rut(22_000_001),
+      name: "Nombre Importado",
+      email: null,
+      phone: null,
+      address: null,
+      city: null,
+    };
     const rows: MappedRow[] = [
-      { client, vehicle: { identifier: "RENOM1", chassis: null, year: null, color: null, custom_fields: {} }, brand: null, model: null, product: null, category: null },
+      {
+        client,
+        vehicle: { identifier: "RENOM1", chassis: null, year: null, color: null, custom_fields: {} },
+        brand: null,
+        model: null,
+        product: null,
+        category: null,
+      },
     ];
     const ids = await writeRecords(app.db(), companyId(), "rn", rows);
     const clientId = ids.clientIds.get(client.rut);
     await app.db().update(clients).set({ name: "Nombre Nuevo" }).where(eq(clients.id, clientId!));
     await writeVehicles(app.db(), companyId(), "rn", rows, ids);
-    const [vehicle] = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "RENOM1")));
+    const [vehicle] = await app
+      .db()
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "RENOM1")));
     expect(vehicle?.clientId).toBe(clientId);
     expect(vehicle?.searchText).toContain("NOMBRE NUEVO");
     expect(vehicle?.searchText).not.toContain("IMPORTADO");
   });
 
-  it.skipIf(!testServerUrl())(postgresOnly("a client renamed while its vehicles wait for the row is named as renamed"), async () => {
-    const client = { rut: rut(22_000_002), name: "Nombre Importado", email: null, phone: null, address: null, city: null };
-    const rows: MappedRow[] = [
-      { client, vehicle: { identifier: "RENOM2", chassis: null, year: null, color: null, custom_fields: {} }, brand: null, model: null, product: null, category: null },
-    ];
-    const ids = await writeRecords(app.db(), companyId(), "rn2", rows);
-    // The vehicles' lock waits for the rename; their insert, a later statement, then reads the client as renamed.
-    await whileRenamed(ids.clientIds.get(client.rut)!, "Nombre Renombrado", () => writeVehicles(app.db(), companyId(), "rn2", rows, ids));
-    const [vehicle] = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "RENOM2")));
-    expect(vehicle?.searchText).toContain("NOMBRE RENOMBRADO");
-    expect(vehicle?.searchText).not.toContain("IMPORTADO");
-  });
+  it.skipIf(!testServerUrl())(
+    postgresOnly("a client renamed while its vehicles wait for the row is named as renamed"),
+    async () => {
+      const client = {
+        rut: rut(22_000_002),
+        name: "Nombre Importado",
+        email: null,
+        phone: null,
+        address: null,
+        city: null,
+      };
+      const rows: MappedRow[] = [
+        {
+          client,
+          vehicle: { identifier: "RENOM2", chassis: null, year: null, color: null, custom_fields: {} },
+          brand: null,
+          model: null,
+          product: null,
+          category: null,
+        },
+      ];
+      const ids = await writeRecords(app.db(), companyId(), "rn2", rows);
+      // The vehicles' lock waits for the rename; their insert, a later statement, then reads the client as renamed.
+      await whileRenamed(ids.clientIds.get(client.rut)!, "Nombre Renombrado", () =>
+        writeVehicles(app.db(), companyId(), "rn2", rows, ids),
+      );
+      const [vehicle] = await app
+        .db()
+        .select()
+        .from(vehicles)
+        .where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "RENOM2")));
+      expect(vehicle?.searchText).toContain("NOMBRE RENOMBRADO");
+      expect(vehicle?.searchText).not.toContain("IMPORTADO");
+    },
+  );
 
-  it.skipIf(!testServerUrl())(postgresOnly("a vehicle the import moves to a client being renamed is named as renamed"), async () => {
-    const base = { brand: null, model: null, product: null, category: null };
-    const vehicle = { identifier: "MOVED1", chassis: null, year: null, color: null, custom_fields: {} };
-    const y = { rut: rut(22_000_003), name: "Cliente Antes", email: null, phone: null, address: null, city: null };
-    const x = { rut: rut(22_000_004), name: "Cliente Viejo", email: null, phone: null, address: null, city: null };
-    // The vehicle exists with client Y; the next batch only moves it to X (no new vehicle in it).
-    const first: MappedRow[] = [{ ...base, client: y, vehicle }, { ...base, client: x, vehicle: null }];
-    await writeBatch(app.db(), companyId(), "mv1", first);
-    const second: MappedRow[] = [{ ...base, client: x, vehicle }];
-    const ids = await writeRecords(app.db(), companyId(), "mv2", second);
-    await whileRenamed(ids.clientIds.get(x.rut)!, "Cliente Nuevo", () => writeVehicles(app.db(), companyId(), "mv2", second, ids));
-    const [moved] = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "MOVED1")));
-    expect(moved?.clientId).toBe(ids.clientIds.get(x.rut));
-    expect(moved?.searchText).toContain("CLIENTE NUEVO");
-  });
+  it.skipIf(!testServerUrl())(
+    postgresOnly("a vehicle the import moves to a client being renamed is named as renamed"),
+    async () => {
+      const base = { brand: null, model: null, product: null, category: null };
+      const vehicle = { identifier: "MOVED1", chassis: null, year: null, color: null, custom_fields: {} };
+      const y = { rut: rut(22_000_003), name: "Cliente Antes", email: null, phone: null, address: null, city: null };
+      const x = { rut: rut(22_000_004), name: "Cliente Viejo", email: null, phone: null, address: null, city: null };
+      // The vehicle exists with client Y; the next batch only moves it to X (no new vehicle in it).
+      const first: MappedRow[] = [
+        { ...base, client: y, vehicle },
+        { ...base, client: x, vehicle: null },
+      ];
+      await writeBatch(app.db(), companyId(), "mv1", first);
+      const second: MappedRow[] = [{ ...base, client: x, vehicle }];
+      const ids = await writeRecords(app.db(), companyId(), "mv2", second);
+      await whileRenamed(ids.clientIds.get(x.rut)!, "Cliente Nuevo", () =>
+        writeVehicles(app.db(), companyId(), "mv2", second, ids),
+      );
+      const [moved] = await app
+        .db()
+        .select()
+        .from(vehicles)
+        .where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "MOVED1")));
+      expect(moved?.clientId).toBe(ids.clientIds.get(x.rut));
+      expect(moved?.searchText).toContain("CLIENTE NUEVO");
+    },
+  );
 
   it("a progress that cannot be told stops the import within a batch or two", async () => {
     const rows = Array.from({ length: 8 }, (_, i) => Object.assign(goodRow(i + 1), { 3: `PROG${i}` }));
@@ -289,22 +419,41 @@ describe("spreadsheet import", () => {
         },
       }),
     ).rejects.toThrow("the job's row is gone");
-    const written = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), sql`${vehicles.identifier} LIKE 'PROG%'`));
+    const written = await app
+      .db()
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, companyId()), sql`${vehicles.identifier} LIKE 'PROG%'`));
     expect(written.length).toBeGreaterThanOrEqual(1);
     expect(written.length).toBeLessThanOrEqual(3);
   });
 
   it("a batch's vehicles are not written when the batch before failed", async () => {
     const rows: MappedRow[] = [
-      { client: null, vehicle: { identifier: "AFTERFAIL", chassis: null, year: null, color: null, custom_fields: {} }, brand: null, model: null, product: null, category: null },
+      {
+        client: null,
+        vehicle: { identifier: "AFTERFAIL", chassis: null, year: null, color: null, custom_fields: {} },
+        brand: null,
+        model: null,
+        product: null,
+        category: null,
+      },
     ];
     const ids = await writeRecords(app.db(), companyId(), "af", rows);
     let locked = false;
     const before = Promise.reject(new Error("the batch before failed"));
     before.catch(() => undefined); // awaited by writeVehicles once it holds the lock, before its statement
-    await expect(writeVehicles(app.db(), companyId(), "af", rows, ids, { after: before, onLocked: () => (locked = true) })).rejects.toThrow("the batch before failed");
+    await expect(
+      writeVehicles(app.db(), companyId(), "af", rows, ids, { after: before, onLocked: () => (locked = true) }),
+    ).rejects.toThrow("the batch before failed");
     expect(locked).toBe(true);
-    expect(await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "AFTERFAIL")))).toEqual([]);
+    expect(
+      await app
+        .db()
+        .select()
+        .from(vehicles)
+        .where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "AFTERFAIL"))),
+    ).toEqual([]);
   });
 
   it("a plate repeated in later batches ends with its last row's values, batch after batch", async () => {
@@ -321,10 +470,19 @@ describe("spreadsheet import", () => {
     });
     expect(report).toMatchObject({ rows: 6, errorCount: 0 });
     expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
-    const plates = await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "ORDEN1")));
+    const plates = await app
+      .db()
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "ORDEN1")));
     expect(plates.map((v) => v.year)).toEqual([2006]);
     // Each batch after the first changed it once, from the year the batch before wrote.
-    const changes = await app.db().select().from(importUpdated).where(and(eq(importUpdated.batchId, "ord"), eq(importUpdated.entity, "vehicles"))).orderBy(importUpdated.id);
+    const changes = await app
+      .db()
+      .select()
+      .from(importUpdated)
+      .where(and(eq(importUpdated.batchId, "ord"), eq(importUpdated.entity, "vehicles")))
+      .orderBy(importUpdated.id);
     expect(changes.map((c) => [c.previous, c.written].map((v) => (v as { year: number }).year))).toEqual([
       [2001, 2002],
       [2002, 2003],
@@ -349,37 +507,88 @@ describe("spreadsheet import", () => {
       category: null,
     });
     const read = async () => ({
-      client: (await app.db().select().from(clients).where(and(eq(clients.companyId, companyId()), eq(clients.rut, rut(21_000_001)))))[0],
-      vehicle: (await app.db().select().from(vehicles).where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "UNDO01"))))[0],
-      product: (await app.db().select().from(products).where(and(eq(products.companyId, companyId()), eq(products.code, "SKU-UNDO"))))[0],
+      client: (
+        await app
+          .db()
+          .select()
+          .from(clients)
+          .where(and(eq(clients.companyId, companyId()), eq(clients.rut, rut(21_000_001))))
+      )[0],
+      vehicle: (
+        await app
+          .db()
+          .select()
+          .from(vehicles)
+          .where(and(eq(vehicles.companyId, companyId()), eq(vehicles.identifier, "UNDO01")))
+      )[0],
+      product: (
+        await app
+          .db()
+          .select()
+          .from(products)
+          .where(and(eq(products.companyId, companyId()), eq(products.code, "SKU-UNDO")))
+      )[0],
     });
-    await writeBatch(app.db(), companyId(), "u1", [row({ name: "Ana", email: "ana@correo.cl", year: 2015, model: "Uno", price: 1000 })]);
+    await writeBatch(app.db(), companyId(), "u1", [
+      row({ name: "Ana", email: "ana@correo.cl", year: 2015, model: "Uno", price: 1000 }),
+    ]);
     const first = await read();
 
     // A second import changes them, in two writes of one batch (a RUT repeated thousands of rows apart).
-    await writeBatch(app.db(), companyId(), "u2", [row({ name: "Ana María", email: "am@correo.cl", year: 2016, model: "Dos", price: 2000 })]);
-    await writeBatch(app.db(), companyId(), "u2", [row({ name: "Ana María", email: "amr@correo.cl", year: 2017, model: "Dos", price: 3000 })]);
+    await writeBatch(app.db(), companyId(), "u2", [
+      row({ name: "Ana María", email: "am@correo.cl", year: 2016, model: "Dos", price: 2000 }),
+    ]);
+    await writeBatch(app.db(), companyId(), "u2", [
+      row({ name: "Ana María", email: "amr@correo.cl", year: 2017, model: "Dos", price: 3000 }),
+    ]);
     const records = await app.db().select().from(importUpdated).where(eq(importUpdated.batchId, "u2"));
-    expect(records.map((r) => r.entity).sort()).toEqual(["clients", "clients", "products", "products", "vehicles", "vehicles"]);
-    const [newModel] = await app.db().select().from(brandModels).where(and(eq(brandModels.companyId, companyId()), eq(brandModels.name, "Dos")));
+    expect(records.map((r) => r.entity).sort()).toEqual([
+      "clients",
+      "clients",
+      "products",
+      "products",
+      "vehicles",
+      "vehicles",
+    ]);
+    const [newModel] = await app
+      .db()
+      .select()
+      .from(brandModels)
+      .where(and(eq(brandModels.companyId, companyId()), eq(brandModels.name, "Dos")));
     expect((await read()).vehicle).toMatchObject({ year: 2017, brandModelId: newModel?.id });
 
     // Staff change the client's e-mail afterwards: that edit stays.
-    await app.db().update(clients).set({ email: "propio@correo.cl" }).where(eq(clients.id, first.client?.id ?? 0));
+    await app
+      .db()
+      .update(clients)
+      .set({ email: "propio@correo.cl" })
+      .where(eq(clients.id, first.client?.id ?? 0));
 
-    expect(await app.db().transaction((tx) => rollbackBatch(tx, companyId(), "u2"))).toEqual({ deleted: 1, restored: 3, kept: {} });
+    expect(await app.db().transaction((tx) => rollbackBatch(tx, companyId(), "u2"))).toEqual({
+      deleted: 1,
+      restored: 3,
+      kept: {},
+    });
     const after = await read();
     expect(after.client).toMatchObject({ name: "Ana", email: "propio@correo.cl" });
     // The vehicle points at its first model again, so the model the second import created could be deleted.
     expect(after.vehicle).toMatchObject({ year: 2015, brandModelId: first.vehicle?.brandModelId });
-    expect(await app.db().select().from(brandModels).where(eq(brandModels.id, newModel?.id ?? 0))).toEqual([]);
+    expect(
+      await app
+        .db()
+        .select()
+        .from(brandModels)
+        .where(eq(brandModels.id, newModel?.id ?? 0)),
+    ).toEqual([]);
     expect(after.product).toMatchObject({ price: 1000 });
     // The search text follows the restored values (the client's name is in it).
     expect(after.client?.searchText).not.toContain("MARIA");
     expect(after.client?.searchText).toContain("ANA");
     expect(await app.db().select().from(importUpdated).where(eq(importUpdated.batchId, "u2"))).toEqual([]);
     // Re-importing what is already there records no change.
-    await writeBatch(app.db(), companyId(), "u3", [row({ name: "Ana", email: "propio@correo.cl", year: 2015, model: "Uno", price: 1000 })]);
+    await writeBatch(app.db(), companyId(), "u3", [
+      row({ name: "Ana", email: "propio@correo.cl", year: 2015, model: "Uno", price: 1000 }),
+    ]);
     expect(await app.db().select().from(importUpdated).where(eq(importUpdated.batchId, "u3"))).toEqual([]);
   });
 });

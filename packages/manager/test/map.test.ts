@@ -38,16 +38,25 @@ describe("mapRow", () => {
   });
 
   it("refuses a bad RUT, a missing name, a model without brand, a bad price", () => {
-    expect(mapRow(keys, { rut: "12345678-0", nombre: "Ana" })).toEqual({ ok: false, reason: "RUT inválido: 12345678-0" });
+    expect(mapRow(keys, { rut: "12345678-0", nombre: "Ana" })).toEqual({
+      ok: false,
+      reason: "RUT inválido: 12345678-0",
+    });
     expect(mapRow(keys, { rut: "12345678-5" })).toEqual({ ok: false, reason: "Falta el nombre del cliente" });
-    expect(mapRow([{ column: "m", target: "BrandModel.name" }], { m: "Corolla" })).toEqual({ ok: false, reason: "Un modelo necesita su marca" });
+    expect(mapRow([{ column: "m", target: "BrandModel.name" }], { m: "Corolla" })).toEqual({
+      ok: false,
+      reason: "Un modelo necesita su marca",
+    });
     const product: DatabaseKeys = [
       { column: "c", target: "Product.code" },
       { column: "n", target: "Product.name" },
       { column: "p", target: "Product.price" },
     ];
     expect(mapRow(product, { c: "X1", n: "Filtro", p: "-5" })).toEqual({ ok: false, reason: "Precio inválido: -5" });
-    expect(mapRow(product, { c: "X1", n: "Filtro", p: "$ 12.990" })).toMatchObject({ ok: true, row: { product: { price: 12990 } } });
+    expect(mapRow(product, { c: "X1", n: "Filtro", p: "$ 12.990" })).toMatchObject({
+      ok: true,
+      row: { product: { price: 12990 } },
+    });
   });
 
   it("reads exceljs cells: rich text, formula results, dates, blanks", () => {

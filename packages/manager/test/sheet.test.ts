@@ -10,15 +10,31 @@ import { describe, expect, it } from "vitest";
 import { readerOf, readSheet, summarizeWorkbook } from "../src/import/sheet";
 import { workbookBytes } from "./workbook";
 
-const SHEETS = { Notas: [["Nota"], ["Exportado"]], Marcas: [["Marca"], ["Toyota"], ["Kia"]], Clientes: [["RUT", "Nombre"], ["1-9", "Ana"], ["2-7", "Luis"]] };
+const SHEETS = {
+  Notas: [["Nota"], ["Exportado"]],
+  Marcas: [["Marca"], ["Toyota"], ["Kia"]],
+  Clientes: [
+    ["RUT", "Nombre"],
+    ["1-9", "Ana"],
+    ["2-7", "Luis"],
+  ],
+};
 
 /** The same workbook with its entries in Excel's order: the workbook, its relations and the shared strings first. */
 async function excelOrdered(bytes: Uint8Array): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes);
-  const first = ["[Content_Types].xml", "_rels/.rels", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/sharedStrings.xml", "xl/styles.xml"];
+  const first = [
+    "[Content_Types].xml",
+    "_rels/.rels",
+    "xl/workbook.xml",
+    "xl/_rels/workbook.xml.rels",
+    "xl/sharedStrings.xml",
+    "xl/styles.xml",
+  ];
   const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
   const out = new JSZip();
-  for (const name of [...first, ...names.filter((n) => !first.includes(n))]) out.file(name, await zip.file(name)!.async("uint8array"));
+  for (const name of [...first, ...names.filter((n) => !first.includes(n))])
+    out.file(name, await zip.file(name)!.async("uint8array"));
   return out.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
 }
 

@@ -56,7 +56,8 @@ export const localAdapter: WhatsappAdapter = {
   name: "local",
   listApps: () => Promise.resolve([{ id: "local", name: "Sin proveedor (local)", live: false }]),
   listAccounts: () => Promise.resolve([{ id: "local", name: "Cuenta local" }]),
-  listPhones: () => Promise.resolve([{ id: "local", verified_name: "Taller (local)", display_number: "+56 9 0000 0000" }]),
+  listPhones: () =>
+    Promise.resolve([{ id: "local", verified_name: "Taller (local)", display_number: "+56 9 0000 0000" }]),
   submitTemplate: (_app, t) => Promise.resolve({ id: `local:${t.elementName}`, status: "submitted" }),
   templateStatuses: () => Promise.resolve([]),
   send: () => Promise.resolve({ providerMessageId: null }),

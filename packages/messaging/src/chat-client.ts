@@ -14,7 +14,14 @@ export interface ChatClient {
 }
 
 export async function chatClient(db: Db, companyId: number, chatId: number): Promise<ChatClient> {
-  const [row] = await queryRows<{ chat_id: number; document_type: string; document_id: number | null; id: number | null; name: string | null; phone: string | null }>(
+  const [row] = await queryRows<{
+    chat_id: number;
+    document_type: string;
+    document_id: number | null;
+    id: number | null;
+    name: string | null;
+    phone: string | null;
+  }>(
     db,
     sql`SELECT ch.id AS chat_id, ch.document_type, ch.document_id, c.id, c.name, c.phone
         FROM chats ch

@@ -16,7 +16,10 @@ export interface ConfigView {
   active: boolean;
 }
 
-/** A company's WhatsApp configuration, or null (the form starts empty with 'Activo' on). The webhook key is never read back. */
+/**
+ * A company's WhatsApp configuration, or null (the form starts empty with 'Activo' on). The webhook key is never read
+ * back.
+ */
 export const config = managerProcedure.input(companyInput).query(async ({ ctx, input }): Promise<ConfigView | null> => {
   const [row] = await ctx.db.select().from(whatsappConfigs).where(eq(whatsappConfigs.companyId, input.company_id));
   return row ? configView(row) : null;

@@ -14,7 +14,10 @@ export interface Conversation {
   client: { id: number; name: string } | null;
   /** The client's WhatsApp number, or null when the client has no usable phone. */
   phone: string | null;
-  /** none: the client never wrote ('No se ha iniciado una conversación'); open: free text until closes_at; closed: templates only. */
+  /**
+   * none: the client never wrote ('No se ha iniciado una conversación'); open: free text until closes_at; closed:
+   * templates only.
+   */
   window: { state: "none" | "open" | "closed"; closes_at: Instant | null };
   /** Approved, active templates the user may send (outside the window the only choice). */
   templates: { id: number; name: string; text: string; placeholders: number }[];
@@ -32,7 +35,8 @@ export const conversation = staffProcedure
     const chat = await chatClient(ctx.db, ctx.companyId, input.chat_id);
     const client = chat.client ? { id: chat.client.id, name: chat.client.name } : null;
     const none: Conversation["window"] = { state: "none", closes_at: null };
-    if (!(await activeConfig(ctx.db, ctx.companyId))) return { plan: false, client, phone: null, window: none, templates: [] };
+    if (!(await activeConfig(ctx.db, ctx.companyId)))
+      return { plan: false, client, phone: null, window: none, templates: [] };
     const phone = whatsappNumber(chat.client?.phone);
     const [contact] = phone
       ? await ctx.db
@@ -56,7 +60,10 @@ export const conversation = staffProcedure
       plan: true,
       client,
       phone,
-      window: { state: w.state, closes_at: w.state === "open" ? toInstant(w.closesAt) : w.state === "closed" ? toInstant(w.closedAt) : null },
+      window: {
+        state: w.state,
+        closes_at: w.state === "open" ? toInstant(w.closesAt) : w.state === "closed" ? toInstant(w.closedAt) : null,
+      },
       templates: phone ? templates.map((t) => ({ ...t, placeholders: templatePlaceholders(t.text).length })) : [],
     };
   });

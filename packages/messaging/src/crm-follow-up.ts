@@ -28,7 +28,14 @@ export const crmFollowUpJob = (db: Db, publicUrl: string): PeriodicJob => ({
   lockKey: 33,
   everyMs: 5 * 60_000,
   async run(tx, now) {
-    const due = await queryRows<{ id: number; company_id: number; client_id: number; name: string; requirement: string | null; identifier: string | null }>(
+    const due = await queryRows<{
+      id: number;
+      company_id: number;
+      client_id: number;
+      name: string;
+      requirement: string | null;
+      identifier: string | null;
+    }>(
       tx.db,
       sql`SELECT c.id, c.company_id, c.client_id, cl.name, r.name AS requirement, v.identifier
           FROM crms c
@@ -47,7 +54,14 @@ export const crmFollowUpJob = (db: Db, publicUrl: string): PeriodicJob => ({
       const token = randomBytes(24).toString("base64url");
       const [row] = await tx.db
         .insert(documentTokens)
-        .values({ companyId: c.company_id, kind: "crm_token", tokenHash: sha256(token), documentType: "Crm", documentId: c.id, expiresAt: new Date(now.getTime() + CRM_LINK_TTL_MS) })
+        .values({
+          companyId: c.company_id,
+          kind: "crm_token",
+          tokenHash: sha256(token),
+          documentType: "Crm",
+          documentId: c.id,
+          expiresAt: new Date(now.getTime() + CRM_LINK_TTL_MS),
+        })
         .returning({ id: documentTokens.id });
       const result = await queueNotification(tx, {
         companyId: c.company_id,

@@ -13,7 +13,15 @@ import {
   type RealtimeEventOf,
 } from "@taller/core";
 import { budgetClientToken, documentTokens, jobCursors, paymentClientToken, queryRows, type Db } from "@taller/db";
-import { findPgCode, sha256, withTransaction, type BusEvent, type EventBus, type PeriodicJob, type Transaction } from "@taller/trpc";
+import {
+  findPgCode,
+  sha256,
+  withTransaction,
+  type BusEvent,
+  type EventBus,
+  type PeriodicJob,
+  type Transaction,
+} from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { queueNotification, type NotifyRequest, type NotifyResult } from "./notify";
 import { deliverAfterCommit, deliverMessage } from "./outbound";
@@ -22,7 +30,8 @@ export type NotificationRequest = RealtimeEventOf<"notification.requested">;
 export type DocumentNotifyResult = NotifyResult | { skipped: "no_document" };
 
 /** The dedupe key of a document's notification: one message per notification and document, ever. */
-export const notificationKey = (notification: DocumentNotification, documentId: number) => `${notification}:${documentId}`;
+export const notificationKey = (notification: DocumentNotification, documentId: number) =>
+  `${notification}:${documentId}`;
 
 interface BookingRow {
   client_id: number;
@@ -38,7 +47,12 @@ export const bookingValues = (b: BookingRow) => [b.name, formatDay(b.booking_dat
 type Message = Omit<NotifyRequest, "companyId" | "notification" | "dedupeKey"> & { budgetToken?: string };
 
 /** What the notification says about its document, or null when the document is gone or no longer wants it. */
-async function messageFor(tx: Transaction, companyId: number, req: NotificationRequest["payload"], publicUrl: string): Promise<Message | null> {
+async function messageFor(
+  tx: Transaction,
+  companyId: number,
+  req: NotificationRequest["payload"],
+  publicUrl: string,
+): Promise<Message | null> {
   const base = publicUrl.replace(/\/+$/, "");
   const id = req.documentId;
   switch (req.notification) {
@@ -56,7 +70,13 @@ async function messageFor(tx: Transaction, companyId: number, req: NotificationR
       return b ? { clientId: b.client_id, values: bookingValues(b), documentType: "Booking", documentId: id } : null;
     }
     case "order_received": {
-      const [o] = await queryRows<{ client_id: number; name: string; identifier: string | null; correlative_id: number; requirement: string | null }>(
+      const [o] = await queryRows<{
+        client_id: number;
+        name: string;
+        identifier: string | null;
+        correlative_id: number;
+        requirement: string | null;
+      }>(
         tx.db,
         sql`SELECT o.client_id, c.name, v.identifier, o.correlative_id, r.name AS requirement
             FROM orders o
@@ -66,11 +86,22 @@ async function messageFor(tx: Transaction, companyId: number, req: NotificationR
             WHERE o.company_id = ${companyId} AND o.id = ${id}`,
       );
       return o
-        ? { clientId: o.client_id, values: [o.name, o.identifier ?? "", String(o.correlative_id), o.requirement ?? ""], documentType: "Order", documentId: id }
+        ? {
+            clientId: o.client_id,
+            values: [o.name, o.identifier ?? "", String(o.correlative_id), o.requirement ?? ""],
+            documentType: "Order",
+            documentId: id,
+          }
         : null;
     }
     case "budget_ready": {
-      const [b] = await queryRows<{ client_id: number; name: string; identifier: string | null; correlative_id: number; total: number }>(
+      const [b] = await queryRows<{
+        client_id: number;
+        name: string;
+        identifier: string | null;
+        correlative_id: number;
+        total: number;
+      }>(
         tx.db,
         sql`SELECT o.client_id, c.name, v.identifier, b.correlative_id, b.total
             FROM budgets b
@@ -92,7 +123,14 @@ async function messageFor(tx: Transaction, companyId: number, req: NotificationR
     }
     case "payment_link": {
       // The message lands in the chat of what is charged (the budget, else the order): the request has no chat.
-      const [p] = await queryRows<{ client_id: number; name: string; identifier: string | null; total: number; order_id: number; budget_id: number | null }>(
+      const [p] = await queryRows<{
+        client_id: number;
+        name: string;
+        identifier: string | null;
+        total: number;
+        order_id: number;
+        budget_id: number | null;
+      }>(
         tx.db,
         sql`SELECT p.client_id, c.name, p.vehicle_identifier AS identifier, p.total, p.order_id, p.budget_id
             FROM payment_requests p JOIN clients c ON c.company_id = p.company_id AND c.id = p.client_id
@@ -123,12 +161,23 @@ export async function queueDocumentNotification(
   const message = await messageFor(tx, companyId, req, publicUrl);
   if (!message) return { skipped: "no_document" };
   const { budgetToken, ...rest } = message;
-  const result = await queueNotification(tx, { ...rest, companyId, notification: req.notification, dedupeKey: notificationKey(req.notification, req.documentId) });
+  const result = await queueNotification(tx, {
+    ...rest,
+    companyId,
+    notification: req.notification,
+    dedupeKey: notificationKey(req.notification, req.documentId),
+  });
   // The budget's link opens its PDF only once it was given to the client.
   if ("queued" in result && budgetToken) {
     await tx.db
       .insert(documentTokens)
-      .values({ companyId, kind: "budget_token", tokenHash: sha256(budgetToken), documentType: "Budget", documentId: req.documentId })
+      .values({
+        companyId,
+        kind: "budget_token",
+        tokenHash: sha256(budgetToken),
+        documentType: "Budget",
+        documentId: req.documentId,
+      })
       .onConflictDoNothing();
   }
   return result;
@@ -143,10 +192,15 @@ export interface NotificationDeps {
 }
 
 /** Handles one `notification.requested` event: queued in its own transaction, handed to the adapter after COMMIT. */
-export async function handleNotificationRequest(deps: NotificationDeps, event: NotificationRequest): Promise<DocumentNotifyResult> {
+export async function handleNotificationRequest(
+  deps: NotificationDeps,
+  event: NotificationRequest,
+): Promise<DocumentNotifyResult> {
   let result: DocumentNotifyResult;
   try {
-    result = await withTransaction(deps, (tx) => queueDocumentNotification(tx, event.companyId, event.payload, deps.publicUrl));
+    result = await withTransaction(deps, (tx) =>
+      queueDocumentNotification(tx, event.companyId, event.payload, deps.publicUrl),
+    );
   } catch (err) {
     // Another process queued the same key at the same moment: the unique index let only one through.
     if (findPgCode(err) === "23505") return { skipped: "duplicate" };
@@ -161,7 +215,9 @@ export async function handleNotificationRequest(deps: NotificationDeps, event: N
 export function startNotificationDelivery(deps: NotificationDeps): () => void {
   return deps.bus.subscribe((event: BusEvent) => {
     if (event.type !== "notification.requested") return;
-    handleNotificationRequest(deps, event).catch((err: unknown) => deps.log.warn({ err, eventId: event.id }, "whatsapp notification failed"));
+    handleNotificationRequest(deps, event).catch((err: unknown) =>
+      deps.log.warn({ err, eventId: event.id }, "whatsapp notification failed"),
+    );
   });
 }
 
@@ -186,12 +242,24 @@ export const notificationCatchUpJob = (db: Db, publicUrl: string): PeriodicJob =
   everyMs: 60_000,
   async run(tx, now) {
     const settled = new Date(now.getTime() - CATCH_UP_AFTER_MS);
-    const [cursor] = await tx.db.select({ lastId: jobCursors.lastId }).from(jobCursors).where(eq(jobCursors.name, CATCH_UP_CURSOR));
+    const [cursor] = await tx.db
+      .select({ lastId: jobCursors.lastId })
+      .from(jobCursors)
+      .where(eq(jobCursors.name, CATCH_UP_CURSOR));
     if (!cursor) {
-      await queryRows(tx.db, sql`INSERT INTO job_cursors (name, last_id) SELECT ${CATCH_UP_CURSOR}, coalesce(max(id), 0) FROM realtime_events`);
+      await queryRows(
+        tx.db,
+        sql`INSERT INTO job_cursors (name, last_id) SELECT ${CATCH_UP_CURSOR}, coalesce(max(id), 0) FROM realtime_events`,
+      );
       return { events: 0, queued: 0, failed: 0 };
     }
-    const events = await queryRows<{ id: string | number; company_id: number; payload: NotificationRequest["payload"]; created_at: string | Date; handled: boolean }>(
+    const events = await queryRows<{
+      id: string | number;
+      company_id: number;
+      payload: NotificationRequest["payload"];
+      created_at: string | Date;
+      handled: boolean;
+    }>(
       tx.db,
       sql`SELECT e.id, e.company_id, e.payload, e.created_at,
             EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.company_id = e.company_id

@@ -13,14 +13,22 @@ export interface GupshupOptions {
   fetch?: typeof fetch;
 }
 
-const appsAnswer = z.object({ partnerAppsList: z.array(z.object({ id: z.string(), name: z.string(), live: z.boolean().optional() })) });
+const appsAnswer = z.object({
+  partnerAppsList: z.array(z.object({ id: z.string(), name: z.string(), live: z.boolean().optional() })),
+});
 const tokenAnswer = z.object({ token: z.object({ token: z.string().min(1) }) });
 const wabaAnswer = z.object({ wabaInfo: z.object({ wabaId: z.string(), phone: z.string().optional() }) });
 const displayNameAnswer = z.object({ displayNameInfo: z.object({ verifiedName: z.string().optional() }).optional() });
 const templateAnswer = z.object({ template: z.object({ id: z.string(), status: z.string() }) });
 const templatesAnswer = z.object({
   templates: z.array(
-    z.object({ id: z.string(), status: z.string(), reason: z.string().nullish(), rejectedReason: z.string().nullish(), pausedUntil: z.number().nullish() }),
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      reason: z.string().nullish(),
+      rejectedReason: z.string().nullish(),
+      pausedUntil: z.number().nullish(),
+    }),
   ),
 });
 const sendAnswer = z.object({ messages: z.array(z.object({ id: z.string() })).min(1) });
@@ -50,12 +58,22 @@ export function gupshupAdapter(options: GupshupOptions): WhatsappAdapter {
   const base = options.baseUrl.replace(/\/+$/, "");
   const appTokens = new Map<string, string>();
 
-  async function call<T>(what: string, path: string, token: string, schema: z.ZodType<T>, init: RequestInit = {}): Promise<T> {
+  async function call<T>(
+    what: string,
+    path: string,
+    token: string,
+    schema: z.ZodType<T>,
+    init: RequestInit = {},
+  ): Promise<T> {
     const res = await doFetch(`${base}${path}`, {
       ...init,
       redirect: "error",
       signal: AbortSignal.timeout(10_000),
-      headers: { accept: "application/json", authorization: token, ...(init.headers as Record<string, string> | undefined) },
+      headers: {
+        accept: "application/json",
+        authorization: token,
+        ...(init.headers as Record<string, string> | undefined),
+      },
     });
     if (!res.ok) throw new GupshupError(`Gupshup ${what}: HTTP ${res.status}`);
     const parsed = schema.safeParse(await res.json().catch(() => null));
@@ -66,13 +84,24 @@ export function gupshupAdapter(options: GupshupOptions): WhatsappAdapter {
   async function appToken(appId: string): Promise<string> {
     const cached = appTokens.get(appId);
     if (cached) return cached;
-    const answer = await call("app token", `/partner/app/${encodeURIComponent(appId)}/token`, options.partnerToken, tokenAnswer);
+    const answer = await call(
+      "app token",
+      `/partner/app/${encodeURIComponent(appId)}/token`,
+      options.partnerToken,
+      tokenAnswer,
+    );
     appTokens.set(appId, answer.token.token);
     return answer.token.token;
   }
 
   /** An app call; a 401 drops the cached app token and tries once more with a fresh one. */
-  async function appCall<T>(what: string, appId: string, path: string, schema: z.ZodType<T>, init?: RequestInit): Promise<T> {
+  async function appCall<T>(
+    what: string,
+    appId: string,
+    path: string,
+    schema: z.ZodType<T>,
+    init?: RequestInit,
+  ): Promise<T> {
     const url = `/partner/app/${encodeURIComponent(appId)}${path}`;
     try {
       return await call(what, url, await appToken(appId), schema, init);
@@ -90,7 +119,14 @@ export function gupshupAdapter(options: GupshupOptions): WhatsappAdapter {
   });
 
   function messageBody(m: OutboundMessage) {
-    if (m.kind === "text") return { messaging_product: "whatsapp", recipient_type: "individual", to: m.to, type: "text", text: { body: m.body } };
+    if (m.kind === "text")
+      return {
+        messaging_product: "whatsapp",
+        recipient_type: "individual",
+        to: m.to,
+        type: "text",
+        text: { body: m.body },
+      };
     return {
       messaging_product: "whatsapp",
       recipient_type: "individual",
@@ -98,7 +134,9 @@ export function gupshupAdapter(options: GupshupOptions): WhatsappAdapter {
       type: "template",
       template: {
         id: m.templateId,
-        components: m.variables.length ? [{ type: "body", parameters: m.variables.map((text) => ({ type: "text", text })) }] : [],
+        components: m.variables.length
+          ? [{ type: "body", parameters: m.variables.map((text) => ({ type: "text", text })) }]
+          : [],
       },
     };
   }
@@ -117,7 +155,13 @@ export function gupshupAdapter(options: GupshupOptions): WhatsappAdapter {
       const { wabaInfo } = await appCall("waba info", appId, "/waba/info", wabaAnswer);
       if (wabaInfo.wabaId !== accountId || !wabaInfo.phone) return [];
       const name = await appCall("display name", appId, "/profile/displayName", displayNameAnswer);
-      return [{ id: wabaInfo.phone, verified_name: name.displayNameInfo?.verifiedName ?? "", display_number: `+${wabaInfo.phone}` }];
+      return [
+        {
+          id: wabaInfo.phone,
+          verified_name: name.displayNameInfo?.verifiedName ?? "",
+          display_number: `+${wabaInfo.phone}`,
+        },
+      ];
     },
     async submitTemplate(appId, t: TemplateSubmission) {
       const answer = await appCall(

@@ -27,7 +27,10 @@ function sha256(value: string): string {
 export async function companyForWebhookKey(db: Db, key: string): Promise<number | null> {
   const m = /^([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{32})$/.exec(key);
   const [config] = m
-    ? await db.select({ companyId: whatsappConfigs.companyId, hash: whatsappConfigs.webhookVerifierHash }).from(whatsappConfigs).where(eq(whatsappConfigs.webhookSelector, m[1] ?? ""))
+    ? await db
+        .select({ companyId: whatsappConfigs.companyId, hash: whatsappConfigs.webhookVerifierHash })
+        .from(whatsappConfigs)
+        .where(eq(whatsappConfigs.webhookSelector, m[1] ?? ""))
     : [];
   const given = Buffer.from(sha256(m?.[2] ?? ""), "hex");
   const stored = Buffer.from(config?.hash ?? "0".repeat(64), "hex");
@@ -46,7 +49,9 @@ const metaMessage = z.object({
 const metaStatus = z.object({
   id: z.string().min(1).max(200),
   status: z.enum(["sent", "delivered", "read", "failed"]),
-  errors: z.array(z.object({ title: z.string().max(300).optional(), message: z.string().max(300).optional() })).optional(),
+  errors: z
+    .array(z.object({ title: z.string().max(300).optional(), message: z.string().max(300).optional() }))
+    .optional(),
 });
 const templateEvent = z.object({
   id: z.string().min(1).max(200),
@@ -89,18 +94,33 @@ export interface WebhookReport {
 }
 
 /** Applies one webhook body to a company (already identified by its key), in one transaction. */
-export async function receiveWebhook(ctx: { db: Db; bus: EventBus }, companyId: number, body: z.infer<typeof webhookSchema>): Promise<WebhookReport> {
+export async function receiveWebhook(
+  ctx: { db: Db; bus: EventBus },
+  companyId: number,
+  body: z.infer<typeof webhookSchema>,
+): Promise<WebhookReport> {
   return withTransaction(ctx, async (tx) => {
     const report: WebhookReport = { messages: 0, duplicates: 0, statuses: 0, templates: 0 };
     if ("type" in body) {
       const p = body.payload;
-      if (await applyTemplateStatus(tx, companyId, p.id, p.status, p.rejectedReason ?? p.reason ?? null, p.pausedUntil ? new Date(p.pausedUntil) : null)) report.templates++;
+      if (
+        await applyTemplateStatus(
+          tx,
+          companyId,
+          p.id,
+          p.status,
+          p.rejectedReason ?? p.reason ?? null,
+          p.pausedUntil ? new Date(p.pausedUntil) : null,
+        )
+      )
+        report.templates++;
       return report;
     }
     for (const change of body.entry.flatMap((e) => e.changes)) {
       const v = change.value;
       if (change.field === "message_template_status_update" && v.event && v.message_template_id !== undefined) {
-        if (await applyTemplateStatus(tx, companyId, String(v.message_template_id), v.event, v.reason ?? null, null)) report.templates++;
+        if (await applyTemplateStatus(tx, companyId, String(v.message_template_id), v.event, v.reason ?? null, null))
+          report.templates++;
       }
       for (const s of v.statuses ?? []) {
         const error = s.errors?.[0]?.message ?? s.errors?.[0]?.title ?? null;
@@ -116,7 +136,10 @@ export async function receiveWebhook(ctx: { db: Db; bus: EventBus }, companyId: 
 }
 
 function messageText(m: z.infer<typeof metaMessage>): string {
-  return (m.text?.body ?? m.button?.text ?? m.interactive?.button_reply?.title ?? `[${m.type ?? "mensaje"}]`).slice(0, 4000);
+  return (m.text?.body ?? m.button?.text ?? m.interactive?.button_reply?.title ?? `[${m.type ?? "mensaje"}]`).slice(
+    0,
+    4000,
+  );
 }
 
 /**
@@ -145,13 +168,22 @@ async function receiveMessage(tx: Transaction, companyId: number, m: z.infer<typ
     sql`UPDATE whatsapp_contacts SET last_inbound_at = GREATEST(last_inbound_at, ${stored.received_at}::timestamptz)
         WHERE company_id = ${companyId} AND id = ${contactId}`,
   );
-  const [last] = await queryRows<{ id: number; chat_id: number | null; document_type: string | null; document_id: number | null; answer_type: AnswerType | null; notification: string | null }>(
+  const [last] = await queryRows<{
+    id: number;
+    chat_id: number | null;
+    document_type: string | null;
+    document_id: number | null;
+    answer_type: AnswerType | null;
+    notification: string | null;
+  }>(
     tx.db,
     sql`SELECT m.id, m.chat_id, m.document_type, m.document_id, t.answer_type, t.notification
         FROM whatsapp_messages m LEFT JOIN notification_templates t ON t.company_id = m.company_id AND t.id = m.template_id
         WHERE m.company_id = ${companyId} AND m.contact_id = ${contactId} ORDER BY m.id DESC LIMIT 1`,
   );
-  const chatId = last ? (last.chat_id ?? (await documentChat(tx, companyId, last.document_type, last.document_id))) : null;
+  const chatId = last
+    ? (last.chat_id ?? (await documentChat(tx, companyId, last.document_type, last.document_id)))
+    : null;
   if (chatId) {
     const [comment] = await queryRows<{ id: number }>(
       tx.db,
@@ -159,17 +191,27 @@ async function receiveMessage(tx: Transaction, companyId: number, m: z.infer<typ
           VALUES (${companyId}, ${chatId}, ${text}, 'Client', clock_timestamp(), clock_timestamp()) RETURNING id`,
     );
     if (comment) {
-      await queryRows(tx.db, sql`UPDATE whatsapp_inbound SET comment_id = ${comment.id} WHERE company_id = ${companyId} AND id = ${stored.id}`);
+      await queryRows(
+        tx.db,
+        sql`UPDATE whatsapp_inbound SET comment_id = ${comment.id} WHERE company_id = ${companyId} AND id = ${stored.id}`,
+      );
       await tx.emit({ type: "chat.comment", companyId, payload: { chatId, commentId: comment.id, kind: "new" } });
     }
   }
-  if (last?.answer_type && last.document_type === "Booking" && last.document_id && parseAnswer(last.answer_type, text) === true) {
+  if (
+    last?.answer_type &&
+    last.document_type === "Booking" &&
+    last.document_id &&
+    parseAnswer(last.answer_type, text) === true
+  ) {
     await confirmBooking(tx, companyId, last.document_id);
   }
   return true;
 }
 
-/** A client of the company whose phone has these digits (the last 9 compared: Chilean numbers are written many ways). */
+/**
+ * A client of the company whose phone has these digits (the last 9 compared: Chilean numbers are written many ways).
+ */
 async function clientByPhone(tx: Transaction, companyId: number, phone: string): Promise<number | null> {
   const tail = phone.slice(-9);
   const [row] = await queryRows<{ id: number }>(
@@ -181,7 +223,12 @@ async function clientByPhone(tx: Transaction, companyId: number, phone: string):
 }
 
 /** The document's chat, created empty when nobody opened it yet (chat.open fills its title on the next open). */
-async function documentChat(tx: Transaction, companyId: number, type: string | null, id: number | null): Promise<number | null> {
+async function documentChat(
+  tx: Transaction,
+  companyId: number,
+  type: string | null,
+  id: number | null,
+): Promise<number | null> {
   if (!type || !id || !["Order", "Budget", "Crm", "Booking"].includes(type)) return null;
   const [row] = await queryRows<{ id: number }>(
     tx.db,

@@ -45,7 +45,15 @@ export const bookingReminderJob = (db: Db): PeriodicJob => ({
   lockKey: 32,
   everyMs: 10 * 60_000,
   async run(tx, now) {
-    const due = await queryRows<{ id: number; company_id: number; client_id: number; name: string; booking_date: string; booking_time: string; identifier: string | null }>(
+    const due = await queryRows<{
+      id: number;
+      company_id: number;
+      client_id: number;
+      name: string;
+      booking_date: string;
+      booking_time: string;
+      identifier: string | null;
+    }>(
       tx.db,
       sql`SELECT b.id, b.company_id, b.client_id, c.name, b.booking_date::text AS booking_date, to_char(b.booking_time, 'HH24:MI') AS booking_time, v.identifier
           FROM bookings b

@@ -20,7 +20,8 @@ export interface NotifyRequest {
   dedupeKey: string;
 }
 
-export type NotifyResult = { queued: number } | { skipped: "duplicate" | "no_plan" | "no_template" | "no_phone" | "too_many_placeholders" };
+export type NotifyResult =
+  { queued: number } | { skipped: "duplicate" | "no_plan" | "no_template" | "no_phone" | "too_many_placeholders" };
 
 /** Queues the notification in the caller's transaction; the caller delivers it after COMMIT (deliverMessage). */
 export async function queueNotification(tx: Transaction, req: NotifyRequest): Promise<NotifyResult> {
@@ -28,18 +29,27 @@ export async function queueNotification(tx: Transaction, req: NotifyRequest): Pr
   const [template] = await tx.db
     .select()
     .from(notificationTemplates)
-    .where(and(eq(notificationTemplates.companyId, req.companyId), eq(notificationTemplates.notification, req.notification)));
-  if (!template || template.whatsappStatus !== "approved" || !template.whatsappActive) return { skipped: "no_template" };
+    .where(
+      and(eq(notificationTemplates.companyId, req.companyId), eq(notificationTemplates.notification, req.notification)),
+    );
+  if (!template || template.whatsappStatus !== "approved" || !template.whatsappActive)
+    return { skipped: "no_template" };
   const count = templatePlaceholders(template.text).length;
   if (count > req.values.length) return { skipped: "too_many_placeholders" };
-  const [client] = await queryRows<{ phone: string | null }>(tx.db, sql`SELECT phone FROM clients WHERE company_id = ${req.companyId} AND id = ${req.clientId}`);
+  const [client] = await queryRows<{ phone: string | null }>(
+    tx.db,
+    sql`SELECT phone FROM clients WHERE company_id = ${req.companyId} AND id = ${req.clientId}`,
+  );
   const phone = whatsappNumber(client?.phone);
   if (!phone) return { skipped: "no_phone" };
   const contactId = await contactFor(tx.db, req.companyId, phone, req.clientId);
   // Queued before: whoever queued it delivers it (a second delivery could reach the provider twice). Checked after
   // contactFor, whose upsert holds the contact's row until COMMIT: a concurrent request for the same key (same
   // document, same client) waits there and then sees the first one's message.
-  const [seen] = await queryRows<{ id: number }>(tx.db, sql`SELECT id FROM whatsapp_messages WHERE company_id = ${req.companyId} AND dedupe_key = ${req.dedupeKey}`);
+  const [seen] = await queryRows<{ id: number }>(
+    tx.db,
+    sql`SELECT id FROM whatsapp_messages WHERE company_id = ${req.companyId} AND dedupe_key = ${req.dedupeKey}`,
+  );
   if (seen) return { skipped: "duplicate" };
   const id = await queueMessage(tx, {
     companyId: req.companyId,

@@ -10,12 +10,20 @@ import {
   WHATSAPP_TEXTS,
   type MessageStatus,
 } from "@taller/core";
-import { notificationTemplates, queryRows, whatsappConfigs, whatsappContacts, whatsappMessages, type Db } from "@taller/db";
+import {
+  notificationTemplates,
+  queryRows,
+  whatsappConfigs,
+  whatsappContacts,
+  whatsappMessages,
+  type Db,
+} from "@taller/db";
 import { fieldError, TRPCError, type Transaction } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
 import { messagingAdapter } from "./adapter";
 
-export type QueuedContent = { kind: "text"; body: string } | { kind: "template"; templateId: number; variables: string[] };
+export type QueuedContent =
+  { kind: "text"; body: string } | { kind: "template"; templateId: number; variables: string[] };
 
 export interface QueueRequest {
   companyId: number;
@@ -76,21 +84,26 @@ export async function queueMessage(tx: Transaction, req: QueueRequest): Promise<
   if (req.content.kind === "text") {
     const now = req.now ?? new Date(contact.now);
     const window = replyWindow(contact.last_inbound_at === null ? null : new Date(contact.last_inbound_at), now);
-    if (window.state === "none") throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.noConversation });
-    if (window.state === "closed") throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.outsideWindow });
+    if (window.state === "none")
+      throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.noConversation });
+    if (window.state === "closed")
+      throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.outsideWindow });
     body = req.content.body;
   } else {
     const [template] = await tx.db
       .select()
       .from(notificationTemplates)
-      .where(and(eq(notificationTemplates.companyId, req.companyId), eq(notificationTemplates.id, req.content.templateId)));
+      .where(
+        and(eq(notificationTemplates.companyId, req.companyId), eq(notificationTemplates.id, req.content.templateId)),
+      );
     if (!template) throw fieldError("NOT_FOUND", "template_id", "Plantilla no encontrada");
     if (template.whatsappStatus !== "approved" || !template.whatsappActive) {
       throw fieldError("PRECONDITION_FAILED", "template_id", WHATSAPP_TEXTS.templateNotApproved);
     }
     const count = templatePlaceholders(template.text).length;
     variables = req.content.variables.map((v) => v.trim());
-    if (variables.length !== count || variables.some((v) => !v)) throw fieldError("BAD_REQUEST", "variables", WHATSAPP_TEXTS.example);
+    if (variables.length !== count || variables.some((v) => !v))
+      throw fieldError("BAD_REQUEST", "variables", WHATSAPP_TEXTS.example);
     body = fillTemplate(template.text, variables);
     templateId = template.id;
   }
@@ -120,7 +133,10 @@ export async function queueMessage(tx: Transaction, req: QueueRequest): Promise<
  * the message, after its COMMIT; the final write applies only to a row still 'queued'.
  */
 export async function deliverMessage(db: Db, companyId: number, messageId: number): Promise<MessageStatus> {
-  const [m] = await db.select().from(whatsappMessages).where(and(eq(whatsappMessages.companyId, companyId), eq(whatsappMessages.id, messageId)));
+  const [m] = await db
+    .select()
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.companyId, companyId), eq(whatsappMessages.id, messageId)));
   const [contact] = m ? await db.select().from(whatsappContacts).where(eq(whatsappContacts.id, m.contactId)) : [];
   const config = await activeConfig(db, companyId);
   if (!m || !contact) return "failed";
@@ -133,7 +149,10 @@ export async function deliverMessage(db: Db, companyId: number, messageId: numbe
     if (!config) throw new Error("WhatsApp desactivado para la empresa");
     let templateProviderId: string | null = null;
     if (m.kind === "template" && m.templateId) {
-      const [t] = await db.select({ id: notificationTemplates.providerTemplateId }).from(notificationTemplates).where(eq(notificationTemplates.id, m.templateId));
+      const [t] = await db
+        .select({ id: notificationTemplates.providerTemplateId })
+        .from(notificationTemplates)
+        .where(eq(notificationTemplates.id, m.templateId));
       templateProviderId = t?.id ?? null;
       if (!templateProviderId) throw new Error("La plantilla no fue enviada a WhatsApp");
     }
@@ -152,7 +171,13 @@ export async function deliverMessage(db: Db, companyId: number, messageId: numbe
   await db
     .update(whatsappMessages)
     .set({ status, providerMessageId, error, updatedAt: new Date() })
-    .where(and(eq(whatsappMessages.companyId, companyId), eq(whatsappMessages.id, messageId), eq(whatsappMessages.status, "queued")));
+    .where(
+      and(
+        eq(whatsappMessages.companyId, companyId),
+        eq(whatsappMessages.id, messageId),
+        eq(whatsappMessages.status, "queued"),
+      ),
+    );
   return status;
 }
 
@@ -160,7 +185,11 @@ export async function deliverMessage(db: Db, companyId: number, messageId: numbe
  * Hands a sweep's queued messages to the provider after `tx` commits, one after another; a failure is written on its
  * message ('failed'), not retried.
  */
-export function deliverAfterCommit(tx: Transaction, db: Db, queued: readonly { companyId: number; id: number }[]): void {
+export function deliverAfterCommit(
+  tx: Transaction,
+  db: Db,
+  queued: readonly { companyId: number; id: number }[],
+): void {
   tx.afterCommit(() => {
     void (async () => {
       for (const q of queued) await deliverMessage(db, q.companyId, q.id).catch(() => undefined);
@@ -172,7 +201,13 @@ export function deliverAfterCommit(tx: Transaction, db: Db, queued: readonly { c
  * The provider's status event for one of its message ids: applied only when it moves the message forward
  * (statusAdvances), under the row's lock, so 'delivered' arriving after 'read' changes nothing.
  */
-export async function applyStatusEvent(tx: Transaction, companyId: number, providerMessageId: string, next: MessageStatus, error: string | null) {
+export async function applyStatusEvent(
+  tx: Transaction,
+  companyId: number,
+  providerMessageId: string,
+  next: MessageStatus,
+  error: string | null,
+) {
   const [row] = await queryRows<{ id: number; status: MessageStatus }>(
     tx.db,
     sql`SELECT id, status FROM whatsapp_messages WHERE company_id = ${companyId} AND provider_message_id = ${providerMessageId} FOR UPDATE`,

@@ -20,10 +20,17 @@ export const saveConfig = managerProcedure
     const phone = phones.find((p) => p.id === input.phone_id);
     if (!phone) throw fieldError("BAD_REQUEST", "phone_id", WHATSAPP_TEXTS.choosePhone);
     return withTransaction(ctx, async (tx) => {
-      const [company] = await tx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
+      const [company] = await tx.db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.id, input.company_id));
       if (!company) throw fieldError("NOT_FOUND", "company_id", WHATSAPP_TEXTS.chooseCompany);
-      const [taken] = await tx.db.select({ companyId: whatsappConfigs.companyId }).from(whatsappConfigs).where(eq(whatsappConfigs.gupshupAppId, input.gupshup_app_id));
-      if (taken && taken.companyId !== input.company_id) throw fieldError("CONFLICT", "gupshup_app_id", "La aplicación ya está configurada para otra empresa");
+      const [taken] = await tx.db
+        .select({ companyId: whatsappConfigs.companyId })
+        .from(whatsappConfigs)
+        .where(eq(whatsappConfigs.gupshupAppId, input.gupshup_app_id));
+      if (taken && taken.companyId !== input.company_id)
+        throw fieldError("CONFLICT", "gupshup_app_id", "La aplicación ya está configurada para otra empresa");
       const values = {
         gupshupAppId: input.gupshup_app_id,
         accountId: input.account_id,
@@ -33,16 +40,29 @@ export const saveConfig = managerProcedure
         active: input.active,
         updatedAt: new Date(),
       };
-      const [existing] = await tx.db.select({ id: whatsappConfigs.id }).from(whatsappConfigs).where(eq(whatsappConfigs.companyId, input.company_id)).for("update");
+      const [existing] = await tx.db
+        .select({ id: whatsappConfigs.id })
+        .from(whatsappConfigs)
+        .where(eq(whatsappConfigs.companyId, input.company_id))
+        .for("update");
       if (existing) {
-        const [row] = await tx.db.update(whatsappConfigs).set(values).where(eq(whatsappConfigs.id, existing.id)).returning();
+        const [row] = await tx.db
+          .update(whatsappConfigs)
+          .set(values)
+          .where(eq(whatsappConfigs.id, existing.id))
+          .returning();
         if (!row) throw new TRPCError({ code: "NOT_FOUND", message: WHATSAPP_TEXTS.configFailed });
         return { ...configView(row), webhook_key: null };
       }
       const key = newWebhookKey();
       const [row] = await tx.db
         .insert(whatsappConfigs)
-        .values({ ...values, companyId: input.company_id, webhookSelector: key.selector, webhookVerifierHash: key.verifierHash })
+        .values({
+          ...values,
+          companyId: input.company_id,
+          webhookSelector: key.selector,
+          webhookVerifierHash: key.verifierHash,
+        })
         .returning();
       if (!row) throw new Error("config insert returned nothing");
       return { ...configView(row), webhook_key: key.key };

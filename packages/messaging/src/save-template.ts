@@ -18,7 +18,12 @@ export const saveTemplate = managerProcedure.input(templateFormSchema).mutation(
   const [existing] = await ctx.db
     .select()
     .from(notificationTemplates)
-    .where(and(eq(notificationTemplates.companyId, input.company_id), eq(notificationTemplates.notification, input.notification)));
+    .where(
+      and(
+        eq(notificationTemplates.companyId, input.company_id),
+        eq(notificationTemplates.notification, input.notification),
+      ),
+    );
   const [config] = await ctx.db.select().from(whatsappConfigs).where(eq(whatsappConfigs.companyId, input.company_id));
   const changed = !existing || existing.text !== input.text || existing.name !== input.name;
   let submitted: { id: string; status: TemplateStatus } | null = null;
@@ -41,15 +46,22 @@ export const saveTemplate = managerProcedure.input(templateFormSchema).mutation(
     whatsappActive: input.whatsapp_active,
     fills: input.fills,
     updatedAt: new Date(),
-    ...(submitted ? { providerTemplateId: submitted.id, whatsappStatus: submitted.status, statusReason: null, pausedUntil: null } : {}),
+    ...(submitted
+      ? { providerTemplateId: submitted.id, whatsappStatus: submitted.status, statusReason: null, pausedUntil: null }
+      : {}),
     // A changed text is not the text WhatsApp approved: without a provider to review it, it is not approved either.
-    ...(changed && !submitted ? { providerTemplateId: null, whatsappStatus: null, statusReason: null, pausedUntil: null } : {}),
+    ...(changed && !submitted
+      ? { providerTemplateId: null, whatsappStatus: null, statusReason: null, pausedUntil: null }
+      : {}),
   };
   return withTransaction(ctx, async (tx) => {
     const [row] = await tx.db
       .insert(notificationTemplates)
       .values({ ...values, companyId: input.company_id, notification: input.notification })
-      .onConflictDoUpdate({ target: [notificationTemplates.companyId, notificationTemplates.notification], set: values })
+      .onConflictDoUpdate({
+        target: [notificationTemplates.companyId, notificationTemplates.notification],
+        set: values,
+      })
       .returning({ id: notificationTemplates.id, whatsapp_status: notificationTemplates.whatsappStatus });
     if (!row) throw new Error("template upsert returned nothing");
     return row;

@@ -8,7 +8,12 @@ import { activeConfig, contactFor, deliverMessage, queueMessage } from "./outbou
 
 const clientKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Clave de mensaje inválida");
 export const whatsappSendInput = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("text"), chat_id: z.number().int().positive(), client_key: clientKey, text: z.string().trim().min(1, "Escribe un mensaje").max(4000) }),
+  z.object({
+    kind: z.literal("text"),
+    chat_id: z.number().int().positive(),
+    client_key: clientKey,
+    text: z.string().trim().min(1, "Escribe un mensaje").max(4000),
+  }),
   z.object({
     kind: z.literal("template"),
     chat_id: z.number().int().positive(),
@@ -31,9 +36,14 @@ export const send = staffProcedure
   .use(can("create", "crm"))
   .input(whatsappSendInput)
   .mutation(async ({ ctx, input }): Promise<{ id: number; status: MessageStatus; body: string }> => {
-    if (perUser.hit(String(ctx.user.id)) > 0) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "Demasiados mensajes. Intenta nuevamente en un minuto." });
+    if (perUser.hit(String(ctx.user.id)) > 0)
+      throw new TRPCError({
+        code: "TOO_MANY_REQUESTS",
+        message: "Demasiados mensajes. Intenta nuevamente en un minuto.",
+      });
     const chat = await chatClient(ctx.db, ctx.companyId, input.chat_id);
-    if (!(await activeConfig(ctx.db, ctx.companyId))) throw new TRPCError({ code: "FORBIDDEN", message: WHATSAPP_TEXTS.notInPlan });
+    if (!(await activeConfig(ctx.db, ctx.companyId)))
+      throw new TRPCError({ code: "FORBIDDEN", message: WHATSAPP_TEXTS.notInPlan });
     const phone = whatsappNumber(chat.client?.phone);
     if (!chat.client || !phone) throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.noPhone });
     const clientId = chat.client.id;
@@ -42,7 +52,10 @@ export const send = staffProcedure
       const messageId = await queueMessage(tx, {
         companyId: ctx.companyId,
         contactId,
-        content: input.kind === "text" ? { kind: "text", body: input.text } : { kind: "template", templateId: input.template_id, variables: input.variables },
+        content:
+          input.kind === "text"
+            ? { kind: "text", body: input.text }
+            : { kind: "template", templateId: input.template_id, variables: input.variables },
         documentType: chat.document_type,
         documentId: chat.document_id,
         chatId: chat.chat_id,
@@ -61,11 +74,19 @@ export const send = staffProcedure
               VALUES (${ctx.companyId}, ${chat.chat_id}, ${`WhatsApp: ${fresh.body}`.slice(0, 4000)}, 'User', ${ctx.user.id}, ${`wa-${input.client_key}`}, clock_timestamp(), clock_timestamp())
               RETURNING id`,
         );
-        if (comment) await tx.emit({ type: "chat.comment", companyId: ctx.companyId, payload: { chatId: chat.chat_id, commentId: comment.id, kind: "new" } });
+        if (comment)
+          await tx.emit({
+            type: "chat.comment",
+            companyId: ctx.companyId,
+            payload: { chatId: chat.chat_id, commentId: comment.id, kind: "new" },
+          });
       }
       return messageId;
     });
     const status = await deliverMessage(ctx.db, ctx.companyId, id);
-    const [row] = await queryRows<{ body: string }>(ctx.db, sql`SELECT body FROM whatsapp_messages WHERE company_id = ${ctx.companyId} AND id = ${id}`);
+    const [row] = await queryRows<{ body: string }>(
+      ctx.db,
+      sql`SELECT body FROM whatsapp_messages WHERE company_id = ${ctx.companyId} AND id = ${id}`,
+    );
     return { id, status, body: row?.body ?? "" };
   });

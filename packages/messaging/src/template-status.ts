@@ -22,7 +22,12 @@ export async function applyTemplateStatus(
       pausedUntil: status === "paused" ? pausedUntil : null,
       updatedAt: new Date(),
     })
-    .where(and(eq(notificationTemplates.companyId, companyId), eq(notificationTemplates.providerTemplateId, providerTemplateId)))
+    .where(
+      and(
+        eq(notificationTemplates.companyId, companyId),
+        eq(notificationTemplates.providerTemplateId, providerTemplateId),
+      ),
+    )
     .returning({ id: notificationTemplates.id });
   return rows.length > 0;
 }

@@ -25,8 +25,20 @@ export const messagingCases: DomainCases<typeof messagingRouter> = {
     input: (f) => ({ kind: "text", chat_id: demoChat(f), client_key: "tenancy-walk-1", text: "Hola" }),
     valid: (f) => ({ kind: "text", chat_id: demoChat(f), client_key: "fuzz-seed-01", text: "Hola" }),
     attacks: (f) => [
-      { kind: "template", chat_id: demoChat(f), client_key: "fuzz-seed-02", template_id: 2_147_483_647, variables: ["x"] },
-      { kind: "template", chat_id: demoChat(f), client_key: "fuzz-seed-03", template_id: 1, variables: ["' OR 1=1 --", "\u0000"] },
+      {
+        kind: "template",
+        chat_id: demoChat(f),
+        client_key: "fuzz-seed-02",
+        template_id: 2_147_483_647,
+        variables: ["x"],
+      },
+      {
+        kind: "template",
+        chat_id: demoChat(f),
+        client_key: "fuzz-seed-03",
+        template_id: 1,
+        variables: ["' OR 1=1 --", "\u0000"],
+      },
       { kind: "text", chat_id: demoChat(f), client_key: "../../etc", text: "x" },
     ],
   },
@@ -42,7 +54,13 @@ export const messagingCases: DomainCases<typeof messagingRouter> = {
   config: { kind: "manager", valid: (f) => ({ company_id: f.demo.companyId }) },
   saveConfig: {
     kind: "manager",
-    valid: (f) => ({ company_id: f.demo.companyId, gupshup_app_id: "local", account_id: "local", phone_id: "local", active: true }),
+    valid: (f) => ({
+      company_id: f.demo.companyId,
+      gupshup_app_id: "local",
+      account_id: "local",
+      phone_id: "local",
+      active: true,
+    }),
   },
   notifications: { kind: "manager", valid: (f) => ({ company_id: f.demo.companyId }) },
   saveTemplate: { kind: "manager", valid: (f) => ({ ...template, company_id: f.demo.companyId }) },

@@ -32,12 +32,28 @@ async function management(onHold = false) {
   const [row] = await app
     .db()
     .insert(crms)
-    .values({ companyId: demo.companyId, kind: "retention", clientId, vehicleId: demo.vehicleIds[3], requirementId: demo.requirementIds[0], onHold })
+    .values({
+      companyId: demo.companyId,
+      kind: "retention",
+      clientId,
+      vehicleId: demo.vehicleIds[3],
+      requirementId: demo.requirementIds[0],
+      onHold,
+    })
     .returning({ id: crms.id });
   return row?.id ?? 0;
 }
 const messagesOf = (crmId: number) =>
-  app.db().select().from(whatsappMessages).where(and(eq(whatsappMessages.companyId, app.fx().demo.companyId), eq(whatsappMessages.dedupeKey, crmFollowUpKey(crmId))));
+  app
+    .db()
+    .select()
+    .from(whatsappMessages)
+    .where(
+      and(
+        eq(whatsappMessages.companyId, app.fx().demo.companyId),
+        eq(whatsappMessages.dedupeKey, crmFollowUpKey(crmId)),
+      ),
+    );
 
 describe("the CRM follow-up sweep", () => {
   it("sends nothing and mints no link without an approved template", async () => {
@@ -45,7 +61,11 @@ describe("the CRM follow-up sweep", () => {
     const crmId = await management();
     await run();
     expect(await messagesOf(crmId)).toEqual([]);
-    const tokens = await app.db().select().from(documentTokens).where(and(eq(documentTokens.documentType, "Crm"), eq(documentTokens.documentId, crmId)));
+    const tokens = await app
+      .db()
+      .select()
+      .from(documentTokens)
+      .where(and(eq(documentTokens.documentType, "Crm"), eq(documentTokens.documentId, crmId)));
     expect(tokens).toEqual([]);
   });
 
@@ -63,8 +83,17 @@ describe("the CRM follow-up sweep", () => {
     const link = message?.variables[3] ?? "";
     expect(link).toMatch(/^https:\/\/taller\.example\/client\/booking\?crm_token=[\w-]{32}$/);
     const token = new URL(link).searchParams.get("crm_token") ?? "";
-    const [stored] = await app.db().select().from(documentTokens).where(eq(documentTokens.tokenHash, sha256(token)));
-    expect(stored).toMatchObject({ kind: "crm_token", documentType: "Crm", documentId: crmId, companyId: app.fx().demo.companyId });
+    const [stored] = await app
+      .db()
+      .select()
+      .from(documentTokens)
+      .where(eq(documentTokens.tokenHash, sha256(token)));
+    expect(stored).toMatchObject({
+      kind: "crm_token",
+      documentType: "Crm",
+      documentId: crmId,
+      companyId: app.fx().demo.companyId,
+    });
     // The waiting list pauses reminders.
     expect(await messagesOf(paused)).toEqual([]);
   });
@@ -73,11 +102,21 @@ describe("the CRM follow-up sweep", () => {
 describe("crmReminderText", () => {
   const base = { category: "initial" as const, message: null, plan: true, template: true, phone: true, recent: true };
   it("says what was sent, or the first thing missing", () => {
-    expect(crmReminderText({ ...base, message: "recorded" })).toBe("Recordatorio por WhatsApp: Registrado (no enviado)");
-    expect(crmReminderText({ ...base, plan: false })).toBe("Sin recordatorio por WhatsApp: no está incluido en el plan de la empresa");
-    expect(crmReminderText({ ...base, template: false })).toBe("Sin recordatorio por WhatsApp: la empresa no tiene una plantilla aprobada de 'Seguimiento CRM'");
-    expect(crmReminderText({ ...base, phone: false })).toBe("Sin recordatorio por WhatsApp: el cliente no tiene teléfono");
-    expect(crmReminderText({ ...base, category: "on_hold" })).toBe("Recordatorios en pausa: la gestión está en la Lista de Espera");
+    expect(crmReminderText({ ...base, message: "recorded" })).toBe(
+      "Recordatorio por WhatsApp: Registrado (no enviado)",
+    );
+    expect(crmReminderText({ ...base, plan: false })).toBe(
+      "Sin recordatorio por WhatsApp: no está incluido en el plan de la empresa",
+    );
+    expect(crmReminderText({ ...base, template: false })).toBe(
+      "Sin recordatorio por WhatsApp: la empresa no tiene una plantilla aprobada de 'Seguimiento CRM'",
+    );
+    expect(crmReminderText({ ...base, phone: false })).toBe(
+      "Sin recordatorio por WhatsApp: el cliente no tiene teléfono",
+    );
+    expect(crmReminderText({ ...base, category: "on_hold" })).toBe(
+      "Recordatorios en pausa: la gestión está en la Lista de Espera",
+    );
     expect(crmReminderText({ ...base, category: "completed" })).toBeNull();
     expect(crmReminderText({ ...base, recent: false })).toBeNull();
     expect(crmReminderText(base)).toBe("Recordatorio por WhatsApp: pendiente");

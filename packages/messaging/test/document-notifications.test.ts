@@ -1,8 +1,21 @@
 // The documents' notifications (booking confirmation, order received, budget ready, payment link): what the
 // `notification.requested` event makes of a document, with the local adapter (messages recorded, never sent).
 // The domains' side (which write emits the event) is tested in their packages.
-import { DOCUMENT_NOTIFICATIONS, formatDay, formatMoney, NOTIFICATION_VALUES, type DocumentNotification } from "@taller/core";
-import { bookings, documentTokens, notificationTemplates, paymentClientToken, queryRows, whatsappMessages } from "@taller/db";
+import {
+  DOCUMENT_NOTIFICATIONS,
+  formatDay,
+  formatMoney,
+  NOTIFICATION_VALUES,
+  type DocumentNotification,
+} from "@taller/core";
+import {
+  bookings,
+  documentTokens,
+  notificationTemplates,
+  paymentClientToken,
+  queryRows,
+  whatsappMessages,
+} from "@taller/db";
 import { createCallerFactory, runJob, sha256 } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
@@ -62,7 +75,9 @@ async function openBooking() {
 }
 
 /** A demo document of each notification, its client, and the values the message must carry, read independently. */
-async function documentOf(notification: DocumentNotification): Promise<{ id: number; clientId: number; values: string[]; documentType: string; documentId: number }> {
+async function documentOf(
+  notification: DocumentNotification,
+): Promise<{ id: number; clientId: number; values: string[]; documentType: string; documentId: number }> {
   const companyId = demoId();
   switch (notification) {
     case "booking_confirmation": {
@@ -73,20 +88,46 @@ async function documentOf(notification: DocumentNotification): Promise<{ id: num
             FROM bookings b JOIN clients c ON c.id = b.client_id LEFT JOIN vehicles v ON v.id = b.vehicle_id WHERE b.id = ${id}`,
       );
       if (!r) throw new Error("booking");
-      return { id, clientId: r.client_id, values: [r.name, formatDay(r.day), r.time, r.plate ?? "-"], documentType: "Booking", documentId: id };
+      return {
+        id,
+        clientId: r.client_id,
+        values: [r.name, formatDay(r.day), r.time, r.plate ?? "-"],
+        documentType: "Booking",
+        documentId: id,
+      };
     }
     case "order_received": {
-      const [r] = await queryRows<{ id: number; client_id: number; name: string; plate: string | null; n: number; requirement: string | null }>(
+      const [r] = await queryRows<{
+        id: number;
+        client_id: number;
+        name: string;
+        plate: string | null;
+        n: number;
+        requirement: string | null;
+      }>(
         app.db(),
         sql`SELECT o.id, o.client_id, c.name, v.identifier AS plate, o.correlative_id AS n, r.name AS requirement
             FROM orders o JOIN clients c ON c.id = o.client_id LEFT JOIN vehicles v ON v.id = o.vehicle_id LEFT JOIN requirements r ON r.id = o.requirement_id
             WHERE o.company_id = ${companyId} ORDER BY o.id LIMIT 1`,
       );
       if (!r) throw new Error("order");
-      return { id: r.id, clientId: r.client_id, values: [r.name, r.plate ?? "-", String(r.n), r.requirement ?? "-"], documentType: "Order", documentId: r.id };
+      return {
+        id: r.id,
+        clientId: r.client_id,
+        values: [r.name, r.plate ?? "-", String(r.n), r.requirement ?? "-"],
+        documentType: "Order",
+        documentId: r.id,
+      };
     }
     case "budget_ready": {
-      const [r] = await queryRows<{ id: number; client_id: number; name: string; plate: string | null; n: number; total: number }>(
+      const [r] = await queryRows<{
+        id: number;
+        client_id: number;
+        name: string;
+        plate: string | null;
+        n: number;
+        total: number;
+      }>(
         app.db(),
         sql`SELECT b.id, o.client_id, c.name, v.identifier AS plate, b.correlative_id AS n, b.total
             FROM budgets b JOIN orders o ON o.id = b.order_id JOIN clients c ON c.id = o.client_id LEFT JOIN vehicles v ON v.id = o.vehicle_id
@@ -94,10 +135,24 @@ async function documentOf(notification: DocumentNotification): Promise<{ id: num
       );
       if (!r) throw new Error("budget");
       // The link is random-looking: checked on its own below.
-      return { id: r.id, clientId: r.client_id, values: [r.name, r.plate ?? "-", String(r.n), formatMoney(r.total)], documentType: "Budget", documentId: r.id };
+      return {
+        id: r.id,
+        clientId: r.client_id,
+        values: [r.name, r.plate ?? "-", String(r.n), formatMoney(r.total)],
+        documentType: "Budget",
+        documentId: r.id,
+      };
     }
     case "payment_link": {
-      const [r] = await queryRows<{ id: number; client_id: number; name: string; plate: string | null; total: number; order_id: number; budget_id: number | null }>(
+      const [r] = await queryRows<{
+        id: number;
+        client_id: number;
+        name: string;
+        plate: string | null;
+        total: number;
+        order_id: number;
+        budget_id: number | null;
+      }>(
         app.db(),
         sql`SELECT p.id, p.client_id, c.name, p.vehicle_identifier AS plate, p.total, p.order_id, p.budget_id
             FROM payment_requests p JOIN clients c ON c.id = p.client_id WHERE p.company_id = ${companyId} AND p.total > 0 ORDER BY p.id LIMIT 1`,
@@ -116,14 +171,23 @@ async function documentOf(notification: DocumentNotification): Promise<{ id: num
 }
 
 const request = (notification: DocumentNotification, documentId: number, companyId = demoId()) =>
-  handleNotificationRequest(deps(), { type: "notification.requested", companyId, payload: { notification, documentId } });
+  handleNotificationRequest(deps(), {
+    type: "notification.requested",
+    companyId,
+    payload: { notification, documentId },
+  });
 
 const messagesOf = (notification: DocumentNotification, documentId: number, companyId = demoId()) =>
   app
     .db()
     .select()
     .from(whatsappMessages)
-    .where(and(eq(whatsappMessages.companyId, companyId), eq(whatsappMessages.dedupeKey, notificationKey(notification, documentId))));
+    .where(
+      and(
+        eq(whatsappMessages.companyId, companyId),
+        eq(whatsappMessages.dedupeKey, notificationKey(notification, documentId)),
+      ),
+    );
 
 beforeAll(async () => {
   for (const n of DOCUMENT_NOTIFICATIONS) await setTemplate(n, "approved");
@@ -144,7 +208,13 @@ describe.each(DOCUMENT_NOTIFICATIONS)("%s", (notification) => {
       .select()
       .from(notificationTemplates)
       .where(and(eq(notificationTemplates.companyId, demoId()), eq(notificationTemplates.notification, notification)));
-    expect(message).toMatchObject({ kind: "template", templateId: template?.id, status: "recorded", documentType: doc.documentType, documentId: doc.documentId });
+    expect(message).toMatchObject({
+      kind: "template",
+      templateId: template?.id,
+      status: "recorded",
+      documentType: doc.documentType,
+      documentId: doc.documentId,
+    });
     expect(message?.variables.slice(0, doc.values.length)).toEqual(doc.values);
     expect(message?.variables).toHaveLength(NOTIFICATION_VALUES[notification].length);
     expect(message?.body).toContain(doc.values[0]);
@@ -152,7 +222,10 @@ describe.each(DOCUMENT_NOTIFICATIONS)("%s", (notification) => {
 
   it("is not sent without a phone, an approved template or the plan, and the answer says why", async () => {
     const doc = await documentOf(notification);
-    await queryRows(app.db(), sql`DELETE FROM whatsapp_messages WHERE company_id = ${demoId()} AND dedupe_key = ${notificationKey(notification, doc.id)}`);
+    await queryRows(
+      app.db(),
+      sql`DELETE FROM whatsapp_messages WHERE company_id = ${demoId()} AND dedupe_key = ${notificationKey(notification, doc.id)}`,
+    );
     await setPhone(doc.clientId, null);
     expect(await request(notification, doc.id)).toEqual({ skipped: "no_phone" });
     await setPhone(doc.clientId, "+56 9 7000 0001");
@@ -186,14 +259,26 @@ describe("the documents' notifications", () => {
   it("the budget's link opens that budget's PDF token, registered when the message is queued", async () => {
     const doc = await documentOf("budget_ready");
     await setPhone(doc.clientId, "+56 9 7000 0001");
-    await queryRows(app.db(), sql`DELETE FROM whatsapp_messages WHERE company_id = ${demoId()} AND dedupe_key = ${notificationKey("budget_ready", doc.id)}`);
+    await queryRows(
+      app.db(),
+      sql`DELETE FROM whatsapp_messages WHERE company_id = ${demoId()} AND dedupe_key = ${notificationKey("budget_ready", doc.id)}`,
+    );
     expect(await request("budget_ready", doc.id)).toHaveProperty("queued");
     const [message] = await messagesOf("budget_ready", doc.id);
     const link = message?.variables[4] ?? "";
     expect(link).toMatch(/^https:\/\/taller\.example\/client\/budget\?token=[\w-]{43}$/);
     const token = new URL(link).searchParams.get("token") ?? "";
-    const [stored] = await app.db().select().from(documentTokens).where(eq(documentTokens.tokenHash, sha256(token)));
-    expect(stored).toMatchObject({ kind: "budget_token", documentType: "Budget", documentId: doc.id, companyId: demoId() });
+    const [stored] = await app
+      .db()
+      .select()
+      .from(documentTokens)
+      .where(eq(documentTokens.tokenHash, sha256(token)));
+    expect(stored).toMatchObject({
+      kind: "budget_token",
+      documentType: "Budget",
+      documentId: doc.id,
+      companyId: demoId(),
+    });
   });
 
   it("two processes hearing the event at the same moment queue it once, and only one delivers it", async () => {
@@ -221,8 +306,15 @@ describe("the documents' notifications", () => {
     await setPhone(b.client_id, "+56 9 7000 0003");
     const stop = startNotificationDelivery(deps());
     try {
-      await app.bus().publish({ type: "notification.requested", companyId: demoId(), payload: { notification: "booking_confirmation", documentId: b.id } });
-      await vi.waitFor(async () => expect((await messagesOf("booking_confirmation", b.id))[0]?.status).toBe("recorded"), { timeout: 10_000 });
+      await app.bus().publish({
+        type: "notification.requested",
+        companyId: demoId(),
+        payload: { notification: "booking_confirmation", documentId: b.id },
+      });
+      await vi.waitFor(
+        async () => expect((await messagesOf("booking_confirmation", b.id))[0]?.status).toBe("recorded"),
+        { timeout: 10_000 },
+      );
     } finally {
       stop();
     }
@@ -262,14 +354,19 @@ describe("the documents' notifications", () => {
     expect(await messagesOf("booking_confirmation", b.id)).toEqual([]);
     const settled = new Date(createdAt + CATCH_UP_AFTER_MS + 1_000);
     expect(await run(settled)).toEqual({ events: 1, queued: 1, failed: 0 });
-    await vi.waitFor(async () => expect((await messagesOf("booking_confirmation", b.id))[0]?.status).toBe("recorded"), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await messagesOf("booking_confirmation", b.id))[0]?.status).toBe("recorded"), {
+      timeout: 10_000,
+    });
     // The cursor moved past it: nothing twice.
     expect(await run(settled)).toEqual({ events: 0, queued: 0, failed: 0 });
     expect(await messagesOf("booking_confirmation", b.id)).toHaveLength(1);
 
     // One that fails (an id no integer column holds) is counted and passed; one already sent is passed unread.
     const outboxEvent = (payload: object) =>
-      queryRows(app.db(), sql`INSERT INTO realtime_events (company_id, type, payload) VALUES (${demoId()}, 'notification.requested', ${JSON.stringify(payload)}::jsonb)`);
+      queryRows(
+        app.db(),
+        sql`INSERT INTO realtime_events (company_id, type, payload) VALUES (${demoId()}, 'notification.requested', ${JSON.stringify(payload)}::jsonb)`,
+      );
     await outboxEvent({ notification: "payment_link", documentId: 2 ** 40 });
     await outboxEvent({ notification: "booking_confirmation", documentId: b.id });
     const later = new Date(Date.now() + CATCH_UP_AFTER_MS + 1_000);
@@ -283,10 +380,31 @@ describe("the documents' notifications", () => {
     await setPhone(b.client_id, "+56 9 7000 0004");
     expect(await request("booking_confirmation", b.id)).toHaveProperty("queued");
     const reply = webhookSchema.parse({
-      entry: [{ changes: [{ value: { messages: [{ from: "56970000004", id: "wamid.confirm-si", timestamp: String(Math.floor(Date.now() / 1000)), text: { body: "Si" } }] } }] }],
+      entry: [
+        {
+          changes: [
+            {
+              value: {
+                messages: [
+                  {
+                    from: "56970000004",
+                    id: "wamid.confirm-si",
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    text: { body: "Si" },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
     });
     await receiveWebhook({ db: app.db(), bus: app.bus() }, demoId(), reply);
-    const [after] = await app.db().select({ confirmed: bookings.confirmed }).from(bookings).where(eq(bookings.id, b.id));
+    const [after] = await app
+      .db()
+      .select({ confirmed: bookings.confirmed })
+      .from(bookings)
+      .where(eq(bookings.id, b.id));
     expect(after?.confirmed).toBe(true);
   });
 
@@ -310,7 +428,12 @@ describe("the documents' notifications", () => {
       sql`UPDATE whatsapp_messages SET created_at = now() - interval '2 days' WHERE company_id = ${demoId()} AND dedupe_key = ${notificationKey("booking_confirmation", early)}`,
     );
     await runJob({ db: app.db(), bus: app.bus() }, bookingReminderJob(app.db()));
-    const reminders = (id: number) => app.db().select().from(whatsappMessages).where(eq(whatsappMessages.dedupeKey, `booking_reminder:${id}`));
+    const reminders = (id: number) =>
+      app
+        .db()
+        .select()
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.dedupeKey, `booking_reminder:${id}`));
     expect(await reminders(soon)).toEqual([]);
     expect(await reminders(early)).toHaveLength(1);
   });

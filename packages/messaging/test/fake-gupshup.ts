@@ -28,7 +28,12 @@ function read(req: IncomingMessage): Promise<string> {
 export async function startFakeGupshup(): Promise<FakeGupshup> {
   const partnerToken = "partner-token-secret";
   const appToken = "sk_app_token";
-  const fake: Omit<FakeGupshup, "url" | "close"> = { partnerToken, requests: [], templates: new Map(), failNext: new Map() };
+  const fake: Omit<FakeGupshup, "url" | "close"> = {
+    partnerToken,
+    requests: [],
+    templates: new Map(),
+    failNext: new Map(),
+  };
   let nextId = 1;
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -47,25 +52,39 @@ export async function startFakeGupshup(): Promise<FakeGupshup> {
         }
       }
       if (path === "/partner/account/api/partnerApps" && req.method === "GET") {
-        return authorization === partnerToken ? reply(200, { partnerAppsList: [APP], status: "success" }) : reply(401, { status: "error" });
+        return authorization === partnerToken
+          ? reply(200, { partnerAppsList: [APP], status: "success" })
+          : reply(401, { status: "error" });
       }
       const m = /^\/partner\/app\/([^/]+)(\/.*)$/.exec(path);
       if (!m || m[1] !== APP.id) return reply(404, { status: "error", message: "Invalid app id provided" });
       const rest = m[2];
-      if (rest === "/token") return authorization === partnerToken ? reply(200, { token: { token: appToken }, status: "success" }) : reply(401, {});
+      if (rest === "/token")
+        return authorization === partnerToken
+          ? reply(200, { token: { token: appToken }, status: "success" })
+          : reply(401, {});
       if (authorization !== appToken) return reply(401, { status: "error", message: "Authentication Failed" });
       if (rest === "/waba/info") return reply(200, { wabaInfo: WABA, status: "success" });
-      if (rest === "/profile/displayName") return reply(200, { displayNameInfo: { verifiedName: "Taller Demo" }, status: "success" });
+      if (rest === "/profile/displayName")
+        return reply(200, { displayNameInfo: { verifiedName: "Taller Demo" }, status: "success" });
       if (rest === "/templates" && req.method === "POST") {
         const form = new URLSearchParams(body);
         const id = `tpl-${nextId++}`;
         fake.templates.set(id, { elementName: form.get("elementName") ?? "", status: "PENDING" });
-        return reply(200, { status: "success", template: { id, status: "PENDING", elementName: form.get("elementName") } });
+        return reply(200, {
+          status: "success",
+          template: { id, status: "PENDING", elementName: form.get("elementName") },
+        });
       }
       if (rest === "/templates" && req.method === "GET") {
         return reply(200, {
           status: "success",
-          templates: [...fake.templates].map(([id, t]) => ({ id, elementName: t.elementName, status: t.status, reason: t.reason ?? null })),
+          templates: [...fake.templates].map(([id, t]) => ({
+            id,
+            elementName: t.elementName,
+            status: t.status,
+            reason: t.reason ?? null,
+          })),
         });
       }
       if (rest === "/v3/message" && req.method === "POST") {

@@ -13,7 +13,14 @@ import {
 import { describe, expect, it } from "vitest";
 import { gupshupTemplateStatus } from "../src/gupshup";
 
-const base = { company_id: 1, notification: "booking_reminder", name: "Recordatorio", answer_type: "boolean", text: "Hola {{1}}, su reserva es el {{2}}", fills: ["Ana", "01-12-2026"] };
+const base = {
+  company_id: 1,
+  notification: "booking_reminder",
+  name: "Recordatorio",
+  answer_type: "boolean",
+  text: "Hola {{1}}, su reserva es el {{2}}",
+  fills: ["Ana", "01-12-2026"],
+};
 
 function fieldMessages(input: unknown): Record<string, string[]> {
   const r = templateFormSchema.safeParse(input);
@@ -53,7 +60,9 @@ describe("template form (seed 002 section 5)", () => {
     expect(r.success).toBe(false);
     const messages = r.success ? [] : r.error.issues.map((i) => i.message);
     expect(messages).toEqual([WHATSAPP_TEXTS.chooseAccount, WHATSAPP_TEXTS.choosePhone]);
-    expect(whatsappConfigSchema.parse({ company_id: 1, gupshup_app_id: "a", account_id: "b", phone_id: "c" }).active).toBe(true);
+    expect(
+      whatsappConfigSchema.parse({ company_id: 1, gupshup_app_id: "a", account_id: "b", phone_id: "c" }).active,
+    ).toBe(true);
   });
 });
 

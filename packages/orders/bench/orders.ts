@@ -12,12 +12,25 @@ import { parseArgs } from "node:util";
 import { present } from "@taller/core";
 import { seedScale } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
-import { benchHttpClient, benchLog, benchLogin, benchSeconds, percentiles, printTimings, recordingDatabase, runScaleBench, timeCases, type BenchCase } from "@taller/testing/bench";
+import {
+  benchHttpClient,
+  benchLog,
+  benchLogin,
+  benchSeconds,
+  percentiles,
+  printTimings,
+  recordingDatabase,
+  runScaleBench,
+  timeCases,
+  type BenchCase,
+} from "@taller/testing/bench";
 import { staffContext } from "@taller/trpc/testing";
 import { vehiclesRouter } from "@taller/vehicles";
 import { ordersRouter } from "../src";
 
-const { values: args } = parseArgs({ options: { orders: { type: "string", default: "1000000" }, runs: { type: "string", default: "200" } } });
+const { values: args } = parseArgs({
+  options: { orders: { type: "string", default: "1000000" }, runs: { type: "string", default: "200" } },
+});
 const ORDERS = Number(args.orders);
 const RUNS = Number(args.runs);
 const TARGET = { ratio: 1.5, p95Ms: 50, exportMs: 1000, exportMb: 150 };
@@ -28,7 +41,11 @@ await runScaleBench(
     orders: ORDERS,
     // A second company, a tenth the size: the lists must not read it.
     seed: async (db) => {
-      await seedScale(db, { orders: Math.max(1000, Math.round(ORDERS / 10)), name: "Taller Escala Dos", domain: "escala2.demo" });
+      await seedScale(db, {
+        orders: Math.max(1000, Math.round(ORDERS / 10)),
+        name: "Taller Escala Dos",
+        domain: "escala2.demo",
+      });
     },
   },
   async ({ database, raw, baseUrl, companyId, server }) => {
@@ -43,9 +60,10 @@ await runScaleBench(
     const caller = createCallerFactory(ordersRouter)(context);
     const vehiclesCaller = createCallerFactory(vehiclesRouter)(context);
 
-    const statuses = await http.query<{ order_statuses: { id: number; name: string; finish: boolean }[]; budget_statuses: { id: number; finish: boolean }[] }>(
-      "orders.statuses",
-    );
+    const statuses = await http.query<{
+      order_statuses: { id: number; name: string; finish: boolean }[];
+      budget_statuses: { id: number; finish: boolean }[];
+    }>("orders.statuses");
     const defaultFilter = {
       status_id: statuses.order_statuses.filter((s) => !s.finish).map((s) => s.id),
       budget_status_id: statuses.budget_statuses.filter((s) => !s.finish).map((s) => s.id),
@@ -58,19 +76,43 @@ await runScaleBench(
     const started = performance.now();
     const deep = await cursorForPage(http, "orders.list", {}, 2000);
     const deepVehicles = await cursorForPage(http, "vehicles.list", {}, 1000);
-    benchLog(`walked to orders page ${deep.page} and vehicles page ${deepVehicles.page} through HTTP in ${benchSeconds(started)}`);
+    benchLog(
+      `walked to orders page ${deep.page} and vehicles page ${deepVehicles.page} through HTTP in ${benchSeconds(started)}`,
+    );
     const [surname] = await raw<{ word: string }[]>`
       SELECT split_part(name, ' ', 2) AS word FROM clients WHERE company_id = ${companyId}
       GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`;
     const commonest = surname!.word.toUpperCase();
     const vehicleDefault = { status_id: [1, 2] as (1 | 2 | 3)[] };
-    const [location] = await raw<{ id: number }[]>`SELECT id FROM locations WHERE company_id = ${companyId} ORDER BY id LIMIT 1`;
+    const [location] = await raw<
+      { id: number }[]
+    >`SELECT id FROM locations WHERE company_id = ${companyId} ORDER BY id LIMIT 1`;
 
     const cases: BenchCase[] = [
-      { name: "first page (default filter)", path: "orders.list", input: defaultFilter, call: () => caller.list(defaultFilter) },
-      { name: `deep page ${deep.page + 1} (keyset)`, path: "orders.list", input: { cursor: deep.cursor }, call: () => caller.list({ cursor: deep.cursor }) },
-      { name: `search plate ${plate!.identifier}`, path: "orders.list", input: { search: plate!.identifier }, call: () => caller.list({ search: plate!.identifier }) },
-      { name: "status filter (En reparación)", path: "orders.list", input: { status_id: [repairs] }, call: () => caller.list({ status_id: [repairs] }) },
+      {
+        name: "first page (default filter)",
+        path: "orders.list",
+        input: defaultFilter,
+        call: () => caller.list(defaultFilter),
+      },
+      {
+        name: `deep page ${deep.page + 1} (keyset)`,
+        path: "orders.list",
+        input: { cursor: deep.cursor },
+        call: () => caller.list({ cursor: deep.cursor }),
+      },
+      {
+        name: `search plate ${plate!.identifier}`,
+        path: "orders.list",
+        input: { search: plate!.identifier },
+        call: () => caller.list({ search: plate!.identifier }),
+      },
+      {
+        name: "status filter (En reparación)",
+        path: "orders.list",
+        input: { status_id: [repairs] },
+        call: () => caller.list({ status_id: [repairs] }),
+      },
       {
         name: "totalsByStatus (default budgets)",
         path: "orders.totalsByStatus",
@@ -83,16 +125,36 @@ await runScaleBench(
         input: { sort: "check_in_time", sort_direction: "asc" },
         call: () => caller.list({ sort: "check_in_time", sort_direction: "asc" }),
       },
-      { name: `search commonest surname (${commonest})`, path: "orders.list", input: { search: commonest }, call: () => caller.list({ search: commonest }) },
-      { name: "search one letter (A)", path: "orders.list", input: { search: "a" }, call: () => caller.list({ search: "a" }) },
-      { name: "search two letters (QX)", path: "orders.list", input: { search: "qx" }, call: () => caller.list({ search: "qx" }) },
+      {
+        name: `search commonest surname (${commonest})`,
+        path: "orders.list",
+        input: { search: commonest },
+        call: () => caller.list({ search: commonest }),
+      },
+      {
+        name: "search one letter (A)",
+        path: "orders.list",
+        input: { search: "a" },
+        call: () => caller.list({ search: "a" }),
+      },
+      {
+        name: "search two letters (QX)",
+        path: "orders.list",
+        input: { search: "qx" },
+        call: () => caller.list({ search: "qx" }),
+      },
       {
         name: "one location, default filter",
         path: "orders.list",
         input: { ...defaultFilter, location_ids: [location!.id] },
         call: () => caller.list({ ...defaultFilter, location_ids: [location!.id] }),
       },
-      { name: "vehicles first page (default)", path: "vehicles.list", input: vehicleDefault, call: () => vehiclesCaller.list(vehicleDefault) },
+      {
+        name: "vehicles first page (default)",
+        path: "vehicles.list",
+        input: vehicleDefault,
+        call: () => vehiclesCaller.list(vehicleDefault),
+      },
       { name: "vehicles first page (all)", path: "vehicles.list", input: {}, call: () => vehiclesCaller.list({}) },
       {
         name: `vehicles deep page ${deepVehicles.page + 1}`,
@@ -106,15 +168,32 @@ await runScaleBench(
         input: { status_id: [3] },
         call: () => vehiclesCaller.list({ status_id: [3] }),
       },
-      { name: `vehicles search (${commonest})`, path: "vehicles.list", input: { search: commonest }, call: () => vehiclesCaller.list({ search: commonest }) },
-      { name: "vehicles search one letter (A)", path: "vehicles.list", input: { search: "a" }, call: () => vehiclesCaller.list({ search: "a" }) },
-      { name: "vehicles totalsByStatus", path: "vehicles.totalsByStatus", input: {}, call: () => vehiclesCaller.totalsByStatus({}) },
+      {
+        name: `vehicles search (${commonest})`,
+        path: "vehicles.list",
+        input: { search: commonest },
+        call: () => vehiclesCaller.list({ search: commonest }),
+      },
+      {
+        name: "vehicles search one letter (A)",
+        path: "vehicles.list",
+        input: { search: "a" },
+        call: () => vehiclesCaller.list({ search: "a" }),
+      },
+      {
+        name: "vehicles totalsByStatus",
+        path: "vehicles.totalsByStatus",
+        input: {},
+        call: () => vehiclesCaller.totalsByStatus({}),
+      },
     ];
 
     const results = await timeCases(cases, { http, recorder, runs: RUNS, warmup: 10 });
 
     console.log(`\norders: ${ORDERS} in Taller Escala; ${RUNS} runs per case; times in ms`);
-    console.log(`targets: ratio p50 <= ${TARGET.ratio}, HTTP p95 < ${TARGET.p95Ms} ms; export < ${TARGET.exportMs} ms and < ${TARGET.exportMb} MB\n`);
+    console.log(
+      `targets: ratio p50 <= ${TARGET.ratio}, HTTP p95 < ${TARGET.p95Ms} ms; export < ${TARGET.exportMs} ms and < ${TARGET.exportMb} MB\n`,
+    );
     printTimings(results, TARGET);
 
     // The export: 1000 rows, timed through HTTP; memory is the server process's peak resident set while it runs.
@@ -148,8 +227,6 @@ function memoryOf(pid: number) {
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
 }
-
-
 
 /** Follows next_cursor through HTTP up to `page` (or the last page) and returns the cursor for the page after it. */
 async function cursorForPage(http: ReturnType<typeof benchHttpClient>, path: string, input: object, page: number) {

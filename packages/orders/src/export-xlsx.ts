@@ -66,7 +66,10 @@ export function exportRow(order: ExportOrder, columns: readonly CustomFieldColum
 }
 
 /** The .xlsx file's bytes. */
-export async function buildWorkbook(orders: readonly ExportOrder[], definitions: readonly CustomFieldDefinition[]): Promise<Buffer> {
+export async function buildWorkbook(
+  orders: readonly ExportOrder[],
+  definitions: readonly CustomFieldDefinition[],
+): Promise<Buffer> {
   const columns = customFieldColumns(
     definitions,
     orders.map((o) => o.custom_fields),

@@ -29,7 +29,8 @@ const exportInput = z
     for (const [start, end] of ranges) {
       const from = input[start];
       const to = input[end];
-      if (from && to && from > to) ctx.addIssue({ code: "custom", path: [end], message: "La fecha final es anterior a la inicial" });
+      if (from && to && from > to)
+        ctx.addIssue({ code: "custom", path: [end], message: "La fecha final es anterior a la inicial" });
     }
   });
 
@@ -90,7 +91,11 @@ export const exportOrders = staffProcedure
           : dated
             ? await cappedCount(db, sql`orders`, where)
             : await countOrders(db, filters);
-      const rows = await loadExportRows(db, ctx.companyId, picked.slice(0, EXPORT_MAX_ROWS).map((r) => r.correlative_id));
+      const rows = await loadExportRows(
+        db,
+        ctx.companyId,
+        picked.slice(0, EXPORT_MAX_ROWS).map((r) => r.correlative_id),
+      );
       const file = await buildWorkbook(rows, await loadCustomFieldDefinitions(db, ctx.companyId));
       return {
         filename: exportFileName(new Date()),

@@ -11,7 +11,10 @@ const statusId = z.number().int().min(1).max(2_147_483_647);
  */
 export const filtersInput = {
   status_id: z.array(statusId).max(100).nullish(),
-  budget_status_id: z.array(z.union([statusId, z.literal(NO_BUDGET)])).max(100).nullish(),
+  budget_status_id: z
+    .array(z.union([statusId, z.literal(NO_BUDGET)]))
+    .max(100)
+    .nullish(),
   search: z.string().max(100).nullish(),
   location_ids: locationIdsInput,
 };
@@ -37,7 +40,11 @@ export interface FiltersValues {
  * Input to query filters under the caller's scope (locations, own orders) for `action` on check_in: ids
  * deduplicated and sorted, so equal filters look equal (cursor fingerprints).
  */
-export async function orderFilters(ctx: ScopeContext, input: FiltersValues, action: Action = "read"): Promise<OrderFilters> {
+export async function orderFilters(
+  ctx: ScopeContext,
+  input: FiltersValues,
+  action: Action = "read",
+): Promise<OrderFilters> {
   return {
     scope: await listScope(ctx, { action, resource: "check_in", locationIds: input.location_ids }),
     statusIds: normalizeIds(input.status_id),

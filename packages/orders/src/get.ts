@@ -93,7 +93,13 @@ export const get = staffProcedure
       client:
         row.client_id === null || row.client_name === null
           ? null
-          : { id: row.client_id, name: row.client_name, rut: row.client_rut, email: row.client_email, phone: row.client_phone },
+          : {
+              id: row.client_id,
+              name: row.client_name,
+              rut: row.client_rut,
+              email: row.client_email,
+              phone: row.client_phone,
+            },
       object:
         row.vehicle_id === null || row.identifier === null
           ? null

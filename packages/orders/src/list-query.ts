@@ -1,15 +1,33 @@
 // The SQL behind the orders list, its counts and the export, shaped for a million orders in one company (indexes in
 // db/src/schema/orders.ts, derived columns in migrations 0003_order_triggers and 0005_list_pipeline).
 import { PAGE_SIZE } from "@taller/core";
-import { compiledStatements, intArray, intArrayText, queryCompiled, queryRows, searchCondition, type Db } from "@taller/db";
-import { cappedGroupCount, ESTIMATE_SKIP, estimateRows, farPastCap, groupCounts, type GroupCountRow, type GroupCounts } from "@taller/trpc";
+import {
+  compiledStatements,
+  intArray,
+  intArrayText,
+  queryCompiled,
+  queryRows,
+  searchCondition,
+  type Db,
+} from "@taller/db";
+import {
+  cappedGroupCount,
+  ESTIMATE_SKIP,
+  estimateRows,
+  farPastCap,
+  groupCounts,
+  type GroupCountRow,
+  type GroupCounts,
+} from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import type { OrderFilters } from "./filters";
 import type { OrderPosition, OrderSort } from "./sort";
 
 /** The check-in instant in whole microseconds when the sort needs it (null otherwise, sparing the heap). */
 const checkInUs = (s: OrderSort, prefix: string) =>
-  s.sort === "check_in_time" ? sql.raw(`(extract(epoch from ${prefix}check_in_time) * 1000000)::float8`) : sql`null::float8`;
+  s.sort === "check_in_time"
+    ? sql.raw(`(extract(epoch from ${prefix}check_in_time) * 1000000)::float8`)
+    : sql`null::float8`;
 
 function orderBy(s: OrderSort, prefix = ""): SQL {
   const dir = s.direction === "desc" ? "desc" : "asc";
@@ -40,7 +58,8 @@ const boundIds = (ids: readonly number[] | null) => (ids ? intArray(ids) : null)
 const idsPlaceholder = (name: string) => sql`${sql.placeholder(name)}::int[]`;
 
 /** "Own records only" for orders: the user received it or is assigned to it. */
-const owned = (f: OrderFilters) => (f.scope.ownerId === null ? sql`true` : sql`(user_id = ${f.scope.ownerId} OR assignee_id = ${f.scope.ownerId})`);
+const owned = (f: OrderFilters) =>
+  f.scope.ownerId === null ? sql`true` : sql`(user_id = ${f.scope.ownerId} OR assignee_id = ${f.scope.ownerId})`;
 
 /** Every filter of the list: scope, statuses, budget statuses, search (unaliased orders columns). */
 export function filterConditions(f: OrderFilters): SQL {
@@ -93,7 +112,14 @@ const slicedPages = compiledStatements<string>();
 function findSlicedPage(db: Db, f: OrderFilters, s: OrderSort, key: number[] | null): Promise<OrderPosition[]> {
   const { statusIds, budgetStatusIds } = f;
   const { locationIds } = f.scope;
-  const shape = [s.sort, s.direction, statusIds !== null, budgetStatusIds !== null, locationIds !== null, key !== null].join(" ");
+  const shape = [
+    s.sort,
+    s.direction,
+    statusIds !== null,
+    budgetStatusIds !== null,
+    locationIds !== null,
+    key !== null,
+  ].join(" ");
   const statement = slicedPages(shape, () => {
     const limit = PAGE_SIZE + 1;
     const companyId = sql.placeholder("companyId");
@@ -139,7 +165,12 @@ export async function countOrders(db: Db, f: OrderFilters): Promise<GroupCounts<
   if (f.search && (await estimateRows(db, sql`orders`, unfiltered)) > ESTIMATE_SKIP) return farPastCap(statuses);
   const rows = await queryRows<GroupCountRow>(
     db,
-    cappedGroupCount({ group: sql`status_id`, from: sql`orders`, where: unfiltered, whereSelected: f.statusIds && filterConditions(f) }),
+    cappedGroupCount({
+      group: sql`status_id`,
+      from: sql`orders`,
+      where: unfiltered,
+      whereSelected: f.statusIds && filterConditions(f),
+    }),
     { prepare: f.search === null },
   );
   return groupCounts(statuses, rows, f.statusIds);
@@ -169,7 +200,11 @@ const statusIdsStatement = compiledStatements<"">();
 
 /** The company's order statuses in display order. */
 async function orderStatusIds(db: Db, companyId: number): Promise<number[]> {
-  const statement = statusIdsStatement("", () => sql`SELECT id FROM statuses WHERE company_id = ${sql.placeholder("companyId")} AND type = 'Order' ORDER BY position, id`);
+  const statement = statusIdsStatement(
+    "",
+    () =>
+      sql`SELECT id FROM statuses WHERE company_id = ${sql.placeholder("companyId")} AND type = 'Order' ORDER BY position, id`,
+  );
   const rows = await queryCompiled<{ id: number }>(db, statement, { companyId }, { prepare: true });
   return rows.map((r) => r.id);
 }

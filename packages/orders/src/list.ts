@@ -32,7 +32,11 @@ export const list = staffProcedure
       count: () => countOrders(ctx.db, filters),
       keyOf: (p) => sortKey(sort, p),
     });
-    const orders = await loadListRows(ctx.db, ctx.companyId, rows.map((p) => p.correlative_id));
+    const orders = await loadListRows(
+      ctx.db,
+      ctx.companyId,
+      rows.map((p) => p.correlative_id),
+    );
     const totals = counted && statusTotals(counted);
     return { orders, ...info, totals };
   });

@@ -82,8 +82,16 @@ function listItem(r: ListRow) {
     object:
       r.vehicle_id === null || r.identifier === null
         ? null
-        : { id: r.vehicle_id, identifier: r.identifier, brand_name: r.brand_name, brand_model_name: r.brand_model_name },
-    client: r.client_id === null || r.client_name === null ? null : { id: r.client_id, name: r.client_name, rut: r.client_rut },
+        : {
+            id: r.vehicle_id,
+            identifier: r.identifier,
+            brand_name: r.brand_name,
+            brand_model_name: r.brand_model_name,
+          },
+    client:
+      r.client_id === null || r.client_name === null
+        ? null
+        : { id: r.client_id, name: r.client_name, rut: r.client_rut },
     check_in_time: r.check_in_time,
     last_budget_id: r.last_budget_id,
     last_budget_status_id: r.last_budget_status_id,

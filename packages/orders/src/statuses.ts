@@ -3,7 +3,9 @@ import { can, staffProcedure } from "@taller/trpc";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { NO_BUDGET, NO_BUDGET_NAME } from "@taller/core";
 
-/** The list's filter groups: 'Estados de Orden' and 'Estados de Presupuesto' (the latter ends with 'Sin Presupuesto'). */
+/**
+ * The list's filter groups: 'Estados de Orden' and 'Estados de Presupuesto' (the latter ends with 'Sin Presupuesto').
+ */
 export const statuses = staffProcedure.use(can("read", "check_in")).query(async ({ ctx }) => {
   const rows = await ctx.db
     .select({
@@ -23,7 +25,14 @@ export const statuses = staffProcedure.use(can("read", "check_in")).query(async 
     budget_statuses: [
       ...budget,
       // Not finished, so the default filter (non-finished budget statuses) includes orders without a budget.
-      { id: NO_BUDGET, name: NO_BUDGET_NAME, color: "#9E9E9E", type: "Budget" as const, finish: false, order: budget.length },
+      {
+        id: NO_BUDGET,
+        name: NO_BUDGET_NAME,
+        color: "#9E9E9E",
+        type: "Budget" as const,
+        finish: false,
+        order: budget.length,
+      },
     ],
   };
 });

@@ -11,7 +11,11 @@ export const totalsByStatus = staffProcedure
   .use(can("read", "check_in"))
   .input(
     z
-      .object({ budget_status_id: filtersInput.budget_status_id, search: filtersInput.search, location_ids: filtersInput.location_ids })
+      .object({
+        budget_status_id: filtersInput.budget_status_id,
+        search: filtersInput.search,
+        location_ids: filtersInput.location_ids,
+      })
       .optional(),
   )
   .query(async ({ ctx, input }) => statusTotals(await countOrders(ctx.db, await orderFilters(ctx, input ?? {}))));

@@ -21,8 +21,15 @@ async function zipSource(db: Db, model: ZipModel, companyId: number, documentId:
             FROM budgets b JOIN companies c ON c.id = b.company_id
             WHERE b.id = ${documentId} AND b.company_id = ${companyId}`,
   );
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: model === "order" ? "Orden no encontrada" : "Presupuesto no encontrado" });
-  return { file_name: zipFileName(model, row.company, row.correlative_id), entries: zipEntries(row.pictures) satisfies ZipEntry[] };
+  if (!row)
+    throw new TRPCError({
+      code: "NOT_FOUND",
+      message: model === "order" ? "Orden no encontrada" : "Presupuesto no encontrado",
+    });
+  return {
+    file_name: zipFileName(model, row.company, row.correlative_id),
+    entries: zipEntries(row.pictures) satisfies ZipEntry[],
+  };
 }
 
 /**
@@ -32,7 +39,9 @@ async function zipSource(db: Db, model: ZipModel, companyId: number, documentId:
 export const zip = staffProcedure
   .use(can("read", "check_in"))
   .input(z.object({ id }))
-  .query(({ ctx, input }) => zipSource(ctx.db, "order", ctx.companyId, input.id, ctx.ownOnly("read", "check_in") ? ctx.user.id : null));
+  .query(({ ctx, input }) =>
+    zipSource(ctx.db, "order", ctx.companyId, input.id, ctx.ownOnly("read", "check_in") ? ctx.user.id : null),
+  );
 
 /**
  * A budget's archive, by its link's zip_token: the token opens the one budget it was issued for, nothing else (the
@@ -59,9 +68,15 @@ const linkLimiter = new RateLimiter(30, 60_000);
 export const budgetZipLink = staffProcedure.input(z.object({ budget_id: id })).mutation(async ({ ctx, input }) => {
   const waitMs = linkLimiter.hit(String(ctx.user.id));
   if (waitMs > 0) {
-    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
+    throw new TRPCError({
+      code: "TOO_MANY_REQUESTS",
+      message: `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
+    });
   }
-  const [budget] = await queryRows<{ id: number }>(ctx.db, sql`SELECT id FROM budgets WHERE id = ${input.budget_id} AND company_id = ${ctx.companyId}`);
+  const [budget] = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`SELECT id FROM budgets WHERE id = ${input.budget_id} AND company_id = ${ctx.companyId}`,
+  );
   if (!budget) throw new TRPCError({ code: "NOT_FOUND", message: "Presupuesto no encontrado" });
   const token = randomBytes(32).toString("base64url");
   // The budget's expired links go as a new one is made, so the table holds one row per live link.

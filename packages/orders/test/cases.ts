@@ -18,7 +18,13 @@ export const ordersCases: DomainCases<typeof ordersRouter> = {
   },
   totalsByStatus: {
     kind: "scoped",
-    leaks: (r, f) => countLeak((r as { by_status: { status_id: number; count: number }[] }).by_status, "status_id", f.demo.statusIds.Order, f.other.orderIds.length),
+    leaks: (r, f) =>
+      countLeak(
+        (r as { by_status: { status_id: number; count: number }[] }).by_status,
+        "status_id",
+        f.demo.statusIds.Order,
+        f.other.orderIds.length,
+      ),
     valid: (f) => ({ budget_status_id: [f.demo.statusIds.Budget[0], -1], search: "a" }),
   },
   statuses: {
@@ -27,7 +33,8 @@ export const ordersCases: DomainCases<typeof ordersRouter> = {
   },
   transitions: {
     kind: "scoped",
-    leaks: (r, f) => findIds(r, "from_status_id", f.demo.statusIds.Order) ?? findIds(r, "to_status_id", f.demo.statusIds.Order),
+    leaks: (r, f) =>
+      findIds(r, "from_status_id", f.demo.statusIds.Order) ?? findIds(r, "to_status_id", f.demo.statusIds.Order),
   },
   get: {
     kind: "foreign",
@@ -41,7 +48,8 @@ export const ordersCases: DomainCases<typeof ordersRouter> = {
   },
   budgetZip: {
     kind: "public",
-    reason: "the zip_token decides the company and the one budget (tokenProcedure); packages/orders/test/zip.test.ts covers foreign and wrong tokens",
+    reason:
+      "the zip_token decides the company and the one budget (tokenProcedure); packages/orders/test/zip.test.ts covers foreign and wrong tokens",
   },
   budgetZipLink: {
     kind: "foreign",
@@ -52,7 +60,8 @@ export const ordersCases: DomainCases<typeof ordersRouter> = {
     kind: "scoped",
     input: () => ({}),
     // The file is opaque here: Otro Taller has fewer orders than Taller Demo, so any demo row shows in the count.
-    leaks: (r, f) => ((r as { rows: number }).rows > f.other.orderIds.length ? "exported orders that are not Otro Taller's" : null),
+    leaks: (r, f) =>
+      (r as { rows: number }).rows > f.other.orderIds.length ? "exported orders that are not Otro Taller's" : null,
     valid: (f) => ({
       status_id: f.demo.statusIds.Order,
       search: "a",

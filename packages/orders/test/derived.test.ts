@@ -83,7 +83,9 @@ describe("derived columns follow their sources", () => {
     const [order] = await db()
       .select({ id: orders.id, clientId: orders.clientId, vehicleId: orders.vehicleId })
       .from(orders)
-      .where(and(eq(orders.companyId, app.fx().demo.companyId), isNotNull(orders.clientId), isNotNull(orders.vehicleId)))
+      .where(
+        and(eq(orders.companyId, app.fx().demo.companyId), isNotNull(orders.clientId), isNotNull(orders.vehicleId)),
+      )
       .limit(1);
     const found = async (search: string) => (await walk({ search })).some((o) => o.id === order!.id);
 

@@ -53,7 +53,8 @@ describe("orders.export", () => {
       .orderBy(desc(orders.correlativeId))
       .limit(1);
     const order = await (await callerFor("admin@taller.demo")).get({ id: newest!.id });
-    const cell = (row: unknown[], column: string) => row[headers!.indexOf(column === "Motor" ? column : header(column))];
+    const cell = (row: unknown[], column: string) =>
+      row[headers!.indexOf(column === "Motor" ? column : header(column))];
     const first = rows[0]!;
     expect(cell(first, "correlative_id")).toBe(order.correlative_id);
     expect(cell(first, "client_name")).toBe(order.client?.name ?? null);
@@ -69,8 +70,13 @@ describe("orders.export", () => {
     const rows = rowsOf((await open(await (await callerFor("admin@taller.demo")).export({}))).getWorksheet("Data")!);
     const headers = rows[0]!;
     const motors = new Set(rows.slice(1).map((r) => r[headers.indexOf("Motor")]));
-    expect([...motors].every((m) => m === null || ["Bencina", "Diésel", "Híbrido", "Eléctrico"].includes(m as string))).toBe(true);
-    const ended = rows.slice(1).map((r) => r[headers.indexOf(header("ended_at"))]).filter(Boolean);
+    expect(
+      [...motors].every((m) => m === null || ["Bencina", "Diésel", "Híbrido", "Eléctrico"].includes(m as string)),
+    ).toBe(true);
+    const ended = rows
+      .slice(1)
+      .map((r) => r[headers.indexOf(header("ended_at"))])
+      .filter(Boolean);
     expect(ended.length).toBeGreaterThan(0);
     expect(ended.every((d) => d instanceof Date)).toBe(true);
   });
@@ -81,7 +87,9 @@ describe("orders.export", () => {
     const [sample] = await db()
       .select({ correlativeId: orders.correlativeId, checkIn: orders.checkInTime, endedAt: orders.endedAt })
       .from(orders)
-      .where(and(eq(orders.companyId, app.fx().demo.companyId), eq(orders.statusId, delivered), isNotNull(orders.endedAt)))
+      .where(
+        and(eq(orders.companyId, app.fx().demo.companyId), eq(orders.statusId, delivered), isNotNull(orders.endedAt)),
+      )
       .limit(1);
     const receptionDay = todayIn("America/Santiago", sample!.checkIn);
     const deliveryDay = todayIn("America/Santiago", sample!.endedAt!);
@@ -92,13 +100,23 @@ describe("orders.export", () => {
     expect(receptionRows.slice(1).map((r) => r[0])).toContain(sample!.correlativeId);
     expect(receptionRows.slice(1).every((r) => sameDay(r[checkInColumn], sample!.checkIn))).toBe(true);
 
-    const byDelivery = await caller.export({ status_id: [delivered], start_ended_at: deliveryDay, end_ended_at: deliveryDay });
+    const byDelivery = await caller.export({
+      status_id: [delivered],
+      start_ended_at: deliveryDay,
+      end_ended_at: deliveryDay,
+    });
     const deliveryRows = rowsOf((await open(byDelivery)).getWorksheet("Data")!);
     expect(deliveryRows.slice(1).map((r) => r[0])).toContain(sample!.correlativeId);
-    expect(deliveryRows.slice(1).every((r) => sameDay(r[deliveryRows[0]!.indexOf(header("ended_at"))], sample!.endedAt!))).toBe(true);
+    expect(
+      deliveryRows.slice(1).every((r) => sameDay(r[deliveryRows[0]!.indexOf(header("ended_at"))], sample!.endedAt!)),
+    ).toBe(true);
 
     const searched = await caller.export({ search: `#${sample!.correlativeId}` });
-    expect(rowsOf((await open(searched)).getWorksheet("Data")!).slice(1).map((r) => r[0])).toContain(sample!.correlativeId);
+    expect(
+      rowsOf((await open(searched)).getWorksheet("Data")!)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toContain(sample!.correlativeId);
     expect((await caller.export({ search: "ZZZZ-NO-EXISTE" })).rows).toBe(0);
   });
 
@@ -109,12 +127,19 @@ describe("orders.export", () => {
       .from(orders)
       .where(eq(orders.companyId, app.fx().demo.companyId));
     const exported = async (input: Parameters<typeof caller.export>[0]) =>
-      rowsOf((await open(await caller.export(input))).getWorksheet("Data")!).slice(1).map((r) => r[0] as number).sort((a, b) => a - b);
+      rowsOf((await open(await caller.export(input))).getWorksheet("Data")!)
+        .slice(1)
+        .map((r) => r[0] as number)
+        .sort((a, b) => a - b);
     const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
-    expect(await exported({ budget_status_id: [-1] })).toEqual(sorted(all.filter((o) => o.budget === null).map((o) => o.correlativeId)));
+    expect(await exported({ budget_status_id: [-1] })).toEqual(
+      sorted(all.filter((o) => o.budget === null).map((o) => o.correlativeId)),
+    );
     const [first] = app.fx().demo.locationIds;
-    expect(await exported({ location_ids: [first!] })).toEqual(sorted(all.filter((o) => o.locationId === first).map((o) => o.correlativeId)));
+    expect(await exported({ location_ids: [first!] })).toEqual(
+      sorted(all.filter((o) => o.locationId === first).map((o) => o.correlativeId)),
+    );
     // What the list shows is what the file holds, filter for filter.
     const input = { budget_status_id: [-1], location_ids: [first!], search: "a" };
     const listed = await allPages((cursor) => caller.list({ ...input, cursor }));
@@ -131,23 +156,37 @@ describe("orders.export", () => {
     expect(error.message).toMatch(/^Ya tienes una exportación en curso/);
     // Once it finished, the next one runs; another user is never held up by it.
     await expect(caller.export({ search: "ZZZZ-NO-EXISTE" })).resolves.toMatchObject({ rows: 0 });
-    const [mine, theirs] = await Promise.all([caller.export({ search: "ZZZZ" }), (await callerFor("asesor@taller.demo")).export({ search: "ZZZZ" })]);
+    const [mine, theirs] = await Promise.all([
+      caller.export({ search: "ZZZZ" }),
+      (await callerFor("asesor@taller.demo")).export({ search: "ZZZZ" }),
+    ]);
     expect([mine.rows, theirs.rows]).toEqual([0, 0]);
   });
 
   it("refuses a range that ends before it starts", async () => {
-    const error = await (await callerFor("admin@taller.demo"))
+    const error = await (
+      await callerFor("admin@taller.demo")
+    )
       .export({ start_check_in: "2026-03-10", end_check_in: "2026-03-01" })
       .catch((e: unknown) => e);
     expect((error as TRPCError).code).toBe("BAD_REQUEST");
   });
 
   it("is refused without update on check_in, even with read on it", async () => {
-    const [role] = await db().insert(roles).values({ companyId: app.fx().demo.companyId, name: "Recepción" }).returning();
+    const [role] = await db()
+      .insert(roles)
+      .values({ companyId: app.fx().demo.companyId, name: "Recepción" })
+      .returning();
     await db().insert(rolePermissions).values({ roleId: role!.id, action: "read", resource: "check_in" });
     const [reader] = await db()
       .insert(users)
-      .values({ companyId: app.fx().demo.companyId, roleId: role!.id, name: "Rita Recepción", email: "recepcion@taller.demo", passwordHash: "x" })
+      .values({
+        companyId: app.fx().demo.companyId,
+        roleId: role!.id,
+        name: "Rita Recepción",
+        email: "recepcion@taller.demo",
+        passwordHash: "x",
+      })
       .returning();
     for (const email of [reader!.email, "tecnico@taller.demo"]) {
       const error = await (await callerFor(email)).export({}).catch((e: unknown) => e);

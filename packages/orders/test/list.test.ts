@@ -82,7 +82,11 @@ describe("orders.list", () => {
       brand_name: expect.any(String),
       brand_model_name: expect.any(String),
     });
-    expect(withVehicle.client).toEqual({ id: expect.any(Number), name: expect.any(String), rut: expect.stringMatching(/^[\d.]+-[\dK]$/) });
+    expect(withVehicle.client).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      rut: expect.stringMatching(/^[\d.]+-[\dK]$/),
+    });
     expect(page.orders.every((o) => app.fx().demo.orderIds.includes(o.id))).toBe(true);
   });
 
@@ -93,7 +97,10 @@ describe("orders.list", () => {
       .update(orders)
       .set({ pictures: [{ url: "/files/a.jpg", name: "a.jpg" }, { url: "/files/b.jpg" }] })
       .where(eq(orders.id, first!.id));
-    await db().update(orders).set({ pictures: [{ url: "/files/c.mp4", video: true }] }).where(eq(orders.id, second!.id));
+    await db()
+      .update(orders)
+      .set({ pictures: [{ url: "/files/c.mp4", video: true }] })
+      .where(eq(orders.id, second!.id));
     const [a, b] = (await caller.list({})).orders;
     expect(a!.picture).toEqual({ url: "/files/a.jpg", video: false });
     expect(b!.picture).toEqual({ url: "/files/c.mp4", video: true });
@@ -143,7 +150,10 @@ describe("orders.list", () => {
     expect(noBudget.pages[0]!.total).toBe(noBudget.orders.length);
 
     const budgetStatus = app.fx().demo.statusIds.Budget[0]!;
-    const mixed = await walk(caller, { budget_status_id: [budgetStatus, -1], status_id: app.fx().demo.statusIds.Order.slice(0, 5) });
+    const mixed = await walk(caller, {
+      budget_status_id: [budgetStatus, -1],
+      status_id: app.fx().demo.statusIds.Order.slice(0, 5),
+    });
     const expected = all.filter(
       (o) =>
         app.fx().demo.statusIds.Order.slice(0, 5).includes(o.statusId) &&
@@ -177,14 +187,20 @@ describe("orders.list", () => {
       const { order, rut } = await sample();
       for (const written of [rut, rut.replace(/\./g, ""), rut.replace(/[.-]/g, "")]) {
         const found = await search(written);
-        expect(found.map((o) => o.id), written).toContain(order.id);
+        expect(
+          found.map((o) => o.id),
+          written,
+        ).toContain(order.id);
         expect(found.every((o) => o.client?.rut === rut)).toBe(true);
       }
     });
 
     it("finds by client name, whatever the case and accents", async () => {
       const { order, name } = await sample();
-      const plain = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+      const plain = name
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase();
       const found = await search(plain);
       expect(found.map((o) => o.id)).toContain(order.id);
       expect(found.every((o) => o.client?.name === name)).toBe(true);
@@ -192,7 +208,9 @@ describe("orders.list", () => {
 
     it("finds by correlative number and by brand and model", async () => {
       const found = await search("#15");
-      expect(found.map((o) => o.correlative_id).sort((a, b) => a - b)).toEqual([15, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159]);
+      expect(found.map((o) => o.correlative_id).sort((a, b) => a - b)).toEqual([
+        15, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+      ]);
       const { order } = await sample();
       const byModel = await search(`${order.object!.brand_name} ${order.object!.brand_model_name}`);
       expect(byModel.map((o) => o.id)).toContain(order.id);
@@ -283,7 +301,9 @@ describe("orders.totalsByStatus", () => {
     const shown = app.fx().demo.statusIds.Order.slice(0, 6);
     const first = await caller.list({ ...input, status_id: shown });
     expect(first.totals).toEqual(await caller.totalsByStatus(input));
-    expect(first.total).toBe(first.totals!.by_status.filter((t) => shown.includes(t.status_id)).reduce((sum, t) => sum + t.count, 0));
+    expect(first.total).toBe(
+      first.totals!.by_status.filter((t) => shown.includes(t.status_id)).reduce((sum, t) => sum + t.count, 0),
+    );
     expect(first.next_cursor).not.toBeNull();
     const second = await caller.list({ ...input, status_id: shown, cursor: first.next_cursor });
     expect(second.totals).toBeNull();
@@ -324,10 +344,18 @@ describe("orders.get", () => {
       check_in_time: expect.any(String),
       pictures: expect.any(Array),
     });
-    expect(order.last_budget).toMatchObject({ id: expect.any(Number), correlative_id: expect.any(Number), status: { name: expect.any(String) } });
+    expect(order.last_budget).toMatchObject({
+      id: expect.any(Number),
+      correlative_id: expect.any(Number),
+      status: { name: expect.any(String) },
+    });
     const [vehicle] = await db().select().from(vehicles).where(eq(vehicles.id, order.object!.id));
     expect(order.object!.identifier).toBe(vehicle!.identifier);
-    expect(order.custom_fields).toContainEqual({ key: "$$motor", label: "Motor", value: expect.stringMatching(/^(Bencina|Diésel|Híbrido|Eléctrico)$/) });
+    expect(order.custom_fields).toContainEqual({
+      key: "$$motor",
+      label: "Motor",
+      value: expect.stringMatching(/^(Bencina|Diésel|Híbrido|Eléctrico)$/),
+    });
   });
 
   it("answers NOT_FOUND for another company's order", async () => {
@@ -372,13 +400,26 @@ describe("permissions", () => {
   });
 
   it("lets a role without read on check_in see nothing of the orders", async () => {
-    const [role] = await db().insert(roles).values({ companyId: app.fx().demo.companyId, name: "Sin órdenes" }).returning();
+    const [role] = await db()
+      .insert(roles)
+      .values({ companyId: app.fx().demo.companyId, name: "Sin órdenes" })
+      .returning();
     const [user] = await db()
       .insert(users)
-      .values({ companyId: app.fx().demo.companyId, roleId: role!.id, name: "Sonia Sin", email: "sin-ordenes@taller.demo", passwordHash: "x" })
+      .values({
+        companyId: app.fx().demo.companyId,
+        roleId: role!.id,
+        name: "Sonia Sin",
+        email: "sin-ordenes@taller.demo",
+        passwordHash: "x",
+      })
       .returning();
     const nobody = await callerFor(user!.email);
-    for (const call of [() => nobody.list({}), () => nobody.totalsByStatus(), () => nobody.get({ id: app.fx().demo.orderIds[0]! })]) {
+    for (const call of [
+      () => nobody.list({}),
+      () => nobody.totalsByStatus(),
+      () => nobody.get({ id: app.fx().demo.orderIds[0]! }),
+    ]) {
       const error = await call().catch((e: unknown) => e);
       expect((error as TRPCError).code).toBe("FORBIDDEN");
     }
@@ -395,7 +436,10 @@ describe("location selector", () => {
   it("lists, counts and pages only the selected locations; all of them is the same as none", async () => {
     const caller = await admin();
     const [first, second] = app.fx().demo.locationIds;
-    const all = await db().select({ id: orders.id, locationId: orders.locationId }).from(orders).where(eq(orders.companyId, app.fx().demo.companyId));
+    const all = await db()
+      .select({ id: orders.id, locationId: orders.locationId })
+      .from(orders)
+      .where(eq(orders.companyId, app.fx().demo.companyId));
     const atFirst = all.filter((o) => o.locationId === first).map((o) => o.id);
     expect(atFirst.length).toBeGreaterThan(PAGE_SIZE);
     expect(atFirst.length).toBeLessThan(all.length);
@@ -410,13 +454,19 @@ describe("location selector", () => {
     const everywhere = await caller.list({ location_ids: [second!, first!] });
     expect(everywhere.total).toBe(all.length);
     // A cursor made for one location is not valid for another.
-    const error = await caller.list({ location_ids: [second!], cursor: pages[0]!.next_cursor }).catch((e: unknown) => e);
+    const error = await caller
+      .list({ location_ids: [second!], cursor: pages[0]!.next_cursor })
+      .catch((e: unknown) => e);
     expect((error as TRPCError).code).toBe("BAD_REQUEST");
   });
 
   it("refuses a location the user may not see with a Spanish error on `location_ids`", async () => {
     const caller = await admin();
-    const [foreign] = await db().select({ id: locations.id }).from(locations).where(eq(locations.companyId, app.fx().other.companyId)).limit(1);
+    const [foreign] = await db()
+      .select({ id: locations.id })
+      .from(locations)
+      .where(eq(locations.companyId, app.fx().other.companyId))
+      .limit(1);
     const error = (await caller.list({ location_ids: [foreign!.id] }).catch((e: unknown) => e)) as TRPCError;
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toBe("Local no disponible");

@@ -32,11 +32,22 @@ describe("sort keys", () => {
 });
 
 describe("custom fields", () => {
-  const motor = { key: "$$motor", name: "Motor", kind: "list" as const, items: [{ id: 1, name: "Bencina" }, { id: 2, name: "Diésel" }] };
+  const motor = {
+    key: "$$motor",
+    name: "Motor",
+    kind: "list" as const,
+    items: [
+      { id: 1, name: "Bencina" },
+      { id: 2, name: "Diésel" },
+    ],
+  };
   const claim = { key: "$$siniestro", name: "N° Siniestro", kind: "text" as const, items: [] };
 
   it("shows only $$ keys: declared ones in order, then undeclared ones alphabetically without the marker", () => {
-    const columns = customFieldColumns([motor, claim, { ...claim, key: "internal" }], [{ $$zeta: 1, $$alfa: 2, sync_id: 3 }]);
+    const columns = customFieldColumns(
+      [motor, claim, { ...claim, key: "internal" }],
+      [{ $$zeta: 1, $$alfa: 2, sync_id: 3 }],
+    );
     expect(columns.map((c) => [c.key, c.label])).toEqual([
       ["$$motor", "Motor"],
       ["$$siniestro", "N° Siniestro"],
@@ -56,7 +67,9 @@ describe("custom fields", () => {
   });
 
   it("lists a record's shown fields with labels and text", () => {
-    expect(displayedCustomFields({ $$motor: 1, other: "x" }, [motor, claim])).toEqual([{ key: "$$motor", label: "Motor", value: "Bencina" }]);
+    expect(displayedCustomFields({ $$motor: 1, other: "x" }, [motor, claim])).toEqual([
+      { key: "$$motor", label: "Motor", value: "Bencina" },
+    ]);
   });
 });
 
@@ -84,15 +97,34 @@ describe("export rows", () => {
     technical_user_id: 3,
     custom_fields: { $$motor: 2 },
   };
-  const columns = customFieldColumns([{ key: "$$motor", name: "Motor", kind: "list", items: [{ id: 2, name: "Diésel" }] }], [order.custom_fields]);
+  const columns = customFieldColumns(
+    [{ key: "$$motor", name: "Motor", kind: "list", items: [{ id: 2, name: "Diésel" }] }],
+    [order.custom_fields],
+  );
 
   const at = (key: string) => EXPORT_COLUMNS.findIndex(([k]) => k === key);
 
   it("lists the spec's export fields in its order under Spanish headers", () => {
     expect(EXPORT_COLUMNS.map(([key]) => key)).toEqual([
-      "correlative_id", "client_name", "client_rut", "client_email", "client_phone", "from", "assignee_name", "user_name",
-      "brand_name", "brand_model_name", "identifier", "chasis", "kms", "requirement_name", "status_name", "check_in_time",
-      "ended_at", "comment", "technical_user_id",
+      "correlative_id",
+      "client_name",
+      "client_rut",
+      "client_email",
+      "client_phone",
+      "from",
+      "assignee_name",
+      "user_name",
+      "brand_name",
+      "brand_model_name",
+      "identifier",
+      "chasis",
+      "kms",
+      "requirement_name",
+      "status_name",
+      "check_in_time",
+      "ended_at",
+      "comment",
+      "technical_user_id",
     ]);
     expect(EXPORT_COLUMNS.every(([, header]) => /^[A-ZÁÉÍÓÚÑ][^_]*$/.test(header))).toBe(true);
   });

@@ -17,12 +17,24 @@ const db = () => tdb.database.db;
 describe("scale generator", () => {
   it("creates Taller Escala with its users and fills it with orders and proportional clients, vehicles, budgets and bookings", async () => {
     const result = await seedScale(db(), { orders: 2000 });
-    expect(result).toMatchObject({ created: true, added: { orders: 2000, clients: 200, vehicles: 500, budgets: 1000, bookings: 25 } });
+    expect(result).toMatchObject({
+      created: true,
+      added: { orders: 2000, clients: 200, vehicles: 500, budgets: 1000, bookings: 25 },
+    });
     const count = async (table: typeof orders | typeof clients | typeof vehicles | typeof budgets | typeof bookings) =>
-      (await db().select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.companyId, result.companyId)))[0]!.n;
-    expect([await count(orders), await count(clients), await count(vehicles), await count(budgets), await count(bookings)]).toEqual([
-      2000, 200, 500, 1000, 25,
-    ]);
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+          .where(eq(table.companyId, result.companyId))
+      )[0]!.n;
+    expect([
+      await count(orders),
+      await count(clients),
+      await count(vehicles),
+      await count(budgets),
+      await count(bookings),
+    ]).toEqual([2000, 200, 500, 1000, 25]);
     const [admin] = await db().select().from(users).where(eq(users.email, "admin@escala.demo"));
     expect(admin!.companyId).toBe(result.companyId);
     expect(await verifyPassword(admin!.passwordHash, DEMO_PASSWORD)).toBe(true);
@@ -33,7 +45,13 @@ describe("scale generator", () => {
     expect(ruts.every((c) => isValidRut(c.rut!) && /^\d{1,2}\.\d{3}\.\d{3}-[\dK]$/.test(c.rut!))).toBe(true);
     const plates = await db().select({ identifier: vehicles.identifier }).from(vehicles);
     expect(plates.every((p) => /^([BCDFGHJKLPRSTVWXYZ]{4}\d{2}|[A-Z]{2}\d{4})$/.test(p.identifier))).toBe(true);
-    const [span] = await queryRows<{ years: number; correlatives: number; open_recent: number; open: number; out_of_order: number }>(
+    const [span] = await queryRows<{
+      years: number;
+      correlatives: number;
+      open_recent: number;
+      open: number;
+      out_of_order: number;
+    }>(
       db(),
       sql`SELECT (extract(epoch from max(check_in_time) - min(check_in_time)) / (365 * 86400))::float8 AS years,
                  (SELECT count(*)::int FROM (SELECT check_in_time < lag(check_in_time) OVER (ORDER BY correlative_id) - interval '8 hours' AS back
@@ -54,14 +72,20 @@ describe("scale generator", () => {
     expect(await countsDrift(db())).toEqual([]);
     expect(await lastBudgetDrift(db())).toEqual([]);
     expect(await searchTextDrift(db())).toEqual([]);
-    const [sample] = await db().select({ searchText: orders.searchText, correlative: orders.correlativeId }).from(orders).limit(1);
+    const [sample] = await db()
+      .select({ searchText: orders.searchText, correlative: orders.correlativeId })
+      .from(orders)
+      .limit(1);
     expect(sample!.searchText.startsWith(`#${sample!.correlative} `)).toBe(true);
   });
 
   it("tops a company up to the requested number, continuing its numbering", async () => {
     expect((await seedScale(db(), { orders: 2500 })).added).toMatchObject({ orders: 500, clients: 50, vehicles: 125 });
     expect((await seedScale(db(), { orders: 2500 })).added.orders).toBe(0);
-    const [row] = await queryRows<{ max: number; n: number }>(db(), sql`SELECT max(correlative_id) AS max, count(*)::int AS n FROM orders`);
+    const [row] = await queryRows<{ max: number; n: number }>(
+      db(),
+      sql`SELECT max(correlative_id) AS max, count(*)::int AS n FROM orders`,
+    );
     expect(row).toEqual({ max: 2500, n: 2500 });
     expect(await countsDrift(db())).toEqual([]);
     expect(await searchTextDrift(db())).toEqual([]);
@@ -70,14 +94,23 @@ describe("scale generator", () => {
       sql`SELECT tgname, tgenabled FROM pg_trigger WHERE tgname IN ('orders_search_text', 'vehicles_search_text')`,
     );
     expect(triggers.map((t) => t.tgenabled)).toEqual(["O", "O"]);
-    const indexes = await queryRows<{ indexname: string }>(db(), sql`SELECT indexname FROM pg_indexes WHERE tablename IN ('orders', 'vehicles') AND indexdef LIKE '%gin_trgm_ops%' ORDER BY 1`);
+    const indexes = await queryRows<{ indexname: string }>(
+      db(),
+      sql`SELECT indexname FROM pg_indexes WHERE tablename IN ('orders', 'vehicles') AND indexdef LIKE '%gin_trgm_ops%' ORDER BY 1`,
+    );
     expect(indexes.map((i) => i.indexname)).toEqual(["orders_search_idx", "vehicles_search_idx"]);
   });
 });
 
 describe("search_fold() in SQL", () => {
   it("folds exactly as searchFold does in the app", async () => {
-    for (const text of ["José Ñúñez-Güemes", "ÁÉÍÓÚÜÑ áéíóúüñ", "ç ß #208 Peugeot 2008", "abcdefghijklmnopqrstuvwxyz", "12.345.678-k"]) {
+    for (const text of [
+      "José Ñúñez-Güemes",
+      "ÁÉÍÓÚÜÑ áéíóúüñ",
+      "ç ß #208 Peugeot 2008",
+      "abcdefghijklmnopqrstuvwxyz",
+      "12.345.678-k",
+    ]) {
       const [row] = await queryRows<{ folded: string }>(db(), sql`SELECT search_fold(${text}) AS folded`);
       expect(row!.folded, text).toBe(searchFold(text));
     }

@@ -31,11 +31,21 @@ describe("orders.zip", () => {
   });
 
   it("needs read check_in, and an own-records-only grant sees only the user's orders", async () => {
-    const [role] = await app.db().insert(roles).values({ companyId: app.fx().demo.companyId, name: "Sin fotos" }).returning();
+    const [role] = await app
+      .db()
+      .insert(roles)
+      .values({ companyId: app.fx().demo.companyId, name: "Sin fotos" })
+      .returning();
     const [user] = await app
       .db()
       .insert(users)
-      .values({ companyId: app.fx().demo.companyId, roleId: role!.id, name: "Sara Sin", email: "sin-fotos@taller.demo", passwordHash: "x" })
+      .values({
+        companyId: app.fx().demo.companyId,
+        roleId: role!.id,
+        name: "Sara Sin",
+        email: "sin-fotos@taller.demo",
+        passwordHash: "x",
+      })
       .returning();
     const nobody = await callerFor(user!.email);
     expect(codeOf(await nobody.zip({ id: pictures().manyPicturesOrderId }).catch((e: unknown) => e))).toBe("FORBIDDEN");
@@ -48,7 +58,11 @@ describe("orders.zip", () => {
     expect(codeOf(await tecnico.zip({ id: order!.id }).catch((e: unknown) => e))).toBe("NOT_FOUND");
     await app.db().update(orders).set({ assigneeId: tecnicoId }).where(eq(orders.id, order!.id));
     expect((await tecnico.zip({ id: order!.id })).entries).toHaveLength(192);
-    await app.db().update(orders).set({ userId: order!.userId, assigneeId: order!.assigneeId }).where(eq(orders.id, order!.id));
+    await app
+      .db()
+      .update(orders)
+      .set({ userId: order!.userId, assigneeId: order!.assigneeId })
+      .where(eq(orders.id, order!.id));
   });
 
   it("does not open another company's order", async () => {
@@ -70,40 +84,118 @@ describe("orders.budgetZip and orders.budgetZipLink", () => {
     expect(zip.file_name).toBe(`Taller Demo - Presupuesto ${budget!.correlativeId}.zip`);
     expect(zip.entries.map((e) => e.name)).toEqual(["Frontal.jpg", "Tablero.jpg", "Motor.jpg"]);
     // Only the hash is kept, and the link expires.
-    const [row] = await app.db().select().from(documentTokens).where(eq(documentTokens.tokenHash, sha256(tokenOf(url))));
-    expect(row).toMatchObject({ kind: "zip_token", documentType: "Budget", documentId: a, companyId: app.fx().demo.companyId });
+    const [row] = await app
+      .db()
+      .select()
+      .from(documentTokens)
+      .where(eq(documentTokens.tokenHash, sha256(tokenOf(url))));
+    expect(row).toMatchObject({
+      kind: "zip_token",
+      documentType: "Budget",
+      documentId: a,
+      companyId: app.fx().demo.companyId,
+    });
     expect(row!.expiresAt!.getTime()).toBeGreaterThan(Date.now());
   });
 
   it("a zip token for budget A reads neither budget B nor any order", async () => {
     const [a, b] = app.fx().demo.budgetIds;
     const token = tokenOf((await (await callerFor("admin@taller.demo")).budgetZipLink({ budget_id: a! })).url);
-    expect(codeOf(await anonymous().budgetZip({ token, id: b! }).catch((e: unknown) => e))).toBe("NOT_FOUND");
+    expect(
+      codeOf(
+        await anonymous()
+          .budgetZip({ token, id: b! })
+          .catch((e: unknown) => e),
+      ),
+    ).toBe("NOT_FOUND");
     // The order's archive needs a staff session: a link token is no session.
-    expect(codeOf(await anonymous().zip({ id: pictures().manyPicturesOrderId }).catch((e: unknown) => e))).toBe("UNAUTHORIZED");
+    expect(
+      codeOf(
+        await anonymous()
+          .zip({ id: pictures().manyPicturesOrderId })
+          .catch((e: unknown) => e),
+      ),
+    ).toBe("UNAUTHORIZED");
     // A zip token made for an order (none is, but the table could hold one) does not open a budget of the same id.
     const orderToken = "zip-token-for-an-order-xxxxxxxxxxxxxxxxxxxxx";
-    await app.db().insert(documentTokens).values({ companyId: app.fx().demo.companyId, kind: "zip_token", tokenHash: sha256(orderToken), documentType: "Order", documentId: a! });
-    expect(codeOf(await anonymous().budgetZip({ token: orderToken, id: a! }).catch((e: unknown) => e))).toBe("NOT_FOUND");
+    await app
+      .db()
+      .insert(documentTokens)
+      .values({
+        companyId: app.fx().demo.companyId,
+        kind: "zip_token",
+        tokenHash: sha256(orderToken),
+        documentType: "Order",
+        documentId: a!,
+      });
+    expect(
+      codeOf(
+        await anonymous()
+          .budgetZip({ token: orderToken, id: a! })
+          .catch((e: unknown) => e),
+      ),
+    ).toBe("NOT_FOUND");
     // Another kind of link (the CRM booking's) is no zip token.
-    expect(codeOf(await anonymous().budgetZip({ token: app.fx().demo.crmToken, id: a! }).catch((e: unknown) => e))).toBe("UNAUTHORIZED");
+    expect(
+      codeOf(
+        await anonymous()
+          .budgetZip({ token: app.fx().demo.crmToken, id: a! })
+          .catch((e: unknown) => e),
+      ),
+    ).toBe("UNAUTHORIZED");
   });
 
   it("refuses expired, unknown and missing tokens", async () => {
     const [a] = app.fx().demo.budgetIds;
     const token = tokenOf((await (await callerFor("admin@taller.demo")).budgetZipLink({ budget_id: a! })).url);
-    await app.db().update(documentTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(documentTokens.tokenHash, sha256(token)));
-    expect(codeOf(await anonymous().budgetZip({ token, id: a! }).catch((e: unknown) => e))).toBe("UNAUTHORIZED");
-    expect(codeOf(await anonymous().budgetZip({ token: "nope", id: a! }).catch((e: unknown) => e))).toBe("UNAUTHORIZED");
-    expect(codeOf(await anonymous().budgetZip({ id: a! } as never).catch((e: unknown) => e))).toBe("BAD_REQUEST");
+    await app
+      .db()
+      .update(documentTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(documentTokens.tokenHash, sha256(token)));
+    expect(
+      codeOf(
+        await anonymous()
+          .budgetZip({ token, id: a! })
+          .catch((e: unknown) => e),
+      ),
+    ).toBe("UNAUTHORIZED");
+    expect(
+      codeOf(
+        await anonymous()
+          .budgetZip({ token: "nope", id: a! })
+          .catch((e: unknown) => e),
+      ),
+    ).toBe("UNAUTHORIZED");
+    expect(
+      codeOf(
+        await anonymous()
+          .budgetZip({ id: a! } as never)
+          .catch((e: unknown) => e),
+      ),
+    ).toBe("BAD_REQUEST");
     // A new link sweeps the budget's expired ones.
     await (await callerFor("admin@taller.demo")).budgetZipLink({ budget_id: a! });
-    expect(await app.db().select().from(documentTokens).where(eq(documentTokens.tokenHash, sha256(token)))).toHaveLength(0);
+    expect(
+      await app
+        .db()
+        .select()
+        .from(documentTokens)
+        .where(eq(documentTokens.tokenHash, sha256(token))),
+    ).toHaveLength(0);
   });
 
   it("makes links only for the user's own company's budgets", async () => {
     const [a] = app.fx().demo.budgetIds;
-    expect(codeOf(await (await callerFor("admin@otro.demo")).budgetZipLink({ budget_id: a! }).catch((e: unknown) => e))).toBe("NOT_FOUND");
-    expect(codeOf(await anonymous().budgetZipLink({ budget_id: a! }).catch((e: unknown) => e))).toBe("UNAUTHORIZED");
+    expect(
+      codeOf(await (await callerFor("admin@otro.demo")).budgetZipLink({ budget_id: a! }).catch((e: unknown) => e)),
+    ).toBe("NOT_FOUND");
+    expect(
+      codeOf(
+        await anonymous()
+          .budgetZipLink({ budget_id: a! })
+          .catch((e: unknown) => e),
+      ),
+    ).toBe("UNAUTHORIZED");
   });
 });

@@ -8,13 +8,27 @@
 // --keep (its URL is logged); --reuse URL times a kept database again, migrated, without seeding.
 import { parseArgs } from "node:util";
 import { seedScalePayments } from "@taller/db/seed";
-import { benchHttpClient, benchLogin, printTimings, recordingDatabase, runScaleBench, timeCases, type BenchCase } from "@taller/testing/bench";
+import {
+  benchHttpClient,
+  benchLogin,
+  printTimings,
+  recordingDatabase,
+  runScaleBench,
+  timeCases,
+  type BenchCase,
+} from "@taller/testing/bench";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
 import { staffContext } from "@taller/trpc/testing";
 import { paymentsRouter } from "../src";
 
 const { values: args } = parseArgs({
-  options: { orders: { type: "string", default: "250000" }, payments: { type: "string", default: "200000" }, runs: { type: "string", default: "100" }, keep: { type: "boolean", default: false }, reuse: { type: "string" } },
+  options: {
+    orders: { type: "string", default: "250000" },
+    payments: { type: "string", default: "200000" },
+    runs: { type: "string", default: "100" },
+    keep: { type: "boolean", default: false },
+    reuse: { type: "string" },
+  },
 });
 const ORDERS = Number(args.orders);
 const PAYMENTS = Number(args.payments);
@@ -23,25 +37,67 @@ const TARGET = { ratio: 1.5, p95Ms: 50 };
 
 await runScaleBench(
   "payments",
-  { orders: ORDERS, keep: args.keep, reuse: args.reuse, seed: (db, companyId) => seedScalePayments(db, { companyId, count: PAYMENTS }) },
+  {
+    orders: ORDERS,
+    keep: args.keep,
+    reuse: args.reuse,
+    seed: (db, companyId) => seedScalePayments(db, { companyId, count: PAYMENTS }),
+  },
   async ({ database, raw, baseUrl }) => {
     const http = benchHttpClient(baseUrl, await benchLogin(baseUrl, "admin@escala.demo"));
     const recorder = recordingDatabase(database, raw);
     const captureBus = createEventBus(recorder.database);
-    const caller = createCallerFactory(paymentsRouter)(await staffContext(recorder.database, captureBus, "admin@escala.demo"));
+    const caller = createCallerFactory(paymentsRouter)(
+      await staffContext(recorder.database, captureBus, "admin@escala.demo"),
+    );
 
     // A page deep in the list: follow the cursor 1,000 pages.
     let deep = await caller.list({});
     for (let i = 0; i < 1000 && deep.next_cursor; i++) deep = await caller.list({ cursor: deep.next_cursor });
     const deepCursor = deep.next_cursor;
     const cases: BenchCase[] = [
-      { name: "payments first page (1,2)", path: "payments.list", input: { status_id: [1, 2] }, call: () => caller.list({ status_id: [1, 2] }) },
-      { name: "payments Pendiente only", path: "payments.list", input: { status_id: [1] }, call: () => caller.list({ status_id: [1] }) },
-      { name: `payments deep page ${deep.page + 1}`, path: "payments.list", input: { cursor: deepCursor }, call: () => caller.list({ cursor: deepCursor }) },
-      { name: "payments search (GONZ)", path: "payments.list", input: { search: "gonz" }, call: () => caller.list({ search: "gonz" }) },
-      { name: "payments search one letter (A)", path: "payments.list", input: { search: "a" }, call: () => caller.list({ search: "a" }) },
-      { name: "payments search #correlative", path: "payments.list", input: { search: "#12345" }, call: () => caller.list({ search: "#12345" }) },
-      { name: "payments totalsByStatus", path: "payments.totalsByStatus", input: {}, call: () => caller.totalsByStatus({}) },
+      {
+        name: "payments first page (1,2)",
+        path: "payments.list",
+        input: { status_id: [1, 2] },
+        call: () => caller.list({ status_id: [1, 2] }),
+      },
+      {
+        name: "payments Pendiente only",
+        path: "payments.list",
+        input: { status_id: [1] },
+        call: () => caller.list({ status_id: [1] }),
+      },
+      {
+        name: `payments deep page ${deep.page + 1}`,
+        path: "payments.list",
+        input: { cursor: deepCursor },
+        call: () => caller.list({ cursor: deepCursor }),
+      },
+      {
+        name: "payments search (GONZ)",
+        path: "payments.list",
+        input: { search: "gonz" },
+        call: () => caller.list({ search: "gonz" }),
+      },
+      {
+        name: "payments search one letter (A)",
+        path: "payments.list",
+        input: { search: "a" },
+        call: () => caller.list({ search: "a" }),
+      },
+      {
+        name: "payments search #correlative",
+        path: "payments.list",
+        input: { search: "#12345" },
+        call: () => caller.list({ search: "#12345" }),
+      },
+      {
+        name: "payments totalsByStatus",
+        path: "payments.totalsByStatus",
+        input: {},
+        call: () => caller.totalsByStatus({}),
+      },
     ];
     const results = await timeCases(cases, { http, recorder, runs: RUNS });
     console.log(`\npayments: ${PAYMENTS} requests in Taller Escala; ${RUNS} runs per case; times in ms`);

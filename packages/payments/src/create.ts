@@ -1,7 +1,13 @@
 // Staff ask a client to pay for an order or a budget: the request and its lines (the database sums the total), the
 // provider's checkout preference (external_reference = the request, the same idempotency key on every attempt) and
 // the client's link, in one transaction: a provider that fails leaves nothing behind.
-import { PAYMENT_MAX_LINES, PAYMENT_MAX_TOTAL, paymentLineSchema, paymentLinesFromBudget, paymentLinesTotal } from "@taller/core";
+import {
+  PAYMENT_MAX_LINES,
+  PAYMENT_MAX_TOTAL,
+  paymentLineSchema,
+  paymentLinesFromBudget,
+  paymentLinesTotal,
+} from "@taller/core";
 import { paymentRequestLines, paymentRequests, queryRows, type Db } from "@taller/db";
 import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -19,7 +25,10 @@ export const createInput = z
     /** Absent: one line for the order's total, or the budget's own lines (paymentLinesFromBudget). */
     lines: z.array(paymentLineSchema).min(1, "Agrega al menos una línea").max(PAYMENT_MAX_LINES).nullish(),
   })
-  .refine((v) => v.order_id != null || v.budget_id != null, { message: "Indica la orden o el presupuesto", path: ["order_id"] });
+  .refine((v) => v.order_id != null || v.budget_id != null, {
+    message: "Indica la orden o el presupuesto",
+    path: ["order_id"],
+  });
 
 interface Source {
   order_id: number;
@@ -57,7 +66,11 @@ export const create = staffProcedure
             ${byBudget && input.order_id != null ? sql`AND o.id = ${input.order_id}` : sql``}`,
     );
     if (!source) {
-      throw fieldError("NOT_FOUND", byBudget ? "budget_id" : "order_id", byBudget ? "Presupuesto no encontrado" : "Orden no encontrada");
+      throw fieldError(
+        "NOT_FOUND",
+        byBudget ? "budget_id" : "order_id",
+        byBudget ? "Presupuesto no encontrado" : "Orden no encontrada",
+      );
     }
     try {
       const provider = currentProvider();
@@ -69,7 +82,8 @@ export const create = staffProcedure
             : [{ title: source.title, description: source.requirement_name, quantity: 1, unit_price: source.total }]);
         const total = paymentLinesTotal(lines);
         if (total <= 0) throw fieldError("BAD_REQUEST", "lines", "El total del cobro debe ser mayor a $0");
-        if (total > PAYMENT_MAX_TOTAL) throw fieldError("BAD_REQUEST", "lines", "El total del cobro supera el máximo de $100.000.000");
+        if (total > PAYMENT_MAX_TOTAL)
+          throw fieldError("BAD_REQUEST", "lines", "El total del cobro supera el máximo de $100.000.000");
         const [row] = await tx.db
           .insert(paymentRequests)
           .values({
@@ -101,7 +115,12 @@ export const create = staffProcedure
         );
         const preference = await provider.createPreference(tx.db, {
           requestId: row.id,
-          items: lines.map((l) => ({ title: l.title, description: l.description ?? null, quantity: l.quantity ?? 1, unit_price: l.unit_price })),
+          items: lines.map((l) => ({
+            title: l.title,
+            description: l.description ?? null,
+            quantity: l.quantity ?? 1,
+            unit_price: l.unit_price,
+          })),
           payerEmail: source.client_email,
           idempotencyKey: `taller-payment-${ctx.companyId}-${row.id}`,
         });
@@ -111,7 +130,11 @@ export const create = staffProcedure
         await issueClientToken(tx.db, ctx.companyId, row.id);
         await tx.emit({ type: "payment.changed", companyId: ctx.companyId, payload: { ids: [row.id] } });
         if (source.client_id !== null) {
-          await tx.emit({ type: "notification.requested", companyId: ctx.companyId, payload: { notification: "payment_link", documentId: row.id } });
+          await tx.emit({
+            type: "notification.requested",
+            companyId: ctx.companyId,
+            payload: { notification: "payment_link", documentId: row.id },
+          });
         }
         return row.id;
       });

@@ -24,7 +24,10 @@ export interface PaymentFilters {
   search: SearchTerm | null;
 }
 
-export function paymentFilters(ctx: ScopeContext, input: { status_id?: readonly PaymentStatusId[] | null; search?: string | null }): PaymentFilters {
+export function paymentFilters(
+  ctx: ScopeContext,
+  input: { status_id?: readonly PaymentStatusId[] | null; search?: string | null },
+): PaymentFilters {
   return {
     companyId: ctx.companyId,
     ownerId: ctx.ownOnly("read", "payment") ? ctx.user.id : null,
@@ -36,7 +39,15 @@ export function paymentFilters(ctx: ScopeContext, input: { status_id?: readonly 
 /** Every filter on payment_requests (alias p); `withStatus: false` leaves the legend's filter out (its counts). */
 export function filterConditions(f: PaymentFilters, withStatus = true): SQL {
   const parts: SQL[] = [sql`p.company_id = ${f.companyId}`];
-  if (withStatus && f.statuses) parts.push(f.statuses.length ? sql`p.status IN (${sql.join(f.statuses.map((s) => sql`${s}`), sql`, `)})` : sql`false`);
+  if (withStatus && f.statuses)
+    parts.push(
+      f.statuses.length
+        ? sql`p.status IN (${sql.join(
+            f.statuses.map((s) => sql`${s}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
   if (f.search) parts.push(searchCondition(f.search, "p."));
   if (f.ownerId !== null) parts.push(sql`p.created_by = ${f.ownerId}`);
   return sql.join(parts, sql` AND `);

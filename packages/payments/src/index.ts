@@ -1,5 +1,13 @@
 export { paymentsRouter } from "./router";
-export { configurePayments, currentProvider, providerNamed, ProviderError, type PaymentProvider, type ProviderName, type ProviderPayment } from "./provider";
+export {
+  configurePayments,
+  currentProvider,
+  providerNamed,
+  ProviderError,
+  type PaymentProvider,
+  type ProviderName,
+  type ProviderPayment,
+} from "./provider";
 export { localProvider, localCheckout, recordLocalPayment, LOCAL_CHECKOUT_PATH } from "./local";
 export { mercadoPagoProvider, type MercadoPagoConfig } from "./mercadopago";
 export { receiveWebhook, processInbox, type WebhookRequest, type WebhookAnswer } from "./webhook";

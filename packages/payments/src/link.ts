@@ -19,7 +19,13 @@ export async function issueClientToken(db: Db, companyId: number, requestId: num
   const token = await clientToken(db, companyId, requestId);
   await db
     .insert(documentTokens)
-    .values({ companyId, kind: "payment_token", tokenHash: sha256(token), documentType: PAYMENT_DOCUMENT_TYPE, documentId: requestId })
+    .values({
+      companyId,
+      kind: "payment_token",
+      tokenHash: sha256(token),
+      documentType: PAYMENT_DOCUMENT_TYPE,
+      documentId: requestId,
+    })
     .onConflictDoNothing();
   return token;
 }

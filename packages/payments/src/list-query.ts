@@ -1,7 +1,15 @@
 // The list's SQL: one page after a keyset key (newest first: the id), and the counts per status.
 import { PAYMENT_STATUS_IDS, PAGE_SIZE, type Instant, type PaymentStatusId } from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
-import { cappedGroupCount, ESTIMATE_SKIP, estimateRows, farPastCap, groupCounts, type GroupCountRow, type GroupCounts } from "@taller/trpc";
+import {
+  cappedGroupCount,
+  ESTIMATE_SKIP,
+  estimateRows,
+  farPastCap,
+  groupCounts,
+  type GroupCountRow,
+  type GroupCounts,
+} from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { filterConditions, type PaymentFilters } from "./filters";

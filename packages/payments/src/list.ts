@@ -28,4 +28,6 @@ export const list = staffProcedure
 export const totalsByStatus = staffProcedure
   .use(can("read", "payment"))
   .input(z.object({ search: filtersInput.search }).optional())
-  .query(async ({ ctx, input }) => statusTotals(await countPayments(ctx.db, paymentFilters(ctx, { search: input?.search }))));
+  .query(async ({ ctx, input }) =>
+    statusTotals(await countPayments(ctx.db, paymentFilters(ctx, { search: input?.search }))),
+  );

@@ -38,15 +38,26 @@ export function localProvider(opts: { publicUrl?: string | null } = {}): Payment
     },
     async getPayment(db, paymentId) {
       if (!/^\d{1,9}$/.test(paymentId)) return null;
-      const [row] = await db.select().from(localPayments).where(eq(localPayments.id, Number(paymentId)));
+      const [row] = await db
+        .select()
+        .from(localPayments)
+        .where(eq(localPayments.id, Number(paymentId)));
       return row ? toProviderPayment(row, row.createdAt.toISOString()) : null;
     },
     async findPayments(db, externalReference) {
-      const rows = await db.select().from(localPayments).where(eq(localPayments.externalReference, externalReference)).orderBy(desc(localPayments.id)).limit(50);
+      const rows = await db
+        .select()
+        .from(localPayments)
+        .where(eq(localPayments.externalReference, externalReference))
+        .orderBy(desc(localPayments.id))
+        .limit(50);
       return rows.map((r) => toProviderPayment(r, r.createdAt.toISOString()));
     },
     async webhookSecret(db) {
-      const [row] = await queryRows<{ secret: string }>(db, sql`SELECT secret FROM server_secrets WHERE name = 'payment_local_webhook'`);
+      const [row] = await queryRows<{ secret: string }>(
+        db,
+        sql`SELECT secret FROM server_secrets WHERE name = 'payment_local_webhook'`,
+      );
       if (!row) throw new Error("server_secrets has no payment_local_webhook key (migration payments creates it)");
       return row.secret;
     },
@@ -56,7 +67,14 @@ export function localProvider(opts: { publicUrl?: string | null } = {}): Payment
 /** What the local checkout page shows: the request behind a local preference, or null. */
 export async function localCheckout(db: Db, preferenceId: string) {
   if (!/^LOCAL-\d{1,10}-[A-Za-z0-9_-]{16}$/.test(preferenceId)) return null;
-  const rows = await queryRows<{ id: number; correlative_id: number; company: string; total: number; status: number; titles: string | null }>(
+  const rows = await queryRows<{
+    id: number;
+    correlative_id: number;
+    company: string;
+    total: number;
+    status: number;
+    titles: string | null;
+  }>(
     db,
     sql`SELECT p.id, p.correlative_id, c.name AS company, p.total, p.status,
                (SELECT string_agg(l.quantity || ' x ' || l.title, ', ' ORDER BY l.position) FROM payment_request_lines l WHERE l.payment_request_id = p.id) AS titles
@@ -67,7 +85,11 @@ export async function localCheckout(db: Db, preferenceId: string) {
 }
 
 /** The client's choice on the local checkout: records the payment at the 'provider'; answers its id. */
-export async function recordLocalPayment(db: Db, preferenceId: string, approve: boolean): Promise<{ paymentId: string } | null> {
+export async function recordLocalPayment(
+  db: Db,
+  preferenceId: string,
+  approve: boolean,
+): Promise<{ paymentId: string } | null> {
   const checkout = await localCheckout(db, preferenceId);
   if (!checkout) return null;
   const [row] = await db

@@ -51,7 +51,12 @@ export function toProviderPayment(raw: z.infer<typeof paymentSchema>): ProviderP
 
 export function mercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider {
   const base = config.apiUrl.replace(/\/+$/, "");
-  async function call(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+  async function call(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -70,7 +75,10 @@ export function mercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider 
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new ProviderError(`Mercado Pago respondió con un error (${response.status}). Intenta nuevamente.`, response.status);
+      throw new ProviderError(
+        `Mercado Pago respondió con un error (${response.status}). Intenta nuevamente.`,
+        response.status,
+      );
     }
     return response.json();
   }
@@ -108,7 +116,11 @@ export function mercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider 
       return toProviderPayment(parsed.data);
     },
     async findPayments(_db, externalReference) {
-      const query = new URLSearchParams({ external_reference: externalReference, sort: "date_created", criteria: "desc" });
+      const query = new URLSearchParams({
+        external_reference: externalReference,
+        sort: "date_created",
+        criteria: "desc",
+      });
       const raw = await call("GET", `/v1/payments/search?${query.toString()}`);
       const parsed = z.object({ results: z.array(paymentSchema).max(1000) }).safeParse(raw);
       if (!parsed.success) return [];

@@ -7,7 +7,16 @@ import { z } from "zod";
  */
 export const onChanged = staffProcedure
   .use(can("read", "payment"))
-  .input(z.object({ lastEventId: z.string().regex(/^\d{1,15}$/).nullish() }).optional())
+  .input(
+    z
+      .object({
+        lastEventId: z
+          .string()
+          .regex(/^\d{1,15}$/)
+          .nullish(),
+      })
+      .optional(),
+  )
   .subscription(async function* ({ ctx, input, signal }) {
     const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
     for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {

@@ -65,7 +65,10 @@ export async function pollPayments(ctx: { db: Db; bus: EventBus }, now = new Dat
 }
 
 /** The scheduler's job (apps/server starts it with the CRM jobs). */
-export function paymentJobs(ctx: { db: Db; bus: EventBus }, log: { error(obj: object, msg: string): void }): PeriodicJob[] {
+export function paymentJobs(
+  ctx: { db: Db; bus: EventBus },
+  log: { error(obj: object, msg: string): void },
+): PeriodicJob[] {
   return [
     {
       name: "payments-poll",
@@ -73,7 +76,9 @@ export function paymentJobs(ctx: { db: Db; bus: EventBus }, log: { error(obj: ob
       everyMs: POLL_EVERY_MS,
       async run(tx, now) {
         const claimed = await claim(tx.db, now);
-        tx.afterCommit(() => void processClaimed(ctx, claimed).catch((err: unknown) => log.error({ err }, "payments poll failed")));
+        tx.afterCommit(
+          () => void processClaimed(ctx, claimed).catch((err: unknown) => log.error({ err }, "payments poll failed")),
+        );
         return { requests: claimed.requests.length, inbox: claimed.inbox.length };
       },
     },

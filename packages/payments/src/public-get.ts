@@ -10,7 +10,8 @@ import { PAYMENT_DOCUMENT_TYPE } from "./link";
 export const publicGet = tokenProcedure("payment_token")
   .input(z.object({ token: z.string().min(1).max(200) }))
   .query(async ({ ctx }) => {
-    if (ctx.document.type !== PAYMENT_DOCUMENT_TYPE) throw new TRPCError({ code: "UNAUTHORIZED", message: "Enlace inválido o expirado" });
+    if (ctx.document.type !== PAYMENT_DOCUMENT_TYPE)
+      throw new TRPCError({ code: "UNAUTHORIZED", message: "Enlace inválido o expirado" });
     const [row] = await queryRows<{
       correlative_id: number;
       company: string;

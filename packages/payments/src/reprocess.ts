@@ -16,7 +16,10 @@ export const reprocess = staffProcedure
     const before = await loadDetail(ctx.db, ctx, input.id);
     if (before.status === PAYMENT_PAID || !isProviderName(before.provider)) return before;
     if (limiter.hit(`reprocess:${ctx.user.id}`) > 0) {
-      throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "Demasiados intentos. Espera un minuto y vuelve a intentarlo." });
+      throw new TRPCError({
+        code: "TOO_MANY_REQUESTS",
+        message: "Demasiados intentos. Espera un minuto y vuelve a intentarlo.",
+      });
     }
     try {
       if (before.payment_id) {

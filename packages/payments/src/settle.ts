@@ -33,7 +33,11 @@ interface Locked {
 
 const int = (n: number | null) => (n === null || !Number.isFinite(n) ? null : Math.round(n));
 
-export async function settlePayment(ctx: { db: Db; bus: EventBus }, provider: ProviderName, payment: ProviderPayment): Promise<SettleResult> {
+export async function settlePayment(
+  ctx: { db: Db; bus: EventBus },
+  provider: ProviderName,
+  payment: ProviderPayment,
+): Promise<SettleResult> {
   const ref = payment.externalReference;
   if (!ref || !/^\d{1,10}$/.test(ref) || Number(ref) > 2_147_483_647) return "unknown_request";
   return withTransaction(ctx, async (tx) => {
@@ -55,7 +59,10 @@ export async function settlePayment(ctx: { db: Db; bus: EventBus }, provider: Pr
                   paid_at = coalesce(${payment.approvedAt}::timestamptz, now()), total_paid = ${int(payment.totalPaid) ?? payment.amount}
                 WHERE id = ${request.id} AND status = ${PAYMENT_PENDING} RETURNING id`,
           )
-        : await queryRows<{ id: number }>(tx.db, sql`UPDATE payment_requests SET ${common} WHERE id = ${request.id} AND status = ${PAYMENT_PENDING} RETURNING id`);
+        : await queryRows<{ id: number }>(
+            tx.db,
+            sql`UPDATE payment_requests SET ${common} WHERE id = ${request.id} AND status = ${PAYMENT_PENDING} RETURNING id`,
+          );
     if (updated.length === 0) return "unchanged";
     await tx.emit({ type: "payment.changed", companyId: request.company_id, payload: { ids: [request.id] } });
     return decision;

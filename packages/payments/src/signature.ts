@@ -41,7 +41,12 @@ export function signatureHeader(secret: string, dataId: string, requestId: strin
 }
 
 /** Whether the header signs exactly this data id and request id with the secret (constant-time comparison). */
-export function verifySignature(secret: string, header: string | null | undefined, dataId: string, requestId: string): boolean {
+export function verifySignature(
+  secret: string,
+  header: string | null | undefined,
+  dataId: string,
+  requestId: string,
+): boolean {
   const parts = parseSignature(header);
   if (!parts || !secret) return false;
   const expected = Buffer.from(signManifest(secret, signatureManifest(dataId, requestId, parts.ts)), "hex");

@@ -86,7 +86,11 @@ export async function processInbox(ctx: { db: Db; bus: EventBus }, inboxId: numb
 }
 
 /** Asks the provider for one payment and settles it: 'ignored' when the provider does not know it. */
-export async function settleById(ctx: { db: Db; bus: EventBus }, providerName: ProviderName, paymentId: string): Promise<string> {
+export async function settleById(
+  ctx: { db: Db; bus: EventBus },
+  providerName: ProviderName,
+  paymentId: string,
+): Promise<string> {
   const payment = await providerNamed(providerName).getPayment(ctx.db, paymentId);
   if (!payment) return "ignored";
   return settlePayment(ctx, providerName, payment);

@@ -31,7 +31,10 @@ export const paymentsCases: DomainCases<typeof paymentsRouter> = {
   create: {
     kind: "foreign",
     input: (f) => ({ order_id: f.demo.orderIds[0] }),
-    valid: (f) => ({ order_id: f.demo.orderIds[1], lines: [{ title: "Mano de obra", quantity: 2, unit_price: 15_000 }] }),
+    valid: (f) => ({
+      order_id: f.demo.orderIds[1],
+      lines: [{ title: "Mano de obra", quantity: 2, unit_price: 15_000 }],
+    }),
     attacks: (f) => [
       { order_id: f.other.orderIds[0], lines: [{ title: "X", unit_price: -1 }] },
       { order_id: f.other.orderIds[0], lines: [{ title: "X", unit_price: 1.5 }] },
@@ -43,7 +46,11 @@ export const paymentsCases: DomainCases<typeof paymentsRouter> = {
       {},
     ],
   },
-  reprocess: { kind: "foreign", input: (f) => ({ id: f.demo.paymentIds[1] }), valid: (f) => ({ id: f.demo.paymentIds[1] }) },
+  reprocess: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.paymentIds[1] }),
+    valid: (f) => ({ id: f.demo.paymentIds[1] }),
+  },
   onChanged: {
     kind: "scoped",
     subscription: true,
@@ -56,7 +63,8 @@ export const paymentsCases: DomainCases<typeof paymentsRouter> = {
   },
   publicGet: {
     kind: "public",
-    reason: "the payment_token decides the company and the request (tokenProcedure); packages/payments/test covers a foreign or wrong token",
+    reason:
+      "the payment_token decides the company and the request (tokenProcedure); packages/payments/test covers a foreign or wrong token",
     valid: (f) => ({ token: f.demo.paymentToken }),
     attacks: (f) => [{ token: f.demo.crmToken }, { token: "x".repeat(201) }],
   },

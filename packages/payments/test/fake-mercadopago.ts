@@ -22,7 +22,10 @@ export interface FakeMercadoPago {
   calls: { method: string; path: string; idempotencyKey: string | null; body: unknown }[];
   preferences: Map<string, { id: string; external_reference: string; items: unknown[] }>;
   payments: Map<number, FakePayment>;
-  pay(externalReference: string, opts?: Partial<Pick<FakePayment, "status" | "transaction_amount" | "currency_id" | "installments">>): FakePayment;
+  pay(
+    externalReference: string,
+    opts?: Partial<Pick<FakePayment, "status" | "transaction_amount" | "currency_id" | "installments">>,
+  ): FakePayment;
   /** Answer every call with this status (the provider down), or null to answer normally. */
   failWith: number | null;
   close(): Promise<void>;
@@ -50,7 +53,11 @@ export async function startFakeMercadoPago(accessToken = "TEST-token"): Promise<
         currency_id: opts.currency_id ?? "CLP",
         installments,
         date_approved: status === "approved" ? new Date().toISOString() : null,
-        transaction_details: { total_paid_amount: amount, installment_amount: Math.ceil(amount / installments), external_resource_url: null },
+        transaction_details: {
+          total_paid_amount: amount,
+          installment_amount: Math.ceil(amount / installments),
+          external_resource_url: null,
+        },
       };
       fake.payments.set(p.id, p);
       return p;
@@ -63,7 +70,12 @@ export async function startFakeMercadoPago(accessToken = "TEST-token"): Promise<
       const url = new URL(req.url ?? "/", "http://fake");
       const body: unknown = raw ? JSON.parse(raw) : null;
       const key = req.headers["x-idempotency-key"];
-      fake.calls.push({ method: req.method ?? "", path: url.pathname, idempotencyKey: typeof key === "string" ? key : null, body });
+      fake.calls.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        idempotencyKey: typeof key === "string" ? key : null,
+        body,
+      });
       const send = (status: number, payload: unknown) => {
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(payload));
@@ -80,7 +92,9 @@ export async function startFakeMercadoPago(accessToken = "TEST-token"): Promise<
       }
       if (req.method === "GET" && url.pathname === "/v1/payments/search") {
         const ref = url.searchParams.get("external_reference");
-        return send(200, { results: [...fake.payments.values()].filter((p) => p.external_reference === ref).reverse() });
+        return send(200, {
+          results: [...fake.payments.values()].filter((p) => p.external_reference === ref).reverse(),
+        });
       }
       const m = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
       if (req.method === "GET" && m) {

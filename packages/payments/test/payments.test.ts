@@ -36,7 +36,15 @@ afterAll(async () => {
 
 function useProvider(current: "local" | "mercadopago") {
   configurePayments({
-    providers: [localProvider(), mercadoPagoProvider({ accessToken: mp.accessToken, webhookSecret: SECRET, apiUrl: mp.url, notificationUrl: null })],
+    providers: [
+      localProvider(),
+      mercadoPagoProvider({
+        accessToken: mp.accessToken,
+        webhookSecret: SECRET,
+        apiUrl: mp.url,
+        notificationUrl: null,
+      }),
+    ],
     current,
   });
 }
@@ -51,12 +59,20 @@ async function failure(call: Promise<unknown>): Promise<TRPCError> {
 }
 
 /** A notification as Mercado Pago sends it: data.id in the query and body, signed over the manifest. */
-function notification(provider: string, paymentId: string, secret: string, opts: { requestId?: string; signature?: string } = {}) {
+function notification(
+  provider: string,
+  paymentId: string,
+  secret: string,
+  opts: { requestId?: string; signature?: string } = {},
+) {
   const requestId = opts.requestId ?? `req-${++delivery}`;
   const ts = String(Date.now());
   return {
     provider,
-    headers: { "x-request-id": requestId, "x-signature": opts.signature ?? signatureHeader(secret, paymentId, requestId, ts) },
+    headers: {
+      "x-request-id": requestId,
+      "x-signature": opts.signature ?? signatureHeader(secret, paymentId, requestId, ts),
+    },
     query: new URLSearchParams({ "data.id": paymentId, type: "payment" }),
     body: { action: "payment.updated", type: "payment", data: { id: paymentId } },
   };
@@ -73,7 +89,12 @@ const eventsFor = async (id: number) =>
     (e.payload as { ids: number[] }).ids.includes(id),
   ).length;
 
-async function newRequest(lines = [{ title: "Frenos", quantity: 2, unit_price: 45_000 }, { title: "Mano de obra", unit_price: 30_000 }]) {
+async function newRequest(
+  lines = [
+    { title: "Frenos", quantity: 2, unit_price: 45_000 },
+    { title: "Mano de obra", unit_price: 30_000 },
+  ],
+) {
   const c = await admin();
   return c.create({ order_id: app.fx().demo.orderIds[3], lines });
 }
@@ -107,7 +128,9 @@ describe("settleDecision (pure)", () => {
     expect(settleDecision(pending, { ...pay, amount: 999 })).toBe("amount_mismatch");
     expect(settleDecision(pending, { ...pay, currency: "USD" })).toBe("amount_mismatch");
     expect(settleDecision(pending, { ...pay, status: "in_process" })).toBe("pending");
-    expect(settleDecision({ ...pending, payment_id: "1", payment_status: "in_process" }, { ...pay, status: "in_process" })).toBe("unchanged");
+    expect(
+      settleDecision({ ...pending, payment_id: "1", payment_status: "in_process" }, { ...pay, status: "in_process" }),
+    ).toBe("unchanged");
   });
 });
 
@@ -118,7 +141,10 @@ describe("create, totals and the database's rules", () => {
     const a = await newRequest();
     const b = await newRequest([{ title: "Diagnóstico", unit_price: 29_990 }]);
     expect(a.total).toBe(2 * 45_000 + 30_000);
-    expect(a.lines.map((l) => [l.title, l.quantity, l.unit_price])).toEqual([["Frenos", 2, 45_000], ["Mano de obra", 1, 30_000]]);
+    expect(a.lines.map((l) => [l.title, l.quantity, l.unit_price])).toEqual([
+      ["Frenos", 2, 45_000],
+      ["Mano de obra", 1, 30_000],
+    ]);
     expect(b.correlative_id).toBe(a.correlative_id + 1);
     expect(a.status).toBe(PAYMENT_PENDING);
     expect(a.checkout_url).toMatch(/^\/payments\/checkout\/LOCAL-\d+-/);
@@ -143,11 +169,14 @@ describe("create, totals and the database's rules", () => {
     // Its client gets the link by WhatsApp (@taller/messaging sends it, once per request).
     expect(await notificationRequests(app.db(), "payment_link", r.id)).toEqual([app.fx().demo.companyId]);
     expect(r.lines[0]?.title).toBe(`Orden de Trabajo #${order?.correlative_id}`);
-    expect((await failure(c.create({ order_id: app.fx().demo.orderIds[5], lines: [{ title: "Nada", unit_price: 0 }] }))).message).toBe(
-      "El total del cobro debe ser mayor a $0",
-    );
+    expect(
+      (await failure(c.create({ order_id: app.fx().demo.orderIds[5], lines: [{ title: "Nada", unit_price: 0 }] })))
+        .message,
+    ).toBe("El total del cobro debe ser mayor a $0");
     expect((await failure(c.create({ order_id: app.fx().other.orderIds[0] }))).code).toBe("NOT_FOUND");
-    const bad = await failure(c.create({ order_id: app.fx().demo.orderIds[5], lines: [{ title: "X", unit_price: 1.5 }] }));
+    const bad = await failure(
+      c.create({ order_id: app.fx().demo.orderIds[5], lines: [{ title: "X", unit_price: 1.5 }] }),
+    );
     expect(bad.code).toBe("BAD_REQUEST");
   });
 
@@ -178,7 +207,10 @@ describe("create, totals and the database's rules", () => {
       ["Aceite", 1, 12_990],
     ]);
     expect(r.lines[1]?.description).toBe("3 × $10.000 con descuento de $1.000");
-    const [row] = await queryRows<{ budget_id: number; order_id: number }>(app.db(), sql`SELECT budget_id, order_id FROM payment_requests WHERE id = ${r.id}`);
+    const [row] = await queryRows<{ budget_id: number; order_id: number }>(
+      app.db(),
+      sql`SELECT budget_id, order_id FROM payment_requests WHERE id = ${r.id}`,
+    );
     expect(row).toEqual({ budget_id: written.id, order_id: orderId });
     // Another company's budget is not found.
     expect((await failure((await otherAdmin()).create({ budget_id: written.id }))).code).toBe("NOT_FOUND");
@@ -186,12 +218,20 @@ describe("create, totals and the database's rules", () => {
 
   it("holds the rules in the database: lines fixed once a checkout exists, a paid request never goes back", async () => {
     const r = await newRequest();
-    await expect(app.db().execute(sql`UPDATE payment_request_lines SET unit_price = 1 WHERE payment_request_id = ${r.id}`)).rejects.toThrow();
+    await expect(
+      app.db().execute(sql`UPDATE payment_request_lines SET unit_price = 1 WHERE payment_request_id = ${r.id}`),
+    ).rejects.toThrow();
     await expect(app.db().execute(sql`UPDATE payment_requests SET total = 1 WHERE id = ${r.id}`)).rejects.toThrow();
     await expect(app.db().execute(sql`UPDATE payment_requests SET status = 2 WHERE id = ${r.id}`)).rejects.toThrow();
-    await app.db().execute(sql`UPDATE payment_requests SET status = 2, payment_id = 'x-${sql.raw(String(r.id))}', paid_at = now(), total_paid = total WHERE id = ${r.id}`);
+    await app
+      .db()
+      .execute(
+        sql`UPDATE payment_requests SET status = 2, payment_id = 'x-${sql.raw(String(r.id))}', paid_at = now(), total_paid = total WHERE id = ${r.id}`,
+      );
     await expect(app.db().execute(sql`UPDATE payment_requests SET status = 1 WHERE id = ${r.id}`)).rejects.toThrow();
-    await expect(app.db().execute(sql`UPDATE payment_requests SET payment_id = 'other' WHERE id = ${r.id}`)).rejects.toThrow();
+    await expect(
+      app.db().execute(sql`UPDATE payment_requests SET payment_id = 'other' WHERE id = ${r.id}`),
+    ).rejects.toThrow();
   });
 });
 
@@ -203,7 +243,9 @@ describe("list", () => {
       const rows = (await allPages((cursor) => c.list({ ...filters, cursor }))).flatMap((p) => p.payments);
       expect(first.total).toBe(rows.length);
       for (const s of [1, 2] as const) {
-        expect(first.totals?.by_status.find((b) => b.status_id === s)?.count).toBe(rows.filter((r) => r.status === s).length);
+        expect(first.totals?.by_status.find((b) => b.status_id === s)?.count).toBe(
+          rows.filter((r) => r.status === s).length,
+        );
         expect((await c.list({ ...filters, status_id: [s] })).total).toBe(rows.filter((r) => r.status === s).length);
       }
       expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
@@ -225,11 +267,17 @@ describe("list", () => {
       await tx.execute(sql`INSERT INTO payment_requests (company_id, order_id, provider, requirement_name, client_name, vehicle_identifier, status, total)
                            SELECT ${companyId}, ${app.fx().demo.orderIds[0] ?? 0}, 'local', 'Bulk', 'Bulk ' || i, 'BULK' || i, 1, 1000
                            FROM generate_series(1, 300) i`);
-      await tx.execute(sql`UPDATE payment_requests SET status = 2, payment_id = 'P' || id, paid_at = now(), total_paid = total WHERE company_id = ${companyId} AND requirement_name = 'Bulk' AND vehicle_identifier LIKE 'BULK1%'`);
-      await tx.execute(sql`DELETE FROM payment_requests WHERE company_id = ${companyId} AND requirement_name = 'Bulk' AND vehicle_identifier LIKE 'BULK2%'`);
+      await tx.execute(
+        sql`UPDATE payment_requests SET status = 2, payment_id = 'P' || id, paid_at = now(), total_paid = total WHERE company_id = ${companyId} AND requirement_name = 'Bulk' AND vehicle_identifier LIKE 'BULK1%'`,
+      );
+      await tx.execute(
+        sql`DELETE FROM payment_requests WHERE company_id = ${companyId} AND requirement_name = 'Bulk' AND vehicle_identifier LIKE 'BULK2%'`,
+      );
     });
     for (const row of await counted()) expect(row.kept).toBe(row.real);
-    await app.db().execute(sql`DELETE FROM payment_requests WHERE company_id = ${companyId} AND requirement_name = 'Bulk'`);
+    await app
+      .db()
+      .execute(sql`DELETE FROM payment_requests WHERE company_id = ${companyId} AND requirement_name = 'Bulk'`);
     for (const row of await counted()) expect(row.kept).toBe(row.real);
   });
 
@@ -313,7 +361,11 @@ describe("Mercado Pago adapter and webhooks (local fake)", () => {
     const p = mp.pay(String(r.id), { transaction_amount: r.total });
     const bad = await deliver(notification("mercadopago", String(p.id), "wrong-secret", { requestId: "forged-1" }));
     expect(bad.status).toBe(401);
-    const stored = await app.db().select().from(paymentWebhookInbox).where(eq(paymentWebhookInbox.requestId, "forged-1"));
+    const stored = await app
+      .db()
+      .select()
+      .from(paymentWebhookInbox)
+      .where(eq(paymentWebhookInbox.requestId, "forged-1"));
     expect(stored).toHaveLength(0);
     const cheap = mp.pay(String(r.id), { transaction_amount: r.total - 1 });
     expect((await deliver(notification("mercadopago", String(cheap.id), SECRET))).processed).toBe("amount_mismatch");
@@ -360,11 +412,19 @@ describe("Mercado Pago adapter and webhooks (local fake)", () => {
     }
     expect(answer.status).toBe(200);
     expect(answer.processed).toMatch(/^error/);
-    await app.db().execute(sql`UPDATE payment_webhook_inbox SET created_at = now() - interval '2 minutes' WHERE id = ${answer.inboxId}`);
+    await app
+      .db()
+      .execute(
+        sql`UPDATE payment_webhook_inbox SET created_at = now() - interval '2 minutes' WHERE id = ${answer.inboxId}`,
+      );
     // Only the inbox retry may pay it: the request was polled just now.
     await app.db().execute(sql`UPDATE payment_requests SET polled_at = now() WHERE id = ${r.id}`);
     await pollPayments(ctx(), new Date());
-    const [row] = await app.db().select().from(paymentWebhookInbox).where(and(eq(paymentWebhookInbox.id, answer.inboxId ?? 0)));
+    const [row] = await app
+      .db()
+      .select()
+      .from(paymentWebhookInbox)
+      .where(and(eq(paymentWebhookInbox.id, answer.inboxId ?? 0)));
     expect(row?.result).toBe("paid");
   });
 });
@@ -383,7 +443,9 @@ describe("local provider ('Pago de prueba')", () => {
     expect(after.status).toBe(PAYMENT_PAID);
     expect(after.total_paid).toBe(r.total);
     // The local provider's secret does not sign Mercado Pago's notifications, nor the other way round.
-    expect((await receiveWebhook(app.db(), notification("mercadopago", approved?.paymentId ?? "", secret))).status).toBe(401);
+    expect(
+      (await receiveWebhook(app.db(), notification("mercadopago", approved?.paymentId ?? "", secret))).status,
+    ).toBe(401);
     expect(await recordLocalPayment(app.db(), "LOCAL-1-made-up-preference", true)).toBeNull();
   });
 });

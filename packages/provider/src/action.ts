@@ -13,7 +13,10 @@ import { userError, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 
 /** document_tokens.document_type of each kind: a token opens one kind's page only. */
-export const DOCUMENT_TYPE: Record<ProviderKind, string> = { pricing: "ProviderPricing", buy_order: "ProviderBuyOrder" };
+export const DOCUMENT_TYPE: Record<ProviderKind, string> = {
+  pricing: "ProviderPricing",
+  buy_order: "ProviderBuyOrder",
+};
 export const kindOfDocumentType = (type: string): ProviderKind | null =>
   type === DOCUMENT_TYPE.pricing ? "pricing" : type === DOCUMENT_TYPE.buy_order ? "buy_order" : null;
 
@@ -43,7 +46,10 @@ const ACTION_COLUMNS = sql`a.id, a.kind, a.correlative_id, ${instantText(sql`a.c
   ${instantText(sql`a.answered_at`)} AS answered_at, a.provider_id, a.order_id, a.budget_id, a.requester_id`;
 
 export async function readAction(db: Db, companyId: number, id: number): Promise<ActionRow | null> {
-  const [row] = await queryRows<ActionRow>(db, sql`SELECT ${ACTION_COLUMNS} FROM provider_actions a WHERE a.company_id = ${companyId} AND a.id = ${id}`);
+  const [row] = await queryRows<ActionRow>(
+    db,
+    sql`SELECT ${ACTION_COLUMNS} FROM provider_actions a WHERE a.company_id = ${companyId} AND a.id = ${id}`,
+  );
   return row ?? null;
 }
 
@@ -67,7 +73,16 @@ export interface ActionLine {
 }
 
 export async function readLines(db: Db, companyId: number, actionId: number): Promise<ActionLine[]> {
-  const rows = await queryRows<{ id: number; product_id: number; code: string; name: string; required_quantity: number; quantity: number; price: number | null; removed: boolean }>(
+  const rows = await queryRows<{
+    id: number;
+    product_id: number;
+    code: string;
+    name: string;
+    required_quantity: number;
+    quantity: number;
+    price: number | null;
+    removed: boolean;
+  }>(
     db,
     sql`SELECT l.id, p.id AS product_id, p.code, p.name, l.required_quantity, l.quantity, l.price, l.removed
         FROM provider_action_products l JOIN products p ON p.company_id = l.company_id AND p.id = l.product_id
@@ -84,8 +99,18 @@ export async function readLines(db: Db, companyId: number, actionId: number): Pr
 }
 
 /** The inventory action of seed 000 section 3, as both pages and the staff's detail show it. */
-export interface InventoryAction
-  extends Pick<ActionRow, "id" | "kind" | "correlative_id" | "created_at" | "comment" | "estimated_completion_date" | "expiration_date" | "warehouse_id" | "draft"> {
+export interface InventoryAction extends Pick<
+  ActionRow,
+  | "id"
+  | "kind"
+  | "correlative_id"
+  | "created_at"
+  | "comment"
+  | "estimated_completion_date"
+  | "expiration_date"
+  | "warehouse_id"
+  | "draft"
+> {
   status: ProviderStatus & { code: ProviderStatusCode };
   completed: boolean;
   failed: boolean;
@@ -111,7 +136,11 @@ export function inventoryAction(row: ActionRow, lines: ActionLine[]): InventoryA
     failed: status.failed,
     finish: status.finish,
     draft: row.draft,
-    extra_params: { required_delivery_date: row.required_delivery_date, answered: row.answered, answered_at: row.answered_at },
+    extra_params: {
+      required_delivery_date: row.required_delivery_date,
+      answered: row.answered,
+      answered_at: row.answered_at,
+    },
     inventory_action_products: lines,
     abilities: providerAbilities(row),
   };

@@ -15,22 +15,34 @@ export const create = staffProcedure
   .input(providerCreateSchema)
   .mutation(({ ctx, input }): Promise<{ action: InventoryAction; link: IssuedLink }> =>
     withTransaction(ctx, async (tx) => {
-      const one = async (query: ReturnType<typeof sql>) => (await queryRows<{ id: number; order_id?: number }>(tx.db, query))[0];
+      const one = async (query: ReturnType<typeof sql>) =>
+        (await queryRows<{ id: number; order_id?: number }>(tx.db, query))[0];
       if (!(await one(sql`SELECT id FROM providers WHERE company_id = ${ctx.companyId} AND id = ${input.provider_id}`)))
         throw fieldError("NOT_FOUND", "provider_id", "Proveedor no encontrado");
       let orderId = input.order_id ?? null;
       if (input.budget_id != null) {
-        const budget = await one(sql`SELECT id, order_id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.budget_id}`);
+        const budget = await one(
+          sql`SELECT id, order_id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.budget_id}`,
+        );
         if (!budget) throw fieldError("NOT_FOUND", "budget_id", "Presupuesto no encontrado");
-        if (orderId !== null && budget.order_id !== orderId) throw fieldError("BAD_REQUEST", "budget_id", "El presupuesto no es de esta orden");
+        if (orderId !== null && budget.order_id !== orderId)
+          throw fieldError("BAD_REQUEST", "budget_id", "El presupuesto no es de esta orden");
         orderId = budget.order_id ?? null;
-      } else if (orderId !== null && !(await one(sql`SELECT id FROM orders WHERE company_id = ${ctx.companyId} AND id = ${orderId}`))) {
+      } else if (
+        orderId !== null &&
+        !(await one(sql`SELECT id FROM orders WHERE company_id = ${ctx.companyId} AND id = ${orderId}`))
+      ) {
         throw fieldError("NOT_FOUND", "order_id", "Orden no encontrada");
       }
       if (input.warehouse_id != null) {
-        if (!(await one(sql`SELECT id FROM warehouses WHERE company_id = ${ctx.companyId} AND id = ${input.warehouse_id}`)))
+        if (
+          !(await one(
+            sql`SELECT id FROM warehouses WHERE company_id = ${ctx.companyId} AND id = ${input.warehouse_id}`,
+          ))
+        )
           throw fieldError("NOT_FOUND", "warehouse_id", PROVIDER_TEXTS.unknownWarehouse);
-      } else if (input.kind === "buy_order") throw fieldError("BAD_REQUEST", "warehouse_id", PROVIDER_TEXTS.warehouseRequired);
+      } else if (input.kind === "buy_order")
+        throw fieldError("BAD_REQUEST", "warehouse_id", PROVIDER_TEXTS.warehouseRequired);
       const ids = input.products.map((p) => p.product_id);
       const found = await queryRows<{ id: number; buy_price: number }>(
         tx.db,

@@ -25,7 +25,8 @@ export const forDocument = staffProcedure
         ? sql`SELECT id FROM orders WHERE company_id = ${ctx.companyId} AND id = ${input.order_id}`
         : sql`SELECT id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.budget_id}`,
     );
-    if (!document) throw userError("NOT_FOUND", "order_id" in input ? "Orden no encontrada" : "Presupuesto no encontrado");
+    if (!document)
+      throw userError("NOT_FOUND", "order_id" in input ? "Orden no encontrada" : "Presupuesto no encontrado");
     const where = "order_id" in input ? sql`a.order_id = ${input.order_id}` : sql`a.budget_id = ${input.budget_id}`;
     const rows = await queryRows<{ id: number; provider_id: number; provider_name: string }>(
       ctx.db,
@@ -33,7 +34,11 @@ export const forDocument = staffProcedure
           JOIN providers p ON p.company_id = a.company_id AND p.id = a.provider_id
           WHERE a.company_id = ${ctx.companyId} AND ${where} ORDER BY a.id DESC LIMIT 100`,
     );
-    const expiries = await linkExpiries(ctx.db, ctx.companyId, rows.map((r) => r.id));
+    const expiries = await linkExpiries(
+      ctx.db,
+      ctx.companyId,
+      rows.map((r) => r.id),
+    );
     const out: DocumentProviderAction[] = [];
     for (const r of rows) {
       const row = await readAction(ctx.db, ctx.companyId, r.id);

@@ -8,7 +8,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { DOCUMENT_TYPE } from "./action";
 
 /** The page path of each kind (the web app's routes). */
-export const LINK_PATH: Record<ProviderKind, string> = { pricing: "/provider/pricing", buy_order: "/provider/buy-order" };
+export const LINK_PATH: Record<ProviderKind, string> = {
+  pricing: "/provider/pricing",
+  buy_order: "/provider/buy-order",
+};
 
 export interface IssuedLink {
   /** Path and query, without origin: the staff's browser prefixes its own. Shown once: only the hash is kept. */
@@ -31,7 +34,13 @@ export async function revokeLinks(db: Db, companyId: number, kind: ProviderKind,
   return removed.length;
 }
 
-export async function issueLink(db: Db, companyId: number, kind: ProviderKind, actionId: number, now = new Date()): Promise<IssuedLink> {
+export async function issueLink(
+  db: Db,
+  companyId: number,
+  kind: ProviderKind,
+  actionId: number,
+  now = new Date(),
+): Promise<IssuedLink> {
   await revokeLinks(db, companyId, kind, actionId);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + PROVIDER_LINK_DAYS * 86_400_000);

@@ -10,11 +10,14 @@ import { announce, inventoryAction, lockAction, readAction, readLines, type Inve
  */
 export const setStatus = staffProcedure
   .use(can("update", "inventory_action"))
-  .input(z.object({ id: z.number().int().min(1).max(2_147_483_647), status: z.enum(["accepted", "rejected", "cancelled"]) }))
+  .input(
+    z.object({ id: z.number().int().min(1).max(2_147_483_647), status: z.enum(["accepted", "rejected", "cancelled"]) }),
+  )
   .mutation(({ ctx, input }): Promise<InventoryAction> =>
     withTransaction(ctx, async (tx) => {
       const row = await lockAction(tx.db, ctx.companyId, input.id);
-      if (!PROVIDER_STAFF_STATUSES[row.kind].includes(input.status)) throw fieldError("BAD_REQUEST", "status", "Estado no permitido");
+      if (!PROVIDER_STAFF_STATUSES[row.kind].includes(input.status))
+        throw fieldError("BAD_REQUEST", "status", "Estado no permitido");
       if (PROVIDER_STATUSES[row.status].finish) throw userError("CONFLICT", "El documento ya está finalizado");
       await tx.db.execute(
         sql`UPDATE provider_actions SET status = ${input.status}, updated_at = now() WHERE company_id = ${ctx.companyId} AND id = ${row.id}`,

@@ -48,10 +48,17 @@ describe("an access_token opens one document of one kind", () => {
   it("the demo links open their own company's pricing and buy order", async () => {
     const p = await pub().getPricing({ token: taller().provider.pricingToken });
     const b = await pub().getBuyOrder({ token: otro().provider.buyOrderToken });
-    expect(p).toMatchObject({ inventory_action: { id: taller().provider.pricingId, kind: "pricing", draft: true }, company: { name: "Taller Demo" } });
+    expect(p).toMatchObject({
+      inventory_action: { id: taller().provider.pricingId, kind: "pricing", draft: true },
+      company: { name: "Taller Demo" },
+    });
     expect(p.required_products.length).toBe(2);
     expect(p.requester?.name).toBeTruthy();
-    expect(b).toMatchObject({ inventory_action: { id: otro().provider.buyOrderId, kind: "buy_order" }, company: { name: "Otro Taller" }, required_products: [] });
+    expect(b).toMatchObject({
+      inventory_action: { id: otro().provider.buyOrderId, kind: "buy_order" },
+      company: { name: "Otro Taller" },
+      required_products: [],
+    });
   });
 
   it("a pricing token cannot read a buy order, nor a buy order token a pricing", async () => {
@@ -69,8 +76,16 @@ describe("an access_token opens one document of one kind", () => {
     const mine = await request("pricing");
     const theirs = await pub().getBuyOrder({ token: taller().provider.buyOrderToken });
     const foreignLine = theirs.inventory_action.inventory_action_products[0]?.id ?? 0;
-    expect(await codeOf(pub().save({ token: mine.token, inventory_action_products_attributes: [{ id: foreignLine, quantity: 1, price: 1 }] }))).toBe("BAD_REQUEST");
-    const otroWarehouse = (await createCallerFactory(providerRouter)(await app.staff("admin@otro.demo")).options()).warehouses[0]?.id ?? 0;
+    expect(
+      await codeOf(
+        pub().save({
+          token: mine.token,
+          inventory_action_products_attributes: [{ id: foreignLine, quantity: 1, price: 1 }],
+        }),
+      ),
+    ).toBe("BAD_REQUEST");
+    const otroWarehouse =
+      (await createCallerFactory(providerRouter)(await app.staff("admin@otro.demo")).options()).warehouses[0]?.id ?? 0;
     expect(await codeOf(pub().save({ token: mine.token, warehouse_id: otroWarehouse }))).toBe("BAD_REQUEST");
     const after = await pub().getBuyOrder({ token: taller().provider.buyOrderToken });
     expect(after.inventory_action.inventory_action_products).toEqual(theirs.inventory_action.inventory_action_products);
@@ -78,7 +93,11 @@ describe("an access_token opens one document of one kind", () => {
 
   it("an expired link opens nothing", async () => {
     const { token } = await request("pricing");
-    await app.db().update(documentTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(documentTokens.tokenHash, sha256(token)));
+    await app
+      .db()
+      .update(documentTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(documentTokens.tokenHash, sha256(token)));
     expect(await codeOf(pub().getPricing({ token }))).toBe("UNAUTHORIZED");
     expect(await codeOf(pub().save({ token, comment: "tarde" }))).toBe("UNAUTHORIZED");
   });
@@ -113,13 +132,28 @@ describe("sending and the states", () => {
     expect(await codeOf(pub().send({ token }))).toBe("BAD_REQUEST");
     await pub().save({ token, estimated_completion_date: day(4) });
     expect(await codeOf(pub().send({ token }))).toBe("BAD_REQUEST");
-    await pub().save({ token, warehouse_id: warehouse, inventory_action_products_attributes: [{ id: a?.id ?? 0, quantity: 3, price: 2_990 }] });
+    await pub().save({
+      token,
+      warehouse_id: warehouse,
+      inventory_action_products_attributes: [{ id: a?.id ?? 0, quantity: 3, price: 2_990 }],
+    });
     expect(await codeOf(pub().send({ token }))).toBe("BAD_REQUEST"); // the second line has no price and is not removed
-    const sent = await pub().send({ token, inventory_action_products_attributes: [{ id: b?.id ?? 0, quantity: 0, price: null, _destroy: true }] });
-    expect(sent).toMatchObject({ draft: false, status: { code: "answered" }, extra_params: { answered: true }, abilities: { canSend: true, canSave: true } });
+    const sent = await pub().send({
+      token,
+      inventory_action_products_attributes: [{ id: b?.id ?? 0, quantity: 0, price: null, _destroy: true }],
+    });
+    expect(sent).toMatchObject({
+      draft: false,
+      status: { code: "answered" },
+      extra_params: { answered: true },
+      abilities: { canSend: true, canSave: true },
+    });
     expect(sent.extra_params.answered_at).toBeTruthy();
     expect(await pushesFor(action.id)).toHaveLength(1);
-    const again = await pub().send({ token, inventory_action_products_attributes: [{ id: a?.id ?? 0, quantity: 3, price: 2_790 }] });
+    const again = await pub().send({
+      token,
+      inventory_action_products_attributes: [{ id: a?.id ?? 0, quantity: 3, price: 2_790 }],
+    });
     expect(again.inventory_action_products.find((l) => l.id === a?.id)?.price).toBe(2_790);
     expect(await pushesFor(action.id)).toHaveLength(2);
   });
@@ -127,7 +161,13 @@ describe("sending and the states", () => {
   it("a confirmed buy order's link is spent: no save, no second confirmation, the page shows it finished", async () => {
     const { action, token } = await request("buy_order");
     const confirmed = await pub().send({ token, estimated_completion_date: day(2), comment: "Despacho martes" });
-    expect(confirmed).toMatchObject({ draft: false, finish: true, completed: true, status: { code: "confirmed", locked: true }, abilities: { showFinished: true, canSave: false } });
+    expect(confirmed).toMatchObject({
+      draft: false,
+      finish: true,
+      completed: true,
+      status: { code: "confirmed", locked: true },
+      abilities: { showFinished: true, canSave: false },
+    });
     expect(await codeOf(pub().save({ token, comment: "cambio" }))).toBe("CONFLICT");
     expect(await codeOf(pub().send({ token }))).toBe("CONFLICT");
     const page = await pub().getBuyOrder({ token });
@@ -138,7 +178,11 @@ describe("sending and the states", () => {
   it("a buy order's lines are the workshop's: the supplier cannot reprice them", async () => {
     const { action, token } = await request("buy_order");
     const line = action.inventory_action_products[0];
-    expect(await codeOf(pub().save({ token, inventory_action_products_attributes: [{ id: line?.id ?? 0, quantity: 1, price: 1 }] }))).toBe("BAD_REQUEST");
+    expect(
+      await codeOf(
+        pub().save({ token, inventory_action_products_attributes: [{ id: line?.id ?? 0, quantity: 1, price: 1 }] }),
+      ),
+    ).toBe("BAD_REQUEST");
   });
 
   it("a locked status blocks autosave, even of a draft, and nothing is written", async () => {
@@ -149,7 +193,12 @@ describe("sending and the states", () => {
     expect(await codeOf(pub().save({ token, comment: "después" }))).toBe("CONFLICT");
     expect(await codeOf(pub().send({ token, comment: "después" }))).toBe("CONFLICT");
     const page = await pub().getPricing({ token });
-    expect(page.inventory_action).toMatchObject({ comment: "antes", draft: true, status: { code: "cancelled", locked: true }, abilities: { canSave: false, showFinished: false } });
+    expect(page.inventory_action).toMatchObject({
+      comment: "antes",
+      draft: true,
+      status: { code: "cancelled", locked: true },
+      abilities: { canSave: false, showFinished: false },
+    });
     expect(await codeOf(staff.setStatus({ id: action.id, status: "accepted" }))).toBe("CONFLICT");
   });
 
@@ -170,7 +219,9 @@ describe("sending and the states", () => {
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const failed = results.find((r) => r.status === "rejected");
-    expect(failed?.status === "rejected" && failed.reason instanceof TRPCError ? failed.reason.code : null).toBe("CONFLICT");
+    expect(failed?.status === "rejected" && failed.reason instanceof TRPCError ? failed.reason.code : null).toBe(
+      "CONFLICT",
+    );
     expect(await pushesFor(action.id)).toHaveLength(1);
   });
 
@@ -190,10 +241,19 @@ describe("sending and the states", () => {
 describe("the staff's side", () => {
   it("refuses another company's supplier, order or product (NOT_FOUND); a buy order needs a warehouse", async () => {
     const staff = await admin();
-    const base = { kind: "pricing" as const, provider_id: taller().provider.supplierId, order_id: taller().orderIds[0] ?? 0, products: [{ product_id: taller().productIds["FIL-ACE"] ?? 0, quantity: 1 }] };
+    const base = {
+      kind: "pricing" as const,
+      provider_id: taller().provider.supplierId,
+      order_id: taller().orderIds[0] ?? 0,
+      products: [{ product_id: taller().productIds["FIL-ACE"] ?? 0, quantity: 1 }],
+    };
     expect(await codeOf(staff.create({ ...base, provider_id: otro().provider.supplierId }))).toBe("NOT_FOUND");
     expect(await codeOf(staff.create({ ...base, order_id: otro().orderIds[0] ?? 0 }))).toBe("NOT_FOUND");
-    expect(await codeOf(staff.create({ ...base, products: [{ product_id: otro().productIds["FIL-ACE"] ?? 0, quantity: 1 }] }))).toBe("NOT_FOUND");
+    expect(
+      await codeOf(
+        staff.create({ ...base, products: [{ product_id: otro().productIds["FIL-ACE"] ?? 0, quantity: 1 }] }),
+      ),
+    ).toBe("NOT_FOUND");
     expect(await codeOf(staff.forDocument({ order_id: otro().orderIds[0] ?? 0 }))).toBe("NOT_FOUND");
     expect(await codeOf(staff.create({ ...base, kind: "buy_order", warehouse_id: null }))).toBe("BAD_REQUEST");
   });

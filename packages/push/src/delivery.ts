@@ -97,16 +97,23 @@ export async function deliverPushRequest(deps: DeliveryDeps, event: PushRequest)
     const queue = targets.filter((t): t is typeof t & { token: PushSubscriptionToken } => t.token !== null);
     const worker = async () => {
       for (let target = queue.shift(); target; target = queue.shift()) {
-        const outcome = await transport.send(target.token, payloadFor(target.userId)).then(sendOutcome, (err: unknown) => {
-          log.warn({ err, eventId: event.id, deviceId: target.id }, "push could not be sent");
-          return "failed" as const;
-        });
+        const outcome = await transport
+          .send(target.token, payloadFor(target.userId))
+          .then(sendOutcome, (err: unknown) => {
+            log.warn({ err, eventId: event.id, deviceId: target.id }, "push could not be sent");
+            return "failed" as const;
+          });
         if (outcome === "gone") {
           // Only if the device still holds that endpoint (it may have subscribed anew meanwhile).
           await db
             .update(userDevices)
             .set({ notificationToken: null })
-            .where(and(eq(userDevices.id, target.id), sql`${userDevices.notificationToken} ->> 'endpoint' = ${target.token.endpoint}`));
+            .where(
+              and(
+                eq(userDevices.id, target.id),
+                sql`${userDevices.notificationToken} ->> 'endpoint' = ${target.token.endpoint}`,
+              ),
+            );
           report.removed += 1;
         } else report[outcome] += 1;
       }
@@ -125,7 +132,9 @@ export async function deliverPushRequest(deps: DeliveryDeps, event: PushRequest)
 export function startPushDelivery(bus: EventBus, deps: DeliveryDeps): () => void {
   return bus.subscribe((event: BusEvent) => {
     if (event.type !== "push.requested") return;
-    deliverPushRequest(deps, event).catch((err: unknown) => deps.log.warn({ err, eventId: event.id }, "push delivery failed"));
+    deliverPushRequest(deps, event).catch((err: unknown) =>
+      deps.log.warn({ err, eventId: event.id }, "push delivery failed"),
+    );
   });
 }
 

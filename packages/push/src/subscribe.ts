@@ -17,11 +17,22 @@ export const subscribe = staffProcedure.input(subscriptionSchema).mutation(async
     await tx.db
       .update(userDevices)
       .set({ notificationToken: null })
-      .where(and(sql`${userDevices.notificationToken} ->> 'endpoint' = ${input.endpoint}`, ne(userDevices.sessionId, ctx.session.id)));
+      .where(
+        and(
+          sql`${userDevices.notificationToken} ->> 'endpoint' = ${input.endpoint}`,
+          ne(userDevices.sessionId, ctx.session.id),
+        ),
+      );
     const [device] = await tx.db
       .update(userDevices)
       .set({ notificationToken: token })
-      .where(and(eq(userDevices.sessionId, ctx.session.id), eq(userDevices.userId, ctx.user.id), eq(userDevices.companyId, ctx.companyId)))
+      .where(
+        and(
+          eq(userDevices.sessionId, ctx.session.id),
+          eq(userDevices.userId, ctx.user.id),
+          eq(userDevices.companyId, ctx.companyId),
+        ),
+      )
       .returning({ id: userDevices.id });
     if (!device) throw new TRPCError({ code: "NOT_FOUND", message: "Dispositivo no encontrado" });
     return { ok: true as const };

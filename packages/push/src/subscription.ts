@@ -7,7 +7,12 @@ import { pushPolicy } from "./policy";
  * The push services of the browsers (Chrome, Edge, Opera, Samsung Internet: FCM; Firefox: Mozilla's autopush;
  * Safari: Apple; legacy Edge: WNS). Any other host would make the server POST to an address a user chose.
  */
-export const PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "android.googleapis.com", "updates.push.services.mozilla.com", "web.push.apple.com"];
+export const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "web.push.apple.com",
+];
 /** Hosts under these suffixes (WNS gives each subscription a regional host). */
 export const PUSH_SERVICE_HOST_SUFFIXES = [".notify.windows.com", ".push.apple.com"];
 

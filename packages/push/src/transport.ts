@@ -21,7 +21,11 @@ export function webPushTransport(vapid: VapidKeys, subject: string): PushTranspo
   const vapidDetails = { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey };
   return {
     async send(subscription, payload) {
-      const request = webpush.generateRequestDetails(subscription, payload, { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: "high" });
+      const request = webpush.generateRequestDetails(subscription, payload, {
+        vapidDetails,
+        TTL: PUSH_TTL_SECONDS,
+        urgency: "high",
+      });
       const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
       const response = await fetch(request.endpoint, {
         method: request.method,

@@ -9,6 +9,12 @@ export const unsubscribe = staffProcedure.mutation(async ({ ctx }) => {
   await ctx.db
     .update(userDevices)
     .set({ notificationToken: null })
-    .where(and(eq(userDevices.sessionId, ctx.session.id), eq(userDevices.userId, ctx.user.id), eq(userDevices.companyId, ctx.companyId)));
+    .where(
+      and(
+        eq(userDevices.sessionId, ctx.session.id),
+        eq(userDevices.userId, ctx.user.id),
+        eq(userDevices.companyId, ctx.companyId),
+      ),
+    );
   return { ok: true as const };
 });

@@ -29,8 +29,14 @@ export function vapidKeys(db: Db): Promise<VapidKeys> {
 
 async function loadOrCreate(db: Db): Promise<VapidKeys> {
   const offered = webpush.generateVAPIDKeys();
-  await db.insert(serverSecrets).values({ name: SECRET_NAME, secret: JSON.stringify(offered) }).onConflictDoNothing();
-  const [row] = await db.select({ secret: serverSecrets.secret }).from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
+  await db
+    .insert(serverSecrets)
+    .values({ name: SECRET_NAME, secret: JSON.stringify(offered) })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ secret: serverSecrets.secret })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, SECRET_NAME));
   if (!row) throw new Error("server_secrets has no vapid row right after inserting it");
   const keys = JSON.parse(row.secret) as VapidKeys;
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };

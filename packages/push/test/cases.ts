@@ -4,7 +4,11 @@ import type { pushRouter } from "../src";
 
 const P256DH = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url");
 const AUTH = Buffer.alloc(16, 9).toString("base64url");
-const subscription = { endpoint: "https://fcm.googleapis.com/fcm/send/abc:APA91b", expirationTime: null, keys: { p256dh: P256DH, auth: AUTH } };
+const subscription = {
+  endpoint: "https://fcm.googleapis.com/fcm/send/abc:APA91b",
+  expirationTime: null,
+  keys: { p256dh: P256DH, auth: AUTH },
+};
 
 export const pushCases: DomainCases<typeof pushRouter> = {
   // The server's key: the same for every company, no tenant data.
@@ -23,5 +27,8 @@ export const pushCases: DomainCases<typeof pushRouter> = {
       { ...subscription, keys: { p256dh: P256DH, auth: "' OR 1=1 --" } },
     ],
   },
-  unsubscribe: { kind: "scoped", leaks: (r) => (JSON.stringify(r) === JSON.stringify({ ok: true }) ? null : `answered ${JSON.stringify(r)}`) },
+  unsubscribe: {
+    kind: "scoped",
+    leaks: (r) => (JSON.stringify(r) === JSON.stringify({ ok: true }) ? null : `answered ${JSON.stringify(r)}`),
+  },
 };

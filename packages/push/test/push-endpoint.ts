@@ -45,7 +45,11 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       const key = keys.get(path);
       const code = status.get(path) ?? 201;
       if (key && code === 201) {
-        const plain = ece.decrypt(Buffer.concat(chunks), { version: "aes128gcm", privateKey: key.ecdh, authSecret: key.auth });
+        const plain = ece.decrypt(Buffer.concat(chunks), {
+          version: "aes128gcm",
+          privateKey: key.ecdh,
+          authSecret: key.auth,
+        });
         received.push({ path, headers: req.headers, payload: JSON.parse(plain.toString("utf8")) });
         for (const w of waiters.filter((w) => received.length >= w.count)) w.resolve();
       }

@@ -3,7 +3,15 @@ import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { configurePush, deliverPushRequest, pushRouter, vapidKeys, webPushTransport, type DeliveryDeps, type PushRequest } from "../src";
+import {
+  configurePush,
+  deliverPushRequest,
+  pushRouter,
+  vapidKeys,
+  webPushTransport,
+  type DeliveryDeps,
+  type PushRequest,
+} from "../src";
 import { startPushEndpoint, type PushEndpoint } from "./push-endpoint";
 
 const createCaller = createCallerFactory(pushRouter);
@@ -29,7 +37,11 @@ async function signedIn(email: string) {
 }
 
 async function tokenOf(deviceId: number) {
-  const [row] = await app.db().select({ token: userDevices.notificationToken }).from(userDevices).where(eq(userDevices.id, deviceId));
+  const [row] = await app
+    .db()
+    .select({ token: userDevices.notificationToken })
+    .from(userDevices)
+    .where(eq(userDevices.id, deviceId));
   return row?.token ?? null;
 }
 
@@ -49,7 +61,14 @@ const request = (companyId: number, userIds: number[], extra: Partial<PushReques
   id: ++eventIds,
   type: "push.requested",
   companyId,
-  payload: { userIds, title: "Te mencionaron", body: "Revisa la orden 12", url: "/main/orders/12", tag: "mention-1", ...extra },
+  payload: {
+    userIds,
+    title: "Te mencionaron",
+    body: "Revisa la orden 12",
+    url: "/main/orders/12",
+    tag: "mention-1",
+    ...extra,
+  },
 });
 
 const logged: { level: string; msg: string }[] = [];
@@ -170,11 +189,19 @@ describe("delivery of push.requested", () => {
     const got = endpoint.received.slice(before);
     expect(got.map((r) => r.path).sort()).toEqual([paths[0], paths[1]].sort());
     for (const push of got) {
-      expect(push.payload).toEqual({ userId: a1.user.id, title: "Te mencionaron", body: "Revisa la orden 12", url: "/main/orders/12", tag: "mention-1" });
+      expect(push.payload).toEqual({
+        userId: a1.user.id,
+        title: "Te mencionaron",
+        body: "Revisa la orden 12",
+        url: "/main/orders/12",
+        tag: "mention-1",
+      });
       expect(push.headers["content-encoding"]).toBe("aes128gcm");
       expect(push.headers.ttl).toBe("86400");
       expect(push.headers.urgency).toBe("high");
-      expect(push.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${(await vapidKeys(app.db())).publicKey}$`));
+      expect(push.headers.authorization).toMatch(
+        new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${(await vapidKeys(app.db())).publicKey}$`),
+      );
     }
     const [claim] = await app.db().select().from(pushDeliveries).where(eq(pushDeliveries.eventId, event.id));
     expect(claim).toMatchObject({ sent: 2, removed: 0, failed: 0, companyId: fx.demo.companyId });
@@ -187,10 +214,17 @@ describe("delivery of push.requested", () => {
     const expired = await signedIn("asesor@taller.demo");
     await other.caller.subscribe(endpoint.subscription(newPath()));
     await expired.caller.subscribe(endpoint.subscription(newPath()));
-    await app.db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, expired.ctx.session!.id));
+    await app
+      .db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, expired.ctx.session!.id));
     const before = endpoint.received.length;
     // Otro Taller's user id inside Taller Demo's event: the company filter leaves it out.
-    const report = await deliverPushRequest(await realDeps(), request(fx.demo.companyId, [other.user.id, expired.user.id]));
+    const report = await deliverPushRequest(
+      await realDeps(),
+      request(fx.demo.companyId, [other.user.id, expired.user.id]),
+    );
     expect(report?.sent).toBe(0);
     expect(endpoint.received.length).toBe(before);
   });
@@ -221,7 +255,9 @@ describe("delivery of push.requested", () => {
     await admin.caller.subscribe(ok);
     const before = endpoint.received.length;
     const tecnico = fx.demo.userIds["tecnico@taller.demo"]!;
-    const event = request(fx.demo.companyId, [admin.user.id, tecnico, fx.other.userIds["admin@otro.demo"]!], { body: "Trabajo nuevo" });
+    const event = request(fx.demo.companyId, [admin.user.id, tecnico, fx.other.userIds["admin@otro.demo"]!], {
+      body: "Trabajo nuevo",
+    });
     const report = await deliverPushRequest({ db: app.db(), log, transport: null }, event);
     expect(report).toEqual({ sent: 1, removed: 0, failed: 0 });
     const rows = await app.db().select().from(pushOutbox).where(eq(pushOutbox.eventId, event.id));

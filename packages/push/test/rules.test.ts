@@ -51,7 +51,10 @@ describe("subscriptionSchema", () => {
     expect(subscriptionSchema.safeParse(valid).success).toBe(true);
   });
   it.each([
-    ["a p256dh that is not a P-256 point", { ...valid, keys: { ...valid.keys, p256dh: Buffer.alloc(65, 5).toString("base64url") } }],
+    [
+      "a p256dh that is not a P-256 point",
+      { ...valid, keys: { ...valid.keys, p256dh: Buffer.alloc(65, 5).toString("base64url") } },
+    ],
     ["a short p256dh", { ...valid, keys: { ...valid.keys, p256dh: P256DH.slice(0, 40) } }],
     ["a p256dh that is not base64url", { ...valid, keys: { ...valid.keys, p256dh: `${P256DH.slice(0, 86)}+` } }],
     ["an auth secret of 15 bytes", { ...valid, keys: { ...valid.keys, auth: Buffer.alloc(15).toString("base64url") } }],
@@ -65,6 +68,15 @@ describe("subscriptionSchema", () => {
 
 describe("sendOutcome", () => {
   it("reads the push service's answer: 2xx sent, 404/410 gone, anything else failed (kept)", () => {
-    expect([201, 202, 404, 410, 400, 413, 429, 500].map(sendOutcome)).toEqual(["sent", "sent", "gone", "gone", "failed", "failed", "failed", "failed"]);
+    expect([201, 202, 404, 410, 400, 413, 429, 500].map(sendOutcome)).toEqual([
+      "sent",
+      "sent",
+      "gone",
+      "gone",
+      "failed",
+      "failed",
+      "failed",
+      "failed",
+    ]);
   });
 });

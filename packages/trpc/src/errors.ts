@@ -107,7 +107,8 @@ export function publicError(error: TRPCError): PublicError {
 export function databaseErrorToTRPC(error: unknown): TRPCError | null {
   const code = findPgCode(error);
   if (!code) return null;
-  const mapped = (c: TRPCError["code"], message: string) => markDeliberate(new TRPCError({ code: c, message, cause: error }));
+  const mapped = (c: TRPCError["code"], message: string) =>
+    markDeliberate(new TRPCError({ code: c, message, cause: error }));
   if (code === "23505") return mapped("CONFLICT", "El registro ya existe");
   if (code === "40001" || code === "40P01") return mapped("CONFLICT", "Conflicto de escritura, intenta nuevamente");
   if (code.startsWith("23") || code.startsWith("22")) return mapped("BAD_REQUEST", VALIDATION_MESSAGE);

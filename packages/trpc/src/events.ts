@@ -31,7 +31,9 @@ export interface EventBus {
    * each event's frame built once for every subscriber that shares `map` (a function defined once, not per call):
    * nothing per subscriber but the write. Without a socket (a server-side caller) it is the plain stream.
    */
-  subscription<T>(opts: StreamOptions & { map: (event: BusEvent) => T | null; socket?: SubscriptionSocket }): AsyncIterableIterator<T>;
+  subscription<T>(
+    opts: StreamOptions & { map: (event: BusEvent) => T | null; socket?: SubscriptionSocket },
+  ): AsyncIterableIterator<T>;
   close(): Promise<void>;
 }
 
@@ -105,7 +107,9 @@ abstract class BaseBus implements EventBus {
     return this.open(opts, opts.map ?? ((event: BusEvent) => event as T), null);
   }
 
-  subscription<T>(opts: StreamOptions & { map: (event: BusEvent) => T | null; socket?: SubscriptionSocket }): AsyncIterableIterator<T> {
+  subscription<T>(
+    opts: StreamOptions & { map: (event: BusEvent) => T | null; socket?: SubscriptionSocket },
+  ): AsyncIterableIterator<T> {
     return this.open(opts, opts.map, opts.socket ?? null);
   }
 
@@ -150,7 +154,9 @@ abstract class BaseBus implements EventBus {
       .where(and(gt(realtimeEvents.id, lastEventId), companyFilter))
       .orderBy(asc(realtimeEvents.id))
       .limit(1000);
-    const events = rows.map((row) => ({ id: row.id, companyId: row.companyId, type: row.type, payload: row.payload }) as BusEvent);
+    const events = rows.map(
+      (row) => ({ id: row.id, companyId: row.companyId, type: row.type, payload: row.payload }) as BusEvent,
+    );
     return topic ? events.filter((event) => eventTopic(event) === topic) : events;
   }
 
@@ -210,7 +216,8 @@ class PgNotifyBus extends BaseBus {
   protected async write(tx: Db, event: RealtimeEvent): Promise<StagedEvent> {
     // This process hears its own events through LISTEN too: make sure it listens before anything is sent.
     await this.listening;
-    // One statement (one round trip inside the publisher's transaction): the row, and the NOTIFY carrying it with its id.
+    // One statement (one round trip inside the publisher's transaction): the row, and the NOTIFY carrying it with its
+    // id.
     const [row] = await queryRows<{ id: string | number }>(
       tx,
       sql`WITH e AS (

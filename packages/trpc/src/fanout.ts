@@ -27,7 +27,10 @@ export class Feed<T> implements AsyncIterableIterator<T> {
   private failure: { error: unknown } | null = null;
   /** Live events that arrived while the backlog was read. */
   private held: BusEvent[] | null = null;
-  /** Ids the backlog gave: their live copies are dropped (two publishing processes can deliver ids out of order, so "id <= last" would not do). */
+  /**
+   * Ids the backlog gave: their live copies are dropped (two publishing processes can deliver ids out of order, so "id
+   * <= last" would not do).
+   */
   private replayed: Set<number> | null = null;
   /** The subscription's frames start with this (from its 'started' frame); null: the reader writes them. */
   private head: string | null = null;
@@ -172,7 +175,9 @@ export class Fanout {
 
   /** Adds `feed`; the returned function removes it. */
   add(audience: Audience, feed: Feed<unknown>): () => void {
-    const [index, key] = audience.topic ? [this.topics, topicKey(audience.companyId, audience.topic)] : [this.companies, audience.companyId];
+    const [index, key] = audience.topic
+      ? [this.topics, topicKey(audience.companyId, audience.topic)]
+      : [this.companies, audience.companyId];
     const map = index as Map<typeof key, Set<Feed<unknown>>>;
     let feeds = map.get(key);
     if (!feeds) map.set(key, (feeds = new Set()));

@@ -1,7 +1,15 @@
 export * from "./trpc";
 export type * from "./context";
 export * from "./errors";
-export { busReady, createEventBus, pruneEvents, streamStats, type BusEvent, type EventBus, type StreamOptions } from "./events";
+export {
+  busReady,
+  createEventBus,
+  pruneEvents,
+  streamStats,
+  type BusEvent,
+  type EventBus,
+  type StreamOptions,
+} from "./events";
 export { emitSessionsEnded, withTransaction, type Transaction } from "./transaction";
 export { RateLimiter } from "./rate-limit";
 export { tracked, TRPCError } from "@trpc/server";
@@ -9,6 +17,14 @@ export { loadSessionUser } from "./session-user";
 export * from "./list";
 export * from "./jobs";
 export * from "./scheduler";
-export { LOGIN_LIMITS, lockoutMessage, loginWaitMs, pruneLoginAttempts, reserveAttempt, type Attempt, type AttemptKey } from "./login-throttle";
+export {
+  LOGIN_LIMITS,
+  lockoutMessage,
+  loginWaitMs,
+  pruneLoginAttempts,
+  reserveAttempt,
+  type Attempt,
+  type AttemptKey,
+} from "./login-throttle";
 export { verifyTotpStep } from "./totp";
 export { readCookie } from "./cookies";

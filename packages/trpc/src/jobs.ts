@@ -22,7 +22,10 @@ export async function oneJobAtATime<T>(db: Db, kind: JobKind, userId: number, jo
   try {
     return await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
-      const [lock] = await queryRows<{ locked: boolean }>(txDb, sql`SELECT pg_try_advisory_xact_lock(${JOB_KINDS[kind]}, ${userId}) AS locked`);
+      const [lock] = await queryRows<{ locked: boolean }>(
+        txDb,
+        sql`SELECT pg_try_advisory_xact_lock(${JOB_KINDS[kind]}, ${userId}) AS locked`,
+      );
       if (!lock?.locked) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: JOB_RUNNING });
       return job(txDb);
     });

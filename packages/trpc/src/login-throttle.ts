@@ -94,11 +94,18 @@ async function countOtherAttempts(db: Db, key: AttemptKey, ownId: number, now: n
     .select({
       accountLastHour: sql<number>`count(*) filter (where ${account})`.mapWith(Number),
       accountRecent: sql<number>`count(*) filter (where ${recent})`.mapWith(Number),
-      accountLatestAt: sql<Date | null>`max(${loginFailures.createdAt}) filter (where ${recent})`.mapWith(loginFailures.createdAt),
-      ipLast15Min: sql<number>`count(*) filter (where ${and(eq(loginFailures.ip, key.ip), gt(loginFailures.createdAt, quarterAgo))})`.mapWith(Number),
+      accountLatestAt: sql<Date | null>`max(${loginFailures.createdAt}) filter (where ${recent})`.mapWith(
+        loginFailures.createdAt,
+      ),
+      ipLast15Min:
+        sql<number>`count(*) filter (where ${and(eq(loginFailures.ip, key.ip), gt(loginFailures.createdAt, quarterAgo))})`.mapWith(
+          Number,
+        ),
     })
     .from(loginFailures)
-    .where(and(or(account, eq(loginFailures.ip, key.ip)), gt(loginFailures.createdAt, hourAgo), ne(loginFailures.id, ownId)));
+    .where(
+      and(or(account, eq(loginFailures.ip, key.ip)), gt(loginFailures.createdAt, hourAgo), ne(loginFailures.id, ownId)),
+    );
   return {
     accountLastHour: row?.accountLastHour ?? 0,
     accountRecent: row?.accountRecent ?? 0,

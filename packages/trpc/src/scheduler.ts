@@ -36,7 +36,10 @@ export type JobRun = { ran: true; result: Record<string, number> } | { ran: fals
 /** Runs the job once now, unless another process (or this one) holds its lock: then `{ ran: false }`. */
 export async function runJob(ctx: { db: Db; bus: EventBus }, job: PeriodicJob, now = new Date()): Promise<JobRun> {
   return withTransaction(ctx, async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(tx.db, sql`SELECT pg_try_advisory_xact_lock(${PERIODIC_JOB_LOCK}, ${job.lockKey}) AS locked`);
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx.db,
+      sql`SELECT pg_try_advisory_xact_lock(${PERIODIC_JOB_LOCK}, ${job.lockKey}) AS locked`,
+    );
     if (!lock?.locked) return { ran: false as const };
     return { ran: true as const, result: await job.run(tx, now) };
   });
@@ -46,7 +49,11 @@ export async function runJob(ctx: { db: Db; bus: EventBus }, job: PeriodicJob, n
  * Starts the jobs on timers (first run soon after start). A run never overlaps the previous one of the same job
  * in this process; failures are logged and the next tick tries again. `stop()` waits for runs in progress.
  */
-export function startJobs(ctx: { db: Db; bus: EventBus }, jobs: readonly PeriodicJob[], logger: JobLogger): { stop(): Promise<void> } {
+export function startJobs(
+  ctx: { db: Db; bus: EventBus },
+  jobs: readonly PeriodicJob[],
+  logger: JobLogger,
+): { stop(): Promise<void> } {
   const running = new Map<string, Promise<void>>();
   let stopped = false;
   const tick = (job: PeriodicJob) => {

@@ -22,7 +22,11 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
   if (!row) return null;
   const grants = row.roleId
     ? await db
-        .select({ action: rolePermissions.action, resource: rolePermissions.resource, restrictedToOwn: rolePermissions.restrictedToOwn })
+        .select({
+          action: rolePermissions.action,
+          resource: rolePermissions.resource,
+          restrictedToOwn: rolePermissions.restrictedToOwn,
+        })
         .from(rolePermissions)
         .where(eq(rolePermissions.roleId, row.roleId))
     : [];

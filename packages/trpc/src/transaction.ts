@@ -54,7 +54,10 @@ function transactionOver(bus: EventBus, db: Db, afterCommit: (() => void)[]): Tr
  * in-process bus of PGlite emits once the transaction has returned), so a subscriber never hears of data it cannot
  * read yet. Checks that must stay counted whatever happens next (a login attempt) go before it, through `ctx.db`.
  */
-export async function withTransaction<T>(ctx: { db: Db; bus: EventBus }, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  ctx: { db: Db; bus: EventBus },
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   const afterCommit: (() => void)[] = [];
   const result = await ctx.db.transaction((db) => fn(transactionOver(ctx.bus, db, afterCommit)));
   for (const run of afterCommit) run();
@@ -67,6 +70,10 @@ export async function withTransaction<T>(ctx: { db: Db; bus: EventBus }, fn: (tx
  */
 export async function emitSessionsEnded(tx: Transaction, sessionIds: readonly string[]): Promise<void> {
   for (let i = 0; i < sessionIds.length; i += SESSION_ENDED_MAX_IDS) {
-    await tx.emit({ type: "session.ended", companyId: null, payload: { sessionIds: sessionIds.slice(i, i + SESSION_ENDED_MAX_IDS) } });
+    await tx.emit({
+      type: "session.ended",
+      companyId: null,
+      payload: { sessionIds: sessionIds.slice(i, i + SESSION_ENDED_MAX_IDS) },
+    });
   }
 }

@@ -23,7 +23,9 @@ const t = initTRPC.context<Context>().create({
   sse: { enabled: false },
   errorFormatter({ shape, error }) {
     // CONFLICT too: a handler's field error for a lost race ('La hora ya no está disponible') marks its field.
-    const issues = ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "CONFLICT"].includes(error.code) ? issuesOf(error.cause) : null;
+    const issues = ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "CONFLICT"].includes(error.code)
+      ? issuesOf(error.cause)
+      : null;
     const { message, requestId } = publicError(error);
     return {
       ...shape,
@@ -106,7 +108,8 @@ function checkerOf(grants: readonly Grant[]): Can {
  * procedures are most of what the server runs.
  */
 export const staffProcedure = t.procedure.use(async ({ ctx, next }) => {
-  if (!ctx.user || !ctx.session || ctx.session.kind !== "staff") throw userError("UNAUTHORIZED", "Debes iniciar sesión");
+  if (!ctx.user || !ctx.session || ctx.session.kind !== "staff")
+    throw userError("UNAUTHORIZED", "Debes iniciar sesión");
   const user = ctx.user;
   const result = await next({
     ctx: {
@@ -197,4 +200,3 @@ export const managerProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.managerSession) throw new TRPCError({ code: "UNAUTHORIZED", message: "Debes iniciar sesión" });
   return next({ ctx: { managerSession: ctx.managerSession } });
 });
-

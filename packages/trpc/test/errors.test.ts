@@ -2,7 +2,14 @@ import { permissionChecker, isRestrictedToOwn } from "@taller/core";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
-import { databaseErrorToTRPC, errorReference, fieldError, fieldErrorsFromIssues, publicError, userError } from "../src/errors";
+import {
+  databaseErrorToTRPC,
+  errorReference,
+  fieldError,
+  fieldErrorsFromIssues,
+  publicError,
+  userError,
+} from "../src/errors";
 import { RateLimiter } from "../src/rate-limit";
 // Loading the tRPC setup is what sets zod's Spanish messages.
 import "../src/trpc";
@@ -22,7 +29,10 @@ describe("field errors", () => {
 
 describe("publicError", () => {
   it("hides an internal error behind a Spanish sentence and a reference", () => {
-    const error = new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: new Error('Failed query: select * from sessions where id = $1 params: abc') });
+    const error = new TRPCError({
+      code: "INTERNAL_SERVER_ERROR",
+      cause: new Error("Failed query: select * from sessions where id = $1 params: abc"),
+    });
     const { message, requestId } = publicError(error);
     expect(requestId).toMatch(/^[0-9a-f]{12}$/);
     expect(requestId).toBe(errorReference(error));
@@ -41,10 +51,14 @@ describe("publicError", () => {
   it("keeps messages written for users, and replaces tRPC's own English ones", () => {
     expect(publicError(userError("BAD_REQUEST", "Demasiadas operaciones")).message).toBe("Demasiadas operaciones");
     expect(publicError(fieldError("BAD_REQUEST", "cursor", "Cursor inválido")).message).toBe("Solicitud inválida");
-    expect(publicError(new TRPCError({ code: "NOT_FOUND", message: 'No procedure found on path "x"' })).message).toBe("No encontrado");
+    expect(publicError(new TRPCError({ code: "NOT_FOUND", message: 'No procedure found on path "x"' })).message).toBe(
+      "No encontrado",
+    );
     const syntax = new TRPCError({ code: "BAD_REQUEST", cause: new SyntaxError("Unexpected token } in JSON") });
     expect(publicError(syntax).message).toBe("Solicitud inválida");
-    expect(databaseErrorToTRPC({ code: "22003" }) && publicError(databaseErrorToTRPC({ code: "22003" })!).message).toBe("Datos inválidos");
+    expect(databaseErrorToTRPC({ code: "22003" }) && publicError(databaseErrorToTRPC({ code: "22003" })!).message).toBe(
+      "Datos inválidos",
+    );
   });
 });
 

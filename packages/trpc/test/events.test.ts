@@ -53,9 +53,15 @@ describe("event bus", () => {
     const bus = createEventBus(tdb.database);
     try {
       const sessionIds = Array.from({ length: 100 }, (_, i) => `${i}`.padStart(100, "s"));
-      await expect(bus.publish({ companyId: null, type: "session.ended", payload: { sessionIds } })).rejects.toThrow(/too large/);
-      await expect(bus.publish({ companyId: 1, type: "user.updated", payload: { id: "1" as never } })).rejects.toThrow();
-      await expect(bus.publish({ companyId: 1 as never, type: "version.ready", payload: { version: "2" } })).rejects.toThrow(/platform-wide/);
+      await expect(bus.publish({ companyId: null, type: "session.ended", payload: { sessionIds } })).rejects.toThrow(
+        /too large/,
+      );
+      await expect(
+        bus.publish({ companyId: 1, type: "user.updated", payload: { id: "1" as never } }),
+      ).rejects.toThrow();
+      await expect(
+        bus.publish({ companyId: 1 as never, type: "version.ready", payload: { version: "2" } }),
+      ).rejects.toThrow(/platform-wide/);
       expect(await tdb.database.db.select().from(realtimeEvents)).toEqual([]);
     } finally {
       await bus.close();
@@ -63,28 +69,31 @@ describe("event bus", () => {
     }
   });
 
-  it.skipIf(!testServerUrl())(postgresOnly("delivers across two connections to one PostgreSQL (LISTEN/NOTIFY)"), async () => {
-    const created = (await createDatabaseUrl())!;
-    const a = await createDatabase({ url: created.url, max: 2 });
-    await migrateDatabase(a);
-    const b = await createDatabase({ url: created.url, max: 2 });
-    const busA: EventBus = createEventBus(a);
-    const busB: EventBus = createEventBus(b);
-    await Promise.all([busReady(busA), busReady(busB)]);
-    try {
-      const controller = new AbortController();
-      const received = take(busA.stream({ companyId: 7, signal: controller.signal }), 1);
-      await new Promise((r) => setTimeout(r, 20));
-      const sent = await busB.publish({ companyId: 7, type: "user.updated", payload: { id: 1 } });
-      const [got] = await received;
-      controller.abort();
-      expect(got).toEqual(sent);
-    } finally {
-      await busA.close();
-      await busB.close();
-      await a.close();
-      await b.close();
-      await created.drop();
-    }
-  });
+  it.skipIf(!testServerUrl())(
+    postgresOnly("delivers across two connections to one PostgreSQL (LISTEN/NOTIFY)"),
+    async () => {
+      const created = (await createDatabaseUrl())!;
+      const a = await createDatabase({ url: created.url, max: 2 });
+      await migrateDatabase(a);
+      const b = await createDatabase({ url: created.url, max: 2 });
+      const busA: EventBus = createEventBus(a);
+      const busB: EventBus = createEventBus(b);
+      await Promise.all([busReady(busA), busReady(busB)]);
+      try {
+        const controller = new AbortController();
+        const received = take(busA.stream({ companyId: 7, signal: controller.signal }), 1);
+        await new Promise((r) => setTimeout(r, 20));
+        const sent = await busB.publish({ companyId: 7, type: "user.updated", payload: { id: 1 } });
+        const [got] = await received;
+        controller.abort();
+        expect(got).toEqual(sent);
+      } finally {
+        await busA.close();
+        await busB.close();
+        await a.close();
+        await b.close();
+        await created.drop();
+      }
+    },
+  );
 });

@@ -15,13 +15,23 @@ const comment = (companyId: number, chatId: number, commentId: number): BusEvent
   type: "chat.comment",
   payload: { chatId, commentId, kind: "new" },
 });
-const userUpdated = (companyId: number): BusEvent => ({ id: ++nextId, companyId, type: "user.updated", payload: { id: 1 } });
+const userUpdated = (companyId: number): BusEvent => ({
+  id: ++nextId,
+  companyId,
+  type: "user.updated",
+  payload: { id: 1 },
+});
 const version = (): BusEvent => ({ id: ++nextId, companyId: null, type: "version.ready", payload: { version: "2" } });
 
 const asIs = (event: BusEvent) => event;
 
 /** A feed added to `fanout`, as the bus makes them: ending it removes it. */
-function join<T>(fanout: Fanout, audience: Parameters<Fanout["add"]>[0], map: (e: BusEvent) => T | null = asIs as never, socket?: SubscriptionSocket) {
+function join<T>(
+  fanout: Fanout,
+  audience: Parameters<Fanout["add"]>[0],
+  map: (e: BusEvent) => T | null = asIs as never,
+  socket?: SubscriptionSocket,
+) {
   let leave = () => {};
   const feed = new Feed<T>(map, () => leave(), socket ?? null);
   leave = fanout.add(audience, feed as Feed<unknown>);
@@ -54,13 +64,23 @@ function fakeSocket(head: string | null) {
 describe("fan-out", () => {
   it("delivers each event once per subscriber of its chat, in order, and never to another company's or chat's", async () => {
     const fanout = new Fanout();
-    const chat1 = [join(fanout, { companyId: 1, topic: chatTopic(10) }), join(fanout, { companyId: 1, topic: chatTopic(10) })];
+    const chat1 = [
+      join(fanout, { companyId: 1, topic: chatTopic(10) }),
+      join(fanout, { companyId: 1, topic: chatTopic(10) }),
+    ];
     const otherChat = join(fanout, { companyId: 1, topic: chatTopic(11) });
     // Another company's chat with the same id: the company is part of the topic's key.
     const otherCompany = join(fanout, { companyId: 2, topic: chatTopic(10) });
     const company1 = join(fanout, { companyId: 1 });
 
-    const events = [comment(1, 10, 1), comment(2, 10, 2), comment(1, 11, 3), userUpdated(1), comment(1, 10, 4), version()];
+    const events = [
+      comment(1, 10, 1),
+      comment(2, 10, 2),
+      comment(1, 11, 3),
+      userUpdated(1),
+      comment(1, 10, 4),
+      version(),
+    ];
     for (const e of events) fanout.deliver(e);
 
     for (const feed of chat1) expect(await drain(feed, 2)).toEqual([events[0], events[4]]);
@@ -133,13 +153,21 @@ describe("fan-out", () => {
 
 describe("a feed that writes its frames", () => {
   const toItem = (event: BusEvent) =>
-    event.type === "chat.comment" ? tracked(String(event.id), { comment_id: event.payload.commentId, kind: event.payload.kind }) : null;
+    event.type === "chat.comment"
+      ? tracked(String(event.id), { comment_id: event.payload.commentId, kind: event.payload.kind })
+      : null;
 
   /** The frame tRPC's WebSocket adapter writes for a subscription's yielded value (ws.ts: respond, jsonEncoder). */
   function adapterFrame(id: number, value: ReturnType<typeof toItem>) {
     const [eventId, data] = value!;
     const result = { type: "data" as const, data: { id: eventId, data }, id: eventId };
-    return JSON.stringify(transformTRPCResponse({ transformer: { input: transformer, output: transformer } } as never, { id, jsonrpc: undefined, result }));
+    return JSON.stringify(
+      transformTRPCResponse({ transformer: { input: transformer, output: transformer } } as never, {
+        id,
+        jsonrpc: undefined,
+        result,
+      }),
+    );
   }
 
   it("writes the adapter's very frame, once the adapter asked for the first event, built once per event for every feed", async () => {
@@ -160,7 +188,9 @@ describe("a feed that writes its frames", () => {
     fanout.deliver(e1);
     fanout.deliver(e2);
     expect(mapped).toBe(2);
-    sockets.forEach(({ sent }, i) => expect(sent).toEqual([adapterFrame(i + 1, toItem(e1)), adapterFrame(i + 1, toItem(e2))]));
+    sockets.forEach(({ sent }, i) =>
+      expect(sent).toEqual([adapterFrame(i + 1, toItem(e1)), adapterFrame(i + 1, toItem(e2))]),
+    );
 
     // The adapter's read ends with the feed (a stop, or the socket closing), and then it says 'stopped'.
     feeds[0]!.end();

@@ -11,7 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => tdb.drop());
 
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as TRPCError);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as TRPCError,
+  );
 
 describe("one job per user at a time", () => {
   it("refuses a second job of the same user while the first runs, in this process; other users run", async () => {
@@ -43,13 +47,18 @@ describe("one job per user at a time", () => {
         await held;
       });
       await isLocked;
-      expect((await refusal(oneJobAtATime(db, "orders_export", 8, () => Promise.resolve(1))))?.code).toBe("TOO_MANY_REQUESTS");
+      expect((await refusal(oneJobAtATime(db, "orders_export", 8, () => Promise.resolve(1))))?.code).toBe(
+        "TOO_MANY_REQUESTS",
+      );
       release();
       await other;
       expect(await oneJobAtATime(db, "orders_export", 8, () => Promise.resolve(2))).toBe(2);
       // The lock went with the transaction.
-      const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_locks
-        WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      );
       expect(row?.n).toBe(0);
     },
   );

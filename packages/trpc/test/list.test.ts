@@ -46,7 +46,11 @@ describe("signed keyset cursors", () => {
     expect(readCursor(null, key, "f1", keyShape)).toBeNull();
     expect(readCursor(text, key, "f1", keyShape)).toMatchObject({ after: [10], page: 1, total: 60 });
     const wrongShape = encodeCursor({ after: ["x"], page: 1, total: 1, capped: false, filter: "f1" }, key);
-    for (const [cursor, filter] of [[text, "f2"], ["garbage", "f1"], [wrongShape, "f1"]] as const) {
+    for (const [cursor, filter] of [
+      [text, "f2"],
+      ["garbage", "f1"],
+      [wrongShape, "f1"],
+    ] as const) {
       const error = refusal(() => readCursor(cursor, key, filter, keyShape));
       expect(error).toBeInstanceOf(TRPCError);
       expect(error!.code).toBe("BAD_REQUEST");
@@ -60,21 +64,45 @@ describe("pages", () => {
   const keyOf = (r: { id: number }) => [r.id];
 
   it("cuts the extra row and points the next cursor at the last row shown", () => {
-    const { rows: shown, info } = pageOf(rows(PAGE_SIZE + 1), { cursor: null, counted: counted(120), filter: "f", key, keyOf });
+    const { rows: shown, info } = pageOf(rows(PAGE_SIZE + 1), {
+      cursor: null,
+      counted: counted(120),
+      filter: "f",
+      key,
+      keyOf,
+    });
     expect(shown).toHaveLength(PAGE_SIZE);
     expect(info).toMatchObject({ page: 1, total: 120, total_capped: false, total_pages: 3 });
-    expect(decodeCursor(info.next_cursor!, key)).toEqual({ after: [1000 - PAGE_SIZE + 1], page: 1, total: 120, capped: false, filter: "f" });
+    expect(decodeCursor(info.next_cursor!, key)).toEqual({
+      after: [1000 - PAGE_SIZE + 1],
+      page: 1,
+      total: 120,
+      capped: false,
+      filter: "f",
+    });
   });
 
   it("carries a capped total to later pages", () => {
-    const { info } = pageOf(rows(PAGE_SIZE + 1), { cursor: null, counted: { total: 10_000, capped: true }, filter: "f", key, keyOf });
+    const { info } = pageOf(rows(PAGE_SIZE + 1), {
+      cursor: null,
+      counted: { total: 10_000, capped: true },
+      filter: "f",
+      key,
+      keyOf,
+    });
     expect(info.total_capped).toBe(true);
     expect(decodeCursor(info.next_cursor!, key)?.capped).toBe(true);
   });
 
   it("ends without a cursor when no extra row came, even on an exactly full page", () => {
     const cursor = { after: [1], page: 1, total: 2 * PAGE_SIZE, capped: false, filter: "f" };
-    const { rows: shown, info } = pageOf(rows(PAGE_SIZE), { cursor, counted: counted(cursor.total), filter: "f", key, keyOf });
+    const { rows: shown, info } = pageOf(rows(PAGE_SIZE), {
+      cursor,
+      counted: counted(cursor.total),
+      filter: "f",
+      key,
+      keyOf,
+    });
     expect(shown).toHaveLength(PAGE_SIZE);
     expect(info).toEqual({ page: 2, total: 2 * PAGE_SIZE, total_capped: false, total_pages: 2, next_cursor: null });
     expect(pageOf([], { cursor: null, counted: counted(0), filter: "f", key, keyOf }).info).toEqual({

@@ -46,7 +46,9 @@ type ProcedurePaths<TRecord> = {
 }[keyof TRecord & string];
 
 /** One case per procedure of a domain router, keyed by the procedure's path in that router ("events.create"). */
-export type DomainCases<TRouter extends AnyRouter> = { [name in ProcedurePaths<TRouter["_def"]["record"]>]: ProcedureCase };
+export type DomainCases<TRouter extends AnyRouter> = {
+  [name in ProcedurePaths<TRouter["_def"]["record"]>]: ProcedureCase;
+};
 
 /** Looks for any of the demo company's ids under `key` fields anywhere in a result. */
 export function findIds(result: unknown, key: string, ids: readonly number[]): string | null {
@@ -73,7 +75,12 @@ export function listLeak(items: { id: number }[], demoIds: readonly number[], wh
 }
 
 /** Totals that name a demo id under `key`, or count more than the caller's company holds. */
-export function countLeak(rows: { count: number }[], key: string | null, demoIds: readonly number[], own: number): string | null {
+export function countLeak(
+  rows: { count: number }[],
+  key: string | null,
+  demoIds: readonly number[],
+  own: number,
+): string | null {
   const named = key ? findIds(rows, key, demoIds) : null;
   const sum = rows.reduce((n, r) => n + r.count, 0);
   return named ?? (sum > own ? `counted ${sum}, the company has ${own}` : null);

@@ -51,12 +51,19 @@ export async function staffContext(database: Database, bus: EventBus, email: str
  * A work-point kiosk context: a kiosk session of the user with this e-mail on the device whose token is `token` (the
  * kiosk sends it as x-workpoint-token), as the kiosk screen's requests build it.
  */
-export async function kioskContext(database: Database, bus: EventBus, email: string, token: string | null): Promise<TestContext> {
+export async function kioskContext(
+  database: Database,
+  bus: EventBus,
+  email: string,
+  token: string | null,
+): Promise<TestContext> {
   const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (!row) throw new Error(`no user ${email}`);
   const user = await loadSessionUser(database.db, row.id);
   const id = randomBytes(20).toString("hex");
-  await database.db.insert(sessions).values({ id, userId: row.id, expiresAt: new Date(Date.now() + 86400_000), kind: "kiosk" });
+  await database.db
+    .insert(sessions)
+    .values({ id, userId: row.id, expiresAt: new Date(Date.now() + 86400_000), kind: "kiosk" });
   return { ...anonymousContext(database, bus), session: { id, kind: "kiosk" }, user, workpointToken: token };
 }
 
@@ -70,10 +77,15 @@ export async function managerContext(database: Database, bus: EventBus): Promise
     .insert(managerUsers)
     .values({ email, name: "Operador de prueba", passwordHash: "-", totpSecret: "-" })
     .onConflictDoNothing();
-  const [operator] = await database.db.select({ id: managerUsers.id }).from(managerUsers).where(eq(managerUsers.email, email));
+  const [operator] = await database.db
+    .select({ id: managerUsers.id })
+    .from(managerUsers)
+    .where(eq(managerUsers.email, email));
   if (!operator) throw new Error("no operator");
   const id = randomBytes(32).toString("hex");
-  await database.db.insert(managerSessions).values({ id, managerUserId: operator.id, expiresAt: new Date(Date.now() + 3600_000) });
+  await database.db
+    .insert(managerSessions)
+    .values({ id, managerUserId: operator.id, expiresAt: new Date(Date.now() + 3600_000) });
   return { ...anonymousContext(database, bus), managerSession: { id, managerUserId: operator.id } };
 }
 
@@ -126,16 +138,27 @@ export async function allPages<P extends { next_cursor: string | null }>(
  * The companies of the `notification.requested` events written for this notification and document (one entry per
  * event): what a domain asked @taller/messaging to send.
  */
-export async function notificationRequests(db: Db, notification: DocumentNotification, documentId: number): Promise<(number | null)[]> {
+export async function notificationRequests(
+  db: Db,
+  notification: DocumentNotification,
+  documentId: number,
+): Promise<(number | null)[]> {
   const rows = await db
     .select({ companyId: realtimeEvents.companyId })
     .from(realtimeEvents)
-    .where(and(eq(realtimeEvents.type, "notification.requested"), sql`${realtimeEvents.payload} = ${JSON.stringify({ notification, documentId })}::jsonb`));
+    .where(
+      and(
+        eq(realtimeEvents.type, "notification.requested"),
+        sql`${realtimeEvents.payload} = ${JSON.stringify({ notification, documentId })}::jsonb`,
+      ),
+    );
   return rows.map((r) => r.companyId);
 }
 
 /** The error a call throws (it must throw a TRPCError), with its field errors as the client sees them. */
-export async function callFailure(call: Promise<unknown>): Promise<{ code: string; message: string; fields: Record<string, string[]> }> {
+export async function callFailure(
+  call: Promise<unknown>,
+): Promise<{ code: string; message: string; fields: Record<string, string[]> }> {
   const error = await call.then(
     () => null,
     (e: unknown) => e,

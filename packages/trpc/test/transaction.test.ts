@@ -46,7 +46,9 @@ describe("withTransaction", () => {
     await expect(failing).rejects.toThrow();
 
     expect(await failuresOf("rollback@test")).toEqual([]);
-    expect(await tdb.database.db.select().from(realtimeEvents).where(eq(realtimeEvents.type, "user.updated"))).toEqual([]);
+    expect(await tdb.database.db.select().from(realtimeEvents).where(eq(realtimeEvents.type, "user.updated"))).toEqual(
+      [],
+    );
     // Events are delivered in commit order, so the rolled-back one would have come before this one.
     await bus.publish(sentinel);
     expect((await seen.done).map((e) => e.type)).toEqual(["version.ready"]);
@@ -65,7 +67,10 @@ describe("withTransaction", () => {
       await tx.db.insert(loginFailures).values({ email, ip: "10.0.0.2" });
       await tx.emit({ type: "user.updated", companyId: 1, payload: { id: 42 } });
       // queryRows works inside the transaction and sees its uncommitted row.
-      const [own] = await queryRows<{ n: number }>(tx.db, sql`select count(*)::int as n from login_failures where email = ${email}`);
+      const [own] = await queryRows<{ n: number }>(
+        tx.db,
+        sql`select count(*)::int as n from login_failures where email = ${email}`,
+      );
       expect(own!.n).toBe(1);
       // Give an early delivery (a NOTIFY outside the transaction, an emit before COMMIT) time to arrive.
       await new Promise((r) => setTimeout(r, 300));

@@ -10,7 +10,12 @@ const plain = [
   true,
   [],
   {},
-  { orders: [{ id: 1, status: { name: "Abierta", color: "#fff" }, check_in_time: "2026-04-05 03:30:00+00", picture: null }], next_cursor: null },
+  {
+    orders: [
+      { id: 1, status: { name: "Abierta", color: "#fff" }, check_in_time: "2026-04-05 03:30:00+00", picture: null },
+    ],
+    next_cursor: null,
+  },
   Object.assign(Object.create(null) as object, { a: 1 }),
 ];
 
@@ -33,12 +38,15 @@ const special = [
 
 describe("output transformer", () => {
   it("answers exactly what superjson does for plain JSON and for values that need superjson", () => {
-    for (const value of [...plain, ...special]) expect(transformer.serialize(value)).toEqual(superjson.serialize(value));
+    for (const value of [...plain, ...special])
+      expect(transformer.serialize(value)).toEqual(superjson.serialize(value));
   });
 
   it("round-trips through superjson on the client", () => {
     for (const value of [...plain, { at: new Date(0), list: [1, undefined] }]) {
-      const wire = JSON.parse(JSON.stringify(transformer.serialize(value))) as Parameters<typeof superjson.deserialize>[0];
+      const wire = JSON.parse(JSON.stringify(transformer.serialize(value))) as Parameters<
+        typeof superjson.deserialize
+      >[0];
       expect(superjson.deserialize(wire)).toEqual(value);
     }
   });

@@ -19,7 +19,11 @@ export const filtersInput = {
  */
 export async function vehicleFilters(
   ctx: ScopeContext,
-  input: { status_id?: readonly VehicleStatus[] | null; search?: string | null; location_ids?: readonly number[] | null },
+  input: {
+    status_id?: readonly VehicleStatus[] | null;
+    search?: string | null;
+    location_ids?: readonly number[] | null;
+  },
 ): Promise<VehicleFilters> {
   const scope = await listScope(ctx, { action: "read", resource: "vehicle", locationIds: input.location_ids });
   const open = await queryRows<{ id: number }>(

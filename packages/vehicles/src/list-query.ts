@@ -79,8 +79,10 @@ function owned(f: VehicleFilters): SQL {
 function candidates(f: VehicleFilters): SQL | null {
   if (!f.statusIds || f.statusIds.includes(VEHICLE_STATUS.SIN_ORDEN)) return null;
   const sources: SQL[] = [];
-  if (f.statusIds.includes(VEHICLE_STATUS.CON_ORDEN)) sources.push(sql`SELECT o.vehicle_id FROM orders o WHERE ${openOrders(f)}`);
-  if (f.statusIds.includes(VEHICLE_STATUS.AGENDADO)) sources.push(sql`SELECT b.vehicle_id FROM bookings b WHERE ${comingBookings(f)}`);
+  if (f.statusIds.includes(VEHICLE_STATUS.CON_ORDEN))
+    sources.push(sql`SELECT o.vehicle_id FROM orders o WHERE ${openOrders(f)}`);
+  if (f.statusIds.includes(VEHICLE_STATUS.AGENDADO))
+    sources.push(sql`SELECT b.vehicle_id FROM bookings b WHERE ${comingBookings(f)}`);
   return sources.length ? sql`v.id IN (${sql.join(sources, sql` UNION `)})` : sql`false`;
 }
 
@@ -94,7 +96,9 @@ function vehicleStatusExists(f: VehicleFilters): SQL {
                   ELSE ${sql.raw(String(VEHICLE_STATUS.SIN_ORDEN))} END`;
 }
 
-/** Every filter of the list; `status` is how the status is derived (the page's laterals, or existence when counting). */
+/**
+ * Every filter of the list; `status` is how the status is derived (the page's laterals, or existence when counting).
+ */
 function vehicleConditions(f: VehicleFilters, status: SQL = vehicleStatusSql): SQL {
   return sql.join(
     [
@@ -163,7 +167,11 @@ export async function countVehicles(db: Db, f: VehicleFilters): Promise<GroupCou
   const c = f.scope.companyId;
   const sampled = f.search !== null || f.scope.ownerId !== null;
   // The status is derived per vehicle (two probes each): estimated past the cap, do not count.
-  if (f.search && (await estimateRows(db, sql`vehicles v`, sql`v.company_id = ${c} AND ${searchCondition(f.search, "v.")}`)) > ESTIMATE_SKIP)
+  if (
+    f.search &&
+    (await estimateRows(db, sql`vehicles v`, sql`v.company_id = ${c} AND ${searchCondition(f.search, "v.")}`)) >
+      ESTIMATE_SKIP
+  )
     return farPastCap(VEHICLE_STATUSES);
   const rows = await queryRows<GroupCountRow>(
     db,

@@ -11,7 +11,8 @@ export const vehiclesCases: DomainCases<typeof vehiclesRouter> = {
   },
   totalsByStatus: {
     kind: "scoped",
-    leaks: (r, f) => countLeak((r as { by_status: { count: number }[] }).by_status, null, [], f.other.vehicleIds.length),
+    leaks: (r, f) =>
+      countLeak((r as { by_status: { count: number }[] }).by_status, null, [], f.other.vehicleIds.length),
     valid: () => ({ search: "a" }),
   },
 };

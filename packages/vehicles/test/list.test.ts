@@ -30,7 +30,10 @@ async function expectedStatuses(): Promise<Map<number, VehicleStatus>> {
     .from(orders)
     .innerJoin(statuses, eq(statuses.id, orders.statusId))
     .where(eq(orders.companyId, companyId));
-  const bookingRows = await db().select({ vehicleId: bookings.vehicleId, day: bookings.bookingDate }).from(bookings).where(eq(bookings.companyId, companyId));
+  const bookingRows = await db()
+    .select({ vehicleId: bookings.vehicleId, day: bookings.bookingDate })
+    .from(bookings)
+    .where(eq(bookings.companyId, companyId));
   return new Map(
     vehicleRows.map((v) => [
       v.id,
@@ -74,7 +77,8 @@ describe("vehicle status", () => {
 describe("vehicle counts", () => {
   it("follow vehicles added and removed (Sin orden is every vehicle minus the others)", async () => {
     const caller = await admin();
-    const sinOrden = async () => (await caller.totalsByStatus()).by_status.find((t) => t.status_id === VEHICLE_STATUS.SIN_ORDEN)!.count;
+    const sinOrden = async () =>
+      (await caller.totalsByStatus()).by_status.find((t) => t.status_id === VEHICLE_STATUS.SIN_ORDEN)!.count;
     const before = await sinOrden();
     const added = await db()
       .insert(vehicles)
@@ -90,7 +94,11 @@ describe("vehicle counts", () => {
 describe("vehicles.list", () => {
   it("answers newest first in pages, with the spec's fields", async () => {
     const { pages, vehicles: listed } = await walk();
-    expect(pages[0]).toMatchObject({ page: 1, total: listed.length, total_pages: Math.ceil(listed.length / PAGE_SIZE) });
+    expect(pages[0]).toMatchObject({
+      page: 1,
+      total: listed.length,
+      total_pages: Math.ceil(listed.length / PAGE_SIZE),
+    });
     expect(pages[0]!.vehicles).toHaveLength(PAGE_SIZE);
     expect(pages.at(-1)!.next_cursor).toBeNull();
     const ids = listed.map((v) => v.id);
@@ -122,7 +130,12 @@ describe("vehicles.list", () => {
     const expected = await expectedStatuses();
     for (const status of [VEHICLE_STATUS.CON_ORDEN, VEHICLE_STATUS.AGENDADO, VEHICLE_STATUS.SIN_ORDEN]) {
       const { pages, vehicles: listed } = await walk({ status_id: [status] });
-      expect(listed.map((v) => v.id).sort()).toEqual([...expected].filter(([, s]) => s === status).map(([id]) => id).sort());
+      expect(listed.map((v) => v.id).sort()).toEqual(
+        [...expected]
+          .filter(([, s]) => s === status)
+          .map(([id]) => id)
+          .sort(),
+      );
       expect(pages[0]!.total).toBe(listed.length);
       for (const v of listed) {
         if (status === VEHICLE_STATUS.CON_ORDEN) {
@@ -181,7 +194,9 @@ describe("vehicles.list", () => {
       bookingDate,
       bookingTime: "10:00",
     });
-    await db().insert(bookings).values([booking(yesterday, addDays(today(), -1)), booking(todays, today())]);
+    await db()
+      .insert(bookings)
+      .values([booking(yesterday, addDays(today(), -1)), booking(todays, today())]);
     const statusOf = async (id: number) => (await walk()).vehicles.find((v) => v.id === id)!.status_id;
     expect(await statusOf(yesterday)).toBe(VEHICLE_STATUS.SIN_ORDEN);
     expect(await statusOf(todays)).toBe(VEHICLE_STATUS.AGENDADO);
@@ -200,11 +215,15 @@ describe("scope", () => {
       .where(and(eq(orders.companyId, companyId), eq(statuses.finish, false)));
     const withOpenHere = new Set(open.filter((o) => o.locationId === first).map((o) => o.vehicleId));
     const caller = await admin();
-    const pages = await allPages((cursor) => caller.list({ status_id: [VEHICLE_STATUS.CON_ORDEN], location_ids: [first!], cursor }));
+    const pages = await allPages((cursor) =>
+      caller.list({ status_id: [VEHICLE_STATUS.CON_ORDEN], location_ids: [first!], cursor }),
+    );
     const listed = pages.flatMap((p) => p.vehicles.map((v) => v.id));
     expect(listed.sort()).toEqual([...withOpenHere].sort());
     expect(withOpenHere.size).toBeLessThan(new Set(open.map((o) => o.vehicleId)).size);
-    expect(pages[0]!.totals!.by_status.find((t) => t.status_id === VEHICLE_STATUS.CON_ORDEN)!.count).toBe(withOpenHere.size);
+    expect(pages[0]!.totals!.by_status.find((t) => t.status_id === VEHICLE_STATUS.CON_ORDEN)!.count).toBe(
+      withOpenHere.size,
+    );
     // Every vehicle is still listed; only its status follows the selection.
     const all = await caller.list({ location_ids: [first!] });
     expect(all.total).toBe((await caller.list({})).total);
@@ -213,7 +232,9 @@ describe("scope", () => {
   it("limits an own-only role to the vehicles of its orders and bookings", async () => {
     const companyId = app.fx().demo.companyId;
     const [role] = await db().insert(roles).values({ companyId, name: "Vehículos propios" }).returning();
-    await db().insert(rolePermissions).values({ roleId: role!.id, action: "read", resource: "vehicle", restrictedToOwn: true });
+    await db()
+      .insert(rolePermissions)
+      .values({ roleId: role!.id, action: "read", resource: "vehicle", restrictedToOwn: true });
     const [user] = await db()
       .insert(users)
       .values({ companyId, roleId: role!.id, name: "Pía Propia", email: "propia@taller.demo", passwordHash: "x" })
@@ -221,7 +242,9 @@ describe("scope", () => {
     const [byOrder, byBooking] = app.fx().demo.vehicleIds;
     const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.vehicleId, byOrder!)).limit(1);
     await db().update(orders).set({ assigneeId: user!.id }).where(eq(orders.id, order!.id));
-    await db().insert(bookings).values({ companyId, vehicleId: byBooking!, userId: user!.id, bookingDate: today(), bookingTime: "09:00" });
+    await db()
+      .insert(bookings)
+      .values({ companyId, vehicleId: byBooking!, userId: user!.id, bookingDate: today(), bookingTime: "09:00" });
 
     const caller = await callerFor(user!.email);
     const page = await caller.list({});

@@ -17,5 +17,8 @@ export function workScope(actor: WorkActor, action: "read" | "update"): SQL {
 
 /** Whether `actor` may start and complete a work assigned to `userId` (the screen shows the buttons by it). */
 export function mayMove(actor: WorkActor, userId: number): boolean {
-  return userId === actor.user.id || (actor.can("update", "work") && actor.ownOnly !== undefined && !actor.ownOnly("update", "work"));
+  return (
+    userId === actor.user.id ||
+    (actor.can("update", "work") && actor.ownOnly !== undefined && !actor.ownOnly("update", "work"))
+  );
 }

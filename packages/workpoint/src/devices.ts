@@ -36,7 +36,9 @@ export const register = staffProcedure
     // Registrations of one company take turns (a lock held to commit), so a burst cannot pass the cap between the
     // count and the insert.
     const row = await withTransaction(ctx, async (tx) => {
-      await tx.db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`workpoint-devices:${ctx.companyId}`}, 0))`);
+      await tx.db.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`workpoint-devices:${ctx.companyId}`}, 0))`,
+      );
       const [inserted] = await queryRows<{ id: number }>(
         tx.db,
         sql`INSERT INTO workpoint_tokens (company_id, name, token_hash)
@@ -46,7 +48,11 @@ export const register = staffProcedure
       );
       return inserted;
     });
-    if (!row) throw new TRPCError({ code: "BAD_REQUEST", message: `No se pueden registrar más de ${MAX_DEVICES} puntos de trabajo` });
+    if (!row)
+      throw new TRPCError({
+        code: "BAD_REQUEST",
+        message: `No se pueden registrar más de ${MAX_DEVICES} puntos de trabajo`,
+      });
     return { id: row.id, name: input.name, path: `/workpoint/login?token=${token}` };
   });
 
@@ -69,7 +75,10 @@ export const revoke = staffProcedure
         .where(and(eq(workpointTokens.companyId, ctx.companyId), eq(workpointTokens.id, input.id)))
         .returning({ id: workpointTokens.id });
       if (gone.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: "Punto de trabajo no encontrado" });
-      await emitSessionsEnded(tx, ended.map((s) => s.id));
+      await emitSessionsEnded(
+        tx,
+        ended.map((s) => s.id),
+      );
       return { id: input.id };
     }),
   );

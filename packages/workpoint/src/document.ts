@@ -16,7 +16,12 @@ const REQUIREMENT_OF: Record<WorkDocumentType, (companyId: number, id: number) =
 };
 
 /** The document's requirement (null: none); NOT_FOUND when the company has no such document. */
-export async function documentRequirement(db: Db, companyId: number, type: WorkDocumentType, id: number): Promise<number | null> {
+export async function documentRequirement(
+  db: Db,
+  companyId: number,
+  type: WorkDocumentType,
+  id: number,
+): Promise<number | null> {
   const [row] = await queryRows<{ requirement_id: number | null }>(db, REQUIREMENT_OF[type](companyId, id));
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "Documento no encontrado" });
   return row.requirement_id;

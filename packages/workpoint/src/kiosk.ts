@@ -24,7 +24,12 @@ export const check = publicProcedure.query(async ({ ctx }) => {
     .where(eq(workpointTokens.tokenHash, sha256(token)))
     .limit(1);
   if (!device) return { ok: false as const };
-  return { ok: true as const, device: device.name, company: device.company, workpoint_logout_time: device.preferences.workpoint_logout_time };
+  return {
+    ok: true as const,
+    device: device.name,
+    company: device.company,
+    workpoint_logout_time: device.preferences.workpoint_logout_time,
+  };
 });
 
 /** The user at the kiosk (a kiosk session on this device's company). */

@@ -32,7 +32,8 @@ export const list = staffProcedure.input(listInput).query(async ({ ctx, input })
   }
   if (input.user_id) where.push(sql`w.user_id = ${input.user_id}`);
   if (input.state === "open") where.push(sql`w.completed_at IS NULL`);
-  if (input.cursor) where.push(sql`(w.created_at, w.id) < (${input.cursor.created_at}::timestamptz, ${input.cursor.id})`);
+  if (input.cursor)
+    where.push(sql`(w.created_at, w.id) < (${input.cursor.created_at}::timestamptz, ${input.cursor.id})`);
   const rows = await selectWorks(ctx.db, ctx.companyId, sql.join(where, sql` AND `), { limit: input.limit + 1 });
   const items = rows.slice(0, input.limit);
   const last = items.at(-1);

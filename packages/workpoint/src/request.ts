@@ -33,7 +33,10 @@ export const request = staffProcedure.input(requestInput).mutation(async ({ ctx,
     );
     if (!work) throw fieldError("NOT_FOUND", "work_id", "Trabajo no encontrado");
     // The assignee must be a user of the company (the composite FK would say so too, as a less helpful error).
-    const [assignee] = await queryRows<{ id: number }>(tx.db, sql`SELECT id FROM users WHERE company_id = ${ctx.companyId} AND id = ${userId}`);
+    const [assignee] = await queryRows<{ id: number }>(
+      tx.db,
+      sql`SELECT id FROM users WHERE company_id = ${ctx.companyId} AND id = ${userId}`,
+    );
     if (!assignee) throw fieldError("NOT_FOUND", "user_id", "Usuario no encontrado");
 
     const [inserted] = await queryRows<{ id: number }>(
@@ -52,17 +55,28 @@ export const request = staffProcedure.input(requestInput).mutation(async ({ ctx,
                 AND document_id = ${input.document_id} AND custom_work_id = ${work.id} AND user_id = ${userId} AND completed_at IS NULL`,
         )
       )[0]?.id;
-    if (workId === undefined) throw new TRPCError({ code: "CONFLICT", message: "El trabajo cambió, intenta nuevamente" });
+    if (workId === undefined)
+      throw new TRPCError({ code: "CONFLICT", message: "El trabajo cambió, intenta nuevamente" });
 
     if (inserted) {
       const ids = [inserted.id];
-      await tx.emit({ type: "work.changed", companyId: ctx.companyId, payload: { ids, documentType: input.document_type, documentId: input.document_id } });
+      await tx.emit({
+        type: "work.changed",
+        companyId: ctx.companyId,
+        payload: { ids, documentType: input.document_type, documentId: input.document_id },
+      });
       await tx.emit({ type: "work.assigned", companyId: ctx.companyId, payload: { userId, ids } });
       if (!input.skip_notifications && userId !== ctx.user.id) {
         await tx.emit({
           type: "push.requested",
           companyId: ctx.companyId,
-          payload: { userIds: [userId], title: "Nuevo trabajo", body: work.name, url: `/main/work/${inserted.id}`, tag: `work-${inserted.id}` },
+          payload: {
+            userIds: [userId],
+            title: "Nuevo trabajo",
+            body: work.name,
+            url: `/main/work/${inserted.id}`,
+            tag: `work-${inserted.id}`,
+          },
         });
       }
     }

@@ -34,7 +34,12 @@ interface WorkRow {
 }
 
 /** Works of the company matching `where` (over `works w`), in the given order. */
-export async function selectWorks(db: Db, companyId: number, where: SQL, opts: { limit: number; order?: SQL }): Promise<Work[]> {
+export async function selectWorks(
+  db: Db,
+  companyId: number,
+  where: SQL,
+  opts: { limit: number; order?: SQL },
+): Promise<Work[]> {
   const rows = await queryRows<WorkRow>(
     db,
     sql`SELECT w.id, w.user_id, u.name AS user_name, u.picture AS user_picture, w.custom_work_id, cw.name AS work_name,

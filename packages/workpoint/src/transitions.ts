@@ -13,7 +13,10 @@ const MOVES = {
   // start that committed while this one waited for the row can be later, and completion never precedes the start.
   complete: sql`started_at = coalesce(started_at, now()), completed_at = greatest(now(), started_at)`,
 } as const;
-const PENDING = { start: sql`started_at IS NULL AND completed_at IS NULL`, complete: sql`completed_at IS NULL` } as const;
+const PENDING = {
+  start: sql`started_at IS NULL AND completed_at IS NULL`,
+  complete: sql`completed_at IS NULL`,
+} as const;
 
 /** Starts or completes work `id` if `allowed` (a condition over `works w`) lets the caller; NOT_FOUND otherwise. */
 export async function moveWork(ctx: Ctx, id: number, move: keyof typeof MOVES, allowed: SQL): Promise<Work> {

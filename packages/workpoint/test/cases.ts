@@ -6,7 +6,11 @@ import type { workpointRouter } from "../src";
 /** Demo works among the works of an answer (a list of works, or `{ items }`, or one work); nested ids (the user's,
  * the required work's) are other tables' and may equal a demo work's id. */
 function demoWorks(r: unknown, f: DemoFixtures): string | null {
-  const items = Array.isArray(r) ? r : r && typeof r === "object" && "items" in r ? (r as { items: unknown[] }).items : [r];
+  const items = Array.isArray(r)
+    ? r
+    : r && typeof r === "object" && "items" in r
+      ? (r as { items: unknown[] }).items
+      : [r];
   return listLeak(items as { id: number }[], f.demo.workIds, "work");
 }
 const firstOrder = (f: DemoFixtures) => f.demo.orderIds.at(-1) ?? 0;
@@ -18,15 +22,28 @@ export const workpointCases: DomainCases<typeof workpointRouter> = {
     kind: "foreign",
     input: (f) => ({ document_type: "Order", document_id: firstOrder(f) }),
     valid: (f) => ({ document_type: "Order", document_id: firstOrder(f) }),
-    attacks: (f) => [{ document_type: "Order; drop", document_id: firstOrder(f) }, { document_type: "Budget", document_id: 2 ** 31 }],
+    attacks: (f) => [
+      { document_type: "Order; drop", document_id: firstOrder(f) },
+      { document_type: "Budget", document_id: 2 ** 31 },
+    ],
   },
   request: {
     kind: "foreign",
     input: (f) => ({ document_type: "Order", document_id: firstOrder(f), work_id: firstCustomWork(f) }),
-    valid: (f) => ({ document_type: "Order", document_id: firstOrder(f), work_id: firstCustomWork(f), skip_notifications: true }),
+    valid: (f) => ({
+      document_type: "Order",
+      document_id: firstOrder(f),
+      work_id: firstCustomWork(f),
+      skip_notifications: true,
+    }),
     attacks: (f) => [
       // Another company's user as the assignee of a work of one's own document.
-      { document_type: "Order", document_id: f.other.orderIds[0], work_id: f.other.customWorkIds[0], user_id: f.demo.userIds["admin@taller.demo"] },
+      {
+        document_type: "Order",
+        document_id: f.other.orderIds[0],
+        work_id: f.other.customWorkIds[0],
+        user_id: f.demo.userIds["admin@taller.demo"],
+      },
     ],
   },
   start: { kind: "foreign", input: (f) => ({ id: firstWork(f) }), valid: (f) => ({ id: firstWork(f) }) },
@@ -48,10 +65,23 @@ export const workpointCases: DomainCases<typeof workpointRouter> = {
     valid: () => ({ name: "Pantalla de prueba" }),
   },
   "devices.revoke": { kind: "foreign", input: (f) => ({ id: f.demo.workpointDeviceId }) },
-  "kiosk.check": { kind: "public", reason: "the device token is the credential; it answers only that device's company name" },
+  "kiosk.check": {
+    kind: "public",
+    reason: "the device token is the credential; it answers only that device's company name",
+  },
   // Kiosk calls: the walks call them in a kiosk session on the caller's company's device (`as: "kiosk"`).
   "kiosk.me": { kind: "scoped", as: "kiosk", leaks: (r, f) => findIds(r, "id", Object.values(f.demo.userIds)) },
   "kiosk.works": { kind: "scoped", as: "kiosk", leaks: demoWorks },
-  "kiosk.start": { kind: "foreign", as: "kiosk", input: (f) => ({ id: firstWork(f) }), valid: (f) => ({ id: firstWork(f) }) },
-  "kiosk.complete": { kind: "foreign", as: "kiosk", input: (f) => ({ id: firstWork(f) }), valid: (f) => ({ id: firstWork(f) }) },
+  "kiosk.start": {
+    kind: "foreign",
+    as: "kiosk",
+    input: (f) => ({ id: firstWork(f) }),
+    valid: (f) => ({ id: firstWork(f) }),
+  },
+  "kiosk.complete": {
+    kind: "foreign",
+    as: "kiosk",
+    input: (f) => ({ id: firstWork(f) }),
+    valid: (f) => ({ id: firstWork(f) }),
+  },
 };

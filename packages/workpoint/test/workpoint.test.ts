@@ -27,7 +27,8 @@ async function failure(call: Promise<unknown>): Promise<TRPCError> {
 }
 
 /** The kiosk calls in a kiosk session of `email` on the device with `token` (the demo's device by default). */
-const kiosk = async (email = "tecnico@taller.demo", token: string | null = fx().workpointToken) => createCaller(await app.kiosk(email, token)).kiosk;
+const kiosk = async (email = "tecnico@taller.demo", token: string | null = fx().workpointToken) =>
+  createCaller(await app.kiosk(email, token)).kiosk;
 
 /** Events written since `sinceId` of a type. */
 async function eventsSince(sinceId: number, type: string) {
@@ -38,14 +39,23 @@ async function eventsSince(sinceId: number, type: string) {
     .where(and(gt(realtimeEvents.id, sinceId), eq(realtimeEvents.type, type)));
 }
 async function lastEventId() {
-  const [row] = await app.db().select({ id: realtimeEvents.id }).from(realtimeEvents).orderBy(desc(realtimeEvents.id)).limit(1);
+  const [row] = await app
+    .db()
+    .select({ id: realtimeEvents.id })
+    .from(realtimeEvents)
+    .orderBy(desc(realtimeEvents.id))
+    .limit(1);
   return row?.id ?? 0;
 }
 
 /** Demo orders of the first requirement (the one with its own required work) and of another one. */
 async function ordersByRequirement() {
   const first = fx().requirementIds[0]!;
-  const rows = await app.db().select({ id: orders.id, requirementId: orders.requirementId }).from(orders).where(eq(orders.companyId, fx().companyId));
+  const rows = await app
+    .db()
+    .select({ id: orders.id, requirementId: orders.requirementId })
+    .from(orders)
+    .where(eq(orders.companyId, fx().companyId));
   return {
     withBrakes: rows.find((o) => o.requirementId === first)!.id,
     without: rows.find((o) => o.requirementId !== null && o.requirementId !== first)!.id,
@@ -59,7 +69,14 @@ describe("workpoint.requiredWorks", () => {
   it("answers the active general works plus those of the document's requirement, in their order", async () => {
     const { withBrakes, without } = await ordersByRequirement();
     const a = await (await admin()).requiredWorks({ document_type: "Order", document_id: withBrakes });
-    expect(a.map((w) => w.name)).toEqual(["Diagnóstico", "Cambio de aceite", "Alineación", "Lavado", "Control de calidad", "Revisión de frenos"]);
+    expect(a.map((w) => w.name)).toEqual([
+      "Diagnóstico",
+      "Cambio de aceite",
+      "Alineación",
+      "Lavado",
+      "Control de calidad",
+      "Revisión de frenos",
+    ]);
     const b = await (await admin()).requiredWorks({ document_type: "Order", document_id: without });
     expect(b.map((w) => w.name)).not.toContain("Revisión de frenos");
     expect(b).toHaveLength(5);
@@ -67,8 +84,12 @@ describe("workpoint.requiredWorks", () => {
 
   it("refuses a document of another company or one that does not exist", async () => {
     const other = await callerFor("admin@otro.demo");
-    expect((await failure(other.requiredWorks({ document_type: "Order", document_id: fx().orderIds[0]! }))).code).toBe("NOT_FOUND");
-    expect((await failure((await admin()).requiredWorks({ document_type: "Booking", document_id: 2_000_000_000 }))).code).toBe("NOT_FOUND");
+    expect((await failure(other.requiredWorks({ document_type: "Order", document_id: fx().orderIds[0]! }))).code).toBe(
+      "NOT_FOUND",
+    );
+    expect(
+      (await failure((await admin()).requiredWorks({ document_type: "Booking", document_id: 2_000_000_000 }))).code,
+    ).toBe("NOT_FOUND");
   });
 });
 
@@ -79,13 +100,20 @@ describe("workpoint.request", () => {
     const caller = await asesor();
     const input = { document_type: "Order" as const, document_id: without, work_id: generalWork(3) };
     const work = await caller.request(input);
-    expect(work).toMatchObject({ user_id: userId("asesor@taller.demo"), work: { name: "Lavado" }, document_type: "Order", document_id: without });
+    expect(work).toMatchObject({
+      user_id: userId("asesor@taller.demo"),
+      work: { name: "Lavado" },
+      document_type: "Order",
+      document_id: without,
+    });
     expect(work.started_at).toBeNull();
     const again = await Promise.all([caller.request(input), caller.request(input), caller.request(input)]);
     expect(new Set(again.map((w) => w.id))).toEqual(new Set([work.id]));
     const changed = await eventsSince(since, "work.changed");
     expect(changed.map((e) => e.payload)).toEqual([{ ids: [work.id], documentType: "Order", documentId: without }]);
-    expect((await eventsSince(since, "work.assigned")).map((e) => e.payload)).toEqual([{ userId: userId("asesor@taller.demo"), ids: [work.id] }]);
+    expect((await eventsSince(since, "work.assigned")).map((e) => e.payload)).toEqual([
+      { userId: userId("asesor@taller.demo"), ids: [work.id] },
+    ]);
     // One's own request pushes nobody.
     expect(await eventsSince(since, "push.requested")).toEqual([]);
   });
@@ -99,7 +127,13 @@ describe("workpoint.request", () => {
     expect(pushed.user_id).toBe(tomas);
     const pushes = await eventsSince(since, "push.requested");
     expect(pushes.map((p) => p.payload)).toEqual([
-      { userIds: [tomas], title: "Nuevo trabajo", body: "Cambio de aceite", url: `/main/work/${pushed.id}`, tag: `work-${pushed.id}` },
+      {
+        userIds: [tomas],
+        title: "Nuevo trabajo",
+        body: "Cambio de aceite",
+        url: `/main/work/${pushed.id}`,
+        tag: `work-${pushed.id}`,
+      },
     ]);
     expect(pushes[0]!.companyId).toBe(fx().companyId);
     const since2 = await lastEventId();
@@ -113,15 +147,30 @@ describe("workpoint.request", () => {
   it("refuses a work not required for the document, a retired work, another company's work or user", async () => {
     const { withBrakes, without } = await ordersByRequirement();
     const a = await admin();
-    expect((await failure(a.request({ document_type: "Order", document_id: without, work_id: brakesWork() }))).code).toBe("NOT_FOUND");
-    const [retired] = await app.db().insert(customWorks).values({ companyId: fx().companyId, name: "Retirado", active: false }).returning();
-    expect((await failure(a.request({ document_type: "Order", document_id: withBrakes, work_id: retired!.id }))).code).toBe("NOT_FOUND");
+    expect(
+      (await failure(a.request({ document_type: "Order", document_id: without, work_id: brakesWork() }))).code,
+    ).toBe("NOT_FOUND");
+    const [retired] = await app
+      .db()
+      .insert(customWorks)
+      .values({ companyId: fx().companyId, name: "Retirado", active: false })
+      .returning();
+    expect(
+      (await failure(a.request({ document_type: "Order", document_id: withBrakes, work_id: retired!.id }))).code,
+    ).toBe("NOT_FOUND");
     const other = app.fx().other;
-    expect((await failure(a.request({ document_type: "Order", document_id: withBrakes, work_id: other.customWorkIds[0]! }))).code).toBe("NOT_FOUND");
+    expect(
+      (await failure(a.request({ document_type: "Order", document_id: withBrakes, work_id: other.customWorkIds[0]! })))
+        .code,
+    ).toBe("NOT_FOUND");
     const foreignUser = other.userIds["admin@otro.demo"]!;
-    expect((await failure(a.request({ document_type: "Order", document_id: withBrakes, work_id: generalWork(0), user_id: foreignUser }))).code).toBe(
-      "NOT_FOUND",
-    );
+    expect(
+      (
+        await failure(
+          a.request({ document_type: "Order", document_id: withBrakes, work_id: generalWork(0), user_id: foreignUser }),
+        )
+      ).code,
+    ).toBe("NOT_FOUND");
   });
 
   it("after a work is completed, the same work can be requested again (a new instance)", async () => {
@@ -204,7 +253,9 @@ describe("start and complete", () => {
 
   it("only the assignee or a role updating every work moves it", async () => {
     const { without } = await ordersByRequirement();
-    const work = await (await admin()).request({ document_type: "Order", document_id: without, work_id: generalWork(4) });
+    const work = await (
+      await admin()
+    ).request({ document_type: "Order", document_id: without, work_id: generalWork(4) });
     expect((await failure((await tecnico()).start({ id: work.id }))).code).toBe("NOT_FOUND");
     expect((await failure((await asesor()).complete({ id: work.id }))).code).toBe("NOT_FOUND");
     expect((await (await admin()).start({ id: work.id })).started_at).not.toBeNull();
@@ -213,10 +264,17 @@ describe("start and complete", () => {
   it("concurrent starts and completes end completed, started once, completed once", async () => {
     const { withBrakes } = await ordersByRequirement();
     const a = await admin();
-    const work = await a.request({ document_type: "Order", document_id: withBrakes, work_id: generalWork(2), user_id: userId("tecnico@taller.demo") });
+    const work = await a.request({
+      document_type: "Order",
+      document_id: withBrakes,
+      work_id: generalWork(2),
+      user_id: userId("tecnico@taller.demo"),
+    });
     const since = await lastEventId();
     const t = await tecnico();
-    const calls = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? t.start({ id: work.id }) : a.complete({ id: work.id })));
+    const calls = Array.from({ length: 12 }, (_, i) =>
+      i % 2 === 0 ? t.start({ id: work.id }) : a.complete({ id: work.id }),
+    );
     const answers = await Promise.all(calls);
     const [row] = await app.db().select().from(works).where(eq(works.id, work.id));
     expect(row!.completedAt).not.toBeNull();
@@ -224,7 +282,9 @@ describe("start and complete", () => {
     // Every answer after the completion shows the same instants (no move went backwards or happened twice).
     const completedAnswers = answers.filter((w) => w.completed_at !== null);
     expect(new Set(completedAnswers.map((w) => w.completed_at)).size).toBe(1);
-    const changed = (await eventsSince(since, "work.changed")).filter((e) => (e.payload as { ids: number[] }).ids.includes(work.id));
+    const changed = (await eventsSince(since, "work.changed")).filter((e) =>
+      (e.payload as { ids: number[] }).ids.includes(work.id),
+    );
     expect(changed.length).toBeGreaterThanOrEqual(1);
     expect(changed.length).toBeLessThanOrEqual(2);
   });
@@ -253,25 +313,44 @@ describe("kiosk devices", () => {
     const tomas = userId("tecnico@taller.demo");
     const expiresAt = new Date(Date.now() + 3600_000);
     const companyId = fx().companyId;
-    await app.db().insert(sessions).values([
-      { id: "kiosk-on-revoked", userId: tomas, kind: "kiosk", expiresAt },
-      { id: "staff-elsewhere", userId: tomas, kind: "staff", expiresAt },
-    ]);
-    await app.db().insert(userDevices).values([
-      { companyId, userId: tomas, sessionId: "kiosk-on-revoked", workpointTokenId: device.id },
-      { companyId, userId: tomas, sessionId: "staff-elsewhere" },
-    ]);
+    await app
+      .db()
+      .insert(sessions)
+      .values([
+        { id: "kiosk-on-revoked", userId: tomas, kind: "kiosk", expiresAt },
+        { id: "staff-elsewhere", userId: tomas, kind: "staff", expiresAt },
+      ]);
+    await app
+      .db()
+      .insert(userDevices)
+      .values([
+        { companyId, userId: tomas, sessionId: "kiosk-on-revoked", workpointTokenId: device.id },
+        { companyId, userId: tomas, sessionId: "staff-elsewhere" },
+      ]);
     const since = await lastEventId();
     await a.devices.revoke({ id: device.id });
-    const left = await app.db().select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, ["kiosk-on-revoked", "staff-elsewhere"]));
+    const left = await app
+      .db()
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(inArray(sessions.id, ["kiosk-on-revoked", "staff-elsewhere"]));
     expect(left).toEqual([{ id: "staff-elsewhere" }]);
-    expect(await eventsSince(since, "session.ended")).toEqual([{ payload: { sessionIds: ["kiosk-on-revoked"] }, companyId: null }]);
+    expect(await eventsSince(since, "session.ended")).toEqual([
+      { payload: { sessionIds: ["kiosk-on-revoked"] }, companyId: null },
+    ]);
     // Another company's administrator cannot revoke it, nor end its sessions.
     const other = await a.devices.register({ name: "Box ajeno" });
     await app.db().insert(sessions).values({ id: "kiosk-kept", userId: tomas, kind: "kiosk", expiresAt });
-    await app.db().insert(userDevices).values({ companyId, userId: tomas, sessionId: "kiosk-kept", workpointTokenId: other.id });
-    expect((await failure((await callerFor("admin@otro.demo")).devices.revoke({ id: other.id }))).code).toBe("NOT_FOUND");
-    expect(await app.db().select({ id: sessions.id }).from(sessions).where(eq(sessions.id, "kiosk-kept"))).toHaveLength(1);
+    await app
+      .db()
+      .insert(userDevices)
+      .values({ companyId, userId: tomas, sessionId: "kiosk-kept", workpointTokenId: other.id });
+    expect((await failure((await callerFor("admin@otro.demo")).devices.revoke({ id: other.id }))).code).toBe(
+      "NOT_FOUND",
+    );
+    expect(await app.db().select({ id: sessions.id }).from(sessions).where(eq(sessions.id, "kiosk-kept"))).toHaveLength(
+      1,
+    );
   });
 
   it("is an administrator's: other roles are refused", async () => {
@@ -282,14 +361,28 @@ describe("kiosk devices", () => {
   it("a burst of registrations stops at the cap of 50 devices", async () => {
     const a = await admin();
     const companyId = fx().companyId;
-    const count = async () => (await app.db().select({ id: workpointTokens.id }).from(workpointTokens).where(eq(workpointTokens.companyId, companyId))).length;
+    const count = async () =>
+      (
+        await app
+          .db()
+          .select({ id: workpointTokens.id })
+          .from(workpointTokens)
+          .where(eq(workpointTokens.companyId, companyId))
+      ).length;
     const free = MAX_DEVICES - (await count());
-    const results = await Promise.allSettled(Array.from({ length: free + 20 }, (_, i) => a.devices.register({ name: `Ráfaga ${i}` })));
+    const results = await Promise.allSettled(
+      Array.from({ length: free + 20 }, (_, i) => a.devices.register({ name: `Ráfaga ${i}` })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(free);
     expect(await count()).toBe(MAX_DEVICES);
     const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    expect((refused?.reason as TRPCError).message).toBe(`No se pueden registrar más de ${MAX_DEVICES} puntos de trabajo`);
-    await app.db().delete(workpointTokens).where(and(eq(workpointTokens.companyId, companyId), sql`${workpointTokens.name} LIKE 'Ráfaga %'`));
+    expect((refused?.reason as TRPCError).message).toBe(
+      `No se pueden registrar más de ${MAX_DEVICES} puntos de trabajo`,
+    );
+    await app
+      .db()
+      .delete(workpointTokens)
+      .where(and(eq(workpointTokens.companyId, companyId), sql`${workpointTokens.name} LIKE 'Ráfaga %'`));
   });
 
   it("check refuses a missing, unknown or oversized token", async () => {
@@ -325,9 +418,13 @@ describe("kiosk session", () => {
     expect((await failure((await kiosk("tecnico@taller.demo", "nope")).works())).code).toBe("UNAUTHORIZED");
     expect((await failure((await kiosk("tecnico@taller.demo", null)).works())).code).toBe("UNAUTHORIZED");
     // Otro Taller's device with a Taller Demo user.
-    expect((await failure((await kiosk("tecnico@taller.demo", app.fx().other.workpointToken)).works())).code).toBe("UNAUTHORIZED");
+    expect((await failure((await kiosk("tecnico@taller.demo", app.fx().other.workpointToken)).works())).code).toBe(
+      "UNAUTHORIZED",
+    );
     // A staff session on a valid device is not a kiosk session.
     const staff = await app.staff("tecnico@taller.demo");
-    expect((await failure(createCaller({ ...staff, workpointToken: fx().workpointToken }).kiosk.works())).code).toBe("UNAUTHORIZED");
+    expect((await failure(createCaller({ ...staff, workpointToken: fx().workpointToken }).kiosk.works())).code).toBe(
+      "UNAUTHORIZED",
+    );
   });
 });

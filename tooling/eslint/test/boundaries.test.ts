@@ -13,7 +13,10 @@ const root = fileURLToPath(new URL("../../..", import.meta.url));
  */
 async function lint(dir: string, path: string, code: string, withTypes = false): Promise<Linter.LintMessage[]> {
   const cwd = `${root}${dir}`;
-  const types = { projectService: { allowDefaultProject: [path], defaultProject: "tsconfig.json" }, tsconfigRootDir: cwd };
+  const types = {
+    projectService: { allowDefaultProject: [path], defaultProject: "tsconfig.json" },
+    tsconfigRootDir: cwd,
+  };
   const eslint = new ESLint({
     cwd,
     overrideConfig: withTypes ? [{ languageOptions: { parserOptions: types } }] : [tseslint.configs.disableTypeChecked],
@@ -25,44 +28,84 @@ const rules = (messages: Linter.LintMessage[]) => messages.map((m) => m.ruleId);
 
 describe("import boundaries", () => {
   it("a domain imports core, db and trpc, never the api or another domain", async () => {
-    const allowed = 'import { present } from "@taller/core";\nimport { users } from "@taller/db";\nimport { userError } from "@taller/trpc";\nexport { present, users, userError };\n';
+    const allowed =
+      'import { present } from "@taller/core";\nimport { users } from "@taller/db";\nimport { userError } from "@taller/trpc";\nexport { present, users, userError };\n';
     expect(rules(await lint("packages/orders", "src/probe.ts", allowed))).toEqual([]);
-    const api = await lint("packages/orders", "src/probe.ts", 'import { appRouter } from "@taller/api";\nexport { appRouter };\n');
+    const api = await lint(
+      "packages/orders",
+      "src/probe.ts",
+      'import { appRouter } from "@taller/api";\nexport { appRouter };\n',
+    );
     expect(rules(api)).toEqual(["no-restricted-imports"]);
     expect(api[0]?.message).toContain("A domain package imports only @taller/core, @taller/db and @taller/trpc");
-    const domain = await lint("packages/vehicles", "src/probe.ts", 'import { ordersRouter } from "@taller/orders";\nexport { ordersRouter };\n');
+    const domain = await lint(
+      "packages/vehicles",
+      "src/probe.ts",
+      'import { ordersRouter } from "@taller/orders";\nexport { ordersRouter };\n',
+    );
     expect(rules(domain)).toEqual(["no-restricted-imports"]);
   });
 
   it("lower layers do not import upward", async () => {
-    expect(rules(await lint("db", "src/probe.ts", 'import { userError } from "@taller/trpc";\nexport { userError };\n'))).toEqual([
-      "no-restricted-imports",
-    ]);
-    expect(rules(await lint("packages/core", "src/probe.ts", 'import { users } from "@taller/db";\nexport { users };\n'))).toEqual([
-      "no-restricted-imports",
-    ]);
+    expect(
+      rules(await lint("db", "src/probe.ts", 'import { userError } from "@taller/trpc";\nexport { userError };\n')),
+    ).toEqual(["no-restricted-imports"]);
+    expect(
+      rules(await lint("packages/core", "src/probe.ts", 'import { users } from "@taller/db";\nexport { users };\n')),
+    ).toEqual(["no-restricted-imports"]);
   });
 
   it("a web feature reaches another feature through its index only", async () => {
-    const into = await lint("apps/web", "src/features/vehicles/probe.ts", 'import { ClientName } from "../orders/order-rows";\nexport { ClientName };\n');
+    const into = await lint(
+      "apps/web",
+      "src/features/vehicles/probe.ts",
+      'import { ClientName } from "../orders/order-rows";\nexport { ClientName };\n',
+    );
     expect(rules(into)).toEqual(["no-restricted-imports"]);
     expect(into[0]?.message).toContain("Web features do not reach into each other");
-    expect(rules(await lint("apps/web", "src/features/vehicles/probe.ts", 'import { ClientName } from "../orders";\nexport { ClientName };\n'))).toEqual([]);
+    expect(
+      rules(
+        await lint(
+          "apps/web",
+          "src/features/vehicles/probe.ts",
+          'import { ClientName } from "../orders";\nexport { ClientName };\n',
+        ),
+      ),
+    ).toEqual([]);
     // Routes load feature pages directly (lazily, one chunk per screen).
-    expect(rules(await lint("apps/web", "src/routes/probe.ts", 'export const page = () => import("../features/orders/orders-page");\n'))).toEqual([]);
+    expect(
+      rules(
+        await lint(
+          "apps/web",
+          "src/routes/probe.ts",
+          'export const page = () => import("../features/orders/orders-page");\n',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it("the web app takes the api's AppRouter as a type only", async () => {
-    expect(rules(await lint("apps/web", "src/probe.ts", 'import type { AppRouter } from "@taller/api";\nexport type { AppRouter };\n'))).toEqual([]);
-    expect(rules(await lint("apps/web", "src/probe.ts", 'import { appRouter } from "@taller/api";\nexport { appRouter };\n'))).toEqual([
-      "no-restricted-imports",
-    ]);
+    expect(
+      rules(
+        await lint(
+          "apps/web",
+          "src/probe.ts",
+          'import type { AppRouter } from "@taller/api";\nexport type { AppRouter };\n',
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      rules(
+        await lint("apps/web", "src/probe.ts", 'import { appRouter } from "@taller/api";\nexport { appRouter };\n'),
+      ),
+    ).toEqual(["no-restricted-imports"]);
   });
 });
 
 describe("rules with type information", () => {
   it("refuses a floating promise and an unexplained non-null assertion", async () => {
-    const code = "export async function save(): Promise<void> {}\nexport function run(list: number[]): number {\n  save();\n  return list[0]!;\n}\n";
+    const code =
+      "export async function save(): Promise<void> {}\nexport function run(list: number[]): number {\n  save();\n  return list[0]!;\n}\n";
     expect(rules(await lint("packages/core", "src/probe.ts", code, true))).toEqual([
       "@typescript-eslint/no-floating-promises",
       "@typescript-eslint/no-non-null-assertion",
@@ -70,9 +113,12 @@ describe("rules with type information", () => {
   });
 
   it("accepts a non-null assertion whose disable comment says why, and refuses one without a reason", async () => {
-    const why = "export function first(list: number[]): number {\n  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the caller checked the length\n  return list[0]!;\n}\n";
+    const why =
+      "export function first(list: number[]): number {\n  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the caller checked the length\n  return list[0]!;\n}\n";
     expect(rules(await lint("packages/core", "src/probe.ts", why, true))).toEqual([]);
     const bare = why.replace(" -- the caller checked the length", "");
-    expect(rules(await lint("packages/core", "src/probe.ts", bare, true))).toEqual(["@eslint-community/eslint-comments/require-description"]);
+    expect(rules(await lint("packages/core", "src/probe.ts", bare, true))).toEqual([
+      "@eslint-community/eslint-comments/require-description",
+    ]);
   });
 });

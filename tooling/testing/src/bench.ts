@@ -42,8 +42,11 @@ export async function runScaleBench(
   opts: { orders: number; seed?: (db: Db, companyId: number) => Promise<void>; keep?: boolean; reuse?: string },
   body: (bench: ScaleBench) => Promise<void>,
 ): Promise<void> {
-  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  const dbName = opts.reuse ? new URL(opts.reuse).pathname.slice(1) : `taller_bench_${name}_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const serverUrl =
+    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const dbName = opts.reuse
+    ? new URL(opts.reuse).pathname.slice(1)
+    : `taller_bench_${name}_${process.pid}_${randomBytes(3).toString("hex")}`;
   const url = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
   const keep = opts.keep || Boolean(opts.reuse);
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -58,7 +61,10 @@ export async function runScaleBench(
     let started = performance.now();
     let companyId: number;
     if (opts.reuse) {
-      const [scale] = await database.db.select({ id: schema.companies.id }).from(schema.companies).where(eq(schema.companies.domain, SCALE_COMPANY.domain));
+      const [scale] = await database.db
+        .select({ id: schema.companies.id })
+        .from(schema.companies)
+        .where(eq(schema.companies.domain, SCALE_COMPANY.domain));
       if (!scale) throw new Error(`no ${SCALE_COMPANY.name} in ${dbName}`);
       companyId = scale.id;
     } else {
@@ -95,7 +101,15 @@ export async function runScaleBench(
 export function startBenchServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
     cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "never", LOG_LEVEL: "info", NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SEED_DEMO: "never",
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolvePromise, reject) => {
@@ -119,7 +133,10 @@ export async function benchLogin(baseUrl: string, email: string): Promise<string
     body: JSON.stringify({ json: { email, password: DEMO_PASSWORD } }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** p50, p95 and the largest of some timings (ms). */
@@ -135,13 +152,22 @@ export function benchHttpClient(baseUrl: string, cookie: string) {
   const send = <T>(method: "GET" | "POST", path: string, body?: string) =>
     new Promise<T>((resolvePromise, reject) => {
       const headers: Record<string, string> = { cookie };
-      if (body !== undefined) Object.assign(headers, { "content-type": "application/json", "x-trpc-source": "bench", "content-length": String(Buffer.byteLength(body)) });
+      if (body !== undefined)
+        Object.assign(headers, {
+          "content-type": "application/json",
+          "x-trpc-source": "bench",
+          "content-length": String(Buffer.byteLength(body)),
+        });
       const req = request(`${baseUrl}${path}`, { method, agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
-          const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { result?: { data: { json: T } }; error?: unknown };
-          if (res.statusCode !== 200 || !parsed.result) reject(new Error(`HTTP ${res.statusCode}: ${JSON.stringify(parsed.error)}`));
+          const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+            result?: { data: { json: T } };
+            error?: unknown;
+          };
+          if (res.statusCode !== 200 || !parsed.result)
+            reject(new Error(`HTTP ${res.statusCode}: ${JSON.stringify(parsed.error)}`));
           else resolvePromise(parsed.result.data.json);
         });
         res.on("error", reject);
@@ -151,7 +177,10 @@ export function benchHttpClient(baseUrl: string, cookie: string) {
     });
   return {
     query: <T>(path: string, input?: unknown) =>
-      send<T>("GET", `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`),
+      send<T>(
+        "GET",
+        `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`,
+      ),
     mutation: <T>(path: string, input: unknown) => send<T>("POST", `/trpc/${path}`, JSON.stringify({ json: input })),
   };
 }
@@ -186,7 +215,8 @@ export function recordingDatabase<D extends { db: Db }>(database: D, raw: postgr
       return [...captured];
     },
     async replay(statements: readonly RecordedStatement[]) {
-      for (const s of statements) await raw.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: s.prepare });
+      for (const s of statements)
+        await raw.unsafe(s.query, s.params as postgres.ParameterOrJSON<never>[], { prepare: s.prepare });
     },
   };
 }
@@ -237,7 +267,20 @@ export async function timeCases(
 
 /** The timings as a table: HTTP and SQL percentiles, their ratio, what HTTP adds, and whether the targets hold. */
 export function printTimings(results: Awaited<ReturnType<typeof timeCases>>, target: { ratio: number; p95Ms: number }) {
-  console.log(["case".padEnd(36), "stmts", "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "ratio p50", "ratio p95", "added p50", "ok"].join("  "));
+  console.log(
+    [
+      "case".padEnd(36),
+      "stmts",
+      "HTTP p50",
+      "HTTP p95",
+      "SQL p50",
+      "SQL p95",
+      "ratio p50",
+      "ratio p95",
+      "added p50",
+      "ok",
+    ].join("  "),
+  );
   for (const r of results) {
     const ratio50 = r.http.p50 / r.sql.p50;
     const ratio95 = r.http.p95 / r.sql.p95;

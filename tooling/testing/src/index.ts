@@ -1,7 +1,13 @@
 import { createDatabase, migrateDatabase, type Database } from "@taller/db";
 import { seedDemo, type DemoFixtures } from "@taller/db/seed";
 import { inject } from "vitest";
-import { createDatabaseUrl, createServerDatabase, testServerUrl, uniqueDatabaseName, type TestTemplates } from "./templates";
+import {
+  createDatabaseUrl,
+  createServerDatabase,
+  testServerUrl,
+  uniqueDatabaseName,
+  type TestTemplates,
+} from "./templates";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -3,7 +3,16 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { authenticate } from "@taller/auth";
-import { CLIENT_HEADER, fileUrl, THUMBNAIL_PREFIX, formatNumber, isFileId, isImageType, isUploadPurpose, MAX_UPLOAD_BYTES } from "@taller/core";
+import {
+  CLIENT_HEADER,
+  fileUrl,
+  THUMBNAIL_PREFIX,
+  formatNumber,
+  isFileId,
+  isImageType,
+  isUploadPurpose,
+  MAX_UPLOAD_BYTES,
+} from "@taller/core";
 import { companies, files, type Db } from "@taller/db";
 import { RateLimiter } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
@@ -48,13 +57,16 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
     if (!auth || auth.session.kind !== "staff") return replyJson(res, 401, { error: "Debes iniciar sesión" });
     const purpose = new URLSearchParams((req.url ?? "").split("?")[1] ?? "").get("purpose");
     if (!isUploadPurpose(purpose)) return replyJson(res, 400, { error: "Indica para qué es el archivo" });
-    if (!UPLOAD_RULES[purpose](auth.user)) return replyJson(res, 403, { error: "No tienes acceso a esta información." });
+    if (!UPLOAD_RULES[purpose](auth.user))
+      return replyJson(res, 403, { error: "No tienes acceso a esta información." });
     const declared = mediaType(req.headers["content-type"]);
     if (!isImageType(declared)) return replyJson(res, 400, { error: "Formato no aceptado" });
     if (declaredTooLarge(req, MAX_UPLOAD_BYTES)) return tooLarge(res);
     const waitMs = uploads.hit(`user:${auth.user.id}`);
     if (waitMs > 0) {
-      return replyJson(res, 429, { error: `Demasiadas subidas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.` });
+      return replyJson(res, 429, {
+        error: `Demasiadas subidas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
+      });
     }
     const bytes = await readBody(req, MAX_UPLOAD_BYTES);
     if (!bytes) return tooLarge(res);
@@ -83,7 +95,9 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       return true;
     });
     if (!recorded) {
-      return replyJson(res, 403, { error: `La empresa alcanzó su límite de almacenamiento (${formatNumber(quotaBytes)} bytes)` });
+      return replyJson(res, 403, {
+        error: `La empresa alcanzó su límite de almacenamiento (${formatNumber(quotaBytes)} bytes)`,
+      });
     }
     // The row is counted before the bytes are written, so the quota holds; a failed write takes its row back.
     await store.put(id, bytes).catch(async (err: unknown) => {
@@ -104,7 +118,11 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
     const wantsThumbnail = key.startsWith(THUMBNAIL_PREFIX);
     const id = wantsThumbnail ? key.slice(THUMBNAIL_PREFIX.length) : key;
     const [row] = isFileId(id)
-      ? await db.select({ contentType: files.contentType, size: files.size }).from(files).where(eq(files.id, id)).limit(1)
+      ? await db
+          .select({ contentType: files.contentType, size: files.size })
+          .from(files)
+          .where(eq(files.id, id))
+          .limit(1)
       : [];
     if (!row) return replyJson(res, 404, { error: "Archivo no encontrado" });
     if (wantsThumbnail) {
@@ -121,7 +139,14 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
     return serve(req, res, id, stream, row.contentType, row.size);
   }
 
-  async function serve(req: IncomingMessage, res: ServerResponse, key: string, stream: Readable, contentType: string, size: number | null) {
+  async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    stream: Readable,
+    contentType: string,
+    size: number | null,
+  ) {
     const etag = `"${key}"`;
     const headers = {
       etag,
@@ -136,7 +161,11 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       res.writeHead(304, headers);
       return void res.end();
     }
-    res.writeHead(200, { ...headers, "content-type": contentType, ...(size === null ? {} : { "content-length": size }) });
+    res.writeHead(200, {
+      ...headers,
+      "content-type": contentType,
+      ...(size === null ? {} : { "content-length": size }),
+    });
     if (req.method === "HEAD") {
       stream.destroy();
       return void res.end();

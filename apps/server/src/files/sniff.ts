@@ -4,7 +4,9 @@ import type { ImageType } from "@taller/core";
  * The image type the first bytes prove, or null. The declared Content-Type is the client's claim; the bytes decide,
  * so nothing but an image of an accepted type is ever stored and served back.
  */
-export function sniffImageType(bytes: Uint8Array): Extract<ImageType, "image/png" | "image/jpeg" | "image/webp" | "image/x-icon"> | null {
+export function sniffImageType(
+  bytes: Uint8Array,
+): Extract<ImageType, "image/png" | "image/jpeg" | "image/webp" | "image/x-icon"> | null {
   const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";

@@ -46,7 +46,8 @@ export function reportApiError(error: unknown) {
 
 /** True for an answer that asking again will not change (a 4xx); a network blip might. */
 export const isClientError = (error: unknown) => {
-  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+  const status =
+    error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
   return status !== undefined && status >= 400 && status < 500;
 };
 
@@ -68,7 +69,8 @@ const subscriptionLink: TRPCLink<AppRouter> =
         ({ socketLink }) => {
           if (!ended) subscription = socketLink(runtime)({ op, next }).subscribe(observer);
         },
-        (cause: unknown) => observer.error(TRPCClientError.from(cause instanceof Error ? cause : new Error(String(cause)))),
+        (cause: unknown) =>
+          observer.error(TRPCClientError.from(cause instanceof Error ? cause : new Error(String(cause)))),
       );
       return () => {
         ended = true;

@@ -15,6 +15,7 @@ export function weekDays(day: string): string[] {
 /** A month 'YYYY-MM' as whole weeks, Monday first, from the week of the 1st to the week of the last day. */
 export function monthWeeks(month: string): string[][] {
   const weeks: string[][] = [];
-  for (let monday = weekStart(`${month}-01`); monday.slice(0, 7) <= month; monday = addDays(monday, 7)) weeks.push(weekDays(monday));
+  for (let monday = weekStart(`${month}-01`); monday.slice(0, 7) <= month; monday = addDays(monday, 7))
+    weeks.push(weekDays(monday));
   return weeks;
 }

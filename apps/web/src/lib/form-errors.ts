@@ -13,7 +13,9 @@ import { fieldErrorsOf } from "./api";
 function serverFieldMessages(error: unknown, under = ""): Record<string, string> {
   return Object.fromEntries(
     Object.entries(fieldErrorsOf(error)).flatMap(([field, messages]) =>
-      messages[0] && field.startsWith(under) && field.length > under.length ? [[field.slice(under.length), messages[0]]] : [],
+      messages[0] && field.startsWith(under) && field.length > under.length
+        ? [[field.slice(under.length), messages[0]]]
+        : [],
     ),
   );
 }
@@ -23,9 +25,14 @@ function serverFieldMessages(error: unknown, under = ""): Record<string, string>
  * on that field; an error that marks no field becomes the form's own message, `formState.errors.root.server`.
  * Returns the field messages marked, so a form can react to one of its own (2FA's expired QR).
  */
-export function markServerErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, "setError">, error: unknown, under?: string): Record<string, string> {
+export function markServerErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, "setError">,
+  error: unknown,
+  under?: string,
+): Record<string, string> {
   const marked = serverFieldMessages(error, under);
   for (const [field, message] of Object.entries(marked)) form.setError(field as Path<T>, { type: "server", message });
-  if (Object.keys(marked).length === 0 && error instanceof Error) form.setError("root.server", { type: "server", message: error.message });
+  if (Object.keys(marked).length === 0 && error instanceof Error)
+    form.setError("root.server", { type: "server", message: error.message });
   return marked;
 }

@@ -22,7 +22,10 @@ export interface InfiniteRowsQuery<P> {
 /** getNextPageParam for the lists' pages. */
 export const nextCursor = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
 
-export function useInfiniteRows<P extends { total: number; total_capped: boolean }, T>(query: InfiniteRowsQuery<P>, rowsOf: (page: P) => readonly T[]) {
+export function useInfiniteRows<P extends { total: number; total_capped: boolean }, T>(
+  query: InfiniteRowsQuery<P>,
+  rowsOf: (page: P) => readonly T[],
+) {
   const { data, isError, fetchNextPage } = query;
   // rowsOf is a plain accessor: the rows change only with the pages.
   const items = useMemo(() => (isError || !data ? [] : data.pages.flatMap(rowsOf)), [data, isError]);

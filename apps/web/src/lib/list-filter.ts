@@ -29,7 +29,10 @@ export function toggleId(ids: readonly number[], id: number): number[] {
 }
 
 /** The stored filter, or `fallback` when nothing is stored; null while the fallback is not known yet. */
-export function useIdFilter(store: StoredValue<number[] | null>, fallback: number[] | null): [number[] | null, (ids: number[]) => void] {
+export function useIdFilter(
+  store: StoredValue<number[] | null>,
+  fallback: number[] | null,
+): [number[] | null, (ids: number[]) => void] {
   const [stored, setStored] = useStoredValue(store);
   const set = useCallback((ids: number[]) => setStored(ids), [setStored]);
   return [stored ?? fallback, set];

@@ -17,7 +17,8 @@ export function useSelectedLocations() {
   const { locations } = useCompanySetup();
   const [stored, setStored] = useStoredValue(storedLocations);
   const selectedIds = useMemo(
-    () => (stored === null ? locations.map((l) => l.id) : locations.map((l) => l.id).filter((id) => stored.includes(id))),
+    () =>
+      stored === null ? locations.map((l) => l.id) : locations.map((l) => l.id).filter((id) => stored.includes(id)),
     [stored, locations],
   );
   const setSelectedIds = useCallback((ids: number[]) => setStored(ids), [setStored]);

@@ -1,4 +1,11 @@
-import { CLIENT_HEADER, DATABASE_UPLOAD_PATH, fileIdFromUrl, type UploadedSheet, type UploadPurpose, XLSX_TYPE } from "@taller/core";
+import {
+  CLIENT_HEADER,
+  DATABASE_UPLOAD_PATH,
+  fileIdFromUrl,
+  type UploadedSheet,
+  type UploadPurpose,
+  XLSX_TYPE,
+} from "@taller/core";
 
 /**
  * Uploads a file to the server's store (POST /files, see apps/server/src/files) and answers its URL.
@@ -18,7 +25,10 @@ export class UploadError extends Error {
 
 /** `purpose` names what the file will attach to; the server checks the user may change that. */
 export async function uploadFile(file: Blob, name: string, purpose: UploadPurpose): Promise<string> {
-  const body = await post(`/files?purpose=${purpose}`, file, { "content-type": file.type, "x-file-name": encodeURIComponent(name) });
+  const body = await post(`/files?purpose=${purpose}`, file, {
+    "content-type": file.type,
+    "x-file-name": encodeURIComponent(name),
+  });
   if (typeof body.url !== "string") throw new UploadError("url", "the answer carries no URL");
   return body.url;
 }
@@ -26,7 +36,8 @@ export async function uploadFile(file: Blob, name: string, purpose: UploadPurpos
 /** An operator's workbook (POST /files/databases): its upload key and every sheet's header row. */
 export async function uploadWorkbook(file: Blob): Promise<{ upload: string; sheets: UploadedSheet[] }> {
   const body = await post(DATABASE_UPLOAD_PATH, file, { "content-type": XLSX_TYPE });
-  if (typeof body.upload !== "string" || !Array.isArray(body.sheets)) throw new UploadError("url", "the answer carries no upload");
+  if (typeof body.upload !== "string" || !Array.isArray(body.sheets))
+    throw new UploadError("url", "the answer carries no upload");
   return { upload: body.upload, sheets: body.sheets as UploadedSheet[] };
 }
 
@@ -38,7 +49,8 @@ async function post(url: string, file: Blob, headers: Record<string, string>): P
     throw new UploadError("upload", error instanceof Error ? error.message : "network error");
   }
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok) throw new UploadError("upload", typeof body?.error === "string" ? body.error : `HTTP ${response.status}`);
+  if (!response.ok)
+    throw new UploadError("upload", typeof body?.error === "string" ? body.error : `HTTP ${response.status}`);
   return body ?? {};
 }
 

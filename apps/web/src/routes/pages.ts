@@ -46,7 +46,10 @@ export const ManagerShell = lazyRouteComponent(managerPages, "ManagerShell");
 export const ManagerDatabasePage = lazyRouteComponent(managerPages, "ManagerDatabasePage");
 export const ManagerWhatsappPage = lazyRouteComponent(() => import("../features/manager-whatsapp"), "WhatsappScreen");
 export const PaymentsPage = lazyRouteComponent(() => import("../features/payments/payments-page"), "PaymentsPage");
-export const ClientPaymentPage = lazyRouteComponent(() => import("../features/payments/client-payment-page"), "ClientPaymentPage");
+export const ClientPaymentPage = lazyRouteComponent(
+  () => import("../features/payments/client-payment-page"),
+  "ClientPaymentPage",
+);
 const adminPages = () => import("../features/admin");
 export const AdminUsersPage = lazyRouteComponent(adminPages, "AdminUsersPage");
 export const AdminRolesPage = lazyRouteComponent(adminPages, "AdminRolesPage");

@@ -5,13 +5,29 @@
  * To put a real screen behind a route that shows ComingSoonPage, give it its own lazy component in pages.ts.
  */
 import type { Resource } from "@taller/core";
-import { type AnyRoute, type AnyValidator, createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
+import {
+  type AnyRoute,
+  type AnyValidator,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+} from "@tanstack/react-router";
 import type { PageTitle } from "../features/shell/navigation";
 import { framingAllowed } from "../lib/embedding";
 import { managerToken } from "../lib/manager-token";
 import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionState } from "../lib/api";
 import { PageLoader } from "../ui/spinner";
-import { requireKioskDevice, requireKioskUser, requireManager, requireRead, requireStaff, skipManagerLogin, storeWorkpointToken } from "./guards";
+import {
+  requireKioskDevice,
+  requireKioskUser,
+  requireManager,
+  requireRead,
+  requireStaff,
+  skipManagerLogin,
+  storeWorkpointToken,
+} from "./guards";
 import {
   AdminPreferencesPage,
   AdminRequirementsPage,
@@ -129,16 +145,49 @@ const adminRoute = createRoute({
 });
 const adminIndexRoute = createRoute({ getParentRoute: () => adminRoute, path: "/", component: AdminUsersPage });
 /** The invited user's password page: public, the link's token is the credential. */
-const invitationRoute = createRoute({ getParentRoute: () => rootRoute, path: "invitation", component: InvitationPage, validateSearch: tokenSearch });
-const adminWorkpointsRoute = createRoute({ getParentRoute: () => adminRoute, path: "workpoints", component: WorkpointDevicesPage });
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "invitation",
+  component: InvitationPage,
+  validateSearch: tokenSearch,
+});
+const adminWorkpointsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "workpoints",
+  component: WorkpointDevicesPage,
+});
 const adminRolesRoute = createRoute({ getParentRoute: () => adminRoute, path: "roles", component: AdminRolesPage });
-const adminLocationsRoute = createRoute({ getParentRoute: () => adminRoute, path: "locations", component: AdminLocationsPage });
-const adminHolidaysRoute = createRoute({ getParentRoute: () => adminRoute, path: "holidays", component: AdminHolidaysPage });
-const adminStatusesRoute = createRoute({ getParentRoute: () => adminRoute, path: "statuses", component: AdminStatusesPage });
-const adminRequirementsRoute = createRoute({ getParentRoute: () => adminRoute, path: "requirements", component: AdminRequirementsPage });
-const adminPreferencesRoute = createRoute({ getParentRoute: () => adminRoute, path: "preferences", component: AdminPreferencesPage });
+const adminLocationsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "locations",
+  component: AdminLocationsPage,
+});
+const adminHolidaysRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "holidays",
+  component: AdminHolidaysPage,
+});
+const adminStatusesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "statuses",
+  component: AdminStatusesPage,
+});
+const adminRequirementsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "requirements",
+  component: AdminRequirementsPage,
+});
+const adminPreferencesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "preferences",
+  component: AdminPreferencesPage,
+});
 
-const bookingAddonRoute = createRoute({ getParentRoute: () => rootRoute, path: "booking-addon", beforeLoad: toKeepingSearch("/client/booking") });
+const bookingAddonRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "booking-addon",
+  beforeLoad: toKeepingSearch("/client/booking"),
+});
 
 const clientRoute = createRoute({ getParentRoute: () => rootRoute, path: "client" });
 const client = () => clientRoute;
@@ -155,8 +204,16 @@ const clientPages = [
   page(client, "analytics"),
   clientBookingPage("crm/booking", CrmBookingPage),
 ];
-const clientIndexRoute = createRoute({ getParentRoute: () => clientRoute, path: "/", beforeLoad: toKeepingSearch("/client/booking") });
-const clientOtherRoute = createRoute({ getParentRoute: () => clientRoute, path: "$", beforeLoad: toKeepingSearch("/client/booking") });
+const clientIndexRoute = createRoute({
+  getParentRoute: () => clientRoute,
+  path: "/",
+  beforeLoad: toKeepingSearch("/client/booking"),
+});
+const clientOtherRoute = createRoute({
+  getParentRoute: () => clientRoute,
+  path: "$",
+  beforeLoad: toKeepingSearch("/client/booking"),
+});
 
 const forbiddenRoute = page(root, "forbidden", ForbiddenPage);
 const iframeRejectedRoute = page(root, "iframe-rejected", IframeRejectedPage);
@@ -179,19 +236,45 @@ const managerMainRoute = createRoute({
   pendingMs: 200,
   errorComponent: ShellError,
 });
-const managerPages = [page(() => managerMainRoute, "database", ManagerDatabasePage), page(() => managerMainRoute, "whatsapp", ManagerWhatsappPage)];
-const managerMainIndexRoute = createRoute({ getParentRoute: () => managerMainRoute, path: "/", beforeLoad: to("/manager/main/database") });
-const managerMainOtherRoute = createRoute({ getParentRoute: () => managerMainRoute, path: "$", beforeLoad: to("/manager/main/database") });
-const managerIndexRoute = createRoute({ getParentRoute: () => managerRoute, path: "/", beforeLoad: to("/manager/login") });
-const managerOtherRoute = createRoute({ getParentRoute: () => managerRoute, path: "$", beforeLoad: to("/manager/login") });
+const managerPages = [
+  page(() => managerMainRoute, "database", ManagerDatabasePage),
+  page(() => managerMainRoute, "whatsapp", ManagerWhatsappPage),
+];
+const managerMainIndexRoute = createRoute({
+  getParentRoute: () => managerMainRoute,
+  path: "/",
+  beforeLoad: to("/manager/main/database"),
+});
+const managerMainOtherRoute = createRoute({
+  getParentRoute: () => managerMainRoute,
+  path: "$",
+  beforeLoad: to("/manager/main/database"),
+});
+const managerIndexRoute = createRoute({
+  getParentRoute: () => managerRoute,
+  path: "/",
+  beforeLoad: to("/manager/login"),
+});
+const managerOtherRoute = createRoute({
+  getParentRoute: () => managerRoute,
+  path: "$",
+  beforeLoad: to("/manager/login"),
+});
 
 const providerRoute = createRoute({ getParentRoute: () => rootRoute, path: "provider" });
 /** The supplier's pages (features/provider-public), opened with ?access_token=. */
-const providerPages = [page(() => providerRoute, "pricing", ProviderPricingPage, providerSearch), page(() => providerRoute, "buy-order", ProviderBuyOrderPage, providerSearch)];
+const providerPages = [
+  page(() => providerRoute, "pricing", ProviderPricingPage, providerSearch),
+  page(() => providerRoute, "buy-order", ProviderBuyOrderPage, providerSearch),
+];
 
 // Work-point kiosk (seed 000 sections 2.1, 2.9 and 6): the link's token is stored (and taken out of the address);
 // every page but 'unauthorized' needs a device the server knows; main needs the kiosk user.
-const workpointRoute = createRoute({ getParentRoute: () => rootRoute, path: "workpoint", beforeLoad: storeWorkpointToken });
+const workpointRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "workpoint",
+  beforeLoad: storeWorkpointToken,
+});
 const workpointLoginRoute = createRoute({
   getParentRoute: () => workpointRoute,
   path: "login",
@@ -202,13 +285,41 @@ const workpointLoginRoute = createRoute({
     if (await context.api.workpoint.kiosk.me.query().catch(() => null)) throw redirect({ to: "/workpoint/main/works" });
   },
 });
-const workpointUnauthorizedRoute = createRoute({ getParentRoute: () => workpointRoute, path: "unauthorized", component: KioskUnauthorizedPage });
-const workpointMainRoute = createRoute({ getParentRoute: () => workpointRoute, path: "main", beforeLoad: ({ context }) => requireKioskUser(context) });
-const workpointWorksRoute = createRoute({ getParentRoute: () => workpointMainRoute, path: "works", component: KioskWorksPage });
-const workpointMainIndexRoute = createRoute({ getParentRoute: () => workpointMainRoute, path: "/", beforeLoad: to("/workpoint/main/works") });
-const workpointMainOtherRoute = createRoute({ getParentRoute: () => workpointMainRoute, path: "$", beforeLoad: to("/workpoint/main/works") });
-const workpointIndexRoute = createRoute({ getParentRoute: () => workpointRoute, path: "/", beforeLoad: to("/workpoint/login") });
-const workpointOtherRoute = createRoute({ getParentRoute: () => workpointRoute, path: "$", beforeLoad: to("/workpoint/login") });
+const workpointUnauthorizedRoute = createRoute({
+  getParentRoute: () => workpointRoute,
+  path: "unauthorized",
+  component: KioskUnauthorizedPage,
+});
+const workpointMainRoute = createRoute({
+  getParentRoute: () => workpointRoute,
+  path: "main",
+  beforeLoad: ({ context }) => requireKioskUser(context),
+});
+const workpointWorksRoute = createRoute({
+  getParentRoute: () => workpointMainRoute,
+  path: "works",
+  component: KioskWorksPage,
+});
+const workpointMainIndexRoute = createRoute({
+  getParentRoute: () => workpointMainRoute,
+  path: "/",
+  beforeLoad: to("/workpoint/main/works"),
+});
+const workpointMainOtherRoute = createRoute({
+  getParentRoute: () => workpointMainRoute,
+  path: "$",
+  beforeLoad: to("/workpoint/main/works"),
+});
+const workpointIndexRoute = createRoute({
+  getParentRoute: () => workpointRoute,
+  path: "/",
+  beforeLoad: to("/workpoint/login"),
+});
+const workpointOtherRoute = createRoute({
+  getParentRoute: () => workpointRoute,
+  path: "$",
+  beforeLoad: to("/workpoint/login"),
+});
 
 const zipRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -299,7 +410,16 @@ const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$",
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
-adminRoute.addChildren([adminIndexRoute, adminWorkpointsRoute, adminRolesRoute, adminLocationsRoute, adminHolidaysRoute, adminStatusesRoute, adminRequirementsRoute, adminPreferencesRoute]),
+  adminRoute.addChildren([
+    adminIndexRoute,
+    adminWorkpointsRoute,
+    adminRolesRoute,
+    adminLocationsRoute,
+    adminHolidaysRoute,
+    adminStatusesRoute,
+    adminRequirementsRoute,
+    adminPreferencesRoute,
+  ]),
   invitationRoute,
   bookingAddonRoute,
   clientRoute.addChildren([...clientPages, clientIndexRoute, clientOtherRoute]),

@@ -30,8 +30,9 @@ export const clientBookingSearch = z.object({ crm_token: text });
 export const tokenSearch = z.object({ token: text });
 /** /provider/pricing and /provider/buy-order: the document's link token (seed 000 section 2.1). */
 export const providerSearch = z.object({ access_token: text });
-/** /main/booking: day mode shows ?date=YYYY-MM-DD; without it, month mode (the page drops a day that does not exist). */
+/**
+ * /main/booking: day mode shows ?date=YYYY-MM-DD; without it, month mode (the page drops a day that does not exist).
+ */
 export const bookingSearch = z.object({
   date: z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined),
 });
-

@@ -19,7 +19,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant = "primary", loading = false, icon, disabled, className, children, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  loading = false,
+  icon,
+  disabled,
+  className,
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}

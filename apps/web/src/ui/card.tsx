@@ -15,7 +15,11 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, "title"> {
 export function Card({ title, actions, className, children, ...rest }: CardProps) {
   const titleId = useId();
   return (
-    <section {...rest} className={`card${className ? ` ${className}` : ""}`} aria-labelledby={title ? titleId : undefined}>
+    <section
+      {...rest}
+      className={`card${className ? ` ${className}` : ""}`}
+      aria-labelledby={title ? titleId : undefined}
+    >
       {title && (
         <h2 id={titleId} className="card-title">
           {title}

@@ -25,7 +25,17 @@ export interface DialogProps {
   children?: ReactNode;
 }
 
-export function Dialog({ open, onOpenChange, title, description, actions, dismissible = true, width = 480, className, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  actions,
+  dismissible = true,
+  width = 480,
+  className,
+  children,
+}: DialogProps) {
   const keepOpen = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
@@ -43,7 +53,9 @@ export function Dialog({ open, onOpenChange, title, description, actions, dismis
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <DialogPrimitive.Title className="dialog-title">{title}</DialogPrimitive.Title>
-          {description && <DialogPrimitive.Description className="dialog-description">{description}</DialogPrimitive.Description>}
+          {description && (
+            <DialogPrimitive.Description className="dialog-description">{description}</DialogPrimitive.Description>
+          )}
           {children && <div className="dialog-body">{children}</div>}
           {actions && <div className="dialog-actions">{actions}</div>}
         </DialogPrimitive.Content>

@@ -32,7 +32,14 @@ export interface FilterDialogProps<K extends string> {
 const copy = <K extends string>(value: Record<K, readonly number[]>) =>
   Object.fromEntries(Object.entries<readonly number[]>(value).map(([k, ids]) => [k, [...ids]])) as Record<K, number[]>;
 
-export function FilterDialog<K extends string>({ open, onOpenChange, title = "Filtros", groups, value, onApply }: FilterDialogProps<K>) {
+export function FilterDialog<K extends string>({
+  open,
+  onOpenChange,
+  title = "Filtros",
+  groups,
+  value,
+  onApply,
+}: FilterDialogProps<K>) {
   const [draft, setDraft] = useState(() => copy(value));
   // Every opening starts from the filter in effect (set while rendering, so the first frame already shows it).
   const [wasOpen, setWasOpen] = useState(open);
@@ -82,7 +89,17 @@ export function FilterDialog<K extends string>({ open, onOpenChange, title = "Fi
                   key={o.id}
                   label={o.name}
                   checked={chosen.includes(o.id)}
-                  onCheckedChange={(on) => set(group.key, toggleValue(group.options.map((x) => x.id), chosen, o.id, on))}
+                  onCheckedChange={(on) =>
+                    set(
+                      group.key,
+                      toggleValue(
+                        group.options.map((x) => x.id),
+                        chosen,
+                        o.id,
+                        on,
+                      ),
+                    )
+                  }
                 />
               ))}
             </fieldset>

@@ -13,7 +13,15 @@ import { DropdownMenu } from "radix-ui";
 import type { ReactElement, ReactNode } from "react";
 import { Check } from "lucide-react";
 
-export function Menu({ trigger, align = "end", children }: { trigger: ReactElement; align?: "start" | "center" | "end"; children: ReactNode }) {
+export function Menu({
+  trigger,
+  align = "end",
+  children,
+}: {
+  trigger: ReactElement;
+  align?: "start" | "center" | "end";
+  children: ReactNode;
+}) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
@@ -26,7 +34,17 @@ export function Menu({ trigger, align = "end", children }: { trigger: ReactEleme
   );
 }
 
-export function MenuItem({ icon, onSelect, disabled, children }: { icon?: ReactNode; onSelect(): void; disabled?: boolean; children: ReactNode }) {
+export function MenuItem({
+  icon,
+  onSelect,
+  disabled,
+  children,
+}: {
+  icon?: ReactNode;
+  onSelect(): void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
     <DropdownMenu.Item className="menu-item" onSelect={onSelect} disabled={disabled}>
       <span className="menu-item-icon" aria-hidden>
@@ -59,7 +77,9 @@ export function MenuCheckboxItem({
       onSelect={keepOpen ? (e) => e.preventDefault() : undefined}
     >
       <span className="menu-item-check" aria-hidden>
-        <DropdownMenu.ItemIndicator>{checked === "indeterminate" ? "–" : <Check size={16} />}</DropdownMenu.ItemIndicator>
+        <DropdownMenu.ItemIndicator>
+          {checked === "indeterminate" ? "–" : <Check size={16} />}
+        </DropdownMenu.ItemIndicator>
       </span>
       {children}
     </DropdownMenu.CheckboxItem>

@@ -29,7 +29,15 @@ export interface SelectProps<T extends string> {
   disabled?: boolean;
 }
 
-export function Select<T extends string>({ label, value, onValueChange, options, placeholder, error, disabled }: SelectProps<T>) {
+export function Select<T extends string>({
+  label,
+  value,
+  onValueChange,
+  options,
+  placeholder,
+  error,
+  disabled,
+}: SelectProps<T>) {
   const id = useId();
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
@@ -82,17 +90,33 @@ export interface MultiSelectProps<T> {
   noneLabel?: string;
 }
 
-export function MultiSelect<T>({ label, options, value, onChange, allLabel, noneLabel = "Ninguno" }: MultiSelectProps<T>) {
+export function MultiSelect<T>({
+  label,
+  options,
+  value,
+  onChange,
+  allLabel,
+  noneLabel = "Ninguno",
+}: MultiSelectProps<T>) {
   const chosen = new Set(value);
   const all = options.length > 0 && options.every((o) => chosen.has(o.value));
-  const summary = all && allLabel
-    ? allLabel
-    : value.length === 0
-      ? noneLabel
-      : value.length === 1
-        ? (options.find((o) => o.value === value[0])?.label ?? noneLabel)
-        : `${value.length} seleccionados`;
-  const toggle = (v: T, on: boolean) => onChange(toggleValue(options.map((o) => o.value), value, v, on));
+  const summary =
+    all && allLabel
+      ? allLabel
+      : value.length === 0
+        ? noneLabel
+        : value.length === 1
+          ? (options.find((o) => o.value === value[0])?.label ?? noneLabel)
+          : `${value.length} seleccionados`;
+  const toggle = (v: T, on: boolean) =>
+    onChange(
+      toggleValue(
+        options.map((o) => o.value),
+        value,
+        v,
+        on,
+      ),
+    );
 
   return (
     <Menu
@@ -118,7 +142,12 @@ export function MultiSelect<T>({ label, options, value, onChange, allLabel, none
         </>
       )}
       {options.map((o) => (
-        <MenuCheckboxItem key={String(o.value)} keepOpen checked={chosen.has(o.value)} onCheckedChange={(on) => toggle(o.value, on)}>
+        <MenuCheckboxItem
+          key={String(o.value)}
+          keepOpen
+          checked={chosen.has(o.value)}
+          onCheckedChange={(on) => toggle(o.value, on)}
+        >
           {o.label}
         </MenuCheckboxItem>
       ))}

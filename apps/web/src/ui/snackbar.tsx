@@ -34,7 +34,13 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const show = useCallback<SnackbarApi["show"]>((message, options = {}) => {
     // One at a time, as a snackbar should: the newest replaces what is showing.
     setSnacks([
-      { id: nextId++, message, duration: options.duration ?? 4000, tone: options.tone ?? "info", closeLabel: options.closeLabel },
+      {
+        id: nextId++,
+        message,
+        duration: options.duration ?? 4000,
+        tone: options.tone ?? "info",
+        closeLabel: options.closeLabel,
+      },
     ]);
   }, []);
   const api = useMemo(() => ({ show }), [show]);

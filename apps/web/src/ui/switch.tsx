@@ -18,7 +18,13 @@ export function Switch({ label, checked, onCheckedChange, disabled }: SwitchProp
   return (
     <div className="switch">
       <label htmlFor={id}>{label}</label>
-      <SwitchPrimitive.Root id={id} className="switch-track" checked={checked} onCheckedChange={onCheckedChange} disabled={disabled}>
+      <SwitchPrimitive.Root
+        id={id}
+        className="switch-track"
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        disabled={disabled}
+      >
         <SwitchPrimitive.Thumb className="switch-thumb" />
       </SwitchPrimitive.Root>
     </div>

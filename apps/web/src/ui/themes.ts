@@ -52,7 +52,14 @@ function lightTheme(label: string, c: { swatch: string; primary: string; bg: str
     label,
     backgroundColor: c.swatch,
     color: c.primary,
-    vars: { ...light, bg: c.bg, primary: c.primary, "primary-soft": c.primarySoft, toolbar: c.primary, "toolbar-text": "#ffffff" },
+    vars: {
+      ...light,
+      bg: c.bg,
+      primary: c.primary,
+      "primary-soft": c.primarySoft,
+      toolbar: c.primary,
+      "toolbar-text": "#ffffff",
+    },
   };
 }
 

@@ -8,7 +8,15 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ReactElement, ReactNode } from "react";
 
-export function Tooltip({ content, side = "bottom", children }: { content: ReactNode; side?: "top" | "right" | "bottom" | "left"; children: ReactElement }) {
+export function Tooltip({
+  content,
+  side = "bottom",
+  children,
+}: {
+  content: ReactNode;
+  side?: "top" | "right" | "bottom" | "left";
+  children: ReactElement;
+}) {
   // A provider per tooltip rather than one at the root keeps tooltip code out of pages that show none (the login).
   return (
     <TooltipPrimitive.Provider delayDuration={400}>

@@ -16,7 +16,16 @@
  * ask again at once. `onItemClick` ignores clicks on links and buttons inside the row.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type CSSProperties, type Key, type MouseEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type Key,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { Spinner } from "./spinner";
 import "./lists.css";
 
@@ -72,7 +81,8 @@ export function VirtualList<T>({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateSize,
-    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the virtualizer asks only for indexes below count (items.length), once per row per render
+    // The virtualizer asks only for indexes below count (items.length), once per row per render.
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- an index below count
     getItemKey: (index) => getKey(items[index]!),
     scrollMargin: bodyTop,
     overscan: 6,
@@ -113,7 +123,7 @@ export function VirtualList<T>({
           style={{ height: virtualizer.getTotalSize() }}
         >
           {rows.map((row) => {
-            // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- virtual rows are indexes below count (items.length), once per row per render
+            // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- virtual rows are indexes below count
             const item = items[row.index]!;
             return (
               <div

@@ -27,7 +27,10 @@ export const changeEmail = staffProcedure.input(changeEmailInput).mutation(async
   );
   await confirmPassword(ctx, input.password);
   const taken = exists(
-    ctx.db.select({ id: other.id }).from(other).where(and(eq(other.email, input.mail), ne(other.id, ctx.user.id))),
+    ctx.db
+      .select({ id: other.id })
+      .from(other)
+      .where(and(eq(other.email, input.mail), ne(other.id, ctx.user.id))),
   );
   try {
     await ctx.db

@@ -42,7 +42,8 @@ async function checkPassword(ctx: Who, password: string, field: string) {
     .where(eq(users.id, ctx.user.id))
     .limit(1);
   if (!user) throw new TRPCError({ code: "NOT_FOUND", message: "Usuario no encontrado" });
-  if (!(await verifyPassword(user.passwordHash, password))) throw fieldError("UNAUTHORIZED", field, "Contraseña inválida");
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw fieldError("UNAUTHORIZED", field, "Contraseña inválida");
   return user;
 }
 

@@ -15,7 +15,9 @@ export const destroyDevice = staffProcedure.input(destroyDeviceInput).mutation(a
   const [device] = await ctx.db
     .select({ sessionId: userDevices.sessionId })
     .from(userDevices)
-    .where(and(eq(userDevices.id, input.id), eq(userDevices.userId, ctx.user.id), eq(userDevices.companyId, ctx.companyId)))
+    .where(
+      and(eq(userDevices.id, input.id), eq(userDevices.userId, ctx.user.id), eq(userDevices.companyId, ctx.companyId)),
+    )
     .limit(1);
   if (!device) throw new TRPCError({ code: "NOT_FOUND", message: "Dispositivo no encontrado" });
   await withTransaction(ctx, (tx) => endSessions(tx, [device.sessionId]));

@@ -13,7 +13,8 @@ export const validate2faInput = z.object({
   otp_secret: z.string().min(1).max(200),
 });
 
-const staleSecret = () => fieldError("BAD_REQUEST", "otp_secret", "El código QR ya no es válido, vuelve a habilitar 2FA");
+const staleSecret = () =>
+  fieldError("BAD_REQUEST", "otp_secret", "El código QR ya no es válido, vuelve a habilitar 2FA");
 
 /**
  * Turns 2FA on once the user proves the password and a code of the secret enable2fa issued. The secret must be the

@@ -9,7 +9,12 @@ import { EXTERNAL_MAIL_NOT_FOUND } from "./remove";
  * booking's transaction. The update is conditional, so two staff booking the same mail at once make one booking:
  * the second finds it booked and its booking rolls back.
  */
-export async function linkMailToBooking(tx: Transaction, companyId: number, mailId: number, bookingId: number): Promise<void> {
+export async function linkMailToBooking(
+  tx: Transaction,
+  companyId: number,
+  mailId: number,
+  bookingId: number,
+): Promise<void> {
   const [linked] = await queryRows<{ id: number }>(
     tx.db,
     sql`UPDATE external_mails SET readed = true, is_booked = true, booking_id = ${bookingId}
@@ -17,7 +22,10 @@ export async function linkMailToBooking(tx: Transaction, companyId: number, mail
         RETURNING id`,
   );
   if (!linked) {
-    const [exists] = await queryRows<{ id: number }>(tx.db, sql`SELECT id FROM external_mails WHERE company_id = ${companyId} AND id = ${mailId}`);
+    const [exists] = await queryRows<{ id: number }>(
+      tx.db,
+      sql`SELECT id FROM external_mails WHERE company_id = ${companyId} AND id = ${mailId}`,
+    );
     if (!exists) throw new TRPCError({ code: "NOT_FOUND", message: EXTERNAL_MAIL_NOT_FOUND });
     throw fieldError("CONFLICT", "external_mail_id", BOOKING_ERRORS.mailBooked);
   }

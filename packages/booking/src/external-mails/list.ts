@@ -12,8 +12,16 @@ export interface ExternalMail {
   is_booked: boolean;
   data: ExternalMailData;
   created_at: Instant;
-  get_booking: { id: number; booking_date: string; booking_time: string; order: { id: number; correlative_id: number } | null } | null;
-  /** The company's client (by RUT), vehicle (by plate) and requirement (by name) the mail names: the booking form's prefill. */
+  get_booking: {
+    id: number;
+    booking_date: string;
+    booking_time: string;
+    order: { id: number; correlative_id: number } | null;
+  } | null;
+  /**
+   * The company's client (by RUT), vehicle (by plate) and requirement (by name) the mail names: the booking form's
+   * prefill.
+   */
   prefill: { client_id: number | null; vehicle_id: number | null; requirement_id: number | null };
 }
 
@@ -51,19 +59,34 @@ export async function readExternalMails(db: Db, companyId: number): Promise<Exte
         ORDER BY e.id DESC
         LIMIT ${EXTERNAL_MAILS_MAX}`,
   );
-  return rows.map(({ booking_id, booking_date, booking_time, order_id, order_correlative_id, client_id, vehicle_id, requirement_id, ...mail }) => ({
-    ...mail,
-    prefill: { client_id, vehicle_id, requirement_id },
-    get_booking:
-      booking_id === null || booking_date === null || booking_time === null
-        ? null
-        : {
-            id: booking_id,
-            booking_date,
-            booking_time,
-            order: order_id === null || order_correlative_id === null ? null : { id: order_id, correlative_id: order_correlative_id },
-          },
-  }));
+  return rows.map(
+    ({
+      booking_id,
+      booking_date,
+      booking_time,
+      order_id,
+      order_correlative_id,
+      client_id,
+      vehicle_id,
+      requirement_id,
+      ...mail
+    }) => ({
+      ...mail,
+      prefill: { client_id, vehicle_id, requirement_id },
+      get_booking:
+        booking_id === null || booking_date === null || booking_time === null
+          ? null
+          : {
+              id: booking_id,
+              booking_date,
+              booking_time,
+              order:
+                order_id === null || order_correlative_id === null
+                  ? null
+                  : { id: order_id, correlative_id: order_correlative_id },
+            },
+    }),
+  );
 }
 
 /**
@@ -72,4 +95,6 @@ export async function readExternalMails(db: Db, companyId: number): Promise<Exte
  */
 export const list = staffProcedure
   .use(can("read", "booking"))
-  .query(({ ctx }): Promise<ExternalMail[]> => (ctx.ownOnly("read", "booking") ? Promise.resolve([]) : readExternalMails(ctx.db, ctx.companyId)));
+  .query(({ ctx }): Promise<ExternalMail[]> =>
+    ctx.ownOnly("read", "booking") ? Promise.resolve([]) : readExternalMails(ctx.db, ctx.companyId),
+  );

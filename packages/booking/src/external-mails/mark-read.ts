@@ -37,10 +37,15 @@ export const markRead = staffProcedure
             SELECT (SELECT count(*)::int FROM found) AS found, coalesce((SELECT array_agg(id ORDER BY id) FROM marked), '{}') AS marked`,
       );
       // A missing id rolls back whatever was marked: the dialog listed mails of this company only.
-      if (!result || result.found !== input.ids.length) throw new TRPCError({ code: "NOT_FOUND", message: EXTERNAL_MAIL_NOT_FOUND });
+      if (!result || result.found !== input.ids.length)
+        throw new TRPCError({ code: "NOT_FOUND", message: EXTERNAL_MAIL_NOT_FOUND });
       // Events carry at most 100 ids each.
       for (let i = 0; i < result.marked.length; i += 100) {
-        await tx.emit({ type: "booking.external_mails_changed", companyId: ctx.companyId, payload: { ids: result.marked.slice(i, i + 100) } });
+        await tx.emit({
+          type: "booking.external_mails_changed",
+          companyId: ctx.companyId,
+          payload: { ids: result.marked.slice(i, i + 100) },
+        });
       }
       return readExternalMails(tx.db, ctx.companyId);
     }),

@@ -16,7 +16,8 @@ export const remove = staffProcedure
   .mutation(({ ctx, input }): Promise<ExternalMail[]> =>
     withTransaction(ctx, async (tx) => {
       // As the list: under "own records only" no mail is the user's.
-      if (ctx.ownOnly("destroy", "booking")) throw new TRPCError({ code: "NOT_FOUND", message: EXTERNAL_MAIL_NOT_FOUND });
+      if (ctx.ownOnly("destroy", "booking"))
+        throw new TRPCError({ code: "NOT_FOUND", message: EXTERNAL_MAIL_NOT_FOUND });
       const [gone] = await tx.db
         .delete(externalMails)
         .where(and(eq(externalMails.companyId, ctx.companyId), eq(externalMails.id, input.id)))

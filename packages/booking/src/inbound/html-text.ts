@@ -7,11 +7,13 @@ function decodeEntity(entity: string): string {
   if (entity.startsWith("#")) return safeCodePoint(Number.parseInt(entity.slice(1), 10));
   // Spanish letters written as &aacute; &ntilde; &Uacute; …: the letter plus its combining mark.
   const letter = /^([aeiouAEIOUnN])(acute|tilde|uml)$/.exec(entity);
-  if (letter?.[1] && letter[2]) return `${letter[1]}${{ acute: "\u0301", tilde: "\u0303", uml: "\u0308" }[letter[2]]}`.normalize("NFC");
+  if (letter?.[1] && letter[2])
+    return `${letter[1]}${{ acute: "\u0301", tilde: "\u0303", uml: "\u0308" }[letter[2]]}`.normalize("NFC");
   return NAMED[entity] ?? `&${entity};`;
 }
 
-const safeCodePoint = (n: number) => (Number.isInteger(n) && n > 0 && n <= 0x10ffff && (n < 0xd800 || n > 0xdfff) ? String.fromCodePoint(n) : "");
+const safeCodePoint = (n: number) =>
+  Number.isInteger(n) && n > 0 && n <= 0x10ffff && (n < 0xd800 || n > 0xdfff) ? String.fromCodePoint(n) : "";
 
 export function htmlToText(html: string): string {
   return html

@@ -19,7 +19,11 @@ function parts(key: string): { selector: string; verifier: string } | null {
  * Makes (or replaces) a company's key and answers it in clear: the only time it exists outside the sender's
  * configuration. `fixed` is for the demo company only, whose key is published like its password.
  */
-export async function issueInboundMailKey(db: Db, companyId: number, fixed?: { selector: string; verifier: string }): Promise<string> {
+export async function issueInboundMailKey(
+  db: Db,
+  companyId: number,
+  fixed?: { selector: string; verifier: string },
+): Promise<string> {
   const selector = fixed?.selector ?? randomBytes(12).toString("base64url");
   const verifier = fixed?.verifier ?? randomBytes(32).toString("base64url");
   const key = `${selector}.${verifier}`;

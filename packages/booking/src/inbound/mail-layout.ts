@@ -39,7 +39,20 @@ export type MailLayoutResult = { ok: true; data: ExternalMailData } | { ok: fals
 /** Longest value kept per field: a line of a form, not a letter. */
 const MAX_VALUE = 200;
 
-const MONTHS = ["ENERO", "FEBRERO", "MARZO", "ABRIL", "MAYO", "JUNIO", "JULIO", "AGOSTO", "SEPTIEMBRE", "OCTUBRE", "NOVIEMBRE", "DICIEMBRE"];
+const MONTHS = [
+  "ENERO",
+  "FEBRERO",
+  "MARZO",
+  "ABRIL",
+  "MAYO",
+  "JUNIO",
+  "JULIO",
+  "AGOSTO",
+  "SEPTIEMBRE",
+  "OCTUBRE",
+  "NOVIEMBRE",
+  "DICIEMBRE",
+];
 
 const fold = (s: string) =>
   s
@@ -56,7 +69,12 @@ function labelledValues(text: string): Partial<Record<Field, string>> {
   for (const line of text.split(/\r?\n/)) {
     const m = LINE.exec(line);
     if (!m) continue;
-    const field = LABELS[fold(m[1] ?? "").trim().replace(/\s+/g, " ")];
+    const field =
+      LABELS[
+        fold(m[1] ?? "")
+          .trim()
+          .replace(/\s+/g, " ")
+      ];
     const value = (m[2] ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_VALUE);
     if (field && value && out[field] === undefined) out[field] = value;
   }
@@ -104,7 +122,11 @@ export function parseMailTime(value: string): string | null {
 }
 
 /** A plate or identifier as stored: upper case, without the spaces, dots and hyphens people write in it. */
-export const normalizeIdentifier = (value: string) => value.toUpperCase().replace(/[\s.\-·]/g, "").slice(0, 20);
+export const normalizeIdentifier = (value: string) =>
+  value
+    .toUpperCase()
+    .replace(/[\s.\-·]/g, "")
+    .slice(0, 20);
 
 /** Reads a booking out of a mail's text, or says in Spanish why it cannot. */
 export function parseBookingMail(text: string): MailLayoutResult {
@@ -118,7 +140,8 @@ export function parseBookingMail(text: string): MailLayoutResult {
   if (!time) return { ok: false, reason: MAIL_ERRORS.badTime };
   if (v.client_rut !== undefined && !isValidRut(v.client_rut)) return { ok: false, reason: MAIL_ERRORS.badRut };
   const identifier = v.identifier === undefined ? "" : normalizeIdentifier(v.identifier);
-  if (v.client_rut === undefined && v.client_name === undefined && !identifier) return { ok: false, reason: MAIL_ERRORS.noClient };
+  if (v.client_rut === undefined && v.client_name === undefined && !identifier)
+    return { ok: false, reason: MAIL_ERRORS.noClient };
   return {
     ok: true,
     data: {

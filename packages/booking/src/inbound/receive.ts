@@ -14,12 +14,17 @@ export interface InboundBookingMail {
   html: string | null;
 }
 
-export type ReceiveResult = { status: "created"; id: number } | { status: "duplicate" } | { status: "invalid"; reason: string };
+export type ReceiveResult =
+  { status: "created"; id: number } | { status: "duplicate" } | { status: "invalid"; reason: string };
 
 /** Longest Message-ID kept (RFC 5322 lines are at most 998 characters). */
 const MAX_MESSAGE_ID = 998;
 
-export async function receiveBookingMail(deps: { db: Db; bus: EventBus }, companyId: number, mail: InboundBookingMail): Promise<ReceiveResult> {
+export async function receiveBookingMail(
+  deps: { db: Db; bus: EventBus },
+  companyId: number,
+  mail: InboundBookingMail,
+): Promise<ReceiveResult> {
   const parsed = parseBookingMail(mail.text?.trim() ? mail.text : htmlToText(mail.html ?? ""));
   if (!parsed.ok) return { status: "invalid", reason: parsed.reason };
   const messageId = mail.messageId.slice(0, MAX_MESSAGE_ID);

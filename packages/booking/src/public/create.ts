@@ -33,7 +33,10 @@ export const create = tokenProcedure("crm_token")
       // Keys are the client's: scoped to this case (':' never appears in a key the schema accepts), so a key sent
       // through another case's link can never answer this case's booking, nor a staff booking.
       const idempotencyKey = `crm:${crm.id}:${input.idempotency_key}`;
-      const write: Omit<BookingWrite, "rescheduledFrom" | "clientId" | "vehicleId" | "requirementId" | "locationId" | "bookingType"> = {
+      const write: Omit<
+        BookingWrite,
+        "rescheduledFrom" | "clientId" | "vehicleId" | "requirementId" | "locationId" | "bookingType"
+      > = {
         companyId: ctx.companyId,
         createdBy: null,
         from: "crm-addon",

@@ -21,7 +21,9 @@ export interface CrmCase {
   booking_id: number | null;
 }
 
-/** The case, or NOT_FOUND (the page then goes to client/booking): a token of another document type opens nothing here. */
+/**
+ * The case, or NOT_FOUND (the page then goes to client/booking): a token of another document type opens nothing here.
+ */
 export async function loadCrmCase(db: Db, companyId: number, document: { type: string; id: number }): Promise<CrmCase> {
   const [row] =
     document.type === "Crm"

@@ -18,7 +18,13 @@ export interface PublicBookingData {
   location_id: number | null;
   location_name: string | null;
   client: { id: number; name: string } | null;
-  object: { id: number; kms: number | null; brand_name: string | null; brand_model_name: string | null; identifier: string } | null;
+  object: {
+    id: number;
+    kms: number | null;
+    brand_name: string | null;
+    brand_model_name: string | null;
+    identifier: string;
+  } | null;
   /** The professional of the case's booking, if any. */
   user: { id: number } | null;
   company: { name: string; logo: string | null; booking_type: BookingMode };
@@ -50,7 +56,13 @@ export const get = tokenProcedure("crm_token")
       ),
       crm.booking_id === null
         ? Promise.resolve([])
-        : queryRows<{ id: number; booking_date: string; booking_time: string; checked_in: boolean; user_id: number | null }>(
+        : queryRows<{
+            id: number;
+            booking_date: string;
+            booking_time: string;
+            checked_in: boolean;
+            user_id: number | null;
+          }>(
             ctx.db,
             sql`SELECT id, booking_date::text AS booking_date, to_char(booking_time, 'HH24:MI') AS booking_time,
                        (order_id IS NOT NULL OR check_in_time IS NOT NULL) AS checked_in, user_id
@@ -69,7 +81,13 @@ export const get = tokenProcedure("crm_token")
       object:
         crm.vehicle_id === null || crm.identifier === null
           ? null
-          : { id: crm.vehicle_id, kms: crm.kms, brand_name: crm.brand_name, brand_model_name: crm.brand_model_name, identifier: crm.identifier },
+          : {
+              id: crm.vehicle_id,
+              kms: crm.kms,
+              brand_name: crm.brand_name,
+              brand_model_name: crm.brand_model_name,
+              identifier: crm.identifier,
+            },
       user: booking?.user_id ? { id: booking.user_id } : null,
       company: { name: settings.name, logo: settings.logo, booking_type: settings.mode },
       working_days: Object.entries(settings.rules.days)
@@ -77,7 +95,12 @@ export const get = tokenProcedure("crm_token")
         .map(([day]) => Number(day))
         .sort((a, b) => a - b),
       holidays: holidays.map((h) => h.date),
-      booking: booking && { id: booking.id, booking_date: booking.booking_date, booking_time: booking.booking_time, checked_in: booking.checked_in },
+      booking: booking && {
+        id: booking.id,
+        booking_date: booking.booking_date,
+        booking_time: booking.booking_time,
+        checked_in: booking.checked_in,
+      },
       ...catalogue,
     };
   });

@@ -45,15 +45,19 @@ export const ask = staffProcedure.input(assistantAskInput).mutation(async ({ ctx
       sql`SELECT id, chat_id FROM chat_comments WHERE company_id = ${ctx.companyId} AND author_id = ${ctx.user.id} AND client_key = ${input.client_key}`,
     );
     if (repeated) {
-      if (repeated.chat_id !== thread.id) throw new TRPCError({ code: "CONFLICT", message: "La clave del mensaje ya fue usada en otro chat" });
+      if (repeated.chat_id !== thread.id)
+        throw new TRPCError({ code: "CONFLICT", message: "La clave del mensaje ya fue usada en otro chat" });
       return { repeated: true as const, questionId: repeated.id };
     }
     await tx.db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`assistant:${ctx.user.id}`}, 0))`);
     await checkRate(tx, ctx.companyId, ctx.user.id);
     const history = await threadTurns(tx.db, ctx.companyId, thread.id);
     const last = history.at(-1) ?? null;
-    if (last && assistantWorking(last, Date.now())) throw new TRPCError({ code: "CONFLICT", message: CHAT_TEXTS.assistantBusy });
-    const context = input.context ? await documentContext(tx.db, ctx, input.context.document_type, input.context.document_id) : null;
+    if (last && assistantWorking(last, Date.now()))
+      throw new TRPCError({ code: "CONFLICT", message: CHAT_TEXTS.assistantBusy });
+    const context = input.context
+      ? await documentContext(tx.db, ctx, input.context.document_type, input.context.document_id)
+      : null;
 
     const [row] = await queryRows<{ id: number }>(
       tx.db,
@@ -68,8 +72,18 @@ export const ask = staffProcedure.input(assistantAskInput).mutation(async ({ ctx
                            subtitle = CASE WHEN ${context !== null} THEN ${context ? contextLabel(context) : ""} ELSE subtitle END, updated_at = now()
           WHERE id = ${thread.id}`,
     );
-    await tx.emit({ type: "chat.comment", companyId: ctx.companyId, payload: { chatId: thread.id, commentId: row.id, kind: "new" } });
-    return { repeated: false as const, config, questionId: row.id, threadId: thread.id, prompt: buildPrompt(history, input.question, context) };
+    await tx.emit({
+      type: "chat.comment",
+      companyId: ctx.companyId,
+      payload: { chatId: thread.id, commentId: row.id, kind: "new" },
+    });
+    return {
+      repeated: false as const,
+      config,
+      questionId: row.id,
+      threadId: thread.id,
+      prompt: buildPrompt(history, input.question, context),
+    };
   });
 
   if (asked.repeated) {
@@ -82,7 +96,10 @@ export const ask = staffProcedure.input(assistantAskInput).mutation(async ({ ctx
 
   let reply: { authorType: "Assistant" | "System"; text: string };
   try {
-    reply = { authorType: "Assistant", text: (await complete(asked.config, asked.prompt)).slice(0, CHAT_MAX_COMMENT_LENGTH) };
+    reply = {
+      authorType: "Assistant",
+      text: (await complete(asked.config, asked.prompt)).slice(0, CHAT_MAX_COMMENT_LENGTH),
+    };
   } catch (e) {
     if (!(e instanceof CompletionError)) throw e;
     // What went wrong stays out of the thread (it may name the model server); the user reads that it failed.
@@ -96,8 +113,15 @@ export const ask = staffProcedure.input(assistantAskInput).mutation(async ({ ctx
           RETURNING id`,
     );
     if (!row) throw new Error("answer insert returned nothing");
-    await tx.emit({ type: "chat.comment", companyId: ctx.companyId, payload: { chatId: asked.threadId, commentId: row.id, kind: "new" } });
-    return { question: await answerComment(tx.db, ctx.companyId, asked.questionId), answer: await answerComment(tx.db, ctx.companyId, row.id) };
+    await tx.emit({
+      type: "chat.comment",
+      companyId: ctx.companyId,
+      payload: { chatId: asked.threadId, commentId: row.id, kind: "new" },
+    });
+    return {
+      question: await answerComment(tx.db, ctx.companyId, asked.questionId),
+      answer: await answerComment(tx.db, ctx.companyId, row.id),
+    };
   });
 });
 
@@ -117,7 +141,12 @@ type Turn = PromptTurn & { deleted_at: Instant | null; created_at: Instant };
 
 /** The thread's latest messages, oldest first. */
 async function threadTurns(db: Db, companyId: number, chatId: number): Promise<Turn[]> {
-  const rows = await queryRows<{ author_type: ChatAuthorType; text: string; deleted_at: Instant | null; created_at: Instant }>(
+  const rows = await queryRows<{
+    author_type: ChatAuthorType;
+    text: string;
+    deleted_at: Instant | null;
+    created_at: Instant;
+  }>(
     db,
     sql`SELECT author_type, comment AS text, ${instantText(sql`deleted_at`)} AS deleted_at, ${instantText(sql`created_at`)} AS created_at
         FROM chat_comments WHERE company_id = ${companyId} AND chat_id = ${chatId}
@@ -130,7 +159,12 @@ async function threadTurns(db: Db, companyId: number, chatId: number): Promise<T
  * The document's facts and its chat's latest messages, read with the caller's own permissions: a document of
  * another company, or one the caller may not read, is NOT_FOUND (the model never sees it).
  */
-async function documentContext(db: Db, ctx: ReaderContext, type: PromptContext["type"], id: number): Promise<PromptContext> {
+async function documentContext(
+  db: Db,
+  ctx: ReaderContext,
+  type: PromptContext["type"],
+  id: number,
+): Promise<PromptContext> {
   const facts = await readDocument(db, ctx, type, id);
   if (!facts) throw new TRPCError({ code: "NOT_FOUND", message: DOCUMENT_NOT_FOUND });
   const rows = await queryRows<{ author: string | null; text: string }>(
@@ -144,15 +178,28 @@ async function documentContext(db: Db, ctx: ReaderContext, type: PromptContext["
   const mentioned = [...new Set(rows.flatMap((m) => mentionsIn(m.text).users))];
   const names = new Map(
     mentioned.length
-      ? (await queryRows<{ id: number; name: string }>(db, sql`SELECT id, name FROM users WHERE company_id = ${ctx.companyId} AND id = ANY (${intArray(mentioned)})`)).map((u) => [u.id, u.name])
+      ? (
+          await queryRows<{ id: number; name: string }>(
+            db,
+            sql`SELECT id, name FROM users WHERE company_id = ${ctx.companyId} AND id = ANY (${intArray(mentioned)})`,
+          )
+        ).map((u) => [u.id, u.name])
       : [],
   );
-  const messages = rows.reverse().map((m) => ({ author: m.author, text: mentionsAsNames(m.text, (kind, n) => (kind === "user" ? names.get(n) : undefined)) }));
+  const messages = rows.reverse().map((m) => ({
+    author: m.author,
+    text: mentionsAsNames(m.text, (kind, n) => (kind === "user" ? names.get(n) : undefined)),
+  }));
   return { type, ...facts, messages };
 }
 
 /** The assistant's answer (or failure notice) to a question, once stored. */
-async function nextAnswer(db: Db, companyId: number, chatId: number, questionId: number): Promise<ChatCommentItem | null> {
+async function nextAnswer(
+  db: Db,
+  companyId: number,
+  chatId: number,
+  questionId: number,
+): Promise<ChatCommentItem | null> {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`SELECT id FROM chat_comments WHERE company_id = ${companyId} AND chat_id = ${chatId} AND reply_id = ${questionId}

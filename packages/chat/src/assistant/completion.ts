@@ -22,14 +22,20 @@ export async function complete(config: AssistantConfig, messages: CompletionMess
   try {
     response = await fetch(`${config.baseUrl}/chat/completions`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+      headers: {
+        "content-type": "application/json",
+        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+      },
       body: JSON.stringify({ model: config.model, messages }),
       signal: AbortSignal.timeout(config.timeoutMs ?? ASSISTANT_TIMEOUT_MS),
     });
   } catch (e) {
     throw new CompletionError(`assistant request failed: ${(e as Error).message}`);
   }
-  if (!response.ok) throw new CompletionError(`assistant answered HTTP ${response.status}: ${(await response.text().catch(() => "")).slice(0, 200)}`);
+  if (!response.ok)
+    throw new CompletionError(
+      `assistant answered HTTP ${response.status}: ${(await response.text().catch(() => "")).slice(0, 200)}`,
+    );
   const parsed = completionAnswer.safeParse(await response.json().catch(() => null));
   const content = parsed.success ? parsed.data.choices[0]?.message.content?.trim() : undefined;
   if (!content) throw new CompletionError("assistant answered without a message");

@@ -49,7 +49,11 @@ export function contextLabel(context: Pick<PromptContext, "type" | "correlative_
  * The messages of one completion: the system prompt, the context, the thread's earlier questions and answers
  * (oldest first, System notices left out, the oldest dropped beyond HISTORY_BUDGET) and the question.
  */
-export function buildPrompt(history: PromptTurn[], question: string, context: PromptContext | null): CompletionMessage[] {
+export function buildPrompt(
+  history: PromptTurn[],
+  question: string,
+  context: PromptContext | null,
+): CompletionMessage[] {
   const turns: CompletionMessage[] = [];
   let budget = HISTORY_BUDGET;
   for (let i = history.length - 1; i >= 0; i--) {

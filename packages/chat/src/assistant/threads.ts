@@ -9,16 +9,15 @@ import { assistantConfig } from "./config";
 export const status = staffProcedure.query(() => ({ configured: assistantConfig() !== null }));
 
 /** The history menu: the caller's own threads, latest activity first (50). Nobody else's, ever. */
-export const threads = staffProcedure.query(
-  ({ ctx }): Promise<AssistantThread[]> =>
-    queryRows<AssistantThread>(
-      ctx.db,
-      sql`SELECT id, title, subtitle, ${instantText(sql`coalesce(last_comment_at, created_at)`)} AS activity_at
+export const threads = staffProcedure.query(({ ctx }): Promise<AssistantThread[]> =>
+  queryRows<AssistantThread>(
+    ctx.db,
+    sql`SELECT id, title, subtitle, ${instantText(sql`coalesce(last_comment_at, created_at)`)} AS activity_at
           FROM chats
           WHERE company_id = ${ctx.companyId} AND owner_id = ${ctx.user.id} AND document_type = 'Assistant'
           ORDER BY coalesce(last_comment_at, created_at) DESC, id DESC
           LIMIT 50`,
-    ),
+  ),
 );
 
 /**

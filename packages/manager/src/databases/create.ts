@@ -8,7 +8,11 @@ import { managerProcedure } from "@taller/trpc";
 import { z } from "zod";
 import { sheetData } from "./sheet-data";
 
-export const uploadKeySchema = z.string().max(60).regex(DATABASE_FILE_KEY, "Sube el archivo Excel").refine((k) => k.endsWith(".xlsx"), "Sube el archivo Excel");
+export const uploadKeySchema = z
+  .string()
+  .max(60)
+  .regex(DATABASE_FILE_KEY, "Sube el archivo Excel")
+  .refine((k) => k.endsWith(".xlsx"), "Sube el archivo Excel");
 
 export const createDatabaseSchema = z.object({
   name: databaseNameSchema,
@@ -22,7 +26,14 @@ export const create = managerProcedure.input(createDatabaseSchema).mutation(asyn
   const data = await sheetData(input.upload, input.sheet, input.keys);
   const [row] = await ctx.db
     .insert(managerDatabases)
-    .values({ name: input.name, dbType: input.dbType, sheet: input.sheet, keys: input.keys, workbookKey: input.upload, ...data })
+    .values({
+      name: input.name,
+      dbType: input.dbType,
+      sheet: input.sheet,
+      keys: input.keys,
+      workbookKey: input.upload,
+      ...data,
+    })
     .returning({ id: managerDatabases.id });
   return row;
 });

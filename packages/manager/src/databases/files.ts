@@ -36,7 +36,8 @@ const newKey = (ext: "json" | "xlsx") => `databases/${randomBytes(18).toString("
 
 async function open(key: string): Promise<Readable> {
   const stream = isDatabaseFileKey(key) ? await files().get(key) : null;
-  if (!stream) throw new TRPCError({ code: "NOT_FOUND", message: "El archivo ya no está disponible. Vuelve a subir el Excel." });
+  if (!stream)
+    throw new TRPCError({ code: "NOT_FOUND", message: "El archivo ya no está disponible. Vuelve a subir el Excel." });
   return stream;
 }
 
@@ -84,7 +85,13 @@ export async function sheetToJson(workbookKey: string, sheet: string): Promise<{
  * failure here is only disk, never data, so a failure does not undo the change.
  */
 export async function deleteDatabaseFiles(keys: string[]): Promise<void> {
-  await Promise.all(keys.filter(isDatabaseFileKey).map((key) => files().delete(key).catch(() => undefined)));
+  await Promise.all(
+    keys.filter(isDatabaseFileKey).map((key) =>
+      files()
+        .delete(key)
+        .catch(() => undefined),
+    ),
+  );
 }
 
 /** The rows of a sheet's JSON, one line at a time. */

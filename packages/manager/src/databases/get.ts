@@ -4,7 +4,13 @@ import { managerProcedure, TRPCError } from "@taller/trpc";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 
-export const databaseIdSchema = z.object({ id: z.number().int().positive().max(2 ** 31 - 1) });
+export const databaseIdSchema = z.object({
+  id: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 export const get = managerProcedure.input(databaseIdSchema).query(async ({ ctx, input }) => {
   const [database] = await ctx.db

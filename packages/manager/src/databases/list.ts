@@ -5,7 +5,12 @@ import { desc } from "drizzle-orm";
 
 export const list = managerProcedure.query(({ ctx }) =>
   ctx.db
-    .select({ id: managerDatabases.id, name: managerDatabases.name, sheet: managerDatabases.sheet, rowCount: managerDatabases.rowCount })
+    .select({
+      id: managerDatabases.id,
+      name: managerDatabases.name,
+      sheet: managerDatabases.sheet,
+      rowCount: managerDatabases.rowCount,
+    })
     .from(managerDatabases)
     .orderBy(desc(managerDatabases.id))
     .limit(500),

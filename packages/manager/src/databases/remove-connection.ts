@@ -10,19 +10,30 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { forgetBatches } from "../import/rollback";
 
-export const connectionIdSchema = z.object({ connectionId: z.number().int().positive().max(2 ** 31 - 1) });
+export const connectionIdSchema = z.object({
+  connectionId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 /** Why a connection in this state cannot be removed or reset now (its job runs, or an undo waits for it), or null. */
 export function busyConnection(status: ConnectionStatusValue): string | null {
   if (status === "connecting") return "Hay una importación en curso; espera a que termine";
-  if (status === "undo_pending" || status === "undoing") return "Se está deshaciendo una importación; espera a que termine";
+  if (status === "undo_pending" || status === "undoing")
+    return "Se está deshaciendo una importación; espera a que termine";
   return null;
 }
 
 export const removeConnection = managerProcedure.input(connectionIdSchema).mutation(({ ctx, input }) =>
   withTransaction(ctx, async (tx) => {
     const [connection] = await tx.db
-      .select({ status: databaseConnections.status, companyId: databaseConnections.companyId, batchId: databaseConnections.batchId })
+      .select({
+        status: databaseConnections.status,
+        companyId: databaseConnections.companyId,
+        batchId: databaseConnections.batchId,
+      })
       .from(databaseConnections)
       .where(eq(databaseConnections.id, input.connectionId))
       .for("update");

@@ -21,7 +21,11 @@ export const remove = managerProcedure.input(databaseIdSchema).mutation(({ ctx, 
     if (!database) throw new TRPCError({ code: "NOT_FOUND", message: "Base de datos no encontrada" });
     // Locked: the job (SKIP LOCKED) cannot claim one of them until this commits, and then they are gone.
     const connections = await tx.db
-      .select({ status: databaseConnections.status, companyId: databaseConnections.companyId, batchId: databaseConnections.batchId })
+      .select({
+        status: databaseConnections.status,
+        companyId: databaseConnections.companyId,
+        batchId: databaseConnections.batchId,
+      })
       .from(databaseConnections)
       .where(eq(databaseConnections.managerDatabaseId, input.id))
       .for("update");

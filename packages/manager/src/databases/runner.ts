@@ -51,15 +51,27 @@ export async function claimConnection(db: Db, now = new Date()): Promise<Claimed
 
 /** Runs one claimed connection's import, or its undo, to its end state. */
 export async function runConnection(db: Db, claimed: Claimed): Promise<"connected" | "failed" | "undone"> {
-  const mine = and(eq(databaseConnections.id, claimed.id), eq(databaseConnections.batchId, claimed.batch_id), eq(databaseConnections.status, claimed.status));
+  const mine = and(
+    eq(databaseConnections.id, claimed.id),
+    eq(databaseConnections.batchId, claimed.batch_id),
+    eq(databaseConnections.status, claimed.status),
+  );
   const heartbeat = setInterval(() => {
-    void db.update(databaseConnections).set({ heartbeatAt: new Date() }).where(mine).catch(() => undefined);
+    void db
+      .update(databaseConnections)
+      .set({ heartbeatAt: new Date() })
+      .where(mine)
+      .catch(() => undefined);
   }, HEARTBEAT_MS);
   try {
     if (claimed.status === "undoing") {
       await db.transaction(async (tx) => {
         const rollback = await rollbackBatch(tx, claimed.company_id, claimed.batch_id);
-        const [ended] = await tx.update(databaseConnections).set({ status: "undone", rollback, finishedAt: new Date() }).where(mine).returning({ id: databaseConnections.id });
+        const [ended] = await tx
+          .update(databaseConnections)
+          .set({ status: "undone", rollback, finishedAt: new Date() })
+          .where(mine)
+          .returning({ id: databaseConnections.id });
         // The claim went to another runner: this one's deletions must not stand.
         if (!ended) throw new LostClaim();
       });
@@ -78,13 +90,21 @@ export async function runConnection(db: Db, claimed: Claimed): Promise<"connecte
       source: () => jsonRows(database.fileKey),
       rereadable: true,
       onProgress: async (done, total) => {
-        await db.update(databaseConnections).set({ rowsDone: done, rowsTotal: total, heartbeatAt: new Date() }).where(mine);
+        await db
+          .update(databaseConnections)
+          .set({ rowsDone: done, rowsTotal: total, heartbeatAt: new Date() })
+          .where(mine);
       },
     });
     const failed = report.errorCount > 0;
     await db
       .update(databaseConnections)
-      .set({ status: failed ? "failed" : "connected", errors: report.errors, rowsTotal: report.rows, finishedAt: new Date() })
+      .set({
+        status: failed ? "failed" : "connected",
+        errors: report.errors,
+        rowsTotal: report.rows,
+        finishedAt: new Date(),
+      })
       .where(mine);
     return failed ? "failed" : "connected";
   } catch (err) {
@@ -95,7 +115,14 @@ export async function runConnection(db: Db, claimed: Claimed): Promise<"connecte
       .update(databaseConnections)
       .set({
         status: undo ? "connected" : "failed",
-        errors: [{ row: 0, reason: undo ? "No se pudo deshacer la importación por un error interno; vuelve a intentarlo" : "La importación se interrumpió por un error interno; vuelve a conectar" }],
+        errors: [
+          {
+            row: 0,
+            reason: undo
+              ? "No se pudo deshacer la importación por un error interno; vuelve a intentarlo"
+              : "La importación se interrumpió por un error interno; vuelve a conectar",
+          },
+        ],
         finishedAt: new Date(),
       })
       .where(mine);
@@ -112,7 +139,9 @@ export async function runPendingImports(db: Db, logger?: JobLogger): Promise<num
   let ran = 0;
   for (let claimed = await claimConnection(db); claimed; claimed = await claimConnection(db)) {
     // Already recorded as failed on the connection; the next connection still runs.
-    await runConnection(db, claimed).catch((err: unknown) => logger?.error({ job: "manager.imports", connection: claimed.id, err }, "import failed"));
+    await runConnection(db, claimed).catch((err: unknown) =>
+      logger?.error({ job: "manager.imports", connection: claimed.id, err }, "import failed"),
+    );
     ran += 1;
   }
   return ran;

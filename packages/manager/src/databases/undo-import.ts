@@ -20,11 +20,23 @@ export const undoImport = managerProcedure.input(connectionIdSchema).mutation(as
   const [queued] = await ctx.db
     .update(databaseConnections)
     .set({ status: "undo_pending", rollback: null, startedAt: null, heartbeatAt: null, finishedAt: null })
-    .where(and(eq(databaseConnections.id, input.connectionId), inArray(databaseConnections.status, ["connected", "failed"]), isNotNull(databaseConnections.batchId)))
+    .where(
+      and(
+        eq(databaseConnections.id, input.connectionId),
+        inArray(databaseConnections.status, ["connected", "failed"]),
+        isNotNull(databaseConnections.batchId),
+      ),
+    )
     .returning(returning);
   if (queued) return queued;
-  const [current] = await ctx.db.select(returning).from(databaseConnections).where(eq(databaseConnections.id, input.connectionId));
+  const [current] = await ctx.db
+    .select(returning)
+    .from(databaseConnections)
+    .where(eq(databaseConnections.id, input.connectionId));
   if (!current) throw new TRPCError({ code: "NOT_FOUND", message: "Conexión no encontrada" });
   if (current.status === "undo_pending" || current.status === "undoing") return current;
-  throw new TRPCError({ code: "CONFLICT", message: REFUSED[current.status] ?? "Esta conexión no tiene una importación que deshacer" });
+  throw new TRPCError({
+    code: "CONFLICT",
+    message: REFUSED[current.status] ?? "Esta conexión no tiene una importación que deshacer",
+  });
 });

@@ -16,7 +16,13 @@ import { sheetData } from "./sheet-data";
 import { forgetBatches } from "../import/rollback";
 
 export const update = managerProcedure
-  .input(databaseIdSchema.extend({ name: databaseNameSchema, sheet: databaseSheetSchema, upload: uploadKeySchema.optional() }))
+  .input(
+    databaseIdSchema.extend({
+      name: databaseNameSchema,
+      sheet: databaseSheetSchema,
+      upload: uploadKeySchema.optional(),
+    }),
+  )
   .mutation(async ({ ctx, input }) => {
     const [current] = await ctx.db.select().from(managerDatabases).where(eq(managerDatabases.id, input.id));
     if (!current) throw new TRPCError({ code: "NOT_FOUND", message: "Base de datos no encontrada" });
@@ -27,7 +33,11 @@ export const update = managerProcedure
     return withTransaction(ctx, async (tx) => {
       // The connections' locks keep the job from claiming one while the data changes under it.
       const connections = await tx.db
-        .select({ status: databaseConnections.status, companyId: databaseConnections.companyId, batchId: databaseConnections.batchId })
+        .select({
+          status: databaseConnections.status,
+          companyId: databaseConnections.companyId,
+          batchId: databaseConnections.batchId,
+        })
         .from(databaseConnections)
         .where(eq(databaseConnections.managerDatabaseId, input.id))
         .for("update");
@@ -44,7 +54,15 @@ export const update = managerProcedure
         tx.afterCommit(() => void deleteDatabaseFiles(replaced));
         await tx.db
           .update(databaseConnections)
-          .set({ status: "pending", batchId: null, rowsDone: 0, rowsTotal: 0, errors: [], rollback: null, finishedAt: null })
+          .set({
+            status: "pending",
+            batchId: null,
+            rowsDone: 0,
+            rowsTotal: 0,
+            errors: [],
+            rollback: null,
+            finishedAt: null,
+          })
           .where(eq(databaseConnections.managerDatabaseId, input.id));
       }
       return { id: input.id };

@@ -111,8 +111,16 @@ export function mapRow(keys: DatabaseKeys, values: Record<string, unknown>): Row
     const name = short("Client.name");
     if (!name) return { ok: false, reason: "Falta el nombre del cliente" };
     const email = short("Client.email");
-    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, reason: `Correo inválido: ${email.slice(0, 40)}` };
-    client = { rut: formatRut(rut), name, email, phone: short("Client.phone"), address: short("Client.address"), city: short("Client.city") };
+    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+      return { ok: false, reason: `Correo inválido: ${email.slice(0, 40)}` };
+    client = {
+      rut: formatRut(rut),
+      name,
+      email,
+      phone: short("Client.phone"),
+      address: short("Client.address"),
+      city: short("Client.city"),
+    };
   }
 
   let vehicle: MappedVehicle | null = null;
@@ -122,7 +130,8 @@ export function mapRow(keys: DatabaseKeys, values: Record<string, unknown>): Row
     if (!identifier) return { ok: false, reason: "Falta el identificador" };
     const yearText = field["Vehicle.year"] ?? null;
     const year = yearText === null ? null : Number(yearText);
-    if (year !== null && !(Number.isInteger(year) && year >= 1900 && year <= 2100)) return { ok: false, reason: `Año inválido: ${yearText}` };
+    if (year !== null && !(Number.isInteger(year) && year >= 1900 && year <= 2100))
+      return { ok: false, reason: `Año inválido: ${yearText}` };
     vehicle = {
       identifier: identifier.toUpperCase(),
       chassis: objectEntity === "Vehicle" ? short("Vehicle.chasis") : null,

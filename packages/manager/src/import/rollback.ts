@@ -60,7 +60,12 @@ const TOGETHER: Partial<Record<OverwrittenEntity, readonly string[]>> = { vehicl
  * reference is put back only if its row still exists in the company. Only records where some column really goes
  * back are written (and counted): a column the import left as it was changes nothing.
  */
-async function restoreOverwritten(tx: Tx, companyId: number, batchId: string, entity: OverwrittenEntity): Promise<number> {
+async function restoreOverwritten(
+  tx: Tx,
+  companyId: number,
+  batchId: string,
+  entity: OverwrittenEntity,
+): Promise<number> {
   const references: Record<string, ImportEntity | null> = OVERWRITTEN[entity];
   const columns = Object.keys(references);
   const col = (alias: string, c: string) => sql`${sql.raw(alias)}.${sql.identifier(c)}`;
@@ -73,8 +78,14 @@ async function restoreOverwritten(tx: Tx, companyId: number, batchId: string, en
       : still;
   };
   const together = TOGETHER[entity] ?? [];
-  const restorable = (c: string) => sql.join((together.includes(c) ? together : [c]).map((g) => sql`(${own(g)})`), sql` AND `);
-  const sets = columns.map((c) => sql`${sql.identifier(c)} = CASE WHEN ${restorable(c)} THEN ${col("p", c)} ELSE ${col("t", c)} END`);
+  const restorable = (c: string) =>
+    sql.join(
+      (together.includes(c) ? together : [c]).map((g) => sql`(${own(g)})`),
+      sql` AND `,
+    );
+  const sets = columns.map(
+    (c) => sql`${sql.identifier(c)} = CASE WHEN ${restorable(c)} THEN ${col("p", c)} ELSE ${col("t", c)} END`,
+  );
   const changes = columns.map((c) => sql`(${col("p", c)} IS DISTINCT FROM ${col("t", c)} AND ${restorable(c)})`);
   const table = sql.identifier(entity);
   const restored = await queryRows<{ id: number }>(
@@ -123,10 +134,17 @@ export async function rollbackBatch(tx: Tx, companyId: number, batchId: string):
  * Drops the records of what these imports (a connection's company and batch; no batch: nothing) created and
  * overwrote: nothing can undo them afterwards.
  */
-export async function forgetBatches(db: Db, imports: readonly { companyId: number; batchId: string | null }[]): Promise<void> {
+export async function forgetBatches(
+  db: Db,
+  imports: readonly { companyId: number; batchId: string | null }[],
+): Promise<void> {
   for (const { companyId, batchId } of imports) {
     if (!batchId) continue;
-    await db.delete(importCreated).where(and(eq(importCreated.companyId, companyId), eq(importCreated.batchId, batchId)));
-    await db.delete(importUpdated).where(and(eq(importUpdated.companyId, companyId), eq(importUpdated.batchId, batchId)));
+    await db
+      .delete(importCreated)
+      .where(and(eq(importCreated.companyId, companyId), eq(importCreated.batchId, batchId)));
+    await db
+      .delete(importUpdated)
+      .where(and(eq(importUpdated.companyId, companyId), eq(importUpdated.batchId, batchId)));
   }
 }

@@ -30,7 +30,11 @@ export interface ImportReport {
 }
 
 /** Maps every row, counting and reporting the bad ones; `onGood` receives each good row in order. */
-async function validate(keys: DatabaseKeys, source: AsyncIterable<SheetRow>, onGood?: (row: MappedRow) => Promise<void> | void): Promise<ImportReport> {
+async function validate(
+  keys: DatabaseKeys,
+  source: AsyncIterable<SheetRow>,
+  onGood?: (row: MappedRow) => Promise<void> | void,
+): Promise<ImportReport> {
   const report: ImportReport = { rows: 0, errors: [], errorCount: 0 };
   for await (const { row, values } of source) {
     report.rows += 1;
@@ -96,7 +100,8 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
 
 /** The dry run's spool, row by row. */
 async function* spoolRows(path: string): AsyncGenerator<MappedRow> {
-  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) yield JSON.parse(line) as MappedRow;
+  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity }))
+    yield JSON.parse(line) as MappedRow;
 }
 
 /** A source the dry run found clean, mapped again. */
@@ -116,7 +121,12 @@ async function* remapped(keys: DatabaseKeys, source: AsyncIterable<SheetRow>): A
  * batch's vehicles open their transaction as soon as its records are written and queue in the database for the
  * vehicles lock the batch before holds, so they start writing the moment it commits, not a few round trips later.
  */
-async function writeRows(db: Db, opts: ImportOptions, report: ImportReport, rows: AsyncIterable<MappedRow>): Promise<void> {
+async function writeRows(
+  db: Db,
+  opts: ImportOptions,
+  report: ImportReport,
+  rows: AsyncIterable<MappedRow>,
+): Promise<void> {
   let done = 0;
   const products = new WrittenProducts();
   let records: Promise<unknown> = Promise.resolve();

@@ -15,7 +15,13 @@ export interface SheetRow {
 
 /** exceljs's streaming reader with the options every read here uses (exported for its regression test). */
 export function readerOf(input: Readable | string) {
-  return new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", entries: "ignore" });
+  return new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "ignore",
+    entries: "ignore",
+  });
 }
 
 /** The cells of an exceljs row, 0-based (exceljs leaves index 0 empty). */

@@ -7,7 +7,8 @@
  * Rows created are recorded in import_created under the batch id, and the previous values of records it changed in
  * import_updated, for a rollback (rollback.ts).
  *
- * Each entity is one statement per batch over a jsonb recordset: a batch of thousands of rows is a handful of round trips.
+ * Each entity is one statement per batch over a jsonb recordset: a batch of thousands of rows is a handful of round
+ * trips.
  */
 import { createHash } from "node:crypto";
 import { type Db, type ImportEntity, intArray, queryRows } from "@taller/db";
@@ -35,9 +36,18 @@ export const asDb = (tx: Tx) => tx as unknown as Db;
 const IMPORT_LOCKS = { records: "manager-import", vehicles: "manager-import-vehicles" } as const;
 export type ImportStage = keyof typeof IMPORT_LOCKS;
 
-/** Prepared: after its first use on a connection, one round trip (an unprepared statement with parameters takes two). */
-export async function lockCompanyImports(tx: Tx, companyId: number, ...stages: [ImportStage, ...ImportStage[]]): Promise<void> {
-  for (const stage of stages) await queryRows(asDb(tx), sql`SELECT pg_advisory_xact_lock(hashtext(${IMPORT_LOCKS[stage]}), ${companyId})`, { prepare: true });
+/**
+ * Prepared: after its first use on a connection, one round trip (an unprepared statement with parameters takes two).
+ */
+export async function lockCompanyImports(
+  tx: Tx,
+  companyId: number,
+  ...stages: [ImportStage, ...ImportStage[]]
+): Promise<void> {
+  for (const stage of stages)
+    await queryRows(asDb(tx), sql`SELECT pg_advisory_xact_lock(hashtext(${IMPORT_LOCKS[stage]}), ${companyId})`, {
+      prepare: true,
+    });
 }
 
 const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
@@ -49,13 +59,25 @@ const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
 export const OVERWRITTEN = {
   clients: { name: null, email: null, phone: null, address: null, city: null },
   products: { name: null, price: null, buy_price: null, description: null, category_id: "product_categories" },
-  vehicles: { chassis: null, year: null, color: null, custom_fields: null, client_id: "clients", brand_id: "brands", brand_model_id: "brand_models" },
+  vehicles: {
+    chassis: null,
+    year: null,
+    color: null,
+    custom_fields: null,
+    client_id: "clients",
+    brand_id: "brands",
+    brand_model_id: "brand_models",
+  },
 } as const satisfies Partial<Record<ImportEntity, Record<string, ImportEntity | null>>>;
 export type OverwrittenEntity = keyof typeof OVERWRITTEN;
 
 /** The overwritten columns of `entity` as `alias` holds them, as one jsonb object. */
 const snapshot = (entity: OverwrittenEntity, alias: string) =>
-  sql.raw(`jsonb_build_object(${Object.keys(OVERWRITTEN[entity]).map((c) => `'${c}', ${alias}.${c}`).join(", ")})`);
+  sql.raw(
+    `jsonb_build_object(${Object.keys(OVERWRITTEN[entity])
+      .map((c) => `'${c}', ${alias}.${c}`)
+      .join(", ")})`,
+  );
 
 async function idsBy(tx: Tx, query: ReturnType<typeof sql>): Promise<Map<string, number>> {
   const rows = await queryRows<{ key: string; id: number }>(asDb(tx), query);
@@ -75,7 +97,11 @@ const updated = (batchId: string, companyId: number, entity: OverwrittenEntity) 
  * The upserts' `e`: the company's records with the batch's keys (`v`'s `key`), as (id, key), read once for the rows
  * that change, the INSERT's "not there yet" and the ids answered.
  */
-const existing = (companyId: number, table: "products" | "clients" | "vehicles", key: "code" | "rut" | "identifier") => {
+const existing = (
+  companyId: number,
+  table: "products" | "clients" | "vehicles",
+  key: "code" | "rut" | "identifier",
+) => {
   const k = sql.identifier(key);
   return sql`SELECT o.id, o.${k} FROM v JOIN ${sql.identifier(table)} o ON o.company_id = ${companyId} AND o.${k} = v.${k}`;
 };
@@ -94,7 +120,8 @@ export class WrittenProducts {
   needsWrite<P extends { code: string }>(product: P): boolean {
     const digest = createHash("sha256").update(JSON.stringify(product)).digest("base64");
     if (this.digests.get(product.code) === digest) return false;
-    if (this.digests.has(product.code) || this.digests.size < WrittenProducts.MAX) this.digests.set(product.code, digest);
+    if (this.digests.has(product.code) || this.digests.size < WrittenProducts.MAX)
+      this.digests.set(product.code, digest);
     return true;
   }
 }
@@ -107,13 +134,22 @@ export interface BatchIds {
 }
 
 /** A batch's first stage: categories, products, brands, models and clients, in one transaction. */
-export async function writeRecords(db: Db, companyId: number, batchId: string, rows: MappedRow[], written = new WrittenProducts()): Promise<BatchIds> {
+export async function writeRecords(
+  db: Db,
+  companyId: number,
+  batchId: string,
+  rows: MappedRow[],
+  written = new WrittenProducts(),
+): Promise<BatchIds> {
   const none: BatchIds = { clientIds: new Map(), brandIds: new Map(), modelIds: new Map() };
   if (rows.length === 0) return none;
   return db.transaction(async (tx) => {
     await lockCompanyImports(tx, companyId, "records");
 
-    const categories = byKey(rows.flatMap((r) => (r.category ? [{ name: r.category }] : [])), (c) => c.name);
+    const categories = byKey(
+      rows.flatMap((r) => (r.category ? [{ name: r.category }] : [])),
+      (c) => c.name,
+    );
     const categoryIds = categories.length
       ? await idsBy(
           tx,
@@ -125,12 +161,16 @@ export async function writeRecords(db: Db, companyId: number, batchId: string, r
       : new Map<string, number>();
 
     const products = byKey(
-      rows.flatMap((r) => (r.product ? [{ ...r.product, category_id: r.category ? (categoryIds.get(r.category) ?? null) : null }] : [])),
+      rows.flatMap((r) =>
+        r.product ? [{ ...r.product, category_id: r.category ? (categoryIds.get(r.category) ?? null) : null }] : [],
+      ),
       (p) => p.code,
     ).filter((p) => written.needsWrite(p));
     if (products.length) {
       // As the clients and vehicles below: changed products are locked and rewritten, new codes inserted.
-      await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(products)})
+      await queryRows(
+        asDb(tx),
+        sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(products)})
           AS x(code text, name text, price int, buy_price int, description text, category_id int)),
         e AS (${existing(companyId, "products", "code")}),
         chg AS (SELECT o.id, ${snapshot("products", "o")} AS previous, v.* FROM e JOIN products o ON o.id = e.id JOIN v ON v.code = e.code
@@ -147,10 +187,14 @@ export async function writeRecords(db: Db, companyId: number, batchId: string, r
           WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.code = v.code)
           ON CONFLICT (company_id, code) DO NOTHING
           RETURNING id)
-        ${created(batchId, companyId, "products")}`);
+        ${created(batchId, companyId, "products")}`,
+      );
     }
 
-    const brands = byKey(rows.flatMap((r) => (r.brand ? [{ name: r.brand }] : [])), (b) => b.name);
+    const brands = byKey(
+      rows.flatMap((r) => (r.brand ? [{ name: r.brand }] : [])),
+      (b) => b.name,
+    );
     const brandIds = brands.length
       ? await idsBy(
           tx,
@@ -181,7 +225,10 @@ export async function writeRecords(db: Db, companyId: number, batchId: string, r
         )
       : new Map<string, number>();
 
-    const clients = byKey(rows.flatMap((r) => (r.client ? [r.client] : [])), (c) => c.rut);
+    const clients = byKey(
+      rows.flatMap((r) => (r.client ? [r.client] : [])),
+      (c) => c.rut,
+    );
     // The upserts below read the company's records with the batch's keys once (`e`), then find those that change
     // (`chg`), locking them in id order (FOR NO KEY UPDATE, the UPDATE's own lock, taken first: a row changed by a
     // concurrent edit is waited for and read again), so it holds the values right before the update (previous) and
@@ -248,7 +295,8 @@ export async function writeVehicles(
               ...r.vehicle,
               client_id: r.client ? (clientIds.get(r.client.rut) ?? null) : null,
               brand_id: r.brand ? (brandIds.get(r.brand) ?? null) : null,
-              brand_model_id: r.brand && r.model ? (modelIds.get(`${brandIds.get(r.brand) ?? 0}\u001f${r.model}`) ?? null) : null,
+              brand_model_id:
+                r.brand && r.model ? (modelIds.get(`${brandIds.get(r.brand) ?? 0}\u001f${r.model}`) ?? null) : null,
             },
           ]
         : [],
@@ -277,10 +325,16 @@ export async function writeVehicles(
       const ids = [...new Set(vehicles.flatMap((v) => (v[key] === null ? [] : [v[key]])))];
       return sql`(SELECT count(*) FROM (SELECT 1 FROM ${sql.identifier(table)} WHERE id = ANY(${intArray(ids)}) ORDER BY id FOR SHARE) l)`;
     };
-    await queryRows(asDb(tx), sql`SELECT ${locked("clients", "client_id")}, ${locked("brands", "brand_id")}, ${locked("brand_models", "brand_model_id")}`, {
-      prepare: true,
-    });
-    await queryRows(asDb(tx), sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
+    await queryRows(
+      asDb(tx),
+      sql`SELECT ${locked("clients", "client_id")}, ${locked("brands", "brand_id")}, ${locked("brand_models", "brand_model_id")}`,
+      {
+        prepare: true,
+      },
+    );
+    await queryRows(
+      asDb(tx),
+      sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
           AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int)),
         e AS (${existing(companyId, "vehicles", "identifier")}),
         chg AS (SELECT o.id, ${snapshot("vehicles", "o")} AS previous, v.* FROM e JOIN vehicles o ON o.id = e.id JOIN v ON v.identifier = e.identifier
@@ -302,6 +356,7 @@ export async function writeVehicles(
             vehicle_search_text(v.identifier, v.chassis, b.name, m.name, c.name, c.rut)
           FROM v LEFT JOIN clients c ON c.id = v.client_id LEFT JOIN brands b ON b.id = v.brand_id LEFT JOIN brand_models m ON m.id = v.brand_model_id
           WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.identifier = v.identifier) RETURNING id)
-        ${created(batchId, companyId, "vehicles")}`);
+        ${created(batchId, companyId, "vehicles")}`,
+    );
   });
 }

@@ -28,16 +28,32 @@ export function tokenKind(document: { type: string }, expected?: ProviderKind): 
 const writeLimiter = new RateLimiter(120, 60_000);
 export function limitWrites(document: { id: number }) {
   const waitMs = writeLimiter.hit(`provider:${document.id}`);
-  if (waitMs > 0) throw userError("TOO_MANY_REQUESTS", `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`);
+  if (waitMs > 0)
+    throw userError(
+      "TOO_MANY_REQUESTS",
+      `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
+    );
 }
 
-export async function loadPage(db: Db, companyId: number, document: { type: string; id: number }, kind: ProviderKind): Promise<ProviderPage> {
+export async function loadPage(
+  db: Db,
+  companyId: number,
+  document: { type: string; id: number },
+  kind: ProviderKind,
+): Promise<ProviderPage> {
   tokenKind(document, kind);
   const row = await readAction(db, companyId, document.id);
   if (!row || row.kind !== kind) throw userError("NOT_FOUND", PROVIDER_TEXTS.notFound);
   const [lines, heads, warehouses] = await Promise.all([
     readLines(db, companyId, row.id),
-    queryRows<{ company: string; logo: string | null; provider: string; requester: string | null; mail: string | null; phone: string | null }>(
+    queryRows<{
+      company: string;
+      logo: string | null;
+      provider: string;
+      requester: string | null;
+      mail: string | null;
+      phone: string | null;
+    }>(
       db,
       sql`SELECT c.name AS company, c.preferences->>'logo' AS logo, p.name AS provider, u.name AS requester, u.email AS mail, u.phone
           FROM provider_actions a
@@ -47,7 +63,10 @@ export async function loadPage(db: Db, companyId: number, document: { type: stri
           WHERE a.company_id = ${companyId} AND a.id = ${row.id}`,
     ),
     kind === "pricing"
-      ? queryRows<{ id: number; name: string }>(db, sql`SELECT id, name FROM warehouses WHERE company_id = ${companyId} ORDER BY name, id`)
+      ? queryRows<{ id: number; name: string }>(
+          db,
+          sql`SELECT id, name FROM warehouses WHERE company_id = ${companyId} ORDER BY name, id`,
+        )
       : Promise.resolve([]),
   ]);
   const head = heads[0];
@@ -55,7 +74,8 @@ export async function loadPage(db: Db, companyId: number, document: { type: stri
   return {
     inventory_action: inventoryAction(row, lines),
     requester: head.requester === null ? null : { name: head.requester, mail: head.mail, phone: head.phone },
-    required_products: kind === "pricing" ? lines.map((l) => ({ product: l.product, quantity: l.required_quantity })) : [],
+    required_products:
+      kind === "pricing" ? lines.map((l) => ({ product: l.product, quantity: l.required_quantity })) : [],
     company: { name: head.company, logo: head.logo },
     provider: { name: head.provider },
     warehouses,

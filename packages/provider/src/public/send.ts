@@ -22,12 +22,16 @@ export const send = tokenProcedure("access_token")
       await applyForm(tx, ctx.companyId, locked, form);
       const row = (await readAction(tx.db, ctx.companyId, locked.id)) ?? locked;
       const lines = await readLines(tx.db, ctx.companyId, row.id);
-      if (!row.estimated_completion_date) throw fieldError("BAD_REQUEST", "estimated_completion_date", PROVIDER_TEXTS.estimatedRequired);
+      if (!row.estimated_completion_date)
+        throw fieldError("BAD_REQUEST", "estimated_completion_date", PROVIDER_TEXTS.estimatedRequired);
       if (kind === "pricing") {
-        if (row.warehouse_id === null) throw fieldError("BAD_REQUEST", "warehouse_id", PROVIDER_TEXTS.warehouseRequired);
+        if (row.warehouse_id === null)
+          throw fieldError("BAD_REQUEST", "warehouse_id", PROVIDER_TEXTS.warehouseRequired);
         const offered = lines.filter((l) => !l._destroy);
-        if (!offered.length) throw fieldError("BAD_REQUEST", "inventory_action_products_attributes", PROVIDER_TEXTS.noLines);
-        if (offered.some((l) => l.price === null)) throw fieldError("BAD_REQUEST", "inventory_action_products_attributes", PROVIDER_TEXTS.priceRequired);
+        if (!offered.length)
+          throw fieldError("BAD_REQUEST", "inventory_action_products_attributes", PROVIDER_TEXTS.noLines);
+        if (offered.some((l) => l.price === null))
+          throw fieldError("BAD_REQUEST", "inventory_action_products_attributes", PROVIDER_TEXTS.priceRequired);
       }
       await tx.db.execute(
         sql`UPDATE provider_actions SET status = ${kind === "pricing" ? "answered" : "confirmed"}, draft = false, answered = true,
@@ -48,7 +52,10 @@ async function notifyRequester(tx: Transaction, companyId: number, row: ActionRo
     tx.db,
     sql`SELECT name FROM providers WHERE company_id = ${companyId} AND id = ${row.provider_id}`,
   );
-  const title = row.kind === "pricing" ? `${PROVIDER_TEXTS.pricingTitle(row.correlative_id)} respondida` : `${PROVIDER_TEXTS.buyOrderTitle(row.correlative_id)} confirmada`;
+  const title =
+    row.kind === "pricing"
+      ? `${PROVIDER_TEXTS.pricingTitle(row.correlative_id)} respondida`
+      : `${PROVIDER_TEXTS.buyOrderTitle(row.correlative_id)} confirmada`;
   await tx.emit({
     type: "push.requested",
     companyId,

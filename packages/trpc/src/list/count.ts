@@ -5,7 +5,9 @@ import { queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
 import type { Counted } from "./page";
 
-/** One row of a grouped count: the group (a status), its count, and (capped queries) the sample's size and the total. */
+/**
+ * One row of a grouped count: the group (a status), its count, and (capped queries) the sample's size and the total.
+ */
 export interface GroupCountRow {
   group: number;
   n: number;
@@ -40,7 +42,11 @@ export interface GroupCounts<G extends number> extends Counted {
 }
 
 /** The counts per group (in `groups` order) and the list's total for the selected groups (null: all). */
-export function groupCounts<G extends number>(groups: readonly G[], rows: readonly GroupCountRow[], selected: readonly G[] | null): GroupCounts<G> {
+export function groupCounts<G extends number>(
+  groups: readonly G[],
+  rows: readonly GroupCountRow[],
+  selected: readonly G[] | null,
+): GroupCounts<G> {
   const counts = new Map(rows.map((r) => [Number(r.group), r.n]));
   const by = groups.map((group) => ({ group, count: counts.get(group) ?? 0 }));
   if ((rows[0]?.sampled ?? 0) <= COUNT_CAP) {
@@ -66,7 +72,10 @@ export const ESTIMATE_SKIP = 1.5 * COUNT_CAP;
 
 /** The planner's estimate of the rows of `from` under `where` (no rows are read). */
 export async function estimateRows(db: Db, from: SQL, where: SQL): Promise<number> {
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`);
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`,
+  );
   const raw = row ? Object.values(row)[0] : null;
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }] | null;
   return plan?.[0]?.Plan["Plan Rows"] ?? 0;
@@ -79,7 +88,10 @@ export function farPastCap<G extends number>(groups: readonly G[]): GroupCounts<
 
 /** The rows of `from` under `where`, counted up to COUNT_CAP + 1: past the cap the total is a lower bound. */
 export async function cappedCount(db: Db, from: SQL, where: SQL): Promise<Counted> {
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) m`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) m`,
+  );
   const n = row?.n ?? 0;
   return { total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
 }

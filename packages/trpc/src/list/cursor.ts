@@ -29,7 +29,10 @@ export interface PageCursor {
 }
 
 const cursorSchema = z.strictObject({
-  after: z.array(z.union([z.string().max(100), z.number().int()])).min(1).max(4),
+  after: z
+    .array(z.union([z.string().max(100), z.number().int()]))
+    .min(1)
+    .max(4),
   page: z.number().int().min(1).max(1_000_000),
   total: z.number().int().min(0),
   capped: z.boolean(),
@@ -39,7 +42,10 @@ const cursorSchema = z.strictObject({
 const storedKeys = new WeakMap<Db, Promise<Buffer>>();
 
 async function loadStoredKey(db: Db): Promise<Buffer> {
-  const [row] = await queryRows<{ secret: string }>(db, sql`SELECT secret FROM server_secrets WHERE name = 'list_cursor'`);
+  const [row] = await queryRows<{ secret: string }>(
+    db,
+    sql`SELECT secret FROM server_secrets WHERE name = 'list_cursor'`,
+  );
   if (!row) throw new Error("server_secrets has no list_cursor key (migration 0005 creates it)");
   return createHash("sha256").update(row.secret).digest();
 }

@@ -38,7 +38,10 @@ export function pageOf<T>(
     rows.length > PAGE_SIZE && last !== undefined
       ? encodeCursor({ after: opts.keyOf(last), page, total, capped, filter: opts.filter }, opts.key)
       : null;
-  return { rows: shown, info: { page, total, total_capped: capped, total_pages: Math.ceil(total / PAGE_SIZE), next_cursor } };
+  return {
+    rows: shown,
+    info: { page, total, total_capped: capped, total_pages: Math.ceil(total / PAGE_SIZE), next_cursor },
+  };
 }
 
 export interface ListPageSpec<Row, K extends KeyValue[], C extends Counted> {

@@ -31,7 +31,11 @@ export interface ScopeContext {
  * the one place that changes.
  */
 export async function visibleLocationIds(db: Db, companyId: number): Promise<number[]> {
-  const rows = await db.select({ id: locations.id }).from(locations).where(eq(locations.companyId, companyId)).orderBy(asc(locations.id));
+  const rows = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.companyId, companyId))
+    .orderBy(asc(locations.id));
   return rows.map((r) => r.id);
 }
 

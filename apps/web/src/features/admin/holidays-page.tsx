@@ -53,7 +53,12 @@ function HolidaysAdmin() {
             <ChevronRight size={18} />
           </IconButton>
         </div>
-        <AdminList query={holidays} what="los feriados" headers={["Fecha", "Feriado"]} empty={`No hay feriados en ${year}.`}>
+        <AdminList
+          query={holidays}
+          what="los feriados"
+          headers={["Fecha", "Feriado"]}
+          empty={`No hay feriados en ${year}.`}
+        >
           {(rows) =>
             rows.map((h) => (
               <tr key={h.id}>
@@ -82,7 +87,13 @@ function HolidaysAdmin() {
   );
 }
 
-function AddHoliday({ locations, onAdded }: { locations: readonly { id: number; name: string }[]; onAdded: (date: string) => void }) {
+function AddHoliday({
+  locations,
+  onAdded,
+}: {
+  locations: readonly { id: number; name: string }[];
+  onAdded: (date: string) => void;
+}) {
   const form = useZodForm(createHolidaySchema, { date: "", name: "", location_id: null });
   const create = trpc.admin.holidays.create.useMutation();
   const utils = trpc.useUtils();
@@ -100,7 +111,13 @@ function AddHoliday({ locations, onAdded }: { locations: readonly { id: number; 
     <form onSubmit={submit} noValidate className="admin-form">
       <TextField label="Fecha" type="date" {...textField(form, "date")} />
       <TextField label="Nombre" autoComplete="off" {...textField(form, "name")} />
-      <IdField control={form.control} name="location_id" label="Local" noneLabel="Todos los locales" options={locations} />
+      <IdField
+        control={form.control}
+        name="location_id"
+        label="Local"
+        noneLabel="Todos los locales"
+        options={locations}
+      />
       {form.formState.errors.root?.server && <p role="alert">{form.formState.errors.root.server.message}</p>}
       <div className="dialog-actions">
         <Button type="submit" loading={create.isPending}>

@@ -2,7 +2,8 @@
  * A picker of one row or none, bound to a form's nullable id field (the users' role, a holiday's location). Radix
  * Select takes strings only, hence the mapping.
  *
- *   <IdField control={form.control} name="location_id" label="Local" noneLabel="Todos los locales" options={locations} />
+ *   <IdField control={form.control} name="location_id" label="Local" noneLabel="Todos los locales" options={locations}
+ * />
  */
 import type { Control, FieldValues, Path } from "react-hook-form";
 import { Controller } from "react-hook-form";

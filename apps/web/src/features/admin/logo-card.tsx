@@ -64,7 +64,15 @@ export function LogoCard() {
           </span>
         )}
         <div className="admin-actions">
-          <input ref={input} type="file" accept={PICTURE_ACCEPT} onChange={(e) => void choose(e)} hidden aria-label="Archivo del logo" data-testid="logo-input" />
+          <input
+            ref={input}
+            type="file"
+            accept={PICTURE_ACCEPT}
+            onChange={(e) => void choose(e)}
+            hidden
+            aria-label="Archivo del logo"
+            data-testid="logo-input"
+          />
           <Button onClick={() => input.current?.click()} loading={busy} disabled={!company}>
             Cambiar logo
           </Button>
@@ -75,7 +83,9 @@ export function LogoCard() {
           )}
         </div>
       </div>
-      <p className="admin-hint">PNG, JPG, WEBP o ICO. Se muestra en el menú lateral y en la página de agendamiento en línea.</p>
+      <p className="admin-hint">
+        PNG, JPG, WEBP o ICO. Se muestra en el menú lateral y en la página de agendamiento en línea.
+      </p>
       {error && (
         <p role="alert" className="field-error">
           {error}

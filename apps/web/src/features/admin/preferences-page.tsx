@@ -29,7 +29,15 @@ import "./admin.css";
 type Terms = UpdatePreferences["terms"];
 type Modules = UpdatePreferences["modules"];
 
-const WEEKDAY_NAMES = { "1": "Lunes", "2": "Martes", "3": "Miércoles", "4": "Jueves", "5": "Viernes", "6": "Sábado", "7": "Domingo" } as const;
+const WEEKDAY_NAMES = {
+  "1": "Lunes",
+  "2": "Martes",
+  "3": "Miércoles",
+  "4": "Jueves",
+  "5": "Viernes",
+  "6": "Sábado",
+  "7": "Domingo",
+} as const;
 const TERM_NAMES: Record<keyof Terms, string> = { object: "Objeto", client: "Cliente", order: "Orden", crm: "CRM" };
 const bookingTypes = [
   { value: "professional" as const, label: "Por profesional" },
@@ -66,7 +74,11 @@ function PreferencesAdmin() {
         <p role="alert">No se pudieron cargar las preferencias.</p>
       </AdminFrame>
     );
-  return <PreferencesForm initial={{ ...current.data, modules: editableModules(current.data.modules, current.data.terms) }} />;
+  return (
+    <PreferencesForm
+      initial={{ ...current.data, modules: editableModules(current.data.modules, current.data.terms) }}
+    />
+  );
 }
 
 function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
@@ -93,7 +105,13 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
   const setDay = (day: (typeof WEEKDAYS)[number], change: Partial<(typeof days.days)["1"]>) =>
     setPrefs((p) => {
       const before = p.days_preferences.days[day] ?? { enabled: false, start_time: "09:00", end_time: "18:00" };
-      return { ...p, days_preferences: { ...p.days_preferences, days: { ...p.days_preferences.days, [day]: { ...before, ...change } } } };
+      return {
+        ...p,
+        days_preferences: {
+          ...p.days_preferences,
+          days: { ...p.days_preferences.days, [day]: { ...before, ...change } },
+        },
+      };
     });
   const setTerm = (key: keyof Terms, form: "singular" | "plural", value: string) =>
     setPrefs((p) => ({ ...p, terms: { ...p.terms, [key]: { ...p.terms[key], [form]: value } } }));
@@ -113,7 +131,11 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
     save.mutate({
       ...prefs,
       workpoint_logout_time: Number(numbers.workpoint_logout_time),
-      days_preferences: { ...days, time_interval: Number(numbers.time_interval), max_bookings: Number(numbers.max_bookings) },
+      days_preferences: {
+        ...days,
+        time_interval: Number(numbers.time_interval),
+        max_bookings: Number(numbers.max_bookings),
+      },
     });
   }
 
@@ -123,7 +145,12 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
       <form onSubmit={submit} noValidate className="admin-form" aria-label="Preferencias">
         <Card title="Agenda">
           <div className="admin-form">
-            <Select label="Tipo de agenda" value={prefs.booking_type} onValueChange={(v) => setPrefs((p) => ({ ...p, booking_type: v }))} options={bookingTypes} />
+            <Select
+              label="Tipo de agenda"
+              value={prefs.booking_type}
+              onValueChange={(v) => setPrefs((p) => ({ ...p, booking_type: v }))}
+              options={bookingTypes}
+            />
             <TextField
               label="Intervalo entre horas (minutos)"
               inputMode="numeric"
@@ -144,9 +171,27 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
                 const hours = days.days[d] ?? { enabled: false, start_time: "09:00", end_time: "18:00" };
                 return (
                   <div key={d} className="admin-day">
-                    <Checkbox label={WEEKDAY_NAMES[d]} checked={hours.enabled} onCheckedChange={(enabled) => setDay(d, { enabled })} />
-                    <TextField label="Desde" type="time" value={hours.start_time} disabled={!hours.enabled} onChange={(e) => setDay(d, { start_time: e.target.value })} error={err(`days_preferences.days.${d}.start_time`)} />
-                    <TextField label="Hasta" type="time" value={hours.end_time} disabled={!hours.enabled} onChange={(e) => setDay(d, { end_time: e.target.value })} error={err(`days_preferences.days.${d}.end_time`)} />
+                    <Checkbox
+                      label={WEEKDAY_NAMES[d]}
+                      checked={hours.enabled}
+                      onCheckedChange={(enabled) => setDay(d, { enabled })}
+                    />
+                    <TextField
+                      label="Desde"
+                      type="time"
+                      value={hours.start_time}
+                      disabled={!hours.enabled}
+                      onChange={(e) => setDay(d, { start_time: e.target.value })}
+                      error={err(`days_preferences.days.${d}.start_time`)}
+                    />
+                    <TextField
+                      label="Hasta"
+                      type="time"
+                      value={hours.end_time}
+                      disabled={!hours.enabled}
+                      onChange={(e) => setDay(d, { end_time: e.target.value })}
+                      error={err(`days_preferences.days.${d}.end_time`)}
+                    />
                   </div>
                 );
               })}
@@ -159,13 +204,17 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
               label="Dominios permitidos"
               hint="Sitios que pueden mostrar la página de agendamiento, separados por espacios (ej. https://www.mitaller.cl *.mitaller.cl)"
               value={prefs.booking_addon.allowed_domains}
-              onChange={(e) => setPrefs((p) => ({ ...p, booking_addon: { ...p.booking_addon, allowed_domains: e.target.value } }))}
+              onChange={(e) =>
+                setPrefs((p) => ({ ...p, booking_addon: { ...p.booking_addon, allowed_domains: e.target.value } }))
+              }
               error={err("booking_addon.allowed_domains")}
             />
             <ColorField
               label="Color de fondo"
               value={prefs.booking_addon.background_color}
-              onChange={(background_color) => setPrefs((p) => ({ ...p, booking_addon: { ...p.booking_addon, background_color } }))}
+              onChange={(background_color) =>
+                setPrefs((p) => ({ ...p, booking_addon: { ...p.booking_addon, background_color } }))
+              }
               error={err("booking_addon.background_color")}
             />
           </div>
@@ -183,8 +232,20 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
           <div className="admin-terms">
             {(Object.keys(TERM_NAMES) as (keyof Terms)[]).map((key) => (
               <div key={key} className="admin-term">
-                <TextField label={`${TERM_NAMES[key]} (singular)`} value={prefs.terms[key].singular} maxLength={40} onChange={(e) => setTerm(key, "singular", e.target.value)} error={err(`terms.${key}.singular`)} />
-                <TextField label={`${TERM_NAMES[key]} (plural)`} value={prefs.terms[key].plural} maxLength={40} onChange={(e) => setTerm(key, "plural", e.target.value)} error={err(`terms.${key}.plural`)} />
+                <TextField
+                  label={`${TERM_NAMES[key]} (singular)`}
+                  value={prefs.terms[key].singular}
+                  maxLength={40}
+                  onChange={(e) => setTerm(key, "singular", e.target.value)}
+                  error={err(`terms.${key}.singular`)}
+                />
+                <TextField
+                  label={`${TERM_NAMES[key]} (plural)`}
+                  value={prefs.terms[key].plural}
+                  maxLength={40}
+                  onChange={(e) => setTerm(key, "plural", e.target.value)}
+                  error={err(`terms.${key}.plural`)}
+                />
               </div>
             ))}
           </div>
@@ -193,12 +254,26 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
           <ul className="admin-modules" aria-label="Módulos del menú">
             {prefs.modules.map((m, i) => (
               <li key={m.key}>
-                <Checkbox label={`Mostrar ${m.name || m.key}`} checked={m.visible} onCheckedChange={(visible) => setModule(i, { visible })} />
-                <TextField label="Nombre" value={m.name} maxLength={40} onChange={(e) => setModule(i, { name: e.target.value })} error={err(`modules.${i}.name`)} />
+                <Checkbox
+                  label={`Mostrar ${m.name || m.key}`}
+                  checked={m.visible}
+                  onCheckedChange={(visible) => setModule(i, { visible })}
+                />
+                <TextField
+                  label="Nombre"
+                  value={m.name}
+                  maxLength={40}
+                  onChange={(e) => setModule(i, { name: e.target.value })}
+                  error={err(`modules.${i}.name`)}
+                />
                 <IconButton label={`Subir ${m.name}`} disabled={i === 0} onClick={() => moveModule(i, -1)}>
                   <ArrowUp size={16} />
                 </IconButton>
-                <IconButton label={`Bajar ${m.name}`} disabled={i === prefs.modules.length - 1} onClick={() => moveModule(i, 1)}>
+                <IconButton
+                  label={`Bajar ${m.name}`}
+                  disabled={i === prefs.modules.length - 1}
+                  onClick={() => moveModule(i, 1)}
+                >
                   <ArrowDown size={16} />
                 </IconButton>
               </li>

@@ -88,18 +88,22 @@ function RequirementsAdmin() {
                   <td>{r.name}</td>
                   <td>{r.duration_minutes} min</td>
                   <td>{formatMoney(r.price)}</td>
-                  <td>{r.next_requirement_id === null ? "Sin seguimiento" : followUpText(r, nameOf(r.next_requirement_id))}</td>
+                  <td>
+                    {r.next_requirement_id === null
+                      ? "Sin seguimiento"
+                      : followUpText(r, nameOf(r.next_requirement_id))}
+                  </td>
                   <td className="admin-actions">
                     <EditButton name={r.name} onEdit={() => setEditing(r)} />
-                  <ConfirmDelete
-                    iconOnly
-                    what={`el requerimiento ${r.name}`}
-                    onConfirm={async () => {
-                      await remove.mutateAsync({ id: r.id });
-                      snackbar.show("Requerimiento eliminado", { tone: "success", duration: 2000 });
-                      await refresh();
-                    }}
-                  />
+                    <ConfirmDelete
+                      iconOnly
+                      what={`el requerimiento ${r.name}`}
+                      onConfirm={async () => {
+                        await remove.mutateAsync({ id: r.id });
+                        snackbar.show("Requerimiento eliminado", { tone: "success", duration: 2000 });
+                        await refresh();
+                      }}
+                    />
                   </td>
                 </tr>
               ))}
@@ -108,20 +112,38 @@ function RequirementsAdmin() {
         )}
       </Card>
       {editing && list.data && (
-        <RequirementDialog requirement={editing === "new" ? null : editing} listed={list.data} onClose={() => setEditing(null)} onSaved={refresh} />
+        <RequirementDialog
+          requirement={editing === "new" ? null : editing}
+          listed={list.data}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
       )}
     </AdminFrame>
   );
 }
 
 function followUpText(r: Requirement, next: string): string {
-  const after = [r.next_after_months !== null ? `${r.next_after_months} meses` : null, r.next_after_kms !== null ? `${formatNumber(r.next_after_kms)} km` : null]
+  const after = [
+    r.next_after_months !== null ? `${r.next_after_months} meses` : null,
+    r.next_after_kms !== null ? `${formatNumber(r.next_after_kms)} km` : null,
+  ]
     .filter(Boolean)
     .join(" o ");
   return `${next} después de ${after}`;
 }
 
-function RequirementDialog({ requirement, listed, onClose, onSaved }: { requirement: Requirement | null; listed: Listed; onClose: () => void; onSaved: () => Promise<void> }) {
+function RequirementDialog({
+  requirement,
+  listed,
+  onClose,
+  onSaved,
+}: {
+  requirement: Requirement | null;
+  listed: Listed;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
   const [fields, setFields] = useState<Fields>(requirement ?? EMPTY);
   // Number inputs keep their text, so a half-typed value is not turned into a number on each keystroke.
   const [texts, setTexts] = useState({
@@ -136,7 +158,13 @@ function RequirementDialog({ requirement, listed, onClose, onSaved }: { requirem
   const error = create.error ?? update.error;
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }));
   const numberField = (key: keyof typeof texts, label: string) => (
-    <TextField label={label} inputMode="numeric" value={texts[key]} onChange={(e) => setTexts((t) => ({ ...t, [key]: e.target.value }))} error={firstError(error, key)} />
+    <TextField
+      label={label}
+      inputMode="numeric"
+      value={texts[key]}
+      onChange={(e) => setTexts((t) => ({ ...t, [key]: e.target.value }))}
+      error={firstError(error, key)}
+    />
   );
 
   async function submit(e: FormEvent) {
@@ -152,21 +180,37 @@ function RequirementDialog({ requirement, listed, onClose, onSaved }: { requirem
       if (requirement) await update.mutateAsync({ id: requirement.id, ...values });
       else await create.mutateAsync(values);
       await onSaved();
-      snackbar.show(requirement ? "Requerimiento actualizado" : "Requerimiento creado", { tone: "success", duration: 2000 });
+      snackbar.show(requirement ? "Requerimiento actualizado" : "Requerimiento creado", {
+        tone: "success",
+        duration: 2000,
+      });
       onClose();
     } catch {
       // The mutation's error marks the fields.
     }
   }
-  const specialities = [{ value: NONE, label: "Cualquiera" }, ...listed.specialities.map((s) => ({ value: String(s.id), label: s.name }))];
+  const specialities = [
+    { value: NONE, label: "Cualquiera" },
+    ...listed.specialities.map((s) => ({ value: String(s.id), label: s.name })),
+  ];
   const nexts = [
     { value: NONE, label: "Sin seguimiento" },
     ...listed.requirements.filter((r) => r.id !== requirement?.id).map((r) => ({ value: String(r.id), label: r.name })),
   ];
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={requirement ? `Editar ${requirement.name}` : "Nuevo requerimiento"}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={requirement ? `Editar ${requirement.name}` : "Nuevo requerimiento"}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate className="admin-form">
-        <TextField label="Nombre" value={fields.name} maxLength={120} onChange={(e) => set("name", e.target.value)} error={firstError(error, "name")} />
+        <TextField
+          label="Nombre"
+          value={fields.name}
+          maxLength={120}
+          onChange={(e) => set("name", e.target.value)}
+          error={firstError(error, "name")}
+        />
         {numberField("duration_minutes", "Duración (minutos)")}
         {numberField("price", "Precio (pesos)")}
         <Select

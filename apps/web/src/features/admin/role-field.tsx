@@ -7,6 +7,12 @@ export type Role = RouterOutputs["admin"]["roles"]["list"][number];
 
 type RoleForm = { role_id?: number | null };
 
-export function RoleField<T extends FieldValues & RoleForm>({ control, roles }: { control: Control<T>; roles: readonly Role[] }) {
+export function RoleField<T extends FieldValues & RoleForm>({
+  control,
+  roles,
+}: {
+  control: Control<T>;
+  roles: readonly Role[];
+}) {
   return <IdField control={control} name={"role_id" as Path<T>} label="Rol" noneLabel="Sin rol" options={roles} />;
 }

@@ -4,7 +4,17 @@
  * actions, each with its "own records only" toggle. The server keeps the last administering role from losing read
  * and update on Administración. Other administrators' changes arrive through `company.setup_changed`.
  */
-import { ACTION_LABELS, ACTIONS, administers, createRoleSchema, RESOURCE_LABELS, RESOURCES, type Action, type GrantInput, type Resource } from "@taller/core";
+import {
+  ACTION_LABELS,
+  ACTIONS,
+  administers,
+  createRoleSchema,
+  RESOURCE_LABELS,
+  RESOURCES,
+  type Action,
+  type GrantInput,
+  type Resource,
+} from "@taller/core";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useSetupChanged } from "../../lib/setup-events";
@@ -73,7 +83,13 @@ function RolesAdmin() {
         </AdminList>
       </Card>
       {/* Keyed by the role and its grants: another administrator's save resets the grid to what is stored. */}
-      {selected && <RoleEditor key={`${selected.id}:${JSON.stringify(selected.grants)}`} role={selected} onDeleted={() => setSelectedId(null)} />}
+      {selected && (
+        <RoleEditor
+          key={`${selected.id}:${JSON.stringify(selected.grants)}`}
+          role={selected}
+          onDeleted={() => setSelectedId(null)}
+        />
+      )}
     </AdminFrame>
   );
 }
@@ -84,7 +100,9 @@ const cell = (action: Action, resource: Resource) => `${action}:${resource}`;
 function RoleEditor({ role, onDeleted }: { role: Role; onDeleted: () => void }) {
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
-  const [grid, setGrid] = useState<GridGrants>(() => new Map(role.grants.map((g) => [cell(g.action, g.resource), g.restricted_to_own])));
+  const [grid, setGrid] = useState<GridGrants>(
+    () => new Map(role.grants.map((g) => [cell(g.action, g.resource), g.restricted_to_own])),
+  );
   const rename = trpc.admin.roles.rename.useMutation();
   const remove = trpc.admin.roles.remove.useMutation();
   const save = trpc.admin.roles.setGrants.useMutation({
@@ -141,7 +159,12 @@ function RoleEditor({ role, onDeleted }: { role: Role; onDeleted: () => void }) 
                   const what = `${ACTION_LABELS[action]} ${RESOURCE_LABELS[resource]}`;
                   return (
                     <td key={action}>
-                      <input type="checkbox" aria-label={what} checked={own !== undefined} onChange={(e) => toggle(key, e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        aria-label={what}
+                        checked={own !== undefined}
+                        onChange={(e) => toggle(key, e.target.checked)}
+                      />
                       <label className="grants-own">
                         <input
                           type="checkbox"
@@ -160,7 +183,10 @@ function RoleEditor({ role, onDeleted }: { role: Role; onDeleted: () => void }) 
           </tbody>
         </table>
       </div>
-      <p className="admin-hint">"Propios": el permiso vale solo para los registros del usuario (las órdenes que recibió o tiene asignadas, sus reservas).</p>
+      <p className="admin-hint">
+        "Propios": el permiso vale solo para los registros del usuario (las órdenes que recibió o tiene asignadas, sus
+        reservas).
+      </p>
       <div className="admin-actions">
         <Button loading={save.isPending} onClick={() => save.mutate({ id: role.id, grants: grants() })}>
           Guardar permisos

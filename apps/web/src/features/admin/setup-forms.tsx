@@ -52,7 +52,15 @@ export function NameForm({
  * "Eliminar" → "¿Eliminar {what}?" → the deletion; a refusal (in use) is shown in the dialog. `iconOnly` for rows
  * with little room (the label stays the button's accessible name and tooltip).
  */
-export function ConfirmDelete({ what, iconOnly = false, onConfirm }: { what: string; iconOnly?: boolean; onConfirm: () => Promise<unknown> }) {
+export function ConfirmDelete({
+  what,
+  iconOnly = false,
+  onConfirm,
+}: {
+  what: string;
+  iconOnly?: boolean;
+  onConfirm: () => Promise<unknown>;
+}) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);

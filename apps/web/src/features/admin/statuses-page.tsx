@@ -31,7 +31,10 @@ type Transition = RouterOutputs["admin"]["statuses"]["list"]["transitions"][numb
 type CrmCategory = keyof typeof CRM_CATEGORY_NAMES;
 
 const typeOptions = STATUS_TYPES.map((t) => ({ value: t, label: STATUS_TYPE_NAMES[t] }));
-const categoryOptions = (Object.keys(CRM_CATEGORY_NAMES) as CrmCategory[]).map((c) => ({ value: c, label: CRM_CATEGORY_NAMES[c] }));
+const categoryOptions = (Object.keys(CRM_CATEGORY_NAMES) as CrmCategory[]).map((c) => ({
+  value: c,
+  label: CRM_CATEGORY_NAMES[c],
+}));
 
 export function AdminStatusesPage() {
   return (
@@ -48,7 +51,10 @@ function StatusesAdmin() {
   const snackbar = useSnackbar();
   const [editing, setEditing] = useState<Status | null>(null);
   const refresh = () => utils.admin.statuses.list.invalidate();
-  const reorder = trpc.admin.statuses.reorder.useMutation({ onSettled: refresh, onError: (error) => snackbar.show(error.message, { tone: "error" }) });
+  const reorder = trpc.admin.statuses.reorder.useMutation({
+    onSettled: refresh,
+    onError: (error) => snackbar.show(error.message, { tone: "error" }),
+  });
   const remove = trpc.admin.statuses.remove.useMutation();
 
   useSetupChanged(refresh);
@@ -82,10 +88,18 @@ function StatusesAdmin() {
                   <small>{nextNames(s, list.data.transitions, ofType)}</small>
                 </span>
                 <span className="admin-actions">
-                  <IconButton label={`Subir ${s.name}`} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)}>
+                  <IconButton
+                    label={`Subir ${s.name}`}
+                    disabled={i === 0 || reorder.isPending}
+                    onClick={() => move(i, -1)}
+                  >
                     <ArrowUp size={16} />
                   </IconButton>
-                  <IconButton label={`Bajar ${s.name}`} disabled={i === ofType.length - 1 || reorder.isPending} onClick={() => move(i, 1)}>
+                  <IconButton
+                    label={`Bajar ${s.name}`}
+                    disabled={i === ofType.length - 1 || reorder.isPending}
+                    onClick={() => move(i, 1)}
+                  >
                     <ArrowDown size={16} />
                   </IconButton>
                   <EditButton name={s.name} onEdit={() => setEditing(s)} />
@@ -119,7 +133,9 @@ function StatusesAdmin() {
 
 /** 'Pasa a: …' from the status's transitions; without any, every status of its type. */
 function nextNames(status: Status, transitions: readonly Transition[], ofType: readonly Status[]): string {
-  const names = transitions.filter((t) => t.from_status_id === status.id).map((t) => ofType.find((s) => s.id === t.to_status_id)?.name);
+  const names = transitions
+    .filter((t) => t.from_status_id === status.id)
+    .map((t) => ofType.find((s) => s.id === t.to_status_id)?.name);
   return names.length === 0 ? "Pasa a cualquier estado" : `Pasa a: ${names.filter(Boolean).join(", ")}`;
 }
 
@@ -144,9 +160,24 @@ function NewStatus({ type, onCreated }: { type: StatusType; onCreated: () => Pro
   const crm = type === "Crm::Booking";
   return (
     <form className="admin-form admin-inline-form" onSubmit={submit} noValidate aria-label="Nuevo estado">
-      <TextField label="Nombre del estado" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={firstError(create.error, "name")} />
+      <TextField
+        label="Nombre del estado"
+        value={name}
+        maxLength={60}
+        onChange={(e) => setName(e.target.value)}
+        error={firstError(create.error, "name")}
+      />
       <ColorField label="Color" value={color} onChange={setColor} error={firstError(create.error, "color")} />
-      {crm && <Select<CrmCategory> label="Categoría" value={category} onValueChange={setCategory} options={categoryOptions} placeholder="Elige…" error={firstError(create.error, "crm_category")} />}
+      {crm && (
+        <Select<CrmCategory>
+          label="Categoría"
+          value={category}
+          onValueChange={setCategory}
+          options={categoryOptions}
+          placeholder="Elige…"
+          error={firstError(create.error, "crm_category")}
+        />
+      )}
       <Checkbox label="Finalizado" checked={finish} onCheckedChange={setFinish} />
       <Button type="submit" icon={<Plus size={16} aria-hidden />} loading={create.isPending}>
         Agregar estado
@@ -198,7 +229,13 @@ function EditStatus({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Editar ${status.name}`}>
       <form onSubmit={(e) => void submit(e)} noValidate className="admin-form">
-        <TextField label="Nombre" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={firstError(error, "name")} />
+        <TextField
+          label="Nombre"
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+          error={firstError(error, "name")}
+        />
         <ColorField label="Color" value={color} onChange={setColor} error={firstError(error, "color")} />
         <Checkbox label="Finalizado" checked={finish} onCheckedChange={setFinish} />
         <fieldset className="admin-fieldset">

@@ -77,7 +77,9 @@ function UsersAdmin() {
           }}
         />
       )}
-      {editing && <EditDialog user={editing} roles={roles.data ?? []} onClose={() => setEditing(null)} onLink={showLink} />}
+      {editing && (
+        <EditDialog user={editing} roles={roles.data ?? []} onClose={() => setEditing(null)} onLink={showLink} />
+      )}
     </AdminFrame>
   );
 }
@@ -112,7 +114,10 @@ function InvitationLink({ name, url }: { name: string; url: string }) {
       () => true,
       () => false,
     );
-    snackbar.show(copied ? "Enlace copiado" : "No se pudo copiar: selecciona el enlace", { tone: copied ? "success" : "error", duration: 2000 });
+    snackbar.show(copied ? "Enlace copiado" : "No se pudo copiar: selecciona el enlace", {
+      tone: copied ? "success" : "error",
+      duration: 2000,
+    });
   }
   return (
     <div role="status" className="admin-link">
@@ -127,7 +132,15 @@ function InvitationLink({ name, url }: { name: string; url: string }) {
   );
 }
 
-function InviteDialog({ roles, onClose, onInvited }: { roles: readonly Role[]; onClose: () => void; onInvited: (name: string, path: string) => void }) {
+function InviteDialog({
+  roles,
+  onClose,
+  onInvited,
+}: {
+  roles: readonly Role[];
+  onClose: () => void;
+  onInvited: (name: string, path: string) => void;
+}) {
   const form = useZodForm(inviteUserSchema, { name: "", email: "", role_id: null });
   const invite = trpc.admin.users.invite.useMutation();
   const utils = trpc.useUtils();
@@ -162,7 +175,17 @@ function InviteDialog({ roles, onClose, onInvited }: { roles: readonly Role[]; o
 
 const editSchema = inviteUserSchema.pick({ name: true, role_id: true });
 
-function EditDialog({ user, roles, onClose, onLink }: { user: AdminUser; roles: readonly Role[]; onClose: () => void; onLink: (name: string, path: string) => void }) {
+function EditDialog({
+  user,
+  roles,
+  onClose,
+  onLink,
+}: {
+  user: AdminUser;
+  roles: readonly Role[];
+  onClose: () => void;
+  onLink: (name: string, path: string) => void;
+}) {
   const form = useZodForm(editSchema, { name: user.name, role_id: user.role_id });
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
@@ -173,9 +196,18 @@ function EditDialog({ user, roles, onClose, onLink }: { user: AdminUser; roles: 
   };
   const fail = (error: { message: string }) => snackbar.show(error.message, { tone: "error" });
   const update = trpc.admin.users.update.useMutation();
-  const deactivate = trpc.admin.users.deactivate.useMutation({ onSuccess: () => done("Usuario desactivado"), onError: fail });
-  const reactivate = trpc.admin.users.reactivate.useMutation({ onSuccess: () => done("Usuario reactivado"), onError: fail });
-  const resetCode = trpc.admin.users.resetWorkpointCode.useMutation({ onSuccess: () => done("Código de punto de trabajo borrado"), onError: fail });
+  const deactivate = trpc.admin.users.deactivate.useMutation({
+    onSuccess: () => done("Usuario desactivado"),
+    onError: fail,
+  });
+  const reactivate = trpc.admin.users.reactivate.useMutation({
+    onSuccess: () => done("Usuario reactivado"),
+    onError: fail,
+  });
+  const resetCode = trpc.admin.users.resetWorkpointCode.useMutation({
+    onSuccess: () => done("Código de punto de trabajo borrado"),
+    onError: fail,
+  });
   const newLink = trpc.admin.users.invitationLink.useMutation({
     onSuccess: (answer) => {
       onLink(user.name, answer.path);
@@ -208,7 +240,11 @@ function EditDialog({ user, roles, onClose, onLink }: { user: AdminUser; roles: 
                   Borrar código de punto de trabajo
                 </Button>
               )}
-              <Button variant="danger" loading={deactivate.isPending} onClick={() => deactivate.mutate({ id: user.id })}>
+              <Button
+                variant="danger"
+                loading={deactivate.isPending}
+                onClick={() => deactivate.mutate({ id: user.id })}
+              >
                 Desactivar
               </Button>
             </>

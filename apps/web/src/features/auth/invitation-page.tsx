@@ -74,8 +74,18 @@ function PasswordForm({ token, name, email }: { token: string; name: string; ema
       <p>
         Elige tu contraseña. Luego ingresa con tu correo <strong>{email}</strong>.
       </p>
-      <TextField label="Nueva contraseña" type="password" autoComplete="new-password" {...textField(form, "password")} />
-      <TextField label="Repetir contraseña" type="password" autoComplete="new-password" {...textField(form, "password_confirmation")} />
+      <TextField
+        label="Nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+        {...textField(form, "password")}
+      />
+      <TextField
+        label="Repetir contraseña"
+        type="password"
+        autoComplete="new-password"
+        {...textField(form, "password_confirmation")}
+      />
       {form.formState.errors.root?.server && (
         <p className="login-error" role="alert">
           {form.formState.errors.root.server.message}

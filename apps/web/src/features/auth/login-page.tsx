@@ -31,10 +31,12 @@ export function LoginPage() {
     if (pending) return;
     setPending(true);
     setError(null);
-    const result = await api.auth.login.mutate({ email, password, otp: step === "otp" ? otp : undefined }).catch((failure: Error) => {
-      setError(failure);
-      return null;
-    });
+    const result = await api.auth.login
+      .mutate({ email, password, otp: step === "otp" ? otp : undefined })
+      .catch((failure: Error) => {
+        setError(failure);
+        return null;
+      });
     setPending(false);
     if (!result) return;
     if (result.status === "otp_required") {

@@ -4,7 +4,16 @@
  * loading view while booking and the full-screen 'Cita agendada'. The rules are in booking-rules.ts.
  */
 import type { RouterOutputs } from "@taller/api";
-import { BOOKED_TITLE, BOOKING_ERRORS, DATE_NOT_AVAILABLE, formatDay, formatMoney, formatTime, NOT_SPECIFIED, todayIn } from "@taller/core";
+import {
+  BOOKED_TITLE,
+  BOOKING_ERRORS,
+  DATE_NOT_AVAILABLE,
+  formatDay,
+  formatMoney,
+  formatTime,
+  NOT_SPECIFIED,
+  todayIn,
+} from "@taller/core";
 import { Minus, Plus } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
@@ -55,19 +64,31 @@ function formSchema(rules: DateRules, professionalRequired: boolean) {
 
 const NO_ANSWER = "No pudimos comunicarnos con el taller. Revisa tu conexión e intenta nuevamente.";
 
-/** The wall clock in the company's zone (America/Santiago), read at each render: a page left open overnight moves on. */
+/**
+ * The wall clock in the company's zone (America/Santiago), read at each render: a page left open overnight moves on.
+ */
 const wallClock = () => ({ date: todayIn(), time: formatTime(new Date()) });
 
 export function BookingForm({ token, data }: { token: string; data: BookingData }) {
   const professionalMode = data.company.booking_type === "professional";
   const now = wallClock();
   const rules = useMemo<DateRules>(
-    () => ({ min: minBookingDate(now.date), disabledWeekdays: disabledWeekdays(data.working_days), holidays: data.holidays }),
+    () => ({
+      min: minBookingDate(now.date),
+      disabledWeekdays: disabledWeekdays(data.working_days),
+      holidays: data.holidays,
+    }),
     [now.date, data.working_days, data.holidays],
   );
   const schema = useMemo(() => formSchema(rules, professionalMode), [rules, professionalMode]);
   const form = useZodForm(schema, { user_id: "", booking_date: "", booking_time: "", comment: "", addons: {} });
-  const [userId, day, time, comment, picks] = form.watch(["user_id", "booking_date", "booking_time", "comment", "addons"]);
+  const [userId, day, time, comment, picks] = form.watch([
+    "user_id",
+    "booking_date",
+    "booking_time",
+    "comment",
+    "addons",
+  ]);
   const extras = pickedAddons(data.addons, picks);
 
   const professionals = trpc.booking.public.professionals.useQuery({ token }, { enabled: professionalMode });
@@ -80,8 +101,12 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
     { enabled: askHours },
   );
   const answer = askHours && slots.data && !slots.isFetching ? slots.data : null;
-  const offered = useMemo(() => (answer ? hoursOffered(answer.hours, day, now) : []), [answer, day, now.date, now.time]);
-  const noHours = askHours && slots.isError ? hoursMessage({ hours: [], errors: {} }, []) : hoursMessage(answer, offered);
+  const offered = useMemo(
+    () => (answer ? hoursOffered(answer.hours, day, now) : []),
+    [answer, day, now.date, now.time],
+  );
+  const noHours =
+    askHours && slots.isError ? hoursMessage({ hours: [], errors: {} }, []) : hoursMessage(answer, offered);
 
   // A chosen time the new hours no longer offer is cleared and marked invalid.
   useEffect(() => {
@@ -112,7 +137,10 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
         booking_time: values.booking_time,
         user_id: values.user_id === "" ? null : Number(values.user_id),
         comment: values.comment.trim() === "" ? null : values.comment,
-        addons: pickedAddons(data.addons, values.addons).lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
+        addons: pickedAddons(data.addons, values.addons).lines.map(({ product_id, quantity }) => ({
+          product_id,
+          quantity,
+        })),
         idempotency_key: attemptKey.current,
       });
       attemptKey.current = newIdempotencyKey();
@@ -178,8 +206,8 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
 
       {data.booking && (
         <p className="booking-public-current" role="status">
-          Ya tienes una cita agendada para el {formatDay(data.booking.booking_date)} a las {data.booking.booking_time}. Si eliges otra
-          fecha y hora, tu cita se cambiará.
+          Ya tienes una cita agendada para el {formatDay(data.booking.booking_date)} a las {data.booking.booking_time}.
+          Si eliges otra fecha y hora, tu cita se cambiará.
         </p>
       )}
 
@@ -227,7 +255,13 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
             )}
             <div className={`field${fieldError("comment") ? " field-invalid" : ""}`}>
               <label htmlFor="booking-comment">Comentario</label>
-              <textarea id="booking-comment" rows={3} maxLength={2000} aria-invalid={fieldError("comment") ? true : undefined} {...form.register("comment")} />
+              <textarea
+                id="booking-comment"
+                rows={3}
+                maxLength={2000}
+                aria-invalid={fieldError("comment") ? true : undefined}
+                {...form.register("comment")}
+              />
               {fieldError("comment") && (
                 <div className="field-error" role="alert">
                   {fieldError("comment")}
@@ -255,7 +289,11 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
               {submitError}
             </p>
           )}
-          <Button type="submit" loading={create.isPending} disabled={!form.formState.isValid || (askHours && slots.isFetching)}>
+          <Button
+            type="submit"
+            loading={create.isPending}
+            disabled={!form.formState.isValid || (askHours && slots.isFetching)}
+          >
             Agendar
           </Button>
         </form>
@@ -344,7 +382,17 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
 }
 
 /** 'Adicionales': each add-on the service offers, its price, and how many (0 … the service's maximum). */
-function AddonsPicker({ offers, picks, onChange, error }: { offers: readonly (AddonOffer & { description: string | null })[]; picks: AddonPicks; onChange(next: AddonPicks): void; error?: string }) {
+function AddonsPicker({
+  offers,
+  picks,
+  onChange,
+  error,
+}: {
+  offers: readonly (AddonOffer & { description: string | null })[];
+  picks: AddonPicks;
+  onChange(next: AddonPicks): void;
+  error?: string;
+}) {
   return (
     <div className={`booking-public-addons${error ? " field-invalid" : ""}`}>
       <ul aria-label="Adicionales disponibles">
@@ -358,13 +406,19 @@ function AddonsPicker({ offers, picks, onChange, error }: { offers: readonly (Ad
                 <span>{formatMoney(offer.price)}</span>
               </div>
               <div className="booking-public-stepper" role="group" aria-label={`Cantidad de ${offer.name}`}>
-                <IconButton label={`Quitar ${offer.name}`} disabled={units === 0} onClick={() => onChange(pickAddon(picks, offer, units - 1))}>
+                <IconButton
+                  label={`Quitar ${offer.name}`}
+                  disabled={units === 0}
+                  onClick={() => onChange(pickAddon(picks, offer, units - 1))}
+                >
                   <Minus size={16} aria-hidden />
                 </IconButton>
-                <output aria-live="polite">
-                  {units}
-                </output>
-                <IconButton label={`Agregar ${offer.name}`} disabled={units >= offer.max_quantity} onClick={() => onChange(pickAddon(picks, offer, units + 1))}>
+                <output aria-live="polite">{units}</output>
+                <IconButton
+                  label={`Agregar ${offer.name}`}
+                  disabled={units >= offer.max_quantity}
+                  onClick={() => onChange(pickAddon(picks, offer, units + 1))}
+                >
                   <Plus size={16} aria-hidden />
                 </IconButton>
               </div>

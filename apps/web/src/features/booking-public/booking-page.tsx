@@ -64,7 +64,9 @@ function BookingPublic({ token, onLinkRefused }: { token: string | null; onLinkR
   if (data.isError) {
     return (
       <Notice title="No pudimos cargar tu reserva">
-        <p>{errorCode(data.error) === null ? "Revisa tu conexión a internet e intenta nuevamente." : data.error.message}</p>
+        <p>
+          {errorCode(data.error) === null ? "Revisa tu conexión a internet e intenta nuevamente." : data.error.message}
+        </p>
         <Button onClick={() => void data.refetch()}>Reintentar</Button>
       </Notice>
     );
@@ -74,8 +76,8 @@ function BookingPublic({ token, onLinkRefused }: { token: string | null; onLinkR
     return (
       <Notice title="Tu cita ya fue recepcionada">
         <p>
-          Tu cita del {formatDay(booking.booking_date)} a las {booking.booking_time} ya fue recibida en el taller. Para agendar una
-          nueva hora, pide un nuevo enlace al taller.
+          Tu cita del {formatDay(booking.booking_date)} a las {booking.booking_time} ya fue recibida en el taller. Para
+          agendar una nueva hora, pide un nuevo enlace al taller.
         </p>
       </Notice>
     );

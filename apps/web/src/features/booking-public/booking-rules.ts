@@ -2,7 +2,16 @@
  * The client booking page's rules (seed 000 sections 4 and 5, seed 001 section 5), pure: no React, no clock, no API.
  * Day-dates are 'YYYY-MM-DD' strings and times 'HH:mm' (America/Santiago wall clock), compared as strings.
  */
-import { addDays, BOOKING_ERRORS, DATE_NOT_AVAILABLE, formatDay, NO_HOURS_AVAILABLE, NOT_SPECIFIED, PENDING, weekdayOf } from "@taller/core";
+import {
+  addDays,
+  BOOKING_ERRORS,
+  DATE_NOT_AVAILABLE,
+  formatDay,
+  NO_HOURS_AVAILABLE,
+  NOT_SPECIFIED,
+  PENDING,
+  weekdayOf,
+} from "@taller/core";
 
 /** The date picker's minimum: the client books from tomorrow on (seed 000 section 9). */
 export const minBookingDate = (today: string) => addDays(today, 1);
@@ -29,11 +38,14 @@ export interface DateRules {
 
 /** May this day be picked? Not before the minimum, not a holiday, on a weekday the location works. */
 export function dateAvailable(day: string, rules: DateRules): boolean {
-  return day >= rules.min && !rules.holidays.includes(day) && !rules.disabledWeekdays.includes(sundayFirst(weekdayOf(day)));
+  return (
+    day >= rules.min && !rules.holidays.includes(day) && !rules.disabledWeekdays.includes(sundayFirst(weekdayOf(day)))
+  );
 }
 
 /** The date field's message: 'Fecha no disponible' for a day the filter refuses, nothing otherwise. */
-export const dateError = (day: string, rules: DateRules): string | null => (dateAvailable(day, rules) ? null : DATE_NOT_AVAILABLE);
+export const dateError = (day: string, rules: DateRules): string | null =>
+  dateAvailable(day, rules) ? null : DATE_NOT_AVAILABLE;
 
 /** The wall clock now, in the company's time zone. */
 export interface WallClock {
@@ -48,7 +60,10 @@ export function hoursOffered(hours: readonly string[], day: string, now: WallClo
 }
 
 /** What the free-slot search answered: its hours, or why there are none. */
-export function hoursMessage(answer: { hours: readonly string[]; errors: Record<string, readonly string[]> } | null, offered: readonly string[]) {
+export function hoursMessage(
+  answer: { hours: readonly string[]; errors: Record<string, readonly string[]> } | null,
+  offered: readonly string[],
+) {
   if (answer === null) return null;
   const failed = Object.values(answer.errors).some((messages) => messages.length > 0);
   return failed || offered.length === 0 ? NO_HOURS_AVAILABLE : null;
@@ -58,7 +73,10 @@ export function hoursMessage(answer: { hours: readonly string[]; errors: Record<
  * seed 000 section 4, 'Client booking time': after the hours reload (date or professional changed), a chosen time
  * no longer offered is cleared and marked invalid; one still offered stays.
  */
-export function reconcileTime(chosen: string | null, offered: readonly string[]): { time: string | null; error: string | null } {
+export function reconcileTime(
+  chosen: string | null,
+  offered: readonly string[],
+): { time: string | null; error: string | null } {
   if (chosen === null || offered.includes(chosen)) return { time: chosen, error: null };
   return { time: null, error: BOOKING_ERRORS.slotTaken };
 }
@@ -96,7 +114,9 @@ export function summaryRows(s: SummaryInput): [label: string, value: string][] {
  * server has answered a booking, so a double click or a retry after a lost answer books once. getRandomValues, not
  * randomUUID: a shop's tablet may open the page over plain http on the LAN, where randomUUID does not exist.
  */
-export function newIdempotencyKey(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function newIdempotencyKey(
+  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
   return Array.from(random(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 

@@ -10,7 +10,20 @@ import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useId, useState } from "react";
 
-const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
 const WEEKDAYS = ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"];
 
 /** 'YYYY-MM' of a day, and the first day of a month. */
@@ -76,7 +89,12 @@ export function DatePicker({ label, value, onChange, min, available, error, disa
           </button>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content className="menu date-picker" align="start" sideOffset={4} aria-label={`${label}: ${monthTitle(month)}`}>
+          <Popover.Content
+            className="menu date-picker"
+            align="start"
+            sideOffset={4}
+            aria-label={`${label}: ${monthTitle(month)}`}
+          >
             <div className="date-picker-head">
               <button
                 type="button"
@@ -90,7 +108,12 @@ export function DatePicker({ label, value, onChange, min, available, error, disa
               <span className="date-picker-title" aria-live="polite">
                 {monthTitle(month)}
               </span>
-              <button type="button" className="icon-btn" aria-label="Mes siguiente" onClick={() => setMonth(shiftMonth(month, 1))}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Mes siguiente"
+                onClick={() => setMonth(shiftMonth(month, 1))}
+              >
                 <ChevronRight size={18} aria-hidden />
               </button>
             </div>

@@ -4,7 +4,17 @@
  * a help dialog on narrow ones), the e-mail bookings counter, search, previous/next and the title. Every open agenda
  * of the company refreshes on the realtime booking events.
  */
-import { addDays, BOOKING_DISPLAY, BOOKING_SEARCH_DEBOUNCE_MS, BOOKING_SEARCH_MIN, bookingDisplay, formatDay, NO_CLIENT, NO_RUT, todayIn } from "@taller/core";
+import {
+  addDays,
+  BOOKING_DISPLAY,
+  BOOKING_SEARCH_DEBOUNCE_MS,
+  BOOKING_SEARCH_MIN,
+  bookingDisplay,
+  formatDay,
+  NO_CLIENT,
+  NO_RUT,
+  todayIn,
+} from "@taller/core";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { ArrowLeft, ChevronLeft, ChevronRight, CircleHelp, Search, X } from "lucide-react";
 import { useState } from "react";
@@ -48,7 +58,15 @@ function SearchOverlay({ onClose, onOpenBooking }: { onClose(): void; onOpenBook
     <div className="agenda-search" role="search">
       <div className="agenda-search-box">
         <Search size={20} aria-hidden />
-        <input type="search" aria-label="Buscar reservas" placeholder="Buscar reservas" value={text} onChange={(e) => setText(e.target.value)} autoFocus autoComplete="off" />
+        <input
+          type="search"
+          aria-label="Buscar reservas"
+          placeholder="Buscar reservas"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoFocus
+          autoComplete="off"
+        />
         <IconButton label="Cerrar búsqueda" onClick={onClose}>
           <X size={20} />
         </IconButton>
@@ -67,7 +85,8 @@ function SearchOverlay({ onClose, onOpenBooking }: { onClose(): void; onOpenBook
                     <strong>
                       {b.booking_time} · {formatDay(b.booking_date)}
                     </strong>{" "}
-                    {b.client_name ?? NO_CLIENT} · {b.client_rut ?? NO_RUT} · {b.requirement_name ?? "Sin requerimiento"}
+                    {b.client_name ?? NO_CLIENT} · {b.client_rut ?? NO_RUT} ·{" "}
+                    {b.requirement_name ?? "Sin requerimiento"}
                     {b.rescheduled && " · Reagendado"}
                   </span>
                 </button>
@@ -160,7 +179,12 @@ export function AgendaPage() {
       ) : (
         <MonthView month={month} today={today} range={range} locationIds={locationIds} onOpenDay={openDay} />
       )}
-      <Dialog open={helpOpen} onOpenChange={setHelpOpen} title="Leyenda" actions={<Button onClick={() => setHelpOpen(false)}>Cerrar</Button>}>
+      <Dialog
+        open={helpOpen}
+        onOpenChange={setHelpOpen}
+        title="Leyenda"
+        actions={<Button onClick={() => setHelpOpen(false)}>Cerrar</Button>}
+      >
         <Legend />
       </Dialog>
       {mailsOpen && <ExternalMailsDialog open onOpenChange={setMailsOpen} />}

@@ -44,18 +44,31 @@ export function shiftMonth(month: string, n: number): string {
 
 /** The booking range a month view asks for: month start minus 7 days to month end plus 7 days (seed 001). */
 export function monthRange(month: string): { from: string; to: string } {
-  return { from: addDays(monthStart(month), -BOOKING_RANGE_MARGIN_DAYS), to: addDays(monthEnd(month), BOOKING_RANGE_MARGIN_DAYS) };
+  return {
+    from: addDays(monthStart(month), -BOOKING_RANGE_MARGIN_DAYS),
+    to: addDays(monthEnd(month), BOOKING_RANGE_MARGIN_DAYS),
+  };
 }
 
 /** 'Noviembre de 2026'. */
 export function monthTitle(month: string): string {
-  return capitalize(new Intl.DateTimeFormat(AGENDA_LOCALE, { month: "long", year: "numeric", timeZone: "UTC" }).format(noonUtc(monthStart(month))));
+  return capitalize(
+    new Intl.DateTimeFormat(AGENDA_LOCALE, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+      noonUtc(monthStart(month)),
+    ),
+  );
 }
 
 /** 'Lunes, 23 de noviembre de 2026'. */
 export function dayTitle(day: string): string {
   return capitalize(
-    new Intl.DateTimeFormat(AGENDA_LOCALE, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(noonUtc(day)),
+    new Intl.DateTimeFormat(AGENDA_LOCALE, {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(noonUtc(day)),
   );
 }
 
@@ -103,7 +116,12 @@ interface Placeable {
  * columns; more when the day holds more bookings at once than the capacity allows (moved or older bookings).
  * Bookings outside the day's rows are left out (the month view still shows them).
  */
-export function placeByCapacity<B extends Placeable>(bookings: readonly B[], rows: readonly string[], interval: number, capacity: number) {
+export function placeByCapacity<B extends Placeable>(
+  bookings: readonly B[],
+  rows: readonly string[],
+  interval: number,
+  capacity: number,
+) {
   const taken: boolean[][] = [];
   const placed: Placed<B>[] = [];
   for (const booking of bookings) {
@@ -120,7 +138,12 @@ export function placeByCapacity<B extends Placeable>(bookings: readonly B[], row
 }
 
 /** Professional mode: each booking in its professional's column (`columns` are user ids; others are left out). */
-export function placeByProfessional<B extends Placeable>(bookings: readonly B[], rows: readonly string[], interval: number, columns: readonly number[]) {
+export function placeByProfessional<B extends Placeable>(
+  bookings: readonly B[],
+  rows: readonly string[],
+  interval: number,
+  columns: readonly number[],
+) {
   const placed: Placed<B>[] = [];
   for (const booking of bookings) {
     const column = booking.user_id === null ? -1 : columns.indexOf(booking.user_id);
@@ -160,7 +183,12 @@ export interface Block {
 }
 
 /** Whether an active block covers the day, an hour of it (all columns) or one professional's hour. */
-export function isBlocked(blocks: readonly Block[], date: string, hour: string | null = null, userId: number | null = null): boolean {
+export function isBlocked(
+  blocks: readonly Block[],
+  date: string,
+  hour: string | null = null,
+  userId: number | null = null,
+): boolean {
   return blocks.some(
     (b) =>
       b.active &&
@@ -176,22 +204,45 @@ export function blockAt(blocks: readonly Block[], date: string, hour: string | n
 }
 
 /** `blocks` with the block at (date, hour, user) switched: what the screen shows before the server answers. */
-export function toggledBlocks<T extends Block>(blocks: readonly T[], date: string, hour: string | null, user: number | "all", make: (b: Block) => T): T[] {
+export function toggledBlocks<T extends Block>(
+  blocks: readonly T[],
+  date: string,
+  hour: string | null,
+  user: number | "all",
+  make: (b: Block) => T,
+): T[] {
   const on = blockAt(blocks, date, hour, user);
   const rest = blocks.filter((b) => !(b.date === date && b.hour === hour && b.user_id === user));
   return on ? rest : [...rest, make({ date, hour, user_id: user, active: true })];
 }
 
 /** Whether a professional's block_hours make `time` of `day` unavailable (day 1 = Monday ... 7 = Sunday). */
-export function inBlockHours(blockHours: readonly { day: number; enabled: boolean; start_time: string; end_time: string }[], day: string, time: string): boolean {
+export function inBlockHours(
+  blockHours: readonly { day: number; enabled: boolean; start_time: string; end_time: string }[],
+  day: string,
+  time: string,
+): boolean {
   const weekday = weekdayOf(day);
   const t = minutes(time);
-  return blockHours.some((h) => h.enabled && h.day === weekday && minutes(h.start_time) <= t && t < minutes(h.end_time));
+  return blockHours.some(
+    (h) => h.enabled && h.day === weekday && minutes(h.start_time) <= t && t < minutes(h.end_time),
+  );
 }
 
-/** A holiday on `day` for the locations shown (a company-wide one, or one of the selected locations; none selected: all). */
-export function holidayOn(holidays: readonly { date: string; name: string; location_id: number | null }[], day: string, locationIds: readonly number[] | null) {
-  return holidays.find((h) => h.date === day && (h.location_id === null || !locationIds?.length || locationIds.includes(h.location_id))) ?? null;
+/**
+ * A holiday on `day` for the locations shown (a company-wide one, or one of the selected locations; none selected:
+ * all).
+ */
+export function holidayOn(
+  holidays: readonly { date: string; name: string; location_id: number | null }[],
+  day: string,
+  locationIds: readonly number[] | null,
+) {
+  return (
+    holidays.find(
+      (h) => h.date === day && (h.location_id === null || !locationIds?.length || locationIds.includes(h.location_id)),
+    ) ?? null
+  );
 }
 
 export interface LockFacts {
@@ -219,9 +270,17 @@ export function monthOrder<B extends BookingFlags & { start_date: string }>(book
   return [...bookings].sort(compareBookingsForMonth);
 }
 
-/** The booking error snackbar (seed 001 section 8): '¡OOPS! ' + 'field: message' joined by ', ', else 'Error desconocido'. */
-export function bookingErrorText(fieldErrors: Record<string, readonly string[]>, labels: Record<string, string> = {}): string {
-  const parts = Object.entries(fieldErrors).flatMap(([field, messages]) => messages.map((m) => `${labels[field] ?? field}: ${m}`));
+/**
+ * The booking error snackbar (seed 001 section 8): '¡OOPS! ' + 'field: message' joined by ', ', else 'Error
+ * desconocido'.
+ */
+export function bookingErrorText(
+  fieldErrors: Record<string, readonly string[]>,
+  labels: Record<string, string> = {},
+): string {
+  const parts = Object.entries(fieldErrors).flatMap(([field, messages]) =>
+    messages.map((m) => `${labels[field] ?? field}: ${m}`),
+  );
   return BOOKING_ERROR_PREFIX + (parts.length ? parts.join(", ") : UNKNOWN_ERROR);
 }
 
@@ -251,7 +310,10 @@ export function mailPrefill(mail: MailForPrefill, today: string) {
     location_id: mail.location_id,
     booking_date: day && isRealDay(day) && day >= today ? day : "",
     booking_time: time && /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? time : "",
-    comment: mail.prefill.requirement_id === null && requirement ? `Agendamiento por correo: ${requirement}` : "Agendamiento por correo",
+    comment:
+      mail.prefill.requirement_id === null && requirement
+        ? `Agendamiento por correo: ${requirement}`
+        : "Agendamiento por correo",
     external_mail_id: mail.id,
   };
 }

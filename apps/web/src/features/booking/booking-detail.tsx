@@ -7,7 +7,16 @@
  *   <BookingDialog bookingId={id} open onOpenChange={…} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { bookingDisplay, formatDateTime, formatDay, formatMoney, NO_CLIENT, NO_PLATE, NO_RUT, titleCase } from "@taller/core";
+import {
+  bookingDisplay,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  NO_CLIENT,
+  NO_PLATE,
+  NO_RUT,
+  titleCase,
+} from "@taller/core";
 import { Link, useParams } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -38,7 +47,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** 'Reagendar': a new date and time (from booking.freeSlots, this booking's own place counted free). */
-function RescheduleForm({ booking, onDone, onCancel }: { booking: Booking; onDone(b: Booking): void; onCancel(): void }) {
+function RescheduleForm({
+  booking,
+  onDone,
+  onCancel,
+}: {
+  booking: Booking;
+  onDone(b: Booking): void;
+  onCancel(): void;
+}) {
   const professionalMode = useCompanySetup().company.preferences.booking_type === "professional";
   const snackbar = useSnackbar();
   const [date, setDate] = useState(booking.booking_date);
@@ -46,13 +63,28 @@ function RescheduleForm({ booking, onDone, onCancel }: { booking: Booking; onDon
   const [key] = useState(() => `r${booking.id}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const slots = trpc.booking.freeSlots.useQuery(
-    { booking_date: date, location_id: booking.location_id, requirement_id: booking.requirement_id, user_id: booking.user_id, duration: booking.duration, booking_id: booking.id },
+    {
+      booking_date: date,
+      location_id: booking.location_id,
+      requirement_id: booking.requirement_id,
+      user_id: booking.user_id,
+      duration: booking.duration,
+      booking_id: booking.id,
+    },
     { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) },
   );
   const move = trpc.booking.reschedule.useMutation();
   const submit = async () => {
     try {
-      onDone(await move.mutateAsync({ id: booking.id, booking_date: date, booking_time: time, user_id: professionalMode ? booking.user_id : null, idempotency_key: key }));
+      onDone(
+        await move.mutateAsync({
+          id: booking.id,
+          booking_date: date,
+          booking_time: time,
+          user_id: professionalMode ? booking.user_id : null,
+          idempotency_key: key,
+        }),
+      );
     } catch (failure) {
       const fields = fieldErrorsOf(failure);
       setErrors(fields);
@@ -62,7 +94,16 @@ function RescheduleForm({ booking, onDone, onCancel }: { booking: Booking; onDon
   const hours = slots.data?.hours ?? [];
   return (
     <section className="booking-reschedule" aria-label="Reagendar">
-      <TextField label="Nueva fecha" type="date" value={date} onChange={(e) => { setDate(e.target.value); setTime(""); }} error={errors.booking_date?.[0]} />
+      <TextField
+        label="Nueva fecha"
+        type="date"
+        value={date}
+        onChange={(e) => {
+          setDate(e.target.value);
+          setTime("");
+        }}
+        error={errors.booking_date?.[0]}
+      />
       <Select
         label="Nueva hora"
         value={time || undefined}
@@ -94,7 +135,8 @@ export function BookingView({ booking }: { booking: Booking }) {
     utils.booking.get.setData({ id: b.id }, b);
     void utils.booking.range.invalidate();
   };
-  const fail = (failure: unknown) => snackbar.show(bookingErrorText(fieldErrorsOf(failure), BOOKING_FIELD_LABELS), { tone: "error", duration: 2000 });
+  const fail = (failure: unknown) =>
+    snackbar.show(bookingErrorText(fieldErrorsOf(failure), BOOKING_FIELD_LABELS), { tone: "error", duration: 2000 });
   const confirm = trpc.booking.confirm.useMutation({ onSuccess: done, onError: fail });
   const noShow = trpc.booking.markNoShow.useMutation({ onSuccess: done, onError: fail });
   const checkIn = trpc.booking.checkIn.useMutation({ onSuccess: done, onError: fail });
@@ -112,10 +154,14 @@ export function BookingView({ booking }: { booking: Booking }) {
       <dl className="booking-detail-grid">
         <Field label={terms.client.singular}>{booking.client_name ? titleCase(booking.client_name) : NO_CLIENT}</Field>
         <Field label="RUT">{booking.client_rut ?? NO_RUT}</Field>
-        <Field label="Teléfono">{booking.client_phone && <a href={`tel:${booking.client_phone}`}>{booking.client_phone}</a>}</Field>
+        <Field label="Teléfono">
+          {booking.client_phone && <a href={`tel:${booking.client_phone}`}>{booking.client_phone}</a>}
+        </Field>
         <Field label="Correo">{booking.client_email}</Field>
         <Field label={terms.object.singular}>
-          {[booking.identifier ?? NO_PLATE, [booking.brand_name, booking.brand_model_name].filter(Boolean).join(" ")].filter(Boolean).join(" · ")}
+          {[booking.identifier ?? NO_PLATE, [booking.brand_name, booking.brand_model_name].filter(Boolean).join(" ")]
+            .filter(Boolean)
+            .join(" · ")}
         </Field>
         <Field label="Requerimiento">{booking.requirement_name}</Field>
         <Field label="Local">{booking.location_name}</Field>
@@ -229,7 +275,11 @@ function BookingLoader({ bookingId }: { bookingId: number }) {
   const booking = trpc.booking.get.useQuery({ id: bookingId });
   if (booking.data) return <BookingView booking={booking.data} />;
   if (!booking.isError) return <PageLoader />;
-  return <Problem text={errorCode(booking.error) === "NOT_FOUND" ? "Reserva no encontrada" : "No se pudo cargar la información."} />;
+  return (
+    <Problem
+      text={errorCode(booking.error) === "NOT_FOUND" ? "Reserva no encontrada" : "No se pudo cargar la información."}
+    />
+  );
 }
 
 /** /main/bookings/{id} */
@@ -242,12 +292,24 @@ export function BookingDetailPage() {
         <ArrowLeft size={18} aria-hidden />
         Agenda
       </Link>
-      {Number.isInteger(bookingId) && bookingId > 0 ? <BookingLoader bookingId={bookingId} /> : <Problem text="Reserva no encontrada" />}
+      {Number.isInteger(bookingId) && bookingId > 0 ? (
+        <BookingLoader bookingId={bookingId} />
+      ) : (
+        <Problem text="Reserva no encontrada" />
+      )}
     </div>
   );
 }
 
-export function BookingDialog({ bookingId, open, onOpenChange }: { bookingId: number; open: boolean; onOpenChange(open: boolean): void }) {
+export function BookingDialog({
+  bookingId,
+  open,
+  onOpenChange,
+}: {
+  bookingId: number;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   return (
     <Dialog
       open={open}

@@ -46,7 +46,9 @@ export const BOOKING_FIELD_LABELS: Record<string, string> = {
 
 /** One attempt's idempotency key: the same attempt retried books once. */
 function newKey(): string {
-  return typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
 }
 
 const NONE = "0";
@@ -54,7 +56,15 @@ const asId = (v: string) => (v === NONE ? null : Number(v));
 const idValue = (v: number | null | undefined) => (v ? String(v) : NONE);
 
 /** A searchable choice: a search box narrowing the server's options, and the list to pick from. */
-function Picker({ label, query, onQuery, value, onChange, options, error }: {
+function Picker({
+  label,
+  query,
+  onQuery,
+  value,
+  onChange,
+  options,
+  error,
+}: {
   label: string;
   query: string;
   onQuery(q: string): void;
@@ -65,13 +75,33 @@ function Picker({ label, query, onQuery, value, onChange, options, error }: {
 }) {
   return (
     <div className="booking-picker">
-      <TextField label={`Buscar ${label.toLowerCase()}`} value={query} onChange={(e) => onQuery(e.target.value)} autoComplete="off" type="search" />
-      <Select label={label} value={idValue(value)} onValueChange={(v) => onChange(asId(v))} options={[{ value: NONE, label: "Sin especificar" }, ...options]} error={error} />
+      <TextField
+        label={`Buscar ${label.toLowerCase()}`}
+        value={query}
+        onChange={(e) => onQuery(e.target.value)}
+        autoComplete="off"
+        type="search"
+      />
+      <Select
+        label={label}
+        value={idValue(value)}
+        onValueChange={(v) => onChange(asId(v))}
+        options={[{ value: NONE, label: "Sin especificar" }, ...options]}
+        error={error}
+      />
     </div>
   );
 }
 
-function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill; onBooked(b: CreatedBooking): void; onCancel(): void }) {
+function BookingForm({
+  initial,
+  onBooked,
+  onCancel,
+}: {
+  initial: BookingPrefill;
+  onBooked(b: CreatedBooking): void;
+  onCancel(): void;
+}) {
   const setup = useCompanySetup();
   const { terms, booking_type } = setup.company.preferences;
   const { selectedIds } = useSelectedLocations();
@@ -82,7 +112,8 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
     client_id: null,
     vehicle_id: null,
     requirement_id: null,
-    location_id: setup.locations.length === 1 ? setup.locations[0]?.id : (selectedIds.length === 1 ? selectedIds[0] : null),
+    location_id:
+      setup.locations.length === 1 ? setup.locations[0]?.id : selectedIds.length === 1 ? selectedIds[0] : null,
     user_id: null,
     booking_date: "",
     booking_time: "",
@@ -94,8 +125,10 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
   });
   const values = form.watch();
   const error = (name: Path<BookingFormInput>) => form.getFieldState(name, form.formState).error?.message;
-  const set = (name: "client_id" | "vehicle_id" | "requirement_id" | "location_id" | "user_id" | "booking_time", value: number | string | null) =>
-    form.setValue(name, value, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+  const set = (
+    name: "client_id" | "vehicle_id" | "requirement_id" | "location_id" | "user_id" | "booking_time",
+    value: number | string | null,
+  ) => form.setValue(name, value, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
 
   const [clientQuery, setClientQuery] = useState("");
   const [vehicleQuery, setVehicleQuery] = useState("");
@@ -119,7 +152,9 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
     duration: values.duration ?? null,
   };
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(values.booking_date);
-  const slots = trpc.booking.freeSlots.useQuery(slotInput, { enabled: validDate && (!professionalMode || !!values.user_id) });
+  const slots = trpc.booking.freeSlots.useQuery(slotInput, {
+    enabled: validDate && (!professionalMode || !!values.user_id),
+  });
   const hours = slots.data?.hours;
 
   // A time the server no longer offers for these values is cleared and marked, as on the client's page.
@@ -133,7 +168,13 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
   // Picking a client whose vehicle list does not hold the chosen vehicle drops it.
   const chosenVehicle = vehicles.data?.find((v) => v.id === values.vehicle_id);
   useEffect(() => {
-    if (chosenVehicle && values.client_id && chosenVehicle.client_id !== null && chosenVehicle.client_id !== values.client_id) set("vehicle_id", null);
+    if (
+      chosenVehicle &&
+      values.client_id &&
+      chosenVehicle.client_id !== null &&
+      chosenVehicle.client_id !== values.client_id
+    )
+      set("vehicle_id", null);
   });
 
   const create = trpc.booking.create.useMutation();
@@ -150,7 +191,10 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
     }
   });
 
-  const timeOptions = (hours ?? (values.booking_time ? [values.booking_time] : [])).map((h) => ({ value: h, label: h }));
+  const timeOptions = (hours ?? (values.booking_time ? [values.booking_time] : [])).map((h) => ({
+    value: h,
+    label: h,
+  }));
   return (
     <form id="booking-form" className="booking-form" onSubmit={submit} noValidate>
       <Picker
@@ -159,7 +203,10 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
         onQuery={setClientQuery}
         value={values.client_id}
         onChange={(id) => set("client_id", id)}
-        options={(clients.data ?? []).map((c) => ({ value: String(c.id), label: `${titleCase(c.name)}${c.rut ? ` · ${c.rut}` : ""}` }))}
+        options={(clients.data ?? []).map((c) => ({
+          value: String(c.id),
+          label: `${titleCase(c.name)}${c.rut ? ` · ${c.rut}` : ""}`,
+        }))}
         error={error("client_id")}
       />
       <Picker
@@ -174,7 +221,9 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
         }}
         options={(vehicles.data ?? []).map((v) => ({
           value: String(v.id),
-          label: [v.identifier, [v.brand_name, v.brand_model_name].filter(Boolean).join(" ")].filter(Boolean).join(" · "),
+          label: [v.identifier, [v.brand_name, v.brand_model_name].filter(Boolean).join(" ")]
+            .filter(Boolean)
+            .join(" · "),
         }))}
         error={error("vehicle_id")}
       />
@@ -182,14 +231,20 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
         label="Requerimiento"
         value={idValue(values.requirement_id)}
         onValueChange={(v) => set("requirement_id", asId(v))}
-        options={[{ value: NONE, label: "Sin especificar" }, ...setup.requirements.map((r) => ({ value: String(r.id), label: r.name }))]}
+        options={[
+          { value: NONE, label: "Sin especificar" },
+          ...setup.requirements.map((r) => ({ value: String(r.id), label: r.name })),
+        ]}
         error={error("requirement_id")}
       />
       <Select
         label="Local"
         value={idValue(values.location_id)}
         onValueChange={(v) => set("location_id", asId(v))}
-        options={[{ value: NONE, label: "Sin especificar" }, ...setup.locations.map((l) => ({ value: String(l.id), label: l.name }))]}
+        options={[
+          { value: NONE, label: "Sin especificar" },
+          ...setup.locations.map((l) => ({ value: String(l.id), label: l.name })),
+        ]}
         error={error("location_id")}
       />
       {professionalMode && (
@@ -211,7 +266,13 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
           options={timeOptions}
           // Until this date's free hours arrive the list holds only the prefilled time, which they may not include.
           disabled={slots.isLoading}
-          placeholder={slots.isLoading ? "Cargando horas…" : hours && hours.length === 0 ? "No hay horas disponibles" : "Selecciona una hora"}
+          placeholder={
+            slots.isLoading
+              ? "Cargando horas…"
+              : hours && hours.length === 0
+                ? "No hay horas disponibles"
+                : "Selecciona una hora"
+          }
           error={error("booking_time")}
         />
         <TextField
@@ -236,7 +297,13 @@ function BookingForm({ initial, onBooked, onCancel }: { initial: BookingPrefill;
   );
 }
 
-export function BookingFormDialog({ open, onOpenChange, initial = {}, onBooked, title = "Agendar" }: {
+export function BookingFormDialog({
+  open,
+  onOpenChange,
+  initial = {},
+  onBooked,
+  title = "Agendar",
+}: {
   open: boolean;
   title?: string;
   onOpenChange(open: boolean): void;

@@ -4,7 +4,15 @@
  * ceil(duration / interval) rows. An empty cell books when allowed, else shows a lock. Block toggles for the day,
  * an hour, or a professional's hour appear for create on booking_block, today or later.
  */
-import { bookingDisplay, NO_CLIENT, NO_PLATE, NO_RUT, PROFESSIONALS_PER_PAGE, titleCase, weekdayOf } from "@taller/core";
+import {
+  bookingDisplay,
+  NO_CLIENT,
+  NO_PLATE,
+  NO_RUT,
+  PROFESSIONALS_PER_PAGE,
+  titleCase,
+  weekdayOf,
+} from "@taller/core";
 import { ChevronLeft, ChevronRight, Lock, LockOpen, Plus, User, Users } from "lucide-react";
 import { useState } from "react";
 import { IconButton } from "../../ui/icon-button";
@@ -40,7 +48,13 @@ export interface DayViewProps {
 function BookingCard({ booking, onOpen }: { booking: AgendaBookingRow; onOpen(): void }) {
   const d = bookingDisplay(booking);
   return (
-    <button type="button" className="agenda-card" style={{ background: d.color }} onClick={onOpen} aria-label={`Reserva ${booking.booking_time} ${booking.client_name ?? NO_CLIENT}, ${d.label}`}>
+    <button
+      type="button"
+      className="agenda-card"
+      style={{ background: d.color }}
+      onClick={onOpen}
+      aria-label={`Reserva ${booking.booking_time} ${booking.client_name ?? NO_CLIENT}, ${d.label}`}
+    >
       <span className="agenda-card-line">
         <strong>{booking.booking_time}</strong> {booking.client_name ? titleCase(booking.client_name) : NO_CLIENT}
       </span>
@@ -52,7 +66,18 @@ function BookingCard({ booking, onOpen }: { booking: AgendaBookingRow; onOpen():
   );
 }
 
-export function DayView({ day, today, range, professionals, locationIds, canCreate, canBlock, onBook, onOpenBooking, onToggleBlock }: DayViewProps) {
+export function DayView({
+  day,
+  today,
+  range,
+  professionals,
+  locationIds,
+  canCreate,
+  canBlock,
+  onBook,
+  onOpenBooking,
+  onToggleBlock,
+}: DayViewProps) {
   const [page, setPage] = useState(0);
   const [single, setSingle] = useState(false);
   const rows = range.days[String(weekdayOf(day))] ?? [];
@@ -68,7 +93,12 @@ export function DayView({ day, today, range, professionals, locationIds, canCrea
   let placed: Placed<AgendaBookingRow>[];
   let columns: { key: string; label: string; userId: number | null }[];
   if (professionalMode) {
-    placed = placeByProfessional(bookings, rows, interval, shown.map((p) => p.id));
+    placed = placeByProfessional(
+      bookings,
+      rows,
+      interval,
+      shown.map((p) => p.id),
+    );
     columns = shown.map((p) => ({ key: `u${p.id}`, label: p.name, userId: p.id }));
   } else {
     const capacity = placeByCapacity(bookings, rows, interval, range.max_bookings);
@@ -84,20 +114,38 @@ export function DayView({ day, today, range, professionals, locationIds, canCrea
       <div className="agenda-day-bar">
         {holiday && <span className="agenda-holiday">Feriado: {holiday.name}</span>}
         {mayToggle && (
-          <button type="button" className="btn btn-text" aria-pressed={dayBlocked} onClick={() => onToggleBlock({ date: day, hour: null, user_id: "all" })}>
+          <button
+            type="button"
+            className="btn btn-text"
+            aria-pressed={dayBlocked}
+            onClick={() => onToggleBlock({ date: day, hour: null, user_id: "all" })}
+          >
             {dayBlocked ? <LockOpen size={18} aria-hidden /> : <Lock size={18} aria-hidden />}
             {dayBlocked ? "Desbloquear día" : "Bloquear día"}
           </button>
         )}
         {professionalMode && professionals.length > 1 && (
           <span className="agenda-pager">
-            <IconButton label="Profesionales anteriores" onClick={() => setPage((p) => cyclePage(p, -1, professionals.length, perPage))}>
+            <IconButton
+              label="Profesionales anteriores"
+              onClick={() => setPage((p) => cyclePage(p, -1, professionals.length, perPage))}
+            >
               <ChevronLeft size={20} />
             </IconButton>
-            <IconButton label={single ? "Ver 4 profesionales" : "Ver un profesional"} aria-pressed={single} onClick={() => { setSingle(!single); setPage(0); }}>
+            <IconButton
+              label={single ? "Ver 4 profesionales" : "Ver un profesional"}
+              aria-pressed={single}
+              onClick={() => {
+                setSingle(!single);
+                setPage(0);
+              }}
+            >
               {single ? <Users size={20} /> : <User size={20} />}
             </IconButton>
-            <IconButton label="Profesionales siguientes" onClick={() => setPage((p) => cyclePage(p, 1, professionals.length, perPage))}>
+            <IconButton
+              label="Profesionales siguientes"
+              onClick={() => setPage((p) => cyclePage(p, 1, professionals.length, perPage))}
+            >
               <ChevronRight size={20} />
             </IconButton>
           </span>
@@ -121,7 +169,12 @@ export function DayView({ day, today, range, professionals, locationIds, canCrea
               <div key={time} className="agenda-grid-time" style={{ gridRow: r + 2, gridColumn: 1 }}>
                 <span>{time}</span>
                 {mayToggle && !professionalMode && (
-                  <IconButton label={hourBlocked ? `Desbloquear ${time}` : `Bloquear ${time}`} aria-pressed={hourBlocked} className="agenda-lock-toggle" onClick={() => onToggleBlock({ date: day, hour: time, user_id: "all" })}>
+                  <IconButton
+                    label={hourBlocked ? `Desbloquear ${time}` : `Bloquear ${time}`}
+                    aria-pressed={hourBlocked}
+                    className="agenda-lock-toggle"
+                    onClick={() => onToggleBlock({ date: day, hour: time, user_id: "all" })}
+                  >
                     {hourBlocked ? <Lock size={16} /> : <LockOpen size={16} />}
                   </IconButton>
                 )}
@@ -139,16 +192,32 @@ export function DayView({ day, today, range, professionals, locationIds, canCrea
               const who = professional ? ` con ${professional.name}` : "";
               const userBlocked = c.userId !== null && blockAt(range.blocks, day, time, c.userId);
               return (
-                <div key={`${c.key}-${time}`} className={`agenda-slot${open ? "" : " agenda-slot-locked"}${blockHours ? " agenda-slot-off" : ""}`} style={{ gridRow: r + 2, gridColumn: ci + 2 }}>
+                <div
+                  key={`${c.key}-${time}`}
+                  className={`agenda-slot${open ? "" : " agenda-slot-locked"}${blockHours ? " agenda-slot-off" : ""}`}
+                  style={{ gridRow: r + 2, gridColumn: ci + 2 }}
+                >
                   {open ? (
-                    <button type="button" className="agenda-slot-add" aria-label={`Agendar ${time}${who}`} onClick={() => onBook({ booking_date: day, booking_time: time, ...(c.userId ? { user_id: c.userId } : {}) })} />
+                    <button
+                      type="button"
+                      className="agenda-slot-add"
+                      aria-label={`Agendar ${time}${who}`}
+                      onClick={() =>
+                        onBook({ booking_date: day, booking_time: time, ...(c.userId ? { user_id: c.userId } : {}) })
+                      }
+                    />
                   ) : (
                     <span className="agenda-slot-lock" role="img" aria-label={`${time}${who} no disponible`}>
                       <Lock size={14} aria-hidden />
                     </span>
                   )}
                   {mayToggle && c.userId !== null && !blockHours && (
-                    <IconButton label={userBlocked ? `Desbloquear ${time}${who}` : `Bloquear ${time}${who}`} aria-pressed={userBlocked} className="agenda-lock-toggle" onClick={() => onToggleBlock({ date: day, hour: time, user_id: c.userId ?? "all" })}>
+                    <IconButton
+                      label={userBlocked ? `Desbloquear ${time}${who}` : `Bloquear ${time}${who}`}
+                      aria-pressed={userBlocked}
+                      className="agenda-lock-toggle"
+                      onClick={() => onToggleBlock({ date: day, hour: time, user_id: c.userId ?? "all" })}
+                    >
                       {userBlocked ? <Lock size={14} /> : <LockOpen size={14} />}
                     </IconButton>
                   )}
@@ -157,14 +226,23 @@ export function DayView({ day, today, range, professionals, locationIds, canCrea
             });
           })}
           {placed.map((p) => (
-            <div key={p.booking.id} className="agenda-card-cell" style={{ gridRow: `${p.row + 2} / span ${p.span}`, gridColumn: p.column + 2 }}>
+            <div
+              key={p.booking.id}
+              className="agenda-card-cell"
+              style={{ gridRow: `${p.row + 2} / span ${p.span}`, gridColumn: p.column + 2 }}
+            >
               <BookingCard booking={p.booking} onOpen={() => onOpenBooking(p.booking.id)} />
             </div>
           ))}
         </div>
       )}
       {dayOpen && (
-        <button type="button" className="agenda-fab" aria-label="Agregar reserva" onClick={() => onBook({ booking_date: day })}>
+        <button
+          type="button"
+          className="agenda-fab"
+          aria-label="Agregar reserva"
+          onClick={() => onBook({ booking_date: day })}
+        >
           <Plus size={26} aria-hidden />
         </button>
       )}

@@ -29,7 +29,17 @@ export function ExternalMailsButton({ count, onOpen }: { count: number; onOpen()
   );
 }
 
-function MailRow({ mail, onRemove, onBook, removing }: { mail: ExternalMail; onRemove?(): void; onBook?(): void; removing: boolean }) {
+function MailRow({
+  mail,
+  onRemove,
+  onBook,
+  removing,
+}: {
+  mail: ExternalMail;
+  onRemove?(): void;
+  onBook?(): void;
+  removing: boolean;
+}) {
   const d = mail.data;
   const booking = mail.get_booking;
   return (
@@ -40,7 +50,9 @@ function MailRow({ mail, onRemove, onBook, removing }: { mail: ExternalMail; onR
         <span>{d.identifier ?? NO_PLATE}</span>
         <span>{d.requirement_name ?? NOT_SPECIFIED}</span>
         <span>{d.location_name ?? mail.location_name ?? NOT_SPECIFIED}</span>
-        <span>{[d.booking_date && formatDay(d.booking_date), d.booking_time].filter(Boolean).join(" ") || NOT_SPECIFIED}</span>
+        <span>
+          {[d.booking_date && formatDay(d.booking_date), d.booking_time].filter(Boolean).join(" ") || NOT_SPECIFIED}
+        </span>
       </div>
       <div className="external-mail-flags">
         <span className={`flag${mail.readed ? " flag-on" : ""}`}>{mail.readed ? "Leído" : "No leído"}</span>
@@ -79,7 +91,9 @@ export function ExternalMailsDialog({ open, onOpenChange }: { open: boolean; onO
   });
   const list = mails.data ?? [];
   // The mails this dialog showed are read: one call for the unread ones, once per opening (the answer is the list).
-  const markRead = trpc.booking.externalMails.markRead.useMutation({ onSuccess: (all) => utils.booking.externalMails.list.setData(undefined, all) });
+  const markRead = trpc.booking.externalMails.markRead.useMutation({
+    onSuccess: (all) => utils.booking.externalMails.list.setData(undefined, all),
+  });
   const marked = useRef(false);
   const unread = list.filter((m) => !m.readed).map((m) => m.id);
   useEffect(() => {
@@ -107,7 +121,15 @@ export function ExternalMailsDialog({ open, onOpenChange }: { open: boolean; onO
               mail={mail}
               removing={remove.isPending}
               onRemove={can("destroy", "booking") ? () => remove.mutate({ id: mail.id }) : undefined}
-              onBook={can("create", "booking") ? () => setBooking({ title: `Agendar correo de ${mail.data.client_name ? titleCase(mail.data.client_name) : NO_CLIENT}`, initial: mailPrefill(mail, todayIn()) }) : undefined}
+              onBook={
+                can("create", "booking")
+                  ? () =>
+                      setBooking({
+                        title: `Agendar correo de ${mail.data.client_name ? titleCase(mail.data.client_name) : NO_CLIENT}`,
+                        initial: mailPrefill(mail, todayIn()),
+                      })
+                  : undefined
+              }
             />
           ))}
         </ul>

@@ -7,7 +7,13 @@ import type { BookingRange } from "./use-agenda";
 /** Bookings listed in a day cell; the rest are counted. */
 const SHOWN = 3;
 
-export function MonthView({ month, today, range, locationIds, onOpenDay }: {
+export function MonthView({
+  month,
+  today,
+  range,
+  locationIds,
+  onOpenDay,
+}: {
   month: string;
   today: string;
   range: BookingRange | undefined;
@@ -19,9 +25,7 @@ export function MonthView({ month, today, range, locationIds, onOpenDay }: {
     <div className="agenda-month">
       <div className="agenda-month-head">
         {names.map((n) => (
-          <div key={n}>
-            {n}
-          </div>
+          <div key={n}>{n}</div>
         ))}
       </div>
       {monthWeeks(month).map((week) => (
@@ -30,7 +34,12 @@ export function MonthView({ month, today, range, locationIds, onOpenDay }: {
             const bookings = monthOrder(range?.bookings[day] ?? []);
             const holiday = range ? holidayOn(range.holydays, day, locationIds) : null;
             const blocked = range ? isBlocked(range.blocks, day) : false;
-            const classes = ["agenda-day", monthOf(day) !== month && "agenda-day-other", day === today && "agenda-day-today", holiday && "agenda-day-holiday"];
+            const classes = [
+              "agenda-day",
+              monthOf(day) !== month && "agenda-day-other",
+              day === today && "agenda-day-today",
+              holiday && "agenda-day-holiday",
+            ];
             return (
               <button
                 key={day}

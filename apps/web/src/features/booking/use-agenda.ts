@@ -44,18 +44,25 @@ export function useProfessionals(enabled: boolean) {
 
 let provisionalId = -1;
 
-/** Blocking a day, an hour or a professional's hour: shown at once, reverted silently on failure (seed 001 section 8). */
+/**
+ * Blocking a day, an hour or a professional's hour: shown at once, reverted silently on failure (seed 001 section 8).
+ */
 export function useToggleBlock(rangeInput: RangeInput) {
   const utils = trpc.useUtils();
   return trpc.booking.toggleBlock.useMutation({
     onMutate: async ({ date, hour, user_id }) => {
       await utils.booking.range.cancel(rangeInput);
       const before = utils.booking.range.getData(rangeInput);
-      utils.booking.range.setData(rangeInput, (range) =>
-        range && {
-          ...range,
-          blocks: toggledBlocks(range.blocks, date, hour ?? null, user_id ?? "all", (b) => ({ ...b, id: provisionalId-- })),
-        },
+      utils.booking.range.setData(
+        rangeInput,
+        (range) =>
+          range && {
+            ...range,
+            blocks: toggledBlocks(range.blocks, date, hour ?? null, user_id ?? "all", (b) => ({
+              ...b,
+              id: provisionalId--,
+            })),
+          },
       );
       return { before };
     },

@@ -42,7 +42,9 @@ function StatusChange({ budget }: { budget: Budget }) {
   const utils = trpc.useUtils();
   const update = trpc.budgets.updateStatus.useMutation({ onSuccess: () => utils.budgets.invalidate() });
   const options = (statuses.data?.statuses ?? [])
-    .filter((s) => s.id === budget.status.id || transitionAllowed(budget.status.id, s.id, statuses.data?.transitions ?? []))
+    .filter(
+      (s) => s.id === budget.status.id || transitionAllowed(budget.status.id, s.id, statuses.data?.transitions ?? []),
+    )
     .map((s) => ({ value: String(s.id), label: s.name }));
   return (
     <div className="budget-status-change">
@@ -64,21 +66,31 @@ function StatusChange({ budget }: { budget: Budget }) {
 
 function BudgetLines({ budget, editable }: { budget: Budget; editable: boolean }) {
   const utils = trpc.useUtils();
-  const remove = trpc.budgets.removeLine.useMutation({ onSettled: () => utils.budgets.get.invalidate({ id: budget.id }) });
+  const remove = trpc.budgets.removeLine.useMutation({
+    onSettled: () => utils.budgets.get.invalidate({ id: budget.id }),
+  });
   // The line being edited, "new" for 'Agregar línea', null when no form is open.
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const line = typeof editing === "number" ? (budget.lines.find((l) => l.id === editing) ?? null) : null;
   return (
     <section>
       <h3>Detalle</h3>
-      <div className={`budget-lines${editable ? " budget-lines-editable" : ""}`} role="table" aria-label="Líneas del presupuesto">
+      <div
+        className={`budget-lines${editable ? " budget-lines-editable" : ""}`}
+        role="table"
+        aria-label="Líneas del presupuesto"
+      >
         <div role="row" className="budget-line budget-line-head">
           <span role="columnheader">Descripción</span>
           <span role="columnheader">Cant.</span>
           <span role="columnheader">Precio</span>
           <span role="columnheader">Descuento</span>
           <span role="columnheader">Total</span>
-          {editable && <span role="columnheader" className="visually-hidden">Acciones</span>}
+          {editable && (
+            <span role="columnheader" className="visually-hidden">
+              Acciones
+            </span>
+          )}
         </div>
         {budget.lines.map((l) => (
           <div role="row" className="budget-line" key={l.id}>
@@ -187,7 +199,8 @@ export function BudgetView({ budget }: { budget: Budget }) {
         <ol className="budget-history">
           {budget.status_changes.map((h) => (
             <li key={h.id}>
-              <span className="muted">{formatDateTime(h.created_at)}</span> {h.from_status_name ? `${h.from_status_name} → ` : "Creado en "}
+              <span className="muted">{formatDateTime(h.created_at)}</span>{" "}
+              {h.from_status_name ? `${h.from_status_name} → ` : "Creado en "}
               <StatusBadge color={h.to_status_color} name={h.to_status_name} />
               {h.user_name ? ` · ${h.user_name}` : ""}
             </li>

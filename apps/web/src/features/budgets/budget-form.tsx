@@ -42,7 +42,15 @@ const whole = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.r
 
 let keys = 0;
 
-export function BudgetForm({ draft, onChange, onClose }: { draft: BudgetDraft; onChange(draft: BudgetDraft): void; onClose(): void }) {
+export function BudgetForm({
+  draft,
+  onChange,
+  onClose,
+}: {
+  draft: BudgetDraft;
+  onChange(draft: BudgetDraft): void;
+  onClose(): void;
+}) {
   const [entry, setEntry] = useState<Entry>(emptyEntry);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const search = entry.product ? "" : entry.description.trim();
@@ -61,7 +69,12 @@ export function BudgetForm({ draft, onChange, onClose }: { draft: BudgetDraft; o
       return;
     }
     setErrors({});
-    onChange({ actions: [...draft.actions, { ...parsed.data, key: ++keys, label: entry.product?.name ?? parsed.data.description ?? "" }] });
+    onChange({
+      actions: [
+        ...draft.actions,
+        { ...parsed.data, key: ++keys, label: entry.product?.name ?? parsed.data.description ?? "" },
+      ],
+    });
     setEntry(emptyEntry);
   };
 
@@ -82,7 +95,10 @@ export function BudgetForm({ draft, onChange, onClose }: { draft: BudgetDraft; o
                 {a.discount ? <span className="muted"> (−{formatMoney(a.discount)})</span> : null}
               </span>
               <span className="budget-money">{formatMoney(lineTotal(a))}</span>
-              <IconButton label={`Quitar ${a.label}`} onClick={() => onChange({ actions: draft.actions.filter((x) => x.key !== a.key) })}>
+              <IconButton
+                label={`Quitar ${a.label}`}
+                onClick={() => onChange({ actions: draft.actions.filter((x) => x.key !== a.key) })}
+              >
                 <Trash2 size={16} />
               </IconButton>
             </li>
@@ -116,16 +132,35 @@ export function BudgetForm({ draft, onChange, onClose }: { draft: BudgetDraft; o
             {products.data?.map((p) => (
               <li key={p.id} role="option" aria-selected={false}>
                 <button type="button" onClick={() => setEntry({ ...entry, product: p, unit_price: String(p.price) })}>
-                  {p.name} <span className="muted">{p.code}</span> <span className="budget-money">{formatMoney(p.price)}</span>
+                  {p.name} <span className="muted">{p.code}</span>{" "}
+                  <span className="budget-money">{formatMoney(p.price)}</span>
                 </button>
               </li>
             ))}
           </ul>
         )}
         <div className="budget-form-numbers">
-          <TextField label="Cantidad" inputMode="numeric" value={entry.quantity} error={errors.quantity} onChange={(e) => setEntry({ ...entry, quantity: e.target.value })} />
-          <TextField label="Precio unitario" inputMode="numeric" value={entry.unit_price} error={errors.unit_price} onChange={(e) => setEntry({ ...entry, unit_price: e.target.value })} />
-          <TextField label="Descuento" inputMode="numeric" value={entry.discount} error={errors.discount} onChange={(e) => setEntry({ ...entry, discount: e.target.value })} />
+          <TextField
+            label="Cantidad"
+            inputMode="numeric"
+            value={entry.quantity}
+            error={errors.quantity}
+            onChange={(e) => setEntry({ ...entry, quantity: e.target.value })}
+          />
+          <TextField
+            label="Precio unitario"
+            inputMode="numeric"
+            value={entry.unit_price}
+            error={errors.unit_price}
+            onChange={(e) => setEntry({ ...entry, unit_price: e.target.value })}
+          />
+          <TextField
+            label="Descuento"
+            inputMode="numeric"
+            value={entry.discount}
+            error={errors.discount}
+            onChange={(e) => setEntry({ ...entry, discount: e.target.value })}
+          />
         </div>
         <Button variant="secondary" onClick={add}>
           <Plus size={16} aria-hidden />

@@ -1,7 +1,7 @@
 /**
- * 'Agregar línea' and a line's 'Editar' on the budget's page: description (a catalogue line keeps its product), quantity,
- * unit price and discount in pesos, validated with the server's own line schema; the server answers the field's
- * Spanish message, or the budget's (a status that no longer takes changes). The total shown after saving is the
+ * 'Agregar línea' and a line's 'Editar' on the budget's page: description (a catalogue line keeps its product),
+ * quantity, unit price and discount in pesos, validated with the server's own line schema; the server answers the
+ * field's Spanish message, or the budget's (a status that no longer takes changes). The total shown after saving is the
  * database's, read again.
  */
 import type { RouterOutputs } from "@taller/api";
@@ -21,7 +21,13 @@ export function BudgetLineForm({ budgetId, line, onDone }: { budgetId: number; l
   const form = useZodForm(
     budgetLineInput,
     line
-      ? { product_id: line.product_id, description: line.description, quantity: line.quantity, unit_price: line.unit_price, discount: line.discount }
+      ? {
+          product_id: line.product_id,
+          description: line.description,
+          quantity: line.quantity,
+          unit_price: line.unit_price,
+          discount: line.discount,
+        }
       : { product_id: null, description: "", quantity: 1, unit_price: 0, discount: 0 },
   );
   const submit = form.handleSubmit(async (values) => {
@@ -35,15 +41,27 @@ export function BudgetLineForm({ budgetId, line, onDone }: { budgetId: number; l
     }
   });
   const watched = form.watch();
-  const preview = lineTotal({ quantity: Number(watched.quantity) || 0, unit_price: Number(watched.unit_price) || 0, discount: Number(watched.discount) || 0 });
+  const preview = lineTotal({
+    quantity: Number(watched.quantity) || 0,
+    unit_price: Number(watched.unit_price) || 0,
+    discount: Number(watched.discount) || 0,
+  });
   const number = (name: "quantity" | "unit_price" | "discount") => ({
     ...form.register(name, { valueAsNumber: true }),
     error: form.getFieldState(name, form.formState).error?.message,
   });
   return (
-    <form className="budget-line-form" onSubmit={(e) => void submit(e)} noValidate aria-label={line ? "Editar línea" : "Agregar línea"}>
+    <form
+      className="budget-line-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={line ? "Editar línea" : "Agregar línea"}
+    >
       <h4>{line ? "Editar línea" : "Agregar línea"}</h4>
-      <TextField label={line?.product_id ? "Descripción (producto del catálogo)" : "Descripción"} {...textField(form, "description")} />
+      <TextField
+        label={line?.product_id ? "Descripción (producto del catálogo)" : "Descripción"}
+        {...textField(form, "description")}
+      />
       <div className="budget-line-form-numbers">
         <TextField label="Cantidad" type="number" inputMode="numeric" min={1} {...number("quantity")} />
         <TextField label="Precio unitario" type="number" inputMode="numeric" min={0} {...number("unit_price")} />

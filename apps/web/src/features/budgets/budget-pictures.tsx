@@ -48,7 +48,12 @@ export function BudgetPictureUpload({ budgetId }: { budgetId: number }) {
           if (files.length) void upload(files);
         }}
       />
-      <Button variant="secondary" icon={<ImagePlus size={16} aria-hidden />} loading={busy} onClick={() => input.current?.click()}>
+      <Button
+        variant="secondary"
+        icon={<ImagePlus size={16} aria-hidden />}
+        loading={busy}
+        onClick={() => input.current?.click()}
+      >
         Agregar fotos
       </Button>
       {problem && (

@@ -75,7 +75,8 @@ function Card({ budget }: { budget: BudgetItem }) {
           {budget.status.name}
         </span>
         <span className="muted">
-          Orden #{budget.order_correlative_id} · {budget.client_name ?? "-"} · {budget.identifier ?? "-"} · {formatDate(budget.created_at)}
+          Orden #{budget.order_correlative_id} · {budget.client_name ?? "-"} · {budget.identifier ?? "-"} ·{" "}
+          {formatDate(budget.created_at)}
         </span>
       </span>
     </Link>
@@ -104,7 +105,12 @@ export function BudgetsPage() {
       </div>
     );
   }
-  const boxes = all.map((s) => ({ id: s.id, name: s.name, color: s.color, count: byStatus ? (byStatus.find((b) => b.status_id === s.id)?.count ?? 0) : undefined }));
+  const boxes = all.map((s) => ({
+    id: s.id,
+    name: s.name,
+    color: s.color,
+    count: byStatus ? (byStatus.find((b) => b.status_id === s.id)?.count ?? 0) : undefined,
+  }));
   return (
     <ListPage
       search={search}
@@ -112,7 +118,12 @@ export function BudgetsPage() {
       onOpenFilter={() => setFilterOpen(true)}
       boxes={
         <>
-          <StatusBoxes label="Estados de Presupuesto" boxes={boxes} selected={selected} onToggle={(id) => storeIds(toggleId(selected, id))} />
+          <StatusBoxes
+            label="Estados de Presupuesto"
+            boxes={boxes}
+            selected={selected}
+            onToggle={(id) => storeIds(toggleId(selected, id))}
+          />
           <ListTotal capped={cappedTotal} />
         </>
       }

@@ -72,7 +72,10 @@ export function CalendarPage() {
   const wantedKey = `${wanted.from}/${wanted.to}`;
   const settledKey = useSettled(wantedKey, CALENDAR_FETCH_DEBOUNCE_MS);
   const [from = wanted.from, to = wanted.to] = settledKey.split("/");
-  const range = trpc.calendar.range.useQuery({ from, to, type, location_ids: locationIds }, { placeholderData: keepPreviousData });
+  const range = trpc.calendar.range.useQuery(
+    { from, to, type, location_ids: locationIds },
+    { placeholderData: keepPreviousData },
+  );
   const loading = settledKey !== wantedKey || range.isFetching;
 
   // Another screen (or user) created or changed an event: refetch the windows on screen.
@@ -90,7 +93,10 @@ export function CalendarPage() {
   const items = useMemo(() => {
     const data = range.data;
     if (!data) return new Map<string, Item[]>();
-    const list: Item[] = type === "deliveries" ? data.deliveries.flatMap((d) => deliveryItem(d) ?? []) : data.events.map((e) => eventItem(e));
+    const list: Item[] =
+      type === "deliveries"
+        ? data.deliveries.flatMap((d) => deliveryItem(d) ?? [])
+        : data.events.map((e) => eventItem(e));
     return itemsByDay(list);
   }, [range.data, type]);
   const holidays = useMemo(() => new Map((range.data?.holydays ?? []).map((h) => [h.date, h.name])), [range.data]);
@@ -130,7 +136,13 @@ export function CalendarPage() {
         </Menu>
         <div className="calendar-modes" role="group" aria-label="Vista">
           {CALENDAR_MODES.map((m) => (
-            <button key={m} type="button" className="calendar-mode" aria-pressed={m === mode} onClick={() => setMode(m)}>
+            <button
+              key={m}
+              type="button"
+              className="calendar-mode"
+              aria-pressed={m === mode}
+              onClick={() => setMode(m)}
+            >
               {MODE_LABELS[m]}
             </button>
           ))}
@@ -157,12 +169,18 @@ export function CalendarPage() {
         )}
       </div>
       {range.data?.deliveries_capped && type === "deliveries" && (
-        <p className="calendar-note">Se muestran las primeras entregas del período: abre un día para ver todas las suyas.</p>
+        <p className="calendar-note">
+          Se muestran las primeras entregas del período: abre un día para ver todas las suyas.
+        </p>
       )}
 
       {mode === "month" && <MonthView day={day} items={items} holidays={holidays} onOpenDay={openDay} />}
-      {mode === "week" && <WeekView day={day} items={items} holidays={holidays} onOpenDay={openDay} onOpenItem={openItem} />}
-      {mode === "day" && <DayView day={day} items={items.get(day) ?? []} holiday={holidays.get(day) ?? null} onOpenItem={openItem} />}
+      {mode === "week" && (
+        <WeekView day={day} items={items} holidays={holidays} onOpenDay={openDay} onOpenItem={openItem} />
+      )}
+      {mode === "day" && (
+        <DayView day={day} items={items.get(day) ?? []} holiday={holidays.get(day) ?? null} onOpenItem={openItem} />
+      )}
 
       <CalendarSearch locationIds={locationIds} onOpenEvent={(event) => setEditing({ event })} />
       {editing && (
@@ -189,7 +207,17 @@ export function CalendarPage() {
 /** How many items a month cell lists before '+N más'. */
 const MONTH_CELL_ITEMS = 3;
 
-function MonthView({ day, items, holidays, onOpenDay }: { day: string; items: Map<string, Item[]>; holidays: Map<string, string>; onOpenDay(day: string): void }) {
+function MonthView({
+  day,
+  items,
+  holidays,
+  onOpenDay,
+}: {
+  day: string;
+  items: Map<string, Item[]>;
+  holidays: Map<string, string>;
+  onOpenDay(day: string): void;
+}) {
   const today = todayIn();
   const month = day.slice(0, 7);
   return (
@@ -206,7 +234,12 @@ function MonthView({ day, items, holidays, onOpenDay }: { day: string; items: Ma
           {week.map((d) => {
             const list = items.get(d) ?? [];
             const holiday = holidays.get(d);
-            const classes = ["calendar-cell", d.slice(0, 7) !== month && "calendar-cell-outside", d === today && "calendar-cell-today", holiday && "calendar-cell-holiday"];
+            const classes = [
+              "calendar-cell",
+              d.slice(0, 7) !== month && "calendar-cell-outside",
+              d === today && "calendar-cell-today",
+              holiday && "calendar-cell-holiday",
+            ];
             return (
               <div key={d} role="gridcell" className={classes.filter(Boolean).join(" ")} data-date={d}>
                 <button
@@ -219,11 +252,19 @@ function MonthView({ day, items, holidays, onOpenDay }: { day: string; items: Ma
                   <span className="calendar-cell-number">{Number(d.slice(8, 10))}</span>
                   {holiday && <span className="calendar-cell-holiday-name">{holiday}</span>}
                   {list.slice(0, MONTH_CELL_ITEMS).map((item) => (
-                    <span key={item.key} className="calendar-chip" style={{ background: item.color }} title={item.state ?? item.label} data-state={item.state ?? "Evento"}>
+                    <span
+                      key={item.key}
+                      className="calendar-chip"
+                      style={{ background: item.color }}
+                      title={item.state ?? item.label}
+                      data-state={item.state ?? "Evento"}
+                    >
                       {item.label}
                     </span>
                   ))}
-                  {list.length > MONTH_CELL_ITEMS && <span className="calendar-more">+{list.length - MONTH_CELL_ITEMS} más</span>}
+                  {list.length > MONTH_CELL_ITEMS && (
+                    <span className="calendar-more">+{list.length - MONTH_CELL_ITEMS} más</span>
+                  )}
                 </button>
               </div>
             );
@@ -254,7 +295,12 @@ function WeekView({
         return (
           <section key={d} className="calendar-weekday" data-date={d}>
             <h2>
-              <button type="button" className="calendar-weekday-title" disabled={Boolean(holiday)} onClick={() => onOpenDay(d)}>
+              <button
+                type="button"
+                className="calendar-weekday-title"
+                disabled={Boolean(holiday)}
+                onClick={() => onOpenDay(d)}
+              >
                 {dayLabel(d)}
               </button>
             </h2>
@@ -267,7 +313,17 @@ function WeekView({
   );
 }
 
-function DayView({ day, items, holiday, onOpenItem }: { day: string; items: Item[]; holiday: string | null; onOpenItem(item: Item): void }) {
+function DayView({
+  day,
+  items,
+  holiday,
+  onOpenItem,
+}: {
+  day: string;
+  items: Item[];
+  holiday: string | null;
+  onOpenItem(item: Item): void;
+}) {
   const sums = daySums(items);
   return (
     // The toolbar's title names the day already.
@@ -290,13 +346,26 @@ function DayView({ day, items, holiday, onOpenItem }: { day: string; items: Item
   );
 }
 
-function ItemList({ items, onOpenItem, compact = false }: { items: Item[]; onOpenItem(item: Item): void; compact?: boolean }) {
+function ItemList({
+  items,
+  onOpenItem,
+  compact = false,
+}: {
+  items: Item[];
+  onOpenItem(item: Item): void;
+  compact?: boolean;
+}) {
   if (items.length === 0) return <p className="calendar-empty">Sin elementos</p>;
   return (
     <ul className={`calendar-items${compact ? " calendar-items-compact" : ""}`}>
       {items.map((item) => (
         <li key={item.key}>
-          <button type="button" className="calendar-item" style={{ borderInlineStartColor: item.color }} onClick={() => onOpenItem(item)}>
+          <button
+            type="button"
+            className="calendar-item"
+            style={{ borderInlineStartColor: item.color }}
+            onClick={() => onOpenItem(item)}
+          >
             <span className="calendar-item-time">{item.time ?? "Todo el día"}</span>
             <span className="calendar-item-label">{item.label}</span>
             {item.state && (

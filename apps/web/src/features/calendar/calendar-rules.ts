@@ -17,14 +17,17 @@ export const monthGrid = (day: string): string[][] => monthWeeks(day.slice(0, 7)
 export function step(day: string, mode: CalendarMode, direction: 1 | -1): string {
   if (mode === "day") return addDays(day, direction);
   if (mode === "week") return addDays(day, 7 * direction);
-  const first = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + direction, 1)).toISOString().slice(0, 10);
+  const first = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + direction, 1))
+    .toISOString()
+    .slice(0, 10);
   // The first day + 31 is always in the month after: its 1st minus one is this month's last day.
   const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
   return `${first.slice(0, 8)}${String(Math.min(Number(day.slice(8, 10)), Number(last.slice(8, 10)))).padStart(2, "0")}`;
 }
 
 const asUtcDate = (day: string) => new Date(`${day}T12:00:00Z`);
-const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("es-CL", { ...options, timeZone: "UTC" });
+const format = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("es-CL", { ...options, timeZone: "UTC" });
 const monthYear = format({ month: "long", year: "numeric" });
 const longDay = format({ weekday: "long", day: "numeric", month: "long", year: "numeric" });
 const shortDay = format({ day: "numeric", month: "short" });
@@ -45,7 +48,10 @@ export function calendarTitle(day: string, mode: CalendarMode): string {
 
 /** "lun", "mar", … for the month grid's header; the full name for screen readers. */
 export function weekdayNames(): { short: string; long: string }[] {
-  return weekDays("2026-11-23").map((d) => ({ short: weekdayShort.format(asUtcDate(d)).replace(".", ""), long: weekdayLong.format(asUtcDate(d)) }));
+  return weekDays("2026-11-23").map((d) => ({
+    short: weekdayShort.format(asUtcDate(d)).replace(".", ""),
+    long: weekdayLong.format(asUtcDate(d)),
+  }));
 }
 
 export function dayLabel(day: string): string {

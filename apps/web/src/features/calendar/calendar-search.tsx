@@ -20,7 +20,13 @@ import { Spinner } from "../../ui/spinner";
 import type { CalendarEvent } from "./types";
 import { deliveryItem } from "./calendar-rules";
 
-export function CalendarSearch({ locationIds, onOpenEvent }: { locationIds: number[] | null; onOpenEvent(event: CalendarEvent): void }) {
+export function CalendarSearch({
+  locationIds,
+  onOpenEvent,
+}: {
+  locationIds: number[] | null;
+  onOpenEvent(event: CalendarEvent): void;
+}) {
   const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState("");
@@ -55,10 +61,18 @@ export function CalendarSearch({ locationIds, onOpenEvent }: { locationIds: numb
         )}
       </div>
       {enabled && (
-        <ul id={listId} className="calendar-search-results" style={{ maxHeight: CALENDAR_SEARCH_LIST_MAX_HEIGHT_PX }} aria-label="Resultados">
+        <ul
+          id={listId}
+          className="calendar-search-results"
+          style={{ maxHeight: CALENDAR_SEARCH_LIST_MAX_HEIGHT_PX }}
+          aria-label="Resultados"
+        >
           {deliveries.map(({ d, item }) => (
             <li key={item.key}>
-              <button type="button" onClick={() => void navigate({ to: "/main/orders/$id", params: { id: String(d.id) } })}>
+              <button
+                type="button"
+                onClick={() => void navigate({ to: "/main/orders/$id", params: { id: String(d.id) } })}
+              >
                 <span className="calendar-chip" style={{ background: item.color }}>
                   {item.state}
                 </span>

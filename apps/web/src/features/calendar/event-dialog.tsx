@@ -23,7 +23,12 @@ import { useSettled } from "../../lib/use-settled";
 type OrderOption = RouterOutputs["calendar"]["orderOptions"][number];
 
 /** How an attached order reads in the dialog: 'Orden #208 · BCDF12 · status · total'. */
-function orderLine(o: { correlative_id: number | null; identifier: string | null; status_name: string | null; order_total: number | null }) {
+function orderLine(o: {
+  correlative_id: number | null;
+  identifier: string | null;
+  status_name: string | null;
+  order_total: number | null;
+}) {
   return [
     o.correlative_id === null ? "Orden vinculada" : `Orden #${o.correlative_id}`,
     o.identifier,
@@ -42,7 +47,14 @@ function OrderPicker({ onPick }: { onPick(order: OrderOption): void }) {
   const options = trpc.calendar.orderOptions.useQuery({ query: settled }, { enabled: valid });
   return (
     <div className="calendar-event-picker">
-      <TextField label="Vincular orden (N°)" type="search" inputMode="numeric" autoComplete="off" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <TextField
+        label="Vincular orden (N°)"
+        type="search"
+        inputMode="numeric"
+        autoComplete="off"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       {valid && options.data && (
         <ul aria-label="Órdenes encontradas">
           {options.data.length === 0 && <li className="muted">No se encontraron órdenes</li>}
@@ -141,7 +153,9 @@ export function EventDialog({
           <Controller
             control={form.control}
             name="all_day"
-            render={({ field }) => <Checkbox label="Todo el día" checked={field.value ?? false} onCheckedChange={field.onChange} />}
+            render={({ field }) => (
+              <Checkbox label="Todo el día" checked={field.value ?? false} onCheckedChange={field.onChange} />
+            )}
           />
           <TextField
             label="Duración (horas)"
@@ -180,7 +194,9 @@ export function EventDialog({
             )
           )}
           {form.formState.errors.order_id && <p className="field-error">{form.formState.errors.order_id.message}</p>}
-          {form.formState.errors.root?.server && <p className="field-error">{form.formState.errors.root.server.message}</p>}
+          {form.formState.errors.root?.server && (
+            <p className="field-error">{form.formState.errors.root.server.message}</p>
+          )}
         </fieldset>
       </form>
       {event && (

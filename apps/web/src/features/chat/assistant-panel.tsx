@@ -23,7 +23,10 @@ export function AssistantPanel({ me }: { me: ChatPerson }) {
   const { threadId, context } = useAssistant();
   const status = trpc.chat.assistant.status.useQuery();
   const threads = trpc.chat.assistant.threads.useQuery();
-  const create = trpc.chat.assistant.create.useMutation({ onSuccess: (t) => pickThread(t.id), onError: reportApiError });
+  const create = trpc.chat.assistant.create.useMutation({
+    onSuccess: (t) => pickThread(t.id),
+    onError: reportApiError,
+  });
   // No thread picked: the newest empty one (made or reused by the server).
   useEffect(() => {
     if (threadId === null && status.data?.configured && !create.isPending) create.mutate();
@@ -42,7 +45,13 @@ export function AssistantPanel({ me }: { me: ChatPerson }) {
         </div>
         {status.data?.configured && (
           <>
-            <Menu trigger={<IconButton label={CHAT_TEXTS.assistantHistory}><History size={20} /></IconButton>}>
+            <Menu
+              trigger={
+                <IconButton label={CHAT_TEXTS.assistantHistory}>
+                  <History size={20} />
+                </IconButton>
+              }
+            >
               {threads.data?.length ? (
                 threads.data.map((t) => (
                   <MenuItem key={t.id} onSelect={() => pickThread(t.id)}>
@@ -74,13 +83,29 @@ export function AssistantPanel({ me }: { me: ChatPerson }) {
           <Spinner size={18} label="Abriendo conversación" />
         </div>
       ) : (
-        <AssistantThread key={threadId} threadId={threadId} me={me} context={context} onAsked={() => void threads.refetch()} />
+        <AssistantThread
+          key={threadId}
+          threadId={threadId}
+          me={me}
+          context={context}
+          onAsked={() => void threads.refetch()}
+        />
       )}
     </section>
   );
 }
 
-function AssistantThread({ threadId, me, context, onAsked }: { threadId: number; me: ChatPerson; context: ReturnType<typeof useAssistant>["context"]; onAsked(): void }) {
+function AssistantThread({
+  threadId,
+  me,
+  context,
+  onAsked,
+}: {
+  threadId: number;
+  me: ChatPerson;
+  context: ReturnType<typeof useAssistant>["context"];
+  onAsked(): void;
+}) {
   const snackbar = useSnackbar();
   const chat = useChatMessages(threadId, me.id, { onOthersMessage: () => undefined });
   const ask = trpc.chat.assistant.ask.useMutation();
@@ -129,7 +154,13 @@ function AssistantThread({ threadId, me, context, onAsked }: { threadId: number;
             </div>
           )}
           {chat.messages.map((m) => (
-            <MessageBubble key={m.key} message={m} own={m.author_type === "User" && m.author?.id === me.id} userId={me.id} name={noName} />
+            <MessageBubble
+              key={m.key}
+              message={m}
+              own={m.author_type === "User" && m.author?.id === me.id}
+              userId={me.id}
+              name={noName}
+            />
           ))}
           {working && (
             <p className="assistant-typing" role="status">

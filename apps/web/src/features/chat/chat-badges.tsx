@@ -48,7 +48,10 @@ export function ChatButtonBadges() {
   return (
     <>
       {works > 0 && (
-        <span className="chat-button-works" aria-label={`${works} ${works === 1 ? "trabajo propio" : "trabajos propios"}`}>
+        <span
+          className="chat-button-works"
+          aria-label={`${works} ${works === 1 ? "trabajo propio" : "trabajos propios"}`}
+        >
           {works}
         </span>
       )}

@@ -3,7 +3,14 @@
  * events strips; the messages (older pages within 100 px of the top, 'Ir al final' beyond 300 px from the bottom,
  * read marking near the bottom); and the input bar. Orders open in the 80% order dialog; other documents navigate.
  */
-import { CHAT_TEXTS, WHATSAPP_PLAN_MESSAGE_MS, WHATSAPP_TEXTS, type ChatHeader, type ChatPerson, type Instant } from "@taller/core";
+import {
+  CHAT_TEXTS,
+  WHATSAPP_PLAN_MESSAGE_MS,
+  WHATSAPP_TEXTS,
+  type ChatHeader,
+  type ChatPerson,
+  type Instant,
+} from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { ArrowDown, ArrowLeft, Bot } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -46,10 +53,14 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
   const thread = header.document_type === "Assistant";
   // The WhatsApp option needs the document's client: asked once per chat, only for users who may create CRM.
   const mayWhatsapp = !thread && can("create", "crm");
-  const conversation = trpc.messaging.conversation.useQuery({ chat_id: header.id }, { enabled: mayWhatsapp, staleTime: 60_000 });
+  const conversation = trpc.messaging.conversation.useQuery(
+    { chat_id: header.id },
+    { enabled: mayWhatsapp, staleTime: 60_000 },
+  );
   const [whatsappOpen, setWhatsappOpen] = useState(false);
   const openWhatsapp = () => {
-    if (conversation.data?.plan === false) snackbar.show(WHATSAPP_TEXTS.notInPlan, { tone: "info", duration: WHATSAPP_PLAN_MESSAGE_MS });
+    if (conversation.data?.plan === false)
+      snackbar.show(WHATSAPP_TEXTS.notInPlan, { tone: "info", duration: WHATSAPP_PLAN_MESSAGE_MS });
     else setWhatsappOpen(true);
   };
 
@@ -67,7 +78,8 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
   const editEvent = trpc.chat.editEvent.useMutation();
 
   const mentionName = useMentionName();
-  const name = (kind: "user" | "client", id: number) => mentionName(kind, id) ?? (kind === "user" ? "usuario" : "cliente");
+  const name = (kind: "user" | "client", id: number) =>
+    mentionName(kind, id) ?? (kind === "user" ? "usuario" : "cliente");
 
   const marker = useMemo(
     () => createReadMarker((commentId) => markRead.mutate({ chat_id: header.id, comment_id: commentId })),
@@ -119,19 +131,30 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
     });
     const event = out.event && { id: 0, ...out.event, start_date: out.event.start as Instant };
     void chat
-      .send(async () => ({ comment: out.comment, event: out.event, budget: out.budget, picture_ids: await uploadPictures(out.files, "chat_picture"), reply_id: out.reply?.id ?? null }), {
-        comment: out.comment,
-        author_type: "User",
-        author: me,
-        reply: out.reply?.id ? { id: out.reply.id, comment: out.reply.comment, author: out.reply.author, deleted: false } : null,
-        target_user_id: null,
-        mentioned_user_ids: [],
-        pictures: previewPictures,
-        calendar_event: event,
-        budget: null,
-        deleted_at: null,
-        client_key: null,
-      })
+      .send(
+        async () => ({
+          comment: out.comment,
+          event: out.event,
+          budget: out.budget,
+          picture_ids: await uploadPictures(out.files, "chat_picture"),
+          reply_id: out.reply?.id ?? null,
+        }),
+        {
+          comment: out.comment,
+          author_type: "User",
+          author: me,
+          reply: out.reply?.id
+            ? { id: out.reply.id, comment: out.reply.comment, author: out.reply.author, deleted: false }
+            : null,
+          target_user_id: null,
+          mentioned_user_ids: [],
+          pictures: previewPictures,
+          calendar_event: event,
+          budget: null,
+          deleted_at: null,
+          client_key: null,
+        },
+      )
       .finally(() => previewPictures.forEach((p) => URL.revokeObjectURL(p.url)));
   };
 
@@ -143,7 +166,13 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
     editEvent: setEditing,
     remove: (m) => {
       if (m.id === null) return;
-      remove.mutate({ comment_id: m.id }, { onSuccess: chat.applyFromServer, onError: (e) => snackbar.show(e.message, { tone: "error", duration: 3000 }) });
+      remove.mutate(
+        { comment_id: m.id },
+        {
+          onSuccess: chat.applyFromServer,
+          onError: (e) => snackbar.show(e.message, { tone: "error", duration: 3000 }),
+        },
+      );
     },
   };
 
@@ -163,7 +192,10 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
           </h2>
         </div>
         {view && !thread && (
-          <IconButton label="Preguntar al asistente sobre este documento" onClick={() => showAssistant({ document_type: view.type, document_id: view.id })}>
+          <IconButton
+            label="Preguntar al asistente sobre este documento"
+            onClick={() => showAssistant({ document_type: view.type, document_id: view.id })}
+          >
             <Bot size={20} />
           </IconButton>
         )}
@@ -180,7 +212,14 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
       <WorksStrip works={chat.works} />
       <EventsStrip events={chat.events} />
       <div className="chat-messages-wrap">
-        <div ref={scrollRef} className="chat-messages" onScroll={onScroll} role="log" aria-label="Mensajes" aria-live="polite">
+        <div
+          ref={scrollRef}
+          className="chat-messages"
+          onScroll={onScroll}
+          role="log"
+          aria-label="Mensajes"
+          aria-live="polite"
+        >
           {chat.loadingOlder && (
             <div className="chat-older">
               <Spinner size={18} />
@@ -192,7 +231,14 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
             </div>
           )}
           {chat.messages.map((m) => (
-            <MessageBubble key={m.key} message={m} own={m.author_type === "User" && m.author?.id === userId} userId={userId} name={name} actions={actions} />
+            <MessageBubble
+              key={m.key}
+              message={m}
+              own={m.author_type === "User" && m.author?.id === userId}
+              userId={userId}
+              name={name}
+              actions={actions}
+            />
           ))}
         </div>
         {goToEnd && (

@@ -24,7 +24,12 @@ function openRow(chat: ChatListItem) {
   if (chat.document_id === null || chat.document_type === "Assistant") return;
   const ref = { document_type: chat.document_type, document_id: chat.document_id };
   const { own_works: _works, last_comment: _last, activity_at: _activity, ...rest } = chat;
-  showChat(ref, { ...rest, ...ref, view: { type: ref.document_type, id: ref.document_id, path: chatDocumentPath(ref.document_type, ref.document_id) }, last_read_comment_id: null });
+  showChat(ref, {
+    ...rest,
+    ...ref,
+    view: { type: ref.document_type, id: ref.document_id, path: chatDocumentPath(ref.document_type, ref.document_id) },
+    last_read_comment_id: null,
+  });
 }
 
 export function ChatList() {
@@ -47,7 +52,9 @@ export function ChatList() {
   useEffect(() => {
     if (!cache || search) return;
     let live = true;
-    void cache.chats().then((all) => live && setCached(all.filter((c) => c.document_type === tab && (archived || c.listed))));
+    void cache
+      .chats()
+      .then((all) => live && setCached(all.filter((c) => c.document_type === tab && (archived || c.listed))));
     return () => {
       live = false;
     };
@@ -63,13 +70,21 @@ export function ChatList() {
     <div className="chat-list">
       <div className="chat-search">
         <Search size={18} aria-hidden />
-        <input type="search" aria-label="Buscar chats" placeholder={CHAT_TEXTS.search} value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          type="search"
+          aria-label="Buscar chats"
+          placeholder={CHAT_TEXTS.search}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       <button type="button" className="assistant-entry" onClick={() => showAssistant()}>
         <Bot size={20} aria-hidden />
         <span>
           <strong>{CHAT_TEXTS.assistantTitle}</strong>
-          {assistant && !assistant.configured && <span className="assistant-entry-note">{CHAT_TEXTS.assistantNotConfigured}</span>}
+          {assistant && !assistant.configured && (
+            <span className="assistant-entry-note">{CHAT_TEXTS.assistantNotConfigured}</span>
+          )}
         </span>
       </button>
       <div className="chat-tabs" role="tablist" aria-label="Tipo de documento">
@@ -97,7 +112,12 @@ export function ChatList() {
           );
         })}
       </div>
-      <button type="button" className="chat-archived-toggle" aria-pressed={archived} onClick={() => setArchived(!archived)}>
+      <button
+        type="button"
+        className="chat-archived-toggle"
+        aria-pressed={archived}
+        onClick={() => setArchived(!archived)}
+      >
         <Archive size={16} aria-hidden />
         {archived ? "Ocultar finalizados" : "Mostrar finalizados"}
         {badges && badges.archived_mention > 0 && (

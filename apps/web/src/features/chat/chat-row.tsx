@@ -9,9 +9,21 @@ import { chatTime, lastCommentLine } from "./list-rules";
 import { useMentionName } from "./use-mention-name";
 
 /** Stock, buy order and booking chats without a picture get a default icon; others a document icon. */
-export function ChatPicture({ chat, size = 44 }: { chat: Pick<ChatListItem, "picture" | "document_type" | "super_type">; size?: number }) {
-  if (chat.picture) return <img className="chat-picture" src={chat.picture} alt="" width={size} height={size} loading="lazy" />;
-  const Icon = chat.document_type === "Booking" ? CalendarDays : chat.super_type?.startsWith("InventoryAction") ? Package : FileText;
+export function ChatPicture({
+  chat,
+  size = 44,
+}: {
+  chat: Pick<ChatListItem, "picture" | "document_type" | "super_type">;
+  size?: number;
+}) {
+  if (chat.picture)
+    return <img className="chat-picture" src={chat.picture} alt="" width={size} height={size} loading="lazy" />;
+  const Icon =
+    chat.document_type === "Booking"
+      ? CalendarDays
+      : chat.super_type?.startsWith("InventoryAction")
+        ? Package
+        : FileText;
   return (
     <span className="chat-picture chat-picture-icon" style={{ width: size, height: size }} aria-hidden>
       <Icon size={size / 2} />
@@ -51,7 +63,9 @@ export function ChatRow({ chat, onOpen }: { chat: ChatListItem; onOpen(): void }
               {chat.mention}
             </span>
           )}
-          {chat.unread > 0 && chat.mention === 0 && <span className="chat-dot" role="img" aria-label={`${chat.unread} sin leer`} />}
+          {chat.unread > 0 && chat.mention === 0 && (
+            <span className="chat-dot" role="img" aria-label={`${chat.unread} sin leer`} />
+          )}
         </span>
       </span>
     </button>

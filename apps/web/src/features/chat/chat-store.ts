@@ -61,7 +61,11 @@ function set(next: State) {
 export function showChat(ref: ChatRef, header?: ChatHeader) {
   const key = toKey(ref);
   if (header) headers.set(key, header);
-  set({ current: key, stack: openInHistory(state.current === null ? [] : openInHistory(state.stack, state.current), key), asked: true });
+  set({
+    current: key,
+    stack: openInHistory(state.current === null ? [] : openInHistory(state.stack, state.current), key),
+    asked: true,
+  });
   chatVisibleStore.set(true);
 }
 

@@ -3,7 +3,14 @@
  * answered, the event form, image previews, the attach and camera buttons, and send. Enter sends, Shift+Enter starts
  * a line; a message goes only with trimmed text, an event or images. Images are uploaded first, then sent by id.
  */
-import { BUDGET_TEXTS, CHAT_EVENT_MIN_HOURS, CHAT_TEXTS, toInstant, type BudgetLineInput, type ChatEvent } from "@taller/core";
+import {
+  BUDGET_TEXTS,
+  CHAT_EVENT_MIN_HOURS,
+  CHAT_TEXTS,
+  toInstant,
+  type BudgetLineInput,
+  type ChatEvent,
+} from "@taller/core";
 import { CalendarPlus, Camera, FileText, ImagePlus, MessageCircle, Send, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { trpc } from "../../lib/trpc";
@@ -72,9 +79,20 @@ export function EventForm({
         if (Object.keys(eventFormErrors(draft)).length === 0) onSubmit(draft);
       }}
     >
-      <TextField label="Nombre del evento" value={draft.name} error={errors.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+      <TextField
+        label="Nombre del evento"
+        value={draft.name}
+        error={errors.name}
+        onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+      />
       <div className="chat-event-form-row">
-        <TextField label="Inicio" type="datetime-local" value={draft.start} error={errors.start} onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
+        <TextField
+          label="Inicio"
+          type="datetime-local"
+          value={draft.start}
+          error={errors.start}
+          onChange={(e) => setDraft({ ...draft, start: e.target.value })}
+        />
         <TextField
           label="Duración (horas)"
           type="number"
@@ -96,7 +114,10 @@ export function EventForm({
 }
 
 function MentionPopup({ query, onPick, onClose }: { query: string; onPick(id: number): void; onClose(): void }) {
-  const users = trpc.chat.mentionables.useQuery({ search: query || undefined }, { placeholderData: (previous) => previous });
+  const users = trpc.chat.mentionables.useQuery(
+    { search: query || undefined },
+    { placeholderData: (previous) => previous },
+  );
   const candidates = mentionCandidates(users.data ?? [], query);
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => e.key === "Escape" && onClose();
@@ -177,8 +198,20 @@ export function Composer({
   const submit = (extra: File[] = []) => {
     const all = [...files, ...extra];
     if (!canSend({ text, event, images: all, budget: budgetDraft })) return;
-    const lines = budget?.actions.map(({ product_id, description, quantity, unit_price, discount }) => ({ product_id, description, quantity, unit_price, discount }));
-    onSend({ comment: text.trim(), event: event ? eventInput(event) : null, files: all, reply, budget: lines ? { lines } : null });
+    const lines = budget?.actions.map(({ product_id, description, quantity, unit_price, discount }) => ({
+      product_id,
+      description,
+      quantity,
+      unit_price,
+      discount,
+    }));
+    onSend({
+      comment: text.trim(),
+      event: event ? eventInput(event) : null,
+      files: all,
+      reply,
+      budget: lines ? { lines } : null,
+    });
     setText("");
     setFiles([]);
     setEvent(null);
@@ -199,7 +232,15 @@ export function Composer({
         <div className="chat-reply-preview">
           <div>
             <strong>Respondiendo a {reply.author?.name ?? "Sin autor"}</strong>
-            <p>{reply.comment ? <MessageText text={reply.comment} name={name} /> : reply.pictures.length ? "Imagen" : "Evento"}</p>
+            <p>
+              {reply.comment ? (
+                <MessageText text={reply.comment} name={name} />
+              ) : reply.pictures.length ? (
+                "Imagen"
+              ) : (
+                "Evento"
+              )}
+            </p>
           </div>
           <IconButton label="Cancelar respuesta" onClick={onCancelReply}>
             <X size={16} />
@@ -265,7 +306,11 @@ export function Composer({
           </IconButton>
         )}
         {allowBudget && (
-          <IconButton label="Agregar presupuesto" aria-pressed={budget !== null} onClick={() => setBudget(budget ? null : emptyBudgetDraft())}>
+          <IconButton
+            label="Agregar presupuesto"
+            aria-pressed={budget !== null}
+            onClick={() => setBudget(budget ? null : emptyBudgetDraft())}
+          >
             <FileText size={20} />
           </IconButton>
         )}

@@ -24,10 +24,7 @@ export const TAB_LABELS: Record<ChatTab, string> = { Order: "Órdenes", Budget: 
 
 /** Lower case without accents, so 'jose' finds 'José' (the @ popup filters names and roles with it). */
 export function fold(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 /** "Ana María Soto" -> "Ana"; an author without a name reads 'Sin autor' (seed 001 section 9). */
@@ -46,16 +43,25 @@ export interface LastComment {
  * `commentPreview`), mentions read as names, a deleted message as 'Mensaje eliminado', an author without a name as
  * 'Sin autor' and a chat without comments as 'Sin comentario' (seed 001 section 9).
  */
-export function lastCommentLine(comment: LastComment | null, mentionName: (kind: "user" | "client", id: number) => string | undefined = () => undefined): string {
+export function lastCommentLine(
+  comment: LastComment | null,
+  mentionName: (kind: "user" | "client", id: number) => string | undefined = () => undefined,
+): string {
   if (!comment) return "Sin comentario";
-  const text = comment.deleted ? CHAT_TEXTS.deleted : mentionsAsNames(comment.text, mentionName).trim() || "Sin comentario";
-  return comment.author_name?.trim() ? commentPreview(comment.author_name, text) : `Sin autor: ${commentPreview(null, text)}`;
+  const text = comment.deleted
+    ? CHAT_TEXTS.deleted
+    : mentionsAsNames(comment.text, mentionName).trim() || "Sin comentario";
+  return comment.author_name?.trim()
+    ? commentPreview(comment.author_name, text)
+    : `Sin autor: ${commentPreview(null, text)}`;
 }
 
 /** The row's time: "HH:mm" when the instant falls today in Chile, else the es-CL short date "dd-mm-yy". */
 export function chatTime(instant: Instant | null, now: Date = new Date()): string {
   if (!instant) return "";
-  return todayIn(undefined, new Date(instant)) === todayIn(undefined, now) ? formatTime(instant) : formatShortDateCL(instant);
+  return todayIn(undefined, new Date(instant)) === todayIn(undefined, now)
+    ? formatTime(instant)
+    : formatShortDateCL(instant);
 }
 
 /**

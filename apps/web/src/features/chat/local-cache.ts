@@ -63,7 +63,9 @@ export async function openChatCache<C extends { id: number }, M extends CachedMe
         onUpgrade(true);
         if (oldVersion < 1) {
           database.createObjectStore("chats", { keyPath: "id" });
-          database.createObjectStore("messages", { keyPath: "id" }).createIndex("by_chat", ["chat_id", "created_at", "id"]);
+          database
+            .createObjectStore("messages", { keyPath: "id" })
+            .createIndex("by_chat", ["chat_id", "created_at", "id"]);
         }
       },
       // Another tab holds the old version open: it closes its copy (below) and this one proceeds.

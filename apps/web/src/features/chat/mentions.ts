@@ -63,5 +63,7 @@ export const roleLabel = (user: MentionUser) => user.role_name || "Puesto";
 /** Users the popup offers: only those with a role, matching the query by name or role name (accents ignored). */
 export function mentionCandidates<T extends MentionUser>(users: readonly T[], query: string): T[] {
   const q = fold(query.trim());
-  return users.filter((u) => u.role_name !== null && (!q || fold(u.name).includes(q) || fold(roleLabel(u)).includes(q)));
+  return users.filter(
+    (u) => u.role_name !== null && (!q || fold(u.name).includes(q) || fold(roleLabel(u)).includes(q)),
+  );
 }

@@ -59,13 +59,19 @@ export function MessageBubble({
   const deleted = message.deleted_at !== null;
   const event = message.calendar_event;
   return (
-    <article className={`chat-message${own ? " chat-message-own" : ""}`} aria-label={`Mensaje de ${author}`} data-message-id={message.id ?? undefined}>
+    <article
+      className={`chat-message${own ? " chat-message-own" : ""}`}
+      aria-label={`Mensaje de ${author}`}
+      data-message-id={message.id ?? undefined}
+    >
       {!own && (
         <span className="chat-avatar" aria-hidden>
           {message.author?.picture ? <img src={message.author.picture} alt="" /> : initials(author)}
         </span>
       )}
-      <div className={`chat-bubble${deleted ? " chat-bubble-deleted" : ""}${message.failed ? " chat-bubble-failed" : ""}`}>
+      <div
+        className={`chat-bubble${deleted ? " chat-bubble-deleted" : ""}${message.failed ? " chat-bubble-failed" : ""}`}
+      >
         {!own && <div className="chat-bubble-author">{author}</div>}
         {deleted ? (
           <p className="chat-bubble-text muted">{CHAT_TEXTS.deleted}</p>
@@ -74,7 +80,13 @@ export function MessageBubble({
             {message.reply && (
               <blockquote className="chat-reply-quote">
                 <strong>{message.reply.author?.name ?? "Sin autor"}</strong>
-                <span>{message.reply.deleted ? CHAT_TEXTS.deleted : <MessageText text={message.reply.comment} name={name} />}</span>
+                <span>
+                  {message.reply.deleted ? (
+                    CHAT_TEXTS.deleted
+                  ) : (
+                    <MessageText text={message.reply.comment} name={name} />
+                  )}
+                </span>
               </blockquote>
             )}
             {message.pictures.length > 0 && (
@@ -87,7 +99,11 @@ export function MessageBubble({
               </div>
             )}
             {message.budget && (
-              <Link to="/main/budgets/$id" params={{ id: String(message.budget.id) }} className="chat-event-card chat-budget-card">
+              <Link
+                to="/main/budgets/$id"
+                params={{ id: String(message.budget.id) }}
+                className="chat-event-card chat-budget-card"
+              >
                 <FileText size={16} aria-hidden />
                 <span>
                   <strong>Presupuesto #{message.budget.correlative_id}</strong> · {formatMoney(message.budget.total)}
@@ -100,8 +116,12 @@ export function MessageBubble({
                 <span>
                   <strong>{event.name}</strong>
                   <br />
-                  {new Date(event.start_date).toLocaleString("es-CL", { dateStyle: "short", timeStyle: "short", timeZone: "America/Santiago" })} ·{" "}
-                  {event.duration} h
+                  {new Date(event.start_date).toLocaleString("es-CL", {
+                    dateStyle: "short",
+                    timeStyle: "short",
+                    timeZone: "America/Santiago",
+                  })}{" "}
+                  · {event.duration} h
                 </span>
               </div>
             )}
@@ -113,12 +133,22 @@ export function MessageBubble({
           </>
         )}
         <div className="chat-bubble-meta">
-          {message.failed ? <span className="chat-failed">No enviado</span> : message.id === null ? <span>Enviando…</span> : null}
+          {message.failed ? (
+            <span className="chat-failed">No enviado</span>
+          ) : message.id === null ? (
+            <span>Enviando…</span>
+          ) : null}
           <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
         </div>
       </div>
       {actions && !deleted && message.id !== null && (
-        <Menu trigger={<IconButton label="Opciones del mensaje" className="chat-message-menu"><MoreVertical size={16} /></IconButton>}>
+        <Menu
+          trigger={
+            <IconButton label="Opciones del mensaje" className="chat-message-menu">
+              <MoreVertical size={16} />
+            </IconButton>
+          }
+        >
           <MenuItem icon={<Reply size={16} />} onSelect={() => actions.reply(message)}>
             Responder
           </MenuItem>

@@ -166,7 +166,11 @@ export type EventFormField = "name" | "start" | "duration";
  * the server's words: the values are checked with core's `chatEventInput`, the schema `chat.send` applies. `start`
  * is the browser's wall clock (a datetime-local value).
  */
-export function eventFormErrors(form: { name: string; start: string; duration: number }): Partial<Record<EventFormField, string>> {
+export function eventFormErrors(form: {
+  name: string;
+  start: string;
+  duration: number;
+}): Partial<Record<EventFormField, string>> {
   const start = new Date(form.start);
   const parsed = chatEventInput.safeParse({
     name: form.name,

@@ -28,7 +28,11 @@ const asMessage = (c: ChatCommentItem): Message => ({ ...c, key: c.client_key ? 
 /** A random key for a send: the server answers a retried send with the message the first one posted. */
 export const newClientKey = () => crypto.randomUUID().replaceAll("-", "");
 
-export function useChatMessages(chatId: number, userId: number, { onOthersMessage }: { onOthersMessage(m: Message): void }) {
+export function useChatMessages(
+  chatId: number,
+  userId: number,
+  { onOthersMessage }: { onOthersMessage(m: Message): void },
+) {
   const utils = trpc.useUtils();
   const cache = useChatCache();
   const [messages, dispatch] = useReducer(messagesReducer<Message>, []);
@@ -184,7 +188,10 @@ export function useChatMessages(chatId: number, userId: number, { onOthersMessag
       const clientKey = newClientKey();
       const key = `k:${clientKey}`;
       const now = new Date().toISOString() as Message["created_at"];
-      dispatch({ type: "sending", message: { ...preview, id: null, key, chat_id: chatId, created_at: now, updated_at: now } });
+      dispatch({
+        type: "sending",
+        message: { ...preview, id: null, key, chat_id: chatId, created_at: now, updated_at: now },
+      });
       try {
         // Images upload first (seed 002 section 4.1): the message is posted once they are stored.
         const saved = await sendMutation.mutateAsync({ ...(await input()), chat_id: chatId, client_key: clientKey });

@@ -13,12 +13,19 @@ import { Dialog } from "../../ui/dialog";
 import { TextField } from "../../ui/text-field";
 import { useSnackbar } from "../../ui/snackbar";
 
-
 function newKey() {
   return `wa${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 }
 
-export function WhatsappDialog({ chatId, open, onOpenChange }: { chatId: number; open: boolean; onOpenChange(open: boolean): void }) {
+export function WhatsappDialog({
+  chatId,
+  open,
+  onOpenChange,
+}: {
+  chatId: number;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
   const conversation = trpc.messaging.conversation.useQuery({ chat_id: chatId }, { enabled: open });
@@ -41,14 +48,23 @@ export function WhatsappDialog({ chatId, open, onOpenChange }: { chatId: number;
   const missing = template ? Array.from({ length: template.placeholders }, (_, i) => !values[i]?.trim()) : [];
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`WhatsApp${c?.client ? ` · ${c.client.name}` : ""}`} width={450} className="whatsapp-dialog">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`WhatsApp${c?.client ? ` · ${c.client.name}` : ""}`}
+      width={450}
+      className="whatsapp-dialog"
+    >
       {!c ? (
         <p className="field-hint">Cargando…</p>
       ) : (
         <div className="whatsapp-body">
           <p className="whatsapp-rule" role="status">
-            {c.window.state === "none" && `${WHATSAPP_TEXTS.noConversation}: solo se puede enviar una plantilla aprobada.`}
-            {c.window.state === "open" && c.window.closes_at && `Puede escribir libremente hasta las ${formatTime(c.window.closes_at)} del ${formatDateTime(c.window.closes_at).split(" ")[0]}.`}
+            {c.window.state === "none" &&
+              `${WHATSAPP_TEXTS.noConversation}: solo se puede enviar una plantilla aprobada.`}
+            {c.window.state === "open" &&
+              c.window.closes_at &&
+              `Puede escribir libremente hasta las ${formatTime(c.window.closes_at)} del ${formatDateTime(c.window.closes_at).split(" ")[0]}.`}
             {c.window.state === "closed" && WHATSAPP_TEXTS.outsideWindow}
           </p>
           {!c.phone && <p className="field-error">{WHATSAPP_TEXTS.noPhone}</p>}
@@ -57,10 +73,16 @@ export function WhatsappDialog({ chatId, open, onOpenChange }: { chatId: number;
               className="whatsapp-free"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (text.trim()) send.mutate({ kind: "text", chat_id: chatId, client_key: newKey(), text: text.trim() });
+                if (text.trim())
+                  send.mutate({ kind: "text", chat_id: chatId, client_key: newKey(), text: text.trim() });
               }}
             >
-              <TextField label="Mensaje libre" value={text} onChange={(e) => setText(e.target.value)} maxLength={4000} />
+              <TextField
+                label="Mensaje libre"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                maxLength={4000}
+              />
               <Button type="submit" disabled={!text.trim() || send.isPending}>
                 Enviar por WhatsApp
               </Button>
@@ -94,7 +116,13 @@ export function WhatsappDialog({ chatId, open, onOpenChange }: { chatId: number;
                     e.preventDefault();
                     setTouched(true);
                     if (missing.some(Boolean)) return;
-                    send.mutate({ kind: "template", chat_id: chatId, client_key: newKey(), template_id: template.id, variables: values.map((v) => v.trim()) });
+                    send.mutate({
+                      kind: "template",
+                      chat_id: chatId,
+                      client_key: newKey(),
+                      template_id: template.id,
+                      variables: values.map((v) => v.trim()),
+                    });
                   }}
                 >
                   {values.map((v, i) => (

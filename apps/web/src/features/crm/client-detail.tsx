@@ -51,7 +51,10 @@ function ClientForm({ client, canEdit }: { client: ClientDetail["client"]; canEd
       markServerErrors(form, error);
     }
   });
-  const field = (name: "name" | "rut" | "email" | "phone" | "address" | "city") => ({ ...textField(form, name), readOnly: !canEdit });
+  const field = (name: "name" | "rut" | "email" | "phone" | "address" | "city") => ({
+    ...textField(form, name),
+    readOnly: !canEdit,
+  });
   return (
     <form onSubmit={submit} noValidate className="crm-client-form">
       <TextField label="Nombre" {...field("name")} />
@@ -173,7 +176,15 @@ export function ClientDetailPage({ clientId }: { clientId: number }) {
   );
 }
 
-export function ClientDialog({ clientId, open, onOpenChange }: { clientId: number; open: boolean; onOpenChange(open: boolean): void }) {
+export function ClientDialog({
+  clientId,
+  open,
+  onOpenChange,
+}: {
+  clientId: number;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const { terms } = useCompanySetup().company.preferences;
   return (
     <Dialog

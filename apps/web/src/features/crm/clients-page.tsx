@@ -4,7 +4,16 @@
  * correlative_id desc; under 800 px cards that load 20 more at a time as the user scrolls. Names open the client.
  */
 import type { RouterOutputs } from "@taller/api";
-import { CLIENT_MOBILE_PAGE_SIZE, CLIENT_PAGE_SIZES, CLIENT_RATINGS, CLIENT_SEARCH_DEBOUNCE_MS, formatDateTime, formatNumber, noClientsText, titleCase } from "@taller/core";
+import {
+  CLIENT_MOBILE_PAGE_SIZE,
+  CLIENT_PAGE_SIZES,
+  CLIENT_RATINGS,
+  CLIENT_SEARCH_DEBOUNCE_MS,
+  formatDateTime,
+  formatNumber,
+  noClientsText,
+  titleCase,
+} from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -24,7 +33,15 @@ type PageSize = (typeof CLIENT_PAGE_SIZES)[number];
 type Rating = (typeof CLIENT_RATINGS)[number];
 
 /** The rating filter: one toggle per rating with its count and share (under the search, whatever is toggled). */
-function RatingFilter({ counts, selected, onChange }: { counts: ClientsAnswer["rating_counts"] | undefined; selected: readonly Rating[]; onChange(ratings: Rating[]): void }) {
+function RatingFilter({
+  counts,
+  selected,
+  onChange,
+}: {
+  counts: ClientsAnswer["rating_counts"] | undefined;
+  selected: readonly Rating[];
+  onChange(ratings: Rating[]): void;
+}) {
   return (
     <div className="crm-ratings" role="group" aria-label="Filtrar por calificación">
       {CLIENT_RATINGS.map((rating) => {
@@ -36,7 +53,9 @@ function RatingFilter({ counts, selected, onChange }: { counts: ClientsAnswer["r
             type="button"
             className="crm-rating"
             aria-pressed={on}
-            aria-label={share ? `${rating} estrellas: ${formatNumber(share.count)} (${share.percent}%)` : `${rating} estrellas`}
+            aria-label={
+              share ? `${rating} estrellas: ${formatNumber(share.count)} (${share.percent}%)` : `${rating} estrellas`
+            }
             onClick={() => onChange(CLIENT_RATINGS.filter((r) => (r === rating ? !on : selected.includes(r))))}
           >
             <span className="crm-rating-stars" aria-hidden>
@@ -67,7 +86,15 @@ const lastVisit = (c: ClientRow) => (c.last_order_date ? formatDateTime(c.last_o
 const clientLink = (c: ClientRow) => ({ to: "/main/crm/$" as const, params: { _splat: `clients/${c.id}` } });
 const DEFAULT_SORT = { sort: "correlative_id", sort_direction: "desc" } as const;
 
-function ClientsTable({ search, ratings, onCounts }: { search: string; ratings: Rating[]; onCounts(answer: ClientsAnswer | undefined): ReactNode }) {
+function ClientsTable({
+  search,
+  ratings,
+  onCounts,
+}: {
+  search: string;
+  ratings: Rating[];
+  onCounts(answer: ClientsAnswer | undefined): ReactNode;
+}) {
   const { terms } = useCompanySetup().company.preferences;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(10);
@@ -137,12 +164,26 @@ function ClientsTable({ search, ratings, onCounts }: { search: string; ratings: 
 }
 
 /** Phones: cards, 20 more each time the user nears the end (page after page of the same procedure). */
-function ClientCards({ search, ratings, onCounts }: { search: string; ratings: Rating[]; onCounts(answer: ClientsAnswer | undefined): ReactNode }) {
+function ClientCards({
+  search,
+  ratings,
+  onCounts,
+}: {
+  search: string;
+  ratings: Rating[];
+  onCounts(answer: ClientsAnswer | undefined): ReactNode;
+}) {
   const { terms } = useCompanySetup().company.preferences;
   const [loaded, setLoaded] = useState(1);
   const pages = trpc.useQueries((t) =>
     Array.from({ length: loaded }, (_, i) =>
-      t.crm.clients({ search: search || null, rating: ratings, page: i + 1, page_size: CLIENT_MOBILE_PAGE_SIZE, ...DEFAULT_SORT }),
+      t.crm.clients({
+        search: search || null,
+        rating: ratings,
+        page: i + 1,
+        page_size: CLIENT_MOBILE_PAGE_SIZE,
+        ...DEFAULT_SORT,
+      }),
     ),
   );
   const items = pages.flatMap((p) => p.data?.items ?? []);

@@ -3,7 +3,15 @@ import type { CrmColumn } from "@taller/core";
 import { MultiSelect } from "../../ui/select";
 import type { ManagementColumn } from "./crm-rules";
 
-export function ColumnChooser({ columns, value, onChange }: { columns: readonly ManagementColumn[]; value: readonly CrmColumn[]; onChange(keys: CrmColumn[]): void }) {
+export function ColumnChooser({
+  columns,
+  value,
+  onChange,
+}: {
+  columns: readonly ManagementColumn[];
+  value: readonly CrmColumn[];
+  onChange(keys: CrmColumn[]): void;
+}) {
   return (
     <MultiSelect
       label="Columnas"

@@ -23,6 +23,9 @@ export function useManagementFilter(kind: CrmKind): [ManagementFilter, (next: Ma
   const [filters, setFilters] = useStoredValue(stored);
   const filter = useMemo(() => filters[kind] ?? defaultFilter(kind), [filters, kind]);
   // The other lists' filters as stored when writing, not when this setter was made.
-  const set = useCallback((next: ManagementFilter) => setFilters({ ...stored.get(), [kind]: next }), [kind, setFilters]);
+  const set = useCallback(
+    (next: ManagementFilter) => setFilters({ ...stored.get(), [kind]: next }),
+    [kind, setFilters],
+  );
   return [filter, set];
 }

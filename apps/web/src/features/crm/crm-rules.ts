@@ -58,7 +58,11 @@ export function kpiBoxes(kind: CrmKind, kpis: CrmKpis): KpiBox[] {
     box("failed", "Perdidos", kpis.lost_count),
   ];
   if (kind === "retention") return [...boxes, box("completed", "Agendados", kpis.completed_count)];
-  return [...boxes, box("booked", "Reagendados", kpis.booked_count ?? 0), box("completed", "Recuperados", kpis.completed_count, kpis.recovered_amount)];
+  return [
+    ...boxes,
+    box("booked", "Reagendados", kpis.booked_count ?? 0),
+    box("completed", "Recuperados", kpis.completed_count, kpis.recovered_amount),
+  ];
 }
 
 /** What a list filters by, remembered on the device (seed 001 section 3 'Filter'), and the columns shown. */
@@ -86,7 +90,8 @@ export function managementColumns(kind: CrmKind): ManagementColumn[] {
 /** The sorts the list procedures take (contract: created_at, scheduled_for, last_contacted_at). */
 const LIST_SORTS = ["created_at", "scheduled_for", "last_contacted_at"] as const;
 export type ListSortField = (typeof LIST_SORTS)[number];
-const isListSort = (sort: CrmSort | null): sort is ListSortField => (LIST_SORTS as readonly (CrmSort | null)[]).includes(sort);
+const isListSort = (sort: CrmSort | null): sort is ListSortField =>
+  (LIST_SORTS as readonly (CrmSort | null)[]).includes(sort);
 
 /** Every category and all time (seed 001 section 9), every column. */
 export function defaultFilter(kind: CrmKind): ManagementFilter {
@@ -113,7 +118,9 @@ export function parseStoredFilters(raw: string | null): Partial<Record<CrmKind, 
     const fallback = defaultFilter(kind);
     out[kind] = {
       status: Array.isArray(status) ? fallback.status.filter((c) => status.includes(c)) : fallback.status,
-      date_range: (CRM_DATE_RANGES as readonly unknown[]).includes(date_range) ? (date_range as CrmDateRange) : fallback.date_range,
+      date_range: (CRM_DATE_RANGES as readonly unknown[]).includes(date_range)
+        ? (date_range as CrmDateRange)
+        : fallback.date_range,
       columns: Array.isArray(columns) ? fallback.columns.filter((k) => columns.includes(k)) : fallback.columns,
     };
   }
@@ -144,7 +151,11 @@ export function nextSort(current: ListSort, field: ListSortField): ListSort {
  * The status menu: the statuses the management may move to from its current one (any other of them when the company
  * configured no rule from it, as the server's crm.updateStatus decides; seed 001 section 4).
  */
-export function nextStatuses<S extends { id: number }>(statuses: readonly S[], currentId: number | null, transitions: readonly StatusTransition[]): S[] {
+export function nextStatuses<S extends { id: number }>(
+  statuses: readonly S[],
+  currentId: number | null,
+  transitions: readonly StatusTransition[],
+): S[] {
   return statuses.filter((s) => (currentId === null ? true : transitionAllowed(currentId, s.id, transitions)));
 }
 

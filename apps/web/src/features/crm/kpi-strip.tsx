@@ -4,12 +4,25 @@
  * Gestión', recovered for absences' 'Recuperados'). Pressing a box toggles that category in the list's filter; a
  * spinner shows while the numbers load. The screen hides the strip on narrow screens.
  */
-import { type CrmCategory, crmCategoryDisplay, type CrmKind, type CrmKpis, formatMoney, formatNumber } from "@taller/core";
+import {
+  type CrmCategory,
+  crmCategoryDisplay,
+  type CrmKind,
+  type CrmKpis,
+  formatMoney,
+  formatNumber,
+} from "@taller/core";
 import type { CSSProperties } from "react";
 import { Spinner } from "../../ui/spinner";
 import { CRM_COLOR_CSS, kpiBoxes } from "./crm-rules";
 
-export function KpiStrip({ kind, kpis, loading, selected, onToggle }: {
+export function KpiStrip({
+  kind,
+  kpis,
+  loading,
+  selected,
+  onToggle,
+}: {
   kind: CrmKind;
   kpis: CrmKpis | undefined;
   loading: boolean;

@@ -1,14 +1,24 @@
 /**
  * One management (seed 001 'CRM management detail'), as the page /main/crm/{id} and as a dialog the lists open:
  * a toolbar with its correlative, the accordion panels (General, Gestión, client, vehicle, booking or check-in, last
- * order, works with their count) with 'Abrir chat' (the management's chat in the shell's panel), and a footer with the status menu, 'Agendar Vehículo' / 'Reagendar Vehículo', 'Marcar como
- * perdida' and 'Enviar a Lista de Espera' (each confirmed, with an optional comment). Every action needs update on
- * crm. When anyone changes the management it reloads and says 'La gestión ha sido actualizada' (5 s).
+ * order, works with their count) with 'Abrir chat' (the management's chat in the shell's panel), and a footer with the
+ * status menu, 'Agendar Vehículo' / 'Reagendar Vehículo', 'Marcar como perdida' and 'Enviar a Lista de Espera' (each
+ * confirmed, with an optional comment). Every action needs update on crm. When anyone changes the management it reloads
+ * and says 'La gestión ha sido actualizada' (5 s).
  *
  *   <ManagementDialog crmId={id} open onOpenChange={…} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { CRM_SNACKBAR_MS, CRM_TEXTS, CRM_UPDATED_NOTICE_MS, formatDateTime, formatDay, formatMoney, formatNumber, titleCase } from "@taller/core";
+import {
+  CRM_SNACKBAR_MS,
+  CRM_TEXTS,
+  CRM_UPDATED_NOTICE_MS,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  formatNumber,
+  titleCase,
+} from "@taller/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown, MessageSquare } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -46,7 +56,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** A confirmation with an optional comment (mark lost, waiting list, a status change). */
-function ConfirmDialog({ text, withComment, busy, onConfirm, onCancel }: {
+function ConfirmDialog({
+  text,
+  withComment,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
   text: string;
   withComment: boolean;
   busy: boolean;
@@ -71,7 +87,14 @@ function ConfirmDialog({ text, withComment, busy, onConfirm, onCancel }: {
         </>
       }
     >
-      {withComment && <TextField label="Comentario (opcional)" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={1000} />}
+      {withComment && (
+        <TextField
+          label="Comentario (opcional)"
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          maxLength={1000}
+        />
+      )}
     </Dialog>
   );
 }
@@ -107,12 +130,25 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
     snackbar.show(message, { tone: "error", duration: CRM_SNACKBAR_MS });
   };
   const onMutate = () => void changedHere.set(crm.id, Date.now());
-  const markLost = trpc.crm.markLost.useMutation({ onMutate, onSuccess: done(CRM_TEXTS.lostOk), onError: failed(CRM_TEXTS.lostError) });
-  const waiting = trpc.crm.waitingList.useMutation({ onMutate, onSuccess: done(CRM_TEXTS.waitingListOk), onError: failed(CRM_TEXTS.waitingListError) });
-  const setStatus = trpc.crm.updateStatus.useMutation({ onMutate, onSuccess: done("Estado actualizado"), onError: failed("Error al actualizar el estado") });
+  const markLost = trpc.crm.markLost.useMutation({
+    onMutate,
+    onSuccess: done(CRM_TEXTS.lostOk),
+    onError: failed(CRM_TEXTS.lostError),
+  });
+  const waiting = trpc.crm.waitingList.useMutation({
+    onMutate,
+    onSuccess: done(CRM_TEXTS.waitingListOk),
+    onError: failed(CRM_TEXTS.waitingListError),
+  });
+  const setStatus = trpc.crm.updateStatus.useMutation({
+    onMutate,
+    onSuccess: done("Estado actualizado"),
+    onError: failed("Error al actualizar el estado"),
+  });
   if (!crm.can_update) return null;
 
-  const action = crm.booking_action === "book" ? CRM_TEXTS.book : crm.booking_action === "rebook" ? CRM_TEXTS.rebook : null;
+  const action =
+    crm.booking_action === "book" ? CRM_TEXTS.book : crm.booking_action === "rebook" ? CRM_TEXTS.rebook : null;
   const others = nextStatuses(statuses.data?.statuses ?? [], crm.status?.id ?? null, statuses.data?.transitions ?? []);
   return (
     <footer className="crm-detail-footer">
@@ -125,7 +161,11 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
         }
       >
         {others.map((s) => (
-          <MenuItem key={s.id} onSelect={() => setPending({ kind: "status", id: s.id, name: s.name })} icon={<span className="status-dot" style={{ background: s.color }} />}>
+          <MenuItem
+            key={s.id}
+            onSelect={() => setPending({ kind: "status", id: s.id, name: s.name })}
+            icon={<span className="status-dot" style={{ background: s.color }} />}
+          >
             {s.name}
           </MenuItem>
         ))}
@@ -146,10 +186,22 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
         </Button>
       )}
       {pending?.kind === "lost" && (
-        <ConfirmDialog text={CRM_TEXTS.confirmLost} withComment busy={markLost.isPending} onCancel={() => setPending(null)} onConfirm={(comment) => markLost.mutate({ id: crm.id, comment })} />
+        <ConfirmDialog
+          text={CRM_TEXTS.confirmLost}
+          withComment
+          busy={markLost.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={(comment) => markLost.mutate({ id: crm.id, comment })}
+        />
       )}
       {pending?.kind === "waiting" && (
-        <ConfirmDialog text={CRM_TEXTS.confirmWaitingList} withComment busy={waiting.isPending} onCancel={() => setPending(null)} onConfirm={(comment) => waiting.mutate({ id: crm.id, comment })} />
+        <ConfirmDialog
+          text={CRM_TEXTS.confirmWaitingList}
+          withComment
+          busy={waiting.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={(comment) => waiting.mutate({ id: crm.id, comment })}
+        />
       )}
       {pending?.kind === "status" && (
         <ConfirmDialog
@@ -174,13 +226,23 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
           }}
         />
       )}
-      {booking === "rebook" && crm.booking && <BookingDialog bookingId={crm.booking.id} open onOpenChange={(open) => !open && setBooking(null)} />}
+      {booking === "rebook" && crm.booking && (
+        <BookingDialog bookingId={crm.booking.id} open onOpenChange={(open) => !open && setBooking(null)} />
+      )}
     </footer>
   );
 }
 
 /** `onLeave`: the dialog closes before the chat panel opens (a modal would cover it). */
-export function ManagementView({ crm, onChanged, onLeave }: { crm: Management; onChanged(next: Management): void; onLeave?(): void }) {
+export function ManagementView({
+  crm,
+  onChanged,
+  onLeave,
+}: {
+  crm: Management;
+  onChanged(next: Management): void;
+  onLeave?(): void;
+}) {
   const { terms } = useCompanySetup().company.preferences;
   const can = useCan();
   const [order, setOrder] = useState<number | null>(null);
@@ -224,7 +286,9 @@ export function ManagementView({ crm, onChanged, onLeave }: { crm: Management; o
         <AccordionPanel value="gestion" title="Gestión">
           <dl className="crm-fields">
             <Field label="Requerimiento">
-              {crm.from_requirement ? `${crm.from_requirement.name} → ${crm.requirement?.name ?? "-"}` : crm.requirement?.name}
+              {crm.from_requirement
+                ? `${crm.from_requirement.name} → ${crm.requirement?.name ?? "-"}`
+                : crm.requirement?.name}
             </Field>
             <Field label="Fecha">{formatDateTime(crm.created_at)}</Field>
             <Field label="Generado por">{crm.generated_by?.name ?? CRM_TEXTS.system}</Field>
@@ -246,7 +310,9 @@ export function ManagementView({ crm, onChanged, onLeave }: { crm: Management; o
               <Field label="RUT">{crm.client.rut}</Field>
               <Field label="Dirección">{[crm.client.address, crm.client.city].filter(Boolean).join(", ")}</Field>
               <Field label="Correo">{crm.client.email}</Field>
-              <Field label="Teléfono">{crm.client.phone && <a href={`tel:${crm.client.phone}`}>{crm.client.phone}</a>}</Field>
+              <Field label="Teléfono">
+                {crm.client.phone && <a href={`tel:${crm.client.phone}`}>{crm.client.phone}</a>}
+              </Field>
             </dl>
           </AccordionPanel>
         )}
@@ -270,7 +336,9 @@ export function ManagementView({ crm, onChanged, onLeave }: { crm: Management; o
         <AccordionPanel value="booking" title={booking?.checked_in ? "Recepción" : "Reserva"}>
           {booking ? (
             <dl className="crm-fields">
-              <Field label="Fecha">{booking.booking_date && `${formatDay(booking.booking_date)} · ${booking.booking_time ?? ""}`}</Field>
+              <Field label="Fecha">
+                {booking.booking_date && `${formatDay(booking.booking_date)} · ${booking.booking_time ?? ""}`}
+              </Field>
               <Field label="Agendada el">{booking.created_at && formatDateTime(booking.created_at)}</Field>
               {booking.check_in_time && <Field label="Recepción">{formatDateTime(booking.check_in_time)}</Field>}
               <Field label="Comentario">{booking.comment}</Field>
@@ -296,7 +364,11 @@ export function ManagementView({ crm, onChanged, onLeave }: { crm: Management; o
             <dl className="crm-fields">
               <Field label="Número">
                 {can("read", "check_in") ? (
-                  <button type="button" className="crm-link-button" onClick={() => setOrder(crm.last_order?.id ?? null)}>
+                  <button
+                    type="button"
+                    className="crm-link-button"
+                    onClick={() => setOrder(crm.last_order?.id ?? null)}
+                  >
                     #{crm.last_order.correlative_id}
                   </button>
                 ) : (
@@ -304,8 +376,12 @@ export function ManagementView({ crm, onChanged, onLeave }: { crm: Management; o
                 )}
               </Field>
               <Field label="Requerimiento">{crm.last_order.requirement_name}</Field>
-              <Field label="Entrega agendada">{crm.last_order.finish_date && formatDay(crm.last_order.finish_date)}</Field>
-              <Field label="Finalizada">{crm.last_order.completed_at && formatDateTime(crm.last_order.completed_at)}</Field>
+              <Field label="Entrega agendada">
+                {crm.last_order.finish_date && formatDay(crm.last_order.finish_date)}
+              </Field>
+              <Field label="Finalizada">
+                {crm.last_order.completed_at && formatDateTime(crm.last_order.completed_at)}
+              </Field>
               <Field label="Comentario">{crm.last_order.comment}</Field>
             </dl>
           ) : (
@@ -344,20 +420,32 @@ function Problem({ text }: { text: string }) {
  * The management, or what went wrong loading it; it follows changes made anywhere (crm.onChanged) and announces
  * those made elsewhere (another user, another tab) that changed what it shows.
  */
-export function ManagementLoader({ crmId, header, onLeave }: { crmId: number; header?(crm: Management): ReactNode; onLeave?(): void }) {
+export function ManagementLoader({
+  crmId,
+  header,
+  onLeave,
+}: {
+  crmId: number;
+  header?(crm: Management): ReactNode;
+  onLeave?(): void;
+}) {
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
   const query = trpc.crm.get.useQuery({ id: crmId });
-  trpc.crm.onChanged.useSubscription({}, {
-    onData: ({ data }) => {
-      if (!data.ids.includes(crmId)) return;
-      const own = Date.now() - (changedHere.get(crmId) ?? 0) < OWN_CHANGE_MS;
-      const before = JSON.stringify(utils.crm.get.getData({ id: crmId }));
-      void utils.crm.get.fetch({ id: crmId }, { staleTime: 0 }).then((next) => {
-        if (!own && JSON.stringify(next) !== before) snackbar.show(CRM_TEXTS.updated, { duration: CRM_UPDATED_NOTICE_MS });
-      });
+  trpc.crm.onChanged.useSubscription(
+    {},
+    {
+      onData: ({ data }) => {
+        if (!data.ids.includes(crmId)) return;
+        const own = Date.now() - (changedHere.get(crmId) ?? 0) < OWN_CHANGE_MS;
+        const before = JSON.stringify(utils.crm.get.getData({ id: crmId }));
+        void utils.crm.get.fetch({ id: crmId }, { staleTime: 0 }).then((next) => {
+          if (!own && JSON.stringify(next) !== before)
+            snackbar.show(CRM_TEXTS.updated, { duration: CRM_UPDATED_NOTICE_MS });
+        });
+      },
     },
-  });
+  );
   const changed = (next: Management) => {
     utils.crm.get.setData({ id: crmId }, next);
     void utils.crm.retentions.invalidate();
@@ -388,7 +476,10 @@ export function ManagementDetailPage({ crmId }: { crmId: number }) {
         crmId={crmId}
         header={(crm) => (
           <div className="crm-detail-toolbar">
-            <IconButton label="Volver" onClick={() => void navigate({ to: "/main/crm/$", params: { _splat: "bookings" } })}>
+            <IconButton
+              label="Volver"
+              onClick={() => void navigate({ to: "/main/crm/$", params: { _splat: "bookings" } })}
+            >
               <ArrowLeft size={20} />
             </IconButton>
             <h2>Gestión #{crm.correlative_id}</h2>
@@ -400,7 +491,15 @@ export function ManagementDetailPage({ crmId }: { crmId: number }) {
 }
 
 /** The management in a dialog (the lists open it). */
-export function ManagementDialog({ crmId, open, onOpenChange }: { crmId: number; open: boolean; onOpenChange(open: boolean): void }) {
+export function ManagementDialog({
+  crmId,
+  open,
+  onOpenChange,
+}: {
+  crmId: number;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const crm = trpc.crm.get.useQuery({ id: crmId });
   return (
     <Dialog

@@ -4,7 +4,15 @@
  * client's name opens the client in a dialog (seed 001 section 2).
  */
 import type { RouterOutputs } from "@taller/api";
-import { type CrmCategory, crmCategoryDisplay, type CrmColumn, type CrmKind, formatDateTime, formatDay, titleCase } from "@taller/core";
+import {
+  type CrmCategory,
+  crmCategoryDisplay,
+  type CrmColumn,
+  type CrmKind,
+  formatDateTime,
+  formatDay,
+  titleCase,
+} from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronUp } from "lucide-react";
 import type { ReactNode } from "react";
@@ -15,7 +23,13 @@ import { CLIENT_NAME_MAX, CRM_COLOR_CSS, type ListSort, type ManagementColumn, n
 export type ManagementRow = RouterOutputs["crm"]["retentions"]["items"][number];
 
 /** A column's grid track: every one shrinks (ellipsis), so the table never scrolls sideways. */
-const WIDER: Partial<Record<CrmColumn, number>> = { status: 1.4, name: 1.4, email: 1.4, requirement_name: 1.3, to_requirement_name: 1.3 };
+const WIDER: Partial<Record<CrmColumn, number>> = {
+  status: 1.4,
+  name: 1.4,
+  email: 1.4,
+  requirement_name: 1.3,
+  to_requirement_name: 1.3,
+};
 export const columnTracks = (columns: readonly ManagementColumn[]) =>
   [...columns.map((c) => `minmax(0, ${WIDER[c.key] ?? 1}fr)`), "48px"].join(" ");
 
@@ -28,14 +42,26 @@ export function CategoryBadge({ kind, category }: { kind: CrmKind; category: Crm
 const day = (value: string | null) => (value ? formatDay(value) : "-");
 const instant = (value: string | null) => (value ? formatDateTime(value) : "-");
 
-export function ManagementHeader({ columns, sort, onSort }: { columns: readonly ManagementColumn[]; sort: ListSort; onSort(next: ListSort): void }) {
+export function ManagementHeader({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: readonly ManagementColumn[];
+  sort: ListSort;
+  onSort(next: ListSort): void;
+}) {
   return (
     <>
       {columns.map((c) => {
         const sorted = sort.sort === c.sort;
         const Arrow = !sorted ? ArrowUpDown : sort.sort_direction === "asc" ? ArrowUp : ArrowDown;
         return (
-          <div key={c.key} role="columnheader" aria-sort={sorted ? (sort.sort_direction === "asc" ? "ascending" : "descending") : undefined}>
+          <div
+            key={c.key}
+            role="columnheader"
+            aria-sort={sorted ? (sort.sort_direction === "asc" ? "ascending" : "descending") : undefined}
+          >
             {c.sort ? (
               <button type="button" className="column-sort" onClick={() => c.sort && onSort(nextSort(sort, c.sort))}>
                 {c.label}
@@ -61,13 +87,23 @@ function ClientCell({ row, onOpenClient }: { row: ManagementRow; onOpenClient: (
   if (!onOpenClient || row.client_id === null) return <>{name}</>;
   const clientId = row.client_id;
   return (
-    <button type="button" className="crm-link-button" onClick={() => onOpenClient(clientId)} title={titleCase(row.name)}>
+    <button
+      type="button"
+      className="crm-link-button"
+      onClick={() => onOpenClient(clientId)}
+      title={titleCase(row.name)}
+    >
       {name}
     </button>
   );
 }
 
-function cell(kind: CrmKind, key: CrmColumn, row: ManagementRow, onOpenClient: ((id: number) => void) | null): ReactNode {
+function cell(
+  kind: CrmKind,
+  key: CrmColumn,
+  row: ManagementRow,
+  onOpenClient: ((id: number) => void) | null,
+): ReactNode {
   switch (key) {
     case "status":
       return <CategoryBadge kind={kind} category={row.category} />;
@@ -104,16 +140,38 @@ function cell(kind: CrmKind, key: CrmColumn, row: ManagementRow, onOpenClient: (
   }
 }
 
-function ExpandButton({ expanded, onToggle, correlative }: { expanded: boolean; onToggle(): void; correlative: number }) {
+function ExpandButton({
+  expanded,
+  onToggle,
+  correlative,
+}: {
+  expanded: boolean;
+  onToggle(): void;
+  correlative: number;
+}) {
   return (
-    <IconButton label={expanded ? `Ocultar detalle de la gestión #${correlative}` : `Ver detalle de la gestión #${correlative}`} aria-expanded={expanded} onClick={onToggle}>
+    <IconButton
+      label={expanded ? `Ocultar detalle de la gestión #${correlative}` : `Ver detalle de la gestión #${correlative}`}
+      aria-expanded={expanded}
+      onClick={onToggle}
+    >
       {expanded ? <ChevronUp size={20} /> : <ChevronDown size={20} />}
     </IconButton>
   );
 }
 
 /** What an expanded row adds: every field of the row, and the way to the management. */
-function Expanded({ kind, row, columns, onOpen }: { kind: CrmKind; row: ManagementRow; columns: readonly ManagementColumn[]; onOpen(id: number): void }) {
+function Expanded({
+  kind,
+  row,
+  columns,
+  onOpen,
+}: {
+  kind: CrmKind;
+  row: ManagementRow;
+  columns: readonly ManagementColumn[];
+  onOpen(id: number): void;
+}) {
   return (
     <div className="crm-row-detail" role="region" aria-label={`Gestión #${row.correlative_id}`}>
       <dl>
@@ -177,7 +235,16 @@ export interface RowProps {
   onOpenClient: ((clientId: number) => void) | null;
 }
 
-export function ManagementRowCells({ kind, row, allColumns, columns, expanded, onToggle, onOpen, onOpenClient }: RowProps) {
+export function ManagementRowCells({
+  kind,
+  row,
+  allColumns,
+  columns,
+  expanded,
+  onToggle,
+  onOpen,
+  onOpenClient,
+}: RowProps) {
   return (
     <>
       {columns.map((c) => (
@@ -193,7 +260,15 @@ export function ManagementRowCells({ kind, row, allColumns, columns, expanded, o
   );
 }
 
-export function ManagementCard({ kind, row, allColumns, expanded, onToggle, onOpen, onOpenClient }: Omit<RowProps, "columns">) {
+export function ManagementCard({
+  kind,
+  row,
+  allColumns,
+  expanded,
+  onToggle,
+  onOpen,
+  onOpenClient,
+}: Omit<RowProps, "columns">) {
   return (
     <div className="list-card crm-card">
       <div className="list-card-main">
@@ -204,7 +279,9 @@ export function ManagementCard({ kind, row, allColumns, expanded, onToggle, onOp
         <span>
           <ClientCell row={row} onOpenClient={onOpenClient} />
         </span>
-        <span className="muted">{[row.object_identifier, row.requirement_name].filter(Boolean).join(" · ") || "-"}</span>
+        <span className="muted">
+          {[row.object_identifier, row.requirement_name].filter(Boolean).join(" · ") || "-"}
+        </span>
         <span className="muted">{instant(row.created_at)}</span>
         {expanded && <Expanded kind={kind} row={row} columns={allColumns} onOpen={onOpen} />}
       </div>

@@ -25,11 +25,19 @@ import { ManagementDialog } from "./management-detail";
 import { columnTracks, ManagementCard, ManagementHeader, ManagementRowCells } from "./management-rows";
 import "./crm.css";
 
-const LIST_LABELS: Record<CrmKind, string> = { retention: "Retenciones", absence: "Inasistencias", booking: "Reservas" };
+const LIST_LABELS: Record<CrmKind, string> = {
+  retention: "Retenciones",
+  absence: "Inasistencias",
+  booking: "Reservas",
+};
 const LIST_PATHS = { retention: "retentions", absence: "absences", booking: "bookings" } as const;
 
 /** The same rows and filters for each kind, from one procedure per list. */
-const LIST_PROCEDURES = { retention: trpc.crm.retentions, absence: trpc.crm.absences, booking: trpc.crm.bookings } as const;
+const LIST_PROCEDURES = {
+  retention: trpc.crm.retentions,
+  absence: trpc.crm.absences,
+  booking: trpc.crm.bookings,
+} as const;
 
 export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: number | null }) {
   const narrow = useIsNarrow();
@@ -44,16 +52,22 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
   const allColumns = useMemo(() => managementColumns(kind), [kind]);
   const columns = allColumns.filter((c) => filter.columns.includes(c.key));
   const base = { date_range: filter.date_range, id: onlyId, search: search || null, location_ids: useLocationFilter() };
-  const list = LIST_PROCEDURES[kind].useInfiniteQuery({ ...base, status: filter.status, ...sort }, { getNextPageParam: nextCursor });
+  const list = LIST_PROCEDURES[kind].useInfiniteQuery(
+    { ...base, status: filter.status, ...sort },
+    { getNextPageParam: nextCursor },
+  );
   const kpis = trpc.crm.kpis.useQuery({ ...base, kind }, { enabled: kind !== "booking" });
   const rows = useInfiniteRows(list, (page) => page.items);
   const utils = trpc.useUtils();
   // Someone changed a management (here, in another browser or on another server): the numbers follow.
-  trpc.crm.onChanged.useSubscription({}, {
-    onData: () => {
-      void utils.crm.kpis.invalidate();
+  trpc.crm.onChanged.useSubscription(
+    {},
+    {
+      onData: () => {
+        void utils.crm.kpis.invalidate();
+      },
     },
-  });
+  );
 
   const toggleRow = (rowId: number) =>
     setExpanded((current) => {
@@ -69,7 +83,13 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
       <div className="list-page-bar crm-list-bar">
         <SearchBar value={search} onSearch={setSearch} />
         <DateRangeSelect value={filter.date_range} onChange={(date_range) => setFilter({ ...filter, date_range })} />
-        {!narrow && <ColumnChooser columns={allColumns} value={filter.columns} onChange={(keys) => setFilter({ ...filter, columns: keys })} />}
+        {!narrow && (
+          <ColumnChooser
+            columns={allColumns}
+            value={filter.columns}
+            onChange={(keys) => setFilter({ ...filter, columns: keys })}
+          />
+        )}
       </div>
       {onlyId !== null && (
         <p className="crm-only-one">
@@ -99,7 +119,15 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
         minWidth="0"
         renderItem={(row) =>
           narrow ? (
-            <ManagementCard kind={kind} row={row} allColumns={allColumns} expanded={expanded.has(row.id)} onToggle={() => toggleRow(row.id)} onOpen={setOpened} onOpenClient={openClient} />
+            <ManagementCard
+              kind={kind}
+              row={row}
+              allColumns={allColumns}
+              expanded={expanded.has(row.id)}
+              onToggle={() => toggleRow(row.id)}
+              onOpen={setOpened}
+              onOpenClient={openClient}
+            />
           ) : (
             <ManagementRowCells
               kind={kind}

@@ -59,7 +59,12 @@ export function TemplateDialog({
   const touch = (field: string) => setTouched((t) => new Set(t).add(field));
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Plantillas de WhatsApp" width={WHATSAPP_TEMPLATE_DIALOG_PX}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Plantillas de WhatsApp"
+      width={WHATSAPP_TEMPLATE_DIALOG_PX}
+    >
       <form
         className="whatsapp-template-form"
         noValidate
@@ -69,7 +74,13 @@ export function TemplateDialog({
           save.mutate({ ...draft, fills, company_id: companyId, notification, answer_type: draft.answer_type ?? "" });
         }}
       >
-        <TextField label="Encabezado" value={draft.name} error={shown("name")} onBlur={() => touch("name")} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+        <TextField
+          label="Encabezado"
+          value={draft.name}
+          error={shown("name")}
+          onBlur={() => touch("name")}
+          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+        />
         <Select
           label="Tipo Respuesta"
           value={draft.answer_type === null ? undefined : draft.answer_type === "" ? NONE : draft.answer_type}
@@ -92,14 +103,28 @@ export function TemplateDialog({
             onChange={(e) => setDraft({ ...draft, text: e.target.value })}
           />
           {shown("text") && <span className="field-error">{shown("text")}</span>}
-          <span className="field-hint">Use {"{{1}}"}, {"{{2}}"}… para las variables.</span>
+          <span className="field-hint">
+            Use {"{{1}}"}, {"{{2}}"}… para las variables.
+          </span>
           <span className="field-hint">
             Al enviarse: {NOTIFICATION_VALUES[notification].map((v, i) => `{{${i + 1}}} ${v}`).join(", ")}.
           </span>
         </div>
-        <Checkbox label="Mostrar orden" checked={draft.show_order} onCheckedChange={(v) => setDraft({ ...draft, show_order: v })} />
-        <Checkbox label="Mostrar presupuesto" checked={draft.show_budget} onCheckedChange={(v) => setDraft({ ...draft, show_budget: v })} />
-        <Checkbox label="WhatsApp activo" checked={draft.whatsapp_active} onCheckedChange={(v) => setDraft({ ...draft, whatsapp_active: v })} />
+        <Checkbox
+          label="Mostrar orden"
+          checked={draft.show_order}
+          onCheckedChange={(v) => setDraft({ ...draft, show_order: v })}
+        />
+        <Checkbox
+          label="Mostrar presupuesto"
+          checked={draft.show_budget}
+          onCheckedChange={(v) => setDraft({ ...draft, show_budget: v })}
+        />
+        <Checkbox
+          label="WhatsApp activo"
+          checked={draft.whatsapp_active}
+          onCheckedChange={(v) => setDraft({ ...draft, whatsapp_active: v })}
+        />
         {count > 0 && (
           <fieldset className="field-group">
             <legend>Variables de ejemplo</legend>

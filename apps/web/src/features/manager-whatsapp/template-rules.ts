@@ -12,10 +12,18 @@ export interface TemplateDraft {
 }
 
 /** The form's messages by field ("name", "text", "answer_type", "fills.0"…), from the server's schema. */
-export function templateErrors(companyId: number, notification: NotificationKind, draft: TemplateDraft): Record<string, string> {
-  const r = templateFormSchema.safeParse({ ...draft, company_id: companyId, notification, answer_type: draft.answer_type ?? undefined });
+export function templateErrors(
+  companyId: number,
+  notification: NotificationKind,
+  draft: TemplateDraft,
+): Record<string, string> {
+  const r = templateFormSchema.safeParse({
+    ...draft,
+    company_id: companyId,
+    notification,
+    answer_type: draft.answer_type ?? undefined,
+  });
   const out: Record<string, string> = {};
   if (!r.success) for (const issue of r.error.issues) out[issue.path.join(".")] ??= issue.message;
   return out;
 }
-

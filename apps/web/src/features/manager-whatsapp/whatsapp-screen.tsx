@@ -4,7 +4,13 @@
  * 'Guardar configuración') and the 'Notificaciones de la empresa' table, whose add button opens the template dialog.
  * The manager shell mounts it at /manager/main/whatsapp (the procedures are managerProcedure: operators only).
  */
-import { NOTIFICATION_KINDS, TEMPLATE_STATUS_LABELS, WHATSAPP_TEXTS, ANSWER_TYPE_LABELS, type NotificationKind } from "@taller/core";
+import {
+  NOTIFICATION_KINDS,
+  TEMPLATE_STATUS_LABELS,
+  WHATSAPP_TEXTS,
+  ANSWER_TYPE_LABELS,
+  type NotificationKind,
+} from "@taller/core";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { trpc } from "../../lib/trpc";
@@ -23,7 +29,12 @@ function CompanyPicker({ onPick }: { onPick(company: { id: number; name: string 
   const found = trpc.messaging.companies.useQuery({ search }, { placeholderData: (previous) => previous });
   return (
     <div className="whatsapp-company">
-      <TextField label="Empresa" placeholder="Buscar empresa" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <TextField
+        label="Empresa"
+        placeholder="Buscar empresa"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       <ul className="whatsapp-company-options" role="listbox" aria-label="Empresas">
         {found.data?.map((c) => (
           <li key={c.id}>
@@ -55,7 +66,10 @@ function ConfigForm({ companyId }: { companyId: number }) {
   }, [current.data]);
   const apps = trpc.messaging.apps.useQuery();
   const accounts = trpc.messaging.accounts.useQuery({ app_id: appId ?? "" }, { enabled: !!appId });
-  const phones = trpc.messaging.phones.useQuery({ app_id: appId ?? "", account_id: accountId ?? "" }, { enabled: !!appId && !!accountId });
+  const phones = trpc.messaging.phones.useQuery(
+    { app_id: appId ?? "", account_id: accountId ?? "" },
+    { enabled: !!appId && !!accountId },
+  );
   const save = trpc.messaging.saveConfig.useMutation({
     onSuccess: (saved) => {
       snackbar.show(WHATSAPP_TEXTS.configSaved, { tone: "success", duration: 3000 });
@@ -72,7 +86,14 @@ function ConfigForm({ companyId }: { companyId: number }) {
       onSubmit={(e) => {
         e.preventDefault();
         setTried(true);
-        if (appId && accountId && phoneId) save.mutate({ company_id: companyId, gupshup_app_id: appId, account_id: accountId, phone_id: phoneId, active });
+        if (appId && accountId && phoneId)
+          save.mutate({
+            company_id: companyId,
+            gupshup_app_id: appId,
+            account_id: accountId,
+            phone_id: phoneId,
+            active,
+          });
       }}
     >
       <Select
@@ -111,7 +132,8 @@ function ConfigForm({ companyId }: { companyId: number }) {
       </Button>
       {webhookKey && (
         <p className="field-hint" role="status">
-          URL de eventos para el proveedor (se muestra una sola vez): <code>{`${location.origin}/inbound/whatsapp/${webhookKey}`}</code>
+          URL de eventos para el proveedor (se muestra una sola vez):{" "}
+          <code>{`${location.origin}/inbound/whatsapp/${webhookKey}`}</code>
         </p>
       )}
     </form>
@@ -119,7 +141,15 @@ function ConfigForm({ companyId }: { companyId: number }) {
 }
 
 function emptyDraft(kind: NotificationKind): TemplateDraft {
-  return { name: NOTIFICATION_KINDS[kind], answer_type: null, text: "", show_order: false, show_budget: false, whatsapp_active: true, fills: [] };
+  return {
+    name: NOTIFICATION_KINDS[kind],
+    answer_type: null,
+    text: "",
+    show_order: false,
+    show_budget: false,
+    whatsapp_active: true,
+    fills: [],
+  };
 }
 
 function Notifications({ companyId }: { companyId: number }) {
@@ -148,7 +178,12 @@ function Notifications({ companyId }: { companyId: number }) {
                 {r.template?.status_reason ? ` (${r.template.status_reason})` : ""}
                 <IconButton
                   label={`Plantilla de ${r.label}`}
-                  onClick={() => setEditing({ kind: r.notification, draft: r.template ? { ...r.template } : emptyDraft(r.notification) })}
+                  onClick={() =>
+                    setEditing({
+                      kind: r.notification,
+                      draft: r.template ? { ...r.template } : emptyDraft(r.notification),
+                    })
+                  }
                 >
                   <Plus size={16} />
                 </IconButton>
@@ -157,7 +192,14 @@ function Notifications({ companyId }: { companyId: number }) {
           ))}
         </tbody>
       </table>
-      {editing && <TemplateDialog companyId={companyId} notification={editing.kind} initial={editing.draft} onClose={() => setEditing(null)} />}
+      {editing && (
+        <TemplateDialog
+          companyId={companyId}
+          notification={editing.kind}
+          initial={editing.draft}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }

@@ -17,8 +17,12 @@ import { TextField } from "../../ui/text-field";
 export function CompaniesPanel() {
   const utils = trpc.useUtils();
   const companies = trpc.manager.companies.list.useQuery();
-  const create = trpc.manager.companies.create.useMutation({ onSuccess: () => utils.manager.companies.list.invalidate() });
-  const remove = trpc.manager.companies.remove.useMutation({ onSuccess: () => utils.manager.companies.list.invalidate() });
+  const create = trpc.manager.companies.create.useMutation({
+    onSuccess: () => utils.manager.companies.list.invalidate(),
+  });
+  const remove = trpc.manager.companies.remove.useMutation({
+    onSuccess: () => utils.manager.companies.list.invalidate(),
+  });
   const snackbar = useSnackbar();
   const form = useZodForm(managerCompanySchema, { name: "", domain: "" } satisfies ManagerCompanyInput);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
@@ -88,8 +92,8 @@ export function CompaniesPanel() {
         }
       >
         <p>
-          Se eliminará <strong>{deleting?.name}</strong> con todos sus datos (clientes, órdenes, usuarios). Esta acción no se puede
-          deshacer.
+          Se eliminará <strong>{deleting?.name}</strong> con todos sus datos (clientes, órdenes, usuarios). Esta acción
+          no se puede deshacer.
         </p>
       </Dialog>
     </section>

@@ -20,7 +20,9 @@ const nameSchema = z.object({ name: databaseNameSchema });
 
 export function CreateDatabaseForm({ onCreated }: { onCreated(id: number): void }) {
   const utils = trpc.useUtils();
-  const create = trpc.manager.databases.create.useMutation({ onSuccess: () => utils.manager.databases.list.invalidate() });
+  const create = trpc.manager.databases.create.useMutation({
+    onSuccess: () => utils.manager.databases.list.invalidate(),
+  });
   const snackbar = useSnackbar();
   const form = useZodForm(nameSchema, { name: "" });
   const [workbook, setWorkbook] = useState<{ upload: string; sheets: UploadedSheet[] } | null>(null);
@@ -39,7 +41,13 @@ export function CreateDatabaseForm({ onCreated }: { onCreated(id: number): void 
   const submit = form.handleSubmit(async ({ name }) => {
     if (!workbook || !sheet || !keysCheck.success) return;
     try {
-      const created = await create.mutateAsync({ name, dbType: "tables", upload: workbook.upload, sheet: sheet.name, keys });
+      const created = await create.mutateAsync({
+        name,
+        dbType: "tables",
+        upload: workbook.upload,
+        sheet: sheet.name,
+        keys,
+      });
       snackbar.show("Base de datos creada", { tone: "success" });
       if (created) onCreated(created.id);
     } catch (error) {
@@ -51,7 +59,12 @@ export function CreateDatabaseForm({ onCreated }: { onCreated(id: number): void 
     <form className="manager-card manager-form" onSubmit={submit} noValidate aria-label="Crear nueva base de datos">
       <h2>Crear nueva base de datos</h2>
       <TextField label="Nombre" {...textField(form, "name")} />
-      <Select label="Tipo" value="tables" onValueChange={() => undefined} options={[{ value: "tables", label: "Tablas" }]} />
+      <Select
+        label="Tipo"
+        value="tables"
+        onValueChange={() => undefined}
+        options={[{ value: "tables", label: "Tablas" }]}
+      />
       <WorkbookPicker
         label="Archivo Excel"
         onUploading={setUploading}
@@ -100,7 +113,11 @@ export function CreateDatabaseForm({ onCreated }: { onCreated(id: number): void 
         </p>
       )}
       <div className="manager-actions">
-        <Button type="submit" loading={create.isPending} disabled={uploading || !form.formState.isValid || !sheet || !keysCheck.success}>
+        <Button
+          type="submit"
+          loading={create.isPending}
+          disabled={uploading || !form.formState.isValid || !sheet || !keysCheck.success}
+        >
           Crear
         </Button>
       </div>

@@ -1,4 +1,6 @@
-/** 'Bases de datos' (/manager/main/database, seed 002 section 2.7): the databases, and the companies they connect to. */
+/**
+ * 'Bases de datos' (/manager/main/database, seed 002 section 2.7): the databases, and the companies they connect to.
+ */
 import { CompaniesPanel } from "./companies-panel";
 import { DatabasesPanel } from "./databases-panel";
 

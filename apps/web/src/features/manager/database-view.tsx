@@ -6,7 +6,14 @@
  * first (one dialog, by kind).
  */
 import type { RouterOutputs } from "@taller/api";
-import { CONNECTION_STATUS_LABELS, databaseDownloadPath, databaseNameSchema, databaseSheetSchema, IMPORT_ENTITY_LABELS, type UploadedSheet } from "@taller/core";
+import {
+  CONNECTION_STATUS_LABELS,
+  databaseDownloadPath,
+  databaseNameSchema,
+  databaseSheetSchema,
+  IMPORT_ENTITY_LABELS,
+  type UploadedSheet,
+} from "@taller/core";
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
@@ -32,7 +39,12 @@ export function DatabaseView({ id, onDeleted }: { id: number; onDeleted(): void 
     { id },
     { refetchInterval: (q) => (q.state.data?.connections.some((c) => RUNNING.has(c.status)) ? POLL_MS : false) },
   );
-  if (!database.data) return database.isLoading ? <p className="manager-muted">Cargando…</p> : <p className="manager-error">No se encontró la base de datos.</p>;
+  if (!database.data)
+    return database.isLoading ? (
+      <p className="manager-muted">Cargando…</p>
+    ) : (
+      <p className="manager-error">No se encontró la base de datos.</p>
+    );
   return <DatabaseDetails key={database.data.id} database={database.data} onDeleted={onDeleted} />;
 }
 
@@ -40,9 +52,14 @@ type Database = RouterOutputs["manager"]["databases"]["get"];
 type Connection = Database["connections"][number];
 type Confirming = { kind: "remove" } | { kind: "undo" | "disconnect"; connection: Connection } | null;
 
-/** What the undo did: 'Registros eliminados: 3. Registros restaurados: 1. Conservados por estar en uso: clientes 1, vehículos 2.' */
+/**
+ * What the undo did: 'Registros eliminados: 3. Registros restaurados: 1. Conservados por estar en uso: clientes 1,
+ * vehículos 2.'
+ */
 function rollbackText(rollback: NonNullable<Connection["rollback"]>): string {
-  const kept = Object.entries(rollback.kept).map(([entity, n]) => `${IMPORT_ENTITY_LABELS[entity as keyof typeof IMPORT_ENTITY_LABELS]} ${n}`);
+  const kept = Object.entries(rollback.kept).map(
+    ([entity, n]) => `${IMPORT_ENTITY_LABELS[entity as keyof typeof IMPORT_ENTITY_LABELS]} ${n}`,
+  );
   const restored = rollback.restored ? ` Registros restaurados: ${rollback.restored}.` : "";
   return `Registros eliminados: ${rollback.deleted}.${restored}${kept.length ? ` Conservados por estar en uso: ${kept.join(", ")}.` : ""}`;
 }
@@ -50,7 +67,11 @@ function rollbackText(rollback: NonNullable<Connection["rollback"]>): string {
 function DatabaseDetails({ database, onDeleted }: { database: Database; onDeleted(): void }) {
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
-  const refresh = () => Promise.all([utils.manager.databases.get.invalidate({ id: database.id }), utils.manager.databases.list.invalidate()]);
+  const refresh = () =>
+    Promise.all([
+      utils.manager.databases.get.invalidate({ id: database.id }),
+      utils.manager.databases.list.invalidate(),
+    ]);
   const update = trpc.manager.databases.update.useMutation({ onSuccess: refresh });
   const connect = trpc.manager.databases.connect.useMutation({ onSuccess: refresh });
   const remove = trpc.manager.databases.remove.useMutation();
@@ -163,9 +184,16 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
             />
           )}
         />
-        {pending && !pending.sheets.includes(database.sheet) && <p className="manager-muted">El nuevo Excel no tiene la hoja {database.sheet}: elige una y guarda.</p>}
+        {pending && !pending.sheets.includes(database.sheet) && (
+          <p className="manager-muted">El nuevo Excel no tiene la hoja {database.sheet}: elige una y guarda.</p>
+        )}
         <TextField label="Tipo" value="Tablas" readOnly />
-        <TextField label="Url DB" value={`${window.location.origin}${databaseDownloadPath(database.id)}`} readOnly hint={`${database.rowCount} filas`} />
+        <TextField
+          label="Url DB"
+          value={`${window.location.origin}${databaseDownloadPath(database.id)}`}
+          readOnly
+          hint={`${database.rowCount} filas`}
+        />
         <a className="manager-download" href={databaseDownloadPath(database.id)} download>
           <Download size={16} aria-hidden /> Descargar JSON
         </a>
@@ -191,7 +219,9 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
             <li key={c.id} className="manager-connection">
               <span>
                 <strong>{c.companyName}</strong>{" "}
-                <span className={`manager-status manager-status-${c.status}`}>{CONNECTION_STATUS_LABELS[c.status]}</span>
+                <span className={`manager-status manager-status-${c.status}`}>
+                  {CONNECTION_STATUS_LABELS[c.status]}
+                </span>
                 {c.status === "connecting" && (
                   <span className="manager-muted">
                     {" "}
@@ -205,7 +235,10 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
                     Deshacer importación
                   </Button>
                 )}
-                <IconButton label={`Quitar conexión con ${c.companyName}`} onClick={() => setConfirming({ kind: "disconnect", connection: c })}>
+                <IconButton
+                  label={`Quitar conexión con ${c.companyName}`}
+                  onClick={() => setConfirming({ kind: "disconnect", connection: c })}
+                >
                   <Trash2 size={18} />
                 </IconButton>
               </span>
@@ -243,7 +276,11 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
             <Button variant="text" onClick={() => setConfirming(null)}>
               Cancelar
             </Button>
-            <Button variant="danger" loading={remove.isPending || undo.isPending || disconnect.isPending} onClick={() => void confirm()}>
+            <Button
+              variant="danger"
+              loading={remove.isPending || undo.isPending || disconnect.isPending}
+              onClick={() => void confirm()}
+            >
               {dialog.action}
             </Button>
           </>

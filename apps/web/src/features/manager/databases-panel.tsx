@@ -17,10 +17,17 @@ export function DatabasesPanel() {
           label="Base de datos"
           value={chosen}
           onValueChange={setChosen}
-          options={[{ value: NEW, label: "Crear nueva base de datos" }, ...(databases.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
+          options={[
+            { value: NEW, label: "Crear nueva base de datos" },
+            ...(databases.data ?? []).map((d) => ({ value: String(d.id), label: d.name })),
+          ]}
         />
       </div>
-      {chosen === NEW ? <CreateDatabaseForm onCreated={(id) => setChosen(String(id))} /> : <DatabaseView id={Number(chosen)} onDeleted={() => setChosen(NEW)} />}
+      {chosen === NEW ? (
+        <CreateDatabaseForm onCreated={(id) => setChosen(String(id))} />
+      ) : (
+        <DatabaseView id={Number(chosen)} onDeleted={() => setChosen(NEW)} />
+      )}
     </>
   );
 }

@@ -4,7 +4,15 @@ import { useId, useState } from "react";
 import { uploadWorkbook } from "../../lib/upload";
 import { Spinner } from "../../ui/spinner";
 
-export function WorkbookPicker({ label, onUploaded, onUploading }: { label: string; onUploaded(w: { upload: string; sheets: UploadedSheet[] }): void; onUploading?(busy: boolean): void }) {
+export function WorkbookPicker({
+  label,
+  onUploaded,
+  onUploading,
+}: {
+  label: string;
+  onUploaded(w: { upload: string; sheets: UploadedSheet[] }): void;
+  onUploading?(busy: boolean): void;
+}) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -27,13 +35,23 @@ export function WorkbookPicker({ label, onUploaded, onUploading }: { label: stri
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} />
+      <input
+        id={id}
+        type="file"
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        disabled={busy}
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
       {busy && (
         <span className="manager-muted">
           <Spinner size={14} /> Subiendo…
         </span>
       )}
-      {error && <p className="manager-error" role="alert">{error}</p>}
+      {error && (
+        <p className="manager-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

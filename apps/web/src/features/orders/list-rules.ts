@@ -16,7 +16,10 @@ export interface OrderFilters {
 }
 
 /** With nothing stored: every order status not marked finish, and every such budget status plus 'Sin Presupuesto'. */
-export function defaultOrderFilters(statuses: { order_statuses: readonly FilterStatus[]; budget_statuses: readonly FilterStatus[] }): OrderFilters {
+export function defaultOrderFilters(statuses: {
+  order_statuses: readonly FilterStatus[];
+  budget_statuses: readonly FilterStatus[];
+}): OrderFilters {
   const open = (list: readonly FilterStatus[]) => list.filter((s) => !s.finish).map((s) => s.id);
   return {
     status: open(statuses.order_statuses),

@@ -70,13 +70,17 @@ export function OrderView({ order }: { order: Order }) {
             </Field>
             <Field label="RUT">{order.client?.rut}</Field>
             <Field label="Correo">{order.client?.email}</Field>
-            <Field label="Teléfono">{order.client?.phone && <a href={`tel:${order.client.phone}`}>{order.client.phone}</a>}</Field>
+            <Field label="Teléfono">
+              {order.client?.phone && <a href={`tel:${order.client.phone}`}>{order.client.phone}</a>}
+            </Field>
           </dl>
         </Section>
         <Section title={terms.object.singular}>
           <dl>
             <Field label="Identificador">{vehicle?.identifier}</Field>
-            <Field label="Marca y modelo">{[vehicle?.brand_name, vehicle?.brand_model_name].filter(Boolean).join(" ")}</Field>
+            <Field label="Marca y modelo">
+              {[vehicle?.brand_name, vehicle?.brand_model_name].filter(Boolean).join(" ")}
+            </Field>
             <Field label="Año">{vehicle?.year}</Field>
             <Field label="Color">{vehicle?.color}</Field>
             <Field label="Chasis">{vehicle?.chasis}</Field>
@@ -113,7 +117,9 @@ export function OrderView({ order }: { order: Order }) {
                 )}
               </Field>
               <Field label="Estado">
-                {budget.status.name && <StatusBadge color={budget.status.color ?? "transparent"} name={budget.status.name} />}
+                {budget.status.name && (
+                  <StatusBadge color={budget.status.color ?? "transparent"} name={budget.status.name} />
+                )}
               </Field>
               <Field label="Total">{budget.total !== null && formatMoney(budget.total)}</Field>
             </dl>
@@ -139,7 +145,12 @@ export function OrderView({ order }: { order: Order }) {
         <Section title="Fotos" wide>
           {order.pictures.some((p) => !p.video) && (
             // The zip page builds and saves the archive in its own tab (features/zip), the dialog stays as it was.
-            <Link to="/zip/$model/$id" params={{ model: "order", id: String(order.id) }} target="_blank" className="btn btn-secondary order-zip-link">
+            <Link
+              to="/zip/$model/$id"
+              params={{ model: "order", id: String(order.id) }}
+              target="_blank"
+              className="btn btn-secondary order-zip-link"
+            >
               <Download size={18} aria-hidden />
               Descargar imágenes
             </Link>
@@ -195,7 +206,15 @@ export function OrderDetailPage() {
 }
 
 /** The order in a dialog at least 80% of the window wide. */
-export function OrderDialog({ orderId, open, onOpenChange }: { orderId: number; open: boolean; onOpenChange(open: boolean): void }) {
+export function OrderDialog({
+  orderId,
+  open,
+  onOpenChange,
+}: {
+  orderId: number;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const { terms } = useCompanySetup().company.preferences;
   return (
     <Dialog

@@ -36,7 +36,10 @@ export function OrderHeader({ sort, onSort }: { sort: SortState; onSort(next: So
       <div role="columnheader">Modelo</div>
       <div role="columnheader">Identificador</div>
       <div role="columnheader">{terms.client.singular}</div>
-      <div role="columnheader" aria-sort={sort.arrow === "asc" ? "ascending" : sort.arrow === "desc" ? "descending" : "none"}>
+      <div
+        role="columnheader"
+        aria-sort={sort.arrow === "asc" ? "ascending" : sort.arrow === "desc" ? "descending" : "none"}
+      >
         <button type="button" className="column-sort" onClick={() => onSort(nextReceptionSort(sort))}>
           Recepción
           <Arrow size={14} aria-hidden className={sort.arrow ? undefined : "muted"} />
@@ -58,7 +61,13 @@ function Requirement({ order, inLink = false }: { order: OrderListItem; inLink?:
   const { terms } = useCompanySetup().company.preferences;
   const recall = `Este ${terms.object.singular.toLowerCase()} tiene un recall`;
   const icon = (
-    <span className="recall-icon" role="img" aria-label={recall} title={inLink ? recall : undefined} tabIndex={inLink ? undefined : 0}>
+    <span
+      className="recall-icon"
+      role="img"
+      aria-label={recall}
+      title={inLink ? recall : undefined}
+      tabIndex={inLink ? undefined : 0}
+    >
       <TriangleAlert size={16} />
     </span>
   );
@@ -101,7 +110,13 @@ export function ClientName({
   );
 }
 
-export function OrderRow({ order, budgetStatus }: { order: OrderListItem; budgetStatus: { name: string; color: string } | undefined }) {
+export function OrderRow({
+  order,
+  budgetStatus,
+}: {
+  order: OrderListItem;
+  budgetStatus: { name: string; color: string } | undefined;
+}) {
   const can = useCan();
   return (
     <>
@@ -151,7 +166,13 @@ export function OrderRow({ order, budgetStatus }: { order: OrderListItem; budget
 function Thumbnail({ picture }: { picture: OrderListItem["picture"] }) {
   return (
     <span className="order-thumb" aria-hidden>
-      {!picture ? <ImageOff size={22} /> : picture.video ? <Film size={22} /> : <img src={picture.url} alt="" loading="lazy" />}
+      {!picture ? (
+        <ImageOff size={22} />
+      ) : picture.video ? (
+        <Film size={22} />
+      ) : (
+        <img src={picture.url} alt="" loading="lazy" />
+      )}
     </span>
   );
 }

@@ -44,7 +44,11 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
   const exportOrders = trpc.orders.export.useMutation({
     onSuccess: (file) => {
       downloadBase64(file);
-      if (file.left_out > 0) snackbar.show(leftOutMessage(file.rows, file.left_out, file.left_out_capped), { duration: 8000, closeLabel: "Cerrar" });
+      if (file.left_out > 0)
+        snackbar.show(leftOutMessage(file.rows, file.left_out, file.left_out_capped), {
+          duration: 8000,
+          closeLabel: "Cerrar",
+        });
     },
     // A second export while one runs is refused with its own Spanish message; anything else is a plain failure.
     onError: (error) =>
@@ -81,7 +85,10 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
     setOpen(false);
     exportOrders.mutate({
       ...filters,
-      ...(Object.fromEntries(Object.entries(dates).map(([k, v]) => [k, v || null])) as Record<DateField, string | null>),
+      ...(Object.fromEntries(Object.entries(dates).map(([k, v]) => [k, v || null])) as Record<
+        DateField,
+        string | null
+      >),
     });
   };
 
@@ -133,4 +140,3 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
     </>
   );
 }
-

@@ -37,7 +37,12 @@ export function OrdersPage() {
   const [filterOpen, setFilterOpen] = useState(false);
 
   const ready = statusIds !== null && budgetIds !== null;
-  const filters = { status_id: statusIds ?? [], budget_status_id: budgetIds ?? [], search: search || null, location_ids: useLocationFilter() };
+  const filters = {
+    status_id: statusIds ?? [],
+    budget_status_id: budgetIds ?? [],
+    search: search || null,
+    location_ids: useLocationFilter(),
+  };
   const input = { ...filters, ...sort.query };
   const list = trpc.orders.list.useInfiniteQuery(input, { getNextPageParam: nextCursor, enabled: ready });
   // The first page counts once for the list and the status boxes.
@@ -86,9 +91,15 @@ export function OrdersPage() {
         columns={ORDER_COLUMNS}
         minWidth={ORDER_TABLE_MIN_WIDTH}
         // Cards are links themselves; a table row opens the order from anywhere but its own links.
-        onItemClick={narrow ? undefined : (o) => void navigate({ to: "/main/orders/$id", params: { id: String(o.id) } })}
+        onItemClick={
+          narrow ? undefined : (o) => void navigate({ to: "/main/orders/$id", params: { id: String(o.id) } })
+        }
         renderItem={(o) =>
-          narrow ? <OrderCard order={o} /> : <OrderRow order={o} budgetStatus={budgetStatuses.get(o.last_budget_status_id ?? 0)} />
+          narrow ? (
+            <OrderCard order={o} />
+          ) : (
+            <OrderRow order={o} budgetStatus={budgetStatuses.get(o.last_budget_status_id ?? 0)} />
+          )
         }
         loadingText="Cargando"
         emptyText={`No se han encontrado ${terms.order.plural}`}

@@ -48,7 +48,11 @@ function ClientPayment({ token }: { token: string }) {
       <p className="muted">{p.company}</p>
       <h1>Cobro Nº {p.correlative_id}</h1>
       <p>
-        {[p.order_correlative_id !== null ? `Orden de Trabajo #${p.order_correlative_id}` : null, p.vehicle_identifier, p.requirement_name]
+        {[
+          p.order_correlative_id !== null ? `Orden de Trabajo #${p.order_correlative_id}` : null,
+          p.vehicle_identifier,
+          p.requirement_name,
+        ]
           .filter(Boolean)
           .join(" · ")}
       </p>

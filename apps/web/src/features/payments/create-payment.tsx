@@ -22,7 +22,17 @@ import "./payments.css";
 
 const formSchema = z.object({ lines: z.array(paymentLineSchema).min(1, "Agrega al menos una línea").max(100) });
 
-function CreateForm({ orderId, title, total, onCreated }: { orderId: number; title: string; total: number; onCreated(id: number): void }) {
+function CreateForm({
+  orderId,
+  title,
+  total,
+  onCreated,
+}: {
+  orderId: number;
+  title: string;
+  total: number;
+  onCreated(id: number): void;
+}) {
   const create = trpc.payments.create.useMutation();
   const form = useZodForm(formSchema, { lines: [{ title, description: "", quantity: 1, unit_price: total }] });
   const lines = useFieldArray({ control: form.control, name: "lines" });
@@ -35,7 +45,9 @@ function CreateForm({ orderId, title, total, onCreated }: { orderId: number; tit
       markServerErrors(form, error);
     }
   });
-  const sum = paymentLinesTotal(watched.map((l) => ({ quantity: Number(l.quantity) || 1, unit_price: Number(l.unit_price) || 0 })));
+  const sum = paymentLinesTotal(
+    watched.map((l) => ({ quantity: Number(l.quantity) || 1, unit_price: Number(l.unit_price) || 0 })),
+  );
   return (
     <form id="create-payment-form" onSubmit={(e) => void submit(e)} noValidate className="payment-create">
       {lines.fields.map((field, i) => (
@@ -43,8 +55,20 @@ function CreateForm({ orderId, title, total, onCreated }: { orderId: number; tit
           <legend>Línea {i + 1}</legend>
           <TextField label="Título" {...textField(form, `lines.${i}.title`)} />
           <TextField label="Descripción" {...textField(form, `lines.${i}.description`)} />
-          <TextField label="Cantidad" type="number" inputMode="numeric" {...form.register(`lines.${i}.quantity`, { valueAsNumber: true })} error={form.getFieldState(`lines.${i}.quantity`, form.formState).error?.message} />
-          <TextField label="Precio unitario" type="number" inputMode="numeric" {...form.register(`lines.${i}.unit_price`, { valueAsNumber: true })} error={form.getFieldState(`lines.${i}.unit_price`, form.formState).error?.message} />
+          <TextField
+            label="Cantidad"
+            type="number"
+            inputMode="numeric"
+            {...form.register(`lines.${i}.quantity`, { valueAsNumber: true })}
+            error={form.getFieldState(`lines.${i}.quantity`, form.formState).error?.message}
+          />
+          <TextField
+            label="Precio unitario"
+            type="number"
+            inputMode="numeric"
+            {...form.register(`lines.${i}.unit_price`, { valueAsNumber: true })}
+            error={form.getFieldState(`lines.${i}.unit_price`, form.formState).error?.message}
+          />
           {lines.fields.length > 1 && (
             <Button variant="text" onClick={() => lines.remove(i)}>
               Quitar línea
@@ -52,7 +76,10 @@ function CreateForm({ orderId, title, total, onCreated }: { orderId: number; tit
           )}
         </fieldset>
       ))}
-      <Button variant="secondary" onClick={() => lines.append({ title: "", description: "", quantity: 1, unit_price: 0 })}>
+      <Button
+        variant="secondary"
+        onClick={() => lines.append({ title: "", description: "", quantity: 1, unit_price: 0 })}
+      >
         Agregar línea
       </Button>
       <p className="payment-create-total">Total: {formatMoney(sum)}</p>
@@ -66,7 +93,15 @@ function CreateForm({ orderId, title, total, onCreated }: { orderId: number; tit
 }
 
 /** The budget's lines as the request will carry them; the server copies them from the budget itself. */
-function BudgetForm({ budgetId, lines, onCreated }: { budgetId: number; lines: Parameters<typeof paymentLinesFromBudget>[0]; onCreated(id: number): void }) {
+function BudgetForm({
+  budgetId,
+  lines,
+  onCreated,
+}: {
+  budgetId: number;
+  lines: Parameters<typeof paymentLinesFromBudget>[0];
+  onCreated(id: number): void;
+}) {
   const create = trpc.payments.create.useMutation({ onSuccess: (created) => onCreated(created.id) });
   const proposed = paymentLinesFromBudget(lines);
   return (
@@ -103,10 +138,35 @@ function CreatePayment({ form }: { form: (onCreated: (id: number) => void) => Re
   );
 }
 
-export function CreatePaymentButton({ orderId, correlativeId, total }: { orderId: number; correlativeId: number; total: number }) {
-  return <CreatePayment form={(onCreated) => <CreateForm orderId={orderId} title={`Orden de Trabajo #${correlativeId}`} total={total} onCreated={onCreated} />} />;
+export function CreatePaymentButton({
+  orderId,
+  correlativeId,
+  total,
+}: {
+  orderId: number;
+  correlativeId: number;
+  total: number;
+}) {
+  return (
+    <CreatePayment
+      form={(onCreated) => (
+        <CreateForm
+          orderId={orderId}
+          title={`Orden de Trabajo #${correlativeId}`}
+          total={total}
+          onCreated={onCreated}
+        />
+      )}
+    />
+  );
 }
 
-export function BudgetPaymentButton({ budgetId, lines }: { budgetId: number; lines: Parameters<typeof paymentLinesFromBudget>[0] }) {
+export function BudgetPaymentButton({
+  budgetId,
+  lines,
+}: {
+  budgetId: number;
+  lines: Parameters<typeof paymentLinesFromBudget>[0];
+}) {
   return <CreatePayment form={(onCreated) => <BudgetForm budgetId={budgetId} lines={lines} onCreated={onCreated} />} />;
 }

@@ -48,7 +48,10 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
     },
   });
   const [orderOpen, setOrderOpen] = useState(false);
-  if (payment.isError) return <p role="alert">{errorCode(payment.error) === "NOT_FOUND" ? "Cobro no encontrado" : payment.error.message}</p>;
+  if (payment.isError)
+    return (
+      <p role="alert">{errorCode(payment.error) === "NOT_FOUND" ? "Cobro no encontrado" : payment.error.message}</p>
+    );
   if (!payment.data) return <PageLoader />;
   const p = payment.data;
   return (
@@ -94,7 +97,15 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
   );
 }
 
-export function PaymentDialog({ paymentId, open, onOpenChange }: { paymentId: number; open: boolean; onOpenChange(open: boolean): void }) {
+export function PaymentDialog({
+  paymentId,
+  open,
+  onOpenChange,
+}: {
+  paymentId: number;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const payment = trpc.payments.get.useQuery({ id: paymentId });
   return (
     <Dialog

@@ -9,7 +9,17 @@ export interface PaymentLineView {
   unit_price: number;
 }
 
-export function PaymentLines({ lines, total, totalLabel, head = false }: { lines: readonly PaymentLineView[]; total: number; totalLabel: string; head?: boolean }) {
+export function PaymentLines({
+  lines,
+  total,
+  totalLabel,
+  head = false,
+}: {
+  lines: readonly PaymentLineView[];
+  total: number;
+  totalLabel: string;
+  head?: boolean;
+}) {
   return (
     <table className="payment-lines">
       {head && (

@@ -28,7 +28,10 @@ export function PaymentsPage() {
   const [filterOpen, setFilterOpen] = useState(false);
   const [opened, setOpened] = useState<number | null>(null);
   const selected = (statusIds ?? []).filter((id): id is 1 | 2 => id === 1 || id === 2);
-  const list = trpc.payments.list.useInfiniteQuery({ status_id: selected, search: search || null }, { getNextPageParam: nextCursor });
+  const list = trpc.payments.list.useInfiniteQuery(
+    { status_id: selected, search: search || null },
+    { getNextPageParam: nextCursor },
+  );
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.payments);
   const totals = list.data?.pages[0]?.totals;
   const total = list.data?.pages[0]?.total;
@@ -52,7 +55,7 @@ export function PaymentsPage() {
       boxes={
         <>
           <h2 className="payments-title">
-            Cobros ({total === undefined ? "…" : cappedTotal ?? formatNumber(total)})
+            Cobros ({total === undefined ? "…" : (cappedTotal ?? formatNumber(total))})
           </h2>
           <StatusBoxes
             label="Estado"

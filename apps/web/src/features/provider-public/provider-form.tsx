@@ -17,7 +17,17 @@ import { autosaveLabel, formErrors, formFromAction, SAVE_DELAY_MS, type Provider
 
 type Page = RouterOutputs["provider"]["public"]["getPricing"];
 
-export function ProviderForm({ kind, token, page, onChanged }: { kind: ProviderKind; token: string; page: Page; onChanged(): void }) {
+export function ProviderForm({
+  kind,
+  token,
+  page,
+  onChanged,
+}: {
+  kind: ProviderKind;
+  token: string;
+  page: Page;
+  onChanged(): void;
+}) {
   const action = page.inventory_action;
   const [values, setValues] = useState<ProviderFormValues>(() => formFromAction(action));
   const [dirty, setDirty] = useState(false);
@@ -74,8 +84,14 @@ export function ProviderForm({ kind, token, page, onChanged }: { kind: ProviderK
   const invalid = Object.keys(clientErrors).length > 0;
   const saving = dirty || save.isPending;
   const locked = !action.abilities.canSave;
-  const sendLabel = kind === "buy_order" ? PROVIDER_TEXTS.confirm : action.extra_params.answered ? PROVIDER_TEXTS.resend : PROVIDER_TEXTS.send;
-  const question = kind === "buy_order" ? PROVIDER_TEXTS.confirmQuestion : PROVIDER_TEXTS.sendQuestion(action.extra_params.answered);
+  const sendLabel =
+    kind === "buy_order"
+      ? PROVIDER_TEXTS.confirm
+      : action.extra_params.answered
+        ? PROVIDER_TEXTS.resend
+        : PROVIDER_TEXTS.send;
+  const question =
+    kind === "buy_order" ? PROVIDER_TEXTS.confirmQuestion : PROVIDER_TEXTS.sendQuestion(action.extra_params.answered);
 
   const submit = () => {
     setConfirming(false);
@@ -132,7 +148,13 @@ export function ProviderForm({ kind, token, page, onChanged }: { kind: ProviderK
         )}
         <div className="field">
           <label htmlFor="provider-comment">Comentario</label>
-          <textarea id="provider-comment" rows={3} maxLength={2000} value={values.comment} onChange={(e) => change({ comment: e.target.value })} />
+          <textarea
+            id="provider-comment"
+            rows={3}
+            maxLength={2000}
+            value={values.comment}
+            onChange={(e) => change({ comment: e.target.value })}
+          />
         </div>
         {kind === "pricing" && (
           <div className="provider-required">
@@ -145,7 +167,8 @@ export function ProviderForm({ kind, token, page, onChanged }: { kind: ProviderK
             <ul className="provider-lines">
               {values.lines.map((line, i) => {
                 const required = page.required_products[i];
-                const set = (patch: Partial<typeof line>) => change({ lines: values.lines.map((l) => (l.id === line.id ? { ...l, ...patch } : l)) });
+                const set = (patch: Partial<typeof line>) =>
+                  change({ lines: values.lines.map((l) => (l.id === line.id ? { ...l, ...patch } : l)) });
                 return (
                   <li key={line.id} className={line.removed ? "provider-line-removed" : undefined}>
                     <span className="provider-line-name">
@@ -171,7 +194,12 @@ export function ProviderForm({ kind, token, page, onChanged }: { kind: ProviderK
                       onChange={(e) => set({ price: e.target.value })}
                     />
                     <label className="provider-line-removed-toggle">
-                      <input type="checkbox" checked={line.removed} onChange={(e) => set({ removed: e.target.checked })} /> No disponible
+                      <input
+                        type="checkbox"
+                        checked={line.removed}
+                        onChange={(e) => set({ removed: e.target.checked })}
+                      />{" "}
+                      No disponible
                     </label>
                   </li>
                 );
@@ -197,7 +225,11 @@ export function ProviderForm({ kind, token, page, onChanged }: { kind: ProviderK
             </div>
           )
         ) : (
-          <Button onClick={() => setConfirming(true)} disabled={invalid || saving || !action.abilities.canSend} loading={send.isPending}>
+          <Button
+            onClick={() => setConfirming(true)}
+            disabled={invalid || saving || !action.abilities.canSend}
+            loading={send.isPending}
+          >
             {sendLabel}
           </Button>
         )}
@@ -228,7 +260,9 @@ export function ProviderForm({ kind, token, page, onChanged }: { kind: ProviderK
 }
 
 function firstMessages(error: unknown): Record<string, string> {
-  const fields = Object.fromEntries(Object.entries(fieldErrorsOf(error)).flatMap(([k, m]) => (m[0] ? [[k.split(".")[0] ?? k, m[0]]] : [])));
+  const fields = Object.fromEntries(
+    Object.entries(fieldErrorsOf(error)).flatMap(([k, m]) => (m[0] ? [[k.split(".")[0] ?? k, m[0]]] : [])),
+  );
   if (Object.keys(fields).length) return fields;
   return { form: error instanceof Error ? error.message : "Error al guardar" };
 }

@@ -35,14 +35,22 @@ const LINK_REFUSED = new Set(["UNAUTHORIZED", "NOT_FOUND", "BAD_REQUEST"]);
 
 function ProviderPage({ kind, token }: { kind: ProviderKind; token: string | null }) {
   const options = { enabled: token !== null, retry: false, refetchOnWindowFocus: false } as const;
-  const pricing = trpc.provider.public.getPricing.useQuery({ token: token ?? "" }, { ...options, enabled: options.enabled && kind === "pricing" });
-  const buyOrder = trpc.provider.public.getBuyOrder.useQuery({ token: token ?? "" }, { ...options, enabled: options.enabled && kind === "buy_order" });
+  const pricing = trpc.provider.public.getPricing.useQuery(
+    { token: token ?? "" },
+    { ...options, enabled: options.enabled && kind === "pricing" },
+  );
+  const buyOrder = trpc.provider.public.getBuyOrder.useQuery(
+    { token: token ?? "" },
+    { ...options, enabled: options.enabled && kind === "buy_order" },
+  );
   const data = kind === "pricing" ? pricing : buyOrder;
   if (token === null || (data.error && LINK_REFUSED.has(errorCode(data.error) ?? ""))) {
     return (
       <Shell>
         <Notice title="Este enlace no es válido">
-          {token === null ? "Abre el enlace que te envió el taller." : "El enlace no existe, expiró o fue revocado. Pide al taller un nuevo enlace."}
+          {token === null
+            ? "Abre el enlace que te envió el taller."
+            : "El enlace no existe, expiró o fue revocado. Pide al taller un nuevo enlace."}
         </Notice>
       </Shell>
     );
@@ -52,7 +60,11 @@ function ProviderPage({ kind, token }: { kind: ProviderKind; token: string | nul
     return (
       <Shell>
         <Notice title="No pudimos cargar el documento">
-          <p>{errorCode(data.error) === null ? "Revisa tu conexión a internet e intenta nuevamente." : data.error.message}</p>
+          <p>
+            {errorCode(data.error) === null
+              ? "Revisa tu conexión a internet e intenta nuevamente."
+              : data.error.message}
+          </p>
           <Button onClick={() => void data.refetch()}>Reintentar</Button>
         </Notice>
       </Shell>
@@ -64,7 +76,11 @@ function ProviderPage({ kind, token }: { kind: ProviderKind; token: string | nul
     <Shell>
       <header className="provider-header">
         {page.company.logo && <img className="provider-logo" src={page.company.logo} alt="" />}
-        <h1>{kind === "pricing" ? PROVIDER_TEXTS.pricingTitle(action.correlative_id) : PROVIDER_TEXTS.buyOrderTitle(action.correlative_id)}</h1>
+        <h1>
+          {kind === "pricing"
+            ? PROVIDER_TEXTS.pricingTitle(action.correlative_id)
+            : PROVIDER_TEXTS.buyOrderTitle(action.correlative_id)}
+        </h1>
         <div className="provider-created">{formatDate(action.created_at)}</div>
         <div className="provider-company">{page.company.name}</div>
         {page.requester && (
@@ -93,7 +109,8 @@ function ProviderPage({ kind, token }: { kind: ProviderKind; token: string | nul
         )}
         {action.extra_params.required_delivery_date && (
           <div className="provider-required-date">
-            <span>{PROVIDER_TEXTS.requiredDate}</span> <strong>{formatDay(action.extra_params.required_delivery_date)}</strong>
+            <span>{PROVIDER_TEXTS.requiredDate}</span>{" "}
+            <strong>{formatDay(action.extra_params.required_delivery_date)}</strong>
           </div>
         )}
       </header>
@@ -103,7 +120,11 @@ function ProviderPage({ kind, token }: { kind: ProviderKind; token: string | nul
   );
 }
 
-function BuyOrderLines({ lines }: { lines: { id: number; product: { code: string; name: string }; quantity: number; price: number | null }[] }) {
+function BuyOrderLines({
+  lines,
+}: {
+  lines: { id: number; product: { code: string; name: string }; quantity: number; price: number | null }[];
+}) {
   const total = lines.reduce((sum, l) => sum + l.quantity * (l.price ?? 0), 0);
   return (
     <section className="provider-card" aria-label="Productos">

@@ -9,7 +9,15 @@ export interface ProviderFormValues {
   expiration_date: string;
   warehouse_id: string;
   comment: string;
-  lines: { id: number; code: string; name: string; required_quantity: number; quantity: string; price: string; removed: boolean }[];
+  lines: {
+    id: number;
+    code: string;
+    name: string;
+    required_quantity: number;
+    quantity: string;
+    price: string;
+    removed: boolean;
+  }[];
 }
 
 interface ActionLike {
@@ -17,7 +25,14 @@ interface ActionLike {
   expiration_date: string | null;
   warehouse_id: number | null;
   comment: string | null;
-  inventory_action_products: { id: number; product: { code: string; name: string }; required_quantity: number; quantity: number; price: number | null; _destroy: boolean }[];
+  inventory_action_products: {
+    id: number;
+    product: { code: string; name: string };
+    required_quantity: number;
+    quantity: number;
+    price: number | null;
+    _destroy: boolean;
+  }[];
 }
 
 export function formFromAction(a: ActionLike): ProviderFormValues {

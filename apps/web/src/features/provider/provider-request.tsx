@@ -59,7 +59,9 @@ export function ProviderRequestDialog({
         required_delivery_date: requiredDate || null,
         expiration_date: expiration || null,
         comment: comment || null,
-        products: lines.filter((l) => l.product).map((l) => ({ product_id: Number(l.product), quantity: Number(l.quantity) })),
+        products: lines
+          .filter((l) => l.product)
+          .map((l) => ({ product_id: Number(l.product), quantity: Number(l.quantity) })),
       };
       const parsed = providerCreateSchema.safeParse(input);
       if (!parsed.success) {
@@ -68,12 +70,19 @@ export function ProviderRequestDialog({
       }
       onCreated(await create.mutateAsync(parsed.data));
     } catch (error) {
-      const fields = Object.fromEntries(Object.entries(fieldErrorsOf(error)).flatMap(([k, m]) => (m[0] ? [[k.split(".")[0] ?? k, m[0]]] : [])));
-      setErrors(Object.keys(fields).length ? fields : { form: error instanceof Error ? error.message : "Error al guardar" });
+      const fields = Object.fromEntries(
+        Object.entries(fieldErrorsOf(error)).flatMap(([k, m]) => (m[0] ? [[k.split(".")[0] ?? k, m[0]]] : [])),
+      );
+      setErrors(
+        Object.keys(fields).length ? fields : { form: error instanceof Error ? error.message : "Error al guardar" },
+      );
     }
   };
 
-  const productOptions = (options.data?.products ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` }));
+  const productOptions = (options.data?.products ?? []).map((p) => ({
+    value: String(p.id),
+    label: `${p.name} (${p.code})`,
+  }));
   return (
     <Dialog
       open
@@ -97,15 +106,39 @@ export function ProviderRequestDialog({
           value={supplier || undefined}
           placeholder="Seleccione un proveedor"
           onValueChange={setSupplier}
-          options={[...(suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.name })), { value: NEW_SUPPLIER, label: "Nuevo proveedor…" }]}
+          options={[
+            ...(suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+            { value: NEW_SUPPLIER, label: "Nuevo proveedor…" },
+          ]}
           error={errors.provider_id}
         />
         {supplier === NEW_SUPPLIER && (
           <div className="provider-request-grid">
-            <TextField label="Nombre" value={newSupplier.name} onChange={(e) => setNewSupplier({ ...newSupplier, name: e.target.value })} error={errors.name} />
-            <TextField label="Correo" type="email" value={newSupplier.mail} onChange={(e) => setNewSupplier({ ...newSupplier, mail: e.target.value })} error={errors.mail} />
-            <TextField label="Teléfono" value={newSupplier.phone} onChange={(e) => setNewSupplier({ ...newSupplier, phone: e.target.value })} error={errors.phone} />
-            <TextField label="RUT" value={newSupplier.rut} onChange={(e) => setNewSupplier({ ...newSupplier, rut: e.target.value })} error={errors.rut} />
+            <TextField
+              label="Nombre"
+              value={newSupplier.name}
+              onChange={(e) => setNewSupplier({ ...newSupplier, name: e.target.value })}
+              error={errors.name}
+            />
+            <TextField
+              label="Correo"
+              type="email"
+              value={newSupplier.mail}
+              onChange={(e) => setNewSupplier({ ...newSupplier, mail: e.target.value })}
+              error={errors.mail}
+            />
+            <TextField
+              label="Teléfono"
+              value={newSupplier.phone}
+              onChange={(e) => setNewSupplier({ ...newSupplier, phone: e.target.value })}
+              error={errors.phone}
+            />
+            <TextField
+              label="RUT"
+              value={newSupplier.rut}
+              onChange={(e) => setNewSupplier({ ...newSupplier, rut: e.target.value })}
+              error={errors.rut}
+            />
           </div>
         )}
         <Select
@@ -117,12 +150,30 @@ export function ProviderRequestDialog({
           error={errors.warehouse_id}
         />
         <div className="provider-request-grid">
-          <TextField label="Fecha requerida para la entrega" type="date" value={requiredDate} onChange={(e) => setRequiredDate(e.target.value)} error={errors.required_delivery_date} />
-          <TextField label="Fecha de vencimiento" type="date" value={expiration} onChange={(e) => setExpiration(e.target.value)} error={errors.expiration_date} />
+          <TextField
+            label="Fecha requerida para la entrega"
+            type="date"
+            value={requiredDate}
+            onChange={(e) => setRequiredDate(e.target.value)}
+            error={errors.required_delivery_date}
+          />
+          <TextField
+            label="Fecha de vencimiento"
+            type="date"
+            value={expiration}
+            onChange={(e) => setExpiration(e.target.value)}
+            error={errors.expiration_date}
+          />
         </div>
         <div className="field">
           <label htmlFor="provider-request-comment">Comentario</label>
-          <textarea id="provider-request-comment" rows={2} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />
+          <textarea
+            id="provider-request-comment"
+            rows={2}
+            maxLength={2000}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
         </div>
         <h4>Productos</h4>
         {lines.map((line, i) => (
@@ -141,7 +192,11 @@ export function ProviderRequestDialog({
               value={line.quantity}
               onChange={(e) => setLines(lines.map((l, j) => (j === i ? { ...l, quantity: e.target.value } : l)))}
             />
-            <IconButton label="Quitar producto" onClick={() => setLines(lines.filter((_, j) => j !== i))} disabled={lines.length === 1}>
+            <IconButton
+              label="Quitar producto"
+              onClick={() => setLines(lines.filter((_, j) => j !== i))}
+              disabled={lines.length === 1}
+            >
               <Trash2 size={18} aria-hidden />
             </IconButton>
           </div>
@@ -151,7 +206,11 @@ export function ProviderRequestDialog({
             {errors.products}
           </div>
         )}
-        <Button variant="text" icon={<Plus size={16} aria-hidden />} onClick={() => setLines([...lines, { product: "", quantity: "1" }])}>
+        <Button
+          variant="text"
+          icon={<Plus size={16} aria-hidden />}
+          onClick={() => setLines([...lines, { product: "", quantity: "1" }])}
+        >
           Agregar producto
         </Button>
         {errors.form && (

@@ -1,7 +1,7 @@
 /**
- * An order's or a budget's pricings and buy orders (issue 12 'Supplier pages', staff side): the list with each document's state and
- * link, and the dialog that asks a supplier for prices or sends a buy order. A link is shown once, when it is made
- * (only its hash is kept): 'Nuevo enlace' makes another and the old one stops opening the page.
+ * An order's or a budget's pricings and buy orders (issue 12 'Supplier pages', staff side): the list with each
+ * document's state and link, and the dialog that asks a supplier for prices or sends a buy order. A link is shown once,
+ * when it is made (only its hash is kept): 'Nuevo enlace' makes another and the old one stops opening the page.
  */
 import type { RouterOutputs } from "@taller/api";
 import { formatDateTime, PROVIDER_STAFF_STATUSES, PROVIDER_TEXTS, type ProviderKind } from "@taller/core";
@@ -44,7 +44,12 @@ export function ProviderSection({ document }: { document: ProviderDocument }) {
       ) : (
         <ul className="provider-staff-list">
           {list.data.map((a) => (
-            <ProviderRow key={a.id} action={a} onLink={(l) => setLink({ title: title(a), link: l })} canUpdate={can("update", "inventory_action")} />
+            <ProviderRow
+              key={a.id}
+              action={a}
+              onLink={(l) => setLink({ title: title(a), link: l })}
+              canUpdate={can("update", "inventory_action")}
+            />
           ))}
         </ul>
       )}
@@ -92,7 +97,11 @@ function ProviderRow({ action, onLink, canUpdate }: { action: Action; onLink(lin
         {action.provider.name} · {action.inventory_action_products.length} productos
         {action.extra_params.answered_at && ` · respondida ${formatDateTime(action.extra_params.answered_at)}`}
       </div>
-      <div className="muted">{action.link_expires_at ? `Enlace vigente hasta ${formatDateTime(action.link_expires_at)}` : "Sin enlace vigente"}</div>
+      <div className="muted">
+        {action.link_expires_at
+          ? `Enlace vigente hasta ${formatDateTime(action.link_expires_at)}`
+          : "Sin enlace vigente"}
+      </div>
       {canUpdate && (
         <div className="provider-staff-buttons">
           <Button variant="text" loading={issue.isPending} onClick={() => issue.mutate({ id: action.id })}>
@@ -149,9 +158,14 @@ function LinkDialog({ title, link, onClose }: { title: string; link: Link; onClo
         </>
       }
     >
-      <input className="provider-link" readOnly value={url} aria-label="Enlace" onFocus={(e) => e.currentTarget.select()} />
+      <input
+        className="provider-link"
+        readOnly
+        value={url}
+        aria-label="Enlace"
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <p className="muted">Vigente hasta {formatDateTime(link.expires_at)}</p>
     </Dialog>
   );
 }
-

@@ -10,13 +10,19 @@ const WORKER_URL = import.meta.env.DEV ? "/src/features/push/service-worker.ts" 
 /** Stable: the page has loaded and the browser is idle (the first screen drawn and its data requested). */
 function whenStable(): Promise<void> {
   const loaded =
-    document.readyState === "complete" ? Promise.resolve() : new Promise<void>((r) => window.addEventListener("load", () => r(), { once: true }));
-  return loaded.then(() => new Promise<void>((r) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => r()) : r())));
+    document.readyState === "complete"
+      ? Promise.resolve()
+      : new Promise<void>((r) => window.addEventListener("load", () => r(), { once: true }));
+  return loaded.then(
+    () => new Promise<void>((r) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => r()) : r())),
+  );
 }
 
 let registration: Promise<ServiceWorkerRegistration | null> | undefined;
 
-/** Registers the service worker once per page: null when the browser has none (logged, as the spec says) or it fails. */
+/**
+ * Registers the service worker once per page: null when the browser has none (logged, as the spec says) or it fails.
+ */
 export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
   registration ??= (async () => {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) {
@@ -25,7 +31,10 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
     }
     await Promise.race([whenStable(), new Promise((r) => setTimeout(r, SERVICE_WORKER_DELAY_MS))]);
     try {
-      return await navigator.serviceWorker.register(WORKER_URL, { scope: "/", type: import.meta.env.DEV ? "module" : "classic" });
+      return await navigator.serviceWorker.register(WORKER_URL, {
+        scope: "/",
+        type: import.meta.env.DEV ? "module" : "classic",
+      });
     } catch (error) {
       // Push registration errors are only logged (seed 001 section 8).
       console.error(error);
@@ -39,5 +48,8 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
 export async function rememberPushUser(userId: number): Promise<void> {
   if (!("caches" in window)) return;
   const cache = await caches.open(PUSH_USER_CACHE);
-  await cache.put(PUSH_USER_KEY, new Response(JSON.stringify(userId), { headers: { "content-type": "application/json" } }));
+  await cache.put(
+    PUSH_USER_KEY,
+    new Response(JSON.stringify(userId), { headers: { "content-type": "application/json" } }),
+  );
 }

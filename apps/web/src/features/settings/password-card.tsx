@@ -22,16 +22,32 @@ export function PasswordCard() {
       snackbar.show("¡Contraseña cambiada!", { duration: 1000, tone: "success" });
     } catch (error) {
       // Spec: settings failures that mark no field are only logged.
-      if (Object.keys(markServerErrors(form, error)).length === 0) console.error("account.changePassword failed", error);
+      if (Object.keys(markServerErrors(form, error)).length === 0)
+        console.error("account.changePassword failed", error);
     }
   });
 
   return (
     <Card title="Cambiar contraseña (Cerrará todas las sesiones activas)">
       <form onSubmit={submit} noValidate>
-        <TextField label="Contraseña actual" type="password" autoComplete="current-password" {...textField(form, "old_password")} />
-        <TextField label="Nueva contraseña" type="password" autoComplete="new-password" {...textField(form, "password")} />
-        <TextField label="Repetir contraseña" type="password" autoComplete="new-password" {...textField(form, "password_confirmation")} />
+        <TextField
+          label="Contraseña actual"
+          type="password"
+          autoComplete="current-password"
+          {...textField(form, "old_password")}
+        />
+        <TextField
+          label="Nueva contraseña"
+          type="password"
+          autoComplete="new-password"
+          {...textField(form, "password")}
+        />
+        <TextField
+          label="Repetir contraseña"
+          type="password"
+          autoComplete="new-password"
+          {...textField(form, "password_confirmation")}
+        />
         <div className="card-actions">
           <Button type="submit" loading={change.isPending}>
             Cambiar contraseña

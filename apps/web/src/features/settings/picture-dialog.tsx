@@ -1,4 +1,11 @@
-import { cropBytesProblem, MIN_PICTURE_PX, PICTURE_ACCEPT, PICTURE_ERRORS, pictureFileProblem, pictureSizeProblem } from "@taller/core";
+import {
+  cropBytesProblem,
+  MIN_PICTURE_PX,
+  PICTURE_ACCEPT,
+  PICTURE_ERRORS,
+  pictureFileProblem,
+  pictureSizeProblem,
+} from "@taller/core";
 import { ImageUp } from "lucide-react";
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import Cropper from "react-easy-crop";
@@ -82,10 +89,12 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
       });
       const tooHeavy = cropBytesProblem(png.size);
       if (tooHeavy) throw new Error(tooHeavy);
-      const url = await uploadFile(png, `${chosen.name.replace(/\.[^.]*$/, "")}.png`, "profile_picture").catch((e: unknown) => {
-        console.error("picture upload failed", e);
-        throw new Error(e instanceof UploadError && e.stage === "url" ? PICTURE_ERRORS.url : PICTURE_ERRORS.upload);
-      });
+      const url = await uploadFile(png, `${chosen.name.replace(/\.[^.]*$/, "")}.png`, "profile_picture").catch(
+        (e: unknown) => {
+          console.error("picture upload failed", e);
+          throw new Error(e instanceof UploadError && e.stage === "url" ? PICTURE_ERRORS.url : PICTURE_ERRORS.upload);
+        },
+      );
       const profile = await update.mutateAsync({ picture: url }).catch((e: unknown) => {
         console.error("account.update picture failed", e);
         throw new Error(PICTURE_ERRORS.update);
@@ -104,7 +113,9 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
   }
 
   // Zooming in shrinks the crop; it may not go under 100 px of the original.
-  const maxZoom = chosen ? Math.max(1, Math.min(chosen.image.naturalWidth, chosen.image.naturalHeight) / MIN_PICTURE_PX) : 1;
+  const maxZoom = chosen
+    ? Math.max(1, Math.min(chosen.image.naturalWidth, chosen.image.naturalHeight) / MIN_PICTURE_PX)
+    : 1;
 
   return (
     <Dialog
@@ -124,7 +135,12 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
       }
     >
       <input ref={input} type="file" accept={PICTURE_ACCEPT} onChange={choose} hidden data-testid="picture-input" />
-      <Button variant="secondary" icon={<ImageUp size={18} />} onClick={() => input.current?.click()} disabled={loading}>
+      <Button
+        variant="secondary"
+        icon={<ImageUp size={18} />}
+        onClick={() => input.current?.click()}
+        disabled={loading}
+      >
         Seleccionar foto
       </Button>
       {chosen && (
@@ -144,7 +160,14 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
           </div>
           <label className="picture-zoom">
             <span>Zoom</span>
-            <input type="range" min={1} max={maxZoom} step={0.01} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
+            <input
+              type="range"
+              min={1}
+              max={maxZoom}
+              step={0.01}
+              value={zoom}
+              onChange={(e) => setZoom(Number(e.target.value))}
+            />
           </label>
         </>
       )}

@@ -63,7 +63,12 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   return (
     <Card title="Información general">
       <form className="profile-form" onSubmit={save} noValidate>
-        <button type="button" className="profile-avatar" onClick={() => setPictureOpen(true)} aria-label="Cambiar imagen de perfil">
+        <button
+          type="button"
+          className="profile-avatar"
+          onClick={() => setPictureOpen(true)}
+          aria-label="Cambiar imagen de perfil"
+        >
           {profile.picture ? (
             <img src={profile.picture} alt="" />
           ) : (

@@ -33,7 +33,12 @@ export function ThemesCard({ theme }: { theme: string }) {
   return (
     <Card title="Temas">
       {/* A radio group: one tab stop, arrow keys move between themes. */}
-      <RadioGroup.Root className="themes" value={theme} onValueChange={(name) => choose(name as Theme)} aria-label="Temas">
+      <RadioGroup.Root
+        className="themes"
+        value={theme}
+        onValueChange={(name) => choose(name as Theme)}
+        aria-label="Temas"
+      >
         {THEME_LIST.map((t) => (
           <RadioGroup.Item key={t.name} value={t.name} className="theme-option">
             <span className="theme-swatch" style={{ background: t.backgroundColor, color: t.color }} aria-hidden>

@@ -71,7 +71,10 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         <div className="two-factor-qr">
           <img src={issued.qr} alt="Código QR para tu aplicación de autenticación" width={200} height={200} />
           <div>
-            <p>Escanea este código QR con tu aplicación de autenticación (Google Authenticator, Microsoft Authenticator, Authy…) e ingresa el código que te muestra.</p>
+            <p>
+              Escanea este código QR con tu aplicación de autenticación (Google Authenticator, Microsoft Authenticator,
+              Authy…) e ingresa el código que te muestra.
+            </p>
             <p className="two-factor-secret">
               ¿No puedes escanearlo? Ingresa esta clave: <code>{issued.secret}</code>
             </p>
@@ -98,14 +101,23 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
               return otp.onChange(e);
             }}
           />
-          <TextField label="Contraseña actual" type="password" autoComplete="current-password" {...textField(form, "password")} />
+          <TextField
+            label="Contraseña actual"
+            type="password"
+            autoComplete="current-password"
+            {...textField(form, "password")}
+          />
           <div className="card-actions">
             {issued && (
               <Button variant="text" onClick={reset}>
                 Cancelar
               </Button>
             )}
-            <Button type="submit" variant={enabled ? "danger" : "primary"} loading={validate.isPending || disable.isPending}>
+            <Button
+              type="submit"
+              variant={enabled ? "danger" : "primary"}
+              loading={validate.isPending || disable.isPending}
+            >
               {enabled ? "Desactivar 2FA" : "Activar 2FA"}
             </Button>
           </div>

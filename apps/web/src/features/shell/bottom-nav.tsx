@@ -6,7 +6,15 @@ import { ChatButtonBadges } from "../chat";
 import { homePath } from "./navigation";
 
 /** Phones: Home (the user's first page) and Chat, at the bottom of the screen. */
-export function BottomNav({ chatVisible, onShowChat, onHome }: { chatVisible: boolean; onShowChat(): void; onHome(): void }) {
+export function BottomNav({
+  chatVisible,
+  onShowChat,
+  onHome,
+}: {
+  chatVisible: boolean;
+  onShowChat(): void;
+  onHome(): void;
+}) {
   const navigate = useNavigate();
   const { company } = useCompanySetup();
   const can = useCan();
@@ -24,7 +32,12 @@ export function BottomNav({ chatVisible, onShowChat, onHome }: { chatVisible: bo
         <House size={22} aria-hidden />
         <span>Home</span>
       </button>
-      <button type="button" className="bottom-nav-item chat-toggle" aria-current={chatVisible ? "page" : undefined} onClick={onShowChat}>
+      <button
+        type="button"
+        className="bottom-nav-item chat-toggle"
+        aria-current={chatVisible ? "page" : undefined}
+        onClick={onShowChat}
+      >
         <MessageSquare size={22} aria-hidden />
         <ChatButtonBadges />
         <span>Chat</span>

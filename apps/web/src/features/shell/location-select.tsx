@@ -44,7 +44,16 @@ export function LocationSheetButton() {
             key={l.id}
             label={l.name}
             checked={selectedIds.includes(l.id)}
-            onCheckedChange={(on) => setSelectedIds(toggleValue(locations.map((x) => x.id), selectedIds, l.id, on))}
+            onCheckedChange={(on) =>
+              setSelectedIds(
+                toggleValue(
+                  locations.map((x) => x.id),
+                  selectedIds,
+                  l.id,
+                  on,
+                ),
+              )
+            }
           />
         ))}
       </BottomSheet>

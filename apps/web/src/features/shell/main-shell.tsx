@@ -47,11 +47,7 @@ function Shell() {
 
   return (
     <div className={`shell${mobile ? " shell-mobile" : ""}`}>
-      {mobile ? (
-        <SideMenuDrawer open={menuOpen} onOpenChange={setMenuOpen} />
-      ) : (
-        menuOpen && <SideMenu />
-      )}
+      {mobile ? <SideMenuDrawer open={menuOpen} onOpenChange={setMenuOpen} /> : menuOpen && <SideMenu />}
       <div className="shell-main">
         <Toolbar
           onToggleMenu={() => setMenuOpen((open) => !open)}
@@ -65,7 +61,13 @@ function Shell() {
           </main>
           {chatVisible && <ChatPanel onClose={() => setChatVisible(false)} />}
         </div>
-        {mobile && <BottomNav chatVisible={chatVisible} onShowChat={() => setChatVisible(true)} onHome={() => setChatVisible(false)} />}
+        {mobile && (
+          <BottomNav
+            chatVisible={chatVisible}
+            onShowChat={() => setChatVisible(true)}
+            onHome={() => setChatVisible(false)}
+          />
+        )}
       </div>
       <UpdateDialog />
       <PushNotifications />

@@ -51,8 +51,12 @@ function defaultModuleName(key: ModuleKey, terms: Terms): string {
 }
 
 /** The company's side-menu modules in order: its configured list, or every module under its default name. */
-export function configuredModules(preferences: Pick<CompanyPreferences, "modules" | "terms">): CompanyPreferences["modules"] {
-  return preferences.modules.length ? preferences.modules : MODULE_KEYS.map((key) => ({ key, name: defaultModuleName(key, preferences.terms), visible: true }));
+export function configuredModules(
+  preferences: Pick<CompanyPreferences, "modules" | "terms">,
+): CompanyPreferences["modules"] {
+  return preferences.modules.length
+    ? preferences.modules
+    : MODULE_KEYS.map((key) => ({ key, name: defaultModuleName(key, preferences.terms), visible: true }));
 }
 
 export interface MenuEntry {
@@ -75,7 +79,10 @@ export function menuEntries(preferences: Pick<CompanyPreferences, "modules" | "t
 }
 
 /** The first page a user lands on: the first menu entry they may use, else their profile. */
-export function homePath(preferences: Pick<CompanyPreferences, "modules" | "terms">, can: Can): ModulePath | typeof PROFILE_PATH {
+export function homePath(
+  preferences: Pick<CompanyPreferences, "modules" | "terms">,
+  can: Can,
+): ModulePath | typeof PROFILE_PATH {
   return menuEntries(preferences, can)[0]?.to ?? PROFILE_PATH;
 }
 

@@ -47,7 +47,6 @@ const MODULE_ICONS: Record<ModuleKey, LucideIcon> = {
   shares: Share2,
 };
 
-
 function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
   const { company } = useCompanySetup();
   const me = trpc.auth.me.useQuery().data;

@@ -41,7 +41,12 @@ export function Toolbar({ menuOpen, onToggleMenu, chatVisible, onToggleChat }: T
       <div className="toolbar-actions">
         {locations.length > 1 && (mobile ? <LocationSheetButton /> : <LocationSelect />)}
         {!mobile && (
-          <IconButton label={chatVisible ? "Ocultar chat" : "Mostrar chat"} aria-pressed={chatVisible} onClick={onToggleChat} className="chat-toggle">
+          <IconButton
+            label={chatVisible ? "Ocultar chat" : "Mostrar chat"}
+            aria-pressed={chatVisible}
+            onClick={onToggleChat}
+            className="chat-toggle"
+          >
             <MessageSquare size={22} />
             <ChatButtonBadges />
           </IconButton>

@@ -38,7 +38,9 @@ export function NotFoundPage() {
 }
 
 export function IframeRejectedPage() {
-  return <StatusPage icon={<Frame size={48} />} title="No se puede mostrar el contenido de esta página en un iframe." />;
+  return (
+    <StatusPage icon={<Frame size={48} />} title="No se puede mostrar el contenido de esta página en un iframe." />
+  );
 }
 
 /** A screen whose issue has not landed yet. */

@@ -8,12 +8,25 @@ import { OrderDialog } from "../orders";
 import type { CheckInAction } from "./list-rules";
 import type { VehicleListItem } from "./vehicle-rows";
 
-export function BookingDialog({ vehicle, action, onOpenChange }: {
+export function BookingDialog({
+  vehicle,
+  action,
+  onOpenChange,
+}: {
   vehicle: VehicleListItem;
   action: Exclude<CheckInAction, { kind: "order" }>;
   onOpenChange(open: boolean): void;
 }) {
-  if (action.kind === "booking" && action.bookingId !== null) return <AgendaBookingDialog bookingId={action.bookingId} open onOpenChange={onOpenChange} />;
-  if (action.kind === "booking" && action.orderId !== null) return <OrderDialog orderId={action.orderId} open onOpenChange={onOpenChange} />;
-  return <BookingFormDialog open title="Agendar Vehículo" onOpenChange={onOpenChange} initial={{ vehicle_id: vehicle.id, client_id: vehicle.client_id }} />;
+  if (action.kind === "booking" && action.bookingId !== null)
+    return <AgendaBookingDialog bookingId={action.bookingId} open onOpenChange={onOpenChange} />;
+  if (action.kind === "booking" && action.orderId !== null)
+    return <OrderDialog orderId={action.orderId} open onOpenChange={onOpenChange} />;
+  return (
+    <BookingFormDialog
+      open
+      title="Agendar Vehículo"
+      onOpenChange={onOpenChange}
+      initial={{ vehicle_id: vehicle.id, client_id: vehicle.client_id }}
+    />
+  );
 }

@@ -15,7 +15,8 @@ export type VehicleListItem = RouterOutputs["vehicles"]["list"]["vehicles"][numb
 /** Marca, identifier, Cliente, work assignation, check-in, Nota. */
 // Fits a 1,280 px window beside the side menu (about 980 px for the list); the check-in column holds its longest
 // text, 'Agendado para el dd-mm-yyyy' with its dot, whole.
-export const VEHICLE_COLUMNS = "minmax(88px, 1fr) 88px minmax(120px, 1.4fr) minmax(120px, 1.2fr) 284px minmax(140px, 1.2fr)";
+export const VEHICLE_COLUMNS =
+  "minmax(88px, 1fr) 88px minmax(120px, 1.4fr) minmax(120px, 1.2fr) 284px minmax(140px, 1.2fr)";
 export const VEHICLE_TABLE_MIN_WIDTH = "940px";
 
 export function VehicleHeader() {
@@ -33,9 +34,19 @@ export function VehicleHeader() {
 }
 
 const allowed = (action: CheckInAction, can: Can) =>
-  action.kind === "order" ? can("read", "check_in") : action.kind === "booking" ? can("read", "booking") : can("create", "booking");
+  action.kind === "order"
+    ? can("read", "check_in")
+    : action.kind === "booking"
+      ? can("read", "booking")
+      : can("create", "booking");
 
-function CheckIn({ vehicle, onOpen }: { vehicle: VehicleListItem; onOpen(action: CheckInAction, vehicle: VehicleListItem): void }) {
+function CheckIn({
+  vehicle,
+  onOpen,
+}: {
+  vehicle: VehicleListItem;
+  onOpen(action: CheckInAction, vehicle: VehicleListItem): void;
+}) {
   const can = useCan();
   const { text, action } = checkInCell(vehicle);
   const status = VEHICLE_STATUS_BOXES.find((s) => s.id === vehicle.status_id);

@@ -23,7 +23,14 @@ import { OrderDialog } from "../orders";
 import { BookingDialog } from "./booking-dialog";
 import type { CheckInAction } from "./list-rules";
 import { asVehicleStatuses, DEFAULT_VEHICLE_FILTER, VEHICLE_STATUS_BOXES } from "./statuses";
-import { VEHICLE_COLUMNS, VEHICLE_TABLE_MIN_WIDTH, VehicleCard, type VehicleListItem, VehicleHeader, VehicleRow } from "./vehicle-rows";
+import {
+  VEHICLE_COLUMNS,
+  VEHICLE_TABLE_MIN_WIDTH,
+  VehicleCard,
+  type VehicleListItem,
+  VehicleHeader,
+  VehicleRow,
+} from "./vehicle-rows";
 import "./vehicles.css";
 
 const filterStore = storedIdFilter("vehicles_filter");
@@ -48,12 +55,18 @@ export function VehiclesPage() {
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.vehicles);
 
   const setSearch = useCallback(
-    (text: string) => void navigate({ to: "/main/vehicles", search: (prev) => ({ ...prev, search: text || undefined }), replace: true }),
+    (text: string) =>
+      void navigate({
+        to: "/main/vehicles",
+        search: (prev) => ({ ...prev, search: text || undefined }),
+        replace: true,
+      }),
     [navigate],
   );
   const setStatusIds = (ids: number[]) => {
     storeStatusIds(ids);
-    if (linkedStatusIds) void navigate({ to: "/main/vehicles", search: (prev) => ({ ...prev, status: undefined }), replace: true });
+    if (linkedStatusIds)
+      void navigate({ to: "/main/vehicles", search: (prev) => ({ ...prev, status: undefined }), replace: true });
   };
   const open = useCallback((action: CheckInAction, vehicle: VehicleListItem) => setOpened({ action, vehicle }), []);
   const close = () => {
@@ -93,7 +106,9 @@ export function VehiclesPage() {
         header={narrow ? undefined : <VehicleHeader />}
         columns={VEHICLE_COLUMNS}
         minWidth={VEHICLE_TABLE_MIN_WIDTH}
-        renderItem={(v) => (narrow ? <VehicleCard vehicle={v} onOpen={open} /> : <VehicleRow vehicle={v} onOpen={open} />)}
+        renderItem={(v) =>
+          narrow ? <VehicleCard vehicle={v} onOpen={open} /> : <VehicleRow vehicle={v} onOpen={open} />
+        }
         loadingText="Cargando vehículos"
         emptyText="No se han encontrado vehículos"
       />

@@ -29,10 +29,17 @@ export function CurrentWorkPanel() {
         <p className="current-work-title">
           {current.work.name} · {documentLabel(current)}
         </p>
-        <IconButton label={expanded || fullScreen ? "Contraer" : "Expandir"} aria-expanded={expanded || fullScreen} onClick={() => (fullScreen ? setFullScreen(false) : setExpanded(!expanded))}>
+        <IconButton
+          label={expanded || fullScreen ? "Contraer" : "Expandir"}
+          aria-expanded={expanded || fullScreen}
+          onClick={() => (fullScreen ? setFullScreen(false) : setExpanded(!expanded))}
+        >
           {expanded || fullScreen ? <ChevronUp size={18} /> : <ChevronDown size={18} />}
         </IconButton>
-        <IconButton label={fullScreen ? "Salir de pantalla completa" : "Pantalla completa"} onClick={() => setFullScreen(!fullScreen)}>
+        <IconButton
+          label={fullScreen ? "Salir de pantalla completa" : "Pantalla completa"}
+          onClick={() => setFullScreen(!fullScreen)}
+        >
           {fullScreen ? <Minimize2 size={18} /> : <Maximize2 size={18} />}
         </IconButton>
       </div>

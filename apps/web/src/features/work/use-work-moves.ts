@@ -8,10 +8,16 @@ export function useWorkMoves() {
   const snackbar = useSnackbar();
   const settle = {
     onSuccess: async () => {
-      await Promise.all([utils.workpoint.ownWorks.invalidate(), utils.workpoint.list.invalidate(), utils.workpoint.get.invalidate()]);
+      await Promise.all([
+        utils.workpoint.ownWorks.invalidate(),
+        utils.workpoint.list.invalidate(),
+        utils.workpoint.get.invalidate(),
+      ]);
     },
     onError: (error: unknown) =>
-      snackbar.show(errorCode(error) === "NOT_FOUND" ? "Trabajo no encontrado" : "No se pudo actualizar el trabajo", { tone: "error" }),
+      snackbar.show(errorCode(error) === "NOT_FOUND" ? "Trabajo no encontrado" : "No se pudo actualizar el trabajo", {
+        tone: "error",
+      }),
   };
   const start = trpc.workpoint.start.useMutation(settle);
   const complete = trpc.workpoint.complete.useMutation(settle);

@@ -21,7 +21,12 @@ export interface WorkView {
   completed_at: string | null;
 }
 
-const DOCUMENT_NAMES: Record<WorkDocumentType, string> = { Order: "Orden", Budget: "Presupuesto", Crm: "CRM", Booking: "Reserva" };
+const DOCUMENT_NAMES: Record<WorkDocumentType, string> = {
+  Order: "Orden",
+  Budget: "Presupuesto",
+  Crm: "CRM",
+  Booking: "Reserva",
+};
 
 /** 'Orden #123' (the order's correlative) or 'Reserva 45' (the document's id). */
 export function documentLabel(work: Pick<WorkView, "document_type" | "document_id" | "correlative_id">): string {

@@ -1,4 +1,6 @@
-/** /main/work/{id}: one work, opened from a chat bubble or a worker card (seed 002 section 2.1): start or complete it. */
+/**
+ * /main/work/{id}: one work, opened from a chat bubble or a worker card (seed 002 section 2.1): start or complete it.
+ */
 import { formatDateTime } from "@taller/core";
 import { useParams } from "@tanstack/react-router";
 import { errorCode } from "../../lib/api";

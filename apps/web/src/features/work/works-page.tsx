@@ -54,7 +54,10 @@ export function WorksPage() {
                 onStart={() => moves.start(work.id)}
                 onComplete={() => moves.complete(work.id)}
               />
-              <Button variant="text" onClick={() => void navigate({ to: "/main/work/$id", params: { id: String(work.id) } })}>
+              <Button
+                variant="text"
+                onClick={() => void navigate({ to: "/main/work/$id", params: { id: String(work.id) } })}
+              >
                 Ver detalle
               </Button>
             </li>

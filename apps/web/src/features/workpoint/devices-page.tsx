@@ -57,10 +57,15 @@ function Devices() {
       () => true,
       () => false,
     );
-    snackbar.show(copied ? "Enlace copiado" : "No se pudo copiar: selecciona el enlace", { tone: copied ? "success" : "error", duration: 2000 });
+    snackbar.show(copied ? "Enlace copiado" : "No se pudo copiar: selecciona el enlace", {
+      tone: copied ? "success" : "error",
+      duration: 2000,
+    });
   }
 
-  const nameError = fieldErrorsOf(register.error).name?.[0] ?? (register.error && !fieldErrorsOf(register.error).name ? register.error.message : undefined);
+  const nameError =
+    fieldErrorsOf(register.error).name?.[0] ??
+    (register.error && !fieldErrorsOf(register.error).name ? register.error.message : undefined);
 
   return (
     <main className="devices">
@@ -70,16 +75,21 @@ function Devices() {
       </h1>
       <Card title="Registrar pantalla">
         <form className="devices-form" onSubmit={submit} noValidate>
-          <TextField label="Nombre" name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} error={nameError} />
+          <TextField
+            label="Nombre"
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={60}
+            error={nameError}
+          />
           <Button type="submit" loading={register.isPending} disabled={name.trim().length === 0}>
             Registrar
           </Button>
         </form>
         {link && (
           <div role="status">
-            <p>
-              Enlace de «{link.name}». Ábrelo en la pantalla del taller; no se volverá a mostrar.
-            </p>
+            <p>Enlace de «{link.name}». Ábrelo en la pantalla del taller; no se volverá a mostrar.</p>
             <a className="devices-link" href={link.url} data-testid="workpoint-link">
               {link.url}
             </a>
@@ -105,7 +115,11 @@ function Devices() {
                   <br />
                   <small>Registrada el {formatDateTime(d.created_at)}</small>
                 </span>
-                <Button variant="danger" icon={<Trash2 size={16} aria-hidden />} onClick={() => setRevoking({ id: d.id, name: d.name })}>
+                <Button
+                  variant="danger"
+                  icon={<Trash2 size={16} aria-hidden />}
+                  onClick={() => setRevoking({ id: d.id, name: d.name })}
+                >
                   Revocar
                 </Button>
               </li>
@@ -123,7 +137,11 @@ function Devices() {
             <Button variant="text" onClick={() => setRevoking(null)}>
               Cancelar
             </Button>
-            <Button variant="danger" loading={revoke.isPending} onClick={() => revoking && revoke.mutate({ id: revoking.id })}>
+            <Button
+              variant="danger"
+              loading={revoke.isPending}
+              onClick={() => revoking && revoke.mutate({ id: revoking.id })}
+            >
               Revocar
             </Button>
           </>

@@ -90,7 +90,12 @@ export function KioskLoginPage() {
 
   const fields = fieldErrorsOf(error);
   const codeError = fields.code?.[0] ?? (errorCode(error) === "UNAUTHORIZED" ? "Código inválido" : undefined);
-  const formError = error && !codeError && !fields.code ? (errorCode(error) === null ? "No se pudo conectar con el servidor." : error.message) : null;
+  const formError =
+    error && !codeError && !fields.code
+      ? errorCode(error) === null
+        ? "No se pudo conectar con el servidor."
+        : error.message
+      : null;
 
   if (staffPresent === null) return <Spinner label="Cargando…" />;
   return (
@@ -186,7 +191,10 @@ function KioskWorks() {
               <WorkCard
                 work={work}
                 showUser={false}
-                pending={(start.isPending && start.variables.id === work.id) || (complete.isPending && complete.variables.id === work.id)}
+                pending={
+                  (start.isPending && start.variables.id === work.id) ||
+                  (complete.isPending && complete.variables.id === work.id)
+                }
                 onStart={() => start.mutate({ id: work.id })}
                 onComplete={() => setConfirming(work)}
               />

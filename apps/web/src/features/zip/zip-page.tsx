@@ -28,7 +28,13 @@ export function ZipPage() {
   return (
     <ApiProvider>
       <main className="zip-page">
-        {documentId < 1 ? <Failed text="Página no encontrada." /> : model === "order" ? <OrderZip id={documentId} /> : <BudgetZip id={documentId} token={token ?? null} />}
+        {documentId < 1 ? (
+          <Failed text="Página no encontrada." />
+        ) : model === "order" ? (
+          <OrderZip id={documentId} />
+        ) : (
+          <BudgetZip id={documentId} token={token ?? null} />
+        )}
       </main>
     </ApiProvider>
   );
@@ -40,7 +46,10 @@ function OrderZip({ id }: { id: number }) {
 }
 
 function BudgetZip({ id, token }: { id: number; token: string | null }) {
-  const source = trpc.orders.budgetZip.useQuery({ id, token: token ?? "" }, { enabled: token !== null, retry: false, staleTime: Infinity });
+  const source = trpc.orders.budgetZip.useQuery(
+    { id, token: token ?? "" },
+    { enabled: token !== null, retry: false, staleTime: Infinity },
+  );
   if (token === null) return <Failed text={INVALID_LINK} />;
   return <Loaded source={source.data} error={source.error} />;
 }
@@ -59,7 +68,8 @@ function Loaded({ source, error }: { source: ZipSource | undefined; error: unkno
   return <Builder source={source} />;
 }
 
-type State = { kind: "creating"; progress: ZipProgress | null } | { kind: "done"; blob: Blob } | { kind: "failed"; text: string };
+type State =
+  { kind: "creating"; progress: ZipProgress | null } | { kind: "done"; blob: Blob } | { kind: "failed"; text: string };
 
 function Builder({ source }: { source: ZipSource }) {
   const [state, setState] = useState<State>({ kind: "creating", progress: null });
@@ -74,7 +84,10 @@ function Builder({ source }: { source: ZipSource }) {
         setState({ kind: "done", blob });
       },
       (err: unknown) =>
-        setState({ kind: "failed", text: err instanceof NoValidImagesError ? ZIP_TEXTS.noImages : `Error al crear el zip: ${String(err)}` }),
+        setState({
+          kind: "failed",
+          text: err instanceof NoValidImagesError ? ZIP_TEXTS.noImages : `Error al crear el zip: ${String(err)}`,
+        }),
     );
   }, [source]);
 
@@ -104,7 +117,12 @@ function Creating({ progress }: { progress: ZipProgress | null }) {
       <h1>{ZIP_TEXTS.creating}</h1>
       {progress && (
         <>
-          <progress className="zip-progress" max={progress.total} value={progress.done} aria-label={label ?? undefined} />
+          <progress
+            className="zip-progress"
+            max={progress.total}
+            value={progress.done}
+            aria-label={label ?? undefined}
+          />
           <p role="status">{label}</p>
         </>
       )}
