@@ -5,17 +5,20 @@
  * pago' while a payment exists that has not paid it. The client's link is shown to copy and send.
  */
 import { formatDateTime, formatMoney, formatNumber, PAYMENT_PAID } from "@taller/core";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { errorCode } from "../../lib/api";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PageLoader } from "../../ui/spinner";
-import { OrderDialog } from "../orders";
 import { PaymentLines } from "./payment-lines";
 import { PaymentIndicator } from "./payment-rows";
 import "./payments.css";
+
+// Loaded when opened: the order's detail offers 'Crear cobro', which opens this dialog, so a static import would make
+// the orders and payments chunks depend on each other.
+const OrderDialog = lazy(() => import("../orders").then((m) => ({ default: m.OrderDialog })));
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -92,7 +95,11 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
           </Button>
         )}
       </div>
-      {orderOpen && p.order_id !== null && <OrderDialog orderId={p.order_id} open onOpenChange={setOrderOpen} />}
+      {orderOpen && p.order_id !== null && (
+        <Suspense fallback={null}>
+          <OrderDialog orderId={p.order_id} open onOpenChange={setOrderOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }
