@@ -67,7 +67,7 @@ export const PICTURE_ERRORS = {
 export function pictureFileProblem(file: { type: string; name: string }): string | null {
   // Some systems report no MIME type for .ico files; the extension decides then.
   if (isImageType(file.type)) return null;
-  if (file.type === "" && /\.(png|jpe?g|webp|ico)$/i.test(file.name)) return null;
+  if (file.type === "" && /\.(?:png|jpe?g|webp|ico)$/i.test(file.name)) return null;
   return PICTURE_ERRORS.format;
 }
 

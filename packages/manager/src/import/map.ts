@@ -111,7 +111,7 @@ export function mapRow(keys: DatabaseKeys, values: Record<string, unknown>): Row
     const name = short("Client.name");
     if (!name) return { ok: false, reason: "Falta el nombre del cliente" };
     const email = short("Client.email");
-    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    if (email && !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(email))
       return { ok: false, reason: `Correo inválido: ${email.slice(0, 40)}` };
     client = {
       rut: formatRut(rut),
