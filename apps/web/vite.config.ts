@@ -17,7 +17,7 @@ function precompress(): Plugin {
     configResolved: (config) => void (outDir = config.build.outDir),
     writeBundle(_options, bundle) {
       for (const name of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg)$/.test(name)) continue;
+        if (!/\.(?:js|css|html|svg)$/.test(name)) continue;
         const path = join(outDir, name);
         const content = readFileSync(path);
         if (content.length < 1024) continue;

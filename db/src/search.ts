@@ -55,7 +55,7 @@ export function searchTerm(term: string | null | undefined): SearchTerm | null {
 export function wordStartPattern(prefix: string): string {
   // Only ASCII punctuation: every regex metacharacter is one, and a backslash before some other characters (a
   // combining mark the database's locale counts as alphanumeric) would be an invalid escape.
-  const literal = prefix.replace(/[!-/:-@[-`{-~]/g, "\\$&");
+  const literal = prefix.replace(/[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g, "\\$&");
   return `(^| )${prefix.startsWith("#") ? "" : "#*"}${literal}`;
 }
 

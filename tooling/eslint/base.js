@@ -1,7 +1,9 @@
 // Shared lint rules, with type information: process.env only in an app's env.ts, no floating promises, no
-// unexplained non-null assertions, and the dependency direction of the architecture as import boundaries.
+// unexplained non-null assertions, no regular expression that backtracks super-linearly, and the dependency
+// direction of the architecture as import boundaries.
 import comments from "@eslint-community/eslint-plugin-eslint-comments";
 import js from "@eslint/js";
+import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
 /**
@@ -37,6 +39,19 @@ export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/.data/**", "**/migrations/**", "**/test-results/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  // A regex run on what a user or a sender wrote (a mail, a search, a RUT, a template) must not take quadratic time
+  // on the event loop: every request waits meanwhile. Backtracking and moving both count, certain or potential.
+  regexp.configs["flat/recommended"],
+  {
+    rules: {
+      // Spelling only ([A-Za-z0-9_] for \w, [kK] for the i flag): the tree writes character classes out.
+      "regexp/prefer-w": "off",
+      "regexp/use-ignore-case": "off",
+      "regexp/no-super-linear-backtracking": ["error", { report: "potential" }],
+      "regexp/no-super-linear-move": ["error", { report: "potential" }],
+      "regexp/no-misleading-capturing-group": ["error", { reportBacktrackingEnds: true }],
+    },
+  },
   {
     languageOptions: {
       parserOptions: {

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
 import { pruneLoginAttempts, sessionDeadline, watchSessionEvents } from "@taller/auth";
-import { CLIENT_BUDGET_PATH, DATABASE_UPLOAD_PATH } from "@taller/core";
+import { CLIENT_BUDGET_PATH, DATABASE_UPLOAD_PATH, trimEndOf } from "@taller/core";
 import type { Database } from "@taller/db";
 import { configureDatabaseFiles } from "@taller/manager";
 import { prunePush } from "@taller/push";
@@ -100,7 +100,7 @@ export function createApp(opts: AppOptions): App {
     try {
       if (path === "/healthz") return await health(res);
       if (path === "/trpc" || path.startsWith("/trpc/"))
-        return await trpc(req, res, path.slice("/trpc/".length).replace(/\/+$/, ""));
+        return await trpc(req, res, trimEndOf(path.slice("/trpc/".length), "/"));
       if (path === DATABASE_UPLOAD_PATH) return await managerUpload(req, res);
       const databaseDownload = DATABASE_DOWNLOAD_PATH.exec(path);
       if (databaseDownload) return await managerDownload(req, res, Number(databaseDownload[1]));

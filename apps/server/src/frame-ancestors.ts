@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { frameAncestorSources, parseAllowedDomains } from "@taller/core";
+import { frameAncestorSources, parseAllowedDomains, trimEndOf } from "@taller/core";
 import type { Db } from "@taller/db";
 import { companies } from "@taller/db";
 import { findDocumentToken } from "@taller/trpc";
@@ -25,7 +25,7 @@ export function bookingAddonFrameAncestors(db: Db): FrameAncestors {
   return async (req) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const token = url.searchParams.get("crm_token");
-    const path = url.pathname.replace(/\/+$/, "");
+    const path = trimEndOf(url.pathname, "/");
     if (!token || !BOOKING_ADDON_PAGES.has(path)) return "'self'";
     const doc = await findDocumentToken(db, "crm_token", token);
     if (!doc) return "'self'";

@@ -55,13 +55,23 @@ const jsonMailSchema = z.object({
 function jsonHeader(headers: z.infer<typeof headersSchema> | undefined, name: string): string | undefined {
   const wanted = name.toLowerCase();
   if (headers === undefined) return undefined;
-  if (typeof headers === "string") {
-    const m = new RegExp(`^${wanted}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(headers);
-    return m?.[1]?.replace(/\r?\n[ \t]+/g, " ").trim();
-  }
+  if (typeof headers === "string") return rawHeader(headers, wanted);
   if (Array.isArray(headers)) return headers.find((h) => h.name.toLowerCase() === wanted)?.value;
   const entry = Object.entries(headers).find(([k]) => k.toLowerCase() === wanted)?.[1];
   return Array.isArray(entry) ? entry[0] : entry;
+}
+
+/**
+ * The first header `name` (lower case) of a raw header block, its folded lines joined, read line by line: the
+ * block is the sender's, up to the body's megabyte.
+ */
+function rawHeader(block: string, name: string): string | undefined {
+  const lines = block.split(/\r?\n/);
+  const at = lines.findIndex((line) => line.slice(0, name.length + 1).toLowerCase() === `${name}:`);
+  if (at < 0) return undefined;
+  const value = [lines[at]?.slice(name.length + 1) ?? ""];
+  for (let i = at + 1; i < lines.length && /^[ \t]/.test(lines[i] ?? ""); i++) value.push(lines[i]?.trim() ?? "");
+  return value.join(" ").trim();
 }
 
 type Parsed =

@@ -1,3 +1,4 @@
+import { trimEndOf } from "@taller/core";
 import { createDatabase, migrateDatabase } from "@taller/db";
 import {
   demoCrmLinks,
@@ -79,7 +80,7 @@ const mercadoPago =
         accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
         webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
         apiUrl: env.MERCADOPAGO_API_URL,
-        notificationUrl: env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, "")}/payments/webhook/mercadopago` : null,
+        notificationUrl: env.PUBLIC_URL ? `${trimEndOf(env.PUBLIC_URL, "/")}/payments/webhook/mercadopago` : null,
       })
     : null;
 configurePayments({

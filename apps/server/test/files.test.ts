@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CLIENT_HEADER } from "@taller/core";
+import { crc32 } from "node:zlib";
+import { CLIENT_HEADER, formatNumber, MAX_IMAGE_PIXELS } from "@taller/core";
 import { files } from "@taller/db";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -144,7 +145,7 @@ describe("POST /files and GET /files/:id", () => {
 });
 
 describe("thumbnails (thumb@256_)", () => {
-  it("a chat picture gets a 256 px webp thumbnail beside it; other uploads answer the original there", async () => {
+  it("a chat picture gets a 256 px webp thumbnail beside it; other uploads answer the placeholder there", async () => {
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#336699" } })
       .jpeg()
       .toBuffer();
@@ -160,9 +161,52 @@ describe("thumbnails (thumb@256_)", () => {
 
     const profile = (await (await upload(PNG, { "content-type": "image/png" })).json()) as { id: string };
     const fallback = await fetch(`${server.url}/files/thumb@256_${profile.id}`);
-    expect(fallback.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await fallback.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(fallback.headers.get("content-type")).toBe("image/webp");
+    const placeholder = Buffer.from(await fallback.arrayBuffer());
+    expect(placeholder.equals(PNG)).toBe(false);
+    expect(await sharp(placeholder).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
     expect((await fetch(`${server.url}/files/thumb@256_../../etc`)).status).toBe(404);
+  });
+});
+
+describe("pictures too big to decode", () => {
+  /** A 1 x 1 PNG whose header (and its CRC) says `width` x `height`: a few hundred bytes, any size. */
+  async function bigPng(width: number, height: number): Promise<Buffer> {
+    const small = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    const header = Buffer.from(small);
+    header.writeUInt32BE(width, 16);
+    header.writeUInt32BE(height, 20);
+    header.writeUInt32BE(crc32(header.subarray(12, 29)), 29);
+    return header;
+  }
+
+  it("refuses a picture over the pixel limit in Spanish, for every purpose", async () => {
+    const huge = await bigPng(30_000, 30_000);
+    expect(huge.length).toBeLessThan(1000);
+    for (const purpose of ["chat_picture", "profile_picture"] as const) {
+      const res = await upload(huge, { "content-type": "image/png" }, purpose);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe(
+        `La imagen supera el máximo de ${formatNumber(MAX_IMAGE_PIXELS)} píxeles. Reduce su tamaño e intenta nuevamente.`,
+      );
+    }
+  });
+
+  it("takes one within the limit, and a chat picture whose thumbnail cannot be made gets the placeholder", async () => {
+    const edge = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: "#abc" } })
+      .png()
+      .toBuffer();
+    expect((await upload(edge, { "content-type": "image/png" }, "chat_picture")).status).toBe(201);
+    // Header says 1000 x 1000, data holds one pixel: the header reads, the decoding fails.
+    const broken = await bigPng(1000, 1000);
+    const res = await upload(broken, { "content-type": "image/png" }, "chat_picture");
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const thumb = Buffer.from(await (await fetch(`${server.url}/files/thumb@256_${id}`)).arrayBuffer());
+    expect(thumb.equals(broken)).toBe(false);
+    expect(await sharp(thumb).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
   });
 });
 

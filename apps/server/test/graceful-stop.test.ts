@@ -39,7 +39,7 @@ function start(): Promise<string> {
     let out = "";
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /"port":(\d+).*listening/.exec(out);
+      const match = /"port":(\d+)\D.*listening/.exec(out);
       if (match) ok(`http://127.0.0.1:${match[1]}`);
     };
     child!.stdout!.on("data", onData);

@@ -146,7 +146,7 @@ export function startProcess(env: Record<string, string>): Promise<ServerProcess
     let started = false;
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /"port":(\d+).*listening/.exec(out);
+      const match = /"port":(\d+)\D.*listening/.exec(out);
       if (match && !started) {
         started = true;
         clearTimeout(timer);

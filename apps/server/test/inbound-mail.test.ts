@@ -9,7 +9,7 @@ import type { BusEvent } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
-import { createInboundMailRoute, INBOUND_ERRORS } from "../src/inbound-mail";
+import { createInboundMailRoute, INBOUND_ERRORS, MAX_INBOUND_MAIL_BYTES } from "../src/inbound-mail";
 import { startTestServer, type TestServer } from "./helpers";
 
 const LIMITS = { perAddress: 20, perCompany: 40 };
@@ -242,6 +242,29 @@ describe("POST /inbound/mail/{key}: refusals", () => {
     });
     expect(chunked).toBe(413);
     expect(await storedMail("<big@example.com>")).toEqual([]);
+  });
+
+  // Bodies built to make a regex backtrack, just under the megabyte: each parse is one pass over the lines and the
+  // tags, so the answers come and /healthz, asked at the same time, answers too. With the old layout and HTML
+  // regexes the first one held the event loop (and every other request) for many minutes.
+  it("reads mails built to backtrack at the size limit, and the server keeps answering", async () => {
+    const room = MAX_INBOUND_MAIL_BYTES - 4096;
+    const stars = `Fecha: x${" *".repeat(room / 2)}`;
+    const tags = "<".repeat(room);
+    const scripts = "<script>x".repeat(Math.floor((room - 8192) / 9));
+    const [a, b, c, d, health] = await Promise.all([
+      raw(`Message-ID: <stars@example.com>\nContent-Type: text/plain\n\n${stars}\n`),
+      json({ text: stars }),
+      json({ html: tags }),
+      json({ html: scripts, headers: `X-Pad:${" x".repeat(1000)}\r\nMessage-ID:${"\r\n ".repeat(1000)}<h@x>` }),
+      fetch(`${server.url}/healthz`),
+    ]);
+    expect(health.status).toBe(200);
+    expect([a.status, b.status, c.status, d.status]).toEqual([422, 422, 422, 422]);
+    expect(await errorOf(a)).toBe("La fecha no es válida (Fecha: DD-MM-AAAA)");
+    expect(await errorOf(b)).toBe("La fecha no es válida (Fecha: DD-MM-AAAA)");
+    expect(await errorOf(c)).toBe("Falta la fecha (Fecha: DD-MM-AAAA)");
+    expect(await errorOf(d)).toBe("Falta la fecha (Fecha: DD-MM-AAAA)");
   });
 
   it(`limits a client address to ${LIMITS.perAddress} requests a minute, keys right or wrong`, async () => {

@@ -10,7 +10,7 @@ test("own-work count on the chat button, and the current-work panel above a chat
   test.setTimeout(120_000);
   await loginToShell(page, "tecnico@taller.demo");
   const button = page.getByRole("banner").getByRole("button", { name: /chat/i }).first();
-  const count = button.getByLabel(/\d+ trabajos? propios?/);
+  const count = button.getByLabel(/\d trabajos? propios?/);
   await expect(count).toBeVisible({ timeout: 20_000 });
   const own = Number(await count.textContent());
   expect(own).toBeGreaterThan(1);

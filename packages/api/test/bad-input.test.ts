@@ -97,12 +97,12 @@ function tamperedCursors(real: string | null): string[] {
 
 /** What must never reach a client, in an error or in data. */
 const LEAKS: [string, RegExp][] = [
-  ["SQL", /\b(select|insert|update|delete)\b.*\b(from|into|set|where)\b/i],
+  ["SQL", /\b(?:select|insert|update|delete)\b.+\b(?:from|into|set|where)\b/i],
   [
     "a database error",
     /syntax error|violates|\brelation\b|invalid input syntax|out of range for|Failed query|params:/i,
   ],
-  ["a stack", /\n\s+at |\.ts:\d|\.js:\d/],
+  ["a stack", /^[ \t]+at |\.ts:\d|\.js:\d/m],
   ["a file path", /\/(work|home|src|node_modules)\//],
 ];
 

@@ -128,3 +128,50 @@ describe("htmlToText", () => {
     expect(htmlToText("a&#0;b&#xD800;c&#1114112;d &foo; &lt;")).toBe("abcd &foo; <");
   });
 });
+
+// The bodies that held the event loop (quadratic backtracking), at the endpoint's 1 MiB. What they must do is answer
+// at all: with the old regexes each took minutes, past the test's timeout; the lint's regexp rules (tooling/eslint)
+// keep any regex from coming back to it.
+describe("mails built to backtrack, at 1 MiB", () => {
+  const MIB = 1024 * 1024;
+  const fill = (head: string, unit: string, tail = "") =>
+    head + unit.repeat(Math.floor((MIB - head.length - tail.length) / unit.length)) + tail;
+
+  it.each([
+    ["a label line of spaces and asterisks", fill("Fecha: x", " *"), MAIL_ERRORS.badDate],
+    ["a line of bullets and spaces", fill("", "- ", "Patente"), MAIL_ERRORS.noDate],
+    ["a long time", `Patente: AB12\nFecha: 25-11-2026\n${fill("Hora: 1", " ")}x`, MAIL_ERRORS.badTime],
+  ])("%s", (_, text, reason) => {
+    expect(text.length).toBeGreaterThan(MIB - 16);
+    expect(parseBookingMail(text)).toEqual({ ok: false, reason });
+  });
+
+  it.each([
+    ["'<'s no '>' closes", fill("", "<"), "<".repeat(MIB)],
+    ["<script>s none closes", fill("", "<script>x"), "x".repeat(MIB / 9)],
+    ["spaces without a line break", fill("a", " ", "b"), "a b"],
+  ])("htmlToText: %s", (_, html, text) => {
+    expect(htmlToText(html)).toBe(text);
+  });
+});
+
+describe("htmlToText reads tags by hand", () => {
+  it("as the layout needs them: any case, br and block ends as lines, cells as spaces, comments and scripts out", () => {
+    const html =
+      '<DIV>Local: Centro</DIV><BR/>Nombre:<B> Ana</B><br class="x">Patente: Z<Script type="x">var a = "<p>";</SCRIPT >Z11<!-- c --></li>' +
+      "<p>Fecha: 1-1-2030</p ><table><tr><TH>Hora</TH><td>10:00</td></tr></table>";
+    expect(htmlToText(html).split("\n")).toEqual([
+      "Local: Centro",
+      "",
+      "Nombre: AnaPatente: ZZ11",
+      "Fecha: 1-1-2030",
+      "Hora 10:00",
+    ]);
+  });
+
+  it("keeps the text after an unclosed <script> and after a '<' that no '>' closes", () => {
+    expect(htmlToText("<script>Patente: AB12")).toBe("Patente: AB12");
+    expect(htmlToText("a < b")).toBe("a < b");
+    expect(htmlToText("<scripts>x</scripts>")).toBe("x");
+  });
+});

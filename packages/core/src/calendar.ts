@@ -175,7 +175,7 @@ export function daySums(items: readonly SummedItem[]): { billed: number; product
 // ---------------------------------------------------------------------------
 // The event form (calendar.events.create / update; the web form validates with the same schema)
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * A real 'YYYY-MM-DD' day of this century or the next (the calendar has no use for others; Date.UTC reads 0-99 as

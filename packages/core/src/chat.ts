@@ -365,8 +365,8 @@ export function chatDocumentPath(type: ChatDocument, documentId: number): string
 }
 
 /**
- * The URL of a stored picture's 256 px thumbnail (`/files/thumb@256_<id>`); the file store answers the original
- * when it made no thumbnail (an icon, or a picture uploaded for another purpose).
+ * The URL of a stored picture's 256 px thumbnail (`/files/thumb@256_<id>`); the file store answers a placeholder,
+ * never the original, when it made no thumbnail (an icon, or a picture uploaded for another purpose).
  */
 export function thumbnailUrl(fileId: string): string {
   return fileUrl(THUMBNAIL_PREFIX + fileId);

@@ -3,6 +3,7 @@
  * booking page in a frame as space-separated patterns where dots are literal and `*` is a wildcard. The server turns
  * them into a `Content-Security-Policy: frame-ancestors` header; the web app checks its parent origin against them.
  */
+import { trimEndOf } from "./text";
 
 /** The patterns of a company's `booking_addon.allowed_domains` string. */
 export function parseAllowedDomains(allowedDomains: string): string[] {
@@ -23,14 +24,30 @@ export function originMatchesPattern(origin: string, pattern: string): boolean {
   } catch {
     return false;
   }
-  const clean = pattern.replace(/\/+$/, "");
+  const clean = trimEndOf(pattern, "/");
   if (!clean) return false;
   const target = hasScheme(clean) ? url.origin : /:[\d*]+$/.test(clean) ? url.host : url.hostname;
-  const source = clean
-    .split("*")
-    .map((part) => part.replace(/[.+?^${}()|[\]\\/-]/g, "\\$&"))
-    .join(".*");
-  return new RegExp(`^${source}$`, "i").test(target);
+  return wildcardMatch(clean.toLowerCase(), target.toLowerCase());
+}
+
+/**
+ * Whether `text` is `pattern` with each `*` standing for any characters. Each piece between stars is taken at its
+ * first place after the previous one: for stars alone that is enough, and it stays linear where a regex of `.*`s
+ * backtracks polynomially (a pattern "*a*a*a*a*b" against a long origin of a's).
+ */
+function wildcardMatch(pattern: string, text: string): boolean {
+  const [first = "", ...rest] = pattern.split("*");
+  const last = rest.pop();
+  if (last === undefined) return text === first;
+  if (!text.startsWith(first) || text.length < first.length + last.length) return false;
+  let at = first.length;
+  const end = text.length - last.length;
+  for (const piece of rest) {
+    const found = text.indexOf(piece, at);
+    if (found < 0 || found + piece.length > end) return false;
+    at = found + piece.length;
+  }
+  return text.endsWith(last);
 }
 
 /** True when `origin` matches any of the patterns. */
@@ -47,7 +64,7 @@ const CSP_HOST_SOURCE = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*|(?:\*\.)?[a-z0-9-]+(?
  * its leftmost label, or characters a host cannot have).
  */
 export function patternToCspSource(pattern: string): string | null {
-  const clean = pattern.replace(/\/+$/, "");
+  const clean = trimEndOf(pattern, "/");
   return CSP_HOST_SOURCE.test(clean) ? clean.toLowerCase() : null;
 }
 

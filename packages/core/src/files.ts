@@ -3,6 +3,11 @@
 /** Upload size limit (the spec's maximum crop size). */
 export const MAX_UPLOAD_BYTES = 20_000_000;
 /**
+ * Largest picture accepted, in pixels (a 50-megapixel phone photo): a few compressed megabytes can declare
+ * 30000 x 30000, which decoded for a thumbnail would take gigabytes.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+/**
  * What an upload is for: the server checks the uploader may change the record the file will attach to (the rules
  * are in apps/server/src/files/purposes.ts; a new purpose adds its name here and its rule there).
  */
@@ -67,7 +72,7 @@ export const PICTURE_ERRORS = {
 export function pictureFileProblem(file: { type: string; name: string }): string | null {
   // Some systems report no MIME type for .ico files; the extension decides then.
   if (isImageType(file.type)) return null;
-  if (file.type === "" && /\.(png|jpe?g|webp|ico)$/i.test(file.name)) return null;
+  if (file.type === "" && /\.(?:png|jpe?g|webp|ico)$/i.test(file.name)) return null;
   return PICTURE_ERRORS.format;
 }
 

@@ -7,6 +7,8 @@
 // puts the minus after the currency symbol ("$-1.234"). Doing it here keeps the
 // output identical in Node 20 and every browser.
 
+import { groupThousands } from "./text";
+
 export const DEFAULT_TZ = "America/Santiago";
 
 /**
@@ -41,7 +43,7 @@ function plainDigits(n: number, minDecimals: number, maxDecimals: number): strin
 function punctuate(plain: string): { negative: boolean; text: string } {
   const negative = plain.startsWith("-");
   const [int = "0", frac] = (negative ? plain.slice(1) : plain).split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+$)/g, ".");
+  const grouped = groupThousands(int, ".");
   const isZero = /^[0.]*$/.test(plain.replace("-", ""));
   return { negative: negative && !isZero, text: frac ? `${grouped},${frac}` : grouped };
 }

@@ -2,6 +2,7 @@ export * from "./company-keys";
 export * from "./company";
 export * from "./permissions";
 export * from "./format";
+export * from "./text";
 export * from "./rut";
 export * from "./embedding";
 export * from "./files";

@@ -1,6 +1,7 @@
 // WhatsApp messaging (seed 002 sections 2.7, 3.6, 5, 6, 8; seed 001 sections 8 and 9): the texts, the template form's
 // rules, the 24-hour reply window and the forward-only message status. Pure: the server and the web app share them.
 import { z } from "zod";
+import { trimEndOf } from "./text";
 
 export const WHATSAPP_TEXTS = {
   noConversation: "No se ha iniciado una conversación",
@@ -190,9 +191,7 @@ export function statusAdvances(current: MessageStatus, next: MessageStatus): boo
  * case, trailing punctuation ignored). Date: dd-mm-yyyy or dd/mm/yyyy. Datetime: the date and HH:MM.
  */
 export function parseAnswer(type: AnswerType, raw: string): string | boolean | null {
-  const text = raw
-    .trim()
-    .replace(/[.!¡¿?]+$/g, "")
+  const text = trimEndOf(raw.trim(), ".!¡¿?")
     .replace(/^[¡¿]+/, "")
     .trim();
   switch (type) {

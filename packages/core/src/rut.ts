@@ -1,6 +1,7 @@
 // Chilean RUT (Rol Único Tributario): a body of digits plus a módulo-11 check
 // digit ("dígito verificador", 0-9 or K), written "12.345.678-5".
 import { z } from "zod";
+import { groupThousands } from "./text";
 
 // Accepted spellings: body plain or with correctly placed dots, hyphen
 // optional, k in either case, surrounding spaces ignored.
@@ -50,7 +51,7 @@ export function isValidRut(rut: string): boolean {
 export function formatRut(rut: string): string {
   const clean = cleanRut(rut);
   if (clean.length < 2) return clean;
-  const body = clean.slice(0, -1).replace(/\B(?=(\d{3})+$)/g, ".");
+  const body = groupThousands(clean.slice(0, -1), ".");
   return `${body}-${clean.slice(-1)}`;
 }
 

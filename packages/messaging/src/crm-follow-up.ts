@@ -6,7 +6,7 @@
 // and the chat's WhatsApp dialog show it; nothing else can rebuild it). Without a plan, an approved template or a
 // phone nothing is sent, no link is minted, and the management's detail says why (crm.get `reminder`).
 import { randomBytes } from "node:crypto";
-import { CRM_FOLLOW_UP_DAYS } from "@taller/core";
+import { CRM_FOLLOW_UP_DAYS, trimEndOf } from "@taller/core";
 import { documentTokens, queryRows, type Db } from "@taller/db";
 import { sha256, type PeriodicJob } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
@@ -48,7 +48,7 @@ export const crmFollowUpJob = (db: Db, publicUrl: string): PeriodicJob => ({
             AND NOT EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.company_id = c.company_id AND m.dedupe_key = 'crm_follow_up:' || c.id)
           ORDER BY c.created_at LIMIT 500`,
     );
-    const base = publicUrl.replace(/\/+$/, "");
+    const base = trimEndOf(publicUrl, "/");
     const queued: { companyId: number; id: number }[] = [];
     for (const c of due) {
       const token = randomBytes(24).toString("base64url");

@@ -11,6 +11,7 @@ import {
   formatMoney,
   type DocumentNotification,
   type RealtimeEventOf,
+  trimEndOf,
 } from "@taller/core";
 import { budgetClientToken, documentTokens, jobCursors, paymentClientToken, queryRows, type Db } from "@taller/db";
 import {
@@ -53,7 +54,7 @@ async function messageFor(
   req: NotificationRequest["payload"],
   publicUrl: string,
 ): Promise<Message | null> {
-  const base = publicUrl.replace(/\/+$/, "");
+  const base = trimEndOf(publicUrl, "/");
   const id = req.documentId;
   switch (req.notification) {
     case "booking_confirmation": {

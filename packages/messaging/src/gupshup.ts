@@ -3,7 +3,7 @@
 // the app token submits and lists templates, reads the app's WhatsApp business account (waba/info) and display name,
 // and sends messages in Meta's Cloud API shape (POST /partner/app/{appId}/v3/message). Every call has a 10 s timeout
 // and no redirects; a non-2xx or an answer off its schema is an error naming the call, never the token.
-import type { TemplateStatus } from "@taller/core";
+import { trimEndOf, type TemplateStatus } from "@taller/core";
 import { z } from "zod";
 import type { OutboundMessage, ProviderTemplateStatus, TemplateSubmission, WhatsappAdapter } from "./adapter";
 
@@ -55,7 +55,7 @@ export class GupshupError extends Error {}
 
 export function gupshupAdapter(options: GupshupOptions): WhatsappAdapter {
   const doFetch = options.fetch ?? fetch;
-  const base = options.baseUrl.replace(/\/+$/, "");
+  const base = trimEndOf(options.baseUrl, "/");
   const appTokens = new Map<string, string>();
 
   async function call<T>(

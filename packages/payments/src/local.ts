@@ -3,6 +3,7 @@
 // payment_local_payments, and sends a signed notification to the same webhook path Mercado Pago would call;
 // reprocessing and the poller then ask this provider, as they would ask Mercado Pago. No money moves.
 import { randomBytes } from "node:crypto";
+import { trimEndOf } from "@taller/core";
 import { localPayments, paymentRequests, queryRows, type Db } from "@taller/db";
 import { desc, eq, sql } from "drizzle-orm";
 import type { PaymentProvider, ProviderPayment } from "./provider";
@@ -28,7 +29,7 @@ function toProviderPayment(row: LocalRow, paidAt: string | null): ProviderPaymen
 }
 
 export function localProvider(opts: { publicUrl?: string | null } = {}): PaymentProvider {
-  const base = (opts.publicUrl ?? "").replace(/\/+$/, "");
+  const base = trimEndOf(opts.publicUrl ?? "", "/");
   return {
     name: "local",
     createPreference(_db, request) {

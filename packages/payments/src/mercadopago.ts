@@ -1,6 +1,7 @@
 // The real adapter: Mercado Pago's REST API (checkout preferences, payments) over fetch. Its official Node SDK
 // wraps the same three calls with more surface than they need; plain fetch keeps the idempotency header, the
 // timeout and the base URL (a local fake in tests) explicit.
+import { trimEndOf } from "@taller/core";
 import { z } from "zod";
 import { ProviderError, type PaymentProvider, type ProviderPayment } from "./provider";
 
@@ -50,7 +51,7 @@ export function toProviderPayment(raw: z.infer<typeof paymentSchema>): ProviderP
 }
 
 export function mercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider {
-  const base = config.apiUrl.replace(/\/+$/, "");
+  const base = trimEndOf(config.apiUrl, "/");
   async function call(
     method: "GET" | "POST",
     path: string,

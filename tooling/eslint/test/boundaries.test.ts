@@ -122,3 +122,27 @@ describe("rules with type information", () => {
     ]);
   });
 });
+
+describe("regular expressions", () => {
+  // The regexes that held the event loop for every request on one crafted mail: the booking layout's line, and the
+  // HTML-to-text chain's tag and line-end patterns. Each is refused, in any package; a linear one is not.
+  it.each([
+    [
+      "the old mail layout line",
+      String.raw`/^[\s>*\-•·]*([\p{L} ]{2,30}?)[\s*]*:[\s*]*(.*?)[\s*]*$/u`,
+      "regexp/no-super-linear-backtracking",
+    ],
+    ["a tag no '>' closes", String.raw`/<[^>]*>/g`, "regexp/no-super-linear-move"],
+    ["spaces around a line break", String.raw`/ *\n */g`, "regexp/no-super-linear-move"],
+    ["trailing slashes", String.raw`/\/+$/`, "regexp/no-super-linear-move"],
+  ])("refuses %s", async (_, regex, rule) => {
+    for (const dir of ["packages/booking", "apps/server", "apps/web"]) {
+      const found = rules(await lint(dir, "src/probe.ts", `export const re = ${regex};\n`));
+      expect(found).toContain(rule);
+    }
+  });
+
+  it("accepts a linear one", async () => {
+    expect(rules(await lint("packages/core", "src/probe.ts", "export const re = /^[\\p{L} ]{2,30}$/u;\n"))).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { authenticate } from "@taller/auth";
 import {
@@ -11,6 +11,7 @@ import {
   isFileId,
   isImageType,
   isUploadPurpose,
+  MAX_IMAGE_PIXELS,
   MAX_UPLOAD_BYTES,
 } from "@taller/core";
 import { companies, files, type Db } from "@taller/db";
@@ -23,7 +24,7 @@ import { isSecure } from "../proxy";
 import { UPLOAD_RULES } from "./purposes";
 import { sniffImageType } from "./sniff";
 import type { FileStore } from "./store";
-import { makeThumbnail, THUMBNAIL_TYPE } from "./thumbnail";
+import { imagePixels, makeThumbnail, placeholderThumbnail, THUMBNAIL_TYPE } from "./thumbnail";
 
 export interface FileRoutesDeps {
   db: Db;
@@ -73,6 +74,13 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
     if (bytes.length === 0) return replyJson(res, 400, { error: "El archivo está vacío" });
     const type = sniffImageType(bytes);
     if (!type) return replyJson(res, 400, { error: "Formato no aceptado" });
+    // The header says how big the picture is decoded; a few megabytes may claim gigapixels.
+    const pixels = await imagePixels(bytes, type);
+    if (pixels === null) return replyJson(res, 400, { error: "La imagen no se pudo leer" });
+    if (pixels > MAX_IMAGE_PIXELS)
+      return replyJson(res, 400, {
+        error: `La imagen supera el máximo de ${formatNumber(MAX_IMAGE_PIXELS)} píxeles. Reduce su tamaño e intenta nuevamente.`,
+      });
 
     const id = randomBytes(18).toString("base64url");
     const companyId = auth.user.companyId;
@@ -104,8 +112,7 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       await db.delete(files).where(eq(files.id, id));
       throw err;
     });
-    // A chat picture's thumbnail, beside it. A picture sharp cannot read still uploads: its thumbnail URL then
-    // answers the original (see download).
+    // A chat picture's thumbnail, beside it. One sharp could not make leaves the placeholder in its place.
     if (purpose === "chat_picture") {
       const thumbnail = await makeThumbnail(bytes, type).catch(() => null);
       if (thumbnail) await store.put(`${THUMBNAIL_PREFIX}${id}`, thumbnail);
@@ -114,7 +121,7 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
   }
 
   async function download(req: IncomingMessage, res: ServerResponse, key: string) {
-    // `thumb@256_<id>`: the picture's thumbnail, or the picture itself when none was made.
+    // `thumb@256_<id>`: the picture's thumbnail, or the placeholder when none was made; never the original.
     const wantsThumbnail = key.startsWith(THUMBNAIL_PREFIX);
     const id = wantsThumbnail ? key.slice(THUMBNAIL_PREFIX.length) : key;
     const [row] = isFileId(id)
@@ -126,8 +133,8 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       : [];
     if (!row) return replyJson(res, 404, { error: "Archivo no encontrado" });
     if (wantsThumbnail) {
-      const thumbnail = await store.get(key);
-      if (thumbnail) return serve(req, res, key, thumbnail, THUMBNAIL_TYPE, null);
+      const thumbnail = (await store.get(key)) ?? Readable.from([await placeholderThumbnail()]);
+      return serve(req, res, key, thumbnail, THUMBNAIL_TYPE, null);
     }
     const direct = store.url(id);
     if (direct) {

@@ -4,7 +4,7 @@
  * frame-ancestors header already makes browsers refuse other parents; this check covers what the header cannot
  * (a proxy that drops it, the development server) by sending the app to /iframe-rejected.
  */
-import { originAllowed, parseAllowedDomains } from "@taller/core";
+import { originAllowed, parseAllowedDomains, trimEndOf } from "@taller/core";
 import { api } from "./api";
 
 const BOOKING_ADDON_PAGES = ["/booking-addon", "/client/booking"];
@@ -37,7 +37,7 @@ let addonVerdict: Promise<boolean> | null = null;
 
 export async function framingAllowed(pathname: string, search: URLSearchParams): Promise<boolean> {
   if (window.top === window.self || parentIsSameHost()) return true;
-  if (!BOOKING_ADDON_PAGES.includes(pathname.replace(/\/+$/, ""))) return false;
+  if (!BOOKING_ADDON_PAGES.includes(trimEndOf(pathname, "/"))) return false;
   // Asked once per page load: neither the parent nor the company's list changes under a running page.
   return (addonVerdict ??= allowedByBookingAddon(search.get("crm_token")));
 }

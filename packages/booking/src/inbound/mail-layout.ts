@@ -60,22 +60,41 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, "")
     .toUpperCase();
 
-// "- **Fecha**: 25-11-2026", "> Hora : 10:00", "• Patente:KXPT21"
-const LINE = /^[\s>*\-•·]*([\p{L} ]{2,30}?)[\s*]*:[\s*]*(.*?)[\s*]*$/u;
+/** What may stand around a label's colon (spaces, bold marks), and before a label (also bullets, '>' quoting). */
+const around = (c: string) => c === "*" || /\s/.test(c);
+const lead = (c: string) => around(c) || ">-•·".includes(c);
+const LABEL = /^[\p{L} ]{2,30}$/u;
+
+/** `line` without the characters `skip` accepts at its start and, with `both`, at its end: one pass each. */
+function strip(line: string, skip: (c: string) => boolean, both = true): string {
+  let start = 0;
+  let end = line.length;
+  while (start < end && skip(line.charAt(start))) start++;
+  while (both && end > start && skip(line.charAt(end - 1))) end--;
+  return line.slice(start, end);
+}
+
+/**
+ * "- **Fecha**: 25-11-2026", "> Hora : 10:00", "• Patente:KXPT21": the label and value of one line, or null. Read
+ * by hand, one pass over the line: a regex with quantifiers on both sides of the value backtracked quadratically on
+ * a long line of spaces and asterisks, holding the event loop.
+ */
+function labelled(line: string): { label: string; value: string } | null {
+  const colon = line.indexOf(":");
+  if (colon < 0) return null;
+  const label = strip(strip(line.slice(0, colon), lead, false), around);
+  if (!LABEL.test(label)) return null;
+  return { label, value: strip(line.slice(colon + 1), around) };
+}
 
 /** The labelled values of a mail's text, first occurrence of each field. */
 function labelledValues(text: string): Partial<Record<Field, string>> {
   const out: Partial<Record<Field, string>> = {};
-  for (const line of text.split(/\r?\n/)) {
-    const m = LINE.exec(line);
+  for (const line of text.split(/\r\n|[\n\r\u2028\u2029]/)) {
+    const m = labelled(line);
     if (!m) continue;
-    const field =
-      LABELS[
-        fold(m[1] ?? "")
-          .trim()
-          .replace(/\s+/g, " ")
-      ];
-    const value = (m[2] ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_VALUE);
+    const field = LABELS[fold(m.label).trim().replace(/\s+/g, " ")];
+    const value = m.value.replace(/\s+/g, " ").trim().slice(0, MAX_VALUE);
     if (field && value && out[field] === undefined) out[field] = value;
   }
   return out;
@@ -101,7 +120,7 @@ export function parseMailDate(value: string): string | null {
   if (m) return isoDay(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?!\d)/.exec(v);
   if (m) return isoDay(year(m[3] ?? ""), Number(m[2]), Number(m[1]));
-  m = /(\d{1,2})\s+(?:DE\s+)?([A-Z]+)\s+(?:DE(?:L)?\s+)?(\d{4})/.exec(v);
+  m = /(\d{1,2})\s+(?:DE\s+)?([A-Z]+)\s+(?:DEL?\s+)?(\d{4})/.exec(v);
   const month = m ? MONTHS.indexOf(m[2] ?? "") + 1 : 0;
   return m && month > 0 ? isoDay(Number(m[3]), month, Number(m[1])) : null;
 }
@@ -109,7 +128,7 @@ export function parseMailDate(value: string): string | null {
 /** A time as people write it: 10:00, 9.30, 10:00 hrs, 10 h, 15h30, 3:30 PM. 'HH:mm' or null. */
 export function parseMailTime(value: string): string | null {
   const v = fold(value).replace(/\s+/g, " ").trim();
-  const m = /^(\d{1,2})(?:\s*[:.H]\s*(\d{2}))?\s*(AM|PM|A\.M\.|P\.M\.)?\s*(?:HRS?\.?|HORAS?|H)?\.?$/.exec(v);
+  const m = /^(\d{1,2})(?: ?[:.H] ?(\d{2}))?(?: ?(AM|PM|A\.M\.|P\.M\.))?(?: ?(?:HRS?\.?|HORAS?|H))?\.?$/.exec(v);
   if (!m) return null;
   let hour = Number(m[1]);
   const minute = m[2] === undefined ? 0 : Number(m[2]);

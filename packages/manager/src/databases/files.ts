@@ -11,6 +11,7 @@ import { isDatabaseFileKey } from "@taller/core";
 import { TRPCError } from "@taller/trpc";
 import { cellText } from "../import/map";
 import { readSheet, summarizeWorkbook, type SheetRow, type SheetSummary } from "../import/sheet";
+import { checkWorkbookZip } from "../import/zip-guard";
 
 /** What the manager needs of the server's file store (apps/server's FileStore has this shape). */
 export interface DatabaseFileStore {
@@ -41,13 +42,29 @@ async function open(key: string): Promise<Readable> {
   return stream;
 }
 
+/**
+ * A stored workbook to read, once its zip is known to inflate within the limits (a file kept before the check
+ * existed is checked too). Stored workbooks are at most MAX_DATABASE_WORKBOOK_BYTES: held whole while read.
+ */
+async function openWorkbook(key: string): Promise<Readable> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await open(key)) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  const refused = await checkWorkbookZip(bytes);
+  if (refused) throw new TRPCError({ code: "BAD_REQUEST", message: refused });
+  return Readable.from([bytes]);
+}
+
 export type StagedWorkbook = { ok: true; upload: string; sheets: SheetSummary[] } | { ok: false; reason: string };
 
 /** An uploaded workbook: its sheets (name, header, rows present) and the key it is kept under. */
 export async function stageWorkbook(bytes: Uint8Array): Promise<StagedWorkbook> {
+  const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const refused = await checkWorkbookZip(zip);
+  if (refused) return { ok: false, reason: refused };
   let sheets: SheetSummary[];
   try {
-    sheets = await summarizeWorkbook(Readable.from([Buffer.from(bytes)]));
+    sheets = await summarizeWorkbook(Readable.from([zip]));
   } catch {
     return { ok: false, reason: "El archivo no es un Excel válido" };
   }
@@ -60,7 +77,7 @@ export async function stageWorkbook(bytes: Uint8Array): Promise<StagedWorkbook> 
 
 /** The sheets of a stored workbook that have a header row (name, header, rows present). */
 export async function workbookSheets(workbookKey: string): Promise<SheetSummary[]> {
-  return (await summarizeWorkbook(await open(workbookKey))).filter((s) => s.columns.length > 0);
+  return (await summarizeWorkbook(await openWorkbook(workbookKey))).filter((s) => s.columns.length > 0);
 }
 
 /** Writes one sheet of a stored workbook as JSON (one row per line); answers its key and the rows written. */
@@ -68,7 +85,7 @@ export async function sheetToJson(workbookKey: string, sheet: string): Promise<{
   // Kept as UTF-8 bytes as they are made: a string per row and their join would hold the sheet three times over.
   const chunks: Buffer[] = [Buffer.from("[\n")];
   let rows = 0;
-  for await (const { row, values } of readSheet(await open(workbookKey), sheet)) {
+  for await (const { row, values } of readSheet(await openWorkbook(workbookKey), sheet)) {
     const texts: Record<string, string | null> = {};
     for (const [column, value] of Object.entries(values)) texts[column] = cellText(value);
     chunks.push(Buffer.from(`${rows > 0 ? ",\n" : ""}${JSON.stringify({ row, values: texts })}`));

@@ -55,7 +55,7 @@ export function cellText(value: unknown): string | null {
 
 /** Whole pesos from "12990", "12.990", "$ 12.990" or a number; null when it is not a whole non-negative amount. */
 export function parsePesos(text: string): number | null {
-  const clean = text.replace(/[$\s]/g, "").replace(/\.(?=\d{3}(\D|$))/g, "");
+  const clean = text.replace(/[$\s]/g, "").replace(/\.(?=\d{3}(?:\D|$))/g, "");
   if (!/^\d{1,10}$/.test(clean)) return null;
   const n = Number(clean);
   return n <= 2_147_483_647 ? n : null;
@@ -111,7 +111,7 @@ export function mapRow(keys: DatabaseKeys, values: Record<string, unknown>): Row
     const name = short("Client.name");
     if (!name) return { ok: false, reason: "Falta el nombre del cliente" };
     const email = short("Client.email");
-    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    if (email && !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(email))
       return { ok: false, reason: `Correo inválido: ${email.slice(0, 40)}` };
     client = {
       rut: formatRut(rut),

@@ -309,7 +309,7 @@ export function mailPrefill(mail: MailForPrefill, today: string) {
     requirement_id: mail.prefill.requirement_id,
     location_id: mail.location_id,
     booking_date: day && isRealDay(day) && day >= today ? day : "",
-    booking_time: time && /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? time : "",
+    booking_time: time && /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(time) ? time : "",
     comment:
       mail.prefill.requirement_id === null && requirement
         ? `Agendamiento por correo: ${requirement}`
