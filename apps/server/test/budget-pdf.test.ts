@@ -2,16 +2,18 @@
 import { budgetClientToken, budgets, documentTokens } from "@taller/db";
 import { sha256 } from "@taller/trpc";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loginCookie, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 let asesor: string;
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.close();
+});
+beforeAll(async () => {
   asesor = await loginCookie(server.url, "asesor@taller.demo");
 });
-afterAll(() => server.close());
 
 const pdfOf = (id: number | string, cookie?: string) =>
   fetch(`${server.url}/budgets/${id}/pdf`, { headers: cookie ? { cookie } : {} });

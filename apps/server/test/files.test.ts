@@ -36,11 +36,13 @@ let server: TestServer;
 let cookie: string;
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.close();
+});
+beforeAll(async () => {
   const b = browser(server.url);
   await b.client.auth.login.mutate({ email: "asesor@taller.demo", password: "demo1234" });
   cookie = b.cookie();
 });
-afterAll(() => server.close());
 
 const APP = { [CLIENT_HEADER]: "web" };
 const upload = (body: Uint8Array, headers: Record<string, string>, purpose = "profile_picture", base = server.url) =>

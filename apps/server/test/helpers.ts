@@ -31,7 +31,14 @@ export async function startTestServer(
   const tdb = await createSeededDatabase();
   const fx = tdb.fx;
   const bus = createEventBus(tdb.database);
-  await busReady(bus);
+  try {
+    await busReady(bus);
+  } catch (error) {
+    // A caller that gets no server cannot close it: what was made so far goes here.
+    await bus.close();
+    await tdb.drop();
+    throw error;
+  }
   const app: App = createApp({
     database: tdb.database,
     bus,

@@ -12,7 +12,7 @@ import {
 import { managerSessions, managerUsers } from "@taller/db";
 import { sha256 } from "@taller/trpc";
 import { workbookBytes } from "@taller/manager/test-workbook";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { JSON_POST, loginCookie, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
@@ -20,6 +20,9 @@ let operator: string;
 let staff: string;
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.close();
+});
+beforeAll(async () => {
   const db = server.tdb.database.db;
   const [user] = await db
     .insert(managerUsers)
@@ -32,7 +35,6 @@ beforeAll(async () => {
   operator = `taller_manager=${token}`;
   staff = await loginCookie(server.url, "admin@taller.demo");
 });
-afterAll(() => server.close());
 
 const xlsx = () =>
   workbookBytes({

@@ -312,7 +312,7 @@ test.describe("the booking add-on in another site's frame", () => {
   });
   test.afterAll(async () => {
     await Promise.all(sites.map((s) => new Promise<void>((ok) => s.close(() => ok()))));
-    await app.dispose();
+    await app?.dispose();
   });
 
   test("an allowed origin shows the booking page; a refused one shows why", async ({ page }) => {
