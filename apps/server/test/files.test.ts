@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileRoutes } from "../src/files/routes";
 import { sniffImageType } from "../src/files/sniff";
 import { createDiskFileStore } from "../src/files/store";
-import { browser, startTestServer, type TestServer } from "./helpers";
+import { browser, expectLinkPage, NAVIGATION, startTestServer, type TestServer } from "./helpers";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -137,6 +137,12 @@ describe("POST /files and GET /files/:id", () => {
 
   it("answers 404 for unknown or malformed ids and 405 for other methods", async () => {
     expect((await fetch(`${server.url}/files/${"a".repeat(24)}`)).status).toBe(404);
+    // A picture's link opened in a tab: a page, not the app's JSON.
+    await expectLinkPage(
+      fetch(`${server.url}/files/${"a".repeat(24)}`, { headers: NAVIGATION }),
+      404,
+      "Archivo no encontrado",
+    );
     expect((await fetch(`${server.url}/files/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${server.url}/files`)).status).toBe(405);
     expect(

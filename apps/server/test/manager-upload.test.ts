@@ -13,7 +13,7 @@ import { managerSessions, managerUsers } from "@taller/db";
 import { sha256 } from "@taller/trpc";
 import { workbookBytes } from "@taller/manager/test-workbook";
 import { beforeAll, describe, expect, it } from "vitest";
-import { JSON_POST, loginCookie, startTestServer, type TestServer } from "./helpers";
+import { expectLinkPage, JSON_POST, loginCookie, NAVIGATION, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 let operator: string;
@@ -116,6 +116,13 @@ describe("GET /files/databases/{id}", () => {
     expect(
       (await fetch(`${server.url}${databaseDownloadPath(999_999)}`, { headers: { cookie: operator } })).status,
     ).toBe(404);
+    // The operator's link opened in a tab: a page.
+    await expectLinkPage(
+      fetch(`${server.url}${databaseDownloadPath(999_999)}`, { headers: { cookie: operator, ...NAVIGATION } }),
+      404,
+      "Base de datos no encontrada",
+    );
+    await expectLinkPage(fetch(`${server.url}${databaseDownloadPath(id)}`, { headers: NAVIGATION }), 401, "sesión");
     expect(
       (await fetch(`${server.url}${databaseDownloadPath(id)}`, { method: "DELETE", headers: { cookie: operator } }))
         .status,
