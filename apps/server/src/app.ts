@@ -18,6 +18,7 @@ import { createManagerDownloadRoute, DATABASE_DOWNLOAD_PATH } from "./manager-do
 import { createManagerUploadRoute } from "./manager-upload";
 import { createInboundMailRoute, INBOUND_MAIL_PATH } from "./inbound-mail";
 import { createWhatsappWebhookRoute, WHATSAPP_WEBHOOK_PATH } from "./whatsapp-webhook";
+import { replyFailure } from "./link-page";
 import { createPaymentRoutes, PAYMENTS_CHECKOUT_PATH, PAYMENTS_WEBHOOK_PATH } from "./payments-routes";
 import type { FileStore } from "./files/store";
 import type { Logger } from "./logger";
@@ -116,8 +117,9 @@ export function createApp(opts: AppOptions): App {
       return await web(req, res);
     } catch (err) {
       logger.error({ err, path }, "request failed");
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: "internal" }));
+      // A link opened in a tab gets a Spanish page; the app's own calls keep their JSON.
+      if (!res.headersSent) replyFailure(req, res, 500, "Ocurrió un error inesperado. Intenta nuevamente.");
+      else res.end();
     }
   }
 

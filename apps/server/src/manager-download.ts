@@ -5,7 +5,7 @@ import { authenticateManager } from "@taller/manager";
 import { RateLimiter } from "@taller/trpc";
 import { eq } from "drizzle-orm";
 import type { FileStore } from "./files/store";
-import { replyJson } from "./reply";
+import { replyFailure } from "./link-page";
 
 /** GET /files/databases/{id} (see databaseDownloadPath). */
 export const DATABASE_DOWNLOAD_PATH = /^\/files\/databases\/(\d{1,9})$/;
@@ -20,22 +20,25 @@ export function createManagerDownloadRoute({ db, store }: { db: Db; store: FileS
   return async function download(req: IncomingMessage, res: ServerResponse, id: number) {
     if (req.method !== "GET") {
       res.setHeader("allow", "GET");
-      return replyJson(res, 405, { error: "Método no permitido" });
+      return replyFailure(req, res, 405, "Método no permitido");
     }
     const session = await authenticateManager(db, req.headers.cookie);
-    if (!session) return replyJson(res, 401, { error: "Debes iniciar sesión" });
+    if (!session) return replyFailure(req, res, 401, "Debes iniciar sesión");
     const waitMs = downloads.hit(`manager:${session.managerUserId}`);
     if (waitMs > 0)
-      return replyJson(res, 429, {
-        error: `Demasiadas descargas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
-      });
+      return replyFailure(
+        req,
+        res,
+        429,
+        `Demasiadas descargas. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
+      );
     const [database] = await db
       .select({ fileKey: managerDatabases.fileKey })
       .from(managerDatabases)
       .where(eq(managerDatabases.id, id));
-    if (!database) return replyJson(res, 404, { error: "Base de datos no encontrada" });
+    if (!database) return replyFailure(req, res, 404, "Base de datos no encontrada");
     const stream = await store.get(database.fileKey);
-    if (!stream) return replyJson(res, 404, { error: "El archivo ya no está disponible. Vuelve a subir el Excel." });
+    if (!stream) return replyFailure(req, res, 404, "El archivo ya no está disponible. Vuelve a subir el Excel.");
     res.writeHead(200, {
       "content-type": "application/json; charset=utf-8",
       "content-disposition": `attachment; filename="base-de-datos-${id}.json"`,

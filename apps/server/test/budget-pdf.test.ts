@@ -1,17 +1,20 @@
 // GET /budgets/{id}/pdf: the budget PDF served inline to a staff session that may read budgets, of its own company.
+import { BUDGET_TEXTS } from "@taller/core";
 import { budgetClientToken, budgets, documentTokens } from "@taller/db";
 import { sha256 } from "@taller/trpc";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, startTestServer, type TestServer } from "./helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectLinkPage, loginCookie, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 let asesor: string;
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.close();
+});
+beforeAll(async () => {
   asesor = await loginCookie(server.url, "asesor@taller.demo");
 });
-afterAll(() => server.close());
 
 const pdfOf = (id: number | string, cookie?: string) =>
   fetch(`${server.url}/budgets/${id}/pdf`, { headers: cookie ? { cookie } : {} });
@@ -31,12 +34,12 @@ describe("GET /budgets/{id}/pdf", () => {
   });
 
   it("is a 404 for another company's budget or a budget that does not exist, and refuses without a session or grant", async () => {
-    expect((await pdfOf(server.fx.other.budgetIds[0] ?? 0, asesor)).status).toBe(404);
-    expect((await pdfOf(2_147_483_647, asesor)).status).toBe(404);
+    await expectLinkPage(pdfOf(server.fx.other.budgetIds[0] ?? 0, asesor), 404, BUDGET_TEXTS.notFound);
+    await expectLinkPage(pdfOf(2_147_483_647, asesor), 404, BUDGET_TEXTS.notFound);
     expect((await pdfOf(9_999_999_999, asesor)).status).toBe(404);
-    expect((await pdfOf(server.fx.demo.budgetIds[0] ?? 0)).status).toBe(401);
+    await expectLinkPage(pdfOf(server.fx.demo.budgetIds[0] ?? 0), 401, "Debes iniciar sesión");
     const tecnico = await loginCookie(server.url, "tecnico@taller.demo");
-    expect((await pdfOf(server.fx.demo.budgetIds[0] ?? 0, tecnico)).status).toBe(403);
+    await expectLinkPage(pdfOf(server.fx.demo.budgetIds[0] ?? 0, tecnico), 403, "No tienes acceso");
   });
 });
 
@@ -69,8 +72,8 @@ describe("GET /client/budget?token= (the link of the 'Presupuesto listo' WhatsAp
     ).toBe("%PDF-");
     // Another kind's token (a payment link), a changed token, none at all, a long one: one 404.
     for (const bad of [paymentToken, `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`, "", "x".repeat(500)])
-      expect((await clientPdf(bad)).status).toBe(404);
-    expect((await fetch(`${server.url}/client/budget?token=${token}`, { method: "POST" })).status).toBe(405);
+      await expectLinkPage(clientPdf(bad), 404, "Enlace inválido o expirado");
+    await expectLinkPage(fetch(`${server.url}/client/budget?token=${token}`, { method: "POST" }), 405, "Método");
   });
 
   it("answers an address at most 30 times a minute (guessing links costs time)", async () => {

@@ -1,7 +1,7 @@
 import type { AppRouter } from "@taller/api";
 import type { TRPCClientError } from "@trpc/client";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { browser, JSON_POST, openSocket, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
@@ -11,12 +11,14 @@ beforeAll(async () => {
   server = await startTestServer({
     logger: pino({ level: "error" }, { write: (line: string) => void logLines.push(line) }),
   });
+  // The last test closed the database under the server: closing what is left may fail, and that is fine.
+  return () => server.close().catch(() => {});
+});
+beforeAll(async () => {
   const b = browser(server.url);
   await b.client.auth.login.mutate({ email: "admin@taller.demo", password: "demo1234" });
   cookie = b.cookie();
 });
-// The last test closed the database under the server: closing what is left may fail, and that is fine.
-afterAll(() => server.close().catch(() => {}));
 
 /** What a response must never show a client. */
 const LEAKS =

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileRoutes } from "../src/files/routes";
 import { sniffImageType } from "../src/files/sniff";
 import { createDiskFileStore } from "../src/files/store";
-import { browser, startTestServer, type TestServer } from "./helpers";
+import { browser, expectLinkPage, NAVIGATION, startTestServer, type TestServer } from "./helpers";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -37,11 +37,13 @@ let server: TestServer;
 let cookie: string;
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.close();
+});
+beforeAll(async () => {
   const b = browser(server.url);
   await b.client.auth.login.mutate({ email: "asesor@taller.demo", password: "demo1234" });
   cookie = b.cookie();
 });
-afterAll(() => server.close());
 
 const APP = { [CLIENT_HEADER]: "web" };
 const upload = (body: Uint8Array, headers: Record<string, string>, purpose = "profile_picture", base = server.url) =>
@@ -136,6 +138,12 @@ describe("POST /files and GET /files/:id", () => {
 
   it("answers 404 for unknown or malformed ids and 405 for other methods", async () => {
     expect((await fetch(`${server.url}/files/${"a".repeat(24)}`)).status).toBe(404);
+    // A picture's link opened in a tab: a page, not the app's JSON.
+    await expectLinkPage(
+      fetch(`${server.url}/files/${"a".repeat(24)}`, { headers: NAVIGATION }),
+      404,
+      "Archivo no encontrado",
+    );
     expect((await fetch(`${server.url}/files/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${server.url}/files`)).status).toBe(405);
     expect(

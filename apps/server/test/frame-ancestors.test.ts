@@ -8,7 +8,7 @@ import { companies, documentTokens } from "@taller/db";
 import type { DemoFixtures } from "@taller/db/seed";
 import { createSeededDatabase, type SeededTestDatabase } from "@taller/testing";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bookingAddonFrameAncestors } from "../src/frame-ancestors";
 import { createStaticHandler } from "../src/static";
 
@@ -18,6 +18,9 @@ const token = randomBytes(16).toString("hex");
 
 beforeAll(async () => {
   tdb = await createSeededDatabase();
+  return () => tdb.drop();
+});
+beforeAll(async () => {
   fx = tdb.fx;
   await tdb.database.db.insert(documentTokens).values({
     companyId: fx.demo.companyId,
@@ -33,7 +36,6 @@ beforeAll(async () => {
     })
     .where(eq(companies.id, fx.demo.companyId));
 });
-afterAll(() => tdb.drop());
 
 const request = (url: string, referer?: string) => ({ url, headers: referer ? { referer } : {} }) as IncomingMessage;
 
@@ -70,8 +72,11 @@ describe("static handler", () => {
   let server: Server;
   let base: string;
   let dist: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), "taller-dist-"));
+    return () => rmSync(dist, { recursive: true, force: true });
+  });
+  beforeAll(async () => {
     mkdirSync(join(dist, "assets"));
     writeFileSync(
       join(dist, "index.html"),
@@ -82,10 +87,7 @@ describe("static handler", () => {
     server = createServer((req, res) => void web(req, res));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((r) => server.close(r));
-    rmSync(dist, { recursive: true, force: true });
+    return () => new Promise((r) => server.close(r));
   });
 
   it("sends frame-ancestors on every HTML response and not on assets", async () => {

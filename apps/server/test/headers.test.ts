@@ -1,12 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers";
 
 let direct: TestServer;
 let proxied: TestServer;
 beforeAll(async () => {
-  [direct, proxied] = await Promise.all([startTestServer(), startTestServer({ trustProxy: 1 })]);
+  direct = await startTestServer();
+  return () => direct.close();
 });
-afterAll(() => Promise.all([direct.close(), proxied.close()]));
+beforeAll(async () => {
+  proxied = await startTestServer({ trustProxy: 1 });
+  return () => proxied.close();
+});
 
 describe("headers on every response", () => {
   it("nosniff and a referrer policy everywhere; no-store on the API", async () => {

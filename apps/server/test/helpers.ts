@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { createApp, type App, type AppOptions } from "../src/app";
 import { createDiskFileStore } from "../src/files/store";
 import { CLIENT_HEADER } from "@taller/core";
+import { expect } from "vitest";
 import { createLogger } from "../src/logger";
 
 export interface TestServer {
@@ -31,7 +32,14 @@ export async function startTestServer(
   const tdb = await createSeededDatabase();
   const fx = tdb.fx;
   const bus = createEventBus(tdb.database);
-  await busReady(bus);
+  try {
+    await busReady(bus);
+  } catch (error) {
+    // A caller that gets no server cannot close it: what was made so far goes here.
+    await bus.close();
+    await tdb.drop();
+    throw error;
+  }
   const app: App = createApp({
     database: tdb.database,
     bus,
@@ -54,6 +62,24 @@ export async function startTestServer(
       await tdb.drop();
     },
   };
+}
+
+/** A browser tab's navigation asks for HTML first (link-page.ts answers it with a page). */
+export const NAVIGATION = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+
+/**
+ * A failed link answered as a Spanish page of the app: the status, HTML, the text, the way home; never JSON or a
+ * bare text.
+ */
+export async function expectLinkPage(response: Promise<Response>, status: number, text: string) {
+  const res = await response;
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  const html = await res.text();
+  expect(html).toMatch(/^<!doctype html><html lang="es-CL">/);
+  expect(html).toContain(text);
+  expect(html).toContain('<a href="/">Ir al inicio</a>');
+  expect(html).not.toContain('{"error"');
 }
 
 /** Headers of a JSON POST to /trpc as the web app sends it. */

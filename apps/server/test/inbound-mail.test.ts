@@ -7,7 +7,7 @@ import { issueInboundMailKey } from "@taller/booking";
 import { externalMails, type Db } from "@taller/db";
 import type { BusEvent } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { createInboundMailRoute, INBOUND_ERRORS, MAX_INBOUND_MAIL_BYTES } from "../src/inbound-mail";
 import { startTestServer, type TestServer } from "./helpers";
@@ -18,10 +18,12 @@ let key: string;
 let otherKey: string;
 beforeAll(async () => {
   server = await startTestServer({ trustProxy: 1, inboundMailLimits: LIMITS });
+  return () => server.close();
+}, 120_000);
+beforeAll(async () => {
   key = await issueInboundMailKey(server.tdb.database.db, server.fx.demo.companyId);
   otherKey = await issueInboundMailKey(server.tdb.database.db, server.fx.other.companyId);
 }, 120_000);
-afterAll(() => server.close());
 
 let address = 0;
 /** A new client address per call site. */

@@ -12,14 +12,17 @@ import {
 import { managerSessions, managerUsers } from "@taller/db";
 import { sha256 } from "@taller/trpc";
 import { workbookBytes } from "@taller/manager/test-workbook";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JSON_POST, loginCookie, startTestServer, type TestServer } from "./helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectLinkPage, JSON_POST, loginCookie, NAVIGATION, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 let operator: string;
 let staff: string;
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.close();
+});
+beforeAll(async () => {
   const db = server.tdb.database.db;
   const [user] = await db
     .insert(managerUsers)
@@ -32,7 +35,6 @@ beforeAll(async () => {
   operator = `taller_manager=${token}`;
   staff = await loginCookie(server.url, "admin@taller.demo");
 });
-afterAll(() => server.close());
 
 const xlsx = () =>
   workbookBytes({
@@ -114,6 +116,13 @@ describe("GET /files/databases/{id}", () => {
     expect(
       (await fetch(`${server.url}${databaseDownloadPath(999_999)}`, { headers: { cookie: operator } })).status,
     ).toBe(404);
+    // The operator's link opened in a tab: a page.
+    await expectLinkPage(
+      fetch(`${server.url}${databaseDownloadPath(999_999)}`, { headers: { cookie: operator, ...NAVIGATION } }),
+      404,
+      "Base de datos no encontrada",
+    );
+    await expectLinkPage(fetch(`${server.url}${databaseDownloadPath(id)}`, { headers: NAVIGATION }), 401, "sesión");
     expect(
       (await fetch(`${server.url}${databaseDownloadPath(id)}`, { method: "DELETE", headers: { cookie: operator } }))
         .status,

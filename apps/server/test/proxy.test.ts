@@ -1,5 +1,5 @@
 import { LOGIN_LIMITS } from "@taller/auth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { forwardedClient, forwardedProtoIsHttps } from "../src/proxy";
 import { loadEnv } from "../src/env";
 import { JSON_POST, startTestServer, type TestServer } from "./helpers";
@@ -47,8 +47,8 @@ describe("the login throttle behind one proxy", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ trustProxy: 1 });
+    return () => server.close();
   });
-  afterAll(() => server.close());
 
   const login = (email: string, forwardedFor: string) =>
     fetch(`${server.url}/trpc/auth.login`, {

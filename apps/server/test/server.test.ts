@@ -2,14 +2,14 @@ import { sessions } from "@taller/db";
 import type { AppRouter } from "@taller/api";
 import type { TRPCClientError } from "@trpc/client";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { browser, JSON_POST, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.close();
 });
-afterAll(() => server.close());
 
 const errorOf = (p: Promise<unknown>) =>
   p.then(

@@ -12,9 +12,11 @@ let server: TestServer;
 let cookie: string;
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.close();
+});
+beforeAll(async () => {
   cookie = await loginCookie(server.url, "admin@taller.demo");
 });
-afterAll(() => server.close());
 
 /** A batched GET as the browser's httpBatchLink sends it. */
 const batch = (paths: string[], inputs: unknown[], headers: Record<string, string> = {}) =>

@@ -1,15 +1,15 @@
 import { sessions } from "@taller/db";
 import { sql } from "drizzle-orm";
 import WebSocket from "ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { WS_MAX_PAYLOAD } from "../src/app";
 import { browser, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.close();
 });
-afterAll(() => server.close());
 
 const wsUrl = () => `${server.url.replace("http", "ws")}/trpc`;
 

@@ -4,13 +4,16 @@
 import { newWebhookKey } from "@taller/messaging";
 import { queryRows, whatsappInbound } from "@taller/db";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 let key: string;
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.close();
+}, 120_000);
+beforeAll(async () => {
   const made = newWebhookKey();
   key = made.key;
   await queryRows(
@@ -18,7 +21,6 @@ beforeAll(async () => {
     sql`UPDATE whatsapp_configs SET webhook_selector = ${made.selector}, webhook_verifier_hash = ${made.verifierHash} WHERE company_id = ${server.fx.demo.companyId}`,
   );
 }, 120_000);
-afterAll(() => server.close());
 
 const post = (k: string, body: string, type = "application/json") =>
   fetch(`${server.url}/inbound/whatsapp/${k}`, { method: "POST", headers: { "content-type": type }, body });

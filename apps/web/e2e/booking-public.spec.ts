@@ -152,11 +152,19 @@ test("capacity mode: no professional; server field errors marked; a retry after 
     return route.continue({ postData: JSON.stringify(body) });
   });
   await page.getByRole("button", { name: "Agendar" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Fecha no disponible" })).toBeVisible();
+  // The spec's '¡OOPS!' snackbar names the refused field.
+  await expect(page.getByText("¡OOPS! Fecha: Fecha no disponible")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Fecha no disponible" }).first()).toBeVisible();
   await expect(page.getByLabel("Fecha", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await page.unroute("**/trpc/booking.public.create*");
   await pickDay(page, day);
   await expect(page.getByLabel("Fecha", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+
+  // A server failure: the same snackbar, with 'Error desconocido' (seed 001 section 8).
+  await page.route("**/trpc/booking.public.create*", (route) => route.fulfill({ status: 500, body: "fallo" }));
+  await page.getByRole("button", { name: "Agendar" }).click();
+  await expect(page.getByText("¡OOPS! Error desconocido")).toBeVisible();
+  await page.unroute("**/trpc/booking.public.create*");
 
   // The first 'Agendar' reaches the server, but its answer is lost: the page says so and keeps the attempt's key.
   const keys: string[] = [];
@@ -312,7 +320,7 @@ test.describe("the booking add-on in another site's frame", () => {
   });
   test.afterAll(async () => {
     await Promise.all(sites.map((s) => new Promise<void>((ok) => s.close(() => ok()))));
-    await app.dispose();
+    await app?.dispose();
   });
 
   test("an allowed origin shows the booking page; a refused one shows why", async ({ page }) => {

@@ -24,7 +24,7 @@ test.beforeAll(async () => {
     },
   });
 });
-test.afterAll(async () => server.dispose());
+test.afterAll(async () => server?.dispose());
 // Each test logs in and loads several screens on a machine the other specs share: more than the default minute.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

@@ -1,7 +1,7 @@
+import { bookingErrorText } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import {
   mailPrefill,
-  bookingErrorText,
   canBookAt,
   canToggleBlock,
   coveredRows,

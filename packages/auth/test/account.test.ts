@@ -59,6 +59,15 @@ async function failure(call: Promise<unknown>) {
 /** A six-digit code that is not `code`. */
 const wrongCode = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, "0");
 
+describe("auth.signedIn", () => {
+  it("is false for a visitor and a kiosk session, true for a staff session: never a 401", async () => {
+    expect(await auth(app.anonymous()).signedIn()).toBe(false);
+    const staff = await app.staff("admin@taller.demo");
+    expect(await auth(staff).signedIn()).toBe(true);
+    expect(await auth({ ...staff, session: { ...staff.session!, kind: "kiosk" } }).signedIn()).toBe(false);
+  });
+});
+
 describe("account.update", () => {
   it("saves the general information and answers the profile", async () => {
     const ctx = await signIn("asesor@taller.demo");

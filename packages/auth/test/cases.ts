@@ -14,6 +14,11 @@ export const authCases: DomainCases<typeof authRouter> = {
   },
   logout: { kind: "scoped", leaks: () => null },
   me: { kind: "scoped", leaks: returnsDemoUser },
+  signedIn: {
+    kind: "public",
+    reason: "answers only whether the caller's own session is a staff session",
+    valid: () => undefined,
+  },
   workpointLogin: {
     kind: "public",
     reason: "the device token names the one company whose codes are checked (packages/workpoint tests the kiosk)",

@@ -42,6 +42,34 @@ export const BOOKED_TITLE = "Cita agendada";
 export const BOOKING_ERROR_PREFIX = "¡OOPS! ";
 export const UNKNOWN_ERROR = "Error desconocido";
 
+/** The booking forms' labels (the agenda's and the public page's), naming the fields in the error snackbar. */
+export const BOOKING_FIELD_LABELS: Record<string, string> = {
+  client_id: "Cliente",
+  vehicle_id: "Vehículo",
+  requirement_id: "Requerimiento",
+  location_id: "Local",
+  user_id: "Profesional",
+  booking_date: "Fecha",
+  booking_time: "Hora",
+  duration: "Duración",
+  comment: "Comentario",
+  addons: "Adicionales",
+};
+
+/**
+ * The booking error snackbar (seed 001 section 8), of the agenda and of the public booking page: '¡OOPS! ' +
+ * 'field: message' joined by ', ', else 'Error desconocido'.
+ */
+export function bookingErrorText(
+  fieldErrors: Record<string, readonly string[]>,
+  labels: Record<string, string> = BOOKING_FIELD_LABELS,
+): string {
+  const parts = Object.entries(fieldErrors).flatMap(([field, messages]) =>
+    messages.map((m) => `${labels[field] ?? field}: ${m}`),
+  );
+  return BOOKING_ERROR_PREFIX + (parts.length ? parts.join(", ") : UNKNOWN_ERROR);
+}
+
 // Field errors the server raises when a booking is written (Spanish, under the form's field names).
 export const BOOKING_ERRORS = {
   slotTaken: "La hora ya no está disponible",

@@ -10,7 +10,7 @@ import {
 import { createCallerFactory, runJob, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   companyForWebhookKey,
   configureMessaging,
@@ -43,10 +43,10 @@ beforeAll(async () => {
   }
   gupshup = await startFakeGupshup();
   configureMessaging(gupshupAdapter({ baseUrl: gupshup.url, partnerToken: gupshup.partnerToken }));
-});
-afterAll(async () => {
-  configureMessaging(localAdapter);
-  await gupshup.close();
+  return async () => {
+    configureMessaging(localAdapter);
+    await gupshup.close();
+  };
 });
 
 const manager = () => createCaller({ ...app.anonymous(), managerSession: { id: "m1", managerUserId: 1 } });

@@ -4,14 +4,14 @@ import { bookings, budgets, clients, orders, queryRows, searchFold, users, vehic
 import { DEMO_PASSWORD, seedScale } from "@taller/db/seed";
 import { createTestDatabase, type TestDatabase } from "@taller/testing";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { countsDrift, lastBudgetDrift, searchTextDrift } from "./consistency";
 
 let tdb: TestDatabase;
 beforeAll(async () => {
   tdb = await createTestDatabase();
+  return () => tdb.drop();
 });
-afterAll(() => tdb.drop());
 const db = () => tdb.database.db;
 
 describe("scale generator", () => {

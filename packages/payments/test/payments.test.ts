@@ -5,7 +5,7 @@ import { paymentWebhookInbox, queryRows, realtimeEvents, writeBudget } from "@ta
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { allPages, notificationRequests, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { paymentsRouter } from "../src";
 import { localProvider, recordLocalPayment } from "../src/local";
 import { mercadoPagoProvider } from "../src/mercadopago";
@@ -28,10 +28,10 @@ let delivery = 0;
 
 beforeAll(async () => {
   mp = await startFakeMercadoPago();
-});
-afterAll(async () => {
-  configurePayments({ providers: [localProvider()], current: "local" });
-  await mp.close();
+  return async () => {
+    configurePayments({ providers: [localProvider()], current: "local" });
+    await mp.close();
+  };
 });
 
 function useProvider(current: "local" | "mercadopago") {

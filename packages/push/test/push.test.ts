@@ -2,7 +2,7 @@ import { pushDeliveries, pushOutbox, serverSecrets, sessions, userDevices } from
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   configurePush,
   deliverPushRequest,
@@ -20,8 +20,8 @@ let endpoint: PushEndpoint;
 
 beforeAll(async () => {
   endpoint = await startPushEndpoint();
+  return () => endpoint.close();
 });
-afterAll(() => endpoint.close());
 beforeEach(() => configurePush({ delivery: "web-push", insecureOrigins: [endpoint.origin] }));
 
 /** A staff session with its device row, as a login makes them. */

@@ -2,14 +2,14 @@ import { queryRows } from "@taller/db";
 import { createTestDatabase, testServerUrl, type TestDatabase } from "@taller/testing";
 import type { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { JOB_KINDS, oneJobAtATime } from "../src/jobs";
 
 let tdb: TestDatabase;
 beforeAll(async () => {
   tdb = await createTestDatabase();
+  return () => tdb.drop();
 });
-afterAll(() => tdb.drop());
 
 const refusal = (p: Promise<unknown>) =>
   p.then(

@@ -7,7 +7,7 @@ import { managerSessions, managerUsers, realtimeEvents, sessions, users } from "
 import { TRPCError } from "@trpc/server";
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../src/context";
-import { afterAll, beforeAll, expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { createEventBus, type EventBus } from "../src/events";
 import { loadSessionUser } from "../src/session-user";
 
@@ -96,13 +96,14 @@ export async function managerContext(database: Database, bus: EventBus): Promise
 export function useSeededApp() {
   let tdb: SeededTestDatabase;
   let bus: EventBus;
+  // The teardown is beforeAll's own answer: a setup that failed registers none, so its error is the one reported.
   beforeAll(async () => {
     tdb = await createSeededDatabase();
     bus = createEventBus(tdb.database);
-  });
-  afterAll(async () => {
-    await bus.close();
-    await tdb.drop();
+    return async () => {
+      await bus.close();
+      await tdb.drop();
+    };
   });
   return {
     fx: (): DemoFixtures => tdb.fx,

@@ -1,7 +1,7 @@
 import { loginFailures, queryRows, realtimeEvents } from "@taller/db";
 import { createTestDatabase, type TestDatabase } from "@taller/testing";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { busReady, createEventBus, type BusEvent, type EventBus } from "../src/events";
 import { withTransaction } from "../src/transaction";
 
@@ -11,10 +11,10 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   bus = createEventBus(tdb.database);
   await busReady(bus);
-});
-afterAll(async () => {
-  await bus.close();
-  await tdb.drop();
+  return async () => {
+    await bus.close();
+    await tdb.drop();
+  };
 });
 
 /** Collects delivered events until `until` matches one of them. */

@@ -18,6 +18,7 @@ import { companies, files, type Db } from "@taller/db";
 import { RateLimiter } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { declaredTooLarge, readBody } from "../body";
+import { replyFailure } from "../link-page";
 import { replyJson } from "../reply";
 import { mediaType } from "../headers";
 import { isSecure } from "../proxy";
@@ -131,7 +132,7 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
           .where(eq(files.id, id))
           .limit(1)
       : [];
-    if (!row) return replyJson(res, 404, { error: "Archivo no encontrado" });
+    if (!row) return replyFailure(req, res, 404, "Archivo no encontrado");
     if (wantsThumbnail) {
       const thumbnail = (await store.get(key)) ?? Readable.from([await placeholderThumbnail()]);
       return serve(req, res, key, thumbnail, THUMBNAIL_TYPE, null);
@@ -142,7 +143,7 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       return void res.end();
     }
     const stream = await store.get(id);
-    if (!stream) return replyJson(res, 404, { error: "Archivo no encontrado" });
+    if (!stream) return replyFailure(req, res, 404, "Archivo no encontrado");
     return serve(req, res, id, stream, row.contentType, row.size);
   }
 

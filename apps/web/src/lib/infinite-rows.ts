@@ -2,18 +2,23 @@
  * An infinite tRPC query (pages of { total, next_cursor, ...rows }) as the props VirtualList takes.
  *
  *   const query = trpc.orders.list.useInfiniteQuery(input, { getNextPageParam: nextCursor });
- *   const rows = useInfiniteRows(query, (page) => page.orders);
+ *   const rows = useInfiniteRows(query, (page) => page.orders, "las órdenes");
  *   <VirtualList {...rows} … />
  *
- * A failed load empties the list (seed 002 section 8: the orders list "becomes empty") and stops asking for more.
+ * A failed load empties the list (seed 002 section 8: the orders list "becomes empty"), stops asking for more, and
+ * the list's footer says what failed with 'Reintentar' (`failed`) instead of its empty text.
  */
 import { formatNumber, totalText } from "@taller/core";
-import { useCallback, useMemo } from "react";
+import { createElement, useCallback, useMemo } from "react";
+import { QueryFailed } from "./load-state";
 
 export interface InfiniteRowsQuery<P> {
   data?: { pages: P[] };
+  error: unknown;
   isError: boolean;
   isPending: boolean;
+  isFetching: boolean;
+  refetch(): Promise<unknown>;
   isFetchingNextPage: boolean;
   hasNextPage: boolean;
   fetchNextPage(): Promise<unknown>;
@@ -25,6 +30,8 @@ export const nextCursor = (page: { next_cursor: string | null }) => page.next_cu
 export function useInfiniteRows<P extends { total: number; total_capped: boolean }, T>(
   query: InfiniteRowsQuery<P>,
   rowsOf: (page: P) => readonly T[],
+  /** What the list holds, with its article ("las órdenes"), for the failed state. */
+  what: string,
 ) {
   const { data, isError, fetchNextPage } = query;
   // rowsOf is a plain accessor: the rows change only with the pages.
@@ -41,5 +48,6 @@ export function useInfiniteRows<P extends { total: number; total_capped: boolean
     // Pending also covers a query still waiting for what it needs (the statuses behind a default filter).
     loading: (query.isPending && !isError) || query.isFetchingNextPage,
     onLoadMore,
+    failed: isError ? createElement(QueryFailed, { query, what, inline: true }) : null,
   };
 }

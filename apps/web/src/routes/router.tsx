@@ -130,11 +130,10 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "login",
   component: LoginPage,
-  // Someone already logged in goes straight into the app. Asked without the cache: a visitor's "not logged in"
-  // is the expected answer here, not a lost session.
+  // Someone already logged in goes straight into the app. Asked with auth.signedIn, not auth.me: a visitor's "not
+  // logged in" is the expected answer here, and auth.me's 401 would be a console error on every visit.
   beforeLoad: async ({ context }) => {
-    const me = await context.api.auth.me.query().catch(() => null);
-    if (me) throw redirect({ to: "/main" });
+    if (await context.api.auth.signedIn.query().catch(() => false)) throw redirect({ to: "/main" });
   },
 });
 

@@ -13,7 +13,8 @@
  *
  * Rows carry aria-rowindex within aria-rowcount (`total`), so assistive technology knows where a row sits in the
  * whole list although most rows are not in the DOM. Pass `hasMore` false after a failed load, or the list would
- * ask again at once. `onItemClick` ignores clicks on links and buttons inside the row.
+ * ask again at once, and `failed` (lib/load-state.tsx's QueryFailed): the footer shows it instead of the empty text.
+ * `onItemClick` ignores clicks on links and buttons inside the row.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
 import {
@@ -50,6 +51,8 @@ export interface VirtualListProps<T> {
   onLoadMore(): void;
   loadingText: string;
   emptyText: string;
+  /** The failed load, shown instead of the empty text (null while nothing failed). */
+  failed?: ReactNode;
   onItemClick?(item: T): void;
 }
 
@@ -68,6 +71,7 @@ export function VirtualList<T>({
   onLoadMore,
   loadingText,
   emptyText,
+  failed = null,
   onItemClick,
 }: VirtualListProps<T>) {
   const table = header !== undefined;
@@ -145,7 +149,9 @@ export function VirtualList<T>({
         </div>
       </div>
       <div className="vlist-footer" role="status">
-        {loading ? (
+        {failed ? (
+          failed
+        ) : loading ? (
           <>
             <Spinner size={18} />
             {loadingText}

@@ -5,7 +5,7 @@
  *   <AdminList query={roles} what="los roles" headers={["Nombre", "Permisos"]}>{(rows) => rows.map(…<tr>…)}</AdminList>
  */
 import type { ReactNode } from "react";
-import { Spinner } from "../../ui/spinner";
+import { type LoadingQuery, QueryState } from "../../lib/load-state";
 
 export function AdminList<T>({
   query,
@@ -14,28 +14,29 @@ export function AdminList<T>({
   empty,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; data: readonly T[] | undefined };
+  query: LoadingQuery<readonly T[]>;
   what: string;
   headers: readonly string[];
   empty?: string;
   children: (rows: readonly T[]) => ReactNode;
 }) {
-  if (query.isPending) return <Spinner label="Cargando…" />;
-  if (query.isError || !query.data) return <p role="alert">No se pudieron cargar {what}.</p>;
-  if (query.data.length === 0 && empty) return <p>{empty}</p>;
   return (
-    <table className="admin-table">
-      <thead>
-        <tr>
-          {headers.map((h) => (
-            <th key={h}>{h}</th>
-          ))}
-          <th>
-            <span className="visually-hidden">Acciones</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>{children(query.data)}</tbody>
-    </table>
+    <QueryState query={query} what={what} inline empty={(rows) => rows.length === 0 && empty && <p>{empty}</p>}>
+      {(rows) => (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              {headers.map((h) => (
+                <th key={h}>{h}</th>
+              ))}
+              <th>
+                <span className="visually-hidden">Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>{children(rows)}</tbody>
+        </table>
+      )}
+    </QueryState>
   );
 }

@@ -10,6 +10,7 @@ import type { UpdatePreferences } from "@taller/core";
 import { MODULE_KEYS, WEEKDAYS } from "@taller/core";
 import { ArrowDown, ArrowUp, SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -71,7 +72,7 @@ function PreferencesAdmin() {
   if (current.isError)
     return (
       <AdminFrame title="Preferencias" icon={<SlidersHorizontal size={22} aria-hidden />}>
-        <p role="alert">No se pudieron cargar las preferencias.</p>
+        <QueryFailed query={current} what="las preferencias" />
       </AdminFrame>
     );
   return (

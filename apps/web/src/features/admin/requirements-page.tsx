@@ -8,6 +8,7 @@ import type { RouterOutputs } from "@taller/api";
 import { formatMoney, formatNumber } from "@taller/core";
 import { ListChecks, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -68,7 +69,7 @@ function RequirementsAdmin() {
         {list.isPending ? (
           <Spinner label="Cargando…" />
         ) : list.isError ? (
-          <p role="alert">No se pudieron cargar los requerimientos.</p>
+          <QueryFailed query={list} what="los requerimientos" inline />
         ) : (
           <table className="admin-table">
             <thead>

@@ -8,6 +8,7 @@ import { CRM_CATEGORY_NAMES, STATUS_TYPE_NAMES, STATUS_TYPES, type StatusType } 
 import type { RouterOutputs } from "@taller/api";
 import { ArrowDown, ArrowUp, Palette, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -76,7 +77,7 @@ function StatusesAdmin() {
         {list.isPending ? (
           <Spinner label="Cargando…" />
         ) : list.isError ? (
-          <p role="alert">No se pudieron cargar los estados.</p>
+          <QueryFailed query={list} what="los estados" inline />
         ) : (
           <ul className="admin-statuses" aria-label={`Estados de ${STATUS_TYPE_NAMES[type]}`}>
             {ofType.map((s, i) => (

@@ -5,8 +5,10 @@
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { acceptInvitationSchema } from "@taller/core";
 import { CarFront } from "lucide-react";
+import { errorCode } from "../../lib/api";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
+import { QueryFailed } from "../../lib/load-state";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
@@ -33,7 +35,9 @@ function Invitation() {
           </span>
           Taller
         </div>
-        {token.length === 0 || check.isError ? (
+        {check.isError && errorCode(check.error) !== "BAD_REQUEST" && errorCode(check.error) !== "NOT_FOUND" ? (
+          <QueryFailed query={check} what="la invitación" inline />
+        ) : token.length === 0 || check.isError ? (
           <Stale message="Enlace de invitación inválido" />
         ) : check.isPending ? (
           <Spinner label="Cargando…" />

@@ -5,6 +5,7 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import {
+  bookingErrorText,
   BOOKED_TITLE,
   BOOKING_ERRORS,
   DATE_NOT_AVAILABLE,
@@ -21,11 +22,13 @@ import { z } from "zod";
 import { errorCode, fieldErrorsOf } from "../../lib/api";
 import { markServerErrors } from "../../lib/form-errors";
 import { useZodForm } from "../../lib/forms";
+import { failureText } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
+import { useSnackbar } from "../../ui/snackbar";
 import { PageLoader } from "../../ui/spinner";
 import {
   dateAvailable,
@@ -119,6 +122,7 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
   }, [answer, offered, form]);
 
   const create = trpc.booking.public.create.useMutation();
+  const snackbar = useSnackbar();
   const utils = trpc.useUtils();
   // One key per attempt: a double click or a retry after a lost answer sends the same key and books once.
   const attemptKey = useRef(newIdempotencyKey());
@@ -146,6 +150,8 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
       attemptKey.current = newIdempotencyKey();
       setBooked(result);
     } catch (error) {
+      // Every failure: the spec's 2-second '¡OOPS!' snackbar naming the fields the server refused.
+      snackbar.show(bookingErrorText(fieldErrorsOf(error)), { tone: "error", duration: 2000 });
       if (Object.keys(fieldErrorsOf(error)).length === 0) {
         // No answer (network): the same key goes again with the next click.
         setSubmitError(errorCode(error) === null ? NO_ANSWER : error instanceof Error ? error.message : NO_ANSWER);
@@ -225,7 +231,13 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
                     value={field.value}
                     onValueChange={(v) => choose("user_id", v)}
                     options={(professionals.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-                    placeholder={professionals.isPending ? "Cargando profesionales…" : "Selecciona un profesional"}
+                    placeholder={
+                      professionals.isError
+                        ? failureText("los profesionales", professionals.error)
+                        : professionals.isPending
+                          ? "Cargando profesionales…"
+                          : "Selecciona un profesional"
+                    }
                     error={fieldError("user_id")}
                   />
                 )}

@@ -20,6 +20,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight, CircleHelp, Search, X } from "luc
 import { useState } from "react";
 import { useIsNarrow } from "../../lib/media";
 import { useCan } from "../../lib/permissions";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -73,8 +74,15 @@ function SearchOverlay({ onClose, onOpenBooking }: { onClose(): void; onOpenBook
       </div>
       {enabled && (
         <ul className="agenda-search-results" aria-label="Resultados">
-          {results.isLoading && <li className="muted">Buscando…</li>}
-          {!results.isLoading && items.length === 0 && <li className="muted">Sin resultados</li>}
+          {results.isError ? (
+            <li>
+              <QueryFailed query={results} what="la búsqueda" inline />
+            </li>
+          ) : results.isLoading ? (
+            <li className="muted">Buscando…</li>
+          ) : (
+            items.length === 0 && <li className="muted">Sin resultados</li>
+          )}
           {items.map((b) => {
             const d = bookingDisplay(b);
             return (
@@ -108,7 +116,7 @@ export function AgendaPage() {
   const today = todayIn();
   const [shownMonth, setShownMonth] = useState(monthOf(date ?? today));
   const month = date ? monthOf(date) : shownMonth;
-  const { input, data: range, locationIds } = useBookingRange(month);
+  const { input, query: rangeQuery, data: range, locationIds } = useBookingRange(month);
   const professionals = useProfessionals(range?.booking_type === "professional" && !!date);
   const toggleBlock = useToggleBlock(input);
   const mails = trpc.booking.externalMails.list.useQuery();
@@ -159,7 +167,9 @@ export function AgendaPage() {
         </div>
       </div>
       {searching && <SearchOverlay onClose={() => setSearching(false)} onOpenBooking={setOpened} />}
-      {date ? (
+      {!range && rangeQuery.isError ? (
+        <QueryFailed query={rangeQuery} what="la agenda" />
+      ) : date ? (
         range ? (
           <DayView
             day={date}

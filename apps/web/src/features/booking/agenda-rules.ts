@@ -1,13 +1,11 @@
 // The agenda's rules that need no screen (seed 001 sections 2, 4, 5, 8 and 9): the month grid and its window, the
-// day grid's rows and columns, where a booking sits and how many slots it takes, what is locked, titles in es-ES,
-// and the booking error snackbar's text. Table-driven tests: apps/web/test/agenda-rules.test.ts.
+// day grid's rows and columns, where a booking sits and how many slots it takes, what is locked, titles in es-ES
+// (the booking error snackbar's text is core's bookingErrorText). Tests: apps/web/test/agenda-rules.test.ts.
 import {
   addDays,
-  BOOKING_ERROR_PREFIX,
   BOOKING_RANGE_MARGIN_DAYS,
   compareBookingsForMonth,
   type BookingFlags,
-  UNKNOWN_ERROR,
   weekdayOf,
 } from "@taller/core";
 import { monthWeeks } from "../../lib/days";
@@ -268,20 +266,6 @@ export function canToggleBlock(canBlock: boolean, day: string, today: string): b
 /** A month cell's bookings in the spec's priority order (completed, confirmed, no-show, rescheduled, then others). */
 export function monthOrder<B extends BookingFlags & { start_date: string }>(bookings: readonly B[]): B[] {
   return [...bookings].sort(compareBookingsForMonth);
-}
-
-/**
- * The booking error snackbar (seed 001 section 8): '¡OOPS! ' + 'field: message' joined by ', ', else 'Error
- * desconocido'.
- */
-export function bookingErrorText(
-  fieldErrors: Record<string, readonly string[]>,
-  labels: Record<string, string> = {},
-): string {
-  const parts = Object.entries(fieldErrors).flatMap(([field, messages]) =>
-    messages.map((m) => `${labels[field] ?? field}: ${m}`),
-  );
-  return BOOKING_ERROR_PREFIX + (parts.length ? parts.join(", ") : UNKNOWN_ERROR);
 }
 
 /** Search overlay: runs from 2 characters (seed 001 section 5). */

@@ -9,6 +9,7 @@
 import type { RouterOutputs } from "@taller/api";
 import {
   bookingDisplay,
+  bookingErrorText,
   formatDateTime,
   formatDay,
   formatMoney,
@@ -23,6 +24,7 @@ import { type ReactNode, useState } from "react";
 import { errorCode, fieldErrorsOf } from "../../lib/api";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -31,8 +33,6 @@ import { useSnackbar } from "../../ui/snackbar";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
-import { bookingErrorText } from "./agenda-rules";
-import { BOOKING_FIELD_LABELS } from "./booking-form";
 import "./booking.css";
 
 type Booking = RouterOutputs["booking"]["get"];
@@ -88,7 +88,7 @@ function RescheduleForm({
     } catch (failure) {
       const fields = fieldErrorsOf(failure);
       setErrors(fields);
-      snackbar.show(bookingErrorText(fields, BOOKING_FIELD_LABELS), { tone: "error", duration: 2000 });
+      snackbar.show(bookingErrorText(fields), { tone: "error", duration: 2000 });
     }
   };
   const hours = slots.data?.hours ?? [];
@@ -136,7 +136,7 @@ export function BookingView({ booking }: { booking: Booking }) {
     void utils.booking.range.invalidate();
   };
   const fail = (failure: unknown) =>
-    snackbar.show(bookingErrorText(fieldErrorsOf(failure), BOOKING_FIELD_LABELS), { tone: "error", duration: 2000 });
+    snackbar.show(bookingErrorText(fieldErrorsOf(failure)), { tone: "error", duration: 2000 });
   const confirm = trpc.booking.confirm.useMutation({ onSuccess: done, onError: fail });
   const noShow = trpc.booking.markNoShow.useMutation({ onSuccess: done, onError: fail });
   const checkIn = trpc.booking.checkIn.useMutation({ onSuccess: done, onError: fail });
@@ -275,11 +275,8 @@ function BookingLoader({ bookingId }: { bookingId: number }) {
   const booking = trpc.booking.get.useQuery({ id: bookingId });
   if (booking.data) return <BookingView booking={booking.data} />;
   if (!booking.isError) return <PageLoader />;
-  return (
-    <Problem
-      text={errorCode(booking.error) === "NOT_FOUND" ? "Reserva no encontrada" : "No se pudo cargar la información."}
-    />
-  );
+  if (errorCode(booking.error) === "NOT_FOUND") return <Problem text="Reserva no encontrada" />;
+  return <QueryFailed query={booking} what="la reserva" />;
 }
 
 /** /main/bookings/{id} */

@@ -9,7 +9,7 @@
  * shows the 2-second snackbar of seed 001 section 8 and marks the fields it names.
  */
 import type { RouterOutputs } from "@taller/api";
-import { bookingFormSchema, type BookingFormInput, titleCase } from "@taller/core";
+import { bookingErrorText, bookingFormSchema, type BookingFormInput, titleCase } from "@taller/core";
 import { useEffect, useState } from "react";
 import type { Path } from "react-hook-form";
 import { fieldErrorsOf } from "../../lib/api";
@@ -17,32 +17,19 @@ import { useCompanySetup } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { useSelectedLocations } from "../../lib/locations";
+import { failureText } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { useSnackbar } from "../../ui/snackbar";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
-import { bookingErrorText } from "./agenda-rules";
 import { useSettled } from "../../lib/use-settled";
 import { keepPrevious } from "./use-agenda";
 import "./booking.css";
 
 export type BookingPrefill = Partial<Omit<BookingFormInput, "idempotency_key" | "booking_type">>;
 export type CreatedBooking = RouterOutputs["booking"]["create"];
-
-/** The form's labels, also naming the fields in the error snackbar. */
-export const BOOKING_FIELD_LABELS: Record<string, string> = {
-  client_id: "Cliente",
-  vehicle_id: "Vehículo",
-  requirement_id: "Requerimiento",
-  location_id: "Local",
-  user_id: "Profesional",
-  booking_date: "Fecha",
-  booking_time: "Hora",
-  duration: "Duración",
-  comment: "Comentario",
-};
 
 /** One attempt's idempotency key: the same attempt retried books once. */
 function newKey(): string {
@@ -185,7 +172,7 @@ function BookingForm({
       onBooked(booking);
     } catch (failure) {
       markServerErrors(form, failure);
-      snackbar.show(bookingErrorText(fieldErrorsOf(failure), BOOKING_FIELD_LABELS), { tone: "error", duration: 2000 });
+      snackbar.show(bookingErrorText(fieldErrorsOf(failure)), { tone: "error", duration: 2000 });
       // A changed form is a new attempt.
       form.setValue("idempotency_key", newKey());
     }
@@ -273,7 +260,7 @@ function BookingForm({
                 ? "No hay horas disponibles"
                 : "Selecciona una hora"
           }
-          error={error("booking_time")}
+          error={error("booking_time") ?? (slots.isError ? failureText("las horas libres", slots.error) : undefined)}
         />
         <TextField
           label="Duración (min)"

@@ -9,6 +9,7 @@ import { formatDay, NO_CLIENT, NO_PLATE, NO_RUT, NOT_SPECIFIED, titleCase, today
 import { Link } from "@tanstack/react-router";
 import { CalendarPlus, Mail, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -111,7 +112,9 @@ export function ExternalMailsDialog({ open, onOpenChange }: { open: boolean; onO
       className="external-mails-dialog"
       actions={<Button onClick={() => onOpenChange(false)}>Cerrar</Button>}
     >
-      {list.length === 0 ? (
+      {mails.isError && list.length === 0 ? (
+        <QueryFailed query={mails} what="los agendamientos por correo" inline />
+      ) : list.length === 0 ? (
         <p className="muted">{mails.isLoading ? "Cargando…" : "No hay agendamientos por correo"}</p>
       ) : (
         <ul className="external-mails">

@@ -28,7 +28,7 @@ export function useBookingRange(month: string) {
   const settledMonth = useSettled(month, BOOKING_RANGE_DELAY_MS);
   const locationIds = useLocationFilter();
   const input: RangeInput = { ...monthRange(settledMonth), ...(locationIds ? { location_ids: locationIds } : {}) };
-  // A failure is only logged (seed 001 section 8): the grid stays as it was.
+  // A failure shows on the agenda with 'Reintentar' (lib/load-state.tsx), not as an empty month.
   const query = trpc.booking.range.useQuery(input, { placeholderData: keepPrevious });
   return { input, query, data: query.data, locationIds };
 }

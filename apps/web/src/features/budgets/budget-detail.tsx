@@ -12,6 +12,7 @@ import { ArrowLeft, FileDown, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorCode } from "../../lib/api";
 import { useCan } from "../../lib/permissions";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
@@ -223,14 +224,7 @@ export function BudgetDetailPage() {
   else if (!budget.isError) body = <PageLoader />;
   else if (errorCode(budget.error) === "NOT_FOUND") body = <Problem text={BUDGET_TEXTS.notFound} />;
   else if (errorCode(budget.error) === "FORBIDDEN") body = <Problem text="No tienes acceso a esta información." />;
-  else
-    body = (
-      <Problem text="No se pudo cargar la información.">
-        <Button variant="secondary" onClick={() => void budget.refetch()}>
-          Reintentar
-        </Button>
-      </Problem>
-    );
+  else body = <QueryFailed query={budget} what="el presupuesto" />;
   return (
     <div className="budget-page">
       <Link to="/main/budgets" className="btn btn-text budget-back">

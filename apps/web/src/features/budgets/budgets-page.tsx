@@ -97,7 +97,7 @@ export function BudgetsPage() {
     { getNextPageParam: nextCursor },
   );
   const byStatus = list.data?.pages[0]?.by_status;
-  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.budgets);
+  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.budgets, "los presupuestos");
   if (list.isError && errorCode(list.error) === "FORBIDDEN") {
     return (
       <div className="status-page">

@@ -19,10 +19,11 @@ import {
 import { useNavigate } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight, Plus } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useLocationFilter } from "../../lib/locations";
 import { useCan } from "../../lib/permissions";
 import { stringCodec, storedValue, useStoredValue } from "../../lib/storage";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
@@ -84,11 +85,6 @@ export function CalendarPage() {
       if (message.data.type === "calendar.event.changed") void utils.calendar.range.invalidate();
     },
   });
-
-  useEffect(() => {
-    // Seed 000 section 8: a failed load is only logged.
-    if (range.isError) console.error("calendar range failed", range.error);
-  }, [range.isError, range.error]);
 
   const items = useMemo(() => {
     const data = range.data;
@@ -174,11 +170,13 @@ export function CalendarPage() {
         </p>
       )}
 
-      {mode === "month" && <MonthView day={day} items={items} holidays={holidays} onOpenDay={openDay} />}
-      {mode === "week" && (
+      {range.isError && !range.data ? (
+        <QueryFailed query={range} what="el calendario" />
+      ) : mode === "month" ? (
+        <MonthView day={day} items={items} holidays={holidays} onOpenDay={openDay} />
+      ) : mode === "week" ? (
         <WeekView day={day} items={items} holidays={holidays} onOpenDay={openDay} onOpenItem={openItem} />
-      )}
-      {mode === "day" && (
+      ) : (
         <DayView day={day} items={items.get(day) ?? []} holiday={holidays.get(day) ?? null} onOpenItem={openItem} />
       )}
 

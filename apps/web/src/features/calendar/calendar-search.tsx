@@ -13,6 +13,7 @@ import {
 import { useNavigate } from "@tanstack/react-router";
 import { Search, X } from "lucide-react";
 import { useId, useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { useSettled } from "../../lib/use-settled";
 import { IconButton } from "../../ui/icon-button";
@@ -92,7 +93,13 @@ export function CalendarSearch({
               </button>
             </li>
           ))}
-          {empty && <li className="calendar-search-empty">Sin resultados</li>}
+          {found.isError ? (
+            <li>
+              <QueryFailed query={found} what="la búsqueda" inline />
+            </li>
+          ) : (
+            empty && <li className="calendar-search-empty">Sin resultados</li>
+          )}
         </ul>
       )}
     </div>

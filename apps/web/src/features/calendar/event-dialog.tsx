@@ -12,6 +12,7 @@ import { Controller } from "react-hook-form";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Checkbox } from "../../ui/checkbox";
@@ -55,6 +56,7 @@ function OrderPicker({ onPick }: { onPick(order: OrderOption): void }) {
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
+      {valid && options.isError && <QueryFailed query={options} what="las órdenes" inline />}
       {valid && options.data && (
         <ul aria-label="Órdenes encontradas">
           {options.data.length === 0 && <li className="muted">No se encontraron órdenes</li>}

@@ -14,11 +14,13 @@ import {
 import { useNavigate } from "@tanstack/react-router";
 import { ArrowDown, ArrowLeft, Bot } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { failureText } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { useCan } from "../../lib/permissions";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
+import { LoadFailed } from "../../ui/load-failed";
 import { Spinner } from "../../ui/spinner";
 import { useSnackbar } from "../../ui/snackbar";
 import { CurrentWorkPanel } from "../work";
@@ -225,10 +227,15 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
               <Spinner size={18} />
             </div>
           )}
-          {!chat.ready && !chat.messages.length && (
-            <div className="chat-older">
-              <Spinner size={18} label="Cargando mensajes" />
-            </div>
+          {chat.failure !== null ? (
+            <LoadFailed text={failureText("los mensajes", chat.failure)} onRetry={chat.retry} inline />
+          ) : (
+            !chat.ready &&
+            !chat.messages.length && (
+              <div className="chat-older">
+                <Spinner size={18} label="Cargando mensajes" />
+              </div>
+            )
           )}
           {chat.messages.map((m) => (
             <MessageBubble

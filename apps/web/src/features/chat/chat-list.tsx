@@ -6,6 +6,7 @@
 import { CHAT_TABS, CHAT_TEXTS, chatDocumentPath, type ChatListItem, type ChatTab } from "@taller/core";
 import { Archive, Bot, Calculator, ClipboardList, Search, Users } from "lucide-react";
 import { useEffect, useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { useSettled } from "../../lib/use-settled";
 import { VirtualList } from "../../ui/virtual-list";
@@ -138,6 +139,7 @@ export function ChatList() {
           onLoadMore={() => void list.fetchNextPage()}
           loadingText={emptyListText({ loading: true, tab, filtered: false })}
           emptyText={emptyListText({ loading: false, tab, filtered: archived || Boolean(search) })}
+          failed={list.isError && <QueryFailed query={list} what="los chats" inline />}
         />
       </div>
     </div>

@@ -13,6 +13,7 @@ import {
 } from "@taller/core";
 import { CalendarPlus, Camera, FileText, ImagePlus, MessageCircle, Send, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
@@ -126,7 +127,9 @@ function MentionPopup({ query, onPick, onClose }: { query: string; onPick(id: nu
   }, [onClose]);
   return (
     <div className="chat-mentions" role="listbox" aria-label="Mencionar usuario">
-      {users.isLoading ? (
+      {users.isError ? (
+        <QueryFailed query={users} what="los usuarios" inline />
+      ) : users.isLoading ? (
         <p className="chat-mentions-empty">Cargando…</p>
       ) : candidates.length === 0 ? (
         <p className="chat-mentions-empty">{CHAT_TEXTS.noUsers}</p>

@@ -39,6 +39,8 @@ export function useChatMessages(
   const [first, setFirst] = useState<Pick<ChatCommentsPage, "events" | "current_works"> | null>(null);
   const [older, setOlder] = useState<{ cursor: string | null; loading: boolean }>({ cursor: null, loading: false });
   const [ready, setReady] = useState(false);
+  // The last catch-up's failure (shown with 'Reintentar'), null once one succeeds.
+  const [failure, setFailure] = useState<unknown>(null);
   // What is on screen, for the catch-up (the reducer's state is one render behind inside callbacks).
   const known = useRef(new Set<number>());
   const live = useRef(true);
@@ -87,9 +89,13 @@ export function useChatMessages(
         }
         if (cache) void cache.putMessages(chatId, fetched.map(asMessage));
         if (ring) for (const c of fresh) if (rings(c, userId)) onOthers.current(asMessage(c));
+        setFailure(null);
       };
       running.current = run()
-        .catch(reportApiError)
+        .catch((error: unknown) => {
+          reportApiError(error);
+          if (live.current) setFailure(error);
+        })
         .finally(() => {
           running.current = null;
           setReady(true);
@@ -107,6 +113,7 @@ export function useChatMessages(
   useEffect(() => {
     live.current = true;
     setReady(false);
+    setFailure(null);
     setFirst(null);
     setOlder({ cursor: null, loading: false });
     olderSet.current = false;
@@ -225,6 +232,9 @@ export function useChatMessages(
     hasOlder: older.cursor !== null,
     loadingOlder: older.loading,
     loadOlder,
+    /** Why the messages did not load (null when they did), and asking again. */
+    failure,
+    retry: () => void catchUp(false),
     send,
     applyFromServer,
   };

@@ -7,6 +7,7 @@
  */
 import { formatDateTime, formatTime, MESSAGE_STATUS_LABELS, WHATSAPP_TEXTS } from "@taller/core";
 import { useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -55,7 +56,9 @@ export function WhatsappDialog({
       width={450}
       className="whatsapp-dialog"
     >
-      {!c ? (
+      {!c && conversation.isError ? (
+        <QueryFailed query={conversation} what="la conversación" inline />
+      ) : !c ? (
         <p className="field-hint">Cargando…</p>
       ) : (
         <div className="whatsapp-body">

@@ -15,6 +15,7 @@ import { useCompanySetup } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -156,9 +157,11 @@ function ClientLoader({ clientId }: { clientId: number }) {
   const query = trpc.crm.clientDetail.useQuery({ id: clientId });
   if (query.data) return <ClientView detail={query.data} />;
   if (!query.isError) return <PageLoader />;
+  const code = errorCode(query.error);
+  if (code !== "FORBIDDEN" && code !== "NOT_FOUND") return <QueryFailed query={query} what="el cliente" />;
   return (
     <div className="status-page">
-      <h1>{errorCode(query.error) === "FORBIDDEN" ? CRM_TEXTS.forbidden : CRM_TEXTS.clientNotFound}</h1>
+      <h1>{code === "FORBIDDEN" ? CRM_TEXTS.forbidden : CRM_TEXTS.clientNotFound}</h1>
     </div>
   );
 }

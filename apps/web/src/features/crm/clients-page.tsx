@@ -18,6 +18,7 @@ import { Link } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
+import { QueryFailed } from "../../lib/load-state";
 import { useIsNarrow } from "../../lib/media";
 import { trpc } from "../../lib/trpc";
 import { IconButton } from "../../ui/icon-button";
@@ -84,6 +85,7 @@ function Stars({ value }: { value: number }) {
 
 const lastVisit = (c: ClientRow) => (c.last_order_date ? formatDateTime(c.last_order_date) : "-");
 const clientLink = (c: ClientRow) => ({ to: "/main/crm/$" as const, params: { _splat: `clients/${c.id}` } });
+const clientsWhat = (plural: string) => `la lista de ${plural.toLowerCase()}`;
 const DEFAULT_SORT = { sort: "correlative_id", sort_direction: "desc" } as const;
 
 function ClientsTable({
@@ -122,7 +124,7 @@ function ClientsTable({
             </tr>
           </thead>
           <tbody>
-            {(query.data?.items ?? []).map((c) => (
+            {(query.isError ? [] : (query.data?.items ?? [])).map((c) => (
               <tr key={c.id}>
                 <td>{c.rut ?? "-"}</td>
                 <td>
@@ -138,8 +140,13 @@ function ClientsTable({
             ))}
           </tbody>
         </table>
-        {query.isPending && <Spinner size={24} label="Cargando" />}
-        {query.data && total === 0 && <p className="crm-empty">{noClientsText(terms.client.plural)}</p>}
+        {query.isError ? (
+          <QueryFailed query={query} what={clientsWhat(terms.client.plural)} inline />
+        ) : query.isPending ? (
+          <Spinner size={24} label="Cargando" />
+        ) : (
+          total === 0 && <p className="crm-empty">{noClientsText(terms.client.plural)}</p>
+        )}
         <div className="crm-pager">
           <Select
             label="Filas por página"
@@ -189,7 +196,8 @@ function ClientCards({
   const items = pages.flatMap((p) => p.data?.items ?? []);
   const first = pages[0]?.data;
   const lastPage = pages.at(-1);
-  const failed = pages.some((p) => p.isError);
+  const failedPage = pages.find((p) => p.isError);
+  const failed = failedPage !== undefined;
   return (
     <>
       {onCounts(first)}
@@ -217,6 +225,7 @@ function ClientCards({
         )}
         loadingText="Cargando ..."
         emptyText={noClientsText(terms.client.plural)}
+        failed={failedPage && <QueryFailed query={failedPage} what={clientsWhat(terms.client.plural)} inline />}
       />
     </>
   );

@@ -25,6 +25,7 @@ import { type ReactNode, useState } from "react";
 import { errorCode } from "../../lib/api";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Accordion, AccordionPanel } from "../../ui/accordion";
 import { Button } from "../../ui/button";
@@ -464,7 +465,8 @@ export function ManagementLoader({
   if (!query.isError) return <PageLoader />;
   const code = errorCode(query.error);
   if (code === "FORBIDDEN") return <Problem text={CRM_TEXTS.forbidden} />;
-  return <Problem text={CRM_TEXTS.notFound} />;
+  if (code === "NOT_FOUND") return <Problem text={CRM_TEXTS.notFound} />;
+  return <QueryFailed query={query} what="la gestión" />;
 }
 
 /** /main/crm/{id} */

@@ -57,7 +57,8 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
     { getNextPageParam: nextCursor },
   );
   const kpis = trpc.crm.kpis.useQuery({ ...base, kind }, { enabled: kind !== "booking" });
-  const rows = useInfiniteRows(list, (page) => page.items);
+  const label = LIST_LABELS[kind];
+  const rows = useInfiniteRows(list, (page) => page.items, `la lista de ${label.toLowerCase()}`);
   const utils = trpc.useUtils();
   // Someone changed a management (here, in another browser or on another server): the numbers follow.
   trpc.crm.onChanged.useSubscription(
@@ -76,7 +77,6 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
       return next;
     });
   const openClient = can("read", "client") ? setClient : null;
-  const label = LIST_LABELS[kind];
 
   return (
     <div className="list-page crm-list">

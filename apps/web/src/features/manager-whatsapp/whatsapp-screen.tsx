@@ -13,6 +13,7 @@ import {
 } from "@taller/core";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Checkbox } from "../../ui/checkbox";
@@ -44,6 +45,7 @@ function CompanyPicker({ onPick }: { onPick(company: { id: number; name: string 
           </li>
         ))}
       </ul>
+      {found.isError && <QueryFailed query={found} what="las empresas" inline />}
     </div>
   );
 }
@@ -96,6 +98,8 @@ function ConfigForm({ companyId }: { companyId: number }) {
           });
       }}
     >
+      {current.isError && <QueryFailed query={current} what="la configuración" inline />}
+      {apps.isError && <QueryFailed query={apps} what="las aplicaciones" inline />}
       <Select
         label="Aplicación"
         value={appId}
@@ -192,6 +196,7 @@ function Notifications({ companyId }: { companyId: number }) {
           ))}
         </tbody>
       </table>
+      {rows.isError && <QueryFailed query={rows} what="las notificaciones" inline />}
       {editing && (
         <TemplateDialog
           companyId={companyId}

@@ -7,6 +7,7 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -75,6 +76,11 @@ export function CompaniesPanel() {
           </li>
         ))}
         {companies.data?.length === 0 && <li className="manager-muted">No hay compañías.</li>}
+        {companies.isError && (
+          <li>
+            <QueryFailed query={companies} what="las compañías" inline />
+          </li>
+        )}
       </ul>
       <Dialog
         open={deleting !== null}

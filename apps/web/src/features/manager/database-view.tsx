@@ -18,8 +18,10 @@ import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
+import { errorCode } from "../../lib/api";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -39,12 +41,12 @@ export function DatabaseView({ id, onDeleted }: { id: number; onDeleted(): void 
     { id },
     { refetchInterval: (q) => (q.state.data?.connections.some((c) => RUNNING.has(c.status)) ? POLL_MS : false) },
   );
-  if (!database.data)
-    return database.isLoading ? (
-      <p className="manager-muted">Cargando…</p>
-    ) : (
-      <p className="manager-error">No se encontró la base de datos.</p>
-    );
+  if (!database.data) {
+    if (database.isLoading) return <p className="manager-muted">Cargando…</p>;
+    if (errorCode(database.error) !== "NOT_FOUND")
+      return <QueryFailed query={database} what="la base de datos" inline />;
+    return <p className="manager-error">No se encontró la base de datos.</p>;
+  }
   return <DatabaseDetails key={database.data.id} database={database.data} onDeleted={onDeleted} />;
 }
 

@@ -1,5 +1,6 @@
 /** 'Bases de datos': choose an existing database or 'Crear nueva base de datos' (seed 002 section 2.7). */
 import { useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Select } from "../../ui/select";
 import { CreateDatabaseForm } from "./create-database-form";
@@ -22,6 +23,7 @@ export function DatabasesPanel() {
             ...(databases.data ?? []).map((d) => ({ value: String(d.id), label: d.name })),
           ]}
         />
+        {databases.isError && <QueryFailed query={databases} what="las bases de datos" inline />}
       </div>
       {chosen === NEW ? (
         <CreateDatabaseForm onCreated={(id) => setChosen(String(id))} />

@@ -13,6 +13,7 @@ import type { ReactNode } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { errorCode } from "../../lib/api";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -181,13 +182,7 @@ function OrderLoader({ orderId }: { orderId: number }) {
   const code = errorCode(order.error);
   if (code === "NOT_FOUND") return <Problem text={NOT_FOUND} />;
   if (code === "FORBIDDEN") return <Problem text="No tienes acceso a esta información." />;
-  return (
-    <Problem text="No se pudo cargar la información.">
-      <Button variant="secondary" onClick={() => void order.refetch()}>
-        Reintentar
-      </Button>
-    </Problem>
-  );
+  return <QueryFailed query={order} what="la orden" />;
 }
 
 /** /main/orders/{id} */

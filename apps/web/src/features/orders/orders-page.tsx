@@ -6,6 +6,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
+import { QueryFailed } from "../../lib/load-state";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useLocationFilter } from "../../lib/locations";
 import { useIsNarrow } from "../../lib/media";
@@ -47,7 +48,11 @@ export function OrdersPage() {
   const list = trpc.orders.list.useInfiniteQuery(input, { getNextPageParam: nextCursor, enabled: ready });
   // The first page counts once for the list and the status boxes.
   const totals = list.data?.pages[0]?.totals;
-  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.orders);
+  const { cappedTotal, ...rows } = useInfiniteRows(
+    list,
+    (page) => page.orders,
+    `la lista de ${terms.order.plural.toLowerCase()}`,
+  );
   const failed = list.isError || statuses.isError;
 
   useEffect(() => {
@@ -85,6 +90,9 @@ export function OrdersPage() {
         label={terms.order.plural}
         {...rows}
         loading={rows.loading && !failed}
+        failed={
+          rows.failed ?? (statuses.isError && <QueryFailed query={statuses} what="los estados de orden" inline />)
+        }
         getKey={(o) => o.id}
         estimateSize={narrow ? 104 : 49}
         header={narrow ? undefined : <OrderHeader sort={sort} onSort={setSort} />}

@@ -6,6 +6,7 @@
 import { formatDateTime, formatMoney, PAYMENT_PAID } from "@taller/core";
 import { useSearch } from "@tanstack/react-router";
 import { errorCode } from "../../lib/api";
+import { QueryFailed } from "../../lib/load-state";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { PageLoader } from "../../ui/spinner";
 import { PaymentLines } from "./payment-lines";
@@ -35,8 +36,7 @@ function ClientPayment({ token }: { token: string }) {
     if (["UNAUTHORIZED", "BAD_REQUEST"].includes(errorCode(data.error) ?? "")) return <Refused />;
     return (
       <section className="client-payment-card">
-        <h1>No pudimos cargar el cobro</h1>
-        <p>{data.error.message}</p>
+        <QueryFailed query={data} what="el cobro" inline />
       </section>
     );
   }

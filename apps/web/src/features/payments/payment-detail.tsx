@@ -8,6 +8,7 @@ import { formatDateTime, formatMoney, formatNumber, PAYMENT_PAID } from "@taller
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { errorCode } from "../../lib/api";
 import { useCan } from "../../lib/permissions";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -51,10 +52,10 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
     },
   });
   const [orderOpen, setOrderOpen] = useState(false);
-  if (payment.isError)
-    return (
-      <p role="alert">{errorCode(payment.error) === "NOT_FOUND" ? "Cobro no encontrado" : payment.error.message}</p>
-    );
+  if (payment.isError) {
+    if (errorCode(payment.error) === "NOT_FOUND") return <p role="alert">Cobro no encontrado</p>;
+    return <QueryFailed query={payment} what="el cobro" />;
+  }
   if (!payment.data) return <PageLoader />;
   const p = payment.data;
   return (

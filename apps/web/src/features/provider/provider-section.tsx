@@ -8,6 +8,7 @@ import { formatDateTime, PROVIDER_STAFF_STATUSES, PROVIDER_TEXTS, type ProviderK
 import { Copy } from "lucide-react";
 import { useState } from "react";
 import { useCan } from "../../lib/permissions";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -38,7 +39,7 @@ export function ProviderSection({ document }: { document: ProviderDocument }) {
       {list.isPending ? (
         <p className="muted">Cargando…</p>
       ) : list.isError ? (
-        <p className="muted">No se pudo cargar la información.</p>
+        <QueryFailed query={list} what="los proveedores" inline />
       ) : list.data.length === 0 ? (
         <p className="muted">Sin cotizaciones ni órdenes de compra</p>
       ) : (

@@ -1,6 +1,7 @@
 import { formatDateTime } from "@taller/core";
 import { Monitor, Smartphone, Tablet } from "lucide-react";
 import { useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { logout } from "../../routes/router";
 import { Button } from "../../ui/button";
@@ -40,6 +41,8 @@ export function DevicesCard() {
         <Button variant="secondary" onClick={() => setShown(true)}>
           Ver Dispositivos
         </Button>
+      ) : devices.isError ? (
+        <QueryFailed query={devices} what="los dispositivos" inline />
       ) : devices.isPending ? (
         <Spinner label="Cargando dispositivos" />
       ) : (

@@ -52,7 +52,7 @@ export function VehiclesPage() {
   const list = trpc.vehicles.list.useInfiniteQuery(input, { getNextPageParam: nextCursor });
   // The first page counts once for the list and the status boxes.
   const totals = list.data?.pages[0]?.totals;
-  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.vehicles);
+  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.vehicles, "los vehículos");
 
   const setSearch = useCallback(
     (text: string) =>

@@ -4,6 +4,7 @@
 import { formatDateTime } from "@taller/core";
 import { useParams } from "@tanstack/react-router";
 import { errorCode } from "../../lib/api";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Spinner } from "../../ui/spinner";
 import { useWorkMoves } from "./use-work-moves";
@@ -23,7 +24,7 @@ export function WorkDetailPage() {
       </div>
     );
   }
-  if (work.isError) return <p role="alert">No se pudo cargar el trabajo.</p>;
+  if (work.isError) return <QueryFailed query={work} what="el trabajo" />;
   if (!work.data) return <Spinner label="Cargando trabajo…" />;
   const w = work.data;
   return (

@@ -5,6 +5,7 @@
  */
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
@@ -40,7 +41,7 @@ export function WorksPage() {
       {works.isPending ? (
         <Spinner label="Cargando trabajos…" />
       ) : works.isError ? (
-        <p role="alert">No se pudieron cargar los trabajos.</p>
+        <QueryFailed query={works} what="los trabajos" />
       ) : items.length === 0 ? (
         <p className="work-empty">{tab === "open" ? "No tienes trabajos pendientes." : "No tienes trabajos."}</p>
       ) : (

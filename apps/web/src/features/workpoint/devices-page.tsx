@@ -8,6 +8,7 @@ import { formatDateTime } from "@taller/core";
 import { Copy, MonitorSmartphone, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { fieldErrorsOf } from "../../lib/api";
+import { QueryFailed } from "../../lib/load-state";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -103,7 +104,7 @@ function Devices() {
         {devices.isPending ? (
           <Spinner label="Cargando…" />
         ) : devices.isError ? (
-          <p role="alert">No se pudieron cargar los puntos de trabajo.</p>
+          <QueryFailed query={devices} what="los puntos de trabajo" inline />
         ) : devices.data.length === 0 ? (
           <p className="work-empty">No hay pantallas registradas.</p>
         ) : (

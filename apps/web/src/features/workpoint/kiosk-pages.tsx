@@ -11,6 +11,7 @@ import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { CarFront, LogOut } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { errorCode, fieldErrorsOf, resetSessionState } from "../../lib/api";
+import { QueryFailed } from "../../lib/load-state";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -55,8 +56,9 @@ export function KioskLoginPage() {
 
   useEffect(() => {
     let live = true;
-    api.auth.me.query().then(
-      () => live && setStaffPresent(true),
+    // auth.signedIn, not auth.me: no session is the normal answer here, and a 401 is a console error.
+    api.auth.signedIn.query().then(
+      (signedIn) => live && setStaffPresent(signedIn),
       () => live && setStaffPresent(false),
     );
     return () => {
@@ -173,7 +175,11 @@ function KioskWorks() {
 
   useIdleLogout(check.data?.ok ? check.data.workpoint_logout_time : 0, () => void logout());
 
-  if (!me.data || !works.data) return <Spinner label="Cargando trabajos…" />;
+  if (!me.data || !works.data) {
+    if (me.isError && !lost) return <QueryFailed query={me} what="tu sesión" />;
+    if (works.isError && !lost) return <QueryFailed query={works} what="tus trabajos" />;
+    return <Spinner label="Cargando trabajos…" />;
+  }
   return (
     <main className="kiosk">
       <header className="kiosk-header">

@@ -1,0 +1,33 @@
+import { expect, type Page, test } from "@playwright/test";
+import { login } from "./fixtures";
+
+/** Every console error and uncaught exception of the page from now on. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+test("a visitor's booking page and login, and a user's main screens, log no console error", async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto("/client/booking?crm_token=demo-crm-taller-demo");
+  await expect(page.getByRole("heading", { level: 1, name: "Programa tu Diagnóstico" })).toBeVisible();
+  await login(page, "admin@taller.demo");
+  await expect(page).toHaveURL(/\/main\/booking$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Agenda" })).toBeVisible();
+  for (const [path, loaded] of [
+    ["/main/orders", page.getByRole("table", { name: "Órdenes de Trabajo" }).getByRole("row").nth(1)],
+    ["/main/vehicles", page.getByRole("table", { name: "Vehículos" }).getByRole("row").nth(1)],
+    ["/main/crm/retentions", page.getByRole("table", { name: "Retenciones" })],
+    ["/main/settings", page.getByRole("heading", { name: "Perfil" })],
+    ["/login", page.getByRole("heading", { level: 1, name: "Agenda" })],
+  ] as const) {
+    await page.goto(path);
+    await expect(loaded).toBeVisible();
+  }
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
+});

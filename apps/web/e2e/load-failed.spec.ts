@@ -1,0 +1,95 @@
+/**
+ * Loading, empty and failed are three states (docs/web.md, "Loading, empty and failed"): when the server fails, a
+ * screen says what did not load, with 'Reintentar', never its empty text or an endless spinner. The failures are
+ * made here: every call of one procedure answers 500 until the test lets it through.
+ */
+import { addDays, todayIn } from "@taller/core";
+import { expect, type Page, test } from "@playwright/test";
+import { loginToShell } from "./fixtures";
+
+/** Makes every HTTP batch that calls `procedure` answer 500 until the returned function is called. */
+async function failing(page: Page, procedure: string): Promise<() => void> {
+  let on = true;
+  await page.route("**/trpc/**", (route) => {
+    const procedures = new URL(route.request().url()).pathname.slice("/trpc/".length).split(",");
+    if (on && procedures.includes(procedure)) return route.fulfill({ status: 500, body: "fallo de prueba" });
+    return route.fallback();
+  });
+  return () => {
+    on = false;
+  };
+}
+
+// Queries ask three times (lib/trpc.tsx) before they fail, a second apart and then two: more than expect's default.
+const FAILED = { timeout: 30_000 };
+
+const CASES: {
+  name: string;
+  path: string;
+  procedure: string;
+  failed: string;
+  /** What the screen says when there is nothing (or while loading): never shown for a failure. */
+  empty?: string;
+  loaded(page: Page): ReturnType<Page["getByRole"]>;
+}[] = [
+  {
+    name: "the retentions list",
+    path: "/main/crm/retentions",
+    procedure: "crm.retentions",
+    failed: "No se pudo cargar la lista de retenciones.",
+    empty: "No se han encontrado retenciones",
+    loaded: (page) => page.getByRole("table", { name: "Retenciones" }).getByRole("row").nth(1),
+  },
+  {
+    name: "the agenda's day",
+    path: `/main/booking?date=${addDays(todayIn("America/Santiago"), 1)}`,
+    procedure: "booking.range",
+    failed: "No se pudo cargar la agenda.",
+    empty: "Cargando agenda…",
+    loaded: (page) => page.getByRole("region", { name: "Día" }),
+  },
+  {
+    name: "the orders list",
+    path: "/main/orders",
+    procedure: "orders.list",
+    failed: "No se pudo cargar la lista de órdenes de trabajo.",
+    empty: "No se han encontrado Órdenes de Trabajo",
+    loaded: (page) => page.getByRole("table", { name: "Órdenes de Trabajo" }).getByRole("row").nth(1),
+  },
+  {
+    name: "the vehicles list",
+    path: "/main/vehicles",
+    procedure: "vehicles.list",
+    failed: "No se pudieron cargar los vehículos.",
+    empty: "No se han encontrado vehículos",
+    loaded: (page) => page.getByRole("table", { name: "Vehículos" }).getByRole("row").nth(1),
+  },
+  {
+    name: "the calendar",
+    path: "/main/calendar",
+    procedure: "calendar.range",
+    failed: "No se pudo cargar el calendario.",
+    loaded: (page) => page.getByRole("grid"),
+  },
+];
+
+for (const c of CASES) {
+  test(`${c.name}: a failed load says so with 'Reintentar', not its empty text; Reintentar loads it`, async ({
+    page,
+  }) => {
+    await loginToShell(page, "admin@taller.demo");
+    const recover = await failing(page, c.procedure);
+    await page.goto(c.path);
+    const failed = page.getByRole("alert").filter({ hasText: c.failed });
+    await expect(failed).toBeVisible(FAILED);
+    // No answer came from the server: the connection is named.
+    await expect(failed).toContainText("Revisa tu conexión a internet e intenta nuevamente.");
+    if (c.empty) await expect(page.getByText(c.empty, { exact: true })).toHaveCount(0);
+    await expect(c.loaded(page)).toHaveCount(0);
+
+    recover();
+    await failed.getByRole("button", { name: "Reintentar" }).click();
+    await expect(c.loaded(page)).toBeVisible();
+    await expect(page.getByText(c.failed)).toHaveCount(0);
+  });
+}
