@@ -8,6 +8,7 @@ import { BUDGET_TEXTS, formatDate, formatMoney } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { errorCode } from "../../lib/api";
+import { useRefreshOn } from "../../lib/company-events";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
@@ -97,6 +98,9 @@ export function BudgetsPage() {
     { getNextPageParam: nextCursor },
   );
   const byStatus = list.data?.pages[0]?.by_status;
+  const utils = trpc.useUtils();
+  // A budget created, edited or moved to another status by someone else.
+  useRefreshOn(["budget.changed"], () => utils.budgets.list.invalidate());
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.budgets);
   if (list.isError && errorCode(list.error) === "FORBIDDEN") {
     return (

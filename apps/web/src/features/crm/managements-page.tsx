@@ -3,7 +3,7 @@
  * upper-cased, clear button), date range, the KPI boxes (toggling one filters the list; hidden on narrow screens),
  * the column chooser, a virtualized table sortable by its headers with expandable rows, and 'Cargando ...' while
  * more pages exist. retentions/{id} and absences/{id} open the list filtered to that management. The filter is
- * remembered under `crm_booking_filter`; the KPIs refresh when any management changes.
+ * remembered under `crm_booking_filter`; the rows and KPIs refresh when any management changes.
  */
 import type { CrmKind } from "@taller/core";
 import { Link } from "@tanstack/react-router";
@@ -59,12 +59,14 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
   const kpis = trpc.crm.kpis.useQuery({ ...base, kind }, { enabled: kind !== "booking" });
   const rows = useInfiniteRows(list, (page) => page.items);
   const utils = trpc.useUtils();
-  // Someone changed a management (here, in another browser or on another server): the numbers follow.
+  // Someone changed a management (here, in another browser or on another server): the rows and the numbers follow.
   trpc.crm.onChanged.useSubscription(
     {},
     {
       onData: () => {
         void utils.crm.kpis.invalidate();
+        // The list's procedure bears its path's name.
+        void utils.crm[LIST_PATHS[kind]].invalidate();
       },
     },
   );

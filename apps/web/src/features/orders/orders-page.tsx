@@ -4,6 +4,7 @@
  */
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
+import { useRefreshOn } from "../../lib/company-events";
 import { useCompanySetup } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
@@ -49,6 +50,9 @@ export function OrdersPage() {
   const totals = list.data?.pages[0]?.totals;
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.orders);
   const failed = list.isError || statuses.isError;
+  const utils = trpc.useUtils();
+  // A check-in elsewhere opens an order; a budget's status shows in its order's row.
+  useRefreshOn(["booking.changed", "budget.changed"], () => utils.orders.list.invalidate());
 
   useEffect(() => {
     if (failed) snackbar.show("Error al cargar las órdenes", { tone: "error", duration: 3000, closeLabel: "Cerrar" });

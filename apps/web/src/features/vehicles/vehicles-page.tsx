@@ -9,6 +9,7 @@
  */
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
+import { useRefreshOn } from "../../lib/company-events";
 import { useCompanySetup } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
@@ -53,6 +54,8 @@ export function VehiclesPage() {
   // The first page counts once for the list and the status boxes.
   const totals = list.data?.pages[0]?.totals;
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.vehicles);
+  // A vehicle's status comes from its bookings and orders (a check-in opens an order), wherever they change.
+  useRefreshOn(["booking.changed"], () => utils.vehicles.list.invalidate());
 
   const setSearch = useCallback(
     (text: string) =>
