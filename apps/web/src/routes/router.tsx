@@ -72,7 +72,15 @@ import {
   ZipPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { bookingSearch, clientBookingSearch, providerSearch, tokenSearch, vehiclesSearch } from "./search";
+import {
+  bookingSearch,
+  calendarSearch,
+  clientBookingSearch,
+  mainSearch,
+  providerSearch,
+  tokenSearch,
+  vehiclesSearch,
+} from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -341,6 +349,7 @@ const mainRoute = createRoute({
   path: "main",
   beforeLoad: ({ context }) => requireStaff(context),
   component: MainShell,
+  validateSearch: mainSearch,
   pendingComponent: () => <PageLoader label="Cargando empresa…" />,
   // Show the loader only when loading is slow enough to be noticed, so quick page changes do not flash it.
   pendingMs: 200,
@@ -376,7 +385,7 @@ const mainPages = [
   mainPage("bookings/$id", { module: "booking" }, "booking", BookingDetailPage),
   mainPage("budgets", { module: "budget" }, null, BudgetsPage),
   mainPage("budgets/$id", { module: "budget" }, null, BudgetDetailPage),
-  mainPage("calendar", { module: "calendar" }, "event", CalendarPage),
+  mainPage("calendar", { module: "calendar" }, "event", CalendarPage, calendarSearch),
   mainPage("checkin", { module: "checkin" }, "check_in"),
   // The CRM area reads its own route table from the splat (features/crm/crm-routes.ts).
   mainPage("crm", { module: "crm" }, "crm", CrmPage),
@@ -399,10 +408,11 @@ const mainPages = [
 const mainIndexRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: "/",
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, search }) => {
     // With the shell's code: the login does not need it.
     const { homePath } = await import("../features/shell/navigation");
-    throw redirect({ to: homePath(context.setup.company.preferences, context.can) });
+    // A chat named in the link (a push notification's /main?chat=<id>) opens over the home page.
+    throw redirect({ to: homePath(context.setup.company.preferences, context.can), search: { chat: search.chat } });
   },
 });
 const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$", beforeLoad: to("/not-found") });
