@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bookingSearch, calendarSearch, mainSearch, oneVehicleSearch, vehiclesSearch } from "../src/routes/search";
+import {
+  bookingSearch,
+  calendarSearch,
+  listSearch,
+  mainSearch,
+  oneVehicleSearch,
+  vehiclesSearch,
+} from "../src/routes/search";
 
 describe("query strings validated by the router", () => {
   it("keeps a search as text, also one the router read as a number", () => {
@@ -28,6 +35,12 @@ describe("query strings validated by the router", () => {
     for (const chat of ["abc", "0", "-3", "1.5", "99999999999", null, [1]])
       expect(mainSearch.parse({ chat })).toEqual({ chat: undefined });
     expect(mainSearch.parse({})).toEqual({});
+  });
+
+  it("an order open in the vehicles list's dialog and a list's search survive as text in the URL", () => {
+    expect(vehiclesSearch.parse({ order: "15" })).toEqual({ order: 15 });
+    expect(vehiclesSearch.parse({ order: "quince" })).toEqual({ order: undefined });
+    expect(listSearch.parse({ search: 2024 })).toEqual({ search: "2024" });
   });
 
   it("the calendar keeps its day and view; the agenda its day or month", () => {

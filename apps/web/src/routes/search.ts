@@ -29,11 +29,16 @@ const id = z.catch(
  */
 export const mainSearch = z.object({ chat: id });
 
+/** A list whose search text lives in the URL (orders, budgets, payments, the CRM lists): lib/url-search.ts. */
+export const listSearch = z.object({ search: text });
+
 /** /main/vehicles */
 export const vehiclesSearch = z.object({
   search: text,
   /** The statuses shown on this visit, instead of the remembered filter (a link to one vehicle shows them all). */
   status: z.catch(z.optional(z.array(z.literal(VEHICLE_STATUS_IDS))), undefined),
+  /** The order open in its dialog (the check-in cell's 'Orden #N'): Back closes it, a reload keeps it. */
+  order: id,
 });
 
 /** The vehicles list showing one vehicle: searched by its identifier, whatever its status (orders link here). */

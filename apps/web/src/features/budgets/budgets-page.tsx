@@ -12,6 +12,7 @@ import { useRefreshOn } from "../../lib/company-events";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
+import { useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
@@ -86,7 +87,7 @@ function Card({ budget }: { budget: BudgetItem }) {
 
 export function BudgetsPage() {
   const narrow = useIsNarrow();
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useSearchText();
   const [filterOpen, setFilterOpen] = useState(false);
   const statuses = trpc.budgets.statuses.useQuery();
   const [stored, storeIds] = useIdFilter(filterStore, null);

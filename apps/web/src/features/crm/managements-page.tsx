@@ -12,6 +12,7 @@ import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
 import { useIsNarrow } from "../../lib/media";
 import { useCan } from "../../lib/permissions";
+import { useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { SearchBar } from "../../ui/search-bar";
 import { VirtualList } from "../../ui/virtual-list";
@@ -43,7 +44,7 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
   const narrow = useIsNarrow();
   const can = useCan();
   const [filter, setFilter] = useManagementFilter(kind);
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useSearchText();
   const [sort, setSort] = useState(DEFAULT_LIST_SORT);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [opened, setOpened] = useState<number | null>(null);

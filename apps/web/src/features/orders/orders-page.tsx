@@ -10,6 +10,7 @@ import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useLocationFilter } from "../../lib/locations";
 import { useIsNarrow } from "../../lib/media";
+import { useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
@@ -33,7 +34,7 @@ export function OrdersPage() {
   const defaults = useMemo(() => (statuses.data ? defaultOrderFilters(statuses.data) : null), [statuses.data]);
   const [statusIds, setStatusIds] = useIdFilter(statusFilterStore, defaults?.status ?? null);
   const [budgetIds, setBudgetIds] = useIdFilter(budgetFilterStore, defaults?.budget ?? null);
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useSearchText();
   const [sort, setSort] = useState(DEFAULT_SORT);
   const [filterOpen, setFilterOpen] = useState(false);
 
