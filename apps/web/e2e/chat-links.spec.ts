@@ -46,3 +46,18 @@ test("a budget's page opens its chat, listed under 'Presupuestos'; /main?chat=<i
   await expect(other).not.toHaveURL(/chat=/);
   await context.close();
 });
+
+test("the chat list's footer: the user's card, the assistant and the settings", async ({ page }) => {
+  await loginToShell(page, "admin@taller.demo");
+  const toggle = page.getByRole("button", { name: "Mostrar chat" });
+  if (await toggle.isVisible()) await toggle.click();
+  const chat = panel(page);
+  // The list (a chat restored from an earlier test goes back to it).
+  const back = chat.getByRole("button", { name: "Volver" });
+  if (await back.isVisible()) await back.click();
+  const footer = chat.locator(".chat-list-footer");
+  await expect(footer.locator(".user-card")).toContainText("Ana Administradora");
+  await expect(footer.getByRole("button", { name: /^Asistente/ })).toBeVisible();
+  await footer.getByRole("link", { name: "Configuración" }).click();
+  await expect(page).toHaveURL(/\/main\/settings$/);
+});
