@@ -93,7 +93,11 @@ test("without configuration the entry point and the thread say the assistant is 
   await login(page, "asesor@taller.demo");
   await openPanel(page);
   const entry = panel(page).getByRole("button", { name: /Asistente/ });
-  await expect(entry).toContainText(CHAT_TEXTS.assistantNotConfigured);
+  // The list footer's assistant button says it in its name (and tooltip).
+  await expect(entry).toHaveAttribute(
+    "aria-label",
+    `${CHAT_TEXTS.assistantTitle}: ${CHAT_TEXTS.assistantNotConfigured}`,
+  );
   await entry.click();
   await expect(panel(page).getByRole("status")).toHaveText(CHAT_TEXTS.assistantNotConfigured);
   await expect(panel(page).getByRole("textbox", { name: "Pregunta" })).toHaveCount(0);

@@ -26,7 +26,7 @@ async function openAgenda(page: Page, date?: string) {
   await page.goto(date ? `/main/booking?date=${date}` : "/main/booking");
 }
 
-test("month to day and back, with the date in the URL", async ({ page }) => {
+test("month to day and back, with the date and the month in the URL", async ({ page }) => {
   await openAgenda(page);
   const month = new Intl.DateTimeFormat("es-ES", { month: "long", timeZone: "UTC" }).format(
     new Date(`${today}T12:00:00Z`),
@@ -43,7 +43,8 @@ test("month to day and back, with the date in the URL", async ({ page }) => {
   await expect(page.getByRole("button", { name: /^Agendar \d\d:\d\d/ }).first()).toBeVisible();
   await screenshot(page, "agenda-day");
   await page.getByRole("button", { name: "Volver al mes" }).click();
-  await expect(page).toHaveURL(/\/main\/booking$/);
+  // Back to the day's month, which the URL keeps (a reload shows it again).
+  await expect(page).toHaveURL(new RegExp(`/main/booking\\?month=${day.slice(0, 7)}$`));
   await expect(page.getByRole("heading", { level: 2, name: new RegExp(month, "i") })).toBeVisible();
 });
 

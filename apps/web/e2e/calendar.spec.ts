@@ -86,6 +86,30 @@ test("month -> day -> back; a holiday does not open", async ({ page }) => {
   await expect(holiday.getByRole("button")).toBeDisabled();
 });
 
+test("the period shown lives in the URL: Back from an order returns to its day, a reload keeps the month", async ({
+  page,
+}) => {
+  await openCalendar(page);
+  // A day with a delivery, in its day view; its order opens as a page.
+  const cell = page.locator(".calendar-cell:has(.calendar-chip)").first();
+  const day = (await cell.getAttribute("data-date"))!;
+  await cell.getByRole("button").click();
+  await expect(page).toHaveURL(new RegExp(`/main/calendar\\?date=${day}&view=day$`));
+  await page.locator(".calendar-day .calendar-item").first().click();
+  await expect(page).toHaveURL(/\/main\/orders\/\d+$/);
+  await page.goBack();
+  await expect(page.locator(`.calendar-day[data-date="${day}"]`)).toBeVisible();
+
+  // Back in the month, a month earlier: a reload shows that month again.
+  await page.getByRole("button", { name: "Volver al mes" }).click();
+  await page.getByRole("button", { name: "Anterior" }).click();
+  const title = await page.locator(".calendar-title").textContent();
+  await expect(page).toHaveURL(/view=month/);
+  await page.reload();
+  await expect(page.getByRole("grid")).toBeVisible();
+  await expect(page.locator(".calendar-title")).toHaveText(title!);
+});
+
 test("the type menu switches to 'Eventos' and is remembered", async ({ page }) => {
   await openCalendar(page);
   await chooseType(page, "Eventos");

@@ -110,6 +110,24 @@ test.describe("desktop", () => {
     await expect(list.table).toHaveAttribute("aria-rowcount", total);
   });
 
+  test("the search lives in the URL: Back from an order and a reload keep it", async ({ page }) => {
+    const list = await openOrders(page);
+    const identifier = (await list.rows.nth(2).getByRole("cell").nth(5).textContent())!.trim();
+    const search = page.getByRole("searchbox", { name: "Buscar" });
+    await search.fill(identifier);
+    await expect(page).toHaveURL(new RegExp(`[?&]search=${identifier}`));
+    const onlyFound = async () => (await list.rows.allTextContents()).every((text) => text.includes(identifier));
+    await expect.poll(onlyFound).toBe(true);
+    await page.locator(".order-number").first().click();
+    await expect(page).toHaveURL(/\/main\/orders\/\d+$/);
+    await page.goBack();
+    await expect(search).toHaveValue(identifier);
+    await page.reload();
+    await expect(search).toHaveValue(identifier);
+    await expect(list.rows.first()).toBeVisible();
+    await expect.poll(onlyFound).toBe(true);
+  });
+
   test("'Recepción' sorts ascending, descending, and clearing the direction does not reload", async ({ page }) => {
     const list = await openOrders(page);
     let requests = 0;

@@ -88,7 +88,7 @@ test.describe("desktop", () => {
     await expect(list.table).toHaveAttribute("aria-rowcount", total);
   });
 
-  test("the check-in cell opens the order in a dialog; closing it reloads the list", async ({ page }) => {
+  test("the check-in cell opens the order in a dialog (in the URL); closing it reloads the list", async ({ page }) => {
     const list = await openVehicles(page);
     // Only 'Con orden': the newest vehicles (the demo's regular clients) have no open order.
     await list.box("Con orden").click();
@@ -106,6 +106,14 @@ test.describe("desktop", () => {
     const width = (await dialog.boundingBox())!.width;
     expect(width).toBeGreaterThanOrEqual(0.8 * page.viewportSize()!.width - 1);
     await screenshot(page, "vehicles-order-dialog");
+    // The open dialog is in the URL: a reload reopens it, Back closes it.
+    await expect(page).toHaveURL(/[?&]order=\d+/);
+    await page.reload();
+    await expect(dialog.getByRole("heading", { level: 2, name: number })).toBeVisible();
+    await page.goBack();
+    await expect(dialog).toHaveCount(0);
+    await page.goForward();
+    await expect(dialog.getByRole("heading", { level: 2, name: number })).toBeVisible();
 
     const reloaded = page.waitForRequest((r) => r.url().includes("vehicles.list"));
     await dialog.getByRole("button", { name: "Cerrar" }).click();

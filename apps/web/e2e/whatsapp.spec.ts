@@ -113,3 +113,23 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   await screenshot(page, "whatsapp-390");
 });
+
+test("a client's message names the client, and 'Responder por WhatsApp' answers it while the window is open", async ({
+  page,
+}) => {
+  await loginToShell(page, "admin@taller.demo");
+  await openPanel(page);
+  await openChat(page, await correlativeOf(page, WHATSAPP_CHAT_TEXTS.open));
+  const received = panel(page)
+    .getByRole("article", { name: /^Mensaje de / })
+    .filter({ hasText: WHATSAPP_CHAT_TEXTS.open[0] })
+    .first();
+  await expect(received).toBeVisible();
+  // The client (a name or, unknown, a phone), not 'Sin autor'.
+  await expect(received).not.toHaveAttribute("aria-label", "Mensaje de Sin autor");
+  const author = (await received.getAttribute("aria-label"))!.replace("Mensaje de ", "");
+  await received.getByRole("button", { name: "Opciones del mensaje" }).click();
+  await page.getByRole("menuitem", { name: "Responder por WhatsApp" }).click();
+  await expect(dialog(page)).toContainText(`Respondiendo a ${author}`);
+  await expect(dialog(page).getByLabel("Mensaje libre")).toBeVisible();
+});

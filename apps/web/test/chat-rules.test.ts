@@ -9,6 +9,7 @@ import {
   splitMentions,
 } from "../src/features/chat/mentions";
 import {
+  authorName,
   canDelete,
   canSend,
   createReadMarker,
@@ -207,6 +208,19 @@ describe("optimistic messages (seed 002 sections 4.1 and 8)", () => {
       messages: [msg(9, "9", "2026-11-23T10:00:00.000Z"), msg(8, "8", "2026-11-23T10:00:00.000Z")],
     });
     expect(state.map((m) => m.id)).toEqual([8, 9]);
+  });
+});
+
+describe("who wrote a message", () => {
+  it("the user, else the client of a WhatsApp message, else the system or the assistant, else 'Sin autor'", () => {
+    const user = { id: 1, name: "Ana Soto", picture: null };
+    expect(authorName({ author_type: "User", author: user, client_name: null })).toBe("Ana Soto");
+    expect(authorName({ author_type: "Client", author: null, client_name: "JUAN PÉREZ" })).toBe("JUAN PÉREZ");
+    expect(authorName({ author_type: "System", author: null, client_name: null })).toBe("Sistema");
+    expect(authorName({ author_type: "Assistant", author: null, client_name: null })).toBe("Asistente");
+    expect(authorName({ author_type: "Client", author: null, client_name: null })).toBe("Sin autor");
+    // A reply's quote has no author type: its author or client names it.
+    expect(authorName({ author: null, client_name: "+56911112222" })).toBe("+56911112222");
   });
 });
 

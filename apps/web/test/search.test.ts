@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { oneVehicleSearch, vehiclesSearch } from "../src/routes/search";
+import {
+  bookingSearch,
+  calendarSearch,
+  listSearch,
+  mainSearch,
+  oneVehicleSearch,
+  vehiclesSearch,
+} from "../src/routes/search";
 
 describe("query strings validated by the router", () => {
   it("keeps a search as text, also one the router read as a number", () => {
@@ -20,5 +27,28 @@ describe("query strings validated by the router", () => {
     const search = oneVehicleSearch("ABCD12");
     expect(search.status).toEqual([1, 2, 3]);
     expect(vehiclesSearch.parse(search)).toEqual(search);
+  });
+
+  it("/main?chat=<id>: a chat's id as a whole positive number, from the text a push link carries", () => {
+    expect(mainSearch.parse({ chat: "42" })).toEqual({ chat: 42 });
+    expect(mainSearch.parse({ chat: 42 })).toEqual({ chat: 42 });
+    for (const chat of ["abc", "0", "-3", "1.5", "99999999999", null, [1]])
+      expect(mainSearch.parse({ chat })).toEqual({ chat: undefined });
+    expect(mainSearch.parse({})).toEqual({});
+  });
+
+  it("an order open in the vehicles list's dialog and a list's search survive as text in the URL", () => {
+    expect(vehiclesSearch.parse({ order: "15" })).toEqual({ order: 15 });
+    expect(vehiclesSearch.parse({ order: "quince" })).toEqual({ order: undefined });
+    expect(listSearch.parse({ search: 2024 })).toEqual({ search: "2024" });
+  });
+
+  it("the calendar keeps its day and view; the agenda its day or month", () => {
+    expect(calendarSearch.parse({ date: "2026-03-09", view: "week" })).toEqual({ date: "2026-03-09", view: "week" });
+    expect(calendarSearch.parse({ date: "9/3/2026", view: "year" })).toEqual({ date: undefined, view: undefined });
+    expect(bookingSearch.parse({ month: "2026-03" })).toEqual({ month: "2026-03" });
+    expect(bookingSearch.parse({ date: "2026-03-09" })).toEqual({ date: "2026-03-09" });
+    expect(bookingSearch.parse({ month: "2026-13" })).toEqual({ month: undefined });
+    expect(bookingSearch.parse({ month: "2026-3" })).toEqual({ month: undefined });
   });
 });

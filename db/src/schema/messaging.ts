@@ -171,5 +171,7 @@ export const whatsappInbound = pgTable(
     tenantKey(t),
     tenantRef(t, t.contactId, whatsappContacts, "cascade"),
     uniqueIndex("whatsapp_inbound_wamid_idx").on(t.companyId, t.wamid),
+    // A chat's client message reads its author (the contact's client) through the comment it became.
+    index("whatsapp_inbound_comment_idx").on(t.companyId, t.commentId),
   ],
 );

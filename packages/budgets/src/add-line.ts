@@ -26,6 +26,7 @@ export const addLine = staffProcedure
         .insert(budgetLines)
         .values({ ...row, budgetId: input.budget_id, position: last?.position ?? 0 })
         .returning({ id: budgetLines.id });
+      await tx.emit({ type: "budget.changed", companyId: ctx.companyId, payload: { ids: [input.budget_id] } });
       return {
         id: input.budget_id,
         line_id: line?.id ?? 0,

@@ -45,6 +45,7 @@ export const addPictures = staffProcedure
         sql`UPDATE budgets SET pictures = pictures || ${JSON.stringify(added)}::jsonb, updated_at = now()
             WHERE company_id = ${ctx.companyId} AND id = ${input.budget_id}`,
       );
+      await tx.emit({ type: "budget.changed", companyId: ctx.companyId, payload: { ids: [input.budget_id] } });
       return { id: input.budget_id, added: added.length };
     }),
   );

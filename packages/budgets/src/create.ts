@@ -27,6 +27,7 @@ export const create = staffProcedure
         // The problem is the order itself, or a line's product / the company's statuses.
         throw fieldError(e.code, result.problem === "product" ? "lines" : "order_id", e.message);
       }
+      await tx.emit({ type: "budget.changed", companyId: ctx.companyId, payload: { ids: [result.id] } });
       return { id: result.id, correlative_id: result.correlative_id, total: result.total };
     }),
   );

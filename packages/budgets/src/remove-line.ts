@@ -24,6 +24,7 @@ export const removeLine = staffProcedure
       if (!exists) throw fieldError("NOT_FOUND", "line_id", BUDGET_TEXTS.lineNotFound);
       if (budget.line_count <= 1) throw fieldError("BAD_REQUEST", "line_id", BUDGET_TEXTS.lastLine);
       await tx.db.delete(budgetLines).where(where);
+      await tx.emit({ type: "budget.changed", companyId: ctx.companyId, payload: { ids: [input.budget_id] } });
       return { id: input.budget_id, line_id: input.line_id };
     }),
   );

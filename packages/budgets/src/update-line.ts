@@ -29,6 +29,7 @@ export const updateLine = staffProcedure
         )
         .returning({ id: budgetLines.id });
       if (!changed.length) throw fieldError("NOT_FOUND", "line_id", BUDGET_TEXTS.lineNotFound);
+      await tx.emit({ type: "budget.changed", companyId: ctx.companyId, payload: { ids: [input.budget_id] } });
       return {
         id: input.budget_id,
         line_id: input.line_id,

@@ -39,6 +39,7 @@ export const updateStatus = staffProcedure
         sql`INSERT INTO budget_status_changes (company_id, budget_id, from_status_id, to_status_id, user_id)
             VALUES (${ctx.companyId}, ${input.id}, ${budget.status_id}, ${input.status_id}, ${ctx.user.id})`,
       );
+      await tx.emit({ type: "budget.changed", companyId: ctx.companyId, payload: { ids: [input.id] } });
       if (budgetReadyForClient(target, target.initial_id)) {
         await tx.emit({
           type: "notification.requested",

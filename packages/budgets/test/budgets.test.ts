@@ -1,7 +1,7 @@
 // The budgets procedures through the router's caller against a seeded database (Taller Demo has budgets with lines
 // on about half its orders: db/src/seed/budgets.ts).
 import { BUDGET_TEXTS } from "@taller/core";
-import { budgetLines, budgets, queryRows } from "@taller/db";
+import { budgetLines, budgets, queryRows, realtimeEvents } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { allPages, notificationRequests, useSeededApp } from "@taller/trpc/testing";
 import { eq, sql } from "drizzle-orm";
@@ -222,6 +222,38 @@ describe("status changes", () => {
     await c.updateStatus({ id: made.id, status_id: draft ?? 0 });
     await c.updateStatus({ id: made.id, status_id: sent ?? 0 });
     expect(await ready()).toHaveLength(2);
+  });
+});
+
+describe("realtime", () => {
+  const changesOf = async (id: number) =>
+    (await app.db().select().from(realtimeEvents).where(eq(realtimeEvents.type, "budget.changed"))).filter((e) =>
+      (e.payload as { ids: number[] }).ids.includes(id),
+    ).length;
+
+  it("announces every write of a budget as budget.changed (open budget and order lists refetch), not a refused one", async () => {
+    const c = await admin();
+    const [, sent] = app.fx().demo.statusIds.Budget;
+    const made = await c.create({
+      order_id: app.fx().demo.orderIds[11] ?? 0,
+      lines: [{ description: "Frenos", quantity: 1, unit_price: 30_000, discount: 0 }],
+    });
+    expect(await changesOf(made.id)).toBe(1);
+    const added = await c.addLine({
+      budget_id: made.id,
+      line: { description: "Mano de obra", quantity: 1, unit_price: 10_000, discount: 0 },
+    });
+    await c.updateLine({
+      budget_id: made.id,
+      line_id: added.line_id,
+      line: { description: "Mano de obra", quantity: 2, unit_price: 10_000, discount: 0 },
+    });
+    await c.removeLine({ budget_id: made.id, line_id: added.line_id });
+    expect(await changesOf(made.id)).toBe(4);
+    await failure(c.removeLine({ budget_id: made.id, line_id: added.line_id }));
+    expect(await changesOf(made.id)).toBe(4);
+    await c.updateStatus({ id: made.id, status_id: sent ?? 0 });
+    expect(await changesOf(made.id)).toBe(5);
   });
 });
 

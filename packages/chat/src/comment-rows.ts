@@ -3,6 +3,7 @@ import {
   fileUrl,
   thumbnailUrl,
   type ChatAuthorType,
+  type ChatBudget,
   type ChatCommentItem,
   type ChatCommentsPage,
   type ChatEvent,
@@ -11,6 +12,7 @@ import {
 } from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
 import { sql, type SQL } from "drizzle-orm";
+import { clientAuthorName } from "./client-author";
 import { microsOf } from "./micros";
 
 interface CommentRow {
@@ -21,12 +23,14 @@ interface CommentRow {
   author_id: number | null;
   author_name: string | null;
   author_picture: string | null;
+  client_name: string | null;
   reply_id: number | null;
   reply_comment: string | null;
   reply_deleted: boolean | null;
   reply_author_id: number | null;
   reply_author_name: string | null;
   reply_author_picture: string | null;
+  reply_client_name: string | null;
   target_user_id: number | null;
   mentioned_user_ids: number[];
   picture_ids: string[];
@@ -55,6 +59,7 @@ function toItem(r: CommentRow): ChatCommentItem {
     comment: r.comment,
     author_type: r.author_type,
     author: person(r.author_id, r.author_name, r.author_picture),
+    client_name: r.client_name,
     reply:
       r.reply_id === null
         ? null
@@ -62,6 +67,7 @@ function toItem(r: CommentRow): ChatCommentItem {
             id: r.reply_id,
             comment: r.reply_comment ?? "",
             author: person(r.reply_author_id, r.reply_author_name, r.reply_author_picture),
+            client_name: r.reply_client_name,
             deleted: r.reply_deleted ?? false,
           },
     target_user_id: r.target_user_id,
@@ -100,7 +106,7 @@ export async function selectComments(
   const rows = await queryRows<CommentRow>(
     db,
     sql`SELECT c.id, c.chat_id, c.comment, c.author_type, c.author_id, a.name AS author_name, a.picture AS author_picture,
-               c.reply_id, r.comment AS reply_comment, (r.deleted_at IS NOT NULL) AS reply_deleted,
+               ${clientAuthorName("c")} AS client_name, ${clientAuthorName("r")} AS reply_client_name, c.reply_id, r.comment AS reply_comment, (r.deleted_at IS NOT NULL) AS reply_deleted,
                r.author_id AS reply_author_id, ra.name AS reply_author_name, ra.picture AS reply_author_picture,
                c.target_user_id, c.mentioned_user_ids, c.picture_ids,
                e.id AS event_id, e.name AS event_name, ${instantText(sql`e.start_at`)} AS event_start, e.duration_minutes AS event_minutes,
@@ -173,5 +179,32 @@ export async function currentWorks(
     work_name: r.work_name,
     started_at: r.started_at,
     created_at: r.created_at,
+  }));
+}
+
+/** Most budgets the chat lists (an order has a handful; the budgets list has them all). */
+const CHAT_BUDGETS_MAX = 20;
+
+/** The budgets of the chat's document: an order's, newest first, or a budget chat's own. */
+export async function documentBudgets(
+  db: Db,
+  companyId: number,
+  chat: { document_type: string; document_id: number | null },
+): Promise<ChatBudget[]> {
+  if (chat.document_id === null || (chat.document_type !== "Order" && chat.document_type !== "Budget")) return [];
+  const where =
+    chat.document_type === "Order" ? sql`b.order_id = ${chat.document_id}` : sql`b.id = ${chat.document_id}`;
+  const rows = await queryRows<{ id: number; correlative_id: number; total: number; name: string; color: string }>(
+    db,
+    sql`SELECT b.id, b.correlative_id, b.total, s.name, s.color
+        FROM budgets b JOIN statuses s ON s.company_id = b.company_id AND s.id = b.status_id
+        WHERE b.company_id = ${companyId} AND ${where}
+        ORDER BY b.id DESC LIMIT ${CHAT_BUDGETS_MAX}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    correlative_id: r.correlative_id,
+    total: r.total,
+    status: { name: r.name, color: r.color },
   }));
 }

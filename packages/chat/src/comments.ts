@@ -3,7 +3,7 @@ import { cursorKey, encodeCursor, filterFingerprint, readCursor, staffProcedure 
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { chatForUser } from "./access";
-import { currentEvents, currentWorks, selectComments } from "./comment-rows";
+import { currentEvents, currentWorks, documentBudgets, selectComments } from "./comment-rows";
 import { timestampOfMicros } from "./micros";
 
 const keySchema = z.tuple([z.string().regex(/^-?\d{1,20}$/), z.number().int().min(1)]);
@@ -11,7 +11,7 @@ const keySchema = z.tuple([z.string().regex(/^-?\d{1,20}$/), z.number().int().mi
 /**
  * A chat's messages, 20 a page, newest first; the cursor is the last row's (created_at, id), so messages posted
  * between two pages neither skip nor repeat older ones (never an offset). The first page also carries the chat's
- * ongoing and upcoming events and the open works on its document.
+ * ongoing and upcoming events, the open works on its document and its budgets (when the caller may read budgets).
  */
 export const comments = staffProcedure
   .input(chatCommentsInput)
@@ -37,5 +37,6 @@ export const comments = staffProcedure
           : null,
       events: cursor ? [] : await currentEvents(ctx.db, ctx.companyId, chat.id),
       current_works: cursor ? [] : await currentWorks(ctx.db, ctx.companyId, chat),
+      budgets: cursor || !ctx.can("read", "budget") ? [] : await documentBudgets(ctx.db, ctx.companyId, chat),
     };
   });

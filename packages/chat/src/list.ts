@@ -10,6 +10,7 @@ import { containsPattern, queryRows } from "@taller/db";
 import { cursorKey, encodeCursor, filterFingerprint, readCursor, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { clientAuthorName } from "./client-author";
 import { microsOf, timestampOfMicros } from "./micros";
 
 interface ListRow extends Omit<ChatListItem, "last_comment"> {
@@ -28,6 +29,16 @@ interface ListRow extends Omit<ChatListItem, "last_comment"> {
  * The cursor's key: the three sort flags as one number (work 4, mention 2, listed 1), the activity time in µs, the
  * chat.
  */
+/** Most work names a row shows (the count says how many there are). */
+const WORK_NAMES_SHOWN = 3;
+
+/** The row's own open works by name, read only for the rows that have some (works_own_idx). */
+const ownWorkNames = sql`CASE WHEN m.own_works > 0 THEN ARRAY(
+    SELECT cw.name FROM works w JOIN custom_works cw ON cw.company_id = w.company_id AND cw.id = w.custom_work_id
+    WHERE w.company_id = m.company_id AND w.user_id = m.user_id AND w.completed_at IS NULL
+      AND w.document_type = ch.document_type AND w.document_id = ch.document_id
+    ORDER BY w.created_at DESC, w.id DESC LIMIT ${WORK_NAMES_SHOWN}) ELSE '{}'::text[] END`;
+
 const keySchema = z.tuple([z.number().int().min(0).max(7), z.string().regex(/^-?\d{1,20}$/), z.number().int().min(1)]);
 
 /**
@@ -53,9 +64,10 @@ export const list = staffProcedure.input(chatListInput).query(async ({ ctx, inpu
     ctx.db,
     sql`SELECT ch.id, ch.document_type, ch.document_id, ch.super_type, ch.title, ch.subtitle, ch.correlative_id, ch.picture,
                m.listed, ch.finished, m.unread, m.mention, m.own_works, m.has_work, m.has_mention,
+               ${ownWorkNames} AS work_names,
                to_char(m.activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS activity_at,
                ${microsOf(sql`m.activity_at`)} AS activity_us,
-               lc.id AS lc_id, u.name AS lc_author_name, lc.author_type AS lc_author_type, left(lc.comment, 200) AS lc_text,
+               lc.id AS lc_id, coalesce(u.name, ${clientAuthorName("lc")}) AS lc_author_name, lc.author_type AS lc_author_type, left(lc.comment, 200) AS lc_text,
                (lc.deleted_at IS NOT NULL) AS lc_deleted,
                to_char(lc.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS lc_created_at
         FROM chat_members m
@@ -103,6 +115,7 @@ export const list = staffProcedure.input(chatListInput).query(async ({ ctx, inpu
       unread: r.unread,
       mention: r.mention,
       own_works: r.own_works,
+      work_names: r.work_names,
       activity_at: r.activity_at,
       last_comment:
         r.lc_id === null

@@ -117,6 +117,7 @@ async function writeChatBudget(
     const e = BUDGET_WRITE_ERRORS[result.problem];
     throw fieldError(e.code, "budget", e.message);
   }
+  await tx.emit({ type: "budget.changed", companyId: ctx.companyId, payload: { ids: [result.id] } });
   return result.id;
 }
 

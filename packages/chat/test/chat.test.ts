@@ -237,6 +237,51 @@ describe("chat.list and chat.badges", () => {
   });
 });
 
+describe("a client's WhatsApp message", () => {
+  /** What messaging's inbound webhook writes for a client message: the contact, the Client comment, the inbound row. */
+  async function clientMessage(chatId: number, phone: string, clientId: number | null, text: string) {
+    const companyId = app.fx().demo.companyId;
+    const [contact] = await queryRows<{ id: number }>(
+      app.db(),
+      sql`INSERT INTO whatsapp_contacts (company_id, phone, client_id) VALUES (${companyId}, ${phone}, ${clientId})
+          ON CONFLICT (company_id, phone) DO UPDATE SET client_id = EXCLUDED.client_id RETURNING id`,
+    );
+    const [comment] = await queryRows<{ id: number }>(
+      app.db(),
+      sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type) VALUES (${companyId}, ${chatId}, ${text}, 'Client') RETURNING id`,
+    );
+    await queryRows(
+      app.db(),
+      sql`INSERT INTO whatsapp_inbound (company_id, wamid, contact_id, body, received_at, comment_id)
+          VALUES (${companyId}, ${`wamid.${comment?.id}`}, ${contact?.id}, ${text}, now(), ${comment?.id})`,
+    );
+    return comment?.id ?? 0;
+  }
+
+  it("names the client (else the phone) as its author: in the chat, in a reply's quote and in the list", async () => {
+    const chat = await freshChat();
+    const [client] = await queryRows<{ id: number; name: string }>(
+      app.db(),
+      sql`SELECT c.id, c.name FROM orders o JOIN clients c ON c.id = o.client_id WHERE o.id = ${chat.document_id}`,
+    );
+    if (!client) throw new Error("the demo order has no client");
+    const fromClient = await clientMessage(chat.id, "+56911112222", client.id, "¿Está listo mi auto?");
+    const c = await admin();
+    const reply = await c.send({ chat_id: chat.id, comment: "Sí, mañana", reply_id: fromClient, client_key: key() });
+    expect(reply.reply?.client_name).toBe(client.name);
+    const page = await c.comments({ chat_id: chat.id });
+    const received = page.comments.find((m) => m.id === fromClient);
+    expect(received).toMatchObject({ author: null, author_type: "Client", client_name: client.name });
+    // A staff member's message names no client.
+    expect(page.comments.find((m) => m.id === reply.id)?.client_name).toBeNull();
+
+    // An unknown number: its phone; the list's last comment names it too.
+    await clientMessage(chat.id, "+56933334444", null, "Hola");
+    const list = await c.list({ tab: "Order", archived: true, search: `#${chat.correlative_id}` });
+    expect(list.items.find((i) => i.id === chat.id)?.last_comment?.author_name).toBe("+56933334444");
+  });
+});
+
 describe("works on the chat's document", () => {
   const customWork = () => app.fx().demo.customWorkIds[0] ?? 0;
   async function addWork(orderId: number, email: string) {
@@ -262,6 +307,13 @@ describe("works on the chat's document", () => {
     const items = (await (await asesor()).list({ tab: "Order", archived: true })).items;
     const at = items.findIndex((c) => c.id === chat.id);
     expect(items[at]?.own_works).toBe(1);
+    // The row names the work (seed 002 section 2.2: 'a work icon and work names'); others' rows name none of theirs.
+    const [named] = await queryRows<{ name: string }>(
+      app.db(),
+      sql`SELECT cw.name FROM works w JOIN custom_works cw ON cw.id = w.custom_work_id WHERE w.id = ${workId}`,
+    );
+    expect(items[at]?.work_names).toEqual([named?.name]);
+    expect(items.filter((c) => c.own_works === 0).every((c) => c.work_names.length === 0)).toBe(true);
     // Only chats with own works come before it (section 4.1).
     expect(items.slice(0, at).every((c) => c.own_works > 0)).toBe(true);
     const page = await (await admin()).comments({ chat_id: chat.id });
@@ -308,6 +360,17 @@ describe("budget form", () => {
     expect(row).toEqual({ order_id: chat.document_id });
     const page = await ana.comments({ chat_id: chat.id });
     expect(page.comments[0]?.budget?.id).toBe(sent.budget?.id);
+    // The answer carries the order's budgets, newest first (seed 002 section 3.3), the new one with its status.
+    const ids = await queryRows<{ id: number }>(
+      app.db(),
+      sql`SELECT id FROM budgets WHERE order_id = ${chat.document_id} ORDER BY id DESC`,
+    );
+    expect(page.budgets.map((b) => b.id)).toEqual(ids.map((r) => r.id));
+    expect(page.budgets[0]).toMatchObject({ id: sent.budget?.id, total: 2 * 32_990 - 990 });
+    expect(page.budgets[0]?.status.name).toBeTruthy();
+    // A budget's own chat carries that budget.
+    const budgetChat = await ana.open({ document_type: "Budget", document_id: sent.budget?.id ?? 0 });
+    expect((await ana.comments({ chat_id: budgetChat.id })).budgets.map((b) => b.id)).toEqual([sent.budget?.id]);
   });
 
   it("refuses without create budget and with bad lines, and writes no budget for a message that fails", async () => {

@@ -204,6 +204,8 @@ export interface ChatListItem extends ChatSummary {
   unread: number;
   mention: number;
   own_works: number;
+  /** The names of the caller's open works on the chat's document, latest first (at most 3; own_works counts all). */
+  work_names: string[];
   last_comment: {
     id: number;
     author_name: string | null;
@@ -257,7 +259,15 @@ export interface ChatCommentItem {
   comment: string;
   author_type: ChatAuthorType;
   author: ChatPerson | null;
-  reply: { id: number; comment: string; author: ChatPerson | null; deleted: boolean } | null;
+  /** A client's message (author_type 'Client', by WhatsApp): the client's name, else the phone it came from. */
+  client_name: string | null;
+  reply: {
+    id: number;
+    comment: string;
+    author: ChatPerson | null;
+    client_name: string | null;
+    deleted: boolean;
+  } | null;
   target_user_id: number | null;
   mentioned_user_ids: number[];
   /** thumb_url: the 256 px thumbnail (the original when the store made none). */
@@ -271,12 +281,24 @@ export interface ChatCommentItem {
   client_key: string | null;
 }
 
+export interface ChatBudget {
+  id: number;
+  correlative_id: number;
+  total: number;
+  status: { name: string; color: string };
+}
+
 export interface ChatCommentsPage {
   /** Newest first. */
   comments: ChatCommentItem[];
   next_cursor: string | null;
   /** Events of the chat that have not ended (ongoing or upcoming), soonest first. */
   events: ChatEvent[];
+  /**
+   * The document's budgets (an order's, newest first; a budget chat's own), the first page only, for a caller who may
+   * read budgets (seed 002 section 3.3: the answer carries comments, current_works, events, budgets).
+   */
+  budgets: ChatBudget[];
   /** The open works on the document, oldest first (the first page only). */
   current_works: { id: number; user: ChatPerson; work_name: string; started_at: Instant | null; created_at: Instant }[];
 }

@@ -99,6 +99,10 @@ export const REALTIME_EVENTS = {
    */
   "crm.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
 
+  // Budgets
+  /** Budgets were created, edited (lines, pictures) or moved to another status: open budget and order lists refetch. */
+  "budget.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+
   // Provider (supplier pricings and buy orders)
   /** Pricings or buy orders were created, answered, confirmed or closed: the document's list of them refetches. */
   "provider.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),

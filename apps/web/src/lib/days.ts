@@ -19,3 +19,9 @@ export function monthWeeks(month: string): string[][] {
     weeks.push(weekDays(monday));
   return weeks;
 }
+
+/** Whether 'YYYY-MM-DD' names a day of the calendar (not 2026-02-31): a day typed in a URL may not. */
+export function isRealDay(v: string): boolean {
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
+}

@@ -72,7 +72,16 @@ import {
   ZipPage,
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
-import { bookingSearch, clientBookingSearch, providerSearch, tokenSearch, vehiclesSearch } from "./search";
+import {
+  bookingSearch,
+  calendarSearch,
+  listSearch,
+  clientBookingSearch,
+  mainSearch,
+  providerSearch,
+  tokenSearch,
+  vehiclesSearch,
+} from "./search";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -340,6 +349,7 @@ const mainRoute = createRoute({
   path: "main",
   beforeLoad: ({ context }) => requireStaff(context),
   component: MainShell,
+  validateSearch: mainSearch,
   pendingComponent: () => <PageLoader label="Cargando empresa…" />,
   // Show the loader only when loading is slow enough to be noticed, so quick page changes do not flash it.
   pendingMs: 200,
@@ -373,21 +383,21 @@ const mainPages = [
   mainPage("analytics", { module: "analytic" }, "analytics"),
   mainPage("booking", { module: "booking" }, "booking", AgendaPage, bookingSearch),
   mainPage("bookings/$id", { module: "booking" }, "booking", BookingDetailPage),
-  mainPage("budgets", { module: "budget" }, null, BudgetsPage),
+  mainPage("budgets", { module: "budget" }, null, BudgetsPage, listSearch),
   mainPage("budgets/$id", { module: "budget" }, null, BudgetDetailPage),
-  mainPage("calendar", { module: "calendar" }, "event", CalendarPage),
+  mainPage("calendar", { module: "calendar" }, "event", CalendarPage, calendarSearch),
   mainPage("checkin", { module: "checkin" }, "check_in"),
   // The CRM area reads its own route table from the splat (features/crm/crm-routes.ts).
-  mainPage("crm", { module: "crm" }, "crm", CrmPage),
-  mainPage("crm/$", { module: "crm" }, "crm", CrmPage),
+  mainPage("crm", { module: "crm" }, "crm", CrmPage, listSearch),
+  mainPage("crm/$", { module: "crm" }, "crm", CrmPage, listSearch),
   mainPage("folders", { text: "Carpetas" }, null),
   mainPage("inventory", { module: "inventory" }, "inventory_action"),
   mainPage("inventory/$", { module: "inventory" }, "inventory_action"),
   mainPage("inventory-actions/$id", { module: "inventory" }, null),
   mainPage("invoices", { module: "invoicing" }, "invoice"),
-  mainPage("orders", { module: "order" }, "check_in", OrdersPage),
+  mainPage("orders", { module: "order" }, "check_in", OrdersPage, listSearch),
   mainPage("orders/$id", { term: "order", form: "singular" }, "check_in", OrderDetailPage),
-  mainPage("payments", { text: "Cobros" }, "payment", PaymentsPage),
+  mainPage("payments", { text: "Cobros" }, "payment", PaymentsPage, listSearch),
   mainPage("roles", { text: "Roles" }, "role"),
   mainPage("shares", { module: "shares" }, "shares"),
   mainPage("settings", { text: "Mi Perfil" }, null, SettingsPage),
@@ -398,10 +408,11 @@ const mainPages = [
 const mainIndexRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: "/",
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, search }) => {
     // With the shell's code: the login does not need it.
     const { homePath } = await import("../features/shell/navigation");
-    throw redirect({ to: homePath(context.setup.company.preferences, context.can) });
+    // A chat named in the link (a push notification's /main?chat=<id>) opens over the home page.
+    throw redirect({ to: homePath(context.setup.company.preferences, context.can), search: { chat: search.chat } });
   },
 });
 const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$", beforeLoad: to("/not-found") });

@@ -9,6 +9,7 @@ import { inviteUserSchema } from "@taller/core";
 import { Copy, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import type { RouterOutputs } from "@taller/api";
+import { useRefreshOn } from "../../lib/company-events";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { useSetupChanged } from "../../lib/setup-events";
@@ -40,11 +41,7 @@ function UsersAdmin() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [link, setLink] = useState<{ name: string; url: string } | null>(null);
 
-  trpc.company.onEvent.useSubscription(undefined, {
-    onData: (event) => {
-      if (event.data.type === "user.updated") void utils.admin.users.list.invalidate();
-    },
-  });
+  useRefreshOn(["user.updated"], () => utils.admin.users.list.invalidate());
   // A role created, renamed or deleted: the role picker and the users' role names follow.
   useSetupChanged((what) => {
     if (what !== "roles") return;

@@ -1,8 +1,8 @@
 /**
- * The agenda (/main/booking, seed 001 sections 2 and 4): month mode, and day mode with ?date=YYYY-MM-DD (clicking a
- * day adds it, the back arrow removes it). Toolbar: back arrow (day mode), colour legend (centred on wide screens, in
- * a help dialog on narrow ones), the e-mail bookings counter, search, previous/next and the title. Every open agenda
- * of the company refreshes on the realtime booking events.
+ * The agenda (/main/booking, seed 001 sections 2 and 4): month mode (?month=YYYY-MM), and day mode with
+ * ?date=YYYY-MM-DD (clicking a day adds it, the back arrow returns to its month). Toolbar: back arrow (day mode),
+ * colour legend (centred on wide screens, in a help dialog on narrow ones), the e-mail bookings counter, search,
+ * previous/next and the title. Every open agenda of the company refreshes on the realtime booking events.
  */
 import {
   addDays,
@@ -111,11 +111,10 @@ export function AgendaPage() {
   const can = useCan();
   const narrow = useIsNarrow();
   const navigate = useNavigate();
-  const { date: linked } = useSearch({ from: "/main/booking" });
+  const { date: linked, month: linkedMonth } = useSearch({ from: "/main/booking" });
   const date = linked && isRealDay(linked) ? linked : undefined;
   const today = todayIn();
-  const [shownMonth, setShownMonth] = useState(monthOf(date ?? today));
-  const month = date ? monthOf(date) : shownMonth;
+  const month = date ? monthOf(date) : (linkedMonth ?? monthOf(today));
   const { input, query: rangeQuery, data: range, locationIds } = useBookingRange(month);
   const professionals = useProfessionals(range?.booking_type === "professional" && !!date);
   const toggleBlock = useToggleBlock(input);
@@ -128,14 +127,15 @@ export function AgendaPage() {
   const [opened, setOpened] = useState<number | null>(null);
   const [booking, setBooking] = useState<BookingPrefill | null>(null);
 
-  const openDay = (day: string | undefined) => {
-    if (!day) setShownMonth(month);
-    void navigate({ to: "/main/booking", search: day ? { date: day } : {} });
-  };
-  const step = (delta: number) => {
-    if (date) void navigate({ to: "/main/booking", search: { date: addDays(date, delta) }, replace: true });
-    else setShownMonth(shiftMonth(month, delta));
-  };
+  // Back from a day returns to its month.
+  const openDay = (day: string | undefined) =>
+    void navigate({ to: "/main/booking", search: day ? { date: day } : { month } });
+  const step = (delta: number) =>
+    void navigate({
+      to: "/main/booking",
+      search: date ? { date: addDays(date, delta) } : { month: shiftMonth(month, delta) },
+      replace: true,
+    });
 
   return (
     <div className="agenda">

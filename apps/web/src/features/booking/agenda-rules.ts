@@ -8,10 +8,10 @@ import {
   type BookingFlags,
   weekdayOf,
 } from "@taller/core";
-import { monthWeeks } from "../../lib/days";
+import { isRealDay, monthWeeks } from "../../lib/days";
 
 /** The month grid (whole weeks, Monday first). */
-export { monthWeeks };
+export { isRealDay, monthWeeks };
 
 /** The agenda's locale (seed 001 section 9). */
 export const AGENDA_LOCALE = "es-ES";
@@ -19,12 +19,6 @@ export const AGENDA_LOCALE = "es-ES";
 const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase(AGENDA_LOCALE) + s.slice(1);
 /** A day-date as a UTC noon instant: formatting it in UTC can never shift the day. */
 const noonUtc = (day: string) => new Date(`${day}T12:00:00Z`);
-
-/** Whether 'YYYY-MM-DD' names a day of the calendar (not 2026-02-31). */
-export function isRealDay(v: string): boolean {
-  const ms = Date.parse(`${v}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
-}
 
 /** 'YYYY-MM' of a day-date. */
 export const monthOf = (day: string) => day.slice(0, 7);

@@ -8,7 +8,7 @@
 import type { RouterOutputs } from "@taller/api";
 import { BUDGET_TEXTS, budgetLocked, formatDateTime, formatMoney, transitionAllowed } from "@taller/core";
 import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft, FileDown, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowLeft, FileDown, MessageSquare, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorCode } from "../../lib/api";
 import { useCan } from "../../lib/permissions";
@@ -20,6 +20,7 @@ import { Select } from "../../ui/select";
 import { PictureGrid } from "../../ui/picture-grid";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
+import { showChat } from "../chat";
 import { BudgetPaymentButton } from "../payments";
 import { ProviderSection } from "../provider";
 import { BudgetZipButton } from "../zip";
@@ -155,6 +156,14 @@ export function BudgetView({ budget }: { budget: Budget }) {
           {BUDGET_TEXTS.download}
         </a>
         {budget.total > 0 && <BudgetPaymentButton budgetId={budget.id} lines={budget.lines} />}
+        {/* The budget's chat (created on first open): the chat list's 'Presupuestos' tab lists it from then on. */}
+        <Button
+          variant="secondary"
+          icon={<MessageSquare size={16} aria-hidden />}
+          onClick={() => showChat({ document_type: "Budget", document_id: budget.id })}
+        >
+          Abrir chat
+        </Button>
       </header>
       {can("update", "budget") && <StatusChange budget={budget} />}
       <dl className="budget-facts">

@@ -8,9 +8,11 @@ import { BUDGET_TEXTS, formatDate, formatMoney } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { errorCode } from "../../lib/api";
+import { useRefreshOn } from "../../lib/company-events";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
+import { useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
@@ -85,7 +87,7 @@ function Card({ budget }: { budget: BudgetItem }) {
 
 export function BudgetsPage() {
   const narrow = useIsNarrow();
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useSearchText();
   const [filterOpen, setFilterOpen] = useState(false);
   const statuses = trpc.budgets.statuses.useQuery();
   const [stored, storeIds] = useIdFilter(filterStore, null);
@@ -97,6 +99,9 @@ export function BudgetsPage() {
     { getNextPageParam: nextCursor },
   );
   const byStatus = list.data?.pages[0]?.by_status;
+  const utils = trpc.useUtils();
+  // A budget created, edited or moved to another status by someone else.
+  useRefreshOn(["budget.changed"], () => utils.budgets.list.invalidate());
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.budgets, "los presupuestos");
   if (list.isError && errorCode(list.error) === "FORBIDDEN") {
     return (

@@ -1,6 +1,7 @@
 /**
  * The production and events calendar (/main/calendar, seed 000 sections 2.4, 4, 7 and 9): the type menu
- * ('Producción' deliveries / 'Eventos', remembered), month, week and day views, previous/next with a spinner in
+ * ('Producción' deliveries / 'Eventos', remembered), month, week and day views (the day and view shown live in the
+ * URL: ?date=YYYY-MM-DD&view=week), previous/next with a spinner in
  * place of next while loading, a month's day opening its day view (not on holidays), the day's 'Facturado' and
  * 'Producción' sums, the floating search, and the minimal event dialog. The window asked for is the month shown
  * ± 7 days, 200 ms after the last move; open calendars refetch when an event changes anywhere in the company.
@@ -16,10 +17,12 @@ import {
   todayIn,
   type CalendarType,
 } from "@taller/core";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight, Plus } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useRefreshOn } from "../../lib/company-events";
+import { isRealDay } from "../../lib/days";
 import { useLocationFilter } from "../../lib/locations";
 import { useCan } from "../../lib/permissions";
 import { stringCodec, storedValue, useStoredValue } from "../../lib/storage";
@@ -63,8 +66,18 @@ export function CalendarPage() {
   const can = useCan();
   const utils = trpc.useUtils();
   const [type, setType] = useStoredValue(storedType);
-  const [mode, setMode] = useState<CalendarMode>("month");
-  const [day, setDay] = useState(() => todayIn());
+  // The period shown lives in the URL: Back from an order opened here, and a reload, show it again.
+  const linked = useSearch({ from: "/main/calendar" });
+  const mode = linked.view ?? "month";
+  const day = linked.date && isRealDay(linked.date) ? linked.date : todayIn();
+  const show = (next: { day?: string; mode?: CalendarMode }) =>
+    void navigate({
+      to: "/main/calendar",
+      search: { date: next.day ?? day, view: next.mode ?? mode },
+      replace: true,
+    });
+  const setDay = (next: string) => show({ day: next });
+  const setMode = (next: CalendarMode) => show({ mode: next });
   const [editing, setEditing] = useState<Editing>(null);
   const locationIds = useLocationFilter();
 
@@ -80,11 +93,7 @@ export function CalendarPage() {
   const loading = settledKey !== wantedKey || range.isFetching;
 
   // Another screen (or user) created or changed an event: refetch the windows on screen.
-  trpc.company.onEvent.useSubscription(undefined, {
-    onData: (message) => {
-      if (message.data.type === "calendar.event.changed") void utils.calendar.range.invalidate();
-    },
-  });
+  useRefreshOn(["calendar.event.changed"], () => utils.calendar.range.invalidate());
 
   const items = useMemo(() => {
     const data = range.data;
@@ -103,8 +112,7 @@ export function CalendarPage() {
   };
   const openDay = (target: string) => {
     if (holidays.has(target)) return;
-    setDay(target);
-    setMode("day");
+    show({ day: target, mode: "day" });
   };
 
   return (

@@ -4,8 +4,9 @@
 import { addDays, deliveryDisplay, eventColor, formatTime, type Instant } from "@taller/core";
 import { monthWeeks, weekDays, weekStart } from "../../lib/days";
 
-export const CALENDAR_MODES = ["month", "week", "day"] as const;
-export type CalendarMode = (typeof CALENDAR_MODES)[number];
+import { CALENDAR_MODES, type CalendarMode } from "./modes";
+
+export { CALENDAR_MODES, type CalendarMode };
 export const MODE_LABELS: Record<CalendarMode, string> = { month: "Mes", week: "Semana", day: "Día" };
 
 export { weekDays, weekStart };

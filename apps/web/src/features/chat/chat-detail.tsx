@@ -32,7 +32,7 @@ import { Composer, eventDraft, EventForm, eventInput, type Outgoing } from "./co
 import { MessageBubble, type BubbleActions } from "./message-bubble";
 import { createReadMarker, distanceFromBottom, nearTop, showGoToEnd, SOUND_DELAY_MS } from "./message-rules";
 import { playNewMessageSound } from "./sound";
-import { EventsStrip, WorksStrip } from "./strips";
+import { BudgetsStrip, EventsStrip, WorksStrip } from "./strips";
 import { useChatMessages, type Message } from "./use-chat-messages";
 import { WhatsappDialog } from "./whatsapp-panel";
 import { useMentionName } from "./use-mention-name";
@@ -60,6 +60,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
     { enabled: mayWhatsapp, staleTime: 60_000 },
   );
   const [whatsappOpen, setWhatsappOpen] = useState(false);
+  const [whatsappReply, setWhatsappReply] = useState<Message | null>(null);
   const openWhatsapp = () => {
     if (conversation.data?.plan === false)
       snackbar.show(WHATSAPP_TEXTS.notInPlan, { tone: "info", duration: WHATSAPP_PLAN_MESSAGE_MS });
@@ -145,8 +146,15 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
           comment: out.comment,
           author_type: "User",
           author: me,
+          client_name: null,
           reply: out.reply?.id
-            ? { id: out.reply.id, comment: out.reply.comment, author: out.reply.author, deleted: false }
+            ? {
+                id: out.reply.id,
+                comment: out.reply.comment,
+                author: out.reply.author,
+                client_name: out.reply.client_name,
+                deleted: false,
+              }
             : null,
           target_user_id: null,
           mentioned_user_ids: [],
@@ -160,8 +168,18 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
       .finally(() => previewPictures.forEach((p) => URL.revokeObjectURL(p.url)));
   };
 
+  const whatsapp = conversation.data;
   const actions: BubbleActions = {
     reply: setReply,
+    // A client's message is answered by WhatsApp while its window is open (free text); without the plan, the
+    // option says so.
+    replyWhatsapp:
+      mayWhatsapp && whatsapp?.client && (whatsapp.plan === false || whatsapp.window.state === "open")
+        ? (m) => {
+            setWhatsappReply(m);
+            openWhatsapp();
+          }
+        : undefined,
     copy: (m) => {
       navigator.clipboard.writeText(m.comment).catch((error: unknown) => console.error(error));
     },
@@ -213,6 +231,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
       <CurrentWorkPanel />
       <WorksStrip works={chat.works} />
       <EventsStrip events={chat.events} />
+      <BudgetsStrip budgets={chat.budgets} />
       <div className="chat-messages-wrap">
         <div
           ref={scrollRef}
@@ -262,9 +281,19 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
         allowEvent={!thread && can("create", "event")}
         allowBudget={header.document_type === "Order" && can("create", "budget")}
         name={name}
-        onWhatsapp={mayWhatsapp && conversation.data?.client ? openWhatsapp : undefined}
+        onWhatsapp={mayWhatsapp && whatsapp?.client ? openWhatsapp : undefined}
       />
-      {whatsappOpen && <WhatsappDialog chatId={header.id} open onOpenChange={setWhatsappOpen} />}
+      {whatsappOpen && (
+        <WhatsappDialog
+          chatId={header.id}
+          replyTo={whatsappReply}
+          open
+          onOpenChange={(open) => {
+            setWhatsappOpen(open);
+            if (!open) setWhatsappReply(null);
+          }}
+        />
+      )}
       {view?.type === "Order" && orderOpen && (
         <Suspense fallback={null}>
           <OrderDialog orderId={view.id} open onOpenChange={setOrderOpen} />

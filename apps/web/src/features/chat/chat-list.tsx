@@ -4,11 +4,14 @@
  * of section 4.1. A chat opens in the panel; the local cache shows the last known list while the server answers.
  */
 import { CHAT_TABS, CHAT_TEXTS, chatDocumentPath, type ChatListItem, type ChatTab } from "@taller/core";
-import { Archive, Bot, Calculator, ClipboardList, Search, Users } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { Archive, Bot, Calculator, ClipboardList, Search, Settings, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { useSettled } from "../../lib/use-settled";
+import { IconButton } from "../../ui/icon-button";
+import { UserCard } from "../../ui/user-card";
 import { VirtualList } from "../../ui/virtual-list";
 import { showAssistant } from "./assistant-store";
 import { showChat } from "./chat-store";
@@ -41,6 +44,7 @@ export function ChatList() {
 
   const badges = trpc.chat.badges.useQuery().data;
   const assistant = trpc.chat.assistant.status.useQuery().data;
+  const me = trpc.auth.me.useQuery().data;
   const list = trpc.chat.list.useInfiniteQuery(
     { tab, archived, search: search || undefined },
     { getNextPageParam: (page) => page.next_cursor ?? undefined },
@@ -79,15 +83,6 @@ export function ChatList() {
           onChange={(e) => setText(e.target.value)}
         />
       </div>
-      <button type="button" className="assistant-entry" onClick={() => showAssistant()}>
-        <Bot size={20} aria-hidden />
-        <span>
-          <strong>{CHAT_TEXTS.assistantTitle}</strong>
-          {assistant && !assistant.configured && (
-            <span className="assistant-entry-note">{CHAT_TEXTS.assistantNotConfigured}</span>
-          )}
-        </span>
-      </button>
       <div className="chat-tabs" role="tablist" aria-label="Tipo de documento">
         {CHAT_TABS.map((t) => {
           const Icon = TAB_ICONS[t];
@@ -142,6 +137,22 @@ export function ChatList() {
           failed={list.isError && <QueryFailed query={list} what="los chats" inline />}
         />
       </div>
+      <footer className="chat-list-footer">
+        {me && <UserCard user={me} />}
+        <IconButton
+          label={
+            assistant && !assistant.configured
+              ? `${CHAT_TEXTS.assistantTitle}: ${CHAT_TEXTS.assistantNotConfigured}`
+              : CHAT_TEXTS.assistantTitle
+          }
+          onClick={() => showAssistant()}
+        >
+          <Bot size={20} />
+        </IconButton>
+        <Link to="/main/settings" className="icon-btn" aria-label="Configuración" title="Configuración">
+          <Settings size={20} aria-hidden />
+        </Link>
+      </footer>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * One chat in the list (seed 002 section 2.2): picture (a default icon by document type when it has none), subtitle,
  * title, #number, the last comment as "First name: 40 characters", its time, the unread dot or mention count, the
- * user's works on it, and a check when the document is finished.
+ * user's works on it (a work icon and their names), and a check when the document is finished.
  */
 import type { ChatListItem } from "@taller/core";
 import { AtSign, CalendarDays, CircleCheck, FileText, Package, Wrench } from "lucide-react";
@@ -31,6 +31,15 @@ export function ChatPicture({
   );
 }
 
+/** "Cambio de aceite, Alineación +2": the names the row has, and how many more there are. */
+function workNames(chat: Pick<ChatListItem, "own_works" | "work_names">): string {
+  // Rows cached on the device by an older version have no names: their count stands in.
+  const names = chat.work_names ?? [];
+  if (!names.length) return String(chat.own_works);
+  const more = chat.own_works - names.length;
+  return `${names.join(", ")}${more > 0 ? ` +${more}` : ""}`;
+}
+
 export function ChatRow({ chat, onOpen }: { chat: ChatListItem; onOpen(): void }) {
   const last = chat.last_comment;
   const line = lastCommentLine(last, useMentionName());
@@ -52,9 +61,9 @@ export function ChatRow({ chat, onOpen }: { chat: ChatListItem; onOpen(): void }
         <span className="chat-row-bottom">
           <span className="chat-row-last">{line}</span>
           {chat.own_works > 0 && (
-            <span className="chat-row-works" aria-label={`${chat.own_works} trabajo(s) tuyos`}>
+            <span className="chat-row-works" aria-label={`${chat.own_works} trabajo(s) tuyos: ${workNames(chat)}`}>
               <Wrench size={14} aria-hidden />
-              {chat.own_works}
+              {workNames(chat)}
             </span>
           )}
           {chat.mention > 0 && (

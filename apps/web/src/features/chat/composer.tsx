@@ -22,7 +22,7 @@ import { initials } from "../../ui/initials";
 import { BudgetForm, type BudgetDraft, emptyBudgetDraft } from "../budgets";
 import { insertMention, mentionCandidates, mentionQuery, roleLabel } from "./mentions";
 import { MessageText } from "./message-bubble";
-import { canSend, eventFormErrors, onlyImages } from "./message-rules";
+import { authorName, canSend, eventFormErrors, onlyImages } from "./message-rules";
 import type { Message } from "./use-chat-messages";
 
 export interface EventDraft {
@@ -234,7 +234,7 @@ export function Composer({
       {reply && (
         <div className="chat-reply-preview">
           <div>
-            <strong>Respondiendo a {reply.author?.name ?? "Sin autor"}</strong>
+            <strong>Respondiendo a {authorName(reply)}</strong>
             <p>
               {reply.comment ? (
                 <MessageText text={reply.comment} name={name} />

@@ -6,13 +6,13 @@
  */
 import { CHAT_TEXTS, formatMoney, formatTime } from "@taller/core";
 import { Link } from "@tanstack/react-router";
-import { CalendarClock, Copy, FileText, MoreVertical, Pencil, Reply, Trash2 } from "lucide-react";
+import { CalendarClock, Copy, FileText, MessageCircle, MoreVertical, Pencil, Reply, Trash2 } from "lucide-react";
 import { Fragment } from "react";
 import { IconButton } from "../../ui/icon-button";
 import { initials } from "../../ui/initials";
 import { Menu, MenuItem } from "../../ui/menu";
 import { splitMentions } from "./mentions";
-import { canDelete } from "./message-rules";
+import { authorName, canDelete } from "./message-rules";
 import type { Message } from "./use-chat-messages";
 
 /** The text with (user:ID) and (client:ID) written as @names. */
@@ -32,10 +32,10 @@ export function MessageText({ text, name }: { text: string; name(kind: "user" | 
   );
 }
 
-const AUTHOR_FALLBACK: Partial<Record<Message["author_type"], string>> = { System: "Sistema", Assistant: "Asistente" };
-
 export interface BubbleActions {
   reply(m: Message): void;
+  /** A client's WhatsApp message answered by WhatsApp (absent where the user may not, or the window is closed). */
+  replyWhatsapp?(m: Message): void;
   copy(m: Message): void;
   editEvent(m: Message): void;
   remove(m: Message): void;
@@ -55,7 +55,7 @@ export function MessageBubble({
   /** Absent: no menu (an assistant thread's messages are not replied to, edited or deleted). */
   actions?: BubbleActions;
 }) {
-  const author = message.author?.name ?? AUTHOR_FALLBACK[message.author_type] ?? "Sin autor";
+  const author = authorName(message);
   const deleted = message.deleted_at !== null;
   const event = message.calendar_event;
   return (
@@ -79,7 +79,7 @@ export function MessageBubble({
           <>
             {message.reply && (
               <blockquote className="chat-reply-quote">
-                <strong>{message.reply.author?.name ?? "Sin autor"}</strong>
+                <strong>{authorName(message.reply)}</strong>
                 <span>
                   {message.reply.deleted ? (
                     CHAT_TEXTS.deleted
@@ -152,6 +152,11 @@ export function MessageBubble({
           <MenuItem icon={<Reply size={16} />} onSelect={() => actions.reply(message)}>
             Responder
           </MenuItem>
+          {actions.replyWhatsapp && message.author_type === "Client" && (
+            <MenuItem icon={<MessageCircle size={16} />} onSelect={() => actions.replyWhatsapp?.(message)}>
+              Responder por WhatsApp
+            </MenuItem>
+          )}
           <MenuItem icon={<Copy size={16} />} onSelect={() => actions.copy(message)}>
             Copiar
           </MenuItem>

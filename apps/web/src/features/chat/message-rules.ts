@@ -4,6 +4,7 @@
  *   messagesReducer(state, { type: "sending", message })   // optimistic: id null, shown at once
  *   messagesReducer(state, { type: "sent", key, message })  // the server's id and times replace it
  *   messagesReducer(state, { type: "failed", key })         // an image message disappears; a text one stays, marked
+ *   authorName(message)                                     // the user, the client (WhatsApp), 'Sistema'…
  *   canDelete(message, me, now)                             // its author, within 5 minutes
  *   canSend(draft)                                          // trimmed text, an event, images or a budget
  *   createReadMarker(mark)                                  // debounced 300 ms, never > 300 px from the bottom
@@ -77,6 +78,19 @@ export function messagesReducer<M extends MessageBase>(state: readonly M[], acti
       // Seed 002 section 8: an image message that failed is removed; a text stays, marked, so it can be copied.
       return state.flatMap((m) => (m.key !== action.key ? [m] : m.pictures.length ? [] : [{ ...m, failed: true }]));
   }
+}
+
+/** Who wrote a message, as its bubble, its quote and the reply preview name it. */
+export function authorName(message: {
+  author_type?: string;
+  author: { name: string } | null;
+  client_name: string | null;
+}): string {
+  return (
+    message.author?.name ??
+    message.client_name ??
+    (message.author_type === "System" ? "Sistema" : message.author_type === "Assistant" ? "Asistente" : "Sin autor")
+  );
 }
 
 export interface DeletableMessage {

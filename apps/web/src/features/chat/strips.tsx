@@ -1,12 +1,14 @@
 /**
  * The strips under a chat's header (seed 002 section 2.3, seed 001 section 9): the workers on the document (first 7
  * with the time since they started, then '+N más') and the ongoing or upcoming events with a clock ticking every
- * second (an event disappears when it ends).
+ * second (an event disappears when it ends), and the document's budgets, each a link to its page.
  */
-import type { ChatCommentsPage, ChatEvent } from "@taller/core";
-import { CalendarClock } from "lucide-react";
+import { formatMoney, type ChatBudget, type ChatCommentsPage, type ChatEvent } from "@taller/core";
+import { Link } from "@tanstack/react-router";
+import { CalendarClock, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { initials } from "../../ui/initials";
+import { StatusBadge } from "../../ui/status";
 import { workName, worksStrip } from "./list-rules";
 import { eventClock, sinceText } from "./time-rules";
 
@@ -57,6 +59,25 @@ export function EventsStrip({ events }: { events: ChatEvent[] }) {
           <span>
             <strong>{event.name}</strong> · {clock.state === "ongoing" ? "En curso" : "Comienza en"}{" "}
             <time className="chat-clock">{clock.text}</time>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function BudgetsStrip({ budgets }: { budgets: ChatBudget[] }) {
+  if (!budgets.length) return null;
+  return (
+    <ul className="chat-strip" aria-label="Presupuestos">
+      {budgets.map((b) => (
+        <li key={b.id} className="chat-strip-item">
+          <FileText size={16} aria-hidden />
+          <span>
+            <Link to="/main/budgets/$id" params={{ id: String(b.id) }}>
+              Presupuesto Nº {b.correlative_id}
+            </Link>{" "}
+            · {formatMoney(b.total)} <StatusBadge color={b.status.color} name={b.status.name} />
           </span>
         </li>
       ))}

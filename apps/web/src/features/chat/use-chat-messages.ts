@@ -36,7 +36,7 @@ export function useChatMessages(
   const utils = trpc.useUtils();
   const cache = useChatCache();
   const [messages, dispatch] = useReducer(messagesReducer<Message>, []);
-  const [first, setFirst] = useState<Pick<ChatCommentsPage, "events" | "current_works"> | null>(null);
+  const [first, setFirst] = useState<Pick<ChatCommentsPage, "events" | "current_works" | "budgets"> | null>(null);
   const [older, setOlder] = useState<{ cursor: string | null; loading: boolean }>({ cursor: null, loading: false });
   const [ready, setReady] = useState(false);
   // The last catch-up's failure (shown with 'Reintentar'), null once one succeeds.
@@ -73,7 +73,8 @@ export function useChatMessages(
         for (let i = 0; i < CATCH_UP_PAGES; i++) {
           const page: ChatCommentsPage = await fetchPage(cursor);
           if (!live.current) return;
-          if (cursor === null) setFirst({ events: page.events, current_works: page.current_works });
+          if (cursor === null)
+            setFirst({ events: page.events, current_works: page.current_works, budgets: page.budgets });
           fetched.push(...page.comments);
           overlap = page.comments.some((c) => known.current.has(c.id));
           cursor = page.next_cursor;
@@ -161,7 +162,7 @@ export function useChatMessages(
           dispatch({ type: "merge", messages: [asMessage(hit)] });
           if (cache) void cache.putMessages(chatId, [asMessage(hit)]);
         }
-        if (i === 0) setFirst({ events: page.events, current_works: page.current_works });
+        if (i === 0) setFirst({ events: page.events, current_works: page.current_works, budgets: page.budgets });
         return;
       }
       cursor = page.next_cursor;
@@ -229,6 +230,7 @@ export function useChatMessages(
     ready,
     events: first?.events ?? [],
     works: first?.current_works ?? [],
+    budgets: first?.budgets ?? [],
     hasOlder: older.cursor !== null,
     loadingOlder: older.loading,
     loadOlder,

@@ -13,6 +13,8 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { TextField } from "../../ui/text-field";
 import { useSnackbar } from "../../ui/snackbar";
+import { authorName } from "./message-rules";
+import type { Message } from "./use-chat-messages";
 
 function newKey() {
   return `wa${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
@@ -20,10 +22,13 @@ function newKey() {
 
 export function WhatsappDialog({
   chatId,
+  replyTo = null,
   open,
   onOpenChange,
 }: {
   chatId: number;
+  /** The client's message being answered ('Responder por WhatsApp'), quoted above the form. */
+  replyTo?: Message | null;
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
@@ -70,6 +75,12 @@ export function WhatsappDialog({
               `Puede escribir libremente hasta las ${formatTime(c.window.closes_at)} del ${formatDateTime(c.window.closes_at).split(" ")[0]}.`}
             {c.window.state === "closed" && WHATSAPP_TEXTS.outsideWindow}
           </p>
+          {replyTo && (
+            <blockquote className="chat-reply-quote">
+              <strong>Respondiendo a {authorName(replyTo)}</strong>
+              <span>{replyTo.comment}</span>
+            </blockquote>
+          )}
           {!c.phone && <p className="field-error">{WHATSAPP_TEXTS.noPhone}</p>}
           {c.phone && c.window.state === "open" && (
             <form

@@ -20,6 +20,7 @@ import { type ReactNode, useState } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { QueryFailed } from "../../lib/load-state";
 import { useIsNarrow } from "../../lib/media";
+import { useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { IconButton } from "../../ui/icon-button";
 import { SearchBar } from "../../ui/search-bar";
@@ -233,7 +234,7 @@ function ClientCards({
 
 export function ClientsPage() {
   const narrow = useIsNarrow();
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useSearchText();
   const [ratings, setRatings] = useState<Rating[]>([...CLIENT_RATINGS]);
   const List = narrow ? ClientCards : ClientsTable;
   return (

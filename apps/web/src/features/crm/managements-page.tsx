@@ -3,7 +3,7 @@
  * upper-cased, clear button), date range, the KPI boxes (toggling one filters the list; hidden on narrow screens),
  * the column chooser, a virtualized table sortable by its headers with expandable rows, and 'Cargando ...' while
  * more pages exist. retentions/{id} and absences/{id} open the list filtered to that management. The filter is
- * remembered under `crm_booking_filter`; the KPIs refresh when any management changes.
+ * remembered under `crm_booking_filter`; the rows and KPIs refresh when any management changes.
  */
 import type { CrmKind } from "@taller/core";
 import { Link } from "@tanstack/react-router";
@@ -12,6 +12,7 @@ import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
 import { useIsNarrow } from "../../lib/media";
 import { useCan } from "../../lib/permissions";
+import { useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { SearchBar } from "../../ui/search-bar";
 import { VirtualList } from "../../ui/virtual-list";
@@ -43,7 +44,7 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
   const narrow = useIsNarrow();
   const can = useCan();
   const [filter, setFilter] = useManagementFilter(kind);
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useSearchText();
   const [sort, setSort] = useState(DEFAULT_LIST_SORT);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [opened, setOpened] = useState<number | null>(null);
@@ -60,12 +61,14 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
   const label = LIST_LABELS[kind];
   const rows = useInfiniteRows(list, (page) => page.items, `la lista de ${label.toLowerCase()}`);
   const utils = trpc.useUtils();
-  // Someone changed a management (here, in another browser or on another server): the numbers follow.
+  // Someone changed a management (here, in another browser or on another server): the rows and the numbers follow.
   trpc.crm.onChanged.useSubscription(
     {},
     {
       onData: () => {
         void utils.crm.kpis.invalidate();
+        // The list's procedure bears its path's name.
+        void utils.crm[LIST_PATHS[kind]].invalidate();
       },
     },
   );

@@ -4,12 +4,14 @@
  */
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
+import { useRefreshOn } from "../../lib/company-events";
 import { useCompanySetup } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { QueryFailed } from "../../lib/load-state";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useLocationFilter } from "../../lib/locations";
 import { useIsNarrow } from "../../lib/media";
+import { useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
@@ -33,7 +35,7 @@ export function OrdersPage() {
   const defaults = useMemo(() => (statuses.data ? defaultOrderFilters(statuses.data) : null), [statuses.data]);
   const [statusIds, setStatusIds] = useIdFilter(statusFilterStore, defaults?.status ?? null);
   const [budgetIds, setBudgetIds] = useIdFilter(budgetFilterStore, defaults?.budget ?? null);
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useSearchText();
   const [sort, setSort] = useState(DEFAULT_SORT);
   const [filterOpen, setFilterOpen] = useState(false);
 
@@ -54,6 +56,9 @@ export function OrdersPage() {
     `la lista de ${terms.order.plural.toLowerCase()}`,
   );
   const failed = list.isError || statuses.isError;
+  const utils = trpc.useUtils();
+  // A check-in elsewhere opens an order; a budget's status shows in its order's row.
+  useRefreshOn(["booking.changed", "budget.changed"], () => utils.orders.list.invalidate());
 
   useEffect(() => {
     if (failed) snackbar.show("Error al cargar las órdenes", { tone: "error", duration: 3000, closeLabel: "Cerrar" });

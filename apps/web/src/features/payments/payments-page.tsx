@@ -10,6 +10,7 @@ import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
 import { reportApiError } from "../../lib/api";
+import { useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
@@ -24,7 +25,7 @@ const filterStore = storedIdFilter(PAYMENTS_FILTER_KEY);
 export function PaymentsPage() {
   const narrow = useIsNarrow();
   const [statusIds, setStatusIds] = useIdFilter(filterStore, [...PAYMENTS_FILTER_DEFAULT]);
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useSearchText();
   const [filterOpen, setFilterOpen] = useState(false);
   const [opened, setOpened] = useState<number | null>(null);
   const selected = (statusIds ?? []).filter((id): id is 1 | 2 => id === 1 || id === 2);

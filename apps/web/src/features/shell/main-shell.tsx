@@ -13,7 +13,7 @@ import { applyTheme, asTheme } from "../../ui/themes";
 import { PushNotifications } from "../push";
 import { UpdateDialog } from "../update";
 import { BottomNav } from "./bottom-nav";
-import { ChatPanel, chatVisibleStore, useChatUserEvents } from "../chat";
+import { ChatPanel, chatVisibleStore, useChatLink, useChatUserEvents } from "../chat";
 import { SideMenu, SideMenuDrawer } from "./side-menu";
 import { Toolbar } from "./toolbar";
 import "./shell.css";
@@ -34,6 +34,7 @@ function Shell() {
   const [chatVisible, setChatVisible] = useStoredValue(chatVisibleStore);
   const [menuOpen, setMenuOpen] = useState(!mobile);
   useChatUserEvents();
+  useChatLink();
   useCompanySetupLive();
 
   useEffect(() => applyTheme(asTheme(me?.theme)), [me?.theme]);

@@ -29,6 +29,7 @@ import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useSnackbar } from "../../ui/snackbar";
+import { UserCard } from "../../ui/user-card";
 import { initials } from "../../ui/initials";
 import { menuEntries, PROFILE_PATH } from "./navigation";
 
@@ -113,21 +114,7 @@ function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
           </li>
         </ul>
       </nav>
-      {me && (
-        <div className="sidebar-user">
-          {me.picture ? (
-            <img src={me.picture} alt="" className="avatar" />
-          ) : (
-            <span className="avatar avatar-initials" aria-hidden>
-              {initials(me.name)}
-            </span>
-          )}
-          <span className="sidebar-user-text">
-            <span className="sidebar-user-name">{me.name}</span>
-            {me.role && <span className="sidebar-user-role">{me.role}</span>}
-          </span>
-        </div>
-      )}
+      {me && <UserCard className="sidebar-user" user={me} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The vehicles list (/main/vehicles, seed 000 section 2.8): search, status boxes Sin orden / Agendado / Con orden
- * and a filter dialog over a virtualized table (cards under 800 px). The check-in cell opens the order in a dialog,
- * or the booking; the list reloads when that dialog closes.
+ * and a filter dialog over a virtualized table (cards under 800 px). The check-in cell opens the order in a dialog
+ * (?order=<id>: Back closes it, a reload reopens it), or the booking; the list reloads when that dialog closes.
  *
  * The search lives in the URL (?search=ABCD12), so the orders list can link a vehicle's identifier here; such a
  * link also names every status (?status=[1,2,3]) for that visit, so the vehicle shows whatever its status, while the
@@ -9,12 +9,14 @@
  */
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
+import { useRefreshOn } from "../../lib/company-events";
 import { useCompanySetup } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
 import { trpc } from "../../lib/trpc";
+import { useSearchText } from "../../lib/url-search";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
 import { StatusBoxes } from "../../ui/status";
@@ -35,14 +37,16 @@ import "./vehicles.css";
 
 const filterStore = storedIdFilter("vehicles_filter");
 
-type Opened = { action: CheckInAction; vehicle: VehicleListItem } | null;
+/** A booking dialog (the order dialog lives in the URL: ?order=<id>). */
+type Opened = { action: Exclude<CheckInAction, { kind: "order" }>; vehicle: VehicleListItem } | null;
 
 export function VehiclesPage() {
   const { terms } = useCompanySetup().company.preferences;
   const narrow = useIsNarrow();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const { search = "", status: linkedStatusIds } = useSearch({ from: "/main/vehicles" });
+  const { status: linkedStatusIds, order: openOrderId } = useSearch({ from: "/main/vehicles" });
+  const [search, setSearch] = useSearchText();
   const [storedIds, storeStatusIds] = useIdFilter(filterStore, DEFAULT_VEHICLE_FILTER);
   const statusIds = linkedStatusIds ?? asVehicleStatuses(storedIds ?? DEFAULT_VEHICLE_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
@@ -53,24 +57,26 @@ export function VehiclesPage() {
   // The first page counts once for the list and the status boxes.
   const totals = list.data?.pages[0]?.totals;
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.vehicles, "los vehículos");
+  // A vehicle's status comes from its bookings and orders (a check-in opens an order), wherever they change.
+  useRefreshOn(["booking.changed"], () => utils.vehicles.list.invalidate());
 
-  const setSearch = useCallback(
-    (text: string) =>
-      void navigate({
-        to: "/main/vehicles",
-        search: (prev) => ({ ...prev, search: text || undefined }),
-        replace: true,
-      }),
-    [navigate],
-  );
   const setStatusIds = (ids: number[]) => {
     storeStatusIds(ids);
     if (linkedStatusIds)
       void navigate({ to: "/main/vehicles", search: (prev) => ({ ...prev, status: undefined }), replace: true });
   };
-  const open = useCallback((action: CheckInAction, vehicle: VehicleListItem) => setOpened({ action, vehicle }), []);
+  // The order dialog is a history entry: Back closes it, a reload reopens it.
+  const open = useCallback(
+    (action: CheckInAction, vehicle: VehicleListItem) =>
+      action.kind === "order"
+        ? void navigate({ to: "/main/vehicles", search: (prev) => ({ ...prev, order: action.orderId }) })
+        : setOpened({ action, vehicle }),
+    [navigate],
+  );
   const close = () => {
     setOpened(null);
+    if (openOrderId !== undefined)
+      void navigate({ to: "/main/vehicles", search: (prev) => ({ ...prev, order: undefined }), replace: true });
     // What the dialog led to may have changed the vehicle (a new order or booking).
     void utils.vehicles.invalidate();
   };
@@ -119,12 +125,8 @@ export function VehiclesPage() {
         value={{ status: statusIds }}
         onApply={(v) => setStatusIds(v.status)}
       />
-      {opened?.action.kind === "order" && (
-        <OrderDialog orderId={opened.action.orderId} open onOpenChange={(o) => !o && close()} />
-      )}
-      {opened && opened.action.kind !== "order" && (
-        <BookingDialog vehicle={opened.vehicle} action={opened.action} onOpenChange={(o) => !o && close()} />
-      )}
+      {openOrderId !== undefined && <OrderDialog orderId={openOrderId} open onOpenChange={(o) => !o && close()} />}
+      {opened && <BookingDialog vehicle={opened.vehicle} action={opened.action} onOpenChange={(o) => !o && close()} />}
     </ListPage>
   );
 }

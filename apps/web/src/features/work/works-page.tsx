@@ -6,6 +6,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { QueryFailed } from "../../lib/load-state";
+import { useRefreshOn } from "../../lib/company-events";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
@@ -22,6 +23,9 @@ export function WorksPage() {
     { enabled: me.data !== undefined, getNextPageParam: (page) => page.next },
   );
   const moves = useWorkMoves();
+  const utils = trpc.useUtils();
+  // Works started or completed on the kiosk or another screen, or newly assigned.
+  useRefreshOn(["work.changed", "work.assigned"], () => utils.workpoint.list.invalidate());
   const navigate = useNavigate();
   const items = works.data?.pages.flatMap((p) => p.items) ?? [];
 

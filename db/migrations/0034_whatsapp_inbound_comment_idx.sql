@@ -1,0 +1,1 @@
+CREATE INDEX "whatsapp_inbound_comment_idx" ON "whatsapp_inbound" USING btree ("company_id","comment_id");
