@@ -153,7 +153,7 @@ test("capacity mode: no professional; server field errors marked; a retry after 
   });
   await page.getByRole("button", { name: "Agendar" }).click();
   // The spec's '¡OOPS!' snackbar names the refused field.
-  await expect(page.getByText("¡OOPS! Fecha: Fecha no disponible")).toBeVisible();
+  await expect(page.getByText("¡OOPS! Fecha: Fecha no disponible", { exact: true })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Fecha no disponible" }).first()).toBeVisible();
   await expect(page.getByLabel("Fecha", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await page.unroute("**/trpc/booking.public.create*");
@@ -163,7 +163,7 @@ test("capacity mode: no professional; server field errors marked; a retry after 
   // A server failure: the same snackbar, with 'Error desconocido' (seed 001 section 8).
   await page.route("**/trpc/booking.public.create*", (route) => route.fulfill({ status: 500, body: "fallo" }));
   await page.getByRole("button", { name: "Agendar" }).click();
-  await expect(page.getByText("¡OOPS! Error desconocido")).toBeVisible();
+  await expect(page.getByText("¡OOPS! Error desconocido", { exact: true })).toBeVisible();
   await page.unroute("**/trpc/booking.public.create*");
 
   // The first 'Agendar' reaches the server, but its answer is lost: the page says so and keeps the attempt's key.
