@@ -7,6 +7,7 @@ import type { RouterOutputs } from "@taller/api";
 import {
   BOOKED_TITLE,
   BOOKING_ERRORS,
+  companyTerms,
   DATE_NOT_AVAILABLE,
   formatDay,
   formatMoney,
@@ -190,6 +191,7 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
     booking_date: day || null,
     booking_time: time || null,
     comment: comment || null,
+    terms: companyTerms(data.company.terms),
   });
   const title = `Programa tu ${data.requirement_name ?? "cita"}`;
 

@@ -17,7 +17,7 @@ import {
 import { Link } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { useIsNarrow } from "../../lib/media";
 import { trpc } from "../../lib/trpc";
 import { IconButton } from "../../ui/icon-button";
@@ -95,7 +95,7 @@ function ClientsTable({
   ratings: Rating[];
   onCounts(answer: ClientsAnswer | undefined): ReactNode;
 }) {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(10);
   const query = trpc.crm.clients.useQuery(
@@ -110,7 +110,7 @@ function ClientsTable({
     <>
       {onCounts(query.data)}
       <div className="crm-clients-table">
-        <table aria-label={terms.client.plural} aria-busy={query.isFetching || undefined}>
+        <table aria-label={terms.client.many} aria-busy={query.isFetching || undefined}>
           <thead>
             <tr>
               <th scope="col">Identificador</th>
@@ -139,7 +139,7 @@ function ClientsTable({
           </tbody>
         </table>
         {query.isPending && <Spinner size={24} label="Cargando" />}
-        {query.data && total === 0 && <p className="crm-empty">{noClientsText(terms.client.plural)}</p>}
+        {query.data && total === 0 && <p className="crm-empty">{noClientsText(terms.client.many)}</p>}
         <div className="crm-pager">
           <Select
             label="Filas por página"
@@ -173,7 +173,7 @@ function ClientCards({
   ratings: Rating[];
   onCounts(answer: ClientsAnswer | undefined): ReactNode;
 }) {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const [loaded, setLoaded] = useState(1);
   const pages = trpc.useQueries((t) =>
     Array.from({ length: loaded }, (_, i) =>
@@ -194,7 +194,7 @@ function ClientCards({
     <>
       {onCounts(first)}
       <VirtualList
-        label={terms.client.plural}
+        label={terms.client.many}
         items={items}
         total={first?.total}
         hasMore={!failed && !!lastPage?.data && loaded < lastPage.data.total_pages}
@@ -216,7 +216,7 @@ function ClientCards({
           </Link>
         )}
         loadingText="Cargando ..."
-        emptyText={noClientsText(terms.client.plural)}
+        emptyText={noClientsText(terms.client.many)}
       />
     </>
   );

@@ -4,7 +4,7 @@
  */
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useLocationFilter } from "../../lib/locations";
@@ -24,7 +24,7 @@ const statusFilterStore = storedIdFilter("orders_filter");
 const budgetFilterStore = storedIdFilter("orders_budget_filter");
 
 export function OrdersPage() {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const narrow = useIsNarrow();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
@@ -82,7 +82,7 @@ export function OrdersPage() {
     >
       <VirtualList
         key={narrow ? "cards" : "table"}
-        label={terms.order.plural}
+        label={terms.order.many}
         {...rows}
         loading={rows.loading && !failed}
         getKey={(o) => o.id}
@@ -102,7 +102,7 @@ export function OrdersPage() {
           )
         }
         loadingText="Cargando"
-        emptyText={`No se han encontrado ${terms.order.plural}`}
+        emptyText={`No se han encontrado ${terms.order.many}`}
       />
       {statuses.data && (
         <FilterDialog
