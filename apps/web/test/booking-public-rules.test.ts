@@ -14,7 +14,7 @@ import {
   summaryRows,
   sundayFirst,
 } from "../src/features/booking-public/booking-rules";
-import { gridOf } from "../src/features/booking-public/date-picker";
+import { gridOf } from "../src/ui/month-calendar";
 
 describe("client booking dates (seed 000 section 5)", () => {
   it("starts tomorrow, across month and year ends", () => {

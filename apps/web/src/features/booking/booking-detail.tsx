@@ -30,7 +30,7 @@ import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
-import { TextField } from "../../ui/text-field";
+import { DateField } from "../../ui/date-field";
 import { bookingErrorText } from "./agenda-rules";
 import { bookingFieldLabels } from "./booking-form";
 import "./booking.css";
@@ -95,12 +95,11 @@ function RescheduleForm({
   const hours = slots.data?.hours ?? [];
   return (
     <section className="booking-reschedule" aria-label="Reagendar">
-      <TextField
+      <DateField
         label="Nueva fecha"
-        type="date"
         value={date}
-        onChange={(e) => {
-          setDate(e.target.value);
+        onChange={(day) => {
+          setDate(day);
           setTime("");
         }}
         error={errors.booking_date?.[0]}

@@ -22,13 +22,14 @@ import type { Path } from "react-hook-form";
 import { fieldErrorsOf } from "../../lib/api";
 import { useCompanySetup, useTerms } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
-import { textField, useZodForm } from "../../lib/forms";
+import { dateField, textField, useZodForm } from "../../lib/forms";
 import { useSelectedLocations } from "../../lib/locations";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { useSnackbar } from "../../ui/snackbar";
 import { Select } from "../../ui/select";
+import { DateField } from "../../ui/date-field";
 import { TextField } from "../../ui/text-field";
 import { bookingErrorText } from "./agenda-rules";
 import { useSettled } from "../../lib/use-settled";
@@ -269,7 +270,7 @@ function BookingForm({
         />
       )}
       <div className="booking-form-row">
-        <TextField label="Fecha" type="date" {...textField(form, "booking_date")} />
+        <DateField label="Fecha" {...dateField(form, "booking_date")} />
         <Select
           label="Hora"
           value={values.booking_time || undefined}
