@@ -7,6 +7,7 @@
  * Specs share one server and database (see fixtures.ts): rows made here carry unique names; the holiday is two
  * years ahead, where no other spec looks; the location lives only a moment (shell.spec.ts counts the demo's two).
  */
+import { formatDay } from "@taller/core";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSidewaysScroll, login, loginToShell, screenshot } from "./fixtures";
 
@@ -121,13 +122,14 @@ test("a holiday added here locks its day in the agenda", async ({ page }) => {
   const name = `Feriado ${unique}`;
 
   await openAdminPage(page, "/admin/holidays", "Feriados");
-  await page.getByLabel("Fecha").fill(date);
+  // Typed by hand, as people read it: dd-mm-yyyy.
+  await page.getByLabel("Fecha").fill(formatDay(date));
   await page.getByLabel("Nombre").fill(name);
   await page.getByRole("button", { name: "Agregar feriado" }).click();
   await expect(page.getByRole("heading", { name: `Feriados ${year}` })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Todos los locales");
   // The same day again is refused on the date.
-  await page.getByLabel("Fecha").fill(date);
+  await page.getByLabel("Fecha").fill(formatDay(date));
   await page.getByLabel("Nombre").fill("Repetido");
   await page.getByRole("button", { name: "Agregar feriado" }).click();
   await expect(page.getByText("Ya hay un feriado de toda la empresa ese día")).toBeVisible();

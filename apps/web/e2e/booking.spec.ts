@@ -3,7 +3,7 @@
  * admin@taller.demo books at 16:00 on a day two weeks ahead no other spec reads, and removes the demo's e-mail
  * bookings, which only this spec shows.
  */
-import { addDays, todayIn, weekdayOf } from "@taller/core";
+import { addDays, formatDay, todayIn, weekdayOf } from "@taller/core";
 import { chileanHolidays } from "@taller/db/seed";
 import { expect, type Page, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
@@ -56,7 +56,7 @@ test("a slot books, and the booking shows in its place", async ({ page }) => {
   const professional = (await slot.getAttribute("aria-label"))!.replace("Agendar 16:00 con ", "");
   await slot.click();
   const dialog = page.getByRole("dialog", { name: "Agendar" });
-  await expect(dialog.getByLabel("Fecha")).toHaveValue(day);
+  await expect(dialog.getByLabel("Fecha")).toHaveValue(formatDay(day));
   await expect(dialog.getByRole("combobox", { name: "Hora" })).toHaveText(/16:00/);
   await expect(dialog.getByRole("combobox", { name: "Profesional" })).toHaveText(professional);
   await dialog.getByRole("button", { name: "Agendar" }).click();
@@ -123,7 +123,7 @@ test("the e-mail bookings dialog marks them read, books one from its mail, and c
   await carla.getByRole("button", { name: "Agendar" }).click();
   const form = page.getByRole("dialog", { name: "Agendar correo de Carla Correo" });
   await expect(form.getByLabel("Comentario")).toHaveValue(/^Agendamiento por correo/);
-  await form.getByLabel("Fecha").fill(workday(13));
+  await form.getByLabel("Fecha").fill(formatDay(workday(13)));
   await bookFirstFreeTime(page, form);
   await expect(carla.getByText("Agendado", { exact: true })).toBeVisible();
   await expect(carla.getByRole("link", { name: /^Reserva / })).toBeVisible();
@@ -157,7 +157,7 @@ test("a booking moves from its detail and shows on its new day; 'Recepcionar' cr
   // 'Reagendar': a new day and the first hour offered for this professional.
   await detail.getByRole("button", { name: "Reagendar" }).click();
   const hours = page.waitForResponse((r) => r.url().includes("booking.freeSlots") && r.url().includes(to) && r.ok());
-  await detail.getByLabel("Nueva fecha").fill(to);
+  await detail.getByLabel("Nueva fecha").fill(formatDay(to));
   await hours;
   await detail.getByRole("combobox", { name: "Nueva hora" }).click();
   const hour = page.getByRole("option").first();

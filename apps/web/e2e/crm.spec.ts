@@ -4,7 +4,7 @@
  * notice, the clients list (rating filter, page sizes), and the phone layout. admin@taller.demo only; the actions
  * change managements the demo seeds 'En Gestión', each test taking the newest one left.
  */
-import { addDays, todayIn, weekdayOf } from "@taller/core";
+import { addDays, formatDay, todayIn, weekdayOf } from "@taller/core";
 import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
 import { bookFirstFreeTime } from "./forms";
@@ -169,7 +169,7 @@ test("'Agendar Vehículo' books for the retention, which shows 'Agendado' at onc
   // A weekday seven weeks ahead: no other spec books there.
   let day = addDays(todayIn("America/Santiago"), 49);
   while (weekdayOf(day) > 5) day = addDays(day, 1);
-  await form.getByLabel("Fecha").fill(day);
+  await form.getByLabel("Fecha").fill(formatDay(day));
   await bookFirstFreeTime(page, form);
   // No job run needed: the booking was made for this management. Its category moves (the status may carry the same
   // name, so the field itself is read).

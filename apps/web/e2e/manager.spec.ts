@@ -130,9 +130,9 @@ async function createAndConnectDatabase(page: Page) {
   const create = form.getByRole("button", { name: "Crear" });
   await expect(create).toBeDisabled();
   for (const [column, target] of [
-    ["RUT", "Client.rut"],
-    ["Nombre", "Client.name"],
-    ["Ciudad", "Client.city"],
+    ["RUT", "Cliente · RUT"],
+    ["Nombre", "Cliente · Nombre"],
+    ["Ciudad", "Cliente · Ciudad"],
   ] as const) {
     await form.getByLabel(`Campo de ${column}`).click();
     await page.getByRole("option", { name: target, exact: true }).click();

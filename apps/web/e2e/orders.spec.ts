@@ -194,8 +194,8 @@ test.describe("desktop", () => {
     await expect(dialog.getByText("*Máximo 1000 registros")).toBeVisible();
     const reception = dialog.getByRole("group", { name: "Fecha Recepción" });
     await expect(dialog.getByRole("group", { name: "Fecha Entrega" })).toBeVisible();
-    await reception.getByLabel("Desde").fill("2026-12-31");
-    await reception.getByLabel("Hasta").fill("2026-01-01");
+    await reception.getByLabel("Desde").fill("31-12-2026");
+    await reception.getByLabel("Hasta").fill("01-01-2026");
     await dialog.getByRole("button", { name: "Exportar" }).click();
     await expect(dialog.getByText("La fecha final es anterior a la inicial")).toBeVisible();
     await reception.getByLabel("Desde").fill("");

@@ -3,7 +3,7 @@
  * server prints at start: Taller Demo's pricing is answered and resent, its buy order confirmed. These two documents
  * belong to this spec (it sends them).
  */
-import { addDays, todayIn } from "@taller/core";
+import { addDays, formatDay, todayIn } from "@taller/core";
 import { expect, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
 import { startPricingRequest } from "./forms";
@@ -31,7 +31,7 @@ test("pricing: filled, autosaved, sent, then resent", async ({ page }) => {
   const send = page.getByRole("button", { name: "Enviar Cotización" });
   await expect(send).toBeDisabled();
 
-  await page.getByLabel("Fecha estimada de entrega").fill(addDays(todayIn(), 4));
+  await page.getByLabel("Fecha estimada de entrega").fill(formatDay(addDays(todayIn(), 4)));
   await page.getByLabel("Bodega", { exact: true }).click();
   await page.getByRole("option", { name: "Bodega principal" }).click();
   const prices = page.getByLabel("Precio unitario");
@@ -69,7 +69,7 @@ test("buy order: confirmed once, then 'Finalizado' and nothing editable", async 
   await expect(page.getByText("$47.800", { exact: true })).toBeVisible();
   const confirm = page.getByRole("button", { name: "Confirmar Orden de Compra" });
   await expect(confirm).toBeDisabled();
-  await page.getByLabel("Fecha estimada de entrega").fill(addDays(todayIn(), 2));
+  await page.getByLabel("Fecha estimada de entrega").fill(formatDay(addDays(todayIn(), 2)));
   await expect(page.getByText("Cambios guardados")).toBeVisible();
   await confirm.click();
   await expect(page.getByText("Esta acción confirmará la orden de compra al cliente. ¿Desea continuar?")).toBeVisible();

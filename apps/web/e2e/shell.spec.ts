@@ -84,7 +84,7 @@ test.describe("mobile, 390 px", () => {
   test("bottom navigation, drawer menu and the 'Seleccionar Locales' sheet", async ({ page }) => {
     await loginToShell(page, "admin@taller.demo");
     const bottomNav = page.getByRole("navigation", { name: "Navegación inferior" });
-    await expect(bottomNav.getByRole("button", { name: "Home" })).toBeVisible();
+    await expect(bottomNav.getByRole("button", { name: "Inicio" })).toBeVisible();
     await expect(bottomNav.getByRole("button", { name: "Chat" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Menú principal" })).toHaveCount(0);
     await screenshot(page, "shell-mobile");
@@ -110,7 +110,7 @@ test.describe("mobile, 390 px", () => {
     await expect(page.getByRole("complementary", { name: "Chat" })).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name: "Mi Perfil" })).toBeVisible();
 
-    await bottomNav.getByRole("button", { name: "Home" }).click();
+    await bottomNav.getByRole("button", { name: "Inicio" }).click();
     await expect(page).toHaveURL(/\/main\/booking$/);
   });
 });

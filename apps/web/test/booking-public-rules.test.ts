@@ -1,3 +1,4 @@
+import { companyTerms, DEFAULT_TERMS } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import {
   pickAddon,
@@ -13,7 +14,7 @@ import {
   summaryRows,
   sundayFirst,
 } from "../src/features/booking-public/booking-rules";
-import { gridOf } from "../src/features/booking-public/date-picker";
+import { gridOf } from "../src/ui/month-calendar";
 
 describe("client booking dates (seed 000 section 5)", () => {
   it("starts tomorrow, across month and year ends", () => {
@@ -101,6 +102,7 @@ describe("the side summary (seed 000 section 2.5)", () => {
     booking_date: null,
     booking_time: null,
     comment: null,
+    terms: companyTerms(DEFAULT_TERMS),
   };
 
   it("falls back to 'Sin especificar' and 'Pendiente'", () => {
@@ -121,8 +123,16 @@ describe("the side summary (seed 000 section 2.5)", () => {
     expect(summaryRows({ ...empty, comment: "  " })).toContainEqual(["Comentario", "Sin especificar"]);
   });
 
+  it("names the client and the object with the company's terms", () => {
+    const terms = companyTerms({ ...DEFAULT_TERMS, object: { singular: "Bicicleta", plural: "Bicicletas" } });
+    const labels = summaryRows({ ...empty, terms }).map(([label]) => label);
+    expect(labels).toContain("Bicicleta");
+    expect(labels).not.toContain("Vehículo");
+  });
+
   it("shows what is known", () => {
     const rows = summaryRows({
+      ...empty,
       requirement_name: "Mantención",
       location_name: "Casa Matriz",
       client_name: "Ana Soto",

@@ -48,13 +48,27 @@ describe("menuEntries", () => {
 
   it("keeps the configured order and names, and drops hidden modules", () => {
     const modules = [
-      { key: "crm" as const, name: "Seguimiento", visible: true },
+      { key: "calendar" as const, name: "Citas", visible: true },
       { key: "booking" as const, name: "Reservas", visible: true },
       { key: "shares" as const, name: "Compartidos", visible: false },
     ];
     expect(menuEntries(prefs({ modules }), everything)).toEqual([
-      { key: "crm", name: "Seguimiento", to: "/main/crm" },
+      { key: "calendar", name: "Citas", to: "/main/calendar" },
       { key: "booking", name: "Reservas", to: "/main/booking" },
+    ]);
+  });
+
+  it("names the modules that follow a term by the company's term, whatever name the module list stored", () => {
+    const modules = [
+      { key: "object" as const, name: "Vehículos", visible: true },
+      { key: "order" as const, name: "Órdenes de Trabajo", visible: true },
+      { key: "booking" as const, name: "Reservas", visible: true },
+    ];
+    const terms = { ...prefs().terms, object: { singular: "Bicicleta", plural: "Bicicletas" } };
+    expect(menuEntries(prefs({ modules, terms }), everything).map((e) => e.name)).toEqual([
+      "Bicicletas",
+      "Órdenes de Trabajo",
+      "Reservas",
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { toInstant } from "@taller/core";
+import { DEFAULT_TERMS, termWords, toInstant } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import { checkInCell, noteCell, type VehicleCellData } from "../src/features/vehicles/list-rules";
 import { asVehicleStatuses, DEFAULT_VEHICLE_FILTER } from "../src/features/vehicles/statuses";
@@ -14,30 +14,37 @@ const vehicle = (v: Partial<VehicleCellData> = {}): VehicleCellData => ({
   ...v,
 });
 
+const VEHICLE = termWords(DEFAULT_TERMS.object);
+
 describe("vehicles check-in cell (seed 000 section 2.8)", () => {
   it("an order with a number: 'Orden #N', opening the order", () => {
-    expect(checkInCell(vehicle({ order_id: 40, correlative_id: 7, booking_date: "2026-12-01" }))).toEqual({
+    expect(checkInCell(vehicle({ order_id: 40, correlative_id: 7, booking_date: "2026-12-01" }), VEHICLE)).toEqual({
       text: "Orden #7",
       action: { kind: "order", orderId: 40 },
     });
   });
 
   it("a booking: 'Agendado para el dd-mm-yyyy', opening the booking", () => {
-    expect(checkInCell(vehicle({ booking_id: 5, booking_date: "2026-12-01" }))).toEqual({
+    expect(checkInCell(vehicle({ booking_id: 5, booking_date: "2026-12-01" }), VEHICLE)).toEqual({
       text: "Agendado para el 01-12-2026",
       action: { kind: "booking", bookingId: 5, orderId: null },
     });
   });
 
   it("an order without a number opens the booking by its order", () => {
-    expect(checkInCell(vehicle({ order_id: 9, booking_date: "2026-12-01" }))).toEqual({
+    expect(checkInCell(vehicle({ order_id: 9, booking_date: "2026-12-01" }), VEHICLE)).toEqual({
       text: "Agendado para el 01-12-2026",
       action: { kind: "booking", bookingId: null, orderId: 9 },
     });
   });
 
   it("nothing: 'Agendar Vehículo', opening a new booking", () => {
-    expect(checkInCell(vehicle())).toEqual({ text: "Agendar Vehículo", action: { kind: "new-booking" } });
+    expect(checkInCell(vehicle(), VEHICLE)).toEqual({ text: "Agendar Vehículo", action: { kind: "new-booking" } });
+  });
+
+  it("names the company's own object: 'Agendar Bicicleta'", () => {
+    const bike = termWords({ singular: "Bicicleta", plural: "Bicicletas" });
+    expect(checkInCell(vehicle(), bike).text).toBe("Agendar Bicicleta");
   });
 });
 

@@ -9,6 +9,7 @@ import {
   DEFAULT_TIME_INTERVAL,
   present,
   type BookingMode,
+  type Terms,
 } from "@taller/core";
 import { companies, intArray, queryRows, type Db } from "@taller/db";
 import { eq, sql, type SQL } from "drizzle-orm";
@@ -21,6 +22,8 @@ export interface BookingSettings {
   roleIds: number[];
   name: string;
   logo: string | null;
+  /** The company's own words for object, client, order and CRM (the public page's summary names the object). */
+  terms: Terms;
 }
 
 /** What a slot search or a booking write needs before the window's facts: the rules and who may take the work. */
@@ -112,6 +115,7 @@ function parseSettings(row: { name: string; preferences: unknown; days: unknown 
     roleIds: preferences.booking_role_ids,
     name: row.name,
     logo: preferences.logo,
+    terms: preferences.terms,
   };
 }
 

@@ -1,5 +1,6 @@
 // Agenda vocabulary shared by the server and the web app (seed 001 sections 3, 4, 8 and 9; seed 000 sections 3, 5).
 import { z } from "zod";
+import { INVALID_DAY_TEXT } from "./format";
 import type { Instant } from "./instant";
 
 export const BOOKING_KINDS = ["booking", "reentry"] as const;
@@ -139,10 +140,10 @@ export function compareBookingsForMonth(
 const id = z.number().int().min(1).max(2_147_483_647);
 export const dayDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Fecha inválida (AAAA-MM-DD)")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_DAY_TEXT)
   .refine(
     (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    "Fecha inválida (AAAA-MM-DD)",
+    INVALID_DAY_TEXT,
   );
 export const bookingTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Hora inválida (HH:mm)");
 const comment = z.string().trim().max(2000, "Máximo 2000 caracteres");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MODULE_KEYS, STATUS_TYPES, THEMES } from "./company-keys";
+import { DEFAULT_TERMS } from "./terms";
 
 export const themeSchema = z.enum(THEMES);
 export const moduleKeySchema = z.enum(MODULE_KEYS);
@@ -18,12 +19,9 @@ export const companyPreferencesSchema = z.object({
     .default({ allowed_domains: "", background_color: "#ffffff" }),
   // Seconds of inactivity before the kiosk logs out; 0 disables it.
   workpoint_logout_time: z.number().int().min(0).default(30),
-  terms: z.object({ object: termSchema, client: termSchema, order: termSchema, crm: termSchema }).default({
-    object: { singular: "Vehículo", plural: "Vehículos" },
-    client: { singular: "Cliente", plural: "Clientes" },
-    order: { singular: "Orden de Trabajo", plural: "Órdenes de Trabajo" },
-    crm: { singular: "CRM", plural: "CRM" },
-  }),
+  terms: z
+    .object({ object: termSchema, client: termSchema, order: termSchema, crm: termSchema })
+    .default(DEFAULT_TERMS),
   object_icon: z.string().default("directions_car"),
   modules: z.array(z.object({ key: moduleKeySchema, name: z.string().min(1), visible: z.boolean() })).default([]),
 });

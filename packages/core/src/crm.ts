@@ -236,8 +236,6 @@ export const CRM_TEXTS = {
   lostError: "Error al marcar gestión como fallida",
   waitingListOk: "Gestión enviada a Lista de Espera",
   waitingListError: "Error al enviar gestión a Lista de Espera",
-  book: "Agendar Vehículo",
-  rebook: "Reagendar Vehículo",
   loadingMore: "Cargando ...",
   notFound: "Gestión no encontrada",
   sameStatus: "La gestión ya tiene ese estado",
@@ -245,7 +243,7 @@ export const CRM_TEXTS = {
   alreadyOnHold: "La gestión ya está en la Lista de Espera",
   unknownStatus: "Estado no disponible",
   clientNotFound: "Cliente no encontrado",
-  alreadyBooked: "La gestión ya tiene una reserva: usa Reagendar Vehículo",
+  alreadyBooked: "La gestión ya tiene una reserva: usa Reagendar",
 } as const;
 
 /** 'No se han encontrado {clients}' with the company's term. */

@@ -243,6 +243,37 @@ export function formatDay(day: string): string {
   return `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
 }
 
+/** What a day that is not one says: people type and read days as dd-mm-yyyy, whatever the wire carries. */
+export const INVALID_DAY_TEXT = "Fecha inválida (dd-mm-aaaa)";
+
+/**
+ * A day typed by hand, "dd-mm-yyyy" (also with "/" or ".", and one-digit day or month: "5/4/2026"), as its
+ * "YYYY-MM-DD"; null when it is not a whole, real day.
+ */
+export function parseDayInput(text: string): string | null {
+  const m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return isValidYmd(y, mo, d) ? `${m[3]}-${pad2(mo)}-${pad2(d)}` : null;
+}
+
+/**
+ * What a day field shows while it is typed: digits flow into "dd-mm-yyyy" (the dashes come by themselves once a day
+ * or a month has two digits), "/" and "." read as "-", anything else is dropped.
+ */
+export function maskDayInput(text: string): string {
+  const parts = [""];
+  for (const ch of text) {
+    const i = parts.length - 1;
+    const part = parts[i] ?? "";
+    if (/\d/.test(ch)) {
+      if (i < 2 && part.length === 2) parts.push(ch);
+      else if (part.length < (i < 2 ? 2 : 4)) parts[i] = part + ch;
+    } else if (/[-/.]/.test(ch) && i < 2 && part.length > 0) parts.push("");
+  }
+  return parts.join("-");
+}
+
 /** Today's "YYYY-MM-DD" in `tz`; `now` is injectable for tests. */
 export function todayIn(tz = DEFAULT_TZ, now: Date = new Date()): string {
   const p = partsIn(now, tz);

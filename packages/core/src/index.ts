@@ -1,5 +1,6 @@
 export * from "./company-keys";
 export * from "./company";
+export * from "./terms";
 export * from "./permissions";
 export * from "./format";
 export * from "./text";

@@ -39,6 +39,35 @@ export const DATABASE_ENTITIES = {
   Category: ["name"],
 } as const satisfies Record<string, readonly string[]>;
 export type DatabaseEntity = keyof typeof DATABASE_ENTITIES;
+type DatabaseField = (typeof DATABASE_ENTITIES)[DatabaseEntity][number];
+
+/** How the column mapping names each entity and field to an operator: the internal names stay the values. */
+export const DATABASE_ENTITY_LABELS: Record<DatabaseEntity, string> = {
+  Client: "Cliente",
+  Vehicle: "Vehículo",
+  Brand: "Marca",
+  BrandModel: "Modelo",
+  "Custom object": "Objeto personalizado",
+  Product: "Producto",
+  Category: "Categoría",
+};
+export const DATABASE_FIELD_LABELS: Record<DatabaseField, string> = {
+  rut: "RUT",
+  name: "Nombre",
+  address: "Dirección",
+  email: "Correo",
+  city: "Ciudad",
+  phone: "Teléfono",
+  custom_fields: "Campo personalizado",
+  identifier: "Identificador",
+  chasis: "Chasis",
+  year: "Año",
+  color: "Color",
+  code: "Código",
+  price: "Precio",
+  buy_price: "Precio de compra",
+  description: "Descripción",
+};
 
 /** Every plain target ("Client.rut"); custom fields are `Entity.custom_fields.{column}`. */
 export const DATABASE_TARGETS: string[] = Object.entries(DATABASE_ENTITIES).flatMap(([entity, fields]) =>

@@ -9,6 +9,8 @@ import {
   formatNumber,
   formatShortDateCL,
   formatTime,
+  maskDayInput,
+  parseDayInput,
   titleCase,
   todayIn,
   truncate,
@@ -293,5 +295,41 @@ describe("truncate", () => {
   it("rejects a max below 1", () => {
     expect(() => truncate("abc", 0)).toThrow(RangeError);
     expect(() => truncate("abc", 2.5)).toThrow(RangeError);
+  });
+});
+
+describe("day-dates typed by hand (dd-mm-yyyy)", () => {
+  it("reads dd-mm-yyyy, with '/' or '.' and one-digit parts, as YYYY-MM-DD", () => {
+    expect(parseDayInput("05-04-2026")).toBe("2026-04-05");
+    expect(parseDayInput(" 5/4/2026 ")).toBe("2026-04-05");
+    expect(parseDayInput("29.02.2028")).toBe("2028-02-29");
+  });
+
+  it("refuses what is not a whole, real day, and the ISO and US orders", () => {
+    expect(parseDayInput("29-02-2026")).toBeNull();
+    expect(parseDayInput("31-04-2026")).toBeNull();
+    expect(parseDayInput("04-13-2026")).toBeNull();
+    expect(parseDayInput("2026-04-05")).toBeNull();
+    expect(parseDayInput("05-04-26")).toBeNull();
+    expect(parseDayInput("")).toBeNull();
+  });
+
+  it("round-trips with formatDay", () => {
+    for (const day of ["2026-01-01", "2026-12-31", "2028-02-29"]) expect(parseDayInput(formatDay(day))).toBe(day);
+  });
+
+  it("puts the dashes in while digits are typed", () => {
+    expect(maskDayInput("0")).toBe("0");
+    expect(maskDayInput("05")).toBe("05");
+    expect(maskDayInput("050")).toBe("05-0");
+    expect(maskDayInput("05042026")).toBe("05-04-2026");
+    expect(maskDayInput("050420261")).toBe("05-04-2026");
+  });
+
+  it("keeps the typed separators, reads '/' as '-', and drops letters", () => {
+    expect(maskDayInput("5/4/2026")).toBe("5-4-2026");
+    expect(maskDayInput("05-")).toBe("05-");
+    expect(maskDayInput("ab05x04")).toBe("05-04");
+    expect(maskDayInput("-")).toBe("");
   });
 });

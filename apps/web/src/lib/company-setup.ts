@@ -9,6 +9,7 @@
  * (mounted once by the shell) refetches it when an administrator changes the setup.
  */
 import type { RouterOutputs } from "@taller/api";
+import { companyTerms, type TermKey, type TermWords } from "@taller/core";
 import { useSetupChanged } from "./setup-events";
 import { trpc } from "./trpc";
 
@@ -22,6 +23,11 @@ export function useCompanySetup(): CompanySetup {
   const { data } = useCompanySetupQuery();
   if (!data) throw new Error("useCompanySetup() is only available inside the main shell, after setup loaded");
   return data;
+}
+
+/** The company's own words for object, client, order and CRM (`companyTerms`): every screen names them from here. */
+export function useTerms(): Record<TermKey, TermWords> {
+  return companyTerms(useCompanySetup().company.preferences.terms);
 }
 
 /**

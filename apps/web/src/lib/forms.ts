@@ -11,7 +11,14 @@
  * A new field is one entry in the schema, one in the default values and one <TextField>.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type DefaultValues, type FieldValues, type Path, useForm, type UseFormReturn } from "react-hook-form";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  useForm,
+  type UseFormReturn,
+} from "react-hook-form";
 import { configureZodSpanish } from "@taller/core";
 import type { z } from "zod";
 
@@ -29,4 +36,22 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
 export function textField<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, name: Path<T>) {
   const error = form.getFieldState(name, form.formState).error;
   return { ...form.register(name), error: error?.message };
+}
+
+/**
+ * A DateField's props for one field: the day kept in the form ('YYYY-MM-DD', or the text typed so far, which the
+ * schema refuses), and its message; validated again on each change once the form was submitted.
+ */
+export function dateField<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, name: Path<T>) {
+  const error = form.getFieldState(name, form.formState).error;
+  return {
+    name,
+    value: String(form.watch(name) ?? ""),
+    onChange: (value: string) =>
+      form.setValue(name, value as PathValue<T, Path<T>>, {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      }),
+    error: error?.message,
+  };
 }

@@ -1,4 +1,4 @@
-import type { BookingMode } from "@taller/core";
+import type { BookingMode, Terms } from "@taller/core";
 import { queryRows } from "@taller/db";
 import { tokenProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -27,7 +27,7 @@ export interface PublicBookingData {
   } | null;
   /** The professional of the case's booking, if any. */
   user: { id: number } | null;
-  company: { name: string; logo: string | null; booking_type: BookingMode };
+  company: { name: string; logo: string | null; booking_type: BookingMode; terms: Terms };
   /** Weekdays 1 (Monday) to 7 the location works (days_preferences enabled). */
   working_days: number[];
   /** Holidays (company-wide and the location's) from today for a year, 'YYYY-MM-DD'. */
@@ -89,7 +89,7 @@ export const get = tokenProcedure("crm_token")
               identifier: crm.identifier,
             },
       user: booking?.user_id ? { id: booking.user_id } : null,
-      company: { name: settings.name, logo: settings.logo, booking_type: settings.mode },
+      company: { name: settings.name, logo: settings.logo, booking_type: settings.mode, terms: settings.terms },
       working_days: Object.entries(settings.rules.days)
         .filter(([, d]) => d?.enabled)
         .map(([day]) => Number(day))

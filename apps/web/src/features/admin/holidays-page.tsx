@@ -7,11 +7,12 @@ import { createHolidaySchema, formatDay, todayIn } from "@taller/core";
 import { CalendarOff, ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { markServerErrors } from "../../lib/form-errors";
-import { textField, useZodForm } from "../../lib/forms";
+import { dateField, textField, useZodForm } from "../../lib/forms";
 import { useSetupChanged } from "../../lib/setup-events";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { DateField } from "../../ui/date-field";
 import { IconButton } from "../../ui/icon-button";
 import { TextField } from "../../ui/text-field";
 import { AdminFrame } from "./admin-frame";
@@ -109,7 +110,7 @@ function AddHoliday({
   });
   return (
     <form onSubmit={submit} noValidate className="admin-form">
-      <TextField label="Fecha" type="date" {...textField(form, "date")} />
+      <DateField label="Fecha" {...dateField(form, "date")} />
       <TextField label="Nombre" autoComplete="off" {...textField(form, "name")} />
       <IdField
         control={form.control}

@@ -20,7 +20,7 @@ import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
-import { configuredModules } from "../shell";
+import { configuredModules, moduleTerm } from "../shell";
 import { AdminFrame } from "./admin-frame";
 import { firstError, formError } from "./setup-editing";
 import { ColorField } from "./color-field";
@@ -131,6 +131,8 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
     if (save.isPending) return;
     save.mutate({
       ...prefs,
+      // Modules named after a term are stored under it, as the menu shows them.
+      modules: configuredModules(prefs),
       workpoint_logout_time: Number(numbers.workpoint_logout_time),
       days_preferences: {
         ...days,
@@ -253,20 +255,24 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
         </Card>
         <Card title="Menú lateral">
           <ul className="admin-modules" aria-label="Módulos del menú">
-            {prefs.modules.map((m, i) => (
+            {configuredModules(prefs).map((m, i) => (
               <li key={m.key}>
                 <Checkbox
                   label={`Mostrar ${m.name || m.key}`}
                   checked={m.visible}
                   onCheckedChange={(visible) => setModule(i, { visible })}
                 />
-                <TextField
-                  label="Nombre"
-                  value={m.name}
-                  maxLength={40}
-                  onChange={(e) => setModule(i, { name: e.target.value })}
-                  error={err(`modules.${i}.name`)}
-                />
+                {moduleTerm(m.key) ? (
+                  <TextField label="Nombre" value={m.name} readOnly hint="Es el término de la empresa (arriba)" />
+                ) : (
+                  <TextField
+                    label="Nombre"
+                    value={m.name}
+                    maxLength={40}
+                    onChange={(e) => setModule(i, { name: e.target.value })}
+                    error={err(`modules.${i}.name`)}
+                  />
+                )}
                 <IconButton label={`Subir ${m.name}`} disabled={i === 0} onClick={() => moveModule(i, -1)}>
                   <ArrowUp size={16} />
                 </IconButton>

@@ -8,6 +8,7 @@ import {
   bookingErrorText,
   BOOKED_TITLE,
   BOOKING_ERRORS,
+  companyTerms,
   DATE_NOT_AVAILABLE,
   formatDay,
   formatMoney,
@@ -196,6 +197,7 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
     booking_date: day || null,
     booking_time: time || null,
     comment: comment || null,
+    terms: companyTerms(data.company.terms),
   });
   const title = `Programa tu ${data.requirement_name ?? "cita"}`;
 

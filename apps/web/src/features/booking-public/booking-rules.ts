@@ -10,6 +10,7 @@ import {
   NO_HOURS_AVAILABLE,
   NOT_SPECIFIED,
   PENDING,
+  type TermWords,
   weekdayOf,
 } from "@taller/core";
 
@@ -92,6 +93,8 @@ export interface SummaryInput {
   booking_date: string | null;
   booking_time: string | null;
   comment: string | null;
+  /** The company's words: the client's name row and the object's brand and model row are labelled with them. */
+  terms: Record<"object" | "client", TermWords>;
 }
 
 /** The side summary's rows, label and value, with the spec's fallbacks ('Sin especificar', 'Pendiente'). */
@@ -101,9 +104,9 @@ export function summaryRows(s: SummaryInput): [label: string, value: string][] {
   return [
     ["Servicio", or(s.requirement_name)],
     ["Local", or(s.location_name)],
-    ["Nombre Cliente", or(s.client_name)],
+    [`Nombre ${s.terms.client.one}`, or(s.client_name)],
     ["Profesional", or(s.professional_name)],
-    ["Vehículo", or(vehicle)],
+    [s.terms.object.one, or(vehicle)],
     ["Fecha y hora", s.booking_date && s.booking_time ? `${formatDay(s.booking_date)} ${s.booking_time}` : PENDING],
     ["Comentario", or(s.comment)],
   ];

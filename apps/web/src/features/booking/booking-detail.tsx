@@ -22,7 +22,7 @@ import { Link, useParams } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorCode, fieldErrorsOf } from "../../lib/api";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useCompanySetup, useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
@@ -32,7 +32,8 @@ import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
-import { TextField } from "../../ui/text-field";
+import { DateField } from "../../ui/date-field";
+import { bookingFieldLabels } from "./booking-form";
 import "./booking.css";
 
 type Booking = RouterOutputs["booking"]["get"];
@@ -57,6 +58,7 @@ function RescheduleForm({
   onCancel(): void;
 }) {
   const professionalMode = useCompanySetup().company.preferences.booking_type === "professional";
+  const terms = useTerms();
   const snackbar = useSnackbar();
   const [date, setDate] = useState(booking.booking_date);
   const [time, setTime] = useState<string>("");
@@ -88,18 +90,17 @@ function RescheduleForm({
     } catch (failure) {
       const fields = fieldErrorsOf(failure);
       setErrors(fields);
-      snackbar.show(bookingErrorText(fields), { tone: "error", duration: 2000 });
+      snackbar.show(bookingErrorText(fields, bookingFieldLabels(terms)), { tone: "error", duration: 2000 });
     }
   };
   const hours = slots.data?.hours ?? [];
   return (
     <section className="booking-reschedule" aria-label="Reagendar">
-      <TextField
+      <DateField
         label="Nueva fecha"
-        type="date"
         value={date}
-        onChange={(e) => {
-          setDate(e.target.value);
+        onChange={(day) => {
+          setDate(day);
           setTime("");
         }}
         error={errors.booking_date?.[0]}
@@ -125,7 +126,7 @@ function RescheduleForm({
 }
 
 export function BookingView({ booking }: { booking: Booking }) {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const can = useCan();
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
@@ -136,7 +137,10 @@ export function BookingView({ booking }: { booking: Booking }) {
     void utils.booking.range.invalidate();
   };
   const fail = (failure: unknown) =>
-    snackbar.show(bookingErrorText(fieldErrorsOf(failure)), { tone: "error", duration: 2000 });
+    snackbar.show(bookingErrorText(fieldErrorsOf(failure), bookingFieldLabels(terms)), {
+      tone: "error",
+      duration: 2000,
+    });
   const confirm = trpc.booking.confirm.useMutation({ onSuccess: done, onError: fail });
   const noShow = trpc.booking.markNoShow.useMutation({ onSuccess: done, onError: fail });
   const checkIn = trpc.booking.checkIn.useMutation({ onSuccess: done, onError: fail });
@@ -152,13 +156,13 @@ export function BookingView({ booking }: { booking: Booking }) {
         <StatusBadge color={display.color} name={display.label} />
       </header>
       <dl className="booking-detail-grid">
-        <Field label={terms.client.singular}>{booking.client_name ? titleCase(booking.client_name) : NO_CLIENT}</Field>
+        <Field label={terms.client.one}>{booking.client_name ? titleCase(booking.client_name) : NO_CLIENT}</Field>
         <Field label="RUT">{booking.client_rut ?? NO_RUT}</Field>
         <Field label="Teléfono">
           {booking.client_phone && <a href={`tel:${booking.client_phone}`}>{booking.client_phone}</a>}
         </Field>
         <Field label="Correo">{booking.client_email}</Field>
-        <Field label={terms.object.singular}>
+        <Field label={terms.object.one}>
           {[booking.identifier ?? NO_PLATE, [booking.brand_name, booking.brand_model_name].filter(Boolean).join(" ")]
             .filter(Boolean)
             .join(" · ")}
@@ -184,7 +188,7 @@ export function BookingView({ booking }: { booking: Booking }) {
           </Field>
         )}
         {booking.order && (
-          <Field label={terms.order.singular}>
+          <Field label={terms.order.one}>
             <Link to="/main/orders/$id" params={{ id: String(booking.order.id) }}>
               Orden #{booking.order.correlative_id}
             </Link>

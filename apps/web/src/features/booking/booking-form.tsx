@@ -9,13 +9,21 @@
  * shows the 2-second snackbar of seed 001 section 8 and marks the fields it names.
  */
 import type { RouterOutputs } from "@taller/api";
-import { bookingErrorText, bookingFormSchema, type BookingFormInput, titleCase } from "@taller/core";
+import {
+  bookingErrorText,
+  bookingFormSchema,
+  type BookingFormInput,
+  lowerTerm,
+  type TermKey,
+  type TermWords,
+  titleCase,
+} from "@taller/core";
 import { useEffect, useState } from "react";
 import type { Path } from "react-hook-form";
 import { fieldErrorsOf } from "../../lib/api";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useCompanySetup, useTerms } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
-import { textField, useZodForm } from "../../lib/forms";
+import { dateField, textField, useZodForm } from "../../lib/forms";
 import { useSelectedLocations } from "../../lib/locations";
 import { failureText } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
@@ -23,6 +31,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { useSnackbar } from "../../ui/snackbar";
 import { Select } from "../../ui/select";
+import { DateField } from "../../ui/date-field";
 import { TextField } from "../../ui/text-field";
 import { useSettled } from "../../lib/use-settled";
 import { keepPrevious } from "./use-agenda";
@@ -30,6 +39,19 @@ import "./booking.css";
 
 export type BookingPrefill = Partial<Omit<BookingFormInput, "idempotency_key" | "booking_type">>;
 export type CreatedBooking = RouterOutputs["booking"]["create"];
+
+/** The form's labels in the company's terms, also naming the fields in the error snackbar. */
+export const bookingFieldLabels = (terms: Record<TermKey, TermWords>): Record<string, string> => ({
+  client_id: terms.client.one,
+  vehicle_id: terms.object.one,
+  requirement_id: "Requerimiento",
+  location_id: "Local",
+  user_id: "Profesional",
+  booking_date: "Fecha",
+  booking_time: "Hora",
+  duration: "Duración",
+  comment: "Comentario",
+});
 
 /** One attempt's idempotency key: the same attempt retried books once. */
 function newKey(): string {
@@ -63,7 +85,7 @@ function Picker({
   return (
     <div className="booking-picker">
       <TextField
-        label={`Buscar ${label.toLowerCase()}`}
+        label={`Buscar ${lowerTerm(label)}`}
         value={query}
         onChange={(e) => onQuery(e.target.value)}
         autoComplete="off"
@@ -90,7 +112,8 @@ function BookingForm({
   onCancel(): void;
 }) {
   const setup = useCompanySetup();
-  const { terms, booking_type } = setup.company.preferences;
+  const { booking_type } = setup.company.preferences;
+  const terms = useTerms();
   const { selectedIds } = useSelectedLocations();
   const snackbar = useSnackbar();
   const utils = trpc.useUtils();
@@ -172,7 +195,10 @@ function BookingForm({
       onBooked(booking);
     } catch (failure) {
       markServerErrors(form, failure);
-      snackbar.show(bookingErrorText(fieldErrorsOf(failure)), { tone: "error", duration: 2000 });
+      snackbar.show(bookingErrorText(fieldErrorsOf(failure), bookingFieldLabels(terms)), {
+        tone: "error",
+        duration: 2000,
+      });
       // A changed form is a new attempt.
       form.setValue("idempotency_key", newKey());
     }
@@ -185,7 +211,7 @@ function BookingForm({
   return (
     <form id="booking-form" className="booking-form" onSubmit={submit} noValidate>
       <Picker
-        label={terms.client.singular}
+        label={terms.client.one}
         query={clientQuery}
         onQuery={setClientQuery}
         value={values.client_id}
@@ -197,7 +223,7 @@ function BookingForm({
         error={error("client_id")}
       />
       <Picker
-        label={terms.object.singular}
+        label={terms.object.one}
         query={vehicleQuery}
         onQuery={setVehicleQuery}
         value={values.vehicle_id}
@@ -245,7 +271,7 @@ function BookingForm({
         />
       )}
       <div className="booking-form-row">
-        <TextField label="Fecha" type="date" {...textField(form, "booking_date")} />
+        <DateField label="Fecha" {...dateField(form, "booking_date")} />
         <Select
           label="Hora"
           value={values.booking_time || undefined}

@@ -11,6 +11,7 @@ import { Link, useParams } from "@tanstack/react-router";
 import { ArrowLeft, FileDown, MessageSquare, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorCode } from "../../lib/api";
+import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
@@ -143,6 +144,7 @@ function BudgetLines({ budget, editable }: { budget: Budget; editable: boolean }
 
 export function BudgetView({ budget }: { budget: Budget }) {
   const can = useCan();
+  const terms = useTerms();
   const o = budget.order;
   // Lines and pictures change with update budget while the status is not a finished one (the server checks it too).
   const editable = can("update", "budget") && !budgetLocked(budget.status);
@@ -167,7 +169,7 @@ export function BudgetView({ budget }: { budget: Budget }) {
       </header>
       {can("update", "budget") && <StatusChange budget={budget} />}
       <dl className="budget-facts">
-        <dt>Orden de Trabajo</dt>
+        <dt>{terms.order.one}</dt>
         <dd>
           {can("read", "check_in") ? (
             <Link to="/main/orders/$id" params={{ id: String(o.id) }}>
@@ -178,9 +180,9 @@ export function BudgetView({ budget }: { budget: Budget }) {
           )}
           {o.requirement_name ? ` · ${o.requirement_name}` : ""}
         </dd>
-        <dt>Cliente</dt>
+        <dt>{terms.client.one}</dt>
         <dd>{[o.client_name, o.client_rut].filter(Boolean).join(" · ") || "-"}</dd>
-        <dt>Vehículo</dt>
+        <dt>{terms.object.one}</dt>
         <dd>{[o.brand_name, o.brand_model_name, o.identifier].filter(Boolean).join(" ") || "-"}</dd>
         <dt>Creado</dt>
         <dd>

@@ -9,6 +9,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { errorCode } from "../../lib/api";
 import { useRefreshOn } from "../../lib/company-events";
+import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
@@ -26,12 +27,13 @@ const filterStore = storedIdFilter("budgets_filter");
 const COLUMNS = "90px minmax(120px, 1fr) 90px minmax(140px, 1.4fr) 110px 120px 110px";
 
 function Header() {
+  const terms = useTerms();
   return (
     <>
       <div role="columnheader">Número</div>
       <div role="columnheader">Estado</div>
-      <div role="columnheader">Orden</div>
-      <div role="columnheader">Cliente</div>
+      <div role="columnheader">{terms.order.one}</div>
+      <div role="columnheader">{terms.client.one}</div>
       <div role="columnheader">Identificador</div>
       <div role="columnheader">Total</div>
       <div role="columnheader">Creado</div>

@@ -10,13 +10,14 @@ import { eventInputSchema, formatMoney, formatTime } from "@taller/core";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { markServerErrors } from "../../lib/form-errors";
-import { textField, useZodForm } from "../../lib/forms";
+import { dateField, textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Checkbox } from "../../ui/checkbox";
 import { Dialog } from "../../ui/dialog";
+import { DateField } from "../../ui/date-field";
 import { TextField } from "../../ui/text-field";
 import type { CalendarEvent } from "./types";
 import { useSettled } from "../../lib/use-settled";
@@ -149,7 +150,7 @@ export function EventDialog({
         <fieldset disabled={!editable}>
           <TextField label="Nombre" {...textField(form, "name")} />
           <div className="calendar-event-row">
-            <TextField label="Fecha" type="date" {...textField(form, "date")} />
+            <DateField label="Fecha" {...dateField(form, "date")} />
             {!allDay && <TextField label="Hora" type="time" {...textField(form, "time")} />}
           </div>
           <Controller

@@ -4,7 +4,7 @@
  * copy, edit (an event message of one's own) and delete (its author, within 5 minutes). A deleted message reads
  * 'Mensaje eliminado'.
  */
-import { CHAT_TEXTS, formatMoney, formatTime } from "@taller/core";
+import { CHAT_TEXTS, formatDateTime, formatMoney, formatTime } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { CalendarClock, Copy, FileText, MessageCircle, MoreVertical, Pencil, Reply, Trash2 } from "lucide-react";
 import { Fragment } from "react";
@@ -116,12 +116,7 @@ export function MessageBubble({
                 <span>
                   <strong>{event.name}</strong>
                   <br />
-                  {new Date(event.start_date).toLocaleString("es-CL", {
-                    dateStyle: "short",
-                    timeStyle: "short",
-                    timeZone: "America/Santiago",
-                  })}{" "}
-                  · {event.duration} h
+                  {formatDateTime(new Date(event.start_date))} · {event.duration} h
                 </span>
               </div>
             )}

@@ -11,7 +11,7 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorCode } from "../../lib/api";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
@@ -85,7 +85,7 @@ function Rows({ empty, children }: { empty: string; children: ReactNode[] }) {
 }
 
 export function ClientView({ detail }: { detail: ClientDetail }) {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const can = useCan();
   const { client } = detail;
   return (
@@ -93,8 +93,8 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
       <Card title={titleCase(client.name)}>
         <ClientForm key={JSON.stringify(client)} client={client} canEdit={detail.can_update} />
       </Card>
-      <Card title={terms.object.plural}>
-        <Rows empty={`Sin ${terms.object.plural.toLowerCase()}`}>
+      <Card title={terms.object.many}>
+        <Rows empty={`Sin ${terms.object.manyLower}`}>
           {detail.vehicles.map((v) => (
             <li key={v.id}>
               {can("read", "vehicle") ? (
@@ -109,8 +109,8 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
           ))}
         </Rows>
       </Card>
-      <Card title={terms.order.plural}>
-        <Rows empty={`Sin ${terms.order.plural.toLowerCase()}`}>
+      <Card title={terms.order.many}>
+        <Rows empty={`Sin ${terms.order.manyLower}`}>
           {detail.orders.map((o) => (
             <li key={o.id}>
               <Link to="/main/orders/$id" params={{ id: String(o.id) }}>
@@ -188,12 +188,12 @@ export function ClientDialog({
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={terms.client.singular}
+      title={terms.client.one}
       width={1200}
       className="crm-client-dialog"
       actions={

@@ -17,7 +17,7 @@ import {
 import { Link } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { QueryFailed } from "../../lib/load-state";
 import { useIsNarrow } from "../../lib/media";
 import { useSearchText } from "../../lib/url-search";
@@ -86,7 +86,7 @@ function Stars({ value }: { value: number }) {
 
 const lastVisit = (c: ClientRow) => (c.last_order_date ? formatDateTime(c.last_order_date) : "-");
 const clientLink = (c: ClientRow) => ({ to: "/main/crm/$" as const, params: { _splat: `clients/${c.id}` } });
-const clientsWhat = (plural: string) => `la lista de ${plural.toLowerCase()}`;
+const clientsWhat = (many: string) => `la lista de ${many.toLowerCase()}`;
 const DEFAULT_SORT = { sort: "correlative_id", sort_direction: "desc" } as const;
 
 function ClientsTable({
@@ -98,7 +98,7 @@ function ClientsTable({
   ratings: Rating[];
   onCounts(answer: ClientsAnswer | undefined): ReactNode;
 }) {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(10);
   const query = trpc.crm.clients.useQuery(
@@ -113,7 +113,7 @@ function ClientsTable({
     <>
       {onCounts(query.data)}
       <div className="crm-clients-table">
-        <table aria-label={terms.client.plural} aria-busy={query.isFetching || undefined}>
+        <table aria-label={terms.client.many} aria-busy={query.isFetching || undefined}>
           <thead>
             <tr>
               <th scope="col">Identificador</th>
@@ -142,11 +142,11 @@ function ClientsTable({
           </tbody>
         </table>
         {query.isError ? (
-          <QueryFailed query={query} what={clientsWhat(terms.client.plural)} inline />
+          <QueryFailed query={query} what={clientsWhat(terms.client.many)} inline />
         ) : query.isPending ? (
           <Spinner size={24} label="Cargando" />
         ) : (
-          total === 0 && <p className="crm-empty">{noClientsText(terms.client.plural)}</p>
+          total === 0 && <p className="crm-empty">{noClientsText(terms.client.many)}</p>
         )}
         <div className="crm-pager">
           <Select
@@ -181,7 +181,7 @@ function ClientCards({
   ratings: Rating[];
   onCounts(answer: ClientsAnswer | undefined): ReactNode;
 }) {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const [loaded, setLoaded] = useState(1);
   const pages = trpc.useQueries((t) =>
     Array.from({ length: loaded }, (_, i) =>
@@ -203,7 +203,7 @@ function ClientCards({
     <>
       {onCounts(first)}
       <VirtualList
-        label={terms.client.plural}
+        label={terms.client.many}
         items={items}
         total={first?.total}
         hasMore={!failed && !!lastPage?.data && loaded < lastPage.data.total_pages}
@@ -225,8 +225,8 @@ function ClientCards({
           </Link>
         )}
         loadingText="Cargando ..."
-        emptyText={noClientsText(terms.client.plural)}
-        failed={failedPage && <QueryFailed query={failedPage} what={clientsWhat(terms.client.plural)} inline />}
+        emptyText={noClientsText(terms.client.many)}
+        failed={failedPage && <QueryFailed query={failedPage} what={clientsWhat(terms.client.many)} inline />}
       />
     </>
   );

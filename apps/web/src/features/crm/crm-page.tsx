@@ -5,7 +5,7 @@
  */
 import { Link, Navigate, useParams } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { PageLoader } from "../../ui/spinner";
 import { type CrmTab, crmScreen, firstCrmTab, tabOf } from "./crm-routes";
@@ -17,21 +17,21 @@ const Screen = lazy(() => import("./crm-screens"));
 
 export function CrmPage() {
   const can = useCan();
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const { _splat = "" } = useParams({ strict: false });
   const readClient = can("read", "client");
   const screen = crmScreen(_splat, readClient);
   if (!screen) return <Navigate to="/main/crm/$" params={{ _splat: firstCrmTab(readClient) }} replace />;
   const current = tabOf(screen);
   const tabs: [CrmTab, string][] = [
-    ...(readClient ? [["clients", terms.client.plural] as [CrmTab, string]] : []),
+    ...(readClient ? [["clients", terms.client.many] as [CrmTab, string]] : []),
     ["retentions", "Retenciones"],
     ["absences", "Inasistencias"],
     ["bookings", "Reservas"],
   ];
   return (
     <div className="crm-area">
-      <nav className="crm-tabs" aria-label={terms.crm.plural}>
+      <nav className="crm-tabs" aria-label={terms.crm.many}>
         {tabs.map(([tab, label]) => (
           <Link key={tab} to="/main/crm/$" params={{ _splat: tab }} aria-current={tab === current ? "page" : undefined}>
             {label}

@@ -10,6 +10,7 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import {
+  bookObjectText,
   CRM_SNACKBAR_MS,
   CRM_TEXTS,
   CRM_UPDATED_NOTICE_MS,
@@ -17,13 +18,14 @@ import {
   formatDay,
   formatMoney,
   formatNumber,
+  rebookObjectText,
   titleCase,
 } from "@taller/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, ChevronDown, MessageSquare } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorCode } from "../../lib/api";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
@@ -112,6 +114,7 @@ type Pending = { kind: "lost" } | { kind: "waiting" } | { kind: "status"; id: nu
 /** The footer: status menu, booking action, mark lost, waiting list; each needs update on crm. */
 function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Management): void }) {
   const snackbar = useSnackbar();
+  const terms = useTerms();
   const statuses = trpc.crm.statuses.useQuery(undefined, { enabled: crm.can_update });
   const [pending, setPending] = useState<Pending>(null);
   const [booking, setBookingState] = useState<"book" | "rebook" | null>(null);
@@ -149,7 +152,11 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
   if (!crm.can_update) return null;
 
   const action =
-    crm.booking_action === "book" ? CRM_TEXTS.book : crm.booking_action === "rebook" ? CRM_TEXTS.rebook : null;
+    crm.booking_action === "book"
+      ? bookObjectText(terms.object)
+      : crm.booking_action === "rebook"
+        ? rebookObjectText(terms.object)
+        : null;
   const others = nextStatuses(statuses.data?.statuses ?? [], crm.status?.id ?? null, statuses.data?.transitions ?? []);
   return (
     <footer className="crm-detail-footer">
@@ -216,7 +223,7 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
       {booking === "book" && (
         <BookingFormDialog
           open
-          title="Agendar Vehículo"
+          title={bookObjectText(terms.object)}
           onOpenChange={(open) => !open && setBooking(null)}
           initial={{
             client_id: crm.client?.id ?? null,
@@ -244,7 +251,7 @@ export function ManagementView({
   onChanged(next: Management): void;
   onLeave?(): void;
 }) {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const can = useCan();
   const [order, setOrder] = useState<number | null>(null);
   const kms = crm.object?.kms;
@@ -297,7 +304,7 @@ export function ManagementView({
           </dl>
         </AccordionPanel>
         {crm.client && (
-          <AccordionPanel value="client" title={terms.client.singular}>
+          <AccordionPanel value="client" title={terms.client.one}>
             <dl className="crm-fields">
               <Field label="Nombre">
                 {can("read", "client") ? (
@@ -318,7 +325,7 @@ export function ManagementView({
           </AccordionPanel>
         )}
         {crm.object && (
-          <AccordionPanel value="object" title={terms.object.singular}>
+          <AccordionPanel value="object" title={terms.object.one}>
             <dl className="crm-fields">
               <Field label="Identificador">{crm.object.identifier}</Field>
               <Field label="Marca">{crm.object.brand}</Field>
@@ -349,9 +356,9 @@ export function ManagementView({
                 </Link>
               </Field>
               {booking.order_id !== null && (
-                <Field label="Orden">
+                <Field label={terms.order.one}>
                   <button type="button" className="crm-link-button" onClick={() => setOrder(booking.order_id)}>
-                    Ver orden
+                    Ver {terms.order.oneLower}
                   </button>
                 </Field>
               )}
@@ -360,7 +367,7 @@ export function ManagementView({
             <p className="muted">Sin reserva</p>
           )}
         </AccordionPanel>
-        <AccordionPanel value="order" title="Última orden">
+        <AccordionPanel value="order" title={`${terms.order.one} más reciente`}>
           {crm.last_order ? (
             <dl className="crm-fields">
               <Field label="Número">
@@ -386,7 +393,7 @@ export function ManagementView({
               <Field label="Comentario">{crm.last_order.comment}</Field>
             </dl>
           ) : (
-            <p className="muted">Sin órdenes</p>
+            <p className="muted">Sin {terms.order.manyLower}</p>
           )}
         </AccordionPanel>
         <AccordionPanel value="works" title={`Trabajos (${works.data?.items.length ?? 0})`}>

@@ -10,7 +10,7 @@ import { formatDateTime, formatDay, formatMoney, formatNumber } from "@taller/co
 import { Link, useParams } from "@tanstack/react-router";
 import { ArrowLeft, Download, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { errorCode } from "../../lib/api";
 import { QueryFailed } from "../../lib/load-state";
@@ -46,7 +46,7 @@ function Section({ title, children, wide = false }: { title: string; children: R
 }
 
 export function OrderView({ order }: { order: Order }) {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const can = useCan();
   const vehicle = order.object;
   const budget = order.last_budget;
@@ -60,11 +60,11 @@ export function OrderView({ order }: { order: Order }) {
       {order.recall_data.length > 0 && (
         <p className="order-recall" role="note">
           <TriangleAlert size={18} aria-hidden />
-          Este {terms.object.singular.toLowerCase()} tiene un recall
+          Este {terms.object.oneLower} tiene un recall
         </p>
       )}
       <div className="order-detail-grid">
-        <Section title={terms.client.singular}>
+        <Section title={terms.client.one}>
           <dl>
             <Field label="Nombre">
               <ClientName client={order.client} canRead={can("read", "client")} />
@@ -76,7 +76,7 @@ export function OrderView({ order }: { order: Order }) {
             </Field>
           </dl>
         </Section>
-        <Section title={terms.object.singular}>
+        <Section title={terms.object.one}>
           <dl>
             <Field label="Identificador">{vehicle?.identifier}</Field>
             <Field label="Marca y modelo">
@@ -210,12 +210,12 @@ export function OrderDialog({
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={terms.order.singular}
+      title={terms.order.one}
       width={1100}
       className="order-dialog"
       actions={

@@ -7,7 +7,7 @@ import { formatDateTime, titleCase } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { oneVehicleSearch } from "../../routes/search";
 import { ArrowDown, ArrowUp, ArrowUpDown, Film, ImageOff, MessageSquare, TriangleAlert } from "lucide-react";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { IconButton } from "../../ui/icon-button";
 import { StatusBadge, StatusDot } from "../../ui/status";
@@ -24,7 +24,7 @@ export const ORDER_TABLE_MIN_WIDTH = "970px";
 
 export function OrderHeader({ sort, onSort }: { sort: SortState; onSort(next: SortState): void }) {
   const Arrow = sort.arrow === "asc" ? ArrowUp : sort.arrow === "desc" ? ArrowDown : ArrowUpDown;
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   return (
     <>
       <div role="columnheader">
@@ -35,7 +35,7 @@ export function OrderHeader({ sort, onSort }: { sort: SortState; onSort(next: So
       <div role="columnheader">Marca</div>
       <div role="columnheader">Modelo</div>
       <div role="columnheader">Identificador</div>
-      <div role="columnheader">{terms.client.singular}</div>
+      <div role="columnheader">{terms.client.one}</div>
       <div
         role="columnheader"
         aria-sort={sort.arrow === "asc" ? "ascending" : sort.arrow === "desc" ? "descending" : "none"}
@@ -58,8 +58,8 @@ export function OrderHeader({ sort, onSort }: { sort: SortState; onSort(next: So
  * warning is not focusable and says its text without a tooltip, which touch screens do not show anyway.
  */
 function Requirement({ order, inLink = false }: { order: OrderListItem; inLink?: boolean }) {
-  const { terms } = useCompanySetup().company.preferences;
-  const recall = `Este ${terms.object.singular.toLowerCase()} tiene un recall`;
+  const terms = useTerms();
+  const recall = `Este ${terms.object.oneLower} tiene un recall`;
   const icon = (
     <span
       className="recall-icon"

@@ -14,7 +14,7 @@ import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
 import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
-import { TextField } from "../../ui/text-field";
+import { DateField, isDayValue } from "../../ui/date-field";
 import { leftOutMessage } from "./list-rules";
 
 const RANGES = [
@@ -22,8 +22,8 @@ const RANGES = [
   { legend: "Fecha Entrega", start: "start_ended_at", end: "end_ended_at" },
 ] as const;
 
-type DateField = (typeof RANGES)[number]["start" | "end"];
-type Dates = Record<DateField, string>;
+type DateKey = (typeof RANGES)[number]["start" | "end"];
+type Dates = Record<DateKey, string>;
 
 const NO_DATES: Dates = { start_check_in: "", end_check_in: "", start_ended_at: "", end_ended_at: "" };
 const RANGE_ERROR = "La fecha final es anterior a la inicial";
@@ -81,14 +81,11 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (RANGES.some(invalidEnd)) return;
+    if (RANGES.some(invalidEnd) || !Object.values(dates).every(isDayValue)) return;
     setOpen(false);
     exportOrders.mutate({
       ...filters,
-      ...(Object.fromEntries(Object.entries(dates).map(([k, v]) => [k, v || null])) as Record<
-        DateField,
-        string | null
-      >),
+      ...(Object.fromEntries(Object.entries(dates).map(([k, v]) => [k, v || null])) as Record<DateKey, string | null>),
     });
   };
 
@@ -117,20 +114,18 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
           {RANGES.map((range) => (
             <fieldset key={range.legend} className="date-range">
               <legend>{range.legend}</legend>
-              <TextField
+              <DateField
                 label="Desde"
-                type="date"
                 value={dates[range.start]}
                 max={dates[range.end] || undefined}
-                onChange={(e) => setDates({ ...dates, [range.start]: e.target.value })}
+                onChange={(day) => setDates({ ...dates, [range.start]: day })}
               />
-              <TextField
+              <DateField
                 label="Hasta"
-                type="date"
                 value={dates[range.end]}
                 min={dates[range.start] || undefined}
                 error={invalidEnd(range)}
-                onChange={(e) => setDates({ ...dates, [range.end]: e.target.value })}
+                onChange={(day) => setDates({ ...dates, [range.end]: day })}
               />
             </fieldset>
           ))}

@@ -5,7 +5,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { QueryFailed } from "../../lib/load-state";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
@@ -27,7 +27,7 @@ const statusFilterStore = storedIdFilter("orders_filter");
 const budgetFilterStore = storedIdFilter("orders_budget_filter");
 
 export function OrdersPage() {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const narrow = useIsNarrow();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
@@ -50,11 +50,7 @@ export function OrdersPage() {
   const list = trpc.orders.list.useInfiniteQuery(input, { getNextPageParam: nextCursor, enabled: ready });
   // The first page counts once for the list and the status boxes.
   const totals = list.data?.pages[0]?.totals;
-  const { cappedTotal, ...rows } = useInfiniteRows(
-    list,
-    (page) => page.orders,
-    `la lista de ${terms.order.plural.toLowerCase()}`,
-  );
+  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.orders, `la lista de ${terms.order.manyLower}`);
   const failed = list.isError || statuses.isError;
   const utils = trpc.useUtils();
   // A check-in elsewhere opens an order; a budget's status shows in its order's row.
@@ -92,7 +88,7 @@ export function OrdersPage() {
     >
       <VirtualList
         key={narrow ? "cards" : "table"}
-        label={terms.order.plural}
+        label={terms.order.many}
         {...rows}
         loading={rows.loading && !failed}
         failed={
@@ -115,7 +111,7 @@ export function OrdersPage() {
           )
         }
         loadingText="Cargando"
-        emptyText={`No se han encontrado ${terms.order.plural}`}
+        emptyText={`No se han encontrado ${terms.order.many}`}
       />
       {statuses.data && (
         <FilterDialog

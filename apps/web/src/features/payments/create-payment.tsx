@@ -11,6 +11,7 @@ import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
+import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -147,12 +148,13 @@ export function CreatePaymentButton({
   correlativeId: number;
   total: number;
 }) {
+  const terms = useTerms();
   return (
     <CreatePayment
       form={(onCreated) => (
         <CreateForm
           orderId={orderId}
-          title={`Orden de Trabajo #${correlativeId}`}
+          title={`${terms.order.one} #${correlativeId}`}
           total={total}
           onCreated={onCreated}
         />

@@ -7,6 +7,7 @@
 import { formatDateTime, formatMoney, formatNumber, PAYMENT_PAID } from "@taller/core";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { errorCode } from "../../lib/api";
+import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
@@ -43,6 +44,7 @@ function ExternalLink({ url }: { url: string | null }) {
 
 function PaymentContent({ paymentId }: { paymentId: number }) {
   const can = useCan();
+  const terms = useTerms();
   const payment = trpc.payments.get.useQuery({ id: paymentId });
   const utils = trpc.useUtils();
   const reprocess = trpc.payments.reprocess.useMutation({
@@ -87,7 +89,7 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
       <div className="payment-actions">
         {can("read", "check_in") && p.order_id !== null && (
           <Button variant="secondary" onClick={() => setOrderOpen(true)}>
-            Ver Orden de trabajo
+            Ver {terms.order.one}
           </Button>
         )}
         {p.payment_id !== null && p.status !== PAYMENT_PAID && can("update", "payment") && (

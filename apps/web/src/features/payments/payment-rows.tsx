@@ -6,6 +6,7 @@
 import type { RouterOutputs } from "@taller/api";
 import { formatDate, formatMoney, PAYMENT_INDICATOR_TEXT, paymentIndicator, titleCase } from "@taller/core";
 import { CircleCheck, Send, TriangleAlert } from "lucide-react";
+import { useTerms } from "../../lib/company-setup";
 import { Tooltip } from "../../ui/tooltip";
 
 export type PaymentListItem = RouterOutputs["payments"]["list"]["payments"][number];
@@ -29,6 +30,7 @@ export function PaymentIndicator({ payment }: { payment: { status: number; payme
 export const paymentLine = (p: PaymentListItem) => `(${p.payment_id ?? "-"}) - ${formatDate(p.created_at)}`;
 
 export function PaymentHeader() {
+  const terms = useTerms();
   return (
     <>
       <div role="columnheader">Identificador</div>
@@ -38,7 +40,7 @@ export function PaymentHeader() {
       <div role="columnheader">
         <span className="visually-hidden">Estado</span>
       </div>
-      <div role="columnheader">Cliente</div>
+      <div role="columnheader">{terms.client.one}</div>
       <div role="columnheader">Pago - Fecha</div>
     </>
   );

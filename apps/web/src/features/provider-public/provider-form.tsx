@@ -12,6 +12,7 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Select } from "../../ui/select";
+import { DateField, isDayValue } from "../../ui/date-field";
 import { TextField } from "../../ui/text-field";
 import { autosaveLabel, formErrors, formFromAction, SAVE_DELAY_MS, type ProviderFormValues } from "./provider-rules";
 
@@ -120,19 +121,18 @@ export function ProviderForm({
         )}
       </div>
       <fieldset disabled={locked} className="provider-fields">
-        <TextField
+        {/* Autosaved: a day is written once it is whole, never half-typed. */}
+        <DateField
           label="Fecha estimada de entrega"
-          type="date"
           required
           value={values.estimated_completion_date}
-          onChange={(e) => change({ estimated_completion_date: e.target.value })}
+          onChange={(day) => isDayValue(day) && change({ estimated_completion_date: day })}
           error={errors.estimated_completion_date}
         />
-        <TextField
+        <DateField
           label="Fecha de vencimiento"
-          type="date"
           value={values.expiration_date}
-          onChange={(e) => change({ expiration_date: e.target.value })}
+          onChange={(day) => isDayValue(day) && change({ expiration_date: day })}
           error={errors.expiration_date}
         />
         {kind === "pricing" && (

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { fieldErrorsOf } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
+import { DateField } from "../../ui/date-field";
 import { Dialog } from "../../ui/dialog";
 import type { ProviderDocument } from "./provider-section";
 import { IconButton } from "../../ui/icon-button";
@@ -150,18 +151,16 @@ export function ProviderRequestDialog({
           error={errors.warehouse_id}
         />
         <div className="provider-request-grid">
-          <TextField
+          <DateField
             label="Fecha requerida para la entrega"
-            type="date"
             value={requiredDate}
-            onChange={(e) => setRequiredDate(e.target.value)}
+            onChange={setRequiredDate}
             error={errors.required_delivery_date}
           />
-          <TextField
+          <DateField
             label="Fecha de vencimiento"
-            type="date"
             value={expiration}
-            onChange={(e) => setExpiration(e.target.value)}
+            onChange={setExpiration}
             error={errors.expiration_date}
           />
         </div>

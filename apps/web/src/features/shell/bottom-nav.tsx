@@ -5,7 +5,7 @@ import { useCan } from "../../lib/permissions";
 import { ChatButtonBadges } from "../chat";
 import { homePath } from "./navigation";
 
-/** Phones: Home (the user's first page) and Chat, at the bottom of the screen. */
+/** Phones: 'Inicio' (the user's first page) and Chat, at the bottom of the screen. */
 export function BottomNav({
   chatVisible,
   onShowChat,
@@ -30,7 +30,7 @@ export function BottomNav({
         }}
       >
         <House size={22} aria-hidden />
-        <span>Home</span>
+        <span>Inicio</span>
       </button>
       <button
         type="button"

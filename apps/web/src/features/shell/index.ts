@@ -1,2 +1,2 @@
 // What other features may use of the shell (routes load its pages directly).
-export { configuredModules } from "./navigation";
+export { configuredModules, moduleTerm } from "./navigation";

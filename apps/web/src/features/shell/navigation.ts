@@ -27,8 +27,14 @@ export const PROFILE_PATH = "/main/settings";
 type Terms = CompanyPreferences["terms"];
 type TermKey = keyof Terms;
 
-/** Modules named after one of the company's terms: their titles follow the term. */
+/**
+ * Modules named after one of the company's terms: their menu entries and titles are the term, whatever name was
+ * stored with the module list, so a company that calls its objects 'Bicicletas' never reads 'Vehículos'.
+ */
 const MODULE_TERMS: Partial<Record<ModuleKey, TermKey>> = { order: "order", object: "object", crm: "crm" };
+
+/** The term a module is named after, if any. */
+export const moduleTerm = (key: ModuleKey): TermKey | undefined => MODULE_TERMS[key];
 
 const DEFAULT_NAMES: Record<ModuleKey, string> = {
   booking: "Agenda",
@@ -50,13 +56,20 @@ function defaultModuleName(key: ModuleKey, terms: Terms): string {
   return term ? terms[term].plural : DEFAULT_NAMES[key];
 }
 
-/** The company's side-menu modules in order: its configured list, or every module under its default name. */
+/**
+ * The company's side-menu modules in order: its configured list, or every module under its default name; a module
+ * named after a term carries the term.
+ */
 export function configuredModules(
   preferences: Pick<CompanyPreferences, "modules" | "terms">,
 ): CompanyPreferences["modules"] {
+  const { terms } = preferences;
   return preferences.modules.length
-    ? preferences.modules
-    : MODULE_KEYS.map((key) => ({ key, name: defaultModuleName(key, preferences.terms), visible: true }));
+    ? preferences.modules.map((m) => {
+        const term = MODULE_TERMS[m.key];
+        return term ? { ...m, name: terms[term].plural } : m;
+      })
+    : MODULE_KEYS.map((key) => ({ key, name: defaultModuleName(key, terms), visible: true }));
 }
 
 export interface MenuEntry {

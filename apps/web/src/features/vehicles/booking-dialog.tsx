@@ -3,6 +3,8 @@
  * booking (the agenda's booking dialog), or 'Agendar Vehículo', the agenda's booking form prefilled with the vehicle
  * and its client. An order without a number yet opens as the order it is.
  */
+import { bookObjectText } from "@taller/core";
+import { useTerms } from "../../lib/company-setup";
 import { BookingDialog as AgendaBookingDialog, BookingFormDialog } from "../booking";
 import { OrderDialog } from "../orders";
 import type { CheckInAction } from "./list-rules";
@@ -17,6 +19,7 @@ export function BookingDialog({
   action: Exclude<CheckInAction, { kind: "order" }>;
   onOpenChange(open: boolean): void;
 }) {
+  const terms = useTerms();
   if (action.kind === "booking" && action.bookingId !== null)
     return <AgendaBookingDialog bookingId={action.bookingId} open onOpenChange={onOpenChange} />;
   if (action.kind === "booking" && action.orderId !== null)
@@ -24,7 +27,7 @@ export function BookingDialog({
   return (
     <BookingFormDialog
       open
-      title="Agendar Vehículo"
+      title={bookObjectText(terms.object)}
       onOpenChange={onOpenChange}
       initial={{ vehicle_id: vehicle.id, client_id: vehicle.client_id }}
     />

@@ -1,6 +1,6 @@
 // The vehicles list's rules that need no screen (seed 000 sections 2.8, 4 and 9): what the check-in and note cells
 // say and do. The statuses are in statuses.ts.
-import { formatDate, formatDay, type Instant } from "@taller/core";
+import { bookObjectText, formatDate, formatDay, type Instant, type TermWords } from "@taller/core";
 
 /** The fields of a vehicles list row the cells read. */
 export interface VehicleCellData {
@@ -21,15 +21,16 @@ export type CheckInAction =
 
 /**
  * The check-in cell: 'Orden #N' opens the order; a booking ('Agendado para el dd-mm-yyyy', or an order that has no
- * number yet) opens the booking; otherwise 'Agendar Vehículo' opens a new booking for the vehicle.
+ * number yet) opens the booking; otherwise 'Agendar Vehículo' (in the company's term for its object) opens a new
+ * booking for the vehicle.
  */
-export function checkInCell(v: VehicleCellData): { text: string; action: CheckInAction } {
+export function checkInCell(v: VehicleCellData, object: TermWords): { text: string; action: CheckInAction } {
   const text =
     v.correlative_id !== null
       ? `Orden #${v.correlative_id}`
       : v.booking_date !== null
         ? `Agendado para el ${formatDay(v.booking_date)}`
-        : "Agendar Vehículo";
+        : bookObjectText(object);
   const action: CheckInAction =
     v.correlative_id !== null && v.order_id !== null
       ? { kind: "order", orderId: v.order_id }

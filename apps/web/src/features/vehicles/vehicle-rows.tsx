@@ -4,7 +4,7 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import type { Can } from "@taller/core";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { ClientName } from "../orders";
 import { type CheckInAction, checkInCell, noteCell } from "./list-rules";
@@ -20,12 +20,12 @@ export const VEHICLE_COLUMNS =
 export const VEHICLE_TABLE_MIN_WIDTH = "940px";
 
 export function VehicleHeader() {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   return (
     <>
       <div role="columnheader">Marca</div>
       <div role="columnheader">Identificador</div>
-      <div role="columnheader">{terms.client.singular}</div>
+      <div role="columnheader">{terms.client.one}</div>
       <div role="columnheader">Trabajo</div>
       <div role="columnheader">Ingreso</div>
       <div role="columnheader">Nota</div>
@@ -48,7 +48,8 @@ function CheckIn({
   onOpen(action: CheckInAction, vehicle: VehicleListItem): void;
 }) {
   const can = useCan();
-  const { text, action } = checkInCell(vehicle);
+  const terms = useTerms();
+  const { text, action } = checkInCell(vehicle, terms.object);
   const status = VEHICLE_STATUS_BOXES.find((s) => s.id === vehicle.status_id);
   // The text says what the dot shows; the dot stays out of the button's name.
   const dot = status && <span className="status-dot" aria-hidden style={{ background: status.color }} />;
@@ -78,6 +79,7 @@ interface RowProps {
 
 export function VehicleRow({ vehicle, onOpen }: RowProps) {
   const can = useCan();
+  const terms = useTerms();
   return (
     <>
       <div role="cell">{brandOf(vehicle)}</div>
@@ -85,9 +87,9 @@ export function VehicleRow({ vehicle, onOpen }: RowProps) {
         {vehicle.identifier}
       </div>
       <div role="cell">
-        <ClientName client={client(vehicle)} canRead={can("read", "client")} fallback="Sin Cliente" />
+        <ClientName client={client(vehicle)} canRead={can("read", "client")} fallback={`Sin ${terms.client.one}`} />
       </div>
-      <div role="cell">{vehicle.requirement_name ?? "Sin Orden de Trabajo"}</div>
+      <div role="cell">{vehicle.requirement_name ?? `Sin ${terms.order.one}`}</div>
       <div role="cell">
         <CheckIn vehicle={vehicle} onOpen={onOpen} />
       </div>
@@ -100,6 +102,7 @@ export function VehicleRow({ vehicle, onOpen }: RowProps) {
 
 export function VehicleCard({ vehicle, onOpen }: RowProps) {
   const can = useCan();
+  const terms = useTerms();
   return (
     <div className="list-card vehicle-card">
       <div className="list-card-main">
@@ -108,9 +111,9 @@ export function VehicleCard({ vehicle, onOpen }: RowProps) {
           <span className="muted">{brandOf(vehicle)}</span>
         </div>
         <div>
-          <ClientName client={client(vehicle)} canRead={can("read", "client")} fallback="Sin Cliente" />
+          <ClientName client={client(vehicle)} canRead={can("read", "client")} fallback={`Sin ${terms.client.one}`} />
         </div>
-        <div className="muted">{vehicle.requirement_name ?? "Sin Orden de Trabajo"}</div>
+        <div className="muted">{vehicle.requirement_name ?? `Sin ${terms.order.one}`}</div>
         <div className="vehicle-card-foot">
           <CheckIn vehicle={vehicle} onOpen={onOpen} />
           <span className="muted">{noteCell(vehicle)}</span>

@@ -10,7 +10,7 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
-import { useCompanySetup } from "../../lib/company-setup";
+import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
@@ -41,7 +41,7 @@ const filterStore = storedIdFilter("vehicles_filter");
 type Opened = { action: Exclude<CheckInAction, { kind: "order" }>; vehicle: VehicleListItem } | null;
 
 export function VehiclesPage() {
-  const { terms } = useCompanySetup().company.preferences;
+  const terms = useTerms();
   const narrow = useIsNarrow();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -90,7 +90,7 @@ export function VehiclesPage() {
       boxes={
         <>
           <StatusBoxes
-            label={`Estados de ${terms.object.plural}`}
+            label={`Estados de ${terms.object.many}`}
             boxes={VEHICLE_STATUS_BOXES.map((s) => ({
               ...s,
               // Past the count's cap the per-status numbers are a sample: none is shown.
@@ -105,7 +105,7 @@ export function VehiclesPage() {
     >
       <VirtualList
         key={narrow ? "cards" : "table"}
-        label={terms.object.plural}
+        label={terms.object.many}
         {...rows}
         getKey={(v) => v.id}
         estimateSize={narrow ? 124 : 49}
@@ -115,13 +115,13 @@ export function VehiclesPage() {
         renderItem={(v) =>
           narrow ? <VehicleCard vehicle={v} onOpen={open} /> : <VehicleRow vehicle={v} onOpen={open} />
         }
-        loadingText="Cargando vehículos"
-        emptyText="No se han encontrado vehículos"
+        loadingText={`Cargando ${terms.object.manyLower}`}
+        emptyText={`No se han encontrado ${terms.object.manyLower}`}
       />
       <FilterDialog
         open={filterOpen}
         onOpenChange={setFilterOpen}
-        groups={[{ key: "status", title: `Estados de ${terms.object.plural}`, options: VEHICLE_STATUS_BOXES }]}
+        groups={[{ key: "status", title: `Estados de ${terms.object.many}`, options: VEHICLE_STATUS_BOXES }]}
         value={{ status: statusIds }}
         onApply={(v) => setStatusIds(v.status)}
       />

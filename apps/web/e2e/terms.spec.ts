@@ -1,0 +1,59 @@
+/**
+ * The company's own terms everywhere it names its object (seed 000 section 1): Otro Taller renames 'Vehículo' to
+ * 'Bicicleta' at /admin/preferences, and the side menu, the vehicles list, its booking action and the client's
+ * booking page say 'Bicicleta(s)', never 'vehículo'. The terms are put back whatever happens (other specs read them).
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { loginToShell } from "./fixtures";
+
+const NO_VEHICLE = /veh[ií]culo/i;
+
+async function setObjectTerm(page: Page, singular: string, plural: string) {
+  await page.goto("/admin/preferences");
+  await page.getByLabel("Objeto (singular)").fill(singular);
+  await page.getByLabel("Objeto (plural)").fill(plural);
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page.getByText("Preferencias guardadas", { exact: true })).toBeVisible();
+}
+
+test("a company that works on bicycles reads 'Bicicleta' on every screen that names its object", async ({ page }) => {
+  await loginToShell(page, "admin@otro.demo");
+  // Otro Taller's preferences as found, written back whatever happens.
+  const found = await page.request.get("/trpc/admin.preferences.get", { headers: { "x-trpc-source": "web" } });
+  expect(found.ok()).toBe(true);
+  const original = ((await found.json()) as { result: { data: { json: unknown } } }).result.data.json;
+  try {
+    await setObjectTerm(page, "Bicicleta", "Bicicletas");
+    // The module list stored 'Vehículos'; the menu entry follows the term.
+    await page.goto("/main/vehicles");
+    await expect(page.getByRole("link", { name: "Bicicletas", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Bicicletas" })).toBeVisible();
+    await expect(page.getByText(/Agendar Bicicleta|Agendado para|Orden #/).first()).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(NO_VEHICLE);
+
+    const book = page.getByRole("button", { name: "Agendar Bicicleta" }).first();
+    if (await book.count()) {
+      await book.click();
+      const dialog = page.getByRole("dialog", { name: "Agendar Bicicleta" });
+      await expect(dialog.getByText("Bicicleta", { exact: true }).first()).toBeVisible();
+      await expect(dialog).not.toContainText(NO_VEHICLE);
+      await page.keyboard.press("Escape");
+    }
+
+    await page.goto("/main/orders");
+    await expect(page.getByRole("table", { name: "Órdenes de Trabajo" })).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(NO_VEHICLE);
+
+    // The client's booking page: the summary labels the brand and model with the company's word.
+    await page.goto("/client/booking?crm_token=demo-crm-otro-demo");
+    await expect(page.getByRole("heading", { level: 1, name: /^Programa tu / })).toBeVisible();
+    await expect(page.getByText("Bicicleta", { exact: true })).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(NO_VEHICLE);
+  } finally {
+    const restored = await page.request.post("/trpc/admin.preferences.update", {
+      headers: { "x-trpc-source": "web" },
+      data: { json: original },
+    });
+    expect(restored.ok()).toBe(true);
+  }
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { bookObjectText, companyTerms, DEFAULT_TERMS, lowerTerm, rebookObjectText, termWords } from "../src/index";
+
+describe("the company's terms", () => {
+  it("gives each term as a title and inside a sentence", () => {
+    expect(termWords({ singular: "Bicicleta", plural: "Bicicletas" })).toEqual({
+      one: "Bicicleta",
+      many: "Bicicletas",
+      oneLower: "bicicleta",
+      manyLower: "bicicletas",
+    });
+    expect(companyTerms(DEFAULT_TERMS).order).toEqual({
+      one: "Orden de Trabajo",
+      many: "Órdenes de Trabajo",
+      oneLower: "orden de trabajo",
+      manyLower: "órdenes de trabajo",
+    });
+  });
+
+  it("keeps acronyms and inner capitals inside a sentence", () => {
+    expect(lowerTerm("CRM")).toBe("CRM");
+    expect(lowerTerm("Equipos TI")).toBe("equipos TI");
+    expect(lowerTerm("Equipos iPhone")).toBe("equipos iPhone");
+  });
+
+  it("trims what an administrator typed around a term", () => {
+    expect(termWords({ singular: " Moto ", plural: "Motos " }).one).toBe("Moto");
+  });
+
+  it("names the booking actions after the object", () => {
+    const terms = companyTerms({ ...DEFAULT_TERMS, object: { singular: "Bicicleta", plural: "Bicicletas" } });
+    expect(bookObjectText(terms.object)).toBe("Agendar Bicicleta");
+    expect(rebookObjectText(terms.object)).toBe("Reagendar Bicicleta");
+    expect(bookObjectText(companyTerms(DEFAULT_TERMS).object)).toBe("Agendar Vehículo");
+  });
+});
