@@ -402,7 +402,7 @@ const mainIndexRoute = createRoute({
   beforeLoad: async ({ context }) => {
     // With the shell's code: the login does not need it.
     const { homePath } = await import("../features/shell/navigation");
-    throw redirect({ to: homePath(context.setup.company.preferences, context.can) });
+    throw redirect({ to: homePath(context.setup.company.preferences, context.can, hasScreen) });
   },
 });
 const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$", beforeLoad: to("/not-found") });
@@ -453,6 +453,12 @@ export const router = createRouter({
   defaultPreload: "intent",
   scrollRestoration: true,
 });
+
+/** Whether a path of this map shows its own screen, not 'Próximamente': the menu lists only those. */
+export function hasScreen(path: string): boolean {
+  const route = (router.routesByPath as Record<string, AnyRoute | undefined>)[path];
+  return route !== undefined && route.options.component !== ComingSoonPage;
+}
 
 /** The staff area shows the login again when the server forgets the session (logout elsewhere, password change). */
 onSessionLost(() => {
