@@ -15,14 +15,13 @@ const ROUTES: [path: string, ready: (page: Page) => Locator][] = [
   ["/main/calendar", (page) => page.locator(".calendar-chip").first()],
   ["/main/budgets", (page) => page.getByText(/#\d+/).first()],
   ["/main/vehicles", (page) => page.getByText(/Agendar Vehículo|Agendado para/).first()],
-  ["/main/crm/clients", (page) => page.getByRole("table").first()],
+  ["/main/crm/clients", (page) => page.locator('a[href^="/main/crm/clients/"]').first()],
   ["/main/crm/retentions", (page) => page.getByText("En Gestión").first()],
   ["/main/crm/absences", (page) => page.getByRole("table").or(page.getByRole("list")).first()],
   ["/main/crm/bookings", (page) => page.getByRole("table").or(page.getByRole("list")).first()],
   ["/main/payments", (page) => page.getByText(/#\d+/).first()],
   ["/main/settings", (page) => page.getByRole("button", { name: "Guardar" }).first()],
   ["/admin", (page) => page.getByRole("table").first()],
-  ["/admin/requirements", (page) => page.getByRole("table").first()],
 ];
 
 /** Header cells (a list's or a plain table's) whose visible text is cut or breaks onto a second line. */
