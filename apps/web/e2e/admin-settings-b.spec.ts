@@ -65,12 +65,12 @@ test("a preference change reaches a second browser's shell without reloading, an
   page,
   browser,
 }) => {
-  const renamed = `Reportes ${run}`;
+  const renamed = `Calendario ${run}`;
   const other = await browser.newContext();
   const watcher = await other.newPage();
   await loginToShell(watcher, "admin@taller.demo");
   await watcher.goto("/main/orders");
-  await expect(watcher.getByRole("link", { name: "Reportes", exact: true })).toBeVisible();
+  await expect(watcher.getByRole("link", { name: "Calendario", exact: true })).toBeVisible();
 
   await loginToShell(page, "admin@taller.demo");
   // Taller Demo's preferences as found, written back whatever happens (other specs read them).
@@ -92,10 +92,10 @@ test("a preference change reaches a second browser's shell without reloading, an
 async function renameAndWatch(page: Page, watcher: Page, renamed: string) {
   await page.goto("/admin/preferences");
   const modules = page.getByRole("list", { name: "Módulos del menú" });
-  // The demo's seventh module; its row keeps its place while renamed.
-  const reportes = modules.getByRole("listitem").nth(6);
-  await expect(reportes.getByRole("checkbox", { name: "Mostrar Reportes" })).toBeChecked();
-  await reportes.getByRole("textbox", { name: "Nombre" }).fill(renamed);
+  // The demo's fifth module, one with its screen (the menu lists no other); its row keeps its place while renamed.
+  const calendar = modules.getByRole("listitem").nth(4);
+  await expect(calendar.getByRole("checkbox", { name: "Mostrar Calendario" })).toBeChecked();
+  await calendar.getByRole("textbox", { name: "Nombre" }).fill(renamed);
   // A domain a frame-ancestors header cannot carry is refused on its field; nothing is saved.
   const domains = page.getByLabel("Dominios permitidos");
   const domainsBefore = await domains.inputValue();
@@ -113,9 +113,9 @@ async function renameAndWatch(page: Page, watcher: Page, renamed: string) {
   await screenshot(page, "admin-preferences-390");
 
   // Put back, and the watcher follows again.
-  await reportes.getByRole("textbox", { name: "Nombre" }).fill("Reportes");
+  await calendar.getByRole("textbox", { name: "Nombre" }).fill("Calendario");
   await page.getByRole("button", { name: "Guardar preferencias" }).click();
-  await expect(watcher.getByRole("link", { name: "Reportes", exact: true })).toBeVisible();
+  await expect(watcher.getByRole("link", { name: "Calendario", exact: true })).toBeVisible();
 }
 
 test("revoking a screen ends its kiosk session; the statuses page at 390 px", async ({ page, browser }) => {

@@ -68,21 +68,30 @@ describe("KPI boxes (seed 001 sections 2, 3 and 9)", () => {
 });
 
 describe("filters (seed 001 sections 3 and 9)", () => {
-  it("defaults to every category, all time and every column", () => {
+  it("defaults to every category, all time and the columns that fit beside the menu", () => {
     expect(defaultFilter("retention")).toEqual({
       status: ["initial", "on_hold", "failed", "completed"],
       date_range: "all_time",
-      columns: managementColumns("retention").map((c) => c.key),
+      columns: ["status", "created_at", "scheduled_for", "name", "object_identifier", "requirement_name"],
     });
+    expect(defaultFilter("absence").columns).toEqual([
+      "status",
+      "created_at",
+      "reschedule_to",
+      "name",
+      "object_identifier",
+      "requirement_name",
+    ]);
   });
 
   it("reads what was stored, dropping what does not exist", () => {
     const raw = JSON.stringify({
-      absence: { status: ["failed", "booked", "nope"], date_range: "this_week", columns: ["name", "x"] },
+      absence: { status: ["failed", "booked", "nope"], date_range: "this_week", columns: ["phone", "name", "x"] },
       retention: { status: ["booked", "failed"], date_range: "someday" },
     });
     expect(parseStoredFilters(raw)).toEqual({
-      absence: { status: ["failed", "booked"], date_range: "this_week", columns: ["name"] },
+      // Columns beyond the default ones stay chosen, in the table's order.
+      absence: { status: ["failed", "booked"], date_range: "this_week", columns: ["name", "phone"] },
       retention: { status: ["failed"], date_range: "all_time", columns: defaultFilter("retention").columns },
     });
   });

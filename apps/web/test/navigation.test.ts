@@ -1,9 +1,11 @@
 import { type CompanyPreferences, companyPreferencesSchema, permissionChecker, type Grant } from "@taller/core";
 import { describe, expect, it } from "vitest";
-import { homePath, menuEntries, pageTitle } from "../src/features/shell/navigation";
+import { homePath, MODULE_ROUTES, menuEntries, pageTitle } from "../src/features/shell/navigation";
+import { hasScreen } from "../src/routes/router";
 
 const grants = (...pairs: [Grant["action"], Grant["resource"]][]) =>
   permissionChecker(pairs.map(([action, resource]) => ({ action, resource, restrictedToOwn: false })));
+const modulePermissions = Object.values(MODULE_ROUTES).map((m) => [...m.needs] as [Grant["action"], Grant["resource"]]);
 const everything = grants(
   ["read", "booking"],
   ["create", "check_in"],
@@ -18,6 +20,8 @@ const everything = grants(
   ["read", "invoice"],
   ["read", "shares"],
 );
+/** Every module's route has its screen (the rules below are about permissions and configuration). */
+const built = () => true;
 const prefs = (over: Partial<CompanyPreferences> = {}): CompanyPreferences => ({
   ...companyPreferencesSchema.parse({}),
   ...over,
@@ -28,6 +32,7 @@ describe("menuEntries", () => {
     const entries = menuEntries(
       prefs({ terms: { ...prefs().terms, object: { singular: "Moto", plural: "Motos" } } }),
       everything,
+      built,
     );
     expect(entries.map((e) => e.key)).toEqual([
       "booking",
@@ -52,7 +57,7 @@ describe("menuEntries", () => {
       { key: "booking" as const, name: "Reservas", visible: true },
       { key: "shares" as const, name: "Compartidos", visible: false },
     ];
-    expect(menuEntries(prefs({ modules }), everything)).toEqual([
+    expect(menuEntries(prefs({ modules }), everything, built)).toEqual([
       { key: "calendar", name: "Citas", to: "/main/calendar" },
       { key: "booking", name: "Reservas", to: "/main/booking" },
     ]);
@@ -65,7 +70,7 @@ describe("menuEntries", () => {
       { key: "booking" as const, name: "Reservas", visible: true },
     ];
     const terms = { ...prefs().terms, object: { singular: "Bicicleta", plural: "Bicicletas" } };
-    expect(menuEntries(prefs({ modules, terms }), everything).map((e) => e.name)).toEqual([
+    expect(menuEntries(prefs({ modules, terms }), everything, built).map((e) => e.name)).toEqual([
       "Bicicletas",
       "Órdenes de Trabajo",
       "Reservas",
@@ -73,19 +78,54 @@ describe("menuEntries", () => {
   });
 
   it("shows a module only with its permission; check-in needs create, orders need read", () => {
-    const keys = (can: ReturnType<typeof grants>) => menuEntries(prefs(), can).map((e) => e.key);
+    const keys = (can: ReturnType<typeof grants>) => menuEntries(prefs(), can, built).map((e) => e.key);
     expect(keys(grants(["read", "check_in"]))).toEqual(["order"]);
     expect(keys(grants(["create", "check_in"]))).toEqual(["checkin"]);
     expect(keys(grants(["read", "work"], ["read", "booking"]))).toEqual(["booking", "pending_works"]);
     expect(keys(grants())).toEqual([]);
   });
+
+  it("lists no module whose screen does not exist yet", () => {
+    const only = new Set(["/main/orders", "/main/crm"]);
+    expect(menuEntries(prefs(), everything, (to) => only.has(to)).map((e) => e.key)).toEqual(["order", "crm"]);
+  });
+
+  it("adds 'Cobros' last for those who may read payments", () => {
+    const keys = (can: ReturnType<typeof grants>) => menuEntries(prefs(), can, built).map((e) => e.key);
+    expect(keys(grants(["read", "payment"]))).toEqual(["payments"]);
+    expect(keys(grants(["read", "crm"], ["read", "payment"]))).toEqual(["crm", "payments"]);
+    expect(keys(grants(["create", "payment"]))).toEqual([]);
+    expect(menuEntries(prefs(), grants(["read", "payment"]), built)).toEqual([
+      { key: "payments", name: "Cobros", to: "/main/payments" },
+    ]);
+  });
+
+  it("the route map says which modules have a screen: those still to come are left out", () => {
+    const shown = menuEntries(prefs(), grants(["read", "payment"], ...modulePermissions), hasScreen);
+    expect(shown.map((e) => e.key)).toEqual([
+      "booking",
+      "order",
+      "pending_works",
+      "calendar",
+      "budget",
+      "object",
+      "crm",
+      "payments",
+    ]);
+    // The ones left out are the router's 'Próximamente' pages.
+    expect(hasScreen(MODULE_ROUTES.checkin.to)).toBe(false);
+    expect(hasScreen("/main/payments")).toBe(true);
+    expect(hasScreen("/main/nowhere")).toBe(false);
+  });
 });
 
 describe("homePath", () => {
   it("is the first entry the user may use, else the profile", () => {
-    expect(homePath(prefs(), everything)).toBe("/main/booking");
-    expect(homePath(prefs(), grants(["read", "vehicle"]))).toBe("/main/vehicles");
-    expect(homePath(prefs(), grants())).toBe("/main/settings");
+    expect(homePath(prefs(), everything, built)).toBe("/main/booking");
+    expect(homePath(prefs(), grants(["read", "vehicle"]), built)).toBe("/main/vehicles");
+    expect(homePath(prefs(), grants(), built)).toBe("/main/settings");
+    expect(homePath(prefs(), grants(["read", "payment"]), built)).toBe("/main/payments");
+    expect(homePath(prefs(), grants(["read", "analytics"]), hasScreen)).toBe("/main/settings");
   });
 });
 

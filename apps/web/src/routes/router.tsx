@@ -412,7 +412,10 @@ const mainIndexRoute = createRoute({
     // With the shell's code: the login does not need it.
     const { homePath } = await import("../features/shell/navigation");
     // A chat named in the link (a push notification's /main?chat=<id>) opens over the home page.
-    throw redirect({ to: homePath(context.setup.company.preferences, context.can), search: { chat: search.chat } });
+    throw redirect({
+      to: homePath(context.setup.company.preferences, context.can, hasScreen),
+      search: { chat: search.chat },
+    });
   },
 });
 const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$", beforeLoad: to("/not-found") });
@@ -463,6 +466,12 @@ export const router = createRouter({
   defaultPreload: "intent",
   scrollRestoration: true,
 });
+
+/** Whether a path of this map shows its own screen, not 'Próximamente': the menu lists only those. */
+export function hasScreen(path: string): boolean {
+  const route = (router.routesByPath as Record<string, AnyRoute | undefined>)[path];
+  return route !== undefined && route.options.component !== ComingSoonPage;
+}
 
 /** The staff area shows the login again when the server forgets the session (logout elsewhere, password change). */
 onSessionLost(() => {

@@ -3,6 +3,8 @@
  * the user nears its end (infinite scroll). It is its own scroll container: give it the remaining height.
  *
  *   // A table: `header` holds the column headers, `columns` is the CSS grid template shared by header and rows.
+ *   // Narrower than `minWidth`, it scrolls sideways with its first column fixed; give tracks minimums that keep
+ *   // the headers whole (e2e/layout-all.spec.ts checks them).
  *   <VirtualList label="Órdenes" items={orders} getKey={(o) => o.id} estimateSize={52}
  *     columns="28px 80px minmax(0, 2fr) …" minWidth="900px" header={<><div role="columnheader">N°</div>…</>}
  *     renderItem={(o) => <><div role="cell">#{o.correlative_id}</div>…</>}
@@ -42,8 +44,10 @@ export interface VirtualListProps<T> {
   estimateSize: number;
   header?: ReactNode;
   columns?: string;
-  /** Narrowest the table may get before it scrolls sideways (CSS length). */
+  /** Narrowest the table may get before it scrolls sideways, its first column fixed (CSS length). */
   minWidth?: string;
+  /** The width of a first column that is only a mark (a status dot): the second column stays fixed beside it. */
+  markColumn?: string;
   /** Rows in the whole list (the server's total), when known. */
   total?: number;
   hasMore: boolean;
@@ -65,6 +69,7 @@ export function VirtualList<T>({
   header,
   columns,
   minWidth,
+  markColumn,
   total,
   hasMore,
   loading,
@@ -110,7 +115,14 @@ export function VirtualList<T>({
         role={table ? "table" : undefined}
         aria-label={table ? label : undefined}
         aria-rowcount={table ? count + 1 : undefined}
-        style={{ "--vlist-columns": columns, "--vlist-min-width": minWidth } as CSSProperties}
+        data-mark-column={markColumn !== undefined || undefined}
+        style={
+          {
+            "--vlist-columns": columns,
+            "--vlist-min-width": minWidth,
+            "--vlist-mark-width": markColumn,
+          } as CSSProperties
+        }
       >
         {table && (
           <div role="rowgroup" className="vlist-head">

@@ -345,24 +345,26 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
             <section className="booking-public-consumption" aria-labelledby="booking-consumption">
               <h3 id="booking-consumption">Inventario de consumo</h3>
               <p className="field-hint">Lo que el servicio utiliza; no necesitas elegirlo.</p>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Producto</th>
-                    <th scope="col">Código</th>
-                    <th scope="col">Cantidad</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.consumption.map((p) => (
-                    <tr key={p.product_id}>
-                      <td>{p.name}</td>
-                      <td>{p.code}</td>
-                      <td>{p.quantity}</td>
+              <div className="table-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Producto</th>
+                      <th scope="col">Código</th>
+                      <th scope="col">Cantidad</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.consumption.map((p) => (
+                      <tr key={p.product_id}>
+                        <td>{p.name}</td>
+                        <td>{p.code}</td>
+                        <td>{p.quantity}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </section>
           )}
         </aside>

@@ -239,7 +239,7 @@ export function DayView({
       {dayOpen && (
         <button
           type="button"
-          className="agenda-fab"
+          className="agenda-fab shell-float"
           aria-label="Agregar reserva"
           onClick={() => onBook({ booking_date: day })}
         >

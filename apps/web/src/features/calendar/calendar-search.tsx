@@ -44,7 +44,7 @@ export function CalendarSearch({
   const empty = enabled && found.data && deliveries.length + events.length === 0;
 
   return (
-    <div className="calendar-search" role="search">
+    <div className="calendar-search shell-float" role="search">
       <div className="calendar-search-box">
         <Search size={18} aria-hidden />
         <input

@@ -112,7 +112,7 @@ function ClientsTable({
   return (
     <>
       {onCounts(query.data)}
-      <div className="crm-clients-table">
+      <div className="crm-clients-table table-scroll">
         <table aria-label={terms.client.many} aria-busy={query.isFetching || undefined}>
           <thead>
             <tr>

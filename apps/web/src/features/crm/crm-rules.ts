@@ -93,9 +93,26 @@ export type ListSortField = (typeof LIST_SORTS)[number];
 const isListSort = (sort: CrmSort | null): sort is ListSortField =>
   (LIST_SORTS as readonly (CrmSort | null)[]).includes(sort);
 
-/** Every category and all time (seed 001 section 9), every column. */
+/**
+ * The columns shown until the user chooses (the chooser adds the rest): the state, the dates the list is about,
+ * who and what. They fit a 1,280 px window beside the menu without scrolling sideways.
+ */
+const DEFAULT_COLUMNS: readonly CrmColumn[] = [
+  "status",
+  "created_at",
+  "scheduled_for",
+  "reschedule_to",
+  "name",
+  "object_identifier",
+  "requirement_name",
+];
+
+/** Every category and all time (seed 001 section 9), the default columns of the kind. */
 export function defaultFilter(kind: CrmKind): ManagementFilter {
-  return { status: categoriesOf(kind), date_range: "all_time", columns: managementColumns(kind).map((c) => c.key) };
+  const columns = managementColumns(kind)
+    .map((c) => c.key)
+    .filter((key) => DEFAULT_COLUMNS.includes(key));
+  return { status: categoriesOf(kind), date_range: "all_time", columns };
 }
 
 /**
@@ -121,7 +138,11 @@ export function parseStoredFilters(raw: string | null): Partial<Record<CrmKind, 
       date_range: (CRM_DATE_RANGES as readonly unknown[]).includes(date_range)
         ? (date_range as CrmDateRange)
         : fallback.date_range,
-      columns: Array.isArray(columns) ? fallback.columns.filter((k) => columns.includes(k)) : fallback.columns,
+      columns: Array.isArray(columns)
+        ? managementColumns(kind)
+            .map((c) => c.key)
+            .filter((k) => columns.includes(k))
+        : fallback.columns,
     };
   }
   return out;

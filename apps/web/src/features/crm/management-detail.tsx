@@ -41,7 +41,6 @@ import { TextField } from "../../ui/text-field";
 import { BookingDialog, BookingFormDialog } from "../booking";
 import { showChat } from "../chat";
 import { WorkCard } from "../work";
-import { OrderDialog } from "../orders";
 import { nextStatuses } from "./crm-rules";
 
 import { CategoryBadge } from "./management-rows";
@@ -253,7 +252,6 @@ export function ManagementView({
 }) {
   const terms = useTerms();
   const can = useCan();
-  const [order, setOrder] = useState<number | null>(null);
   const kms = crm.object?.kms;
   const booking = crm.booking;
   // The management's works (work requests made from its chat); users without read on works see their own.
@@ -355,11 +353,11 @@ export function ManagementView({
                   Ver reserva
                 </Link>
               </Field>
-              {booking.order_id !== null && (
+              {booking.order_id !== null && can("read", "check_in") && (
                 <Field label={terms.order.one}>
-                  <button type="button" className="crm-link-button" onClick={() => setOrder(booking.order_id)}>
+                  <Link to="/main/orders/$id" params={{ id: String(booking.order_id) }}>
                     Ver {terms.order.oneLower}
-                  </button>
+                  </Link>
                 </Field>
               )}
             </dl>
@@ -372,13 +370,9 @@ export function ManagementView({
             <dl className="crm-fields">
               <Field label="Número">
                 {can("read", "check_in") ? (
-                  <button
-                    type="button"
-                    className="crm-link-button"
-                    onClick={() => setOrder(crm.last_order?.id ?? null)}
-                  >
+                  <Link to="/main/orders/$id" params={{ id: String(crm.last_order.id) }}>
                     #{crm.last_order.correlative_id}
-                  </button>
+                  </Link>
                 ) : (
                   `#${crm.last_order.correlative_id}`
                 )}
@@ -411,7 +405,6 @@ export function ManagementView({
         </AccordionPanel>
       </Accordion>
       <Actions crm={crm} onChanged={onChanged} />
-      {order !== null && <OrderDialog orderId={order} open onOpenChange={(open) => !open && setOrder(null)} />}
     </article>
   );
 }

@@ -22,16 +22,40 @@ import { CLIENT_NAME_MAX, CRM_COLOR_CSS, type ListSort, type ManagementColumn, n
 
 export type ManagementRow = RouterOutputs["crm"]["retentions"]["items"][number];
 
-/** A column's grid track: every one shrinks (ellipsis), so the table never scrolls sideways. */
-const WIDER: Partial<Record<CrmColumn, number>> = {
-  status: 1.4,
-  name: 1.4,
-  email: 1.4,
-  requirement_name: 1.3,
-  to_requirement_name: 1.3,
+/**
+ * Each column's narrowest width (px), holding its header with the sort arrow and a usual value whole (a date with
+ * its time, a RUT, a phone), and its share of what is left. Past their sum the table scrolls sideways.
+ */
+const TRACKS: Record<CrmColumn, [min: number, share: number]> = {
+  status: [130, 1.2],
+  created_at: [132, 1],
+  scheduled_for: [160, 1],
+  reschedule_to: [132, 1],
+  check_in_time: [132, 1],
+  rut: [100, 1],
+  name: [150, 1.4],
+  email: [180, 1.4],
+  phone: [130, 1],
+  object_brand_name: [80, 1],
+  object_brand_model_name: [90, 1],
+  object_identifier: [80, 1],
+  requirement_name: [130, 1.3],
+  to_requirement_name: [180, 1.3],
+  location_name: [100, 1],
+  last_contacted_at: [140, 1],
 };
+/** The expand button's track. */
+const EXPAND_WIDTH = 48;
+/** The row's side padding and the gap between cells (lists.css `.vlist-row`). */
+const ROW_PADDING = 32;
+const CELL_GAP = 12;
+
 export const columnTracks = (columns: readonly ManagementColumn[]) =>
-  [...columns.map((c) => `minmax(0, ${WIDER[c.key] ?? 1}fr)`), "48px"].join(" ");
+  [...columns.map((c) => `minmax(${TRACKS[c.key][0]}px, ${TRACKS[c.key][1]}fr)`), `${EXPAND_WIDTH}px`].join(" ");
+
+/** The width below which the table scrolls sideways: every track at its narrowest. */
+export const tableMinWidth = (columns: readonly ManagementColumn[]) =>
+  `${columns.reduce((sum, c) => sum + TRACKS[c.key][0], 0) + EXPAND_WIDTH + CELL_GAP * columns.length + ROW_PADDING}px`;
 
 /** The category as a badge with the spec's title and colour. */
 export function CategoryBadge({ kind, category }: { kind: CrmKind; category: CrmCategory }) {

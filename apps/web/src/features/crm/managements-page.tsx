@@ -23,7 +23,7 @@ import { useManagementFilter } from "./crm-filter";
 import { DateRangeSelect } from "./date-range-select";
 import { KpiStrip } from "./kpi-strip";
 import { ManagementDialog } from "./management-detail";
-import { columnTracks, ManagementCard, ManagementHeader, ManagementRowCells } from "./management-rows";
+import { columnTracks, ManagementCard, ManagementHeader, ManagementRowCells, tableMinWidth } from "./management-rows";
 import "./crm.css";
 
 const LIST_LABELS: Record<CrmKind, string> = {
@@ -119,7 +119,7 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
         estimateSize={narrow ? 120 : 49}
         header={narrow ? undefined : <ManagementHeader columns={columns} sort={sort} onSort={setSort} />}
         columns={columnTracks(columns)}
-        minWidth="0"
+        minWidth={tableMinWidth(columns)}
         renderItem={(row) =>
           narrow ? (
             <ManagementCard

@@ -18,8 +18,9 @@ import { nextReceptionSort, type SortState } from "./list-rules";
 export type OrderListItem = RouterOutputs["orders"]["list"]["orders"][number];
 
 /** Status dot, number, requirement, brand, model, identifier, client, 'Recepción', last budget, chat. */
-export const ORDER_COLUMNS =
-  "20px 64px minmax(120px, 2fr) minmax(70px, 1fr) minmax(70px, 1fr) 100px minmax(120px, 2fr) 132px 96px 48px";
+/** The status dot's column: the number beside it stays in view when the table scrolls sideways. */
+export const ORDER_MARK_WIDTH = "20px";
+export const ORDER_COLUMNS = `${ORDER_MARK_WIDTH} 64px minmax(120px, 2fr) minmax(70px, 1fr) minmax(70px, 1fr) 100px minmax(120px, 2fr) 132px 96px 48px`;
 export const ORDER_TABLE_MIN_WIDTH = "970px";
 
 export function OrderHeader({ sort, onSort }: { sort: SortState; onSort(next: SortState): void }) {

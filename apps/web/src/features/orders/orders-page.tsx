@@ -19,7 +19,7 @@ import { useSnackbar } from "../../ui/snackbar";
 import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
 import { DEFAULT_SORT, defaultOrderFilters } from "./list-rules";
-import { OrderCard, OrderHeader, OrderRow, ORDER_COLUMNS, ORDER_TABLE_MIN_WIDTH } from "./order-rows";
+import { OrderCard, OrderHeader, OrderRow, ORDER_COLUMNS, ORDER_MARK_WIDTH, ORDER_TABLE_MIN_WIDTH } from "./order-rows";
 import { OrdersExport } from "./orders-export";
 import "./orders.css";
 
@@ -99,6 +99,7 @@ export function OrdersPage() {
         header={narrow ? undefined : <OrderHeader sort={sort} onSort={setSort} />}
         columns={ORDER_COLUMNS}
         minWidth={ORDER_TABLE_MIN_WIDTH}
+        markColumn={ORDER_MARK_WIDTH}
         // Cards are links themselves; a table row opens the order from anywhere but its own links.
         onItemClick={
           narrow ? undefined : (o) => void navigate({ to: "/main/orders/$id", params: { id: String(o.id) } })

@@ -2,6 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { House, MessageSquare } from "lucide-react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
+import { hasScreen } from "../../routes/router";
 import { ChatButtonBadges } from "../chat";
 import { homePath } from "./navigation";
 
@@ -26,7 +27,7 @@ export function BottomNav({
         aria-current={chatVisible ? undefined : "page"}
         onClick={() => {
           onHome();
-          void navigate({ to: homePath(company.preferences, can) });
+          void navigate({ to: homePath(company.preferences, can, hasScreen) });
         }}
       >
         <House size={22} aria-hidden />

@@ -72,31 +72,40 @@ export function configuredModules(
     : MODULE_KEYS.map((key) => ({ key, name: defaultModuleName(key, terms), visible: true }));
 }
 
-export interface MenuEntry {
-  key: ModuleKey;
-  name: string;
-  to: ModulePath;
-}
+/** The payments list (seed 002 section 2.5): not one of the configurable modules, shown to those who read payments. */
+export const PAYMENTS_ENTRY = { key: "payments", name: "Cobros", to: "/main/payments" } as const;
+
+export type MenuEntry = { key: ModuleKey; name: string; to: ModulePath } | typeof PAYMENTS_ENTRY;
+
+/** Whether a path has its screen yet (the route map answers: routes/router.tsx `hasScreen`). */
+export type HasScreen = (path: string) => boolean;
 
 /**
- * The module entries this user sees: the company's configured list (visible ones), or every module when none is
- * configured, keeping those the user's role may use.
+ * The entries this user sees: the company's configured modules (visible ones), or every module when none is
+ * configured, keeping those the user's role may use and whose screen exists (a 'Próximamente' is a dead end), then
+ * 'Cobros' for those who may read payments.
  */
-export function menuEntries(preferences: Pick<CompanyPreferences, "modules" | "terms">, can: Can): MenuEntry[] {
-  return configuredModules(preferences)
+export function menuEntries(
+  preferences: Pick<CompanyPreferences, "modules" | "terms">,
+  can: Can,
+  hasScreen: HasScreen,
+): MenuEntry[] {
+  const modules = configuredModules(preferences)
     .filter((m) => {
-      const [action, resource] = MODULE_ROUTES[m.key].needs;
-      return m.visible && can(action, resource);
+      const { to, needs } = MODULE_ROUTES[m.key];
+      return m.visible && can(needs[0], needs[1]) && hasScreen(to);
     })
-    .map((m) => ({ key: m.key, name: m.name, to: MODULE_ROUTES[m.key].to }));
+    .map((m): MenuEntry => ({ key: m.key, name: m.name, to: MODULE_ROUTES[m.key].to }));
+  return can("read", "payment") ? [...modules, PAYMENTS_ENTRY] : modules;
 }
 
 /** The first page a user lands on: the first menu entry they may use, else their profile. */
 export function homePath(
   preferences: Pick<CompanyPreferences, "modules" | "terms">,
   can: Can,
-): ModulePath | typeof PROFILE_PATH {
-  return menuEntries(preferences, can)[0]?.to ?? PROFILE_PATH;
+  hasScreen: HasScreen,
+): MenuEntry["to"] | typeof PROFILE_PATH {
+  return menuEntries(preferences, can, hasScreen)[0]?.to ?? PROFILE_PATH;
 }
 
 /** How a route names itself in the toolbar: after a module, one of the company's terms, or fixed text. */

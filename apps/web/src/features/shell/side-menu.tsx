@@ -1,8 +1,7 @@
 /**
- * The side menu: the company's modules the user may use, then 'Mi Perfil', 'Administrar' (read manager) and
- * 'Cerrar sesión'. A fixed column on wide screens, a drawer on phones.
+ * The side menu: the company's modules the user may use and whose screen exists, 'Cobros' (read payment), then
+ * 'Mi Perfil', 'Administrar' (read manager) and 'Cerrar sesión'. A fixed column on wide screens, a drawer on phones.
  */
-import type { ModuleKey } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import {
   CalendarClock,
@@ -12,6 +11,7 @@ import {
   ClipboardList,
   ClipboardPlus,
   FileText,
+  HandCoins,
   HeartHandshake,
   LogOut,
   type LucideIcon,
@@ -24,16 +24,16 @@ import {
 } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
-import { logout } from "../../routes/router";
+import { hasScreen, logout } from "../../routes/router";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useSnackbar } from "../../ui/snackbar";
 import { UserCard } from "../../ui/user-card";
 import { initials } from "../../ui/initials";
-import { menuEntries, PROFILE_PATH } from "./navigation";
+import { type MenuEntry, menuEntries, PROFILE_PATH } from "./navigation";
 
-const MODULE_ICONS: Record<ModuleKey, LucideIcon> = {
+const ENTRY_ICONS: Record<MenuEntry["key"], LucideIcon> = {
   booking: CalendarClock,
   checkin: ClipboardPlus,
   order: ClipboardList,
@@ -46,6 +46,7 @@ const MODULE_ICONS: Record<ModuleKey, LucideIcon> = {
   inventory: Package,
   invoicing: Receipt,
   shares: Share2,
+  payments: HandCoins,
 };
 
 function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
@@ -54,7 +55,7 @@ function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
   const can = useCan();
   const snackbar = useSnackbar();
   const [leaving, setLeaving] = useState(false);
-  const entries = menuEntries(company.preferences, can);
+  const entries = menuEntries(company.preferences, can, hasScreen);
 
   async function signOut() {
     setLeaving(true);
@@ -79,7 +80,7 @@ function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
       <nav className="sidebar-nav" aria-label="Menú principal">
         <ul>
           {entries.map((entry) => {
-            const Icon = MODULE_ICONS[entry.key];
+            const Icon = ENTRY_ICONS[entry.key];
             return (
               <li key={entry.key}>
                 <Link to={entry.to} className="sidebar-link" onClick={onNavigate}>

@@ -16,8 +16,8 @@ export type VehicleListItem = RouterOutputs["vehicles"]["list"]["vehicles"][numb
 // Fits a 1,280 px window beside the side menu (about 980 px for the list); the check-in column holds its longest
 // text, 'Agendado para el dd-mm-yyyy' with its dot, whole.
 export const VEHICLE_COLUMNS =
-  "minmax(88px, 1fr) 88px minmax(120px, 1.4fr) minmax(120px, 1.2fr) 284px minmax(140px, 1.2fr)";
-export const VEHICLE_TABLE_MIN_WIDTH = "940px";
+  "minmax(88px, 1fr) 100px minmax(120px, 1.4fr) minmax(120px, 1.2fr) 284px minmax(140px, 1.2fr)";
+export const VEHICLE_TABLE_MIN_WIDTH = "952px";
 
 export function VehicleHeader() {
   const terms = useTerms();
