@@ -40,23 +40,20 @@ function zipOf(parts: Part[], declared: (p: Part) => number = (p) => p.size): Bu
   let offset = 0;
   for (const p of parts) {
     const name = Buffer.from(p.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(p.crc >>> 0, 14);
-    local.writeUInt32LE(p.data.length, 18);
-    local.writeUInt32LE(declared(p), 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(p.crc >>> 0, 16);
-    central.writeUInt32LE(p.data.length, 20);
-    central.writeUInt32LE(declared(p), 24);
-    central.writeUInt16LE(name.length, 28);
+    // Both headers hold the same run (method, time, CRC, sizes, name length), the central one 2 bytes later.
+    const header = (signature: number, size: number, at: number) => {
+      const out = Buffer.alloc(size);
+      out.writeUInt32LE(signature, 0);
+      out.writeUInt16LE(20, 4);
+      out.writeUInt16LE(8, at);
+      out.writeUInt32LE(p.crc >>> 0, at + 6);
+      out.writeUInt32LE(p.data.length, at + 10);
+      out.writeUInt32LE(declared(p), at + 14);
+      out.writeUInt16LE(name.length, at + 18);
+      return out;
+    };
+    const local = header(0x04034b50, 30, 8);
+    const central = header(0x02014b50, 46, 10);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, p.data);
     centrals.push(central, name);
