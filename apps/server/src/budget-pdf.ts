@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "@taller/auth";
 import { budgetPdf, loadBudget } from "@taller/budgets";
-import { BUDGET_TEXTS, pdfFileName } from "@taller/core";
+import { BUDGET_TEXTS, isRestrictedToOwn, pdfFileName } from "@taller/core";
 import type { Db } from "@taller/db";
 import { findDocumentToken, RateLimiter } from "@taller/trpc";
 import { clientIp, isSecure } from "./proxy";
@@ -35,12 +35,20 @@ export function createBudgetPdfRoute({ db, trustProxy }: { db: Db; trustProxy: n
         429,
         `Demasiadas solicitudes. Intenta nuevamente en ${Math.ceil(waitMs / 1000)} segundos.`,
       );
-    await sendBudgetPdf(req, res, db, auth.user.companyId, id);
+    const ownerId = isRestrictedToOwn(auth.user.grants, "read", "budget") ? auth.user.id : null;
+    await sendBudgetPdf(req, res, db, auth.user.companyId, id, ownerId);
   };
 }
 
-async function sendBudgetPdf(req: IncomingMessage, res: ServerResponse, db: Db, companyId: number, id: number) {
-  const budget = id <= 2_147_483_647 ? await loadBudget(db, companyId, id) : null;
+async function sendBudgetPdf(
+  req: IncomingMessage,
+  res: ServerResponse,
+  db: Db,
+  companyId: number,
+  id: number,
+  ownerId: number | null,
+) {
+  const budget = id <= 2_147_483_647 ? await loadBudget(db, companyId, id, ownerId) : null;
   if (!budget) return replyLinkPage(res, 404, BUDGET_TEXTS.notFound);
   const pdf = await budgetPdf(budget);
   res.writeHead(200, {
@@ -72,6 +80,6 @@ export function createClientBudgetPdfRoute({ db, trustProxy }: { db: Db; trustPr
     // Tokens are 43 characters: anything else is refused before it is hashed or looked up.
     const doc = /^[\w-]{20,200}$/.test(token) ? await findDocumentToken(db, "budget_token", token) : null;
     if (!doc || doc.documentType !== "Budget") return replyLinkPage(res, 404, "Enlace inválido o expirado");
-    await sendBudgetPdf(req, res, db, doc.companyId, doc.documentId);
+    await sendBudgetPdf(req, res, db, doc.companyId, doc.documentId, null);
   };
 }

@@ -1,3 +1,5 @@
+import { DEMO_WORKPOINT_CODE, demoWorkpointToken } from "@taller/db/seed";
+import { LOGIN_LIMITS } from "@taller/trpc";
 import { createDatabaseUrl, postgresOnly, testServerUrl } from "@taller/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browser, JSON_POST, openSocket, startProcess, stopProcess, type ServerProcess } from "./helpers";
@@ -56,6 +58,24 @@ describe.skipIf(!testServerUrl())(postgresOnly("two server processes on one Post
     });
     expect(await received).toMatchObject({ data: { comment_id: sent.id, kind: "new" } });
     await socket.close();
+  });
+
+  // The throttles keep their counts in the database (docs/security.md, "State across processes"): guesses spread over
+  // both processes are counted together, and a right code slipped between them clears nothing on either.
+  it("the kiosk's code throttle counts the guesses sent to both processes as one", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40 && !statuses.includes(429); i++) {
+      const server = i % 2 === 0 ? a : b;
+      const code = i % 5 === 4 ? DEMO_WORKPOINT_CODE : String(7000 + i);
+      const res = await fetch(`${server.url}/trpc/auth.workpointLogin`, {
+        method: "POST",
+        headers: { ...JSON_POST, "x-workpoint-token": demoWorkpointToken("taller.demo") },
+        body: JSON.stringify({ json: { code } }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.lockoutAfter);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it("both processes answer /healthz from the shared database", async () => {

@@ -158,6 +158,8 @@ export const loginFailures = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     email: text("email").notNull(),
     ip: text("ip").notNull(),
+    /** Set when a success of the account ends its run of failures in a row; the windows still count the row. */
+    streakEnded: boolean("streak_ended").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -22,7 +22,9 @@ const tooMany = (waitMs: number) => lockoutMessage(waitMs, "Demasiados códigos 
  * 'Work-point auth': the code plus the token. A code is short (4 digits is 10,000 guesses) and one guess is tried
  * against every user of the company at once, so attempts are reserved before anything is verified (as staff login
  * does), against the device and against the company (every device of it: each user's code is guessed through them
- * all), besides the IP: 5 wrong codes in a row lock the device and the company's kiosks for 5 minutes, 100 an hour.
+ * all), besides the IP: 5 wrong codes within 15 minutes lock the device and the company's kiosks until 5 minutes
+ * after the last, 100 an hour. A right code clears none of these counts (it proves one user's code, not the other
+ * tries on the device): otherwise a técnico could slip his own code between guesses and never be refused.
  * 401 marks the code invalid.
  */
 export const workpointLogin = publicProcedure.input(workpointLoginInput).mutation(async ({ ctx, input }) => {
@@ -53,8 +55,8 @@ export const workpointLogin = publicProcedure.input(workpointLoginInput).mutatio
   });
   const userId = await findUserByWorkpointCode(ctx.db, device.companyId, input.code);
   if (userId === null) throw fieldError("UNAUTHORIZED", "code", "Código inválido");
-  await byDevice.succeed();
-  await byCompany.succeed();
+  await byDevice.release();
+  await byCompany.release();
 
   // Entering the kiosk sets the user online (seed 000 section 4).
   await withTransaction(ctx, async (tx) => {

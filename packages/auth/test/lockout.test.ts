@@ -71,7 +71,32 @@ describe("login lockout under concurrency", () => {
       await expect(auth(visitor).login({ email, password: "wrong" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     }
     expect(await auth(visitor).login({ email, password: "demo1234" })).toMatchObject({ status: "ok" });
-    expect(await app.db().select().from(loginFailures).where(eq(loginFailures.email, email))).toEqual([]);
+    // The failures stay for the windows, out of the streak: four more wrong passwords, and the right one still works.
+    const kept = await app.db().select().from(loginFailures).where(eq(loginFailures.email, email));
+    expect(kept.map((r) => r.streakEnded)).toEqual(Array(LOGIN_LIMITS.lockoutAfter - 1).fill(true));
+    for (let i = 0; i < LOGIN_LIMITS.lockoutAfter - 1; i++) {
+      await expect(auth(visitor).login({ email, password: "wrong" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    }
+    expect(await auth(visitor).login({ email, password: "demo1234" })).toMatchObject({ status: "ok" });
+  });
+
+  it("a success clears no window: right passwords slipped between guesses leave the address's failures counted", async () => {
+    const email = "admin@otro.demo";
+    const visitor = { ...app.anonymous(), ip: "10.8.0.4" };
+    const outcomes: string[] = [];
+    for (let i = 0; i <= LOGIN_LIMITS.ipPer15Min * 2 && !outcomes.includes("TOO_MANY_REQUESTS"); i++) {
+      const password = i % 5 === 4 ? "demo1234" : `wrong-${i}`;
+      const answer = await auth(visitor)
+        .login({ email, password })
+        .then(
+          (r) => r.status,
+          (e: unknown) => (e instanceof TRPCError ? e.code : String(e)),
+        );
+      outcomes.push(answer);
+    }
+    // Refused once the address's window is full: its failures were not wiped by the account's successes.
+    expect(outcomes.filter((o) => o === "UNAUTHORIZED")).toHaveLength(LOGIN_LIMITS.ipPer15Min);
+    expect(outcomes.at(-1)).toBe("TOO_MANY_REQUESTS");
   });
 });
 

@@ -112,6 +112,30 @@ describe("auth.workpointLogin", () => {
     expect(locked.message).toMatch(/^Demasiados códigos incorrectos\. Intenta nuevamente en \d+ minutos?\.$/);
   });
 
+  it("a técnico who slips his own code between guesses is refused as soon as without it", async () => {
+    await app.db().delete(loginFailures).where(like(loginFailures.email, "workpoint-%"));
+    const tablet = device(await newDevice(app.fx().demo.companyId), "10.9.251.1");
+    // Four wrong codes, his own, four more...: before, each right code wiped the device's, the company's and the
+    // address's failures, and 10,000 codes went through at that pace without one refusal.
+    const outcomes: string[] = [];
+    for (let guess = 0; guess < 60 && !outcomes.includes("TOO_MANY_REQUESTS"); guess++) {
+      const code = guess % 5 === 4 ? DEMO_WORKPOINT_CODE : String(3000 + guess);
+      const answer = await auth(tablet)
+        .workpointLogin({ code })
+        .then(
+          () => "ok",
+          (e: unknown) => (e instanceof TRPCError ? e.code : String(e)),
+        );
+      outcomes.push(answer);
+    }
+    expect(outcomes.filter((o) => o === "UNAUTHORIZED")).toHaveLength(LOGIN_LIMITS.lockoutAfter);
+    expect(outcomes.at(-1)).toBe("TOO_MANY_REQUESTS");
+    // The right codes are not failures: only the wrong ones are counted.
+    const kept = await app.db().select().from(loginFailures).where(like(loginFailures.email, "workpoint-company:%"));
+    expect(kept).toHaveLength(LOGIN_LIMITS.lockoutAfter);
+    await app.db().delete(loginFailures).where(like(loginFailures.email, "workpoint-%"));
+  });
+
   it("wrong codes on one device lock every device of the company, not another company's", async () => {
     const companyId = app.fx().demo.companyId;
     await app.db().delete(loginFailures).where(like(loginFailures.email, "workpoint-%"));

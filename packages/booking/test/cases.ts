@@ -31,6 +31,7 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
   freeSlots: {
     kind: "foreign",
     input: (f) => ({ booking_date: day(2), location_id: f.demo.locationIds[0] }),
+    notOwned: "a location and a requirement are the company's setup; free time shows no one's booking",
     valid: (f) => ({
       booking_date: day(2),
       to_date: day(30),
@@ -42,6 +43,7 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
   professionals: {
     kind: "foreign",
     input: (f) => ({ requirement_id: f.demo.requirementIds[0] }),
+    notOwned: "a requirement is the company's setup; under an own-only grant the answer is the caller alone",
     valid: (f) => ({ location_id: f.demo.locationIds[0], requirement_id: f.demo.requirementIds[0] }),
   },
   create: {

@@ -14,7 +14,7 @@ export const addLine = staffProcedure
   .input(addLineInput)
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
-      const budget = await lockEditableBudget(tx.db, ctx.companyId, input.budget_id);
+      const budget = await lockEditableBudget(tx.db, ctx, input.budget_id);
       if (budget.line_count >= MAX_LINES) throw fieldError("BAD_REQUEST", "line", BUDGET_TEXTS.tooManyLines);
       const [row] = (await budgetLineRows(tx.db, ctx.companyId, [input.line])) ?? [];
       if (!row) throw fieldError("NOT_FOUND", "line.product_id", BUDGET_TEXTS.productNotFound);

@@ -25,7 +25,7 @@ export const addPictures = staffProcedure
   .input(addPicturesInput)
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
-      const budget = await lockEditableBudget(tx.db, ctx.companyId, input.budget_id);
+      const budget = await lockEditableBudget(tx.db, ctx, input.budget_id);
       if (budget.picture_count + input.file_ids.length > MAX_BUDGET_PICTURES) {
         throw fieldError("BAD_REQUEST", "file_ids", BUDGET_TEXTS.tooManyPictures(MAX_BUDGET_PICTURES));
       }

@@ -1,7 +1,9 @@
 import { BUDGET_WRITE_ERRORS, budgetLinesInput, budgetNotesInput } from "@taller/core";
-import { writeBudget } from "@taller/db";
-import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
+import { queryRows, writeBudget } from "@taller/db";
+import { can, fieldError, ownedDocument, staffProcedure, withTransaction } from "@taller/trpc";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { budgetOwner } from "./scope";
 
 export const createInput = z.object({
   order_id: z.number().int().min(1).max(2_147_483_647),
@@ -9,12 +11,24 @@ export const createInput = z.object({
   lines: budgetLinesInput,
 });
 
-/** A budget for an order of the company, in its first budget status; number and total are the database's. */
+/**
+ * A budget for an order of the company, in its first budget status; number and total are the database's. With an
+ * own-only grant on create budget, only for an order the user received or is assigned.
+ */
 export const create = staffProcedure
   .use(can("create", "budget"))
   .input(createInput)
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
+      const ownerId = budgetOwner(ctx, "create");
+      if (ownerId !== null) {
+        const [own] = await queryRows<{ id: number }>(
+          tx.db,
+          sql`SELECT o.id FROM orders o
+              WHERE o.company_id = ${ctx.companyId} AND o.id = ${input.order_id} AND ${ownedDocument("Order", ownerId)}`,
+        );
+        if (!own) throw fieldError("NOT_FOUND", "order_id", BUDGET_WRITE_ERRORS.order.message);
+      }
       const result = await writeBudget(tx.db, {
         companyId: ctx.companyId,
         orderId: input.order_id,

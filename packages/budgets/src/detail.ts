@@ -2,6 +2,7 @@
 // status history. Every query is bound to the company.
 import type { Instant } from "@taller/core";
 import { instantText, queryRows, type Db, type DocumentPicture } from "@taller/db";
+import { ownedDocument } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 
 export interface BudgetDetail {
@@ -71,8 +72,16 @@ interface HeadRow {
   brand_model_name: string | null;
 }
 
-/** The budget with its lines and history, or null when the company has no such budget. */
-export async function loadBudget(db: Db, companyId: number, id: number): Promise<BudgetDetail | null> {
+/**
+ * The budget with its lines and history, or null when the company has no such budget or it is not `ownerId`'s (its
+ * order's people; null: anyone's).
+ */
+export async function loadBudget(
+  db: Db,
+  companyId: number,
+  id: number,
+  ownerId: number | null,
+): Promise<BudgetDetail | null> {
   const [head] = await queryRows<HeadRow>(
     db,
     sql`SELECT b.id, b.correlative_id, b.total, b.notes, b.pictures, ${instantText(sql`b.created_at`)} AS created_at,
@@ -91,7 +100,7 @@ export async function loadBudget(db: Db, companyId: number, id: number): Promise
         LEFT JOIN vehicles v ON v.company_id = o.company_id AND v.id = o.vehicle_id
         LEFT JOIN brands br ON br.id = v.brand_id
         LEFT JOIN brand_models bm ON bm.id = v.brand_model_id
-        WHERE b.id = ${id} AND b.company_id = ${companyId}`,
+        WHERE b.id = ${id} AND b.company_id = ${companyId} AND ${ownedDocument("Budget", ownerId)}`,
   );
   if (!head) return null;
   const [lines, changes] = await Promise.all([

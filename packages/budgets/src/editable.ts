@@ -5,18 +5,24 @@ import { BUDGET_TEXTS, budgetLocked, MAX_BUDGET_TOTAL } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
 import { fieldError, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
+import { budgetOwner, ownBudget, type BudgetActor } from "./scope";
 
-/** Locks the company's budget; NOT_FOUND when it has none, CONFLICT once its status is locked. */
+/**
+ * Locks the company's budget; NOT_FOUND when it has none or an own-only grant on update budget does not reach it,
+ * CONFLICT once its status is locked.
+ */
 export async function lockEditableBudget(
   db: Db,
-  companyId: number,
+  ctx: BudgetActor & { companyId: number },
   id: number,
 ): Promise<{ line_count: number; picture_count: number }> {
+  const companyId = ctx.companyId;
   // Lock first, then read the status: a join in the locking query would be re-checked against the status row read
   // before the wait, and a budget whose status changed meanwhile would look missing.
   const [locked] = await queryRows<{ status_id: number }>(
     db,
-    sql`SELECT status_id FROM budgets WHERE company_id = ${companyId} AND id = ${id} FOR UPDATE`,
+    sql`SELECT b.status_id FROM budgets b
+        WHERE b.company_id = ${companyId} AND b.id = ${id} AND ${ownBudget(budgetOwner(ctx, "update"))} FOR UPDATE`,
   );
   if (!locked) throw userError("NOT_FOUND", BUDGET_TEXTS.notFound);
   const [budget] = await queryRows<{ finish: boolean; status_name: string; line_count: number; picture_count: number }>(

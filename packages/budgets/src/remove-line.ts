@@ -14,7 +14,7 @@ export const removeLine = staffProcedure
   .input(removeLineInput)
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
-      const budget = await lockEditableBudget(tx.db, ctx.companyId, input.budget_id);
+      const budget = await lockEditableBudget(tx.db, ctx, input.budget_id);
       const where = and(
         eq(budgetLines.companyId, ctx.companyId),
         eq(budgetLines.budgetId, input.budget_id),

@@ -14,7 +14,7 @@ export const updateLine = staffProcedure
   .input(updateLineInput)
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
-      await lockEditableBudget(tx.db, ctx.companyId, input.budget_id);
+      await lockEditableBudget(tx.db, ctx, input.budget_id);
       const [row] = (await budgetLineRows(tx.db, ctx.companyId, [input.line])) ?? [];
       if (!row) throw fieldError("NOT_FOUND", "line.product_id", BUDGET_TEXTS.productNotFound);
       const changed = await tx.db

@@ -3,6 +3,7 @@ import { isTransitionAllowed, queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { budgetOwner, ownBudget } from "./scope";
 
 const id = z.number().int().min(1).max(2_147_483_647);
 
@@ -18,7 +19,9 @@ export const updateStatus = staffProcedure
     withTransaction(ctx, async (tx) => {
       const [budget] = await queryRows<{ status_id: number }>(
         tx.db,
-        sql`SELECT status_id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.id} FOR UPDATE`,
+        sql`SELECT b.status_id FROM budgets b
+            WHERE b.company_id = ${ctx.companyId} AND b.id = ${input.id} AND ${ownBudget(budgetOwner(ctx, "update"))}
+            FOR UPDATE`,
       );
       if (!budget) throw new TRPCError({ code: "NOT_FOUND", message: BUDGET_TEXTS.notFound });
       // initial_id: where writeBudget (@taller/db) starts a budget, the same order.

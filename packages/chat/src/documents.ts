@@ -3,8 +3,8 @@
 // (an Order needs read on check_in, and with an own-only grant only the orders the user received or is assigned).
 import { chatDocumentPath, type ChatDocument, type ChatView } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
-import { loadSessionUser } from "@taller/trpc";
-import { isRestrictedToOwn, permissionChecker, type Action, type Resource } from "@taller/core";
+import { documentOwner, loadSessionUser, ownedDocument, type DocumentReader } from "@taller/trpc";
+import { isRestrictedToOwn, permissionChecker } from "@taller/core";
 import { sql, type SQL } from "drizzle-orm";
 
 export interface DocumentFacts {
@@ -16,19 +16,9 @@ export interface DocumentFacts {
 }
 
 /** What a procedure's context says about the caller, for reading documents. */
-export interface ReaderContext {
+export interface ReaderContext extends DocumentReader {
   companyId: number;
-  user: { id: number };
-  can: (action: Action, resource: Resource) => boolean;
-  ownOnly: (action: Action, resource: Resource) => boolean;
 }
-
-const RESOURCE: Record<ChatDocument, Resource> = {
-  Order: "check_in",
-  Budget: "budget",
-  Crm: "crm",
-  Booking: "booking",
-};
 
 /** SQL reading one document's facts, restricted to what `ownerId` owns when not null. */
 function factsQuery(type: ChatDocument, companyId: number, id: number, ownerId: number | null): SQL {
@@ -40,8 +30,7 @@ function factsQuery(type: ChatDocument, companyId: number, id: number, ownerId: 
                  FROM orders o JOIN statuses s ON s.id = o.status_id
                  LEFT JOIN clients c ON c.id = o.client_id LEFT JOIN vehicles v ON v.id = o.vehicle_id
                  LEFT JOIN brands br ON br.id = v.brand_id LEFT JOIN brand_models bm ON bm.id = v.brand_model_id
-                 WHERE o.company_id = ${companyId} AND o.id = ${id}
-                   AND (${ownerId}::int IS NULL OR o.user_id = ${ownerId} OR o.assignee_id = ${ownerId})`;
+                 WHERE o.company_id = ${companyId} AND o.id = ${id} AND ${ownedDocument(type, ownerId)}`;
     case "Budget":
       // A budget is read through its order (own-only follows the order's people, as the orders list does).
       return sql`SELECT b.correlative_id, ${vehicleTitle} AS title, coalesce(c.name, '') AS subtitle,
@@ -49,23 +38,21 @@ function factsQuery(type: ChatDocument, companyId: number, id: number, ownerId: 
                  FROM budgets b JOIN orders o ON o.id = b.order_id JOIN statuses s ON s.id = b.status_id
                  LEFT JOIN clients c ON c.id = o.client_id LEFT JOIN vehicles v ON v.id = o.vehicle_id
                  LEFT JOIN brands br ON br.id = v.brand_id LEFT JOIN brand_models bm ON bm.id = v.brand_model_id
-                 WHERE b.company_id = ${companyId} AND b.id = ${id}
-                   AND (${ownerId}::int IS NULL OR o.user_id = ${ownerId} OR o.assignee_id = ${ownerId})`;
+                 WHERE b.company_id = ${companyId} AND b.id = ${id} AND ${ownedDocument(type, ownerId)}`;
     case "Crm":
       return sql`SELECT k.correlative_id, coalesce(c.name, '') AS title, coalesce(${vehicleTitle}, '') AS subtitle,
                         NULL::text AS picture, coalesce(s.finish, false) AS finished
                  FROM crms k LEFT JOIN statuses s ON s.id = k.status_id
                  LEFT JOIN clients c ON c.id = k.client_id LEFT JOIN vehicles v ON v.id = k.vehicle_id
                  LEFT JOIN brands br ON br.id = v.brand_id LEFT JOIN brand_models bm ON bm.id = v.brand_model_id
-                 WHERE k.company_id = ${companyId} AND k.id = ${id} AND ${ownerId}::int IS NULL`;
+                 WHERE k.company_id = ${companyId} AND k.id = ${id} AND ${ownedDocument(type, ownerId)}`;
     case "Booking":
       return sql`SELECT bk.id AS correlative_id, coalesce(c.name, '') AS title,
                         trim(concat_ws(' ', ${vehicleTitle}, to_char(bk.booking_date, 'DD-MM-YYYY'), to_char(bk.booking_time, 'HH24:MI'))) AS subtitle,
                         NULL::text AS picture, (bk.order_id IS NOT NULL OR bk.non_attendance) AS finished
                  FROM bookings bk LEFT JOIN clients c ON c.id = bk.client_id LEFT JOIN vehicles v ON v.id = bk.vehicle_id
                  LEFT JOIN brands br ON br.id = v.brand_id LEFT JOIN brand_models bm ON bm.id = v.brand_model_id
-                 WHERE bk.company_id = ${companyId} AND bk.id = ${id}
-                   AND (${ownerId}::int IS NULL OR bk.user_id = ${ownerId} OR bk.created_by = ${ownerId})`;
+                 WHERE bk.company_id = ${companyId} AND bk.id = ${id} AND ${ownedDocument(type, ownerId)}`;
   }
 }
 
@@ -80,9 +67,8 @@ export async function readDocument(
   type: ChatDocument,
   id: number,
 ): Promise<DocumentFacts | null> {
-  const resource = RESOURCE[type];
-  if (!ctx.can("read", resource)) return null;
-  const ownerId = ctx.ownOnly("read", resource) ? ctx.user.id : null;
+  const ownerId = documentOwner(ctx, type);
+  if (ownerId === false) return null;
   const [row] = await queryRows<DocumentFacts>(db, factsQuery(type, ctx.companyId, id, ownerId));
   return row ?? null;
 }

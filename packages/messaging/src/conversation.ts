@@ -32,7 +32,7 @@ export const conversation = staffProcedure
   .use(can("create", "crm"))
   .input(chatInput)
   .query(async ({ ctx, input }): Promise<Conversation> => {
-    const chat = await chatClient(ctx.db, ctx.companyId, input.chat_id);
+    const chat = await chatClient(ctx.db, ctx, input.chat_id);
     const client = chat.client ? { id: chat.client.id, name: chat.client.name } : null;
     const none: Conversation["window"] = { state: "none", closes_at: null };
     if (!(await activeConfig(ctx.db, ctx.companyId)))

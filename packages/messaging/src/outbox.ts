@@ -22,7 +22,7 @@ export const outbox = staffProcedure
   .use(can("create", "crm"))
   .input(chatInput)
   .query(async ({ ctx, input }): Promise<OutboxItem[]> => {
-    const chat = await chatClient(ctx.db, ctx.companyId, input.chat_id);
+    const chat = await chatClient(ctx.db, ctx, input.chat_id);
     const phone = whatsappNumber(chat.client?.phone);
     if (!phone) return [];
     return queryRows<OutboxItem>(

@@ -41,7 +41,7 @@ export const send = staffProcedure
         code: "TOO_MANY_REQUESTS",
         message: "Demasiados mensajes. Intenta nuevamente en un minuto.",
       });
-    const chat = await chatClient(ctx.db, ctx.companyId, input.chat_id);
+    const chat = await chatClient(ctx.db, ctx, input.chat_id);
     if (!(await activeConfig(ctx.db, ctx.companyId)))
       throw new TRPCError({ code: "FORBIDDEN", message: WHATSAPP_TEXTS.notInPlan });
     const phone = whatsappNumber(chat.client?.phone);

@@ -1,6 +1,6 @@
 import type { Instant } from "@taller/core";
 import { instantText, queryRows } from "@taller/db";
-import { can, staffProcedure, TRPCError } from "@taller/trpc";
+import { can, ownedDocument, staffProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { displayedCustomFields, loadCustomFieldDefinitions } from "@taller/db";
@@ -78,7 +78,7 @@ export const get = staffProcedure
                  bs.id AS budget_status_id, bs.name AS budget_status_name, bs.color AS budget_status_color
           FROM ${ORDER_FROM}
           WHERE o.id = ${input.id} AND o.company_id = ${ctx.companyId}
-            AND (${ownerId}::int IS NULL OR o.user_id = ${ownerId} OR o.assignee_id = ${ownerId})`,
+            AND ${ownedDocument("Order", ownerId)}`,
       // Eleven joins take longer to plan than to run: the plan is kept per connection.
       { prepare: true },
     );

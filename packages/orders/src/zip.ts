@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { zipEntries, zipFileName, type StoredPicture, type ZipEntry, type ZipModel } from "@taller/core";
 import { documentTokens, queryRows, type Db } from "@taller/db";
-import { can, RateLimiter, sha256, staffProcedure, tokenProcedure, TRPCError } from "@taller/trpc";
+import { can, ownedDocument, RateLimiter, sha256, staffProcedure, tokenProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 
@@ -16,7 +16,7 @@ async function zipSource(db: Db, model: ZipModel, companyId: number, documentId:
       ? sql`SELECT o.correlative_id, c.name AS company, o.pictures
             FROM orders o JOIN companies c ON c.id = o.company_id
             WHERE o.id = ${documentId} AND o.company_id = ${companyId}
-              AND (${ownerId}::int IS NULL OR o.user_id = ${ownerId} OR o.assignee_id = ${ownerId})`
+              AND ${ownedDocument("Order", ownerId)}`
       : sql`SELECT b.correlative_id, c.name AS company, b.pictures
             FROM budgets b JOIN companies c ON c.id = b.company_id
             WHERE b.id = ${documentId} AND b.company_id = ${companyId}`,
@@ -63,7 +63,8 @@ const linkLimiter = new RateLimiter(30, 60_000);
 
 /**
  * The zip page's link for one budget of the user's company ('Descargar imágenes' on the budget): a fresh zip_token
- * (only its hash is kept). Budgets are open to any logged-in user (seed 000 section 6), so their pictures are too.
+ * (only its hash is kept). Budgets are open to any logged-in user (seed 000 section 6), so their pictures are too;
+ * an own-only grant on read budget narrows them to the budgets of the user's orders, as budgets.get does.
  */
 export const budgetZipLink = staffProcedure.input(z.object({ budget_id: id })).mutation(async ({ ctx, input }) => {
   const waitMs = linkLimiter.hit(String(ctx.user.id));
@@ -75,7 +76,9 @@ export const budgetZipLink = staffProcedure.input(z.object({ budget_id: id })).m
   }
   const [budget] = await queryRows<{ id: number }>(
     ctx.db,
-    sql`SELECT id FROM budgets WHERE id = ${input.budget_id} AND company_id = ${ctx.companyId}`,
+    sql`SELECT b.id FROM budgets b LEFT JOIN orders o ON o.company_id = b.company_id AND o.id = b.order_id
+        WHERE b.id = ${input.budget_id} AND b.company_id = ${ctx.companyId}
+          AND ${ownedDocument("Budget", ctx.ownOnly("read", "budget") ? ctx.user.id : null)}`,
   );
   if (!budget) throw new TRPCError({ code: "NOT_FOUND", message: "Presupuesto no encontrado" });
   const token = randomBytes(32).toString("base64url");

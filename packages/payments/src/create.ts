@@ -9,7 +9,7 @@ import {
   paymentLinesTotal,
 } from "@taller/core";
 import { paymentRequestLines, paymentRequests, queryRows, type Db } from "@taller/db";
-import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
+import { can, fieldError, ownedDocument, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { loadDetail } from "./detail";
@@ -48,8 +48,10 @@ export const create = staffProcedure
   .use(can("create", "payment"))
   .input(createInput)
   .mutation(async ({ ctx, input }) => {
-    // The order (or the budget's order) of this company, with what the request shows of it.
+    // The order (or the budget's order) of this company, with what the request shows of it; with an own-only grant on
+    // create payment, an order the user received or is assigned (a budget's, through its order).
     const byBudget = input.budget_id != null;
+    const ownerId = ctx.ownOnly("create", "payment") ? ctx.user.id : null;
     const [source] = await queryRows<Source>(
       ctx.db,
       sql`SELECT o.id AS order_id, ${byBudget ? sql`b.id` : sql`null::int`} AS budget_id,
@@ -63,7 +65,8 @@ export const create = staffProcedure
           LEFT JOIN vehicles v ON v.company_id = o.company_id AND v.id = o.vehicle_id
           WHERE o.company_id = ${ctx.companyId}
             AND ${byBudget ? sql`b.id = ${input.budget_id}` : sql`o.id = ${input.order_id}`}
-            ${byBudget && input.order_id != null ? sql`AND o.id = ${input.order_id}` : sql``}`,
+            ${byBudget && input.order_id != null ? sql`AND o.id = ${input.order_id}` : sql``}
+            AND ${ownedDocument("Order", ownerId)}`,
     );
     if (!source) {
       throw fieldError(

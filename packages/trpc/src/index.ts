@@ -28,3 +28,4 @@ export {
 } from "./login-throttle";
 export { verifyTotpStep } from "./totp";
 export { readCookie } from "./cookies";
+export { DOCUMENT_RESOURCE, documentOwner, ownedDocument, readableDocument, type DocumentReader } from "./documents";

@@ -6,8 +6,9 @@ import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 
 /** Failed-login limits (per account and per IP), kept in the database so they hold across server processes. */
 export const LOGIN_LIMITS = {
+  /** Failures of an account in the last hour, successes or not: only the hour's passing clears them. */
   accountPerHour: 100,
-  /** Failures in a row (since the last success) that lock the account for a short while. */
+  /** Failures in a row (since the account's last success) that lock the account for a short while. */
   lockoutAfter: 5,
   lockoutMs: 5 * 60_000,
   ipPer15Min: 50,
@@ -41,11 +42,20 @@ export interface AttemptKey {
   ip: string;
 }
 
-/** A reserved attempt: counted as a failure unless the check proves it was not one. */
+/**
+ * A reserved attempt: counted as a failure unless the check proves it was not one. No outcome deletes another
+ * attempt's row: the windows (the account's hour, the address's quarter hour) keep every failure until it ages out,
+ * so a caller who knows one credential cannot wipe the count of the guesses he makes between its uses.
+ */
 export interface Attempt {
-  /** The credential was right: the account's streak ends (the hourly cap cannot be reached without the password). */
+  /**
+   * The account's own credential was right: the reservation goes and the account's run of failures in a row ends.
+   * Only for a key that names the one whose credential was proven (an e-mail, `mail-change:<user id>`), never for a
+   * key that many credentials share (a kiosk device, a company): that would let any of them clear the others' guesses.
+   */
   succeed(): Promise<void>;
-  /** Neither failure nor success (right password, the authenticator code still to come): the reservation goes. */
+  /** Not a failure, and proves nothing about the key's other attempts (right password with the code still to come; a
+   * right kiosk code on a shared device): the reservation goes, every other count stays. */
   release(): Promise<void>;
 }
 
@@ -56,8 +66,8 @@ export interface Attempt {
  * one whose insert commits k-th sees at least k - 1 others, so at most `lockoutAfter` of them see fewer than the
  * limit and go on to verify; the rest are refused and withdraw their rows (a burst may so be refused whole: each
  * sees the others' reservations, which errs on the safe side). Rows of attempts that went on stay (a failure) until
- * a success deletes the account's streak. One INSERT returning the count could not do this: its
- * snapshot predates the concurrent inserts, so all of them would see the same count. A row lock per account would,
+ * they age out; a success only marks the account's ones as no longer in a row. One INSERT returning the count
+ * could not do this: its snapshot predates the concurrent inserts, so all of them would see the same count. A row lock per account would,
  * but would hold a connection for the length of a password hash.
  */
 export async function reserveAttempt(
@@ -78,7 +88,13 @@ export async function reserveAttempt(
     throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: message(wait) });
   }
   return {
-    succeed: async () => void (await db.delete(loginFailures).where(eq(loginFailures.email, key.account))),
+    succeed: async () => {
+      await withdraw();
+      await db
+        .update(loginFailures)
+        .set({ streakEnded: true })
+        .where(and(eq(loginFailures.email, key.account), eq(loginFailures.streakEnded, false)));
+    },
     release: async () => void (await withdraw()),
   };
 }
@@ -89,7 +105,7 @@ async function countOtherAttempts(db: Db, key: AttemptKey, ownId: number, now: n
   const quarterAgo = new Date(now - 15 * 60_000);
   const lockWindow = new Date(now - LOGIN_LIMITS.lockoutMs * 3);
   const account = eq(loginFailures.email, key.account);
-  const recent = and(account, gt(loginFailures.createdAt, lockWindow));
+  const recent = and(account, eq(loginFailures.streakEnded, false), gt(loginFailures.createdAt, lockWindow));
   const [row] = await db
     .select({
       accountLastHour: sql<number>`count(*) filter (where ${account})`.mapWith(Number),

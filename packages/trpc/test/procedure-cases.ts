@@ -23,12 +23,16 @@ import type { AnyProcedure, AnyRouter } from "@trpc/server";
  *   `user.updated` for each company.
  * - `as: "kiosk"`: a work-point kiosk procedure. The walks call it through a kiosk session of the company's admin on
  *   that company's demo device (fixture `workpointToken`) instead of a staff session, which it refuses.
+ * - `notOwned`: for a `foreign` case whose ids name no one's record (the company's setup: a location, a
+ *   requirement), why a user limited to his own records may call it with them. Without it, the own-record walk
+ *   (`packages/api/test/own-scope.test.ts`) calls the procedure as such a user with the case's ids, which are not his,
+ *   and expects NOT_FOUND or FORBIDDEN.
  * - `manager`: a platform operator's procedure (managerProcedure). Operators stand above companies, so the tenancy
  *   walk proves instead that a staff session of any company is refused (UNAUTHORIZED); the fuzzing calls it in an
  *   operator session.
  */
 export type ProcedureCase = (
-  | { kind: "foreign"; input: (f: DemoFixtures) => unknown }
+  | { kind: "foreign"; input: (f: DemoFixtures) => unknown; notOwned?: string }
   | {
       kind: "scoped";
       input?: (f: DemoFixtures) => unknown;

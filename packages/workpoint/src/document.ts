@@ -1,28 +1,42 @@
-// The document a work is requested for: it must be the caller's company's, and its requirement decides which
-// required works apply (seed 002 section 7.1: 'List required works by document type and id').
+// The document a work is requested for: it must be the caller's company's and one the caller may read (an own-only
+// grant reads only his own documents, as the document's screens do), and its requirement decides which required
+// works apply (seed 002 section 7.1: 'List required works by document type and id').
 import type { WorkDocumentType } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
-import { TRPCError } from "@taller/trpc";
+import { documentOwner, ownedDocument, TRPCError, type DocumentReader } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 
 /** The requirement of each document type (a budget's is its order's). */
-const REQUIREMENT_OF: Record<WorkDocumentType, (companyId: number, id: number) => SQL> = {
-  Order: (c, id) => sql`SELECT requirement_id FROM orders WHERE company_id = ${c} AND id = ${id}`,
-  Budget: (c, id) =>
+const REQUIREMENT_OF: Record<WorkDocumentType, (companyId: number, id: number, owned: SQL) => SQL> = {
+  Order: (c, id, owned) =>
+    sql`SELECT o.requirement_id FROM orders o WHERE o.company_id = ${c} AND o.id = ${id} AND ${owned}`,
+  Budget: (c, id, owned) =>
     sql`SELECT o.requirement_id FROM budgets b LEFT JOIN orders o ON o.company_id = b.company_id AND o.id = b.order_id
-        WHERE b.company_id = ${c} AND b.id = ${id}`,
-  Crm: (c, id) => sql`SELECT requirement_id FROM crms WHERE company_id = ${c} AND id = ${id}`,
-  Booking: (c, id) => sql`SELECT requirement_id FROM bookings WHERE company_id = ${c} AND id = ${id}`,
+        WHERE b.company_id = ${c} AND b.id = ${id} AND ${owned}`,
+  Crm: (c, id, owned) =>
+    sql`SELECT k.requirement_id FROM crms k WHERE k.company_id = ${c} AND k.id = ${id} AND ${owned}`,
+  Booking: (c, id, owned) =>
+    sql`SELECT bk.requirement_id FROM bookings bk WHERE bk.company_id = ${c} AND bk.id = ${id} AND ${owned}`,
 };
 
-/** The document's requirement (null: none); NOT_FOUND when the company has no such document. */
+/**
+ * The document's requirement (null: none); NOT_FOUND when the company has no such document or the caller may not
+ * read it (alike, so its existence is not told).
+ */
 export async function documentRequirement(
   db: Db,
-  companyId: number,
+  ctx: DocumentReader & { companyId: number },
   type: WorkDocumentType,
   id: number,
 ): Promise<number | null> {
-  const [row] = await queryRows<{ requirement_id: number | null }>(db, REQUIREMENT_OF[type](companyId, id));
+  const ownerId = documentOwner(ctx, type);
+  const [row] =
+    ownerId === false
+      ? []
+      : await queryRows<{ requirement_id: number | null }>(
+          db,
+          REQUIREMENT_OF[type](ctx.companyId, id, ownedDocument(type, ownerId)),
+        );
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "Documento no encontrado" });
   return row.requirement_id;
 }

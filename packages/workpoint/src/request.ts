@@ -25,7 +25,7 @@ export const request = staffProcedure.input(requestInput).mutation(async ({ ctx,
     throw new TRPCError({ code: "FORBIDDEN", message: "No tienes acceso a esta información." });
   }
   return withTransaction(ctx, async (tx) => {
-    const requirementId = await documentRequirement(tx.db, ctx.companyId, input.document_type, input.document_id);
+    const requirementId = await documentRequirement(tx.db, ctx, input.document_type, input.document_id);
     const [work] = await queryRows<{ id: number; name: string }>(
       tx.db,
       sql`SELECT cw.id, cw.name FROM custom_works cw

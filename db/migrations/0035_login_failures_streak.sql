@@ -1,0 +1,1 @@
+ALTER TABLE "login_failures" ADD COLUMN "streak_ended" boolean DEFAULT false NOT NULL;
