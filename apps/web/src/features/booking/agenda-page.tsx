@@ -31,7 +31,7 @@ import { DayView } from "./day-view";
 import { ExternalMailsButton, ExternalMailsDialog } from "./external-mails-dialog";
 import { MonthView } from "./month-view";
 import { useSettled } from "../../lib/use-settled";
-import { useBookingEvents, useBookingRange, useProfessionals, useToggleBlock } from "./use-agenda";
+import { useBookingDay, useBookingEvents, useBookingRange, useProfessionals, useToggleBlock } from "./use-agenda";
 import "./booking.css";
 
 function Legend() {
@@ -109,6 +109,7 @@ export function AgendaPage() {
   const [shownMonth, setShownMonth] = useState(monthOf(date ?? today));
   const month = date ? monthOf(date) : shownMonth;
   const { input, data: range, locationIds } = useBookingRange(month);
+  const dayBookings = useBookingDay(date, locationIds);
   const professionals = useProfessionals(range?.booking_type === "professional" && !!date);
   const toggleBlock = useToggleBlock(input);
   const mails = trpc.booking.externalMails.list.useQuery();
@@ -160,11 +161,12 @@ export function AgendaPage() {
       </div>
       {searching && <SearchOverlay onClose={() => setSearching(false)} onOpenBooking={setOpened} />}
       {date ? (
-        range ? (
+        range && dayBookings ? (
           <DayView
             day={date}
             today={today}
             range={range}
+            dayBookings={dayBookings}
             professionals={professionals}
             locationIds={locationIds}
             canCreate={can("create", "booking")}
