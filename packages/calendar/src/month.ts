@@ -14,14 +14,14 @@ import {
 } from "./rows";
 import { rangeInput, windowOrders, windowRequest } from "./window";
 
-/** Per day ('YYYY-MM-DD'): how many items it holds, and the ids of the first CALENDAR_MONTH_SHOWN in the day's order. */
+/** Per day ('YYYY-MM-DD'): how many items it holds, and the ids of its first CALENDAR_MONTH_SHOWN in order. */
 type PerDay = { day: string; total: number; ids: number[] }[];
 
 /** The month grid's answer: per day the count, and the items a cell lists. */
 export interface CalendarMonth {
   deliveries: Delivery[];
   events: CalendarEvent[];
-  /** Per day, every delivery (or event) of the day in the caller's scope: the cell's '+N más' is this less those listed. */
+  /** Per day, its deliveries (or events) in the caller's scope: the cell's '+N más' is this less those listed. */
   counts: Record<CalendarType, Record<string, number>>;
   holydays: { date: string; name: string; location_id: number | null }[];
 }

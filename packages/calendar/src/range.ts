@@ -18,7 +18,7 @@ export const DELIVERY_FIELDS = sql.raw(
   "id, company_id, correlative_id, status_id, vehicle_id, client_id, location_id, user_id, assignee_id, finish_date, completed_at, ended_at, total",
 );
 
-/** Deliveries of the window in the caller's scope, in time order, at most CALENDAR_MAX_DELIVERIES (and whether more). */
+/** The window's deliveries in the caller's scope, in time order, at most CALENDAR_MAX_DELIVERIES (and if more). */
 async function windowDeliveries(ctx: { db: Db; companyId: number }, scope: OrderScope, window: Window) {
   const rows = await queryRows<Delivery>(
     ctx.db,
