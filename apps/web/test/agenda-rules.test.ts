@@ -1,5 +1,6 @@
 import { bookingErrorText } from "@taller/core";
 import { describe, expect, it } from "vitest";
+import { compareBookingsForMonth } from "@taller/core";
 import {
   mailPrefill,
   canBookAt,
@@ -11,7 +12,6 @@ import {
   inBlockHours,
   isRealDay,
   isBlocked,
-  monthOrder,
   monthRange,
   monthTitle,
   monthWeeks,
@@ -87,7 +87,7 @@ describe("month", () => {
       { ...flags, id: 5, start_date: "2026-11-23T16:00:00.000Z", completed: true },
       { ...flags, id: 6, start_date: "2026-11-23T11:00:00.000Z", booking_type: "reentry" as const },
     ];
-    expect(monthOrder(list).map((b) => b.id)).toEqual([5, 4, 3, 2, 6, 1]);
+    expect([...list].sort(compareBookingsForMonth).map((b) => b.id)).toEqual([5, 4, 3, 2, 6, 1]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   weekDays,
   weekdayNames,
   type EventLike,
+  viewWindow,
 } from "../src/features/calendar/calendar-rules";
 import type { Instant } from "@taller/core";
 
@@ -125,5 +126,15 @@ describe("calendar items", () => {
         .get("2026-11-23")
         ?.map((i) => i.label),
     ).toEqual(["Mañana", "Tarde", "Inventario"]);
+  });
+});
+
+describe("viewWindow", () => {
+  it.each([
+    ["month", "2026-11-18", "2026-10-25", "2026-12-07"],
+    ["week", "2026-11-18", "2026-11-16", "2026-11-22"],
+    ["day", "2026-11-18", "2026-11-18", "2026-11-18"],
+  ] as const)("%s of %s asks %s to %s", (mode, day, from, to) => {
+    expect(viewWindow(day, mode)).toEqual({ from, to });
   });
 });

@@ -17,3 +17,4 @@ export * from "./provider";
 export * from "./messaging";
 export * from "./manager";
 export * from "./payments";
+export * from "./numbering";

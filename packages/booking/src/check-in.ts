@@ -1,4 +1,4 @@
-import { BOOKING_ERRORS } from "@taller/core";
+import { BOOKING_ERRORS, present } from "@taller/core";
 import { bookings, orders, queryRows } from "@taller/db";
 import { can, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
@@ -24,20 +24,17 @@ export const checkIn = staffProcedure
         sql`SELECT id FROM statuses WHERE company_id = ${ctx.companyId} AND type = 'Order' ORDER BY position, id LIMIT 1`,
       );
       if (!status) throw userError("PRECONDITION_FAILED", BOOKING_ERRORS.noOrderStatus);
-      // Correlatives are numbered per company, never reused: one writer at a time takes the next.
-      await tx.db.execute(
-        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`orders:correlative:${ctx.companyId}`}, 0))`,
-      );
+      // The company's next order number from its counter row, locked to this transaction's end (next_correlative).
       const [next] = await queryRows<{ n: number }>(
         tx.db,
-        sql`SELECT coalesce(max(correlative_id), 0) + 1 AS n FROM orders WHERE company_id = ${ctx.companyId}`,
+        sql`SELECT next_correlative('orders', ${ctx.companyId}) AS n`,
       );
       const now = new Date();
       const [order] = await tx.db
         .insert(orders)
         .values({
           companyId: ctx.companyId,
-          correlativeId: next?.n ?? 1,
+          correlativeId: present(next, "the next order number").n,
           statusId: status.id,
           requirementId: b.requirement_id,
           clientId: b.client_id,

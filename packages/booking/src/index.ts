@@ -2,6 +2,7 @@ export { bookingRouter } from "./router";
 export type { BookingDetail, BookingWithAddons } from "./booking-rows";
 export type { ConsumedProduct, OfferedAddon } from "./addons";
 export type { Professional } from "./professional-rows";
+export type { BookingDay } from "./day";
 export type { BookingRange } from "./range";
 export type { BookingBlock } from "./toggle-block";
 export type { ExternalMail } from "./external-mails/list";

@@ -1,4 +1,5 @@
 import {
+  AGENDA_MONTH_SHOWN,
   BOOKING_RANGE_MAX_DAYS,
   companyPreferencesSchema,
   DEFAULT_MAX_BOOKINGS,
@@ -13,11 +14,8 @@ import { can, staffProcedure } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { agendaScope, bookingScopeCondition } from "./agenda-scope";
-import { readBookings } from "./booking-rows";
+import { monthRank, readBookings } from "./booking-rows";
 import { weekdaySlots } from "./weekday-slots";
-
-/** Most bookings one range answers: a month and its margins of a busy workshop fit many times over. */
-export const RANGE_MAX_BOOKINGS = 10_000;
 
 export const rangeInputSchema = z
   .object({
@@ -34,8 +32,13 @@ export const rangeInputSchema = z
 
 /** The agenda's data for a window (seed 001 'Booking range response'). */
 export interface BookingRange {
-  /** Bookings keyed by their day ('YYYY-MM-DD'), each day ordered by start. */
+  /**
+   * Per day ('YYYY-MM-DD'), the bookings a month cell lists: the first AGENDA_MONTH_SHOWN in the month's order
+   * (compareBookingsForMonth). The day itself (booking.day) answers all of them.
+   */
   bookings: Record<string, AgendaBooking[]>;
+  /** Per day, how many bookings it holds in the caller's scope (the cell's '+N' is this less those listed). */
+  counts: Record<string, number>;
   /** Per weekday '1' (Monday) to '7', the day's HH:mm slots from days_preferences (empty when not a working day). */
   days: Record<string, string[]>;
   holydays: { date: string; name: string; location_id: number | null }[];
@@ -47,24 +50,32 @@ export interface BookingRange {
 }
 
 /**
- * The agenda's month (or day) window: one indexed query per kind (bookings by (company, date), holidays by
- * (company, date), blocks by their (company, date, ...) key), never one per day. Bookings and holidays follow the
- * selected locations (a company-wide holiday always shows); under "read restricted to own" on booking the user sees
- * his own bookings and the blocks of every professional ('all') or his own.
+ * The agenda's month window: one indexed query per kind (bookings by (company, date), holidays by (company, date),
+ * blocks by their (company, date, ...) key), never one per day. Bookings and holidays follow the selected locations
+ * (a company-wide holiday always shows); under "read restricted to own" on booking the user sees his own bookings
+ * and the blocks of every professional ('all') or his own. Bookings are counted per day on the bookings table alone,
+ * and only the ones a cell lists are read with their names, so the answer and its joins follow what the grid draws.
  */
 export const range = staffProcedure
   .use(can("read", "booking"))
   .input(rangeInputSchema)
   .query(async ({ ctx, input }): Promise<BookingRange> => {
     const scope = await agendaScope(ctx, input.location_ids);
-    const between = sql`b.booking_date BETWEEN ${input.from}::date AND ${input.to}::date`;
-    const [company, bookingRows, holydays, blocks] = await Promise.all([
+    const [company, perDay, holydays, blocks] = await Promise.all([
       ctx.db
         .select({ preferences: companies.preferences, days: companies.daysPreferences })
         .from(companies)
         .where(eq(companies.id, ctx.companyId))
         .then((rows) => present(rows[0], "the caller's company")),
-      readBookings(ctx.db, ctx.companyId, sql`${between} AND ${bookingScopeCondition(scope)}`, RANGE_MAX_BOOKINGS),
+      queryRows<{ day: string; total: number; ids: number[] }>(
+        ctx.db,
+        sql`SELECT b.booking_date::text AS day, count(*)::int AS total,
+                   (array_agg(b.id ORDER BY ${monthRank}, b.start_at, b.id))[1:${AGENDA_MONTH_SHOWN}] AS ids
+            FROM bookings b
+            WHERE b.company_id = ${ctx.companyId} AND b.booking_date BETWEEN ${input.from}::date AND ${input.to}::date
+              AND ${bookingScopeCondition(scope)}
+            GROUP BY b.booking_date`,
+      ),
       queryRows<BookingRange["holydays"][number]>(
         ctx.db,
         sql`SELECT h.date::text AS date, h.name, h.location_id FROM holidays h
@@ -80,6 +91,20 @@ export const range = staffProcedure
             ORDER BY k.date, k.hour NULLS FIRST, k.id`,
       ),
     ]);
+    const shownIds = perDay.flatMap((d) => d.ids);
+    const shown = new Map(
+      (await readBookings(ctx.db, ctx.companyId, sql`b.id = ANY(${intArray(shownIds)})`, shownIds.length)).map((b) => [
+        b.id,
+        agendaBooking(b),
+      ]),
+    );
+    const bookings: BookingRange["bookings"] = {};
+    const counts: BookingRange["counts"] = {};
+    for (const d of perDay) {
+      counts[d.day] = d.total;
+      // Ids in the month's order; one deleted between the two reads is left out (the next refresh recounts).
+      bookings[d.day] = d.ids.flatMap((id) => shown.get(id) ?? []);
+    }
 
     const prefs = companyPreferencesSchema.safeParse(company.preferences);
     // A stored shape that no longer parses shows an agenda without working days rather than failing.
@@ -87,10 +112,9 @@ export const range = staffProcedure
     const days = parsed.success
       ? parsed.data
       : { days: {}, time_interval: DEFAULT_TIME_INTERVAL, max_bookings: DEFAULT_MAX_BOOKINGS };
-    const bookings: BookingRange["bookings"] = {};
-    for (const b of bookingRows) (bookings[b.booking_date] ??= []).push(agendaBooking(b));
     return {
       bookings,
+      counts,
       days: weekdaySlots(days),
       holydays,
       blocks: blocks.map((k) => ({ ...k, user_id: k.user_id ?? "all" })),

@@ -4,6 +4,7 @@ import { clientOptions } from "./options/client-options";
 import { vehicleOptions } from "./options/vehicle-options";
 import { confirm } from "./confirm";
 import { create } from "./create";
+import { day } from "./day";
 import { externalMailsRouter } from "./external-mails/router";
 import { freeSlots } from "./free-slots";
 import { get } from "./get";
@@ -17,6 +18,7 @@ import { toggleBlock } from "./toggle-block";
 
 export const bookingRouter = router({
   range,
+  day,
   freeSlots,
   professionals,
   create,

@@ -28,6 +28,12 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
       ),
     valid: (f) => ({ from: day(-7), to: day(38), location_ids: f.demo.locationIds }),
   },
+  day: {
+    kind: "scoped",
+    input: () => ({ date: day(1) }),
+    leaks: (r, f) => listLeak((r as { bookings: { id: number }[] }).bookings, f.demo.bookingIds, "booking"),
+    valid: (f) => ({ date: day(1), location_ids: f.demo.locationIds }),
+  },
   freeSlots: {
     kind: "foreign",
     input: (f) => ({ booking_date: day(2), location_id: f.demo.locationIds[0] }),

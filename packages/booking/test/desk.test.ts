@@ -1,6 +1,6 @@
 // The agenda's reads and toggles through the router's caller (booking-desk): booking.range, booking.search,
 // booking.toggleBlock, booking.externalMails.*, and the inbound mail's key and receiver, against a real database.
-import { BOOKING_RANGE_MAX_DAYS, isInstant } from "@taller/core";
+import { AGENDA_MONTH_SHOWN, BOOKING_RANGE_MAX_DAYS, compareBookingsForMonth, isInstant } from "@taller/core";
 import {
   bookingBlocks,
   bookings,
@@ -61,7 +61,7 @@ async function insertBooking(
 }
 
 describe("booking.range", () => {
-  it("answers the window's bookings keyed by day in start order, with the agenda's fields only", async () => {
+  it("counts the window's bookings per day and lists the first of each in the month's order", async () => {
     const from = day(-7);
     const to = day(38);
     const r = await (await admin()).range({ from, to });
@@ -70,14 +70,15 @@ describe("booking.range", () => {
       .select({ id: bookings.id, date: bookings.bookingDate })
       .from(bookings)
       .where(eq(bookings.companyId, fx().companyId));
-    const expected = inWindow.filter((b) => b.date >= from && b.date <= to).map((b) => b.id);
+    const expected: Record<string, number> = {};
+    for (const b of inWindow) if (b.date >= from && b.date <= to) expected[b.date] = (expected[b.date] ?? 0) + 1;
+    expect(r.counts).toEqual(expected);
     const got = Object.values(r.bookings).flat();
-    expect(got.map((b) => b.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     expect(got.length).toBeGreaterThan(0);
     for (const [date, list] of Object.entries(r.bookings)) {
-      expect(date >= from && date <= to).toBe(true);
       expect(list.every((b) => b.booking_date === date)).toBe(true);
-      expect(list.map((b) => b.start_date)).toEqual([...list.map((b) => b.start_date)].sort());
+      expect(list).toHaveLength(Math.min(AGENDA_MONTH_SHOWN, expected[date] ?? 0));
+      expect(list).toEqual([...list].sort(compareBookingsForMonth));
     }
     const first = got[0]!;
     expect(isInstant(first.start_date)).toBe(true);
@@ -109,6 +110,25 @@ describe("booking.range", () => {
         "comment",
       ].sort(),
     );
+  });
+
+  it("lists a day's first bookings by the month's rule, states before times, and counts the rest", async () => {
+    // The core rule's example: checked in, confirmed, no-show, rescheduled, then re-entry and unconfirmed.
+    const at = (bookingTime: string, values: Partial<typeof bookings.$inferInsert> = {}) =>
+      insertBooking({ bookingDate: day(45), bookingTime, ...values });
+    const unconfirmed = await at("07:00");
+    await at("07:10", { rescheduled: true });
+    const noShow = await at("07:20", { nonAttendance: true });
+    const confirmed = await at("07:30", { confirmed: true });
+    const checkedIn = await at("07:40", { checkInTime: new Date() });
+    await at("06:50", { bookingType: "reentry" });
+    const r = await (await admin()).range({ from: day(45), to: day(45) });
+    expect(r.bookings[day(45)]?.map((b) => b.id)).toEqual([checkedIn, confirmed, noShow]);
+    expect(r.counts[day(45)]).toBe(6);
+    const whole = await (await admin()).day({ date: day(45) });
+    expect(whole.total).toBe(6);
+    expect(whole.bookings.map((b) => b.booking_time)).toEqual(["06:50", "07:00", "07:10", "07:20", "07:30", "07:40"]);
+    expect(whole.bookings.map((b) => b.id)).toContain(unconfirmed);
   });
 
   it("answers the company's slots per weekday and the day view's preferences", async () => {
@@ -148,15 +168,20 @@ describe("booking.range", () => {
     const [loc1, loc2] = fx().locationIds;
     const id = await insertBooking({ locationId: loc2!, bookingDate: day(4), bookingTime: "11:00" });
     const ids = async (location_ids?: number[]) =>
-      Object.values((await (await admin()).range({ from: day(0), to: day(10), location_ids })).bookings)
-        .flat()
-        .map((b) => b.id);
+      (await (await admin()).day({ date: day(4), location_ids })).bookings.map((b) => b.id);
     expect(await ids([loc2!])).toEqual([id]);
+    const month = async (location_ids: number[]) =>
+      (await (await admin()).range({ from: day(0), to: day(10), location_ids })).counts[day(4)];
+    expect(await month([loc2!])).toBe(1);
+    expect(await month([loc1!, loc2!])).toBe(((await month([loc1!])) ?? 0) + 1);
     expect(await ids([loc1!])).not.toContain(id);
     expect(await ids([])).toContain(id);
     expect(await ids([loc1!, loc2!])).toContain(id);
     await expect(
       (await admin()).range({ from: day(0), to: day(10), location_ids: [app.fx().other.locationIds[0]!] }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      (await admin()).day({ date: day(4), location_ids: [app.fx().other.locationIds[0]!] }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
@@ -173,7 +198,8 @@ describe("booking.range", () => {
     await admin_.toggleBlock({ date: day(5), hour: "14:00" });
     const r = await (await tecnico()).range({ from: day(0), to: day(10) });
     // His: those he is the professional of (the demo seeds him some) and the one he made for nobody in particular.
-    const seen = Object.values(r.bookings).flat();
+    const seen = (await (await tecnico()).day({ date: day(5) })).bookings;
+    expect(r.counts[day(5)]).toBe(seen.length);
     expect(seen.map((b) => b.id)).toEqual(expect.arrayContaining([mine, created]));
     expect(seen.map((b) => b.id)).not.toContain(theirs);
     expect(seen.filter((b) => b.id !== created).every((b) => b.user_id === me)).toBe(true);
@@ -181,12 +207,8 @@ describe("booking.range", () => {
       ["13:00", me],
       ["14:00", "all"],
     ]);
-    const all = await admin_.range({ from: day(0), to: day(10) });
-    expect(
-      Object.values(all.bookings)
-        .flat()
-        .map((b) => b.id),
-    ).toEqual(expect.arrayContaining([mine, created, theirs]));
+    const all = await admin_.day({ date: day(5) });
+    expect(all.bookings.map((b) => b.id)).toEqual(expect.arrayContaining([mine, created, theirs]));
   });
 
   it("shows another company none of these bookings", async () => {
@@ -197,6 +219,8 @@ describe("booking.range", () => {
         .flat()
         .filter((b) => demo.has(b.id)),
     ).toEqual([]);
+    const days = await Promise.all(Object.keys(r.counts).map(async (date) => (await other()).day({ date })));
+    expect(days.flatMap((d) => d.bookings).filter((b) => demo.has(b.id))).toEqual([]);
   });
 
   it.each([

@@ -1,6 +1,18 @@
 import { PAGE_SIZE, type Instant } from "@taller/core";
 import { instantText, intArray, queryRows, searchCondition, searchTerm, type Db, type SearchTerm } from "@taller/db";
-import { can, cursorInput, listPage, staffProcedure } from "@taller/trpc";
+import {
+  can,
+  cappedGroupCount,
+  cursorInput,
+  ESTIMATE_SKIP,
+  estimateRows,
+  farPastCap,
+  groupCounts,
+  listPage,
+  staffProcedure,
+  type GroupCountRow,
+  type GroupCounts,
+} from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 
@@ -58,9 +70,31 @@ async function findPage(db: Db, f: BudgetFilters, after: [number] | null) {
 }
 
 /**
+ * The counts per status (the boxes) and the list's total, as every list counts (docs/lists.md): the matches up to
+ * COUNT_CAP + 1 in one statement (cappedGroupCount over budgets_list_idx, or the search's matches); past the cap the
+ * total is a lower bound and the boxes show no number; a search the planner expects far past the cap is not counted.
+ */
+async function countBudgets(db: Db, f: BudgetFilters): Promise<GroupCounts<number>> {
+  const statuses = (
+    await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM statuses WHERE company_id = ${f.companyId} AND type = 'Budget' ORDER BY position, id`,
+    )
+  ).map((s) => s.id);
+  const from = sql`budgets b`;
+  const where = conditions({ ...f, statusIds: null });
+  if (f.search && (await estimateRows(db, from, where)) > ESTIMATE_SKIP) return farPastCap(statuses);
+  const rows = await queryRows<GroupCountRow>(
+    db,
+    cappedGroupCount({ group: sql`b.status_id`, from, where, whereSelected: f.statusIds ? conditions(f) : null }),
+  );
+  return groupCounts(statuses, rows, f.statusIds);
+}
+
+/**
  * The company's budgets, newest number first, a page at a time through the list pipeline (signed keyset cursor):
- * { budgets, total, total_capped, page, total_pages, next_cursor, by_status }. The first page counts per status
- * (a company's budgets are a few per order: an index scan of budgets_list_idx, or the search's matches).
+ * { budgets, total, total_capped, page, total_pages, next_cursor, by_status }. The first page counts (countBudgets);
+ * `by_status` is null on later pages and when the count stopped at the cap.
  */
 export const list = staffProcedure
   .use(can("read", "budget"))
@@ -77,18 +111,7 @@ export const list = staffProcedure
       filter: filters,
       keySchema: z.tuple([z.number().int()]),
       fetch: (after) => findPage(ctx.db, filters, after),
-      // Per status under every filter but the status filter: the status boxes; the total is the selected ones'.
-      count: async () => {
-        const byStatus = await queryRows<{ status_id: number; count: number }>(
-          ctx.db,
-          sql`SELECT b.status_id, count(*)::int AS count FROM budgets b WHERE ${conditions({ ...filters, statusIds: null })} GROUP BY b.status_id`,
-        );
-        const total = byStatus.reduce(
-          (n, r) => (filters.statusIds && !filters.statusIds.includes(r.status_id) ? n : n + r.count),
-          0,
-        );
-        return { total, capped: false, byStatus };
-      },
+      count: () => countBudgets(ctx.db, filters),
       keyOf: (r) => [r.correlative_id] as [number],
     });
     return {
@@ -97,6 +120,6 @@ export const list = staffProcedure
         status: { id: status_id, name: status_name, color: status_color },
       })),
       ...info,
-      by_status: counted?.byStatus ?? null,
+      by_status: counted && !counted.byCapped ? counted.by.map((c) => ({ status_id: c.group, count: c.count })) : null,
     };
   });

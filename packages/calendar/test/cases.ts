@@ -37,6 +37,12 @@ export const calendarCases: DomainCases<typeof calendarRouter> = {
       { from: "2026-03-01", to: "2026-02-01" },
     ],
   },
+  month: {
+    kind: "scoped",
+    input: () => thisMonth(),
+    leaks: calendarLeak,
+    valid: (f) => ({ ...thisMonth(), type: "events", location_ids: [f.demo.locationIds[0]] }),
+  },
   search: {
     kind: "scoped",
     // "#1" finds orders #1, #10-#19, … of any company; "Re" the demo's events ('Revisión', 'Prueba de ruta').

@@ -26,6 +26,10 @@ export const BOOKING_RANGE_MARGIN_DAYS = 7;
 export const BOOKING_RANGE_DELAY_MS = 200;
 /** Longest range one booking.range or free-slot query covers (a month view with its margins fits). */
 export const BOOKING_RANGE_MAX_DAYS = 62;
+/** Bookings a month cell lists (the rest are counted as '+N', which opens the day). */
+export const AGENDA_MONTH_SHOWN = 3;
+/** Most bookings one day of the agenda answers; past it the answer says how many it left out. */
+export const AGENDA_DAY_MAX_BOOKINGS = 1000;
 /** Longest booking, in minutes (a working day). */
 export const BOOKING_MAX_DURATION = 24 * 60;
 

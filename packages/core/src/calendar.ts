@@ -24,6 +24,10 @@ export const CALENDAR_SEARCH_LIST_MAX_HEIGHT_PX = 200;
 export const CALENDAR_MAX_WINDOW_DAYS = 62;
 /** Deliveries one window answers at most; past it the answer says `deliveries_capped` (sums are then partial). */
 export const CALENDAR_MAX_DELIVERIES = 5000;
+/** Events one window answers at most; past it the answer says `events_capped`. */
+export const CALENDAR_MAX_EVENTS = 2000;
+/** Items a month cell lists; the rest are counted as '+N más', which opens the day. */
+export const CALENDAR_MONTH_SHOWN = 3;
 /** Matches one search answers at most. */
 export const CALENDAR_SEARCH_LIMIT = 20;
 /** Longest event: 31 days (the events table holds it too). */

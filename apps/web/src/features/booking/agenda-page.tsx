@@ -32,7 +32,7 @@ import { DayView } from "./day-view";
 import { ExternalMailsButton, ExternalMailsDialog } from "./external-mails-dialog";
 import { MonthView } from "./month-view";
 import { useSettled } from "../../lib/use-settled";
-import { useBookingEvents, useBookingRange, useProfessionals, useToggleBlock } from "./use-agenda";
+import { useBookingDay, useBookingEvents, useBookingRange, useProfessionals, useToggleBlock } from "./use-agenda";
 import "./booking.css";
 
 function Legend() {
@@ -116,6 +116,8 @@ export function AgendaPage() {
   const today = todayIn();
   const month = date ? monthOf(date) : (linkedMonth ?? monthOf(today));
   const { input, query: rangeQuery, data: range, locationIds } = useBookingRange(month);
+  const dayQuery = useBookingDay(date, locationIds);
+  const dayBookings = dayQuery.data;
   const professionals = useProfessionals(range?.booking_type === "professional" && !!date);
   const toggleBlock = useToggleBlock(input);
   const mails = trpc.booking.externalMails.list.useQuery();
@@ -169,12 +171,15 @@ export function AgendaPage() {
       {searching && <SearchOverlay onClose={() => setSearching(false)} onOpenBooking={setOpened} />}
       {!range && rangeQuery.isError ? (
         <QueryFailed query={rangeQuery} what="la agenda" />
+      ) : date && !dayBookings && dayQuery.isError ? (
+        <QueryFailed query={dayQuery} what="las reservas del día" />
       ) : date ? (
-        range ? (
+        range && dayBookings ? (
           <DayView
             day={date}
             today={today}
             range={range}
+            dayBookings={dayBookings}
             professionals={professionals}
             locationIds={locationIds}
             canCreate={can("create", "booking")}

@@ -1,13 +1,7 @@
 // The agenda's rules that need no screen (seed 001 sections 2, 4, 5, 8 and 9): the month grid and its window, the
 // day grid's rows and columns, where a booking sits and how many slots it takes, what is locked, titles in es-ES
 // (the booking error snackbar's text is core's bookingErrorText). Tests: apps/web/test/agenda-rules.test.ts.
-import {
-  addDays,
-  BOOKING_RANGE_MARGIN_DAYS,
-  compareBookingsForMonth,
-  type BookingFlags,
-  weekdayOf,
-} from "@taller/core";
+import { addDays, BOOKING_RANGE_MARGIN_DAYS, weekdayOf } from "@taller/core";
 import { isRealDay, monthWeeks } from "../../lib/days";
 
 /** The month grid (whole weeks, Monday first). */
@@ -255,11 +249,6 @@ export function canBookAt(f: LockFacts): boolean {
 /** Toggles for blocking: create on booking_block, today or later (seed 001 section 6). */
 export function canToggleBlock(canBlock: boolean, day: string, today: string): boolean {
   return canBlock && day >= today;
-}
-
-/** A month cell's bookings in the spec's priority order (completed, confirmed, no-show, rescheduled, then others). */
-export function monthOrder<B extends BookingFlags & { start_date: string }>(bookings: readonly B[]): B[] {
-  return [...bookings].sort(compareBookingsForMonth);
 }
 
 /** Search overlay: runs from 2 characters (seed 001 section 5). */

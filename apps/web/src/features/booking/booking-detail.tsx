@@ -135,6 +135,7 @@ export function BookingView({ booking }: { booking: Booking }) {
   const done = (b: Booking) => {
     utils.booking.get.setData({ id: b.id }, b);
     void utils.booking.range.invalidate();
+    void utils.booking.day.invalidate();
   };
   const fail = (failure: unknown) =>
     snackbar.show(bookingErrorText(fieldErrorsOf(failure), bookingFieldLabels(terms)), {

@@ -192,6 +192,7 @@ function BookingForm({
     try {
       const booking = await create.mutateAsync(input);
       void utils.booking.range.invalidate();
+      void utils.booking.day.invalidate();
       onBooked(booking);
     } catch (failure) {
       markServerErrors(form, failure);

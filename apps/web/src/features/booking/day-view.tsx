@@ -30,12 +30,14 @@ import {
   placeByProfessional,
   professionalPage,
 } from "./agenda-rules";
-import type { AgendaBookingRow, BookingRange, Professional } from "./use-agenda";
+import type { AgendaBookingRow, BookingDay, BookingRange, Professional } from "./use-agenda";
 
 export interface DayViewProps {
   day: string;
   today: string;
   range: BookingRange;
+  /** The day's bookings (booking.day): all of them, or the answer says how many it left out. */
+  dayBookings: BookingDay;
   professionals: Professional[];
   locationIds: number[] | null;
   canCreate: boolean;
@@ -70,6 +72,7 @@ export function DayView({
   day,
   today,
   range,
+  dayBookings,
   professionals,
   locationIds,
   canCreate,
@@ -82,7 +85,7 @@ export function DayView({
   const [single, setSingle] = useState(false);
   const rows = range.days[String(weekdayOf(day))] ?? [];
   const interval = range.time_interval;
-  const bookings = range.bookings[day] ?? [];
+  const bookings = dayBookings.bookings;
   const holiday = holidayOn(range.holydays, day, locationIds);
   const dayBlocked = isBlocked(range.blocks, day);
   const mayToggle = canToggleBlock(canBlock, day, today);
@@ -151,6 +154,12 @@ export function DayView({
           </span>
         )}
       </div>
+      {dayBookings.total > bookings.length && (
+        <p className="agenda-notice" role="status">
+          Se muestran {bookings.length} de {dayBookings.total} reservas de este día; usa la búsqueda para encontrar las
+          demás.
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="muted agenda-empty">Día no laborable</p>
       ) : professionalMode && columns.length === 0 ? (

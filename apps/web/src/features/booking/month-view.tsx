@@ -1,11 +1,11 @@
-/** The agenda's month mode: whole weeks, Monday first; each day lists its bookings in the spec's priority order. */
+/**
+ * The agenda's month mode: whole weeks, Monday first; each day lists the bookings the range sends for it (the first
+ * AGENDA_MONTH_SHOWN in the spec's priority order) and counts the rest as '+N', which opens the day.
+ */
 import { bookingDisplay, NO_CLIENT } from "@taller/core";
 import { Lock } from "lucide-react";
-import { holidayOn, isBlocked, monthOf, monthOrder, monthWeeks, weekdayNames } from "./agenda-rules";
+import { holidayOn, isBlocked, monthOf, monthWeeks, weekdayNames } from "./agenda-rules";
 import type { BookingRange } from "./use-agenda";
-
-/** Bookings listed in a day cell; the rest are counted. */
-const SHOWN = 3;
 
 export function MonthView({
   month,
@@ -31,7 +31,8 @@ export function MonthView({
       {monthWeeks(month).map((week) => (
         <div key={week[0]} className="agenda-month-week">
           {week.map((day) => {
-            const bookings = monthOrder(range?.bookings[day] ?? []);
+            const bookings = range?.bookings[day] ?? [];
+            const count = range?.counts[day] ?? 0;
             const holiday = range ? holidayOn(range.holydays, day, locationIds) : null;
             const blocked = range ? isBlocked(range.blocks, day) : false;
             const classes = [
@@ -46,7 +47,7 @@ export function MonthView({
                 type="button"
                 className={classes.filter(Boolean).join(" ")}
                 onClick={() => onOpenDay(day)}
-                aria-label={`${day}${holiday ? `, feriado ${holiday.name}` : ""}${bookings.length ? `, ${bookings.length} reservas` : ""}`}
+                aria-label={`${day}${holiday ? `, feriado ${holiday.name}` : ""}${count ? `, ${count} reservas` : ""}`}
                 data-day={day}
               >
                 <span className="agenda-day-number">
@@ -55,7 +56,7 @@ export function MonthView({
                 </span>
                 {holiday && <span className="agenda-day-holiday-name">{holiday.name}</span>}
                 <span className="agenda-day-bookings">
-                  {bookings.slice(0, SHOWN).map((b) => {
+                  {bookings.map((b) => {
                     const d = bookingDisplay(b);
                     return (
                       <span key={b.id} className="agenda-chip" style={{ background: d.color }} title={d.label}>
@@ -63,7 +64,7 @@ export function MonthView({
                       </span>
                     );
                   })}
-                  {bookings.length > SHOWN && <span className="agenda-more">+{bookings.length - SHOWN}</span>}
+                  {count > bookings.length && <span className="agenda-more">+{count - bookings.length}</span>}
                 </span>
               </button>
             );

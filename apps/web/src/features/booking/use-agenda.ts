@@ -12,7 +12,8 @@ import { trpc } from "../../lib/trpc";
 import { monthRange, toggledBlocks } from "./agenda-rules";
 
 export type BookingRange = RouterOutputs["booking"]["range"];
-export type AgendaBookingRow = BookingRange["bookings"][string][number];
+export type BookingDay = RouterOutputs["booking"]["day"];
+export type AgendaBookingRow = BookingDay["bookings"][number];
 export type RangeBlock = BookingRange["blocks"][number];
 export type Professional = RouterOutputs["booking"]["professionals"][number];
 type RangeInput = RouterInputs["booking"]["range"];
@@ -31,6 +32,12 @@ export function useBookingRange(month: string) {
   // A failure shows on the agenda with 'Reintentar' (lib/load-state.tsx), not as an empty month.
   const query = trpc.booking.range.useQuery(input, { placeholderData: keepPrevious });
   return { input, query, data: query.data, locationIds };
+}
+
+/** Every booking of the day shown in day mode (the month range lists only what its cells draw). */
+export function useBookingDay(date: string | undefined, locationIds: number[] | null) {
+  const input = { date: date ?? "", ...(locationIds ? { location_ids: locationIds } : {}) };
+  return trpc.booking.day.useQuery(input, { enabled: !!date, placeholderData: keepPrevious });
 }
 
 /** The agenda's professionals; "read restricted to own" on booking shows only the current user (seed 001 section 6). */
@@ -80,6 +87,7 @@ export function useBookingEvents() {
     onData: ({ data }) => {
       if (data.type === "booking.changed" || data.type === "booking.blocks_changed") {
         void utils.booking.range.invalidate();
+        void utils.booking.day.invalidate();
         void utils.booking.search.invalidate();
         void utils.booking.get.invalidate();
       } else if (data.type === "booking.external_mails_changed") {

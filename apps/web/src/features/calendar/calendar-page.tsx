@@ -3,14 +3,14 @@
  * ('Producción' deliveries / 'Eventos', remembered), month, week and day views (the day and view shown live in the
  * URL: ?date=YYYY-MM-DD&view=week), previous/next with a spinner in
  * place of next while loading, a month's day opening its day view (not on holidays), the day's 'Facturado' and
- * 'Producción' sums, the floating search, and the minimal event dialog. The window asked for is the month shown
- * ± 7 days, 200 ms after the last move; open calendars refetch when an event changes anywhere in the company.
+ * 'Producción' sums, the floating search, and the minimal event dialog. The month asks calendar.month for the month
+ * shown ± 7 days (each day's count and the items its cell lists); a week or a day asks calendar.range for its own days
+ * in full; each 200 ms after the last move. Open calendars refetch when an event changes anywhere in the company.
  */
 import {
   CALENDAR_FETCH_DEBOUNCE_MS,
   CALENDAR_TYPE_LABELS,
   CALENDAR_TYPES,
-  calendarWindow,
   DEFAULT_CALENDAR_TYPE,
   daySums,
   formatMoney,
@@ -42,6 +42,7 @@ import {
   MODE_LABELS,
   monthGrid,
   step,
+  viewWindow,
   weekDays,
   weekdayNames,
   type CalendarItem,
@@ -81,19 +82,22 @@ export function CalendarPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const locationIds = useLocationFilter();
 
-  // The month shown ± 7 days, asked for once the user has stopped moving for 200 ms.
-  const wanted = calendarWindow(day);
-  const wantedKey = `${wanted.from}/${wanted.to}`;
+  // The view's days, asked for once the user has stopped moving for 200 ms.
+  const wanted = viewWindow(day, mode);
+  const wantedKey = `${mode}/${wanted.from}/${wanted.to}`;
   const settledKey = useSettled(wantedKey, CALENDAR_FETCH_DEBOUNCE_MS);
-  const [from = wanted.from, to = wanted.to] = settledKey.split("/");
-  const range = trpc.calendar.range.useQuery(
-    { from, to, type, location_ids: locationIds },
-    { placeholderData: keepPreviousData },
-  );
+  const [settledMode, from = wanted.from, to = wanted.to] = settledKey.split("/");
+  const input = { from, to, type, location_ids: locationIds };
+  const options = { placeholderData: keepPreviousData };
+  const monthQuery = trpc.calendar.month.useQuery(input, { ...options, enabled: settledMode === "month" });
+  const rangeQuery = trpc.calendar.range.useQuery(input, { ...options, enabled: settledMode !== "month" });
+  const range = settledMode === "month" ? monthQuery : rangeQuery;
   const loading = settledKey !== wantedKey || range.isFetching;
 
   // Another screen (or user) created or changed an event: refetch the windows on screen.
-  useRefreshOn(["calendar.event.changed"], () => utils.calendar.range.invalidate());
+  useRefreshOn(["calendar.event.changed"], () =>
+    Promise.all([utils.calendar.range.invalidate(), utils.calendar.month.invalidate()]),
+  );
 
   const items = useMemo(() => {
     const data = range.data;
@@ -104,6 +108,7 @@ export function CalendarPage() {
         : data.events.map((e) => eventItem(e));
     return itemsByDay(list);
   }, [range.data, type]);
+  const counts = settledMode === "month" ? monthQuery.data?.counts[type] : undefined;
   const holidays = useMemo(() => new Map((range.data?.holydays ?? []).map((h) => [h.date, h.name])), [range.data]);
 
   const openItem = (item: Item) => {
@@ -172,16 +177,18 @@ export function CalendarPage() {
           </Button>
         )}
       </div>
-      {range.data?.deliveries_capped && type === "deliveries" && (
-        <p className="calendar-note">
-          Se muestran las primeras entregas del período: abre un día para ver todas las suyas.
-        </p>
-      )}
+      {rangeQuery.data &&
+        settledMode !== "month" &&
+        (type === "deliveries" ? rangeQuery.data.deliveries_capped : rangeQuery.data.events_capped) && (
+          <p className="calendar-note">
+            Se muestran los primeros elementos del período: abre un día para ver todos los suyos.
+          </p>
+        )}
 
       {range.isError && !range.data ? (
         <QueryFailed query={range} what="el calendario" />
       ) : mode === "month" ? (
-        <MonthView day={day} items={items} holidays={holidays} onOpenDay={openDay} />
+        <MonthView day={day} items={items} counts={counts} holidays={holidays} onOpenDay={openDay} />
       ) : mode === "week" ? (
         <WeekView day={day} items={items} holidays={holidays} onOpenDay={openDay} onOpenItem={openItem} />
       ) : (
@@ -210,17 +217,18 @@ export function CalendarPage() {
   );
 }
 
-/** How many items a month cell lists before '+N más'. */
-const MONTH_CELL_ITEMS = 3;
-
+/** A month cell lists the items calendar.month sends for it (the first few) and counts the rest as '+N más'. */
 function MonthView({
   day,
   items,
+  counts,
   holidays,
   onOpenDay,
 }: {
   day: string;
   items: Map<string, Item[]>;
+  /** Per day, how many items it holds (the month's answer). */
+  counts: Record<string, number> | undefined;
   holidays: Map<string, string>;
   onOpenDay(day: string): void;
 }) {
@@ -239,6 +247,7 @@ function MonthView({
         <div key={week[0]} className="calendar-week" role="row">
           {week.map((d) => {
             const list = items.get(d) ?? [];
+            const count = Math.max(counts?.[d] ?? 0, list.length);
             const holiday = holidays.get(d);
             const classes = [
               "calendar-cell",
@@ -253,11 +262,11 @@ function MonthView({
                   className="calendar-cell-button"
                   disabled={Boolean(holiday)}
                   onClick={() => onOpenDay(d)}
-                  aria-label={`${dayLabel(d)}${holiday ? `, feriado: ${holiday}` : ""}${list.length ? `, ${list.length} elementos` : ""}`}
+                  aria-label={`${dayLabel(d)}${holiday ? `, feriado: ${holiday}` : ""}${count ? `, ${count} elementos` : ""}`}
                 >
                   <span className="calendar-cell-number">{Number(d.slice(8, 10))}</span>
                   {holiday && <span className="calendar-cell-holiday-name">{holiday}</span>}
-                  {list.slice(0, MONTH_CELL_ITEMS).map((item) => (
+                  {list.map((item) => (
                     <span
                       key={item.key}
                       className="calendar-chip"
@@ -268,9 +277,7 @@ function MonthView({
                       {item.label}
                     </span>
                   ))}
-                  {list.length > MONTH_CELL_ITEMS && (
-                    <span className="calendar-more">+{list.length - MONTH_CELL_ITEMS} más</span>
-                  )}
+                  {count > list.length && <span className="calendar-more">+{count - list.length} más</span>}
                 </button>
               </div>
             );

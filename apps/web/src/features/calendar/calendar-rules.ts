@@ -1,7 +1,7 @@
 // The calendar screen's pure rules: grids of days, titles in Spanish, and the items each day shows. Day-dates stay
 // 'YYYY-MM-DD' strings (formatted as UTC dates, so the browser's zone cannot shift them); instants become Chile's
 // wall clock through @taller/core.
-import { addDays, deliveryDisplay, eventColor, formatTime, type Instant } from "@taller/core";
+import { addDays, calendarWindow, deliveryDisplay, eventColor, formatTime, type Instant } from "@taller/core";
 import { monthWeeks, weekDays, weekStart } from "../../lib/days";
 
 import { CALENDAR_MODES, type CalendarMode } from "./modes";
@@ -13,6 +13,17 @@ export { weekDays, weekStart };
 
 /** The month grid of the month that contains `day`. */
 export const monthGrid = (day: string): string[][] => monthWeeks(day.slice(0, 7));
+
+/**
+ * The days a view asks the server for: the month shown ± 7 days (its grid, counted per day, calendar.month), or the
+ * week's or the day's own days in full (calendar.range).
+ */
+export function viewWindow(day: string, mode: CalendarMode): { from: string; to: string } {
+  if (mode === "month") return calendarWindow(day);
+  if (mode === "day") return { from: day, to: day };
+  const days = weekDays(day);
+  return { from: days[0] ?? day, to: days[6] ?? day };
+}
 
 /** The day previous/next lands on: a month, a week or a day away (a month keeps the day, clamped: 31 Jan -> 28 Feb). */
 export function step(day: string, mode: CalendarMode, direction: 1 | -1): string {
