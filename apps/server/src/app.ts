@@ -41,6 +41,8 @@ export interface AppOptions {
   version: string;
   /** Where uploaded files live (local disk by default, see files/store.ts). */
   files: FileStore;
+  /** PAYMENTS_TEST_CHECKOUT: serve the local 'Pago de prueba' checkout (off: its links answer 404). */
+  testCheckout?: boolean;
   /** Rate limits of POST /inbound/mail (defaults in inbound-mail.ts); tests lower them. */
   inboundMailLimits?: { perAddress: number; perCompany: number };
 }
@@ -89,7 +91,13 @@ export function createApp(opts: AppOptions): App {
     limits: opts.inboundMailLimits,
   });
   const whatsapp = createWhatsappWebhookRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
-  const payments = createPaymentRoutes({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
+  const payments = createPaymentRoutes({
+    db: database.db,
+    bus,
+    logger,
+    trustProxy: opts.trustProxy,
+    testCheckout: opts.testCheckout ?? false,
+  });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
 
   // handle() answers every failure itself (500 below): nothing is left to reject.
