@@ -7,7 +7,7 @@ import type { Database } from "@taller/db";
 import { configureDatabaseFiles } from "@taller/manager";
 import { prunePush } from "@taller/push";
 import { companies } from "@taller/db";
-import { errorReference, pruneEvents, type EventBus, type TRPCError } from "@taller/trpc";
+import { errorReference, pruneEvents, pruneRateLimits, type EventBus, type TRPCError } from "@taller/trpc";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -217,7 +217,13 @@ export function createApp(opts: AppOptions): App {
   });
   // Hourly housekeeping: realtime events past the resume window, login attempts past the longest throttle window,
   // push claims and outbox rows past their keeping.
-  const prune = () => Promise.all([pruneEvents(bus), pruneLoginAttempts(database.db), prunePush(database.db)]);
+  const prune = () =>
+    Promise.all([
+      pruneEvents(bus),
+      pruneLoginAttempts(database.db),
+      prunePush(database.db),
+      pruneRateLimits(database.db),
+    ]);
   const pruneTimer = setInterval(
     () => void prune().catch((err: unknown) => logger.warn({ err }, "prune failed")),
     3600_000,
