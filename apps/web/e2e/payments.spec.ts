@@ -72,7 +72,8 @@ test("the detail: every field, 'Ver Orden de trabajo' and 'Reprocesar pago' on a
   await expect(dialog.getByRole("button", { name: "Reprocesar pago" })).toBeEnabled();
   await expect(dialog.getByRole("alert")).toHaveCount(0);
   // The demo's requests are the test checkout's, and the detail says so.
-  await expect(dialog.getByText("Pago de prueba", { exact: true })).toBeVisible();
+  await expect(dialog.getByRole("note")).toContainText("Este cobro usa el checkout de prueba");
+  await expect(dialog.getByText("Pago de prueba", { exact: true })).toHaveCount(2);
   await dialog.getByRole("button", { name: "Ver Orden de trabajo" }).click();
   await expect(page.getByRole("link", { name: "Abrir página" })).toBeVisible();
 });
