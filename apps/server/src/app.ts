@@ -7,7 +7,7 @@ import type { Database } from "@taller/db";
 import { configureDatabaseFiles } from "@taller/manager";
 import { prunePush } from "@taller/push";
 import { companies } from "@taller/db";
-import { errorReference, pruneEvents, type EventBus, type TRPCError } from "@taller/trpc";
+import { errorReference, pruneEvents, pruneRateLimits, type EventBus, type TRPCError } from "@taller/trpc";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -42,6 +42,8 @@ export interface AppOptions {
   version: string;
   /** Where uploaded files live (local disk by default, see files/store.ts). */
   files: FileStore;
+  /** PAYMENTS_TEST_CHECKOUT: serve the local 'Pago de prueba' checkout (off: its links answer 404). */
+  testCheckout?: boolean;
   /** Rate limits of POST /inbound/mail (defaults in inbound-mail.ts); tests lower them. */
   inboundMailLimits?: { perAddress: number; perCompany: number };
 }
@@ -90,7 +92,13 @@ export function createApp(opts: AppOptions): App {
     limits: opts.inboundMailLimits,
   });
   const whatsapp = createWhatsappWebhookRoute({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
-  const payments = createPaymentRoutes({ db: database.db, bus, logger, trustProxy: opts.trustProxy });
+  const payments = createPaymentRoutes({
+    db: database.db,
+    bus,
+    logger,
+    trustProxy: opts.trustProxy,
+    testCheckout: opts.testCheckout ?? false,
+  });
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
 
   // handle() answers every failure itself (500 below): nothing is left to reject.
@@ -211,7 +219,13 @@ export function createApp(opts: AppOptions): App {
   });
   // Hourly housekeeping: realtime events past the resume window, login attempts past the longest throttle window,
   // push claims and outbox rows past their keeping.
-  const prune = () => Promise.all([pruneEvents(bus), pruneLoginAttempts(database.db), prunePush(database.db)]);
+  const prune = () =>
+    Promise.all([
+      pruneEvents(bus),
+      pruneLoginAttempts(database.db),
+      prunePush(database.db),
+      pruneRateLimits(database.db),
+    ]);
   const pruneTimer = setInterval(
     () => void prune().catch((err: unknown) => logger.warn({ err }, "prune failed")),
     3600_000,

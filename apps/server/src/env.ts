@@ -60,10 +60,19 @@ const schema = z.object({
     .transform((v) => v === "true"),
   /**
    * Payments through Mercado Pago: the application's access token and its webhook secret (both from Mercado Pago's
-   * developer panel). Unset, payment links go to the local 'Pago de prueba' checkout this server serves.
+   * developer panel). Unset, no payment request can be made unless PAYMENTS_TEST_CHECKOUT turns the test one on.
    */
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).max(500).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(10).max(500).optional(),
+  /**
+   * true: without Mercado Pago, payment links go to the local 'Pago de prueba' checkout this server serves, where
+   * whoever holds the link approves the payment and no money moves. For the demo (`pnpm start` turns it on,
+   * apps/server/demo.env) and tests only; off by default.
+   */
+  PAYMENTS_TEST_CHECKOUT: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** Mercado Pago's API; tests and staging point it elsewhere. */
   MERCADOPAGO_API_URL: z.string().url().default("https://api.mercadopago.com"),
   /** The server's public address (https://taller.example.cl): where Mercado Pago sends notifications. */

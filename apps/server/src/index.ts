@@ -73,7 +73,8 @@ configureAssistant(
 );
 if (!env.ASSISTANT_BASE_URL !== !env.ASSISTANT_MODEL)
   logger.warn("the assistant needs both ASSISTANT_BASE_URL and ASSISTANT_MODEL: it stays off");
-// Payments: Mercado Pago when configured; the local provider always (it settles the requests it issued before).
+// Payments: Mercado Pago when configured, else the test checkout only when the configuration turns it on; the local
+// provider is always registered (it settles the requests it issued before).
 const mercadoPago =
   env.MERCADOPAGO_ACCESS_TOKEN && env.MERCADOPAGO_WEBHOOK_SECRET
     ? mercadoPagoProvider({
@@ -87,8 +88,9 @@ configurePayments({
   providers: mercadoPago
     ? [localProvider({ publicUrl: env.PUBLIC_URL }), mercadoPago]
     : [localProvider({ publicUrl: env.PUBLIC_URL })],
-  current: mercadoPago ? "mercadopago" : "local",
+  current: mercadoPago ? "mercadopago" : env.PAYMENTS_TEST_CHECKOUT ? "local" : null,
 });
+const paymentsMode = mercadoPago ? "mercadopago" : env.PAYMENTS_TEST_CHECKOUT ? "test checkout" : "off";
 
 const app = createApp({
   database,
@@ -98,6 +100,7 @@ const app = createApp({
   trustProxy: env.TRUST_PROXY,
   version: env.APP_VERSION,
   files,
+  testCheckout: env.PAYMENTS_TEST_CHECKOUT,
 });
 const port = await app.listen(env.PORT, env.HOST);
 // Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
@@ -120,7 +123,7 @@ logger.info(
     version: env.APP_VERSION,
     push: pushSubject ? "web-push" : "outbox",
     whatsapp: env.GUPSHUP_PARTNER_TOKEN ? "gupshup" : "local",
-    payments: mercadoPago ? "mercadopago" : "local",
+    payments: paymentsMode,
   },
   `listening on http://localhost:${port}`,
 );
@@ -149,6 +152,12 @@ if (demoMailKey)
   logger.info(
     `demo e-mail bookings (Taller Demo) arrive at POST http://localhost:${port}/inbound/mail/${demoMailKey} (README: curl example)`,
   );
+if (env.PAYMENTS_TEST_CHECKOUT && !isLoopback(env.HOST)) {
+  logger.warn(
+    { host: env.HOST },
+    "PAYMENTS_TEST_CHECKOUT is on and the server is reachable from the network: anyone with a payment link can mark it paid",
+  );
+}
 if (!isLoopback(env.HOST) && (await demoAccountsExist(database.db))) {
   logger.warn(
     { host: env.HOST },

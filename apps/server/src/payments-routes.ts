@@ -5,7 +5,8 @@
 //   after the answer, and the poller retries what fails. 60 calls a minute per address, 64 KB bodies.
 // - GET/POST /payments/checkout/{preference}: the local provider's checkout, marked 'Pago de prueba'. Paying there
 //   records the payment at the local provider and calls the webhook path above over HTTP with a valid signature,
-//   exactly as Mercado Pago would call it. Served only for preferences of the local provider.
+//   exactly as Mercado Pago would call it. Served only for preferences of the local provider, and only while the
+//   configuration turns the test checkout on (PAYMENTS_TEST_CHECKOUT): off, every such link is a 404.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { formatMoney } from "@taller/core";
 import type { Db } from "@taller/db";
@@ -43,7 +44,13 @@ button{font:inherit;padding:10px 16px;border-radius:8px;border:0;margin:8px 8px 
 </style></head><body><main>${body}</main></body></html>`);
 }
 
-export function createPaymentRoutes(deps: { db: Db; bus: EventBus; logger: Logger; trustProxy: number }) {
+export function createPaymentRoutes(deps: {
+  db: Db;
+  bus: EventBus;
+  logger: Logger;
+  trustProxy: number;
+  testCheckout: boolean;
+}) {
   const limiter = new RateLimiter(60, 60_000);
 
   async function webhook(req: IncomingMessage, res: ServerResponse, provider: string) {
@@ -99,6 +106,8 @@ export function createPaymentRoutes(deps: { db: Db; bus: EventBus; logger: Logge
   }
 
   async function checkout(req: IncomingMessage, res: ServerResponse, preferenceId: string) {
+    if (!deps.testCheckout)
+      return page(res, 404, `<h1>Pago de prueba</h1><p>Los pagos de prueba están desactivados en este servidor.</p>`);
     const found = await localCheckout(deps.db, preferenceId);
     if (!found) return page(res, 404, `<h1>Pago de prueba</h1><p>Este enlace de pago no existe.</p>`);
     if (req.method === "POST") {

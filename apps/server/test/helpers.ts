@@ -27,7 +27,7 @@ export interface TestServer {
 
 /** The real HTTP + WebSocket server on a free port, over a fresh seeded database. */
 export async function startTestServer(
-  options: Partial<Pick<AppOptions, "trustProxy" | "webDist" | "logger" | "inboundMailLimits">> = {},
+  options: Partial<Pick<AppOptions, "trustProxy" | "webDist" | "logger" | "inboundMailLimits" | "testCheckout">> = {},
 ): Promise<TestServer> {
   const tdb = await createSeededDatabase();
   const fx = tdb.fx;

@@ -78,6 +78,8 @@ async function templateWithTwoVariables(page: Page) {
   for (const input of [examples.nth(0), examples.nth(1)]) await input.fill("");
   const save = dialog.getByRole("button", { name: "Guardar plantilla" });
   await expect(save).toBeDisabled();
+  // A disabled save says why, with the spec's message, before any field is visited.
+  await expect(dialog.getByRole("status")).toHaveText("Para guardar: Ingrese un valor de ejemplo.");
   // Both examples are required, each with the spec's message.
   for (const input of [examples.nth(0), examples.nth(1)]) {
     await input.focus();
@@ -88,6 +90,7 @@ async function templateWithTwoVariables(page: Page) {
   await expect(dialog.getByText("Ingrese un valor de ejemplo")).toHaveCount(1);
   await expect(save).toBeDisabled();
   await dialog.getByLabel("{{2}}").fill("https://taller.example/client/payment?token=ejemplo");
+  await expect(dialog.getByRole("status")).toHaveCount(0);
   await screenshot(page, "manager-whatsapp-template");
   await save.click();
   await expect(page.getByText("Plantilla guardada correctamente", { exact: true })).toBeVisible();

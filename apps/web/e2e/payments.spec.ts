@@ -66,8 +66,14 @@ test("the detail: every field, 'Ver Orden de trabajo' and 'Reprocesar pago' on a
   await screenshot(page, "payment-detail");
   // The local provider still reports the rejected payment: reprocessing changes nothing and says no error.
   await dialog.getByRole("button", { name: "Reprocesar pago" }).click();
+  await expect(dialog.getByRole("status")).toHaveText(
+    "Pago reprocesado: el proveedor aún no informa un pago aprobado.",
+  );
   await expect(dialog.getByRole("button", { name: "Reprocesar pago" })).toBeEnabled();
   await expect(dialog.getByRole("alert")).toHaveCount(0);
+  // The demo's requests are the test checkout's, and the detail says so.
+  await expect(dialog.getByRole("note")).toContainText("Este cobro usa el checkout de prueba");
+  await expect(dialog.getByText("Pago de prueba", { exact: true })).toHaveCount(2);
   await dialog.getByRole("button", { name: "Ver Orden de trabajo" }).click();
   await expect(page.getByRole("link", { name: "Abrir página" })).toBeVisible();
 });
@@ -82,6 +88,7 @@ test("a request made from an order, paid on the local checkout: the open list tu
   await expect(page).toHaveURL(/\/main\/orders\/\d+$/);
   await page.getByRole("button", { name: "Crear cobro" }).click();
   const form = page.getByRole("dialog", { name: "Crear cobro" });
+  await expect(form.getByRole("note")).toContainText("Este servidor usa el checkout de prueba");
   await form.getByLabel("Precio unitario").fill("12345");
   await form.getByRole("button", { name: "Crear cobro" }).click();
   const detail = page.getByRole("dialog", { name: /^Cobro Nº \d+$/ });
@@ -95,6 +102,7 @@ test("a request made from an order, paid on the local checkout: the open list tu
   const list = paymentsList(page);
   const row = list.rows.filter({ has: page.getByRole("cell", { name: `#${correlative}`, exact: true }) });
   await expect(row.getByRole("img", { name: "Cobro enviado" })).toBeVisible();
+  await expect(row.getByText("Pago de prueba", { exact: true })).toBeVisible();
   await expect(row).toContainText("$12.345");
 
   // The client, in another browser without a session, pays on the local provider's page.
@@ -112,6 +120,7 @@ test("a request made from an order, paid on the local checkout: the open list tu
     await client.close();
   }
   await expect(row.getByRole("img", { name: "Pagado" })).toBeVisible();
+  await expect(row.getByText("Pago de prueba", { exact: true })).toBeVisible();
 });
 
 test.describe("390 px", () => {

@@ -111,6 +111,8 @@ export async function startServer(
         SEED_DEMO: database ? "always" : "auto",
         APP_VERSION: appVersion ?? process.env.APP_VERSION ?? "",
         LOG_LEVEL: "warn",
+        // The payments spec pays on the local 'Pago de prueba' checkout, as the demo does.
+        PAYMENTS_TEST_CHECKOUT: "true",
         ...opts.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

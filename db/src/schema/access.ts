@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -166,6 +167,20 @@ export const loginFailures = pgTable(
     index("login_failures_email_idx").on(t.email, t.createdAt),
     index("login_failures_ip_idx").on(t.ip, t.createdAt),
   ],
+);
+
+/**
+ * Rate limits that must hold across server processes (packages/trpc hitRateLimit): hits per key in fixed windows
+ * that start on multiples of their length. A row is one key's window; old windows are pruned.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)],
 );
 
 /** Tokens that open one document to someone without a staff session (client booking, provider pages, zip links). */

@@ -2,7 +2,8 @@ import {
   BUDGET_WRITE_ERRORS,
   type BudgetLineInput,
   type Can,
-  CHAT_MAX_MENTIONS,
+  CHAT_PUSH_COALESCE_SECONDS,
+  CHAT_SEND_PER_MINUTE,
   CHAT_TEXTS,
   chatSendInput,
   commentPreview,
@@ -11,7 +12,7 @@ import {
   type ChatCommentItem,
 } from "@taller/core";
 import { intArray, queryRows, writeBudget } from "@taller/db";
-import { fieldError, staffProcedure, TRPCError, withTransaction, type Transaction } from "@taller/trpc";
+import { fieldError, hitRateLimit, staffProcedure, TRPCError, withTransaction, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { chatForUser, type ChatAccess } from "./access";
 import { answerComment } from "./comment-rows";
@@ -44,6 +45,10 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
         throw fieldError("CONFLICT", "client_key", "La clave del mensaje ya fue usada en otro chat");
       return answerComment(tx.db, ctx.companyId, repeated.id);
     }
+    // After the retry check (a retry posts nothing, so it costs nothing); counted only if this message commits.
+    const waitMs = await hitRateLimit(tx.db, `chat-send:${ctx.user.id}`, CHAT_SEND_PER_MINUTE, 60);
+    if (waitMs > 0)
+      throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: CHAT_TEXTS.sendRateLimited(Math.ceil(waitMs / 1000)) });
     const text = input.comment.trim();
     if (input.reply_id) await checkReply(tx, ctx.companyId, chat.id, input.reply_id);
     if (input.picture_ids.length) await checkPictures(tx, ctx.companyId, ctx.user.id, input.picture_ids);
@@ -55,12 +60,7 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
     }
     let budgetId: number | null = null;
     if (input.budget) budgetId = await writeChatBudget(tx, ctx, chat, input.budget);
-    const mentionable = await mentionableIds(
-      tx,
-      ctx.companyId,
-      ctx.user.id,
-      mentionsIn(text).users.slice(0, CHAT_MAX_MENTIONS),
-    );
+    const mentionable = await mentionableIds(tx, ctx.companyId, ctx.user.id, mentionsIn(text).users);
     // Someone who may not read the document is not brought into its chat: the mention stays a name in the text,
     // but does not make them a member, count, or notify them (they would be shown what they may not read).
     const mentioned =
@@ -90,7 +90,8 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
         payload: { userIds: others, channel: "added-to-document", chatId: chat.id },
       });
     }
-    if (mentioned.length) await requestPush(tx, ctx.companyId, ctx.user.name, chat, text, mentioned);
+    const notify = await uncoalesced(tx, chat.id, mentioned);
+    if (notify.length) await requestPush(tx, ctx.companyId, ctx.user.name, chat, text, notify);
     return answerComment(tx.db, ctx.companyId, row.id);
   }),
 );
@@ -149,6 +150,18 @@ async function mentionableIds(tx: Transaction, companyId: number, senderId: numb
     sql`SELECT id FROM users WHERE company_id = ${companyId} AND role_id IS NOT NULL AND id = ANY (${intArray(ids)}) AND id <> ${senderId} ORDER BY id`,
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * The mentioned users who had no push about this chat in the current CHAT_PUSH_COALESCE_SECONDS window: one push per
+ * recipient per chat per window, however many messages mention them (the chat's counters still count every one).
+ */
+async function uncoalesced(tx: Transaction, chatId: number, userIds: number[]): Promise<number[]> {
+  const fresh: number[] = [];
+  for (const id of userIds) {
+    if ((await hitRateLimit(tx.db, `chat-push:${chatId}:${id}`, 1, CHAT_PUSH_COALESCE_SECONDS)) === 0) fresh.push(id);
+  }
+  return fresh;
 }
 
 async function requestPush(

@@ -29,8 +29,15 @@ export const CHAT_PREVIEW_LENGTH = 40;
 export const CHAT_WORKERS_SHOWN = 7;
 export const CHAT_MAX_COMMENT_LENGTH = 4000;
 export const CHAT_MAX_PICTURES = 10;
-/** Users one message may mention (the rest of the text stays, only these count). */
-export const CHAT_MAX_MENTIONS = 20;
+/** Users one message may mention: more is refused with a field error (each mention may notify someone). */
+export const CHAT_MAX_MENTIONS = 10;
+/**
+ * Messages one user may post a minute, over every chat and every server process (packages/chat send; counted in
+ * the database). A person typing stays far below; a script is stopped within a minute's worth.
+ */
+export const CHAT_SEND_PER_MINUTE = 30;
+/** A recipient gets at most one push per chat in this many seconds; later mentions show in the chat's counters. */
+export const CHAT_PUSH_COALESCE_SECONDS = 60;
 /** Minimum event duration in hours (seed 002 section 5), and the default. */
 export const CHAT_EVENT_MIN_HOURS = 1;
 /** Thumbnails are stored beside the original under this prefix (seed 002 section 9). */
@@ -58,6 +65,9 @@ export const CHAT_TEXTS = {
   assistantBusy: "El asistente todavía está respondiendo tu pregunta anterior.",
   assistantRateLimited: "Hiciste demasiadas preguntas al asistente. Espera un momento e intenta nuevamente.",
   assistantOnlyQuestions: "En una conversación con el asistente solo se envían preguntas.",
+  tooManyMentions: `Un mensaje puede mencionar hasta ${CHAT_MAX_MENTIONS} personas`,
+  sendRateLimited: (seconds: number) =>
+    `Estás enviando mensajes muy seguido. Espera ${seconds} ${seconds === 1 ? "segundo" : "segundos"} y vuelve a intentarlo.`,
 } as const;
 
 /** Spanish names of the document types, as the tabs and the search say them. */
@@ -117,6 +127,9 @@ export const chatSendInput = z
   .superRefine((value, issues) => {
     if (!value.comment.trim() && !value.event && value.picture_ids.length === 0 && !value.budget) {
       issues.addIssue({ code: "custom", path: ["comment"], message: "Escribe un mensaje" });
+    }
+    if (mentionsIn(value.comment).users.length > CHAT_MAX_MENTIONS) {
+      issues.addIssue({ code: "custom", path: ["comment"], message: CHAT_TEXTS.tooManyMentions });
     }
   });
 

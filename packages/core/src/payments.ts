@@ -22,6 +22,10 @@ export function paymentIndicator(p: { status: number; payment_id: string | null 
   if (p.status === PAYMENT_PAID) return "paid";
   return p.payment_id ? "processing" : "sent";
 }
+/** A server that takes no payments (no Mercado Pago, test checkout off): creating a request says this (503). */
+export const PAYMENTS_OFF_TEXT =
+  "Los cobros no están configurados en este servidor: falta configurar Mercado Pago. Avisa al administrador.";
+
 export const PAYMENT_INDICATOR_TEXT = {
   paid: "Pagado",
   processing: "El pago se esta procesando",

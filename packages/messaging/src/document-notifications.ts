@@ -135,8 +135,9 @@ async function messageFor(
         tx.db,
         sql`SELECT p.client_id, c.name, p.vehicle_identifier AS identifier, p.total, p.order_id, p.budget_id
             FROM payment_requests p JOIN clients c ON c.company_id = p.company_id AND c.id = p.client_id
-            WHERE p.company_id = ${companyId} AND p.id = ${id}`,
+            WHERE p.company_id = ${companyId} AND p.id = ${id} AND p.provider <> 'local'`,
       );
+      // No request, or one of the test checkout ('Pago de prueba'), whose link must never reach a client as real.
       if (!p) return null;
       const link = `${base}${CLIENT_PAYMENT_PATH}?token=${await paymentClientToken(tx.db, companyId, id)}`;
       return {

@@ -158,6 +158,8 @@ async function documentOf(
             FROM payment_requests p JOIN clients c ON c.id = p.client_id WHERE p.company_id = ${companyId} AND p.total > 0 ORDER BY p.id LIMIT 1`,
       );
       if (!r) throw new Error("payment request");
+      // The demo's requests are the test checkout's, whose links are never sent: this one is made a real one.
+      await queryRows(app.db(), sql`UPDATE payment_requests SET provider = 'mercadopago' WHERE id = ${r.id}`);
       const link = `https://taller.example/client/payment?token=${await paymentClientToken(app.db(), companyId, r.id)}`;
       return {
         id: r.id,
@@ -279,6 +281,18 @@ describe("the documents' notifications", () => {
       documentId: doc.id,
       companyId: demoId(),
     });
+  });
+
+  it("a request of the test checkout ('Pago de prueba') never sends its link to the client", async () => {
+    const doc = await documentOf("payment_link");
+    await setPhone(doc.clientId, "+56 9 7000 0001");
+    await queryRows(
+      app.db(),
+      sql`DELETE FROM whatsapp_messages WHERE company_id = ${demoId()} AND dedupe_key = ${notificationKey("payment_link", doc.id)}`,
+    );
+    await queryRows(app.db(), sql`UPDATE payment_requests SET provider = 'local' WHERE id = ${doc.id}`);
+    expect(await request("payment_link", doc.id)).toEqual({ skipped: "no_document" });
+    expect(await messagesOf("payment_link", doc.id)).toEqual([]);
   });
 
   it("two processes hearing the event at the same moment queue it once, and only one delivers it", async () => {

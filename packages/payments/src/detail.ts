@@ -17,6 +17,8 @@ interface DetailRow {
   status: PaymentStatusId;
   total: number;
   provider: string;
+  /** Made with the test checkout ('Pago de prueba'): no money moves, whatever its status says. */
+  test: boolean;
   checkout_url: string | null;
   payment_id: string | null;
   payment_status: string | null;
@@ -47,7 +49,7 @@ export interface PaymentLine {
 export async function loadDetail(db: Db, ctx: Pick<ScopeContext, "companyId" | "user" | "ownOnly">, id: number) {
   const [row] = await queryRows<DetailRow>(
     db,
-    sql`SELECT p.id, p.correlative_id, p.status, p.total, p.provider, p.checkout_url, p.payment_id, p.payment_status,
+    sql`SELECT p.id, p.correlative_id, p.status, p.total, p.provider, p.provider = 'local' AS test, p.checkout_url, p.payment_id, p.payment_status,
                ${instantText(sql`p.paid_at`)} AS paid_at, p.total_paid, p.installments, p.installment_amount, p.payment_url,
                p.order_id, o.correlative_id AS order_correlative_id, p.budget_id, p.vehicle_identifier, p.requirement_name,
                p.client_name, ${instantText(sql`p.created_at`)} AS created_at, p.created_by

@@ -23,6 +23,8 @@ export interface PaymentListRow {
   correlative_id: number;
   status: PaymentStatusId;
   total: number;
+  /** Made with the test checkout ('Pago de prueba'). */
+  test: boolean;
   payment_id: string | null;
   vehicle_identifier: string | null;
   requirement_name: string | null;
@@ -35,7 +37,7 @@ export interface PaymentListRow {
 export async function findPage(db: Db, f: PaymentFilters, after: PaymentKey | null): Promise<PaymentListRow[]> {
   return queryRows<PaymentListRow>(
     db,
-    sql`SELECT p.id, p.correlative_id, p.status, p.total, p.payment_id, p.vehicle_identifier, p.requirement_name, p.client_name,
+    sql`SELECT p.id, p.correlative_id, p.status, p.total, p.provider = 'local' AS test, p.payment_id, p.vehicle_identifier, p.requirement_name, p.client_name,
                p.order_id, ${instantText(sql`p.created_at`)} AS created_at, ${instantText(sql`p.paid_at`)} AS paid_at
         FROM payment_requests p
         WHERE ${filterConditions(f)} AND ${after ? sql`p.id < ${after[0]}` : sql`true`}

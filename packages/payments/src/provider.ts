@@ -1,6 +1,7 @@
 // The payment provider behind an interface (docs/architecture.md 'Adapters'): Mercado Pago when the server's
 // environment configures it, else the local provider (a 'Pago de prueba' checkout served by this app). Set once by
 // the server at start (apps/server/src/index.ts); tests set the one they exercise.
+import { PAYMENTS_OFF_TEXT } from "@taller/core";
 import type { Db } from "@taller/db";
 import { localProvider } from "./local";
 
@@ -68,23 +69,32 @@ export class ProviderError extends Error {
   }
 }
 
-// Until the server configures them (and in tests that do not): the local provider, the honest default.
+// Until something configures them (tests that do not): the local provider. The server always configures them, and
+// makes new requests with the local provider only when its configuration turns the test checkout on.
 const providers = new Map<ProviderName, PaymentProvider>([["local", localProvider()]]);
-let current: ProviderName = "local";
+let current: ProviderName | null = "local";
 
 /**
- * Registers the providers this process can talk to and the one new requests use. A request is always settled by the
- * provider that issued its preference, so a server switched to Mercado Pago still settles its older local requests.
+ * Registers the providers this process can talk to and the one new requests use (null: none, creating a request is
+ * refused). A request is always settled by the provider that issued it, so a server switched to Mercado Pago, or
+ * with the test checkout turned off, still settles its older local requests.
  */
-export function configurePayments(opts: { providers: PaymentProvider[]; current: ProviderName }): void {
+export function configurePayments(opts: { providers: PaymentProvider[]; current: ProviderName | null }): void {
   providers.clear();
   for (const p of opts.providers) providers.set(p.name, p);
-  if (!providers.has(opts.current)) throw new Error(`payment provider ${opts.current} not registered`);
+  if (opts.current !== null && !providers.has(opts.current))
+    throw new Error(`payment provider ${opts.current} not registered`);
   current = opts.current;
+}
+
+/** The provider new requests are made with, or null when this server makes none. */
+export function currentProviderName(): ProviderName | null {
+  return current;
 }
 
 /** The provider new requests are made with. */
 export function currentProvider(): PaymentProvider {
+  if (current === null) throw new ProviderError(PAYMENTS_OFF_TEXT);
   return providerNamed(current);
 }
 

@@ -1,4 +1,5 @@
 import { router } from "@taller/trpc";
+import { checkoutMode } from "./checkout-mode";
 import { create } from "./create";
 import { get } from "./get";
 import { list, totalsByStatus } from "./list";
@@ -11,6 +12,7 @@ export const paymentsRouter = router({
   totalsByStatus,
   get,
   create,
+  checkoutMode,
   reprocess,
   onChanged,
   publicGet,

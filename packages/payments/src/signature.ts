@@ -1,6 +1,7 @@
 // Mercado Pago's webhook signature (and the local provider's, which signs the same way): the `x-signature` header
 // is `ts=<unix seconds>,v1=<hex HMAC-SHA256>` over the manifest `id:{data.id};request-id:{x-request-id};ts:{ts};`
-// with the application's secret. Pure: tested without a server.
+// with the application's secret. The signed `ts` bounds a replay: a header more than MAX_SIGNATURE_AGE_MS from now
+// is refused however valid its HMAC. Pure: tested without a server.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export interface SignatureParts {
@@ -40,15 +41,31 @@ export function signatureHeader(secret: string, dataId: string, requestId: strin
   return `ts=${ts},v1=${signManifest(secret, signatureManifest(dataId, requestId, ts))}`;
 }
 
-/** Whether the header signs exactly this data id and request id with the secret (constant-time comparison). */
+/** How far a notification's `ts` may be from now, either way (clock drift and delivery delay included). */
+export const MAX_SIGNATURE_AGE_MS = 5 * 60_000;
+
+/**
+ * The `ts` as milliseconds. Mercado Pago's documentation shows Unix seconds and its notifications have carried
+ * milliseconds: 13 digits are read as milliseconds, fewer as seconds.
+ */
+export function signatureTimeMs(ts: string): number {
+  return ts.length >= 13 ? Number(ts) : Number(ts) * 1000;
+}
+
+/**
+ * Whether the header signs exactly this data id and request id with the secret (constant-time comparison) at a
+ * time within MAX_SIGNATURE_AGE_MS of `now`.
+ */
 export function verifySignature(
   secret: string,
   header: string | null | undefined,
   dataId: string,
   requestId: string,
+  now: number = Date.now(),
 ): boolean {
   const parts = parseSignature(header);
   if (!parts || !secret) return false;
+  if (Math.abs(now - signatureTimeMs(parts.ts)) > MAX_SIGNATURE_AGE_MS) return false;
   const expected = Buffer.from(signManifest(secret, signatureManifest(dataId, requestId, parts.ts)), "hex");
   const given = Buffer.from(parts.v1, "hex");
   return expected.length === given.length && timingSafeEqual(expected, given);

@@ -46,6 +46,8 @@ export const paymentsCases: DomainCases<typeof paymentsRouter> = {
       {},
     ],
   },
+  // How the server takes payments: the same answer for every company, nothing of any one of them.
+  checkoutMode: { kind: "scoped", leaks: () => null },
   reprocess: {
     kind: "foreign",
     input: (f) => ({ id: f.demo.paymentIds[1] }),

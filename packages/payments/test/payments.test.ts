@@ -1,6 +1,6 @@
 // The payments procedures, the webhook and the poller against a seeded database, with the real Mercado Pago adapter
 // talking to a local fake (test/fake-mercadopago.ts) and the local provider.
-import { PAYMENT_PAID, PAYMENT_PENDING } from "@taller/core";
+import { PAYMENT_PAID, PAYMENT_PENDING, PAYMENTS_OFF_TEXT } from "@taller/core";
 import { paymentWebhookInbox, queryRows, realtimeEvents, writeBudget } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { allPages, notificationRequests, useSeededApp } from "@taller/trpc/testing";
@@ -12,7 +12,7 @@ import { mercadoPagoProvider } from "../src/mercadopago";
 import { pollPayments } from "../src/poller";
 import { configurePayments } from "../src/provider";
 import { settleDecision } from "../src/settle";
-import { parseSignature, signatureHeader, verifySignature } from "../src/signature";
+import { MAX_SIGNATURE_AGE_MS, parseSignature, signatureHeader, verifySignature } from "../src/signature";
 import { processInbox, receiveWebhook } from "../src/webhook";
 import { startFakeMercadoPago, type FakeMercadoPago } from "./fake-mercadopago";
 
@@ -63,10 +63,10 @@ function notification(
   provider: string,
   paymentId: string,
   secret: string,
-  opts: { requestId?: string; signature?: string } = {},
+  opts: { requestId?: string; signature?: string; ts?: number } = {},
 ) {
   const requestId = opts.requestId ?? `req-${++delivery}`;
-  const ts = String(Date.now());
+  const ts = String(opts.ts ?? Date.now());
   return {
     provider,
     headers: {
@@ -101,21 +101,30 @@ async function newRequest(
 
 describe("signature (pure)", () => {
   const ts = "1704908010";
+  const at = 1704908010_000;
   const header = signatureHeader("s3cret", "123456", "req-1", ts);
   it("accepts the header signed over id, request id and ts with the secret", () => {
-    expect(verifySignature("s3cret", header, "123456", "req-1")).toBe(true);
+    expect(verifySignature("s3cret", header, "123456", "req-1", at)).toBe(true);
     expect(parseSignature(header)?.ts).toBe(ts);
   });
   it("refuses another secret, id, request id, or a malformed header", () => {
-    expect(verifySignature("other", header, "123456", "req-1")).toBe(false);
-    expect(verifySignature("s3cret", header, "123457", "req-1")).toBe(false);
-    expect(verifySignature("s3cret", header, "123456", "req-2")).toBe(false);
-    expect(verifySignature("s3cret", "ts=1,v1=zz", "123456", "req-1")).toBe(false);
-    expect(verifySignature("s3cret", undefined, "123456", "req-1")).toBe(false);
-    expect(verifySignature("", header, "123456", "req-1")).toBe(false);
+    expect(verifySignature("other", header, "123456", "req-1", at)).toBe(false);
+    expect(verifySignature("s3cret", header, "123457", "req-1", at)).toBe(false);
+    expect(verifySignature("s3cret", header, "123456", "req-2", at)).toBe(false);
+    expect(verifySignature("s3cret", "ts=1,v1=zz", "123456", "req-1", at)).toBe(false);
+    expect(verifySignature("s3cret", undefined, "123456", "req-1", at)).toBe(false);
+    expect(verifySignature("", header, "123456", "req-1", at)).toBe(false);
   });
   it("lower-cases an alphanumeric data.id as Mercado Pago does before signing", () => {
-    expect(verifySignature("s3cret", signatureHeader("s3cret", "abc1", "r", ts), "ABC1", "r")).toBe(true);
+    expect(verifySignature("s3cret", signatureHeader("s3cret", "abc1", "r", ts), "ABC1", "r", at)).toBe(true);
+  });
+  it("refuses a valid signature whose ts is more than five minutes from now, in seconds or milliseconds", () => {
+    expect(verifySignature("s3cret", header, "123456", "req-1", at + MAX_SIGNATURE_AGE_MS)).toBe(true);
+    expect(verifySignature("s3cret", header, "123456", "req-1", at + MAX_SIGNATURE_AGE_MS + 1000)).toBe(false);
+    expect(verifySignature("s3cret", header, "123456", "req-1", at - MAX_SIGNATURE_AGE_MS - 1000)).toBe(false);
+    const ms = signatureHeader("s3cret", "123456", "req-1", String(at));
+    expect(verifySignature("s3cret", ms, "123456", "req-1", at + 60_000)).toBe(true);
+    expect(verifySignature("s3cret", ms, "123456", "req-1", at + 24 * 3600_000)).toBe(false);
   });
 });
 
@@ -166,8 +175,9 @@ describe("create, totals and the database's rules", () => {
     );
     const r = await c.create({ order_id: app.fx().demo.orderIds[5] });
     expect(r.total).toBe(order?.total);
-    // Its client gets the link by WhatsApp (@taller/messaging sends it, once per request).
-    expect(await notificationRequests(app.db(), "payment_link", r.id)).toEqual([app.fx().demo.companyId]);
+    // A test checkout's link is never sent to the client by WhatsApp (Mercado Pago's is: below).
+    expect(r.test).toBe(true);
+    expect(await notificationRequests(app.db(), "payment_link", r.id)).toEqual([]);
     expect(r.lines[0]?.title).toBe(`Orden de Trabajo #${order?.correlative_id}`);
     expect(
       (await failure(c.create({ order_id: app.fx().demo.orderIds[5], lines: [{ title: "Nada", unit_price: 0 }] })))
@@ -305,6 +315,26 @@ describe("Mercado Pago adapter and webhooks (local fake)", () => {
     expect((call?.body as { external_reference: string }).external_reference).toBe(String(r.id));
     expect((call?.body as { items: { currency_id: string }[] }).items.every((i) => i.currency_id === "CLP")).toBe(true);
     expect(r.checkout_url).toMatch(/^https:\/\/www\.mercadopago\.cl\//);
+    // A real request: not marked as a test, and its client gets the link by WhatsApp (once per request).
+    expect(r.test).toBe(false);
+    expect((await (await admin()).list({ search: `#${r.correlative_id}` })).payments[0]?.test).toBe(false);
+    expect(await notificationRequests(app.db(), "payment_link", r.id)).toEqual([app.fx().demo.companyId]);
+  });
+
+  it("without Mercado Pago and without the test checkout, creating a request is refused in Spanish and makes nothing", async () => {
+    configurePayments({ providers: [localProvider()], current: null });
+    const c = await admin();
+    try {
+      expect((await c.checkoutMode()).mode).toBeNull();
+      const before = (await c.list({})).total;
+      const error = await failure(newRequest());
+      expect(error.code).toBe("SERVICE_UNAVAILABLE");
+      expect(error.message).toBe(PAYMENTS_OFF_TEXT);
+      expect((await c.list({})).total).toBe(before);
+    } finally {
+      useProvider("local");
+    }
+    expect((await c.checkoutMode()).mode).toBe("test");
   });
 
   it("a provider that fails creates nothing", async () => {
@@ -367,6 +397,9 @@ describe("Mercado Pago adapter and webhooks (local fake)", () => {
       .from(paymentWebhookInbox)
       .where(eq(paymentWebhookInbox.requestId, "forged-1"));
     expect(stored).toHaveLength(0);
+    // A genuine signature from an hour ago (a captured notification replayed) is refused too.
+    const old = { requestId: "replayed-1", ts: Date.now() - 3600_000 };
+    expect((await deliver(notification("mercadopago", String(p.id), SECRET, old))).status).toBe(401);
     const cheap = mp.pay(String(r.id), { transaction_amount: r.total - 1 });
     expect((await deliver(notification("mercadopago", String(cheap.id), SECRET))).processed).toBe("amount_mismatch");
     const dollars = mp.pay(String(r.id), { transaction_amount: r.total, currency_id: "USD" });
@@ -442,6 +475,9 @@ describe("local provider ('Pago de prueba')", () => {
     const after = await (await admin()).get({ id: r.id });
     expect(after.status).toBe(PAYMENT_PAID);
     expect(after.total_paid).toBe(r.total);
+    // Paid, and still marked as a test wherever staff see it: the detail and the list.
+    expect(after.test).toBe(true);
+    expect((await (await admin()).list({ search: `#${r.correlative_id}` })).payments[0]?.test).toBe(true);
     // The local provider's secret does not sign Mercado Pago's notifications, nor the other way round.
     expect(
       (await receiveWebhook(app.db(), notification("mercadopago", approved?.paymentId ?? "", secret))).status,

@@ -1,6 +1,9 @@
+import { queryRows, type Db } from "@taller/db";
+import { sql } from "drizzle-orm";
+
 /**
  * Fixed-window counters in memory. Good for per-process abuse limits on cheap calls; limits that must hold across
- * processes (login failures) are kept in the database instead.
+ * processes (login failures, hitRateLimit below) are kept in the database instead.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
@@ -24,4 +27,28 @@ export class RateLimiter {
   private sweep(now: number) {
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
   }
+}
+
+/**
+ * Counts one hit of `key` in the database's current fixed window of `windowSeconds` (windows start on multiples of
+ * their length, by the database's clock, so every server process counts in the same row). Answers the milliseconds
+ * to wait when the hit is over `max`, else 0. Nothing but time resets a window: a success does not. Run inside the
+ * caller's transaction, the hit is counted only if that commits (and concurrent hits of one key queue on its row).
+ */
+export async function hitRateLimit(db: Db, key: string, max: number, windowSeconds: number): Promise<number> {
+  const [row] = await queryRows<{ hits: number; wait_ms: number }>(
+    db,
+    sql`INSERT INTO rate_limit_hits AS r (key, window_start, hits)
+        VALUES (${key}, to_timestamp(floor(extract(epoch FROM clock_timestamp()) / ${windowSeconds}) * ${windowSeconds}), 1)
+        ON CONFLICT (key, window_start) DO UPDATE SET hits = r.hits + 1
+        RETURNING r.hits,
+                  ceil(extract(epoch FROM (r.window_start + make_interval(secs => ${windowSeconds}) - clock_timestamp())) * 1000)::int AS wait_ms`,
+  );
+  if (!row) throw new Error("rate_limit_hits upsert returned nothing");
+  return row.hits > max ? Math.max(1, row.wait_ms) : 0;
+}
+
+/** Drops the windows that ended more than a day ago (the server's periodic prune). */
+export async function pruneRateLimits(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limit_hits WHERE window_start < now() - interval '1 day'`);
 }

@@ -7,7 +7,7 @@ import { managerSessions, managerUsers, realtimeEvents, sessions, users } from "
 import { TRPCError } from "@trpc/server";
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../src/context";
-import { beforeAll, expect } from "vitest";
+import { beforeAll, beforeEach, expect } from "vitest";
 import { createEventBus, type EventBus } from "../src/events";
 import { loadSessionUser } from "../src/session-user";
 
@@ -104,6 +104,11 @@ export function useSeededApp() {
       await bus.close();
       await tdb.drop();
     };
+  });
+  // Each test starts in fresh rate-limit windows (chat sends, push coalescing): a file's tests share one database,
+  // and one test's messages must not count against the next.
+  beforeEach(async () => {
+    await tdb.database.db.execute(sql`DELETE FROM rate_limit_hits`);
   });
   return {
     fx: (): DemoFixtures => tdb.fx,

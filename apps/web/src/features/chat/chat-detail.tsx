@@ -273,6 +273,11 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
           </Button>
         )}
       </div>
+      {chat.sendError && (
+        <p className="chat-send-error" role="alert">
+          {chat.sendError}
+        </p>
+      )}
       <Composer
         reply={reply}
         onCancelReply={() => setReply(null)}

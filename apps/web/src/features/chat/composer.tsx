@@ -6,7 +6,9 @@
 import {
   BUDGET_TEXTS,
   CHAT_EVENT_MIN_HOURS,
+  CHAT_MAX_MENTIONS,
   CHAT_TEXTS,
+  mentionsIn,
   toInstant,
   type BudgetLineInput,
   type ChatEvent,
@@ -197,10 +199,12 @@ export function Composer({
   const previews = useObjectUrls(files);
   const budgetDraft = budget && { actions: budget.actions.length };
   const sendable = canSend({ text, event, images: files, budget: budgetDraft });
+  // The server refuses the same (chatSendInput): said here first, so the draft is kept.
+  const tooManyMentions = mentionsIn(text).users.length > CHAT_MAX_MENTIONS;
 
   const submit = (extra: File[] = []) => {
     const all = [...files, ...extra];
-    if (!canSend({ text, event, images: all, budget: budgetDraft })) return;
+    if (tooManyMentions || !canSend({ text, event, images: all, budget: budgetDraft })) return;
     const lines = budget?.actions.map(({ product_id, description, quantity, unit_price, discount }) => ({
       product_id,
       description,
@@ -231,6 +235,11 @@ export function Composer({
 
   return (
     <div className="chat-composer">
+      {tooManyMentions && (
+        <p className="chat-send-error" role="alert">
+          {CHAT_TEXTS.tooManyMentions}
+        </p>
+      )}
       {reply && (
         <div className="chat-reply-preview">
           <div>
@@ -378,7 +387,12 @@ export function Composer({
             <MessageCircle size={20} />
           </IconButton>
         )}
-        <IconButton label="Enviar" className="chat-send" disabled={!sendable} onClick={() => submit()}>
+        <IconButton
+          label="Enviar"
+          className="chat-send"
+          disabled={!sendable || tooManyMentions}
+          onClick={() => submit()}
+        >
           <Send size={20} />
         </IconButton>
       </div>

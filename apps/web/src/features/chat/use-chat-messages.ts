@@ -12,7 +12,7 @@
  */
 import { CHAT_PAGE_SIZE, type ChatCommentItem, type ChatCommentsPage, type ChatSendInput } from "@taller/core";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { reportApiError } from "../../lib/api";
+import { fieldErrorsOf, isClientError, reportApiError } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 import { messagesReducer, rings } from "./message-rules";
 import { useChatCache } from "./use-chat-cache";
@@ -184,6 +184,8 @@ export function useChatMessages(
   }, [older, fetchPage]);
 
   const sendMutation = trpc.chat.send.useMutation();
+  /** Why the last send was refused (too many messages, too many mentions), shown above the composer. */
+  const [sendError, setSendError] = useState<string | null>(null);
   /**
    * Shows the message at once with an empty id, then the server's; `preview` is what shows meanwhile (local image
    * URLs, the reply's text); `input` prepares what is posted (uploads). Resolves false when the send failed.
@@ -204,12 +206,15 @@ export function useChatMessages(
         // Images upload first (seed 002 section 4.1): the message is posted once they are stored.
         const saved = await sendMutation.mutateAsync({ ...(await input()), chat_id: chatId, client_key: clientKey });
         dispatch({ type: "sent", key, message: asMessage(saved) });
+        setSendError(null);
         if (cache) void cache.putMessages(chatId, [asMessage(saved)]);
         return true;
       } catch (error) {
         // Seed 002 section 8: logged; an image message is removed, a text one stays marked as not sent.
         console.error(error);
         dispatch({ type: "failed", key });
+        // A refusal the user can act on is said; anything else stays 'No enviado' on the bubble.
+        if (isClientError(error)) setSendError(fieldErrorsOf(error).comment?.[0] ?? (error as Error).message);
         return false;
       }
     },
@@ -238,6 +243,7 @@ export function useChatMessages(
     failure,
     retry: () => void catchUp(false),
     send,
+    sendError,
     applyFromServer,
   };
 }

@@ -3,7 +3,8 @@
  * 'Contenido', the three checkboxes and one required 'Variables de ejemplo' input per placeholder of the content.
  * Under 'Contenido', what each {{n}} of this notification receives when it is sent (NOTIFICATION_VALUES in core).
  * The rules are the server's own schema (templateFormSchema in core): the same messages on the same fields, and
- * 'Guardar plantilla' disabled while the form is invalid.
+ * 'Guardar plantilla' disabled while the form is invalid — with the reasons beside it (the fields' messages, also of
+ * fields not yet visited), so a disabled button always says why; while saving it shows its progress.
  */
 import {
   ANSWER_TYPE_LABELS,
@@ -55,6 +56,8 @@ export function TemplateDialog({
   const count = templatePlaceholders(draft.text).length;
   const fills = Array.from({ length: count }, (_, i) => draft.fills[i] ?? "");
   const errors = templateErrors(companyId, notification, { ...draft, fills });
+  // Each message once: two examples missing say 'Ingrese un valor de ejemplo' once.
+  const reasons = [...new Set(Object.values(errors))];
   const shown = (field: string) => (touched.has(field) ? errors[field] : undefined);
   const touch = (field: string) => setTouched((t) => new Set(t).add(field));
 
@@ -145,10 +148,20 @@ export function TemplateDialog({
           <Button variant="text" onClick={onClose}>
             Cancelar
           </Button>
-          <Button type="submit" disabled={Object.keys(errors).length > 0 || save.isPending}>
+          <Button
+            type="submit"
+            disabled={reasons.length > 0}
+            loading={save.isPending}
+            aria-describedby={reasons.length ? "whatsapp-template-why" : undefined}
+          >
             Guardar plantilla
           </Button>
         </div>
+        {reasons.length > 0 && (
+          <p id="whatsapp-template-why" className="field-hint" role="status">
+            Para guardar: {reasons.join(". ")}.
+          </p>
+        )}
       </form>
     </Dialog>
   );

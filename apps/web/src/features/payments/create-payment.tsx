@@ -5,7 +5,13 @@
  * into the prices, paymentLinesFromBudget), so the request's total is the budget's. Creating answers the request,
  * shown right away in its detail dialog with the links to send.
  */
-import { formatMoney, paymentLineSchema, paymentLinesFromBudget, paymentLinesTotal } from "@taller/core";
+import {
+  formatMoney,
+  PAYMENTS_OFF_TEXT,
+  paymentLineSchema,
+  paymentLinesFromBudget,
+  paymentLinesTotal,
+} from "@taller/core";
 import { type ReactNode, useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
@@ -19,6 +25,8 @@ import { Dialog } from "../../ui/dialog";
 import { TextField } from "../../ui/text-field";
 import { PaymentDialog } from "./payment-detail";
 import { PaymentLines } from "./payment-lines";
+import { TEST_PAYMENT_TEXT } from "./payment-rows";
+import { PageLoader } from "../../ui/spinner";
 import "./payments.css";
 
 const formSchema = z.object({ lines: z.array(paymentLineSchema).min(1, "Agrega al menos una línea").max(100) });
@@ -116,6 +124,28 @@ function BudgetForm({
   );
 }
 
+/**
+ * How this server takes payments, said before anything is created: the test checkout ('Pago de prueba') moves no
+ * money, and with no provider at all the form would only be refused.
+ */
+function CheckoutMode({ children }: { children: ReactNode }) {
+  const mode = trpc.payments.checkoutMode.useQuery();
+  if (mode.isError) return <p role="alert">{mode.error.message}</p>;
+  if (!mode.data) return <PageLoader />;
+  if (mode.data.mode === null) return <p role="alert">{PAYMENTS_OFF_TEXT}</p>;
+  return (
+    <>
+      {mode.data.mode === "test" && (
+        <p className="payment-test-notice" role="note">
+          <span className="payment-test-badge">{TEST_PAYMENT_TEXT}</span> Este servidor usa el checkout de prueba: el
+          enlace no cobra dinero real y no se envía al cliente por WhatsApp.
+        </p>
+      )}
+      {children}
+    </>
+  );
+}
+
 /** The button, its dialog with the form, and the created request's detail. */
 function CreatePayment({ form }: { form: (onCreated: (id: number) => void) => ReactNode }) {
   const can = useCan();
@@ -128,11 +158,14 @@ function CreatePayment({ form }: { form: (onCreated: (id: number) => void) => Re
         Crear cobro
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Crear cobro" width={560}>
-        {open &&
-          form((id) => {
-            setOpen(false);
-            setCreated(id);
-          })}
+        {open && (
+          <CheckoutMode>
+            {form((id) => {
+              setOpen(false);
+              setCreated(id);
+            })}
+          </CheckoutMode>
+        )}
       </Dialog>
       {created !== null && <PaymentDialog paymentId={created} open onOpenChange={(o) => !o && setCreated(null)} />}
     </>

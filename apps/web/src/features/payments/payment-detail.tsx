@@ -15,7 +15,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PageLoader } from "../../ui/spinner";
 import { PaymentLines } from "./payment-lines";
-import { PaymentIndicator } from "./payment-rows";
+import { PaymentIndicator, TEST_PAYMENT_TEXT } from "./payment-rows";
 import "./payments.css";
 
 // Loaded when opened: the order's detail offers 'Crear cobro', which opens this dialog, so a static import would make
@@ -53,6 +53,12 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
       void utils.payments.list.invalidate();
     },
   });
+  // Asking the provider takes seconds: the button shows it works, then what the provider answered.
+  const reprocessed =
+    reprocess.data &&
+    (reprocess.data.status === PAYMENT_PAID
+      ? "Pago reprocesado: el cobro quedó pagado."
+      : "Pago reprocesado: el proveedor aún no informa un pago aprobado.");
   const [orderOpen, setOrderOpen] = useState(false);
   if (payment.isError) {
     if (errorCode(payment.error) === "NOT_FOUND") return <p role="alert">Cobro no encontrado</p>;
@@ -62,6 +68,12 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
   const p = payment.data;
   return (
     <div className="payment-detail">
+      {p.test && (
+        <p className="payment-test-notice" role="note">
+          <span className="payment-test-badge">{TEST_PAYMENT_TEXT}</span> Este cobro usa el checkout de prueba: no se
+          cobra dinero real y su enlace no se envía al cliente.
+        </p>
+      )}
       <PaymentLines lines={p.lines} total={p.total} totalLabel="Total" head />
       <dl className="payment-fields">
         <Field label="Estado">
@@ -86,6 +98,8 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
         </Field>
       </dl>
       {reprocess.isError && <p role="alert">{reprocess.error.message}</p>}
+      {reprocess.isPending && <p role="status">Consultando el pago al proveedor…</p>}
+      {reprocessed && <p role="status">{reprocessed}</p>}
       <div className="payment-actions">
         {can("read", "check_in") && p.order_id !== null && (
           <Button variant="secondary" onClick={() => setOrderOpen(true)}>

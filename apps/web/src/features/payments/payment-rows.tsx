@@ -11,19 +11,31 @@ import { Tooltip } from "../../ui/tooltip";
 
 export type PaymentListItem = RouterOutputs["payments"]["list"]["payments"][number];
 
-export const PAYMENT_COLUMNS = "100px 72px minmax(120px, 2fr) 110px 40px minmax(120px, 2fr) minmax(150px, 1.4fr)";
+export const PAYMENT_COLUMNS =
+  "100px 72px minmax(120px, 2fr) 110px minmax(40px, auto) minmax(120px, 2fr) minmax(150px, 1.4fr)";
 export const PAYMENT_TABLE_MIN_WIDTH = "760px";
 
-export function PaymentIndicator({ payment }: { payment: { status: number; payment_id: string | null } }) {
+/** What marks a request of the test checkout wherever staff see it: its 'Pagado' moved no money. */
+export const TEST_PAYMENT_TEXT = "Pago de prueba";
+
+/** The state's icon, and 'Pago de prueba' beside it for a request made with the test checkout. */
+export function PaymentIndicator({
+  payment,
+}: {
+  payment: { status: number; payment_id: string | null; test: boolean };
+}) {
   const kind = paymentIndicator(payment);
   const text = PAYMENT_INDICATOR_TEXT[kind];
   const Icon = kind === "paid" ? CircleCheck : kind === "processing" ? TriangleAlert : Send;
   return (
-    <Tooltip content={text}>
-      <span className={`payment-indicator payment-indicator-${kind}`} role="img" aria-label={text} tabIndex={0}>
-        <Icon size={18} aria-hidden />
-      </span>
-    </Tooltip>
+    <span className="payment-state">
+      <Tooltip content={text}>
+        <span className={`payment-indicator payment-indicator-${kind}`} role="img" aria-label={text} tabIndex={0}>
+          <Icon size={18} aria-hidden />
+        </span>
+      </Tooltip>
+      {payment.test && <span className="payment-test-badge">{TEST_PAYMENT_TEXT}</span>}
+    </span>
   );
 }
 
