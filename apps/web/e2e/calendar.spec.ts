@@ -19,7 +19,7 @@ async function rangeAnswer(response: Response): Promise<RangeAnswer> {
   return (results[index] ?? results[0])!.result.data.json;
 }
 
-const rangeResponse = (page: Page) => page.waitForResponse((r) => /calendar\.(range|month)/.test(r.url()) && r.ok());
+const rangeResponse = (page: Page) => page.waitForResponse((r) => /calendar\.(?:range|month)/.test(r.url()) && r.ok());
 
 async function openCalendar(page: Page) {
   await loginToShell(page, "admin@taller.demo");

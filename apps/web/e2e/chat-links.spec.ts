@@ -20,7 +20,7 @@ test("a budget's page opens its chat, listed under 'Presupuestos'; /main?chat=<i
   const budgetId = await createOwnBudget(page, { description: "Chat del presupuesto", unit_price: 9_900 });
   await page.goto(`/main/budgets/${budgetId}`);
   const heading = page.getByRole("heading", { level: 2, name: /^Presupuesto Nº \d+$/ });
-  const correlative = /\d+$/.exec((await heading.textContent()) ?? "")?.[0];
+  const correlative = /Nº (\d+)$/.exec((await heading.textContent()) ?? "")?.[1];
 
   const opened = page.waitForResponse((r) => r.url().includes("chat.open") && r.ok());
   await page.getByRole("button", { name: "Abrir chat" }).click();

@@ -7,7 +7,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { loginToShell } from "./fixtures";
 
 const ENGLISH =
-  /\b(Home|Loading|Cancel|Close|Search|Save|Delete|Edit|Submit|Settings|Logout|Log out|Login|Sign in|Back|Next|Previous|Dashboard|Upload|Download|Filter|Sort|Open|Yes|None|Unknown|Untitled|Show|Hide|Add|Remove|Update|Refresh|Retry|Send|Profile|Welcome|Status|Name|Date|Confirm|Select|Choose|Today|Month|Week|Day|Required|Invalid|Empty|No results|Not found|undefined|null|NaN)\b/;
+  /\b(?:Home|Loading|Cancel|Close|Search|Save|Delete|Edit|Submit|Settings|Logout|Log out|Login|Sign in|Back|Next|Previous|Dashboard|Upload|Download|Filter|Sort|Open|Yes|None|Unknown|Untitled|Show|Hide|Add|Remove|Update|Refresh|Retry|Send|Profile|Welcome|Status|Name|Date|Confirm|Select|Choose|Today|Month|Week|Day|Required|Invalid|Empty|No results|Not found|undefined|null|NaN)\b/;
 const INTERNAL = /\b[A-Z][a-z]+\.[a-z_]+\b|\b[a-z]+_[a-z]+(?:_[a-z]+)*\b/;
 
 /** What a person reads or hears on the page: visible text nodes and the labels, titles and placeholders. */

@@ -67,8 +67,8 @@ export interface Attempt {
  * limit and go on to verify; the rest are refused and withdraw their rows (a burst may so be refused whole: each
  * sees the others' reservations, which errs on the safe side). Rows of attempts that went on stay (a failure) until
  * they age out; a success only marks the account's ones as no longer in a row. One INSERT returning the count
- * could not do this: its snapshot predates the concurrent inserts, so all of them would see the same count. A row lock per account would,
- * but would hold a connection for the length of a password hash.
+ * could not do this: its snapshot predates the concurrent inserts, so all of them would see the same count. A row
+ * lock per account would, but would hold a connection for the length of a password hash.
  */
 export async function reserveAttempt(
   db: Db,

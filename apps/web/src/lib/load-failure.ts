@@ -8,7 +8,7 @@ export const CONNECTION_HINT = "Revisa tu conexión a internet e intenta nuevame
 
 /** `what` with its article: "la agenda", "las órdenes", "los vehículos", "el presupuesto". */
 export function loadFailureText(what: string, failure: { code: string | null; message: string }): string {
-  const plural = /^(los|las) /.test(what);
+  const plural = /^(?:los|las) /.test(what);
   const base = `${plural ? "No se pudieron cargar" : "No se pudo cargar"} ${what}.`;
   if (failure.code === null) return `${base} ${CONNECTION_HINT}`;
   const message = failure.message.trim();

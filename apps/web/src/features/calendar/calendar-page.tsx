@@ -20,7 +20,7 @@ import {
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight, Plus } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
 import { isRealDay } from "../../lib/days";
 import { useLocationFilter } from "../../lib/locations";
