@@ -1,8 +1,4 @@
-import { z } from "zod";
+import { idSchema as id } from "@taller/core";
 
-/** A row id as a client sends it (int4 range: a larger number would be a database error, not a clear answer). */
-export const id = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+/** A row id as a client sends it (core's one definition). */
+export { id };

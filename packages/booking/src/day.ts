@@ -1,4 +1,4 @@
-import { AGENDA_DAY_MAX_BOOKINGS, dayDateSchema, present, type AgendaBooking } from "@taller/core";
+import { AGENDA_DAY_MAX_BOOKINGS, dayDateSchema, present, type AgendaBooking, idSchema } from "@taller/core";
 import { queryRows } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { agendaBooking } from "./range";
 export const dayInputSchema = z.object({
   date: dayDateSchema,
   // The location selector, as booking.range; empty or absent: every location.
-  location_ids: z.array(z.number().int().min(1).max(2_147_483_647)).max(100).optional(),
+  location_ids: z.array(idSchema).max(100).optional(),
 });
 
 /** The agenda's day: its bookings, and how many it holds. */

@@ -1,11 +1,11 @@
-import { BOOKING_ERRORS } from "@taller/core";
+import { BOOKING_ERRORS, idSchema } from "@taller/core";
 import { can, staffProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { readBookings, withAddons, type BookingWithAddons } from "./booking-rows";
 import { ownBookingCondition } from "./own";
 
-export const bookingIdSchema = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
+export const bookingIdSchema = z.object({ id: idSchema });
 
 /**
  * One booking with what its detail shows (page or dialog). Another company's id, or not one's own under "own only", is

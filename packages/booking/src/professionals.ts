@@ -3,8 +3,8 @@ import { z } from "zod";
 import { assertOwnIds } from "./book";
 import { loadBookingSetup } from "./facts";
 import { readProfessionals, type Professional } from "./professional-rows";
+import { idSchema as id } from "@taller/core";
 
-const id = z.number().int().min(1).max(2_147_483_647);
 export const professionalsInputSchema = z
   .object({ location_id: id.nullish(), requirement_id: id.nullish() })
   .optional();

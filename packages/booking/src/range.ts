@@ -8,6 +8,7 @@ import {
   daysPreferencesSchema,
   present,
   type AgendaBooking,
+  idSchema,
 } from "@taller/core";
 import { companies, intArray, queryRows } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
@@ -23,7 +24,7 @@ export const rangeInputSchema = z
     from: dayDateSchema,
     to: dayDateSchema,
     // The location selector; empty or absent: every location.
-    location_ids: z.array(z.number().int().min(1).max(2_147_483_647)).max(100).optional(),
+    location_ids: z.array(idSchema).max(100).optional(),
   })
   .refine((r) => r.from <= r.to && Date.parse(r.to) - Date.parse(r.from) <= BOOKING_RANGE_MAX_DAYS * 86400_000, {
     message: `El rango debe tener como máximo ${BOOKING_RANGE_MAX_DAYS} días`,

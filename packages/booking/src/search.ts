@@ -1,4 +1,4 @@
-import { BOOKING_SEARCH_MIN, type AgendaBooking } from "@taller/core";
+import { BOOKING_SEARCH_MIN, type AgendaBooking, idSchema } from "@taller/core";
 import { containsPattern } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -17,7 +17,7 @@ export const searchInputSchema = z.object({
     .min(BOOKING_SEARCH_MIN, `Escribe al menos ${BOOKING_SEARCH_MIN} caracteres`)
     .max(100, "Máximo 100 caracteres"),
   // The location selector, as booking.range; empty or absent: every location.
-  location_ids: z.array(z.number().int().min(1).max(2_147_483_647)).max(100).optional(),
+  location_ids: z.array(idSchema).max(100).optional(),
 });
 
 /** The agenda's search overlay: time, date, client identifier, requirement, reschedule note (seed 001). */

@@ -1,4 +1,4 @@
-import { bookingTimeSchema, dayDateSchema } from "@taller/core";
+import { bookingTimeSchema, dayDateSchema, idSchema } from "@taller/core";
 import { queryRows, users } from "@taller/db";
 import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
@@ -9,7 +9,7 @@ export const toggleBlockInputSchema = z.object({
   // Absent or null: the whole day.
   hour: bookingTimeSchema.nullish(),
   // A professional, or 'all' (absent means 'all').
-  user_id: z.union([z.number().int().min(1).max(2_147_483_647), z.literal("all")]).optional(),
+  user_id: z.union([idSchema, z.literal("all")]).optional(),
   // The state wanted (true: blocked). Absent: the opposite of the current one. A screen that sends what it shows
   // gets the same answer however often the call is repeated (a retry, a double click).
   active: z.boolean().optional(),

@@ -1,11 +1,10 @@
-import { BUDGET_TEXTS, budgetLineInput, MAX_LINES } from "@taller/core";
+import { BUDGET_TEXTS, budgetLineInput, MAX_LINES, idSchema as id } from "@taller/core";
 import { budgetLineRows, budgetLines, queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { checkBudgetTotal, lockEditableBudget } from "./editable";
 
-const id = z.number().int().min(1).max(2_147_483_647);
 export const addLineInput = z.object({ budget_id: id, line: budgetLineInput });
 
 /** 'Agregar línea' on the budget's page: a product or free text at the end; the total is the triggers'. */

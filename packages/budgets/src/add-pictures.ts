@@ -1,11 +1,10 @@
-import { BUDGET_TEXTS, fileUrl, isFileId, MAX_BUDGET_PICTURES } from "@taller/core";
+import { BUDGET_TEXTS, fileUrl, isFileId, MAX_BUDGET_PICTURES, idSchema as id } from "@taller/core";
 import { queryRows, type DocumentPicture } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { lockEditableBudget } from "./editable";
 
-const id = z.number().int().min(1).max(2_147_483_647);
 export const addPicturesInput = z.object({
   budget_id: id,
   file_ids: z

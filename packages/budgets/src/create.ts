@@ -1,4 +1,4 @@
-import { BUDGET_WRITE_ERRORS, budgetLinesInput, budgetNotesInput } from "@taller/core";
+import { BUDGET_WRITE_ERRORS, budgetLinesInput, budgetNotesInput, idSchema } from "@taller/core";
 import { queryRows, writeBudget } from "@taller/db";
 import { can, fieldError, ownedDocument, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -6,7 +6,7 @@ import { z } from "zod";
 import { budgetOwner } from "./scope";
 
 export const createInput = z.object({
-  order_id: z.number().int().min(1).max(2_147_483_647),
+  order_id: idSchema,
   notes: budgetNotesInput,
   lines: budgetLinesInput,
 });

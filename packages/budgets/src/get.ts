@@ -1,10 +1,10 @@
-import { BUDGET_TEXTS } from "@taller/core";
+import { BUDGET_TEXTS, idSchema } from "@taller/core";
 import { can, staffProcedure, TRPCError } from "@taller/trpc";
 import { z } from "zod";
 import { loadBudget } from "./detail";
 import { budgetOwner } from "./scope";
 
-export const idInput = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
+export const idInput = z.object({ id: idSchema });
 
 /**
  * One budget: its order, lines, pictures and status changes. Another company's id, and with an own-only grant a

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type Instant } from "@taller/core";
+import { PAGE_SIZE, type Instant, idSchema as id } from "@taller/core";
 import { instantText, intArray, queryRows, searchCondition, searchTerm, type Db, type SearchTerm } from "@taller/db";
 import {
   can,
@@ -15,8 +15,6 @@ import {
 } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-
-const id = z.number().int().min(1).max(2_147_483_647);
 
 export const listInput = z.object({
   /** Budget statuses shown; absent: all. An empty list matches nothing. */

@@ -1,11 +1,10 @@
-import { BUDGET_TEXTS } from "@taller/core";
+import { BUDGET_TEXTS, idSchema as id } from "@taller/core";
 import { budgetLines } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { lockEditableBudget } from "./editable";
 
-const id = z.number().int().min(1).max(2_147_483_647);
 export const removeLineInput = z.object({ budget_id: id, line_id: id });
 
 /** 'Quitar' on a line; the last line stays (a budget quotes something, as create requires). */

@@ -1,11 +1,10 @@
-import { BUDGET_TEXTS, budgetLineInput } from "@taller/core";
+import { BUDGET_TEXTS, budgetLineInput, idSchema as id } from "@taller/core";
 import { budgetLineRows, budgetLines } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { checkBudgetTotal, lockEditableBudget } from "./editable";
 
-const id = z.number().int().min(1).max(2_147_483_647);
 export const updateLineInput = z.object({ budget_id: id, line_id: id, line: budgetLineInput });
 
 /** A line's product or text, quantity, unit price and discount changed in place (its position stays). */

@@ -1,11 +1,9 @@
-import { BUDGET_TEXTS, budgetReadyForClient } from "@taller/core";
+import { BUDGET_TEXTS, budgetReadyForClient, idSchema as id } from "@taller/core";
 import { isTransitionAllowed, queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { budgetOwner, ownBudget } from "./scope";
-
-const id = z.number().int().min(1).max(2_147_483_647);
 
 /**
  * Moves a budget to another budget status of the company, if the company's transitions allow it, and records the

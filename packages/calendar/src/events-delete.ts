@@ -2,8 +2,9 @@ import { events } from "@taller/db";
 import { can, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { idSchema } from "@taller/core";
 
-export const deleteEventInput = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
+export const deleteEventInput = z.object({ id: idSchema });
 
 /**
  * Deletes an event (the dialog asks first). Another company's event, one already deleted (a second tab, a retry),

@@ -1,13 +1,10 @@
-import { eventFieldsSchema, withEventTimeRule } from "@taller/core";
+import { eventFieldsSchema, withEventTimeRule, idSchema } from "@taller/core";
 import { events } from "@taller/db";
 import { can, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { answerEvent, checkOrderLink, eventColumns } from "./event-write";
 
-export const updateEventInput = withEventTimeRule(
-  eventFieldsSchema.extend({ id: z.number().int().min(1).max(2_147_483_647) }),
-);
+export const updateEventInput = withEventTimeRule(eventFieldsSchema.extend({ id: idSchema }));
 
 /**
  * Changes an event: every field of the form (an absent order_id detaches it). Another company's event, and with an

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { INVALID_DAY_TEXT } from "./format";
 import type { Instant } from "./instant";
+import { idSchema as id } from "./ids";
 
 export const BOOKING_KINDS = ["booking", "reentry"] as const;
 /** A booking's type: an ordinary booking or a re-entry ('Booking::Reentry', shown 'Reingreso'). */
@@ -141,7 +142,6 @@ export function compareBookingsForMonth(
 }
 
 // Wire formats.
-const id = z.number().int().min(1).max(2_147_483_647);
 export const dayDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_DAY_TEXT)

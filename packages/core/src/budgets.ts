@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_SETUP_TEXTS } from "./admin-setup";
+import { idSchema } from "./ids";
 
 // The budget rules that need no database: a line's total, the limits of a budget, which status may follow which,
 // and the PDF's file name. The database holds the same limits (CHECK constraints, migration `budgets`); these give
@@ -103,7 +104,7 @@ export const BUDGET_TEXTS = {
 /** The most pictures a budget keeps (the zip page reads them one at a time; 200 is the issue's large order). */
 export const MAX_BUDGET_PICTURES = 200;
 
-const dbId = z.number().int().min(1).max(2_147_483_647);
+const dbId = idSchema;
 
 /**
  * A budget line as the chat's budget form and budgets.create send it: a catalogue product (its name is the

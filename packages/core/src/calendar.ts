@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { DEFAULT_TZ, addDays, todayIn, wallClockDate } from "./format";
 import { toInstant, type Instant } from "./instant";
+import { idSchema } from "./ids";
 
 /** The two calendars of the type menu ('Producción' shows deliveries; seed 000 section 2.4). Default: deliveries. */
 export const CALENDAR_TYPES = ["deliveries", "events"] as const;
@@ -211,7 +212,7 @@ export const eventFieldsSchema = z.object({
     .positive({ error: "La duración debe ser mayor que 0", abort: true })
     .max(EVENT_MAX_HOURS, `La duración máxima es de ${EVENT_MAX_HOURS} horas`)
     .refine((h) => Math.round(h * 60) >= 1, "La duración mínima es de un minuto"),
-  order_id: z.number().int().min(1).max(2_147_483_647).nullish(),
+  order_id: idSchema.nullish(),
 });
 
 /** A timed event needs its time (checked once the fields parse). */

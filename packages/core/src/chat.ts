@@ -4,6 +4,7 @@ import { z } from "zod";
 import { budgetLinesInput, budgetNotesInput } from "./budgets";
 import { fileUrl, isFileId } from "./files";
 import { isInstant, type Instant } from "./instant";
+import { idSchema as id } from "./ids";
 
 export const CHAT_DOCUMENT_TYPES = ["Order", "Budget", "Crm", "Booking", "Assistant"] as const;
 export type ChatDocumentType = (typeof CHAT_DOCUMENT_TYPES)[number];
@@ -79,7 +80,6 @@ export const CHAT_DOCUMENT_LABELS: Record<ChatDocumentType, string> = {
   Assistant: "Asistente",
 };
 
-const id = z.number().int().min(1).max(2_147_483_647);
 /** Opaque signed cursor (as list cursors). */
 const cursor = z.string().max(1000).nullish();
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MODULE_KEYS, STATUS_TYPES, THEMES } from "./company-keys";
 import { DEFAULT_TERMS } from "./terms";
+import { idSchema } from "./ids";
 
 export const themeSchema = z.enum(THEMES);
 export const moduleKeySchema = z.enum(MODULE_KEYS);
@@ -13,7 +14,7 @@ export const companyPreferencesSchema = z.object({
   logo: z.string().nullable().default(null),
   booking_type: z.enum(["professional", "capacity"]).default("capacity"),
   // Roles whose users are the agenda's professionals; empty: every user with a role (seed 001 'Company preferences').
-  booking_role_ids: z.array(z.number().int().positive()).default([]),
+  booking_role_ids: z.array(idSchema).default([]),
   booking_addon: z
     .object({ allowed_domains: z.string().default(""), background_color: z.string().default("#ffffff") })
     .default({ allowed_domains: "", background_color: "#ffffff" }),

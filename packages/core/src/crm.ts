@@ -7,6 +7,7 @@ import { zonedInstant } from "./calendar";
 import { addDays, DEFAULT_TZ, todayIn, weekdayOf } from "./format";
 import type { Instant } from "./instant";
 import { MESSAGE_STATUS_LABELS, NOTIFICATION_KINDS, type MessageStatus } from "./messaging";
+import { idSchema as id } from "./ids";
 
 /** The lists of the CRM screen: retentions and absences (booking follow-ups use the same list procedure). */
 export const CRM_LIST_KINDS = CRM_KINDS;
@@ -179,8 +180,6 @@ export type CrmColumn = (typeof CRM_COLUMNS)[number]["key"];
 export const CRM_FILTER_STORAGE_KEY = "crm_booking_filter";
 export const CRM_SEARCH_DEBOUNCE_MS = 500;
 export const CRM_DEFAULT_DATE_RANGE: CrmDateRange = "all_time";
-
-const id = z.number().int().min(1).max(2_147_483_647);
 
 /** The management lists' and KPIs' filters (seed 001 section 3 'Filter', plus search and the shell's locations). */
 export const crmFiltersSchema = z.object({

@@ -3,6 +3,7 @@
 // its events here, in its own section, and publishes them through the transaction helper of @taller/trpc.
 import { z } from "zod";
 import { DOCUMENT_NOTIFICATIONS } from "./messaging";
+import { idSchema } from "./ids";
 
 const platform = <P extends z.ZodType>(payload: P) => ({ scope: "platform" as const, payload });
 const company = <P extends z.ZodType>(payload: P) => ({ scope: "company" as const, payload });
@@ -16,7 +17,7 @@ export const REALTIME_EVENTS = {
   /** Sessions ended (logout, device closed, credential change): every process drops them and closes their sockets. */
   "session.ended": platform(z.object({ sessionIds: z.array(z.string().min(1).max(100)).min(1).max(100) })),
   /** A staff member's profile changed (name, picture, theme...): screens showing that user refetch it. */
-  "user.updated": company(z.object({ id: z.number().int().positive() })),
+  "user.updated": company(z.object({ id: idSchema })),
 
   // Company administration
   /**
@@ -28,23 +29,23 @@ export const REALTIME_EVENTS = {
 
   // Calendar
   /** A calendar event was created or changed: open calendars of the company refetch their window. */
-  "calendar.event.changed": company(z.object({ id: z.number().int().positive() })),
+  "calendar.event.changed": company(z.object({ id: idSchema })),
   // Booking (the agenda)
   /** Bookings were created or changed (confirmed, no-show, rescheduled, checked in): open agendas refetch them. */
-  "booking.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  "booking.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
   /** A day, hour or professional's hour was blocked or unblocked (booking_blocks ids). */
-  "booking.blocks_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  "booking.blocks_changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
   /**
    * Bookings that arrived by e-mail were added, booked or removed (external_mails ids): the toolbar counter refetches.
    */
-  "booking.external_mails_changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  "booking.external_mails_changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
 
   // Chat
   /** A chat's message was posted, changed (an event message edited) or removed: chat.onComments delivers it. */
   "chat.comment": company(
     z.object({
-      chatId: z.number().int().positive(),
-      commentId: z.number().int().positive(),
+      chatId: idSchema,
+      commentId: idSchema,
       kind: z.enum(["new", "changed", "removed"]),
     }),
   ),
@@ -55,9 +56,9 @@ export const REALTIME_EVENTS = {
    */
   "chat.user": company(
     z.object({
-      userIds: z.array(z.number().int().positive()).min(1).max(100),
+      userIds: z.array(idSchema).min(1).max(100),
       channel: z.enum(["added-to-document", "document-readed"]),
-      chatId: z.number().int().positive(),
+      chatId: idSchema,
     }),
   ),
 
@@ -67,24 +68,22 @@ export const REALTIME_EVENTS = {
    */
   "work.changed": company(
     z.object({
-      ids: z.array(z.number().int().positive()).min(1).max(100),
+      ids: z.array(idSchema).min(1).max(100),
       documentType: z.string().min(1).max(50),
-      documentId: z.number().int().positive(),
+      documentId: idSchema,
     }),
   ),
   /**
    * A work was assigned to a user: chat.onUser delivers it as 'new-work' to that user's sessions alone (company-scoped
    * like every event, but meant for `userId` only).
    */
-  "work.assigned": company(
-    z.object({ userId: z.number().int().positive(), ids: z.array(z.number().int().positive()).min(1).max(100) }),
-  ),
+  "work.assigned": company(z.object({ userId: idSchema, ids: z.array(idSchema).min(1).max(100) })),
 
   // Push notifications
   /** Deliver a push notification to these users' devices (the push package sends it; a mention requests one). */
   "push.requested": company(
     z.object({
-      userIds: z.array(z.number().int().positive()).min(1).max(100),
+      userIds: z.array(idSchema).min(1).max(100),
       title: z.string().min(1).max(120),
       body: z.string().max(300),
       url: z.string().startsWith("/").max(300),
@@ -97,28 +96,26 @@ export const REALTIME_EVENTS = {
    * Managements were created or changed (status, waiting list, lost, booking, generation jobs): an open detail
    * reloads and says 'La gestión ha sido actualizada' (the spec's 'updated-document'), the lists' KPIs refresh.
    */
-  "crm.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  "crm.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
 
   // Budgets
   /** Budgets were created, edited (lines, pictures) or moved to another status: open budget and order lists refetch. */
-  "budget.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  "budget.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
 
   // Provider (supplier pricings and buy orders)
   /** Pricings or buy orders were created, answered, confirmed or closed: the document's list of them refetches. */
-  "provider.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  "provider.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
   // Messaging
   /**
    * A document reached the moment one of the company's WhatsApp notifications is for (a booking placed, an order
    * received, a budget ready, a payment requested): the messaging package sends it (domains never import it).
    */
-  "notification.requested": company(
-    z.object({ notification: z.enum(DOCUMENT_NOTIFICATIONS), documentId: z.number().int().positive() }),
-  ),
+  "notification.requested": company(z.object({ notification: z.enum(DOCUMENT_NOTIFICATIONS), documentId: idSchema })),
   // Payments
   /**
    * Payment requests were created, paid or got a payment (webhook, reprocess, poller): open lists and details refetch.
    */
-  "payment.changed": company(z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) })),
+  "payment.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

@@ -1,4 +1,5 @@
 export * from "./company-keys";
+export * from "./ids";
 export * from "./company";
 export * from "./terms";
 export * from "./permissions";

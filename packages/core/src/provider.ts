@@ -2,6 +2,7 @@
 // page texts, and the wire schemas both the server and the supplier's page validate with.
 import { z } from "zod";
 import { dayDateSchema } from "./booking";
+import { idSchema as id } from "./ids";
 
 export type ProviderKind = "pricing" | "buy_order";
 export type ProviderStatusCode = "pending" | "answered" | "confirmed" | "accepted" | "rejected" | "cancelled";
@@ -76,7 +77,6 @@ export function providerAbilities(a: { kind: ProviderKind; status: ProviderStatu
   };
 }
 
-const id = z.number().int().min(1).max(2_147_483_647);
 const money = z.number().int("Monto inválido").min(0, "Monto inválido").max(1_000_000_000, "Monto inválido");
 const quantity = z.number().int("Cantidad inválida").min(0, "Cantidad inválida").max(100_000, "Cantidad inválida");
 export const providerTokenSchema = z.string().min(1).max(200);

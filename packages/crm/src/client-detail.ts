@@ -1,10 +1,10 @@
-import { CRM_TEXTS, type CrmCategory, type CrmKind, type Instant } from "@taller/core";
+import { CRM_TEXTS, type CrmCategory, type CrmKind, type Instant, idSchema } from "@taller/core";
 import { instantText, queryRows } from "@taller/db";
 import { can, staffProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 
-export const clientIdSchema = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
+export const clientIdSchema = z.object({ id: idSchema });
 
 /** Each of a client's lists shows at most this many, newest first. */
 const RECENT = 50;

@@ -10,6 +10,7 @@ import {
   type CrmKind,
   type Instant,
   type MessageStatus,
+  idSchema,
 } from "@taller/core";
 import {
   crmOwnCondition,
@@ -23,7 +24,7 @@ import { TRPCError, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 
-export const crmIdSchema = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
+export const crmIdSchema = z.object({ id: idSchema });
 
 interface DetailRow {
   id: number;

@@ -7,14 +7,13 @@ import {
   type CrmDateRange,
   type CrmKind,
   type Instant,
+  CRM_CATEGORIES,
+  idSchema as id,
 } from "@taller/core";
-import { CRM_CATEGORIES } from "@taller/core";
 import { crmOwnCondition, intArray, searchCondition, searchTerm, type SearchTerm } from "@taller/db";
 import { listScope, locationIdsInput, type ListScope, type ScopeContext } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-
-const id = z.number().int().min(1).max(2_147_483_647);
 
 /** What the lists and the KPIs filter by (seed 001 section 3 'Filter', plus search and the shell's locations). */
 export const filtersInput = {

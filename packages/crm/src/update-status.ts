@@ -1,8 +1,7 @@
-import { ADMIN_SETUP_TEXTS, CRM_TEXTS } from "@taller/core";
+import { ADMIN_SETUP_TEXTS, CRM_TEXTS, idSchema } from "@taller/core";
 import { isTransitionAllowed, queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { crmIdSchema, loadDetail } from "./detail";
 import { announce, lockCrm } from "./lock";
 
@@ -12,7 +11,7 @@ import { announce, lockCrm } from "./lock";
  */
 export const updateStatus = staffProcedure
   .use(can("update", "crm"))
-  .input(crmIdSchema.extend({ status_id: z.number().int().min(1).max(2_147_483_647) }))
+  .input(crmIdSchema.extend({ status_id: idSchema }))
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
       const crm = await lockCrm(tx.db, ctx, input.id);

@@ -2,8 +2,9 @@ import { whatsappConfigs } from "@taller/db";
 import { managerProcedure } from "@taller/trpc";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { idSchema } from "@taller/core";
 
-export const companyInput = z.object({ company_id: z.number().int().positive() });
+export const companyInput = z.object({ company_id: idSchema });
 
 export interface ConfigView {
   id: number;

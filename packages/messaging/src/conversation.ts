@@ -1,4 +1,4 @@
-import { replyWindow, templatePlaceholders, toInstant, whatsappNumber, type Instant } from "@taller/core";
+import { replyWindow, templatePlaceholders, toInstant, whatsappNumber, type Instant, idSchema } from "@taller/core";
 import { notificationTemplates, whatsappContacts } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
 import { and, asc, eq } from "drizzle-orm";
@@ -6,7 +6,7 @@ import { z } from "zod";
 import { chatClient } from "./chat-client";
 import { activeConfig } from "./outbound";
 
-export const chatInput = z.object({ chat_id: z.number().int().positive() });
+export const chatInput = z.object({ chat_id: idSchema });
 
 export interface Conversation {
   /** false: the company's plan has no WhatsApp (no active configuration): the plan message is shown. */

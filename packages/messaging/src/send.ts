@@ -1,4 +1,4 @@
-import { WHATSAPP_TEXTS, whatsappNumber, type MessageStatus } from "@taller/core";
+import { WHATSAPP_TEXTS, whatsappNumber, type MessageStatus, idSchema } from "@taller/core";
 import { can, RateLimiter, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@taller/db";
@@ -10,15 +10,15 @@ const clientKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Clave de mensaje in
 export const whatsappSendInput = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("text"),
-    chat_id: z.number().int().positive(),
+    chat_id: idSchema,
     client_key: clientKey,
     text: z.string().trim().min(1, "Escribe un mensaje").max(4000),
   }),
   z.object({
     kind: z.literal("template"),
-    chat_id: z.number().int().positive(),
+    chat_id: idSchema,
     client_key: clientKey,
-    template_id: z.number().int().positive(),
+    template_id: idSchema,
     variables: z.array(z.string().trim().min(1, WHATSAPP_TEXTS.example).max(200)).max(20).default([]),
   }),
 ]);

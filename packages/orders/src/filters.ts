@@ -1,9 +1,9 @@
-import { NO_BUDGET, type Action } from "@taller/core";
+import { NO_BUDGET, type Action, idSchema } from "@taller/core";
 import { searchTerm, type SearchTerm } from "@taller/db";
 import { listScope, locationIdsInput, normalizeIds, type ListScope, type ScopeContext } from "@taller/trpc";
 import { z } from "zod";
 
-const statusId = z.number().int().min(1).max(2_147_483_647);
+const statusId = idSchema;
 
 /**
  * The filters the orders screen sends to list, totalsByStatus and export. A missing list (or null) means "no

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { displayedCustomFields, loadCustomFieldDefinitions } from "@taller/db";
 import { ORDER_FROM } from "./order-rows";
+import { idSchema } from "@taller/core";
 
 interface DetailRow {
   id: number;
@@ -59,7 +60,7 @@ interface DetailRow {
  */
 export const get = staffProcedure
   .use(can("read", "check_in"))
-  .input(z.object({ id: z.number().int().min(1).max(2_147_483_647) }))
+  .input(z.object({ id: idSchema }))
   .query(async ({ ctx, input }) => {
     const ownerId = ctx.ownOnly("read", "check_in") ? ctx.user.id : null;
     const [row] = await queryRows<DetailRow>(

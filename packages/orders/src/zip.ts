@@ -1,13 +1,18 @@
 // The zip page's sources (zip/{model}/{id}, seed 000 sections 2.10 and 9): an order's or a budget's archive name
 // and its entries, videos left out. The page fetches each entry itself (/files/<id> needs no session), one at a time.
 import { randomBytes } from "node:crypto";
-import { zipEntries, zipFileName, type StoredPicture, type ZipEntry, type ZipModel } from "@taller/core";
+import {
+  zipEntries,
+  zipFileName,
+  type StoredPicture,
+  type ZipEntry,
+  type ZipModel,
+  idSchema as id,
+} from "@taller/core";
 import { documentTokens, queryRows, type Db } from "@taller/db";
 import { can, ownedDocument, RateLimiter, sha256, staffProcedure, tokenProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-
-const id = z.number().int().min(1).max(2_147_483_647);
 
 async function zipSource(db: Db, model: ZipModel, companyId: number, documentId: number, ownerId: number | null) {
   const [row] = await queryRows<{ correlative_id: number; company: string; pictures: StoredPicture[] }>(

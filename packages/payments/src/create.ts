@@ -7,6 +7,7 @@ import {
   paymentLineSchema,
   paymentLinesFromBudget,
   paymentLinesTotal,
+  idSchema as id,
 } from "@taller/core";
 import { paymentRequestLines, paymentRequests, queryRows, type Db } from "@taller/db";
 import { can, fieldError, ownedDocument, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
@@ -15,8 +16,6 @@ import { z } from "zod";
 import { loadDetail } from "./detail";
 import { issueClientToken } from "./link";
 import { currentProvider, ProviderError } from "./provider";
-
-const id = z.number().int().min(1).max(2_147_483_647);
 
 export const createInput = z
   .object({

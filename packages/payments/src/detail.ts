@@ -6,8 +6,9 @@ import { TRPCError, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { clientToken, clientUrl } from "./link";
+import { idSchema } from "@taller/core";
 
-export const paymentIdSchema = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
+export const paymentIdSchema = z.object({ id: idSchema });
 
 export const NOT_FOUND_TEXT = "Cobro no encontrado";
 

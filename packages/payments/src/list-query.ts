@@ -1,5 +1,5 @@
 // The list's SQL: one page after a keyset key (newest first: the id), and the counts per status.
-import { PAYMENT_STATUS_IDS, PAGE_SIZE, type Instant, type PaymentStatusId } from "@taller/core";
+import { PAYMENT_STATUS_IDS, PAGE_SIZE, type Instant, type PaymentStatusId, idSchema } from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
 import {
   cappedGroupCount,
@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { filterConditions, type PaymentFilters } from "./filters";
 
-export const sortKeySchema = z.tuple([z.number().int().min(1).max(2_147_483_647)]);
+export const sortKeySchema = z.tuple([idSchema]);
 export type PaymentKey = z.infer<typeof sortKeySchema>;
 
 /** A row of the list (seed 002 sections 2.5 and 3.5). */

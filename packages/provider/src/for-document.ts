@@ -5,8 +5,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { inventoryAction, readAction, readLines, type InventoryAction } from "./action";
 import { linkExpiries } from "./links";
-
-const id = z.number().int().min(1).max(2_147_483_647);
+import { idSchema as id } from "@taller/core";
 
 export interface DocumentProviderAction extends InventoryAction {
   provider: { id: number; name: string };

@@ -2,8 +2,9 @@ import { can, staffProcedure, withTransaction } from "@taller/trpc";
 import { z } from "zod";
 import { announce, lockAction } from "./action";
 import { issueLink, revokeLinks, type IssuedLink } from "./links";
+import { idSchema } from "@taller/core";
 
-const input = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
+const input = z.object({ id: idSchema });
 
 /** 'Nuevo enlace': a fresh link (the previous one stops opening the page). Shown once: only its hash is kept. */
 export const issue = staffProcedure

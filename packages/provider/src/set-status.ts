@@ -1,4 +1,4 @@
-import { PROVIDER_STAFF_STATUSES, PROVIDER_STATUSES } from "@taller/core";
+import { PROVIDER_STAFF_STATUSES, PROVIDER_STATUSES, idSchema } from "@taller/core";
 import { can, fieldError, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -10,9 +10,7 @@ import { announce, inventoryAction, lockAction, readAction, readLines, type Inve
  */
 export const setStatus = staffProcedure
   .use(can("update", "inventory_action"))
-  .input(
-    z.object({ id: z.number().int().min(1).max(2_147_483_647), status: z.enum(["accepted", "rejected", "cancelled"]) }),
-  )
+  .input(z.object({ id: idSchema, status: z.enum(["accepted", "rejected", "cancelled"]) }))
   .mutation(({ ctx, input }): Promise<InventoryAction> =>
     withTransaction(ctx, async (tx) => {
       const row = await lockAction(tx.db, ctx.companyId, input.id);

@@ -1,7 +1,7 @@
-import { workDocumentTypeSchema } from "@taller/core";
+import { workDocumentTypeSchema, idSchema as id } from "@taller/core";
 import { z } from "zod";
 
-export const id = z.number().int().positive().max(2_147_483_647);
+export { id };
 
 /** A document works are requested for. */
 export const documentInput = z.object({ document_type: workDocumentTypeSchema, document_id: id });

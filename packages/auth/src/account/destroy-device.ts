@@ -4,8 +4,9 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { blankSessionCookie, endSessions } from "../session";
 import { listDevices } from "./devices";
+import { idSchema } from "@taller/core";
 
-export const destroyDeviceInput = z.object({ id: z.number().int().positive() });
+export const destroyDeviceInput = z.object({ id: idSchema });
 
 /**
  * 'Cerrar sesión en este dispositivo': ends that device's session (its open sockets close with it) and answers the

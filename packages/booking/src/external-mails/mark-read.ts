@@ -4,10 +4,11 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { EXTERNAL_MAILS_MAX, readExternalMails, type ExternalMail } from "./list";
 import { EXTERNAL_MAIL_NOT_FOUND } from "./remove";
+import { idSchema } from "@taller/core";
 
 export const markReadSchema = z.object({
   ids: z
-    .array(z.number().int().min(1).max(2_147_483_647))
+    .array(idSchema)
     .min(1)
     .max(EXTERNAL_MAILS_MAX)
     .refine((ids) => new Set(ids).size === ids.length, "Correos repetidos"),

@@ -3,6 +3,7 @@ import { can, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { readExternalMails, type ExternalMail } from "./list";
+import { idSchema } from "@taller/core";
 
 export const EXTERNAL_MAIL_NOT_FOUND = "Correo no encontrado";
 
@@ -12,7 +13,7 @@ export const EXTERNAL_MAIL_NOT_FOUND = "Correo no encontrado";
  */
 export const remove = staffProcedure
   .use(can("destroy", "booking"))
-  .input(z.object({ id: z.number().int().min(1).max(2_147_483_647) }))
+  .input(z.object({ id: idSchema }))
   .mutation(({ ctx, input }): Promise<ExternalMail[]> =>
     withTransaction(ctx, async (tx) => {
       // As the list: under "own records only" no mail is the user's.

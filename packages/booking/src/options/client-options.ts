@@ -2,6 +2,7 @@ import { containsPattern, queryRows } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { idSchema } from "@taller/core";
 
 /** Most options one lookup answers: a picker shows a short list and narrows as the user types. */
 export const OPTIONS_LIMIT = 20;
@@ -9,7 +10,7 @@ export const OPTIONS_LIMIT = 20;
 export const clientOptionsInputSchema = z.object({
   query: z.string().trim().max(100, "Máximo 100 caracteres").default(""),
   // The client already chosen (a prefilled form), answered even when the query does not match it.
-  id: z.number().int().min(1).max(2_147_483_647).nullish(),
+  id: idSchema.nullish(),
 });
 
 export interface ClientOption {

@@ -3,8 +3,7 @@ import { can, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { OPTIONS_LIMIT } from "./client-options";
-
-const id = z.number().int().min(1).max(2_147_483_647);
+import { idSchema as id } from "@taller/core";
 
 export const vehicleOptionsInputSchema = z.object({
   query: z.string().trim().max(100, "Máximo 100 caracteres").default(""),

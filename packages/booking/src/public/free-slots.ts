@@ -1,4 +1,4 @@
-import { dayDateSchema, windowFits, type FreeSlotsResult } from "@taller/core";
+import { dayDateSchema, windowFits, type FreeSlotsResult, idSchema } from "@taller/core";
 import { tokenProcedure } from "@taller/trpc";
 import { z } from "zod";
 import { searchSlots } from "../search-slots";
@@ -9,7 +9,7 @@ export const publicFreeSlotsSchema = z
     token: z.string().min(1).max(200),
     booking_date: dayDateSchema,
     to_date: dayDateSchema.optional(),
-    user_id: z.number().int().min(1).max(2_147_483_647).nullish(),
+    user_id: idSchema.nullish(),
   })
   .refine(windowFits, { message: "Rango de fechas inválido", path: ["to_date"] });
 

@@ -6,9 +6,10 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { fieldError } from "../errors";
 import { normalizeIds } from "./cursor";
+import { idSchema } from "@taller/core";
 
 /** The shell's selected locations; null or absent: every location the user may see. */
-export const locationIdsInput = z.array(z.number().int().min(1).max(2_147_483_647)).max(100).nullish();
+export const locationIdsInput = z.array(idSchema).max(100).nullish();
 
 export interface ListScope {
   companyId: number;
