@@ -15,7 +15,7 @@ async function rangeAnswer(response: Response): Promise<RangeAnswer> {
   const body = (await response.json()) as
     { result: { data: { json: RangeAnswer } } }[] | { result: { data: { json: RangeAnswer } } };
   const results = Array.isArray(body) ? body : [body];
-  const index = procedures.indexOf("calendar.range");
+  const index = procedures.findIndex((name) => name === "calendar.range" || name === "calendar.month");
   return (results[index] ?? results[0])!.result.data.json;
 }
 
