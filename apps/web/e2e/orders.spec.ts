@@ -231,7 +231,9 @@ test.describe("desktop", () => {
     await list.expectMatchesBoxes();
   });
 
-  test("a failed load: 'Error al cargar las órdenes' with 'Cerrar', and an empty list", async ({ page }) => {
+  test("a failed load: 'Error al cargar las órdenes' with 'Cerrar', and 'Reintentar' instead of an empty list", async ({
+    page,
+  }) => {
     await loginToShell(page, "admin@taller.demo");
     // Batched requests name several procedures in one path.
     await page.route(
@@ -242,7 +244,9 @@ test.describe("desktop", () => {
     // The toast and its screen-reader announcement both carry the text.
     const snackbar = page.getByText("Error al cargar las órdenes").first();
     await expect(snackbar).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByText("No se han encontrado Órdenes de Trabajo")).toBeVisible();
+    // A failed load is not an empty list: it says so and offers to try again.
+    await expect(page.getByText("No se han encontrado Órdenes de Trabajo")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Reintentar" }).first()).toBeVisible();
     await screenshot(page, "orders-load-error");
     await page.getByRole("button", { name: "Cerrar", exact: true }).click();
     await expect(snackbar).toHaveCount(0);

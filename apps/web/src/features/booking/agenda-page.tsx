@@ -170,7 +170,15 @@ export function AgendaPage() {
       </div>
       {searching && <SearchOverlay onClose={() => setSearching(false)} onOpenBooking={setOpened} />}
       {!range && rangeQuery.isError ? (
-        <QueryFailed query={rangeQuery} what="la agenda" />
+        <QueryFailed
+          // The day's bookings come in the same batch and fail with it: 'Reintentar' asks for both.
+          query={{
+            error: rangeQuery.error,
+            isFetching: rangeQuery.isFetching,
+            refetch: () => Promise.all([rangeQuery.refetch(), date ? dayQuery.refetch() : null]),
+          }}
+          what="la agenda"
+        />
       ) : date && !dayBookings && dayQuery.isError ? (
         <QueryFailed query={dayQuery} what="las reservas del día" />
       ) : date ? (

@@ -24,7 +24,8 @@ import "./budgets.css";
 type BudgetItem = RouterOutputs["budgets"]["list"]["budgets"][number];
 
 const filterStore = storedIdFilter("budgets_filter");
-const COLUMNS = "90px minmax(120px, 1fr) 90px minmax(140px, 1.4fr) 110px 120px 110px";
+// The order column is wide enough for the default term, "Orden de Trabajo", whole.
+const COLUMNS = "90px minmax(120px, 1fr) 140px minmax(140px, 1.4fr) 110px 120px 110px";
 
 function Header() {
   const terms = useTerms();
@@ -143,7 +144,7 @@ export function BudgetsPage() {
         estimateSize={narrow ? 96 : 49}
         header={narrow ? undefined : <Header />}
         columns={COLUMNS}
-        minWidth="780px"
+        minWidth="830px"
         renderItem={(b) => (narrow ? <Card budget={b} /> : <Row budget={b} />)}
         loadingText={BUDGET_TEXTS.loading}
         emptyText={BUDGET_TEXTS.empty}
