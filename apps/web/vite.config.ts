@@ -1,12 +1,17 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin, type UserConfig } from "vite";
 
 // The API server the dev server proxies to (its PORT, 3000 by default).
 const server = `http://localhost:${process.env.PORT || 3000}`;
+
+const compressGzip = promisify(gzip);
+const compressBrotli = promisify(brotliCompress);
 
 /** Writes .gz and .br next to each text asset: the server (sirv) sends them to browsers that accept them. */
 function precompress(): Plugin {
@@ -15,15 +20,19 @@ function precompress(): Plugin {
     name: "precompress",
     apply: "build",
     configResolved: (config) => void (outDir = config.build.outDir),
-    writeBundle(_options, bundle) {
-      for (const name of Object.keys(bundle)) {
-        if (!/\.(?:js|css|html|svg)$/.test(name)) continue;
-        const path = join(outDir, name);
-        const content = readFileSync(path);
-        if (content.length < 1024) continue;
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(`${path}.br`, brotliCompressSync(content));
-      }
+    // zlib's asynchronous calls compress the files side by side on libuv's threads: brotli's best quality is
+    // the slowest step after minifying.
+    async writeBundle(_options, bundle) {
+      const texts = Object.keys(bundle).filter((name) => /\.(?:js|css|html|svg)$/.test(name));
+      await Promise.all(
+        texts.map(async (name) => {
+          const path = join(outDir, name);
+          const content = await readFile(path);
+          if (content.length < 1024) return;
+          const [gzipped, brotli] = await Promise.all([compressGzip(content, { level: 9 }), compressBrotli(content)]);
+          await Promise.all([writeFile(`${path}.gz`, gzipped), writeFile(`${path}.br`, brotli)]);
+        }),
+      );
     },
   };
 }
@@ -124,9 +133,10 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
-    // terser packs tighter than the default esbuild minifier (login route 116.6 KB instead of 120.2 KB gzipped).
+    // terser packs tighter than the bundler's own esbuild minifier: the login route is 118.5 KB gzipped against
+    // 121.8 KB, past its 120 KB budget. One compress pass: a second saved 0.3 KB for a quarter more build time.
     minify: "terser",
-    terserOptions: { compress: { passes: 2 } },
+    terserOptions: { compress: { passes: 1 } },
     // The bench follows the manifest to add up what each route loads.
     manifest: true,
     // `pnpm bench:web` measures what matters (gzipped JavaScript per route); the raw size of one chunk does not.
