@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
-import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt, searchIndex } from "./_columns";
 import { companies } from "./companies";
 import { brandModels, brands } from "./catalog";
 
@@ -26,7 +26,7 @@ export const clients = pgTable(
     check("clients_rating_range", sql`${t.rating} between 0 and 5`),
     // An e-mail booking names its client by RUT (booking.externalMails.list's prefill).
     index("clients_company_rut_idx").on(t.companyId, t.rut),
-    index("clients_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    searchIndex(t),
     // The clients table's default page (newest first) under a rating filter.
     index("clients_rating_idx").on(t.companyId, t.rating, t.id),
     // (company_id, id), the tenant key, serves "the company's clients": no index on company_id alone (one less
@@ -76,7 +76,7 @@ export const vehicles = pgTable(
     tenantRef(t, t.brandModelId, brandModels, "set null"),
     // Client renames rewrite their vehicles' search text; deleting a client nulls its vehicles.
     index("vehicles_client_idx").on(t.clientId),
-    index("vehicles_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    searchIndex(t),
     // An e-mail booking names its vehicle by plate (booking.externalMails.list's prefill).
     index("vehicles_company_identifier_idx").on(t.companyId, t.identifier),
   ],
