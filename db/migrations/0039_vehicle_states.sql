@@ -68,53 +68,39 @@ BEGIN
      AND (s.open_orders, s.last_booking_date) IS DISTINCT FROM (x.open_orders, x.last_booking_date);
 END $$;
 --> statement-breakpoint
--- Orders: the vehicles an inserted or deleted order is on, or an update moved or changed the status of.
-CREATE FUNCTION orders_vehicle_states() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Orders and bookings: the vehicles a row is inserted on or deleted from, or an update moved to another vehicle or
+-- changed what decides the state (TG_ARGV[0]: an order's status_id, a booking's booking_date).
+CREATE FUNCTION rows_vehicle_states() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM refresh_vehicle_states(ARRAY(SELECT DISTINCT vehicle_id FROM new_orders WHERE vehicle_id IS NOT NULL));
+    PERFORM refresh_vehicle_states(ARRAY(SELECT DISTINCT vehicle_id FROM new_rows WHERE vehicle_id IS NOT NULL));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM refresh_vehicle_states(ARRAY(SELECT DISTINCT vehicle_id FROM old_orders WHERE vehicle_id IS NOT NULL));
+    PERFORM refresh_vehicle_states(ARRAY(SELECT DISTINCT vehicle_id FROM old_rows WHERE vehicle_id IS NOT NULL));
   ELSE
     PERFORM refresh_vehicle_states(ARRAY(
-      SELECT unnest(ARRAY[o.vehicle_id, n.vehicle_id]) FROM old_orders o JOIN new_orders n ON n.id = o.id
-       WHERE (o.status_id, o.vehicle_id) IS DISTINCT FROM (n.status_id, n.vehicle_id)));
+      SELECT unnest(ARRAY[o.vehicle_id, n.vehicle_id]) FROM old_rows o JOIN new_rows n ON n.id = o.id
+       WHERE o.vehicle_id IS DISTINCT FROM n.vehicle_id OR to_jsonb(o) -> TG_ARGV[0] IS DISTINCT FROM to_jsonb(n) -> TG_ARGV[0]));
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER orders_vehicle_states_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_orders
-  FOR EACH STATEMENT EXECUTE FUNCTION orders_vehicle_states();
+CREATE TRIGGER orders_vehicle_states_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION rows_vehicle_states('status_id');
 --> statement-breakpoint
 CREATE TRIGGER orders_vehicle_states_update AFTER UPDATE ON orders
-  REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION orders_vehicle_states();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rows_vehicle_states('status_id');
 --> statement-breakpoint
-CREATE TRIGGER orders_vehicle_states_delete AFTER DELETE ON orders REFERENCING OLD TABLE AS old_orders
-  FOR EACH STATEMENT EXECUTE FUNCTION orders_vehicle_states();
+CREATE TRIGGER orders_vehicle_states_delete AFTER DELETE ON orders REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION rows_vehicle_states('status_id');
 --> statement-breakpoint
--- Bookings: the vehicles a booking is inserted on, deleted from, moved between or to another day.
-CREATE FUNCTION bookings_vehicle_states() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM refresh_vehicle_states(ARRAY(SELECT DISTINCT vehicle_id FROM new_bookings WHERE vehicle_id IS NOT NULL));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM refresh_vehicle_states(ARRAY(SELECT DISTINCT vehicle_id FROM old_bookings WHERE vehicle_id IS NOT NULL));
-  ELSE
-    PERFORM refresh_vehicle_states(ARRAY(
-      SELECT unnest(ARRAY[o.vehicle_id, n.vehicle_id]) FROM old_bookings o JOIN new_bookings n ON n.id = o.id
-       WHERE (o.booking_date, o.vehicle_id) IS DISTINCT FROM (n.booking_date, n.vehicle_id)));
-  END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER bookings_vehicle_states_insert AFTER INSERT ON bookings REFERENCING NEW TABLE AS new_bookings
-  FOR EACH STATEMENT EXECUTE FUNCTION bookings_vehicle_states();
+CREATE TRIGGER bookings_vehicle_states_insert AFTER INSERT ON bookings REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION rows_vehicle_states('booking_date');
 --> statement-breakpoint
 CREATE TRIGGER bookings_vehicle_states_update AFTER UPDATE ON bookings
-  REFERENCING OLD TABLE AS old_bookings NEW TABLE AS new_bookings FOR EACH STATEMENT EXECUTE FUNCTION bookings_vehicle_states();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rows_vehicle_states('booking_date');
 --> statement-breakpoint
-CREATE TRIGGER bookings_vehicle_states_delete AFTER DELETE ON bookings REFERENCING OLD TABLE AS old_bookings
-  FOR EACH STATEMENT EXECUTE FUNCTION bookings_vehicle_states();
+CREATE TRIGGER bookings_vehicle_states_delete AFTER DELETE ON bookings REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION rows_vehicle_states('booking_date');
 --> statement-breakpoint
 -- A status that becomes (or stops being) finish opens or closes every order in it.
 CREATE FUNCTION statuses_vehicle_states() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -5,11 +5,9 @@
 // put in their WHERE): the index scan's rows and buffers, and the plan's time. The baseline of each line is the big
 // company's own search in the same run: a small company's search should cost a fraction of it, not as much.
 // Without --url the database is created on TEST_DATABASE_URL / DATABASE_URL's server and dropped at the end.
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
-import { createDatabase, migrateDatabase } from "../client";
+import { withBenchDatabase } from "../bench-database";
 import { searchCondition, searchTerm } from "../search";
 import { seedDemo, seedScale, seedScaleCrm, seedScalePayments, SCALE_COMPANY } from "../seed";
 import { queryRows } from "../sql";
@@ -24,16 +22,10 @@ const TABLES = ["orders", "vehicles", "clients", "budgets", "payment_requests", 
 /** A common surname (the list's contains-search) and one letter (a word's start). */
 const TERMS = ["LÓPEZ", "A"];
 
-const server =
+const serverUrl =
   process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = args.url ? null : `taller_bench_search_${process.pid}_${randomBytes(3).toString("hex")}`;
-const url = args.url ?? Object.assign(new URL(server), { pathname: `/${dbName}` }).toString();
-const admin = dbName ? postgres(server, { max: 1, onnotice: () => {} }) : null;
-if (admin) await admin.unsafe(`CREATE DATABASE "${dbName}"`);
-const database = await createDatabase({ url, max: 2 });
 const log = (m: string) => console.log(m);
-try {
-  await migrateDatabase(database);
+await withBenchDatabase({ kind: "search", url: args.url, serverUrl }, async (database) => {
   const db = database.db;
   const companyOf = async (domain: string) =>
     (await queryRows<{ id: number }>(db, sql`SELECT id FROM companies WHERE domain = ${domain}`))[0]?.id;
@@ -55,7 +47,7 @@ try {
   const companies = [];
   for (const { name, domain } of [SMALL, SCALE_COMPANY]) {
     const id = await companyOf(domain);
-    if (id === undefined) throw new Error(`no ${name} in ${url}: seed it or drop the database`);
+    if (id === undefined) throw new Error(`no ${name} in the database: seed it or drop it`);
     companies.push({ name, id });
   }
   const indexes = await queryRows<{ indexname: string; indexdef: string }>(
@@ -103,13 +95,7 @@ try {
       }
     }
   }
-} finally {
-  await database.close();
-  if (admin) {
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
-}
+});
 
 interface PlanNode {
   "Node Type": string;

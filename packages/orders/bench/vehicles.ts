@@ -5,15 +5,13 @@
 // page did before the stored counts). Both must answer the same boxes; the ratio is stored ÷ counted.
 // Without --url it seeds "Taller Escala" with N orders (default 1,000,000) on a new database of TEST_DATABASE_URL /
 // DATABASE_URL's server and drops it at the end; --url reuses a database the scale generator filled.
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { createDatabase, migrateDatabase, queryRows } from "@taller/db";
+import { queryRows, withBenchDatabase } from "@taller/db";
 import { seedDemo, seedScale, SCALE_COMPANY } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
 import { staffContext } from "@taller/trpc/testing";
 import { percentiles } from "@taller/testing/bench";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { vehiclesRouter } from "@taller/vehicles";
 
 const { values: args } = parseArgs({
@@ -24,17 +22,11 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Number(args.runs);
-const server =
+const serverUrl =
   process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = args.url ? null : `taller_bench_vehicles_${process.pid}_${randomBytes(3).toString("hex")}`;
-const url = args.url ?? Object.assign(new URL(server), { pathname: `/${dbName}` }).toString();
-const admin = dbName ? postgres(server, { max: 1, onnotice: () => {} }) : null;
-if (admin) await admin.unsafe(`CREATE DATABASE "${dbName}"`);
-const database = await createDatabase({ url, max: 2 });
-try {
-  await migrateDatabase(database);
+await withBenchDatabase({ kind: "vehicles", url: args.url, serverUrl }, async (database, fresh) => {
   const db = database.db;
-  if (!args.url) {
+  if (fresh) {
     await seedDemo(db);
     await seedScale(db, { orders: Number(args.orders), log: (m) => console.log(`  ${m}`) });
     await db.execute(sql`VACUUM ANALYZE`);
@@ -83,10 +75,4 @@ try {
       ].join(" | "),
     );
   }
-} finally {
-  await database.close();
-  if (admin) {
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
-}
+});
