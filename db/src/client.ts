@@ -58,10 +58,12 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   // The agenda's exclusion constraint (migration 0007_booking) needs btree_gist: = on integers inside a GiST index.
   const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
+  // The searchable tables' trigram indexes (migration tenant_search_indexes) lead with company_id: btree_gin.
+  const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dataDir = options.dataDir ?? resolve(DEFAULT_DATA_DIR, "pglite");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist, btree_gin } });
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, driver: "pglite", pubsub: null, close: () => client.close() };
 }

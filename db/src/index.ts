@@ -10,3 +10,4 @@ export * from "./crm-advance";
 export * from "./payment-link";
 export * from "./files";
 export * from "./statuses";
+export * from "./bench-database";

@@ -1,11 +1,13 @@
 import { getTableName } from "drizzle-orm";
 import {
   foreignKey,
+  index,
   integer,
   text,
   timestamp,
   unique,
   type AnyPgColumn,
+  type ExtraConfigColumn,
   type UpdateDeleteAction,
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
@@ -26,6 +28,13 @@ export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).n
 export const searchColumns = () => ({
   searchText: text("search_text").notNull().default(""),
 });
+
+/**
+ * A searchable table's trigram index, company first (btree_gin keys company_id inside the GIN index): a search
+ * reads its own company's entries only, so its cost follows the company's rows, not every tenant's.
+ */
+export const searchIndex = (t: { companyId: ExtraConfigColumn; searchText: ExtraConfigColumn }) =>
+  index(`${getTableName(t.searchText.table)}_search_idx`).using("gin", t.companyId, t.searchText.op("gin_trgm_ops"));
 
 /** The columns a tenant-owned table exposes to tenant-bound references. */
 interface TenantRow {

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companyId, createdAt, tenantKey, tenantRef, updatedAt, searchIndex } from "./_columns";
 import { users } from "./access";
 import { events } from "./calendar";
 import { budgets } from "./orders";
@@ -61,7 +61,7 @@ export const chats = pgTable(
     index("chats_owner_idx")
       .on(t.companyId, t.ownerId, t.id)
       .where(sql`${t.ownerId} IS NOT NULL`),
-    index("chats_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    searchIndex(t),
   ],
 );
 

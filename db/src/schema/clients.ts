@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
-import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  unique,
+} from "drizzle-orm/pg-core";
+import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt, searchIndex } from "./_columns";
 import { companies } from "./companies";
 import { brandModels, brands } from "./catalog";
 
@@ -26,7 +39,7 @@ export const clients = pgTable(
     check("clients_rating_range", sql`${t.rating} between 0 and 5`),
     // An e-mail booking names its client by RUT (booking.externalMails.list's prefill).
     index("clients_company_rut_idx").on(t.companyId, t.rut),
-    index("clients_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    searchIndex(t),
     // The clients table's default page (newest first) under a rating filter.
     index("clients_rating_idx").on(t.companyId, t.rating, t.id),
     // (company_id, id), the tenant key, serves "the company's clients": no index on company_id alone (one less
@@ -76,7 +89,7 @@ export const vehicles = pgTable(
     tenantRef(t, t.brandModelId, brandModels, "set null"),
     // Client renames rewrite their vehicles' search text; deleting a client nulls its vehicles.
     index("vehicles_client_idx").on(t.clientId),
-    index("vehicles_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    searchIndex(t),
     // An e-mail booking names its vehicle by plate (booking.externalMails.list's prefill).
     index("vehicles_company_identifier_idx").on(t.companyId, t.identifier),
   ],
@@ -92,3 +105,40 @@ export const vehicleCounts = pgTable("vehicle_counts", {
     .references(() => companies.id, { onDelete: "cascade" }),
   count: integer("count").notNull().default(0),
 });
+
+/**
+ * Per vehicle with an order or a booking: how many of its orders are open (their status not finish) and its latest
+ * booking day. Written only by statement triggers on orders, bookings and statuses (migration vehicle_states), so
+ * the vehicles list's boxes are read from `vehicle_state_counts` instead of counting open orders and bookings.
+ */
+export const vehicleStates = pgTable(
+  "vehicle_states",
+  {
+    vehicleId: integer("vehicle_id").primaryKey(),
+    companyId: companyId(),
+    openOrders: integer("open_orders").notNull().default(0),
+    lastBookingDate: date("last_booking_date"),
+  },
+  (t) => [
+    tenantRef(t, t.vehicleId, vehicles, "cascade"),
+    // The 'Con orden' filter's candidates, newest vehicle first: a page reads as many as it shows.
+    index("vehicle_states_open_idx")
+      .on(t.companyId, t.vehicleId)
+      .where(sql`${t.openOrders} > 0`),
+  ],
+);
+
+/**
+ * Vehicles per company by what decides their status (kept from `vehicle_states` by its triggers): with an open
+ * order (`open`, no day), or else by their latest booking day ('Agendado' while that day is today or later).
+ */
+export const vehicleStateCounts = pgTable(
+  "vehicle_state_counts",
+  {
+    companyId: companyId(),
+    open: boolean("open").notNull(),
+    lastBookingDate: date("last_booking_date"),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [unique("vehicle_state_counts_key").on(t.companyId, t.open, t.lastBookingDate).nullsNotDistinct()],
+);

@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt, searchIndex } from "./_columns";
 import { users } from "./access";
 import { bookings } from "./booking";
 import { requirements, statuses } from "./catalog";
@@ -116,7 +116,7 @@ export const crms = pgTable(
     index("crms_client_idx").on(t.companyId, t.clientId),
     index("crms_vehicle_idx").on(t.companyId, t.vehicleId),
     index("crms_user_idx").on(t.companyId, t.userId),
-    index("crms_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    searchIndex(t),
   ],
 );
 

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt, searchIndex } from "./_columns";
 import { users } from "./access";
 import { requirements, statuses } from "./catalog";
 import { clients, vehicles } from "./clients";
@@ -95,7 +95,7 @@ export const orders = pgTable(
       t.correlativeId,
       t.locationId,
     ),
-    index("orders_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    searchIndex(t),
     // "Own records only": the orders a user received or is assigned.
     index("orders_user_idx").on(t.companyId, t.userId),
     index("orders_assignee_idx").on(t.companyId, t.assigneeId),
@@ -174,6 +174,6 @@ export const budgets = pgTable(
     check("budgets_notes_length", sql`char_length(${t.notes}) <= 2000`),
     // The list reads one status slice at a time, newest number first.
     index("budgets_list_idx").on(t.companyId, t.statusId, t.correlativeId),
-    index("budgets_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    searchIndex(t),
   ],
 );

@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt, searchIndex } from "./_columns";
 import { users } from "./access";
 import { requirements } from "./catalog";
 import { clients, vehicles } from "./clients";
@@ -94,7 +94,7 @@ export const paymentRequests = pgTable(
     tenantRef(t, t.createdBy, users, "set null"),
     // The list: one status slice at a time, newest first.
     index("payment_requests_list_idx").on(t.companyId, t.status, t.id),
-    index("payment_requests_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    searchIndex(t),
     index("payment_requests_order_idx").on(t.companyId, t.orderId),
     // The poller: pending requests with a preference, oldest poll first.
     index("payment_requests_poll_idx")

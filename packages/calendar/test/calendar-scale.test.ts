@@ -33,20 +33,20 @@ const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a,
  * DELIVERIES orders of the demo due over the period (every third one finished at a time of its day) and EVENTS events
  * (every fifth all day), each in one statement.
  */
-async function fill() {
+async function fill(first = FIRST, days = DAYS) {
   const c = app.fx().demo.companyId;
   await app.db().execute(sql`
     INSERT INTO orders (company_id, correlative_id, status_id, finish_date, completed_at)
-    SELECT ${c}, next_correlative('orders', ${c}), s.id, ${FIRST}::date + (i % ${DAYS}),
+    SELECT ${c}, next_correlative('orders', ${c}), s.id, ${first}::date + (i % ${days}),
            CASE WHEN i % 3 = 0
-                THEN ((${FIRST}::date + (i % ${DAYS}))::timestamp + time '09:00' + (i % 480) * interval '1 minute')
+                THEN ((${first}::date + (i % ${days}))::timestamp + time '09:00' + (i % 480) * interval '1 minute')
                      AT TIME ZONE 'America/Santiago' END
     FROM generate_series(0, ${DELIVERIES - 1}) AS i
     CROSS JOIN (SELECT id FROM statuses WHERE company_id = ${c} AND type = 'Order' ORDER BY position, id LIMIT 1) s`);
   await app.db().execute(sql`
     INSERT INTO events (company_id, name, start_at, duration_minutes, all_day)
     SELECT ${c}, 'Evento ' || i,
-           ((${FIRST}::date + (i % ${DAYS}))::timestamp + time '08:00' + (i % 600) * interval '1 minute')
+           ((${first}::date + (i % ${days}))::timestamp + time '08:00' + (i % 600) * interval '1 minute')
              AT TIME ZONE 'America/Santiago', 30, i % 5 = 0
     FROM generate_series(0, ${EVENTS - 1}) AS i`);
 }
@@ -97,5 +97,19 @@ describe("the calendar holding more than a range answers", () => {
       sql`SELECT count(*)::int AS n FROM orders WHERE company_id = ${app.fx().demo.companyId}`,
     );
     expect(ids[0]?.n).toBe(all[0]?.n);
+  });
+
+  it("says so when one day holds more than a range answers, and the month still counts it exactly", async () => {
+    const date = addDays(FIRST, 40);
+    await fill(date, 1);
+    const caller = await admin();
+    const day = await caller.range({ from: date, to: date });
+    expect(day.deliveries).toHaveLength(CALENDAR_MAX_DELIVERIES);
+    expect(day.deliveries_capped).toBe(true);
+    expect(day.events).toHaveLength(CALENDAR_MAX_EVENTS);
+    expect(day.events_capped).toBe(true);
+    const month = await caller.month({ from: date, to: date });
+    expect(month.counts.deliveries[date]).toBe(DELIVERIES);
+    expect(month.counts.events[date]).toBe(EVENTS);
   });
 });

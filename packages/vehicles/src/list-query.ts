@@ -74,15 +74,27 @@ function owned(f: VehicleFilters): SQL {
 
 /**
  * When Sin orden (the bulk of vehicles) is not wanted, only vehicles with an open order or a booking from today can
- * match: saying so lets the database start from those few instead of walking every vehicle. null: no restriction.
+ * match: saying so lets the database start from those few instead of walking every vehicle. At every location they
+ * are read from `vehicle_states` in vehicle order (a page reads about as many as it shows); at some locations, from
+ * their open orders and coming bookings. null: no restriction.
  */
 function candidates(f: VehicleFilters): SQL | null {
   if (!f.statusIds || f.statusIds.includes(VEHICLE_STATUS.SIN_ORDEN)) return null;
+  const stored = f.scope.locationIds === null;
   const sources: SQL[] = [];
   if (f.statusIds.includes(VEHICLE_STATUS.CON_ORDEN))
-    sources.push(sql`SELECT o.vehicle_id FROM orders o WHERE ${openOrders(f)}`);
+    sources.push(
+      stored
+        ? sql`SELECT s.vehicle_id FROM vehicle_states s WHERE s.company_id = ${f.scope.companyId} AND s.open_orders > 0`
+        : sql`SELECT o.vehicle_id FROM orders o WHERE ${openOrders(f)}`,
+    );
   if (f.statusIds.includes(VEHICLE_STATUS.AGENDADO))
-    sources.push(sql`SELECT b.vehicle_id FROM bookings b WHERE ${comingBookings(f)}`);
+    sources.push(
+      stored
+        ? sql`SELECT s.vehicle_id FROM vehicle_states s
+              WHERE s.company_id = ${f.scope.companyId} AND s.last_booking_date >= ${f.today}::date`
+        : sql`SELECT b.vehicle_id FROM bookings b WHERE ${comingBookings(f)}`,
+    );
   return sources.length ? sql`v.id IN (${sql.join(sources, sql` UNION `)})` : sql`false`;
 }
 
@@ -159,9 +171,10 @@ export async function findVehicles(db: Db, f: VehicleFilters, afterId: number | 
 /**
  * Vehicles per status and the list's total. With a search or own scope, the status of each matching vehicle is
  * derived row by row, up to COUNT_CAP + 1 of them (past that the answer is capped, as the orders list's). Without
- * one, deriving it for every vehicle of a large company would probe each one; the same rule is counted from the few
- * vehicles that are not Sin orden instead: Con orden are the vehicles with an open order, Agendado those with a
- * booking from today and no open order, Sin orden the rest (of vehicle_counts, kept by triggers).
+ * one, at every location, the boxes are read from `vehicle_state_counts` (kept by triggers: vehicles with an open
+ * order, the others by their latest booking day), a row per booking day from today: Con orden are the open ones,
+ * Agendado those whose latest booking is today or later, Sin orden the rest of `vehicle_counts`. At some locations
+ * only, the same rule is counted from the few vehicles that are not Sin orden there (their open orders and bookings).
  */
 export async function countVehicles(db: Db, f: VehicleFilters): Promise<GroupCounts<VehicleStatus>> {
   const c = f.scope.companyId;
@@ -182,19 +195,32 @@ export async function countVehicles(db: Db, f: VehicleFilters): Promise<GroupCou
           where: vehicleConditions({ ...f, statusIds: null }, vehicleStatusExists(f)),
           whereSelected: f.statusIds && vehicleConditions(f, vehicleStatusExists(f)),
         })
-      : sql`WITH open AS (
-              SELECT DISTINCT o.vehicle_id AS id FROM orders o WHERE ${openOrders(f)} AND o.vehicle_id IS NOT NULL
-            ), booked AS (
-              SELECT DISTINCT b.vehicle_id AS id FROM bookings b
-              WHERE ${comingBookings(f)} AND b.vehicle_id IS NOT NULL AND b.vehicle_id NOT IN (SELECT id FROM open)
-            ), counted AS (
-              SELECT ${VEHICLE_STATUS.CON_ORDEN} AS grp, (SELECT count(*) FROM open) AS n
-              UNION ALL SELECT ${VEHICLE_STATUS.AGENDADO}, (SELECT count(*) FROM booked)
-            )
+      : sql`WITH counted AS (${f.scope.locationIds ? countedAtLocations(f) : countedStored(f)})
             SELECT grp AS "group", n::int, 0 AS sampled, null::int AS selected FROM counted
             UNION ALL
             SELECT ${VEHICLE_STATUS.SIN_ORDEN}, (coalesce((SELECT count FROM vehicle_counts WHERE company_id = ${c}), 0) - (SELECT sum(n) FROM counted))::int, 0, null`,
     { prepare: f.search === null },
   );
   return groupCounts(VEHICLE_STATUSES, rows, f.statusIds);
+}
+
+/** Con orden and Agendado (`grp`, `n`) from the stored per-day counts: at every location only. */
+function countedStored(f: VehicleFilters): SQL {
+  return sql`SELECT ${VEHICLE_STATUS.CON_ORDEN} AS grp, coalesce(sum(count), 0) AS n
+               FROM vehicle_state_counts WHERE company_id = ${f.scope.companyId} AND open
+             UNION ALL
+             SELECT ${VEHICLE_STATUS.AGENDADO}, coalesce(sum(count), 0) FROM vehicle_state_counts
+              WHERE company_id = ${f.scope.companyId} AND NOT open AND last_booking_date >= ${f.today}::date`;
+}
+
+/** Con orden and Agendado (`grp`, `n`) at the selected locations, from their open orders and coming bookings. */
+function countedAtLocations(f: VehicleFilters): SQL {
+  return sql`WITH open AS (
+               SELECT DISTINCT o.vehicle_id AS id FROM orders o WHERE ${openOrders(f)} AND o.vehicle_id IS NOT NULL
+             ), booked AS (
+               SELECT DISTINCT b.vehicle_id AS id FROM bookings b
+               WHERE ${comingBookings(f)} AND b.vehicle_id IS NOT NULL AND b.vehicle_id NOT IN (SELECT id FROM open)
+             )
+             SELECT ${VEHICLE_STATUS.CON_ORDEN} AS grp, (SELECT count(*) FROM open) AS n
+             UNION ALL SELECT ${VEHICLE_STATUS.AGENDADO}, (SELECT count(*) FROM booked)`;
 }

@@ -89,6 +89,58 @@ describe("vehicle counts", () => {
     expect(await sinOrden()).toBe(before + 1);
     await db().delete(vehicles).where(eq(vehicles.id, added[1]!.id));
   });
+
+  it("follow every write that changes a status: orders opened, closed, moved and deleted, bookings, statuses", async () => {
+    const caller = await admin();
+    const c = app.fx().demo.companyId;
+    const expectTotals = async (step: string) => {
+      const expected = [...(await expectedStatuses()).values()];
+      const totals = (await caller.totalsByStatus()).by_status;
+      expect(totals, step).toEqual(
+        [1, 2, 3].map((s) => ({ status_id: s, count: expected.filter((e) => e === s).length })),
+      );
+    };
+    const orderStatuses = await db()
+      .select({ id: statuses.id, finish: statuses.finish })
+      .from(statuses)
+      .where(and(eq(statuses.companyId, c), eq(statuses.type, "Order")));
+    const open = orderStatuses.find((s) => !s.finish)!.id;
+    const done = orderStatuses.find((s) => s.finish)!.id;
+    const [a, b] = await db()
+      .insert(vehicles)
+      .values([1, 2].map((i) => ({ companyId: c, identifier: `YYYY0${i}` })))
+      .returning({ id: vehicles.id });
+    const [order] = await db()
+      .insert(orders)
+      .values({ companyId: c, correlativeId: 0, statusId: open, vehicleId: a!.id })
+      .returning({ id: orders.id });
+    await expectTotals("an open order");
+    await db().update(orders).set({ vehicleId: b!.id }).where(eq(orders.id, order!.id));
+    await expectTotals("the order moved to another vehicle");
+    const [booking] = await db()
+      .insert(bookings)
+      .values({ companyId: c, vehicleId: a!.id, bookingDate: addDays(today(), 3), bookingTime: "10:00" })
+      .returning({ id: bookings.id });
+    await expectTotals("a coming booking");
+    await db()
+      .update(bookings)
+      .set({ bookingDate: addDays(today(), -3) })
+      .where(eq(bookings.id, booking!.id));
+    await expectTotals("the booking moved to the past");
+    await db().update(bookings).set({ vehicleId: b!.id, bookingDate: today() }).where(eq(bookings.id, booking!.id));
+    await expectTotals("the booking moved to today on the vehicle with the open order");
+    await db().update(orders).set({ statusId: done }).where(eq(orders.id, order!.id));
+    await expectTotals("the order closed");
+    await db().update(statuses).set({ finish: false }).where(eq(statuses.id, done));
+    await expectTotals("its status no longer finishes orders");
+    await db().update(statuses).set({ finish: true }).where(eq(statuses.id, done));
+    await db().delete(orders).where(eq(orders.id, order!.id));
+    await db().delete(bookings).where(eq(bookings.id, booking!.id));
+    await expectTotals("order and booking deleted");
+    await db().delete(vehicles).where(eq(vehicles.id, b!.id));
+    await db().delete(vehicles).where(eq(vehicles.id, a!.id));
+    await expectTotals("vehicles deleted");
+  });
 });
 
 describe("vehicles.list", () => {
