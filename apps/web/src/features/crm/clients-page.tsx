@@ -14,25 +14,26 @@ import {
   noClientsText,
   titleCase,
 } from "@taller/core";
-import { Link } from "@tanstack/react-router";
+import { Link, useSearch } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTerms } from "../../lib/company-setup";
 import { QueryFailed } from "../../lib/load-state";
 import { useIsNarrow } from "../../lib/media";
-import { useSearchText } from "../../lib/url-search";
+import { useSearchText, useSetParams } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { IconButton } from "../../ui/icon-button";
 import { SearchBar } from "../../ui/search-bar";
 import { Select } from "../../ui/select";
 import { Spinner } from "../../ui/spinner";
 import { VirtualList } from "../../ui/virtual-list";
+import { type ClientRating, ratingsParam, urlRatings } from "./crm-rules";
 import "./crm.css";
 
 type ClientsAnswer = RouterOutputs["crm"]["clients"];
 type ClientRow = ClientsAnswer["items"][number];
 type PageSize = (typeof CLIENT_PAGE_SIZES)[number];
-type Rating = (typeof CLIENT_RATINGS)[number];
+type Rating = ClientRating;
 
 /** The rating filter: one toggle per rating with its count and share (under the search, whatever is toggled). */
 function RatingFilter({
@@ -235,7 +236,10 @@ function ClientCards({
 export function ClientsPage() {
   const narrow = useIsNarrow();
   const [search, setSearch] = useSearchText();
-  const [ratings, setRatings] = useState<Rating[]>([...CLIENT_RATINGS]);
+  // The rating filter lives in the URL (?rating=): Back and a reload keep it.
+  const ratings = urlRatings(useSearch({ from: "/main/crm/$" }).rating);
+  const setParams = useSetParams();
+  const setRatings = (next: Rating[]) => setParams({ rating: ratingsParam(next) });
   const List = narrow ? ClientCards : ClientsTable;
   return (
     <div className="list-page crm-list">
