@@ -2,6 +2,7 @@
  * The clients list (/main/crm/clients, seed 001 'Client list'): the rating filter (0 to 5, each with its count and
  * share under the search), a search box (300 ms), and a table with page sizes 10/25/50/100 sorted by default by
  * correlative_id desc; under 800 px cards that load 20 more at a time as the user scrolls. Names open the client.
+ * Rows follow clients edited elsewhere (`client.changed`).
  */
 import type { RouterOutputs } from "@taller/api";
 import {
@@ -17,6 +18,7 @@ import {
 import { Link, useSearch } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
 import { QueryFailed } from "../../lib/load-state";
 import { useIsNarrow } from "../../lib/media";
@@ -240,6 +242,9 @@ export function ClientsPage() {
   const ratings = urlRatings(useSearch({ from: "/main/crm/$" }).rating);
   const setParams = useSetParams();
   const setRatings = (next: Rating[]) => setParams({ rating: ratingsParam(next) });
+  const utils = trpc.useUtils();
+  // A client edited elsewhere, or a check-in (their last visit): every loaded page refetches.
+  useRefreshOn(["client.changed", "booking.changed"], () => utils.crm.clients.invalidate());
   const List = narrow ? ClientCards : ClientsTable;
   return (
     <div className="list-page crm-list">
