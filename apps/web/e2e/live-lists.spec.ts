@@ -67,3 +67,22 @@ test("a budget created in one browser appears in the other's budgets list", asyn
   await expect(page.locator(`a[href="/main/budgets/${id}"]`)).toBeVisible();
   await other.context.close();
 });
+
+test("a client edited in one browser changes in the other's clients list", async ({ page, browser }) => {
+  await loginToShell(page, ADMIN);
+  await page.goto("/main/crm/clients");
+  const table = page.getByRole("table", { name: "Clientes" });
+  const link = table.locator('a[href^="/main/crm/clients/"]').last();
+  const href = (await link.getAttribute("href")) ?? "";
+  const row = table.getByRole("row").filter({ has: page.locator(`a[href="${href}"]`) });
+  const email = `en.vivo.${Date.now()}@correo.cl`;
+
+  const other = await otherBrowser(browser);
+  await other.page.goto(href);
+  await other.page.getByLabel("Correo").fill(email);
+  await other.page.getByRole("button", { name: "Guardar" }).click();
+  await expect(other.page.getByText("Datos guardados", { exact: true })).toBeVisible();
+
+  await expect(row).toContainText(email);
+  await other.context.close();
+});

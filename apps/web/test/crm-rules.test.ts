@@ -10,7 +10,11 @@ import {
   nextStatuses,
   parseStoredFilters,
   shorten,
+  ratingsParam,
   toggleCategory,
+  urlDateRange,
+  urlListSort,
+  urlRatings,
 } from "../src/features/crm/crm-rules";
 
 describe("categories and colours (seed 001 section 4)", () => {
@@ -172,5 +176,23 @@ describe("the detail", () => {
   it("shortens client names to 25 characters", () => {
     expect(shorten("a".repeat(25), 25)).toBe("a".repeat(25));
     expect(shorten("a".repeat(26), 25)).toBe(`${"a".repeat(24)}…`);
+  });
+});
+
+describe("the CRM's query parameters", () => {
+  it("keeps a known date range and sort, and drops what names nothing", () => {
+    expect(urlDateRange("last_month")).toBe("last_month");
+    expect(urlDateRange("ayer")).toBeUndefined();
+    expect(urlDateRange(undefined)).toBeUndefined();
+    expect(urlListSort("last_contacted_at", "asc")).toEqual({ sort: "last_contacted_at", sort_direction: "asc" });
+    expect(urlListSort("scheduled_for", undefined)).toEqual({ sort: "scheduled_for", sort_direction: "desc" });
+    expect(urlListSort("name", "asc")).toEqual({ sort: "created_at", sort_direction: "desc" });
+  });
+
+  it("ratings: every one without the parameter, and no parameter when every one is on", () => {
+    expect(urlRatings(undefined)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(urlRatings([5, 0, 9])).toEqual([0, 5]);
+    expect(ratingsParam([0, 1, 2, 3, 4, 5])).toBeUndefined();
+    expect(ratingsParam([4])).toEqual([4]);
   });
 });

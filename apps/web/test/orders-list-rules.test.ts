@@ -5,6 +5,8 @@ import {
   leftOutMessage,
   NO_BUDGET,
   nextReceptionSort,
+  receptionParam,
+  receptionSort,
 } from "../src/features/orders/list-rules";
 
 describe("orders default filter (seed 002 sections 4.2 and 9)", () => {
@@ -53,6 +55,19 @@ describe("the 'Recepción' sort cycle (seed 002 section 4.2)", () => {
     const desc = nextReceptionSort(nextReceptionSort(DEFAULT_SORT));
     expect(nextReceptionSort(desc).query).toEqual(desc.query);
     expect(nextReceptionSort(desc).query).toEqual({ sort: "check_in_time", sort_direction: "desc" });
+  });
+});
+
+describe("the 'Recepción' sort in the URL (?reception=)", () => {
+  it("every step of the cycle reads back as itself; the default leaves the URL clean", () => {
+    expect(receptionParam(DEFAULT_SORT)).toBeUndefined();
+    expect(receptionSort(undefined)).toEqual(DEFAULT_SORT);
+    let state = DEFAULT_SORT;
+    for (const param of ["asc", "desc", "none", "asc"] as const) {
+      state = nextReceptionSort(state);
+      expect(receptionParam(state)).toBe(param);
+      expect(receptionSort(param)).toEqual(state);
+    }
   });
 });
 

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   bookingSearch,
   calendarSearch,
+  crmSearch,
   listSearch,
   mainSearch,
+  ordersSearch,
+  paymentsSearch,
   oneVehicleSearch,
   vehiclesSearch,
 } from "../src/routes/search";
@@ -50,5 +53,21 @@ describe("query strings validated by the router", () => {
     expect(bookingSearch.parse({ date: "2026-03-09" })).toEqual({ date: "2026-03-09" });
     expect(bookingSearch.parse({ month: "2026-13" })).toEqual({ month: undefined });
     expect(bookingSearch.parse({ month: "2026-3" })).toEqual({ month: undefined });
+  });
+
+  it("open dialogs, the orders' sort and the CRM's range, sort and ratings live in the URL", () => {
+    expect(mainSearch.parse({ chat_order: "7" })).toEqual({ chat_order: 7 });
+    expect(paymentsSearch.parse({ payment: "3", search: 55 })).toEqual({ payment: 3, search: "55" });
+    expect(ordersSearch.parse({ reception: "none" })).toEqual({ reception: "none" });
+    expect(ordersSearch.parse({ reception: "up" })).toEqual({ reception: undefined });
+    expect(
+      crmSearch.parse({ management: 4, client: "9", range: "today", sort: "scheduled_for", sort_direction: "asc" }),
+    ).toEqual({ management: 4, client: 9, range: "today", sort: "scheduled_for", sort_direction: "asc" });
+    expect(crmSearch.parse({ management: "x", sort_direction: "up", rating: "5" })).toEqual({
+      management: undefined,
+      sort_direction: undefined,
+      rating: undefined,
+    });
+    expect(crmSearch.parse({ rating: [0, 5] })).toEqual({ rating: [0, 5] });
   });
 });

@@ -130,6 +130,8 @@ export const whatsappMessages = pgTable(
     // 'recorded' is the local default's: kept here, never sent, never delivered.
     status: text("status").notNull().default("queued"),
     providerMessageId: text("provider_message_id"),
+    // The inbound message's wamid this answers (sent as WhatsApp's reply reference), set only within its window.
+    replyToWamid: text("reply_to_wamid"),
     error: text("error"),
     // What asked for it, once: a notification of one booking is sent once however often its sweep runs.
     dedupeKey: text("dedupe_key"),

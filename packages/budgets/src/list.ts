@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type Instant, idSchema as id } from "@taller/core";
+import { PAGE_SIZE, type Instant, idSchema as id, listSearchSchema } from "@taller/core";
 import { instantText, intArray, queryRows, searchCondition, searchTerm, type Db, type SearchTerm } from "@taller/db";
 import {
   can,
@@ -19,7 +19,7 @@ import { z } from "zod";
 export const listInput = z.object({
   /** Budget statuses shown; absent: all. An empty list matches nothing. */
   status_ids: z.array(id).max(50).nullish(),
-  search: z.string().max(100).nullish(),
+  search: listSearchSchema,
   cursor: cursorInput,
 });
 

@@ -1,16 +1,21 @@
 // What calendar.range and calendar.month share: the input, the window's checks and instants, who sees what, and the
 // orders a window places (the three rules of core's deliveryDisplay as three disjoint index range scans).
-import { addDays, CALENDAR_MAX_WINDOW_DAYS, CALENDAR_TYPES, isCalendarDay, zonedInstant, type Can } from "@taller/core";
+import {
+  addDays,
+  CALENDAR_MAX_WINDOW_DAYS,
+  CALENDAR_TYPES,
+  calendarDaySchema,
+  zonedInstant,
+  type Can,
+} from "@taller/core";
 import { fieldError, listScope, locationIdsInput, type ListScope, type ScopeContext } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { orderScopeOf, type OrderScope } from "./rows";
 
-const day = z.string().refine(isCalendarDay, "Fecha inválida");
-
 export const rangeInput = z.object({
-  from: day,
-  to: day,
+  from: calendarDaySchema,
+  to: calendarDaySchema,
   /** Absent: both calendars. */
   type: z.enum(CALENDAR_TYPES).nullish(),
   location_ids: locationIdsInput,

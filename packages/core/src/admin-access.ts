@@ -1,7 +1,7 @@
 // The company administration's roles, locations and holidays (/admin, @taller/admin): the inputs the server checks
 // and the screens validate with, their Spanish labels, and the rule that keeps a company administrable.
 import { z } from "zod";
-import { isCalendarDay } from "./calendar";
+import { calendarDaySchema } from "./calendar";
 import { ACTIONS, RESOURCES, type Action, type Grant, type Resource } from "./permissions";
 
 const rowId = (message: string) =>
@@ -91,7 +91,7 @@ export const renameLocationSchema = z.object({ id: rowId("Local inválido"), nam
 export const holidayYearSchema = z.number().int().min(2000, "Año inválido").max(2199, "Año inválido");
 
 export const createHolidaySchema = z.object({
-  date: z.string().refine(isCalendarDay, "Fecha inválida"),
+  date: calendarDaySchema,
   name: nameSchema(100),
   /** null: every location of the company. */
   location_id: rowId("Local inválido").nullable(),

@@ -1,6 +1,6 @@
 // Agenda vocabulary shared by the server and the web app (seed 001 sections 3, 4, 8 and 9; seed 000 sections 3, 5).
 import { z } from "zod";
-import { INVALID_DAY_TEXT } from "./format";
+import { dayDateSchema } from "./fields";
 import type { Instant } from "./instant";
 import { idSchema as id } from "./ids";
 
@@ -142,13 +142,6 @@ export function compareBookingsForMonth(
 }
 
 // Wire formats.
-export const dayDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_DAY_TEXT)
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    INVALID_DAY_TEXT,
-  );
 export const bookingTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Hora inválida (HH:mm)");
 const comment = z.string().trim().max(2000, "Máximo 2000 caracteres");
 /** A client-generated key per attempt to book (a UUID or similar): the same key books once. */

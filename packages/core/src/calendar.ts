@@ -196,10 +196,13 @@ export function isCalendarDay(value: string): boolean {
   }
 }
 
+/** A day of the calendar and the holidays, as inputs take it (`isCalendarDay`). */
+export const calendarDaySchema = z.string().refine(isCalendarDay, "Fecha inválida");
+
 /** The event form's fields; `eventInputSchema` adds the rule that joins two of them. */
 export const eventFieldsSchema = z.object({
   name: z.string().trim().min(1, "Ingresa un nombre").max(200, "El nombre admite hasta 200 caracteres"),
-  date: z.string().refine(isCalendarDay, "Fecha inválida"),
+  date: calendarDaySchema,
   /** 'HH:mm' on Chile's clock; ignored for an all-day event. */
   time: z
     .string()

@@ -7,6 +7,7 @@ import { zonedInstant } from "./calendar";
 import { addDays, DEFAULT_TZ, todayIn, weekdayOf } from "./format";
 import type { Instant } from "./instant";
 import { MESSAGE_STATUS_LABELS, NOTIFICATION_KINDS, type MessageStatus } from "./messaging";
+import { listSearchSchema } from "./fields";
 import { idSchema as id } from "./ids";
 
 /** The lists of the CRM screen: retentions and absences (booking follow-ups use the same list procedure). */
@@ -189,7 +190,7 @@ export const crmFiltersSchema = z.object({
   date_range: z.enum(CRM_DATE_RANGES).default("all_time"),
   /** retentions/{id}, absences/{id}: the list filtered to that management. */
   id: id.nullish(),
-  search: z.string().max(100).nullish(),
+  search: listSearchSchema,
   location_ids: z.array(id).max(100).nullish(),
 });
 export type CrmFilters = z.input<typeof crmFiltersSchema>;

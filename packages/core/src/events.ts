@@ -97,6 +97,8 @@ export const REALTIME_EVENTS = {
    * reloads and says 'La gestión ha sido actualizada' (the spec's 'updated-document'), the lists' KPIs refresh.
    */
   "crm.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
+  /** Clients were edited (data, rating): the CRM's clients list and an open client refetch. */
+  "client.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
 
   // Budgets
   /** Budgets were created, edited (lines, pictures) or moved to another status: open budget and order lists refetch. */

@@ -1,5 +1,6 @@
 export * from "./company-keys";
 export * from "./ids";
+export * from "./fields";
 export * from "./company";
 export * from "./terms";
 export * from "./permissions";

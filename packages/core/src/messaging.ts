@@ -161,6 +161,14 @@ export function replyWindow(lastInboundAt: Date | null, now: Date): ReplyWindow 
   return now.getTime() < closesAt.getTime() ? { state: "open", closesAt } : { state: "closed", closedAt: closesAt };
 }
 
+/**
+ * The WhatsApp id an answer may name as the message it replies to (WhatsApp's reply reference): the inbound
+ * message's, only while its own 24 h window is open, else none (the answer goes out without the reference).
+ */
+export function replyReference(inbound: { wamid: string; receivedAt: Date } | null, now: Date): string | null {
+  return inbound && replyWindow(inbound.receivedAt, now).state === "open" ? inbound.wamid : null;
+}
+
 /** Outbound message states in the order they happen; 'failed' may replace any state before delivery. */
 export const MESSAGE_STATUSES = ["queued", "recorded", "sent", "delivered", "read", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

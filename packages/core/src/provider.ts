@@ -1,7 +1,7 @@
 // Supplier pricings and buy orders (seed 000 sections 2.11, 3, 4, 5 and 8): their states and what each allows, the
 // page texts, and the wire schemas both the server and the supplier's page validate with.
 import { z } from "zod";
-import { dayDateSchema } from "./booking";
+import { dayDateSchema } from "./fields";
 import { idSchema as id } from "./ids";
 
 export type ProviderKind = "pricing" | "buy_order";

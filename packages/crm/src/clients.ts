@@ -6,6 +6,7 @@ import {
   kpiPercent,
   SORT_DIRECTIONS,
   type Instant,
+  listSearchSchema,
 } from "@taller/core";
 import { instantText, queryRows, searchCondition, searchTerm } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
@@ -15,7 +16,7 @@ import { z } from "zod";
 const PAGE_SIZES = [...CLIENT_PAGE_SIZES, CLIENT_MOBILE_PAGE_SIZE] as const;
 
 const clientsInput = z.object({
-  search: z.string().max(100).nullish(),
+  search: listSearchSchema,
   /** Ratings shown; absent: all. */
   rating: z.array(z.number().int().min(0).max(5)).max(6).nullish(),
   page: z.number().int().min(1).max(100_000).default(1),

@@ -9,6 +9,7 @@ import {
   type Instant,
   CRM_CATEGORIES,
   idSchema as id,
+  listSearchSchema,
 } from "@taller/core";
 import { crmOwnCondition, intArray, searchCondition, searchTerm, type SearchTerm } from "@taller/db";
 import { listScope, locationIdsInput, type ListScope, type ScopeContext } from "@taller/trpc";
@@ -20,7 +21,7 @@ export const filtersInput = {
   date_range: z.enum(CRM_DATE_RANGES).default("all_time"),
   /** retentions/{id}, absences/{id}: the list filtered to that management. */
   id: id.nullish(),
-  search: z.string().max(100).nullish(),
+  search: listSearchSchema,
   location_ids: locationIdsInput,
 };
 

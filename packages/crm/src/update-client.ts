@@ -38,6 +38,7 @@ export const updateClient = staffProcedure
             RETURNING ${CLIENT_COLUMNS}`,
       );
       if (!client) throw new TRPCError({ code: "NOT_FOUND", message: CRM_TEXTS.clientNotFound });
+      await tx.emit({ type: "client.changed", companyId: ctx.companyId, payload: { ids: [client.id] } });
       return client;
     }),
   );

@@ -318,6 +318,11 @@ describe("clients", () => {
     const updated = await c.updateClient({ id, name: "Carolina Muñoz", rut: "12.345.678-5", rating: 5, email: "" });
     expect(updated.rating).toBe(5);
     expect(updated.email).toBeNull();
+    // Open clients lists follow the edit.
+    const events = await app.db().select().from(realtimeEvents).where(eq(realtimeEvents.type, "client.changed"));
+    expect(
+      events.some((e) => e.companyId === app.fx().demo.companyId && JSON.stringify(e.payload.ids) === `[${id}]`),
+    ).toBe(true);
     expect((await failure(c.updateClient({ id, name: "X", rut: "12.345.678-9" }))).code).toBe("BAD_REQUEST");
     expect((await failure(c.clientDetail({ id: app.fx().other.clientIds[0] ?? 0 }))).code).toBe("NOT_FOUND");
     // The managements' search follows the client's new name.

@@ -32,7 +32,13 @@ export interface ProviderTemplateStatus {
   pausedUntil: Date | null;
 }
 export type OutboundMessage =
-  | { kind: "text"; to: string; body: string }
+  | {
+      kind: "text";
+      to: string;
+      body: string;
+      /** The inbound message's WhatsApp id this answers (WhatsApp's reply reference), within its 24 h window. */
+      replyTo?: string | null;
+    }
   | { kind: "template"; to: string; templateId: string; variables: string[] };
 
 export interface WhatsappAdapter {

@@ -126,6 +126,7 @@ export function gupshupAdapter(options: GupshupOptions): WhatsappAdapter {
         to: m.to,
         type: "text",
         text: { body: m.body },
+        ...(m.replyTo ? { context: { message_id: m.replyTo } } : {}),
       };
     return {
       messaging_product: "whatsapp",

@@ -4,6 +4,7 @@
 // no provider call holds a transaction open, and a rolled-back send never reaches the provider).
 import {
   fillTemplate,
+  replyReference,
   replyWindow,
   statusAdvances,
   templatePlaceholders,
@@ -23,7 +24,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { messagingAdapter } from "./adapter";
 
 export type QueuedContent =
-  { kind: "text"; body: string } | { kind: "template"; templateId: number; variables: string[] };
+  | {
+      kind: "text";
+      body: string;
+      /** The chat comment of the client's message this answers ('Responder por WhatsApp'). */
+      replyToCommentId?: number | null;
+    }
+  | { kind: "template"; templateId: number; variables: string[] };
 
 export interface QueueRequest {
   companyId: number;
@@ -79,6 +86,7 @@ export async function queueMessage(tx: Transaction, req: QueueRequest): Promise<
   );
   if (!contact) throw new TRPCError({ code: "NOT_FOUND", message: WHATSAPP_TEXTS.noPhone });
   let body: string;
+  let replyToWamid: string | null = null;
   let templateId: number | null = null;
   let variables: string[] = [];
   if (req.content.kind === "text") {
@@ -89,6 +97,17 @@ export async function queueMessage(tx: Transaction, req: QueueRequest): Promise<
     if (window.state === "closed")
       throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.outsideWindow });
     body = req.content.body;
+    if (req.content.replyToCommentId) {
+      const [inbound] = await queryRows<{ wamid: string; received_at: Date | string }>(
+        tx.db,
+        sql`SELECT wamid, received_at FROM whatsapp_inbound
+            WHERE company_id = ${req.companyId} AND contact_id = ${req.contactId} AND comment_id = ${req.content.replyToCommentId}`,
+      );
+      replyToWamid = replyReference(
+        inbound ? { wamid: inbound.wamid, receivedAt: new Date(inbound.received_at) } : null,
+        now,
+      );
+    }
   } else {
     const [template] = await tx.db
       .select()
@@ -121,6 +140,7 @@ export async function queueMessage(tx: Transaction, req: QueueRequest): Promise<
       chatId: req.chatId ?? null,
       sentBy: req.sentBy ?? null,
       dedupeKey: req.dedupeKey ?? null,
+      replyToWamid,
     })
     .returning({ id: whatsappMessages.id });
   if (!row) throw new Error("message insert returned nothing");
@@ -160,7 +180,7 @@ export async function deliverMessage(db: Db, companyId: number, messageId: numbe
       config.gupshupAppId,
       templateProviderId
         ? { kind: "template", to: contact.phone, templateId: templateProviderId, variables: m.variables }
-        : { kind: "text", to: contact.phone, body: m.body },
+        : { kind: "text", to: contact.phone, body: m.body, replyTo: m.replyToWamid },
     );
     providerMessageId = answer.providerMessageId;
     status = providerMessageId ? "sent" : "recorded";

@@ -13,6 +13,8 @@ export const whatsappSendInput = z.discriminatedUnion("kind", [
     chat_id: idSchema,
     client_key: clientKey,
     text: z.string().trim().min(1, "Escribe un mensaje").max(4000),
+    /** The chat comment of the client's message answered: sent as WhatsApp's reply reference within its window. */
+    reply_to: idSchema.nullish(),
   }),
   z.object({
     kind: z.literal("template"),
@@ -54,7 +56,7 @@ export const send = staffProcedure
         contactId,
         content:
           input.kind === "text"
-            ? { kind: "text", body: input.text }
+            ? { kind: "text", body: input.text, replyToCommentId: input.reply_to }
             : { kind: "template", templateId: input.template_id, variables: input.variables },
         documentType: chat.document_type,
         documentId: chat.document_id,

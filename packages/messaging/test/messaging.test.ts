@@ -339,6 +339,31 @@ describe("inbound webhooks", () => {
     expect((await (await staff()).conversation({ chat_id })).window.state).toBe("open");
   });
 
+  it("'Responder por WhatsApp' names the client's message as the reply reference, only within its 24 h", async () => {
+    const { chat_id } = await chatWithClient();
+    const ctx = { db: app.db(), bus: app.bus() };
+    const companyId = app.fx().demo.companyId;
+    const caller = await staff();
+    const commentOf = async (wamid: string) => {
+      const [row] = await app.db().select().from(whatsappInbound).where(eq(whatsappInbound.wamid, wamid));
+      return row?.commentId ?? 0;
+    };
+    await receiveWebhook(
+      ctx,
+      companyId,
+      inbound("wamid.reply-old", "¿Tienen hora?", new Date(Date.now() - 25 * 3600_000)),
+    );
+    await receiveWebhook(ctx, companyId, inbound("wamid.reply-new", "¿Y el sábado?"));
+    const sentContext = async (reply_to: number, client_key: string) => {
+      await caller.send({ kind: "text", chat_id, client_key, text: "Sí, a las 10", reply_to });
+      return (JSON.parse(gupshup.requests.at(-1)?.body ?? "{}") as { context?: unknown }).context;
+    };
+    expect(await sentContext(await commentOf("wamid.reply-new"), "reply-context-1")).toEqual({
+      message_id: "wamid.reply-new",
+    });
+    expect(await sentContext(await commentOf("wamid.reply-old"), "reply-context-2")).toBeUndefined();
+  });
+
   it("applies status events forward only (read, then a late delivered)", async () => {
     const [m] = await app.db().select().from(whatsappMessages).where(eq(whatsappMessages.status, "sent")).limit(1);
     const providerId = m?.providerMessageId ?? "";

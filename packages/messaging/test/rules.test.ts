@@ -1,6 +1,7 @@
 import {
   fillTemplate,
   parseAnswer,
+  replyReference,
   replyWindow,
   statusAdvances,
   templateFormSchema,
@@ -117,5 +118,15 @@ describe("answers and numbers", () => {
     expect(gupshupTemplateStatus("PAUSED")).toBe("paused");
     expect(gupshupTemplateStatus("DISABLED")).toBe("disabled");
     expect(gupshupTemplateStatus("PENDING")).toBe("submitted");
+  });
+});
+
+describe("the reply reference ('Responder por WhatsApp')", () => {
+  it("names the inbound message only while its own 24 h window is open", () => {
+    const receivedAt = new Date("2026-03-09T12:00:00Z");
+    const inbound = { wamid: "wamid.in-1", receivedAt };
+    expect(replyReference(inbound, new Date(receivedAt.getTime() + WHATSAPP_WINDOW_MS - 1))).toBe("wamid.in-1");
+    expect(replyReference(inbound, new Date(receivedAt.getTime() + WHATSAPP_WINDOW_MS))).toBeNull();
+    expect(replyReference(null, receivedAt)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_TZ, EXPORT_MAX_ROWS, INVALID_DAY_TEXT } from "@taller/core";
+import { dayDateSchema, DEFAULT_TZ, EXPORT_MAX_ROWS } from "@taller/core";
 import { instantText, intArray, queryRows, type Db } from "@taller/db";
 import { can, cappedCount, oneJobAtATime, staffProcedure } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
@@ -9,7 +9,7 @@ import { filtersInput, orderFilters } from "./filters";
 import { countOrders, filterConditions } from "./list-query";
 import { ORDER_FROM } from "./order-rows";
 
-const day = z.iso.date(INVALID_DAY_TEXT).nullish();
+const day = dayDateSchema.nullish();
 const ranges = [
   ["start_check_in", "end_check_in"],
   ["start_ended_at", "end_ended_at"],

@@ -1,4 +1,4 @@
-import { NO_BUDGET, type Action, idSchema } from "@taller/core";
+import { NO_BUDGET, type Action, idSchema, listSearchSchema } from "@taller/core";
 import { searchTerm, type SearchTerm } from "@taller/db";
 import { listScope, locationIdsInput, normalizeIds, type ListScope, type ScopeContext } from "@taller/trpc";
 import { z } from "zod";
@@ -15,7 +15,7 @@ export const filtersInput = {
     .array(z.union([statusId, z.literal(NO_BUDGET)]))
     .max(100)
     .nullish(),
-  search: z.string().max(100).nullish(),
+  search: listSearchSchema,
   location_ids: locationIdsInput,
 };
 

@@ -1,5 +1,5 @@
 // The list's filters as one SQL condition, shared by the page and its counts (so the legend cannot drift from it).
-import { PAYMENT_STATUS_IDS, type PaymentStatusId } from "@taller/core";
+import { PAYMENT_STATUS_IDS, type PaymentStatusId, listSearchSchema } from "@taller/core";
 import { searchCondition, searchTerm, type SearchTerm } from "@taller/db";
 import { normalizeIds, type ScopeContext } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
@@ -13,7 +13,7 @@ export const statusIdsInput = z
 export const filtersInput = {
   /** The legend's statuses (1 'Pendiente', 2 'Pagado'); absent: both; empty: none. */
   status_id: statusIdsInput,
-  search: z.string().max(100).nullish(),
+  search: listSearchSchema,
 };
 
 export interface PaymentFilters {

@@ -1,4 +1,4 @@
-import { DEFAULT_TZ, todayIn, VEHICLE_STATUSES } from "@taller/core";
+import { DEFAULT_TZ, todayIn, VEHICLE_STATUSES, listSearchSchema } from "@taller/core";
 import { queryRows, searchTerm } from "@taller/db";
 import { listScope, locationIdsInput, normalizeIds, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -9,7 +9,7 @@ import type { VehicleStatus } from "./status";
 export const filtersInput = {
   /** Vehicle statuses (1 Sin orden, 2 Agendado, 3 Con orden); missing or null: all, empty: none. */
   status_id: z.array(z.literal(VEHICLE_STATUSES)).max(3).nullish(),
-  search: z.string().max(100).nullish(),
+  search: listSearchSchema,
   location_ids: locationIdsInput,
 };
 

@@ -1,20 +1,49 @@
 /**
- * A list's search text kept in the URL (`?search=`, validated by `listSearch` in routes/search.ts): Back to the list
- * and a reload show the same search, and a link can name one. Each keystroke replaces the history entry, so Back
- * leaves the list instead of undoing letters.
+ * State a user moves through kept in the URL (validated by the route's schema in routes/search.ts), so Back and a
+ * reload show the same screen:
  *
- *   const [search, setSearch] = useSearchText();
+ *   const [search, setSearch] = useSearchText();            // ?search=: a list's search text
+ *   const [paymentId, openPayment, closePayment] = useDialogParam("payment");   // ?payment=<id>: an open dialog
+ *   const setParams = useSetParams();  setParams({ range: "today" });           // a filter or sort
+ *
+ * Filters, sorts and each keystroke replace the history entry, so Back leaves the screen instead of undoing them;
+ * opening a dialog pushes one, so Back closes it.
  */
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useCallback } from "react";
 
-export function useSearchText(): [string, (text: string) => void] {
-  const { search } = useSearch({ strict: false });
+/** Every query parameter of the URL shown, as the router parsed them (each optional: any page may be shown). */
+const useParams = () => useSearch({ strict: false });
+type Params = ReturnType<typeof useParams>;
+
+/** Writes the named query parameters of the page shown (undefined drops one) and keeps the others. */
+export function useSetParams() {
   const navigate = useNavigate();
-  const set = useCallback(
-    (text: string) =>
-      void navigate({ to: ".", search: (prev) => ({ ...prev, search: text || undefined }), replace: true }),
+  return useCallback(
+    (params: Partial<Params>, { push = false } = {}) =>
+      void navigate({ to: ".", search: (prev: Params) => ({ ...prev, ...params }), replace: !push }),
     [navigate],
   );
+}
+
+export function useSearchText(): [string, (text: string) => void] {
+  const { search } = useParams();
+  const setParams = useSetParams();
+  const set = useCallback((text: string) => setParams({ search: text || undefined }), [setParams]);
   return [search ?? "", set];
+}
+
+/** The query parameters that name the record a dialog shows. */
+type DialogParam = "order" | "payment" | "management" | "client" | "chat_order";
+
+/**
+ * A dialog whose record lives in the URL (`?<param>=<id>`): opening it is a history entry (Back closes it, a reload
+ * reopens it); closing it from the dialog replaces that entry.
+ */
+export function useDialogParam(param: DialogParam): [number | undefined, (id: number) => void, () => void] {
+  const id = useParams()[param];
+  const setParams = useSetParams();
+  const open = useCallback((next: number) => setParams({ [param]: next }, { push: true }), [param, setParams]);
+  const close = useCallback(() => setParams({ [param]: undefined }), [param, setParams]);
+  return [id, open, close];
 }

@@ -27,10 +27,41 @@ const id = z.catch(
  * /main and every page under it: `?chat=<id>` opens that chat in the panel (the link of a mention's push
  * notification); the shell drops it from the URL once the chat is open.
  */
-export const mainSearch = z.object({ chat: id });
+export const mainSearch = z.object({
+  chat: id,
+  /** The order the open chat's 'Ver' shows in its dialog: Back closes it, a reload reopens it over the chat. */
+  chat_order: id,
+});
 
-/** A list whose search text lives in the URL (orders, budgets, payments, the CRM lists): lib/url-search.ts. */
+/** A list whose search text lives in the URL (budgets): lib/url-search.ts. */
 export const listSearch = z.object({ search: text });
+
+/** Text the page narrows to its own values (the CRM's are core's, which this entry does not load). */
+const word = z.catch(z.optional(z.string()), undefined);
+const direction = z.catch(z.optional(z.enum(["asc", "desc"])), undefined);
+
+/** /main/orders: the search and the 'Recepción' sort (orders/list-rules.ts `receptionSort`; absent: newest first). */
+export const ordersSearch = z.object({
+  search: text,
+  reception: z.catch(z.optional(z.enum(["asc", "desc", "none"])), undefined),
+});
+
+/** /main/payments: the search and the request open in its dialog. */
+export const paymentsSearch = z.object({ search: text, payment: id });
+
+/**
+ * /main/crm and everything under it: the search, the management and the client open in their dialogs, the
+ * management lists' date range and sort, and the clients' ratings (each narrowed by the CRM's screens).
+ */
+export const crmSearch = z.object({
+  search: text,
+  management: id,
+  client: id,
+  range: word,
+  sort: word,
+  sort_direction: direction,
+  rating: z.catch(z.optional(z.array(z.number())), undefined),
+});
 
 /** /main/vehicles */
 export const vehiclesSearch = z.object({

@@ -6,11 +6,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { createInterface } from "node:readline";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { isDatabaseFileKey } from "@taller/core";
 import { TRPCError } from "@taller/trpc";
-import { cellText } from "../import/map";
-import { readSheet, summarizeWorkbook, type SheetRow, type SheetSummary } from "../import/sheet";
+import { parseWorkbook } from "../import/parse";
+import type { SheetRow, SheetSummary } from "../import/sheet";
 import { checkWorkbookZip } from "../import/zip-guard";
 
 /** What the manager needs of the server's file store (apps/server's FileStore has this shape). */
@@ -46,13 +46,13 @@ async function open(key: string): Promise<Readable> {
  * A stored workbook to read, once its zip is known to inflate within the limits (a file kept before the check
  * existed is checked too). Stored workbooks are at most MAX_DATABASE_WORKBOOK_BYTES: held whole while read.
  */
-async function openWorkbook(key: string): Promise<Readable> {
+async function openWorkbook(key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await open(key)) chunks.push(chunk as Buffer);
   const bytes = Buffer.concat(chunks);
   const refused = await checkWorkbookZip(bytes);
   if (refused) throw new TRPCError({ code: "BAD_REQUEST", message: refused });
-  return Readable.from([bytes]);
+  return bytes;
 }
 
 export type StagedWorkbook = { ok: true; upload: string; sheets: SheetSummary[] } | { ok: false; reason: string };
@@ -64,9 +64,9 @@ export async function stageWorkbook(bytes: Uint8Array): Promise<StagedWorkbook> 
   if (refused) return { ok: false, reason: refused };
   let sheets: SheetSummary[];
   try {
-    sheets = await summarizeWorkbook(Readable.from([zip]));
-  } catch {
-    return { ok: false, reason: "El archivo no es un Excel válido" };
+    sheets = await parseWorkbook({ kind: "summary", bytes: zip });
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message };
   }
   const usable = sheets.filter((s) => s.columns.length > 0);
   if (usable.length === 0) return { ok: false, reason: "El Excel no tiene hojas con datos" };
@@ -77,23 +77,15 @@ export async function stageWorkbook(bytes: Uint8Array): Promise<StagedWorkbook> 
 
 /** The sheets of a stored workbook that have a header row (name, header, rows present). */
 export async function workbookSheets(workbookKey: string): Promise<SheetSummary[]> {
-  return (await summarizeWorkbook(await openWorkbook(workbookKey))).filter((s) => s.columns.length > 0);
+  const bytes = await openWorkbook(workbookKey);
+  return (await parseWorkbook({ kind: "summary", bytes })).filter((s) => s.columns.length > 0);
 }
 
 /** Writes one sheet of a stored workbook as JSON (one row per line); answers its key and the rows written. */
 export async function sheetToJson(workbookKey: string, sheet: string): Promise<{ fileKey: string; rows: number }> {
-  // Kept as UTF-8 bytes as they are made: a string per row and their join would hold the sheet three times over.
-  const chunks: Buffer[] = [Buffer.from("[\n")];
-  let rows = 0;
-  for await (const { row, values } of readSheet(await openWorkbook(workbookKey), sheet)) {
-    const texts: Record<string, string | null> = {};
-    for (const [column, value] of Object.entries(values)) texts[column] = cellText(value);
-    chunks.push(Buffer.from(`${rows > 0 ? ",\n" : ""}${JSON.stringify({ row, values: texts })}`));
-    rows += 1;
-  }
-  chunks.push(Buffer.from("\n]\n"));
+  const { json, rows } = await parseWorkbook({ kind: "json", bytes: await openWorkbook(workbookKey), sheet });
   const fileKey = newKey("json");
-  await files().put(fileKey, Buffer.concat(chunks));
+  await files().put(fileKey, json);
   return { fileKey, rows };
 }
 

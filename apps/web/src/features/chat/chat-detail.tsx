@@ -28,6 +28,7 @@ import { showAssistant } from "./assistant-store";
 import { chatBack } from "./chat-store";
 import { ChatPicture } from "./chat-row";
 import { uploadPictures } from "../../lib/upload";
+import { useDialogParam } from "../../lib/url-search";
 import { Composer, eventDraft, EventForm, eventInput, type Outgoing } from "./composer";
 import { MessageBubble, type BubbleActions } from "./message-bubble";
 import { createReadMarker, distanceFromBottom, nearTop, showGoToEnd, SOUND_DELAY_MS } from "./message-rules";
@@ -47,7 +48,8 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
   const can = useCan();
   const snackbar = useSnackbar();
   const utils = trpc.useUtils();
-  const [orderOpen, setOrderOpen] = useState(false);
+  // The order 'Ver' opened is in the URL (?chat_order=<id>): Back closes it, a reload reopens it over this chat.
+  const [openOrderId, openOrder, closeOrder] = useDialogParam("chat_order");
   const [reply, setReply] = useState<Message | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -222,7 +224,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
         {view && !thread && (
           <Button
             variant="secondary"
-            onClick={() => (view.type === "Order" ? setOrderOpen(true) : void navigate({ to: view.path }))}
+            onClick={() => (view.type === "Order" ? openOrder(view.id) : void navigate({ to: view.path }))}
           >
             Ver
           </Button>
@@ -299,9 +301,9 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
           }}
         />
       )}
-      {view?.type === "Order" && orderOpen && (
+      {view?.type === "Order" && openOrderId === view.id && (
         <Suspense fallback={null}>
-          <OrderDialog orderId={view.id} open onOpenChange={setOrderOpen} />
+          <OrderDialog orderId={view.id} open onOpenChange={(open) => !open && closeOrder()} />
         </Suspense>
       )}
       {editing?.calendar_event && (

@@ -88,7 +88,13 @@ export function WhatsappDialog({
               onSubmit={(e) => {
                 e.preventDefault();
                 if (text.trim())
-                  send.mutate({ kind: "text", chat_id: chatId, client_key: newKey(), text: text.trim() });
+                  send.mutate({
+                    kind: "text",
+                    chat_id: chatId,
+                    client_key: newKey(),
+                    text: text.trim(),
+                    reply_to: replyTo?.id,
+                  });
               }}
             >
               <TextField

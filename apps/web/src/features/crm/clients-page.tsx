@@ -2,6 +2,7 @@
  * The clients list (/main/crm/clients, seed 001 'Client list'): the rating filter (0 to 5, each with its count and
  * share under the search), a search box (300 ms), and a table with page sizes 10/25/50/100 sorted by default by
  * correlative_id desc; under 800 px cards that load 20 more at a time as the user scrolls. Names open the client.
+ * Rows follow clients edited elsewhere (`client.changed`).
  */
 import type { RouterOutputs } from "@taller/api";
 import {
@@ -14,25 +15,27 @@ import {
   noClientsText,
   titleCase,
 } from "@taller/core";
-import { Link } from "@tanstack/react-router";
+import { Link, useSearch } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
 import { QueryFailed } from "../../lib/load-state";
 import { useIsNarrow } from "../../lib/media";
-import { useSearchText } from "../../lib/url-search";
+import { useSearchText, useSetParams } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { IconButton } from "../../ui/icon-button";
 import { SearchBar } from "../../ui/search-bar";
 import { Select } from "../../ui/select";
 import { Spinner } from "../../ui/spinner";
 import { VirtualList } from "../../ui/virtual-list";
+import { type ClientRating, ratingsParam, urlRatings } from "./crm-rules";
 import "./crm.css";
 
 type ClientsAnswer = RouterOutputs["crm"]["clients"];
 type ClientRow = ClientsAnswer["items"][number];
 type PageSize = (typeof CLIENT_PAGE_SIZES)[number];
-type Rating = (typeof CLIENT_RATINGS)[number];
+type Rating = ClientRating;
 
 /** The rating filter: one toggle per rating with its count and share (under the search, whatever is toggled). */
 function RatingFilter({
@@ -235,7 +238,13 @@ function ClientCards({
 export function ClientsPage() {
   const narrow = useIsNarrow();
   const [search, setSearch] = useSearchText();
-  const [ratings, setRatings] = useState<Rating[]>([...CLIENT_RATINGS]);
+  // The rating filter lives in the URL (?rating=): Back and a reload keep it.
+  const ratings = urlRatings(useSearch({ from: "/main/crm/$" }).rating);
+  const setParams = useSetParams();
+  const setRatings = (next: Rating[]) => setParams({ rating: ratingsParam(next) });
+  const utils = trpc.useUtils();
+  // A client edited elsewhere, or a check-in (their last visit): every loaded page refetches.
+  useRefreshOn(["client.changed", "booking.changed"], () => utils.crm.clients.invalidate());
   const List = narrow ? ClientCards : ClientsTable;
   return (
     <div className="list-page crm-list">

@@ -4,6 +4,7 @@
  * amounts, the filter remembered under `crm_booking_filter`, the sort cycle of the headers and the status menu.
  */
 import {
+  CLIENT_RATINGS,
   CRM_COLUMNS,
   CRM_DATE_RANGES,
   CRM_KIND_CATEGORIES,
@@ -166,6 +167,30 @@ export const DEFAULT_LIST_SORT: ListSort = { sort: "created_at", sort_direction:
 export function nextSort(current: ListSort, field: ListSortField): ListSort {
   if (current.sort !== field) return { sort: field, sort_direction: "desc" };
   return { sort: field, sort_direction: current.sort_direction === "desc" ? "asc" : "desc" };
+}
+
+/**
+ * The CRM's query parameters (routes/search.ts reads them as plain text and numbers) narrowed to what the lists
+ * take: what names nothing known is dropped, as a hand-typed URL's may.
+ */
+export function urlDateRange(range: string | undefined): CrmDateRange | undefined {
+  return (CRM_DATE_RANGES as readonly (string | undefined)[]).includes(range) ? (range as CrmDateRange) : undefined;
+}
+
+export function urlListSort(sort: string | undefined, direction: "asc" | "desc" | undefined): ListSort {
+  const field = LIST_SORTS.find((s) => s === sort);
+  return field ? { sort: field, sort_direction: direction ?? "desc" } : DEFAULT_LIST_SORT;
+}
+
+export type ClientRating = (typeof CLIENT_RATINGS)[number];
+
+/** The clients' rating filter: every rating without `?rating=`, and the URL left clean when every one is on. */
+export function urlRatings(ratings: readonly number[] | undefined): ClientRating[] {
+  return ratings ? CLIENT_RATINGS.filter((r) => ratings.includes(r)) : [...CLIENT_RATINGS];
+}
+
+export function ratingsParam(ratings: readonly ClientRating[]): ClientRating[] | undefined {
+  return ratings.length === CLIENT_RATINGS.length ? undefined : [...ratings];
 }
 
 /**

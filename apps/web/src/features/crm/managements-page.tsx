@@ -6,19 +6,19 @@
  * remembered under `crm_booking_filter`; the rows and KPIs refresh when any management changes.
  */
 import type { CrmKind } from "@taller/core";
-import { Link } from "@tanstack/react-router";
+import { Link, useSearch } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
 import { useIsNarrow } from "../../lib/media";
 import { useCan } from "../../lib/permissions";
-import { useSearchText } from "../../lib/url-search";
+import { useDialogParam, useSearchText, useSetParams } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { SearchBar } from "../../ui/search-bar";
 import { VirtualList } from "../../ui/virtual-list";
 import { ClientDialog } from "./client-detail";
 import { ColumnChooser } from "./column-chooser";
-import { DEFAULT_LIST_SORT, managementColumns, toggleCategory } from "./crm-rules";
+import { type ListSort, managementColumns, toggleCategory, urlDateRange, urlListSort } from "./crm-rules";
 import { useManagementFilter } from "./crm-filter";
 import { DateRangeSelect } from "./date-range-select";
 import { KpiStrip } from "./kpi-strip";
@@ -45,14 +45,20 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
   const can = useCan();
   const [filter, setFilter] = useManagementFilter(kind);
   const [search, setSearch] = useSearchText();
-  const [sort, setSort] = useState(DEFAULT_LIST_SORT);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const [opened, setOpened] = useState<number | null>(null);
-  const [client, setClient] = useState<number | null>(null);
+  // The sort, the date range of this visit and the open dialogs live in the URL: Back and a reload keep them. The
+  // range picked is also remembered on the device, for the next visit.
+  const params = useSearch({ from: "/main/crm/$" });
+  const setParams = useSetParams();
+  const sort = urlListSort(params.sort, params.sort_direction);
+  const setSort = (next: ListSort) => setParams(next);
+  const dateRange = urlDateRange(params.range) ?? filter.date_range;
+  const [opened, openManagement, closeManagement] = useDialogParam("management");
+  const [client, openClientDialog, closeClient] = useDialogParam("client");
 
   const allColumns = useMemo(() => managementColumns(kind), [kind]);
   const columns = allColumns.filter((c) => filter.columns.includes(c.key));
-  const base = { date_range: filter.date_range, id: onlyId, search: search || null, location_ids: useLocationFilter() };
+  const base = { date_range: dateRange, id: onlyId, search: search || null, location_ids: useLocationFilter() };
   const list = LIST_PROCEDURES[kind].useInfiniteQuery(
     { ...base, status: filter.status, ...sort },
     { getNextPageParam: nextCursor },
@@ -79,13 +85,19 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
       if (!next.delete(rowId)) next.add(rowId);
       return next;
     });
-  const openClient = can("read", "client") ? setClient : null;
+  const openClient = can("read", "client") ? openClientDialog : null;
 
   return (
     <div className="list-page crm-list">
       <div className="list-page-bar crm-list-bar">
         <SearchBar value={search} onSearch={setSearch} />
-        <DateRangeSelect value={filter.date_range} onChange={(date_range) => setFilter({ ...filter, date_range })} />
+        <DateRangeSelect
+          value={dateRange}
+          onChange={(date_range) => {
+            setFilter({ ...filter, date_range });
+            setParams({ range: date_range });
+          }}
+        />
         {!narrow && (
           <ColumnChooser
             columns={allColumns}
@@ -128,7 +140,7 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
               allColumns={allColumns}
               expanded={expanded.has(row.id)}
               onToggle={() => toggleRow(row.id)}
-              onOpen={setOpened}
+              onOpen={openManagement}
               onOpenClient={openClient}
             />
           ) : (
@@ -139,7 +151,7 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
               columns={columns}
               expanded={expanded.has(row.id)}
               onToggle={() => toggleRow(row.id)}
-              onOpen={setOpened}
+              onOpen={openManagement}
               onOpenClient={openClient}
             />
           )
@@ -147,8 +159,10 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
         loadingText="Cargando ..."
         emptyText={`No se han encontrado ${label.toLowerCase()}`}
       />
-      {opened !== null && <ManagementDialog crmId={opened} open onOpenChange={(open) => !open && setOpened(null)} />}
-      {client !== null && <ClientDialog clientId={client} open onOpenChange={(open) => !open && setClient(null)} />}
+      {opened !== undefined && (
+        <ManagementDialog crmId={opened} open onOpenChange={(open) => !open && closeManagement()} />
+      )}
+      {client !== undefined && <ClientDialog clientId={client} open onOpenChange={(open) => !open && closeClient()} />}
     </div>
   );
 }

@@ -50,6 +50,21 @@ export function nextReceptionSort(state: SortState): SortState {
   return { query: { sort: "check_in_time", sort_direction: "desc" }, arrow: null };
 }
 
+/** The sort's step as `?reception=` keeps it: the arrow shown, or "none" once cleared; absent for the default. */
+export type ReceptionParam = "asc" | "desc" | "none";
+
+export function receptionParam(state: SortState): ReceptionParam | undefined {
+  return state.query.sort === "correlative_id" ? undefined : (state.arrow ?? "none");
+}
+
+export function receptionSort(param: ReceptionParam | undefined): SortState {
+  if (param === undefined) return DEFAULT_SORT;
+  return {
+    query: { sort: "check_in_time", sort_direction: param === "asc" ? "asc" : "desc" },
+    arrow: param === "none" ? null : param,
+  };
+}
+
 /** What the user reads when the export could not hold every matching order (seed 002: '*Máximo 1000 registros'). */
 export function leftOutMessage(rows: number, leftOut: number, capped = false): string {
   const count = capped ? `más de ${formatNumber(leftOut)}` : formatNumber(leftOut);

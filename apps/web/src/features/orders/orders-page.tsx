@@ -2,7 +2,7 @@
  * The orders list (/main/orders, seed 002 section 2.4): search, status boxes and the filter dialog over a
  * virtualized table (cards under 800 px) that loads pages as the user scrolls, plus the spreadsheet export.
  */
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
@@ -11,14 +11,14 @@ import { QueryFailed } from "../../lib/load-state";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useLocationFilter } from "../../lib/locations";
 import { useIsNarrow } from "../../lib/media";
-import { useSearchText } from "../../lib/url-search";
+import { useSearchText, useSetParams } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
 import { useSnackbar } from "../../ui/snackbar";
 import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
-import { DEFAULT_SORT, defaultOrderFilters } from "./list-rules";
+import { defaultOrderFilters, receptionParam, receptionSort, type SortState } from "./list-rules";
 import { OrderCard, OrderHeader, OrderRow, ORDER_COLUMNS, ORDER_MARK_WIDTH, ORDER_TABLE_MIN_WIDTH } from "./order-rows";
 import { OrdersExport } from "./orders-export";
 import "./orders.css";
@@ -36,7 +36,10 @@ export function OrdersPage() {
   const [statusIds, setStatusIds] = useIdFilter(statusFilterStore, defaults?.status ?? null);
   const [budgetIds, setBudgetIds] = useIdFilter(budgetFilterStore, defaults?.budget ?? null);
   const [search, setSearch] = useSearchText();
-  const [sort, setSort] = useState(DEFAULT_SORT);
+  // The sort lives in the URL (?reception=): Back to the list and a reload keep it.
+  const sort = receptionSort(useSearch({ from: "/main/orders" }).reception);
+  const setParams = useSetParams();
+  const setSort = (next: SortState) => setParams({ reception: receptionParam(next) });
   const [filterOpen, setFilterOpen] = useState(false);
 
   const ready = statusIds !== null && budgetIds !== null;

@@ -1,8 +1,9 @@
 /**
  * 'Cobros' (/main/payments, seed 002 section 2.5): the total count, the legend toggles 1 'Pendiente' and 2
  * 'Pagado' (remembered as `payments_filter`, default '1,2'), search, the filter dialog 'Estado', and a virtualized
- * list loading pages as the user scrolls. A row opens the detail dialog. Any request created or paid anywhere
- * (the client paying, another server) refreshes the list through `payments.onChanged`.
+ * list loading pages as the user scrolls. A row opens the detail dialog (?payment=<id>: Back closes it, a reload
+ * reopens it). Any request created or paid anywhere (the client paying, another server) refreshes the list through
+ * `payments.onChanged`.
  */
 import { formatNumber, PAYMENT_STATUSES, PAYMENTS_FILTER_DEFAULT, PAYMENTS_FILTER_KEY } from "@taller/core";
 import { useState } from "react";
@@ -10,7 +11,7 @@ import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
 import { reportApiError } from "../../lib/api";
-import { useSearchText } from "../../lib/url-search";
+import { useDialogParam, useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
@@ -27,7 +28,7 @@ export function PaymentsPage() {
   const [statusIds, setStatusIds] = useIdFilter(filterStore, [...PAYMENTS_FILTER_DEFAULT]);
   const [search, setSearch] = useSearchText();
   const [filterOpen, setFilterOpen] = useState(false);
-  const [opened, setOpened] = useState<number | null>(null);
+  const [opened, open, close] = useDialogParam("payment");
   const selected = (statusIds ?? []).filter((id): id is 1 | 2 => id === 1 || id === 2);
   const list = trpc.payments.list.useInfiniteQuery(
     { status_id: selected, search: search || null },
@@ -78,7 +79,7 @@ export function PaymentsPage() {
         header={narrow ? undefined : <PaymentHeader />}
         columns={PAYMENT_COLUMNS}
         minWidth={narrow ? "0" : PAYMENT_TABLE_MIN_WIDTH}
-        onItemClick={(p) => setOpened(p.id)}
+        onItemClick={(p) => open(p.id)}
         renderItem={(p) => (narrow ? <PaymentCard payment={p} /> : <PaymentRow payment={p} />)}
         loadingText="Cargando cobros"
         emptyText="No se han encontrado cobros"
@@ -90,7 +91,7 @@ export function PaymentsPage() {
         value={{ status: selected }}
         onApply={(v) => setStatusIds(v.status)}
       />
-      {opened !== null && <PaymentDialog paymentId={opened} open onOpenChange={(open) => !open && setOpened(null)} />}
+      {opened !== undefined && <PaymentDialog paymentId={opened} open onOpenChange={(o) => !o && close()} />}
     </ListPage>
   );
 }

@@ -16,7 +16,7 @@ import { useLocationFilter } from "../../lib/locations";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
 import { trpc } from "../../lib/trpc";
-import { useSearchText } from "../../lib/url-search";
+import { useDialogParam, useSearchText } from "../../lib/url-search";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
 import { StatusBoxes } from "../../ui/status";
@@ -45,7 +45,8 @@ export function VehiclesPage() {
   const narrow = useIsNarrow();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const { status: linkedStatusIds, order: openOrderId } = useSearch({ from: "/main/vehicles" });
+  const { status: linkedStatusIds } = useSearch({ from: "/main/vehicles" });
+  const [openOrderId, openOrder, closeOrder] = useDialogParam("order");
   const [search, setSearch] = useSearchText();
   const [storedIds, storeStatusIds] = useIdFilter(filterStore, DEFAULT_VEHICLE_FILTER);
   const statusIds = linkedStatusIds ?? asVehicleStatuses(storedIds ?? DEFAULT_VEHICLE_FILTER);
@@ -68,15 +69,12 @@ export function VehiclesPage() {
   // The order dialog is a history entry: Back closes it, a reload reopens it.
   const open = useCallback(
     (action: CheckInAction, vehicle: VehicleListItem) =>
-      action.kind === "order"
-        ? void navigate({ to: "/main/vehicles", search: (prev) => ({ ...prev, order: action.orderId }) })
-        : setOpened({ action, vehicle }),
-    [navigate],
+      action.kind === "order" ? openOrder(action.orderId) : setOpened({ action, vehicle }),
+    [openOrder],
   );
   const close = () => {
     setOpened(null);
-    if (openOrderId !== undefined)
-      void navigate({ to: "/main/vehicles", search: (prev) => ({ ...prev, order: undefined }), replace: true });
+    if (openOrderId !== undefined) closeOrder();
     // What the dialog led to may have changed the vehicle (a new order or booking).
     void utils.vehicles.invalidate();
   };

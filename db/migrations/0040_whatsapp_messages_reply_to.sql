@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapp_messages" ADD COLUMN "reply_to_wamid" text;
