@@ -11,3 +11,46 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** The spreadsheet export holds at most this many orders ('*Máximo 1000 registros'). */
 export const EXPORT_MAX_ROWS = 1000;
+
+/** What the order's life answers (orders.changeStatus, update, deliver, cancel), in Spanish for the screens. */
+export const ORDER_TEXTS = {
+  notFound: "Orden no encontrada",
+  noStatus: "La empresa no tiene estados de orden",
+  statusNotOrder: "El estado no es un estado de orden",
+  transitionNotAllowed: "La empresa no permite pasar la orden a ese estado",
+  sameStatus: "La orden ya está en ese estado",
+  stale: "Otra persona cambió esta orden. Se muestra como quedó; revisa y vuelve a intentarlo.",
+  finished: "La orden está finalizada y ya no se puede editar",
+  noDeliveryStatus: "La empresa no tiene un estado de entrega (un estado finalizado que no sea de anulación)",
+  noCancelStatus: "La empresa no tiene un estado de anulación",
+  cancelThroughCancel: "Para anular la orden usa 'Anular', que pide el motivo",
+  reasonRequired: "Indica el motivo",
+  assigneeUnavailable: "Usuario no disponible",
+} as const;
+
+/** The longest reason (a cancellation's, a status change's) the database keeps. */
+export const ORDER_REASON_MAX = 500;
+
+/** An order status as the order's life reads it: the finish flag closes the order, `cancel` is the cancellation. */
+export interface OrderLifeStatus {
+  id: number;
+  finish: boolean;
+  cancel: boolean;
+  position: number;
+}
+
+/**
+ * Whether what reception wrote (assignee, promised date, kilometres, comment) may still change: until the order's
+ * status is a finished one.
+ */
+export function orderEditable(status: { finish: boolean }): boolean {
+  return !status.finish;
+}
+
+/**
+ * The status 'Entregar' moves an order to: the company's first finished order status that is not its cancellation
+ * ('Entregado' in the demo), or undefined when it has none.
+ */
+export function deliveryStatus<S extends OrderLifeStatus>(statuses: readonly S[]): S | undefined {
+  return [...statuses].sort((a, b) => a.position - b.position || a.id - b.id).find((s) => s.finish && !s.cancel);
+}
