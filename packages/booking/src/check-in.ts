@@ -10,7 +10,8 @@ import { changed, detail, lockBooking } from "./transitions";
 /**
  * 'Recepcionar': receives the order through @taller/orders' createOrder (the next number, the company's first order
  * status, its first status log) and links it to the booking. The booking's row lock makes a second call, concurrent
- * or later, find the order and answer it: one booking, one order. A rescheduled booking is refused (its successor is the one to receive).
+ * or later, find the order and answer it: one booking, one order. A rescheduled booking is refused (its successor
+ * is the one to receive).
  */
 export const checkIn = staffProcedure
   .use(can("create", "check_in"))
