@@ -225,6 +225,31 @@ describe("retentions", () => {
     expect((await managementsOf(eq(crms.id, rows[0]?.id ?? 0)))[0]?.category).toBe("completed");
   });
 
+  it("a cancelled order raises no retention", async () => {
+    const [rule] = await app
+      .db()
+      .select()
+      .from(requirements)
+      .where(and(eq(requirements.companyId, fx().companyId), eq(requirements.name, "Cambio de aceite")));
+    const { vehicleId, clientId } = await freshVehicle(60_000);
+    await app
+      .db()
+      .insert(orders)
+      .values({
+        companyId: fx().companyId,
+        correlativeId: 900_150,
+        // 'Anulado', the demo's cancel status.
+        statusId: fx().statusIds.Order[6] ?? 0,
+        vehicleId,
+        clientId,
+        requirementId: rule?.id,
+        kms: 50_000,
+        checkInTime: new Date(Date.now() - 200 * 86400_000),
+      });
+    await inTx((db) => generateRetentions(db, new Date()));
+    expect(await managementsOf(and(eq(crms.vehicleId, vehicleId), eq(crms.kind, "retention")))).toHaveLength(0);
+  });
+
   it("is not due before its months or kilometres, nor with a booking to come", async () => {
     const [rule] = await app
       .db()
