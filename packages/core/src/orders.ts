@@ -1,4 +1,5 @@
 // Orders vocabulary shared by the server and the web app (seed 002 sections 3.4, 4.2 and 9).
+import { type StatusTransition, transitionAllowed } from "./budgets";
 
 /** The pseudo budget status of orders without a budget ('Sin Presupuesto'). */
 export const NO_BUDGET = -1;
@@ -53,4 +54,16 @@ export function orderEditable(status: { finish: boolean }): boolean {
  */
 export function deliveryStatus<S extends OrderLifeStatus>(statuses: readonly S[]): S | undefined {
   return [...statuses].sort((a, b) => a.position - b.position || a.id - b.id).find((s) => s.finish && !s.cancel);
+}
+
+/**
+ * The statuses an order's status control offers: those the company's transitions allow from the current one, except
+ * its cancellation ('Anular' asks for the reason). The delivery status is among them when allowed.
+ */
+export function orderStatusTargets<S extends { id: number; cancel: boolean }>(
+  currentId: number,
+  statuses: readonly S[],
+  rules: readonly StatusTransition[],
+): S[] {
+  return statuses.filter((s) => !s.cancel && transitionAllowed(currentId, s.id, rules));
 }
