@@ -15,6 +15,9 @@ export const statuses = pgTable(
     // A finished status leaves the default list filters.
     finish: boolean("finish").notNull().default(false),
     position: integer("position").notNull().default(0),
+    // Order statuses only: the one an order is cancelled into (orders.cancel; 'Anulado' in the demo). A cancelled
+    // order raises no CRM retention.
+    cancel: boolean("cancel").notNull().default(false),
     // Crm::Booking statuses only: which of the spec's categories the status stands for (completed, failed, booked,
     // initial); a management's list category (crms.category) follows from it and on_hold.
     crmCategory: text("crm_category").$type<CrmStatusCategory>(),
@@ -25,6 +28,11 @@ export const statuses = pgTable(
     // One name per type: a double submit of the admin's form creates one status.
     uniqueIndex("statuses_company_type_name_idx").on(t.companyId, t.type, t.name),
     tenantKey(t),
+    // One cancel status per company, and it is a finished order status.
+    uniqueIndex("statuses_company_cancel_idx")
+      .on(t.companyId)
+      .where(sql`${t.cancel}`),
+    check("statuses_cancel_order_finish", sql`NOT ${t.cancel} OR (${t.type} = 'Order' AND ${t.finish})`),
     check(
       "statuses_crm_category",
       sql`(${t.type} = 'Crm::Booking') = (${t.crmCategory} IS NOT NULL) AND ${t.crmCategory} IN ('initial', 'completed', 'failed', 'booked')`,

@@ -53,6 +53,11 @@ export const orders = pgTable(
     recallData: jsonb("recall_data").$type<unknown[]>().notNull().default([]),
     customFields: jsonb("custom_fields").$type<Record<string, unknown>>().notNull().default({}),
     pictures: jsonb("pictures").$type<DocumentPicture[]>().notNull().default([]),
+    // Raised by every write of the order's life (@taller/orders write/): a writer names the version it read and
+    // updates only while it still holds, so of two concurrent edits one wins and the other is told.
+    version: integer("version").notNull().default(1),
+    // Why the order was cancelled (orders.cancel), required there.
+    cancelReason: text("cancel_reason"),
     // Derived columns, written only by database triggers (migration 0003_order_triggers):
     // the latest budget (highest id) and its status, so lists filter and show it without a join per row...
     lastBudgetId: integer("last_budget_id"),
@@ -96,6 +101,7 @@ export const orders = pgTable(
       t.locationId,
     ),
     searchIndex(t),
+    check("orders_cancel_reason_length", sql`char_length(${t.cancelReason}) <= 500`),
     // "Own records only": the orders a user received or is assigned.
     index("orders_user_idx").on(t.companyId, t.userId),
     index("orders_assignee_idx").on(t.companyId, t.assigneeId),
@@ -115,6 +121,30 @@ export const orders = pgTable(
     index("orders_calendar_ended_idx")
       .on(t.companyId, t.endedAt)
       .where(sql`completed_at IS NULL AND finish_date IS NULL AND ended_at IS NOT NULL`),
+  ],
+);
+
+/**
+ * An order's status history (the spec's status_logs): one row per status it entered, with who and when, written in
+ * the transaction that moves the order, so the latest row always names the order's status.
+ */
+export const orderStatusLogs = pgTable(
+  "order_status_logs",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    orderId: integer("order_id").notNull(),
+    statusId: integer("status_id").notNull(),
+    userId: integer("user_id"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantRef(t, t.orderId, orders, "cascade"),
+    tenantRef(t, t.statusId, statuses, "cascade"),
+    tenantRef(t, t.userId, users, "set null"),
+    index("order_status_logs_order_idx").on(t.orderId, t.id),
+    check("order_status_logs_reason_length", sql`char_length(${t.reason}) <= 500`),
   ],
 );
 

@@ -9,7 +9,7 @@ import {
   todayIn,
   zonedInstant,
 } from "@taller/core";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { hashPassword } from "../password";
 import { seedChatDemo } from "./chat";
@@ -249,6 +249,8 @@ export async function seedCompanyBase(
           color,
           finish,
           position,
+          // 'Anulado' is where orders.cancel moves an order.
+          cancel: type === "Order" && name === "Anulado",
           crmCategory,
         })),
       )
@@ -393,6 +395,11 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     };
   });
   const orderRows = await db.insert(orders).values(orderValues).returning({ id: orders.id });
+  // Each order's history starts with the status it holds, at its check-in (as orders created by check-in do).
+  await db.execute(
+    sql`INSERT INTO order_status_logs (company_id, order_id, status_id, user_id, created_at)
+        SELECT company_id, id, status_id, user_id, check_in_time FROM orders WHERE company_id = ${companyId}`,
+  );
 
   const booking = await seedBookings(db, {
     companyId,

@@ -1,7 +1,7 @@
 // The booking procedures through the router's caller, against a real database (seeded demo: Taller Demo books per
 // professional, Otro Taller by capacity).
 import { addDays, BOOKING_ERRORS, CRM_TEXTS, type DocumentNotification } from "@taller/core";
-import { bookings, crms, orders, realtimeEvents, rolePermissions, users } from "@taller/db";
+import { bookings, crms, orderStatusLogs, orders, realtimeEvents, rolePermissions, users } from "@taller/db";
 import { chileanHolidays } from "@taller/db/seed";
 import { createCallerFactory } from "@taller/trpc";
 import { callFailure as failure, notificationRequests, useSeededApp } from "@taller/trpc/testing";
@@ -331,6 +331,9 @@ describe("transitions", () => {
       .where(eq(orders.id, first.order?.id ?? 0));
     expect(order?.statusId).toBe(fx().statusIds.Order[0]);
     expect(order?.vehicleId).toBe(fx().vehicleIds[1]);
+    // Its history starts with that status, received by the caller (@taller/orders' createOrder).
+    const logs = await app.db().select().from(orderStatusLogs).where(eq(orderStatusLogs.orderId, order!.id));
+    expect(logs.map((l) => [l.statusId, l.userId])).toEqual([[order?.statusId, order?.userId]]);
     const [{ n }] = (await app
       .db()
       .select({ n: count() })

@@ -86,7 +86,6 @@ export const BOOKING_ERRORS = {
   rescheduled: "La reserva fue reagendada",
   checkedIn: "La reserva ya fue recepcionada",
   notFound: "Reserva no encontrada",
-  noOrderStatus: "La empresa no tiene estados de orden",
   noShow: "La reserva está marcada como inasistencia",
   notStarted: "La reserva aún no comienza",
   keyReused: "Esta solicitud ya se usó para otra reserva",

@@ -30,6 +30,12 @@ export const REALTIME_EVENTS = {
   // Calendar
   /** A calendar event was created or changed: open calendars of the company refetch their window. */
   "calendar.event.changed": company(z.object({ id: idSchema })),
+  // Orders
+  /**
+   * Orders were created or changed (status, delivery, cancellation, edits): open orders, vehicles, calendar, kiosk
+   * and chat screens refetch what they show of them.
+   */
+  "order.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
   // Booking (the agenda)
   /** Bookings were created or changed (confirmed, no-show, rescheduled, checked in): open agendas refetch them. */
   "booking.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),

@@ -89,7 +89,8 @@ export async function generateAbsences(db: Db, now: Date): Promise<Changed[]> {
 /**
  * Retentions: a vehicle whose last order's requirement names a next one is due once the months have passed since
  * that order, or its kilometres have grown by the rule's distance; unless it has an open management or a booking
- * to come. One retention per (order, requirement).
+ * to come. One retention per (order, requirement). A cancelled order (the company's cancel status) is no visit:
+ * it raises none.
  */
 export async function generateRetentions(db: Db, now: Date): Promise<Changed[]> {
   const today = todayIn(undefined, now);
@@ -108,6 +109,7 @@ export async function generateRetentions(db: Db, now: Date): Promise<Changed[]> 
             SELECT DISTINCT ON (o.company_id, o.vehicle_id) o.id, o.company_id, o.vehicle_id, o.client_id, o.requirement_id,
                    o.location_id, o.check_in_time, o.kms
             FROM orders o WHERE o.vehicle_id IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM statuses s WHERE s.company_id = o.company_id AND s.id = o.status_id AND s.cancel)
             ORDER BY o.company_id, o.vehicle_id, o.check_in_time DESC, o.id DESC
           ) lo
           JOIN requirements r ON r.company_id = lo.company_id AND r.id = lo.requirement_id AND r.next_requirement_id IS NOT NULL

@@ -44,6 +44,31 @@ async function addBooking(values: Partial<typeof bookings.$inferInsert> & { book
   return { id: b?.id ?? 0, vehicleId: b?.vehicleId ?? 0 };
 }
 
+/** An order 200 days old of a fresh vehicle, for 'Cambio de aceite' (due by then), in the status at `position`. */
+async function dueOilChange(correlativeId: number, position: number) {
+  const [rule] = await app
+    .db()
+    .select()
+    .from(requirements)
+    .where(and(eq(requirements.companyId, fx().companyId), eq(requirements.name, "Cambio de aceite")));
+  const { vehicleId, clientId } = await freshVehicle(60_000);
+  const [order] = await app
+    .db()
+    .insert(orders)
+    .values({
+      companyId: fx().companyId,
+      correlativeId,
+      statusId: fx().statusIds.Order[position] ?? 0,
+      vehicleId,
+      clientId,
+      requirementId: rule?.id,
+      kms: 50_000,
+      checkInTime: new Date(Date.now() - 200 * 86400_000),
+    })
+    .returning({ id: orders.id });
+  return { rule, vehicleId, order };
+}
+
 const managementsOf = (where: ReturnType<typeof and>) => app.db().select().from(crms).where(where);
 const inTx = <T>(fn: (db: ReturnType<typeof app.db>) => Promise<T>) => withTransaction(ctx(), (tx) => fn(tx.db));
 
@@ -181,26 +206,7 @@ describe("absences", () => {
 
 describe("retentions", () => {
   it("a vehicle whose last order's requirement is due gets one retention with from -> next requirement", async () => {
-    const [rule] = await app
-      .db()
-      .select()
-      .from(requirements)
-      .where(and(eq(requirements.companyId, fx().companyId), eq(requirements.name, "Cambio de aceite")));
-    const { vehicleId, clientId } = await freshVehicle(60_000);
-    const [order] = await app
-      .db()
-      .insert(orders)
-      .values({
-        companyId: fx().companyId,
-        correlativeId: 900_100,
-        statusId: fx().statusIds.Order[5] ?? 0,
-        vehicleId,
-        clientId,
-        requirementId: rule?.id,
-        kms: 50_000,
-        checkInTime: new Date(Date.now() - 200 * 86400_000),
-      })
-      .returning({ id: orders.id });
+    const { rule, vehicleId, order } = await dueOilChange(900_100, 5);
     await inTx((db) => generateRetentions(db, new Date()));
     expect(await inTx((db) => generateRetentions(db, new Date()))).toEqual([]);
     const rows = await managementsOf(and(eq(crms.vehicleId, vehicleId), eq(crms.kind, "retention")));
@@ -223,6 +229,13 @@ describe("retentions", () => {
       });
     await inTx((db) => advanceManagements(db));
     expect((await managementsOf(eq(crms.id, rows[0]?.id ?? 0)))[0]?.category).toBe("completed");
+  });
+
+  it("a cancelled order raises no retention", async () => {
+    // 'Anulado', the demo's cancel status.
+    const { vehicleId } = await dueOilChange(900_150, 6);
+    await inTx((db) => generateRetentions(db, new Date()));
+    expect(await managementsOf(and(eq(crms.vehicleId, vehicleId), eq(crms.kind, "retention")))).toHaveLength(0);
   });
 
   it("is not due before its months or kilometres, nor with a booking to come", async () => {

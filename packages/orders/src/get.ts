@@ -14,6 +14,9 @@ interface DetailRow {
   status_name: string;
   status_color: string;
   status_finish: boolean;
+  status_cancel: boolean;
+  version: number;
+  cancel_reason: string | null;
   requirement_id: number | null;
   requirement_name: string | null;
   client_id: number | null;
@@ -54,6 +57,16 @@ interface DetailRow {
   budget_status_color: string | null;
 }
 
+interface StatusLogRow {
+  id: number;
+  status_id: number;
+  status_name: string;
+  status_color: string;
+  user_name: string | null;
+  reason: string | null;
+  created_at: Instant;
+}
+
 /**
  * One order with everything its read-only detail shows (page or dialog). Another company's id, and with an "own
  * records only" grant an order the user neither received nor is assigned, is NOT_FOUND.
@@ -66,7 +79,8 @@ export const get = staffProcedure
     const [row] = await queryRows<DetailRow>(
       ctx.db,
       sql`SELECT o.id, o.correlative_id, s.id AS status_id, s.name AS status_name, s.color AS status_color,
-                 s.finish AS status_finish, o.requirement_id, r.name AS requirement_name,
+                 s.finish AS status_finish, s.cancel AS status_cancel, o.version, o.cancel_reason,
+                 o.requirement_id, r.name AS requirement_name,
                  c.id AS client_id, c.name AS client_name, c.rut AS client_rut, c.email AS client_email, c.phone AS client_phone,
                  v.id AS vehicle_id, v.identifier, v.chassis, v.year, v.color, v.kms AS vehicle_kms,
                  br.name AS brand_name, bm.name AS brand_model_name, o.location_id, l.name AS location_name,
@@ -85,11 +99,33 @@ export const get = staffProcedure
     );
     if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "Orden no encontrada" });
     const definitions = await loadCustomFieldDefinitions(ctx.db, ctx.companyId);
+    const statusLogs = await queryRows<StatusLogRow>(
+      ctx.db,
+      sql`SELECT l.id, l.status_id, s.name AS status_name, s.color AS status_color, u.name AS user_name, l.reason,
+                 ${instantText(sql`l.created_at`)} AS created_at
+          FROM order_status_logs l
+          JOIN statuses s ON s.company_id = l.company_id AND s.id = l.status_id
+          LEFT JOIN users u ON u.company_id = l.company_id AND u.id = l.user_id
+          WHERE l.company_id = ${ctx.companyId} AND l.order_id = ${row.id}
+          ORDER BY l.id`,
+    );
     const named = (id: number | null, name: string | null) => (id === null || name === null ? null : { id, name });
     return {
       id: row.id,
       correlative_id: row.correlative_id,
-      status: { id: row.status_id, name: row.status_name, color: row.status_color, finish: row.status_finish },
+      status: {
+        id: row.status_id,
+        name: row.status_name,
+        color: row.status_color,
+        finish: row.status_finish,
+        cancel: row.status_cancel,
+      },
+      // What the order's writes send back (orders.changeStatus, update, deliver, cancel): stale means someone else
+      // changed it meanwhile.
+      version: row.version,
+      cancel_reason: row.cancel_reason,
+      // The spec's status_logs: every status it entered, who moved it and when, oldest first.
+      status_logs: statusLogs,
       requirement: named(row.requirement_id, row.requirement_name),
       client:
         row.client_id === null || row.client_name === null

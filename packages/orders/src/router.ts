@@ -1,10 +1,14 @@
 import { router } from "@taller/trpc";
+import { cancel } from "./cancel";
+import { changeStatus } from "./change-status";
+import { deliver } from "./deliver";
 import { exportOrders } from "./export";
 import { get } from "./get";
 import { list } from "./list";
 import { statuses } from "./statuses";
 import { totalsByStatus } from "./totals-by-status";
 import { transitions } from "./transitions";
+import { update } from "./update";
 import { budgetZip, budgetZipLink, zip } from "./zip";
 
 export const ordersRouter = router({
@@ -17,4 +21,8 @@ export const ordersRouter = router({
   zip,
   budgetZip,
   budgetZipLink,
+  changeStatus,
+  update,
+  deliver,
+  cancel,
 });

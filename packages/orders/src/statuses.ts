@@ -14,6 +14,8 @@ export const statuses = staffProcedure.use(can("read", "check_in")).query(async 
       color: statusesTable.color,
       type: statusesTable.type,
       finish: statusesTable.finish,
+      // The order status 'Anular' moves to (the status control leaves it to that action).
+      cancel: statusesTable.cancel,
       order: statusesTable.position,
     })
     .from(statusesTable)
@@ -31,6 +33,7 @@ export const statuses = staffProcedure.use(can("read", "check_in")).query(async 
         color: "#9E9E9E",
         type: "Budget" as const,
         finish: false,
+        cancel: false,
         order: budget.length,
       },
     ],

@@ -71,4 +71,31 @@ export const ordersCases: DomainCases<typeof ordersRouter> = {
       end_ended_at: "2040-12-31",
     }),
   },
+  changeStatus: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.orderIds[0], version: 1, status_id: f.demo.statusIds.Order[1] }),
+    valid: (f) => ({ id: f.demo.orderIds.at(-1), version: 1, status_id: f.demo.statusIds.Order[1], reason: "x" }),
+  },
+  update: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.orderIds[0], version: 1, comment: "ajeno" }),
+    valid: (f) => ({
+      id: f.demo.orderIds.at(-1),
+      version: 1,
+      assignee_id: f.demo.userIds["tecnico@taller.demo"],
+      finish_date: "2030-01-31",
+      kms: 1000,
+      comment: "Revisar frenos",
+    }),
+  },
+  deliver: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.orderIds[0], version: 1 }),
+    valid: (f) => ({ id: f.demo.orderIds.at(-1), version: 1 }),
+  },
+  cancel: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.orderIds[0], version: 1, reason: "Cliente desiste" }),
+    valid: (f) => ({ id: f.demo.orderIds.at(-1), version: 1, reason: "Cliente desiste" }),
+  },
 };

@@ -1,9 +1,11 @@
 // The lint rules that keep the architecture, run through ESLint's Node API with each package's own config on
 // in-memory files: a rule that stopped matching (a renamed package, a moved folder) fails here, not in review.
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { ESLint, type Linter } from "eslint";
 import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
+import { DOMAIN_ORDER } from "../base.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -27,7 +29,7 @@ async function lint(dir: string, path: string, code: string, withTypes = false):
 const rules = (messages: Linter.LintMessage[]) => messages.map((m) => m.ruleId);
 
 describe("import boundaries", () => {
-  it("a domain imports core, db and trpc, never the api or another domain", async () => {
+  it("a domain imports core, db and trpc, never the api or a domain not before it in DOMAIN_ORDER", async () => {
     const allowed =
       'import { present } from "@taller/core";\nimport { users } from "@taller/db";\nimport { userError } from "@taller/trpc";\nexport { present, users, userError };\n';
     expect(rules(await lint("packages/orders", "src/probe.ts", allowed))).toEqual([]);
@@ -37,13 +39,42 @@ describe("import boundaries", () => {
       'import { appRouter } from "@taller/api";\nexport { appRouter };\n',
     );
     expect(rules(api)).toEqual(["no-restricted-imports"]);
-    expect(api[0]?.message).toContain("A domain package imports only @taller/core, @taller/db and @taller/trpc");
+    expect(api[0]?.message).toContain("A domain package imports @taller/core, @taller/db, @taller/trpc and only");
     const domain = await lint(
       "packages/vehicles",
       "src/probe.ts",
       'import { ordersRouter } from "@taller/orders";\nexport { ordersRouter };\n',
     );
     expect(rules(domain)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("booking calls orders' write functions, and orders cannot import booking back", async () => {
+    const write = 'import { createOrder } from "@taller/orders";\nexport { createOrder };\n';
+    expect(rules(await lint("packages/booking", "src/probe.ts", write))).toEqual([]);
+    const back = await lint(
+      "packages/orders",
+      "src/probe.ts",
+      'import { bookingRouter } from "@taller/booking";\nexport { bookingRouter };\n',
+    );
+    expect(rules(back)).toEqual(["no-restricted-imports"]);
+    expect(back[0]?.message).toContain("DOMAIN_ORDER");
+  });
+
+  it("every domain's runtime dependencies on other domains point to an earlier entry of DOMAIN_ORDER", () => {
+    const domains = readdirSync(`${root}packages`).filter((d) => !["core", "trpc", "api"].includes(d));
+    const wrong: string[] = [];
+    for (const dir of domains) {
+      const pkg = JSON.parse(readFileSync(`${root}packages/${dir}/package.json`, "utf8")) as {
+        dependencies?: Record<string, string>;
+      };
+      const before = DOMAIN_ORDER.slice(0, Math.max(DOMAIN_ORDER.indexOf(dir), 0));
+      for (const dep of Object.keys(pkg.dependencies ?? {})) {
+        const name = dep.replace("@taller/", "");
+        if (dep.startsWith("@taller/") && domains.includes(name) && !before.includes(name))
+          wrong.push(`${dir} -> ${name}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("lower layers do not import upward", async () => {

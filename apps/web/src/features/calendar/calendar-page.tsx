@@ -95,7 +95,7 @@ export function CalendarPage() {
   const loading = settledKey !== wantedKey || range.isFetching;
 
   // Another screen (or user) created or changed an event: refetch the windows on screen.
-  useRefreshOn(["calendar.event.changed"], () =>
+  useRefreshOn(["calendar.event.changed", "order.changed"], () =>
     Promise.all([utils.calendar.range.invalidate(), utils.calendar.month.invalidate()]),
   );
 

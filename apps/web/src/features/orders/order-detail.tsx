@@ -22,6 +22,8 @@ import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { ProviderSection } from "../provider";
 import { CreatePaymentButton } from "../payments";
+import { useRefreshOn } from "../../lib/company-events";
+import { OrderLife } from "./order-life";
 import { ClientName } from "./order-rows";
 import "./orders.css";
 
@@ -64,6 +66,7 @@ export function OrderView({ order }: { order: Order }) {
         </p>
       )}
       <div className="order-detail-grid">
+        {can("update", "check_in") && <OrderLife order={order} />}
         <Section title={terms.client.one}>
           <dl>
             <Field label="Nombre">
@@ -140,6 +143,17 @@ export function OrderView({ order }: { order: Order }) {
           </Section>
         )}
         {can("read", "inventory_action") && <ProviderSection document={{ order_id: order.id }} />}
+        <Section title="Historial de estados" wide>
+          <ol className="order-status-logs">
+            {order.status_logs.map((l) => (
+              <li key={l.id}>
+                <StatusBadge color={l.status_color} name={l.status_name} /> {formatDateTime(l.created_at)}
+                {l.user_name && ` · ${l.user_name}`}
+                {l.reason && ` · ${l.reason}`}
+              </li>
+            ))}
+          </ol>
+        </Section>
         <Section title="Comentario" wide>
           <p className="order-comment">{order.comment || "Sin comentario"}</p>
         </Section>
@@ -177,6 +191,9 @@ function Problem({ text, children }: { text: string; children?: ReactNode }) {
 /** The order, or what went wrong loading it. */
 function OrderLoader({ orderId }: { orderId: number }) {
   const order = trpc.orders.get.useQuery({ id: orderId });
+  const utils = trpc.useUtils();
+  // Another user (or tab) moved or edited the order: show it as it now is.
+  useRefreshOn(["order.changed"], () => utils.orders.get.invalidate({ id: orderId }));
   if (order.data) return <OrderView order={order.data} />;
   if (!order.isError) return <PageLoader />;
   const code = errorCode(order.error);

@@ -57,7 +57,7 @@ export function OrdersPage() {
   const failed = list.isError || statuses.isError;
   const utils = trpc.useUtils();
   // A check-in elsewhere opens an order; a budget's status shows in its order's row.
-  useRefreshOn(["booking.changed", "budget.changed"], () => utils.orders.list.invalidate());
+  useRefreshOn(["booking.changed", "budget.changed", "order.changed"], () => utils.orders.list.invalidate());
 
   useEffect(() => {
     if (failed) snackbar.show("Error al cargar las órdenes", { tone: "error", duration: 3000, closeLabel: "Cerrar" });

@@ -59,7 +59,7 @@ export function VehiclesPage() {
   const totals = list.data?.pages[0]?.totals;
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.vehicles, "los vehículos");
   // A vehicle's status comes from its bookings and orders (a check-in opens an order), wherever they change.
-  useRefreshOn(["booking.changed"], () => utils.vehicles.list.invalidate());
+  useRefreshOn(["booking.changed", "order.changed"], () => utils.vehicles.list.invalidate());
 
   const setStatusIds = (ids: number[]) => {
     storeStatusIds(ids);

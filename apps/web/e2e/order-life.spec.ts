@@ -1,0 +1,103 @@
+/**
+ * The order's life on its detail: moving an order through three statuses in one browser while a second browser's
+ * orders list follows; the control offers only the company's transitions (and says why 'Entregar' waits); a browser
+ * that missed the changes is refused with the conflict message and shown the order as it now is; delivery; and
+ * cancelling with a required reason. Each test takes an order in 'Recepcionado' of its own (the oldest loaded).
+ */
+import { expect as baseExpect, type Browser, type Page, test } from "@playwright/test";
+import { ORDER_TEXTS } from "@taller/core";
+import { loginToShell } from "./fixtures";
+import { listScreen } from "./lists";
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+const ADMIN = "admin@taller.demo";
+const ordersList = (page: Page) => listScreen(page, { table: "Órdenes de Trabajo", boxes: "Estados de Orden" });
+
+async function otherBrowser(browser: Browser, live = true) {
+  const context = await browser.newContext();
+  // Without the WebSocket the page hears of no change: it keeps the order as it first loaded it.
+  if (!live) await context.routeWebSocket("**", () => undefined);
+  const page = await context.newPage();
+  await loginToShell(page, ADMIN);
+  return { context, page };
+}
+
+/** An order in 'Recepcionado' from the list: `nth` from the end of the first page, so tests take different ones. */
+async function receivedOrder(page: Page, nth: number) {
+  await loginToShell(page, ADMIN);
+  await page.goto("/main/orders");
+  const list = ordersList(page);
+  await expect(list.rows.first()).toBeVisible();
+  const link = list.rows
+    .filter({ has: page.getByRole("img", { name: "Recepcionado" }) })
+    .nth(-1 - nth)
+    .locator("a.order-number");
+  const number = (await link.textContent()) ?? "";
+  const href = (await link.getAttribute("href")) ?? "";
+  const row = list.rows.filter({ has: page.locator("a.order-number", { hasText: new RegExp(`^${number}$`) }) });
+  return { list, row, href };
+}
+
+async function chooseStatus(page: Page, name: string) {
+  await page.getByRole("combobox", { name: "Cambiar estado" }).click();
+  await page.getByRole("option", { name, exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Estado actualizado" })).toBeVisible();
+}
+
+test("three statuses in one browser, the other's list follows; a stale browser is told; then delivered", async ({
+  page,
+  browser,
+}) => {
+  const { row, href } = await receivedOrder(page, 0);
+  const stale = await otherBrowser(browser, false);
+  await stale.page.goto(href);
+  await expect(stale.page.getByRole("combobox", { name: "Cambiar estado" })).toContainText("Recepcionado");
+
+  const other = await otherBrowser(browser);
+  await other.page.goto(href);
+  for (const name of ["En diagnóstico", "En reparación", "Control de calidad"]) {
+    await chooseStatus(other.page, name);
+    await expect(row.getByRole("img", { name })).toBeVisible();
+  }
+  // From 'Control de calidad' the demo allows 'En reparación' and 'Listo para entrega' (and 'Anular'), not a jump
+  // back to the start nor straight to delivery.
+  await other.page.getByRole("combobox", { name: "Cambiar estado" }).click();
+  await expect(other.page.getByRole("option", { name: "Recepcionado" })).toHaveCount(0);
+  await expect(other.page.getByRole("option", { name: "Listo para entrega" })).toBeVisible();
+  await other.page.keyboard.press("Escape");
+  await expect(other.page.getByRole("button", { name: "Entregar" })).toBeDisabled();
+  await expect(other.page.getByText(/^Para entregar, la orden debe estar/)).toBeVisible();
+
+  // The stale browser still shows 'Recepcionado': its edit loses, it is told, and the order reloads.
+  await stale.page.getByLabel("Entrega agendada").fill("31-12-2030");
+  await stale.page.getByLabel("Entrega agendada").press("Tab");
+  await stale.page.getByRole("button", { name: "Guardar fecha" }).click();
+  await expect(stale.page.getByRole("alert").filter({ hasText: ORDER_TEXTS.stale })).toBeVisible();
+  await expect(stale.page.getByRole("combobox", { name: "Cambiar estado" })).toContainText("Control de calidad");
+
+  await chooseStatus(other.page, "Listo para entrega");
+  await other.page.getByRole("button", { name: "Entregar" }).click();
+  await expect(other.page.getByRole("status").filter({ hasText: "Orden entregada" })).toBeVisible();
+  await expect(other.page.getByText(`${ORDER_TEXTS.finished}.`)).toBeVisible();
+  // 'Entregado' is a finished status: the list's default filter leaves the order out.
+  await expect(row).toHaveCount(0);
+  await stale.context.close();
+  await other.context.close();
+});
+
+test("'Anular' asks for the reason and keeps it in the history", async ({ page }) => {
+  const { href } = await receivedOrder(page, 1);
+  await page.goto(href);
+  await page.getByRole("button", { name: "Anular" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Anular orden #\d+$/ });
+  await dialog.getByRole("button", { name: "Anular orden" }).click();
+  await expect(dialog.getByText(ORDER_TEXTS.reasonRequired)).toBeVisible();
+  await dialog.getByLabel("Motivo").fill("Cliente desiste");
+  await dialog.getByRole("button", { name: "Anular orden" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Orden anulada" })).toBeVisible();
+  await expect(page.getByText("Motivo de anulación: Cliente desiste")).toBeVisible();
+  await expect(page.locator(".order-status-logs li").last()).toContainText("Cliente desiste");
+});
