@@ -101,11 +101,12 @@ describe("vehicle counts", () => {
       );
     };
     const orderStatuses = await db()
-      .select({ id: statuses.id, finish: statuses.finish })
+      .select({ id: statuses.id, finish: statuses.finish, cancel: statuses.cancel })
       .from(statuses)
       .where(and(eq(statuses.companyId, c), eq(statuses.type, "Order")));
     const open = orderStatuses.find((s) => !s.finish)!.id;
-    const done = orderStatuses.find((s) => s.finish)!.id;
+    // A finished status that may stop finishing: the cancel status must stay a finished one.
+    const done = orderStatuses.find((s) => s.finish && !s.cancel)!.id;
     const [a, b] = await db()
       .insert(vehicles)
       .values([1, 2].map((i) => ({ companyId: c, identifier: `YYYY0${i}` })))
