@@ -15,18 +15,22 @@ import {
   titleCase,
 } from "@taller/core";
 import { Link } from "@tanstack/react-router";
-import { ChevronLeft, ChevronRight, Star } from "lucide-react";
+import { ChevronLeft, ChevronRight, Plus, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
+import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
 import { useIsNarrow } from "../../lib/media";
 import { useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
 import { SearchBar } from "../../ui/search-bar";
 import { Select } from "../../ui/select";
 import { Spinner } from "../../ui/spinner";
 import { VirtualList } from "../../ui/virtual-list";
+import { ClientCreateDialog } from "./client-dialogs";
 import "./crm.css";
 
 type ClientsAnswer = RouterOutputs["crm"]["clients"];
@@ -237,11 +241,21 @@ export function ClientsPage() {
   const [search, setSearch] = useSearchText();
   const [ratings, setRatings] = useState<Rating[]>([...CLIENT_RATINGS]);
   const List = narrow ? ClientCards : ClientsTable;
+  const can = useCan();
+  const utils = trpc.useUtils();
+  const [creating, setCreating] = useState(false);
+  useRefreshOn(["client.changed"], () => utils.crm.clients.invalidate());
   return (
     <div className="list-page crm-list">
       <div className="list-page-bar">
         <SearchBar value={search} onSearch={setSearch} delay={CLIENT_SEARCH_DEBOUNCE_MS} />
+        {can("create", "client") && (
+          <Button icon={<Plus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            Nuevo
+          </Button>
+        )}
       </div>
+      {creating && <ClientCreateDialog open onOpenChange={setCreating} />}
       {/* A new search or rating filter starts again from the first page. */}
       <List
         key={`${narrow}|${search}|${ratings.join()}`}
