@@ -11,7 +11,9 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
   unique,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt, searchIndex } from "./_columns";
 import { companies } from "./companies";
@@ -37,8 +39,9 @@ export const clients = pgTable(
   },
   (t) => [
     check("clients_rating_range", sql`${t.rating} between 0 and 5`),
-    // An e-mail booking names its client by RUT (booking.externalMails.list's prefill).
-    index("clients_company_rut_idx").on(t.companyId, t.rut),
+    // One client per RUT and company (clients are written with the RUT formatted, "12.345.678-5"); also how an
+    // e-mail booking finds its client (booking.externalMails.list's prefill). Clients without a RUT are many.
+    uniqueIndex("clients_company_rut_key").on(t.companyId, t.rut),
     searchIndex(t),
     // The clients table's default page (newest first) under a rating filter.
     index("clients_rating_idx").on(t.companyId, t.rating, t.id),
@@ -90,8 +93,29 @@ export const vehicles = pgTable(
     // Client renames rewrite their vehicles' search text; deleting a client nulls its vehicles.
     index("vehicles_client_idx").on(t.clientId),
     searchIndex(t),
-    // An e-mail booking names its vehicle by plate (booking.externalMails.list's prefill).
-    index("vehicles_company_identifier_idx").on(t.companyId, t.identifier),
+    // One vehicle per identifier and company, as written (upper-case, a plate without separators); also how an
+    // e-mail booking finds its vehicle (booking.externalMails.list's prefill).
+    uniqueIndex("vehicles_company_identifier_key").on(t.companyId, t.identifier),
+  ],
+);
+
+/**
+ * A vehicle's earlier identifiers: a trigger on vehicles (migration vehicle_plates_unique) writes the old and the new
+ * one whenever the identifier changes, whoever changes it.
+ */
+export const vehiclePlateHistory = pgTable(
+  "vehicle_plate_history",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    vehicleId: integer("vehicle_id").notNull(),
+    identifier: text("identifier").notNull(),
+    replacedBy: text("replaced_by").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantRef(t, t.vehicleId, vehicles, "cascade"),
+    index("vehicle_plate_history_vehicle_idx").on(t.companyId, t.vehicleId, t.changedAt),
   ],
 );
 

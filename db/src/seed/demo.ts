@@ -104,6 +104,8 @@ export interface CompanyFixture {
   locationIds: number[];
   clientIds: number[];
   vehicleIds: number[];
+  /** The vehicle catalogue's brands (each with its models). */
+  brandIds: number[];
   orderIds: number[];
   statusIds: Record<StatusType, number[]>;
   requirementIds: number[];
@@ -458,6 +460,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     locationIds,
     clientIds: [...clientRows.map((c) => c.id), ...history.clientIds],
     vehicleIds: [...vehicleRows.map((v) => v.id), ...history.vehicleIds],
+    brandIds: [...new Set(base.models.map((m) => m.brandId))],
     orderIds: [...history.orderIds, ...orderRows.map((o) => o.id)],
     statusIds,
     requirementIds,

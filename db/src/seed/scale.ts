@@ -120,11 +120,13 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleResult
     if (bulk) for (const t of SEARCH_TRIGGERS) await run(sql.raw(`ALTER TABLE ${t} DISABLE TRIGGER ${t}_search_text`));
 
     await step(`${counts.clients} clients`, async () => {
+      // RUT bodies from the client's id, past the demo's (up to 25 million): RUTs are unique per company.
       await run(sql`CREATE TEMP TABLE scale_clients ON COMMIT DROP AS
-        SELECT i AS rn, nextval('clients_id_seq')::int AS id,
-               ${pick(texts(FIRST_NAMES))} AS first, ${pick(texts(LAST_NAMES))} AS last1, ${pick(texts(LAST_NAMES))} AS last2,
-               5000000 + floor(random() * 20000000)::int AS body
-        FROM generate_series(1, ${n(counts.clients)}) i`);
+        SELECT s.*, 30000000 + s.id AS body
+        FROM (SELECT i AS rn, nextval('clients_id_seq')::int AS id,
+                     ${pick(texts(FIRST_NAMES))} AS first, ${pick(texts(LAST_NAMES))} AS last1,
+                     ${pick(texts(LAST_NAMES))} AS last2
+              FROM generate_series(1, ${n(counts.clients)}) i) s`);
       // RUT check digit (módulo 11, weights 2..7 from the right) and "12.345.678-5" formatting, as @taller/core does.
       await run(sql`INSERT INTO clients (id, company_id, rut, name, email, phone, address, city, rating)
         SELECT id, ${c},
@@ -166,6 +168,11 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleResult
         JOIN scale_clients sc ON sc.rn = g.crn
         JOIN (SELECT row_number() OVER (ORDER BY id) AS mrn, id, brand_id FROM brand_models WHERE company_id = ${c}) m
           ON m.mrn = g.mrn`);
+      // Plates are unique per company: a drawn plate already taken (here or by the demo) gets its vehicle's id.
+      await run(sql`UPDATE scale_vehicles s SET identifier = s.identifier || '-' || s.id
+        FROM (SELECT id, row_number() OVER (PARTITION BY identifier ORDER BY id) AS k FROM scale_vehicles) d
+        WHERE d.id = s.id
+          AND (d.k > 1 OR EXISTS (SELECT 1 FROM vehicles v WHERE v.company_id = ${c} AND v.identifier = s.identifier))`);
       await run(sql`INSERT INTO vehicles (id, company_id, client_id, brand_id, brand_model_id, identifier, chassis, year, color, kms,
                                           custom_fields, search_text)
         SELECT v.id, ${c}, v.client_id, v.brand_id, v.brand_model_id, v.identifier, v.chassis,

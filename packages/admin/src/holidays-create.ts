@@ -1,9 +1,9 @@
 import { createHolidaySchema } from "@taller/core";
 import { queryRows } from "@taller/db";
-import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
+import { can, fieldError, staffProcedure, withTransaction, uniqueOnField } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { MAX_HOLIDAYS_PER_YEAR, yearRange } from "./holidays-list";
-import { emitSetupChanged, uniqueOnField } from "./setup-changes";
+import { emitSetupChanged } from "./setup-changes";
 
 /**
  * A holiday for the whole company or one location: the agenda locks that day (booking's free-slot search and its

@@ -1,7 +1,7 @@
 import { createLocationSchema } from "@taller/core";
-import { can, staffProcedure, withTransaction } from "@taller/trpc";
+import { can, staffProcedure, withTransaction, uniqueOnField } from "@taller/trpc";
 import { MAX_LOCATIONS } from "./locations-list";
-import { emitSetupChanged, insertNamed, uniqueOnField } from "./setup-changes";
+import { emitSetupChanged, insertNamed } from "./setup-changes";
 
 export const LOCATION_TAKEN = "Ya existe un local con ese nombre";
 

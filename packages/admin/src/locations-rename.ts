@@ -1,7 +1,7 @@
 import { renameLocationSchema } from "@taller/core";
-import { can, staffProcedure, withTransaction } from "@taller/trpc";
+import { can, staffProcedure, withTransaction, uniqueOnField } from "@taller/trpc";
 import { LOCATION_TAKEN } from "./locations-create";
-import { emitSetupChanged, renameNamed, uniqueOnField } from "./setup-changes";
+import { emitSetupChanged, renameNamed } from "./setup-changes";
 
 export const LOCATION_NOT_FOUND = "Local no encontrado";
 

@@ -1,9 +1,9 @@
 import { ADMIN_SETUP_TEXTS, MAX_REQUIREMENTS, requirementFieldsSchema } from "@taller/core";
 import { queryRows } from "@taller/db";
-import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
+import { can, fieldError, staffProcedure, withTransaction, uniqueOnField } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { assertReferencesOfCompany } from "./requirements-write";
-import { emitSetupChanged, uniqueOnField } from "./setup-changes";
+import { emitSetupChanged } from "./setup-changes";
 
 export const requirementsCreate = staffProcedure
   .use(can("create", "manager"))

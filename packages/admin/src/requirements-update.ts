@@ -1,11 +1,11 @@
 import { ADMIN_SETUP_TEXTS, requirementFieldsSchema } from "@taller/core";
 import { queryRows } from "@taller/db";
-import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
+import { can, fieldError, staffProcedure, TRPCError, withTransaction, uniqueOnField } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { id } from "./inputs";
 import { assertReferencesOfCompany } from "./requirements-write";
-import { emitSetupChanged, uniqueOnField } from "./setup-changes";
+import { emitSetupChanged } from "./setup-changes";
 
 /** Every field at once (the form sends them all); the next retention generation reads the new rule. */
 export const requirementsUpdate = staffProcedure

@@ -1,6 +1,6 @@
 // What requirements.create and requirements.update share: the references a requirement's fields name must be the
 // caller's company's (the composite keys would refuse another's; this says which field). A taken name is
-// uniqueOnField's (setup-changes.ts).
+// uniqueOnField (@taller/trpc).
 import { ADMIN_SETUP_TEXTS, type RequirementFields } from "@taller/core";
 import { queryRows } from "@taller/db";
 import { fieldError, type Transaction } from "@taller/trpc";

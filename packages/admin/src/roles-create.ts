@@ -1,6 +1,6 @@
 import { createRoleSchema } from "@taller/core";
-import { can, staffProcedure, withTransaction } from "@taller/trpc";
-import { emitSetupChanged, insertNamed, uniqueOnField } from "./setup-changes";
+import { can, staffProcedure, withTransaction, uniqueOnField } from "@taller/trpc";
+import { emitSetupChanged, insertNamed } from "./setup-changes";
 
 /** Roles one company may have: far beyond a workshop's needs, so the roles list is one answer. */
 export const MAX_ROLES = 50;

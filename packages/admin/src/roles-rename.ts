@@ -1,7 +1,7 @@
 import { renameRoleSchema } from "@taller/core";
-import { can, staffProcedure, withTransaction } from "@taller/trpc";
+import { can, staffProcedure, withTransaction, uniqueOnField } from "@taller/trpc";
 import { ROLE_TAKEN } from "./roles-create";
-import { emitSetupChanged, renameNamed, uniqueOnField } from "./setup-changes";
+import { emitSetupChanged, renameNamed } from "./setup-changes";
 
 export const ROLE_NOT_FOUND = "Rol no encontrado";
 

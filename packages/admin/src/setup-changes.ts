@@ -2,26 +2,13 @@
 // every process drops the company's cached sessions, whose grants may have changed), turns a broken "one name per
 // company" into a field error (deleting a row only when nothing uses it is delete-unused.ts).
 import { queryRows } from "@taller/db";
-import { fieldError, findPgCode, TRPCError, type Transaction } from "@taller/trpc";
+import { fieldError, TRPCError, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 
 export type SetupPart = "roles" | "locations" | "holidays" | "statuses" | "requirements" | "preferences";
 
 export async function emitSetupChanged(tx: Transaction, companyId: number, what: SetupPart): Promise<void> {
   await tx.emit({ type: "company.setup_changed", companyId, payload: { what } });
-}
-
-/**
- * Runs a write whose unique index may refuse it (a taken name, a second click that lost the race) and answers that
- * refusal on the field the user typed: the index decides, never a read before the write.
- */
-export async function uniqueOnField<T>(write: Promise<T>, field: string, message: string): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (findPgCode(error) === "23505") throw fieldError("CONFLICT", field, message);
-    throw error;
-  }
 }
 
 /** The company's named rows the administration creates and renames: roles and locations. */

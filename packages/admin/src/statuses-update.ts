@@ -1,8 +1,8 @@
 import { ADMIN_SETUP_TEXTS, updateStatusSchema } from "@taller/core";
 import { queryRows } from "@taller/db";
-import { can, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
+import { can, staffProcedure, TRPCError, withTransaction, uniqueOnField } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { emitSetupChanged, uniqueOnField } from "./setup-changes";
+import { emitSetupChanged } from "./setup-changes";
 
 /** Renames, recolours or flags a status as finished (a finished status leaves the lists' default filters). */
 export const statusesUpdate = staffProcedure

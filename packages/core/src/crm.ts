@@ -9,6 +9,7 @@ import type { Instant } from "./instant";
 import { MESSAGE_STATUS_LABELS, NOTIFICATION_KINDS, type MessageStatus } from "./messaging";
 import { listSearchSchema } from "./fields";
 import { idSchema as id } from "./ids";
+import { formatRut, isValidRut } from "./rut";
 
 /** The lists of the CRM screen: retentions and absences (booking follow-ups use the same list procedure). */
 export const CRM_LIST_KINDS = CRM_KINDS;
@@ -287,19 +288,57 @@ export function crmReminderText(f: CrmReminderFacts): string | null {
   return "Recordatorio por WhatsApp: pendiente";
 }
 
-/** A client's data as the client page edits it (crm.updateClient). */
-export const clientUpdateSchema = z.object({
-  id,
-  name: z.string().trim().min(1).max(200),
-  rut: z.string().trim().max(20).nullish(),
-  email: z
+/** A Chilean phone as stored: "+56 9 1234 5678" (nine digits after the country code), or null when not one. */
+export function formatChileanPhone(phone: string): string | null {
+  const digits = phone.replace(/[\s\-().]/g, "").replace(/^\+?56/, "");
+  if (!/^\d{9}$/.test(digits)) return null;
+  return `+56 ${digits.slice(0, 1)} ${digits.slice(1, 5)} ${digits.slice(5)}`;
+}
+
+export const CLIENT_TEXTS = {
+  badRut: "RUT inválido",
+  rutTaken: "Ya existe un cliente con ese RUT",
+  badPhone: "Teléfono inválido (+56 9 1234 5678)",
+  badEmail: "Correo inválido",
+  mergeSame: "Elige otro registro para unir",
+  created: "Cliente creado",
+  merged: "Registros unidos",
+} as const;
+
+const optionalText = (max: number) =>
+  z
     .string()
     .trim()
-    .max(200)
-    .pipe(z.union([z.literal(""), z.email()]))
-    .nullish(),
-  phone: z.string().trim().max(40).nullish(),
-  address: z.string().trim().max(300).nullish(),
-  city: z.string().trim().max(100).nullish(),
-  rating: z.number().int().min(0).max(5).optional(),
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+/**
+ * A client's data as the create and edit forms send it (crm.createClient, crm.updateClient): the RUT checked by its
+ * módulo 11 digit and stored formatted ("12.345.678-5", so one person has one spelling and the unique index holds),
+ * the phone stored as "+56 9 1234 5678"; an empty optional field is stored as null.
+ */
+export const clientDataSchema = z.object({
+  name: z.string().trim().min(1, "Ingresa el nombre").max(200),
+  rut: optionalText(20).pipe(
+    z.string().refine(isValidRut, { error: CLIENT_TEXTS.badRut }).transform(formatRut).nullable(),
+  ),
+  email: optionalText(200).pipe(z.email({ error: CLIENT_TEXTS.badEmail }).nullable()),
+  phone: optionalText(40).pipe(
+    z
+      .string()
+      .transform(
+        (v, ctx) =>
+          formatChileanPhone(v) ?? (ctx.addIssue({ code: "custom", message: CLIENT_TEXTS.badPhone }), z.NEVER),
+      )
+      .nullable(),
+  ),
+  address: optionalText(300),
+  city: optionalText(100),
 });
+/** The client page's edit (crm.updateClient); the rating is set from the list. */
+export const clientUpdateSchema = clientDataSchema.extend({ id, rating: z.number().int().min(0).max(5).optional() });
+/** Two records of one person: `from` goes into `into` (crm.mergeClients). */
+export const clientMergeSchema = z
+  .object({ into: id, from: id })
+  .refine((v) => v.into !== v.from, { path: ["from"], error: CLIENT_TEXTS.mergeSame });

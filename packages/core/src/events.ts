@@ -46,6 +46,12 @@ export const REALTIME_EVENTS = {
    */
   "booking.external_mails_changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
 
+  // Vehicles and clients
+  /** Vehicles were created or changed (data, plate, owner, a merge of their owner): lists and pages refetch them. */
+  "vehicle.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
+  /** Clients were created, changed or merged (a merged-away id is in the list): client lists and pages refetch. */
+  "client.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
+
   // Chat
   /** A chat's message was posted, changed (an event message edited) or removed: chat.onComments delivers it. */
   "chat.comment": company(
@@ -103,8 +109,6 @@ export const REALTIME_EVENTS = {
    * reloads and says 'La gestión ha sido actualizada' (the spec's 'updated-document'), the lists' KPIs refresh.
    */
   "crm.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
-  /** Clients were edited (data, rating): the CRM's clients list and an open client refetch. */
-  "client.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
 
   // Budgets
   /** Budgets were created, edited (lines, pictures) or moved to another status: open budget and order lists refetch. */

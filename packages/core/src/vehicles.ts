@@ -1,3 +1,7 @@
+import { z } from "zod";
+import { idSchema } from "./ids";
+import { DEFAULT_TERMS } from "./terms";
+
 // Vehicles vocabulary shared by the server and the web app (seed 000 sections 2.8 and 4). A vehicle's status is
 // derived from its orders and bookings, never stored.
 
@@ -14,3 +18,76 @@ export const VEHICLE_STATUS_BOXES = [
 
 /** The list's filter when nothing is stored: Sin orden and Agendado. */
 export const DEFAULT_VEHICLE_FILTER: VehicleStatus[] = [VEHICLE_STATUS.SIN_ORDEN, VEHICLE_STATUS.AGENDADO];
+
+/**
+ * A vehicle's identifier rule: a company whose object is the default 'Vehículo' writes Chilean plates (old AB1234,
+ * new BCDF12); one that named its object otherwise ('Bicicleta') writes free identifiers (a frame number).
+ */
+export function usesPlates(objectTerm: { singular: string }): boolean {
+  return foldTerm(objectTerm.singular) === foldTerm(DEFAULT_TERMS.object.singular);
+}
+const foldTerm = (text: string) =>
+  text
+    .trim()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+
+export const VEHICLE_TEXTS = {
+  notFound: "Vehículo no encontrado",
+  badPlate: "Patente inválida (AB1234 o BCDF12)",
+  plateTaken: "Ya existe un vehículo con esa patente",
+  badIdentifier: "Identificador inválido",
+  identifierTaken: "Ya existe otro registro con ese identificador",
+  saved: "Datos guardados",
+  clientNotFound: "Cliente no encontrado",
+  brandNotFound: "Marca no encontrada",
+  modelNotFound: "Modelo no encontrado",
+} as const;
+
+/** As stored: upper case, a plate without the spaces, dots and hyphens people write in it. */
+export function normalizeIdentifier(value: string, plates: boolean): string {
+  const upper = value.trim().toUpperCase();
+  return plates ? upper.replace(/[\s.\-·]/g, "") : upper.replace(/\s+/g, " ");
+}
+
+/** Chilean plates: two letters and four digits (before 2007), or four letters and two digits. */
+export const isChileanPlate = (plate: string) => /^(?:[A-Z]{2}\d{4}|[A-Z]{4}\d{2})$/.test(plate);
+
+/** The identifier's field error for the company's rule, or null when it is valid (already normalized). */
+export function identifierError(identifier: string, plates: boolean): string | null {
+  if (plates) return isChileanPlate(identifier) ? null : VEHICLE_TEXTS.badPlate;
+  return /^[\p{L}\d][\p{L}\d .\-/]{0,29}$/u.test(identifier) ? null : VEHICLE_TEXTS.badIdentifier;
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+const optionalNumber = (min: number, max: number) => z.number().int().min(min).max(max).nullish();
+
+/**
+ * A vehicle's data as its create and edit dialogs send it (vehicles.create, vehicles.update). The identifier's
+ * format depends on the company (usesPlates): the server checks it in the handler, the form with `vehicleFormSchema`.
+ */
+export const vehicleDataSchema = z.object({
+  identifier: z.string().trim().min(1, "Ingresa el identificador").max(30),
+  client_id: idSchema.nullish(),
+  brand_id: idSchema.nullish(),
+  brand_model_id: idSchema.nullish(),
+  chassis: optionalText(40),
+  year: optionalNumber(1900, 2100),
+  color: optionalText(40),
+  kms: optionalNumber(0, 10_000_000),
+});
+export type VehicleData = z.input<typeof vehicleDataSchema>;
+
+/** The dialogs' schema: the data with the company's identifier rule, so the field says it before sending. */
+export const vehicleFormSchema = (plates: boolean) =>
+  vehicleDataSchema.superRefine((v, ctx) => {
+    const error = identifierError(normalizeIdentifier(v.identifier, plates), plates);
+    if (error) ctx.addIssue({ code: "custom", path: ["identifier"], message: error });
+  });

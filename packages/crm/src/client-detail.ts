@@ -120,5 +120,13 @@ export const clientDetail = staffProcedure
             ORDER BY c.created_at DESC, c.id DESC LIMIT ${RECENT}`,
           ),
     ]);
-    return { client, vehicles, orders, bookings, managements, can_update: ctx.can("update", "client") };
+    return {
+      client,
+      vehicles,
+      orders,
+      bookings,
+      managements,
+      can_update: ctx.can("update", "client"),
+      can_merge: ctx.can("update", "client") && ctx.can("destroy", "client"),
+    };
   });

@@ -90,6 +90,29 @@ export const crmCases: DomainCases<typeof crmRouter> = {
       { id: f.other.clientIds[0], name: "X", email: "no" },
     ],
   },
+  createClient: {
+    kind: "scoped",
+    input: () => ({ name: "Cliente de Otro Taller", rut: "9.876.543-3" }),
+    // The answer is the client just created in the caller's company.
+    leaks: (r, f) => findIds(r, "id", f.demo.clientIds),
+    valid: () => ({ name: "Rosa Reyes", rut: "7.654.321-6", phone: "+56 9 5555 1234", email: "rosa@example.com" }),
+    attacks: () => [
+      { name: "X", rut: "7.654.321-0" },
+      { name: "X", phone: "555" },
+      { name: "", email: "no" },
+    ],
+  },
+  mergeClients: {
+    kind: "foreign",
+    input: (f) => ({ into: f.demo.clientIds[0], from: f.demo.clientIds[1] }),
+    notOwned: "a client is no one's record: whoever may update and delete clients merges any two of the company's",
+    // History clients, so the fuzzing leaves the demo's named ones in place.
+    valid: (f) => ({ into: f.demo.clientIds.at(-1), from: f.demo.clientIds.at(-2) }),
+    attacks: (f) => [
+      { into: f.demo.clientIds[0], from: f.other.clientIds[0] },
+      { into: f.demo.clientIds[0], from: f.demo.clientIds[0] },
+    ],
+  },
   onChanged: {
     kind: "scoped",
     subscription: true,

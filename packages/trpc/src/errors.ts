@@ -33,6 +33,19 @@ export function fieldError(code: TRPCError["code"], field: string, message: stri
 }
 
 /**
+ * Runs a write whose unique index may refuse it (a taken name, a second click that lost the race) and answers that
+ * refusal on the field the user typed: the index decides, never a read before the write.
+ */
+export async function uniqueOnField<T>(write: Promise<T>, field: string, message: string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (findPgCode(error) === "23505") throw fieldError("CONFLICT", field, message);
+    throw error;
+  }
+}
+
+/**
  * Errors whose message was written for users: everything thrown by our procedures and middlewares (marked as it
  * leaves the procedure, see trpc.ts) and errors made with `userError` outside one (the HTTP adapter's refusals).
  * Anything else (tRPC's own transport errors, a subscription failing mid-stream) speaks English or leaks internals.

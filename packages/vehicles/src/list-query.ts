@@ -65,12 +65,12 @@ function vehicleFacts(f: VehicleFilters): SQL {
 /**
  * "Own records only" for vehicles: those with an order the user received or is assigned, or a booking of the user.
  */
-function owned(f: VehicleFilters): SQL {
-  const me = f.scope.ownerId;
+export function ownedVehicle(companyId: number, me: number | null, id: SQL = sql`v.id`): SQL {
   if (me === null) return sql`true`;
-  return sql`v.id IN (SELECT vehicle_id FROM orders WHERE company_id = ${f.scope.companyId} AND (user_id = ${me} OR assignee_id = ${me})
-                      UNION SELECT vehicle_id FROM bookings WHERE company_id = ${f.scope.companyId} AND user_id = ${me})`;
+  return sql`${id} IN (SELECT vehicle_id FROM orders WHERE company_id = ${companyId} AND (user_id = ${me} OR assignee_id = ${me})
+                      UNION SELECT vehicle_id FROM bookings WHERE company_id = ${companyId} AND user_id = ${me})`;
 }
+const owned = (f: VehicleFilters) => ownedVehicle(f.scope.companyId, f.scope.ownerId);
 
 /**
  * When Sin orden (the bulk of vehicles) is not wanted, only vehicles with an open order or a booking from today can

@@ -38,6 +38,16 @@ export function textField<T extends FieldValues>(form: UseFormReturn<T, unknown,
   return { ...form.register(name), error: error?.message };
 }
 
+/** A numeric TextField's props: an empty input is null, anything else a number for the schema to check. */
+export function numberField<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, name: Path<T>) {
+  const error = form.getFieldState(name, form.formState).error;
+  return {
+    ...form.register(name, { setValueAs: (v: unknown) => (v === "" || v == null ? null : Number(v)) }),
+    inputMode: "numeric" as const,
+    error: error?.message,
+  };
+}
+
 /**
  * A DateField's props for one field: the day kept in the form ('YYYY-MM-DD', or the text typed so far, which the
  * schema refuses), and its message; validated again on each change once the form was submitted.

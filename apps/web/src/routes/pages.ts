@@ -16,6 +16,7 @@ export const BudgetsPage = lazyRouteComponent(budgetPages, "BudgetsPage");
 export const BudgetDetailPage = lazyRouteComponent(budgetPages, "BudgetDetailPage");
 export const CalendarPage = lazyRouteComponent(() => import("../features/calendar/calendar-page"), "CalendarPage");
 export const VehiclesPage = lazyRouteComponent(() => import("../features/vehicles/vehicles-page"), "VehiclesPage");
+export const VehiclePage = lazyRouteComponent(() => import("../features/vehicles/vehicle-page"), "VehiclePage");
 const bookingPublic = () => import("../features/booking-public");
 export const ClientBookingPage = lazyRouteComponent(bookingPublic, "ClientBookingPage");
 export const CrmBookingPage = lazyRouteComponent(bookingPublic, "CrmBookingPage");

@@ -63,6 +63,7 @@ import {
   ClientPaymentPage,
   SettingsPage,
   VehiclesPage,
+  VehiclePage,
   KioskLoginPage,
   KioskUnauthorizedPage,
   KioskWorksPage,
@@ -405,6 +406,7 @@ const mainPages = [
   mainPage("shares", { module: "shares" }, "shares"),
   mainPage("settings", { text: "Mi Perfil" }, null, SettingsPage),
   mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage, vehiclesSearch),
+  mainPage("vehicles/$id", { term: "object", form: "singular" }, "vehicle", VehiclePage),
   mainPage("work", { module: "pending_works" }, "work", WorksPage),
   mainPage("work/$id", { module: "pending_works" }, "work", WorkDetailPage),
 ];

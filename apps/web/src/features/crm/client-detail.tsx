@@ -8,8 +8,9 @@
 import type { RouterOutputs } from "@taller/api";
 import { clientUpdateSchema, CRM_TEXTS, formatDateTime, formatDay, titleCase } from "@taller/core";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
-import type { ReactNode } from "react";
+import { ArrowLeft, Merge } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useRefreshOn } from "../../lib/company-events";
 import { errorCode } from "../../lib/api";
 import { useTerms } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
@@ -24,6 +25,7 @@ import { useSnackbar } from "../../ui/snackbar";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
+import { ClientMergeDialog } from "./client-dialogs";
 import { CategoryBadge } from "./management-rows";
 import "./crm.css";
 
@@ -88,17 +90,28 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
   const terms = useTerms();
   const can = useCan();
   const { client } = detail;
+  const [merging, setMerging] = useState(false);
   return (
     <div className="crm-client">
-      <Card title={titleCase(client.name)}>
+      <Card
+        title={titleCase(client.name)}
+        actions={
+          detail.can_merge && (
+            <Button variant="secondary" icon={<Merge size={16} aria-hidden />} onClick={() => setMerging(true)}>
+              Unir registros
+            </Button>
+          )
+        }
+      >
         <ClientForm key={JSON.stringify(client)} client={client} canEdit={detail.can_update} />
       </Card>
+      {merging && <ClientMergeDialog client={client} open onOpenChange={setMerging} />}
       <Card title={terms.object.many}>
         <Rows empty={`Sin ${terms.object.manyLower}`}>
           {detail.vehicles.map((v) => (
             <li key={v.id}>
               {can("read", "vehicle") ? (
-                <Link to="/main/vehicles" search={{ search: v.identifier }}>
+                <Link to="/main/vehicles/$id" params={{ id: String(v.id) }}>
                   {v.identifier}
                 </Link>
               ) : (
@@ -154,7 +167,9 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
 }
 
 function ClientLoader({ clientId }: { clientId: number }) {
+  const utils = trpc.useUtils();
   const query = trpc.crm.clientDetail.useQuery({ id: clientId });
+  useRefreshOn(["client.changed", "vehicle.changed"], () => utils.crm.clientDetail.invalidate({ id: clientId }));
   if (query.data) return <ClientView detail={query.data} />;
   if (!query.isError) return <PageLoader />;
   const code = errorCode(query.error);

@@ -16,19 +16,22 @@ import {
   titleCase,
 } from "@taller/core";
 import { Link, useSearch } from "@tanstack/react-router";
-import { ChevronLeft, ChevronRight, Star } from "lucide-react";
+import { ChevronLeft, ChevronRight, Plus, Star } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
+import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
 import { useIsNarrow } from "../../lib/media";
 import { useSearchText, useSetParams } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
 import { SearchBar } from "../../ui/search-bar";
 import { Select } from "../../ui/select";
 import { Spinner } from "../../ui/spinner";
 import { VirtualList } from "../../ui/virtual-list";
+import { ClientCreateDialog } from "./client-dialogs";
 import { type ClientRating, ratingsParam, urlRatings } from "./crm-rules";
 import "./crm.css";
 
@@ -246,11 +249,19 @@ export function ClientsPage() {
   // A client edited elsewhere, or a check-in (their last visit): every loaded page refetches.
   useRefreshOn(["client.changed", "booking.changed"], () => utils.crm.clients.invalidate());
   const List = narrow ? ClientCards : ClientsTable;
+  const can = useCan();
+  const [creating, setCreating] = useState(false);
   return (
     <div className="list-page crm-list">
       <div className="list-page-bar">
         <SearchBar value={search} onSearch={setSearch} delay={CLIENT_SEARCH_DEBOUNCE_MS} />
+        {can("create", "client") && (
+          <Button icon={<Plus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            Nuevo
+          </Button>
+        )}
       </div>
+      {creating && <ClientCreateDialog open onOpenChange={setCreating} />}
       {/* A new search or rating filter starts again from the first page. */}
       <List
         key={`${narrow}|${search}|${ratings.join()}`}

@@ -4,6 +4,7 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import type { Can } from "@taller/core";
+import { Link } from "@tanstack/react-router";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { ClientName } from "../orders";
@@ -69,6 +70,15 @@ function CheckIn({
   );
 }
 
+/** The identifier opens the vehicle's page. */
+function Identifier({ vehicle }: { vehicle: VehicleListItem }) {
+  return (
+    <Link to="/main/vehicles/$id" params={{ id: String(vehicle.id) }} className="vehicle-link">
+      {vehicle.identifier}
+    </Link>
+  );
+}
+
 const brandOf = (v: VehicleListItem) => [v.brand_name, v.brand_model_name].filter(Boolean).join(" ") || "-";
 const client = (v: VehicleListItem) => (v.client_id === null ? null : { id: v.client_id, name: v.client_name });
 
@@ -84,7 +94,7 @@ export function VehicleRow({ vehicle, onOpen }: RowProps) {
     <>
       <div role="cell">{brandOf(vehicle)}</div>
       <div role="cell" className="vehicle-identifier">
-        {vehicle.identifier}
+        <Identifier vehicle={vehicle} />
       </div>
       <div role="cell">
         <ClientName client={client(vehicle)} canRead={can("read", "client")} fallback={`Sin ${terms.client.one}`} />
@@ -107,7 +117,9 @@ export function VehicleCard({ vehicle, onOpen }: RowProps) {
     <div className="list-card vehicle-card">
       <div className="list-card-main">
         <div className="list-card-title">
-          <span className="vehicle-identifier">{vehicle.identifier}</span>
+          <span className="vehicle-identifier">
+            <Identifier vehicle={vehicle} />
+          </span>
           <span className="muted">{brandOf(vehicle)}</span>
         </div>
         <div>

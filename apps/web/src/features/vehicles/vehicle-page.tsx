@@ -1,0 +1,199 @@
+/**
+ * One vehicle (/main/vehicles/{id}; the plate in the vehicles list opens it): its data and earlier plates, its
+ * owner, its latest orders, bookings and budgets and its open CRM case, each linking to its own screen; 'Editar'
+ * opens the edit dialog for those who may update vehicles. The page follows changes made elsewhere (the vehicle,
+ * its bookings, its owner) through the company's events.
+ */
+import type { RouterOutputs } from "@taller/api";
+import { formatDateTime, formatDay, formatMoney, formatNumber, VEHICLE_TEXTS } from "@taller/core";
+import { Link, useParams } from "@tanstack/react-router";
+import { ArrowLeft, Pencil } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { errorCode } from "../../lib/api";
+import { useRefreshOn } from "../../lib/company-events";
+import { useTerms } from "../../lib/company-setup";
+import { QueryFailed } from "../../lib/load-state";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { PageLoader } from "../../ui/spinner";
+import { StatusBadge } from "../../ui/status";
+import { VehicleFormDialog } from "./vehicle-form";
+import "./vehicles.css";
+
+type VehiclePage = RouterOutputs["vehicles"]["get"];
+
+function Rows({ empty, children }: { empty: string; children: ReactNode[] }) {
+  return children.length ? <ul className="vehicle-page-rows">{children}</ul> : <p className="muted">{empty}</p>;
+}
+
+function Facts({ page }: { page: VehiclePage }) {
+  const { vehicle } = page;
+  const facts: [string, string][] = [
+    ["Marca", vehicle.brand_name ?? "-"],
+    ["Modelo", vehicle.brand_model_name ?? "-"],
+    ["Chasis", vehicle.chassis ?? "-"],
+    ["Año", vehicle.year === null ? "-" : String(vehicle.year)],
+    ["Color", vehicle.color ?? "-"],
+    ["Kilometraje", vehicle.kms === null ? "-" : `${formatNumber(vehicle.kms)} km`],
+  ];
+  return (
+    <dl className="vehicle-facts">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function VehicleView({ page }: { page: VehiclePage }) {
+  const terms = useTerms();
+  const [editing, setEditing] = useState(false);
+  const { vehicle, owner } = page;
+  return (
+    <div className="vehicle-page-body">
+      <Card
+        title={<span className="vehicle-identifier">{vehicle.identifier}</span>}
+        actions={
+          page.can_update && (
+            <Button variant="secondary" icon={<Pencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+              Editar
+            </Button>
+          )
+        }
+      >
+        <Facts page={page} />
+        {page.plates.length > 0 && (
+          <>
+            <h3 className="vehicle-page-subtitle">Patentes anteriores</h3>
+            <Rows empty="">
+              {page.plates.map((p) => (
+                <li key={`${p.changed_at}-${p.identifier}`}>
+                  <span className="vehicle-identifier">{p.identifier}</span>{" "}
+                  <span className="muted">
+                    cambiada a {p.replaced_by} el {formatDateTime(p.changed_at)}
+                  </span>
+                </li>
+              ))}
+            </Rows>
+          </>
+        )}
+      </Card>
+      <Card title={terms.client.one}>
+        {owner ? (
+          <p>
+            <Link to="/main/crm/$" params={{ _splat: `clients/${owner.id}` }}>
+              {owner.name}
+            </Link>{" "}
+            <span className="muted">{[owner.rut, owner.phone, owner.email].filter(Boolean).join(" · ")}</span>
+          </p>
+        ) : (
+          <p className="muted">{vehicle.client_id === null ? `Sin ${terms.client.one}` : "Sin acceso"}</p>
+        )}
+      </Card>
+      {page.crm && (
+        <Card title={`${terms.crm.one} abierto`}>
+          <p>
+            <Link to="/main/crm/$" params={{ _splat: String(page.crm.id) }}>
+              Gestión #{page.crm.correlative_id}
+            </Link>{" "}
+            {page.crm.status_name && (
+              <StatusBadge color={page.crm.status_color ?? "#9e9e9e"} name={page.crm.status_name} />
+            )}{" "}
+            <span className="muted">{formatDateTime(page.crm.created_at)}</span>
+          </p>
+        </Card>
+      )}
+      {page.orders && (
+        <Card title={terms.order.many}>
+          <Rows empty={`Sin ${terms.order.manyLower}`}>
+            {page.orders.map((o) => (
+              <li key={o.id}>
+                <Link to="/main/orders/$id" params={{ id: String(o.id) }}>
+                  #{o.correlative_id}
+                </Link>{" "}
+                <span className="muted">
+                  {[o.requirement_name, formatDateTime(o.check_in_time)].filter(Boolean).join(" · ")}
+                </span>{" "}
+                <StatusBadge color={o.status_color} name={o.status_name} />
+              </li>
+            ))}
+          </Rows>
+        </Card>
+      )}
+      {page.bookings && (
+        <Card title="Reservas">
+          <Rows empty="Sin reservas">
+            {page.bookings.map((b) => (
+              <li key={b.id}>
+                <Link to="/main/bookings/$id" params={{ id: String(b.id) }}>
+                  {formatDay(b.booking_date)} · {b.booking_time}
+                </Link>{" "}
+                <span className="muted">{b.requirement_name ?? ""}</span>
+              </li>
+            ))}
+          </Rows>
+        </Card>
+      )}
+      {page.budgets && (
+        <Card title="Presupuestos">
+          <Rows empty="Sin presupuestos">
+            {page.budgets.map((b) => (
+              <li key={b.id}>
+                <Link to="/main/budgets/$id" params={{ id: String(b.id) }}>
+                  Presupuesto #{b.correlative_id}
+                </Link>{" "}
+                <span className="muted">
+                  {terms.order.one} #{b.order_correlative_id} · {formatMoney(b.total)}
+                </span>{" "}
+                <StatusBadge color={b.status_color} name={b.status_name} />
+              </li>
+            ))}
+          </Rows>
+        </Card>
+      )}
+      {editing && <VehicleFormDialog open onOpenChange={setEditing} vehicle={vehicle} owner={owner} />}
+    </div>
+  );
+}
+
+function VehicleLoader({ vehicleId }: { vehicleId: number }) {
+  const utils = trpc.useUtils();
+  const query = trpc.vehicles.get.useQuery({ id: vehicleId });
+  useRefreshOn(["vehicle.changed", "client.changed", "booking.changed", "crm.changed", "budget.changed"], () =>
+    utils.vehicles.get.invalidate({ id: vehicleId }),
+  );
+  if (query.data) return <VehicleView page={query.data} />;
+  if (!query.isError) return <PageLoader />;
+  const code = errorCode(query.error);
+  if (code !== "FORBIDDEN" && code !== "NOT_FOUND") return <QueryFailed query={query} what="el vehículo" />;
+  return (
+    <div className="status-page">
+      <h1>{code === "FORBIDDEN" ? "No tienes acceso a esta información" : VEHICLE_TEXTS.notFound}</h1>
+    </div>
+  );
+}
+
+/** /main/vehicles/{id} */
+export function VehiclePage() {
+  const { id } = useParams({ strict: false });
+  const vehicleId = Number(id);
+  return (
+    <div className="vehicle-page">
+      <Link to="/main/vehicles" className="btn btn-text">
+        <ArrowLeft size={18} aria-hidden />
+        Volver
+      </Link>
+      {Number.isInteger(vehicleId) && vehicleId > 0 ? (
+        <VehicleLoader vehicleId={vehicleId} />
+      ) : (
+        <div className="status-page">
+          <h1>{VEHICLE_TEXTS.notFound}</h1>
+        </div>
+      )}
+    </div>
+  );
+}
