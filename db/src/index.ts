@@ -5,6 +5,7 @@ export * from "./password";
 export * from "./search";
 export * from "./sql";
 export * from "./custom-fields";
+export * from "./terms";
 export * from "./budgets";
 export * from "./crm-advance";
 export * from "./payment-link";

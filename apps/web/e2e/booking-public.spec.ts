@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { addDays, formatDay, todayIn } from "@taller/core";
+import { addDays, BOOKING_ERRORS, formatDay, todayIn } from "@taller/core";
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
 import { startServer } from "./server";
@@ -67,6 +67,8 @@ test("professional mode: from the link to 'Cita agendada', and a time that disap
   await expect(page.getByRole("heading", { level: 1, name: "Programa tu Diagnóstico" })).toBeVisible();
   const agendar = page.getByRole("button", { name: "Agendar" });
   await expect(agendar).toBeDisabled();
+  // Never silently disabled: the first thing missing shows beside it.
+  await expect(agendar).toHaveAccessibleDescription(BOOKING_ERRORS.professionalRequired);
   await expect(summary(page, "Profesional")).toHaveText("Sin especificar");
   await expect(summary(page, "Fecha y hora")).toHaveText("Pendiente");
   await expect(summary(page, "Comentario")).toHaveText("Sin especificar");

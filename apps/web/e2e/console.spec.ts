@@ -31,3 +31,20 @@ test("a visitor's booking page and login, and a user's main screens, log no cons
   await page.waitForLoadState("networkidle");
   expect(errors).toEqual([]);
 });
+
+test("opening a staff address directly logs no console error, signed out or signed in", async ({ page }) => {
+  const errors = consoleErrors(page);
+  for (const path of ["/main/orders", "/admin/roles"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("button", { name: "Ingresar" })).toBeVisible();
+  }
+  await login(page, "admin@taller.demo");
+  await expect(page).toHaveURL(/\/main\/booking$/);
+  await page.goto("/main/orders");
+  await expect(page.getByRole("table", { name: "Órdenes de Trabajo" }).getByRole("row").nth(1)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("table", { name: "Órdenes de Trabajo" }).getByRole("row").nth(1)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
+});

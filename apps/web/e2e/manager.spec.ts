@@ -132,7 +132,10 @@ async function createAndConnectDatabase(page: Page) {
   await form.getByLabel("Hoja a importar").click();
   await page.getByRole("option", { name: /^Clientes/ }).click();
   const create = form.getByRole("button", { name: "Crear" });
+  // Never silently disabled: what is missing shows beside the button, and goes once the columns are mapped.
   await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(/\S/);
+  await expect(form.getByRole("status").filter({ hasText: /\S/ })).toBeVisible();
   for (const [column, target] of [
     ["RUT", "Cliente · RUT"],
     ["Nombre", "Cliente · Nombre"],
@@ -145,6 +148,8 @@ async function createAndConnectDatabase(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, "manager-database-create-390");
   await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(create).toBeEnabled();
+  await expect(create).toHaveAccessibleDescription("");
   await create.click();
 
   await expect(page.getByLabel("Url DB")).toHaveValue(/\/files\/databases\/\d+$/);

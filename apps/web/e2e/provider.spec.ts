@@ -3,7 +3,7 @@
  * server prints at start: Taller Demo's pricing is answered and resent, its buy order confirmed. These two documents
  * belong to this spec (it sends them).
  */
-import { addDays, formatDay, todayIn } from "@taller/core";
+import { addDays, formatDay, PROVIDER_TEXTS, todayIn } from "@taller/core";
 import { expect, test } from "@playwright/test";
 import { loginToShell, screenshot } from "./fixtures";
 import { startPricingRequest } from "./forms";
@@ -30,6 +30,7 @@ test("pricing: filled, autosaved, sent, then resent", async ({ page }) => {
   await expect(page.getByText("Powered by")).toBeVisible();
   const send = page.getByRole("button", { name: "Enviar Cotización" });
   await expect(send).toBeDisabled();
+  await expect(send).toHaveAccessibleDescription(PROVIDER_TEXTS.estimatedRequired);
 
   await page.getByLabel("Fecha estimada de entrega").fill(formatDay(addDays(todayIn(), 4)));
   await page.getByLabel("Bodega", { exact: true }).click();

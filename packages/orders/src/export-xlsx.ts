@@ -1,7 +1,16 @@
 // The orders spreadsheet (seed 002 sections 3.4 and 9): sheet 'Data', one row per order with the export row's
 // fields in the spec's order under Spanish headers, then the shown custom fields. Dates are real date cells (Chile's
 // wall-clock time) shown in the es-CL short format, so a spreadsheet sorts and filters them as dates.
-import { EXPORT_MAX_ROWS, formatDate, formatTime, wallClockDate, type Instant } from "@taller/core";
+import {
+  DEFAULT_TERMS,
+  EXPORT_MAX_ROWS,
+  formatDate,
+  formatTime,
+  type Instant,
+  type TermKey,
+  type TermWords,
+  wallClockDate,
+} from "@taller/core";
 import ExcelJS from "exceljs";
 import { customFieldColumns, customFieldText, type CustomFieldColumn, type CustomFieldDefinition } from "@taller/db";
 
@@ -35,6 +44,18 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 type ExportColumn = (typeof EXPORT_COLUMNS)[number][0];
+
+/**
+ * The headers in the company's words: its term for the client names that column, and a renamed order its number
+ * ('N° Reparación'); the default order keeps the spec's short 'N° Orden'.
+ */
+export function exportHeaders(terms: Pick<Record<TermKey, TermWords>, "client" | "order">): string[] {
+  return EXPORT_COLUMNS.map(([key, header]) => {
+    if (key === "client_name") return terms.client.one;
+    if (key === "correlative_id" && terms.order.one !== DEFAULT_TERMS.order.singular) return `N° ${terms.order.one}`;
+    return header;
+  });
+}
 type DateColumn = "check_in_time" | "ended_at";
 type NumberColumn = "correlative_id" | "kms" | "technical_user_id";
 const DATE_COLUMNS: readonly ExportColumn[] = ["check_in_time", "ended_at"];
@@ -69,6 +90,7 @@ export function exportRow(order: ExportOrder, columns: readonly CustomFieldColum
 export async function buildWorkbook(
   orders: readonly ExportOrder[],
   definitions: readonly CustomFieldDefinition[],
+  terms: Pick<Record<TermKey, TermWords>, "client" | "order">,
 ): Promise<Buffer> {
   const columns = customFieldColumns(
     definitions,
@@ -76,7 +98,7 @@ export async function buildWorkbook(
   );
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(EXPORT_SHEET);
-  sheet.addRow([...EXPORT_COLUMNS.map(([, header]) => header), ...columns.map((c) => c.label)]).font = { bold: true };
+  sheet.addRow([...exportHeaders(terms), ...columns.map((c) => c.label)]).font = { bold: true };
   EXPORT_COLUMNS.forEach(([key], i) => {
     if (DATE_COLUMNS.includes(key)) sheet.getColumn(i + 1).numFmt = SHORT_DATE_FORMAT;
   });

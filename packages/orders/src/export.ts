@@ -3,7 +3,7 @@ import { instantText, intArray, queryRows, type Db } from "@taller/db";
 import { can, cappedCount, oneJobAtATime, staffProcedure } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { loadCustomFieldDefinitions } from "@taller/db";
+import { loadCompanyTerms, loadCustomFieldDefinitions } from "@taller/db";
 import { buildWorkbook, exportFileName, type ExportOrder } from "./export-xlsx";
 import { filtersInput, orderFilters } from "./filters";
 import { countOrders, filterConditions } from "./list-query";
@@ -96,7 +96,11 @@ export const exportOrders = staffProcedure
         ctx.companyId,
         picked.slice(0, EXPORT_MAX_ROWS).map((r) => r.correlative_id),
       );
-      const file = await buildWorkbook(rows, await loadCustomFieldDefinitions(db, ctx.companyId));
+      const file = await buildWorkbook(
+        rows,
+        await loadCustomFieldDefinitions(db, ctx.companyId),
+        await loadCompanyTerms(db, ctx.companyId),
+      );
       return {
         filename: exportFileName(new Date()),
         content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

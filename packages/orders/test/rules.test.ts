@@ -1,8 +1,8 @@
 // Pure rules of the orders domain, without a database.
-import { toInstant } from "@taller/core";
+import { companyTerms, DEFAULT_TERMS, toInstant } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import { customFieldColumns, customFieldText, displayedCustomFields } from "@taller/db";
-import { EXPORT_COLUMNS, exportFileName, exportRow, type ExportOrder } from "../src/export-xlsx";
+import { EXPORT_COLUMNS, exportFileName, exportHeaders, exportRow, type ExportOrder } from "../src/export-xlsx";
 import { searchTerm } from "@taller/db";
 import { sortKey, sortKeySchema } from "../src/sort";
 
@@ -137,6 +137,20 @@ describe("export rows", () => {
     expect(row[at("check_in_time")]).toEqual(new Date("2026-04-04T23:30:00Z"));
     expect(row[at("ended_at")]).toBeNull();
     expect(row.at(-1)).toBe("Diésel");
+  });
+
+  it("heads the client and order columns with the company's terms, the spec's headers by default", () => {
+    expect(exportHeaders(companyTerms(DEFAULT_TERMS))).toEqual(EXPORT_COLUMNS.map(([, header]) => header));
+    const headers = exportHeaders(
+      companyTerms({
+        ...DEFAULT_TERMS,
+        client: { singular: "Ciclista", plural: "Ciclistas" },
+        order: { singular: "Reparación", plural: "Reparaciones" },
+      }),
+    );
+    expect(headers[at("client_name")]).toBe("Ciclista");
+    expect(headers[at("correlative_id")]).toBe("N° Reparación");
+    expect(headers.filter((h) => /Cliente|Orden/.test(h))).toEqual([]);
   });
 
   it("names the file with a Chilean date-time stamp", () => {

@@ -65,3 +65,12 @@ export function dateField<T extends FieldValues>(form: UseFormReturn<T, unknown,
     error: error?.message,
   };
 }
+
+/**
+ * The first thing `values` lack for `schema`, as the schema's own message (null when they fit): what a submit
+ * button disabled until the form is complete says beside it (Button's `disabledReason`).
+ */
+export function missingFor(schema: z.ZodType, values: unknown): string | null {
+  const parsed = schema.safeParse(values);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}

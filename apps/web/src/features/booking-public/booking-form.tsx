@@ -22,7 +22,7 @@ import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { errorCode, fieldErrorsOf } from "../../lib/api";
 import { markServerErrors } from "../../lib/form-errors";
-import { useZodForm } from "../../lib/forms";
+import { missingFor, useZodForm } from "../../lib/forms";
 import { failureText } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -306,7 +306,9 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
           <Button
             type="submit"
             loading={create.isPending}
-            disabled={!form.formState.isValid || (askHours && slots.isFetching)}
+            disabledReason={
+              askHours && slots.isFetching ? "Cargando las horas disponibles…" : missingFor(schema, form.getValues())
+            }
           >
             Agendar
           </Button>

@@ -117,7 +117,11 @@ function RescheduleForm({
         <Button variant="text" onClick={onCancel}>
           Cancelar
         </Button>
-        <Button onClick={() => void submit()} disabled={!time} loading={move.isPending}>
+        <Button
+          onClick={() => void submit()}
+          disabledReason={time ? null : "Elige la nueva hora."}
+          loading={move.isPending}
+        >
           Reagendar
         </Button>
       </div>

@@ -103,7 +103,11 @@ export function WhatsappDialog({
                 onChange={(e) => setText(e.target.value)}
                 maxLength={4000}
               />
-              <Button type="submit" disabled={!text.trim() || send.isPending}>
+              <Button
+                type="submit"
+                loading={send.isPending}
+                disabledReason={text.trim() ? null : "Escribe el mensaje."}
+              >
                 Enviar por WhatsApp
               </Button>
             </form>
@@ -154,7 +158,7 @@ export function WhatsappDialog({
                       onChange={(e) => setValues(values.map((old, j) => (j === i ? e.target.value : old)))}
                     />
                   ))}
-                  <Button type="submit" disabled={send.isPending}>
+                  <Button type="submit" loading={send.isPending}>
                     Enviar plantilla
                   </Button>
                 </form>

@@ -150,18 +150,12 @@ export function TemplateDialog({
           </Button>
           <Button
             type="submit"
-            disabled={reasons.length > 0}
+            disabledReason={reasons.length ? `Para guardar: ${reasons.join(". ")}.` : null}
             loading={save.isPending}
-            aria-describedby={reasons.length ? "whatsapp-template-why" : undefined}
           >
             Guardar plantilla
           </Button>
         </div>
-        {reasons.length > 0 && (
-          <p id="whatsapp-template-why" className="field-hint" role="status">
-            Para guardar: {reasons.join(". ")}.
-          </p>
-        )}
       </form>
     </Dialog>
   );

@@ -131,7 +131,7 @@ function ConfigForm({ companyId }: { companyId: number }) {
         onValueChange={setPhoneId}
       />
       <Checkbox label="Activo" checked={active} onCheckedChange={setActive} />
-      <Button type="submit" disabled={save.isPending}>
+      <Button type="submit" loading={save.isPending}>
         Guardar configuración
       </Button>
       {webhookKey && (

@@ -1,13 +1,13 @@
 /**
  * 'Crear nueva base de datos' (seed 002 section 2.7): Nombre, Tipo (Tablas), the Excel picker, 'Hoja a importar' when
  * the workbook has several sheets, and each column's field. The workbook goes to the server as soon as it is picked
- * (its sheets and headers come back); 'Crear' stays disabled while it uploads or the form is invalid.
+ * (its sheets and headers come back); 'Crear' stays disabled, saying why, while it uploads or the form is incomplete.
  */
 import { databaseKeysSchema, databaseNameSchema, type UploadedSheet } from "@taller/core";
 import { useState } from "react";
 import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
-import { textField, useZodForm } from "../../lib/forms";
+import { missingFor, textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Select } from "../../ui/select";
@@ -106,7 +106,6 @@ export function CreateDatabaseForm({ onCreated }: { onCreated(id: number): void 
           </tbody>
         </table>
       )}
-      {sheet && !keysCheck.success && <p className="manager-error">{keysCheck.error.issues[0]?.message}</p>}
       {form.formState.errors.root?.server && (
         <p className="manager-error" role="alert">
           {form.formState.errors.root.server.message}
@@ -116,7 +115,12 @@ export function CreateDatabaseForm({ onCreated }: { onCreated(id: number): void 
         <Button
           type="submit"
           loading={create.isPending}
-          disabled={uploading || !form.formState.isValid || !sheet || !keysCheck.success}
+          disabledReason={
+            uploading
+              ? "Subiendo el libro…"
+              : (missingFor(nameSchema, form.getValues()) ??
+                (!workbook ? "Sube un libro Excel." : !sheet ? "Elige una hoja." : keysCheck.error?.issues[0]?.message))
+          }
         >
           Crear
         </Button>

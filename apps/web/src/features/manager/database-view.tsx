@@ -264,7 +264,12 @@ function DatabaseDetails({ database, onDeleted }: { database: Database; onDelete
             placeholder="Selecciona la compañía"
             options={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
           />
-          <Button type="button" onClick={() => void connectCompany()} loading={connect.isPending} disabled={!companyId}>
+          <Button
+            type="button"
+            onClick={() => void connectCompany()}
+            loading={connect.isPending}
+            disabledReason={companyId ? null : "Elige una empresa."}
+          >
             Conectar
           </Button>
         </div>

@@ -82,7 +82,6 @@ export function ProviderForm({
   };
   const clientErrors = formErrors(kind, values);
   const errors = { ...(touched ? clientErrors : {}), ...serverErrors };
-  const invalid = Object.keys(clientErrors).length > 0;
   const saving = dirty || save.isPending;
   const locked = !action.abilities.canSave;
   const sendLabel =
@@ -227,7 +226,10 @@ export function ProviderForm({
         ) : (
           <Button
             onClick={() => setConfirming(true)}
-            disabled={invalid || saving || !action.abilities.canSend}
+            disabledReason={
+              Object.values(clientErrors)[0] ??
+              (saving ? "Guardando los cambios…" : action.abilities.canSend ? null : "Ya no se puede enviar.")
+            }
             loading={send.isPending}
           >
             {sendLabel}

@@ -84,7 +84,11 @@ function Devices() {
             maxLength={60}
             error={nameError}
           />
-          <Button type="submit" loading={register.isPending} disabled={name.trim().length === 0}>
+          <Button
+            type="submit"
+            loading={register.isPending}
+            disabledReason={name.trim() ? null : "Escribe el nombre del punto."}
+          >
             Registrar
           </Button>
         </form>

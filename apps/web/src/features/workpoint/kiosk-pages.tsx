@@ -128,7 +128,12 @@ export function KioskLoginPage() {
               {formError}
             </div>
           )}
-          <Button type="submit" loading={pending} className="kiosk-submit" disabled={code.length === 0}>
+          <Button
+            type="submit"
+            loading={pending}
+            className="kiosk-submit"
+            disabledReason={code ? null : "Ingresa tu código."}
+          >
             Entrar
           </Button>
         </form>

@@ -26,7 +26,7 @@ export function BudgetZipButton({ budgetId }: { budgetId: number }) {
   };
   return (
     <>
-      <Button variant="secondary" onClick={open} disabled={link.isPending}>
+      <Button variant="secondary" onClick={open} loading={link.isPending}>
         <Download size={18} aria-hidden />
         Descargar imágenes
       </Button>
