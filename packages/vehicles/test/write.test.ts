@@ -1,7 +1,14 @@
 // vehicles.get / create / update against the seeded demo: the identifier rule per company, one plate per company
 // held by the database (two concurrent creates: one vehicle and a Spanish field error), the plate history, the
 // page's lists, tenancy and own records.
-import { identifierError, isChileanPlate, normalizeIdentifier, usesPlates, VEHICLE_TEXTS } from "@taller/core";
+import {
+  companyPreferencesSchema,
+  identifierError,
+  isChileanPlate,
+  normalizeIdentifier,
+  usesPlates,
+  VEHICLE_TEXTS,
+} from "@taller/core";
 import { companies, orders, rolePermissions, roles, users, vehiclePlateHistory, vehicles } from "@taller/db";
 import { createCallerFactory, fieldErrorsFromIssues, issuesOf, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
@@ -16,10 +23,15 @@ const other = async () => createCaller(await app.staff("admin@otro.demo"));
 
 /** The rejection's code and its field messages, as the form receives them. */
 async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
+  return refusalOf(
+    await call.then(
+      () => null,
+      (e: unknown) => e,
+    ),
   );
+}
+
+function refusalOf(error: unknown) {
   expect(error).toBeInstanceOf(TRPCError);
   const e = error as TRPCError;
   return { code: e.code, fields: fieldErrorsFromIssues(issuesOf(e.cause) ?? []).fieldErrors };
@@ -63,7 +75,7 @@ describe("vehicles.create and vehicles.update", () => {
     const results = await Promise.allSettled([a.create({ identifier: "WXYZ77" }), b.create({ identifier: "wxyz-77" })]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected");
-    expect(await refusal(Promise.reject((rejected as PromiseRejectedResult).reason))).toEqual({
+    expect(refusalOf((rejected as PromiseRejectedResult).reason)).toEqual({
       code: "CONFLICT",
       fields: { identifier: [VEHICLE_TEXTS.plateTaken] },
     });
@@ -89,7 +101,7 @@ describe("vehicles.create and vehicles.update", () => {
       ["PQRS22", "PQRS33"],
       ["PQRS11", "PQRS22"],
     ]);
-    const taken = (await caller.get({ id: app.fx().demo.vehicleIds[0] })).vehicle.identifier;
+    const taken = (await caller.get({ id: app.fx().demo.vehicleIds[0] ?? 0 })).vehicle.identifier;
     expect(await refusal(caller.update({ id, identifier: taken }))).toEqual({
       code: "CONFLICT",
       fields: { identifier: [VEHICLE_TEXTS.plateTaken] },
@@ -101,17 +113,9 @@ describe("vehicles.create and vehicles.update", () => {
   it("accepts a free identifier where the company's object is not a vehicle", async () => {
     const companyId = app.fx().other.companyId;
     const [company] = await app.db().select().from(companies).where(eq(companies.id, companyId));
-    const preferences = company!.preferences as { terms?: Record<string, unknown> };
-    await app
-      .db()
-      .update(companies)
-      .set({
-        preferences: {
-          ...preferences,
-          terms: { ...preferences.terms, object: { singular: "Bicicleta", plural: "Bicicletas" } },
-        },
-      })
-      .where(eq(companies.id, companyId));
+    const preferences = companyPreferencesSchema.parse(company!.preferences);
+    preferences.terms.object = { singular: "Bicicleta", plural: "Bicicletas" };
+    await app.db().update(companies).set({ preferences }).where(eq(companies.id, companyId));
     const { id } = await (await other()).create({ identifier: "trek 4411-b" });
     expect((await (await other()).get({ id })).vehicle.identifier).toBe("TREK 4411-B");
     expect(await refusal((await other()).create({ identifier: "Trek 4411-B" }))).toEqual({
