@@ -3,8 +3,8 @@
 // row naming the duplicate, read from the database catalog so a new table with a client_id cannot be forgotten.
 import { CLIENT_TEXTS, clientDataSchema, formatChileanPhone } from "@taller/core";
 import { clients, queryRows } from "@taller/db";
-import { createCallerFactory, fieldErrorsFromIssues, issuesOf, TRPCError } from "@taller/trpc";
-import { useSeededApp } from "@taller/trpc/testing";
+import { createCallerFactory, fieldErrorsFromIssues } from "@taller/trpc";
+import { refusal, refusalOf, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, getTableName, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { crmRouter } from "../src";
@@ -14,21 +14,6 @@ const createCaller = createCallerFactory(crmRouter);
 const app = useSeededApp();
 const admin = async () => createCaller(await app.staff("admin@taller.demo"));
 const other = async () => createCaller(await app.staff("admin@otro.demo"));
-
-async function refusal(call: Promise<unknown>) {
-  return refusalOf(
-    await call.then(
-      () => null,
-      (e: unknown) => e,
-    ),
-  );
-}
-
-function refusalOf(error: unknown) {
-  expect(error).toBeInstanceOf(TRPCError);
-  const e = error as TRPCError;
-  return { code: e.code, fields: fieldErrorsFromIssues(issuesOf(e.cause) ?? []).fieldErrors };
-}
 
 /** Every (table, column) with a foreign key to clients, from the database catalog. */
 async function clientReferences() {

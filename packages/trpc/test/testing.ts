@@ -8,6 +8,7 @@ import { TRPCError } from "@trpc/server";
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "../src/context";
 import { beforeAll, beforeEach, expect } from "vitest";
+import { fieldErrorsFromIssues, issuesOf } from "../src/errors";
 import { createEventBus, type EventBus } from "../src/events";
 import { loadSessionUser } from "../src/session-user";
 
@@ -175,4 +176,21 @@ export async function callFailure(
   const fields: Record<string, string[]> = {};
   for (const issue of issues) (fields[issue.path.join(".")] ??= []).push(issue.message);
   return { code: e.code, message: e.message, fields };
+}
+
+/** A rejection's code and its field messages, as the form receives them (it must be a TRPCError). */
+export function refusalOf(error: unknown): { code: string; fields: Record<string, string[]> } {
+  expect(error).toBeInstanceOf(TRPCError);
+  const e = error as TRPCError;
+  return { code: e.code, fields: fieldErrorsFromIssues(issuesOf(e.cause) ?? []).fieldErrors };
+}
+
+/** The refusal of a call that must fail (see refusalOf). */
+export async function refusal(call: Promise<unknown>) {
+  return refusalOf(
+    await call.then(
+      () => null,
+      (e: unknown) => e,
+    ),
+  );
 }

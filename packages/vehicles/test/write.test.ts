@@ -10,8 +10,8 @@ import {
   VEHICLE_TEXTS,
 } from "@taller/core";
 import { companies, orders, rolePermissions, roles, users, vehiclePlateHistory, vehicles } from "@taller/db";
-import { createCallerFactory, fieldErrorsFromIssues, issuesOf, TRPCError } from "@taller/trpc";
-import { useSeededApp } from "@taller/trpc/testing";
+import { createCallerFactory } from "@taller/trpc";
+import { refusal, refusalOf, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { vehiclesRouter } from "../src";
@@ -20,22 +20,6 @@ const createCaller = createCallerFactory(vehiclesRouter);
 const app = useSeededApp();
 const admin = async () => createCaller(await app.staff("admin@taller.demo"));
 const other = async () => createCaller(await app.staff("admin@otro.demo"));
-
-/** The rejection's code and its field messages, as the form receives them. */
-async function refusal(call: Promise<unknown>) {
-  return refusalOf(
-    await call.then(
-      () => null,
-      (e: unknown) => e,
-    ),
-  );
-}
-
-function refusalOf(error: unknown) {
-  expect(error).toBeInstanceOf(TRPCError);
-  const e = error as TRPCError;
-  return { code: e.code, fields: fieldErrorsFromIssues(issuesOf(e.cause) ?? []).fieldErrors };
-}
 
 describe("identifier rules", () => {
   it("reads Chilean plates upper-cased without separators, old and new formats", () => {
