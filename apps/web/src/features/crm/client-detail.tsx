@@ -6,10 +6,10 @@
  *   <ClientDialog clientId={id} open onOpenChange={…} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { clientUpdateSchema, CRM_TEXTS, formatDateTime, formatDay, titleCase } from "@taller/core";
+import { clientUpdateSchema, CRM_TEXTS, formatDateTime, titleCase } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Merge } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
 import { errorCode } from "../../lib/api";
 import { useTerms } from "../../lib/company-setup";
@@ -22,8 +22,8 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
 import { useSnackbar } from "../../ui/snackbar";
+import { BookingRowsCard, OrderRowsCard, RecordRows } from "../../ui/record-rows";
 import { PageLoader } from "../../ui/spinner";
-import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
 import { ClientMergeDialog } from "./client-dialogs";
 import { CategoryBadge } from "./management-rows";
@@ -82,10 +82,6 @@ function ClientForm({ client, canEdit }: { client: ClientDetail["client"]; canEd
   );
 }
 
-function Rows({ empty, children }: { empty: string; children: ReactNode[] }) {
-  return children.length ? <ul className="crm-client-rows">{children}</ul> : <p className="muted">{empty}</p>;
-}
-
 export function ClientView({ detail }: { detail: ClientDetail }) {
   const terms = useTerms();
   const can = useCan();
@@ -107,7 +103,7 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
       </Card>
       {merging && <ClientMergeDialog client={client} open onOpenChange={setMerging} />}
       <Card title={terms.object.many}>
-        <Rows empty={`Sin ${terms.object.manyLower}`}>
+        <RecordRows empty={`Sin ${terms.object.manyLower}`}>
           {detail.vehicles.map((v) => (
             <li key={v.id}>
               {can("read", "vehicle") ? (
@@ -120,37 +116,12 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
               <span className="muted">{[v.brand_name, v.brand_model_name].filter(Boolean).join(" ")}</span>
             </li>
           ))}
-        </Rows>
+        </RecordRows>
       </Card>
-      <Card title={terms.order.many}>
-        <Rows empty={`Sin ${terms.order.manyLower}`}>
-          {detail.orders.map((o) => (
-            <li key={o.id}>
-              <Link to="/main/orders/$id" params={{ id: String(o.id) }}>
-                #{o.correlative_id}
-              </Link>{" "}
-              <span className="muted">
-                {[o.requirement_name, formatDateTime(o.check_in_time)].filter(Boolean).join(" · ")}
-              </span>{" "}
-              <StatusBadge color={o.status_color} name={o.status_name} />
-            </li>
-          ))}
-        </Rows>
-      </Card>
-      <Card title="Reservas">
-        <Rows empty="Sin reservas">
-          {detail.bookings.map((b) => (
-            <li key={b.id}>
-              <Link to="/main/bookings/$id" params={{ id: String(b.id) }}>
-                {formatDay(b.booking_date)} · {b.booking_time}
-              </Link>{" "}
-              <span className="muted">{b.requirement_name ?? ""}</span>
-            </li>
-          ))}
-        </Rows>
-      </Card>
+      <OrderRowsCard title={terms.order.many} empty={`Sin ${terms.order.manyLower}`} orders={detail.orders} />
+      <BookingRowsCard bookings={detail.bookings} />
       <Card title="Gestiones">
-        <Rows empty="Sin gestiones">
+        <RecordRows empty="Sin gestiones">
           {detail.managements.map((m) => (
             <li key={m.id}>
               <Link to="/main/crm/$" params={{ _splat: String(m.id) }}>
@@ -160,7 +131,7 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
               <span className="muted">{formatDateTime(m.created_at)}</span>
             </li>
           ))}
-        </Rows>
+        </RecordRows>
       </Card>
     </div>
   );

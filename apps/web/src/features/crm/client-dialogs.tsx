@@ -123,7 +123,7 @@ export function ClientMergeDialog({
           {found.isError && <QueryFailed query={found} what={`los ${terms.client.manyLower}`} inline />}
           {found.isFetching && <p className="muted">Buscando…</p>}
           {found.isSuccess && candidates.length === 0 && <p className="muted">Sin resultados</p>}
-          <ul className="crm-client-rows crm-merge-candidates">
+          <ul className="record-rows crm-merge-candidates">
             {candidates.map((c) => (
               <li key={c.id}>
                 <Button variant="text" onClick={() => setChosen(c)}>

@@ -5,10 +5,10 @@
  * its bookings, its owner) through the company's events.
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatDateTime, formatDay, formatMoney, formatNumber, VEHICLE_TEXTS } from "@taller/core";
+import { formatDateTime, formatMoney, formatNumber, VEHICLE_TEXTS } from "@taller/core";
 import { Link, useParams } from "@tanstack/react-router";
 import { ArrowLeft, Pencil } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { errorCode } from "../../lib/api";
 import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
@@ -16,16 +16,13 @@ import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { BookingRowsCard, OrderRowsCard, RecordRows } from "../../ui/record-rows";
 import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { VehicleFormDialog } from "./vehicle-form";
 import "./vehicles.css";
 
 type VehiclePage = RouterOutputs["vehicles"]["get"];
-
-function Rows({ empty, children }: { empty: string; children: ReactNode[] }) {
-  return children.length ? <ul className="vehicle-page-rows">{children}</ul> : <p className="muted">{empty}</p>;
-}
 
 function Facts({ page }: { page: VehiclePage }) {
   const { vehicle } = page;
@@ -69,7 +66,7 @@ function VehicleView({ page }: { page: VehiclePage }) {
         {page.plates.length > 0 && (
           <>
             <h3 className="vehicle-page-subtitle">Patentes anteriores</h3>
-            <Rows empty="">
+            <RecordRows empty="">
               {page.plates.map((p) => (
                 <li key={`${p.changed_at}-${p.identifier}`}>
                   <span className="vehicle-identifier">{p.identifier}</span>{" "}
@@ -78,7 +75,7 @@ function VehicleView({ page }: { page: VehiclePage }) {
                   </span>
                 </li>
               ))}
-            </Rows>
+            </RecordRows>
           </>
         )}
       </Card>
@@ -108,39 +105,12 @@ function VehicleView({ page }: { page: VehiclePage }) {
         </Card>
       )}
       {page.orders && (
-        <Card title={terms.order.many}>
-          <Rows empty={`Sin ${terms.order.manyLower}`}>
-            {page.orders.map((o) => (
-              <li key={o.id}>
-                <Link to="/main/orders/$id" params={{ id: String(o.id) }}>
-                  #{o.correlative_id}
-                </Link>{" "}
-                <span className="muted">
-                  {[o.requirement_name, formatDateTime(o.check_in_time)].filter(Boolean).join(" · ")}
-                </span>{" "}
-                <StatusBadge color={o.status_color} name={o.status_name} />
-              </li>
-            ))}
-          </Rows>
-        </Card>
+        <OrderRowsCard title={terms.order.many} empty={`Sin ${terms.order.manyLower}`} orders={page.orders} />
       )}
-      {page.bookings && (
-        <Card title="Reservas">
-          <Rows empty="Sin reservas">
-            {page.bookings.map((b) => (
-              <li key={b.id}>
-                <Link to="/main/bookings/$id" params={{ id: String(b.id) }}>
-                  {formatDay(b.booking_date)} · {b.booking_time}
-                </Link>{" "}
-                <span className="muted">{b.requirement_name ?? ""}</span>
-              </li>
-            ))}
-          </Rows>
-        </Card>
-      )}
+      {page.bookings && <BookingRowsCard bookings={page.bookings} />}
       {page.budgets && (
         <Card title="Presupuestos">
-          <Rows empty="Sin presupuestos">
+          <RecordRows empty="Sin presupuestos">
             {page.budgets.map((b) => (
               <li key={b.id}>
                 <Link to="/main/budgets/$id" params={{ id: String(b.id) }}>
@@ -152,7 +122,7 @@ function VehicleView({ page }: { page: VehiclePage }) {
                 <StatusBadge color={b.status_color} name={b.status_name} />
               </li>
             ))}
-          </Rows>
+          </RecordRows>
         </Card>
       )}
       {editing && <VehicleFormDialog open onOpenChange={setEditing} vehicle={vehicle} owner={owner} />}
