@@ -7,6 +7,7 @@
  * (admin@taller.demo, tecnico@taller.demo); update.spec.ts runs its own server.
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { computeRutDv } from "@taller/core";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -84,3 +85,6 @@ export async function expectNoSidewaysScroll(page: Page, name: string) {
   expect(scrollWidth, `${name}: ${scrollWidth} px of content in ${clientWidth} px`).toBeLessThanOrEqual(clientWidth);
   expect(scrollingBoxes, `${name}: boxes that scroll sideways`).toEqual([]);
 }
+
+/** A valid RUT (módulo 11) from its body, as a person would type it: "30123456-7". */
+export const rutOf = (body: number) => `${body}-${computeRutDv(body)}`;

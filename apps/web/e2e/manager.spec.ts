@@ -13,7 +13,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { XLSX_TYPE } from "@taller/core";
 import ExcelJS from "exceljs";
 import { generate } from "otplib";
-import { DEMO_PASSWORD, loginToShell, screenshot } from "./fixtures";
+import { DEMO_PASSWORD, loginToShell, rutOf, screenshot } from "./fixtures";
 
 // The demo operator's authenticator secret is as public as the demo password (db/src/seed/demo.ts).
 const OPERATOR = { email: "operador@taller.demo", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" };
@@ -100,18 +100,6 @@ async function templateWithTwoVariables(page: Page) {
     .getByRole("region", { name: "Notificaciones de la empresa" })
     .getByRole("row", { name: new RegExp(`Link de pago ${stamp}`) });
   await expect(row).toContainText("En revisión");
-}
-
-/** Chile's RUT check digit (mod 11), so the sheet's client passes the import's validation. */
-function rutOf(body: number): string {
-  let sum = 0;
-  let factor = 2;
-  for (const digit of String(body).split("").reverse()) {
-    sum += Number(digit) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const dv = 11 - (sum % 11);
-  return `${body}-${dv === 11 ? "0" : dv === 10 ? "K" : dv}`;
 }
 
 async function createAndConnectDatabase(page: Page) {

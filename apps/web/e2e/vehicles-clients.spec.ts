@@ -4,23 +4,11 @@
  * own plate and RUT, so a retry does not meet the first attempt's.
  */
 import { expect, test } from "@playwright/test";
-import { loginToShell } from "./fixtures";
+import { loginToShell, rutOf } from "./fixtures";
 
 /** A new-format Chilean plate nobody in the demo has (the demo's use consonants and 00-99 from their number). */
 const freshPlate = (n: number) =>
   Array.from({ length: 4 }, (_, i) => "AEIOU"[Math.floor(n / 5 ** i) % 5]).join("") + String(n % 100).padStart(2, "0");
-
-/** A valid RUT from a body (módulo 11). */
-function rut(body: number) {
-  let sum = 0;
-  let factor = 2;
-  for (const digit of String(body).split("").reverse()) {
-    sum += Number(digit) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const dv = 11 - (sum % 11);
-  return `${body}-${dv === 11 ? "0" : dv === 10 ? "K" : dv}`;
-}
 
 for (const width of [1280, 390]) {
   test(`a vehicle: create, open from the list by its plate, change its plate (${width} px)`, async ({ page }) => {
@@ -80,7 +68,7 @@ test("a client: create, then edit on its page", async ({ page }) => {
   await dialog.getByRole("button", { name: "Crear" }).click();
   await expect(dialog.getByText("RUT inválido")).toBeVisible();
   await expect(dialog.getByText("Teléfono inválido (+56 9 1234 5678)")).toBeVisible();
-  await dialog.getByLabel("RUT").fill(rut(body));
+  await dialog.getByLabel("RUT").fill(rutOf(body));
   await dialog.getByLabel("Teléfono").fill("9 5555 1234");
   await dialog.getByRole("button", { name: "Crear" }).click();
   await expect(dialog).toBeHidden();
@@ -92,14 +80,14 @@ test("a client: create, then edit on its page", async ({ page }) => {
   await expect(page.getByText("Datos guardados", { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Ciudad")).toHaveValue("Valdivia");
-  await expect(page.getByLabel("RUT")).toHaveValue(new RegExp(`-${rut(body).slice(-1)}$`));
+  await expect(page.getByLabel("RUT")).toHaveValue(new RegExp(`-${rutOf(body).slice(-1)}$`));
 
   // The same RUT again is refused on its field.
   await page.goto("/main/crm/clients");
   await page.getByRole("button", { name: "Nuevo" }).click();
   const twin = page.getByRole("dialog", { name: "Nuevo cliente" });
   await twin.getByLabel("Nombre").fill("Rosa Reyes Otra");
-  await twin.getByLabel("RUT").fill(rut(body));
+  await twin.getByLabel("RUT").fill(rutOf(body));
   await twin.getByRole("button", { name: "Crear" }).click();
   await expect(twin.getByText("Ya existe un cliente con ese RUT")).toBeVisible();
 });
