@@ -42,6 +42,9 @@ async function openPanel(page: Page) {
   }).toPass({ timeout: 20_000 });
 }
 
+/** The dialog's rule for the 24-hour window (a status of its own, beside a button's disabled reason). */
+const windowRule = (page: Page, text: string) => dialog(page).getByRole("status").filter({ hasText: text });
+
 test("inside and outside the 24-hour window, then at 390 px", async ({ page }) => {
   test.setTimeout(180_000);
   await loginToShell(page, "admin@taller.demo");
@@ -60,7 +63,7 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await expect(option(page)).toBeHidden();
   await panel(page).getByRole("textbox", { name: "Mensaje" }).fill("");
   await option(page).click();
-  await expect(dialog(page).getByRole("status")).toContainText("Puede escribir libremente hasta las");
+  await expect(windowRule(page, "Puede escribir libremente hasta las")).toBeVisible();
   await dialog(page).getByLabel("Mensaje libre").fill(`Su auto está listo ${stamp}`);
   await dialog(page).getByRole("button", { name: "Enviar por WhatsApp" }).click();
   const sent = dialog(page).getByRole("region", { name: "Mensajes de WhatsApp enviados" });
@@ -76,9 +79,7 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   // Outside the window (the client wrote 30 hours ago): the rule says so, no free text, only the templates.
   await openChat(page, closed);
   await option(page).click();
-  await expect(dialog(page).getByRole("status")).toContainText(
-    "Han pasado más de 24 horas desde el último mensaje del cliente",
-  );
+  await expect(windowRule(page, "Han pasado más de 24 horas desde el último mensaje del cliente")).toBeVisible();
   await expect(dialog(page).getByLabel("Mensaje libre")).toHaveCount(0);
   await expect(dialog(page).getByRole("radio", { name: /Presupuesto listo/ })).toBeVisible();
   await screenshot(page, "whatsapp-closed-window");
@@ -87,7 +88,7 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   // No conversation: the rule says so, no free text, the templates with their variables.
   await openChat(page, none);
   await option(page).click();
-  await expect(dialog(page).getByRole("status")).toContainText("No se ha iniciado una conversación");
+  await expect(windowRule(page, "No se ha iniciado una conversación")).toBeVisible();
   await expect(dialog(page).getByLabel("Mensaje libre")).toHaveCount(0);
   await dialog(page)
     .getByRole("radio", { name: /Presupuesto listo/ })
@@ -108,7 +109,7 @@ test("inside and outside the 24-hour window, then at 390 px", async ({ page }) =
   await openPanel(page);
   await openChat(page, none);
   await option(page).click();
-  await expect(dialog(page).getByRole("status")).toContainText("No se ha iniciado una conversación");
+  await expect(windowRule(page, "No se ha iniciado una conversación")).toBeVisible();
   const box = await dialog(page).boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   await screenshot(page, "whatsapp-390");
