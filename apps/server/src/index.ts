@@ -113,7 +113,7 @@ const jobs = startJobs(
 // The documents' WhatsApp notifications (booking confirmation, order received, budget ready, payment link).
 const stopNotifications = startNotificationDelivery({ db: database.db, bus, publicUrl, log: logger });
 // The operators' 'Conectar' imports (one connection at a time per process; restarts pick up what was cut short).
-const imports = startDatabaseImports(database.db, logger);
+const imports = startDatabaseImports({ db: database.db, bus }, logger);
 // Browsers still running an older build (connected to any server on this database) offer to update.
 await bus.publish({ companyId: null, type: "version.ready", payload: { version: env.APP_VERSION } });
 logger.info(

@@ -254,6 +254,17 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleResult
         CROSS JOIN (SELECT ARRAY(SELECT id FROM requirements WHERE company_id = ${c}) AS requirement_ids,
                            ARRAY(SELECT id FROM locations WHERE company_id = ${c}) AS location_ids,
                            ARRAY(SELECT id FROM users WHERE company_id = ${c}) AS user_ids) cfg`);
+      // Each order's status history as the order page shows it: received in the company's first status, then moved
+      // to the one it is in (when it was finished, or a day later for open orders).
+      await run(sql`INSERT INTO order_status_logs (company_id, order_id, status_id, user_id, created_at)
+        SELECT ${c}, o.id, s.status_id, o.user_id, s.at
+        FROM orders o
+        JOIN scale_orders so ON so.id = o.id
+        CROSS JOIN (SELECT id FROM statuses WHERE company_id = ${c} AND type = 'Order' ORDER BY position, id LIMIT 1) first
+        CROSS JOIN LATERAL (VALUES (first.id, o.check_in_time),
+                                   (CASE WHEN o.status_id <> first.id THEN o.status_id END,
+                                    coalesce(o.completed_at, o.check_in_time + interval '1 day'))) s(status_id, at)
+        WHERE s.status_id IS NOT NULL`);
     });
 
     counts.budgets = await step("budgets", async () => {

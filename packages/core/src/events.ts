@@ -7,6 +7,11 @@ import { idSchema } from "./ids";
 
 const platform = <P extends z.ZodType>(payload: P) => ({ scope: "platform" as const, payload });
 const company = <P extends z.ZodType>(payload: P) => ({ scope: "company" as const, payload });
+/** The records a write changed, or `all` when they are too many to name in one event. */
+const changedRecords = z.union([
+  z.object({ ids: z.array(idSchema).min(1).max(100) }),
+  z.object({ all: z.literal(true) }),
+]);
 
 export const REALTIME_EVENTS = {
   // Platform
@@ -47,10 +52,13 @@ export const REALTIME_EVENTS = {
   "booking.external_mails_changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
 
   // Vehicles and clients
-  /** Vehicles were created or changed (data, plate, owner, a merge of their owner): lists and pages refetch them. */
-  "vehicle.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
-  /** Clients were created, changed or merged (a merged-away id is in the list): client lists and pages refetch. */
-  "client.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
+  /**
+   * Vehicles were created or changed (data, plate, owner, a merge of their owner): lists and pages refetch them.
+   * `all`: too many to name (a spreadsheet import or its undo).
+   */
+  "vehicle.changed": company(changedRecords),
+  /** Clients were created, changed or merged (a merged-away id is in the list), or `all` as for vehicles. */
+  "client.changed": company(changedRecords),
 
   // Chat
   /** A chat's message was posted, changed (an event message edited) or removed: chat.onComments delivers it. */

@@ -17,6 +17,7 @@ import { claimConnection, runConnection, runPendingImports, STALE_MS } from "../
 
 const createCaller = createCallerFactory(managerRouter);
 const app = useSeededApp();
+const ctx = () => ({ db: app.db(), bus: app.bus() });
 const files = memoryFileStore();
 const stored = files.stored;
 beforeAll(() => configureDatabaseFiles(files));
@@ -148,8 +149,15 @@ describe("Conectar", () => {
     );
     expect(new Set(clicks.map((c) => c?.id)).size).toBe(1);
     expect(clicks.every((c) => c?.status === "pending")).toBe(true);
-    expect(await runPendingImports(app.db())).toBe(1);
-    expect(await runPendingImports(app.db())).toBe(0);
+    const announced: string[] = [];
+    const unsubscribe = app.bus().subscribe((e) => {
+      if (e.companyId === otherId()) announced.push(`${e.type} ${JSON.stringify(e.payload)}`);
+    });
+    expect(await runPendingImports(ctx())).toBe(1);
+    // Open client and vehicle lists of the company refetch.
+    await expect.poll(() => announced.sort()).toEqual(['client.changed {"all":true}', 'vehicle.changed {"all":true}']);
+    unsubscribe();
+    expect(await runPendingImports(ctx())).toBe(0);
     const [connection] = (await operator.databases.get({ id })).connections;
     expect(connection).toMatchObject({
       companyName: "Otro Taller",
@@ -172,7 +180,7 @@ describe("Conectar", () => {
     expect(
       await app.db().select({ n: count() }).from(importCreated).where(eq(importCreated.batchId, firstBatch)),
     ).toEqual([{ n: 0 }]);
-    await runPendingImports(app.db());
+    await runPendingImports(ctx());
     expect(await clientsNamed(app.db(), "Curicó")).toBe(5);
   });
 
@@ -186,9 +194,9 @@ describe("Conectar", () => {
     const retry = await claimConnection(app.db(), new Date(Date.now() + STALE_MS + 1_000));
     expect(retry).toMatchObject({ id: first?.id, batch_id: first?.batch_id });
     if (!first || !retry) throw new Error("unclaimed");
-    expect(await runConnection(app.db(), retry)).toBe("connected");
+    expect(await runConnection(ctx(), retry)).toBe("connected");
     // The dead runner coming back finds its claim gone: it writes no status.
-    await runConnection(app.db(), first);
+    await runConnection(ctx(), first);
     const [connection] = (await operator.databases.get({ id })).connections;
     expect(connection?.status).toBe("connected");
     expect(await clientsNamed(app.db(), "Linares")).toBe(3);
@@ -201,7 +209,7 @@ describe("Conectar", () => {
       [rut(33_000_002), "", "Molina"],
     ]);
     await operator.databases.connect({ databaseId: id, companyId: otherId() });
-    await runPendingImports(app.db());
+    await runPendingImports(ctx());
     const [connection] = (await operator.databases.get({ id })).connections;
     expect(connection).toMatchObject({
       status: "failed",
@@ -216,7 +224,7 @@ describe("Conectar", () => {
   it("ACTUALIZAR with a new workbook replaces the data and queues the connections again", async () => {
     const { operator, id } = await createDatabase(goodRows(34_000_000, 1).map((r) => [r[0], r[1], "Parral"]));
     await operator.databases.connect({ databaseId: id, companyId: otherId() });
-    await runPendingImports(app.db());
+    await runPendingImports(ctx());
     // A workbook whose clients are on another sheet: the sheet in use is not there, then the one chosen is.
     const result = await stageWorkbook(
       await workbookBytes({
@@ -237,7 +245,7 @@ describe("Conectar", () => {
       rowCount: 4,
       connections: [{ status: "pending", rowsDone: 0 }],
     });
-    await runPendingImports(app.db());
+    await runPendingImports(ctx());
     expect(await clientsNamed(app.db(), "Parral")).toBe(4);
   });
 
@@ -262,7 +270,7 @@ async function imported(rows: unknown[][]) {
   const made = await createDatabase(rows);
   const connection = await made.operator.databases.connect({ databaseId: made.id, companyId: otherId() });
   if (!connection) throw new Error("not connected");
-  await runPendingImports(app.db());
+  await runPendingImports(ctx());
   return { ...made, connectionId: connection.id };
 }
 
@@ -367,8 +375,8 @@ describe("Deshacer importación", () => {
     const clicks = await Promise.all([1, 2].map(() => operator.databases.undoImport({ connectionId })));
     expect(clicks.map((c) => c.status)).toEqual(["undo_pending", "undo_pending"]);
     expect(await connectionOf(operator, id)).toMatchObject({ status: "undo_pending" });
-    expect(await runPendingImports(app.db())).toBe(1);
-    expect(await runPendingImports(app.db())).toBe(0);
+    expect(await runPendingImports(ctx())).toBe(1);
+    expect(await runPendingImports(ctx())).toBe(0);
     expect(await connectionOf(operator, id)).toMatchObject({
       status: "undone",
       rollback: { deleted: 2, restored: 1, kept: { clients: 1 } },
@@ -389,7 +397,7 @@ describe("Deshacer importación", () => {
     // Once: an undone import cannot be undone again; connecting again imports afresh.
     await expect(operator.databases.undoImport({ connectionId })).rejects.toThrow("Esta importación ya se deshizo");
     await operator.databases.connect({ databaseId: id, companyId: otherId() });
-    await runPendingImports(app.db());
+    await runPendingImports(ctx());
     expect(await connectionOf(operator, id)).toMatchObject({ status: "connected", rollback: null });
     expect(await clientsNamed(app.db(), "Pelarco")).toBe(4);
   });
@@ -424,7 +432,7 @@ describe("Deshacer importación", () => {
     expect(first).toMatchObject({ id: connectionId, status: "undoing" });
     const retry = await claimConnection(app.db(), new Date(Date.now() + STALE_MS + 1_000));
     if (!first || !retry) throw new Error("unclaimed");
-    await Promise.all([runConnection(app.db(), first), runConnection(app.db(), retry)]);
+    await Promise.all([runConnection(ctx(), first), runConnection(ctx(), retry)]);
     expect(await clientsNamed(app.db(), "Retiro")).toBe(0);
     expect(await connectionOf(operator, id)).toMatchObject({ status: "undone", rollback: { deleted: 2, kept: {} } });
   });

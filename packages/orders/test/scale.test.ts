@@ -68,6 +68,21 @@ describe("scale generator", () => {
     expect(span!.open_recent).toBeGreaterThan(0);
   });
 
+  it("gives every order a status history that starts at its check-in and ends in its status", async () => {
+    const [drift] = await queryRows<{ orders: number; without: number; wrong_last: number; wrong_first: number }>(
+      db(),
+      sql`SELECT count(*)::int AS orders,
+                 count(*) FILTER (WHERE l.first_at IS NULL)::int AS without,
+                 count(*) FILTER (WHERE l.last_status <> o.status_id)::int AS wrong_last,
+                 count(*) FILTER (WHERE l.first_at <> o.check_in_time)::int AS wrong_first
+          FROM orders o
+          LEFT JOIN LATERAL (SELECT min(created_at) AS first_at,
+                                    (array_agg(status_id ORDER BY created_at DESC, id DESC))[1] AS last_status
+                             FROM order_status_logs WHERE order_id = o.id) l ON true`,
+    );
+    expect(drift).toEqual({ orders: 2000, without: 0, wrong_last: 0, wrong_first: 0 });
+  });
+
   it("leaves the derived columns as the triggers would have: search text, latest budget, counts per status", async () => {
     expect(await countsDrift(db())).toEqual([]);
     expect(await lastBudgetDrift(db())).toEqual([]);

@@ -5,11 +5,12 @@
  * `heartbeat_at`, and a connecting or undoing row whose heartbeat stopped (the server died or restarted) is claimed
  * again after STALE_MS. A retried import keeps the connection's batch id and upserts, so it writes nothing twice; an
  * undo is one transaction, so a retry starts from a clean state. Every write of the runner names its batch id and
- * state, so a runner that lost its claim changes nothing.
+ * state, so a runner that lost its claim changes nothing. An import or an undo that ends announces that the company's
+ * clients and vehicles changed, so open lists refetch.
  */
 import { randomUUID } from "node:crypto";
 import { databaseConnections, managerDatabases, queryRows, type Db } from "@taller/db";
-import type { JobLogger } from "@taller/trpc";
+import type { EventBus, JobLogger } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
 import { rollbackBatch } from "../import/rollback";
 import { runImport } from "../import/run";
@@ -49,8 +50,23 @@ export async function claimConnection(db: Db, now = new Date()): Promise<Claimed
   return row ?? null;
 }
 
-/** Runs one claimed connection's import, or its undo, to its end state. */
-export async function runConnection(db: Db, claimed: Claimed): Promise<"connected" | "failed" | "undone"> {
+/** Runs one claimed connection's import, or its undo, to its end state, and announces what changed. */
+export async function runConnection(ctx: ImportContext, claimed: Claimed): Promise<"connected" | "failed" | "undone"> {
+  const outcome = await runToEnd(ctx.db, claimed);
+  if (outcome !== "failed") {
+    for (const type of ["client.changed", "vehicle.changed"] as const)
+      await ctx.bus.publish({ type, companyId: claimed.company_id, payload: { all: true } });
+  }
+  return outcome;
+}
+
+/** What the runner writes with and announces through. */
+export interface ImportContext {
+  db: Db;
+  bus: EventBus;
+}
+
+async function runToEnd(db: Db, claimed: Claimed): Promise<"connected" | "failed" | "undone"> {
   const mine = and(
     eq(databaseConnections.id, claimed.id),
     eq(databaseConnections.batchId, claimed.batch_id),
@@ -135,11 +151,11 @@ export async function runConnection(db: Db, claimed: Claimed): Promise<"connecte
 class LostClaim extends Error {}
 
 /** Claims and runs connections until none is runnable; answers how many ran. */
-export async function runPendingImports(db: Db, logger?: JobLogger): Promise<number> {
+export async function runPendingImports(ctx: ImportContext, logger?: JobLogger): Promise<number> {
   let ran = 0;
-  for (let claimed = await claimConnection(db); claimed; claimed = await claimConnection(db)) {
+  for (let claimed = await claimConnection(ctx.db); claimed; claimed = await claimConnection(ctx.db)) {
     // Already recorded as failed on the connection; the next connection still runs.
-    await runConnection(db, claimed).catch((err: unknown) =>
+    await runConnection(ctx, claimed).catch((err: unknown) =>
       logger?.error({ job: "manager.imports", connection: claimed.id, err }, "import failed"),
     );
     ran += 1;
@@ -151,12 +167,16 @@ export async function runPendingImports(db: Db, logger?: JobLogger): Promise<num
  * Polls for runnable connections every `everyMs` (one runner per process; SKIP LOCKED shares the work between
  * processes). `stop()` waits for the import in progress; one cut short by a crash is claimed again (STALE_MS).
  */
-export function startDatabaseImports(db: Db, logger: JobLogger, everyMs = 2_000): { stop(): Promise<void> } {
+export function startDatabaseImports(
+  ctx: ImportContext,
+  logger: JobLogger,
+  everyMs = 2_000,
+): { stop(): Promise<void> } {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
-    running = runPendingImports(db, logger)
+    running = runPendingImports(ctx, logger)
       .then((ran) => {
         if (ran > 0) logger.info({ job: "manager.imports", ran }, "job ran");
       })
