@@ -10,5 +10,9 @@ export default defineProject({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A worker's test files share their imports instead of loading the server's packages again for each file (a
+    // third of the run). Module state a file could leave behind: in-memory rate limits, reset by the test harness
+    // (useSeededApp), and adapters a test swaps, which it puts back.
+    isolate: false,
   },
 });

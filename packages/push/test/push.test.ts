@@ -2,7 +2,7 @@ import { pushDeliveries, pushOutbox, serverSecrets, sessions, userDevices } from
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   configurePush,
   deliverPushRequest,
@@ -23,6 +23,8 @@ beforeAll(async () => {
   return () => endpoint.close();
 });
 beforeEach(() => configurePush({ delivery: "web-push", insecureOrigins: [endpoint.origin] }));
+// The process's default again for the test files after this one.
+afterAll(() => configurePush({ delivery: "outbox", insecureOrigins: [] }));
 
 /** A staff session with its device row, as a login makes them. */
 async function signedIn(email: string) {

@@ -11,7 +11,7 @@ export {
   type StreamOptions,
 } from "./events";
 export { emitSessionsEnded, withTransaction, type Transaction } from "./transaction";
-export { hitRateLimit, pruneRateLimits, RateLimiter } from "./rate-limit";
+export { hitRateLimit, pruneRateLimits, RateLimiter, resetRateLimiters } from "./rate-limit";
 export { tracked, TRPCError } from "@trpc/server";
 export { loadSessionUser } from "./session-user";
 export * from "./list";

@@ -10,7 +10,9 @@ export class RateLimiter {
   constructor(
     private readonly max: number,
     private readonly windowMs: number,
-  ) {}
+  ) {
+    limiters.add(new WeakRef(this));
+  }
 
   /** Counts one hit; returns the milliseconds to wait when over the limit, else 0. */
   hit(key: string, now = Date.now()): number {
@@ -26,6 +28,26 @@ export class RateLimiter {
 
   private sweep(now: number) {
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  }
+
+  /** Forgets every window: see resetRateLimiters. */
+  reset() {
+    this.windows.clear();
+  }
+}
+
+/** Every in-memory limiter of the process, held weakly (a test server's limiters go with it). */
+const limiters = new Set<WeakRef<RateLimiter>>();
+
+/**
+ * Fresh windows in every in-memory limiter of the process. Tests share one process across test files, whose seeded
+ * databases reuse the same ids: one file's hits must not count against the next.
+ */
+export function resetRateLimiters() {
+  for (const ref of limiters) {
+    const limiter = ref.deref();
+    if (limiter) limiter.reset();
+    else limiters.delete(ref);
   }
 }
 

@@ -10,6 +10,7 @@ import type { Context } from "../src/context";
 import { beforeAll, beforeEach, expect } from "vitest";
 import { fieldErrorsFromIssues, issuesOf } from "../src/errors";
 import { createEventBus, type EventBus } from "../src/events";
+import { resetRateLimiters } from "../src/rate-limit";
 import { loadSessionUser } from "../src/session-user";
 
 export * from "./procedure-cases";
@@ -106,9 +107,10 @@ export function useSeededApp() {
       await tdb.drop();
     };
   });
-  // Each test starts in fresh rate-limit windows (chat sends, push coalescing): a file's tests share one database,
-  // and one test's messages must not count against the next.
+  // Each test starts in fresh rate-limit windows (chat sends, push coalescing), in the database and in memory: a
+  // file's tests share one database, and test files share a process.
   beforeEach(async () => {
+    resetRateLimiters();
     await tdb.database.db.execute(sql`DELETE FROM rate_limit_hits`);
   });
   return {
