@@ -19,6 +19,9 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     locale: "es-CL",
     timezoneId: "America/Santiago",
+    // As a user who asks for less motion: no spinner repaints 60 times a second on two shared cores, and nothing
+    // a test clicks is mid-animation (ui.css honours the setting).
+    reducedMotion: "reduce",
     // Recording a trace costs every test CPU (DOM snapshots, screencast) on two shared cores: only a retry records one.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
