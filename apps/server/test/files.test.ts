@@ -110,7 +110,9 @@ describe("POST /files and GET /files/:id", () => {
     expect((await upload(PNG, { "content-type": "image/png" }, "order_picture")).status).toBe(201);
     expect((await upload(MP4, { "content-type": "video/mp4" }, "chat_picture")).status).toBe(400);
     // Labelled a video, not one by its bytes.
-    expect((await upload(Buffer.from("no es video"), { "content-type": "video/mp4" }, "order_picture")).status).toBe(400);
+    expect((await upload(Buffer.from("no es video"), { "content-type": "video/mp4" }, "order_picture")).status).toBe(
+      400,
+    );
   });
 
   it("needs a staff session to upload", async () => {

@@ -21,7 +21,7 @@ export const RECEPTION_TEXTS = {
 export const kmsBelowLastText = (last: number) =>
   `El kilometraje es menor que el último registrado (${formatNumber(last)} km). Confirma si es correcto.`;
 
-/** Whether a reading needs the user's confirmation: below the last one the vehicle had (an odometer changed, a typo). */
+/** Whether a reading needs the user's confirmation: below the vehicle's last one (a replaced odometer, a typo). */
 export function kmsBelowLast(kms: number | null | undefined, last: number | null | undefined): boolean {
   return kms != null && last != null && kms < last;
 }

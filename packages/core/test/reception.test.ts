@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkCustomFieldValues,
-  kmsBelowLast,
-  kmsBelowLastText,
-  RECEPTION_TEXTS,
-  receptionSchema,
-} from "../src";
+import { checkCustomFieldValues, kmsBelowLast, kmsBelowLastText, RECEPTION_TEXTS, receptionSchema } from "../src";
 
 describe("kmsBelowLast", () => {
   it("asks for a confirmation only for a reading below a known last one", () => {

@@ -149,7 +149,8 @@ await runScaleBench("checkin", { orders: ORDERS }, async ({ raw, baseUrl, compan
   const [pair] = await raw<{ a: number; b: number }[]>`
     SELECT (SELECT id FROM statuses WHERE company_id = ${companyId} AND type = 'Order' AND name = 'En reparación') AS a,
            (SELECT id FROM statuses WHERE company_id = ${companyId} AND type = 'Order' AND name = 'Control de calidad') AS b`;
-  if (!ids || !pair?.a || !pair.b) throw new Error("Taller Escala has no user, requirement, location or status pair to move between");
+  if (!ids || !pair?.a || !pair.b)
+    throw new Error("Taller Escala has no user, requirement, location or status pair to move between");
   for (const v of await raw<{ identifier: string }[]>`SELECT identifier FROM vehicles WHERE company_id = ${companyId}`)
     taken.add(v.identifier);
   const setup: Setup = {
@@ -164,7 +165,12 @@ await runScaleBench("checkin", { orders: ORDERS }, async ({ raw, baseUrl, compan
   const bareHttp = benchHttpClient(bare.url, "");
   const reception = () => {
     const f = fresh();
-    return { ...f, client: { name: "Banco", rut: f.rut }, requirement_id: setup.requirementId, location_id: setup.locationId };
+    return {
+      ...f,
+      client: { name: "Banco", rut: f.rut },
+      requirement_id: setup.requirementId,
+      location_id: setup.locationId,
+    };
   };
 
   // One order per side to move back and forth, each received by its own side.
@@ -204,8 +210,12 @@ await runScaleBench("checkin", { orders: ORDERS }, async ({ raw, baseUrl, compan
       },
     },
   ];
-  console.log(`\norders: ${ORDERS} in Taller Escala; ${RUNS} runs per case; times in ms; target server p95 < ${TARGET_P95_MS}`);
-  console.log(["case".padEnd(38), "server p50", "server p95", "bare p50", "bare p95", "ratio p50", "ratio p95", "ok"].join("  "));
+  console.log(
+    `\norders: ${ORDERS} in Taller Escala; ${RUNS} runs per case; times in ms; target server p95 < ${TARGET_P95_MS}`,
+  );
+  console.log(
+    ["case".padEnd(38), "server p50", "server p95", "bare p50", "bare p95", "ratio p50", "ratio p95", "ok"].join("  "),
+  );
   for (const c of cases) {
     for (let i = 0; i < 5; i++) {
       await c.server();

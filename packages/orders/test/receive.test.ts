@@ -71,18 +71,21 @@ const vehicleBy = async (identifier: string) =>
   )[0];
 
 beforeAll(async () => {
-  await app.db().insert(customFields).values({
-    companyId: demo().companyId,
-    entity: "Order",
-    key: "$$combustible",
-    name: "Combustible",
-    kind: "list",
-    items: [
-      { id: 1, name: "Reserva" },
-      { id: 2, name: "Medio" },
-    ],
-    position: 2,
-  });
+  await app
+    .db()
+    .insert(customFields)
+    .values({
+      companyId: demo().companyId,
+      entity: "Order",
+      key: "$$combustible",
+      name: "Combustible",
+      kind: "list",
+      items: [
+        { id: 1, name: "Reserva" },
+        { id: 2, name: "Medio" },
+      ],
+      position: 2,
+    });
 });
 
 describe("orders.receive", () => {
@@ -151,7 +154,9 @@ describe("orders.receive", () => {
   it("an existing vehicle: keeps its owner unless asked, and a changed owner is the new client", async () => {
     const admin = await callerFor("admin@taller.demo");
     const identifier = freshPlate();
-    const first = await admin.receive(reception({ identifier, client: { name: "Primer Dueño", rut: freshRut(21_000_002) } }));
+    const first = await admin.receive(
+      reception({ identifier, client: { name: "Primer Dueño", rut: freshRut(21_000_002) } }),
+    );
     const vehicle = (await vehicleBy(identifier))!;
     const owner = vehicle.clientId;
     expect((await orderRow(first.id)).clientId).toBe(owner);
@@ -208,11 +213,13 @@ describe("orders.receive", () => {
       "client.name": [RECEPTION_TEXTS.nameRequired],
     });
     expect(
-      (await failure(admin.receive(reception({ custom_fields: { $$combustible: 9 } })))).fields["custom_fields.$$combustible"],
+      (await failure(admin.receive(reception({ custom_fields: { $$combustible: 9 } })))).fields[
+        "custom_fields.$$combustible"
+      ],
     ).toEqual([RECEPTION_TEXTS.chooseItem]);
-    expect((await failure(admin.receive(reception({ custom_fields: { otro: "x" } })))).fields["custom_fields.otro"]).toEqual([
-      RECEPTION_TEXTS.fieldUnavailable,
-    ]);
+    expect(
+      (await failure(admin.receive(reception({ custom_fields: { otro: "x" } })))).fields["custom_fields.otro"],
+    ).toEqual([RECEPTION_TEXTS.fieldUnavailable]);
     // Another user's upload is not the caller's to attach.
     const theirs = await uploaded("asesor@taller.demo");
     expect((await failure(admin.receive(reception({ pictures: [{ url: theirs }] })))).fields["pictures.0"]).toEqual([

@@ -11,7 +11,11 @@ export const options = staffProcedure.use(can("create", "check_in")).query(async
   const named = { id: requirements.id, name: requirements.name };
   const [brands, requirementRows, locationRows, userRows, fieldRows] = await Promise.all([
     loadBrandOptions(ctx.db, ctx.companyId),
-    ctx.db.select(named).from(requirements).where(eq(requirements.companyId, ctx.companyId)).orderBy(asc(requirements.name)),
+    ctx.db
+      .select(named)
+      .from(requirements)
+      .where(eq(requirements.companyId, ctx.companyId))
+      .orderBy(asc(requirements.name)),
     ctx.db
       .select({ id: locations.id, name: locations.name })
       .from(locations)

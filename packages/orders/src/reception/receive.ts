@@ -67,7 +67,11 @@ async function ownPictures(tx: Transaction, owner: { companyId: number; userId: 
   for (const [i, picture] of input.pictures.entries()) {
     const file = await ownMediaUrl(tx.db, owner, picture.url);
     if (!file) throw fieldError("BAD_REQUEST", `pictures.${i}`, RECEPTION_TEXTS.pictureUnavailable);
-    pictures.push({ url: file.url, ...(picture.name ? { name: picture.name } : {}), ...(file.video ? { video: true } : {}) });
+    pictures.push({
+      url: file.url,
+      ...(picture.name ? { name: picture.name } : {}),
+      ...(file.video ? { video: true } : {}),
+    });
   }
   return pictures;
 }
@@ -77,7 +81,13 @@ async function receiveClient(tx: Transaction, companyId: number, client: Recepti
   if (!client.name) return null;
   const [found] = client.rut
     ? await tx.db
-        .select({ id: clients.id, email: clients.email, phone: clients.phone, address: clients.address, city: clients.city })
+        .select({
+          id: clients.id,
+          email: clients.email,
+          phone: clients.phone,
+          address: clients.address,
+          city: clients.city,
+        })
         .from(clients)
         .where(and(eq(clients.companyId, companyId), eq(clients.rut, client.rut)))
         .for("update")

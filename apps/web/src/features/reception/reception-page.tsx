@@ -289,7 +289,9 @@ function CustomFields({ form, options }: { form: Form; options: Options }) {
               error={error}
             />
           );
-        return <TextField key={field.key} label={field.name} autoComplete="off" {...form.register(name)} error={error} />;
+        return (
+          <TextField key={field.key} label={field.name} autoComplete="off" {...form.register(name)} error={error} />
+        );
       })}
     </div>
   );
