@@ -1,8 +1,9 @@
 /**
  * The reception's pictures and videos, from the tablet's camera or from files: each one uploads as soon as it is
- * chosen, one at a time, with its progress. A dropped connection leaves the file marked 'No se subió' with 'Reintentar'; when the
- * browser is back online the failed ones are sent again by themselves. What was uploaded stays uploaded, so a
- * retry sends only the files that did not arrive (each from its start: the store keeps whole files only).
+ * chosen, one at a time, with its progress. A dropped connection leaves the file marked 'No se subió' with
+ * 'Reintentar'; when the browser is back online the failed ones are sent again by themselves. What was uploaded
+ * stays uploaded, so a retry sends only the files that did not arrive (each from its start: the store keeps whole
+ * files only).
  *
  *   const media = useMediaUploads();
  *   <MediaUploads media={media} />   // media.pictures: what orders.receive attaches; media.pending: still uploading
