@@ -421,8 +421,8 @@ export function ReceptionPage() {
       </div>
     );
   return (
+    // The toolbar names the page ('Recepción', the module's name).
     <div className="reception-page">
-      <h1>Recepción</h1>
       {options.data ? (
         <ReceptionForm options={options.data} />
       ) : options.isError ? (
