@@ -107,8 +107,8 @@ async function bareMove(sql: postgres.Sql, s: Setup, move: { id: number; version
 function event(tx: postgres.TransactionSql, companyId: number, type: string, payload: object) {
   const body = { companyId, type, payload };
   return tx`WITH e AS (INSERT INTO realtime_events (company_id, type, payload)
-                       VALUES (${companyId}, ${type}, ${JSON.stringify(payload)}::jsonb) RETURNING id)
-            SELECT id, pg_notify('realtime_events', jsonb_set(${JSON.stringify(body)}::jsonb, '{id}', to_jsonb(id))::text)
+                       VALUES (${companyId}, ${type}, ${JSON.stringify(payload)}::text::jsonb) RETURNING id)
+            SELECT id, pg_notify('realtime_events', jsonb_set(${JSON.stringify(body)}::text::jsonb, '{id}', to_jsonb(id))::text)
             FROM e`;
 }
 
