@@ -1,4 +1,4 @@
-import { fileUrl, fileIdFromUrl, isImageType } from "@taller/core";
+import { fileUrl, fileIdFromUrl, isImageType, isVideoType } from "@taller/core";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { files } from "./schema";
@@ -13,6 +13,23 @@ export async function ownPictureUrl(
   owner: { companyId: number; userId: number },
   url: string,
 ): Promise<string | null> {
+  const file = await ownFile(db, owner, url);
+  return file && isImageType(file.contentType) ? fileUrl(file.id) : null;
+}
+
+/** As ownPictureUrl, a video too (a vehicle's reception keeps both): its URL and whether it is a video, or null. */
+export async function ownMediaUrl(
+  db: Db,
+  owner: { companyId: number; userId: number },
+  url: string,
+): Promise<{ url: string; video: boolean } | null> {
+  const file = await ownFile(db, owner, url);
+  if (!file) return null;
+  if (isImageType(file.contentType)) return { url: fileUrl(file.id), video: false };
+  return isVideoType(file.contentType) ? { url: fileUrl(file.id), video: true } : null;
+}
+
+async function ownFile(db: Db, owner: { companyId: number; userId: number }, url: string) {
   const id = fileIdFromUrl(url);
   if (!id) return null;
   const [file] = await db
@@ -20,5 +37,5 @@ export async function ownPictureUrl(
     .from(files)
     .where(and(eq(files.id, id), eq(files.companyId, owner.companyId), eq(files.userId, owner.userId)))
     .limit(1);
-  return file && isImageType(file.contentType) ? fileUrl(file.id) : null;
+  return file ?? null;
 }

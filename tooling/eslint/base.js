@@ -42,7 +42,7 @@ const DOMAIN =
  * @taller/orders' createOrder), each listed after every domain it may import. An import may only point to an earlier
  * entry, so no cycle can be written; a domain not listed imports no other domain.
  */
-export const DOMAIN_ORDER = ["orders", "booking"];
+export const DOMAIN_ORDER = ["vehicles", "crm", "orders", "booking"];
 
 /** The boundary of one domain package: core, db, trpc and the domains before it in DOMAIN_ORDER. */
 const domainLayer = (name) => {

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileRoutes } from "../src/files/routes";
-import { sniffImageType } from "../src/files/sniff";
+import { sniffImageType, sniffVideoType } from "../src/files/sniff";
 import { createDiskFileStore } from "../src/files/store";
 import { browser, expectLinkPage, NAVIGATION, startTestServer, type TestServer } from "./helpers";
 
@@ -30,6 +30,19 @@ describe("sniffImageType", () => {
     expect(sniffImageType(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
     expect(sniffImageType(Buffer.from("GIF89a"))).toBeNull();
     expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
+
+/** The first box of an MP4 file ('ftyp', brand isom) and a few bytes after it: what the store recognises. */
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom\0\0\x02\0isomiso2", "latin1")]);
+
+describe("sniffVideoType", () => {
+  it("recognises MP4, QuickTime and WebM by their first bytes, and nothing else", () => {
+    expect(sniffVideoType(MP4)).toBe("video/mp4");
+    expect(sniffVideoType(Buffer.from("\0\0\0\x14ftypqt  \0\0\0\0", "latin1"))).toBe("video/quicktime");
+    expect(sniffVideoType(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f]))).toBe("video/webm");
+    expect(sniffVideoType(PNG)).toBeNull();
+    expect(sniffVideoType(new Uint8Array())).toBeNull();
   });
 });
 
@@ -86,6 +99,20 @@ describe("POST /files and GET /files/:id", () => {
       headers: { cookie: b.cookie(), ...APP, "content-type": "image/png" },
     });
     expect(res.status).toBe(403);
+  });
+
+  it("takes a video only for a reception (order_picture, who may create check_in), by its bytes", async () => {
+    const res = await upload(MP4, { "content-type": "video/mp4" }, "order_picture");
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const [row] = await server.tdb.database.db.select().from(files).where(eq(files.id, id));
+    expect(row?.contentType).toBe("video/mp4");
+    expect((await upload(PNG, { "content-type": "image/png" }, "order_picture")).status).toBe(201);
+    expect((await upload(MP4, { "content-type": "video/mp4" }, "chat_picture")).status).toBe(400);
+    // Labelled a video, not one by its bytes.
+    expect((await upload(Buffer.from("no es video"), { "content-type": "video/mp4" }, "order_picture")).status).toBe(
+      400,
+    );
   });
 
   it("needs a staff session to upload", async () => {

@@ -104,6 +104,7 @@ describe("menuEntries", () => {
     const shown = menuEntries(prefs(), grants(["read", "payment"], ...modulePermissions), hasScreen);
     expect(shown.map((e) => e.key)).toEqual([
       "booking",
+      "checkin",
       "order",
       "pending_works",
       "calendar",
@@ -113,7 +114,8 @@ describe("menuEntries", () => {
       "payments",
     ]);
     // The ones left out are the router's 'Próximamente' pages.
-    expect(hasScreen(MODULE_ROUTES.checkin.to)).toBe(false);
+    expect(hasScreen(MODULE_ROUTES.checkin.to)).toBe(true);
+    expect(hasScreen(MODULE_ROUTES.analytic.to)).toBe(false);
     expect(hasScreen("/main/payments")).toBe(true);
     expect(hasScreen("/main/nowhere")).toBe(false);
   });

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { companyId, createdAt, searchColumns, tenantKey, tenantRef, updatedAt, searchIndex } from "./_columns";
 import { users } from "./access";
@@ -58,6 +59,8 @@ export const orders = pgTable(
     version: integer("version").notNull().default(1),
     // Why the order was cancelled (orders.cancel), required there.
     cancelReason: text("cancel_reason"),
+    // The reception's idempotency key (orders.receive): a double press sends it twice and gets one order.
+    receiveKey: uuid("receive_key"),
     // Derived columns, written only by database triggers (migration 0003_order_triggers):
     // the latest budget (highest id) and its status, so lists filter and show it without a join per row...
     lastBudgetId: integer("last_budget_id"),
@@ -102,6 +105,7 @@ export const orders = pgTable(
     ),
     searchIndex(t),
     check("orders_cancel_reason_length", sql`char_length(${t.cancelReason}) <= 500`),
+    uniqueIndex("orders_company_receive_key_idx").on(t.companyId, t.receiveKey),
     // "Own records only": the orders a user received or is assigned.
     index("orders_user_idx").on(t.companyId, t.userId),
     index("orders_assignee_idx").on(t.companyId, t.assigneeId),

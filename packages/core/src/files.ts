@@ -1,3 +1,5 @@
+import { formatNumber } from "./format";
+
 // Files in the app's store: how they are addressed and which uploads are accepted (seed 000 sections 5 and 9).
 
 /** Upload size limit (the spec's maximum crop size). */
@@ -11,7 +13,13 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
  * What an upload is for: the server checks the uploader may change the record the file will attach to (the rules
  * are in apps/server/src/files/purposes.ts; a new purpose adds its name here and its rule there).
  */
-export const UPLOAD_PURPOSES = ["profile_picture", "chat_picture", "budget_picture", "company_logo"] as const;
+export const UPLOAD_PURPOSES = [
+  "profile_picture",
+  "chat_picture",
+  "budget_picture",
+  "company_logo",
+  "order_picture",
+] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export function isUploadPurpose(value: string | null): value is UploadPurpose {
@@ -36,6 +44,23 @@ export const PICTURE_ACCEPT = ".png,.jpg,.jpeg,.webp,.ico," + IMAGE_TYPES.join("
 
 export function isImageType(type: string): type is ImageType {
   return (IMAGE_TYPES as readonly string[]).includes(type.toLowerCase());
+}
+
+/** Video types the store accepts for the purposes in VIDEO_PURPOSES (a tablet's camera: mp4, QuickTime, WebM). */
+export const VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/webm"] as const;
+export type VideoType = (typeof VIDEO_TYPES)[number];
+
+export function isVideoType(type: string): type is VideoType {
+  return (VIDEO_TYPES as readonly string[]).includes(type.toLowerCase());
+}
+
+/** The purposes whose record keeps videos beside pictures: a vehicle received ('Recepción'). */
+export const VIDEO_PURPOSES: readonly UploadPurpose[] = ["order_picture"];
+
+/** The reception's message for a chosen file it cannot take (neither a picture nor a video, or too big), or null. */
+export function mediaFileProblem(file: { type: string; name: string; size: number }): string | null {
+  if (file.size > MAX_UPLOAD_BYTES) return `El archivo supera el máximo de ${formatNumber(MAX_UPLOAD_BYTES)} bytes`;
+  return isVideoType(file.type) ? null : pictureFileProblem(file);
 }
 
 // 144 random bits, base64url: the id is the capability to read the file (see apps/server/src/files).

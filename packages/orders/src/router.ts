@@ -5,6 +5,8 @@ import { deliver } from "./deliver";
 import { exportOrders } from "./export";
 import { get } from "./get";
 import { list } from "./list";
+import { receive } from "./reception/receive";
+import { receptionRouter } from "./reception/router";
 import { statuses } from "./statuses";
 import { totalsByStatus } from "./totals-by-status";
 import { transitions } from "./transitions";
@@ -25,4 +27,6 @@ export const ordersRouter = router({
   update,
   deliver,
   cancel,
+  receive,
+  reception: receptionRouter,
 });

@@ -98,4 +98,65 @@ export const ordersCases: DomainCases<typeof ordersRouter> = {
     input: (f) => ({ id: f.demo.orderIds[0], version: 1, reason: "Cliente desiste" }),
     valid: (f) => ({ id: f.demo.orderIds.at(-1), version: 1, reason: "Cliente desiste" }),
   },
+  receive: {
+    kind: "foreign",
+    // Taller Demo's location, requirement and users are refused on their fields (NOT_FOUND).
+    input: (f) => ({
+      key: "00000000-0000-4000-8000-000000000001",
+      identifier: "ZZ9999",
+      client: {},
+      location_id: f.demo.locationIds[0],
+      requirement_id: f.demo.requirementIds[0],
+      assignee_id: f.demo.userIds["tecnico@taller.demo"],
+    }),
+    notOwned:
+      "a reception names the company's setup (location, requirement, users), no one's record; with an own-records grant the order is received by the caller (test/receive.test.ts)",
+    valid: (f) => ({
+      key: "00000000-0000-4000-8000-000000000002",
+      identifier: "BCDF12",
+      brand_id: f.demo.brandIds[0],
+      chassis: "9BWZZZ377VT004251",
+      client: { rut: "11.111.111-1", name: "Cliente Prueba", phone: "+56 9 1234 5678", email: "a@b.cl" },
+      change_owner: true,
+      requirement_id: f.demo.requirementIds[0],
+      location_id: f.demo.locationIds[0],
+      assignee_id: f.demo.userIds["tecnico@taller.demo"],
+      kms: 1000,
+      confirm_kms: true,
+      comment: "Revisar frenos",
+      finish_date: "2030-01-31",
+      custom_fields: { $$siniestro: "S-1" },
+      pictures: [],
+    }),
+  },
+  "reception.vehicle": {
+    kind: "scoped",
+    input: () => ({ identifier: "BCDF12" }),
+    leaks: (r, f) => {
+      const found = (r as { vehicle: { id: number } | null }).vehicle;
+      return found && f.demo.vehicleIds.includes(found.id) ? `found demo vehicle ${found.id}` : null;
+    },
+    valid: () => ({ identifier: "BCDF12" }),
+  },
+  "reception.client": {
+    kind: "scoped",
+    input: () => ({ rut: "11.111.111-1" }),
+    leaks: (r, f) => {
+      const found = r as { id: number } | null;
+      return found && f.demo.clientIds.includes(found.id) ? `found demo client ${found.id}` : null;
+    },
+    valid: () => ({ rut: "11.111.111-1" }),
+  },
+  "reception.options": {
+    kind: "scoped",
+    leaks: (r, f) => {
+      const o = r as Record<"brands" | "requirements" | "locations" | "users", { id: number }[]>;
+      return (
+        listLeak(o.brands, f.demo.brandIds, "brand") ??
+        listLeak(o.requirements, f.demo.requirementIds, "requirement") ??
+        listLeak(o.locations, f.demo.locationIds, "location") ??
+        listLeak(o.users, Object.values(f.demo.userIds), "user")
+      );
+    },
+  },
 };

@@ -17,4 +17,7 @@ export const UPLOAD_RULES: Record<UploadPurpose, (user: SessionUser) => boolean>
   // The company's logo (/admin preferences): who may change the preferences; admin.preferences.setLogo attaches only
   // the uploader's own file.
   company_logo: (user) => permissionChecker(user.grants)("update", "manager"),
+  // A picture of a vehicle being received ('Recepción'): who may receive; orders.receive attaches only the
+  // uploader's own files.
+  order_picture: (user) => permissionChecker(user.grants)("create", "check_in"),
 };

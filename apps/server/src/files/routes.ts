@@ -11,8 +11,10 @@ import {
   isFileId,
   isImageType,
   isUploadPurpose,
+  isVideoType,
   MAX_IMAGE_PIXELS,
   MAX_UPLOAD_BYTES,
+  VIDEO_PURPOSES,
 } from "@taller/core";
 import { companies, files, type Db } from "@taller/db";
 import { RateLimiter } from "@taller/trpc";
@@ -23,7 +25,7 @@ import { replyJson } from "../reply";
 import { mediaType } from "../headers";
 import { isSecure } from "../proxy";
 import { UPLOAD_RULES } from "./purposes";
-import { sniffImageType } from "./sniff";
+import { sniffImageType, sniffVideoType } from "./sniff";
 import type { FileStore } from "./store";
 import { imagePixels, makeThumbnail, placeholderThumbnail, THUMBNAIL_TYPE } from "./thumbnail";
 
@@ -39,7 +41,8 @@ export interface FileRoutesDeps {
 export const COMPANY_QUOTA_BYTES = 1_000_000_000;
 
 /**
- * POST /files?purpose=<purpose> stores an image for the logged-in staff member's company; GET /files/<id> serves it.
+ * POST /files?purpose=<purpose> stores an image (or, for a purpose in VIDEO_PURPOSES, a video) for the logged-in staff
+ * member's company; GET /files/<id> serves it.
  *
  * Reading needs no session: the id (144 random bits) is the capability, like a cloud store's unguessable object
  * URL, so a picture shows wherever the app puts an <img> of it (the shell, chat, public pages of the same company)
@@ -62,7 +65,9 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
     if (!UPLOAD_RULES[purpose](auth.user))
       return replyJson(res, 403, { error: "No tienes acceso a esta información." });
     const declared = mediaType(req.headers["content-type"]);
-    if (!isImageType(declared)) return replyJson(res, 400, { error: "Formato no aceptado" });
+    const videos = VIDEO_PURPOSES.includes(purpose);
+    if (!isImageType(declared) && !(videos && isVideoType(declared)))
+      return replyJson(res, 400, { error: "Formato no aceptado" });
     if (declaredTooLarge(req, MAX_UPLOAD_BYTES)) return tooLarge(res);
     const waitMs = uploads.hit(`user:${auth.user.id}`);
     if (waitMs > 0) {
@@ -73,10 +78,12 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
     const bytes = await readBody(req, MAX_UPLOAD_BYTES);
     if (!bytes) return tooLarge(res);
     if (bytes.length === 0) return replyJson(res, 400, { error: "El archivo está vacío" });
-    const type = sniffImageType(bytes);
+    const image = sniffImageType(bytes);
+    const type = image ?? (videos ? sniffVideoType(bytes) : null);
     if (!type) return replyJson(res, 400, { error: "Formato no aceptado" });
-    // The header says how big the picture is decoded; a few megabytes may claim gigapixels.
-    const pixels = await imagePixels(bytes, type);
+    // The header says how big the picture is decoded; a few megabytes may claim gigapixels. (A video is stored and
+    // served as it came: nothing here decodes it.)
+    const pixels = image ? await imagePixels(bytes, image) : 0;
     if (pixels === null) return replyJson(res, 400, { error: "La imagen no se pudo leer" });
     if (pixels > MAX_IMAGE_PIXELS)
       return replyJson(res, 400, {
@@ -114,8 +121,8 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       throw err;
     });
     // A chat picture's thumbnail, beside it. One sharp could not make leaves the placeholder in its place.
-    if (purpose === "chat_picture") {
-      const thumbnail = await makeThumbnail(bytes, type).catch(() => null);
+    if (purpose === "chat_picture" && image) {
+      const thumbnail = await makeThumbnail(bytes, image).catch(() => null);
       if (thumbnail) await store.put(`${THUMBNAIL_PREFIX}${id}`, thumbnail);
     }
     return replyJson(res, 201, { id, url: fileUrl(id) });

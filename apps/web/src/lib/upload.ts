@@ -33,6 +33,40 @@ export async function uploadFile(file: Blob, name: string, purpose: UploadPurpos
   return body.url;
 }
 
+/**
+ * `uploadFile` with its progress: `onProgress(sent, total)` as the bytes leave (fetch reports none, so this one is an
+ * XMLHttpRequest). `signal` aborts it. A dropped connection fails with an UploadError("upload") that the caller may
+ * retry; the store keeps only whole files, so a retry sends the file again from its start.
+ */
+export function uploadFileWithProgress(
+  file: Blob,
+  name: string,
+  purpose: UploadPurpose,
+  onProgress: (sent: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/files?purpose=${purpose}`);
+    xhr.setRequestHeader("content-type", file.type);
+    xhr.setRequestHeader("x-file-name", encodeURIComponent(name));
+    xhr.setRequestHeader(CLIENT_HEADER, "web");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
+    xhr.onerror = () => reject(new UploadError("upload", "Se perdió la conexión"));
+    xhr.onabort = () => reject(new UploadError("upload", "Subida cancelada"));
+    xhr.onload = () => {
+      const body = xhr.response as Record<string, unknown> | null;
+      if (xhr.status < 200 || xhr.status >= 300)
+        return reject(new UploadError("upload", typeof body?.error === "string" ? body.error : `HTTP ${xhr.status}`));
+      if (typeof body?.url !== "string") return reject(new UploadError("url", "the answer carries no URL"));
+      resolve(body.url);
+    };
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
+
 /** An operator's workbook (POST /files/databases): its upload key and every sheet's header row. */
 export async function uploadWorkbook(file: Blob): Promise<{ upload: string; sheets: UploadedSheet[] }> {
   const body = await post(DATABASE_UPLOAD_PATH, file, { "content-type": XLSX_TYPE });

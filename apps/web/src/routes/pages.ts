@@ -10,6 +10,7 @@ export const LoginPage = lazyRouteComponent(() => import("../features/auth/login
 export const MainShell = lazyRouteComponent(() => import("../features/shell/main-shell"), "MainShell");
 export const SettingsPage = lazyRouteComponent(() => import("../features/settings/settings-page"), "SettingsPage");
 export const OrdersPage = lazyRouteComponent(() => import("../features/orders/orders-page"), "OrdersPage");
+export const ReceptionPage = lazyRouteComponent(() => import("../features/reception/reception-page"), "ReceptionPage");
 export const OrderDetailPage = lazyRouteComponent(() => import("../features/orders/order-detail"), "OrderDetailPage");
 const budgetPages = () => import("../features/budgets/pages");
 export const BudgetsPage = lazyRouteComponent(budgetPages, "BudgetsPage");

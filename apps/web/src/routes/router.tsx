@@ -57,6 +57,7 @@ import {
   NotFoundPage,
   OrderDetailPage,
   OrdersPage,
+  ReceptionPage,
   ProviderBuyOrderPage,
   ProviderPricingPage,
   PaymentsPage,
@@ -390,7 +391,7 @@ const mainPages = [
   mainPage("budgets", { module: "budget" }, null, BudgetsPage, listSearch),
   mainPage("budgets/$id", { module: "budget" }, null, BudgetDetailPage),
   mainPage("calendar", { module: "calendar" }, "event", CalendarPage, calendarSearch),
-  mainPage("checkin", { module: "checkin" }, "check_in"),
+  mainPage("checkin", { module: "checkin" }, "check_in", ReceptionPage),
   // The CRM area reads its own route table from the splat (features/crm/crm-routes.ts).
   mainPage("crm", { module: "crm" }, "crm", CrmPage, crmSearch),
   mainPage("crm/$", { module: "crm" }, "crm", CrmPage, crmSearch),

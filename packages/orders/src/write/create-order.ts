@@ -1,5 +1,5 @@
 import { ORDER_TEXTS, present } from "@taller/core";
-import { orders, queryRows } from "@taller/db";
+import { orders, queryRows, type DocumentPicture } from "@taller/db";
 import { type Transaction, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { logStatus } from "./status-log";
@@ -13,8 +13,18 @@ export interface NewOrder {
   /** Who works on it. */
   assigneeId: number | null;
   comment: string | null;
-  /** Where it came from ('agenda' for a booking's check-in). */
+  /** Where it came from ('agenda' for a booking's check-in, 'recepcion' for the reception screen). */
   from: string;
+  /** What reception writes besides (orders.receive); a booking's check-in has none of it. */
+  reception?: {
+    /** Who received the vehicle (the status log names who wrote the order). */
+    receivedBy: number;
+    kms: number | null;
+    finishDate: string | null;
+    customFields: Record<string, string | number>;
+    pictures: DocumentPicture[];
+    receiveKey: string;
+  };
 }
 
 /**
@@ -35,15 +45,23 @@ export async function createOrder(
   if (!status) throw userError("PRECONDITION_FAILED", ORDER_TEXTS.noStatus);
   const [next] = await queryRows<{ n: number }>(tx.db, sql`SELECT next_correlative('orders', ${by.companyId}) AS n`);
   const correlativeId = present(next, "the next order number").n;
+  const { reception, ...fields } = order;
   const [row] = await tx.db
     .insert(orders)
     .values({
       companyId: by.companyId,
       correlativeId,
       statusId: status.id,
-      userId: by.userId,
+      userId: reception?.receivedBy ?? by.userId,
       checkInTime: now,
-      ...order,
+      ...fields,
+      ...(reception && {
+        kms: reception.kms,
+        finishDate: reception.finishDate,
+        customFields: reception.customFields,
+        pictures: reception.pictures,
+        receiveKey: reception.receiveKey,
+      }),
     })
     .returning({ id: orders.id });
   const id = present(row, "the inserted order").id;
