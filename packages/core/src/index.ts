@@ -33,3 +33,4 @@ export * from "./payments";
 export * from "./admin";
 export * from "./admin-access";
 export * from "./admin-setup";
+export * from "./inventory";
