@@ -13,6 +13,10 @@ const ADMIN = "admin@taller.demo";
 
 async function openProducts(page: Page) {
   await loginToShell(page, ADMIN);
+  await showProducts(page);
+}
+
+async function showProducts(page: Page) {
   await page.goto("/main/inventory");
   // Any other inventory path shows the products.
   await expect(page).toHaveURL(/\/main\/inventory\/products$/);
@@ -42,20 +46,30 @@ test("create a product, count its stock, and another browser's list follows", as
   await form.getByLabel("Bodega principal").fill("5");
   await form.getByRole("button", { name: "Crear" }).click();
   await expect(page).toHaveURL(/\/main\/inventory\/products\/\d+$/);
-  await expect(page.getByText("Producto creado")).toBeVisible();
+  await expect(page.getByText("Producto creado", { exact: true })).toBeVisible();
   const stock = page.getByRole("region", { name: "Stock por bodega" });
   await expect(stock.getByRole("row", { name: /Bodega principal/ })).toContainText("Stock bajo");
 
   // The second browser shows the new product in its list.
   const context = await browser.newContext();
   const other = await context.newPage();
-  await openProducts(other);
+  await loginToShell(other, ADMIN);
+  // The list follows only once its stream is live: a socket's first data (the version) comes after the
+  // subscriptions opened with the page have started. Counted from the products page's load on.
+  let streamed = 0;
+  other.on("websocket", (socket) =>
+    socket.on("framereceived", (f) => {
+      if (String(f.payload).includes('"data"')) streamed += 1;
+    }),
+  );
+  await showProducts(other);
   await other.getByRole("searchbox", { name: "Buscar por código o nombre" }).fill(code);
   const row = other.getByRole("table", { name: "Productos" }).getByRole("row").filter({ hasText: code });
   await expect(row).toContainText("Stock bajo");
+  await expect.poll(() => streamed).toBeGreaterThan(0);
 
   await count(page, 12, "Conteo inicial");
-  await expect(page.getByText("Stock ajustado")).toBeVisible();
+  await expect(page.getByText("Stock ajustado", { exact: true })).toBeVisible();
   await expect(stock.getByRole("row", { name: /Bodega principal/ })).toContainText("12");
   await expect(stock.getByRole("row", { name: /Bodega principal/ })).not.toContainText("Stock bajo");
   const movements = page.getByRole("region", { name: "Movimientos" });

@@ -15,9 +15,10 @@ export interface Warehouse {
 }
 
 /** Código, Nombre, Categoría, one column per warehouse, Total, Precio, Costo. */
+// A warehouse column holds its name's start and the figure; codes of a dozen characters stay whole.
 export const productColumns = (warehouses: number) =>
-  `110px minmax(160px, 2fr) minmax(100px, 1fr) ${"minmax(84px, 0.7fr) ".repeat(warehouses)}84px 100px 100px`;
-export const productTableMinWidth = (warehouses: number) => `${760 + 84 * warehouses}px`;
+  `minmax(130px, 0.8fr) minmax(180px, 2fr) minmax(110px, 1fr) ${"minmax(110px, 0.8fr) ".repeat(warehouses)}80px 100px 100px`;
+export const productTableMinWidth = (warehouses: number) => `${700 + 110 * warehouses}px`;
 
 export function ProductHeader({ warehouses }: { warehouses: readonly Warehouse[] }) {
   return (
