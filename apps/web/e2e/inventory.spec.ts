@@ -33,69 +33,75 @@ async function count(page: Page, quantity: number, reason: string) {
   await expect(dialog).toBeHidden();
 }
 
-test("create a product, count its stock, and another browser's list follows", async ({ page, browser }) => {
-  const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
-  await openProducts(page);
-  await page.getByRole("button", { name: "Nuevo" }).click();
-  const form = page.getByRole("dialog", { name: "Nuevo producto" });
-  await form.getByLabel("Código").fill(code);
-  await form.getByLabel("Nombre").fill("Refrigerante de prueba");
-  await form.getByLabel("Precio de venta (CLP)").fill("12990");
-  await form.getByLabel("Costo (CLP)").fill("7000");
-  await form.getByRole("button", { name: "Fijar mínimo en Bodega principal" }).click();
-  await form.getByLabel("Bodega principal").fill("5");
-  await form.getByRole("button", { name: "Crear" }).click();
-  await expect(page).toHaveURL(/\/main\/inventory\/products\/\d+$/);
-  await expect(page.getByText("Producto creado", { exact: true })).toBeVisible();
-  const stock = page.getByRole("region", { name: "Stock por bodega" });
-  await expect(stock.getByRole("row", { name: /Bodega principal/ })).toContainText("Stock bajo");
+test.describe("1,280 px", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
 
-  // The second browser shows the new product in its list.
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  await loginToShell(other, ADMIN);
-  // The list follows only once its stream is live: a socket's first data (the version) comes after the
-  // subscriptions opened with the page have started. Counted from the products page's load on.
-  let streamed = 0;
-  other.on("websocket", (socket) =>
-    socket.on("framereceived", (f) => {
-      if (String(f.payload).includes('"data"')) streamed += 1;
-    }),
-  );
-  await showProducts(other);
-  await other.getByRole("searchbox", { name: "Buscar por código o nombre" }).fill(code);
-  const row = other.getByRole("table", { name: "Productos" }).getByRole("row").filter({ hasText: code });
-  await expect(row).toContainText("Stock bajo");
-  await expect.poll(() => streamed).toBeGreaterThan(0);
+  test("create a product, count its stock, and another browser's list follows", async ({ page, browser }) => {
+    const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+    await openProducts(page);
+    await page.getByRole("button", { name: "Nuevo" }).click();
+    const form = page.getByRole("dialog", { name: "Nuevo producto" });
+    await form.getByLabel("Código").fill(code);
+    await form.getByLabel("Nombre").fill("Refrigerante de prueba");
+    await form.getByLabel("Precio de venta (CLP)").fill("12990");
+    await form.getByLabel("Costo (CLP)").fill("7000");
+    await form.getByRole("button", { name: "Fijar mínimo en Bodega principal" }).click();
+    await form.getByLabel("Bodega principal").fill("5");
+    await form.getByRole("button", { name: "Crear" }).click();
+    await expect(page).toHaveURL(/\/main\/inventory\/products\/\d+$/);
+    await expect(page.getByText("Producto creado", { exact: true })).toBeVisible();
+    const stock = page.getByRole("region", { name: "Stock por bodega" });
+    await expect(stock.getByRole("row", { name: /Bodega principal/ })).toContainText("Stock bajo");
 
-  await count(page, 12, "Conteo inicial");
-  await expect(page.getByText("Stock ajustado", { exact: true })).toBeVisible();
-  await expect(stock.getByRole("row", { name: /Bodega principal/ })).toContainText("12");
-  await expect(stock.getByRole("row", { name: /Bodega principal/ })).not.toContainText("Stock bajo");
-  const movements = page.getByRole("region", { name: "Movimientos" });
-  await expect(movements.getByRole("listitem").first()).toContainText("Conteo");
-  await expect(movements.getByRole("listitem").first()).toContainText("Conteo inicial");
+    // The second browser shows the new product in its list.
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await loginToShell(other, ADMIN);
+    // The list follows only once its stream is live: a socket's first data (the version) comes after the
+    // subscriptions opened with the page have started. Counted from the products page's load on.
+    let streamed = 0;
+    other.on("websocket", (socket) =>
+      socket.on("framereceived", (f) => {
+        if (String(f.payload).includes('"data"')) streamed += 1;
+      }),
+    );
+    await showProducts(other);
+    await other.getByRole("searchbox", { name: "Buscar por código o nombre" }).fill(code);
+    const row = other.getByRole("table", { name: "Productos" }).getByRole("row").filter({ hasText: code });
+    await expect(row).toContainText("Stock bajo");
+    await expect.poll(() => streamed).toBeGreaterThan(0);
 
-  // Without a reload, the other list shows the new stock and drops the mark.
-  await expect(row).not.toContainText("Stock bajo");
-  await expect(row.getByRole("cell").nth(3)).toHaveText("12");
+    await count(page, 12, "Conteo inicial");
+    await expect(page.getByText("Stock ajustado", { exact: true })).toBeVisible();
+    await expect(stock.getByRole("row", { name: /Bodega principal/ })).toContainText("12");
+    await expect(stock.getByRole("row", { name: /Bodega principal/ })).not.toContainText("Stock bajo");
+    const movements = page.getByRole("region", { name: "Movimientos" });
+    await expect(movements.getByRole("listitem").first()).toContainText("Conteo");
+    await expect(movements.getByRole("listitem").first()).toContainText("Conteo inicial");
 
-  // A transfer beyond the stock is refused in Spanish and moves nothing.
-  await page.getByRole("button", { name: "Ajustar stock" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ajustar stock" });
-  await dialog.getByRole("combobox", { name: "Tipo de ajuste" }).click();
-  await page.getByRole("option", { name: "Traslado entre bodegas" }).click();
-  await dialog.getByLabel("Cantidad a trasladar").fill("13");
-  await dialog.getByLabel("Motivo").fill("Al taller");
-  await dialog.getByRole("button", { name: "Ajustar" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(`Stock insuficiente de ${code} en Bodega principal: hay 12`);
-  await dialog.getByLabel("Cantidad a trasladar").fill("4");
-  await dialog.getByRole("button", { name: "Ajustar" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(stock.getByRole("row", { name: /Bodega taller/ })).toContainText("4");
-  await expect(row.getByRole("cell").nth(3)).toHaveText("8");
-  await expect(row.getByRole("cell").nth(4)).toHaveText("4");
-  await context.close();
+    // Without a reload, the other list shows the new stock and drops the mark.
+    await expect(row).not.toContainText("Stock bajo");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("12");
+
+    // A transfer beyond the stock is refused in Spanish and moves nothing.
+    await page.getByRole("button", { name: "Ajustar stock" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ajustar stock" });
+    await dialog.getByRole("combobox", { name: "Tipo de ajuste" }).click();
+    await page.getByRole("option", { name: "Traslado entre bodegas" }).click();
+    await dialog.getByLabel("Cantidad a trasladar").fill("13");
+    await dialog.getByLabel("Motivo").fill("Al taller");
+    await dialog.getByRole("button", { name: "Ajustar" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(`Stock insuficiente de ${code} en Bodega principal: hay 12`);
+    await dialog.getByLabel("Cantidad a trasladar").fill("4");
+    await dialog.getByRole("button", { name: "Ajustar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(stock.getByRole("row", { name: /Bodega taller/ })).toContainText("4");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("8");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("4");
+    await expectNoSidewaysScroll(page, "/main/inventory/products/$id");
+    await expectNoSidewaysScroll(other, "/main/inventory/products");
+    await context.close();
+  });
 });
 
 test.describe("390 px", () => {
