@@ -63,6 +63,7 @@ describe.each(drivers)("a company's search on %s", (name, open, skip) => {
       "crms",
       "orders",
       "payment_requests",
+      "products",
       "vehicles",
     ]);
     for (const row of rows) expect(row.indexdef).toMatch(/USING gin \(company_id, search_text gin_trgm_ops\)$/);

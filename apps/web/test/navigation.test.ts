@@ -111,6 +111,7 @@ describe("menuEntries", () => {
       "budget",
       "object",
       "crm",
+      "inventory",
       "payments",
     ]);
     // The ones left out are the router's 'Próximamente' pages.

@@ -18,3 +18,4 @@ export * from "./messaging";
 export * from "./manager";
 export * from "./payments";
 export * from "./numbering";
+export * from "./inventory";

@@ -4,7 +4,7 @@
 // as add-ons ('Adicionales' on the client's booking page) and the add-ons a booking carries. Money is integer pesos.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
+import { companyId, createdAt, searchColumns, searchIndex, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { bookings } from "./booking";
 import { requirements } from "./catalog";
 
@@ -32,12 +32,20 @@ export const products = pgTable(
     buyPrice: integer("buy_price").notNull().default(0),
     description: text("description"),
     categoryId: integer("category_id"),
+    // How the product is counted on the shelf ('unidad', 'litro'...): stock moves in whole units of it.
+    unit: text("unit").notNull().default("unidad"),
+    // Code and name folded by the table's trigger (migration 0043_inventory): the inventory list's search.
+    ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     tenantKey(t),
     uniqueIndex("products_company_code_idx").on(t.companyId, t.code),
+    searchIndex(t),
+    // The inventory list sorted by name (by code: the unique index above).
+    index("products_company_name_idx").on(t.companyId, t.name, t.id),
+    check("products_unit_length", sql`char_length(${t.unit}) BETWEEN 1 AND 30`),
     index("products_category_idx").on(t.companyId, t.categoryId),
     tenantRef(t, t.categoryId, productCategories, "set null"),
     check("products_prices_non_negative", sql`${t.price} >= 0 AND ${t.buyPrice} >= 0`),

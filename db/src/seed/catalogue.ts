@@ -1,8 +1,16 @@
-// The catalogue's demo data: categories, products, a warehouse, what each demo requirement consumes and the add-ons
-// it offers on the client's booking page. No randomness: the rest of the demo stays as it was.
+// The catalogue's demo data: categories, products, two warehouses with opening stock, what each demo requirement
+// consumes and the add-ons it offers on the client's booking page. No randomness: the rest of the demo stays as it was.
 import { present } from "@taller/core";
 import type { Db } from "../client";
-import { productCategories, products, requirementAddons, requirementProducts, warehouses } from "../schema";
+import {
+  productCategories,
+  products,
+  requirementAddons,
+  requirementProducts,
+  stockBalances,
+  stockMovements,
+  warehouses,
+} from "../schema";
 import { REQUIREMENTS } from "./data";
 
 type RequirementName = (typeof REQUIREMENTS)[number][0];
@@ -30,6 +38,18 @@ const PRODUCTS = [
   ["PLU-PAR", "Plumillas limpiaparabrisas (par)", "Accesorios", 12_990, 6_000, "Instaladas en el momento"],
 ] as const;
 type Code = (typeof PRODUCTS)[number][0];
+
+/** Opening stock in the main warehouse, and its minimum: code, units, minimum (the parts, not the services). */
+const OPENING: [Code, number, number][] = [
+  ["ACE-5W30", 40, 12],
+  ["LIQ-DOT4", 6, 4],
+  ["FIL-ACE", 10, 4],
+  ["FIL-AIR", 8, 3],
+  ["FIL-POL", 2, 3],
+  ["PAS-DEL", 4, 2],
+  ["BUJ-IRI", 16, 8],
+  ["LIM-CON", 5, 2],
+];
 
 /** What each requirement consumes: product code and quantity. */
 const CONSUMPTION: Partial<Record<RequirementName, [Code, number][]>> = {
@@ -68,7 +88,12 @@ export async function seedCatalogue(
   db: Db,
   companyId: number,
   requirementIds: readonly number[],
-): Promise<{ productIds: Record<Code, number>; products: { id: number; name: string; price: number }[] }> {
+): Promise<{
+  productIds: Record<Code, number>;
+  products: { id: number; name: string; price: number }[];
+  categoryIds: number[];
+  warehouseIds: number[];
+}> {
   const categoryNames = [...new Set(PRODUCTS.map((p) => p[2]))];
   const categories = await db
     .insert(productCategories)
@@ -90,7 +115,40 @@ export async function seedCatalogue(
     )
     .returning({ id: products.id, code: products.code, name: products.name, price: products.price });
   const productIds = Object.fromEntries(rows.map((p) => [p.code, p.id])) as Record<Code, number>;
-  await db.insert(warehouses).values({ companyId, name: "Bodega principal" });
+  const stores = await db
+    .insert(warehouses)
+    .values([
+      { companyId, name: "Bodega principal" },
+      { companyId, name: "Bodega taller" },
+    ])
+    .returning({ id: warehouses.id });
+  const main = present(stores[0], "main warehouse").id;
+  // Each opening balance with the receipt that explains it (balance = sum of movements, as the inventory package's
+  // write module keeps it), at the product's buy price.
+  const opening = OPENING.map(([code, quantity, minimum]) => {
+    const product = present(
+      rows.find((r) => r.code === code),
+      code,
+    );
+    const cost = present(
+      PRODUCTS.find((p) => p[0] === code),
+      code,
+    )[4];
+    return { companyId, productId: product.id, warehouseId: main, quantity, minimum, cost };
+  });
+  await db.insert(stockBalances).values(opening.map(({ cost, ...b }) => ({ ...b, averageCost: cost })));
+  await db.insert(stockMovements).values(
+    opening.map((b) => ({
+      companyId,
+      productId: b.productId,
+      warehouseId: main,
+      kind: "receipt" as const,
+      quantity: b.quantity,
+      unitCost: b.cost,
+      balanceAfter: b.quantity,
+      reason: "Inventario inicial",
+    })),
+  );
 
   const consumption = REQUIREMENTS.flatMap(([name], i) =>
     (CONSUMPTION[name] ?? []).map(([code, quantity]) => ({
@@ -108,5 +166,10 @@ export async function seedCatalogue(
         ADDONS.map(([code, maxQuantity]) => ({ companyId, requirementId, productId: productIds[code], maxQuantity })),
       ),
     );
-  return { productIds, products: rows.map(({ id, name, price }) => ({ id, name, price })) };
+  return {
+    productIds,
+    products: rows.map(({ id, name, price }) => ({ id, name, price })),
+    categoryIds: categories.map((c) => c.id),
+    warehouseIds: stores.map((w) => w.id),
+  };
 }

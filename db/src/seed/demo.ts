@@ -134,8 +134,10 @@ export interface CompanyFixture {
   professionalIds: number[];
   /** The demo budgets (seed/budgets.ts), with lines. */
   budgetIds: number[];
-  /** The catalogue's products by code (seedCatalogue). */
+  /** The catalogue's products by code, its categories and warehouses (seedCatalogue; the first warehouse has stock). */
   productIds: Record<string, number>;
+  categoryIds: number[];
+  warehouseIds: number[];
   /** Required works, work instances (Orders), the demo kiosk device and its token (in clear). */
   customWorkIds: number[];
   workIds: number[];
@@ -474,6 +476,8 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     whatsappNoneChatId: null,
     ...booking,
     productIds: catalogue.productIds,
+    categoryIds: catalogue.categoryIds,
+    warehouseIds: catalogue.warehouseIds,
     budgetIds,
     ...crm,
     ...workSeed,

@@ -6,6 +6,7 @@ import { bookingRouter } from "@taller/booking";
 import { budgetsRouter } from "@taller/budgets";
 import { companyRouter } from "@taller/company";
 import { crmRouter } from "@taller/crm";
+import { inventoryRouter } from "@taller/inventory";
 import { managerRouter } from "@taller/manager";
 import { ordersRouter } from "@taller/orders";
 import { providerRouter } from "@taller/provider";
@@ -25,6 +26,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   orders: ordersRouter,
   vehicles: vehiclesRouter,
+  inventory: inventoryRouter,
   booking: bookingRouter,
   chat: chatRouter,
   push: pushRouter,

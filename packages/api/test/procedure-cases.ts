@@ -7,6 +7,7 @@ import { bookingCases } from "@taller/booking/test-cases";
 import { budgetsCases } from "@taller/budgets/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { crmCases } from "@taller/crm/test-cases";
+import { inventoryCases } from "@taller/inventory/test-cases";
 import { managerCases } from "@taller/manager/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import { providerCases } from "@taller/provider/test-cases";
@@ -26,6 +27,7 @@ const byRouter = {
   calendar: calendarCases,
   orders: ordersCases,
   vehicles: vehiclesCases,
+  inventory: inventoryCases,
   booking: bookingCases,
   chat: chatCases,
   push: pushCases,

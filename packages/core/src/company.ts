@@ -25,6 +25,9 @@ export const companyPreferencesSchema = z.object({
     .default(DEFAULT_TERMS),
   object_icon: z.string().default("directions_car"),
   modules: z.array(z.object({ key: moduleKeySchema, name: z.string().min(1), visible: z.boolean() })).default([]),
+  // Whether stock may go below zero (a consumption recorded before its receipt); the inventory's write module reads
+  // it inside its conditional update.
+  allow_negative_stock: z.boolean().default(false),
 });
 export type CompanyPreferences = z.infer<typeof companyPreferencesSchema>;
 

@@ -60,6 +60,10 @@ export const REALTIME_EVENTS = {
   /** Clients were created, changed or merged (a merged-away id is in the list), or `all` as for vehicles. */
   "client.changed": company(changedRecords),
 
+  // Inventory
+  /** Products were created or changed, or their stock moved: product lists and pages refetch them. */
+  "inventory.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
+
   // Chat
   /** A chat's message was posted, changed (an event message edited) or removed: chat.onComments delivers it. */
   "chat.comment": company(

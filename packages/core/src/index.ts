@@ -34,3 +34,4 @@ export * from "./admin";
 export * from "./admin-access";
 export * from "./admin-setup";
 export * from "./reception";
+export * from "./inventory";

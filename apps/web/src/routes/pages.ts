@@ -18,6 +18,9 @@ export const BudgetDetailPage = lazyRouteComponent(budgetPages, "BudgetDetailPag
 export const CalendarPage = lazyRouteComponent(() => import("../features/calendar/calendar-page"), "CalendarPage");
 export const VehiclesPage = lazyRouteComponent(() => import("../features/vehicles/vehicles-page"), "VehiclesPage");
 export const VehiclePage = lazyRouteComponent(() => import("../features/vehicles/vehicle-page"), "VehiclePage");
+const inventoryPages = () => import("../features/inventory");
+export const ProductsPage = lazyRouteComponent(inventoryPages, "ProductsPage");
+export const ProductPage = lazyRouteComponent(inventoryPages, "ProductPage");
 const bookingPublic = () => import("../features/booking-public");
 export const ClientBookingPage = lazyRouteComponent(bookingPublic, "ClientBookingPage");
 export const CrmBookingPage = lazyRouteComponent(bookingPublic, "CrmBookingPage");

@@ -57,6 +57,8 @@ import {
   NotFoundPage,
   OrderDetailPage,
   OrdersPage,
+  ProductPage,
+  ProductsPage,
   ReceptionPage,
   ProviderBuyOrderPage,
   ProviderPricingPage,
@@ -396,8 +398,8 @@ const mainPages = [
   mainPage("crm", { module: "crm" }, "crm", CrmPage, crmSearch),
   mainPage("crm/$", { module: "crm" }, "crm", CrmPage, crmSearch),
   mainPage("folders", { text: "Carpetas" }, null),
-  mainPage("inventory", { module: "inventory" }, "inventory_action"),
-  mainPage("inventory/$", { module: "inventory" }, "inventory_action"),
+  mainPage("inventory/products", { module: "inventory" }, "inventory_action", ProductsPage, listSearch),
+  mainPage("inventory/products/$id", { text: "Producto" }, "inventory_action", ProductPage),
   mainPage("inventory-actions/$id", { module: "inventory" }, null),
   mainPage("invoices", { module: "invoicing" }, "invoice"),
   mainPage("orders", { module: "order" }, "check_in", OrdersPage, ordersSearch),
@@ -425,6 +427,10 @@ const mainIndexRoute = createRoute({
   },
 });
 const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$", beforeLoad: to("/not-found") });
+// Inventory's screens not built yet (pricings, actions) and its bare path show the products (issue 25).
+const inventoryRoutes = ["inventory", "inventory/$"].map((path) =>
+  createRoute({ getParentRoute: () => mainRoute, path, beforeLoad: to("/main/inventory/products") }),
+);
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -445,7 +451,7 @@ const routeTree = rootRoute.addChildren([
   forbiddenRoute,
   iframeRejectedRoute,
   notFoundRoute,
-  mainRoute.addChildren([...mainPages, mainIndexRoute, mainOtherRoute]),
+  mainRoute.addChildren([...mainPages, ...inventoryRoutes, mainIndexRoute, mainOtherRoute]),
   managerRoute.addChildren([
     managerLoginRoute,
     managerMainRoute.addChildren([...managerPages, managerMainIndexRoute, managerMainOtherRoute]),

@@ -16,7 +16,7 @@ export const MODULE_ROUTES = {
   analytic: { to: "/main/analytics", needs: ["read", "analytics"] },
   object: { to: "/main/vehicles", needs: ["read", "vehicle"] },
   crm: { to: "/main/crm", needs: ["read", "crm"] },
-  inventory: { to: "/main/inventory", needs: ["read", "inventory_action"] },
+  inventory: { to: "/main/inventory/products", needs: ["read", "inventory_action"] },
   invoicing: { to: "/main/invoices", needs: ["read", "invoice"] },
   shares: { to: "/main/shares", needs: ["read", "shares"] },
 } as const satisfies Record<ModuleKey, { to: `/main/${string}`; needs: readonly [Action, Resource] }>;

@@ -1,0 +1,3 @@
+// The inventory screens (routes load them from here): the products list and a product's page.
+export { ProductPage } from "./product-page";
+export { ProductsPage } from "./products-page";

@@ -1,0 +1,53 @@
+/**
+ * The products spreadsheet: a download button for the filtered list (every filter and the sort apply); while the
+ * file is built a disabled downloading icon and a progress note, and when more products match than the file holds,
+ * how many were left out.
+ */
+import { formatNumber } from "@taller/core";
+import { Download } from "lucide-react";
+import { downloadBase64 } from "../../lib/download";
+import { trpc } from "../../lib/trpc";
+import type { RouterInputs } from "@taller/api";
+import { IconButton } from "../../ui/icon-button";
+import { useSnackbar } from "../../ui/snackbar";
+import { Spinner } from "../../ui/spinner";
+
+export function ProductsExport({ filters }: { filters: RouterInputs["inventory"]["products"]["export"] }) {
+  const snackbar = useSnackbar();
+  const exportProducts = trpc.inventory.products.export.useMutation({
+    onSuccess: (file) => {
+      downloadBase64(file);
+      const leftOut = file.left_out_capped ? `más de ${formatNumber(file.left_out)}` : formatNumber(file.left_out);
+      snackbar.show(
+        file.left_out > 0
+          ? `Se exportaron ${formatNumber(file.rows)} productos (el máximo). Quedaron fuera ${leftOut}: acota la búsqueda.`
+          : `Se exportaron ${formatNumber(file.rows)} productos`,
+        { tone: file.left_out > 0 ? "info" : "success", duration: 5000, closeLabel: "Cerrar" },
+      );
+    },
+    // A second export while one runs is refused with its own Spanish message; anything else is a plain failure.
+    onError: (error) =>
+      snackbar.show(error.data?.code === "TOO_MANY_REQUESTS" ? error.message : "Error al exportar", {
+        tone: "error",
+        duration: 3000,
+        closeLabel: "Cerrar",
+      }),
+  });
+  if (exportProducts.isPending)
+    return (
+      <>
+        <span className="export-progress" role="status">
+          <Spinner size={16} />
+          <span className="export-progress-text">Generando archivo…</span>
+        </span>
+        <IconButton label="Exportando" disabled>
+          <Download size={22} className="downloading" />
+        </IconButton>
+      </>
+    );
+  return (
+    <IconButton label="Exportar" onClick={() => exportProducts.mutate(filters)}>
+      <Download size={22} />
+    </IconButton>
+  );
+}

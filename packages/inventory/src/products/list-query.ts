@@ -1,0 +1,119 @@
+// The SQL behind the products list and its export: one condition for both (search through the trigram index,
+// category, low stock), keyset pages in name or code order with the id as tie-breaker, and each page's stock per
+// warehouse from stock_balances (the maintained balances, never a sum over movements).
+import { PAGE_SIZE, type ProductSort, type SortDirection } from "@taller/core";
+import { intArray, queryRows, searchCondition, type Db, type SearchTerm } from "@taller/db";
+import { cappedCount, type Counted } from "@taller/trpc";
+import { sql, type SQL } from "drizzle-orm";
+
+export interface ProductFilters {
+  companyId: number;
+  search: SearchTerm | null;
+  /** null: every category. */
+  categoryIds: number[] | null;
+  lowStock: boolean;
+}
+
+export interface ProductOrder {
+  sort: ProductSort;
+  direction: SortDirection;
+}
+
+/** A warehouse below its minimum for the product (alias p). */
+const LOW = sql`EXISTS (SELECT 1 FROM stock_balances b
+  WHERE b.company_id = p.company_id AND b.product_id = p.id AND b.minimum > 0 AND b.quantity < b.minimum)`;
+
+export function productConditions(f: ProductFilters): SQL {
+  return sql.join(
+    [
+      sql`p.company_id = ${f.companyId}`,
+      searchCondition(f.search, "p."),
+      f.categoryIds === null ? sql`true` : sql`p.category_id = ANY(${intArray(f.categoryIds)})`,
+      f.lowStock ? LOW : sql`true`,
+    ],
+    sql` AND `,
+  );
+}
+
+export interface WarehouseStock {
+  warehouse_id: number;
+  quantity: number;
+  minimum: number;
+  average_cost: number;
+}
+
+export interface ProductRow {
+  id: number;
+  code: string;
+  name: string;
+  unit: string;
+  price: number;
+  buy_price: number;
+  category_id: number | null;
+  category_name: string | null;
+  /** Per warehouse with a balance row, in warehouse order. */
+  stock: WarehouseStock[];
+  total: number;
+  low: boolean;
+}
+
+/** The list's key of a row: the sort column, then the id. */
+export type ProductKey = [string, number];
+export const productKey = (o: ProductOrder, row: ProductRow): ProductKey => [row[o.sort], row.id];
+
+const PRODUCT_COLUMNS = sql`p.id, p.code, p.name, p.unit, p.price, p.buy_price, p.category_id, c.name AS category_name,
+  coalesce(s.stock, '[]'::json) AS stock, coalesce(s.total, 0)::int AS total, coalesce(s.low, false) AS low`;
+const PRODUCT_FROM = sql`products p
+  LEFT JOIN product_categories c ON c.id = p.category_id
+  LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_object('warehouse_id', b.warehouse_id, 'quantity', b.quantity, 'minimum', b.minimum,
+                                      'average_cost', b.average_cost) ORDER BY b.warehouse_id) AS stock,
+           sum(b.quantity) AS total, bool_or(b.minimum > 0 AND b.quantity < b.minimum) AS low
+    FROM stock_balances b WHERE b.company_id = p.company_id AND b.product_id = p.id
+  ) s ON true`;
+
+/** The sort column and the list's ORDER BY (the id breaks ties in the same direction). */
+export function productOrderSql(o: ProductOrder): { column: SQL; orderBy: SQL } {
+  const column = sql.raw(o.sort === "code" ? "p.code" : "p.name");
+  const dir = sql.raw(o.direction === "asc" ? "ASC" : "DESC");
+  return { column, orderBy: sql`${column} ${dir}, p.id ${dir}` };
+}
+
+/** The next page (PAGE_SIZE + 1 rows) after `after` in the chosen order. */
+export function findProducts(
+  db: Db,
+  f: ProductFilters,
+  o: ProductOrder,
+  after: ProductKey | null,
+): Promise<ProductRow[]> {
+  const { column, orderBy } = productOrderSql(o);
+  const past =
+    after === null
+      ? sql`true`
+      : o.direction === "asc"
+        ? sql`(${column}, p.id) > (${after[0]}, ${after[1]})`
+        : sql`(${column}, p.id) < (${after[0]}, ${after[1]})`;
+  return queryRows<ProductRow>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM}
+        WHERE ${productConditions(f)} AND ${past}
+        ORDER BY ${orderBy}
+        LIMIT ${PAGE_SIZE + 1}`,
+  );
+}
+
+/** These products (the export's picked ids), in the given order of ids. */
+export async function loadProducts(db: Db, companyId: number, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<ProductRow>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} WHERE p.company_id = ${companyId} AND p.id = ANY(${intArray(ids)})`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The list's total, up to COUNT_CAP (past it a lower bound). */
+export function countProducts(db: Db, f: ProductFilters): Promise<Counted> {
+  return cappedCount(db, sql`products p`, productConditions(f));
+}

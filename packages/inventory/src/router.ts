@@ -1,0 +1,16 @@
+import { router } from "@taller/trpc";
+import { adjustStock } from "./adjust-stock";
+import { namedRouter } from "./named";
+import { create } from "./products/create";
+import { exportProducts } from "./products/export";
+import { get } from "./products/get";
+import { list } from "./products/list";
+import { movements } from "./products/movements";
+import { update } from "./products/update";
+
+export const inventoryRouter = router({
+  products: router({ list, get, movements, create, update, export: exportProducts }),
+  categories: namedRouter("category"),
+  warehouses: namedRouter("warehouse"),
+  adjustStock,
+});

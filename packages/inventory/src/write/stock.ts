@@ -1,0 +1,238 @@
+// The only writer of stock_balances and stock_movements: each change of a balance and the movement that explains it
+// are written here, in the caller's transaction, so balance = sum of movements always holds. A decrease is one
+// conditional UPDATE (never below zero unless the company allows it): concurrent consumptions queue on the row and
+// each sees the balance the previous one left, so no two can take the same last unit.
+import { INVENTORY_TEXTS, present } from "@taller/core";
+import { queryRows, stockMovements, type StockMovementKind } from "@taller/db";
+import { TRPCError, type Transaction } from "@taller/trpc";
+import { sql } from "drizzle-orm";
+
+/** Where a movement comes from: the document that moved the stock, when there is one. */
+export interface StockDocument {
+  type: string;
+  id: number;
+}
+
+interface Place {
+  productId: number;
+  warehouseId: number;
+}
+
+export interface StockChange extends Place {
+  kind: StockMovementKind;
+  /** Signed units: what the balance gains (a receipt) or loses (a consumption). */
+  quantity: number;
+  /** A receipt's cost per unit in pesos (it moves the average cost); decreases leave at the average cost. */
+  unitCost?: number;
+  reason?: string;
+  document?: StockDocument | null;
+}
+
+export interface Moved extends Place {
+  movementId: number;
+  quantity: number;
+  balance: number;
+}
+
+interface Who {
+  companyId: number;
+  userId: number | null;
+}
+
+interface BalanceRow {
+  quantity: number;
+  average_cost: number;
+}
+
+/** The balance row exists from the first movement on (a zero one); the composite keys refuse another company's. */
+async function ensureBalance(tx: Transaction, companyId: number, at: Place) {
+  await queryRows(
+    tx.db,
+    sql`INSERT INTO stock_balances (company_id, product_id, warehouse_id)
+        VALUES (${companyId}, ${at.productId}, ${at.warehouseId}) ON CONFLICT DO NOTHING`,
+  );
+}
+
+const balanceAt = (companyId: number, at: Place) =>
+  sql`company_id = ${companyId} AND product_id = ${at.productId} AND warehouse_id = ${at.warehouseId}`;
+
+/** The Spanish refusal of a decrease the balance cannot cover, naming the product, the warehouse and what is there. */
+async function notEnough(tx: Transaction, companyId: number, at: Place): Promise<TRPCError> {
+  const [row] = await queryRows<{ code: string; warehouse: string; quantity: number }>(
+    tx.db,
+    sql`SELECT p.code, w.name AS warehouse, coalesce(b.quantity, 0) AS quantity
+        FROM products p JOIN warehouses w ON w.company_id = p.company_id AND w.id = ${at.warehouseId}
+        LEFT JOIN stock_balances b ON b.company_id = p.company_id AND b.product_id = p.id AND b.warehouse_id = w.id
+        WHERE p.company_id = ${companyId} AND p.id = ${at.productId}`,
+  );
+  const message = row
+    ? INVENTORY_TEXTS.notEnoughStock(row.code, row.warehouse, row.quantity)
+    : INVENTORY_TEXTS.productNotFound;
+  return new TRPCError({ code: "CONFLICT", message });
+}
+
+/** Adds or takes units; a receipt moves the average cost to the weighted mean of what is on hand and what came. */
+async function applyDelta(tx: Transaction, companyId: number, change: StockChange): Promise<BalanceRow> {
+  await ensureBalance(tx, companyId, change);
+  const q = change.quantity;
+  const rows =
+    q > 0
+      ? await queryRows<BalanceRow>(
+          tx.db,
+          sql`UPDATE stock_balances SET
+                average_cost = CASE WHEN quantity <= 0 THEN ${change.unitCost ?? 0}::int
+                  ELSE round((quantity::numeric * average_cost + ${q}::numeric * ${change.unitCost ?? 0}::int)
+                             / (quantity + ${q}))::int END,
+                quantity = quantity + ${q}, updated_at = now()
+              WHERE ${balanceAt(companyId, change)}
+              RETURNING quantity, average_cost`,
+        )
+      : await queryRows<BalanceRow>(
+          tx.db,
+          sql`UPDATE stock_balances SET quantity = quantity + ${q}, updated_at = now()
+              WHERE ${balanceAt(companyId, change)}
+                AND (quantity + ${q} >= 0 OR (SELECT coalesce((preferences->>'allow_negative_stock')::boolean, false)
+                                             FROM companies WHERE id = ${companyId}))
+              RETURNING quantity, average_cost`,
+        );
+  const row = rows[0];
+  if (!row) throw await notEnough(tx, companyId, change);
+  return row;
+}
+
+async function recordMovement(
+  tx: Transaction,
+  who: Who,
+  change: StockChange,
+  after: BalanceRow,
+  unitCost: number,
+): Promise<Moved> {
+  const [row] = await tx.db
+    .insert(stockMovements)
+    .values({
+      companyId: who.companyId,
+      productId: change.productId,
+      warehouseId: change.warehouseId,
+      kind: change.kind,
+      quantity: change.quantity,
+      unitCost,
+      balanceAfter: after.quantity,
+      reason: change.reason ?? "",
+      documentType: change.document?.type ?? null,
+      documentId: change.document?.id ?? null,
+      userId: who.userId,
+    })
+    .returning({ id: stockMovements.id });
+  const movementId = present(row, "inserted movement").id;
+  return { ...change, movementId, balance: after.quantity };
+}
+
+/** Announces the products whose stock moved, to open lists and pages. */
+async function announce(tx: Transaction, companyId: number, productIds: readonly number[]) {
+  const ids = [...new Set(productIds)];
+  for (let i = 0; i < ids.length; i += 100)
+    await tx.emit({ type: "inventory.changed", companyId, payload: { ids: ids.slice(i, i + 100) } });
+}
+
+/**
+ * Applies changes (receipts, consumptions) and records one movement each. Balances are locked in (product,
+ * warehouse) order, so two documents touching the same products cannot deadlock. A change the stock cannot cover
+ * throws a Spanish CONFLICT and the caller's transaction writes nothing.
+ */
+export async function moveStock(tx: Transaction, who: Who, changes: readonly StockChange[]): Promise<Moved[]> {
+  const ordered = [...changes]
+    .filter((c) => c.quantity !== 0)
+    .sort((a, b) => a.productId - b.productId || a.warehouseId - b.warehouseId);
+  const moved: Moved[] = [];
+  for (const change of ordered) {
+    const after = await applyDelta(tx, who.companyId, change);
+    // A receipt is recorded at what it paid; a decrease at the average cost the units had.
+    moved.push(
+      await recordMovement(tx, who, change, after, change.quantity > 0 ? (change.unitCost ?? 0) : after.average_cost),
+    );
+  }
+  await announce(
+    tx,
+    who.companyId,
+    moved.map((m) => m.productId),
+  );
+  return moved;
+}
+
+/** A count: the warehouse holds `quantity` now; the movement records the difference (none when it matched). */
+export async function countStock(
+  tx: Transaction,
+  who: Who,
+  at: Place,
+  quantity: number,
+  reason: string,
+): Promise<Moved | null> {
+  await ensureBalance(tx, who.companyId, at);
+  // The sub-select locks the row, so `before` is the balance this update replaces, not an earlier read.
+  const [row] = await queryRows<BalanceRow & { before: number }>(
+    tx.db,
+    sql`UPDATE stock_balances b SET quantity = ${quantity}, updated_at = now()
+        FROM (SELECT id, quantity FROM stock_balances WHERE ${balanceAt(who.companyId, at)} FOR UPDATE) old
+        WHERE b.id = old.id
+        RETURNING old.quantity AS before, b.quantity, b.average_cost`,
+  );
+  const after = present(row, "counted balance");
+  if (after.before === quantity) return null;
+  const change: StockChange = { ...at, kind: "count", quantity: quantity - after.before, reason };
+  const moved = await recordMovement(tx, who, change, after, after.average_cost);
+  await announce(tx, who.companyId, [at.productId]);
+  return moved;
+}
+
+/**
+ * Moves units between two warehouses: taken from one at its average cost (refused like a consumption when not
+ * there), received in the other at that cost. Both rows are locked in warehouse order first.
+ */
+export async function transferStock(
+  tx: Transaction,
+  who: Who,
+  move: { productId: number; from: number; to: number; quantity: number; reason: string },
+): Promise<[Moved, Moved]> {
+  const from = { productId: move.productId, warehouseId: move.from };
+  const to = { productId: move.productId, warehouseId: move.to };
+  await ensureBalance(tx, who.companyId, from);
+  await ensureBalance(tx, who.companyId, to);
+  await queryRows(
+    tx.db,
+    sql`SELECT id FROM stock_balances
+        WHERE company_id = ${who.companyId} AND product_id = ${move.productId} AND warehouse_id IN (${move.from}, ${move.to})
+        ORDER BY warehouse_id FOR UPDATE`,
+  );
+  const out: StockChange = { ...from, kind: "transfer_out", quantity: -move.quantity, reason: move.reason };
+  const left = await applyDelta(tx, who.companyId, out);
+  const outMoved = await recordMovement(tx, who, out, left, left.average_cost);
+  const into: StockChange = {
+    ...to,
+    kind: "transfer_in",
+    quantity: move.quantity,
+    unitCost: left.average_cost,
+    reason: move.reason,
+    document: { type: "StockMovement", id: outMoved.movementId },
+  };
+  const arrived = await applyDelta(tx, who.companyId, into);
+  const inMoved = await recordMovement(tx, who, into, arrived, left.average_cost);
+  await announce(tx, who.companyId, [move.productId]);
+  return [outMoved, inMoved];
+}
+
+/** A product's minimum per warehouse (0: none), in one upsert each; stock and cost are left as they are. */
+export async function setMinimums(
+  tx: Transaction,
+  companyId: number,
+  productId: number,
+  minimums: readonly { warehouse_id: number; minimum: number }[],
+) {
+  for (const m of minimums)
+    await queryRows(
+      tx.db,
+      sql`INSERT INTO stock_balances AS b (company_id, product_id, warehouse_id, minimum)
+          VALUES (${companyId}, ${productId}, ${m.warehouse_id}, ${m.minimum})
+          ON CONFLICT (company_id, product_id, warehouse_id) DO UPDATE SET minimum = EXCLUDED.minimum
+          WHERE b.minimum <> EXCLUDED.minimum`,
+    );
+}
