@@ -34,7 +34,7 @@ export const products = pgTable(
     categoryId: integer("category_id"),
     // How the product is counted on the shelf ('unidad', 'litro'...): stock moves in whole units of it.
     unit: text("unit").notNull().default("unidad"),
-    // Code and name folded by the table's trigger (migration 0043_inventory): the inventory list's search.
+    // Code and name folded by the table's trigger (migration 0044_inventory): the inventory list's search.
     ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
