@@ -14,6 +14,7 @@ export * from "./http";
 export * from "./lists";
 export * from "./orders";
 export * from "./vehicles";
+export * from "./vehicle-data";
 export * from "./booking";
 export * from "./instant";
 export * from "./events";
