@@ -17,6 +17,7 @@ import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
+import { ScrollTable } from "../../ui/scroll-table";
 import { AdminFrame } from "./admin-frame";
 import { EditButton, firstError, SaveFooter } from "./setup-editing";
 import { ConfirmDelete } from "./setup-forms";
@@ -71,7 +72,7 @@ function RequirementsAdmin() {
         ) : list.isError ? (
           <QueryFailed query={list} what="los requerimientos" inline />
         ) : (
-          <table className="admin-table">
+          <ScrollTable className="admin-table">
             <thead>
               <tr>
                 <th>Nombre</th>
@@ -109,7 +110,7 @@ function RequirementsAdmin() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </ScrollTable>
         )}
       </Card>
       {editing && list.data && (

@@ -22,6 +22,7 @@ import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { useSnackbar } from "../../ui/snackbar";
+import { ScrollTable } from "../../ui/scroll-table";
 import { AdminFrame } from "./admin-frame";
 import { AdminList } from "./admin-list";
 import { ConfirmDelete, NameForm } from "./setup-forms";
@@ -139,8 +140,7 @@ function RoleEditor({ role, onDeleted }: { role: Role; onDeleted: () => void }) 
           await utils.admin.roles.list.invalidate();
         }}
       />
-      <div className="grants-wrap">
-        <table className="grants" aria-label={`Permisos del rol ${role.name}`}>
+      <ScrollTable boxClassName="grants-wrap" className="grants" aria-label={`Permisos del rol ${role.name}`}>
           <thead>
             <tr>
               <th>Recurso</th>
@@ -181,8 +181,7 @@ function RoleEditor({ role, onDeleted }: { role: Role; onDeleted: () => void }) 
               </tr>
             ))}
           </tbody>
-        </table>
-      </div>
+      </ScrollTable>
       <p className="admin-hint">
         "Propios": el permiso vale solo para los registros del usuario (las órdenes que recibió o tiene asignadas, sus
         reservas).

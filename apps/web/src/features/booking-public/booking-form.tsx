@@ -28,6 +28,7 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
+import { ScrollTable } from "../../ui/scroll-table";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { PageLoader } from "../../ui/spinner";
@@ -347,8 +348,7 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
             <section className="booking-public-consumption" aria-labelledby="booking-consumption">
               <h3 id="booking-consumption">Inventario de consumo</h3>
               <p className="field-hint">Lo que el servicio utiliza; no necesitas elegirlo.</p>
-              <div className="table-scroll">
-                <table>
+              <ScrollTable>
                   <thead>
                     <tr>
                       <th scope="col">Producto</th>
@@ -365,8 +365,7 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
                       </tr>
                     ))}
                   </tbody>
-                </table>
-              </div>
+                </ScrollTable>
             </section>
           )}
         </aside>
