@@ -50,7 +50,7 @@ async function sendBudgetPdf(
 ) {
   const budget = id <= 2_147_483_647 ? await loadBudget(db, companyId, id, ownerId) : null;
   if (!budget) return replyLinkPage(res, 404, BUDGET_TEXTS.notFound);
-  const pdf = await budgetPdf(budget);
+  const pdf = await budgetPdf(budget, await loadCompanyTerms(db, companyId));
   res.writeHead(200, {
     "content-type": "application/pdf",
     "content-length": pdf.length,
