@@ -18,8 +18,9 @@ import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { ScrollTable } from "../../ui/scroll-table";
+import { FormFooter } from "../../ui/form-footer";
 import { AdminFrame } from "./admin-frame";
-import { EditButton, firstError, SaveFooter } from "./setup-editing";
+import { EditButton, firstError, formError } from "./setup-editing";
 import { ConfirmDelete } from "./setup-forms";
 import { useSetupChanged } from "../../lib/setup-events";
 import "./admin.css";
@@ -234,7 +235,7 @@ function RequirementDialog({
           {numberField("next_after_months", "Después de (meses)")}
           {numberField("next_after_kms", "O después de (km)")}
         </fieldset>
-        <SaveFooter error={error} saving={create.isPending || update.isPending} onCancel={onClose} />
+        <FormFooter error={formError(error)} saving={create.isPending || update.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );
