@@ -54,7 +54,6 @@ function RequirementsAdmin() {
   const list = trpc.admin.requirements.list.useQuery();
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<Requirement | "new" | null>(null);
-  const snackbar = useSnackbar();
   const refresh = () => utils.admin.requirements.list.invalidate();
   const remove = trpc.admin.requirements.remove.useMutation();
   useSetupChanged(refresh);
@@ -101,9 +100,9 @@ function RequirementsAdmin() {
                     <ConfirmDelete
                       iconOnly
                       what={`el requerimiento ${r.name}`}
+                      done="Requerimiento eliminado"
                       onConfirm={async () => {
                         await remove.mutateAsync({ id: r.id });
-                        snackbar.show("Requerimiento eliminado", { tone: "success", duration: 2000 });
                         await refresh();
                       }}
                     />

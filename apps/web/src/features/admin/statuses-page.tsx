@@ -108,9 +108,9 @@ function StatusesAdmin() {
                   <ConfirmDelete
                     iconOnly
                     what={`el estado ${s.name}`}
+                    done="Estado eliminado"
                     onConfirm={async () => {
                       await remove.mutateAsync({ id: s.id });
-                      snackbar.show("Estado eliminado", { tone: "success", duration: 2000 });
                       await refresh();
                     }}
                   />
