@@ -107,7 +107,7 @@ function BudgetLines({ budget, editable }: { budget: Budget; editable: boolean }
                 <IconButton
                   label={`Quitar ${l.description}`}
                   disabledReason={budget.lines.length < 2 ? BUDGET_TEXTS.lastLine : null}
-                  loading={remove.isPending && remove.variables.line_id === l.id}
+                  loading={remove.isPending && remove.variables?.line_id === l.id}
                   disabled={remove.isPending}
                   onClick={() => remove.mutate({ budget_id: budget.id, line_id: l.id })}
                 >
