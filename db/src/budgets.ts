@@ -91,7 +91,10 @@ export async function budgetLineRows(db: Db, companyId: number, lines: readonly 
   }));
 }
 
-/** The answer to a budget writeBudget refused: a missing order named in the company's words ('Reparación inexistente'). */
+/**
+ * The answer to a budget writeBudget refused; a missing order is named in the company's words
+ * ('Reparación inexistente').
+ */
 export async function budgetWriteError(db: Db, companyId: number, problem: "order" | "product" | "status") {
   if (problem === "order") return { code: "NOT_FOUND" as const, message: await termNotFound(db, companyId, "order") };
   return BUDGET_WRITE_ERRORS[problem];

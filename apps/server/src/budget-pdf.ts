@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "@taller/auth";
 import { budgetPdf, loadBudget } from "@taller/budgets";
 import { BUDGET_TEXTS, isRestrictedToOwn, pdfFileName } from "@taller/core";
-import type { Db } from "@taller/db";
+import { type Db, loadCompanyTerms } from "@taller/db";
 import { findDocumentToken, RateLimiter } from "@taller/trpc";
 import { clientIp, isSecure } from "./proxy";
 import { replyLinkPage } from "./link-page";

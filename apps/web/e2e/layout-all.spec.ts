@@ -24,7 +24,14 @@ const ROUTES: [path: string, ready: (page: Page) => Locator][] = [
   ["/admin", (page) => page.getByRole("table").first()],
   ["/admin/roles", (page) => page.getByRole("table").first()],
   ["/admin/locations", (page) => page.getByRole("table").first()],
-  ["/admin/holidays", (page) => page.getByRole("table").or(page.getByRole("button", { name: /^Nuevo/ })).first()],
+  [
+    "/admin/holidays",
+    (page) =>
+      page
+        .getByRole("table")
+        .or(page.getByRole("button", { name: /^Nuevo/ }))
+        .first(),
+  ],
   ["/admin/requirements", (page) => page.getByRole("table").first()],
   ["/admin/statuses", (page) => page.getByRole("heading", { level: 1, name: /Estados/ })],
   ["/admin/preferences", (page) => page.getByRole("button", { name: "Guardar" }).first()],

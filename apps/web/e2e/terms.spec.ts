@@ -65,7 +65,10 @@ test("a company that works on bicycles reads 'Bicicleta' on every screen that na
 
     // The client's payment page names the order and the client the same way.
     await page.goto("/main/payments");
-    await page.getByText(/^#\d+$/).first().click();
+    await page
+      .getByText(/^#\d+$/)
+      .first()
+      .click();
     const payment = page.getByRole("dialog", { name: /^Cobro Nº \d+$/ });
     const link = await payment.getByRole("link", { name: /\/client\/payment\?token=/ }).getAttribute("href");
     await page.goto(link ?? "");

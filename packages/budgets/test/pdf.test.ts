@@ -11,7 +11,7 @@ const budget: BudgetDetail = {
   total: 20_000,
   notes: null,
   pictures: [],
-  created_at: toInstant("2026-11-21T15:00:00.000Z"),
+  created_at: toInstant(new Date("2026-11-21T15:00:00.000Z")),
   status: { id: 1, name: "Pendiente", color: "#888888", finish: false },
   created_by_name: null,
   company_name: "Bicis del Sur",

@@ -25,7 +25,8 @@ export const forDocument = staffProcedure
         : sql`SELECT id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.budget_id}`,
     );
     if (!document) {
-      const what = "order_id" in input ? await termNotFound(ctx.db, ctx.companyId, "order") : "Presupuesto no encontrado";
+      const what =
+        "order_id" in input ? await termNotFound(ctx.db, ctx.companyId, "order") : "Presupuesto no encontrado";
       throw userError("NOT_FOUND", what);
     }
     const where = "order_id" in input ? sql`a.order_id = ${input.order_id}` : sql`a.budget_id = ${input.budget_id}`;

@@ -173,7 +173,8 @@ export const get = staffProcedure
           ownedVehicle(ctx.companyId, me, sql`${vehicles.id}`),
         ),
       );
-    if (!vehicle) throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(ctx.db, ctx.companyId, "object") });
+    if (!vehicle)
+      throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(ctx.db, ctx.companyId, "object") });
     const at: At = { db: ctx.db, companyId: ctx.companyId, vehicleId: vehicle.id };
     const [owner, plates, orderRows, bookingRows, budgetRows, crm] = await Promise.all([
       vehicle.client_id !== null && ctx.can("read", "client")

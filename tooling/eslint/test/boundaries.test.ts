@@ -135,7 +135,7 @@ describe("import boundaries", () => {
 
 describe("web screens", () => {
   it("a table is written as ScrollTable, which alone holds the bare <table>", async () => {
-    const bare = 'export const T = () => <table><tbody /></table>;\n';
+    const bare = "export const T = () => <table><tbody /></table>;\n";
     expect(rules(await lint("apps/web", "src/features/admin/probe.tsx", bare))).toEqual(["no-restricted-syntax"]);
     expect(rules(await lint("apps/web", "src/ui/scroll-table.tsx", bare))).toEqual([]);
     const wrapped =

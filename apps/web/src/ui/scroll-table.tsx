@@ -7,7 +7,10 @@
  */
 import type { TableHTMLAttributes } from "react";
 
-export function ScrollTable({ boxClassName, ...table }: TableHTMLAttributes<HTMLTableElement> & { boxClassName?: string }) {
+export function ScrollTable({
+  boxClassName,
+  ...table
+}: TableHTMLAttributes<HTMLTableElement> & { boxClassName?: string }) {
   return (
     <div className={boxClassName ? `table-scroll ${boxClassName}` : "table-scroll"}>
       <table {...table} />

@@ -349,23 +349,23 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
               <h3 id="booking-consumption">Inventario de consumo</h3>
               <p className="field-hint">Lo que el servicio utiliza; no necesitas elegirlo.</p>
               <ScrollTable>
-                  <thead>
-                    <tr>
-                      <th scope="col">Producto</th>
-                      <th scope="col">Código</th>
-                      <th scope="col">Cantidad</th>
+                <thead>
+                  <tr>
+                    <th scope="col">Producto</th>
+                    <th scope="col">Código</th>
+                    <th scope="col">Cantidad</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.consumption.map((p) => (
+                    <tr key={p.product_id}>
+                      <td>{p.name}</td>
+                      <td>{p.code}</td>
+                      <td>{p.quantity}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {data.consumption.map((p) => (
-                      <tr key={p.product_id}>
-                        <td>{p.name}</td>
-                        <td>{p.code}</td>
-                        <td>{p.quantity}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </ScrollTable>
+                  ))}
+                </tbody>
+              </ScrollTable>
             </section>
           )}
         </aside>

@@ -182,15 +182,15 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
             </Button>
           }
         >
-        {others.map((s) => (
-          <MenuItem
-            key={s.id}
-            onSelect={() => setPending({ kind: "status", id: s.id, name: s.name })}
-            icon={<span className="status-dot" style={{ background: s.color }} />}
-          >
-            {s.name}
-          </MenuItem>
-        ))}
+          {others.map((s) => (
+            <MenuItem
+              key={s.id}
+              onSelect={() => setPending({ kind: "status", id: s.id, name: s.name })}
+              icon={<span className="status-dot" style={{ background: s.color }} />}
+            >
+              {s.name}
+            </MenuItem>
+          ))}
         </Menu>
       )}
       {action && (

@@ -1,7 +1,7 @@
 /**
  * client/payment?token=…: the page a client reaches from the workshop's link (no login). It shows what they pay and
- * for what (the workshop, the order, the vehicle, the lines and the total, named in the company's terms), then sends them to the payment
- * provider's checkout. A paid request says so instead.
+ * for what (the workshop, the order, the vehicle, the lines and the total, named in the company's terms), then sends
+ * them to the payment provider's checkout. A paid request says so instead.
  */
 import { formatDateTime, formatMoney, PAYMENT_PAID } from "@taller/core";
 import { useSearch } from "@tanstack/react-router";

@@ -85,7 +85,10 @@ function ProviderRow({ action, onLink, canUpdate }: { action: Action; onLink(lin
   const utils = trpc.useUtils();
   const refresh = () => void utils.provider.forDocument.invalidate();
   const outcome = useOutcome();
-  const issue = trpc.provider.issueLink.useMutation({ onSuccess: (l) => (onLink(l), refresh()), onError: outcome.failed });
+  const issue = trpc.provider.issueLink.useMutation({
+    onSuccess: (l) => (onLink(l), refresh()),
+    onError: outcome.failed,
+  });
   const revoke = trpc.provider.revokeLink.useMutation({
     onSuccess: () => (outcome.done("Enlace revocado"), refresh()),
     onError: outcome.failed,

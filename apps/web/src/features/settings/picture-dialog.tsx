@@ -117,7 +117,13 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
 
   // Zooming in shrinks the crop; it may not go under 100 px of the original.
   // Why 'Guardar' cannot be pressed yet: no photo, the cropper still measuring, or a problem shown above.
-  const saveBlocked = !chosen ? "Selecciona una foto" : error ? "Elige otra foto" : !area ? "Ajustando el recorte…" : null;
+  const saveBlocked = !chosen
+    ? "Selecciona una foto"
+    : error
+      ? "Elige otra foto"
+      : !area
+        ? "Ajustando el recorte…"
+        : null;
   const maxZoom = chosen
     ? Math.max(1, Math.min(chosen.image.naturalWidth, chosen.image.naturalHeight) / MIN_PICTURE_PX)
     : 1;
