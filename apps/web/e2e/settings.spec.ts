@@ -146,7 +146,7 @@ test("picture: type and size checks, crop, upload, saved on the profile", async 
   await save.click();
   expect((await uploaded).status()).toBe(201);
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Imagen de perfil actualizada")).toBeVisible();
+  await expect(page.getByText("Imagen de perfil actualizada", { exact: true })).toBeVisible();
 
   const avatar = page.getByRole("button", { name: "Cambiar imagen de perfil" }).locator("img");
   await expect(avatar).toHaveAttribute("src", /^\/files\/[\w-]{24}$/);
