@@ -1,11 +1,12 @@
 // Writing a budget: shared by budgets.create and the chat's budget form (chat.send), which both run it inside their
 // own transaction. The database numbers it (next_correlative) and totals it (the budget_lines trigger); this only
 // checks what deserves a clear answer first (the order, the products, an initial status) and writes the rows.
-import type { BudgetLineInput } from "@taller/core";
+import { BUDGET_WRITE_ERRORS, type BudgetLineInput } from "@taller/core";
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { budgetLines, budgets, budgetStatusChanges } from "./schema";
 import { intArray, queryRows } from "./sql";
+import { termNotFound } from "./terms";
 
 export interface BudgetWrite {
   companyId: number;
@@ -88,4 +89,13 @@ export async function budgetLineRows(db: Db, companyId: number, lines: readonly 
     unitPrice: l.unit_price,
     discount: l.discount,
   }));
+}
+
+/**
+ * The answer to a budget writeBudget refused; a missing order is named in the company's words
+ * ('Reparación inexistente').
+ */
+export async function budgetWriteError(db: Db, companyId: number, problem: "order" | "product" | "status") {
+  if (problem === "order") return { code: "NOT_FOUND" as const, message: await termNotFound(db, companyId, "order") };
+  return BUDGET_WRITE_ERRORS[problem];
 }

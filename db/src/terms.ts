@@ -1,4 +1,4 @@
-import { companyPreferencesSchema, companyTerms, type TermKey, type TermWords } from "@taller/core";
+import { companyPreferencesSchema, companyTerms, notFoundText, type TermKey, type TermWords } from "@taller/core";
 import { eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { companies } from "./schema";
@@ -14,4 +14,9 @@ export async function loadCompanyTerms(db: Db, companyId: number): Promise<Recor
     .where(eq(companies.id, companyId))
     .limit(1);
   return companyTerms(companyPreferencesSchema.parse(row?.preferences ?? {}).terms);
+}
+
+/** The NOT_FOUND message for a record the company names with a term: 'Bicicleta inexistente'. */
+export async function termNotFound(db: Db, companyId: number, key: TermKey): Promise<string> {
+  return notFoundText((await loadCompanyTerms(db, companyId))[key]);
 }

@@ -150,6 +150,20 @@ export const boundaries = {
   web: [
     { files: ["src/**"], rules: webImports([]) },
     {
+      // A table may be wider than its place: it scrolls inside its own box, never the page (ui/scroll-table.tsx).
+      files: ["src/**/*.tsx"],
+      ignores: ["src/ui/scroll-table.tsx"],
+      rules: {
+        "no-restricted-syntax": [
+          "error",
+          {
+            selector: "JSXOpeningElement[name.name='table']",
+            message: "Write a table as <ScrollTable> (ui/scroll-table.tsx): it scrolls sideways inside its own box.",
+          },
+        ],
+      },
+    },
+    {
       files: ["src/features/**"],
       rules: webImports([
         {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "@taller/auth";
 import { budgetPdf, loadBudget } from "@taller/budgets";
 import { BUDGET_TEXTS, isRestrictedToOwn, pdfFileName } from "@taller/core";
-import type { Db } from "@taller/db";
+import { type Db, loadCompanyTerms } from "@taller/db";
 import { findDocumentToken, RateLimiter } from "@taller/trpc";
 import { clientIp, isSecure } from "./proxy";
 import { replyLinkPage } from "./link-page";
@@ -50,7 +50,7 @@ async function sendBudgetPdf(
 ) {
   const budget = id <= 2_147_483_647 ? await loadBudget(db, companyId, id, ownerId) : null;
   if (!budget) return replyLinkPage(res, 404, BUDGET_TEXTS.notFound);
-  const pdf = await budgetPdf(budget);
+  const pdf = await budgetPdf(budget, await loadCompanyTerms(db, companyId));
   res.writeHead(200, {
     "content-type": "application/pdf",
     "content-length": pdf.length,

@@ -168,6 +168,8 @@ test("a budget's page: lines added, changed and removed, a picture, a supplier a
   await addLine("Lavado", "1", "5000", "0");
   await expect(total).toContainText("$74.000");
   await page.getByRole("button", { name: "Quitar Lavado" }).click();
+  // The removal says how it went.
+  await expect(page.getByText("Línea eliminada", { exact: true })).toBeVisible();
   await expect(lines).not.toContainText("Lavado");
   await expect(total).toContainText("$69.000");
   await noSidewaysScroll(page);

@@ -1,3 +1,4 @@
+import { DEMO_WORKPOINT_CODE, demoWorkpointToken } from "@taller/db/seed";
 import { expect, type Page, test } from "@playwright/test";
 import { login } from "./fixtures";
 
@@ -45,6 +46,23 @@ test("opening a staff address directly logs no console error, signed out or sign
   await expect(page.getByRole("table", { name: "Órdenes de Trabajo" }).getByRole("row").nth(1)).toBeVisible();
   await page.reload();
   await expect(page.getByRole("table", { name: "Órdenes de Trabajo" }).getByRole("row").nth(1)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
+});
+
+test("the kiosk's link, its login and its works log no console error", async ({ page }) => {
+  const errors = consoleErrors(page);
+  // The link a shared screen is given: nobody has entered a code on this device yet.
+  await page.goto(`/workpoint/main?token=${demoWorkpointToken("taller.demo")}`);
+  await expect(page).toHaveURL(/\/workpoint\/login$/);
+  await page.getByLabel("Codigo Ingreso").fill(DEMO_WORKPOINT_CODE);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/workpoint\/main\/works$/);
+  await expect(page.getByRole("list", { name: "Mis trabajos" }).getByRole("listitem").first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Mis trabajos" }).getByRole("listitem").first()).toBeVisible();
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(/\/workpoint\/login$/);
   await page.waitForLoadState("networkidle");
   expect(errors).toEqual([]);
 });

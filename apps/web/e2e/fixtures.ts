@@ -65,7 +65,7 @@ export async function screenshot(page: Page, name: string) {
  * Boxes made to scroll sideways: a table wider than its place (a list's, a plain one) with its first column fixed,
  * and the strip of status boxes.
  */
-const SIDEWAYS_SCROLLERS = ".vlist, .table-scroll, .admin-table, .status-boxes";
+const SIDEWAYS_SCROLLERS = ".vlist, .table-scroll, .status-boxes";
 
 /** Neither the page nor any box in it but a table's own scroller scrolls sideways, once the page has settled. */
 export async function expectNoSidewaysScroll(page: Page, name: string) {

@@ -22,6 +22,19 @@ const ROUTES: [path: string, ready: (page: Page) => Locator][] = [
   ["/main/payments", (page) => page.getByText(/#\d+/).first()],
   ["/main/settings", (page) => page.getByRole("button", { name: "Guardar" }).first()],
   ["/admin", (page) => page.getByRole("table").first()],
+  ["/admin/roles", (page) => page.getByRole("table").first()],
+  ["/admin/locations", (page) => page.getByRole("table").first()],
+  [
+    "/admin/holidays",
+    (page) =>
+      page
+        .getByRole("table")
+        .or(page.getByRole("button", { name: /^Nuevo/ }))
+        .first(),
+  ],
+  ["/admin/requirements", (page) => page.getByRole("table").first()],
+  ["/admin/statuses", (page) => page.getByRole("heading", { level: 1, name: /Estados/ })],
+  ["/admin/preferences", (page) => page.getByRole("button", { name: "Guardar" }).first()],
 ];
 
 /** Header cells (a list's or a plain table's) whose visible text is cut or breaks onto a second line. */

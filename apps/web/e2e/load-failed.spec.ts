@@ -60,7 +60,7 @@ const CASES: {
     name: "the vehicles list",
     path: "/main/vehicles",
     procedure: "vehicles.list",
-    failed: "No se pudieron cargar los vehículos.",
+    failed: "No se pudo cargar la lista de vehículos.",
     empty: "No se han encontrado vehículos",
     loaded: (page) => page.getByRole("table", { name: "Vehículos" }).getByRole("row").nth(1),
   },

@@ -207,7 +207,7 @@ test.describe("desktop", () => {
     await expect(page.getByRole("button", { name: "Exportando" })).toBeDisabled();
     await expect(page.getByText("Generando archivo…")).toBeVisible();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^Ordenes de Trabajo \d{2}-\d{2}-\d{4} \d{2}-\d{2}\.xlsx$/);
+    expect(file.suggestedFilename()).toMatch(/^Órdenes de Trabajo \d{2}-\d{2}-\d{4} \d{2}-\d{2}\.xlsx$/);
     await expect(page.getByRole("button", { name: "Exportar" })).toBeEnabled();
 
     const workbook = new ExcelJS.Workbook();

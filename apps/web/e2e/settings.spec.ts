@@ -125,6 +125,8 @@ test("picture: type and size checks, crop, upload, saved on the profile", async 
   const dialog = page.getByRole("dialog", { name: "Cambiar Imagen de Perfil" });
   const save = dialog.getByRole("button", { name: "Guardar" });
   await expect(save).toBeDisabled();
+  // Never silently disabled: it says what it waits for.
+  await expect(save).toHaveAccessibleDescription("Selecciona una foto");
   await expect(dialog.getByRole("button", { name: "Seleccionar foto" })).toBeVisible();
   const input = dialog.getByTestId("picture-input");
 
@@ -144,6 +146,7 @@ test("picture: type and size checks, crop, upload, saved on the profile", async 
   await save.click();
   expect((await uploaded).status()).toBe(201);
   await expect(dialog).toBeHidden();
+  await expect(page.getByText("Imagen de perfil actualizada", { exact: true })).toBeVisible();
 
   const avatar = page.getByRole("button", { name: "Cambiar imagen de perfil" }).locator("img");
   await expect(avatar).toHaveAttribute("src", /^\/files\/[\w-]{24}$/);

@@ -1,17 +1,21 @@
 /**
  * The company's own terms everywhere it names its object (seed 000 section 1): Otro Taller renames 'Vehículo' to
- * 'Bicicleta' at /admin/preferences, and the side menu, the vehicles list, its booking action and the client's
- * booking page say 'Bicicleta(s)', never 'vehículo'. The terms are put back whatever happens (other specs read them).
+ * 'Bicicleta', 'Cliente' to 'Ciclista' and 'Orden de Trabajo' to 'Reparación' at /admin/preferences, and the side
+ * menu, the vehicles list, its booking action, a missing record's page, the CRM's client column, the client's payment
+ * page and booking page say them, never 'vehículo'. The terms are put back whatever happens (other specs read them).
  */
 import { expect, type Page, test } from "@playwright/test";
 import { loginToShell } from "./fixtures";
 
 const NO_VEHICLE = /veh[ií]culo/i;
 
-async function setObjectTerm(page: Page, singular: string, plural: string) {
+/** The company's words, by the name the preferences give each term ('Objeto', 'Cliente', 'Orden'). */
+async function setTerms(page: Page, terms: Record<string, [singular: string, plural: string]>) {
   await page.goto("/admin/preferences");
-  await page.getByLabel("Objeto (singular)").fill(singular);
-  await page.getByLabel("Objeto (plural)").fill(plural);
+  for (const [name, [singular, plural]] of Object.entries(terms)) {
+    await page.getByLabel(`${name} (singular)`).fill(singular);
+    await page.getByLabel(`${name} (plural)`).fill(plural);
+  }
   await page.getByRole("button", { name: "Guardar preferencias" }).click();
   await expect(page.getByText("Preferencias guardadas", { exact: true })).toBeVisible();
 }
@@ -23,7 +27,11 @@ test("a company that works on bicycles reads 'Bicicleta' on every screen that na
   expect(found.ok()).toBe(true);
   const original = ((await found.json()) as { result: { data: { json: unknown } } }).result.data.json;
   try {
-    await setObjectTerm(page, "Bicicleta", "Bicicletas");
+    await setTerms(page, {
+      Objeto: ["Bicicleta", "Bicicletas"],
+      Cliente: ["Ciclista", "Ciclistas"],
+      Orden: ["Reparación", "Reparaciones"],
+    });
     // The module list stored 'Vehículos'; the menu entry follows the term.
     await page.goto("/main/vehicles");
     await expect(page.getByRole("link", { name: "Bicicletas", exact: true }).first()).toBeVisible();
@@ -41,8 +49,33 @@ test("a company that works on bicycles reads 'Bicicleta' on every screen that na
     }
 
     await page.goto("/main/orders");
-    await expect(page.getByRole("table", { name: "Órdenes de Trabajo" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Reparaciones" })).toBeVisible();
     await expect(page.locator("body")).not.toContainText(NO_VEHICLE);
+
+    // A record that is not there is named in the company's words.
+    await page.goto("/main/vehicles/2147483000");
+    await expect(page.getByRole("heading", { level: 1, name: "Bicicleta inexistente" })).toBeVisible();
+    await page.goto("/main/orders/2147483000");
+    await expect(page.getByRole("heading", { level: 1, name: "Reparación inexistente" })).toBeVisible();
+
+    // The CRM's table heads its client column with the company's word.
+    await page.goto("/main/crm/retentions");
+    await expect(page.getByRole("columnheader", { name: "Ciclista" })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Cliente" })).toHaveCount(0);
+
+    // The client's payment page names the order and the client the same way.
+    await page.goto("/main/payments");
+    await page
+      .getByText(/^#\d+$/)
+      .first()
+      .click();
+    const payment = page.getByRole("dialog", { name: /^Cobro Nº \d+$/ });
+    const link = await payment.getByRole("link", { name: /\/client\/payment\?token=/ }).getAttribute("href");
+    await page.goto(link ?? "");
+    await expect(page.getByRole("heading", { name: /^Cobro Nº \d+$/ })).toBeVisible();
+    await expect(page.getByText(/^Reparación #\d+/)).toBeVisible();
+    await expect(page.getByText(/^Ciclista: /)).toBeVisible();
+    await expect(page.locator("body")).not.toContainText("Cliente:");
 
     // The client's booking page: the summary labels the brand and model with the company's word.
     await page.goto("/client/booking?crm_token=demo-crm-otro-demo");

@@ -51,7 +51,7 @@ for (const width of [1280, 390]) {
     const again = page.getByRole("dialog", { name: "Nuevo vehículo" });
     await again.getByLabel("Patente").fill(newPlate);
     await again.getByRole("button", { name: "Crear" }).click();
-    await expect(again.getByText("Ya existe un vehículo con esa patente")).toBeVisible();
+    await expect(again.getByText("Esa patente ya está registrada en Vehículos")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 }
@@ -89,5 +89,5 @@ test("a client: create, then edit on its page", async ({ page }) => {
   await twin.getByLabel("Nombre").fill("Rosa Reyes Otra");
   await twin.getByLabel("RUT").fill(rutOf(body));
   await twin.getByRole("button", { name: "Crear" }).click();
-  await expect(twin.getByText("Ya existe un cliente con ese RUT")).toBeVisible();
+  await expect(twin.getByText("Ese RUT ya está registrado en Clientes")).toBeVisible();
 });

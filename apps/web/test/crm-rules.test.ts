@@ -1,4 +1,4 @@
-import { CRM_TEXTS, crmCategoryDisplay } from "@taller/core";
+import { CRM_TEXTS, crmCategoryDisplay, termWords } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import {
   categoriesOf,
@@ -131,6 +131,10 @@ describe("columns and sort", () => {
       "last_contacted_at",
     ]);
     expect(managementColumns("retention").map((c) => c.key)).toContain("scheduled_for");
+    // The client's column says the company's word for its clients.
+    expect(managementColumns("absence").find((c) => c.key === "name")?.label).toBe("Cliente");
+    const patient = termWords({ singular: "Paciente", plural: "Pacientes" });
+    expect(managementColumns("absence", patient).find((c) => c.key === "name")?.label).toBe("Paciente");
     expect(managementColumns("retention").map((c) => c.key)).not.toContain("reschedule_to");
   });
 

@@ -1,5 +1,5 @@
-import { BUDGET_WRITE_ERRORS, budgetLinesInput, budgetNotesInput, idSchema } from "@taller/core";
-import { queryRows, writeBudget } from "@taller/db";
+import { budgetLinesInput, budgetNotesInput, idSchema } from "@taller/core";
+import { budgetWriteError, queryRows, termNotFound, writeBudget } from "@taller/db";
 import { can, fieldError, ownedDocument, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -27,7 +27,7 @@ export const create = staffProcedure
           sql`SELECT o.id FROM orders o
               WHERE o.company_id = ${ctx.companyId} AND o.id = ${input.order_id} AND ${ownedDocument("Order", ownerId)}`,
         );
-        if (!own) throw fieldError("NOT_FOUND", "order_id", BUDGET_WRITE_ERRORS.order.message);
+        if (!own) throw fieldError("NOT_FOUND", "order_id", await termNotFound(tx.db, ctx.companyId, "order"));
       }
       const result = await writeBudget(tx.db, {
         companyId: ctx.companyId,
@@ -37,7 +37,7 @@ export const create = staffProcedure
         lines: input.lines,
       });
       if (!result.ok) {
-        const e = BUDGET_WRITE_ERRORS[result.problem];
+        const e = await budgetWriteError(tx.db, ctx.companyId, result.problem);
         // The problem is the order itself, or a line's product / the company's statuses.
         throw fieldError(e.code, result.problem === "product" ? "lines" : "order_id", e.message);
       }

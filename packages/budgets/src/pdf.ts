@@ -1,7 +1,7 @@
 // The budget PDF ('Presupuesto_{correlative}', seed 002 section 7.1), drawn with pdfkit: a maintained library that
 // lays out text (wrapping, the standard fonts' metrics with Spanish accents) and streams the file, where pdf-lib
 // would have us measure and wrap every cell by hand. es-CL money ('$1.234.567') and dates (dd-mm-yyyy, Santiago).
-import { formatDate, formatMoney, pdfFileName } from "@taller/core";
+import { formatDate, formatMoney, pdfFileName, type TermKey, type TermWords } from "@taller/core";
 import PDFDocument from "pdfkit";
 import type { BudgetDetail } from "./detail";
 
@@ -15,8 +15,11 @@ const COLUMNS = [
   { title: "Total", x: 470, width: 75, align: "right" },
 ] as const;
 
-/** The budget as a PDF file (its title in the document's metadata is 'Presupuesto_{correlative}'). */
-export function budgetPdf(budget: BudgetDetail): Promise<Buffer> {
+/**
+ * The budget as a PDF file (its title in the document's metadata is 'Presupuesto_{correlative}'); the order, the
+ * client and the vehicle are named in the company's terms.
+ */
+export function budgetPdf(budget: BudgetDetail, terms: Record<TermKey, TermWords>): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
@@ -40,12 +43,12 @@ export function budgetPdf(budget: BudgetDetail): Promise<Buffer> {
   const o = budget.order;
   const vehicle = [o.brand_name, o.brand_model_name, o.identifier].filter(Boolean).join(" ");
   const facts: [string, string | null][] = [
-    ["Orden de Trabajo", `#${o.correlative_id}${o.requirement_name ? ` - ${o.requirement_name}` : ""}`],
-    ["Cliente", o.client_name],
+    [terms.order.one, `#${o.correlative_id}${o.requirement_name ? ` - ${o.requirement_name}` : ""}`],
+    [terms.client.one, o.client_name],
     ["RUT", o.client_rut],
     ["Correo", o.client_email],
     ["Teléfono", o.client_phone],
-    ["Vehículo", vehicle || null],
+    [terms.object.one, vehicle || null],
   ];
   for (const [label, value] of facts)
     if (value) doc.font("Helvetica-Bold").text(`${label}: `, { continued: true }).font("Helvetica").text(value);

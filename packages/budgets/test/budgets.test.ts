@@ -138,7 +138,7 @@ describe("create", () => {
       }),
     );
     expect(foreignOrder.code).toBe("NOT_FOUND");
-    expect(foreignOrder.message).toBe(BUDGET_TEXTS.orderNotFound);
+    expect(foreignOrder.message).toBe("Orden de Trabajo inexistente");
     const otherProduct = await queryRows<{ id: number }>(
       app.db(),
       sql`SELECT id FROM products WHERE company_id = ${fx.other.companyId} LIMIT 1`,

@@ -1,6 +1,6 @@
 // What creating and updating an event share: the order link check, the columns written, and the answer.
 import { type Can, type eventFieldsSchema, zonedInstant } from "@taller/core";
-import { queryRows, type Db } from "@taller/db";
+import { type Db, queryRows, termNotFound } from "@taller/db";
 import { fieldError, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -36,7 +36,7 @@ export async function checkOrderLink(
         sql`SELECT o.id FROM orders o WHERE o.company_id = ${ctx.companyId} AND o.id = ${orderId} AND ${orderScopeCondition(scope)}`,
       )
     : [];
-  if (found.length === 0) throw fieldError("NOT_FOUND", "order_id", "Orden no encontrada");
+  if (found.length === 0) throw fieldError("NOT_FOUND", "order_id", await termNotFound(db, ctx.companyId, "order"));
 }
 
 /** One event as the calendar answers it, read through `db` (the transaction's, right after the write). */

@@ -293,7 +293,7 @@ describe("calendar.events", () => {
     expect(event.order_total).toEqual(expect.any(Number));
   });
 
-  it("refuses another company's order as 'Orden no encontrada'", async () => {
+  it("refuses another company's order as 'Orden de Trabajo inexistente'", async () => {
     const foreign = await failure(
       (await admin()).events.create({
         name: "X",
@@ -303,7 +303,7 @@ describe("calendar.events", () => {
         order_id: app.fx().other.orderIds[0],
       }),
     );
-    expect([foreign.code, fieldsOf(foreign)]).toEqual(["NOT_FOUND", { order_id: "Orden no encontrada" }]);
+    expect([foreign.code, fieldsOf(foreign)]).toEqual(["NOT_FOUND", { order_id: "Orden de Trabajo inexistente" }]);
   });
 
   it("validates in Spanish, field by field", async () => {

@@ -1,5 +1,4 @@
 import {
-  BUDGET_WRITE_ERRORS,
   type BudgetLineInput,
   type Can,
   CHAT_PUSH_COALESCE_SECONDS,
@@ -11,7 +10,7 @@ import {
   mentionsIn,
   type ChatCommentItem,
 } from "@taller/core";
-import { intArray, queryRows, writeBudget } from "@taller/db";
+import { budgetWriteError, intArray, queryRows, writeBudget } from "@taller/db";
 import { fieldError, hitRateLimit, staffProcedure, TRPCError, withTransaction, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { chatForUser, type ChatAccess } from "./access";
@@ -115,7 +114,7 @@ async function writeChatBudget(
     lines: budget.lines,
   });
   if (!result.ok) {
-    const e = BUDGET_WRITE_ERRORS[result.problem];
+    const e = await budgetWriteError(tx.db, ctx.companyId, result.problem);
     throw fieldError(e.code, "budget", e.message);
   }
   await tx.emit({ type: "budget.changed", companyId: ctx.companyId, payload: { ids: [result.id] } });

@@ -82,7 +82,6 @@ export function pdfFileName(correlativeId: number): string {
 export const BUDGET_TEXTS = {
   sendHint: "Haz clic o pulsa en enviar para crear el presupuesto",
   notFound: "Presupuesto no encontrado",
-  orderNotFound: "Orden de trabajo no encontrada",
   statusNotBudget: "Estado de presupuesto no válido",
   transitionNotAllowed: ADMIN_SETUP_TEXTS.transitionNotAllowed,
   productNotFound: "Producto no encontrado",
@@ -157,9 +156,11 @@ export const budgetLinesInput = z
 
 export const budgetNotesInput = z.string().trim().max(2000, "Las notas admiten hasta 2000 caracteres").nullish();
 
-/** How a budget that could not be written is answered (writeBudget's problems), by budgets.create and chat.send. */
+/**
+ * How a budget that could not be written is answered (writeBudget's problems), by budgets.create and chat.send; a
+ * missing order is named in the company's words (@taller/db's budgetWriteError).
+ */
 export const BUDGET_WRITE_ERRORS = {
-  order: { code: "NOT_FOUND", message: BUDGET_TEXTS.orderNotFound },
   product: { code: "NOT_FOUND", message: BUDGET_TEXTS.productNotFound },
   status: { code: "BAD_REQUEST", message: BUDGET_TEXTS.noStatuses },
 } as const;

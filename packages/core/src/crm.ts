@@ -243,7 +243,6 @@ export const CRM_TEXTS = {
   alreadyLost: "La gestión ya está marcada como perdida",
   alreadyOnHold: "La gestión ya está en la Lista de Espera",
   unknownStatus: "Estado no disponible",
-  clientNotFound: "Cliente no encontrado",
   alreadyBooked: "La gestión ya tiene una reserva: usa Reagendar",
 } as const;
 
@@ -297,7 +296,8 @@ export function formatChileanPhone(phone: string): string | null {
 
 export const CLIENT_TEXTS = {
   badRut: "RUT inválido",
-  rutTaken: "Ya existe un cliente con ese RUT",
+  /** Followed by the list it is in (takenText): 'Ese RUT ya está registrado en Clientes'. */
+  rutTaken: "Ese RUT ya está registrado",
   badPhone: "Teléfono inválido (+56 9 1234 5678)",
   badEmail: "Correo inválido",
   mergeSame: "Elige otro registro para unir",

@@ -2,6 +2,7 @@
 // rules, the 24-hour reply window and the forward-only message status. Pure: the server and the web app share them.
 import { z } from "zod";
 import { trimEndOf } from "./text";
+import type { TermWords } from "./terms";
 
 export const WHATSAPP_TEXTS = {
   noConversation: "No se ha iniciado una conversación",
@@ -21,7 +22,8 @@ export const WHATSAPP_TEXTS = {
   outsideWindow:
     "Han pasado más de 24 horas desde el último mensaje del cliente: solo se puede enviar una plantilla aprobada",
   templateNotApproved: "La plantilla no está aprobada por WhatsApp",
-  noPhone: "El cliente no tiene un teléfono de WhatsApp",
+  /** The client named with the company's term: 'Paciente sin teléfono de WhatsApp'. */
+  noPhone: (client: TermWords) => `${client.one} sin teléfono de WhatsApp`,
 } as const;
 
 /** How long after the client's last message a free-form message may be sent (seed 001 section 9). */

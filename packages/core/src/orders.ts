@@ -15,7 +15,6 @@ export const EXPORT_MAX_ROWS = 1000;
 
 /** What the order's life answers (orders.changeStatus, update, deliver, cancel), in Spanish for the screens. */
 export const ORDER_TEXTS = {
-  notFound: "Orden no encontrada",
   noStatus: "La empresa no tiene estados de orden",
   statusNotOrder: "El estado no es un estado de orden",
   transitionNotAllowed: "La empresa no permite pasar la orden a ese estado",

@@ -49,6 +49,14 @@ export function companyTerms(terms: Terms): Record<TermKey, TermWords> {
   };
 }
 
+/**
+ * A record that is not there, named in the company's words: 'Bicicleta inexistente', 'Orden de Trabajo inexistente'.
+ * 'inexistente' agrees with a noun of either gender, so a company's own word needs none.
+ */
+export const notFoundText = (term: TermWords) => `${term.one} inexistente`;
+/** A value another record holds, named by the list it is in: 'Esa patente ya está registrada en Bicicletas'. */
+export const takenText = (registered: string, term: TermWords) => `${registered} en ${term.many}`;
+
 /** The action that books the company's object: 'Agendar Vehículo', 'Agendar Bicicleta' (seed 000 section 2.8). */
 export const bookObjectText = (object: TermWords) => `Agendar ${object.one}`;
 /** The action that moves its booking: 'Reagendar Vehículo'. */

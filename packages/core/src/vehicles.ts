@@ -32,13 +32,12 @@ const foldTerm = (text: string) =>
     .toLowerCase();
 
 export const VEHICLE_TEXTS = {
-  notFound: "Vehículo no encontrado",
   badPlate: "Patente inválida (AB1234 o BCDF12)",
-  plateTaken: "Ya existe un vehículo con esa patente",
+  /** Followed by the list it is in (takenText): 'Esa patente ya está registrada en Vehículos'. */
+  plateTaken: "Esa patente ya está registrada",
   badIdentifier: "Identificador inválido",
   identifierTaken: "Ya existe otro registro con ese identificador",
   saved: "Datos guardados",
-  clientNotFound: "Cliente no encontrado",
   brandNotFound: "Marca no encontrada",
   modelNotFound: "Modelo no encontrado",
 } as const;

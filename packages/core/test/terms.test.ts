@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bookObjectText, companyTerms, DEFAULT_TERMS, lowerTerm, rebookObjectText, termWords } from "../src/index";
+import {
+  bookObjectText,
+  companyTerms,
+  DEFAULT_TERMS,
+  lowerTerm,
+  notFoundText,
+  rebookObjectText,
+  takenText,
+  termWords,
+} from "../src/index";
 
 describe("the company's terms", () => {
   it("gives each term as a title and inside a sentence", () => {
@@ -32,5 +41,15 @@ describe("the company's terms", () => {
     expect(bookObjectText(terms.object)).toBe("Agendar Bicicleta");
     expect(rebookObjectText(terms.object)).toBe("Reagendar Bicicleta");
     expect(bookObjectText(companyTerms(DEFAULT_TERMS).object)).toBe("Agendar Vehículo");
+  });
+});
+
+describe("server messages that name an object", () => {
+  it("say what is missing, or where a value is taken, in the company's words and whatever their gender", () => {
+    const bikes = termWords({ singular: "Bicicleta", plural: "Bicicletas" });
+    expect(notFoundText(bikes)).toBe("Bicicleta inexistente");
+    expect(notFoundText(termWords(DEFAULT_TERMS.order))).toBe("Orden de Trabajo inexistente");
+    expect(notFoundText(termWords(DEFAULT_TERMS.client))).toBe("Cliente inexistente");
+    expect(takenText("Esa patente ya está registrada", bikes)).toBe("Esa patente ya está registrada en Bicicletas");
   });
 });

@@ -1,5 +1,5 @@
-import { CRM_TEXTS, type CrmCategory, type CrmKind, type Instant, idSchema } from "@taller/core";
-import { instantText, queryRows } from "@taller/db";
+import { type CrmCategory, type CrmKind, type Instant, idSchema } from "@taller/core";
+import { instantText, queryRows, termNotFound } from "@taller/db";
 import { can, staffProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -35,7 +35,9 @@ export const clientDetail = staffProcedure
       ctx.db,
       sql`SELECT ${CLIENT_COLUMNS} FROM clients cl WHERE cl.company_id = ${ctx.companyId} AND cl.id = ${input.id}`,
     );
-    if (!client) throw new TRPCError({ code: "NOT_FOUND", message: CRM_TEXTS.clientNotFound });
+    if (!client) {
+      throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(ctx.db, ctx.companyId, "client") });
+    }
     const at = { companyId: ctx.companyId, clientId: client.id };
     const [vehicles, orders, bookings, managements] = await Promise.all([
       queryRows<{

@@ -1,8 +1,18 @@
 // The crm package owns the clients table: every write of a client by the app goes through here, typed from the
 // schema. One RUT per company is the unique index's to decide (clients_company_rut_key), so two concurrent writes of
 // one RUT end with one client and a field error on 'RUT'.
-import { CLIENT_TEXTS, CRM_TEXTS, type clientDataSchema } from "@taller/core";
-import { bookings, clients, crms, orders, paymentRequests, vehicles, whatsappContacts } from "@taller/db";
+import { CLIENT_TEXTS, takenText, type clientDataSchema } from "@taller/core";
+import {
+  bookings,
+  clients,
+  crms,
+  loadCompanyTerms,
+  orders,
+  paymentRequests,
+  termNotFound,
+  vehicles,
+  whatsappContacts,
+} from "@taller/db";
 import { TRPCError, uniqueOnField, type Transaction } from "@taller/trpc";
 import { and, asc, eq, getTableName, inArray, type AnyColumn } from "drizzle-orm";
 import type { z } from "zod";
@@ -34,6 +44,10 @@ const columns = (input: ClientInput) => ({
 const announce = (tx: Transaction, companyId: number, ids: number[]) =>
   tx.emit({ type: "client.changed", companyId, payload: { ids } });
 
+/** 'Ese RUT ya está registrado en Clientes', in the company's words. */
+const rutTaken = async (tx: Transaction, companyId: number) =>
+  takenText(CLIENT_TEXTS.rutTaken, (await loadCompanyTerms(tx.db, companyId)).client);
+
 export async function createClient(tx: Transaction, companyId: number, input: ClientInput) {
   const [client] = await uniqueOnField(
     tx.db
@@ -41,7 +55,7 @@ export async function createClient(tx: Transaction, companyId: number, input: Cl
       .values({ companyId, ...columns(input) })
       .returning(CLIENT_RETURNING),
     "rut",
-    CLIENT_TEXTS.rutTaken,
+    await rutTaken(tx, companyId),
   );
   if (!client) throw new Error("insert returned no client");
   await announce(tx, companyId, [client.id]);
@@ -65,9 +79,9 @@ export async function updateClient(
       .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
       .returning(CLIENT_RETURNING),
     "rut",
-    CLIENT_TEXTS.rutTaken,
+    await rutTaken(tx, companyId),
   );
-  if (!client) throw new TRPCError({ code: "NOT_FOUND", message: CRM_TEXTS.clientNotFound });
+  if (!client) throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(tx.db, companyId, "client") });
   await announce(tx, companyId, [client.id]);
   return client;
 }
@@ -124,7 +138,9 @@ export async function mergeClients(tx: Transaction, companyId: number, into: num
     .for("update");
   const kept = rows.find((r) => r.id === into);
   const gone = rows.find((r) => r.id === from);
-  if (!kept || !gone) throw new TRPCError({ code: "NOT_FOUND", message: CRM_TEXTS.clientNotFound });
+  if (!kept || !gone) {
+    throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(tx.db, companyId, "client") });
+  }
   const moved: Record<string, number> = {};
   const vehicleIds: number[] = [];
   for (const table of CLIENT_REFERENCES) {

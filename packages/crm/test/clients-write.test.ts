@@ -54,7 +54,7 @@ describe("crm.createClient and crm.updateClient", () => {
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(refusalOf(rejected.reason)).toEqual({
       code: "CONFLICT",
-      fields: { rut: [CLIENT_TEXTS.rutTaken] },
+      fields: { rut: ["Ese RUT ya está registrado en Clientes"] },
     });
     // Another company may have the same person.
     await expect((await other()).createClient({ name: "Rosa Reyes", rut: "15.432.198-5" })).resolves.toMatchObject({
@@ -70,9 +70,10 @@ describe("crm.createClient and crm.updateClient", () => {
     expect(updated).toMatchObject({ name: "Pedro Pérez", phone: "+56 2 2345 6789", rut: null });
     expect(await refusal(caller.updateClient({ id: second!, name: "Pedro Pérez", rut: taken }))).toEqual({
       code: "CONFLICT",
-      fields: { rut: [CLIENT_TEXTS.rutTaken] },
+      fields: { rut: ["Ese RUT ya está registrado en Clientes"] },
     });
-    expect((await refusal((await other()).updateClient({ id: first!, name: "Intruso" }))).code).toBe("NOT_FOUND");
+    const intruder = (await other()).updateClient({ id: first!, name: "Intruso" });
+    await expect(intruder).rejects.toMatchObject({ code: "NOT_FOUND", message: "Cliente inexistente" });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type MessageStatus,
 } from "@taller/core";
 import {
+  loadCompanyTerms,
   notificationTemplates,
   queryRows,
   whatsappConfigs,
@@ -84,7 +85,10 @@ export async function queueMessage(tx: Transaction, req: QueueRequest): Promise<
     tx.db,
     sql`SELECT last_inbound_at, now() AS now FROM whatsapp_contacts WHERE company_id = ${req.companyId} AND id = ${req.contactId} FOR UPDATE`,
   );
-  if (!contact) throw new TRPCError({ code: "NOT_FOUND", message: WHATSAPP_TEXTS.noPhone });
+  if (!contact) {
+    const { client } = await loadCompanyTerms(tx.db, req.companyId);
+    throw new TRPCError({ code: "NOT_FOUND", message: WHATSAPP_TEXTS.noPhone(client) });
+  }
   let body: string;
   let replyToWamid: string | null = null;
   let templateId: number | null = null;

@@ -1,7 +1,7 @@
 import { WHATSAPP_TEXTS, whatsappNumber, type MessageStatus, idSchema } from "@taller/core";
 import { can, RateLimiter, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { queryRows } from "@taller/db";
+import { loadCompanyTerms, queryRows } from "@taller/db";
 import { z } from "zod";
 import { chatClient } from "./chat-client";
 import { activeConfig, contactFor, deliverMessage, queueMessage } from "./outbound";
@@ -47,7 +47,10 @@ export const send = staffProcedure
     if (!(await activeConfig(ctx.db, ctx.companyId)))
       throw new TRPCError({ code: "FORBIDDEN", message: WHATSAPP_TEXTS.notInPlan });
     const phone = whatsappNumber(chat.client?.phone);
-    if (!chat.client || !phone) throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.noPhone });
+    if (!chat.client || !phone) {
+      const { client } = await loadCompanyTerms(ctx.db, ctx.companyId);
+      throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.noPhone(client) });
+    }
     const clientId = chat.client.id;
     const id = await withTransaction(ctx, async (tx) => {
       const contactId = await contactFor(tx.db, ctx.companyId, phone, clientId);

@@ -106,7 +106,11 @@ export async function buildWorkbook(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** "Ordenes de Trabajo 21-11-2026 14-30.xlsx": the stamp in Chile's time, without characters file systems reject. */
-export function exportFileName(now: Date): string {
-  return `Ordenes de Trabajo ${formatDate(now)} ${formatTime(now).replace(":", "-")}.xlsx`;
+/**
+ * "Órdenes de Trabajo 21-11-2026 14-30.xlsx", named with the company's term for its orders ('Reparaciones …'): the
+ * stamp in Chile's time, and nothing file systems reject (a term may hold '/' or ':').
+ */
+export function exportFileName(now: Date, order: TermWords): string {
+  const name = order.many.replace(/[\\/:*?"<>|]+/g, "-");
+  return `${name} ${formatDate(now)} ${formatTime(now).replace(":", "-")}.xlsx`;
 }

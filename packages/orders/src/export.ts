@@ -96,13 +96,10 @@ export const exportOrders = staffProcedure
         ctx.companyId,
         picked.slice(0, EXPORT_MAX_ROWS).map((r) => r.correlative_id),
       );
-      const file = await buildWorkbook(
-        rows,
-        await loadCustomFieldDefinitions(db, ctx.companyId),
-        await loadCompanyTerms(db, ctx.companyId),
-      );
+      const terms = await loadCompanyTerms(db, ctx.companyId);
+      const file = await buildWorkbook(rows, await loadCustomFieldDefinitions(db, ctx.companyId), terms);
       return {
-        filename: exportFileName(new Date()),
+        filename: exportFileName(new Date(), terms.order),
         content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         base64: file.toString("base64"),
         rows: rows.length,

@@ -1,5 +1,5 @@
 import type { Instant } from "@taller/core";
-import { instantText, queryRows } from "@taller/db";
+import { instantText, queryRows, termNotFound } from "@taller/db";
 import { can, ownedDocument, staffProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -97,7 +97,7 @@ export const get = staffProcedure
       // Eleven joins take longer to plan than to run: the plan is kept per connection.
       { prepare: true },
     );
-    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "Orden no encontrada" });
+    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(ctx.db, ctx.companyId, "order") });
     const definitions = await loadCustomFieldDefinitions(ctx.db, ctx.companyId);
     const statusLogs = await queryRows<StatusLogRow>(
       ctx.db,

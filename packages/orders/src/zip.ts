@@ -9,7 +9,7 @@ import {
   type ZipModel,
   idSchema as id,
 } from "@taller/core";
-import { documentTokens, queryRows, type Db } from "@taller/db";
+import { type Db, documentTokens, queryRows, termNotFound } from "@taller/db";
 import { can, ownedDocument, RateLimiter, sha256, staffProcedure, tokenProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -29,7 +29,7 @@ async function zipSource(db: Db, model: ZipModel, companyId: number, documentId:
   if (!row)
     throw new TRPCError({
       code: "NOT_FOUND",
-      message: model === "order" ? "Orden no encontrada" : "Presupuesto no encontrado",
+      message: model === "order" ? await termNotFound(db, companyId, "order") : "Presupuesto no encontrado",
     });
   return {
     file_name: zipFileName(model, row.company, row.correlative_id),

@@ -31,7 +31,7 @@ const rowsOf = (sheet: ExcelJS.Worksheet) =>
 describe("orders.export", () => {
   it("builds the spreadsheet: sheet 'Data', Spanish headers in the spec's order, one row per order, date cells", async () => {
     const result = await (await callerFor("asesor@taller.demo")).export({});
-    expect(result.filename).toMatch(/^Ordenes de Trabajo \d{2}-\d{2}-\d{4} \d{2}-\d{2}\.xlsx$/);
+    expect(result.filename).toMatch(/^Órdenes de Trabajo \d{2}-\d{2}-\d{4} \d{2}-\d{2}\.xlsx$/);
     expect(result.rows).toBe(app.fx().demo.orderIds.length);
     expect(result).toMatchObject({ truncated: false, left_out: 0 });
 

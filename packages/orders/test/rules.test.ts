@@ -1,5 +1,5 @@
 // Pure rules of the orders domain, without a database.
-import { companyTerms, DEFAULT_TERMS, toInstant } from "@taller/core";
+import { companyTerms, DEFAULT_TERMS, termWords, toInstant } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import { customFieldColumns, customFieldText, displayedCustomFields } from "@taller/db";
 import { EXPORT_COLUMNS, exportFileName, exportHeaders, exportRow, type ExportOrder } from "../src/export-xlsx";
@@ -153,7 +153,13 @@ describe("export rows", () => {
     expect(headers.filter((h) => /Cliente|Orden/.test(h))).toEqual([]);
   });
 
-  it("names the file with a Chilean date-time stamp", () => {
-    expect(exportFileName(new Date("2026-11-21T17:05:00Z"))).toBe("Ordenes de Trabajo 21-11-2026 14-05.xlsx");
+  it("names the file with the company's term for its orders and a Chilean date-time stamp", () => {
+    const at = new Date("2026-11-21T17:05:00Z");
+    expect(exportFileName(at, termWords(DEFAULT_TERMS.order))).toBe("Órdenes de Trabajo 21-11-2026 14-05.xlsx");
+    expect(exportFileName(at, termWords({ singular: "Reparación", plural: "Reparaciones" }))).toBe(
+      "Reparaciones 21-11-2026 14-05.xlsx",
+    );
+    // A term may hold characters a file system refuses.
+    expect(exportFileName(at, termWords({ singular: "OT", plural: "OT/OC" }))).toBe("OT-OC 21-11-2026 14-05.xlsx");
   });
 });

@@ -8,8 +8,9 @@ import {
   paymentLinesFromBudget,
   paymentLinesTotal,
   idSchema as id,
+  notFoundText,
 } from "@taller/core";
-import { paymentRequestLines, paymentRequests, queryRows, type Db } from "@taller/db";
+import { loadCompanyTerms, paymentRequestLines, paymentRequests, queryRows, type Db } from "@taller/db";
 import { can, fieldError, ownedDocument, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -50,11 +51,13 @@ export const create = staffProcedure
     // The order (or the budget's order) of this company, with what the request shows of it; with an own-only grant on
     // create payment, an order the user received or is assigned (a budget's, through its order).
     const byBudget = input.budget_id != null;
+    // The stored title names the order in the company's words ('Reparación #12'), as every screen and message shows it.
+    const terms = await loadCompanyTerms(ctx.db, ctx.companyId);
     const ownerId = ctx.ownOnly("create", "payment") ? ctx.user.id : null;
     const [source] = await queryRows<Source>(
       ctx.db,
       sql`SELECT o.id AS order_id, ${byBudget ? sql`b.id` : sql`null::int`} AS budget_id,
-                 ${byBudget ? sql`'Presupuesto #' || b.correlative_id` : sql`'Orden de Trabajo #' || o.correlative_id`} AS title,
+                 ${byBudget ? sql`'Presupuesto #' || b.correlative_id` : sql`${`${terms.order.one} #`}::text || o.correlative_id`} AS title,
                  ${byBudget ? sql`b.total` : sql`o.total`} AS total,
                  r.id AS requirement_id, r.name AS requirement_name, c.id AS client_id, c.name AS client_name, c.email AS client_email,
                  v.id AS vehicle_id, v.identifier AS vehicle_identifier
@@ -71,7 +74,7 @@ export const create = staffProcedure
       throw fieldError(
         "NOT_FOUND",
         byBudget ? "budget_id" : "order_id",
-        byBudget ? "Presupuesto no encontrado" : "Orden no encontrada",
+        byBudget ? "Presupuesto no encontrado" : notFoundText(terms.order),
       );
     }
     try {

@@ -1,6 +1,6 @@
 // The client's page (client/payment?token=): what they pay and for what, then the provider's checkout. The token
-// opens this one request only.
-import { instantText, queryRows } from "@taller/db";
+// opens this one request only. The company's terms come with it: the page names the order and the client in its words.
+import { instantText, loadCompanyTerms, queryRows } from "@taller/db";
 import { tokenProcedure, TRPCError } from "@taller/trpc";
 import type { Instant, PaymentStatusId } from "@taller/core";
 import { sql } from "drizzle-orm";
@@ -39,5 +39,5 @@ export const publicGet = tokenProcedure("payment_token")
       sql`SELECT title, description, quantity, unit_price FROM payment_request_lines
           WHERE company_id = ${ctx.companyId} AND payment_request_id = ${ctx.document.id} ORDER BY position`,
     );
-    return { ...row, lines };
+    return { ...row, lines, terms: await loadCompanyTerms(ctx.db, ctx.companyId) };
   });

@@ -190,6 +190,32 @@ describe("create, totals and the database's rules", () => {
     expect(bad.code).toBe("BAD_REQUEST");
   });
 
+  it("titles the request and names a missing order with the company's term for its orders", async () => {
+    const fx = app.fx();
+    const terms = sql`jsonb_set(preferences, '{terms,order}', '{"singular":"Reparación","plural":"Reparaciones"}')`;
+    const [before] = await queryRows<{ preferences: unknown }>(
+      app.db(),
+      sql`SELECT preferences FROM companies WHERE id = ${fx.demo.companyId}`,
+    );
+    await app.db().execute(sql`UPDATE companies SET preferences = ${terms} WHERE id = ${fx.demo.companyId}`);
+    try {
+      const c = await admin();
+      const [order] = await queryRows<{ correlative_id: number }>(
+        app.db(),
+        sql`SELECT correlative_id FROM orders WHERE id = ${fx.demo.orderIds[6]}`,
+      );
+      const r = await c.create({ order_id: fx.demo.orderIds[6] });
+      expect(r.lines[0]?.title).toBe(`Reparación #${order?.correlative_id}`);
+      expect((await failure(c.create({ order_id: fx.other.orderIds[0] }))).message).toBe("Reparación inexistente");
+    } finally {
+      await app
+        .db()
+        .execute(
+          sql`UPDATE companies SET preferences = ${JSON.stringify(before?.preferences)}::jsonb WHERE id = ${fx.demo.companyId}`,
+        );
+    }
+  });
+
   it("from a budget copies its lines, discounts folded into the prices, and its total is the budget's", async () => {
     useProvider("local");
     const fx = app.fx();

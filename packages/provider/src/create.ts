@@ -1,5 +1,5 @@
 import { PROVIDER_TEXTS, providerCreateSchema } from "@taller/core";
-import { intArray, queryRows } from "@taller/db";
+import { intArray, queryRows, termNotFound } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { announce, inventoryAction, readAction, readLines, type InventoryAction } from "./action";
@@ -32,7 +32,7 @@ export const create = staffProcedure
         orderId !== null &&
         !(await one(sql`SELECT id FROM orders WHERE company_id = ${ctx.companyId} AND id = ${orderId}`))
       ) {
-        throw fieldError("NOT_FOUND", "order_id", "Orden no encontrada");
+        throw fieldError("NOT_FOUND", "order_id", await termNotFound(ctx.db, ctx.companyId, "order"));
       }
       if (input.warehouse_id != null) {
         if (

@@ -1,5 +1,5 @@
 import type { Instant } from "@taller/core";
-import { queryRows } from "@taller/db";
+import { queryRows, termNotFound } from "@taller/db";
 import { can, staffProcedure, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -24,8 +24,11 @@ export const forDocument = staffProcedure
         ? sql`SELECT id FROM orders WHERE company_id = ${ctx.companyId} AND id = ${input.order_id}`
         : sql`SELECT id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.budget_id}`,
     );
-    if (!document)
-      throw userError("NOT_FOUND", "order_id" in input ? "Orden no encontrada" : "Presupuesto no encontrado");
+    if (!document) {
+      const what =
+        "order_id" in input ? await termNotFound(ctx.db, ctx.companyId, "order") : "Presupuesto no encontrado";
+      throw userError("NOT_FOUND", what);
+    }
     const where = "order_id" in input ? sql`a.order_id = ${input.order_id}` : sql`a.budget_id = ${input.budget_id}`;
     const rows = await queryRows<{ id: number; provider_id: number; provider_name: string }>(
       ctx.db,

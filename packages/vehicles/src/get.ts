@@ -1,4 +1,4 @@
-import { CRM_CATEGORIES, idSchema, VEHICLE_TEXTS, type Instant } from "@taller/core";
+import { CRM_CATEGORIES, idSchema, type Instant } from "@taller/core";
 import {
   bookings,
   brandModels,
@@ -10,6 +10,7 @@ import {
   orders,
   requirements,
   statuses,
+  termNotFound,
   vehiclePlateHistory,
   vehicles,
   type Db,
@@ -172,7 +173,8 @@ export const get = staffProcedure
           ownedVehicle(ctx.companyId, me, sql`${vehicles.id}`),
         ),
       );
-    if (!vehicle) throw new TRPCError({ code: "NOT_FOUND", message: VEHICLE_TEXTS.notFound });
+    if (!vehicle)
+      throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(ctx.db, ctx.companyId, "object") });
     const at: At = { db: ctx.db, companyId: ctx.companyId, vehicleId: vehicle.id };
     const [owner, plates, orderRows, bookingRows, budgetRows, crm] = await Promise.all([
       vehicle.client_id !== null && ctx.can("read", "client")

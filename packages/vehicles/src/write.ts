@@ -6,11 +6,12 @@ import {
   identifierError,
   normalizeIdentifier,
   present,
+  takenText,
   usesPlates,
   VEHICLE_TEXTS,
   type vehicleDataSchema,
 } from "@taller/core";
-import { brandModels, brands, clients, companies, vehicles, type Db } from "@taller/db";
+import { brandModels, brands, clients, companies, loadCompanyTerms, termNotFound, vehicles, type Db } from "@taller/db";
 import { fieldError, TRPCError, uniqueOnField, type Transaction } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -37,7 +38,7 @@ async function assertReferences(tx: Transaction, companyId: number, input: Vehic
       .select({ id: clients.id })
       .from(clients)
       .where(and(eq(clients.companyId, companyId), eq(clients.id, input.client_id)));
-    if (found.length === 0) throw fieldError("NOT_FOUND", "client_id", VEHICLE_TEXTS.clientNotFound);
+    if (found.length === 0) throw fieldError("NOT_FOUND", "client_id", await termNotFound(tx.db, companyId, "client"));
   }
   if (input.brand_id) {
     const found = await tx.db
@@ -59,7 +60,7 @@ async function assertReferences(tx: Transaction, companyId: number, input: Vehic
 /** The row's columns from the dialog's data, the identifier normalized and checked. */
 async function columns(tx: Transaction, companyId: number, input: VehicleInput) {
   await assertReferences(tx, companyId, input);
-  const plates = await companyUsesPlates(tx.db, companyId);
+  const [plates, terms] = await Promise.all([companyUsesPlates(tx.db, companyId), loadCompanyTerms(tx.db, companyId)]);
   const identifier = normalizeIdentifier(input.identifier, plates);
   const error = identifierError(identifier, plates);
   if (error) throw fieldError("BAD_REQUEST", "identifier", error);
@@ -74,7 +75,7 @@ async function columns(tx: Transaction, companyId: number, input: VehicleInput) 
       color: input.color,
       kms: input.kms ?? null,
     } satisfies Partial<typeof vehicles.$inferInsert>,
-    taken: plates ? VEHICLE_TEXTS.plateTaken : VEHICLE_TEXTS.identifierTaken,
+    taken: plates ? takenText(VEHICLE_TEXTS.plateTaken, terms.object) : VEHICLE_TEXTS.identifierTaken,
   };
 }
 
@@ -120,7 +121,9 @@ export async function updateVehicle(
     "identifier",
     taken,
   );
-  if (rows.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: VEHICLE_TEXTS.notFound });
+  if (rows.length === 0) {
+    throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(tx.db, companyId, "object") });
+  }
   await tx.emit({ type: "vehicle.changed", companyId, payload: { ids: [id] } });
   return { id };
 }

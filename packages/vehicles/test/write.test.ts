@@ -61,7 +61,7 @@ describe("vehicles.create and vehicles.update", () => {
     const rejected = results.find((r) => r.status === "rejected");
     expect(refusalOf((rejected as PromiseRejectedResult).reason)).toEqual({
       code: "CONFLICT",
-      fields: { identifier: [VEHICLE_TEXTS.plateTaken] },
+      fields: { identifier: ["Esa patente ya está registrada en Vehículos"] },
     });
     const rows = await app
       .db()
@@ -88,7 +88,7 @@ describe("vehicles.create and vehicles.update", () => {
     const taken = (await caller.get({ id: app.fx().demo.vehicleIds[0] ?? 0 })).vehicle.identifier;
     expect(await refusal(caller.update({ id, identifier: taken }))).toEqual({
       code: "CONFLICT",
-      fields: { identifier: [VEHICLE_TEXTS.plateTaken] },
+      fields: { identifier: ["Esa patente ya está registrada en Vehículos"] },
     });
     const history = await app.db().select().from(vehiclePlateHistory).where(eq(vehiclePlateHistory.vehicleId, id));
     expect(history).toHaveLength(2);
@@ -106,6 +106,8 @@ describe("vehicles.create and vehicles.update", () => {
       code: "CONFLICT",
       fields: { identifier: [VEHICLE_TEXTS.identifierTaken] },
     });
+    // What is not there is named in the company's words.
+    await expect((await other()).get({ id: app.fx().demo.vehicleIds[0]! })).rejects.toThrow("Bicicleta inexistente");
   });
 
   it("answers NOT_FOUND for another company's vehicle, owner or brand", async () => {
@@ -115,7 +117,7 @@ describe("vehicles.create and vehicles.update", () => {
     expect((await refusal(caller.update({ id: demo.vehicleIds[0]!, identifier: "BBBB11" }))).code).toBe("NOT_FOUND");
     expect(await refusal(caller.create({ identifier: "BBBB12", client_id: demo.clientIds[0] }))).toEqual({
       code: "NOT_FOUND",
-      fields: { client_id: [VEHICLE_TEXTS.clientNotFound] },
+      fields: { client_id: ["Cliente inexistente"] },
     });
     expect(await refusal(caller.create({ identifier: "BBBB13", brand_id: demo.brandIds[0] }))).toEqual({
       code: "NOT_FOUND",

@@ -133,6 +133,17 @@ describe("import boundaries", () => {
   });
 });
 
+describe("web screens", () => {
+  it("a table is written as ScrollTable, which alone holds the bare <table>", async () => {
+    const bare = "export const T = () => <table><tbody /></table>;\n";
+    expect(rules(await lint("apps/web", "src/features/admin/probe.tsx", bare))).toEqual(["no-restricted-syntax"]);
+    expect(rules(await lint("apps/web", "src/ui/scroll-table.tsx", bare))).toEqual([]);
+    const wrapped =
+      'import { ScrollTable } from "../../ui/scroll-table";\nexport const T = () => <ScrollTable><tbody /></ScrollTable>;\n';
+    expect(rules(await lint("apps/web", "src/features/admin/probe.tsx", wrapped))).toEqual([]);
+  });
+});
+
 describe("rules with type information", () => {
   it("refuses a floating promise and an unexplained non-null assertion", async () => {
     const code =

@@ -1,7 +1,7 @@
 /**
  * Saves a file the server sent in an answer (exports come back base64-encoded) under the server's file name.
  *
- *   downloadBase64({ filename: "Ordenes de Trabajo 21-11-2026 14-30.xlsx", content_type, base64 });
+ *   downloadBase64({ filename: "Órdenes de Trabajo 21-11-2026 14-30.xlsx", content_type, base64 });
  */
 export function downloadBase64(file: { filename: string; content_type: string; base64: string }) {
   const binary = atob(file.base64);

@@ -47,17 +47,24 @@ export function storeWorkpointToken({ location }: { location: { pathname: string
   throw redirect({ href: location.pathname });
 }
 
-/** The work-point area needs a device token the server knows; otherwise the unauthorized page (seed 000 section 6). */
-export async function requireKioskDevice({ api }: RouterContext) {
-  const check = await api.workpoint.kiosk.check.query().catch(() => ({ ok: false as const }));
+/**
+ * The work-point area needs a device token the server knows, else the unauthorized page (seed 000 section 6); gives
+ * whoever entered their code on it, or null. Both are asked in one batch (the batch link sends the
+ * calls of one task together): the device check answers, so a device with nobody in gets a 207 (one call answered,
+ * one refused) instead of kiosk.me's 401, which the browser would log as a console error.
+ */
+export async function kioskUserOfDevice({ api }: RouterContext) {
+  const [check, user] = await Promise.all([
+    api.workpoint.kiosk.check.query().catch(() => ({ ok: false as const })),
+    api.workpoint.kiosk.me.query().catch(() => null),
+  ]);
   if (!check.ok) throw redirect({ to: "/workpoint/unauthorized" });
-  return check;
+  return user;
 }
 
 /** Work-point main needs the user who entered their code on this device; otherwise the kiosk login. */
 export async function requireKioskUser(context: RouterContext) {
-  await requireKioskDevice(context);
-  const user = await context.api.workpoint.kiosk.me.query().catch(() => null);
+  const user = await kioskUserOfDevice(context);
   if (!user) throw redirect({ to: "/workpoint/login" });
   return { kioskUser: user };
 }

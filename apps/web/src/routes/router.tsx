@@ -20,7 +20,7 @@ import { managerToken } from "../lib/manager-token";
 import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionState } from "../lib/api";
 import { PageLoader } from "../ui/spinner";
 import {
-  requireKioskDevice,
+  kioskUserOfDevice,
   requireKioskUser,
   requireManager,
   requireRead,
@@ -295,9 +295,8 @@ const workpointLoginRoute = createRoute({
   path: "login",
   component: KioskLoginPage,
   beforeLoad: async ({ context }) => {
-    await requireKioskDevice(context);
     // Someone already in at this kiosk goes to the works.
-    if (await context.api.workpoint.kiosk.me.query().catch(() => null)) throw redirect({ to: "/workpoint/main/works" });
+    if (await kioskUserOfDevice(context)) throw redirect({ to: "/workpoint/main/works" });
   },
 });
 const workpointUnauthorizedRoute = createRoute({

@@ -6,6 +6,12 @@
  *   snackbar.show("¡Cambios guardados!", { duration: 1000 });
  *   snackbar.show("Error al subir la imagen", { tone: "error" });   // duration defaults to 4000 ms
  *   snackbar.show("Error al cargar las órdenes", { tone: "error", duration: 3000, closeLabel: "Cerrar" });
+ *
+ * An action's outcome, the same on every screen (`useOutcome`): its success text, or the error's own message (the
+ * server writes its messages for users):
+ *
+ *   const outcome = useOutcome();
+ *   trpc.budgets.removeLine.useMutation({ onSuccess: () => outcome.done("Línea eliminada"), onError: outcome.failed });
  */
 import { createContext, type ReactNode, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
 
@@ -62,4 +68,19 @@ export function useSnackbar(): SnackbarApi {
   const api = useContext(SnackbarContext);
   if (!api) throw new Error("useSnackbar must be used inside <SnackbarProvider>");
   return api;
+}
+
+/** What an action that did not work says when its error carries no message for users. */
+export const ACTION_FAILED = "No se pudo completar la acción. Inténtalo nuevamente.";
+
+export function useOutcome() {
+  const snackbar = useSnackbar();
+  return useMemo(
+    () => ({
+      done: (message: string) => snackbar.show(message, { tone: "success", duration: 2000 }),
+      failed: (error: unknown) =>
+        snackbar.show(error instanceof Error && error.message ? error.message : ACTION_FAILED, { tone: "error" }),
+    }),
+    [snackbar],
+  );
 }

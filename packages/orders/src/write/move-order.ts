@@ -1,5 +1,5 @@
 import { deliveryStatus, ORDER_TEXTS, type OrderLifeStatus } from "@taller/core";
-import { isTransitionAllowed, queryRows } from "@taller/db";
+import { isTransitionAllowed, queryRows, termNotFound } from "@taller/db";
 import { fieldError, ownedDocument, type Transaction, TRPCError, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { logStatus } from "./status-log";
@@ -31,7 +31,7 @@ export async function currentOrder(tx: Transaction, by: OrderWriter, id: number,
         JOIN statuses s ON s.company_id = o.company_id AND s.id = o.status_id
         WHERE o.company_id = ${by.companyId} AND o.id = ${id} AND ${ownedDocument("Order", by.ownerId)}`,
   );
-  if (!order) throw new TRPCError({ code: "NOT_FOUND", message: ORDER_TEXTS.notFound });
+  if (!order) throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(tx.db, by.companyId, "order") });
   if (order.version !== version) throw userError("CONFLICT", ORDER_TEXTS.stale);
   return order;
 }

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { type LoadingQuery, QueryState } from "../../lib/load-state";
+import { ScrollTable } from "../../ui/scroll-table";
 
 export function AdminList<T>({
   query,
@@ -23,7 +24,7 @@ export function AdminList<T>({
   return (
     <QueryState query={query} what={what} inline empty={(rows) => rows.length === 0 && empty && <p>{empty}</p>}>
       {(rows) => (
-        <table className="admin-table">
+        <ScrollTable className="admin-table">
           <thead>
             <tr>
               {headers.map((h) => (
@@ -35,7 +36,7 @@ export function AdminList<T>({
             </tr>
           </thead>
           <tbody>{children(rows)}</tbody>
-        </table>
+        </ScrollTable>
       )}
     </QueryState>
   );

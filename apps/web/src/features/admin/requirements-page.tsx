@@ -17,8 +17,10 @@ import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
+import { ScrollTable } from "../../ui/scroll-table";
+import { FormFooter } from "../../ui/form-footer";
 import { AdminFrame } from "./admin-frame";
-import { EditButton, firstError, SaveFooter } from "./setup-editing";
+import { EditButton, firstError, formError } from "./setup-editing";
 import { ConfirmDelete } from "./setup-forms";
 import { useSetupChanged } from "../../lib/setup-events";
 import "./admin.css";
@@ -52,7 +54,6 @@ function RequirementsAdmin() {
   const list = trpc.admin.requirements.list.useQuery();
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<Requirement | "new" | null>(null);
-  const snackbar = useSnackbar();
   const refresh = () => utils.admin.requirements.list.invalidate();
   const remove = trpc.admin.requirements.remove.useMutation();
   useSetupChanged(refresh);
@@ -71,7 +72,7 @@ function RequirementsAdmin() {
         ) : list.isError ? (
           <QueryFailed query={list} what="los requerimientos" inline />
         ) : (
-          <table className="admin-table">
+          <ScrollTable className="admin-table">
             <thead>
               <tr>
                 <th>Nombre</th>
@@ -99,9 +100,9 @@ function RequirementsAdmin() {
                     <ConfirmDelete
                       iconOnly
                       what={`el requerimiento ${r.name}`}
+                      done="Requerimiento eliminado"
                       onConfirm={async () => {
                         await remove.mutateAsync({ id: r.id });
-                        snackbar.show("Requerimiento eliminado", { tone: "success", duration: 2000 });
                         await refresh();
                       }}
                     />
@@ -109,7 +110,7 @@ function RequirementsAdmin() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </ScrollTable>
         )}
       </Card>
       {editing && list.data && (
@@ -233,7 +234,7 @@ function RequirementDialog({
           {numberField("next_after_months", "Después de (meses)")}
           {numberField("next_after_kms", "O después de (km)")}
         </fieldset>
-        <SaveFooter error={error} saving={create.isPending || update.isPending} onCancel={onClose} />
+        <FormFooter error={formError(error)} saving={create.isPending || update.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -22,6 +22,7 @@ import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { useSnackbar } from "../../ui/snackbar";
+import { ScrollTable } from "../../ui/scroll-table";
 import { AdminFrame } from "./admin-frame";
 import { AdminList } from "./admin-list";
 import { ConfirmDelete, NameForm } from "./setup-forms";
@@ -139,50 +140,48 @@ function RoleEditor({ role, onDeleted }: { role: Role; onDeleted: () => void }) 
           await utils.admin.roles.list.invalidate();
         }}
       />
-      <div className="grants-wrap">
-        <table className="grants" aria-label={`Permisos del rol ${role.name}`}>
-          <thead>
-            <tr>
-              <th>Recurso</th>
-              {ACTIONS.map((a) => (
-                <th key={a}>{ACTION_LABELS[a]}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {RESOURCES.map((resource) => (
-              <tr key={resource}>
-                <th scope="row">{RESOURCE_LABELS[resource]}</th>
-                {ACTIONS.map((action) => {
-                  const key = cell(action, resource);
-                  const own = grid.get(key);
-                  const what = `${ACTION_LABELS[action]} ${RESOURCE_LABELS[resource]}`;
-                  return (
-                    <td key={action}>
+      <ScrollTable boxClassName="grants-wrap" className="grants" aria-label={`Permisos del rol ${role.name}`}>
+        <thead>
+          <tr>
+            <th>Recurso</th>
+            {ACTIONS.map((a) => (
+              <th key={a}>{ACTION_LABELS[a]}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {RESOURCES.map((resource) => (
+            <tr key={resource}>
+              <th scope="row">{RESOURCE_LABELS[resource]}</th>
+              {ACTIONS.map((action) => {
+                const key = cell(action, resource);
+                const own = grid.get(key);
+                const what = `${ACTION_LABELS[action]} ${RESOURCE_LABELS[resource]}`;
+                return (
+                  <td key={action}>
+                    <input
+                      type="checkbox"
+                      aria-label={what}
+                      checked={own !== undefined}
+                      onChange={(e) => toggle(key, e.target.checked)}
+                    />
+                    <label className="grants-own">
                       <input
                         type="checkbox"
-                        aria-label={what}
-                        checked={own !== undefined}
-                        onChange={(e) => toggle(key, e.target.checked)}
+                        aria-label={`Solo propios: ${what}`}
+                        disabled={own === undefined}
+                        checked={own === true}
+                        onChange={(e) => toggleOwn(key, e.target.checked)}
                       />
-                      <label className="grants-own">
-                        <input
-                          type="checkbox"
-                          aria-label={`Solo propios: ${what}`}
-                          disabled={own === undefined}
-                          checked={own === true}
-                          onChange={(e) => toggleOwn(key, e.target.checked)}
-                        />
-                        <span aria-hidden>propios</span>
-                      </label>
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                      <span aria-hidden>propios</span>
+                    </label>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
       <p className="admin-hint">
         "Propios": el permiso vale solo para los registros del usuario (las órdenes que recibió o tiene asignadas, sus
         reservas).

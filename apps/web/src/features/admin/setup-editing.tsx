@@ -1,5 +1,5 @@
-// What the setup pages' dialogs share (statuses, requirements, preferences): server field errors by field, a row's
-// 'Editar' and the dialog's footer. Deleting is setup-forms.tsx's ConfirmDelete on every page; each page refetches on
+// What the setup pages' dialogs share (statuses, requirements, preferences): server field errors by field and a row's
+// 'Editar'. Deleting is setup-forms.tsx's ConfirmDelete on every page; each page refetches on
 // company.setup_changed through lib/setup-events.ts.
 import { fieldErrorsOf } from "../../lib/api";
 import { Button } from "../../ui/button";
@@ -16,23 +16,5 @@ export function EditButton({ name, onEdit }: { name: string; onEdit: () => void 
     <Button variant="text" onClick={onEdit} aria-label={`Editar ${name}`}>
       Editar
     </Button>
-  );
-}
-
-/** A setup dialog's last lines: the error that names no field, 'Cancelar' and 'Guardar'. */
-export function SaveFooter({ error, saving, onCancel }: { error: unknown; saving: boolean; onCancel: () => void }) {
-  const general = formError(error);
-  return (
-    <>
-      {general && <p role="alert">{general}</p>}
-      <div className="dialog-actions">
-        <Button variant="text" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={saving}>
-          Guardar
-        </Button>
-      </div>
-    </>
   );
 }

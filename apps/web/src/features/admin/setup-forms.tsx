@@ -10,6 +10,7 @@ import { textField, useZodForm } from "../../lib/forms";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
+import { useOutcome } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
 
 type NameSchema = z.ZodObject<{ name: z.ZodString }>;
@@ -49,18 +50,22 @@ export function NameForm({
 }
 
 /**
- * "Eliminar" → "¿Eliminar {what}?" → the deletion; a refusal (in use) is shown in the dialog. `iconOnly` for rows
- * with little room (the label stays the button's accessible name and tooltip).
+ * "Eliminar" → "¿Eliminar {what}?" → the deletion; a refusal (in use) is shown in the dialog, a deletion says so
+ * ('Requerimiento eliminado', by default 'Se eliminó {what}'). `iconOnly` for rows with little room (the label stays
+ * the button's accessible name and tooltip).
  */
 export function ConfirmDelete({
   what,
+  done = `Se eliminó ${what}`,
   iconOnly = false,
   onConfirm,
 }: {
   what: string;
+  done?: string;
   iconOnly?: boolean;
   onConfirm: () => Promise<unknown>;
 }) {
+  const outcome = useOutcome();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -73,6 +78,7 @@ export function ConfirmDelete({
     try {
       await onConfirm();
       setOpen(false);
+      outcome.done(done);
     } catch (error) {
       setRefusal(error instanceof Error ? error.message : "No se pudo eliminar");
     } finally {

@@ -20,8 +20,9 @@ import { useSnackbar } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { TextField } from "../../ui/text-field";
+import { FormFooter } from "../../ui/form-footer";
 import { AdminFrame } from "./admin-frame";
-import { EditButton, firstError, SaveFooter } from "./setup-editing";
+import { EditButton, firstError, formError } from "./setup-editing";
 import { ConfirmDelete } from "./setup-forms";
 import { useSetupChanged } from "../../lib/setup-events";
 import { ColorField } from "./color-field";
@@ -107,9 +108,9 @@ function StatusesAdmin() {
                   <ConfirmDelete
                     iconOnly
                     what={`el estado ${s.name}`}
+                    done="Estado eliminado"
                     onConfirm={async () => {
                       await remove.mutateAsync({ id: s.id });
-                      snackbar.show("Estado eliminado", { tone: "success", duration: 2000 });
                       await refresh();
                     }}
                   />
@@ -246,7 +247,7 @@ function EditStatus({
           ))}
           {firstError(error, "to_status_ids") && <p role="alert">{firstError(error, "to_status_ids")}</p>}
         </fieldset>
-        <SaveFooter error={error} saving={update.isPending || setTransitions.isPending} onCancel={onClose} />
+        <FormFooter error={formError(error)} saving={update.isPending || setTransitions.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

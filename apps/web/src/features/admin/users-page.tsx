@@ -22,6 +22,7 @@ import { AdminList } from "./admin-list";
 import { RoleField, type Role } from "./role-field";
 import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
+import { FormFooter } from "../../ui/form-footer";
 
 type AdminUser = RouterOutputs["admin"]["users"]["list"][number];
 
@@ -156,15 +157,12 @@ function InviteDialog({
         <TextField label="Nombre" {...textField(form, "name")} />
         <TextField label="Correo" type="email" autoComplete="off" {...textField(form, "email")} />
         <RoleField control={form.control} roles={roles} />
-        {form.formState.errors.root?.server && <p role="alert">{form.formState.errors.root.server.message}</p>}
-        <div className="dialog-actions">
-          <Button variant="text" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={invite.isPending}>
-            Invitar
-          </Button>
-        </div>
+        <FormFooter
+          error={form.formState.errors.root?.server?.message}
+          saving={invite.isPending}
+          submitLabel="Invitar"
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
@@ -225,7 +223,6 @@ function EditDialog({
       <form onSubmit={submit} noValidate className="admin-form">
         <TextField label="Nombre" {...textField(form, "name")} />
         <RoleField control={form.control} roles={roles} />
-        {form.formState.errors.root?.server && <p role="alert">{form.formState.errors.root.server.message}</p>}
         <div className="admin-actions">
           {user.active ? (
             <>
@@ -251,14 +248,7 @@ function EditDialog({
             </Button>
           )}
         </div>
-        <div className="dialog-actions">
-          <Button variant="text" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Guardar
-          </Button>
-        </div>
+        <FormFooter error={form.formState.errors.root?.server?.message} saving={update.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -28,6 +28,7 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
+import { ScrollTable } from "../../ui/scroll-table";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { PageLoader } from "../../ui/spinner";
@@ -347,26 +348,24 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
             <section className="booking-public-consumption" aria-labelledby="booking-consumption">
               <h3 id="booking-consumption">Inventario de consumo</h3>
               <p className="field-hint">Lo que el servicio utiliza; no necesitas elegirlo.</p>
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Producto</th>
-                      <th scope="col">Código</th>
-                      <th scope="col">Cantidad</th>
+              <ScrollTable>
+                <thead>
+                  <tr>
+                    <th scope="col">Producto</th>
+                    <th scope="col">Código</th>
+                    <th scope="col">Cantidad</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.consumption.map((p) => (
+                    <tr key={p.product_id}>
+                      <td>{p.name}</td>
+                      <td>{p.code}</td>
+                      <td>{p.quantity}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {data.consumption.map((p) => (
-                      <tr key={p.product_id}>
-                        <td>{p.name}</td>
-                        <td>{p.code}</td>
-                        <td>{p.quantity}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </ScrollTable>
             </section>
           )}
         </aside>

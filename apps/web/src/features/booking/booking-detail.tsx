@@ -8,6 +8,7 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import {
+  BOOKING_ERRORS,
   bookingDisplay,
   bookingErrorText,
   formatDateTime,
@@ -18,19 +19,18 @@ import {
   NO_RUT,
   titleCase,
 } from "@taller/core";
-import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
+import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
-import { errorCode, fieldErrorsOf } from "../../lib/api";
+import { fieldErrorsOf } from "../../lib/api";
 import { useCompanySetup, useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
-import { QueryFailed } from "../../lib/load-state";
+import { RecordLoader, RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { ScrollTable } from "../../ui/scroll-table";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
-import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { DateField } from "../../ui/date-field";
 import { bookingFieldLabels } from "./booking-form";
@@ -203,7 +203,7 @@ export function BookingView({ booking }: { booking: Booking }) {
       {booking.addons.length > 0 && (
         <section className="booking-addons" aria-labelledby={`booking-addons-${booking.id}`}>
           <h3 id={`booking-addons-${booking.id}`}>Adicionales</h3>
-          <table>
+          <ScrollTable>
             <thead>
               <tr>
                 <th scope="col">Producto</th>
@@ -230,7 +230,7 @@ export function BookingView({ booking }: { booking: Booking }) {
                 <td>{formatMoney(booking.addons_total)}</td>
               </tr>
             </tfoot>
-          </table>
+          </ScrollTable>
         </section>
       )}
       {rescheduling ? (
@@ -272,39 +272,19 @@ export function BookingView({ booking }: { booking: Booking }) {
   );
 }
 
-function Problem({ text }: { text: string }) {
-  return (
-    <div className="status-page">
-      <h1>{text}</h1>
-    </div>
-  );
-}
+const useBooking = (id: number) => trpc.booking.get.useQuery({ id });
 
-function BookingLoader({ bookingId }: { bookingId: number }) {
-  const booking = trpc.booking.get.useQuery({ id: bookingId });
-  if (booking.data) return <BookingView booking={booking.data} />;
-  if (!booking.isError) return <PageLoader />;
-  if (errorCode(booking.error) === "NOT_FOUND") return <Problem text="Reserva no encontrada" />;
-  return <QueryFailed query={booking} what="la reserva" />;
-}
+/** The booking as its page and its dialog show it, or what went wrong loading it. */
+const bookingRecord = {
+  what: "la reserva",
+  notFound: BOOKING_ERRORS.notFound,
+  useRecord: useBooking,
+  children: (booking: Booking) => <BookingView booking={booking} />,
+};
 
 /** /main/bookings/{id} */
 export function BookingDetailPage() {
-  const { id } = useParams({ strict: false });
-  const bookingId = Number(id);
-  return (
-    <div className="booking-page">
-      <Link to="/main/booking" className="btn btn-text">
-        <ArrowLeft size={18} aria-hidden />
-        Agenda
-      </Link>
-      {Number.isInteger(bookingId) && bookingId > 0 ? (
-        <BookingLoader bookingId={bookingId} />
-      ) : (
-        <Problem text="Reserva no encontrada" />
-      )}
-    </div>
-  );
+  return <RecordPage className="booking-page" back="/main/booking" backLabel="Agenda" {...bookingRecord} />;
 }
 
 export function BookingDialog({
@@ -331,7 +311,7 @@ export function BookingDialog({
         </>
       }
     >
-      <BookingLoader bookingId={bookingId} />
+      <RecordLoader id={bookingId} {...bookingRecord} />
     </Dialog>
   );
 }

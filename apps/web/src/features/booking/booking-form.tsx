@@ -27,12 +27,12 @@ import { dateField, textField, useZodForm } from "../../lib/forms";
 import { useSelectedLocations } from "../../lib/locations";
 import { failureText } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { useSnackbar } from "../../ui/snackbar";
 import { Select } from "../../ui/select";
 import { DateField } from "../../ui/date-field";
 import { TextField } from "../../ui/text-field";
+import { FormFooter } from "../../ui/form-footer";
 import { useSettled } from "../../lib/use-settled";
 import { keepPrevious } from "./use-agenda";
 import "./booking.css";
@@ -299,14 +299,7 @@ function BookingForm({
         />
       </div>
       <TextField label="Comentario" {...textField(form, "comment")} />
-      <div className="dialog-actions">
-        <Button variant="text" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          Agendar
-        </Button>
-      </div>
+      <FormFooter saving={create.isPending} onCancel={onCancel} submitLabel="Agendar" />
     </form>
   );
 }

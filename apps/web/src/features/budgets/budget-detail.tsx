@@ -7,19 +7,19 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import { BUDGET_TEXTS, budgetLocked, formatDateTime, formatMoney, transitionAllowed } from "@taller/core";
-import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft, FileDown, MessageSquare, Pencil, Plus, Trash2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { errorCode } from "../../lib/api";
+import { Link } from "@tanstack/react-router";
+import { FileDown, MessageSquare, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
-import { QueryFailed } from "../../lib/load-state";
+import { RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
 import { PictureGrid } from "../../ui/picture-grid";
-import { PageLoader } from "../../ui/spinner";
+import { useOutcome } from "../../ui/snackbar";
+import { Spinner } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { showChat } from "../chat";
 import { BudgetPaymentButton } from "../payments";
@@ -31,19 +31,14 @@ import "./budgets.css";
 
 type Budget = RouterOutputs["budgets"]["get"];
 
-function Problem({ text, children }: { text: string; children?: ReactNode }) {
-  return (
-    <div className="status-page">
-      <h1>{text}</h1>
-      {children}
-    </div>
-  );
-}
-
 function StatusChange({ budget }: { budget: Budget }) {
   const statuses = trpc.budgets.statuses.useQuery();
   const utils = trpc.useUtils();
-  const update = trpc.budgets.updateStatus.useMutation({ onSuccess: () => utils.budgets.invalidate() });
+  const outcome = useOutcome();
+  const update = trpc.budgets.updateStatus.useMutation({
+    onSuccess: () => (outcome.done("Estado actualizado"), utils.budgets.invalidate()),
+    onError: outcome.failed,
+  });
   const options = (statuses.data?.statuses ?? [])
     .filter(
       (s) => s.id === budget.status.id || transitionAllowed(budget.status.id, s.id, statuses.data?.transitions ?? []),
@@ -58,18 +53,17 @@ function StatusChange({ budget }: { budget: Budget }) {
         disabled={update.isPending || options.length < 2}
         onValueChange={(v) => update.mutate({ id: budget.id, status_id: Number(v) })}
       />
-      {update.isError && (
-        <p className="field-error" role="alert">
-          {update.error.message}
-        </p>
-      )}
+      {update.isPending && <Spinner size={16} label="Cambiando el estado…" />}
     </div>
   );
 }
 
 function BudgetLines({ budget, editable }: { budget: Budget; editable: boolean }) {
   const utils = trpc.useUtils();
+  const outcome = useOutcome();
   const remove = trpc.budgets.removeLine.useMutation({
+    onSuccess: () => outcome.done("Línea eliminada"),
+    onError: outcome.failed,
     onSettled: () => utils.budgets.get.invalidate({ id: budget.id }),
   });
   // The line being edited, "new" for 'Agregar línea', null when no form is open.
@@ -112,7 +106,9 @@ function BudgetLines({ budget, editable }: { budget: Budget; editable: boolean }
                 </IconButton>
                 <IconButton
                   label={`Quitar ${l.description}`}
-                  disabled={budget.lines.length < 2 || remove.isPending}
+                  disabledReason={budget.lines.length < 2 ? BUDGET_TEXTS.lastLine : null}
+                  loading={remove.isPending && remove.variables?.line_id === l.id}
+                  disabled={remove.isPending}
                   onClick={() => remove.mutate({ budget_id: budget.id, line_id: l.id })}
                 >
                   <Trash2 size={16} aria-hidden />
@@ -122,11 +118,6 @@ function BudgetLines({ budget, editable }: { budget: Budget; editable: boolean }
           </div>
         ))}
       </div>
-      {remove.error && (
-        <p className="field-error" role="alert">
-          {remove.error.message}
-        </p>
-      )}
       <p className="budget-total">
         Total <strong>{formatMoney(budget.total)}</strong>
       </p>
@@ -223,26 +214,19 @@ export function BudgetView({ budget }: { budget: Budget }) {
   );
 }
 
+const useBudget = (id: number) => trpc.budgets.get.useQuery({ id });
+
 /** /main/budgets/{id} */
 export function BudgetDetailPage() {
-  const { id } = useParams({ strict: false });
-  const budgetId = Number(id);
-  const valid = Number.isInteger(budgetId) && budgetId > 0 && budgetId <= 2_147_483_647;
-  const budget = trpc.budgets.get.useQuery({ id: budgetId }, { enabled: valid });
-  let body: ReactNode;
-  if (!valid) body = <Problem text={BUDGET_TEXTS.notFound} />;
-  else if (budget.data) body = <BudgetView budget={budget.data} />;
-  else if (!budget.isError) body = <PageLoader />;
-  else if (errorCode(budget.error) === "NOT_FOUND") body = <Problem text={BUDGET_TEXTS.notFound} />;
-  else if (errorCode(budget.error) === "FORBIDDEN") body = <Problem text="No tienes acceso a esta información." />;
-  else body = <QueryFailed query={budget} what="el presupuesto" />;
   return (
-    <div className="budget-page">
-      <Link to="/main/budgets" className="btn btn-text budget-back">
-        <ArrowLeft size={18} aria-hidden />
-        Volver
-      </Link>
-      {body}
-    </div>
+    <RecordPage
+      className="budget-page"
+      back="/main/budgets"
+      what="el presupuesto"
+      notFound={BUDGET_TEXTS.notFound}
+      useRecord={useBudget}
+    >
+      {(budget) => <BudgetView budget={budget} />}
+    </RecordPage>
   );
 }

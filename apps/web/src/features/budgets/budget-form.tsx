@@ -9,9 +9,11 @@
 import { budgetLineInput, budgetTotal, formatMoney, lineTotal, type BudgetLineInput } from "@taller/core";
 import { Plus, Trash2, X } from "lucide-react";
 import { useState } from "react";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
+import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import "./budgets.css";
 
@@ -126,6 +128,17 @@ export function BudgetForm({
             error={errors.description}
             onChange={(e) => setEntry({ ...entry, description: e.target.value })}
           />
+        )}
+        {!entry.product && search.length >= 2 && products.isPending && (
+          <Spinner size={16} label="Buscando productos…" />
+        )}
+        {!entry.product && search.length >= 2 && products.isError && (
+          <QueryFailed query={products} what="los productos" inline />
+        )}
+        {!entry.product && search.length >= 2 && products.data?.length === 0 && (
+          <p className="field-hint" role="status">
+            Sin productos del catálogo con ese nombre o código: se agregará como descripción libre.
+          </p>
         )}
         {!entry.product && search.length >= 2 && (products.data?.length ?? 0) > 0 && (
           <ul className="budget-form-suggestions" role="listbox" aria-label="Productos">

@@ -9,8 +9,8 @@ import { budgetLineInput, formatMoney, lineTotal } from "@taller/core";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
+import { FormFooter } from "../../ui/form-footer";
 
 type Line = RouterOutputs["budgets"]["get"]["lines"][number];
 
@@ -68,19 +68,13 @@ export function BudgetLineForm({ budgetId, line, onDone }: { budgetId: number; l
         <TextField label="Descuento" type="number" inputMode="numeric" min={0} {...number("discount")} />
       </div>
       <p className="muted">Total de la línea: {formatMoney(Math.max(0, preview))}</p>
-      {form.formState.errors.root?.server && (
-        <p className="field-error" role="alert">
-          {form.formState.errors.root.server.message}
-        </p>
-      )}
-      <div className="budget-line-form-actions">
-        <Button variant="text" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {line ? "Guardar línea" : "Agregar línea"}
-        </Button>
-      </div>
+      <FormFooter
+        error={form.formState.errors.root?.server?.message}
+        saving={form.formState.isSubmitting}
+        onCancel={onDone}
+        submitLabel={line ? "Guardar línea" : "Agregar línea"}
+        className="budget-line-form-actions"
+      />
     </form>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { formatDateTime, formatTime, MESSAGE_STATUS_LABELS, WHATSAPP_TEXTS } from "@taller/core";
 import { useState } from "react";
+import { useTerms } from "../../lib/company-setup";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -34,6 +35,7 @@ export function WhatsappDialog({
 }) {
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
+  const terms = useTerms();
   const conversation = trpc.messaging.conversation.useQuery({ chat_id: chatId }, { enabled: open });
   const outbox = trpc.messaging.outbox.useQuery({ chat_id: chatId }, { enabled: open });
   const send = trpc.messaging.send.useMutation({
@@ -81,7 +83,7 @@ export function WhatsappDialog({
               <span>{replyTo.comment}</span>
             </blockquote>
           )}
-          {!c.phone && <p className="field-error">{WHATSAPP_TEXTS.noPhone}</p>}
+          {!c.phone && <p className="field-error">{WHATSAPP_TEXTS.noPhone(terms.client)}</p>}
           {c.phone && c.window.state === "open" && (
             <form
               className="whatsapp-free"

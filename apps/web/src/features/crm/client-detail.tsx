@@ -6,24 +6,22 @@
  *   <ClientDialog clientId={id} open onOpenChange={…} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { clientUpdateSchema, CRM_TEXTS, formatDateTime, titleCase } from "@taller/core";
+import { clientUpdateSchema, formatDateTime, notFoundText, titleCase } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Merge } from "lucide-react";
 import { useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
-import { errorCode } from "../../lib/api";
 import { useTerms } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
-import { QueryFailed } from "../../lib/load-state";
+import { RecordLoader } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
 import { useSnackbar } from "../../ui/snackbar";
 import { BookingRowsCard, OrderRowsCard, RecordRows } from "../../ui/record-rows";
-import { PageLoader } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { ClientMergeDialog } from "./client-dialogs";
 import { CategoryBadge } from "./management-rows";
@@ -137,18 +135,23 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
   );
 }
 
-function ClientLoader({ clientId }: { clientId: number }) {
+function useClient(clientId: number) {
   const utils = trpc.useUtils();
-  const query = trpc.crm.clientDetail.useQuery({ id: clientId });
   useRefreshOn(["client.changed", "vehicle.changed"], () => utils.crm.clientDetail.invalidate({ id: clientId }));
-  if (query.data) return <ClientView detail={query.data} />;
-  if (!query.isError) return <PageLoader />;
-  const code = errorCode(query.error);
-  if (code !== "FORBIDDEN" && code !== "NOT_FOUND") return <QueryFailed query={query} what="el cliente" />;
+  return trpc.crm.clientDetail.useQuery({ id: clientId });
+}
+
+function ClientLoader({ clientId }: { clientId: number }) {
+  const terms = useTerms();
   return (
-    <div className="status-page">
-      <h1>{code === "FORBIDDEN" ? CRM_TEXTS.forbidden : CRM_TEXTS.clientNotFound}</h1>
-    </div>
+    <RecordLoader
+      id={clientId}
+      what={`la página de ${terms.client.oneLower}`}
+      notFound={notFoundText(terms.client)}
+      useRecord={useClient}
+    >
+      {(detail) => <ClientView detail={detail} />}
+    </RecordLoader>
   );
 }
 

@@ -15,6 +15,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
+import { FormFooter } from "../../ui/form-footer";
 
 export function ClientCreateDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const terms = useTerms();
@@ -43,19 +44,12 @@ export function ClientCreateDialog({ open, onOpenChange }: { open: boolean; onOp
         <TextField label="Teléfono" type="tel" hint="+56 9 1234 5678" {...textField(form, "phone")} />
         <TextField label="Dirección" {...textField(form, "address")} />
         <TextField label="Ciudad" {...textField(form, "city")} />
-        {form.formState.errors.root?.server && (
-          <p className="field-error" role="alert">
-            {form.formState.errors.root.server.message}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <Button variant="text" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Crear
-          </Button>
-        </div>
+        <FormFooter
+          error={form.formState.errors.root?.server?.message}
+          saving={form.formState.isSubmitting}
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Crear"
+        />
       </form>
     </Dialog>
   );

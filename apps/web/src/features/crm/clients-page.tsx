@@ -27,6 +27,7 @@ import { useSearchText, useSetParams } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
+import { ScrollTable } from "../../ui/scroll-table";
 import { SearchBar } from "../../ui/search-bar";
 import { Select } from "../../ui/select";
 import { Spinner } from "../../ui/spinner";
@@ -118,8 +119,8 @@ function ClientsTable({
   return (
     <>
       {onCounts(query.data)}
-      <div className="crm-clients-table table-scroll">
-        <table aria-label={terms.client.many} aria-busy={query.isFetching || undefined}>
+      <div className="crm-clients-table">
+        <ScrollTable aria-label={terms.client.many} aria-busy={query.isFetching || undefined}>
           <thead>
             <tr>
               <th scope="col">Identificador</th>
@@ -146,7 +147,7 @@ function ClientsTable({
               </tr>
             ))}
           </tbody>
-        </table>
+        </ScrollTable>
         {query.isError ? (
           <QueryFailed query={query} what={clientsWhat(terms.client.many)} inline />
         ) : query.isPending ? (

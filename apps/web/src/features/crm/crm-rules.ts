@@ -15,7 +15,10 @@ import {
   type CrmKind,
   type CrmKpis,
   type CrmSort,
+  DEFAULT_TERMS,
   kpiPercent,
+  termWords,
+  type TermWords,
   type StatusTransition,
   transitionAllowed,
 } from "@taller/core";
@@ -73,17 +76,22 @@ export interface ManagementFilter {
   columns: CrmColumn[];
 }
 
+const DEFAULT_CLIENT = termWords(DEFAULT_TERMS.client);
+
 export interface ManagementColumn {
   key: CrmColumn;
   label: string;
   sort: ListSortField | null;
 }
 
-/** The kind's columns in the spec's order; only the sorts the lists accept are offered on the headers. */
-export function managementColumns(kind: CrmKind): ManagementColumn[] {
+/**
+ * The kind's columns in the spec's order; only the sorts the lists accept are offered on the headers. The client's
+ * column is headed with the company's term for its clients ('Cliente', 'Paciente').
+ */
+export function managementColumns(kind: CrmKind, client: TermWords = DEFAULT_CLIENT): ManagementColumn[] {
   return CRM_COLUMNS.filter((c) => (c.kinds as readonly CrmKind[]).includes(kind)).map((c) => ({
     key: c.key,
-    label: c.label,
+    label: c.key === "name" ? client.one : c.label,
     sort: isListSort(c.sort) ? c.sort : null,
   }));
 }

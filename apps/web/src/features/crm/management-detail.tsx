@@ -157,26 +157,42 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
         ? rebookObjectText(terms.object)
         : null;
   const others = nextStatuses(statuses.data?.statuses ?? [], crm.status?.id ?? null, statuses.data?.transitions ?? []);
+  // Never silently disabled: the menu says why it has nothing to offer.
+  const statusBlocked = statuses.isError
+    ? "No se pudieron cargar los estados"
+    : statuses.isSuccess && others.length === 0
+      ? "No hay otro estado al que pasar"
+      : null;
   return (
     <footer className="crm-detail-footer">
-      <Menu
-        align="start"
-        trigger={
-          <Button variant="secondary" icon={<ChevronDown size={16} aria-hidden />} disabled={others.length === 0}>
-            Cambiar estado
-          </Button>
-        }
-      >
-        {others.map((s) => (
-          <MenuItem
-            key={s.id}
-            onSelect={() => setPending({ kind: "status", id: s.id, name: s.name })}
-            icon={<span className="status-dot" style={{ background: s.color }} />}
-          >
-            {s.name}
-          </MenuItem>
-        ))}
-      </Menu>
+      {statusBlocked ? (
+        <Button variant="secondary" icon={<ChevronDown size={16} aria-hidden />} disabledReason={statusBlocked}>
+          Cambiar estado
+        </Button>
+      ) : (
+        <Menu
+          align="start"
+          trigger={
+            <Button
+              variant="secondary"
+              icon={<ChevronDown size={16} aria-hidden />}
+              loading={statuses.isPending || setStatus.isPending}
+            >
+              Cambiar estado
+            </Button>
+          }
+        >
+          {others.map((s) => (
+            <MenuItem
+              key={s.id}
+              onSelect={() => setPending({ kind: "status", id: s.id, name: s.name })}
+              icon={<span className="status-dot" style={{ background: s.color }} />}
+            >
+              {s.name}
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
       {action && (
         <Button variant="secondary" onClick={() => setBooking(crm.booking_action)}>
           {action}

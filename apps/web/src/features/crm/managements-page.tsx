@@ -8,6 +8,7 @@
 import type { CrmKind } from "@taller/core";
 import { Link, useSearch } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
+import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
 import { useIsNarrow } from "../../lib/media";
@@ -43,6 +44,7 @@ const LIST_PROCEDURES = {
 export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: number | null }) {
   const narrow = useIsNarrow();
   const can = useCan();
+  const terms = useTerms();
   const [filter, setFilter] = useManagementFilter(kind);
   const [search, setSearch] = useSearchText();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
@@ -56,7 +58,7 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
   const [opened, openManagement, closeManagement] = useDialogParam("management");
   const [client, openClientDialog, closeClient] = useDialogParam("client");
 
-  const allColumns = useMemo(() => managementColumns(kind), [kind]);
+  const allColumns = useMemo(() => managementColumns(kind, terms.client), [kind, terms.client.one]);
   const columns = allColumns.filter((c) => filter.columns.includes(c.key));
   const base = { date_range: dateRange, id: onlyId, search: search || null, location_ids: useLocationFilter() };
   const list = LIST_PROCEDURES[kind].useInfiniteQuery(

@@ -18,12 +18,12 @@ import {
 } from "@taller/core";
 import { useState } from "react";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
 import { Checkbox } from "../../ui/checkbox";
 import { Dialog } from "../../ui/dialog";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
+import { FormFooter } from "../../ui/form-footer";
 import { templateErrors, type TemplateDraft } from "./template-rules";
 
 // Radix Select has no empty value: 'Sin respuesta' ('') travels as "none" inside the select only.
@@ -144,18 +144,12 @@ export function TemplateDialog({
             ))}
           </fieldset>
         )}
-        <div className="dialog-actions">
-          <Button variant="text" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button
-            type="submit"
-            disabledReason={reasons.length ? `Para guardar: ${reasons.join(". ")}.` : null}
-            loading={save.isPending}
-          >
-            Guardar plantilla
-          </Button>
-        </div>
+        <FormFooter
+          saving={save.isPending}
+          onCancel={onClose}
+          submitLabel="Guardar plantilla"
+          disabledReason={reasons.length ? `Para guardar: ${reasons.join(". ")}.` : null}
+        />
       </form>
     </Dialog>
   );

@@ -21,6 +21,7 @@ import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
+import { ScrollTable } from "../../ui/scroll-table";
 import { TemplateDialog } from "./template-dialog";
 import type { TemplateDraft } from "./template-rules";
 import "./whatsapp.css";
@@ -162,7 +163,7 @@ function Notifications({ companyId }: { companyId: number }) {
   return (
     <section aria-label="Notificaciones de la empresa" className="whatsapp-notifications">
       <h2>Notificaciones de la empresa</h2>
-      <table>
+      <ScrollTable>
         <thead>
           <tr>
             <th>Nombre</th>
@@ -195,7 +196,7 @@ function Notifications({ companyId }: { companyId: number }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </ScrollTable>
       {rows.isError && <QueryFailed query={rows} what="las notificaciones" inline />}
       {editing && (
         <TemplateDialog

@@ -13,6 +13,7 @@ import { Button } from "../../ui/button";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
+import { ScrollTable } from "../../ui/scroll-table";
 import { keysOf, targetOptions, UNMAPPED } from "./database-mapping";
 import { WorkbookPicker } from "./workbook-picker";
 
@@ -82,7 +83,7 @@ export function CreateDatabaseForm({ onCreated }: { onCreated(id: number): void 
         />
       )}
       {sheet && (
-        <table className="manager-table manager-mapping">
+        <ScrollTable className="manager-table manager-mapping">
           <thead>
             <tr>
               <th>Columna</th>
@@ -104,7 +105,7 @@ export function CreateDatabaseForm({ onCreated }: { onCreated(id: number): void 
               </tr>
             ))}
           </tbody>
-        </table>
+        </ScrollTable>
       )}
       {form.formState.errors.root?.server && (
         <p className="manager-error" role="alert">

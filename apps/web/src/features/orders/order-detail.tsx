@@ -6,19 +6,17 @@
  *   <OrderDialog orderId={id} open={open} onOpenChange={setOpen} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatDateTime, formatDay, formatMoney, formatNumber } from "@taller/core";
-import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft, Download, TriangleAlert } from "lucide-react";
+import { formatDateTime, formatDay, formatMoney, formatNumber, notFoundText } from "@taller/core";
+import { Link } from "@tanstack/react-router";
+import { Download, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
-import { errorCode } from "../../lib/api";
-import { QueryFailed } from "../../lib/load-state";
+import { RecordLoader, RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PictureGrid } from "../../ui/picture-grid";
-import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { ProviderSection } from "../provider";
 import { CreatePaymentButton } from "../payments";
@@ -177,44 +175,27 @@ export function OrderView({ order }: { order: Order }) {
   );
 }
 
-const NOT_FOUND = "Página no encontrada.";
-
-function Problem({ text, children }: { text: string; children?: ReactNode }) {
-  return (
-    <div className="status-page">
-      <h1>{text}</h1>
-      {children}
-    </div>
-  );
+/** The order, fresh: another user (or tab) moved or edited it, and it shows as it now is. */
+function useOrder(orderId: number) {
+  const utils = trpc.useUtils();
+  useRefreshOn(["order.changed"], () => utils.orders.get.invalidate({ id: orderId }));
+  return trpc.orders.get.useQuery({ id: orderId });
 }
 
-/** The order, or what went wrong loading it. */
-function OrderLoader({ orderId }: { orderId: number }) {
-  const order = trpc.orders.get.useQuery({ id: orderId });
-  const utils = trpc.useUtils();
-  // Another user (or tab) moved or edited the order: show it as it now is.
-  useRefreshOn(["order.changed"], () => utils.orders.get.invalidate({ id: orderId }));
-  if (order.data) return <OrderView order={order.data} />;
-  if (!order.isError) return <PageLoader />;
-  const code = errorCode(order.error);
-  if (code === "NOT_FOUND") return <Problem text={NOT_FOUND} />;
-  if (code === "FORBIDDEN") return <Problem text="No tienes acceso a esta información." />;
-  return <QueryFailed query={order} what="la orden" />;
+/** The order as its page and its dialog show it, or what went wrong loading it. */
+function useOrderRecord() {
+  const terms = useTerms();
+  return {
+    what: `la página de ${terms.order.oneLower}`,
+    notFound: notFoundText(terms.order),
+    useRecord: useOrder,
+    children: (order: Order) => <OrderView order={order} />,
+  };
 }
 
 /** /main/orders/{id} */
 export function OrderDetailPage() {
-  const { id } = useParams({ strict: false });
-  const orderId = Number(id);
-  return (
-    <div className="order-page">
-      <Link to="/main/orders" className="btn btn-text order-back">
-        <ArrowLeft size={18} aria-hidden />
-        Volver
-      </Link>
-      {Number.isInteger(orderId) && orderId > 0 ? <OrderLoader orderId={orderId} /> : <Problem text={NOT_FOUND} />}
-    </div>
-  );
+  return <RecordPage className="order-page" back="/main/orders" {...useOrderRecord()} />;
 }
 
 /** The order in a dialog at least 80% of the window wide. */
@@ -244,7 +225,7 @@ export function OrderDialog({
         </>
       }
     >
-      <OrderLoader orderId={orderId} />
+      <RecordLoader id={orderId} {...useOrderRecord()} />
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * client/payment?token=…: the page a client reaches from the workshop's link (no login). It shows what they pay and
- * for what (the workshop, the order, the vehicle, the lines and the total), then sends them to the payment
- * provider's checkout. A paid request says so instead.
+ * for what (the workshop, the order, the vehicle, the lines and the total, named in the company's terms), then sends
+ * them to the payment provider's checkout. A paid request says so instead.
  */
 import { formatDateTime, formatMoney, PAYMENT_PAID } from "@taller/core";
 import { useSearch } from "@tanstack/react-router";
@@ -49,14 +49,18 @@ function ClientPayment({ token }: { token: string }) {
       <h1>Cobro Nº {p.correlative_id}</h1>
       <p>
         {[
-          p.order_correlative_id !== null ? `Orden de Trabajo #${p.order_correlative_id}` : null,
+          p.order_correlative_id !== null ? `${p.terms.order.one} #${p.order_correlative_id}` : null,
           p.vehicle_identifier,
           p.requirement_name,
         ]
           .filter(Boolean)
           .join(" · ")}
       </p>
-      {p.client_name && <p>Cliente: {p.client_name}</p>}
+      {p.client_name && (
+        <p>
+          {p.terms.client.one}: {p.client_name}
+        </p>
+      )}
       <PaymentLines lines={p.lines} total={p.total} totalLabel="Total a pagar" />
       {paid ? (
         <p role="status" className="client-payment-paid">

@@ -1,5 +1,6 @@
 /** A request's lines (quantity, default 1; title and description; unit price × quantity) and its total. */
 import { formatMoney, formatNumber } from "@taller/core";
+import { ScrollTable } from "../../ui/scroll-table";
 import "./payments.css";
 
 export interface PaymentLineView {
@@ -21,7 +22,7 @@ export function PaymentLines({
   head?: boolean;
 }) {
   return (
-    <table className="payment-lines">
+    <ScrollTable className="payment-lines">
       {head && (
         <thead>
           <tr>
@@ -49,6 +50,6 @@ export function PaymentLines({
           <td className="payment-amount">{formatMoney(total)}</td>
         </tr>
       </tfoot>
-    </table>
+    </ScrollTable>
   );
 }

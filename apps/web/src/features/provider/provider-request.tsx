@@ -194,7 +194,7 @@ export function ProviderRequestDialog({
             <IconButton
               label="Quitar producto"
               onClick={() => setLines(lines.filter((_, j) => j !== i))}
-              disabled={lines.length === 1}
+              disabledReason={lines.length === 1 ? "La solicitud debe tener al menos un producto" : null}
             >
               <Trash2 size={18} aria-hidden />
             </IconButton>

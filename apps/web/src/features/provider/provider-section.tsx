@@ -12,7 +12,7 @@ import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
-import { useSnackbar } from "../../ui/snackbar";
+import { useOutcome, useSnackbar } from "../../ui/snackbar";
 import { StatusBadge } from "../../ui/status";
 import { ProviderRequestDialog } from "./provider-request";
 import "./provider.css";
@@ -84,9 +84,19 @@ export function ProviderSection({ document }: { document: ProviderDocument }) {
 function ProviderRow({ action, onLink, canUpdate }: { action: Action; onLink(link: Link): void; canUpdate: boolean }) {
   const utils = trpc.useUtils();
   const refresh = () => void utils.provider.forDocument.invalidate();
-  const issue = trpc.provider.issueLink.useMutation({ onSuccess: (l) => (onLink(l), refresh()) });
-  const revoke = trpc.provider.revokeLink.useMutation({ onSuccess: refresh });
-  const setStatus = trpc.provider.setStatus.useMutation({ onSuccess: refresh });
+  const outcome = useOutcome();
+  const issue = trpc.provider.issueLink.useMutation({
+    onSuccess: (l) => (onLink(l), refresh()),
+    onError: outcome.failed,
+  });
+  const revoke = trpc.provider.revokeLink.useMutation({
+    onSuccess: () => (outcome.done("Enlace revocado"), refresh()),
+    onError: outcome.failed,
+  });
+  const setStatus = trpc.provider.setStatus.useMutation({
+    onSuccess: () => (outcome.done("Estado actualizado"), refresh()),
+    onError: outcome.failed,
+  });
   const closing = action.finish ? [] : PROVIDER_STAFF_STATUSES[action.kind];
   return (
     <li className="provider-staff-row">
@@ -123,11 +133,6 @@ function ProviderRow({ action, onLink, canUpdate }: { action: Action; onLink(lin
               {status === "accepted" ? "Aceptar" : status === "rejected" ? "Rechazar" : "Anular"}
             </Button>
           ))}
-        </div>
-      )}
-      {(issue.error ?? revoke.error ?? setStatus.error) && (
-        <div className="field-error" role="alert">
-          {(issue.error ?? revoke.error ?? setStatus.error)?.message}
         </div>
       )}
     </li>

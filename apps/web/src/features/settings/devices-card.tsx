@@ -7,6 +7,7 @@ import { logout } from "../../routes/router";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Spinner } from "../../ui/spinner";
+import { useOutcome } from "../../ui/snackbar";
 
 const UNKNOWN = "Desconocido";
 
@@ -24,13 +25,16 @@ export function DevicesCard() {
   const utils = trpc.useUtils();
   const devices = trpc.account.devices.useQuery(undefined, { enabled: shown, refetchOnMount: "always" });
   const destroy = trpc.account.destroyDevice.useMutation();
+  const outcome = useOutcome();
 
   async function end(id: number, current: boolean) {
     try {
       const list = await destroy.mutateAsync({ id });
       if (current) return await logout();
       utils.account.devices.setData(undefined, list);
+      outcome.done("Sesión cerrada en el dispositivo");
     } catch (error) {
+      outcome.failed(error);
       console.error("account.destroyDevice failed", error);
     }
   }

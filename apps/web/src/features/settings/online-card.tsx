@@ -3,6 +3,7 @@ import { trpc } from "../../lib/trpc";
 import { Card } from "../../ui/card";
 import { Switch } from "../../ui/switch";
 import { useMergeProfile } from "./profile-cache";
+import { useOutcome } from "../../ui/snackbar";
 
 /** Spec: the toggle is sent after 500 ms without further changes. */
 const SEND_AFTER_MS = 500;
@@ -15,6 +16,7 @@ export function OnlineCard({ online }: { online: boolean }) {
   const [checked, setChecked] = useState(online);
   const setOnline = trpc.account.setOnline.useMutation();
   const mergeProfile = useMergeProfile();
+  const outcome = useOutcome();
   const pending = useRef<{ timer: number; value: boolean } | null>(null);
 
   useEffect(() => setChecked(online), [online]);
@@ -29,8 +31,9 @@ export function OnlineCard({ online }: { online: boolean }) {
           mergeProfile({ online: reply.online });
         },
         onError: (error) => {
-          console.error("account.setOnline failed", error);
           setChecked(online);
+          outcome.failed(new Error("No se pudo cambiar tu estado En línea"));
+          console.error("account.setOnline failed", error);
         },
       },
     );

@@ -13,6 +13,7 @@ import { trpc } from "../../lib/trpc";
 import { uploadFile, UploadError } from "../../lib/upload";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { useOutcome } from "../../ui/snackbar";
 import { cropToPng, loadImage, type PixelArea } from "./crop-image";
 import { useMergeProfile } from "./profile-cache";
 
@@ -39,6 +40,7 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
   const input = useRef<HTMLInputElement>(null);
   const update = trpc.account.update.useMutation();
   const mergeProfile = useMergeProfile();
+  const outcome = useOutcome();
 
   // Every opening starts clean; the previous photo's object URL is released.
   useEffect(() => {
@@ -100,6 +102,7 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
         throw new Error(PICTURE_ERRORS.update);
       });
       mergeProfile(profile);
+      outcome.done("Imagen de perfil actualizada");
       onClose(url);
     } catch (e) {
       setError(e instanceof Error ? e.message : PICTURE_ERRORS.upload);
@@ -113,6 +116,14 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
   }
 
   // Zooming in shrinks the crop; it may not go under 100 px of the original.
+  // Why 'Guardar' cannot be pressed yet: no photo, the cropper still measuring, or a problem shown above.
+  const saveBlocked = !chosen
+    ? "Selecciona una foto"
+    : error
+      ? "Elige otra foto"
+      : !area
+        ? "Ajustando el recorte…"
+        : null;
   const maxZoom = chosen
     ? Math.max(1, Math.min(chosen.image.naturalWidth, chosen.image.naturalHeight) / MIN_PICTURE_PX)
     : 1;
@@ -128,7 +139,7 @@ export function PictureDialog({ open, onClose }: { open: boolean; onClose(url?: 
           <Button variant="text" onClick={() => onClose()} disabled={loading}>
             Cancelar
           </Button>
-          <Button onClick={save} loading={loading} disabled={!area || !!error}>
+          <Button onClick={save} loading={loading} disabledReason={saveBlocked}>
             Guardar
           </Button>
         </>

@@ -5,6 +5,7 @@ import { trpc } from "../../lib/trpc";
 import { Card } from "../../ui/card";
 import { THEME_LIST } from "../../ui/themes";
 import { useMergeProfile } from "./profile-cache";
+import { useOutcome } from "../../ui/snackbar";
 
 /**
  * The six themes, the user's marked. A click shows it at once (the shell applies the theme of the cached profile)
@@ -13,6 +14,7 @@ import { useMergeProfile } from "./profile-cache";
 export function ThemesCard({ theme }: { theme: string }) {
   const update = trpc.account.update.useMutation();
   const mergeProfile = useMergeProfile();
+  const outcome = useOutcome();
 
   function choose(name: Theme) {
     if (name === theme) return;
@@ -23,8 +25,9 @@ export function ThemesCard({ theme }: { theme: string }) {
       {
         onSuccess: (profile) => mergeProfile({ theme: profile.theme }),
         onError: (error) => {
-          console.error("account.update theme failed", error);
           mergeProfile({ theme: previous });
+          outcome.failed(new Error("No se pudo guardar el tema: se mantiene el anterior"));
+          console.error("account.update theme failed", error);
         },
       },
     );

@@ -14,11 +14,11 @@ import { markServerErrors } from "../../lib/form-errors";
 import { numberField, textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
+import { FormFooter } from "../../ui/form-footer";
 
 type VehiclePage = RouterOutputs["vehicles"]["get"];
 const NONE = "0";
@@ -168,19 +168,12 @@ export function VehicleFormDialog({
         <TextField label="Año" {...numberField(form, "year")} />
         <TextField label="Color" autoComplete="off" {...textField(form, "color")} />
         <TextField label="Kilometraje" {...numberField(form, "kms")} />
-        {form.formState.errors.root?.server && (
-          <p className="field-error" role="alert">
-            {form.formState.errors.root.server.message}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <Button variant="text" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {vehicle ? "Guardar" : "Crear"}
-          </Button>
-        </div>
+        <FormFooter
+          error={form.formState.errors.root?.server?.message}
+          saving={form.formState.isSubmitting}
+          onCancel={() => onOpenChange(false)}
+          submitLabel={vehicle ? "Guardar" : "Crear"}
+        />
       </form>
     </Dialog>
   );

@@ -5,19 +5,17 @@
  * its bookings, its owner) through the company's events.
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatDateTime, formatMoney, formatNumber, VEHICLE_TEXTS } from "@taller/core";
-import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft, Pencil } from "lucide-react";
+import { formatDateTime, formatMoney, formatNumber, notFoundText } from "@taller/core";
+import { Link } from "@tanstack/react-router";
+import { Pencil } from "lucide-react";
 import { useState } from "react";
-import { errorCode } from "../../lib/api";
 import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
-import { QueryFailed } from "../../lib/load-state";
+import { RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { BookingRowsCard, OrderRowsCard, RecordRows } from "../../ui/record-rows";
-import { PageLoader } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { VehicleFormDialog } from "./vehicle-form";
 import "./vehicles.css";
@@ -130,40 +128,27 @@ function VehicleView({ page }: { page: VehiclePage }) {
   );
 }
 
-function VehicleLoader({ vehicleId }: { vehicleId: number }) {
+/** The vehicle, fresh: its owner, bookings, managements and budgets change elsewhere too. */
+function useVehicle(vehicleId: number) {
   const utils = trpc.useUtils();
-  const query = trpc.vehicles.get.useQuery({ id: vehicleId });
   useRefreshOn(["vehicle.changed", "client.changed", "booking.changed", "crm.changed", "budget.changed"], () =>
     utils.vehicles.get.invalidate({ id: vehicleId }),
   );
-  if (query.data) return <VehicleView page={query.data} />;
-  if (!query.isError) return <PageLoader />;
-  const code = errorCode(query.error);
-  if (code !== "FORBIDDEN" && code !== "NOT_FOUND") return <QueryFailed query={query} what="el vehículo" />;
-  return (
-    <div className="status-page">
-      <h1>{code === "FORBIDDEN" ? "No tienes acceso a esta información" : VEHICLE_TEXTS.notFound}</h1>
-    </div>
-  );
+  return trpc.vehicles.get.useQuery({ id: vehicleId });
 }
 
 /** /main/vehicles/{id} */
 export function VehiclePage() {
-  const { id } = useParams({ strict: false });
-  const vehicleId = Number(id);
+  const terms = useTerms();
   return (
-    <div className="vehicle-page">
-      <Link to="/main/vehicles" className="btn btn-text">
-        <ArrowLeft size={18} aria-hidden />
-        Volver
-      </Link>
-      {Number.isInteger(vehicleId) && vehicleId > 0 ? (
-        <VehicleLoader vehicleId={vehicleId} />
-      ) : (
-        <div className="status-page">
-          <h1>{VEHICLE_TEXTS.notFound}</h1>
-        </div>
-      )}
-    </div>
+    <RecordPage
+      className="vehicle-page"
+      back="/main/vehicles"
+      what={`la página de ${terms.object.oneLower}`}
+      notFound={notFoundText(terms.object)}
+      useRecord={useVehicle}
+    >
+      {(page) => <VehicleView page={page} />}
+    </RecordPage>
   );
 }

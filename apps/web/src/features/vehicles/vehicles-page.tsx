@@ -63,7 +63,11 @@ export function VehiclesPage() {
   const list = trpc.vehicles.list.useInfiniteQuery(input, { getNextPageParam: nextCursor });
   // The first page counts once for the list and the status boxes.
   const totals = list.data?.pages[0]?.totals;
-  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.vehicles, "los vehículos");
+  const { cappedTotal, ...rows } = useInfiniteRows(
+    list,
+    (page) => page.vehicles,
+    `la lista de ${terms.object.manyLower}`,
+  );
   // A vehicle's status comes from its bookings and orders (a check-in opens an order), wherever they change.
   useRefreshOn(["booking.changed", "order.changed", "vehicle.changed", "client.changed"], () =>
     utils.vehicles.list.invalidate(),
