@@ -98,4 +98,9 @@ export const ordersCases: DomainCases<typeof ordersRouter> = {
     input: (f) => ({ id: f.demo.orderIds[0], version: 1, reason: "Cliente desiste" }),
     valid: (f) => ({ id: f.demo.orderIds.at(-1), version: 1, reason: "Cliente desiste" }),
   },
+  assignableUsers: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.orderIds[0] }),
+    valid: (f) => ({ id: f.demo.orderIds.at(-1) }),
+  },
 };
