@@ -211,6 +211,8 @@ export interface ChatSummary {
   picture: string | null;
   listed: boolean;
   finished: boolean;
+  /** The document's status now (an order's, a budget's, a management's), read with the row: it follows every move. */
+  status: { name: string; color: string } | null;
 }
 
 export interface ChatListItem extends ChatSummary {

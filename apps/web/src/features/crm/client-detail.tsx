@@ -140,7 +140,10 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
 function ClientLoader({ clientId }: { clientId: number }) {
   const utils = trpc.useUtils();
   const query = trpc.crm.clientDetail.useQuery({ id: clientId });
-  useRefreshOn(["client.changed", "vehicle.changed"], () => utils.crm.clientDetail.invalidate({ id: clientId }));
+  // Its orders' rows name their status: an order moved elsewhere refetches them too.
+  useRefreshOn(["client.changed", "vehicle.changed", "order.changed"], () =>
+    utils.crm.clientDetail.invalidate({ id: clientId }),
+  );
   if (query.data) return <ClientView detail={query.data} />;
   if (!query.isError) return <PageLoader />;
   const code = errorCode(query.error);

@@ -133,8 +133,10 @@ function VehicleView({ page }: { page: VehiclePage }) {
 function VehicleLoader({ vehicleId }: { vehicleId: number }) {
   const utils = trpc.useUtils();
   const query = trpc.vehicles.get.useQuery({ id: vehicleId });
-  useRefreshOn(["vehicle.changed", "client.changed", "booking.changed", "crm.changed", "budget.changed"], () =>
-    utils.vehicles.get.invalidate({ id: vehicleId }),
+  // Its orders' rows name their status: an order moved elsewhere refetches them too.
+  useRefreshOn(
+    ["vehicle.changed", "client.changed", "booking.changed", "crm.changed", "budget.changed", "order.changed"],
+    () => utils.vehicles.get.invalidate({ id: vehicleId }),
   );
   if (query.data) return <VehicleView page={query.data} />;
   if (!query.isError) return <PageLoader />;
