@@ -1,11 +1,12 @@
 /**
  * The order's life on its detail: moving an order through three statuses in one browser while a second browser's
- * orders list follows; the control offers only the company's transitions (and says why 'Entregar' waits); a browser
- * that missed the changes is refused with the conflict message and shown the order as it now is; delivery; and
- * cancelling with a required reason. Each test takes an order in 'Recepcionado' of its own (the oldest loaded).
+ * orders list, calendar and vehicles list follow; the control offers only the company's transitions (and says why
+ * 'Entregar' waits); a browser that missed the changes is refused with the conflict message and shown the order as it
+ * now is; delivery; and cancelling with a required reason. Each test takes an order in 'Recepcionado' of its own (the
+ * oldest loaded).
  */
 import { expect as baseExpect, type Browser, type Page, test } from "@playwright/test";
-import { ORDER_TEXTS } from "@taller/core";
+import { formatDay, ORDER_TEXTS, todayIn } from "@taller/core";
 import { loginToShell } from "./fixtures";
 import { listScreen } from "./lists";
 
@@ -85,6 +86,51 @@ test("three statuses in one browser, the other's list follows; a stale browser i
   await expect(row).toHaveCount(0);
   await stale.context.close();
   await other.context.close();
+});
+
+test("a second browser's orders list, calendar and vehicles list follow three statuses and the delivery", async ({
+  page,
+  browser,
+}) => {
+  const { row, href } = await receivedOrder(page, 2);
+  const number = (await row.locator("a.order-number").textContent()) ?? "";
+  const plateLink = row.locator('a[href^="/main/vehicles"]');
+  const plate = (await plateLink.textContent()) ?? "";
+  // The watching browser shows the vehicle in the vehicles list and today's deliveries in tabs beside the orders.
+  const vehiclesTab = await page.context().newPage();
+  await vehiclesTab.goto((await plateLink.getAttribute("href")) ?? "");
+  const vehicleRow = listScreen(vehiclesTab, { table: "Vehículos", boxes: "Estados de Vehículos" }).rows.filter({
+    hasText: plate,
+  });
+  await expect(vehicleRow).toContainText(`Orden ${number}`);
+  const today = todayIn();
+  const calendarTab = await page.context().newPage();
+  await calendarTab.goto(`/main/calendar?date=${today}&view=day`);
+  const delivery = calendarTab.locator(".calendar-day .calendar-item").filter({ hasText: plate });
+
+  const mover = await otherBrowser(browser);
+  await mover.page.goto(href);
+  await mover.page.getByLabel("Entrega agendada").fill(formatDay(today));
+  await mover.page.getByLabel("Entrega agendada").press("Tab");
+  await mover.page.getByRole("button", { name: "Guardar fecha" }).click();
+  await expect(mover.page.getByRole("status").filter({ hasText: "Orden actualizada" })).toBeVisible();
+  await expect(delivery).toContainText("Finalización agendada");
+  await expect(vehicleRow).toContainText(`Entrega agendada: ${formatDay(today)}`);
+
+  for (const name of ["En diagnóstico", "En reparación", "Control de calidad"]) {
+    await chooseStatus(mover.page, name);
+    await expect(row.getByRole("img", { name })).toBeVisible();
+    await expect(delivery).toContainText(name);
+  }
+  await chooseStatus(mover.page, "Listo para entrega");
+  await mover.page.getByRole("button", { name: "Entregar" }).click();
+  await expect(mover.page.getByRole("status").filter({ hasText: "Orden entregada" })).toBeVisible();
+  // Delivered on its promised day: on time, in the delivery status; out of the list's open orders and the vehicle's.
+  await expect(delivery).toContainText("Finalizado a tiempo");
+  await expect(delivery).toContainText("Entregado");
+  await expect(row).toHaveCount(0);
+  await expect(vehicleRow).not.toContainText(`Orden ${number}`);
+  await mover.context.close();
 });
 
 test("'Anular' asks for the reason and keeps it in the history", async ({ page }) => {
