@@ -25,7 +25,8 @@ export const statusesUpdate = staffProcedure
       const current = locked.find((s) => s.id === input.id);
       if (!current) throw new TRPCError({ code: "NOT_FOUND", message: ADMIN_SETUP_TEXTS.statusNotFound });
       const cancel = input.cancel ?? current.cancel;
-      if (cancel && current.type !== "Order") throw fieldError("BAD_REQUEST", "cancel", ADMIN_SETUP_TEXTS.cancelNotOrder);
+      if (cancel && current.type !== "Order")
+        throw fieldError("BAD_REQUEST", "cancel", ADMIN_SETUP_TEXTS.cancelNotOrder);
       if (cancel && !(input.finish ?? current.finish)) {
         throw fieldError("BAD_REQUEST", "finish", ADMIN_SETUP_TEXTS.cancelNotFinished);
       }

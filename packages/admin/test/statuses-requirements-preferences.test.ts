@@ -97,8 +97,7 @@ describe("admin.statuses", () => {
 
   it("moves the cancel flag to one finished order status, or clears it: one or none per company", async () => {
     const a = await admin();
-    const cancelIds = async () =>
-      (await a.statuses.list()).statuses.filter((s) => s.cancel).map((s) => s.id);
+    const cancelIds = async () => (await a.statuses.list()).statuses.filter((s) => s.cancel).map((s) => s.id);
     const [old] = await cancelIds();
     expect(old).toBeDefined();
     const { id } = await a.statuses.create({ type: "Order", name: "Cancelada", color: "#aa0000", finish: true });

@@ -180,7 +180,7 @@ describe("calendar.range", () => {
           companyId: app.fx().demo.companyId,
           name: "Mío",
           startAt: new Date(zonedInstant(today(), "08:00")),
-          durationMinutes: 30,
+          durationMinutes: 60,
           createdBy: tech,
         })
         .returning({ id: events.id });

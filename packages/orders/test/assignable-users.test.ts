@@ -24,7 +24,9 @@ async function ordersOnlyUser(): Promise<string> {
   await app
     .db()
     .insert(rolePermissions)
-    .values(["read", "update"].map((action) => ({ roleId: role!.id, action, resource: "check_in" })));
+    .values(
+      (["read", "update"] as const).map((action) => ({ roleId: role!.id, action, resource: "check_in" as const })),
+    );
   const email = "ordenes@taller.demo";
   await app.db().insert(users).values({ companyId, roleId: role!.id, name: "Solo Órdenes", email, passwordHash: "-" });
   return email;

@@ -46,14 +46,16 @@ const KIOSK_EVENTS: ReadonlySet<RealtimeEventType> = new Set(["work.changed", "w
  * The kiosk's live feed (over the WebSocket, where the device token comes with the connection's parameters): the
  * company's events that change its works, after `lastEventId` then live. Ids only; the screen refetches its works.
  */
-export const onChange = kioskProcedure
-  .input(resumableStreamInput)
-  .subscription(async function* ({ ctx, input, signal }) {
-    const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
-    for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {
-      if (KIOSK_EVENTS.has(event.type)) yield tracked(String(event.id), { type: event.type, payload: event.payload });
-    }
-  });
+export const onChange = kioskProcedure.input(resumableStreamInput).subscription(async function* ({
+  ctx,
+  input,
+  signal,
+}) {
+  const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
+  for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {
+    if (KIOSK_EVENTS.has(event.type)) yield tracked(String(event.id), { type: event.type, payload: event.payload });
+  }
+});
 
 /** At the kiosk a user moves only their own works. */
 export const start = kioskProcedure

@@ -2,14 +2,7 @@
 // here, with one rule set: a start is an instant, or a day and time on Santiago's clock (a whole-day event starts at
 // 00:00 there); a duration in hours from one hour to 31 days, one hour when none is given, kept to the minute; and
 // open calendars hear `calendar.event.changed` from the writing transaction.
-import {
-  EVENT_MIN_HOURS,
-  eventDurationSchema,
-  eventMinutes,
-  isInstant,
-  present,
-  zonedInstant,
-} from "@taller/core";
+import { EVENT_MIN_HOURS, eventDurationSchema, eventMinutes, isInstant, present, zonedInstant } from "@taller/core";
 import { events } from "@taller/db";
 import { fieldError, type Transaction } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
