@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { eventRow, type EventWrite } from "../src/write/events";
 
 /** The field errors of a write the rules refuse. */
-const refused = async (write: EventWrite) => (await callFailure((async () => eventRow(write))())).fields;
+const refused = async (write: EventWrite) =>
+  (await callFailure(new Promise((resolve) => resolve(eventRow(write))))).fields;
 
 describe("eventRow", () => {
   it("an event written without a duration lasts an hour; hours are kept to the minute", () => {

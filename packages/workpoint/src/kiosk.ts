@@ -39,7 +39,7 @@ export const me = kioskProcedure.query(({ ctx }) => ({ id: ctx.user.id, name: ct
 /** The kiosk's works screen: the user's open works, latest first. */
 export const works = kioskProcedure.query(({ ctx }) => ownWorksOf(ctx.db, ctx.companyId, ctx.user.id));
 
-/** What changes the kiosk's works: a work requested, started, completed or assigned, or its order moved or cancelled. */
+/** What changes the kiosk's works: a work requested, started, completed or assigned, or its order moved. */
 const KIOSK_EVENTS: ReadonlySet<RealtimeEventType> = new Set(["work.changed", "work.assigned", "order.changed"]);
 
 /**

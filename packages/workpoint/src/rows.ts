@@ -13,7 +13,7 @@ export interface Work {
   document_id: number;
   /** The order's correlative number (documents of type Order), for '#123' labels. */
   correlative_id: number | null;
-  /** The order's status now (documents of type Order), so a card follows the order's life: moved, finished, cancelled. */
+  /** The order's status now (Order documents): a card follows the order moved, finished or cancelled. */
   order_status: OrderStatusOfWork | null;
   created_at: Instant;
   started_at: Instant | null;
