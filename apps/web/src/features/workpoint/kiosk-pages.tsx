@@ -3,8 +3,9 @@
  * - /workpoint/login: 'Codigo Ingreso' and 'Entrar'; a wrong code (401) marks the field. A staff member already
  *   logged in on this browser sees 'No tienes acceso a esta característica' with 'Cerrar sesión'.
  * - /workpoint/unauthorized: the device's token is missing or revoked.
- * - /workpoint/main/works: the user's open works, each with its order's status (live), start and complete; the inactivity logout closes every dialog and
- *   logs out; when the session disappears (logout elsewhere, device revoked) the screen goes back to the login.
+ * - /workpoint/main/works: the user's open works, each with its order's status (live), start and complete; the
+ *   inactivity logout closes every dialog and logs out; when the session disappears (logout elsewhere, device
+ *   revoked) the screen goes back to the login.
  * The guards (routes/router.tsx) store the link's token and check it before these render.
  */
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
