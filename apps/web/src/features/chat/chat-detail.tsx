@@ -1,7 +1,8 @@
 /**
  * An open chat (seed 002 section 2.3): header with back, picture, subtitle, title, #number, the document's status
  * (live) and 'Ver'; the works and events strips; the messages (older pages within 100 px of the top, 'Ir al final'
- * beyond 300 px from the bottom, read marking near the bottom); and the input bar. Orders open in the 80% order dialog; other documents navigate.
+ * beyond 300 px from the bottom, read marking near the bottom); and the input bar. Orders open in the 80% order
+ * dialog; other documents navigate.
  */
 import {
   CHAT_TEXTS,
