@@ -167,8 +167,8 @@ export function createApp(opts: AppOptions): App {
     wss,
     router: appRouter,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-    createContext: async ({ req, res: ws }) => {
-      const ctx = await buildContext(deps, req, () => {});
+    createContext: async ({ req, res: ws, info }) => {
+      const ctx = await buildContext(deps, req, () => {}, info.connectionParams?.workpoint_token);
       const sessionId = ctx.session?.id;
       if (sessionId) {
         let set = socketsBySession.get(sessionId);

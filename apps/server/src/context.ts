@@ -14,11 +14,15 @@ export interface ContextDeps {
   appVersion: string;
 }
 
-/** Builds a procedure context from an HTTP request or a WebSocket upgrade request. */
+/**
+ * Builds a procedure context from an HTTP request or a WebSocket upgrade request. A browser cannot set headers on a
+ * WebSocket, so the kiosk sends its device token as the socket's connection parameter (`socketWorkpointToken`).
+ */
 export async function buildContext(
   deps: ContextDeps,
   req: IncomingMessage,
   setCookie: (cookie: string) => void,
+  socketWorkpointToken?: string,
 ): Promise<Context> {
   const secure = isSecure(req, deps.trustProxy);
   const cookie = req.headers.cookie;
@@ -36,7 +40,7 @@ export async function buildContext(
     session: auth?.session ?? null,
     user: auth?.user ?? null,
     managerSession,
-    workpointToken: header(req, "x-workpoint-token") ?? null,
+    workpointToken: header(req, "x-workpoint-token") ?? socketWorkpointToken ?? null,
     appVersion: deps.appVersion,
     setCookie,
   };

@@ -1,11 +1,12 @@
 /**
  * The order's life on its detail: moving an order through three statuses in one browser while a second browser's
- * orders list follows; the control offers only the company's transitions (and says why 'Entregar' waits); a browser
- * that missed the changes is refused with the conflict message and shown the order as it now is; delivery; and
- * cancelling with a required reason. Each test takes an order in 'Recepcionado' of its own (the oldest loaded).
+ * orders list, calendar and vehicles list follow; the control offers only the company's transitions (and says why
+ * 'Entregar' waits); a browser that missed the changes is refused with the conflict message and shown the order as it
+ * now is; delivery; and cancelling with a required reason. Each test takes an order in 'Recepcionado' of its own (the
+ * oldest loaded).
  */
 import { expect as baseExpect, type Browser, type Page, test } from "@playwright/test";
-import { ORDER_TEXTS } from "@taller/core";
+import { formatDay, ORDER_TEXTS, todayIn } from "@taller/core";
 import { loginToShell } from "./fixtures";
 import { listScreen } from "./lists";
 
@@ -46,20 +47,42 @@ async function chooseStatus(page: Page, name: string) {
   await expect(page.getByRole("status").filter({ hasText: "Estado actualizado" })).toBeVisible();
 }
 
-test("three statuses in one browser, the other's list follows; a stale browser is told; then delivered", async ({
+test("three statuses in one browser, the other's list, calendar and vehicles follow; a stale browser is told; then delivered", async ({
   page,
   browser,
 }) => {
   const { row, href } = await receivedOrder(page, 0);
+  const number = (await row.locator("a.order-number").textContent()) ?? "";
+  const plateLink = row.locator('a[href^="/main/vehicles"]');
+  const plate = (await plateLink.textContent()) ?? "";
+  // The watching browser also shows the vehicle in the vehicles list and today's deliveries, in tabs of its own.
+  const vehiclesTab = await page.context().newPage();
+  await vehiclesTab.goto((await plateLink.getAttribute("href")) ?? "");
+  const vehicleRow = listScreen(vehiclesTab, { table: "Vehículos", boxes: "Estados de Vehículos" }).rows.filter({
+    hasText: plate,
+  });
+  await expect(vehicleRow).toContainText(`Orden ${number}`);
+  const today = todayIn();
+  const calendarTab = await page.context().newPage();
+  await calendarTab.goto(`/main/calendar?date=${today}&view=day`);
+  const delivery = calendarTab.locator(".calendar-day .calendar-item").filter({ hasText: plate });
+
   const stale = await otherBrowser(browser, false);
   await stale.page.goto(href);
   await expect(stale.page.getByRole("combobox", { name: "Cambiar estado" })).toContainText("Recepcionado");
 
   const other = await otherBrowser(browser);
   await other.page.goto(href);
+  await other.page.getByLabel("Entrega agendada").fill(formatDay(today));
+  await other.page.getByLabel("Entrega agendada").press("Tab");
+  await other.page.getByRole("button", { name: "Guardar fecha" }).click();
+  await expect(other.page.getByRole("status").filter({ hasText: "Orden actualizada" })).toBeVisible();
+  await expect(delivery).toContainText("Finalización agendada");
+  await expect(vehicleRow).toContainText(`Entrega agendada: ${formatDay(today)}`);
   for (const name of ["En diagnóstico", "En reparación", "Control de calidad"]) {
     await chooseStatus(other.page, name);
     await expect(row.getByRole("img", { name })).toBeVisible();
+    await expect(delivery).toContainText(name);
   }
   // From 'Control de calidad' the demo allows 'En reparación' and 'Listo para entrega' (and 'Anular'), not a jump
   // back to the start nor straight to delivery.
@@ -81,8 +104,12 @@ test("three statuses in one browser, the other's list follows; a stale browser i
   await other.page.getByRole("button", { name: "Entregar" }).click();
   await expect(other.page.getByRole("status").filter({ hasText: "Orden entregada" })).toBeVisible();
   await expect(other.page.getByText(`${ORDER_TEXTS.finished}.`)).toBeVisible();
-  // 'Entregado' is a finished status: the list's default filter leaves the order out.
+  // 'Entregado' is a finished status: the list's default filter leaves the order out. Delivered on its promised day:
+  // on time in the calendar; no longer the vehicle's open order.
   await expect(row).toHaveCount(0);
+  await expect(delivery).toContainText("Finalizado a tiempo");
+  await expect(delivery).toContainText("Entregado");
+  await expect(vehicleRow).not.toContainText(`Orden ${number}`);
   await stale.context.close();
   await other.context.close();
 });

@@ -3,7 +3,7 @@
  * opens its link, where their own staff session is refused ('No tienes acceso a esta característica'); after
  * 'Cerrar sesión' a wrong code is marked invalid, the right one shows the technician's works, a work is started and
  * the inactivity logout (a short workpoint_logout_time in this spec's own server) closes the open dialog and goes
- * back to the login. Also at 390 px, and the invalid-token page.
+ * back to the login. Also at 390 px, the invalid-token page, and a work's card following its order cancelled elsewhere.
  */
 import { DEMO_WORKPOINT_CODE } from "@taller/db/seed";
 import { expect, type Page, test } from "@playwright/test";
@@ -20,6 +20,13 @@ test.beforeAll(async () => {
     prepare: async (db) => {
       await db.execute(
         `UPDATE companies SET preferences = jsonb_set(preferences, '{workpoint_logout_time}', '${LOGOUT_SECONDS}') WHERE domain = 'taller.demo'`,
+      );
+      // The orders of the technician's open works start in the first status, from which they can be cancelled.
+      await db.execute(
+        `UPDATE orders o SET ended_at = NULL, status_id = (SELECT s.id FROM statuses s
+           WHERE s.company_id = o.company_id AND s.type = 'Order' ORDER BY s.position, s.id LIMIT 1)
+         WHERE o.id IN (SELECT w.document_id FROM works w JOIN users u ON u.id = w.user_id
+           WHERE u.email = 'tecnico@taller.demo' AND w.document_type = 'Order' AND w.completed_at IS NULL)`,
       );
     },
   });
@@ -111,6 +118,45 @@ test("at 390 px: the login and the works fit the screen", async ({ browser }) =>
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/workpoint\/login$/);
   await page.close();
+});
+
+test("the kiosk's works follow their order: cancelled in another browser, the card says so live", async ({
+  page,
+  browser,
+}) => {
+  const link = await registerDevice(page, "Pantalla en vivo");
+  const kiosk = await browser.newPage();
+  await kiosk.goto(link);
+  await kiosk.getByLabel("Codigo Ingreso").fill(DEMO_WORKPOINT_CODE);
+  await kiosk.getByRole("button", { name: "Entrar" }).click();
+  const cards = kiosk.getByRole("list", { name: "Mis trabajos" }).getByRole("listitem");
+  await expect(cards.filter({ hasText: /Orden #\d+/ }).first()).toContainText("Recepcionado");
+  const numbers = (await cards.allTextContents()).flatMap((t) => /Orden (#\d+)/.exec(t)?.[1] ?? []);
+  // Someone stands at the kiosk meanwhile: its short inactivity logout (this spec's server) must not end the session.
+  const awake = setInterval(() => void kiosk.mouse.move(10 + Math.random() * 50, 10).catch(() => undefined), 1000);
+  try {
+    // One of its orders the list's default filter shows (the works are on the newest orders: its first page).
+    await page.goto(url("/main/orders"));
+    await expect(page.locator("a.order-number").first()).toBeVisible();
+    const listed = await page.locator("a.order-number").allTextContents();
+    const number = numbers.find((n) => listed.includes(n)) ?? "";
+    expect(number, "one of the kiosk's orders in the orders list").not.toBe("");
+    const card = cards.filter({ hasText: new RegExp(`Orden ${number}(?!\\d)`) }).first();
+    await expect(card).toContainText("Recepcionado");
+    const order = page.locator("a.order-number", { hasText: new RegExp(`^${number}$`) });
+    await page.goto(url((await order.getAttribute("href")) ?? ""));
+    await page.getByRole("button", { name: "Anular" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Anular orden #\d+$/ });
+    await dialog.getByLabel("Motivo").fill("Cliente desiste");
+    await dialog.getByRole("button", { name: "Anular orden" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Orden anulada" })).toBeVisible();
+    // Sooner than the kiosk's 10 s refresh: the live feed brought it.
+    await expect(card).toContainText("Anulado", { timeout: 8_000 });
+    await expect(card).toContainText("La orden fue anulada");
+  } finally {
+    clearInterval(awake);
+  }
+  await kiosk.close();
 });
 
 test("an unknown or missing token shows the invalid-token page", async ({ browser }) => {

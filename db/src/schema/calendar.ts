@@ -31,8 +31,9 @@ export const events = pgTable(
     tenantKey(t),
     tenantRef(t, t.orderId, orders, "set null"),
     tenantRef(t, t.createdBy, users, "set null"),
-    // One minute to 31 days: an event longer than a month is not a calendar event.
-    check("events_duration_range", sql`${t.durationMinutes} BETWEEN 1 AND 44640`),
+    // An hour to 31 days, the calendar's one rule for every writer (packages/calendar/src/write/events.ts): an
+    // event longer than a month is not a calendar event.
+    check("events_duration_range", sql`${t.durationMinutes} BETWEEN 60 AND 44640`),
     check("events_name_length", sql`char_length(${t.name}) BETWEEN 1 AND 200`),
     // The calendar's window: events starting in it (an event is at most 31 days long, so the window's query widens
     // its lower bound by that much and still reads one index range).

@@ -628,7 +628,7 @@ async function seedCalendarDemo(db: Db, company: CompanyFixture): Promise<number
         {
           name: "Entrega con el cliente",
           startAt: at(-1, "17:00"),
-          durationMinutes: 30,
+          durationMinutes: 60,
           allDay: false,
           orderId: delivered[0] ?? null,
         },

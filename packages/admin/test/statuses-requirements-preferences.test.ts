@@ -95,6 +95,43 @@ describe("admin.statuses", () => {
     });
   });
 
+  it("moves the cancel flag to one finished order status, or clears it: one or none per company", async () => {
+    const a = await admin();
+    const cancelIds = async () => (await a.statuses.list()).statuses.filter((s) => s.cancel).map((s) => s.id);
+    const [old] = await cancelIds();
+    expect(old).toBeDefined();
+    const { id } = await a.statuses.create({ type: "Order", name: "Cancelada", color: "#aa0000", finish: true });
+    await a.statuses.update({ id, cancel: true });
+    expect(await cancelIds()).toEqual([id]);
+    // Unfinishing the cancel status, or marking a status that is not a finished order status, is a field error.
+    expect(fieldsOf(await failure(a.statuses.update({ id, finish: false })))).toEqual({
+      finish: ADMIN_SETUP_TEXTS.cancelNotFinished,
+    });
+    const open = fx().statusIds.Order[0]!;
+    expect(fieldsOf(await failure(a.statuses.update({ id: open, cancel: true })))).toEqual({
+      finish: ADMIN_SETUP_TEXTS.cancelNotFinished,
+    });
+    const budget = fx().statusIds.Budget[0]!;
+    expect(fieldsOf(await failure(a.statuses.update({ id: budget, cancel: true, finish: true })))).toEqual({
+      cancel: ADMIN_SETUP_TEXTS.cancelNotOrder,
+    });
+    expect(await cancelIds()).toEqual([id]);
+    // Two admins marking two statuses at once: both succeed in turn and one flag is left.
+    const settled = await Promise.allSettled([
+      a.statuses.update({ id: old!, cancel: true }),
+      a.statuses.update({ id, cancel: true }),
+    ]);
+    expect(settled.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(await cancelIds()).toHaveLength(1);
+    await a.statuses.update({ id: (await cancelIds())[0]!, cancel: false });
+    expect(await cancelIds()).toEqual([]);
+    await a.statuses.update({ id: old!, cancel: true });
+    expect(await cancelIds()).toEqual([old]);
+    // Another company's admin cannot move this company's flag.
+    expect((await failure((await other()).statuses.update({ id, cancel: true }))).code).toBe("NOT_FOUND");
+    expect(await cancelIds()).toEqual([old]);
+  });
+
   it("reorders a type's statuses given all of them; a stale or foreign list is refused", async () => {
     const a = await admin();
     const ids = (await a.statuses.list()).statuses.filter((s) => s.type === "Order").map((s) => s.id);

@@ -54,7 +54,7 @@ describe("tenant isolation: every procedure, called by Otro Taller", () => {
     if (type === "subscription") {
       it(`${path} streams only Otro Taller's events`, async () => {
         const controller = new AbortController();
-        const caller = await otherAdmin(controller.signal);
+        const caller = await otherAdmin(controller.signal, c.as);
         const stream = (await callPath(caller, path, c.input?.(app.fx()))) as AsyncIterable<unknown>;
         const received: unknown[] = [];
         const reading = (async () => {

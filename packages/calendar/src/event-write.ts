@@ -1,19 +1,21 @@
-// What creating and updating an event share: the order link check, the columns written, and the answer.
-import { type Can, type eventFieldsSchema, zonedInstant } from "@taller/core";
-import { type Db, queryRows, termNotFound } from "@taller/db";
+// What creating and updating an event share: the form's values as the write module takes them, the order link
+// check, and the answer.
+import { type Can, type eventFieldsSchema } from "@taller/core";
+import { queryRows, termNotFound, type Db } from "@taller/db";
 import { fieldError, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { orderScopeCondition, orderScopeOf, selectEvents, type CalendarEvent } from "./rows";
+import type { EventWrite } from "./write/events";
 
 type EventFields = z.output<typeof eventFieldsSchema>;
 
-/** The row's columns for the form's values: the start on Chile's clock (00:00 for a whole day), minutes of duration. */
-export function eventColumns(input: EventFields) {
+/** The form's values as an event write: the start on Santiago's clock, the duration in hours. */
+export function formEvent(input: EventFields): EventWrite {
   return {
     name: input.name,
-    startAt: new Date(zonedInstant(input.date, input.all_day ? "00:00" : (input.time ?? "00:00"))),
-    durationMinutes: Math.round(input.duration * 60),
+    start: { date: input.date, time: input.time ?? null },
+    durationHours: input.duration,
     allDay: input.all_day,
     orderId: input.order_id ?? null,
   };

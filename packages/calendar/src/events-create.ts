@@ -1,7 +1,7 @@
-import { eventInputSchema, present } from "@taller/core";
-import { events } from "@taller/db";
+import { eventInputSchema } from "@taller/core";
 import { can, staffProcedure, withTransaction } from "@taller/trpc";
-import { answerEvent, checkOrderLink, eventColumns } from "./event-write";
+import { answerEvent, checkOrderLink, formEvent } from "./event-write";
+import { createEvent } from "./write/events";
 
 /**
  * A new calendar event (name, day and time on Chile's clock or the whole day, duration in hours, optionally an
@@ -13,12 +13,7 @@ export const create = staffProcedure
   .mutation(async ({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
       await checkOrderLink(tx.db, ctx, input.order_id);
-      const [row] = await tx.db
-        .insert(events)
-        .values({ companyId: ctx.companyId, createdBy: ctx.user.id, ...eventColumns(input) })
-        .returning({ id: events.id });
-      const id = present(row, "inserted event").id;
-      await tx.emit({ type: "calendar.event.changed", companyId: ctx.companyId, payload: { id } });
+      const id = await createEvent(tx, { companyId: ctx.companyId, userId: ctx.user.id }, formEvent(input));
       return answerEvent(tx.db, ctx, id);
     }),
   );

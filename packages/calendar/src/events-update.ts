@@ -1,8 +1,7 @@
 import { eventFieldsSchema, withEventTimeRule, idSchema } from "@taller/core";
-import { events } from "@taller/db";
 import { can, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
-import { and, eq, sql } from "drizzle-orm";
-import { answerEvent, checkOrderLink, eventColumns } from "./event-write";
+import { answerEvent, checkOrderLink, formEvent } from "./event-write";
+import { updateEvent } from "./write/events";
 
 export const updateEventInput = withEventTimeRule(eventFieldsSchema.extend({ id: idSchema }));
 
@@ -16,14 +15,11 @@ export const update = staffProcedure
   .mutation(async ({ ctx, input }) =>
     withTransaction(ctx, async (tx) => {
       await checkOrderLink(tx.db, ctx, input.order_id);
-      const own = ctx.ownOnly("update", "event") ? eq(events.createdBy, ctx.user.id) : undefined;
-      const changed = await tx.db
-        .update(events)
-        .set({ ...eventColumns(input), updatedAt: sql`now()` })
-        .where(and(eq(events.id, input.id), eq(events.companyId, ctx.companyId), own))
-        .returning({ id: events.id });
-      if (changed.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: "Evento no encontrado" });
-      await tx.emit({ type: "calendar.event.changed", companyId: ctx.companyId, payload: { id: input.id } });
-      return answerEvent(tx.db, ctx, input.id);
+      const ownerId = ctx.ownOnly("update", "event") ? ctx.user.id : null;
+      const { id, ...fields } = input;
+      if (!(await updateEvent(tx, { companyId: ctx.companyId, ownerId }, id, formEvent(fields)))) {
+        throw new TRPCError({ code: "NOT_FOUND", message: "Evento no encontrado" });
+      }
+      return answerEvent(tx.db, ctx, id);
     }),
   );

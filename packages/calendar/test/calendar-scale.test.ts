@@ -47,7 +47,7 @@ async function fill(first = FIRST, days = DAYS) {
     INSERT INTO events (company_id, name, start_at, duration_minutes, all_day)
     SELECT ${c}, 'Evento ' || i,
            ((${first}::date + (i % ${days}))::timestamp + time '08:00' + (i % 600) * interval '1 minute')
-             AT TIME ZONE 'America/Santiago', 30, i % 5 = 0
+             AT TIME ZONE 'America/Santiago', 60, i % 5 = 0
     FROM generate_series(0, ${EVENTS - 1}) AS i`);
 }
 

@@ -180,7 +180,7 @@ describe("calendar.range", () => {
           companyId: app.fx().demo.companyId,
           name: "Mío",
           startAt: new Date(zonedInstant(today(), "08:00")),
-          durationMinutes: 30,
+          durationMinutes: 60,
           createdBy: tech,
         })
         .returning({ id: events.id });
@@ -315,7 +315,7 @@ describe("calendar.events", () => {
       name: "Ingresa un nombre",
       date: "Fecha inválida",
       time: "Hora inválida",
-      duration: "La duración debe ser mayor que 0",
+      duration: "La duración mínima es de 1 hora",
     });
     const noTime = await failure((await admin()).events.create({ name: "Sin hora", date: "2031-02-10", duration: 1 }));
     expect(fieldsOf(noTime)).toEqual({ time: "Ingresa la hora" });
@@ -329,13 +329,13 @@ describe("calendar.events", () => {
       name: "Prueba de ruta larga",
       date: "2031-06-01",
       time: "08:15",
-      duration: 0.75,
+      duration: 1.75,
       order_id: null,
     });
     expect([changed.name, changed.start_date, changed.duration, changed.eventable_type]).toEqual([
       "Prueba de ruta larga",
       "2031-06-01T12:15:00.000Z",
-      0.75,
+      1.75,
       null,
     ]);
     const [row] = await app
@@ -343,7 +343,7 @@ describe("calendar.events", () => {
       .select({ minutes: events.durationMinutes, orderId: events.orderId })
       .from(events)
       .where(eq(events.id, id));
-    expect(row).toEqual({ minutes: 45, orderId: null });
+    expect(row).toEqual({ minutes: 105, orderId: null });
     const foreign = await failure(
       (await callerFor("admin@otro.demo")).events.update({
         id,

@@ -1,12 +1,10 @@
-// An event message's calendar event: written by the chat in the message's transaction into the calendar's own
-// `events` table (docs/domains/calendar.md), so the calendar's 'Eventos' shows it; attached to the order of an
-// Order chat. Open calendars hear `calendar.event.changed`.
-import { present } from "@taller/core";
-import type { z } from "zod";
+// An event message's calendar event, written through the calendar's own write functions (@taller/calendar owns
+// `events`, docs/domains/calendar.md) in the message's transaction, with the calendar's one rule set; attached to the
+// order of an Order chat, so the calendar's 'Eventos' shows it.
+import { createEvent, updateEvent } from "@taller/calendar";
 import type { chatEventInput } from "@taller/core";
-import { queryRows } from "@taller/db";
-import type { Transaction } from "@taller/trpc";
-import { sql } from "drizzle-orm";
+import { type Transaction, TRPCError } from "@taller/trpc";
+import type { z } from "zod";
 import type { ChatAccess } from "./access";
 
 type EventFields = z.output<typeof chatEventInput>;
@@ -19,22 +17,16 @@ export async function writeEvent(
   event: EventFields,
   eventId: number | null,
 ): Promise<number> {
-  const minutes = Math.round(event.duration * 60);
-  const orderId = chat.document_type === "Order" ? chat.document_id : null;
-  const [row] =
-    eventId === null
-      ? await queryRows<{ id: number }>(
-          tx.db,
-          sql`INSERT INTO events (company_id, name, start_at, duration_minutes, all_day, order_id, created_by)
-              VALUES (${ctx.companyId}, ${event.name}, ${event.start}::timestamptz, ${minutes}, false, ${orderId}, ${ctx.user.id})
-              RETURNING id`,
-        )
-      : await queryRows<{ id: number }>(
-          tx.db,
-          sql`UPDATE events SET name = ${event.name}, start_at = ${event.start}::timestamptz, duration_minutes = ${minutes}, updated_at = now()
-              WHERE company_id = ${ctx.companyId} AND id = ${eventId} RETURNING id`,
-        );
-  const id = present(row, "written event").id;
-  await tx.emit({ type: "calendar.event.changed", companyId: ctx.companyId, payload: { id } });
-  return id;
+  const write = {
+    name: event.name,
+    start: event.start,
+    durationHours: event.duration,
+    orderId: chat.document_type === "Order" ? chat.document_id : null,
+  };
+  if (eventId === null) return createEvent(tx, { companyId: ctx.companyId, userId: ctx.user.id }, write);
+  // The message's author edits it (checked by the caller); the event stays the one the message made.
+  if (!(await updateEvent(tx, { companyId: ctx.companyId, ownerId: null }, eventId, write))) {
+    throw new TRPCError({ code: "NOT_FOUND", message: "Evento no encontrado" });
+  }
+  return eventId;
 }

@@ -1,2 +1,4 @@
 export { chatRouter } from "./router";
 export { configureAssistant, type AssistantConfig } from "./assistant";
+// The write functions other domains may call (DOMAIN_ORDER): an order's move keeps its chat's finished state.
+export { documentFinished } from "./write/document-finished";

@@ -11,6 +11,7 @@ import { cursorKey, encodeCursor, filterFingerprint, readCursor, staffProcedure 
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { clientAuthorName } from "./client-author";
+import { documentStatusColumn, documentStatusJoin } from "./document-status";
 import { microsOf, timestampOfMicros } from "./micros";
 
 interface ListRow extends Omit<ChatListItem, "last_comment"> {
@@ -63,7 +64,7 @@ export const list = staffProcedure.input(chatListInput).query(async ({ ctx, inpu
   const rows = await queryRows<ListRow>(
     ctx.db,
     sql`SELECT ch.id, ch.document_type, ch.document_id, ch.super_type, ch.title, ch.subtitle, ch.correlative_id, ch.picture,
-               m.listed, ch.finished, m.unread, m.mention, m.own_works, m.has_work, m.has_mention,
+               m.listed, ch.finished, ${documentStatusColumn}, m.unread, m.mention, m.own_works, m.has_work, m.has_mention,
                ${ownWorkNames} AS work_names,
                to_char(m.activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS activity_at,
                ${microsOf(sql`m.activity_at`)} AS activity_us,
@@ -74,6 +75,7 @@ export const list = staffProcedure.input(chatListInput).query(async ({ ctx, inpu
         JOIN chats ch ON ch.id = m.chat_id
         LEFT JOIN chat_comments lc ON lc.id = ch.last_comment_id
         LEFT JOIN users u ON u.id = lc.author_id
+        ${documentStatusJoin}
         WHERE m.user_id = ${ctx.user.id} AND m.company_id = ${ctx.companyId} AND m.document_type = ${input.tab}
           ${input.archived ? sql`` : sql`AND m.listed`}
           ${pattern ? sql`AND ch.search_text LIKE ${pattern}` : sql``}
@@ -112,6 +114,7 @@ export const list = staffProcedure.input(chatListInput).query(async ({ ctx, inpu
       picture: r.picture,
       listed: r.listed,
       finished: r.finished,
+      status: r.status,
       unread: r.unread,
       mention: r.mention,
       own_works: r.own_works,

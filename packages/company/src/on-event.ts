@@ -1,28 +1,19 @@
-import { isServerOnlyEvent } from "@taller/core";
+import { isServerOnlyEvent, resumableStreamInput } from "@taller/core";
 import { staffProcedure, tracked } from "@taller/trpc";
-import { z } from "zod";
 
 /**
  * The company's realtime stream: domain events (ids only) after `lastEventId`, then live. Screens refetch what
  * an event names. Resumable: the client's link sends the last id it saw when it reconnects.
  */
-export const onEvent = staffProcedure
-  // Event ids are bigint; 15 digits keep Number() exact (a longer one would reach SQL as "1e+30").
-  .input(
-    z
-      .object({
-        lastEventId: z
-          .string()
-          .regex(/^\d{1,15}$/)
-          .nullish(),
-      })
-      .optional(),
-  )
-  .subscription(async function* ({ ctx, input, signal }) {
-    const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
-    for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {
-      // Session bookkeeping and push requests are for servers, not screens.
-      if (isServerOnlyEvent(event.type)) continue;
-      yield tracked(String(event.id), { type: event.type, payload: event.payload });
-    }
-  });
+export const onEvent = staffProcedure.input(resumableStreamInput).subscription(async function* ({
+  ctx,
+  input,
+  signal,
+}) {
+  const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
+  for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {
+    // Session bookkeeping and push requests are for servers, not screens.
+    if (isServerOnlyEvent(event.type)) continue;
+    yield tracked(String(event.id), { type: event.type, payload: event.payload });
+  }
+});

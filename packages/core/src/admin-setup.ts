@@ -30,6 +30,8 @@ export const ADMIN_SETUP_TEXTS = {
   unknownRequirement: "Requerimiento inválido",
   unknownSpeciality: "Especialidad inválida",
   transitionNotAllowed: "Este cambio de estado no está permitido",
+  cancelNotOrder: "Solo un estado de orden puede ser el de anulación",
+  cancelNotFinished: "El estado de anulación debe estar marcado como finalizado",
 } as const;
 
 /** A colour as the pickers write it: '#rrggbb' (stored lowercase). */
@@ -79,6 +81,8 @@ export const updateStatusSchema = z.object({
   name: statusName.optional(),
   color: hexColorSchema.optional(),
   finish: z.boolean().optional(),
+  // The order status 'Anular' moves to (one or none per company: the database's unique index); true moves the flag.
+  cancel: z.boolean().optional(),
 });
 
 /** The statuses of one type in their new order: exactly the company's statuses of that type. */

@@ -33,6 +33,22 @@ export const CALENDAR_MONTH_SHOWN = 3;
 export const CALENDAR_SEARCH_LIMIT = 20;
 /** Longest event: 31 days (the events table holds it too). */
 export const EVENT_MAX_HOURS = 744;
+/**
+ * Shortest event, and the length of one written without a duration: an hour (seed 002 section 5, the chat's event
+ * form; the calendar's form follows the same rule, so an event edited in either place keeps to one rule set).
+ */
+export const EVENT_MIN_HOURS = 1;
+
+/** An event's duration in hours, as both event forms (calendar and chat) send it; stored to the minute. */
+export const eventDurationSchema = z
+  .number({ error: "Ingresa la duración en horas" })
+  .min(EVENT_MIN_HOURS, `La duración mínima es de ${EVENT_MIN_HOURS} hora`)
+  .max(EVENT_MAX_HOURS, `La duración máxima es de ${EVENT_MAX_HOURS} horas`);
+
+/** The stored minutes of a duration in hours (the API speaks hours; the table keeps whole minutes). */
+export function eventMinutes(hours: number): number {
+  return Math.round(hours * 60);
+}
 
 /** The fetch window of the month that contains `day`: its first day minus 7 days to its last day plus 7. */
 export function calendarWindow(day: string): { from: string; to: string } {
@@ -210,11 +226,7 @@ export const eventFieldsSchema = z.object({
     .nullish(),
   all_day: z.boolean().default(false),
   /** Hours, as the spec says; kept to the minute. */
-  duration: z
-    .number({ error: "Ingresa la duración en horas" })
-    .positive({ error: "La duración debe ser mayor que 0", abort: true })
-    .max(EVENT_MAX_HOURS, `La duración máxima es de ${EVENT_MAX_HOURS} horas`)
-    .refine((h) => Math.round(h * 60) >= 1, "La duración mínima es de un minuto"),
+  duration: eventDurationSchema,
   order_id: idSchema.nullish(),
 });
 

@@ -2,6 +2,7 @@
 // validate with, the wire shapes of the answers, and the pure rules (sorting, mentions, previews, elapsed time).
 import { z } from "zod";
 import { budgetLinesInput, budgetNotesInput } from "./budgets";
+import { EVENT_MIN_HOURS, eventDurationSchema } from "./calendar";
 import { fileUrl, isFileId } from "./files";
 import { isInstant, type Instant } from "./instant";
 import { idSchema as id } from "./ids";
@@ -39,8 +40,6 @@ export const CHAT_MAX_MENTIONS = 10;
 export const CHAT_SEND_PER_MINUTE = 30;
 /** A recipient gets at most one push per chat in this many seconds; later mentions show in the chat's counters. */
 export const CHAT_PUSH_COALESCE_SECONDS = 60;
-/** Minimum event duration in hours (seed 002 section 5), and the default. */
-export const CHAT_EVENT_MIN_HOURS = 1;
 /** Thumbnails are stored beside the original under this prefix (seed 002 section 9). */
 export const THUMBNAIL_PREFIX = "thumb@256_";
 
@@ -99,11 +98,7 @@ export const chatCommentsInput = z.object({ chat_id: id, cursor });
 export const chatEventInput = z.object({
   name: z.string().trim().min(1, "Ingresa un nombre").max(200, "El nombre admite hasta 200 caracteres"),
   start: z.string().refine(isInstant, "Fecha de inicio inválida"),
-  duration: z
-    .number({ error: "Ingresa la duración en horas" })
-    .min(CHAT_EVENT_MIN_HOURS, "La duración mínima es de 1 hora")
-    .max(744, "La duración máxima es de 744 horas")
-    .default(CHAT_EVENT_MIN_HOURS),
+  duration: eventDurationSchema.default(EVENT_MIN_HOURS),
 });
 
 export const chatSendInput = z
@@ -211,6 +206,8 @@ export interface ChatSummary {
   picture: string | null;
   listed: boolean;
   finished: boolean;
+  /** The document's status now (an order's, a budget's, a management's), read with the row: it follows every move. */
+  status: { name: string; color: string } | null;
 }
 
 export interface ChatListItem extends ChatSummary {

@@ -5,6 +5,19 @@ import { z } from "zod";
 import { DOCUMENT_NOTIFICATIONS } from "./messaging";
 import { idSchema } from "./ids";
 
+/**
+ * The input of a resumable stream: the last event id the client saw (bigint ids as digits; 15 keep Number() exact,
+ * a longer one would reach SQL as "1e+30"). tRPC's client sends it back when it reconnects.
+ */
+export const resumableStreamInput = z
+  .object({
+    lastEventId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .nullish(),
+  })
+  .optional();
+
 const platform = <P extends z.ZodType>(payload: P) => ({ scope: "platform" as const, payload });
 const company = <P extends z.ZodType>(payload: P) => ({ scope: "company" as const, payload });
 /** The records a write changed, or `all` when they are too many to name in one event. */

@@ -153,7 +153,8 @@ describe("events", () => {
     expect(messages).toEqual({
       name: "Ingresa un nombre",
       date: "Fecha inválida",
-      duration: "La duración debe ser mayor que 0",
+      duration: "La duración mínima es de 1 hora",
+      time: "Ingresa la hora",
     });
     const noTime = eventInputSchema.safeParse({ name: "Feria", date: "2026-11-20", duration: 1 });
     expect(noTime.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["time", "Ingresa la hora"]]);

@@ -1,5 +1,5 @@
+import { resumableStreamInput } from "@taller/core";
 import { can, staffProcedure, tracked } from "@taller/trpc";
-import { z } from "zod";
 
 /**
  * The spec's 'updated-document' for managements: the ids of every `crm.changed` of the company, from any server
@@ -7,16 +7,7 @@ import { z } from "zod";
  */
 export const onChanged = staffProcedure
   .use(can("read", "crm"))
-  .input(
-    z
-      .object({
-        lastEventId: z
-          .string()
-          .regex(/^\d{1,15}$/)
-          .nullish(),
-      })
-      .optional(),
-  )
+  .input(resumableStreamInput)
   .subscription(async function* ({ ctx, input, signal }) {
     const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
     for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {

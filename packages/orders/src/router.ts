@@ -1,4 +1,5 @@
 import { router } from "@taller/trpc";
+import { assignableUsers } from "./assignable-users";
 import { cancel } from "./cancel";
 import { changeStatus } from "./change-status";
 import { deliver } from "./deliver";
@@ -29,4 +30,5 @@ export const ordersRouter = router({
   cancel,
   receive,
   reception: receptionRouter,
+  assignableUsers,
 });

@@ -159,4 +159,9 @@ export const ordersCases: DomainCases<typeof ordersRouter> = {
       );
     },
   },
+  assignableUsers: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.orderIds[0] }),
+    valid: (f) => ({ id: f.demo.orderIds.at(-1) }),
+  },
 };

@@ -1,19 +1,10 @@
+import { resumableStreamInput } from "@taller/core";
 import { can, staffProcedure, tracked } from "@taller/trpc";
-import { z } from "zod";
 
 /** The ids of every `provider.changed` of the company, after `lastEventId` then live: open lists refetch. */
 export const onChanged = staffProcedure
   .use(can("read", "inventory_action"))
-  .input(
-    z
-      .object({
-        lastEventId: z
-          .string()
-          .regex(/^\d{1,15}$/)
-          .nullish(),
-      })
-      .optional(),
-  )
+  .input(resumableStreamInput)
   .subscription(async function* ({ ctx, input, signal }) {
     const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
     for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {

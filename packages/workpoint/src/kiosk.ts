@@ -1,7 +1,8 @@
 // The kiosk's own calls (seed 000 section 2.9): the device's token check, and the works of the user who entered
 // their code on it. Logging in and out start and end sessions, so they live with the sessions in @taller/auth.
+import { resumableStreamInput, type RealtimeEventType } from "@taller/core";
 import { companies, workpointTokens } from "@taller/db";
-import { kioskProcedure, publicProcedure, sha256 } from "@taller/trpc";
+import { kioskProcedure, publicProcedure, sha256, tracked } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { workIdInput } from "./inputs";
 import { ownWorksOf } from "./own-works";
@@ -37,6 +38,24 @@ export const me = kioskProcedure.query(({ ctx }) => ({ id: ctx.user.id, name: ct
 
 /** The kiosk's works screen: the user's open works, latest first. */
 export const works = kioskProcedure.query(({ ctx }) => ownWorksOf(ctx.db, ctx.companyId, ctx.user.id));
+
+/** What changes the kiosk's works: a work requested, started, completed or assigned, or its order moved. */
+const KIOSK_EVENTS: ReadonlySet<RealtimeEventType> = new Set(["work.changed", "work.assigned", "order.changed"]);
+
+/**
+ * The kiosk's live feed (over the WebSocket, where the device token comes with the connection's parameters): the
+ * company's events that change its works, after `lastEventId` then live. Ids only; the screen refetches its works.
+ */
+export const onChange = kioskProcedure.input(resumableStreamInput).subscription(async function* ({
+  ctx,
+  input,
+  signal,
+}) {
+  const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
+  for await (const event of ctx.bus.stream({ companyId: ctx.companyId, lastEventId, signal })) {
+    if (KIOSK_EVENTS.has(event.type)) yield tracked(String(event.id), { type: event.type, payload: event.payload });
+  }
+});
 
 /** At the kiosk a user moves only their own works. */
 export const start = kioskProcedure

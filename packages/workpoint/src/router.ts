@@ -18,5 +18,12 @@ export const workpointRouter = router({
   list,
   get,
   devices: router({ list: devices.list, register: devices.register, revoke: devices.revoke }),
-  kiosk: router({ check: kiosk.check, me: kiosk.me, works: kiosk.works, start: kiosk.start, complete: kiosk.complete }),
+  kiosk: router({
+    check: kiosk.check,
+    me: kiosk.me,
+    works: kiosk.works,
+    start: kiosk.start,
+    complete: kiosk.complete,
+    onChange: kiosk.onChange,
+  }),
 });

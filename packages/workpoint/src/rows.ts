@@ -13,9 +13,18 @@ export interface Work {
   document_id: number;
   /** The order's correlative number (documents of type Order), for '#123' labels. */
   correlative_id: number | null;
+  /** The order's status now (Order documents): a card follows the order moved, finished or cancelled. */
+  order_status: OrderStatusOfWork | null;
   created_at: Instant;
   started_at: Instant | null;
   completed_at: Instant | null;
+}
+
+export interface OrderStatusOfWork {
+  name: string;
+  color: string;
+  finish: boolean;
+  cancel: boolean;
 }
 
 interface WorkRow {
@@ -28,6 +37,7 @@ interface WorkRow {
   document_type: WorkDocumentType;
   document_id: number;
   correlative_id: number | null;
+  order_status: OrderStatusOfWork | null;
   created_at: Instant;
   started_at: Instant | null;
   completed_at: Instant | null;
@@ -44,12 +54,16 @@ export async function selectWorks(
     db,
     sql`SELECT w.id, w.user_id, u.name AS user_name, u.picture AS user_picture, w.custom_work_id, cw.name AS work_name,
                w.document_type, w.document_id, o.correlative_id,
+               CASE WHEN os.id IS NOT NULL
+                    THEN json_build_object('name', os.name, 'color', os.color, 'finish', os.finish, 'cancel', os.cancel)
+               END AS order_status,
                ${instantText(sql`w.created_at`)} AS created_at, ${instantText(sql`w.started_at`)} AS started_at,
                ${instantText(sql`w.completed_at`)} AS completed_at
         FROM works w
         JOIN users u ON u.company_id = w.company_id AND u.id = w.user_id
         JOIN custom_works cw ON cw.company_id = w.company_id AND cw.id = w.custom_work_id
         LEFT JOIN orders o ON w.document_type = 'Order' AND o.company_id = w.company_id AND o.id = w.document_id
+        LEFT JOIN statuses os ON os.company_id = o.company_id AND os.id = o.status_id
         WHERE w.company_id = ${companyId} AND ${where}
         ORDER BY ${opts.order ?? sql`w.created_at DESC, w.id DESC`}
         LIMIT ${opts.limit}`,
@@ -62,6 +76,7 @@ export async function selectWorks(
     document_type: r.document_type,
     document_id: r.document_id,
     correlative_id: r.correlative_id,
+    order_status: r.order_status,
     created_at: r.created_at,
     started_at: r.started_at,
     completed_at: r.completed_at,

@@ -69,7 +69,8 @@ export const workpointCases: DomainCases<typeof workpointRouter> = {
     kind: "public",
     reason: "the device token is the credential; it answers only that device's company name",
   },
-  // Kiosk calls: the walks call them in a kiosk session on the caller's company's device (`as: "kiosk"`).
+  // Kiosk calls: the walks call them in a kiosk session on the caller's company's device (`as: "kiosk"`), the
+  // subscription too.
   "kiosk.me": { kind: "scoped", as: "kiosk", leaks: (r, f) => findIds(r, "id", Object.values(f.demo.userIds)) },
   "kiosk.works": { kind: "scoped", as: "kiosk", leaks: demoWorks },
   "kiosk.start": {
@@ -83,5 +84,16 @@ export const workpointCases: DomainCases<typeof workpointRouter> = {
     as: "kiosk",
     input: (f) => ({ id: firstWork(f) }),
     valid: (f) => ({ id: firstWork(f) }),
+  },
+  "kiosk.onChange": {
+    kind: "scoped",
+    as: "kiosk",
+    subscription: true,
+    // The stream carries works' and orders' events only; the walk's probes must be of those types.
+    probes: (f) => [
+      { companyId: f.demo.companyId, type: "order.changed", payload: { ids: [900_001] } },
+      { companyId: f.other.companyId, type: "order.changed", payload: { ids: [900_002] } },
+    ],
+    leaks: () => null,
   },
 };

@@ -60,6 +60,16 @@ describe("import boundaries", () => {
     expect(back[0]?.message).toContain("DOMAIN_ORDER");
   });
 
+  it("the chat calls the calendar's event writes and orders call the chat's; neither back", async () => {
+    const events = 'import { writeEvent } from "@taller/calendar";\nexport { writeEvent };\n';
+    expect(rules(await lint("packages/chat", "src/probe.ts", events))).toEqual([]);
+    const finished = 'import { documentFinished } from "@taller/chat";\nexport { documentFinished };\n';
+    expect(rules(await lint("packages/orders", "src/probe.ts", finished))).toEqual([]);
+    expect(rules(await lint("packages/calendar", "src/probe.ts", finished))).toEqual(["no-restricted-imports"]);
+    const orders = 'import { createOrder } from "@taller/orders";\nexport { createOrder };\n';
+    expect(rules(await lint("packages/chat", "src/probe.ts", orders))).toEqual(["no-restricted-imports"]);
+  });
+
   it("every domain's runtime dependencies on other domains point to an earlier entry of DOMAIN_ORDER", () => {
     const domains = readdirSync(`${root}packages`).filter((d) => !["core", "trpc", "api"].includes(d));
     const wrong: string[] = [];

@@ -1,3 +1,4 @@
+import { documentFinished } from "@taller/chat";
 import { deliveryStatus, ORDER_TEXTS, type OrderLifeStatus } from "@taller/core";
 import { isTransitionAllowed, queryRows, termNotFound } from "@taller/db";
 import { fieldError, ownedDocument, type Transaction, TRPCError, userError } from "@taller/trpc";
@@ -63,7 +64,8 @@ async function targetStatus(tx: Transaction, companyId: number, target: MoveTarg
  * only while the order is still at the version the user saw (`WHERE version = …`), so of two concurrent moves one
  * wins and the other is a CONFLICT; the status log row is written with it, so the history's last line is always the
  * order's status. A finished status ends the order (ended_at); delivering also marks the work completed when nothing
- * did before; cancelling keeps its reason. Returns the order's new version.
+ * did before; cancelling keeps its reason. The order's chat follows a finish or a reopening (archived or listed).
+ * Returns the order's new version.
  */
 export async function moveOrder(
   tx: Transaction,
@@ -87,6 +89,7 @@ export async function moveOrder(
   );
   if (!moved) throw userError("CONFLICT", ORDER_TEXTS.stale);
   await logStatus(tx, by, move.id, to.id, move.reason);
+  if (to.finish !== order.finish) await documentFinished(tx, by.companyId, { type: "Order", id: move.id }, to.finish);
   await tx.emit({ type: "order.changed", companyId: by.companyId, payload: { ids: [move.id] } });
   return { id: move.id, status_id: to.id, version: moved.version };
 }

@@ -1,8 +1,8 @@
 /**
  * /admin/statuses: the company's statuses per type (orders, budgets, CRM managements). An administrator adds one
  * (name, colour from a picker limited to #rrggbb, finish flag, and for CRM its category), edits it with the statuses
- * it may move to (none chosen: any), moves it up or down, and deletes one no document uses. Every change reaches
- * open screens through `company.setup_changed`.
+ * it may move to (none chosen: any) and, for orders, whether it is the cancel status ('Anular'; one or none), moves
+ * it up or down, and deletes one no document uses. Every change reaches open screens through `company.setup_changed`.
  */
 import { CRM_CATEGORY_NAMES, STATUS_TYPE_NAMES, STATUS_TYPES, type StatusType } from "@taller/core";
 import type { RouterOutputs } from "@taller/api";
@@ -86,6 +86,7 @@ function StatusesAdmin() {
                 <StatusBadge color={s.color} name={s.name} />
                 <span className="admin-status-flags">
                   {s.finish && <small>Finalizado</small>}
+                  {s.cancel && <small>Anulación</small>}
                   {s.crm_category && <small>{CRM_CATEGORY_NAMES[s.crm_category]}</small>}
                   <small>{nextNames(s, list.data.transitions, ofType)}</small>
                 </span>
@@ -204,6 +205,7 @@ function EditStatus({
   const [name, setName] = useState(status.name);
   const [color, setColor] = useState(status.color);
   const [finish, setFinish] = useState(status.finish);
+  const [cancel, setCancel] = useState(status.cancel);
   const [next, setNext] = useState<ReadonlySet<number>>(new Set(targets));
   const snackbar = useSnackbar();
   const update = trpc.admin.statuses.update.useMutation();
@@ -212,7 +214,7 @@ function EditStatus({
   async function submit(e: FormEvent) {
     e.preventDefault();
     try {
-      await update.mutateAsync({ id: status.id, name, color, finish });
+      await update.mutateAsync({ id: status.id, name, color, finish, cancel });
       await setTransitions.mutateAsync({ from_status_id: status.id, to_status_ids: [...next] });
       await onSaved();
       snackbar.show("Estado actualizado", { tone: "success", duration: 2000 });
@@ -240,6 +242,24 @@ function EditStatus({
         />
         <ColorField label="Color" value={color} onChange={setColor} error={firstError(error, "color")} />
         <Checkbox label="Finalizado" checked={finish} onCheckedChange={setFinish} />
+        {firstError(error, "finish") && <p role="alert">{firstError(error, "finish")}</p>}
+        {status.type === "Order" && (
+          <>
+            <Checkbox
+              label="Estado de anulación ('Anular' deja la orden en este estado)"
+              checked={cancel}
+              onCheckedChange={(on) => {
+                setCancel(on);
+                // The cancel status is a finished one (the server refuses it otherwise).
+                if (on) setFinish(true);
+              }}
+            />
+            <small className="muted">
+              Solo un estado puede ser el de anulación: marcar este lo quita del anterior.
+            </small>
+            {firstError(error, "cancel") && <p role="alert">{firstError(error, "cancel")}</p>}
+          </>
+        )}
         <fieldset className="admin-fieldset">
           <legend>Puede pasar a (ninguno marcado: a cualquiera)</legend>
           {others.map((s) => (

@@ -6,7 +6,7 @@
  * confirmation; every open calendar hears it.
  */
 import type { RouterOutputs } from "@taller/api";
-import { eventInputSchema, formatMoney, formatTime } from "@taller/core";
+import { EVENT_MIN_HOURS, eventInputSchema, formatMoney, formatTime } from "@taller/core";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { markServerErrors } from "../../lib/form-errors";
@@ -165,7 +165,7 @@ export function EventDialog({
             type="number"
             inputMode="decimal"
             step="0.25"
-            min="0.25"
+            min={EVENT_MIN_HOURS}
             {...form.register("duration", { valueAsNumber: true })}
             error={form.formState.errors.duration?.message}
           />

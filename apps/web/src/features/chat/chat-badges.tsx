@@ -9,12 +9,14 @@ import { reportApiError } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 
 const BADGES_REFRESH_MS = 300;
+/** Events that move a chat's document (its status, finished or not). */
+const DOCUMENT_MOVES: ReadonlySet<string> = new Set(["order.changed", "budget.changed", "crm.changed"]);
 
 /**
  * Call once in the shell: the user's chat events (mentioned in a chat new to them, read elsewhere, a new work) and
  * any message posted in the company refresh the badges and the list. A message in a chat the user already belongs to
  * raises their counters without a user event, so the company's `chat.comment` events count too; the refetch waits a
- * moment so a burst of messages costs one.
+ * moment so a burst of messages costs one. A document moved elsewhere (`order.changed`, …) refetches the rows alone.
  */
 export function useChatUserEvents() {
   const utils = trpc.useUtils();
@@ -27,6 +29,12 @@ export function useChatUserEvents() {
       void utils.chat.list.invalidate();
     }, BADGES_REFRESH_MS);
   };
+  const listTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(listTimer.current), []);
+  const listRefresh = () => {
+    clearTimeout(listTimer.current);
+    listTimer.current = setTimeout(() => void utils.chat.list.invalidate(), BADGES_REFRESH_MS);
+  };
   trpc.chat.onUser.useSubscription(undefined, {
     onData: ({ data }) => {
       // 'new-work': the own-work count and the current-work panel read the new work.
@@ -36,7 +44,11 @@ export function useChatUserEvents() {
     onError: reportApiError,
   });
   trpc.company.onEvent.useSubscription(undefined, {
-    onData: ({ data }) => data.type === "chat.comment" && refresh(),
+    onData: ({ data }) => {
+      if (data.type === "chat.comment") refresh();
+      // A row names its document's status and shows it finished or archived: a move elsewhere refetches the rows.
+      else if (DOCUMENT_MOVES.has(data.type)) listRefresh();
+    },
     onError: reportApiError,
   });
 }

@@ -1,7 +1,8 @@
 /**
- * An open chat (seed 002 section 2.3): header with back, picture, subtitle, title, #number and 'Ver'; the works and
- * events strips; the messages (older pages within 100 px of the top, 'Ir al final' beyond 300 px from the bottom,
- * read marking near the bottom); and the input bar. Orders open in the 80% order dialog; other documents navigate.
+ * An open chat (seed 002 section 2.3): header with back, picture, subtitle, title, #number, the document's status
+ * (live) and 'Ver'; the works and events strips; the messages (older pages within 100 px of the top, 'Ir al final'
+ * beyond 300 px from the bottom, read marking near the bottom); and the input bar. Orders open in the 80% order
+ * dialog; other documents navigate.
  */
 import {
   CHAT_TEXTS,
@@ -15,6 +16,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { ArrowDown, ArrowLeft, Bot } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { failureText } from "../../lib/load-state";
+import { useRefreshOn } from "../../lib/company-events";
 import { trpc } from "../../lib/trpc";
 import { useCan } from "../../lib/permissions";
 import { Button } from "../../ui/button";
@@ -22,6 +24,7 @@ import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
 import { LoadFailed } from "../../ui/load-failed";
 import { Spinner } from "../../ui/spinner";
+import { StatusBadge } from "../../ui/status";
 import { useSnackbar } from "../../ui/snackbar";
 import { CurrentWorkPanel } from "../work";
 import { showAssistant } from "./assistant-store";
@@ -41,6 +44,20 @@ import { useMentionName } from "./use-mention-name";
 // Loaded when 'Ver' first opens an order: orders' rows open chats, so a static import would tie the two features'
 // chunks in a cycle (and load the order detail with every chat).
 const OrderDialog = lazy(() => import("../orders").then((m) => ({ default: m.OrderDialog })));
+
+/**
+ * The document's status under the title: the header the chat opened with (a list row, possibly cached) is refetched,
+ * and again whenever a document moves elsewhere.
+ */
+function HeaderStatus({ header }: { header: ChatHeader }) {
+  const utils = trpc.useUtils();
+  const live = trpc.chat.get.useQuery({ chat_id: header.id }, { initialData: header, initialDataUpdatedAt: 0 });
+  useRefreshOn(["order.changed", "budget.changed", "crm.changed"], () =>
+    utils.chat.get.invalidate({ chat_id: header.id }),
+  );
+  const status = live.data.status;
+  return status ? <StatusBadge color={status.color} name={status.name} /> : null;
+}
 
 export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson }) {
   const userId = me.id;
@@ -212,6 +229,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
             {header.title}
             {header.correlative_id !== null && <span className="muted"> #{header.correlative_id}</span>}
           </h2>
+          <HeaderStatus header={header} />
         </div>
         {view && !thread && (
           <IconButton

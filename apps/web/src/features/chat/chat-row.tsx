@@ -1,10 +1,11 @@
 /**
  * One chat in the list (seed 002 section 2.2): picture (a default icon by document type when it has none), subtitle,
  * title, #number, the last comment as "First name: 40 characters", its time, the unread dot or mention count, the
- * user's works on it (a work icon and their names), and a check when the document is finished.
+ * user's works on it (a work icon and their names), a check when the document is finished and its status now.
  */
 import type { ChatListItem } from "@taller/core";
 import { AtSign, CalendarDays, CircleCheck, FileText, Package, Wrench } from "lucide-react";
+import { StatusBadge } from "../../ui/status";
 import { chatTime, lastCommentLine } from "./list-rules";
 import { useMentionName } from "./use-mention-name";
 
@@ -57,6 +58,8 @@ export function ChatRow({ chat, onOpen }: { chat: ChatListItem; onOpen(): void }
           {chat.title}
           {chat.correlative_id !== null && <span className="muted"> #{chat.correlative_id}</span>}
           {chat.finished && <CircleCheck size={14} className="chat-finished" aria-label="Finalizado" />}
+          {/* Rows cached on the device by an older version have no status. */}
+          {chat.status && <StatusBadge color={chat.status.color} name={chat.status.name} />}
         </span>
         <span className="chat-row-bottom">
           <span className="chat-row-last">{line}</span>

@@ -5,11 +5,13 @@
  */
 import {
   BUDGET_TEXTS,
-  CHAT_EVENT_MIN_HOURS,
   CHAT_MAX_MENTIONS,
   CHAT_TEXTS,
+  EVENT_MIN_HOURS,
   mentionsIn,
   toInstant,
+  wallClockDate,
+  zonedInstant,
   type BudgetLineInput,
   type ChatEvent,
 } from "@taller/core";
@@ -29,7 +31,7 @@ import type { Message } from "./use-chat-messages";
 
 export interface EventDraft {
   name: string;
-  /** datetime-local value, the browser's wall clock. */
+  /** datetime-local value, read as Santiago's wall clock. */
   start: string;
   duration: number;
 }
@@ -43,18 +45,26 @@ export interface Outgoing {
   budget: { lines: BudgetLineInput[] } | null;
 }
 
-const emptyEvent = (): EventDraft => ({ name: "", start: "", duration: CHAT_EVENT_MIN_HOURS });
+const emptyEvent = (): EventDraft => ({ name: "", start: "", duration: EVENT_MIN_HOURS });
 
-/** The event form's values as the server takes them (start as an instant). */
+/**
+ * The event form's values as the server takes them: the start typed is Santiago's wall clock (as the calendar's
+ * form reads it, whatever the browser's zone), sent as an instant. An unfinished start stays what was typed.
+ */
 export function eventInput(draft: EventDraft): Outgoing["event"] {
-  return { name: draft.name.trim(), start: toInstant(new Date(draft.start)), duration: draft.duration };
+  const [day, time] = draft.start.split("T");
+  let start: string = draft.start;
+  try {
+    if (day && time) start = zonedInstant(day, time.slice(0, 5));
+  } catch {
+    // Not a whole date and time yet: the schema's 'Fecha de inicio inválida' says so.
+  }
+  return { name: draft.name.trim(), start, duration: draft.duration };
 }
 
-/** A stored event as the form's values, to edit it. */
+/** A stored event as the form's values (Santiago's wall clock), to edit it. */
 export function eventDraft(event: ChatEvent): EventDraft {
-  const d = new Date(event.start_date);
-  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  return { name: event.name, start: local, duration: event.duration };
+  return { name: event.name, start: toInstant(wallClockDate(event.start_date)).slice(0, 16), duration: event.duration };
 }
 
 export function EventForm({
@@ -99,7 +109,7 @@ export function EventForm({
         <TextField
           label="Duración (horas)"
           type="number"
-          min={CHAT_EVENT_MIN_HOURS}
+          min={EVENT_MIN_HOURS}
           step={1}
           value={Number.isNaN(draft.duration) ? "" : draft.duration}
           error={errors.duration}

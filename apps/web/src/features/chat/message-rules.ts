@@ -178,7 +178,7 @@ export type EventFormField = "name" | "start" | "duration";
 /**
  * The event form's problems by field (seed 002 section 5: name and start required, duration at least 1 hour), in
  * the server's words: the values are checked with core's `chatEventInput`, the schema `chat.send` applies. `start`
- * is the browser's wall clock (a datetime-local value).
+ * is a datetime-local value (checked here for being a date and time; sent as Santiago's clock by `eventInput`).
  */
 export function eventFormErrors(form: {
   name: string;

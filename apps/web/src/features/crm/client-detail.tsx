@@ -137,7 +137,10 @@ export function ClientView({ detail }: { detail: ClientDetail }) {
 
 function useClient(clientId: number) {
   const utils = trpc.useUtils();
-  useRefreshOn(["client.changed", "vehicle.changed"], () => utils.crm.clientDetail.invalidate({ id: clientId }));
+  // Its orders' rows name their status: an order moved elsewhere refetches them too.
+  useRefreshOn(["client.changed", "vehicle.changed", "order.changed"], () =>
+    utils.crm.clientDetail.invalidate({ id: clientId }),
+  );
   return trpc.crm.clientDetail.useQuery({ id: clientId });
 }
 

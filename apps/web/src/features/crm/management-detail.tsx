@@ -28,6 +28,7 @@ import { errorCode } from "../../lib/api";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
+import { useRefreshOn } from "../../lib/company-events";
 import { trpc } from "../../lib/trpc";
 import { Accordion, AccordionPanel } from "../../ui/accordion";
 import { Button } from "../../ui/button";
@@ -449,6 +450,8 @@ export function ManagementLoader({
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
   const query = trpc.crm.get.useQuery({ id: crmId });
+  // Its last order (status, delivery) moved elsewhere.
+  useRefreshOn(["order.changed"], () => utils.crm.get.invalidate({ id: crmId }));
   trpc.crm.onChanged.useSubscription(
     {},
     {

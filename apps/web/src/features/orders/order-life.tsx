@@ -8,6 +8,7 @@ import type { RouterOutputs } from "@taller/api";
 import { deliveryStatus, ORDER_TEXTS, orderEditable, orderStatusTargets, transitionAllowed } from "@taller/core";
 import { useState } from "react";
 import { errorCode, fieldErrorsOf } from "../../lib/api";
+import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { DateField } from "../../ui/date-field";
@@ -85,7 +86,7 @@ export function OrderLife({ order }: { order: Order }) {
   const onDone = useOrderWrite(order, (text, failed) => setOutcome({ text, failed }));
   const statuses = trpc.orders.statuses.useQuery();
   const transitions = trpc.orders.transitions.useQuery();
-  const professionals = trpc.booking.professionals.useQuery(undefined, { retry: false });
+  const assignable = trpc.orders.assignableUsers.useQuery({ id: order.id });
   const change = trpc.orders.changeStatus.useMutation(onDone("Estado actualizado"));
   const deliver = trpc.orders.deliver.useMutation(onDone("Orden entregada"));
   const update = trpc.orders.update.useMutation(onDone("Orden actualizada"));
@@ -106,7 +107,7 @@ export function OrderLife({ order }: { order: Order }) {
   const canCancel = cancelStatus !== undefined && transitionAllowed(order.status.id, cancelStatus.id, rules);
   const editable = orderEditable(order.status);
   const busy = change.isPending || deliver.isPending || update.isPending;
-  const people = professionals.data ?? [];
+  const people = assignable.data ?? [];
   const updateError = update.error ? fieldErrorsOf(update.error) : {};
   return (
     <section className="order-section order-section-wide order-life" aria-label="Cambios de la orden">
@@ -145,7 +146,7 @@ export function OrderLife({ order }: { order: Order }) {
           <Select
             label="Técnico"
             value={order.assignee ? String(order.assignee.id) : undefined}
-            placeholder={professionals.isError ? "No disponible" : "Sin asignar"}
+            placeholder={assignable.isPending ? "Cargando…" : "Sin asignar"}
             options={people.map((p) => ({ value: String(p.id), label: p.name }))}
             disabled={busy || people.length === 0}
             error={updateError.assignee_id?.[0] ?? null}
@@ -165,6 +166,7 @@ export function OrderLife({ order }: { order: Order }) {
           >
             Guardar fecha
           </Button>
+          {assignable.isError && <QueryFailed query={assignable} what="los técnicos" inline />}
         </div>
       ) : (
         <p className="muted">{ORDER_TEXTS.finished}.</p>

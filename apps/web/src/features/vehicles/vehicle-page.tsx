@@ -131,8 +131,10 @@ function VehicleView({ page }: { page: VehiclePage }) {
 /** The vehicle, fresh: its owner, bookings, managements and budgets change elsewhere too. */
 function useVehicle(vehicleId: number) {
   const utils = trpc.useUtils();
-  useRefreshOn(["vehicle.changed", "client.changed", "booking.changed", "crm.changed", "budget.changed"], () =>
-    utils.vehicles.get.invalidate({ id: vehicleId }),
+  // Its orders' rows name their status: an order moved elsewhere refetches them too.
+  useRefreshOn(
+    ["vehicle.changed", "client.changed", "booking.changed", "crm.changed", "budget.changed", "order.changed"],
+    () => utils.vehicles.get.invalidate({ id: vehicleId }),
   );
   return trpc.vehicles.get.useQuery({ id: vehicleId });
 }

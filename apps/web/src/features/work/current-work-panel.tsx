@@ -9,12 +9,13 @@ import { useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
-import { useWorkMoves } from "./use-work-moves";
+import { useWorkMoves, useWorksLive } from "./use-work-moves";
 import { documentLabel, WorkCard } from "./work-card";
 
 export function CurrentWorkPanel() {
   const own = trpc.workpoint.ownWorks.useQuery();
   const moves = useWorkMoves();
+  useWorksLive();
   const [expanded, setExpanded] = useState(false);
   const [fullScreen, setFullScreen] = useState(false);
   // The work picked by switching; the latest own work until then (or when the picked one is completed).

@@ -7,6 +7,7 @@ import { elapsedText, WORK_STATE_LABELS, workState, type WorkDocumentType } from
 import { CheckCircle2, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "../../ui/button";
+import { StatusBadge } from "../../ui/status";
 import "./work.css";
 
 export interface WorkView {
@@ -16,6 +17,8 @@ export interface WorkView {
   document_type: WorkDocumentType;
   document_id: number;
   correlative_id: number | null;
+  /** The order's status now (Order documents): the card follows the order moved, finished or cancelled elsewhere. */
+  order_status: { name: string; color: string; finish: boolean; cancel: boolean } | null;
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
@@ -69,7 +72,18 @@ export function WorkCard({
       <p className="work-card-meta">
         {documentLabel(work)}
         {showUser && <> · {work.user.name}</>}
+        {work.order_status && (
+          <>
+            {" "}
+            <StatusBadge color={work.order_status.color} name={work.order_status.name} />
+          </>
+        )}
       </p>
+      {work.order_status?.cancel && state !== "completed" && (
+        <p className="work-card-meta" role="status">
+          La orden fue anulada: este trabajo ya no hace falta.
+        </p>
+      )}
       {since && (
         <p className="work-card-meta">
           {state === "pending" ? "Solicitado hace " : "En curso hace "}

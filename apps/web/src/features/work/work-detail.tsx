@@ -7,7 +7,7 @@ import { errorCode } from "../../lib/api";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Spinner } from "../../ui/spinner";
-import { useWorkMoves } from "./use-work-moves";
+import { useWorkMoves, useWorksLive } from "./use-work-moves";
 import { WorkCard } from "./work-card";
 
 export function WorkDetailPage() {
@@ -16,6 +16,7 @@ export function WorkDetailPage() {
   const valid = Number.isInteger(workId) && workId > 0 && workId <= 2_147_483_647;
   const work = trpc.workpoint.get.useQuery({ id: workId }, { enabled: valid });
   const moves = useWorkMoves();
+  useWorksLive();
 
   if (!valid || (work.isError && errorCode(work.error) === "NOT_FOUND")) {
     return (

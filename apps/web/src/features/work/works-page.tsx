@@ -6,11 +6,10 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { QueryFailed } from "../../lib/load-state";
-import { useRefreshOn } from "../../lib/company-events";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
-import { useWorkMoves } from "./use-work-moves";
+import { useWorkMoves, useWorksLive } from "./use-work-moves";
 import { WorkCard } from "./work-card";
 
 type Tab = "open" | "all";
@@ -23,9 +22,7 @@ export function WorksPage() {
     { enabled: me.data !== undefined, getNextPageParam: (page) => page.next },
   );
   const moves = useWorkMoves();
-  const utils = trpc.useUtils();
-  // Works started or completed on the kiosk or another screen, or newly assigned.
-  useRefreshOn(["work.changed", "work.assigned"], () => utils.workpoint.list.invalidate());
+  useWorksLive();
   const navigate = useNavigate();
   const items = works.data?.pages.flatMap((p) => p.items) ?? [];
 

@@ -3,14 +3,15 @@
  * - /workpoint/login: 'Codigo Ingreso' and 'Entrar'; a wrong code (401) marks the field. A staff member already
  *   logged in on this browser sees 'No tienes acceso a esta característica' with 'Cerrar sesión'.
  * - /workpoint/unauthorized: the device's token is missing or revoked.
- * - /workpoint/main/works: the user's open works, start and complete; the inactivity logout closes every dialog and
- *   logs out; when the session disappears (logout elsewhere, device revoked) the screen goes back to the login.
+ * - /workpoint/main/works: the user's open works, each with its order's status (live), start and complete; the
+ *   inactivity logout closes every dialog and logs out; when the session disappears (logout elsewhere, device
+ *   revoked) the screen goes back to the login.
  * The guards (routes/router.tsx) store the link's token and check it before these render.
  */
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { CarFront, LogOut } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { errorCode, fieldErrorsOf, resetSessionState } from "../../lib/api";
+import { errorCode, fieldErrorsOf, reportApiError, resetSessionState } from "../../lib/api";
 import { QueryFailed } from "../../lib/load-state";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -150,7 +151,10 @@ export function KioskWorksPage() {
   );
 }
 
-/** How often the kiosk asks again (works assigned elsewhere appear; a vanished session is noticed). */
+/**
+ * How often the kiosk asks again besides its live feed: a vanished session is noticed, and works catch up if the
+ * socket is down.
+ */
 const REFRESH_MS = 10_000;
 
 function KioskWorks() {
@@ -160,6 +164,11 @@ function KioskWorks() {
   const me = trpc.workpoint.kiosk.me.useQuery(undefined, { refetchInterval: REFRESH_MS });
   const works = trpc.workpoint.kiosk.works.useQuery(undefined, { refetchInterval: REFRESH_MS });
   const utils = trpc.useUtils();
+  // Live: a work assigned, moved or completed elsewhere, or its order moved, reassigned or cancelled.
+  trpc.workpoint.kiosk.onChange.useSubscription(undefined, {
+    onData: () => void utils.workpoint.kiosk.works.invalidate(),
+    onError: reportApiError,
+  });
   const [confirming, setConfirming] = useState<WorkView | null>(null);
   const refresh = { onSettled: () => utils.workpoint.kiosk.works.invalidate() };
   const start = trpc.workpoint.kiosk.start.useMutation(refresh);
