@@ -39,10 +39,11 @@ const DOMAIN =
 
 /**
  * The domains that call another domain's exported write functions (booking's check-in receives an order through
- * @taller/orders' createOrder), each listed after every domain it may import. An import may only point to an earlier
- * entry, so no cycle can be written; a domain not listed imports no other domain.
+ * @taller/orders' createOrder; orders.receive creates the order's chat through @taller/chat's createDocumentChat),
+ * each listed after every domain it may import. An import may only point to an earlier entry, so no cycle can be
+ * written; a domain not listed imports no other domain.
  */
-export const DOMAIN_ORDER = ["vehicles", "crm", "orders", "booking"];
+export const DOMAIN_ORDER = ["vehicles", "crm", "chat", "orders", "booking"];
 
 /** The boundary of one domain package: core, db, trpc and the domains before it in DOMAIN_ORDER. */
 const domainLayer = (name) => {

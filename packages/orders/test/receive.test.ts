@@ -1,8 +1,9 @@
 // 'Recepción' through the router: a new vehicle of a new client, an existing vehicle and its owner, the kilometres
-// rule, the idempotency key under a double press, references of another company, own-records grants, and 100
-// concurrent receptions numbered 100 consecutive numbers.
+// rule, the idempotency key under a double press (one order, one chat), references of another company, own-records
+// grants, and 100 concurrent receptions numbered 100 consecutive numbers.
 import { CLIENT_TEXTS, kmsBelowLastText, RECEPTION_TEXTS, type ReceptionInput } from "@taller/core";
 import {
+  chats,
   clients,
   customFields,
   files,
@@ -237,6 +238,13 @@ describe("orders.receive", () => {
     expect(await admin.receive(input)).toEqual(a);
     const rows = await app.db().select({ id: orders.id }).from(orders).where(eq(orders.receiveKey, input.key));
     expect(rows).toHaveLength(1);
+    // The order is born with its chat (in the same transaction), once, titled from the order.
+    const orderChats = await app
+      .db()
+      .select({ title: chats.title, correlativeId: chats.correlativeId })
+      .from(chats)
+      .where(and(eq(chats.companyId, demo().companyId), eq(chats.documentType, "Order"), eq(chats.documentId, a.id)));
+    expect(orderChats).toEqual([{ title: input.identifier, correlativeId: a.correlative_id }]);
     // The database holds it too: a second row with the key is refused.
     await expect(
       queryRows(app.db(), sql`UPDATE orders SET receive_key = ${input.key} WHERE id = ${demo().orderIds[0]!}`),

@@ -7,6 +7,7 @@ import {
   receptionSchema,
   type ReceptionCustomField,
 } from "@taller/core";
+import { createDocumentChat } from "@taller/chat";
 import { createClient, updateClient } from "@taller/crm";
 import {
   clients,
@@ -154,7 +155,8 @@ async function receiveVehicle(tx: Transaction, companyId: number, input: Recepti
 /**
  * 'Recepcionar': in one transaction, the vehicle found by its identifier or created, the client found by RUT or
  * created (and made the vehicle's owner when asked, or when it had none), and the order received through
- * createOrder (its number, first status, status log, events and the client's 'order received' notification).
+ * createOrder (its number, first status, status log, events and the client's 'order received' notification), with
+ * its chat (@taller/chat's createDocumentChat).
  * `key` makes it idempotent: a transaction-scoped lock on the key makes a second press wait for the first to commit,
  * then answer its order; the unique (company_id, receive_key) index is the database's guarantee. With an own-records
  * grant the receiving user is the caller, so the new order is his.
@@ -179,7 +181,7 @@ export const receive = staffProcedure
       const pictures = await ownPictures(tx, { companyId: ctx.companyId, userId: ctx.user.id }, input);
       const clientId = await receiveClient(tx, ctx.companyId, input.client);
       const vehicle = await receiveVehicle(tx, ctx.companyId, input, clientId);
-      return createOrder(
+      const order = await createOrder(
         tx,
         { companyId: ctx.companyId, userId: ctx.user.id },
         {
@@ -200,5 +202,7 @@ export const receive = staffProcedure
           },
         },
       );
+      await createDocumentChat(tx, ctx.companyId, "Order", order.id);
+      return order;
     }),
   );
