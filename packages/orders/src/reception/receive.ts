@@ -21,7 +21,7 @@ import {
   vehicles,
   type DocumentPicture,
 } from "@taller/db";
-import { can, fieldError, staffProcedure, withTransaction, type Transaction } from "@taller/trpc";
+import { can, fieldError, staffProcedure, underField, withTransaction, type Transaction } from "@taller/trpc";
 import { companyUsesPlates, createVehicle, updateVehicle } from "@taller/vehicles";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -179,7 +179,8 @@ export const receive = staffProcedure
       await assertReferences(tx, ctx.companyId, { ...input, user_id: receivedBy });
       const values = await customFieldValues(tx, ctx.companyId, input.custom_fields);
       const pictures = await ownPictures(tx, { companyId: ctx.companyId, userId: ctx.user.id }, input);
-      const clientId = await receiveClient(tx, ctx.companyId, input.client);
+      // A RUT taken meanwhile (another reception created it) is refused on the form's field, `client.rut`.
+      const clientId = await underField("client", receiveClient(tx, ctx.companyId, input.client));
       const vehicle = await receiveVehicle(tx, ctx.companyId, input, clientId);
       const order = await createOrder(
         tx,
