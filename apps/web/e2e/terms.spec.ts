@@ -1,7 +1,8 @@
 /**
  * The company's own terms everywhere it names its object (seed 000 section 1): Otro Taller renames 'Vehículo' to
- * 'Bicicleta' at /admin/preferences, and the side menu, the vehicles list, its booking action and the client's
- * booking page say 'Bicicleta(s)', never 'vehículo'. The terms are put back whatever happens (other specs read them).
+ * 'Bicicleta' at /admin/preferences, and the side menu, the vehicles list, its booking action, the reception's fields
+ * and the client's booking page say 'Bicicleta(s)', never 'vehículo'. The terms are put back whatever happens (other
+ * specs read them).
  */
 import { expect, type Page, test } from "@playwright/test";
 import { loginToShell } from "./fixtures";
@@ -42,6 +43,14 @@ test("a company that works on bicycles reads 'Bicicleta' on every screen that na
 
     await page.goto("/main/orders");
     await expect(page.getByRole("table", { name: "Órdenes de Trabajo" })).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(NO_VEHICLE);
+
+    // Reception: the object's fields are named with the company's word, not a vehicle's plate and chassis.
+    await page.goto("/main/checkin");
+    await expect(page.getByRole("heading", { level: 2, name: "Bicicleta", exact: true })).toBeVisible();
+    await expect(page.getByLabel("Identificador de bicicleta", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("N° de serie de bicicleta", { exact: true })).toBeVisible();
+    await expect(page.locator("main")).not.toContainText(/Patente|Chasis|AB1234/);
     await expect(page.locator("body")).not.toContainText(NO_VEHICLE);
 
     // The client's booking page: the summary labels the brand and model with the company's word.
