@@ -38,12 +38,13 @@ const DOMAIN =
   "(tooling/eslint/base.js): another domain's tables are written through that domain's exported write functions.";
 
 /**
- * The domains that call another domain's exported write functions, each listed after every domain it may import:
- * the chat writes its event messages' events through @taller/calendar, an order's move keeps its chat's finished
- * state through @taller/chat, a reception finds or creates its vehicle and client through @taller/vehicles and
- * @taller/crm, booking's check-in receives an order through @taller/orders' createOrder (buy-order receipts and
- * order consumptions will move stock through @taller/inventory). An import may only point to an earlier entry, so no
- * cycle can be written; a domain not listed imports no other domain.
+ * The domains that call another domain's exported write functions, each listed after every domain it may import: the
+ * chat writes its event messages' events through @taller/calendar, an order's move keeps its chat's finished state
+ * through @taller/chat (and a reception creates the order's chat through it), a reception finds or creates its
+ * vehicle and client through @taller/vehicles and @taller/crm, booking's check-in receives an order through
+ * @taller/orders' createOrder (buy-order receipts and order consumptions will move stock through @taller/inventory).
+ * An import may only point to an earlier entry, so no cycle can be written; a domain not listed imports no other
+ * domain.
  */
 export const DOMAIN_ORDER = ["vehicles", "crm", "calendar", "chat", "inventory", "orders", "booking"];
 

@@ -1,8 +1,9 @@
 /**
  * The company's own terms everywhere it names its object (seed 000 section 1): Otro Taller renames 'Vehículo' to
  * 'Bicicleta', 'Cliente' to 'Ciclista' and 'Orden de Trabajo' to 'Reparación' at /admin/preferences, and the side
- * menu, the vehicles list, its booking action, a missing record's page, the CRM's client column, the client's payment
- * page and booking page say them, never 'vehículo'. The terms are put back whatever happens (other specs read them).
+ * menu, the vehicles list, its booking action, the reception's fields, a missing record's page, the CRM's client
+ * column, the client's payment page and booking page say them, never 'vehículo'. The terms are put back whatever
+ * happens (other specs read them).
  */
 import { expect, type Page, test } from "@playwright/test";
 import { loginToShell } from "./fixtures";
@@ -76,6 +77,14 @@ test("a company that works on bicycles reads 'Bicicleta' on every screen that na
     await expect(page.getByText(/^Reparación #\d+/)).toBeVisible();
     await expect(page.getByText(/^Ciclista: /)).toBeVisible();
     await expect(page.locator("body")).not.toContainText("Cliente:");
+
+    // Reception: the object's fields are named with the company's word, not a vehicle's plate and chassis.
+    await page.goto("/main/checkin");
+    await expect(page.getByRole("heading", { level: 2, name: "Bicicleta", exact: true })).toBeVisible();
+    await expect(page.getByLabel("Identificador de bicicleta", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("N° de serie de bicicleta", { exact: true })).toBeVisible();
+    await expect(page.locator("main")).not.toContainText(/Patente|Chasis|AB1234/);
+    await expect(page.locator("body")).not.toContainText(NO_VEHICLE);
 
     // The client's booking page: the summary labels the brand and model with the company's word.
     await page.goto("/client/booking?crm_token=demo-crm-otro-demo");

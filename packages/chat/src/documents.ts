@@ -69,7 +69,18 @@ export async function readDocument(
 ): Promise<DocumentFacts | null> {
   const ownerId = documentOwner(ctx, type);
   if (ownerId === false) return null;
-  const [row] = await queryRows<DocumentFacts>(db, factsQuery(type, ctx.companyId, id, ownerId));
+  return documentFacts(db, ctx.companyId, type, id, ownerId);
+}
+
+/** The document's facts, restricted to what `ownerId` owns when not null (a write needs no reader: null). */
+export async function documentFacts(
+  db: Db,
+  companyId: number,
+  type: ChatDocument,
+  id: number,
+  ownerId: number | null = null,
+): Promise<DocumentFacts | null> {
+  const [row] = await queryRows<DocumentFacts>(db, factsQuery(type, companyId, id, ownerId));
   return row ?? null;
 }
 

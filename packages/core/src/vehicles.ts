@@ -1,4 +1,4 @@
-import { DEFAULT_TERMS } from "./terms";
+import { DEFAULT_TERMS, termWords, type Terms } from "./terms";
 
 // Vehicles vocabulary shared by the server and the web app (seed 000 sections 2.8 and 4). A vehicle's status is
 // derived from its orders and bookings, never stored.
@@ -30,6 +30,24 @@ const foldTerm = (text: string) =>
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();
+
+/**
+ * The labels of an object's identifying fields, in the company's words: a vehicle's 'Patente' (with its formats) and
+ * 'Chasis'; another object's identifier and serial number named with its term ('Identificador de bicicleta'). The
+ * reception and the vehicle's form and page label them from here.
+ */
+export function objectFieldLabels(objectTerm: Terms["object"]) {
+  const plates = usesPlates(objectTerm);
+  const object = termWords(objectTerm).oneLower;
+  return {
+    plates,
+    identifier: plates ? "Patente" : `Identificador de ${object}`,
+    identifierHint: plates ? "AB1234 o BCDF12" : undefined,
+    chassis: plates ? "Chasis" : `N° de serie de ${object}`,
+    /** The kilometres field's hint with the last reading, already formatted ('45.000'). */
+    lastKms: (kms: string) => (plates ? `Último: ${kms} km` : `Último de ${object}: ${kms} km`),
+  };
+}
 
 export const VEHICLE_TEXTS = {
   badPlate: "Patente inválida (AB1234 o BCDF12)",

@@ -5,6 +5,7 @@ import {
   DEFAULT_TERMS,
   lowerTerm,
   notFoundText,
+  objectFieldLabels,
   rebookObjectText,
   takenText,
   termWords,
@@ -41,6 +42,23 @@ describe("the company's terms", () => {
     expect(bookObjectText(terms.object)).toBe("Agendar Bicicleta");
     expect(rebookObjectText(terms.object)).toBe("Reagendar Bicicleta");
     expect(bookObjectText(companyTerms(DEFAULT_TERMS).object)).toBe("Agendar Vehículo");
+  });
+
+  it("labels the object's identifying fields with the company's word, a vehicle's with plate and chassis", () => {
+    const vehicle = objectFieldLabels(DEFAULT_TERMS.object);
+    expect([vehicle.identifier, vehicle.identifierHint, vehicle.chassis, vehicle.lastKms("45.000")]).toEqual([
+      "Patente",
+      "AB1234 o BCDF12",
+      "Chasis",
+      "Último: 45.000 km",
+    ]);
+    const bicycle = objectFieldLabels({ singular: "Bicicleta", plural: "Bicicletas" });
+    expect([bicycle.identifier, bicycle.identifierHint, bicycle.chassis, bicycle.lastKms("1.200")]).toEqual([
+      "Identificador de bicicleta",
+      undefined,
+      "N° de serie de bicicleta",
+      "Último de bicicleta: 1.200 km",
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
-import { idSchema, ORDER_TEXTS } from "@taller/core";
-import { queryRows } from "@taller/db";
+import { idSchema } from "@taller/core";
+import { queryRows, termNotFound } from "@taller/db";
 import { can, ownedDocument, staffProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -33,7 +33,7 @@ export const assignableUsers = staffProcedure
       sql`SELECT o.assignee_id FROM orders o
           WHERE o.company_id = ${ctx.companyId} AND o.id = ${input.id} AND ${ownedDocument("Order", ownerId)}`,
     );
-    if (!order) throw new TRPCError({ code: "NOT_FOUND", message: ORDER_TEXTS.notFound });
+    if (!order) throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(ctx.db, ctx.companyId, "order") });
     return queryRows<AssignableUser>(
       ctx.db,
       sql`SELECT u.id, u.name, u.picture FROM users u

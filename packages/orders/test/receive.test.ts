@@ -1,8 +1,9 @@
 // 'Recepción' through the router: a new vehicle of a new client, an existing vehicle and its owner, the kilometres
-// rule, the idempotency key under a double press, references of another company, own-records grants, and 100
-// concurrent receptions numbered 100 consecutive numbers.
+// rule, the idempotency key under a double press (one order, one chat), references of another company, own-records
+// grants, and 100 concurrent receptions numbered 100 consecutive numbers.
 import { CLIENT_TEXTS, kmsBelowLastText, RECEPTION_TEXTS, type ReceptionInput } from "@taller/core";
 import {
+  chats,
   clients,
   customFields,
   files,
@@ -14,7 +15,7 @@ import {
   vehicles,
 } from "@taller/db";
 import { createCallerFactory } from "@taller/trpc";
-import { callFailure as failure, notificationRequests, useSeededApp } from "@taller/trpc/testing";
+import { callFailure as failure, notificationRequests, refusalOf, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -190,6 +191,41 @@ describe("orders.receive", () => {
     expect(found[0]).toMatchObject({ email: "carla@ejemplo.cl", phone: "+56 9 1234 5678" });
   });
 
+  it("two receptions creating one new RUT at once: one creates it, the other is refused on the form's client.rut", async () => {
+    const admin = await callerFor("admin@taller.demo");
+    const client = { name: "Doble RUT", rut: freshRut(21_000_006) };
+    const companyId = demo().companyId;
+    // Deterministic interleaving: this transaction holds the company's order counter row, so the first reception waits
+    // there holding its uncommitted client, and the second waits on that client's RUT in the unique index.
+    const outcomes = await app.db().transaction(async (hold) => {
+      const [{ pid } = { pid: 0 }] = await queryRows<{ pid: number }>(
+        hold,
+        sql`SELECT pg_backend_pid() AS pid FROM document_counters
+            WHERE company_id = ${companyId} AND kind = 'orders' FOR UPDATE`,
+      );
+      expect(pid).toBeGreaterThan(0);
+      const both = Promise.allSettled([admin.receive(reception({ client })), admin.receive(reception({ client }))]);
+      // Wait until one reception waits on this transaction and the other waits on that one.
+      for (let waiting = 0; waiting < 2;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const [row] = await queryRows<{ n: number }>(
+          app.db(),
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity a
+              WHERE ${pid} = ANY(pg_blocking_pids(a.pid))
+                 OR EXISTS (SELECT 1 FROM pg_stat_activity b
+                            WHERE ${pid} = ANY(pg_blocking_pids(b.pid)) AND b.pid = ANY(pg_blocking_pids(a.pid)))`,
+        );
+        waiting = row?.n ?? 0;
+      }
+      // Not awaited here: the receptions finish once this transaction commits.
+      return { both };
+    });
+    const done = await outcomes.both;
+    expect(done.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const refused = done.find((o) => o.status === "rejected");
+    expect(refusalOf(refused?.reason)).toEqual({ code: "CONFLICT", fields: { "client.rut": [CLIENT_TEXTS.rutTaken] } });
+  });
+
   it("refuses kilometres below the vehicle's last until confirmed, with the field's Spanish message", async () => {
     const admin = await callerFor("admin@taller.demo");
     const identifier = freshPlate();
@@ -237,6 +273,13 @@ describe("orders.receive", () => {
     expect(await admin.receive(input)).toEqual(a);
     const rows = await app.db().select({ id: orders.id }).from(orders).where(eq(orders.receiveKey, input.key));
     expect(rows).toHaveLength(1);
+    // The order is born with its chat (in the same transaction), once, titled from the order.
+    const orderChats = await app
+      .db()
+      .select({ title: chats.title, correlativeId: chats.correlativeId })
+      .from(chats)
+      .where(and(eq(chats.companyId, demo().companyId), eq(chats.documentType, "Order"), eq(chats.documentId, a.id)));
+    expect(orderChats).toEqual([{ title: input.identifier, correlativeId: a.correlative_id }]);
     // The database holds it too: a second row with the key is refused.
     await expect(
       queryRows(app.db(), sql`UPDATE orders SET receive_key = ${input.key} WHERE id = ${demo().orderIds[0]!}`),

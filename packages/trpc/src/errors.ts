@@ -46,6 +46,21 @@ export async function uniqueOnField<T>(write: Promise<T>, field: string, message
 }
 
 /**
+ * Runs a write whose field errors name the fields of its own input (a client's `rut`) and answers them under the
+ * form's path to that input (`client.rut`), so the form marks the field the user typed.
+ */
+export async function underField<T>(parent: string, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const issues = error instanceof TRPCError ? issuesOf(error.cause) : null;
+    if (!(error instanceof TRPCError) || !issues) throw error;
+    const nested = issues.map((issue) => ({ ...issue, path: [parent, ...(issue.path ?? [])] }));
+    throw new TRPCError({ code: error.code, message: error.message, cause: { issues: nested } });
+  }
+}
+
+/**
  * Errors whose message was written for users: everything thrown by our procedures and middlewares (marked as it
  * leaves the procedure, see trpc.ts) and errors made with `userError` outside one (the HTTP adapter's refusals).
  * Anything else (tRPC's own transport errors, a subscription failing mid-stream) speaks English or leaks internals.

@@ -7,6 +7,7 @@ import {
   receptionSchema,
   type ReceptionCustomField,
 } from "@taller/core";
+import { createDocumentChat } from "@taller/chat";
 import { createClient, updateClient } from "@taller/crm";
 import {
   clients,
@@ -20,7 +21,7 @@ import {
   vehicles,
   type DocumentPicture,
 } from "@taller/db";
-import { can, fieldError, staffProcedure, withTransaction, type Transaction } from "@taller/trpc";
+import { can, fieldError, staffProcedure, underField, withTransaction, type Transaction } from "@taller/trpc";
 import { companyUsesPlates, createVehicle, updateVehicle } from "@taller/vehicles";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -154,7 +155,8 @@ async function receiveVehicle(tx: Transaction, companyId: number, input: Recepti
 /**
  * 'Recepcionar': in one transaction, the vehicle found by its identifier or created, the client found by RUT or
  * created (and made the vehicle's owner when asked, or when it had none), and the order received through
- * createOrder (its number, first status, status log, events and the client's 'order received' notification).
+ * createOrder (its number, first status, status log, events and the client's 'order received' notification), with
+ * its chat (@taller/chat's createDocumentChat).
  * `key` makes it idempotent: a transaction-scoped lock on the key makes a second press wait for the first to commit,
  * then answer its order; the unique (company_id, receive_key) index is the database's guarantee. With an own-records
  * grant the receiving user is the caller, so the new order is his.
@@ -177,9 +179,10 @@ export const receive = staffProcedure
       await assertReferences(tx, ctx.companyId, { ...input, user_id: receivedBy });
       const values = await customFieldValues(tx, ctx.companyId, input.custom_fields);
       const pictures = await ownPictures(tx, { companyId: ctx.companyId, userId: ctx.user.id }, input);
-      const clientId = await receiveClient(tx, ctx.companyId, input.client);
+      // A RUT taken meanwhile (another reception created it) is refused on the form's field, `client.rut`.
+      const clientId = await underField("client", receiveClient(tx, ctx.companyId, input.client));
       const vehicle = await receiveVehicle(tx, ctx.companyId, input, clientId);
-      return createOrder(
+      const order = await createOrder(
         tx,
         { companyId: ctx.companyId, userId: ctx.user.id },
         {
@@ -200,5 +203,7 @@ export const receive = staffProcedure
           },
         },
       );
+      await createDocumentChat(tx, ctx.companyId, "Order", order.id);
+      return order;
     }),
   );

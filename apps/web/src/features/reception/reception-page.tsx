@@ -6,11 +6,11 @@
  * sends the same key, so one order is created.
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatNumber, kmsBelowLast, receptionSchema, usesPlates, type ReceptionInput } from "@taller/core";
+import { formatNumber, kmsBelowLast, receptionSchema, type ReceptionInput } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { CalendarCheck, Search } from "lucide-react";
 import { useState } from "react";
-import { useCompanySetup, useTerms } from "../../lib/company-setup";
+import { useObjectFields, useTerms } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
 import { dateField, numberField, textField, useZodForm } from "../../lib/forms";
 import { QueryFailed } from "../../lib/load-state";
@@ -98,7 +98,7 @@ function VehicleSection({
   onFound(found: Found): void;
 }) {
   const terms = useTerms();
-  const plates = usesPlates(useCompanySetup().company.preferences.terms.object);
+  const fields = useObjectFields();
   const utils = trpc.useUtils();
   const [looking, setLooking] = useState(false);
   const [lookupError, setLookupError] = useState<string | null>(null);
@@ -138,16 +138,14 @@ function VehicleSection({
       <h2 id="reception-vehicle">{terms.object.one}</h2>
       <div className="reception-plate">
         <TextField
-          label={plates ? "Patente" : "Identificador"}
+          label={fields.identifier}
           hint={
             lookupError ??
             (found
               ? found.vehicle
                 ? `${terms.object.one} registrado`
                 : `${terms.object.one} nuevo: se creará al recepcionar`
-              : plates
-                ? "AB1234 o BCDF12"
-                : undefined)
+              : fields.identifierHint)
           }
           autoComplete="off"
           autoCapitalize="characters"
@@ -176,7 +174,7 @@ function VehicleSection({
           none={brandId ? "Sin modelo" : "Elige primero la marca"}
           options={models}
         />
-        <TextField label="Chasis" autoComplete="off" {...textField(form, "chassis")} />
+        <TextField label={fields.chassis} autoComplete="off" {...textField(form, "chassis")} />
       </div>
     </section>
   );
@@ -299,6 +297,7 @@ function CustomFields({ form, options }: { form: Form; options: Options }) {
 
 function ReceptionForm({ options }: { options: Options }) {
   const terms = useTerms();
+  const fields = useObjectFields();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const form = useReceptionForm(options.me);
@@ -361,7 +360,7 @@ function ReceptionForm({ options }: { options: Options }) {
           />
           <TextField
             label="Kilometraje"
-            hint={lastKms !== null ? `Último: ${formatNumber(lastKms)} km` : undefined}
+            hint={lastKms !== null ? fields.lastKms(formatNumber(lastKms)) : undefined}
             {...numberField(form, "kms")}
           />
           <DateField label="Entrega agendada" {...dateField(form, "finish_date")} />

@@ -7,9 +7,9 @@
  *   <VehicleFormDialog open onOpenChange={…} vehicle={page.vehicle} owner={page.owner} onSaved={(id) => …} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { usesPlates, VEHICLE_TEXTS, vehicleFormSchema } from "@taller/core";
+import { VEHICLE_TEXTS, vehicleFormSchema } from "@taller/core";
 import { useState } from "react";
-import { useTerms, useCompanySetup } from "../../lib/company-setup";
+import { useObjectFields, useTerms } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
 import { numberField, textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
@@ -83,14 +83,14 @@ export function VehicleFormDialog({
   onSaved?(id: number): void;
 }) {
   const terms = useTerms();
-  const plates = usesPlates(useCompanySetup().company.preferences.terms.object);
+  const fields = useObjectFields();
   const can = useCan();
   const snackbar = useSnackbar();
   const utils = trpc.useUtils();
   const brands = trpc.vehicles.brandOptions.useQuery(undefined, { enabled: open });
   const create = trpc.vehicles.create.useMutation();
   const update = trpc.vehicles.update.useMutation();
-  const form = useZodForm(vehicleFormSchema(plates), {
+  const form = useZodForm(vehicleFormSchema(fields.plates), {
     identifier: vehicle?.identifier ?? "",
     client_id: vehicle?.client_id ?? null,
     brand_id: vehicle?.brand_id ?? null,
@@ -127,8 +127,8 @@ export function VehicleFormDialog({
     >
       <form onSubmit={submit} noValidate className="vehicle-form">
         <TextField
-          label={plates ? "Patente" : "Identificador"}
-          hint={plates ? "AB1234 o BCDF12" : undefined}
+          label={fields.identifier}
+          hint={fields.identifierHint}
           autoComplete="off"
           className="vehicle-form-identifier"
           {...textField(form, "identifier")}
@@ -164,7 +164,7 @@ export function VehicleFormDialog({
           ]}
           error={fieldError("brand_model_id")}
         />
-        <TextField label="Chasis" autoComplete="off" {...textField(form, "chassis")} />
+        <TextField label={fields.chassis} autoComplete="off" {...textField(form, "chassis")} />
         <TextField label="Año" {...numberField(form, "year")} />
         <TextField label="Color" autoComplete="off" {...textField(form, "color")} />
         <TextField label="Kilometraje" {...numberField(form, "kms")} />

@@ -10,7 +10,7 @@ import { Link } from "@tanstack/react-router";
 import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
-import { useTerms } from "../../lib/company-setup";
+import { useObjectFields, useTerms } from "../../lib/company-setup";
 import { RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -24,10 +24,11 @@ type VehiclePage = RouterOutputs["vehicles"]["get"];
 
 function Facts({ page }: { page: VehiclePage }) {
   const { vehicle } = page;
+  const fields = useObjectFields();
   const facts: [string, string][] = [
     ["Marca", vehicle.brand_name ?? "-"],
     ["Modelo", vehicle.brand_model_name ?? "-"],
-    ["Chasis", vehicle.chassis ?? "-"],
+    [fields.chassis, vehicle.chassis ?? "-"],
     ["Año", vehicle.year === null ? "-" : String(vehicle.year)],
     ["Color", vehicle.color ?? "-"],
     ["Kilometraje", vehicle.kms === null ? "-" : `${formatNumber(vehicle.kms)} km`],
