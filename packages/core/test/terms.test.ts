@@ -5,6 +5,7 @@ import {
   DEFAULT_TERMS,
   lowerTerm,
   notFoundText,
+  ORDER_TEXTS,
   rebookObjectText,
   takenText,
   termWords,
@@ -51,5 +52,13 @@ describe("server messages that name an object", () => {
     expect(notFoundText(termWords(DEFAULT_TERMS.order))).toBe("Orden de Trabajo inexistente");
     expect(notFoundText(termWords(DEFAULT_TERMS.client))).toBe("Cliente inexistente");
     expect(takenText("Esa patente ya está registrada", bikes)).toBe("Esa patente ya está registrada en Bicicletas");
+  });
+
+  it("name the orders a reception cannot open without a first status", () => {
+    const repairs = termWords({ singular: "Reparación", plural: "Reparaciones" });
+    expect(ORDER_TEXTS.noStatus(repairs)).toBe("La empresa no tiene estados de reparación");
+    expect(ORDER_TEXTS.noStatus(termWords(DEFAULT_TERMS.order))).toBe(
+      "La empresa no tiene estados de orden de trabajo",
+    );
   });
 });
