@@ -6,6 +6,7 @@ import {
   lowerTerm,
   notFoundText,
   ORDER_TEXTS,
+  WHATSAPP_TEXTS,
   rebookObjectText,
   takenText,
   termWords,
@@ -59,6 +60,12 @@ describe("server messages that name an object", () => {
     expect(ORDER_TEXTS.noStatus(repairs)).toBe("La empresa no tiene estados de reparación");
     expect(ORDER_TEXTS.noStatus(termWords(DEFAULT_TERMS.order))).toBe(
       "La empresa no tiene estados de orden de trabajo",
+    );
+  });
+
+  it("name the client whose WhatsApp window closed", () => {
+    expect(WHATSAPP_TEXTS.outsideWindow(termWords({ singular: "Paciente", plural: "Pacientes" }))).toBe(
+      "Han pasado más de 24 horas desde el último mensaje del paciente: solo se puede enviar una plantilla aprobada",
     );
   });
 });
