@@ -6,6 +6,7 @@ import type { Db } from "../client";
 import { paymentClientToken } from "../payment-link";
 import { documentTokens, localPayments, paymentRequestLines, paymentRequests } from "../schema";
 import { queryRows } from "../sql";
+import { loadCompanyTerms } from "../terms";
 
 export interface PaymentSeed {
   /** The company's payment requests, oldest first (pending, paid and in process). */
@@ -37,6 +38,8 @@ export async function seedPayments(db: Db, companyId: number, count: number): Pr
         LEFT JOIN vehicles v ON v.company_id = o.company_id AND v.id = o.vehicle_id
         WHERE o.company_id = ${companyId} AND o.total > 0 ORDER BY o.correlative_id LIMIT ${count}`,
   );
+  // Titled as payments.create titles them: the order in the company's words ('Reparación #12').
+  const terms = await loadCompanyTerms(db, companyId);
   const paymentIds: number[] = [];
   let paymentToken = "";
   for (const [i, o] of orders.entries()) {
@@ -62,7 +65,7 @@ export async function seedPayments(db: Db, companyId: number, count: number): Pr
         companyId,
         paymentRequestId: row.id,
         position: 0,
-        title: `Orden de Trabajo #${o.correlative_id}`,
+        title: `${terms.order.one} #${o.correlative_id}`,
         description: o.requirement_name,
         quantity: 1,
         unitPrice: o.total - labour,

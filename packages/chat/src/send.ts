@@ -10,7 +10,7 @@ import {
   mentionsIn,
   type ChatCommentItem,
 } from "@taller/core";
-import { budgetWriteError, intArray, queryRows, writeBudget } from "@taller/db";
+import { budgetWriteError, intArray, loadCompanyTerms, queryRows, writeBudget } from "@taller/db";
 import { fieldError, hitRateLimit, staffProcedure, TRPCError, withTransaction, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { chatForUser, type ChatAccess } from "./access";
@@ -104,8 +104,10 @@ async function writeChatBudget(
 ): Promise<number> {
   if (!ctx.can("create", "budget"))
     throw new TRPCError({ code: "FORBIDDEN", message: "No tienes permiso para crear presupuestos." });
-  if (chat.document_type !== "Order" || chat.document_id === null)
-    throw fieldError("BAD_REQUEST", "budget", "Solo las órdenes de trabajo tienen presupuestos");
+  if (chat.document_type !== "Order" || chat.document_id === null) {
+    const { order } = await loadCompanyTerms(tx.db, ctx.companyId);
+    throw fieldError("BAD_REQUEST", "budget", `Solo se crean presupuestos para ${order.manyLower}`);
+  }
   const result = await writeBudget(tx.db, {
     companyId: ctx.companyId,
     orderId: chat.document_id,

@@ -375,6 +375,9 @@ describe("budget form", () => {
     // A budget's own chat carries that budget.
     const budgetChat = await ana.open({ document_type: "Budget", document_id: sent.budget?.id ?? 0 });
     expect((await ana.comments({ chat_id: budgetChat.id })).budgets.map((b) => b.id)).toEqual([sent.budget?.id]);
+    // Only an order's chat writes a budget; the refusal names the orders with the company's term.
+    const refused = await failure(ana.send({ chat_id: budgetChat.id, client_key: key(), budget: { lines: [line] } }));
+    expect(refused.message).toBe("Solo se crean presupuestos para órdenes de trabajo");
   });
 
   it("refuses without create budget and with bad lines, and writes no budget for a message that fails", async () => {

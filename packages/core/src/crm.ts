@@ -7,7 +7,7 @@ import { zonedInstant } from "./calendar";
 import { addDays, DEFAULT_TZ, todayIn, weekdayOf } from "./format";
 import type { Instant } from "./instant";
 import { MESSAGE_STATUS_LABELS, NOTIFICATION_KINDS, type MessageStatus } from "./messaging";
-import { listSearchSchema } from "./fields";
+import { listSearchSchema, optionalText } from "./fields";
 import { idSchema as id } from "./ids";
 import { formatRut, isValidRut } from "./rut";
 
@@ -304,14 +304,6 @@ export const CLIENT_TEXTS = {
   created: "Cliente creado",
   merged: "Registros unidos",
 } as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
 
 /**
  * A client's data as the create and edit forms send it (crm.createClient, crm.updateClient): the RUT checked by its

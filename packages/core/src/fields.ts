@@ -18,3 +18,12 @@ export const dayDateSchema = z
 
 /** A list's search text (db/src/search.ts `searchTerm` reads it): at most 100 characters; absent or null, none. */
 export const listSearchSchema = z.string().max(100).nullish();
+
+/** An optional text of at most `max` characters, trimmed; empty, absent or null is stored as null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);

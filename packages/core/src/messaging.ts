@@ -19,8 +19,9 @@ export const WHATSAPP_TEXTS = {
   type: "Seleccione un tipo",
   content: "Ingrese el contenido",
   example: "Ingrese un valor de ejemplo",
-  outsideWindow:
-    "Han pasado más de 24 horas desde el último mensaje del cliente: solo se puede enviar una plantilla aprobada",
+  /** The client named with the company's term: '… desde el último mensaje del paciente: …'. */
+  outsideWindow: (client: TermWords) =>
+    `Han pasado más de 24 horas desde el último mensaje del ${client.oneLower}: solo se puede enviar una plantilla aprobada`,
   templateNotApproved: "La plantilla no está aprobada por WhatsApp",
   /** The client named with the company's term: 'Paciente sin teléfono de WhatsApp'. */
   noPhone: (client: TermWords) => `${client.one} sin teléfono de WhatsApp`,

@@ -1,5 +1,6 @@
 // Orders vocabulary shared by the server and the web app (seed 002 sections 3.4, 4.2 and 9).
 import { type StatusTransition, transitionAllowed } from "./budgets";
+import type { TermWords } from "./terms";
 
 /** The pseudo budget status of orders without a budget ('Sin Presupuesto'). */
 export const NO_BUDGET = -1;
@@ -15,7 +16,8 @@ export const EXPORT_MAX_ROWS = 1000;
 
 /** What the order's life answers (orders.changeStatus, update, deliver, cancel), in Spanish for the screens. */
 export const ORDER_TEXTS = {
-  noStatus: "La empresa no tiene estados de orden",
+  /** Named with the company's term: 'La empresa no tiene estados de reparación'. */
+  noStatus: (order: TermWords) => `La empresa no tiene estados de ${order.oneLower}`,
   statusNotOrder: "El estado no es un estado de orden",
   transitionNotAllowed: "La empresa no permite pasar la orden a ese estado",
   sameStatus: "La orden ya está en ese estado",

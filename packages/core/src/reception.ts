@@ -2,7 +2,7 @@
 // this schema, so a field's rule and its Spanish message are the same on both sides.
 import { z } from "zod";
 import { clientDataSchema } from "./crm";
-import { dayDateSchema } from "./fields";
+import { dayDateSchema, optionalText } from "./fields";
 import { formatNumber } from "./format";
 import { idSchema } from "./ids";
 
@@ -25,14 +25,6 @@ export const kmsBelowLastText = (last: number) =>
 export function kmsBelowLast(kms: number | null | undefined, last: number | null | undefined): boolean {
   return kms != null && last != null && kms < last;
 }
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
 
 /**
  * The client section: found by RUT (módulo 11, stored formatted) or created; the phone stored as "+56 9 1234 5678".

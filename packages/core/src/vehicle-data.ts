@@ -1,16 +1,10 @@
 // A vehicle's data as the dialogs send it: apart from the vehicle rules (vehicles.ts), which the shell loads, so the
 // shell does not load zod.
 import { z } from "zod";
+import { optionalText } from "./fields";
 import { idSchema } from "./ids";
 import { identifierError, normalizeIdentifier } from "./vehicles";
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
 const optionalNumber = (min: number, max: number) => z.number().int().min(min).max(max).nullish();
 
 /**

@@ -6,6 +6,8 @@ import {
   lowerTerm,
   notFoundText,
   objectFieldLabels,
+  ORDER_TEXTS,
+  WHATSAPP_TEXTS,
   rebookObjectText,
   takenText,
   termWords,
@@ -69,5 +71,19 @@ describe("server messages that name an object", () => {
     expect(notFoundText(termWords(DEFAULT_TERMS.order))).toBe("Orden de Trabajo inexistente");
     expect(notFoundText(termWords(DEFAULT_TERMS.client))).toBe("Cliente inexistente");
     expect(takenText("Esa patente ya está registrada", bikes)).toBe("Esa patente ya está registrada en Bicicletas");
+  });
+
+  it("name the orders a reception cannot open without a first status", () => {
+    const repairs = termWords({ singular: "Reparación", plural: "Reparaciones" });
+    expect(ORDER_TEXTS.noStatus(repairs)).toBe("La empresa no tiene estados de reparación");
+    expect(ORDER_TEXTS.noStatus(termWords(DEFAULT_TERMS.order))).toBe(
+      "La empresa no tiene estados de orden de trabajo",
+    );
+  });
+
+  it("name the client whose WhatsApp window closed", () => {
+    expect(WHATSAPP_TEXTS.outsideWindow(termWords({ singular: "Paciente", plural: "Pacientes" }))).toBe(
+      "Han pasado más de 24 horas desde el último mensaje del paciente: solo se puede enviar una plantilla aprobada",
+    );
   });
 });

@@ -98,8 +98,10 @@ export async function queueMessage(tx: Transaction, req: QueueRequest): Promise<
     const window = replyWindow(contact.last_inbound_at === null ? null : new Date(contact.last_inbound_at), now);
     if (window.state === "none")
       throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.noConversation });
-    if (window.state === "closed")
-      throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.outsideWindow });
+    if (window.state === "closed") {
+      const { client } = await loadCompanyTerms(tx.db, req.companyId);
+      throw new TRPCError({ code: "PRECONDITION_FAILED", message: WHATSAPP_TEXTS.outsideWindow(client) });
+    }
     body = req.content.body;
     if (req.content.replyToCommentId) {
       const [inbound] = await queryRows<{ wamid: string; received_at: Date | string }>(

@@ -264,7 +264,9 @@ describe("the chat's WhatsApp option and the 24-hour rule", () => {
     expect((await caller.conversation({ chat_id })).window.state).toBe("closed");
     expect(
       (await failure(caller.send({ kind: "text", chat_id, client_key: "closed-window-1", text: "Hola" }))).message,
-    ).toBe(WHATSAPP_TEXTS.outsideWindow);
+    ).toBe(
+      "Han pasado más de 24 horas desde el último mensaje del cliente: solo se puede enviar una plantilla aprobada",
+    );
     expect(gupshup.requests.length, "nothing reached the provider").toBe(before);
     const template = c.templates[0];
     const sent = await caller.send({

@@ -18,17 +18,12 @@ import { loadDetail } from "./detail";
 import { issueClientToken } from "./link";
 import { currentProvider, ProviderError } from "./provider";
 
-export const createInput = z
-  .object({
-    order_id: id.nullish(),
-    budget_id: id.nullish(),
-    /** Absent: one line for the order's total, or the budget's own lines (paymentLinesFromBudget). */
-    lines: z.array(paymentLineSchema).min(1, "Agrega al menos una línea").max(PAYMENT_MAX_LINES).nullish(),
-  })
-  .refine((v) => v.order_id != null || v.budget_id != null, {
-    message: "Indica la orden o el presupuesto",
-    path: ["order_id"],
-  });
+export const createInput = z.object({
+  order_id: id.nullish(),
+  budget_id: id.nullish(),
+  /** Absent: one line for the order's total, or the budget's own lines (paymentLinesFromBudget). */
+  lines: z.array(paymentLineSchema).min(1, "Agrega al menos una línea").max(PAYMENT_MAX_LINES).nullish(),
+});
 
 interface Source {
   order_id: number;
@@ -53,6 +48,13 @@ export const create = staffProcedure
     const byBudget = input.budget_id != null;
     // The stored title names the order in the company's words ('Reparación #12'), as every screen and message shows it.
     const terms = await loadCompanyTerms(ctx.db, ctx.companyId);
+    // Checked here rather than in the schema, which has no company to name the order with.
+    if (input.order_id == null && !byBudget)
+      throw fieldError(
+        "BAD_REQUEST",
+        "order_id",
+        `Indica a qué ${terms.order.oneLower} o presupuesto corresponde el cobro`,
+      );
     const ownerId = ctx.ownOnly("create", "payment") ? ctx.user.id : null;
     const [source] = await queryRows<Source>(
       ctx.db,

@@ -207,6 +207,7 @@ describe("create, totals and the database's rules", () => {
       const r = await c.create({ order_id: fx.demo.orderIds[6] });
       expect(r.lines[0]?.title).toBe(`Reparación #${order?.correlative_id}`);
       expect((await failure(c.create({ order_id: fx.other.orderIds[0] }))).message).toBe("Reparación inexistente");
+      expect((await failure(c.create({}))).message).toBe("Indica a qué reparación o presupuesto corresponde el cobro");
     } finally {
       await app
         .db()

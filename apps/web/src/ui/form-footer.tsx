@@ -6,6 +6,7 @@
  *     submitLabel="Crear" onCancel={close} />
  *
  * `extra` goes between the two buttons (an event's 'Eliminar'); `className` places the buttons (dialog-actions).
+ * Without `onCancel` there is no 'Cancelar': a page's own form (Recepción) or an inline 'Agregar' has nothing to close.
  */
 import type { ReactNode } from "react";
 import { Button } from "./button";
@@ -21,7 +22,7 @@ export function FormFooter({
 }: {
   error?: string | null;
   saving: boolean;
-  onCancel(): void;
+  onCancel?(): void;
   submitLabel?: ReactNode;
   disabledReason?: string | null;
   extra?: ReactNode;
@@ -35,9 +36,11 @@ export function FormFooter({
         </p>
       )}
       <div className={className}>
-        <Button variant="text" onClick={onCancel}>
-          Cancelar
-        </Button>
+        {onCancel && (
+          <Button variant="text" onClick={onCancel}>
+            Cancelar
+          </Button>
+        )}
         {extra}
         <Button type="submit" loading={saving} disabledReason={disabledReason}>
           {submitLabel}

@@ -1,5 +1,5 @@
 import { ORDER_TEXTS, present } from "@taller/core";
-import { orders, queryRows, type DocumentPicture } from "@taller/db";
+import { loadCompanyTerms, orders, queryRows, type DocumentPicture } from "@taller/db";
 import { type Transaction, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { logStatus } from "./status-log";
@@ -42,7 +42,8 @@ export async function createOrder(
     tx.db,
     sql`SELECT id FROM statuses WHERE company_id = ${by.companyId} AND type = 'Order' ORDER BY position, id LIMIT 1`,
   );
-  if (!status) throw userError("PRECONDITION_FAILED", ORDER_TEXTS.noStatus);
+  if (!status)
+    throw userError("PRECONDITION_FAILED", ORDER_TEXTS.noStatus((await loadCompanyTerms(tx.db, by.companyId)).order));
   const [next] = await queryRows<{ n: number }>(tx.db, sql`SELECT next_correlative('orders', ${by.companyId}) AS n`);
   const correlativeId = present(next, "the next order number").n;
   const { reception, ...fields } = order;

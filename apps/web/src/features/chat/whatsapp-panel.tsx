@@ -75,7 +75,7 @@ export function WhatsappDialog({
             {c.window.state === "open" &&
               c.window.closes_at &&
               `Puede escribir libremente hasta las ${formatTime(c.window.closes_at)} del ${formatDateTime(c.window.closes_at).split(" ")[0]}.`}
-            {c.window.state === "closed" && WHATSAPP_TEXTS.outsideWindow}
+            {c.window.state === "closed" && WHATSAPP_TEXTS.outsideWindow(terms.client)}
           </p>
           {replyTo && (
             <blockquote className="chat-reply-quote">

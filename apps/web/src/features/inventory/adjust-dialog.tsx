@@ -8,10 +8,10 @@ import { stockAdjustmentSchema } from "@taller/core";
 import { markServerErrors } from "../../lib/form-errors";
 import { numberField, textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { FormFooter } from "../../ui/form-footer";
 import { Select } from "../../ui/select";
-import { useSnackbar } from "../../ui/snackbar";
+import { useOutcome } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
 
 type Stock = RouterOutputs["inventory"]["products"]["get"]["stock"];
@@ -27,7 +27,7 @@ export function AdjustStockDialog({
   productId: number;
   stock: Stock;
 }) {
-  const snackbar = useSnackbar();
+  const outcome = useOutcome();
   const utils = trpc.useUtils();
   const adjust = trpc.inventory.adjustStock.useMutation();
   const first = stock[0]?.warehouse_id ?? 0;
@@ -47,10 +47,7 @@ export function AdjustStockDialog({
     try {
       const { movement_ids } = await adjust.mutateAsync(values);
       void utils.inventory.invalidate();
-      snackbar.show(movement_ids.length ? "Stock ajustado" : "El conteo coincide: sin cambios", {
-        tone: "success",
-        duration: 3000,
-      });
+      outcome.done(movement_ids.length ? "Stock ajustado" : "El conteo coincide: sin cambios");
       onOpenChange(false);
     } catch (error) {
       markServerErrors(form, error);
@@ -101,19 +98,12 @@ export function AdjustStockDialog({
           {...numberField(form, "quantity")}
         />
         <TextField label="Motivo" autoComplete="off" {...textField(form, "reason")} />
-        {form.formState.errors.root?.server && (
-          <p className="field-error" role="alert">
-            {form.formState.errors.root.server.message}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <Button variant="text" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Ajustar
-          </Button>
-        </div>
+        <FormFooter
+          error={form.formState.errors.root?.server?.message}
+          saving={form.formState.isSubmitting}
+          submitLabel="Ajustar"
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Dialog>
   );

@@ -3,14 +3,14 @@
  * products, a warehouse with stock, movements or documents shows why it cannot go instead of a delete button).
  */
 import { useState, type FormEvent } from "react";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { QueryState } from "../../lib/load-state";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { FormFooter } from "../../ui/form-footer";
 import { IconButton } from "../../ui/icon-button";
-import { useSnackbar } from "../../ui/snackbar";
+import { useOutcome } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
 
 type Kind = "categories" | "warehouses";
@@ -60,21 +60,14 @@ function NameForm({
         error={error}
         autoComplete="off"
       />
-      <Button type="submit" loading={saving} icon={initial ? undefined : <Plus size={16} aria-hidden />}>
-        {submitLabel}
-      </Button>
-      {onCancel && (
-        <Button variant="text" onClick={onCancel}>
-          Cancelar
-        </Button>
-      )}
+      <FormFooter saving={saving} submitLabel={submitLabel} onCancel={onCancel} className="catalogue-name-actions" />
     </form>
   );
 }
 
 function NamedList({ kind }: { kind: Kind }) {
   const can = useCan();
-  const snackbar = useSnackbar();
+  const outcome = useOutcome();
   const utils = trpc.useUtils();
   const words = WORDS[kind];
   const router = trpc.inventory[kind];
@@ -119,16 +112,17 @@ function NamedList({ kind }: { kind: Kind }) {
                   {!row.used && can("destroy", "inventory_action") && (
                     <IconButton
                       label={`Eliminar ${row.name}`}
+                      loading={remove.isPending && remove.variables.id === row.id}
                       disabled={remove.isPending}
                       onClick={() =>
                         remove.mutate(
                           { id: row.id },
                           {
                             onSuccess: () => {
-                              snackbar.show(`${row.name} eliminada`, { tone: "success", duration: 3000 });
+                              outcome.done(`${row.name} eliminada`);
                               void changed();
                             },
-                            onError: (e) => snackbar.show(e.message, { tone: "error", closeLabel: "Cerrar" }),
+                            onError: outcome.failed,
                           },
                         )
                       }
@@ -149,7 +143,7 @@ function NamedList({ kind }: { kind: Kind }) {
           submitLabel="Agregar"
           onSubmit={async (name) => {
             await create.mutateAsync({ name });
-            snackbar.show(words.created, { tone: "success", duration: 3000 });
+            outcome.done(words.created);
             await changed();
           }}
         />

@@ -10,8 +10,9 @@ import { numberField, textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { FormFooter } from "../../ui/form-footer";
 import { Select } from "../../ui/select";
-import { useSnackbar } from "../../ui/snackbar";
+import { useOutcome } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
 
 type ProductPage = RouterOutputs["inventory"]["products"]["get"];
@@ -29,7 +30,7 @@ export function ProductFormDialog({
   page?: ProductPage;
   onSaved?(id: number): void;
 }) {
-  const snackbar = useSnackbar();
+  const outcome = useOutcome();
   const utils = trpc.useUtils();
   const categories = trpc.inventory.categories.list.useQuery(undefined, { enabled: open });
   const warehouses = trpc.inventory.warehouses.list.useQuery(undefined, { enabled: open });
@@ -56,7 +57,7 @@ export function ProductFormDialog({
         ? await update.mutateAsync({ ...values, id: product.id })
         : await create.mutateAsync(values);
       void utils.inventory.invalidate();
-      snackbar.show(product ? "Producto guardado" : "Producto creado", { tone: "success", duration: 3000 });
+      outcome.done(product ? "Producto guardado" : "Producto creado");
       onOpenChange(false);
       onSaved?.(id);
     } catch (error) {
@@ -113,18 +114,13 @@ export function ProductFormDialog({
             </p>
           )}
         </fieldset>
-        {form.formState.errors.root?.server && (
-          <p className="field-error product-form-wide" role="alert">
-            {form.formState.errors.root.server.message}
-          </p>
-        )}
-        <div className="dialog-actions product-form-wide">
-          <Button variant="text" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {product ? "Guardar" : "Crear"}
-          </Button>
+        <div className="product-form-wide">
+          <FormFooter
+            error={form.formState.errors.root?.server?.message}
+            saving={form.formState.isSubmitting}
+            submitLabel={product ? "Guardar" : "Crear"}
+            onCancel={() => onOpenChange(false)}
+          />
         </div>
       </form>
     </Dialog>

@@ -12,18 +12,18 @@ import {
   isLowStock,
   STOCK_MOVEMENT_NAMES,
 } from "@taller/core";
-import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft, Pencil, SlidersHorizontal } from "lucide-react";
+import { Pencil, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
-import { errorCode } from "../../lib/api";
 import { useRefreshOn } from "../../lib/company-events";
 import { nextCursor } from "../../lib/infinite-rows";
 import { QueryFailed } from "../../lib/load-state";
 import { useCan } from "../../lib/permissions";
+import { RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { PageLoader, Spinner } from "../../ui/spinner";
+import { ScrollTable } from "../../ui/scroll-table";
+import { Spinner } from "../../ui/spinner";
 import { AdjustStockDialog } from "./adjust-dialog";
 import { ProductFormDialog } from "./product-form";
 import "./inventory.css";
@@ -63,7 +63,7 @@ function StockCard({ page }: { page: ProductPageData }) {
       {page.stock.length === 0 ? (
         <p className="muted">Sin bodegas: créalas en 'Categorías y bodegas' de la lista de productos.</p>
       ) : (
-        <table className="stock-table">
+        <ScrollTable className="stock-table" aria-label="Stock por bodega">
           <thead>
             <tr>
               <th>Bodega</th>
@@ -85,7 +85,7 @@ function StockCard({ page }: { page: ProductPageData }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </ScrollTable>
       )}
     </Card>
   );
@@ -177,38 +177,24 @@ function ProductView({ page }: { page: ProductPageData }) {
   );
 }
 
-function ProductLoader({ productId }: { productId: number }) {
+/** The product's page, kept fresh when stock moves elsewhere. */
+function useProduct(id: number) {
   const utils = trpc.useUtils();
-  const query = trpc.inventory.products.get.useQuery({ id: productId });
   useRefreshOn(["inventory.changed"], () => utils.inventory.products.invalidate());
-  if (query.data) return <ProductView page={query.data} />;
-  if (!query.isError) return <PageLoader />;
-  const code = errorCode(query.error);
-  if (code !== "FORBIDDEN" && code !== "NOT_FOUND") return <QueryFailed query={query} what="el producto" />;
-  return (
-    <div className="status-page">
-      <h1>{code === "FORBIDDEN" ? "No tienes acceso a esta información" : INVENTORY_TEXTS.productNotFound}</h1>
-    </div>
-  );
+  return trpc.inventory.products.get.useQuery({ id });
 }
 
 /** /main/inventory/products/{id} */
 export function ProductPage() {
-  const { id } = useParams({ strict: false });
-  const productId = Number(id);
   return (
-    <div className="product-page">
-      <Link to="/main/inventory/products" className="btn btn-text">
-        <ArrowLeft size={18} aria-hidden />
-        Volver
-      </Link>
-      {Number.isInteger(productId) && productId > 0 ? (
-        <ProductLoader productId={productId} />
-      ) : (
-        <div className="status-page">
-          <h1>{INVENTORY_TEXTS.productNotFound}</h1>
-        </div>
-      )}
-    </div>
+    <RecordPage
+      className="product-page"
+      back="/main/inventory/products"
+      what="el producto"
+      notFound={INVENTORY_TEXTS.productNotFound}
+      useRecord={useProduct}
+    >
+      {(page) => <ProductView page={page} />}
+    </RecordPage>
   );
 }

@@ -19,7 +19,9 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Checkbox } from "../../ui/checkbox";
 import { DateField } from "../../ui/date-field";
+import { FormFooter } from "../../ui/form-footer";
 import { Select } from "../../ui/select";
+import { useOutcome } from "../../ui/snackbar";
 import { PageLoader } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import { MediaUploads, useMediaUploads } from "./media-uploads";
@@ -184,11 +186,13 @@ function VehicleSection({
 function BookingOffer({ booking }: { booking: NonNullable<Found["booking"]> }) {
   const terms = useTerms();
   const navigate = useNavigate();
-  const checkIn = trpc.booking.checkIn.useMutation();
-  const receive = async () => {
-    const answer = await checkIn.mutateAsync({ id: booking.id });
-    if (answer.order) await navigate({ to: "/main/orders/$id", params: { id: String(answer.order.id) } });
-  };
+  const outcome = useOutcome();
+  const checkIn = trpc.booking.checkIn.useMutation({
+    onSuccess: (answer) => {
+      if (answer.order) void navigate({ to: "/main/orders/$id", params: { id: String(answer.order.id) } });
+    },
+    onError: outcome.failed,
+  });
   return (
     <div className="reception-booking" role="status">
       <CalendarCheck size={20} aria-hidden />
@@ -196,14 +200,9 @@ function BookingOffer({ booking }: { booking: NonNullable<Found["booking"]> }) {
         Este {terms.object.oneLower} tiene una reserva hoy a las {booking.booking_time}
         {booking.requirement_name ? ` (${booking.requirement_name})` : ""}.
       </p>
-      <Button loading={checkIn.isPending} onClick={() => void receive().catch(() => undefined)}>
+      <Button loading={checkIn.isPending} onClick={() => checkIn.mutate({ id: booking.id })}>
         Recepcionar reserva
       </Button>
-      {checkIn.error && (
-        <p className="field-error" role="alert">
-          {checkIn.error.message}
-        </p>
-      )}
     </div>
   );
 }
@@ -395,16 +394,13 @@ function ReceptionForm({ options }: { options: Options }) {
           </p>
         )}
       </section>
-      {form.formState.errors.root?.server && (
-        <p className="field-error" role="alert">
-          {form.formState.errors.root.server.message}
-        </p>
-      )}
-      <div className="reception-actions">
-        <Button type="submit" loading={form.formState.isSubmitting} disabledReason={waiting}>
-          Recepcionar
-        </Button>
-      </div>
+      <FormFooter
+        error={form.formState.errors.root?.server?.message}
+        saving={form.formState.isSubmitting}
+        submitLabel="Recepcionar"
+        disabledReason={waiting}
+        className="reception-actions"
+      />
     </form>
   );
 }
