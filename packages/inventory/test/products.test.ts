@@ -7,6 +7,7 @@ import { allPages, callFailure, refusalOf, useSeededApp } from "@taller/trpc/tes
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { inventoryRouter } from "../src";
+import { PESOS_FORMAT } from "../src/export-xlsx";
 
 const app = useSeededApp();
 const createCaller = createCallerFactory(inventoryRouter);
@@ -143,6 +144,8 @@ describe("inventory.products.export", () => {
       "Stock bajo",
     ]);
     expect(rows.slice(1).map((r) => r[1])).toEqual(["FIL-ACE", "FIL-AIR", "FIL-POL"]);
+    expect(sheet?.getRow(2).getCell(5).numFmt).toBe(PESOS_FORMAT);
+    expect(sheet?.getRow(2).getCell(6).numFmt).toBe(PESOS_FORMAT);
     expect(rows[3]?.slice(1)).toEqual([
       "FIL-POL",
       "Filtro de polen",

@@ -4,18 +4,17 @@
 import {
   DEFAULT_TERMS,
   EXPORT_MAX_ROWS,
-  formatDate,
-  formatTime,
   type Instant,
   type TermKey,
   type TermWords,
   wallClockDate,
 } from "@taller/core";
-import ExcelJS from "exceljs";
 import { customFieldColumns, customFieldText, type CustomFieldColumn, type CustomFieldDefinition } from "@taller/db";
+import type { Cell, Spreadsheet } from "@taller/trpc";
 
-const EXPORT_SHEET = "Data";
 export { EXPORT_MAX_ROWS };
+/** The file's name before its stamp: "Ordenes de Trabajo 21-11-2026 14-30.xlsx". */
+export const EXPORT_TITLE = "Ordenes de Trabajo";
 
 /** es-CL short date, as formatShortDateCL writes it ("04-04-26"). */
 export const SHORT_DATE_FORMAT = "dd-mm-yy";
@@ -70,8 +69,6 @@ export type ExportOrder = { [K in Exclude<ExportColumn, DateColumn | NumberColum
   custom_fields: Record<string, unknown>;
 };
 
-export type Cell = string | number | Date | null;
-
 /** A row's cells in header order: the fixed fields (dates as Chile's wall-clock time), then one per custom column. */
 export function exportRow(order: ExportOrder, columns: readonly CustomFieldColumn[]): Cell[] {
   return [
@@ -86,27 +83,22 @@ export function exportRow(order: ExportOrder, columns: readonly CustomFieldColum
   ];
 }
 
-/** The .xlsx file's bytes. */
-export async function buildWorkbook(
+/** The sheet 'Data': the headers in the company's words, the custom columns any exported order fills, date formats. */
+export function ordersSpreadsheet(
   orders: readonly ExportOrder[],
   definitions: readonly CustomFieldDefinition[],
   terms: Pick<Record<TermKey, TermWords>, "client" | "order">,
-): Promise<Buffer> {
+): Spreadsheet {
   const columns = customFieldColumns(
     definitions,
     orders.map((o) => o.custom_fields),
   );
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(EXPORT_SHEET);
-  sheet.addRow([...exportHeaders(terms), ...columns.map((c) => c.label)]).font = { bold: true };
-  EXPORT_COLUMNS.forEach(([key], i) => {
-    if (DATE_COLUMNS.includes(key)) sheet.getColumn(i + 1).numFmt = SHORT_DATE_FORMAT;
-  });
-  for (const order of orders) sheet.addRow(exportRow(order, columns));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/** "Ordenes de Trabajo 21-11-2026 14-30.xlsx": the stamp in Chile's time, without characters file systems reject. */
-export function exportFileName(now: Date): string {
-  return `Ordenes de Trabajo ${formatDate(now)} ${formatTime(now).replace(":", "-")}.xlsx`;
+  return {
+    sheet: "Data",
+    headers: [...exportHeaders(terms), ...columns.map((c) => c.label)],
+    formats: new Map(
+      EXPORT_COLUMNS.flatMap(([key], i) => (DATE_COLUMNS.includes(key) ? [[i, SHORT_DATE_FORMAT] as const] : [])),
+    ),
+    rows: orders.map((order) => exportRow(order, columns)),
+  };
 }

@@ -1,10 +1,10 @@
 import { dayDateSchema, DEFAULT_TZ, EXPORT_MAX_ROWS } from "@taller/core";
 import { instantText, intArray, queryRows, type Db } from "@taller/db";
-import { can, cappedCount, oneJobAtATime, staffProcedure } from "@taller/trpc";
+import { can, cappedCount, oneJobAtATime, spreadsheetDownload, staffProcedure } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { loadCompanyTerms, loadCustomFieldDefinitions } from "@taller/db";
-import { buildWorkbook, exportFileName, type ExportOrder } from "./export-xlsx";
+import { EXPORT_TITLE, ordersSpreadsheet, type ExportOrder } from "./export-xlsx";
 import { filtersInput, orderFilters } from "./filters";
 import { countOrders, filterConditions } from "./list-query";
 import { ORDER_FROM } from "./order-rows";
@@ -96,15 +96,13 @@ export const exportOrders = staffProcedure
         ctx.companyId,
         picked.slice(0, EXPORT_MAX_ROWS).map((r) => r.correlative_id),
       );
-      const file = await buildWorkbook(
+      const sheet = ordersSpreadsheet(
         rows,
         await loadCustomFieldDefinitions(db, ctx.companyId),
         await loadCompanyTerms(db, ctx.companyId),
       );
       return {
-        filename: exportFileName(new Date()),
-        content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        base64: file.toString("base64"),
+        ...(await spreadsheetDownload(EXPORT_TITLE, sheet)),
         rows: rows.length,
         /** Orders that matched but did not fit in the file (a lower bound when `left_out_capped`). */
         left_out: matched.total - rows.length,

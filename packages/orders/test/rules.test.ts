@@ -2,7 +2,8 @@
 import { companyTerms, DEFAULT_TERMS, toInstant } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import { customFieldColumns, customFieldText, displayedCustomFields } from "@taller/db";
-import { EXPORT_COLUMNS, exportFileName, exportHeaders, exportRow, type ExportOrder } from "../src/export-xlsx";
+import { spreadsheetFileName } from "@taller/trpc";
+import { EXPORT_COLUMNS, EXPORT_TITLE, exportHeaders, exportRow, type ExportOrder } from "../src/export-xlsx";
 import { searchTerm } from "@taller/db";
 import { sortKey, sortKeySchema } from "../src/sort";
 
@@ -154,6 +155,8 @@ describe("export rows", () => {
   });
 
   it("names the file with a Chilean date-time stamp", () => {
-    expect(exportFileName(new Date("2026-11-21T17:05:00Z"))).toBe("Ordenes de Trabajo 21-11-2026 14-05.xlsx");
+    expect(spreadsheetFileName(EXPORT_TITLE, new Date("2026-11-21T17:05:00Z"))).toBe(
+      "Ordenes de Trabajo 21-11-2026 14-05.xlsx",
+    );
   });
 });
