@@ -2,8 +2,10 @@
 // low stock, sort, stock per warehouse), the code unique per company under concurrent creates, minimums, the
 // export's Spanish headers, and categories and warehouses removed only while unused.
 import { INVENTORY_TEXTS, isLowStock } from "@taller/core";
+import { realtimeEvents } from "@taller/db";
 import { createCallerFactory } from "@taller/trpc";
 import { allPages, callFailure, refusalOf, useSeededApp } from "@taller/trpc/testing";
+import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { inventoryRouter } from "../src";
@@ -195,5 +197,36 @@ describe("categories and warehouses", () => {
       code: "CONFLICT",
       message: INVENTORY_TEXTS.warehouseInUse,
     });
+  });
+
+  it("announces each create, rename and removal as inventory.catalogue_changed, not a refused one", async () => {
+    const caller = await admin();
+    const announced = async () =>
+      (
+        await app
+          .db()
+          .select()
+          .from(realtimeEvents)
+          .where(eq(realtimeEvents.type, "inventory.catalogue_changed"))
+          .orderBy(realtimeEvents.id)
+      ).map((e) => ({ companyId: e.companyId, ...(e.payload as object) }));
+    const before = (await announced()).length;
+    const category = await caller.categories.create({ name: "Baterías" });
+    await caller.categories.rename({ id: category.id, name: "Baterías y pilas" });
+    const warehouse = await caller.warehouses.create({ name: "Bodega norte" });
+    await caller.warehouses.rename({ id: warehouse.id, name: "Bodega sur" });
+    await callFailure(caller.warehouses.rename({ id: warehouse.id, name: "Bodega principal" }));
+    await callFailure(caller.warehouses.remove({ id: demo().warehouseIds[0] as number }));
+    await caller.warehouses.remove({ id: warehouse.id });
+    await caller.categories.remove({ id: category.id });
+    const companyId = demo().companyId;
+    expect((await announced()).slice(before)).toEqual([
+      { companyId, kind: "category", id: category.id, change: "created" },
+      { companyId, kind: "category", id: category.id, change: "renamed" },
+      { companyId, kind: "warehouse", id: warehouse.id, change: "created" },
+      { companyId, kind: "warehouse", id: warehouse.id, change: "renamed" },
+      { companyId, kind: "warehouse", id: warehouse.id, change: "removed" },
+      { companyId, kind: "category", id: category.id, change: "removed" },
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * One product (/main/inventory/products/{id}): its data, its stock in each warehouse (minimum, average cost, the
  * low-stock mark) and its movements, newest first, a page at a time. 'Editar' and 'Ajustar stock' for those who may
- * update inventory. The page follows stock moved elsewhere (inventory.changed).
+ * update inventory. The page follows stock moved elsewhere (inventory.changed) and
+ * categories or warehouses changed elsewhere (inventory.catalogue_changed).
  */
 import type { RouterOutputs } from "@taller/api";
 import {
@@ -180,7 +181,8 @@ function ProductView({ page }: { page: ProductPageData }) {
 function ProductLoader({ productId }: { productId: number }) {
   const utils = trpc.useUtils();
   const query = trpc.inventory.products.get.useQuery({ id: productId });
-  useRefreshOn(["inventory.changed"], () => utils.inventory.products.invalidate());
+  // Its category, the warehouses of its stock and the form's choices follow renames and removals elsewhere.
+  useRefreshOn(["inventory.changed", "inventory.catalogue_changed"], () => utils.inventory.invalidate());
   if (query.data) return <ProductView page={query.data} />;
   if (!query.isError) return <PageLoader />;
   const code = errorCode(query.error);
