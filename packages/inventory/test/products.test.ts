@@ -1,11 +1,11 @@
 // The products screen's procedures against the seeded demo: the list (search accent- and case-insensitive, category,
 // low stock, sort, stock per warehouse), the code unique per company under concurrent creates, minimums, the
 // export's Spanish headers, and categories and warehouses removed only while unused.
-import { INVENTORY_TEXTS, isLowStock } from "@taller/core";
-import { realtimeEvents } from "@taller/db";
+import { COUNT_CAP, INVENTORY_TEXTS, isLowStock, PAGE_SIZE } from "@taller/core";
+import { queryRows, realtimeEvents } from "@taller/db";
 import { createCallerFactory } from "@taller/trpc";
 import { allPages, callFailure, refusalOf, useSeededApp } from "@taller/trpc/testing";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { inventoryRouter } from "../src";
@@ -121,6 +121,43 @@ describe("inventory.products.create and update", () => {
       }),
     );
     expect(failure).toMatchObject({ code: "NOT_FOUND", fields: { category_id: [INVENTORY_TEXTS.categoryNotFound] } });
+  });
+});
+
+describe("inventory.products.movements", () => {
+  it("counts a product's movements exactly up to the cap, and past it says 'more than' without reading them all", async () => {
+    const caller = await admin();
+    const { id } = await caller.products.create({ code: "MOV-1", name: "Con historia", price: 0, buy_price: 0 });
+    const warehouseId = demo().warehouseIds[0] as number;
+    await caller.adjustStock({
+      kind: "count",
+      product_id: id,
+      warehouse_id: warehouseId,
+      quantity: 5,
+      reason: "Conteo",
+    });
+    await caller.adjustStock({
+      kind: "count",
+      product_id: id,
+      warehouse_id: warehouseId,
+      quantity: 2,
+      reason: "Conteo",
+    });
+    expect(await caller.products.movements({ product_id: id })).toMatchObject({ total: 2, total_capped: false });
+
+    // History past the cap (written straight in: only the count is under test here).
+    await queryRows(
+      app.db(),
+      sql`INSERT INTO stock_movements (company_id, product_id, warehouse_id, kind, quantity, unit_cost, balance_after)
+          SELECT ${demo().companyId}, ${id}, ${warehouseId}, 'receipt', 1, 0, n FROM generate_series(1, ${COUNT_CAP}) n`,
+    );
+    const first = await caller.products.movements({ product_id: id });
+    expect(first).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    expect(first.movements).toHaveLength(PAGE_SIZE);
+    // The next page carries the count in its cursor instead of counting again.
+    const next = await caller.products.movements({ product_id: id, cursor: first.next_cursor });
+    expect(next).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    expect(next.movements[0]!.id).toBeLessThan(first.movements.at(-1)!.id);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   INVENTORY_TEXTS,
   isLowStock,
   STOCK_MOVEMENT_NAMES,
+  totalText,
 } from "@taller/core";
 import { Link, useParams } from "@tanstack/react-router";
 import { ArrowLeft, Pencil, SlidersHorizontal } from "lucide-react";
@@ -98,8 +99,9 @@ function Movements({ productId }: { productId: number }) {
     { getNextPageParam: nextCursor },
   );
   const rows = query.data?.pages.flatMap((p) => p.movements) ?? [];
+  const first = query.data?.pages[0];
   return (
-    <Card title="Movimientos">
+    <Card title={first ? `Movimientos (${totalText(first.total, first.total_capped, formatNumber)})` : "Movimientos"}>
       {query.isError && rows.length === 0 ? (
         <QueryFailed query={query} what="los movimientos" inline />
       ) : query.isPending ? (
