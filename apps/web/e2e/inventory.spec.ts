@@ -1,10 +1,11 @@
 /**
- * Inventory (issue 25): create a product, count its stock on the product's page, and a second browser's products
- * list follows the stock as it moves; the list's search, low-stock mark and the product's page at 390 px. Writes
- * products with codes of their own (E2E-…), so reruns and other specs are not disturbed.
+ * Inventory (issue 25): create a product, count its stock on the product's page, consume it from an order, and a
+ * second browser's products list follows the stock as it moves; the list's search, low-stock mark and the product's
+ * page at 390 px. Writes products with codes of their own (E2E-…), so reruns and other specs are not disturbed.
  */
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { expectNoSidewaysScroll, loginToShell } from "./fixtures";
+import { listScreen } from "./lists";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -100,6 +101,28 @@ test.describe("1,280 px", () => {
     await expect(row.getByRole("cell").nth(4)).toHaveText("4");
     await expectNoSidewaysScroll(page, "/main/inventory/products/$id");
     await expectNoSidewaysScroll(other, "/main/inventory/products");
+
+    // An order consumes 3 from Bodega principal: its page lists the line, the other browser's list follows.
+    await page.goto("/main/orders");
+    const orders = listScreen(page, { table: "Órdenes de Trabajo", boxes: "Estados de Orden" });
+    await orders.rows.first().getByRole("cell").nth(2).click();
+    await expect(page).toHaveURL(/\/main\/orders\/\d+$/);
+    const consumed = page.getByRole("region", { name: "Repuestos consumidos" });
+    await consumed.getByRole("button", { name: "Consumir repuesto" }).click();
+    const consume = page.getByRole("dialog", { name: "Consumir repuesto" });
+    await consume.getByLabel("Buscar producto").fill(code);
+    await consume.getByRole("combobox", { name: "Producto" }).click();
+    await page.getByRole("option", { name: new RegExp(code) }).click();
+    await consume.getByRole("combobox", { name: "Bodega" }).click();
+    await page.getByRole("option", { name: "Bodega principal (8)" }).click();
+    await consume.getByLabel("Cantidad").fill("9");
+    await consume.getByRole("button", { name: "Consumir" }).click();
+    await expect(consume.getByRole("alert")).toHaveText(`Stock insuficiente de ${code} en Bodega principal: hay 8`);
+    await consume.getByLabel("Cantidad").fill("3");
+    await consume.getByRole("button", { name: "Consumir" }).click();
+    await expect(consume).toBeHidden();
+    await expect(consumed.getByRole("listitem").filter({ hasText: code })).toContainText("3");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("5");
     await context.close();
   });
 });

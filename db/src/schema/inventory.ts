@@ -63,6 +63,8 @@ export const stockMovements = pgTable(
   (t) => [
     index("stock_movements_product_idx").on(t.companyId, t.productId, t.id),
     index("stock_movements_warehouse_idx").on(t.companyId, t.warehouseId),
+    // What a document (an order's consumption, a buy order's receipt) moved, without reading the company's history.
+    index("stock_movements_document_idx").on(t.companyId, t.documentType, t.documentId),
     tenantRef(t, t.productId, products, "cascade"),
     tenantRef(t, t.warehouseId, warehouses),
     tenantRef(t, t.userId, users, "set null"),

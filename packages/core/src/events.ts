@@ -76,6 +76,17 @@ export const REALTIME_EVENTS = {
   // Inventory
   /** Products were created or changed, or their stock moved: product lists and pages refetch them. */
   "inventory.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
+  /**
+   * A category or warehouse was created, renamed or removed: product lists and pages (which show their names, a
+   * column per warehouse), the product form's choices and 'Categorías y bodegas' refetch.
+   */
+  "inventory.catalogue_changed": company(
+    z.object({
+      kind: z.enum(["category", "warehouse"]),
+      id: idSchema,
+      change: z.enum(["created", "renamed", "removed"]),
+    }),
+  ),
 
   // Chat
   /** A chat's message was posted, changed (an event message edited) or removed: chat.onComments delivers it. */

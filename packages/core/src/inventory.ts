@@ -97,6 +97,18 @@ export const stockAdjustmentSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
+/** Products an order consumes from one warehouse ('Consumir repuestos'), each product at most once. */
+export const orderConsumptionSchema = z.object({
+  order_id: idSchema,
+  warehouse_id: idSchema,
+  lines: z
+    .array(z.object({ product_id: idSchema, quantity: units.min(1, "Consume al menos una unidad") }))
+    .min(1, "Agrega al menos un producto")
+    .max(100, "Máximo 100 productos")
+    .refine((lines) => new Set(lines.map((l) => l.product_id)).size === lines.length, "Un producto por línea"),
+  reason: z.string().trim().max(300, "Máximo 300 caracteres").default(""),
+});
+
 /** Low stock: a warehouse with a minimum set holds fewer units than it. */
 export function isLowStock(quantity: number, minimum: number): boolean {
   return minimum > 0 && quantity < minimum;

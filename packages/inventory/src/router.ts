@@ -1,6 +1,8 @@
 import { router } from "@taller/trpc";
 import { adjustStock } from "./adjust-stock";
 import { namedRouter } from "./named";
+import { consume } from "./orders/consume";
+import { consumption } from "./orders/consumption";
 import { create } from "./products/create";
 import { exportProducts } from "./products/export";
 import { get } from "./products/get";
@@ -13,4 +15,5 @@ export const inventoryRouter = router({
   categories: namedRouter("category"),
   warehouses: namedRouter("warehouse"),
   adjustStock,
+  orders: router({ consume, consumption }),
 });

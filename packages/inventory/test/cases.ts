@@ -135,4 +135,39 @@ export const inventoryCases: DomainCases<typeof inventoryRouter> = {
       },
     ],
   },
+  "orders.consume": {
+    kind: "foreign",
+    input: (f) => ({
+      order_id: f.demo.orderIds[0],
+      warehouse_id: f.demo.warehouseIds[0],
+      lines: [{ product_id: product(f), quantity: 1 }],
+    }),
+    valid: (f) => ({
+      order_id: f.demo.orderIds[0],
+      warehouse_id: f.demo.warehouseIds[0],
+      lines: [{ product_id: product(f), quantity: 1 }],
+      reason: "Consumo",
+    }),
+    attacks: (f) => [
+      { order_id: f.demo.orderIds[0], warehouse_id: f.demo.warehouseIds[0], lines: [] },
+      {
+        order_id: f.demo.orderIds[0],
+        warehouse_id: f.demo.warehouseIds[0],
+        lines: [
+          { product_id: product(f), quantity: 1 },
+          { product_id: product(f), quantity: 1 },
+        ],
+      },
+      {
+        order_id: f.demo.orderIds[0],
+        warehouse_id: f.demo.warehouseIds[0],
+        lines: [{ product_id: product(f), quantity: -5 }],
+      },
+    ],
+  },
+  "orders.consumption": {
+    kind: "foreign",
+    input: (f) => ({ order_id: f.demo.orderIds[0] }),
+    valid: (f) => ({ order_id: f.demo.orderIds[0] }),
+  },
 };

@@ -1,12 +1,15 @@
 // The products screen's procedures against the seeded demo: the list (search accent- and case-insensitive, category,
 // low stock, sort, stock per warehouse), the code unique per company under concurrent creates, minimums, the
 // export's Spanish headers, and categories and warehouses removed only while unused.
-import { INVENTORY_TEXTS, isLowStock } from "@taller/core";
+import { COUNT_CAP, INVENTORY_TEXTS, isLowStock, PAGE_SIZE } from "@taller/core";
+import { queryRows, realtimeEvents } from "@taller/db";
 import { createCallerFactory } from "@taller/trpc";
 import { allPages, callFailure, refusalOf, useSeededApp } from "@taller/trpc/testing";
+import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { inventoryRouter } from "../src";
+import { PESOS_FORMAT } from "../src/export-xlsx";
 
 const app = useSeededApp();
 const createCaller = createCallerFactory(inventoryRouter);
@@ -121,6 +124,43 @@ describe("inventory.products.create and update", () => {
   });
 });
 
+describe("inventory.products.movements", () => {
+  it("counts a product's movements exactly up to the cap, and past it says 'more than' without reading them all", async () => {
+    const caller = await admin();
+    const { id } = await caller.products.create({ code: "MOV-1", name: "Con historia", price: 0, buy_price: 0 });
+    const warehouseId = demo().warehouseIds[0] as number;
+    await caller.adjustStock({
+      kind: "count",
+      product_id: id,
+      warehouse_id: warehouseId,
+      quantity: 5,
+      reason: "Conteo",
+    });
+    await caller.adjustStock({
+      kind: "count",
+      product_id: id,
+      warehouse_id: warehouseId,
+      quantity: 2,
+      reason: "Conteo",
+    });
+    expect(await caller.products.movements({ product_id: id })).toMatchObject({ total: 2, total_capped: false });
+
+    // History past the cap (written straight in: only the count is under test here).
+    await queryRows(
+      app.db(),
+      sql`INSERT INTO stock_movements (company_id, product_id, warehouse_id, kind, quantity, unit_cost, balance_after)
+          SELECT ${demo().companyId}, ${id}, ${warehouseId}, 'receipt', 1, 0, n FROM generate_series(1, ${COUNT_CAP}) n`,
+    );
+    const first = await caller.products.movements({ product_id: id });
+    expect(first).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    expect(first.movements).toHaveLength(PAGE_SIZE);
+    // The next page carries the count in its cursor instead of counting again.
+    const next = await caller.products.movements({ product_id: id, cursor: first.next_cursor });
+    expect(next).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    expect(next.movements[0]!.id).toBeLessThan(first.movements.at(-1)!.id);
+  });
+});
+
 describe("inventory.products.export", () => {
   it("writes the filtered list with Spanish headers and a column per warehouse", async () => {
     const caller = await admin();
@@ -143,6 +183,8 @@ describe("inventory.products.export", () => {
       "Stock bajo",
     ]);
     expect(rows.slice(1).map((r) => r[1])).toEqual(["FIL-ACE", "FIL-AIR", "FIL-POL"]);
+    expect(sheet?.getRow(2).getCell(5).numFmt).toBe(PESOS_FORMAT);
+    expect(sheet?.getRow(2).getCell(6).numFmt).toBe(PESOS_FORMAT);
     expect(rows[3]?.slice(1)).toEqual([
       "FIL-POL",
       "Filtro de polen",
@@ -192,5 +234,36 @@ describe("categories and warehouses", () => {
       code: "CONFLICT",
       message: INVENTORY_TEXTS.warehouseInUse,
     });
+  });
+
+  it("announces each create, rename and removal as inventory.catalogue_changed, not a refused one", async () => {
+    const caller = await admin();
+    const announced = async () =>
+      (
+        await app
+          .db()
+          .select()
+          .from(realtimeEvents)
+          .where(eq(realtimeEvents.type, "inventory.catalogue_changed"))
+          .orderBy(realtimeEvents.id)
+      ).map((e) => ({ companyId: e.companyId, ...(e.payload as object) }));
+    const before = (await announced()).length;
+    const category = await caller.categories.create({ name: "Baterías" });
+    await caller.categories.rename({ id: category.id, name: "Baterías y pilas" });
+    const warehouse = await caller.warehouses.create({ name: "Bodega norte" });
+    await caller.warehouses.rename({ id: warehouse.id, name: "Bodega sur" });
+    await callFailure(caller.warehouses.rename({ id: warehouse.id, name: "Bodega principal" }));
+    await callFailure(caller.warehouses.remove({ id: demo().warehouseIds[0] as number }));
+    await caller.warehouses.remove({ id: warehouse.id });
+    await caller.categories.remove({ id: category.id });
+    const companyId = demo().companyId;
+    expect((await announced()).slice(before)).toEqual([
+      { companyId, kind: "category", id: category.id, change: "created" },
+      { companyId, kind: "category", id: category.id, change: "renamed" },
+      { companyId, kind: "warehouse", id: warehouse.id, change: "created" },
+      { companyId, kind: "warehouse", id: warehouse.id, change: "renamed" },
+      { companyId, kind: "warehouse", id: warehouse.id, change: "removed" },
+      { companyId, kind: "category", id: category.id, change: "removed" },
+    ]);
   });
 });

@@ -4,17 +4,14 @@
 import {
   DEFAULT_TERMS,
   EXPORT_MAX_ROWS,
-  formatDate,
-  formatTime,
   type Instant,
   type TermKey,
   type TermWords,
   wallClockDate,
 } from "@taller/core";
-import ExcelJS from "exceljs";
 import { customFieldColumns, customFieldText, type CustomFieldColumn, type CustomFieldDefinition } from "@taller/db";
+import type { Cell, Spreadsheet } from "@taller/trpc";
 
-const EXPORT_SHEET = "Data";
 export { EXPORT_MAX_ROWS };
 
 /** es-CL short date, as formatShortDateCL writes it ("04-04-26"). */
@@ -70,8 +67,6 @@ export type ExportOrder = { [K in Exclude<ExportColumn, DateColumn | NumberColum
   custom_fields: Record<string, unknown>;
 };
 
-export type Cell = string | number | Date | null;
-
 /** A row's cells in header order: the fixed fields (dates as Chile's wall-clock time), then one per custom column. */
 export function exportRow(order: ExportOrder, columns: readonly CustomFieldColumn[]): Cell[] {
   return [
@@ -86,31 +81,22 @@ export function exportRow(order: ExportOrder, columns: readonly CustomFieldColum
   ];
 }
 
-/** The .xlsx file's bytes. */
-export async function buildWorkbook(
+/** The sheet 'Data': the headers in the company's words, the custom columns any exported order fills, date formats. */
+export function ordersSpreadsheet(
   orders: readonly ExportOrder[],
   definitions: readonly CustomFieldDefinition[],
   terms: Pick<Record<TermKey, TermWords>, "client" | "order">,
-): Promise<Buffer> {
+): Spreadsheet {
   const columns = customFieldColumns(
     definitions,
     orders.map((o) => o.custom_fields),
   );
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(EXPORT_SHEET);
-  sheet.addRow([...exportHeaders(terms), ...columns.map((c) => c.label)]).font = { bold: true };
-  EXPORT_COLUMNS.forEach(([key], i) => {
-    if (DATE_COLUMNS.includes(key)) sheet.getColumn(i + 1).numFmt = SHORT_DATE_FORMAT;
-  });
-  for (const order of orders) sheet.addRow(exportRow(order, columns));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/**
- * "Órdenes de Trabajo 21-11-2026 14-30.xlsx", named with the company's term for its orders ('Reparaciones …'): the
- * stamp in Chile's time, and nothing file systems reject (a term may hold '/' or ':').
- */
-export function exportFileName(now: Date, order: TermWords): string {
-  const name = order.many.replace(/[\\/:*?"<>|]+/g, "-");
-  return `${name} ${formatDate(now)} ${formatTime(now).replace(":", "-")}.xlsx`;
+  return {
+    sheet: "Data",
+    headers: [...exportHeaders(terms), ...columns.map((c) => c.label)],
+    formats: new Map(
+      EXPORT_COLUMNS.flatMap(([key], i) => (DATE_COLUMNS.includes(key) ? [[i, SHORT_DATE_FORMAT] as const] : [])),
+    ),
+    rows: orders.map((order) => exportRow(order, columns)),
+  };
 }

@@ -1,10 +1,10 @@
 import { dayDateSchema, DEFAULT_TZ, EXPORT_MAX_ROWS } from "@taller/core";
 import { instantText, intArray, queryRows, type Db } from "@taller/db";
-import { can, cappedCount, oneJobAtATime, staffProcedure } from "@taller/trpc";
+import { can, cappedCount, oneJobAtATime, spreadsheetDownload, staffProcedure } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { loadCompanyTerms, loadCustomFieldDefinitions } from "@taller/db";
-import { buildWorkbook, exportFileName, type ExportOrder } from "./export-xlsx";
+import { ordersSpreadsheet, type ExportOrder } from "./export-xlsx";
 import { filtersInput, orderFilters } from "./filters";
 import { countOrders, filterConditions } from "./list-query";
 import { ORDER_FROM } from "./order-rows";
@@ -97,11 +97,10 @@ export const exportOrders = staffProcedure
         picked.slice(0, EXPORT_MAX_ROWS).map((r) => r.correlative_id),
       );
       const terms = await loadCompanyTerms(db, ctx.companyId);
-      const file = await buildWorkbook(rows, await loadCustomFieldDefinitions(db, ctx.companyId), terms);
+      const sheet = ordersSpreadsheet(rows, await loadCustomFieldDefinitions(db, ctx.companyId), terms);
       return {
-        filename: exportFileName(new Date(), terms.order),
-        content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        base64: file.toString("base64"),
+        // Named with the company's word for its orders: "Reparaciones 21-11-2026 14-30.xlsx".
+        ...(await spreadsheetDownload(terms.order.many, sheet)),
         rows: rows.length,
         /** Orders that matched but did not fit in the file (a lower bound when `left_out_capped`). */
         left_out: matched.total - rows.length,

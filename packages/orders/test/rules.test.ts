@@ -2,7 +2,8 @@
 import { companyTerms, DEFAULT_TERMS, termWords, toInstant } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import { customFieldColumns, customFieldText, displayedCustomFields } from "@taller/db";
-import { EXPORT_COLUMNS, exportFileName, exportHeaders, exportRow, type ExportOrder } from "../src/export-xlsx";
+import { spreadsheetFileName } from "@taller/trpc";
+import { EXPORT_COLUMNS, exportHeaders, exportRow, type ExportOrder } from "../src/export-xlsx";
 import { searchTerm } from "@taller/db";
 import { sortKey, sortKeySchema } from "../src/sort";
 
@@ -155,11 +156,9 @@ describe("export rows", () => {
 
   it("names the file with the company's term for its orders and a Chilean date-time stamp", () => {
     const at = new Date("2026-11-21T17:05:00Z");
-    expect(exportFileName(at, termWords(DEFAULT_TERMS.order))).toBe("Órdenes de Trabajo 21-11-2026 14-05.xlsx");
-    expect(exportFileName(at, termWords({ singular: "Reparación", plural: "Reparaciones" }))).toBe(
-      "Reparaciones 21-11-2026 14-05.xlsx",
-    );
+    expect(spreadsheetFileName(termWords(DEFAULT_TERMS.order).many, at)).toBe("Órdenes de Trabajo 21-11-2026 14-05.xlsx");
+    expect(spreadsheetFileName("Reparaciones", at)).toBe("Reparaciones 21-11-2026 14-05.xlsx");
     // A term may hold characters a file system refuses.
-    expect(exportFileName(at, termWords({ singular: "OT", plural: "OT/OC" }))).toBe("OT-OC 21-11-2026 14-05.xlsx");
+    expect(spreadsheetFileName("OT/OC", at)).toBe("OT-OC 21-11-2026 14-05.xlsx");
   });
 });

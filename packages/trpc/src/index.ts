@@ -29,3 +29,4 @@ export {
 export { verifyTotpStep } from "./totp";
 export { readCookie } from "./cookies";
 export { DOCUMENT_RESOURCE, documentOwner, ownedDocument, readableDocument, type DocumentReader } from "./documents";
+export { buildSpreadsheet, spreadsheetDownload, spreadsheetFileName, type Cell, type Spreadsheet } from "./spreadsheet";

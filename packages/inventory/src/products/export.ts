@@ -1,9 +1,9 @@
 import { EXPORT_MAX_ROWS } from "@taller/core";
 import { queryRows } from "@taller/db";
-import { can, oneJobAtATime, staffProcedure } from "@taller/trpc";
+import { can, oneJobAtATime, spreadsheetDownload, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { buildProductsWorkbook, productsFileName } from "../export-xlsx";
+import { PRODUCTS_EXPORT_TITLE, productsSpreadsheet } from "../export-xlsx";
 import { filtersInput, productFilters, productOrder, sortInput } from "./filters";
 import { countProducts, loadProducts, productConditions, productOrderSql } from "./list-query";
 
@@ -35,11 +35,8 @@ export const exportProducts = staffProcedure
         db,
         sql`SELECT id, name FROM warehouses WHERE company_id = ${ctx.companyId} ORDER BY name, id`,
       );
-      const file = await buildProductsWorkbook(rows, warehouses);
       return {
-        filename: productsFileName(new Date()),
-        content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        base64: file.toString("base64"),
+        ...(await spreadsheetDownload(PRODUCTS_EXPORT_TITLE, productsSpreadsheet(rows, warehouses))),
         rows: rows.length,
         left_out: matched.total - rows.length,
         left_out_capped: matched.capped,

@@ -104,6 +104,17 @@ const NAMED = {
 } as const;
 export type NamedKind = keyof typeof NAMED;
 
+/** Open lists, pages and dialogs elsewhere show these names: they refetch (only once the change commits). */
+async function announceNamed(
+  tx: Transaction,
+  kind: NamedKind,
+  companyId: number,
+  id: number,
+  change: "created" | "renamed" | "removed",
+) {
+  await tx.emit({ type: "inventory.catalogue_changed", companyId, payload: { kind, id, change } });
+}
+
 const NAMED_TABLES = { category: sql`product_categories`, warehouse: sql`warehouses` } as const;
 
 /** The company's categories or warehouses by name, each with whether something uses it (then it cannot go). */
@@ -129,7 +140,9 @@ export async function createNamed(
     "name",
     NAMED[kind].taken,
   );
-  return { id: present(row, `inserted ${kind}`).id };
+  const { id } = present(row, `inserted ${kind}`);
+  await announceNamed(tx, kind, companyId, id, "created");
+  return { id };
 }
 
 export async function renameNamed(tx: Transaction, kind: NamedKind, companyId: number, id: number, name: string) {
@@ -143,6 +156,7 @@ export async function renameNamed(tx: Transaction, kind: NamedKind, companyId: n
     taken,
   );
   if (rows.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: notFound });
+  await announceNamed(tx, kind, companyId, id, "renamed");
   return { id };
 }
 
@@ -163,5 +177,6 @@ export async function removeNamed(tx: Transaction, kind: NamedKind, companyId: n
   if (kind === "warehouse")
     await queryRows(tx.db, sql`DELETE FROM stock_balances WHERE company_id = ${companyId} AND warehouse_id = ${id}`);
   await queryRows(tx.db, sql`DELETE FROM ${table} WHERE company_id = ${companyId} AND id = ${id}`);
+  await announceNamed(tx, kind, companyId, id, "removed");
   return { id };
 }

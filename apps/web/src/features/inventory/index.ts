@@ -1,3 +1,4 @@
-// The inventory screens (routes load them from here): the products list and a product's page.
+// The inventory screens (routes load them from here): the products list and a product's page; an order's consumption.
 export { ProductPage } from "./product-page";
 export { ProductsPage } from "./products-page";
+export { OrderConsumption } from "./order-consumption";

@@ -1,7 +1,8 @@
 /**
  * One product (/main/inventory/products/{id}): its data, its stock in each warehouse (minimum, average cost, the
  * low-stock mark) and its movements, newest first, a page at a time. 'Editar' and 'Ajustar stock' for those who may
- * update inventory. The page follows stock moved elsewhere (inventory.changed).
+ * update inventory. The page follows stock moved elsewhere (inventory.changed) and
+ * categories or warehouses changed elsewhere (inventory.catalogue_changed).
  */
 import type { RouterOutputs } from "@taller/api";
 import {
@@ -11,6 +12,7 @@ import {
   INVENTORY_TEXTS,
   isLowStock,
   STOCK_MOVEMENT_NAMES,
+  totalText,
 } from "@taller/core";
 import { Pencil, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
@@ -97,8 +99,9 @@ function Movements({ productId }: { productId: number }) {
     { getNextPageParam: nextCursor },
   );
   const rows = query.data?.pages.flatMap((p) => p.movements) ?? [];
+  const first = query.data?.pages[0];
   return (
-    <Card title="Movimientos">
+    <Card title={first ? `Movimientos (${totalText(first.total, first.total_capped, formatNumber)})` : "Movimientos"}>
       {query.isError && rows.length === 0 ? (
         <QueryFailed query={query} what="los movimientos" inline />
       ) : query.isPending ? (
@@ -180,7 +183,8 @@ function ProductView({ page }: { page: ProductPageData }) {
 /** The product's page, kept fresh when stock moves elsewhere. */
 function useProduct(id: number) {
   const utils = trpc.useUtils();
-  useRefreshOn(["inventory.changed"], () => utils.inventory.products.invalidate());
+  // Its category, the warehouses of its stock and the form's choices follow renames and removals elsewhere.
+  useRefreshOn(["inventory.changed", "inventory.catalogue_changed"], () => utils.inventory.invalidate());
   return trpc.inventory.products.get.useQuery({ id });
 }
 

@@ -2,7 +2,8 @@
  * The products list (/main/inventory/products, issue 25 section 1): search by code or name (accents and case do not
  * matter), a category filter, 'Solo stock bajo', a sort, and a virtualized table (cards under 800 px) with the stock
  * of each warehouse and in total, price and cost in CLP and the low-stock mark; .xlsx export of the filtered list,
- * 'Nuevo' and 'Categorías y bodegas' for those who may. The list follows stock moved elsewhere (inventory.changed).
+ * 'Nuevo' and 'Categorías y bodegas' for those who may. The list follows stock moved elsewhere (inventory.changed) and
+ * categories or warehouses changed elsewhere (inventory.catalogue_changed).
  */
 import { PRODUCT_SORTS, type ProductSort, type SortDirection } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
@@ -57,7 +58,8 @@ export function ProductsPage() {
   const filters = { search: search || null, category_ids: categoryIds, low_stock: lowStock || null, ...order };
   const list = trpc.inventory.products.list.useInfiniteQuery(filters, { getNextPageParam: nextCursor });
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.products, "los productos");
-  useRefreshOn(["inventory.changed"], () => utils.inventory.products.list.invalidate());
+  // Names of categories and warehouses show in the rows, the filter and the columns: a change there refetches too.
+  useRefreshOn(["inventory.changed", "inventory.catalogue_changed"], () => utils.inventory.invalidate());
   const shownWarehouses = warehouses.data ?? [];
 
   return (

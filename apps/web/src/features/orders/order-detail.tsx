@@ -1,7 +1,7 @@
 /**
  * One order, read-only: as the page /main/orders/{id} and as a dialog other screens open (vehicles now; calendar
  * and chat later). The spec does not show this screen; it gathers what a front desk asks about an order: status,
- * number, requirement, client, vehicle, dates, comment, pictures and the last budget.
+ * number, requirement, client, vehicle, dates, comment, pictures, the last budget and the parts it consumed.
  *
  *   <OrderDialog orderId={id} open={open} onOpenChange={setOpen} />
  */
@@ -18,6 +18,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PictureGrid } from "../../ui/picture-grid";
 import { StatusBadge } from "../../ui/status";
+import { OrderConsumption } from "../inventory";
 import { ProviderSection } from "../provider";
 import { CreatePaymentButton } from "../payments";
 import { useRefreshOn } from "../../lib/company-events";
@@ -140,6 +141,7 @@ export function OrderView({ order }: { order: Order }) {
             </dl>
           </Section>
         )}
+        {can("read", "inventory_action") && <OrderConsumption orderId={order.id} />}
         {can("read", "inventory_action") && <ProviderSection document={{ order_id: order.id }} />}
         <Section title="Historial de estados" wide>
           <ol className="order-status-logs">

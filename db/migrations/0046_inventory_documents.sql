@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_document_idx" ON "stock_movements" USING btree ("company_id","document_type","document_id");
