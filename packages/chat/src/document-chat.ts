@@ -1,5 +1,5 @@
 // A document's chat row: written by chat.open (refreshing what it copies from the document) and, through
-// createDocumentChat, by the domain that creates the document in its own transaction (orders.receive).
+// createDocumentChat, by the domain that creates the document in its own transaction (orders' createOrder).
 import { present, type ChatDocument } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
 import type { Transaction } from "@taller/trpc";

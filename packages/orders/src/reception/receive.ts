@@ -7,7 +7,6 @@ import {
   receptionSchema,
   type ReceptionCustomField,
 } from "@taller/core";
-import { createDocumentChat } from "@taller/chat";
 import { createClient, updateClient } from "@taller/crm";
 import {
   clients,
@@ -155,8 +154,7 @@ async function receiveVehicle(tx: Transaction, companyId: number, input: Recepti
 /**
  * 'Recepcionar': in one transaction, the vehicle found by its identifier or created, the client found by RUT or
  * created (and made the vehicle's owner when asked, or when it had none), and the order received through
- * createOrder (its number, first status, status log, events and the client's 'order received' notification), with
- * its chat (@taller/chat's createDocumentChat).
+ * createOrder (its number, first status, status log, chat, events and the client's 'order received' notification).
  * `key` makes it idempotent: a transaction-scoped lock on the key makes a second press wait for the first to commit,
  * then answer its order; the unique (company_id, receive_key) index is the database's guarantee. With an own-records
  * grant the receiving user is the caller, so the new order is his.
@@ -203,7 +201,6 @@ export const receive = staffProcedure
           },
         },
       );
-      await createDocumentChat(tx, ctx.companyId, "Order", order.id);
       return order;
     }),
   );

@@ -2,6 +2,7 @@ import { ORDER_TEXTS, present } from "@taller/core";
 import { loadCompanyTerms, orders, queryRows, type DocumentPicture } from "@taller/db";
 import { type Transaction, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
+import { createDocumentChat } from "@taller/chat";
 import { logStatus } from "./status-log";
 
 /** What a new order is received with; the number, the first status and the check-in time are the package's. */
@@ -30,7 +31,8 @@ export interface NewOrder {
 /**
  * Receives an order in the caller's transaction: the company's next order number (its counter row, locked to the
  * transaction's end by next_correlative), the company's first order status, that status as the first line of its
- * history, and the events: the lists refresh, and a client's WhatsApp 'order received' notification is asked for.
+ * history, its chat (@taller/chat's createDocumentChat), and the events: the lists refresh, and a client's WhatsApp
+ * 'order received' notification is asked for.
  */
 export async function createOrder(
   tx: Transaction,
@@ -67,6 +69,8 @@ export async function createOrder(
     .returning({ id: orders.id });
   const id = present(row, "the inserted order").id;
   await logStatus(tx, by, id, status.id, null);
+  // Every order is born with its chat, however it was received (the reception, a booking's check-in).
+  await createDocumentChat(tx, by.companyId, "Order", id);
   await tx.emit({ type: "order.changed", companyId: by.companyId, payload: { ids: [id] } });
   if (order.clientId !== null) {
     await tx.emit({
