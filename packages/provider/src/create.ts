@@ -32,7 +32,7 @@ export const create = staffProcedure
         orderId !== null &&
         !(await one(sql`SELECT id FROM orders WHERE company_id = ${ctx.companyId} AND id = ${orderId}`))
       ) {
-        throw fieldError("NOT_FOUND", "order_id", await termNotFound(ctx.db, ctx.companyId, "order"));
+        throw fieldError("NOT_FOUND", "order_id", await termNotFound(tx.db, ctx.companyId, "order"));
       }
       if (input.warehouse_id != null) {
         if (

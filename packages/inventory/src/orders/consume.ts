@@ -1,5 +1,5 @@
-import { INVENTORY_TEXTS, ORDER_TEXTS, orderConsumptionSchema } from "@taller/core";
-import { intArray, queryRows } from "@taller/db";
+import { INVENTORY_TEXTS, orderConsumptionSchema } from "@taller/core";
+import { intArray, queryRows, termNotFound } from "@taller/db";
 import { can, fieldError, readableDocument, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { moveStock } from "../write";
@@ -24,7 +24,8 @@ export const consume = staffProcedure
                    (SELECT count(*)::int FROM products WHERE company_id = ${ctx.companyId}
                       AND id = ANY(${intArray(productIds)})) AS products`,
       );
-      if (!found?.order) throw new TRPCError({ code: "NOT_FOUND", message: ORDER_TEXTS.notFound });
+      if (!found?.order)
+        throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(tx.db, ctx.companyId, "order") });
       if (!found.warehouse) throw fieldError("NOT_FOUND", "warehouse_id", INVENTORY_TEXTS.warehouseNotFound);
       if (found.products !== productIds.length) throw fieldError("NOT_FOUND", "lines", INVENTORY_TEXTS.productNotFound);
       const moved = await moveStock(

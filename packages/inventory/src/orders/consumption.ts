@@ -1,5 +1,5 @@
-import { idSchema, ORDER_TEXTS, type Instant } from "@taller/core";
-import { instantText, queryRows } from "@taller/db";
+import { idSchema, type Instant } from "@taller/core";
+import { instantText, queryRows, termNotFound } from "@taller/db";
 import { can, readableDocument, staffProcedure, TRPCError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -26,7 +26,7 @@ export const consumption = staffProcedure
       sql`SELECT o.id FROM orders o WHERE o.company_id = ${ctx.companyId} AND o.id = ${input.order_id}
             AND ${readableDocument(ctx, "Order", sql`o.company_id`, sql`o.id`)}`,
     );
-    if (!order) throw new TRPCError({ code: "NOT_FOUND", message: ORDER_TEXTS.notFound });
+    if (!order) throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(ctx.db, ctx.companyId, "order") });
     // An order consumes a few dozen lines at most; bounded anyway.
     return queryRows<ConsumedLine>(
       ctx.db,
