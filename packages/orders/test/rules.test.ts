@@ -156,7 +156,9 @@ describe("export rows", () => {
 
   it("names the file with the company's term for its orders and a Chilean date-time stamp", () => {
     const at = new Date("2026-11-21T17:05:00Z");
-    expect(spreadsheetFileName(termWords(DEFAULT_TERMS.order).many, at)).toBe("Órdenes de Trabajo 21-11-2026 14-05.xlsx");
+    expect(spreadsheetFileName(termWords(DEFAULT_TERMS.order).many, at)).toBe(
+      "Órdenes de Trabajo 21-11-2026 14-05.xlsx",
+    );
     expect(spreadsheetFileName("Reparaciones", at)).toBe("Reparaciones 21-11-2026 14-05.xlsx");
     // A term may hold characters a file system refuses.
     expect(spreadsheetFileName("OT/OC", at)).toBe("OT-OC 21-11-2026 14-05.xlsx");

@@ -10,10 +10,11 @@ import { trpc } from "../../lib/trpc";
 import type { RouterInputs } from "@taller/api";
 import { IconButton } from "../../ui/icon-button";
 import { useSnackbar } from "../../ui/snackbar";
-import { Spinner } from "../../ui/spinner";
+import { ExportInProgress, useExportFailed } from "../../ui/export-progress";
 
 export function ProductsExport({ filters }: { filters: RouterInputs["inventory"]["products"]["export"] }) {
   const snackbar = useSnackbar();
+  const exportFailed = useExportFailed();
   const exportProducts = trpc.inventory.products.export.useMutation({
     onSuccess: (file) => {
       downloadBase64(file);
@@ -25,26 +26,9 @@ export function ProductsExport({ filters }: { filters: RouterInputs["inventory"]
         { tone: file.left_out > 0 ? "info" : "success", duration: 5000, closeLabel: "Cerrar" },
       );
     },
-    // A second export while one runs is refused with its own Spanish message; anything else is a plain failure.
-    onError: (error) =>
-      snackbar.show(error.data?.code === "TOO_MANY_REQUESTS" ? error.message : "Error al exportar", {
-        tone: "error",
-        duration: 3000,
-        closeLabel: "Cerrar",
-      }),
+    onError: exportFailed,
   });
-  if (exportProducts.isPending)
-    return (
-      <>
-        <span className="export-progress" role="status">
-          <Spinner size={16} />
-          <span className="export-progress-text">Generando archivo…</span>
-        </span>
-        <IconButton label="Exportando" disabled>
-          <Download size={22} className="downloading" />
-        </IconButton>
-      </>
-    );
+  if (exportProducts.isPending) return <ExportInProgress />;
   return (
     <IconButton label="Exportar" onClick={() => exportProducts.mutate(filters)}>
       <Download size={22} />

@@ -13,7 +13,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
 import { useSnackbar } from "../../ui/snackbar";
-import { Spinner } from "../../ui/spinner";
+import { ExportInProgress, useExportFailed } from "../../ui/export-progress";
 import { DateField, isDayValue } from "../../ui/date-field";
 import { leftOutMessage } from "./list-rules";
 
@@ -39,6 +39,7 @@ export interface ExportFilters {
 export function OrdersExport({ filters }: { filters: ExportFilters }) {
   const can = useCan();
   const snackbar = useSnackbar();
+  const exportFailed = useExportFailed();
   const [open, setOpen] = useState(false);
   const [dates, setDates] = useState<Dates>(NO_DATES);
   const exportOrders = trpc.orders.export.useMutation({
@@ -50,30 +51,12 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
           closeLabel: "Cerrar",
         });
     },
-    // A second export while one runs is refused with its own Spanish message; anything else is a plain failure.
-    onError: (error) =>
-      snackbar.show(error.data?.code === "TOO_MANY_REQUESTS" ? error.message : "Error al exportar", {
-        tone: "error",
-        duration: 3000,
-        closeLabel: "Cerrar",
-      }),
+    onError: exportFailed,
   });
 
   if (!can("update", "check_in")) return null;
 
-  if (exportOrders.isPending) {
-    return (
-      <>
-        <span className="export-progress" role="status">
-          <Spinner size={16} />
-          <span className="export-progress-text">Generando archivo…</span>
-        </span>
-        <IconButton label="Exportando" disabled>
-          <Download size={22} className="downloading" />
-        </IconButton>
-      </>
-    );
-  }
+  if (exportOrders.isPending) return <ExportInProgress />;
 
   // Dates are days ("YYYY-MM-DD"), so comparing the strings compares the days.
   const invalidEnd = (range: (typeof RANGES)[number]) =>
