@@ -67,3 +67,12 @@ export const WHATSAPP_CHAT_TEXTS = {
   none: [DEMO_WHATSAPP_NOTE, "el presupuesto de su vehículo AB"],
   closed: [DEMO_WHATSAPP_LATE],
 };
+
+/**
+ * '#n' of the demo's WhatsApp chats, which whatsapp.spec.ts reads: a spec that writes in an order's chat, or finishes
+ * an order (its chat is archived then), takes another.
+ */
+export async function whatsappChatNumbers(page: Page): Promise<Set<string>> {
+  const numbers = await orderChatsEndingWith(page, Object.values(WHATSAPP_CHAT_TEXTS).flat());
+  return new Set(numbers.map((n) => `#${n}`));
+}

@@ -5,23 +5,9 @@
  * 'Ir al final', and his panel at 390 px.
  * Both accounts only read elsewhere; the chat's messages here belong to this spec.
  */
-import { expect, type Page, test } from "@playwright/test";
-import {
-  messageInput,
-  messages,
-  openSession,
-  orderChatsEndingWith,
-  panel,
-  type,
-  WHATSAPP_CHAT_TEXTS,
-} from "./chat-helpers";
+import { expect, test } from "@playwright/test";
+import { messageInput, messages, openSession, panel, type, whatsappChatNumbers } from "./chat-helpers";
 import { TINY_PNG } from "./fixtures";
-
-/** '#n' of the demo's WhatsApp chats, which whatsapp.spec.ts reads. */
-async function whatsappChatNumbers(page: Page): Promise<Set<string>> {
-  const numbers = await orderChatsEndingWith(page, Object.values(WHATSAPP_CHAT_TEXTS).flat());
-  return new Set(numbers.map((n) => `#${n}`));
-}
 
 test("two users: a mention with its badge, a reply, an event, an image, a deletion and 'Ir al final'", async ({
   browser,

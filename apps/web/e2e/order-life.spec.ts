@@ -3,11 +3,12 @@
  * orders list, calendar and vehicles list follow; the control offers only the company's transitions (and says why
  * 'Entregar' waits); a browser that missed the changes is refused with the conflict message and shown the order as it
  * now is; delivery; and cancelling with a required reason. Each test takes an order in 'Recepcionado' of its own (the
- * oldest loaded).
+ * oldest loaded that is not one of the demo's WhatsApp chats).
  */
 import { expect as baseExpect, type Browser, type Page, test } from "@playwright/test";
 import { formatDay, ORDER_TEXTS, todayIn } from "@taller/core";
 import { loginToShell } from "./fixtures";
+import { whatsappChatNumbers } from "./chat-helpers";
 import { listScreen } from "./lists";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -25,19 +26,22 @@ async function otherBrowser(browser: Browser, live = true) {
   return { context, page };
 }
 
-/** An order in 'Recepcionado' from the list: `nth` from the end of the first page, so tests take different ones. */
-async function receivedOrder(page: Page, nth: number) {
+/**
+ * An order in 'Recepcionado' from the list, the last of the first page (each test moves its order on, so the next
+ * takes another); never one of the demo's WhatsApp chats, which finishing the order would archive.
+ */
+async function receivedOrder(page: Page) {
   await loginToShell(page, ADMIN);
+  const whatsapp = await whatsappChatNumbers(page);
   await page.goto("/main/orders");
   const list = ordersList(page);
   await expect(list.rows.first()).toBeVisible();
-  const link = list.rows
-    .filter({ has: page.getByRole("img", { name: "Recepcionado" }) })
-    .nth(-1 - nth)
-    .locator("a.order-number");
-  const number = (await link.textContent()) ?? "";
-  const href = (await link.getAttribute("href")) ?? "";
+  const received = list.rows.filter({ has: page.getByRole("img", { name: "Recepcionado" }) }).locator("a.order-number");
+  const numbers = (await received.allTextContents()).map((n) => n.trim()).filter((n) => !whatsapp.has(n));
+  const number = numbers.at(-1) ?? "";
+  expect(number, "a received order of its own").toMatch(/^#\d+$/);
   const row = list.rows.filter({ has: page.locator("a.order-number", { hasText: new RegExp(`^${number}$`) }) });
+  const href = (await row.locator("a.order-number").getAttribute("href")) ?? "";
   return { list, row, href };
 }
 
@@ -51,7 +55,7 @@ test("three statuses in one browser, the other's list, calendar and vehicles fol
   page,
   browser,
 }) => {
-  const { row, href } = await receivedOrder(page, 0);
+  const { row, href } = await receivedOrder(page);
   const number = (await row.locator("a.order-number").textContent()) ?? "";
   const plateLink = row.locator('a[href^="/main/vehicles"]');
   const plate = (await plateLink.textContent()) ?? "";
@@ -115,7 +119,7 @@ test("three statuses in one browser, the other's list, calendar and vehicles fol
 });
 
 test("'Anular' asks for the reason and keeps it in the history", async ({ page }) => {
-  const { href } = await receivedOrder(page, 1);
+  const { href } = await receivedOrder(page);
   await page.goto(href);
   await page.getByRole("button", { name: "Anular" }).click();
   const dialog = page.getByRole("dialog", { name: /^Anular orden #\d+$/ });
