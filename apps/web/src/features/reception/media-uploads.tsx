@@ -163,7 +163,7 @@ export function MediaUploads({ media }: { media: MediaUploadsState }) {
         />
       </div>
       {media.uploads.length > 0 && (
-        <ul className="reception-uploads">
+        <ul className="stack-list">
           {media.uploads.map((u) => (
             <UploadTile key={u.key} upload={u} media={media} />
           ))}

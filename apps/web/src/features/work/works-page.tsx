@@ -46,7 +46,7 @@ export function WorksPage() {
       ) : items.length === 0 ? (
         <p className="work-empty">{tab === "open" ? "No tienes trabajos pendientes." : "No tienes trabajos."}</p>
       ) : (
-        <ul className="work-list" aria-label="Trabajos">
+        <ul className="stack-list work-list" aria-label="Trabajos">
           {items.map((work) => (
             <li key={work.id}>
               <WorkCard

@@ -112,7 +112,7 @@ function Devices() {
         ) : devices.data.length === 0 ? (
           <p className="work-empty">No hay pantallas registradas.</p>
         ) : (
-          <ul className="devices-list" aria-label="Pantallas registradas">
+          <ul className="stack-list devices-list" aria-label="Pantallas registradas">
             {devices.data.map((d) => (
               <li key={d.id}>
                 <span className="devices-name">

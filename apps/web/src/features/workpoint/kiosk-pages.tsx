@@ -205,7 +205,7 @@ function KioskWorks() {
       {works.data.length === 0 ? (
         <p className="work-empty">No tienes trabajos pendientes.</p>
       ) : (
-        <ul className="work-list" aria-label="Mis trabajos">
+        <ul className="stack-list work-list" aria-label="Mis trabajos">
           {works.data.map((work) => (
             <li key={work.id}>
               <WorkCard
