@@ -6,6 +6,7 @@ import { EVENT_MIN_HOURS, eventDurationSchema } from "./calendar";
 import { fileUrl, isFileId } from "./files";
 import { isInstant, type Instant } from "./instant";
 import { idSchema as id } from "./ids";
+import { isRecordId } from "./record-id";
 
 export const CHAT_DOCUMENT_TYPES = ["Order", "Budget", "Crm", "Booking", "Assistant"] as const;
 export type ChatDocumentType = (typeof CHAT_DOCUMENT_TYPES)[number];
@@ -352,7 +353,7 @@ export function mentionsIn(text: string): { users: number[]; clients: number[] }
   const clients = new Set<number>();
   for (const m of text.matchAll(MENTION)) {
     const n = Number(m[2]);
-    if (n < 1 || n > 2_147_483_647) continue;
+    if (!isRecordId(n)) continue;
     (m[1] === "user" ? users : clients).add(n);
   }
   return { users: [...users], clients: [...clients] };

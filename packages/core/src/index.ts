@@ -1,5 +1,6 @@
 export * from "./company-keys";
 export * from "./ids";
+export * from "./record-id";
 export * from "./fields";
 export * from "./company";
 export * from "./terms";

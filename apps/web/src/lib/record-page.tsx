@@ -9,15 +9,13 @@
  *
  * `useRecord` is the page's hook that asks for the record (and keeps it fresh); it runs only with a valid id.
  */
+import { isRecordId } from "@taller/core";
 import { Link, type LinkProps, useParams } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageLoader } from "../ui/spinner";
 import { errorCode } from "./api";
 import { type LoadingQuery, QueryFailed } from "./load-state";
-
-/** The largest id of a record (PostgreSQL's integer). */
-const MAX_ID = 2_147_483_647;
 
 interface RecordProps<T> {
   what: string;
@@ -40,11 +38,7 @@ export function RecordPage<T>({
         <ArrowLeft size={18} aria-hidden />
         {backLabel}
       </Link>
-      {Number.isInteger(recordId) && recordId > 0 && recordId <= MAX_ID ? (
-        <RecordLoader id={recordId} {...record} />
-      ) : (
-        <RecordProblem text={record.notFound} />
-      )}
+      {isRecordId(recordId) ? <RecordLoader id={recordId} {...record} /> : <RecordProblem text={record.notFound} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * /main/work/{id}: one work, opened from a chat bubble or a worker card (seed 002 section 2.1): start or complete it.
  */
-import { formatDateTime } from "@taller/core";
+import { formatDateTime, isRecordId } from "@taller/core";
 import { useParams } from "@tanstack/react-router";
 import { errorCode } from "../../lib/api";
 import { QueryFailed } from "../../lib/load-state";
@@ -13,7 +13,7 @@ import { WorkCard } from "./work-card";
 export function WorkDetailPage() {
   const { id } = useParams({ from: "/main/work/$id" });
   const workId = Number(id);
-  const valid = Number.isInteger(workId) && workId > 0 && workId <= 2_147_483_647;
+  const valid = isRecordId(workId);
   const work = trpc.workpoint.get.useQuery({ id: workId }, { enabled: valid });
   const moves = useWorkMoves();
   useWorksLive();
