@@ -27,8 +27,8 @@ async function otherBrowser(browser: Browser, live = true) {
 }
 
 /**
- * An order in 'Recepcionado' from the list, the last of the first page (each test moves its order on, so the next
- * takes another); never one of the demo's WhatsApp chats, which finishing the order would archive.
+ * An order in 'Recepcionado' from the list filtered to that status, the last in view (each test moves its order on,
+ * so the next takes another); never one of the demo's WhatsApp chats, which finishing the order would archive.
  */
 async function receivedOrder(page: Page) {
   await loginToShell(page, ADMIN);
@@ -36,12 +36,38 @@ async function receivedOrder(page: Page) {
   await page.goto("/main/orders");
   const list = ordersList(page);
   await expect(list.rows.first()).toBeVisible();
-  const received = list.rows.filter({ has: page.getByRole("img", { name: "Recepcionado" }) }).locator("a.order-number");
-  const numbers = (await received.allTextContents()).map((n) => n.trim()).filter((n) => !whatsapp.has(n));
+  // Only 'Recepcionado' listed while choosing: the rows in view are all candidates, however many orders other tests
+  // moved on. The boxes are put back afterwards, so the list follows the order through its next statuses.
+  const boxes = list.boxes.getByRole("button");
+  const pressedBefore = await boxes.evaluateAll((all) => all.map((b) => b.getAttribute("aria-pressed") === "true"));
+  const received = list.box("Recepcionado");
+  if ((await received.getAttribute("aria-pressed")) !== "true") await received.click();
+  const others = list.boxes.getByRole("button", { pressed: true }).filter({ hasNotText: "Recepcionado" });
+  for (let left = await others.count(); left > 0; left--) {
+    await others.first().click();
+    await expect(others).toHaveCount(left - 1);
+  }
+  await list.expectMatchesBoxes();
+  // With a vehicle: another test's booking received without one gives an order the vehicles list cannot show.
+  const candidates = list.rows
+    .filter({ has: page.getByRole("img", { name: "Recepcionado" }) })
+    .filter({ has: page.locator('a[href^="/main/vehicles"]') })
+    .locator("a.order-number");
+  const numbers = (await candidates.allTextContents()).map((n) => n.trim()).filter((n) => !whatsapp.has(n));
   const number = numbers.at(-1) ?? "";
   expect(number, "a received order of its own").toMatch(/^#\d+$/);
   const row = list.rows.filter({ has: page.locator("a.order-number", { hasText: new RegExp(`^${number}$`) }) });
   const href = (await row.locator("a.order-number").getAttribute("href")) ?? "";
+  const plate = ((await row.locator('a[href^="/main/vehicles"]').textContent()) ?? "").trim();
+
+  for (const [index, pressed] of pressedBefore.entries()) {
+    const box = boxes.nth(index);
+    if ((await box.getAttribute("aria-pressed")) !== String(pressed)) await box.click();
+    await expect(box).toHaveAttribute("aria-pressed", String(pressed));
+  }
+  // Its vehicle searched, the order's row stays in view whatever else the list holds.
+  await page.getByRole("searchbox", { name: "Buscar" }).fill(plate);
+  await expect(row).toBeVisible();
   return { list, row, href };
 }
 
