@@ -101,9 +101,36 @@ const schema = z.object({
   ASSISTANT_MODEL: z.string().min(1).max(200).optional(),
   /** Milliseconds to wait for the model's answer (at most 60 s: past that a question counts as failed). */
   ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
+  /**
+   * Files (pictures, workbooks, thumbnails) in S3-compatible object storage: setting the bucket turns it on; unset,
+   * they stay under DATA_DIR/files. The endpoint names a non-AWS server (MinIO, R2, a local one), which usually also
+   * needs path-style addressing. Without keys the SDK's own chain applies (an instance role, say).
+   */
+  FILES_S3_BUCKET: z.string().min(3).max(63).optional(),
+  FILES_S3_ENDPOINT: z.string().url("una URL http(s)").optional(),
+  FILES_S3_REGION: z.string().min(1).default("us-east-1"),
+  FILES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  FILES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  FILES_S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  /** Prepended to every key ("taller/"): several installations in one bucket. */
+  FILES_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*$/, "carpetas terminadas en /, como taller/")
+    .default(""),
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** The object storage's key pair goes together too. */
+function checkFiles(env: Env): string | null {
+  if (Boolean(env.FILES_S3_ACCESS_KEY_ID) !== Boolean(env.FILES_S3_SECRET_ACCESS_KEY)) {
+    return "FILES_S3_ACCESS_KEY_ID y FILES_S3_SECRET_ACCESS_KEY van juntos";
+  }
+  return null;
+}
 
 /** Mercado Pago needs its token and secret together: one without the other is a configuration mistake. */
 function checkPayments(env: Env): string | null {
@@ -118,7 +145,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
-  const payments = checkPayments(parsed.data);
-  if (payments) throw new Error(`Invalid configuration:\n${payments}`);
+  const mistake = checkPayments(parsed.data) ?? checkFiles(parsed.data);
+  if (mistake) throw new Error(`Invalid configuration:\n${mistake}`);
   return parsed.data;
 }

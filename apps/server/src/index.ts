@@ -24,6 +24,7 @@ import { resolve } from "node:path";
 import { createApp } from "./app";
 import { demoAccountsExist, isLoopback } from "./bind";
 import { storeDemoPictures } from "./files/demo-pictures";
+import { createS3FileStore } from "./files/s3-store";
 import { createDiskFileStore } from "./files/store";
 import { demoInboundMailKey } from "./inbound-mail-demo";
 import { loadEnv } from "./env";
@@ -37,7 +38,19 @@ await migrateDatabase(database);
 if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && database.driver === "pglite")) {
   if (await seedDemoIfEmpty(database.db)) logger.info("seeded demo data (Taller Demo, Otro Taller)");
 }
-const files = createDiskFileStore(resolve(env.DATA_DIR, "files"));
+const files = env.FILES_S3_BUCKET
+  ? await createS3FileStore({
+      bucket: env.FILES_S3_BUCKET,
+      endpoint: env.FILES_S3_ENDPOINT,
+      region: env.FILES_S3_REGION,
+      credentials:
+        env.FILES_S3_ACCESS_KEY_ID && env.FILES_S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: env.FILES_S3_ACCESS_KEY_ID, secretAccessKey: env.FILES_S3_SECRET_ACCESS_KEY }
+          : undefined,
+      forcePathStyle: env.FILES_S3_FORCE_PATH_STYLE,
+      prefix: env.FILES_S3_PREFIX,
+    })
+  : createDiskFileStore(resolve(env.DATA_DIR, "files"));
 // The demo's order photos: their bytes, when the store lacks them (a freshly seeded database; a few ms otherwise).
 const demoPictures = await storeDemoPictures(database.db, files);
 if (demoPictures > 0) logger.info(`stored ${demoPictures} demo pictures`);

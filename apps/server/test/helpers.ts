@@ -27,7 +27,9 @@ export interface TestServer {
 
 /** The real HTTP + WebSocket server on a free port, over a fresh seeded database. */
 export async function startTestServer(
-  options: Partial<Pick<AppOptions, "trustProxy" | "webDist" | "logger" | "inboundMailLimits" | "testCheckout">> = {},
+  options: Partial<
+    Pick<AppOptions, "trustProxy" | "webDist" | "logger" | "inboundMailLimits" | "testCheckout" | "files">
+  > = {},
 ): Promise<TestServer> {
   const tdb = await createSeededDatabase();
   const fx = tdb.fx;
@@ -47,8 +49,8 @@ export async function startTestServer(
     webDist: "/nonexistent",
     trustProxy: 0,
     version: "test",
+    files: options.files ?? createDiskFileStore(await mkdtemp(join(tmpdir(), "taller-files-"))),
     ...options,
-    files: createDiskFileStore(await mkdtemp(join(tmpdir(), "taller-files-"))),
   });
   const port = await app.listen(0, "127.0.0.1");
   return {

@@ -140,28 +140,6 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
           .limit(1)
       : [];
     if (!row) return replyFailure(req, res, 404, "Archivo no encontrado");
-    if (wantsThumbnail) {
-      const thumbnail = (await store.get(key)) ?? Readable.from([await placeholderThumbnail()]);
-      return serve(req, res, key, thumbnail, THUMBNAIL_TYPE, null);
-    }
-    const direct = store.url(id);
-    if (direct) {
-      res.writeHead(302, { location: direct, "cache-control": "no-store" });
-      return void res.end();
-    }
-    const stream = await store.get(id);
-    if (!stream) return replyFailure(req, res, 404, "Archivo no encontrado");
-    return serve(req, res, id, stream, row.contentType, row.size);
-  }
-
-  async function serve(
-    req: IncomingMessage,
-    res: ServerResponse,
-    key: string,
-    stream: Readable,
-    contentType: string,
-    size: number | null,
-  ) {
     const etag = `"${key}"`;
     const headers = {
       etag,
@@ -171,11 +149,28 @@ export function createFileRoutes({ db, store, trustProxy, quotaBytes = COMPANY_Q
       "content-security-policy": "default-src 'none'; sandbox",
       "cross-origin-resource-policy": "same-origin",
     };
+    // Answered before the store is asked: with object storage, opening the bytes is a request of its own.
     if (req.headers["if-none-match"] === etag) {
-      stream.destroy();
       res.writeHead(304, headers);
       return void res.end();
     }
+    if (wantsThumbnail) {
+      const thumbnail = (await store.get(key)) ?? Readable.from([await placeholderThumbnail()]);
+      return serve(req, res, headers, thumbnail, THUMBNAIL_TYPE, null);
+    }
+    const stream = await store.get(id);
+    if (!stream) return replyFailure(req, res, 404, "Archivo no encontrado");
+    return serve(req, res, headers, stream, row.contentType, row.size);
+  }
+
+  async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: Record<string, string>,
+    stream: Readable,
+    contentType: string,
+    size: number | null,
+  ) {
     res.writeHead(200, {
       ...headers,
       "content-type": contentType,

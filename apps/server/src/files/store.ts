@@ -14,15 +14,14 @@ export function isStoreKey(key: string): boolean {
 }
 
 /**
- * Where file bytes live. The app always addresses a file as /files/<id> (see routes.ts); a store either hands the
- * bytes back (`get`) or names a direct URL to redirect to (`url`, for remote stores with their own delivery).
+ * Where file bytes live: the local disk by default, or S3-compatible object storage (s3-store.ts). The app always
+ * addresses a file as /files/<id> and the bytes pass through the server (routes.ts), which keeps its checks.
  */
 export interface FileStore {
   put(id: string, bytes: Uint8Array): Promise<void>;
   get(id: string): Promise<Readable | null>;
   /** Removes the bytes (and nothing else: a missing file is not an error). */
   delete(id: string): Promise<void>;
-  url(id: string): string | null;
 }
 
 /** The local default: one file per id under `dir` (DATA_DIR/files). */
@@ -51,6 +50,5 @@ export function createDiskFileStore(dir: string): FileStore {
     async delete(id) {
       await rm(pathOf(id), { force: true });
     },
-    url: () => null,
   };
 }
