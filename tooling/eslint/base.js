@@ -56,6 +56,45 @@ const domainLayer = (name) => {
   ];
 };
 
+/**
+ * A company names its object, client and order in its own words ('Bicicleta', 'Paciente'), of either gender: a
+ * sentence that writes 'este' or 'el' before one of those words reads 'este bicicleta'. The word before a term
+ * (a `TermWords`' one, many, oneLower or manyLower) comes from `agree(term, "este", "esta")` in @taller/core.
+ */
+const ARTICLE_BEFORE =
+  /(?:^|[\s(¿¡'"])(?:el|la|los|las|del|al|este|esta|estos|estas|ese|esa|nuevo|nueva|nuevos|nuevas|un|una|otro|otra|ningún|ninguna|todos|todas|mismo|misma)\s+$/iu;
+const isTermWord = (node) =>
+  node?.type === "MemberExpression" &&
+  !node.computed &&
+  ["one", "many", "oneLower", "manyLower"].includes(node.property.name);
+const termAgreement = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      agree:
+        "{{word}}: the word before a company's term agrees with it: agree(term, masculine, feminine) from @taller/core.",
+    },
+  },
+  create(context) {
+    const check = (text, expression, node) => {
+      const match = ARTICLE_BEFORE.exec(text);
+      if (match && isTermWord(expression))
+        context.report({ node, messageId: "agree", data: { word: match[0].trim() } });
+    };
+    return {
+      TemplateLiteral(node) {
+        node.expressions.forEach((expression, i) => check(node.quasis[i].value.cooked ?? "", expression, node));
+      },
+      JSXText(node) {
+        const siblings = node.parent.children;
+        const next = siblings[siblings.indexOf(node) + 1];
+        if (next?.type === "JSXExpressionContainer") check(node.value, next.expression, node);
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/.data/**", "**/migrations/**", "**/test-results/**"] },
   js.configs.recommended,
@@ -81,8 +120,9 @@ export default tseslint.config(
         tsconfigRootDir: process.cwd(),
       },
     },
-    plugins: { "@eslint-community/eslint-comments": comments },
+    plugins: { "@eslint-community/eslint-comments": comments, taller: { rules: { "term-agreement": termAgreement } } },
     rules: {
+      "taller/term-agreement": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-floating-promises": "error",

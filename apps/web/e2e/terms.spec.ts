@@ -17,6 +17,10 @@ async function setTerms(page: Page, terms: Record<string, [singular: string, plu
     await page.getByLabel(`${name} (singular)`).fill(singular);
     await page.getByLabel(`${name} (plural)`).fill(plural);
   }
+  // A new word brings its likely gender, which the words around it agree with ('Esta bicicleta').
+  const objectGender = page.getByRole("combobox", { name: "Objeto (género)" });
+  if (terms.Objeto?.[0] === "Bicicleta") await expect(objectGender).toContainText("Femenino");
+  if (terms.Objeto?.[0] === "Vehículo") await expect(objectGender).toContainText("Masculino");
   await page.getByRole("button", { name: "Guardar preferencias" }).click();
   await expect(page.getByText("Preferencias guardadas", { exact: true })).toBeVisible();
 }

@@ -331,7 +331,11 @@ describe("admin.preferences", () => {
       booking_type: "professional",
       booking_addon: { allowed_domains: "  https://tienda.otro.cl   *.otro.cl ", background_color: "#EEEEEE" },
       workpoint_logout_time: 0,
-      terms: { ...current.terms, crm: { singular: "Seguimiento", plural: "Seguimientos" } },
+      terms: {
+        ...current.terms,
+        object: { singular: "Moto", plural: "Motos", gender: "f" },
+        crm: { singular: "Seguimiento", plural: "Seguimientos" },
+      },
       modules: [
         { key: "crm", name: "Seguimientos", visible: true },
         { key: "order", name: "Órdenes", visible: false },
@@ -343,7 +347,8 @@ describe("admin.preferences", () => {
       booking_type: "professional",
       booking_addon: { allowed_domains: "https://tienda.otro.cl *.otro.cl", background_color: "#eeeeee" },
       workpoint_logout_time: 0,
-      terms: { crm: { singular: "Seguimiento", plural: "Seguimientos" } },
+      // The gender chosen is kept: 'Esta moto', whatever the word's ending.
+      terms: { object: { singular: "Moto", gender: "f" }, crm: { singular: "Seguimiento", plural: "Seguimientos" } },
       days_preferences: { max_bookings: 4, time_interval: 15 },
     });
     expect(after.modules.map((m) => m.key)).toEqual(["crm", "order"]);

@@ -3,7 +3,7 @@
 // screens' validation, so both say the same thing in the same words.
 import { z } from "zod";
 import { MODULE_KEYS } from "./company-keys";
-import { companyPreferencesSchema, daysPreferencesSchema, statusTypeSchema, WEEKDAYS } from "./company";
+import { companyPreferencesSchema, daysPreferencesSchema, statusTypeSchema, termGenderSchema, WEEKDAYS } from "./company";
 import { parseAllowedDomains, patternToCspSource } from "./embedding";
 
 const rowId = z
@@ -152,7 +152,7 @@ export const allowedDomainsSchema = z
   });
 
 const termText = z.string().trim().min(1, "Ingresa el texto").max(40, "Máximo 40 caracteres");
-const termSchema = z.object({ singular: termText, plural: termText });
+const termSchema = z.object({ singular: termText, plural: termText, gender: termGenderSchema });
 
 /** The days preferences, with each open day's hours in order. */
 export const editableDaysPreferencesSchema = daysPreferencesSchema

@@ -7,7 +7,9 @@ export const themeSchema = z.enum(THEMES);
 export const moduleKeySchema = z.enum(MODULE_KEYS);
 export const statusTypeSchema = z.enum(STATUS_TYPES);
 
-const termSchema = z.object({ singular: z.string().min(1), plural: z.string().min(1) });
+/** Optional: terms named before it could be chosen take `guessGender`'s (terms.ts). */
+export const termGenderSchema = z.enum(["m", "f"], { error: "Elige masculino o femenino" }).optional();
+const termSchema = z.object({ singular: z.string().min(1), plural: z.string().min(1), gender: termGenderSchema });
 export type Term = z.infer<typeof termSchema>;
 
 export const companyPreferencesSchema = z.object({

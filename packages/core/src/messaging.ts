@@ -2,7 +2,7 @@
 // rules, the 24-hour reply window and the forward-only message status. Pure: the server and the web app share them.
 import { z } from "zod";
 import { trimEndOf } from "./text";
-import type { TermWords } from "./terms";
+import { agree, type TermWords } from "./terms";
 
 export const WHATSAPP_TEXTS = {
   noConversation: "No se ha iniciado una conversación",
@@ -21,7 +21,7 @@ export const WHATSAPP_TEXTS = {
   example: "Ingrese un valor de ejemplo",
   /** The client named with the company's term: '… desde el último mensaje del paciente: …'. */
   outsideWindow: (client: TermWords) =>
-    `Han pasado más de 24 horas desde el último mensaje del ${client.oneLower}: solo se puede enviar una plantilla aprobada`,
+    `Han pasado más de 24 horas desde el último mensaje ${agree(client, "del", "de la")} ${client.oneLower}: solo se puede enviar una plantilla aprobada`,
   templateNotApproved: "La plantilla no está aprobada por WhatsApp",
   /** The client named with the company's term: 'Paciente sin teléfono de WhatsApp'. */
   noPhone: (client: TermWords) => `${client.one} sin teléfono de WhatsApp`,

@@ -6,8 +6,13 @@
  */
 
 export type TermKey = "object" | "client" | "order" | "crm";
-/** What a company's preferences hold per term (company.ts validates it). */
-export type Terms = Record<TermKey, { singular: string; plural: string }>;
+/** A noun's grammatical gender: what 'este'/'esta', 'el'/'la', 'nuevo'/'nueva' agree with. */
+export type TermGender = "m" | "f";
+/**
+ * What a company's preferences hold per term (company.ts validates it). Without a gender (companies that named their
+ * terms before it could be chosen) the singular's form decides (`guessGender`).
+ */
+export type Terms = Record<TermKey, { singular: string; plural: string; gender?: TermGender }>;
 
 /** One term as a sentence needs it: 'Bicicleta' / 'Bicicletas' in titles, 'bicicleta' / 'bicicletas' inside one. */
 export interface TermWords {
@@ -15,15 +20,35 @@ export interface TermWords {
   many: string;
   oneLower: string;
   manyLower: string;
+  gender: TermGender;
 }
 
 /** The terms a company has before its administrator names them (seed 000: vehicles, clients, work orders). */
 export const DEFAULT_TERMS: Terms = {
-  object: { singular: "Vehículo", plural: "Vehículos" },
-  client: { singular: "Cliente", plural: "Clientes" },
-  order: { singular: "Orden de Trabajo", plural: "Órdenes de Trabajo" },
-  crm: { singular: "CRM", plural: "CRM" },
+  object: { singular: "Vehículo", plural: "Vehículos", gender: "m" },
+  client: { singular: "Cliente", plural: "Clientes", gender: "m" },
+  order: { singular: "Orden de Trabajo", plural: "Órdenes de Trabajo", gender: "f" },
+  crm: { singular: "CRM", plural: "CRM", gender: "m" },
 };
+
+// Feminine nouns that do not end in -a, and masculine ones that do: the common exceptions to the rule of thumb.
+const FEMININE = new Set(["moto", "foto", "mano", "orden", "radio", "flor", "nave", "llave", "clase", "gente"]);
+const MASCULINE = new Set(["día", "mapa", "sistema", "problema", "tema", "programa", "idioma", "planeta", "camión"]);
+
+/**
+ * The gender a term's first word most likely has: '-a', '-ión', '-dad', '-tad', '-tud', '-umbre' are feminine, the
+ * rest masculine, with the common exceptions. Only a default: the administrator chooses it beside the term.
+ */
+export function guessGender(singular: string): TermGender {
+  const word = (singular.trim().split(/\s+/)[0] ?? "").toLowerCase();
+  if (FEMININE.has(word)) return "f";
+  if (MASCULINE.has(word)) return "m";
+  return /(?:a|ión|dad|tad|tud|umbre)$/.test(word) ? "f" : "m";
+}
+
+/** The word that agrees with the term: `agree(object, "Este", "Esta")` is 'Esta' for 'Bicicleta'. */
+export const agree = (term: TermWords, masculine: string, feminine: string) =>
+  term.gender === "f" ? feminine : masculine;
 
 /** A term inside a sentence: lower case, except acronyms ('CRM', 'OT') and words with capitals inside ('iPhone'). */
 export function lowerTerm(text: string): string {
@@ -36,7 +61,7 @@ export function lowerTerm(text: string): string {
 export function termWords(term: Terms[TermKey]): TermWords {
   const one = term.singular.trim();
   const many = term.plural.trim();
-  return { one, many, oneLower: lowerTerm(one), manyLower: lowerTerm(many) };
+  return { one, many, oneLower: lowerTerm(one), manyLower: lowerTerm(many), gender: term.gender ?? guessGender(one) };
 }
 
 /** Every term of the company in the forms of `TermWords`. */
@@ -61,3 +86,6 @@ export const takenText = (registered: string, term: TermWords) => `${registered}
 export const bookObjectText = (object: TermWords) => `Agendar ${object.one}`;
 /** The action that moves its booking: 'Reagendar Vehículo'. */
 export const rebookObjectText = (object: TermWords) => `Reagendar ${object.one}`;
+
+/** The recall marker's text (seed 002: 'Este {object} tiene un recall'), agreeing with the company's word. */
+export const recallText = (object: TermWords) => `${agree(object, "Este", "Esta")} ${object.oneLower} tiene un recall`;

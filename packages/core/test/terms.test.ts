@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  agree,
   bookObjectText,
   companyTerms,
   DEFAULT_TERMS,
+  guessGender,
   lowerTerm,
   notFoundText,
   objectFieldLabels,
   ORDER_TEXTS,
   WHATSAPP_TEXTS,
   rebookObjectText,
+  recallText,
   takenText,
   termWords,
 } from "../src/index";
@@ -20,12 +23,14 @@ describe("the company's terms", () => {
       many: "Bicicletas",
       oneLower: "bicicleta",
       manyLower: "bicicletas",
+      gender: "f",
     });
     expect(companyTerms(DEFAULT_TERMS).order).toEqual({
       one: "Orden de Trabajo",
       many: "Órdenes de Trabajo",
       oneLower: "orden de trabajo",
       manyLower: "órdenes de trabajo",
+      gender: "f",
     });
   });
 
@@ -84,6 +89,38 @@ describe("server messages that name an object", () => {
   it("name the client whose WhatsApp window closed", () => {
     expect(WHATSAPP_TEXTS.outsideWindow(termWords({ singular: "Paciente", plural: "Pacientes" }))).toBe(
       "Han pasado más de 24 horas desde el último mensaje del paciente: solo se puede enviar una plantilla aprobada",
+    );
+  });
+});
+
+describe("a term's gender", () => {
+  it("is the one chosen, else guessed from the singular's first word", () => {
+    expect(termWords({ singular: "Bicicleta", plural: "Bicicletas" }).gender).toBe("f");
+    expect(termWords({ singular: "Bicicleta", plural: "Bicicletas", gender: "m" }).gender).toBe("m");
+    expect(["Vehículo", "Paciente", "Camión", "Sistema de riego", "Equipo"].map(guessGender)).toEqual([
+      "m",
+      "m",
+      "m",
+      "m",
+      "m",
+    ]);
+    expect(["Moto", "Orden de Trabajo", "Reparación", "Mascota", "Unidad"].map(guessGender)).toEqual([
+      "f",
+      "f",
+      "f",
+      "f",
+      "f",
+    ]);
+  });
+
+  it("makes the words around it agree: the recall marker, 'del'/'de la'", () => {
+    const terms = companyTerms(DEFAULT_TERMS);
+    expect(recallText(terms.object)).toBe("Este vehículo tiene un recall");
+    const bike = termWords({ singular: "Bicicleta", plural: "Bicicletas" });
+    expect(recallText(bike)).toBe("Esta bicicleta tiene un recall");
+    expect(`${agree(terms.order, "el", "la")} ${terms.order.oneLower}`).toBe("la orden de trabajo");
+    expect(WHATSAPP_TEXTS.outsideWindow(termWords({ singular: "Ciclista", plural: "Ciclistas", gender: "f" }))).toBe(
+      "Han pasado más de 24 horas desde el último mensaje de la ciclista: solo se puede enviar una plantilla aprobada",
     );
   });
 });

@@ -198,3 +198,20 @@ describe("regular expressions", () => {
     expect(rules(await lint("packages/core", "src/probe.ts", "export const re = /^[\\p{L} ]{2,30}$/u;\n"))).toEqual([]);
   });
 });
+
+describe("the words before a company's term", () => {
+  const term = "{ one: string; many: string; oneLower: string; manyLower: string }";
+  it("refuses 'este', 'el', 'nuevo'… written before a term, in a template and in JSX", async () => {
+    const template = `export const t = (o: ${term}) => \`Este \${o.oneLower} tiene un recall, sin \${o.many}\`;\n`;
+    expect(rules(await lint("packages/core", "src/probe.ts", template))).toEqual(["taller/term-agreement"]);
+    const jsx = `export const P = ({ o }: { o: ${term} }) => (\n  <p>\n    Cambiar el dueño del {o.oneLower}\n  </p>\n);\n`;
+    expect(rules(await lint("apps/web", "src/probe.tsx", jsx))).toEqual(["taller/term-agreement"]);
+  });
+
+  it("accepts the agreeing word, and an article before anything else", async () => {
+    const agreed =
+      'import { agree, type TermWords } from "@taller/core";\n' +
+      'export const t = (o: TermWords, n: string) => `${agree(o, "Este", "Esta")} ${o.oneLower} de el ${n}`;\n';
+    expect(rules(await lint("packages/crm", "src/probe.ts", agreed))).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@
  * framing rules are read per request, so nothing waits for a restart.
  */
 import type { UpdatePreferences } from "@taller/core";
-import { MODULE_KEYS, WEEKDAYS } from "@taller/core";
+import { guessGender, MODULE_KEYS, termWords, WEEKDAYS } from "@taller/core";
 import { ArrowDown, ArrowUp, SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { QueryFailed } from "../../lib/load-state";
@@ -40,6 +40,11 @@ const WEEKDAY_NAMES = {
   "7": "Domingo",
 } as const;
 const TERM_NAMES: Record<keyof Terms, string> = { object: "Objeto", client: "Cliente", order: "Orden", crm: "CRM" };
+// Shown with the words that agree with each, so the choice needs no grammar lesson.
+const genders = [
+  { value: "m" as const, label: "Masculino (el, este, nuevo)" },
+  { value: "f" as const, label: "Femenino (la, esta, nueva)" },
+];
 const bookingTypes = [
   { value: "professional" as const, label: "Por profesional" },
   { value: "capacity" as const, label: "Por capacidad" },
@@ -114,8 +119,12 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
         },
       };
     });
-  const setTerm = (key: keyof Terms, form: "singular" | "plural", value: string) =>
-    setPrefs((p) => ({ ...p, terms: { ...p.terms, [key]: { ...p.terms[key], [form]: value } } }));
+  const setTerm = (key: keyof Terms, form: "singular" | "plural" | "gender", value: string) =>
+    setPrefs((p) => {
+      // A new word brings its likely gender ('Bicicleta': femenino); the select beside it corrects a wrong guess.
+      const change = form === "singular" ? { singular: value, gender: guessGender(value) } : { [form]: value };
+      return { ...p, terms: { ...p.terms, [key]: { ...p.terms[key], ...change } } };
+    });
   const setModule = (index: number, change: Partial<Modules[number]>) =>
     setPrefs((p) => ({ ...p, modules: p.modules.map((m, i) => (i === index ? { ...m, ...change } : m)) }));
   const moveModule = (index: number, by: -1 | 1) =>
@@ -248,6 +257,13 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
                   maxLength={40}
                   onChange={(e) => setTerm(key, "plural", e.target.value)}
                   error={err(`terms.${key}.plural`)}
+                />
+                <Select
+                  label={`${TERM_NAMES[key]} (género)`}
+                  value={termWords(prefs.terms[key]).gender}
+                  onValueChange={(v) => setTerm(key, "gender", v)}
+                  options={genders}
+                  error={err(`terms.${key}.gender`)}
                 />
               </div>
             ))}

@@ -3,7 +3,7 @@
  * the client page, crm.mergeClients): another record of the same person, found by name or RUT, goes into this one
  * with its vehicles, orders, bookings, managements, chats and payment requests, and is deleted.
  */
-import { CLIENT_TEXTS, clientDataSchema, titleCase } from "@taller/core";
+import { agree, CLIENT_TEXTS, clientDataSchema, titleCase } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTerms } from "../../lib/company-setup";
@@ -36,7 +36,12 @@ export function ClientCreateDialog({ open, onOpenChange }: { open: boolean; onOp
     }
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Nuevo ${terms.client.oneLower}`} width={640}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`${agree(terms.client, "Nuevo", "Nueva")} ${terms.client.oneLower}`}
+      width={640}
+    >
       <form onSubmit={submit} noValidate className="crm-client-form">
         <TextField label="Nombre" autoComplete="off" {...textField(form, "name")} />
         <TextField label="RUT" hint="12.345.678-5" autoComplete="off" {...textField(form, "rut")} />
@@ -92,8 +97,8 @@ export function ClientMergeDialog({
         <>
           <p>
             {`'${titleCase(chosen.name)}' se unirá a '${titleCase(client.name)}': sus ${terms.object.manyLower}, `}
-            {`${terms.order.manyLower}, reservas, gestiones, chats y cobros pasan a este ${terms.client.oneLower}, `}y
-            el otro registro se elimina.
+            {`${terms.order.manyLower}, reservas, gestiones, chats y cobros pasan a ${agree(terms.client, "este", "esta")} ${terms.client.oneLower}, `}
+            y el otro registro se elimina.
           </p>
           {merge.error && <p role="alert">{merge.error.message}</p>}
           <div className="dialog-actions">
@@ -108,13 +113,15 @@ export function ClientMergeDialog({
       ) : (
         <>
           <TextField
-            label={`Buscar el otro ${terms.client.oneLower}`}
+            label={`Buscar ${agree(terms.client, "el otro", "la otra")} ${terms.client.oneLower}`}
             hint="Nombre o RUT, desde 2 letras"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             autoComplete="off"
           />
-          {found.isError && <QueryFailed query={found} what={`los ${terms.client.manyLower}`} inline />}
+          {found.isError && (
+            <QueryFailed query={found} what={`${agree(terms.client, "los", "las")} ${terms.client.manyLower}`} inline />
+          )}
           {found.isFetching && <p className="muted">Buscando…</p>}
           {found.isSuccess && candidates.length === 0 && <p className="muted">Sin resultados</p>}
           <ul className="record-rows crm-merge-candidates">

@@ -6,6 +6,7 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import {
+  agree,
   CLIENT_MOBILE_PAGE_SIZE,
   CLIENT_PAGE_SIZES,
   CLIENT_RATINGS,
@@ -251,6 +252,7 @@ export function ClientsPage() {
   useRefreshOn(["client.changed", "booking.changed"], () => utils.crm.clients.invalidate());
   const List = narrow ? ClientCards : ClientsTable;
   const can = useCan();
+  const terms = useTerms();
   const [creating, setCreating] = useState(false);
   return (
     <div className="list-page crm-list">
@@ -258,7 +260,7 @@ export function ClientsPage() {
         <SearchBar value={search} onSearch={setSearch} delay={CLIENT_SEARCH_DEBOUNCE_MS} />
         {can("create", "client") && (
           <Button icon={<Plus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-            Nuevo
+            {agree(terms.client, "Nuevo", "Nueva")}
           </Button>
         )}
       </div>

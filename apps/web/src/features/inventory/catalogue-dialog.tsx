@@ -15,8 +15,18 @@ import { TextField } from "../../ui/text-field";
 
 type Kind = "categories" | "warehouses";
 const WORDS = {
-  categories: { title: "Categorías", one: "categoría", inUse: "Tiene productos", created: "Categoría creada" },
-  warehouses: { title: "Bodegas", one: "bodega", inUse: "Tiene stock o movimientos", created: "Bodega creada" },
+  categories: {
+    title: "Categorías",
+    newLabel: "Nueva categoría",
+    inUse: "Tiene productos",
+    created: "Categoría creada",
+  },
+  warehouses: {
+    title: "Bodegas",
+    newLabel: "Nueva bodega",
+    inUse: "Tiene stock o movimientos",
+    created: "Bodega creada",
+  },
 } as const;
 
 /** The server's message for a failed write, or a plain one. */
@@ -139,7 +149,7 @@ function NamedList({ kind }: { kind: Kind }) {
       {can("create", "inventory_action") && (
         <NameForm
           initial=""
-          label={`Nueva ${words.one}`}
+          label={words.newLabel}
           submitLabel="Agregar"
           onSubmit={async (name) => {
             await create.mutateAsync({ name });

@@ -6,7 +6,7 @@
  *   <OrderDialog orderId={id} open={open} onOpenChange={setOpen} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatDateTime, formatDay, formatMoney, formatNumber, notFoundText } from "@taller/core";
+import { formatDateTime, formatDay, formatMoney, formatNumber, notFoundText, recallText } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { Download, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
@@ -61,7 +61,7 @@ export function OrderView({ order }: { order: Order }) {
       {order.recall_data.length > 0 && (
         <p className="order-recall" role="note">
           <TriangleAlert size={18} aria-hidden />
-          Este {terms.object.oneLower} tiene un recall
+          {recallText(terms.object)}
         </p>
       )}
       <div className="order-detail-grid">

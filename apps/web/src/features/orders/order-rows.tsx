@@ -3,7 +3,7 @@
  * the client and the budget appear only for users who may read them (seed 002 section 6).
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatDateTime, titleCase } from "@taller/core";
+import { formatDateTime, recallText, titleCase } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { oneVehicleSearch } from "../../routes/search";
 import { ArrowDown, ArrowUp, ArrowUpDown, Film, ImageOff, MessageSquare, TriangleAlert } from "lucide-react";
@@ -60,7 +60,7 @@ export function OrderHeader({ sort, onSort }: { sort: SortState; onSort(next: So
  */
 function Requirement({ order, inLink = false }: { order: OrderListItem; inLink?: boolean }) {
   const terms = useTerms();
-  const recall = `Este ${terms.object.oneLower} tiene un recall`;
+  const recall = recallText(terms.object);
   const icon = (
     <span
       className="recall-icon"

@@ -6,7 +6,7 @@
  * sends the same key, so one order is created.
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatNumber, kmsBelowLast, receptionSchema, type ReceptionInput } from "@taller/core";
+import { agree, formatNumber, kmsBelowLast, type ReceptionInput, receptionSchema } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { CalendarCheck, Search } from "lucide-react";
 import { useState } from "react";
@@ -197,7 +197,7 @@ function BookingOffer({ booking }: { booking: NonNullable<Found["booking"]> }) {
     <div className="reception-booking" role="status">
       <CalendarCheck size={20} aria-hidden />
       <p>
-        Este {terms.object.oneLower} tiene una reserva hoy a las {booking.booking_time}
+        {agree(terms.object, "Este", "Esta")} {terms.object.oneLower} tiene una reserva hoy a las {booking.booking_time}
         {booking.requirement_name ? ` (${booking.requirement_name})` : ""}.
       </p>
       <Button loading={checkIn.isPending} onClick={() => checkIn.mutate({ id: booking.id })}>
@@ -256,7 +256,7 @@ function ClientSection({ form, found }: { form: Form; found: Found | null }) {
       </div>
       {otherOwner && (
         <Checkbox
-          label={`Cambiar el dueño del ${terms.object.oneLower} (hoy ${owner.name}) a este ${terms.client.oneLower}`}
+          label={`Cambiar el dueño ${agree(terms.object, "del", "de la")} ${terms.object.oneLower} (hoy ${owner.name}) a ${agree(terms.client, "este", "esta")} ${terms.client.oneLower}`}
           checked={form.watch("change_owner") ?? false}
           onCheckedChange={(v) => form.setValue("change_owner", v)}
         />

@@ -7,7 +7,7 @@
  *   <VehicleFormDialog open onOpenChange={…} vehicle={page.vehicle} owner={page.owner} onSaved={(id) => …} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { VEHICLE_TEXTS, vehicleFormSchema } from "@taller/core";
+import { agree, VEHICLE_TEXTS, vehicleFormSchema } from "@taller/core";
 import { useState } from "react";
 import { useObjectFields, useTerms } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
@@ -122,7 +122,11 @@ export function VehicleFormDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={vehicle ? `Editar ${terms.object.oneLower}` : `Nuevo ${terms.object.oneLower}`}
+      title={
+        vehicle
+          ? `Editar ${terms.object.oneLower}`
+          : `${agree(terms.object, "Nuevo", "Nueva")} ${terms.object.oneLower}`
+      }
       width={640}
     >
       <form onSubmit={submit} noValidate className="vehicle-form">

@@ -11,6 +11,7 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
+import { agree } from "@taller/core";
 import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
@@ -99,7 +100,7 @@ export function VehiclesPage() {
       actions={
         can("create", "vehicle") && (
           <Button icon={<Plus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-            Nuevo
+            {agree(terms.object, "Nuevo", "Nueva")}
           </Button>
         )
       }
