@@ -40,3 +40,16 @@ export function searchTextDrift(db: Db) {
         WHERE v.search_text IS DISTINCT FROM vehicle_search_text(v.identifier, v.chassis, b.name, m.name, c.name, c.rut)`,
   );
 }
+
+/** Vehicles whose vehicle_states row (open orders, last booking day) differs from counting their orders and bookings. */
+export function vehicleStatesDrift(db: Db) {
+  return queryRows<{ id: number }>(
+    db,
+    sql`SELECT v.id FROM vehicles v
+        LEFT JOIN vehicle_states s ON s.vehicle_id = v.id
+        LEFT JOIN LATERAL (SELECT count(*)::int AS n FROM orders o JOIN statuses st ON st.id = o.status_id
+                            WHERE o.vehicle_id = v.id AND NOT st.finish) o ON true
+        LEFT JOIN LATERAL (SELECT max(booking_date) AS last FROM bookings b WHERE b.vehicle_id = v.id) b ON true
+        WHERE coalesce(s.open_orders, 0) <> o.n OR s.last_booking_date IS DISTINCT FROM b.last`,
+  );
+}

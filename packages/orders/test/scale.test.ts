@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, seedScale } from "@taller/db/seed";
 import { createTestDatabase, type TestDatabase } from "@taller/testing";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { countsDrift, lastBudgetDrift, searchTextDrift } from "./consistency";
+import { countsDrift, lastBudgetDrift, searchTextDrift, vehicleStatesDrift } from "./consistency";
 
 let tdb: TestDatabase;
 beforeAll(async () => {
@@ -83,8 +83,9 @@ describe("scale generator", () => {
     expect(drift).toEqual({ orders: 2000, without: 0, wrong_last: 0, wrong_first: 0 });
   });
 
-  it("leaves the derived columns as the triggers would have: search text, latest budget, counts per status", async () => {
+  it("leaves the derived columns as the triggers would have: search text, latest budget, counts, vehicle states", async () => {
     expect(await countsDrift(db())).toEqual([]);
+    expect(await vehicleStatesDrift(db())).toEqual([]);
     expect(await lastBudgetDrift(db())).toEqual([]);
     expect(await searchTextDrift(db())).toEqual([]);
     const [sample] = await db()
@@ -104,11 +105,13 @@ describe("scale generator", () => {
     expect(row).toEqual({ max: 2500, n: 2500 });
     expect(await countsDrift(db())).toEqual([]);
     expect(await searchTextDrift(db())).toEqual([]);
+    expect(await vehicleStatesDrift(db())).toEqual([]);
     const triggers = await queryRows<{ tgname: string; tgenabled: string }>(
       db(),
-      sql`SELECT tgname, tgenabled FROM pg_trigger WHERE tgname IN ('orders_search_text', 'vehicles_search_text')`,
+      sql`SELECT tgname, tgenabled FROM pg_trigger
+          WHERE tgname IN ('orders_search_text', 'vehicles_search_text', 'orders_vehicle_states_insert', 'bookings_vehicle_states_insert')`,
     );
-    expect(triggers.map((t) => t.tgenabled)).toEqual(["O", "O"]);
+    expect(triggers.map((t) => t.tgenabled)).toEqual(["O", "O", "O", "O"]);
     const indexes = await queryRows<{ indexname: string }>(
       db(),
       sql`SELECT indexname FROM pg_indexes WHERE tablename IN ('orders', 'vehicles') AND indexdef LIKE '%gin_trgm_ops%' ORDER BY 1`,
