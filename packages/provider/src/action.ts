@@ -70,6 +70,8 @@ export interface ActionLine {
   quantity: number;
   price: number | null;
   _destroy: boolean;
+  /** A buy order's units received so far (0 in a pricing). */
+  received_quantity: number;
 }
 
 export async function readLines(db: Db, companyId: number, actionId: number): Promise<ActionLine[]> {
@@ -82,9 +84,11 @@ export async function readLines(db: Db, companyId: number, actionId: number): Pr
     quantity: number;
     price: number | null;
     removed: boolean;
+    received_quantity: number;
   }>(
     db,
-    sql`SELECT l.id, p.id AS product_id, p.code, p.name, l.required_quantity, l.quantity, l.price, l.removed
+    sql`SELECT l.id, p.id AS product_id, p.code, p.name, l.required_quantity, l.quantity, l.price, l.removed,
+               l.received_quantity
         FROM provider_action_products l JOIN products p ON p.company_id = l.company_id AND p.id = l.product_id
         WHERE l.company_id = ${companyId} AND l.action_id = ${actionId} ORDER BY l.id`,
   );
@@ -95,6 +99,7 @@ export async function readLines(db: Db, companyId: number, actionId: number): Pr
     quantity: r.quantity,
     price: r.price,
     _destroy: r.removed,
+    received_quantity: r.received_quantity,
   }));
 }
 

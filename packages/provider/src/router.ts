@@ -1,10 +1,13 @@
 import { router } from "@taller/trpc";
+import { get } from "./actions/get";
+import { list } from "./actions/list";
 import { create } from "./create";
 import { forDocument } from "./for-document";
 import { issue, revoke } from "./links-procedures";
 import { onChanged } from "./on-changed";
 import { options } from "./options";
 import { publicProviderRouter } from "./public/router";
+import { receive } from "./receive";
 import { setStatus } from "./set-status";
 import { createSupplier, suppliers } from "./suppliers";
 
@@ -17,6 +20,8 @@ export const providerRouter = router({
   issueLink: issue,
   revokeLink: revoke,
   setStatus,
+  receive,
+  actions: router({ list, get }),
   onChanged,
   public: publicProviderRouter,
 });
