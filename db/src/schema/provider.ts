@@ -126,6 +126,8 @@ export const providerActionProducts = pgTable(
   },
   (t) => [
     uniqueIndex("provider_action_products_unique_idx").on(t.companyId, t.actionId, t.productId),
+    // A product's page lists the pricings and buy orders that carry it.
+    index("provider_action_products_product_idx").on(t.companyId, t.productId),
     tenantRef(t, t.actionId, providerActions, "cascade"),
     tenantRef(t, t.productId, products, "cascade"),
     check(

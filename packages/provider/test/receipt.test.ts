@@ -8,10 +8,12 @@ import { callFailure, useSeededApp } from "@taller/trpc/testing";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { inventoryRouter } from "@taller/inventory";
 import { providerRouter } from "../src";
 
 const app = useSeededApp();
 const admin = async (email = "admin@taller.demo") => createCallerFactory(providerRouter)(await app.staff(email));
+const inventory = async () => createCallerFactory(inventoryRouter)(await app.staff("admin@taller.demo"));
 const demo = () => app.fx().demo;
 const warehouse = (i: number) => demo().warehouseIds[i] as number;
 
@@ -155,5 +157,48 @@ describe("the actions' list and page", () => {
   it("another company's action is not found", async () => {
     const other = await admin("admin@otro.demo");
     expect((await callFailure(other.actions.get({ id: demo().provider.buyOrderId }))).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("where a product was used", () => {
+  it("lists its buy orders (with what was received), pricings and consumptions, newest first, paged", async () => {
+    const { staff, id, lines } = await buyOrder([4, 2]);
+    const productId = lines[0].product.id;
+    await staff.receive({
+      id,
+      warehouse_id: warehouse(0),
+      key: randomUUID(),
+      lines: [{ line_id: lines[0].id, quantity: 3 }],
+    });
+    const { action: pricing } = await staff.create({
+      kind: "pricing",
+      provider_id: demo().provider.supplierId,
+      order_id: demo().orderIds[0],
+      products: [{ product_id: productId, quantity: 7 }],
+    });
+    const inv = await inventory();
+    await inv.orders.consume({
+      order_id: demo().orderIds[0] as number,
+      warehouse_id: warehouse(0),
+      reason: "Cambio",
+      lines: [{ product_id: productId, quantity: 1 }],
+    });
+    const first = await inv.products.usage({ product_id: productId });
+    expect(first.usage.slice(0, 3)).toMatchObject([
+      { type: "order", document_id: demo().orderIds[0], quantity: 1, received: null },
+      { type: "pricing", document_id: pricing.id, quantity: 7, received: null },
+      { type: "buy_order", document_id: id, quantity: 4, received: 3 },
+    ]);
+    // Walk every page: each use once, in order.
+    const seen = [...first.usage];
+    let cursor = first.next_cursor;
+    while (cursor) {
+      const page = await inv.products.usage({ product_id: productId, cursor });
+      seen.push(...page.usage);
+      cursor = page.next_cursor;
+    }
+    expect(seen).toHaveLength(first.total);
+    const ats = seen.map((u) => u.at);
+    expect([...ats].sort().reverse()).toEqual(ats);
   });
 });
