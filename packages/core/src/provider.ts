@@ -8,6 +8,12 @@ export type ProviderKind = "pricing" | "buy_order";
 export const PROVIDER_STATUS_CODES = ["pending", "answered", "confirmed", "accepted", "rejected", "cancelled"] as const;
 export type ProviderStatusCode = (typeof PROVIDER_STATUS_CODES)[number];
 
+/** An inventory action's type as screens name it. */
+export const INVENTORY_ACTION_NAMES: Record<ProviderKind, string> = {
+  pricing: "Cotización",
+  buy_order: "Orden de compra",
+};
+
 /** The statuses each kind can be in (the lists' status filter). */
 export const PROVIDER_KIND_STATUSES: Record<ProviderKind, ProviderStatusCode[]> = {
   pricing: ["pending", "answered", "accepted", "rejected", "cancelled"],
