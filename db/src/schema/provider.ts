@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -15,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type UpdateDeleteAction,
 } from "drizzle-orm/pg-core";
 import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
@@ -76,12 +78,21 @@ export const providerActions = pgTable(
     draft: boolean("draft").notNull().default(true),
     answered: boolean("answered").notNull().default(false),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
+    // A buy order made from a pricing: at most one per pricing (the unique index).
+    pricingId: integer("pricing_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     tenantKey(t),
     uniqueIndex("provider_actions_correlative_idx").on(t.companyId, t.kind, t.correlativeId),
+    uniqueIndex("provider_actions_pricing_idx").on(t.companyId, t.pricingId),
+    foreignKey({
+      name: "provider_actions_pricing_id_tenant_fk",
+      columns: [t.companyId, t.pricingId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete("set null (pricing_id)" as UpdateDeleteAction),
+    check("provider_actions_pricing_kind", sql`${t.pricingId} IS NULL OR ${t.kind} = 'buy_order'`),
     index("provider_actions_order_idx").on(t.companyId, t.orderId),
     index("provider_actions_budget_idx").on(t.companyId, t.budgetId),
     tenantRef(t, t.providerId, providers, "cascade"),

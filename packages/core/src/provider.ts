@@ -86,6 +86,10 @@ export const PROVIDER_TEXTS = {
   receiveCancelled: "La orden de compra está anulada",
   receiveNothing: "Indique al menos una cantidad a recibir",
   receiveTooMuch: (left: number) => `No puede recibir más de lo pedido: quedan ${left}`,
+  convertOnlyPricings: "Solo una cotización se convierte en orden de compra",
+  convertUnanswered: "La cotización aún no tiene la respuesta del proveedor",
+  convertClosed: "La cotización está rechazada o anulada",
+  convertNothing: "El proveedor no ofreció productos con precio",
 } as const;
 
 /** What the supplier may still do, from the state alone (the server checks it under the document's row lock). */

@@ -8,6 +8,7 @@ import { onChanged } from "./on-changed";
 import { options } from "./options";
 import { publicProviderRouter } from "./public/router";
 import { receive } from "./receive";
+import { toBuyOrder } from "./to-buy-order";
 import { setStatus } from "./set-status";
 import { createSupplier, suppliers } from "./suppliers";
 
@@ -21,6 +22,7 @@ export const providerRouter = router({
   revokeLink: revoke,
   setStatus,
   receive,
+  toBuyOrder,
   actions: router({ list, get }),
   onChanged,
   public: publicProviderRouter,

@@ -137,6 +137,16 @@ export const providerCases: DomainCases<typeof providerRouter> = {
       },
     ],
   },
+  toBuyOrder: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.provider.pricingId, warehouse_id: f.demo.warehouseIds[0] }),
+    valid: (f) => ({ id: f.demo.provider.pricingId, warehouse_id: f.demo.warehouseIds[0] }),
+    attacks: (f) => [
+      { id: f.demo.provider.pricingId, warehouse_id: f.other.warehouseIds[0] },
+      { id: f.demo.provider.buyOrderId, warehouse_id: f.demo.warehouseIds[0] },
+      { id: f.demo.provider.pricingId },
+    ],
+  },
   "actions.list": {
     kind: "scoped",
     input: () => ({ kind: "buy_order" }),

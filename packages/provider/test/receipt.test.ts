@@ -137,6 +137,46 @@ describe("receiving a buy order", () => {
   });
 });
 
+describe("a pricing becomes a buy order", () => {
+  it("of the lines the supplier offered, at its prices, once; the pricing is accepted", async () => {
+    const staff = await admin();
+    const { action, link } = await staff.create({
+      kind: "pricing",
+      provider_id: demo().provider.supplierId,
+      order_id: demo().orderIds[0],
+      products: [
+        { product_id: demo().productIds["FIL-ACE"] ?? 0, quantity: 3 },
+        { product_id: demo().productIds["BUJ-IRI"] ?? 0, quantity: 4 },
+      ],
+    });
+    const convert = () => staff.toBuyOrder({ id: action.id, warehouse_id: warehouse(1) });
+    expect((await callFailure(convert())).message).toBe(PROVIDER_TEXTS.convertUnanswered);
+    const token = new URL(link.path, "http://x").searchParams.get("access_token") ?? "";
+    const supplier = createCallerFactory(providerRouter)(app.anonymous()).public;
+    const [a, b] = action.inventory_action_products;
+    await supplier.send({
+      token,
+      estimated_completion_date: "2099-01-01",
+      warehouse_id: warehouse(0),
+      inventory_action_products_attributes: [
+        { id: a?.id ?? 0, quantity: 2, price: 4500 },
+        { id: b?.id ?? 0, quantity: 4, price: null, _destroy: true },
+      ],
+    });
+    const [first, second] = await Promise.all([convert(), convert()]);
+    expect(second.id).toBe(first.id);
+    const made = await staff.actions.get({ id: first.id });
+    expect(made).toMatchObject({ kind: "buy_order", warehouse_id: warehouse(1), order: { id: demo().orderIds[0] } });
+    expect(made.inventory_action_products.map((l) => [l.product.id, l.quantity, l.price])).toEqual([
+      [a?.product.id, 2, 4500],
+    ]);
+    expect((await staff.actions.get({ id: action.id })).status.code).toBe("accepted");
+    expect((await callFailure(staff.toBuyOrder({ id: first.id, warehouse_id: warehouse(0) }))).fields.id).toEqual([
+      PROVIDER_TEXTS.convertOnlyPricings,
+    ]);
+  });
+});
+
 describe("the actions' list and page", () => {
   it("lists one type newest first, filters by status and finds by number or supplier", async () => {
     const { staff, id } = await buyOrder();

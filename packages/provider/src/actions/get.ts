@@ -27,6 +27,9 @@ export interface ActionPage extends InventoryAction {
   provider: { id: number; name: string; mail: string | null; phone: string | null };
   order: { id: number; correlative_id: number } | null;
   budget: { id: number; correlative_id: number } | null;
+  /** A buy order's pricing, or the buy order a pricing became. */
+  pricing: { id: number; correlative_id: number } | null;
+  buy_order: { id: number; correlative_id: number } | null;
   requester_name: string | null;
   warehouse_name: string | null;
   answered_at: Instant | null;
@@ -50,6 +53,10 @@ export const get = staffProcedure.input(z.object({ id: idSchema })).query(async 
     sql`SELECT json_build_object('id', pr.id, 'name', pr.name, 'mail', pr.mail, 'phone', pr.phone) AS provider,
                CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'correlative_id', o.correlative_id) END AS order,
                CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('id', b.id, 'correlative_id', b.correlative_id) END AS budget,
+               (SELECT json_build_object('id', x.id, 'correlative_id', x.correlative_id) FROM provider_actions x
+                 WHERE x.company_id = a.company_id AND x.id = a.pricing_id) AS pricing,
+               (SELECT json_build_object('id', x.id, 'correlative_id', x.correlative_id) FROM provider_actions x
+                 WHERE x.company_id = a.company_id AND x.pricing_id = a.id) AS buy_order,
                u.name AS requester_name, w.name AS warehouse_name
         FROM provider_actions a
         JOIN providers pr ON pr.company_id = a.company_id AND pr.id = a.provider_id

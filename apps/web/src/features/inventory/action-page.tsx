@@ -1,8 +1,9 @@
 /**
  * An inventory action's page (/main/inventory-actions/{id}): a pricing or a buy order with its status, supplier,
  * order and budget, its lines (a buy order's with what each received), 'Recibir' for a buy order with units left
- * (for those who may update inventory) and its history: created, answered by the supplier, each receipt with its
- * warehouse and units. Follows provider.changed and inventory.changed.
+ * (for those who may update inventory), 'Convertir en orden de compra' for an answered pricing, and its history:
+ * created, answered by the supplier, each receipt with its warehouse and units. Follows provider.changed and
+ * inventory.changed.
  */
 import type { RouterOutputs } from "@taller/api";
 import {
@@ -16,7 +17,7 @@ import {
   receiptState,
 } from "@taller/core";
 import { Link } from "@tanstack/react-router";
-import { PackageCheck } from "lucide-react";
+import { PackageCheck, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
@@ -26,10 +27,19 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ScrollTable } from "../../ui/scroll-table";
+import { ConvertDialog } from "./convert-dialog";
 import { ReceiveDialog } from "./receive-dialog";
 import "./inventory.css";
 
 export type ActionPageData = RouterOutputs["provider"]["actions"]["get"];
+
+function ActionLink({ to }: { to: { id: number; correlative_id: number } }) {
+  return (
+    <Link to="/main/inventory-actions/$id" params={{ id: String(to.id) }}>
+      #{to.correlative_id}
+    </Link>
+  );
+}
 
 function Facts({ action }: { action: ActionPageData }) {
   const terms = useTerms();
@@ -57,6 +67,11 @@ function Facts({ action }: { action: ActionPageData }) {
         "-"
       ),
     ],
+    ...((action.pricing
+      ? [["Cotización", <ActionLink key="p" to={action.pricing} />]]
+      : action.buy_order
+        ? [["Orden de compra", <ActionLink key="b" to={action.buy_order} />]]
+        : []) as [string, React.ReactNode][]),
     ["Solicitado por", action.requester_name ?? "-"],
     ["Bodega", action.warehouse_name ?? "-"],
     [PROVIDER_TEXTS.requiredDate, action.extra_params.required_delivery_date ?? "-"],
@@ -170,27 +185,45 @@ function History({ action }: { action: ActionPageData }) {
 function ActionView({ action }: { action: ActionPageData }) {
   const can = useCan();
   const [receiving, setReceiving] = useState(false);
+  const [converting, setConverting] = useState(false);
   const left = action.inventory_action_products.reduce((n, l) => n + leftToReceive(l), 0);
   const receivable = action.kind === "buy_order" && can("update", "inventory_action");
+  const convertible = action.kind === "pricing" && !action.buy_order && can("create", "inventory_action");
   return (
     <div className="product-page-body">
       <Card
         title={`${INVENTORY_ACTION_NAMES[action.kind]} #${action.correlative_id}`}
         actions={
-          receivable && (
+          convertible ? (
             <Button
-              icon={<PackageCheck size={16} aria-hidden />}
-              onClick={() => setReceiving(true)}
+              icon={<ShoppingCart size={16} aria-hidden />}
+              onClick={() => setConverting(true)}
               disabledReason={
-                action.status.code === "cancelled"
-                  ? PROVIDER_TEXTS.receiveCancelled
-                  : left === 0
-                    ? "Ya se recibió todo lo pedido"
-                    : null
+                action.status.failed
+                  ? PROVIDER_TEXTS.convertClosed
+                  : action.extra_params.answered
+                    ? null
+                    : PROVIDER_TEXTS.convertUnanswered
               }
             >
-              Recibir
+              Convertir en orden de compra
             </Button>
+          ) : (
+            receivable && (
+              <Button
+                icon={<PackageCheck size={16} aria-hidden />}
+                onClick={() => setReceiving(true)}
+                disabledReason={
+                  action.status.code === "cancelled"
+                    ? PROVIDER_TEXTS.receiveCancelled
+                    : left === 0
+                      ? "Ya se recibió todo lo pedido"
+                      : null
+                }
+              >
+                Recibir
+              </Button>
+            )
           )
         }
       >
@@ -199,6 +232,7 @@ function ActionView({ action }: { action: ActionPageData }) {
       <Lines action={action} />
       <History action={action} />
       {receiving && <ReceiveDialog action={action} onClose={() => setReceiving(false)} />}
+      {converting && <ConvertDialog action={action} onClose={() => setConverting(false)} />}
     </div>
   );
 }
