@@ -42,11 +42,11 @@ const DOMAIN =
  * chat writes its event messages' events through @taller/calendar, an order's move keeps its chat's finished state
  * through @taller/chat (and a reception creates the order's chat through it), a reception finds or creates its
  * vehicle and client through @taller/vehicles and @taller/crm, booking's check-in receives an order through
- * @taller/orders' createOrder (buy-order receipts and order consumptions will move stock through @taller/inventory).
+ * @taller/orders' createOrder, a buy order's receipt (@taller/provider) moves stock through @taller/inventory.
  * An import may only point to an earlier entry, so no cycle can be written; a domain not listed imports no other
  * domain.
  */
-export const DOMAIN_ORDER = ["vehicles", "crm", "calendar", "chat", "inventory", "orders", "booking"];
+export const DOMAIN_ORDER = ["vehicles", "crm", "calendar", "chat", "inventory", "provider", "orders", "booking"];
 
 /** The boundary of one domain package: core, db, trpc and the domains before it in DOMAIN_ORDER. */
 const domainLayer = (name) => {

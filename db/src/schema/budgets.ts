@@ -36,6 +36,8 @@ export const budgetLines = pgTable(
     tenantRef(t, t.budgetId, budgets, "cascade"),
     tenantRef(t, t.productId, products, "set null"),
     index("budget_lines_budget_idx").on(t.budgetId, t.position, t.id),
+    // A product's page lists the budgets that carry it.
+    index("budget_lines_product_idx").on(t.companyId, t.productId),
     check("budget_lines_description_length", sql`char_length(${t.description}) BETWEEN 1 AND 500`),
     check("budget_lines_quantity_range", sql`${t.quantity} BETWEEN 1 AND 10000`),
     // A line is at most $1.000.000.000, so its total (and a budget of lines) stays inside integer range.

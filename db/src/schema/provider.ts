@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -14,6 +15,8 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
+  type UpdateDeleteAction,
 } from "drizzle-orm/pg-core";
 import { companyId, createdAt, tenantKey, tenantRef, updatedAt } from "./_columns";
 import { users } from "./access";
@@ -75,12 +78,21 @@ export const providerActions = pgTable(
     draft: boolean("draft").notNull().default(true),
     answered: boolean("answered").notNull().default(false),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
+    // A buy order made from a pricing: at most one per pricing (the unique index).
+    pricingId: integer("pricing_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     tenantKey(t),
     uniqueIndex("provider_actions_correlative_idx").on(t.companyId, t.kind, t.correlativeId),
+    uniqueIndex("provider_actions_pricing_idx").on(t.companyId, t.pricingId),
+    foreignKey({
+      name: "provider_actions_pricing_id_tenant_fk",
+      columns: [t.companyId, t.pricingId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete("set null (pricing_id)" as UpdateDeleteAction),
+    check("provider_actions_pricing_kind", sql`${t.pricingId} IS NULL OR ${t.kind} = 'buy_order'`),
     index("provider_actions_order_idx").on(t.companyId, t.orderId),
     index("provider_actions_budget_idx").on(t.companyId, t.budgetId),
     tenantRef(t, t.providerId, providers, "cascade"),
@@ -120,9 +132,13 @@ export const providerActionProducts = pgTable(
     price: integer("price"),
     // The supplier does not offer it (the spec's _destroy): kept, so the required list stays whole.
     removed: boolean("removed").notNull().default(false),
+    // A buy order's units received so far (receipts into warehouses); never more than ordered.
+    receivedQuantity: integer("received_quantity").notNull().default(0),
   },
   (t) => [
     uniqueIndex("provider_action_products_unique_idx").on(t.companyId, t.actionId, t.productId),
+    // A product's page lists the pricings and buy orders that carry it.
+    index("provider_action_products_product_idx").on(t.companyId, t.productId),
     tenantRef(t, t.actionId, providerActions, "cascade"),
     tenantRef(t, t.productId, products, "cascade"),
     check(
@@ -130,5 +146,31 @@ export const providerActionProducts = pgTable(
       sql`${t.requiredQuantity} BETWEEN 1 AND 100000 AND ${t.quantity} BETWEEN 0 AND 100000`,
     ),
     check("provider_action_products_price_range", sql`${t.price} IS NULL OR ${t.price} BETWEEN 0 AND 1000000000`),
+    check("provider_action_products_received_range", sql`${t.receivedQuantity} BETWEEN 0 AND ${t.quantity}`),
+  ],
+);
+
+/**
+ * One receipt of a buy order into a warehouse (its stock movements name it: document 'ProviderReceipt'). `key` is
+ * the client's per-submit key: a second submit of the same receipt finds it and receives nothing again.
+ */
+export const providerReceipts = pgTable(
+  "provider_receipts",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    actionId: integer("action_id").notNull(),
+    warehouseId: integer("warehouse_id").notNull(),
+    key: uuid("key").notNull(),
+    userId: integer("user_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantKey(t),
+    uniqueIndex("provider_receipts_key_idx").on(t.companyId, t.key),
+    index("provider_receipts_action_idx").on(t.companyId, t.actionId),
+    tenantRef(t, t.actionId, providerActions, "cascade"),
+    tenantRef(t, t.warehouseId, warehouses),
+    tenantRef(t, t.userId, users, "set null"),
   ],
 );

@@ -9,9 +9,10 @@ import { get } from "./products/get";
 import { list } from "./products/list";
 import { movements } from "./products/movements";
 import { update } from "./products/update";
+import { usage } from "./products/usage";
 
 export const inventoryRouter = router({
-  products: router({ list, get, movements, create, update, export: exportProducts }),
+  products: router({ list, get, movements, usage, create, update, export: exportProducts }),
   categories: namedRouter("category"),
   warehouses: namedRouter("warehouse"),
   adjustStock,

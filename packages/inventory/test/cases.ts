@@ -31,6 +31,12 @@ export const inventoryCases: DomainCases<typeof inventoryRouter> = {
     input: (f) => ({ product_id: product(f) }),
     valid: (f) => ({ product_id: product(f), cursor: null }),
   },
+  "products.usage": {
+    kind: "foreign",
+    input: (f) => ({ product_id: product(f) }),
+    valid: (f) => ({ product_id: product(f), cursor: null }),
+    attacks: (f) => [{ product_id: product(f), cursor: "x".repeat(1001) }, { product_id: -1 }],
+  },
   "products.create": {
     kind: "foreign",
     // Another company's category and warehouse are not found: nothing is written.

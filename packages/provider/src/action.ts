@@ -1,6 +1,7 @@
 // One pricing or buy order as the supplier's page and the staff's list read it, its row lock, and its announcement.
 import {
   PROVIDER_STATUSES,
+  present,
   PROVIDER_TEXTS,
   providerAbilities,
   type Instant,
@@ -70,6 +71,8 @@ export interface ActionLine {
   quantity: number;
   price: number | null;
   _destroy: boolean;
+  /** A buy order's units received so far (0 in a pricing). */
+  received_quantity: number;
 }
 
 export async function readLines(db: Db, companyId: number, actionId: number): Promise<ActionLine[]> {
@@ -82,9 +85,11 @@ export async function readLines(db: Db, companyId: number, actionId: number): Pr
     quantity: number;
     price: number | null;
     removed: boolean;
+    received_quantity: number;
   }>(
     db,
-    sql`SELECT l.id, p.id AS product_id, p.code, p.name, l.required_quantity, l.quantity, l.price, l.removed
+    sql`SELECT l.id, p.id AS product_id, p.code, p.name, l.required_quantity, l.quantity, l.price, l.removed,
+               l.received_quantity
         FROM provider_action_products l JOIN products p ON p.company_id = l.company_id AND p.id = l.product_id
         WHERE l.company_id = ${companyId} AND l.action_id = ${actionId} ORDER BY l.id`,
   );
@@ -95,6 +100,7 @@ export async function readLines(db: Db, companyId: number, actionId: number): Pr
     quantity: r.quantity,
     price: r.price,
     _destroy: r.removed,
+    received_quantity: r.received_quantity,
   }));
 }
 
@@ -144,6 +150,47 @@ export function inventoryAction(row: ActionRow, lines: ActionLine[]): InventoryA
     inventory_action_products: lines,
     abilities: providerAbilities(row),
   };
+}
+
+export interface NewAction {
+  kind: ProviderKind;
+  providerId: number;
+  orderId: number | null;
+  budgetId: number | null;
+  requesterId: number;
+  warehouseId: number | null;
+  requiredDeliveryDate: string | null;
+  expirationDate: string | null;
+  comment: string | null;
+  /** The pricing a buy order is made from. */
+  pricingId?: number;
+  /** Each line's quantity is also what was asked; a pricing's price is the supplier's to give (null). */
+  lines: { productId: number; quantity: number; price: number | null }[];
+}
+
+/**
+ * Writes a pricing or buy order and its lines (numbered by the trigger); the caller checked every id is the
+ * company's.
+ */
+export async function insertAction(tx: Transaction, companyId: number, a: NewAction): Promise<number> {
+  const [made] = await queryRows<{ id: number }>(
+    tx.db,
+    sql`INSERT INTO provider_actions (company_id, kind, provider_id, order_id, budget_id, requester_id, warehouse_id,
+          required_delivery_date, expiration_date, comment, pricing_id)
+        VALUES (${companyId}, ${a.kind}, ${a.providerId}, ${a.orderId}, ${a.budgetId}, ${a.requesterId},
+          ${a.warehouseId}, ${a.requiredDeliveryDate}::date, ${a.expirationDate}::date, ${a.comment}, ${a.pricingId ?? null})
+        RETURNING id`,
+  );
+  const id = present(made, "inserted provider action").id;
+  const lines = a.lines.map(
+    (l) =>
+      sql`(${companyId}::int, ${id}::int, ${l.productId}::int, ${l.quantity}::int, ${l.quantity}::int, ${l.price}::int)`,
+  );
+  await tx.db.execute(
+    sql`INSERT INTO provider_action_products (company_id, action_id, product_id, required_quantity, quantity, price)
+        VALUES ${sql.join(lines, sql`, `)}`,
+  );
+  return id;
 }
 
 /** Open lists of the document's pricings and buy orders refetch (ids only, as every realtime event). */

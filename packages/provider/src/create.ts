@@ -2,7 +2,7 @@ import { PROVIDER_TEXTS, providerCreateSchema } from "@taller/core";
 import { intArray, queryRows, termNotFound } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { announce, inventoryAction, readAction, readLines, type InventoryAction } from "./action";
+import { announce, insertAction, inventoryAction, readAction, readLines, type InventoryAction } from "./action";
 import { issueLink, type IssuedLink } from "./links";
 
 /**
@@ -50,25 +50,22 @@ export const create = staffProcedure
       );
       if (found.length !== ids.length) throw fieldError("NOT_FOUND", "products", "Producto no encontrado");
       const buyPrice = new Map(found.map((p) => [p.id, p.buy_price]));
-      const [made] = await queryRows<{ id: number }>(
-        tx.db,
-        sql`INSERT INTO provider_actions (company_id, kind, provider_id, order_id, budget_id, requester_id, warehouse_id,
-              required_delivery_date, expiration_date, comment)
-            VALUES (${ctx.companyId}, ${input.kind}, ${input.provider_id}, ${orderId}, ${input.budget_id ?? null}, ${ctx.user.id},
-              ${input.warehouse_id ?? null}, ${input.required_delivery_date ?? null}::date, ${input.expiration_date ?? null}::date,
-              ${input.comment || null})
-            RETURNING id`,
-      );
-      const id = made?.id ?? 0;
-      const lines = input.products.map(
-        (p) =>
-          sql`(${ctx.companyId}::int, ${id}::int, ${p.product_id}::int, ${p.quantity}::int, ${p.quantity}::int,
-               ${input.kind === "buy_order" ? (buyPrice.get(p.product_id) ?? 0) : null}::int)`,
-      );
-      await tx.db.execute(
-        sql`INSERT INTO provider_action_products (company_id, action_id, product_id, required_quantity, quantity, price)
-            VALUES ${sql.join(lines, sql`, `)}`,
-      );
+      const id = await insertAction(tx, ctx.companyId, {
+        kind: input.kind,
+        providerId: input.provider_id,
+        orderId,
+        budgetId: input.budget_id ?? null,
+        requesterId: ctx.user.id,
+        warehouseId: input.warehouse_id ?? null,
+        requiredDeliveryDate: input.required_delivery_date ?? null,
+        expirationDate: input.expiration_date ?? null,
+        comment: input.comment || null,
+        lines: input.products.map((p) => ({
+          productId: p.product_id,
+          quantity: p.quantity,
+          price: input.kind === "buy_order" ? (buyPrice.get(p.product_id) ?? 0) : null,
+        })),
+      });
       const link = await issueLink(tx.db, ctx.companyId, input.kind, id);
       await announce(tx, ctx.companyId, [id]);
       const row = await readAction(tx.db, ctx.companyId, id);

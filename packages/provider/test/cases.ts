@@ -98,6 +98,72 @@ export const providerCases: DomainCases<typeof providerRouter> = {
       { id: f.other.provider.buyOrderId, status: "accepted" },
     ],
   },
+  receive: {
+    kind: "foreign",
+    input: (f) => ({
+      id: f.demo.provider.buyOrderId,
+      warehouse_id: f.demo.warehouseIds[0],
+      key: "6f1c2f4e-8a7b-4c3d-9e2f-1a2b3c4d5e6f",
+      lines: [{ line_id: 1, quantity: 1 }],
+    }),
+    valid: (f) => ({
+      id: f.demo.provider.buyOrderId,
+      warehouse_id: f.demo.warehouseIds[0],
+      key: "0b7e1d2c-3f4a-4b5c-8d6e-7f8091a2b3c4",
+      lines: [{ line_id: 1, quantity: 0 }],
+    }),
+    attacks: (f) => [
+      { id: f.demo.provider.buyOrderId, warehouse_id: f.other.warehouseIds[0], key: "x", lines: [] },
+      {
+        id: f.demo.provider.buyOrderId,
+        warehouse_id: f.other.warehouseIds[0],
+        key: "0b7e1d2c-3f4a-4b5c-8d6e-7f8091a2b3c5",
+        lines: [{ line_id: 1, quantity: 1 }],
+      },
+      {
+        id: f.demo.provider.buyOrderId,
+        warehouse_id: f.demo.warehouseIds[0],
+        key: "0b7e1d2c-3f4a-4b5c-8d6e-7f8091a2b3c6",
+        lines: [
+          { line_id: 1, quantity: 1 },
+          { line_id: 1, quantity: 1 },
+        ],
+      },
+      {
+        id: f.demo.provider.pricingId,
+        warehouse_id: f.demo.warehouseIds[0],
+        key: "0b7e1d2c-3f4a-4b5c-8d6e-7f8091a2b3c7",
+        lines: [{ line_id: 1, quantity: 100_001 }],
+      },
+    ],
+  },
+  toBuyOrder: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.provider.pricingId, warehouse_id: f.demo.warehouseIds[0] }),
+    valid: (f) => ({ id: f.demo.provider.pricingId, warehouse_id: f.demo.warehouseIds[0] }),
+    attacks: (f) => [
+      { id: f.demo.provider.pricingId, warehouse_id: f.other.warehouseIds[0] },
+      { id: f.demo.provider.buyOrderId, warehouse_id: f.demo.warehouseIds[0] },
+      { id: f.demo.provider.pricingId },
+    ],
+  },
+  "actions.list": {
+    kind: "scoped",
+    input: () => ({ kind: "buy_order" }),
+    leaks: (r, f) => listLeak((r as { actions: { id: number }[] }).actions, [f.demo.provider.buyOrderId], "buy order"),
+    valid: () => ({ kind: "pricing", statuses: ["pending"], search: "#1" }),
+    attacks: () => [
+      { kind: "stock" },
+      { kind: "pricing", statuses: ["nope"] },
+      { kind: "pricing", search: "x".repeat(201) },
+    ],
+  },
+  "actions.get": {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.provider.buyOrderId }),
+    notOwned: "a supplier document is the workshop's, not a person's: every user of the company opens its page",
+    valid: (f) => ({ id: f.demo.provider.pricingId }),
+  },
   onChanged: {
     kind: "scoped",
     subscription: true,

@@ -21,6 +21,9 @@ export const VehiclePage = lazyRouteComponent(() => import("../features/vehicles
 const inventoryPages = () => import("../features/inventory");
 export const ProductsPage = lazyRouteComponent(inventoryPages, "ProductsPage");
 export const ProductPage = lazyRouteComponent(inventoryPages, "ProductPage");
+export const InventoryActionsPage = lazyRouteComponent(inventoryPages, "ActionsPage");
+export const PricingsPage = lazyRouteComponent(inventoryPages, "PricingsPage");
+export const InventoryActionPage = lazyRouteComponent(inventoryPages, "ActionPage");
 const bookingPublic = () => import("../features/booking-public");
 export const ClientBookingPage = lazyRouteComponent(bookingPublic, "ClientBookingPage");
 export const CrmBookingPage = lazyRouteComponent(bookingPublic, "CrmBookingPage");

@@ -57,6 +57,9 @@ import {
   NotFoundPage,
   OrderDetailPage,
   OrdersPage,
+  InventoryActionPage,
+  InventoryActionsPage,
+  PricingsPage,
   ProductPage,
   ProductsPage,
   ReceptionPage,
@@ -399,7 +402,16 @@ const mainPages = [
   mainPage("folders", { text: "Carpetas" }, null),
   mainPage("inventory/products", { module: "inventory" }, "inventory_action", ProductsPage, listSearch),
   mainPage("inventory/products/$id", { text: "Producto" }, "inventory_action", ProductPage),
-  mainPage("inventory-actions/$id", { module: "inventory" }, null),
+  mainPage(
+    "inventory/actions",
+    { text: "Acciones de inventario" },
+    "inventory_action",
+    InventoryActionsPage,
+    listSearch,
+  ),
+  mainPage("inventory/pricings", { text: "Cotizaciones" }, "inventory_action", PricingsPage, listSearch),
+  // Open to every user of the company (the server checks the company only).
+  mainPage("inventory-actions/$id", { module: "inventory" }, null, InventoryActionPage),
   mainPage("invoices", { module: "invoicing" }, "invoice"),
   mainPage("orders", { module: "order" }, "check_in", OrdersPage, ordersSearch),
   mainPage("orders/$id", { term: "order", form: "singular" }, "check_in", OrderDetailPage),
@@ -426,7 +438,7 @@ const mainIndexRoute = createRoute({
   },
 });
 const mainOtherRoute = createRoute({ getParentRoute: () => mainRoute, path: "$", beforeLoad: to("/not-found") });
-// Inventory's screens not built yet (pricings, actions) and its bare path show the products (issue 25).
+// Inventory's bare path and any other path under it show the products (issue 25).
 const inventoryRoutes = ["inventory", "inventory/$"].map((path) =>
   createRoute({ getParentRoute: () => mainRoute, path, beforeLoad: to("/main/inventory/products") }),
 );

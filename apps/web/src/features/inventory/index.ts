@@ -1,4 +1,7 @@
-// The inventory screens (routes load them from here): the products list and a product's page; an order's consumption.
+// The inventory screens (routes load them from here): the products list and a product's page, the inventory actions'
+// lists and an action's page; an order's consumption.
 export { ProductPage } from "./product-page";
 export { ProductsPage } from "./products-page";
 export { OrderConsumption } from "./order-consumption";
+export { ActionsPage, PricingsPage } from "./actions-page";
+export { ActionPage } from "./action-page";

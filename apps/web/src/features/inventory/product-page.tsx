@@ -7,6 +7,7 @@
 import type { RouterOutputs } from "@taller/api";
 import {
   formatDateTime,
+  INVENTORY_ACTION_NAMES,
   formatMoney,
   formatNumber,
   INVENTORY_TEXTS,
@@ -14,9 +15,11 @@ import {
   STOCK_MOVEMENT_NAMES,
   totalText,
 } from "@taller/core";
+import { Link } from "@tanstack/react-router";
 import { Pencil, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
+import { useTerms } from "../../lib/company-setup";
 import { nextCursor } from "../../lib/infinite-rows";
 import { QueryFailed } from "../../lib/load-state";
 import { useCan } from "../../lib/permissions";
@@ -93,24 +96,68 @@ function StockCard({ page }: { page: ProductPageData }) {
   );
 }
 
+type PagedQuery = {
+  data?: { pages: { total: number; total_capped: boolean }[] };
+  isError: boolean;
+  isPending: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+} & Parameters<typeof QueryFailed>[0]["query"];
+
+/** A card of a paged history on the product's page: its count in the title, its states and 'Ver más …'. */
+function PagedCard<Row>(props: {
+  title: string;
+  /** 'los movimientos' (what failed to load), 'Cargando movimientos', 'Sin movimientos', 'Ver más movimientos'. */
+  what: string;
+  loading: string;
+  empty: string;
+  more: string;
+  query: PagedQuery;
+  rows: Row[];
+  children: (rows: Row[]) => React.ReactNode;
+}) {
+  const { query, rows } = props;
+  const first = query.data?.pages[0];
+  return (
+    <Card title={first ? `${props.title} (${totalText(first.total, first.total_capped, formatNumber)})` : props.title}>
+      {query.isError && rows.length === 0 ? (
+        <QueryFailed query={query} what={props.what} inline />
+      ) : query.isPending ? (
+        <Spinner label={props.loading} />
+      ) : rows.length === 0 ? (
+        <p className="muted">{props.empty}</p>
+      ) : (
+        props.children(rows)
+      )}
+      {query.hasNextPage && (
+        <Button variant="text" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {props.more}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
 function Movements({ productId }: { productId: number }) {
   const query = trpc.inventory.products.movements.useInfiniteQuery(
     { product_id: productId },
     { getNextPageParam: nextCursor },
   );
   const rows = query.data?.pages.flatMap((p) => p.movements) ?? [];
-  const first = query.data?.pages[0];
   return (
-    <Card title={first ? `Movimientos (${totalText(first.total, first.total_capped, formatNumber)})` : "Movimientos"}>
-      {query.isError && rows.length === 0 ? (
-        <QueryFailed query={query} what="los movimientos" inline />
-      ) : query.isPending ? (
-        <Spinner label="Cargando movimientos" />
-      ) : rows.length === 0 ? (
-        <p className="muted">Sin movimientos</p>
-      ) : (
+    <PagedCard
+      title="Movimientos"
+      what="los movimientos"
+      loading="Cargando movimientos"
+      empty="Sin movimientos"
+      more="Ver más movimientos"
+      query={query}
+      rows={rows}
+    >
+      {(shown) => (
         <ul className="movement-rows">
-          {rows.map((m) => (
+          {shown.map((m) => (
             <li key={m.id}>
               <span className={`movement-quantity ${m.quantity > 0 ? "in" : "out"}`}>
                 {m.quantity > 0 ? "+" : ""}
@@ -130,12 +177,70 @@ function Movements({ productId }: { productId: number }) {
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <Button variant="text" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          Ver más movimientos
-        </Button>
+    </PagedCard>
+  );
+}
+
+type Use = RouterOutputs["inventory"]["products"]["usage"]["usage"][number];
+
+/** Where one use leads: the order, the budget or the inventory action's page. */
+function UseLink({ use }: { use: Use }) {
+  const terms = useTerms();
+  const id = String(use.document_id);
+  if (use.type === "order")
+    return (
+      <Link to="/main/orders/$id" params={{ id }}>
+        {terms.order.one} #{use.number}
+      </Link>
+    );
+  if (use.type === "budget")
+    return (
+      <Link to="/main/budgets/$id" params={{ id }}>
+        Presupuesto #{use.number}
+      </Link>
+    );
+  return (
+    <Link to="/main/inventory-actions/$id" params={{ id }}>
+      {INVENTORY_ACTION_NAMES[use.type]} #{use.number}
+    </Link>
+  );
+}
+
+/** 'Dónde se usó': the orders that consumed it, the budgets, pricings and buy orders that carry it. */
+function Usage({ productId }: { productId: number }) {
+  const query = trpc.inventory.products.usage.useInfiniteQuery(
+    { product_id: productId },
+    { getNextPageParam: nextCursor },
+  );
+  const rows = query.data?.pages.flatMap((p) => p.usage) ?? [];
+  return (
+    <PagedCard
+      title="Dónde se usó"
+      what="los usos del producto"
+      loading="Cargando usos"
+      empty="Aún no se usa en órdenes, presupuestos ni compras"
+      more="Ver más usos"
+      query={query}
+      rows={rows}
+    >
+      {(shown) => (
+        <ul className="movement-rows">
+          {shown.map((u) => (
+            <li key={`${u.type}-${u.document_id}-${u.at}`}>
+              <span className="movement-quantity">{formatNumber(u.quantity)}</span>
+              <span>
+                <strong>
+                  <UseLink use={u} />
+                </strong>
+                <span className="muted">
+                  {u.received !== null ? ` · recibidas ${formatNumber(u.received)}` : ""} · {formatDateTime(u.at)}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
-    </Card>
+    </PagedCard>
   );
 }
 
@@ -174,6 +279,7 @@ function ProductView({ page }: { page: ProductPageData }) {
       </Card>
       <StockCard page={page} />
       <Movements productId={product.id} />
+      <Usage productId={product.id} />
       {editing && <ProductFormDialog open onOpenChange={setEditing} page={page} />}
       {adjusting && <AdjustStockDialog open onOpenChange={setAdjusting} productId={product.id} stock={page.stock} />}
     </div>

@@ -26,6 +26,7 @@ import { CatalogueDialog } from "./catalogue-dialog";
 import { ProductFormDialog } from "./product-form";
 import { ProductsExport } from "./products-export";
 import { productColumns, ProductCard, ProductHeader, ProductRow, productTableMinWidth } from "./product-rows";
+import { InventoryTabs } from "./inventory-tabs";
 import "./inventory.css";
 
 const SORT_NAMES: Record<ProductSort, string> = { name: "Nombre", code: "Código" };
@@ -85,6 +86,7 @@ export function ProductsPage() {
       }
       boxes={
         <div className="products-options">
+          <InventoryTabs />
           <Select
             label="Ordenar por"
             value={`${order.sort}:${order.sort_direction}`}

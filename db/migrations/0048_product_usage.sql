@@ -1,0 +1,2 @@
+CREATE INDEX "budget_lines_product_idx" ON "budget_lines" USING btree ("company_id","product_id");--> statement-breakpoint
+CREATE INDEX "provider_action_products_product_idx" ON "provider_action_products" USING btree ("company_id","product_id");

@@ -1,0 +1,4 @@
+ALTER TABLE "provider_actions" ADD COLUMN "pricing_id" integer;--> statement-breakpoint
+ALTER TABLE "provider_actions" ADD CONSTRAINT "provider_actions_pricing_id_tenant_fk" FOREIGN KEY ("company_id","pricing_id") REFERENCES "public"."provider_actions"("company_id","id") ON DELETE set null (pricing_id) ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "provider_actions_pricing_idx" ON "provider_actions" USING btree ("company_id","pricing_id");--> statement-breakpoint
+ALTER TABLE "provider_actions" ADD CONSTRAINT "provider_actions_pricing_kind" CHECK ("provider_actions"."pricing_id" IS NULL OR "provider_actions"."kind" = 'buy_order');
