@@ -48,6 +48,17 @@ const DOMAIN =
  */
 export const DOMAIN_ORDER = ["vehicles", "crm", "calendar", "chat", "inventory", "orders", "booking"];
 
+const BARE_TABLE = {
+  selector: "JSXOpeningElement[name.name='table']",
+  message: "Write a table as <ScrollTable> (ui/scroll-table.tsx): it scrolls sideways inside its own box.",
+};
+const OWN_ACTIONS_ROW = {
+  selector: "JSXAttribute[name.name='className'][value.value='dialog-actions']",
+  message:
+    "A form ends with <FormFooter> (ui/form-footer.tsx: its error, 'Cancelar' and submit); a dialog's other " +
+    "buttons go in <Dialog actions>.",
+};
+
 /** The boundary of one domain package: core, db, trpc and the domains before it in DOMAIN_ORDER. */
 const domainLayer = (name) => {
   const at = DOMAIN_ORDER.indexOf(name);
@@ -156,15 +167,12 @@ export const boundaries = {
       // A table may be wider than its place: it scrolls inside its own box, never the page (ui/scroll-table.tsx).
       files: ["src/**/*.tsx"],
       ignores: ["src/ui/scroll-table.tsx"],
-      rules: {
-        "no-restricted-syntax": [
-          "error",
-          {
-            selector: "JSXOpeningElement[name.name='table']",
-            message: "Write a table as <ScrollTable> (ui/scroll-table.tsx): it scrolls sideways inside its own box.",
-          },
-        ],
-      },
+      rules: { "no-restricted-syntax": ["error", BARE_TABLE] },
+    },
+    {
+      // A screen's button row is FormFooter's (error, 'Cancelar', submit) or a Dialog's `actions`, never its own copy.
+      files: ["src/features/**/*.tsx"],
+      rules: { "no-restricted-syntax": ["error", BARE_TABLE, OWN_ACTIONS_ROW] },
     },
     {
       files: ["src/features/**"],

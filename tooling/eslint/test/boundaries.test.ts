@@ -152,6 +152,15 @@ describe("web screens", () => {
       'import { ScrollTable } from "../../ui/scroll-table";\nexport const T = () => <ScrollTable><tbody /></ScrollTable>;\n';
     expect(rules(await lint("apps/web", "src/features/admin/probe.tsx", wrapped))).toEqual([]);
   });
+
+  it("a form's button row is FormFooter's, not a copy of its dialog-actions row", async () => {
+    const own = 'export const F = () => <div className="dialog-actions"><button>Cancelar</button></div>;\n';
+    expect(rules(await lint("apps/web", "src/features/admin/probe.tsx", own))).toEqual(["no-restricted-syntax"]);
+    expect(rules(await lint("apps/web", "src/ui/dialog.tsx", own))).toEqual([]);
+    const footer =
+      'import { FormFooter } from "../../ui/form-footer";\nexport const F = () => <FormFooter saving={false} />;\n';
+    expect(rules(await lint("apps/web", "src/features/admin/probe.tsx", footer))).toEqual([]);
+  });
 });
 
 describe("rules with type information", () => {
