@@ -38,15 +38,26 @@ const DOMAIN =
   "(tooling/eslint/base.js): another domain's tables are written through that domain's exported write functions.";
 
 /**
- * The domains that call another domain's exported write functions, each listed after every domain it may import: the
- * chat writes its event messages' events through @taller/calendar, an order's move keeps its chat's finished state
- * through @taller/chat (and a reception creates the order's chat through it), a reception finds or creates its
- * vehicle and client through @taller/vehicles and @taller/crm, booking's check-in receives an order through
- * @taller/orders' createOrder (buy-order receipts and order consumptions will move stock through @taller/inventory).
- * An import may only point to an earlier entry, so no cycle can be written; a domain not listed imports no other
- * domain.
+ * The domains that call another domain's exported functions, each listed after every domain it may import: orders,
+ * budgets and CRM managements read their status rules from @taller/admin (which owns statuses), the chat writes its
+ * event messages' events through @taller/calendar and its budget form's budget through @taller/budgets, an order's
+ * move keeps its chat's finished state through @taller/chat (and a reception creates the order's chat through it), a
+ * reception finds or creates its vehicle and client through @taller/vehicles and @taller/crm, booking's check-in
+ * receives an order through @taller/orders' createOrder and a booking moves its CRM management through @taller/crm
+ * (buy-order receipts and order consumptions will move stock through @taller/inventory). An import may only point to
+ * an earlier entry, so no cycle can be written; a domain not listed imports no other domain.
  */
-export const DOMAIN_ORDER = ["vehicles", "crm", "calendar", "chat", "inventory", "orders", "booking"];
+export const DOMAIN_ORDER = [
+  "admin",
+  "vehicles",
+  "crm",
+  "calendar",
+  "budgets",
+  "chat",
+  "inventory",
+  "orders",
+  "booking",
+];
 
 const BARE_TABLE = {
   selector: "JSXOpeningElement[name.name='table']",

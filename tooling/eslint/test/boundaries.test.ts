@@ -70,6 +70,14 @@ describe("import boundaries", () => {
     expect(rules(await lint("packages/chat", "src/probe.ts", orders))).toEqual(["no-restricted-imports"]);
   });
 
+  it("documents read their status rules from admin, which imports none of them back", async () => {
+    const rules_ = 'import { isTransitionAllowed } from "@taller/admin";\nexport { isTransitionAllowed };\n';
+    for (const pkg of ["packages/crm", "packages/budgets", "packages/orders"])
+      expect(rules(await lint(pkg, "src/probe.ts", rules_))).toEqual([]);
+    const back = 'import { crmRouter } from "@taller/crm";\nexport { crmRouter };\n';
+    expect(rules(await lint("packages/admin", "src/probe.ts", back))).toEqual(["no-restricted-imports"]);
+  });
+
   it("every domain's runtime dependencies on other domains point to an earlier entry of DOMAIN_ORDER", () => {
     const domains = readdirSync(`${root}packages`).filter((d) => !["core", "trpc", "api"].includes(d));
     const wrong: string[] = [];
