@@ -40,9 +40,9 @@ const DOMAIN =
 /**
  * The domains that call another domain's exported functions, each listed after every domain it may import: orders,
  * budgets and CRM managements read their status rules from @taller/admin (which owns statuses), the chat writes its
- * event messages' events through @taller/calendar and its budget form's budget through @taller/budgets, an order's
- * move keeps its chat's finished state through @taller/chat (and a reception creates the order's chat through it), a
- * reception finds or creates its vehicle and client through @taller/vehicles and @taller/crm, booking's check-in
+ * event messages' events through @taller/calendar and its budget form's budget through @taller/budgets, a client's
+ * WhatsApp message opens its document's chat through @taller/chat, an order's move keeps its chat's finished state
+ * through @taller/chat (and a reception creates the order's chat through it), a reception finds or creates its vehicle and client through @taller/vehicles and @taller/crm, booking's check-in
  * receives an order through @taller/orders' createOrder and a booking moves its CRM management through @taller/crm
  * (buy-order receipts and order consumptions will move stock through @taller/inventory). An import may only point to
  * an earlier entry, so no cycle can be written; a domain not listed imports no other domain.
@@ -54,6 +54,7 @@ export const DOMAIN_ORDER = [
   "calendar",
   "budgets",
   "chat",
+  "messaging",
   "inventory",
   "orders",
   "booking",
