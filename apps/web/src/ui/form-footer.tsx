@@ -41,19 +41,22 @@ export function FormFooter({
           {error}
         </p>
       )}
-      <div className={className}>
-        {onCancel && (
-          <Button variant="text" onClick={onCancel}>
-            Cancelar
-          </Button>
-        )}
-        {extra}
-        {!readOnly && (
-          <Button type="submit" variant={variant} loading={saving} disabledReason={disabledReason}>
-            {submitLabel}
-          </Button>
-        )}
-      </div>
+      {/* A read-only record with nothing to close (a client's page without the right to edit) has no row. */}
+      {(onCancel || extra || !readOnly) && (
+        <div className={className}>
+          {onCancel && (
+            <Button variant="text" onClick={onCancel}>
+              Cancelar
+            </Button>
+          )}
+          {extra}
+          {!readOnly && (
+            <Button type="submit" variant={variant} loading={saving} disabledReason={disabledReason}>
+              {submitLabel}
+            </Button>
+          )}
+        </div>
+      )}
     </>
   );
 }
