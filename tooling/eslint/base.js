@@ -38,15 +38,40 @@ const DOMAIN =
   "(tooling/eslint/base.js): another domain's tables are written through that domain's exported write functions.";
 
 /**
- * The domains that call another domain's exported write functions, each listed after every domain it may import: the
- * chat writes its event messages' events through @taller/calendar, an order's move keeps its chat's finished state
+ * The domains that call another domain's exported functions, each listed after every domain it may import: orders,
+ * budgets and CRM managements read their status rules from @taller/admin (which owns statuses), the chat writes its
+ * event messages' events through @taller/calendar and its budget form's budget through @taller/budgets, a client's
+ * WhatsApp message opens its document's chat through @taller/chat, an order's move keeps its chat's finished state
  * through @taller/chat (and a reception creates the order's chat through it), a reception finds or creates its
  * vehicle and client through @taller/vehicles and @taller/crm, booking's check-in receives an order through
- * @taller/orders' createOrder, a buy order's receipt (@taller/provider) moves stock through @taller/inventory.
- * An import may only point to an earlier entry, so no cycle can be written; a domain not listed imports no other
- * domain.
+ * @taller/orders' createOrder and a booking moves its CRM management through @taller/crm, a buy order's receipt
+ * (@taller/provider) moves stock through @taller/inventory. An import may only point to an earlier entry, so no cycle
+ * can be written; a domain not listed imports no other domain.
  */
-export const DOMAIN_ORDER = ["vehicles", "crm", "calendar", "chat", "inventory", "provider", "orders", "booking"];
+export const DOMAIN_ORDER = [
+  "admin",
+  "vehicles",
+  "crm",
+  "calendar",
+  "budgets",
+  "chat",
+  "messaging",
+  "inventory",
+  "provider",
+  "orders",
+  "booking",
+];
+
+const BARE_TABLE = {
+  selector: "JSXOpeningElement[name.name='table']",
+  message: "Write a table as <ScrollTable> (ui/scroll-table.tsx): it scrolls sideways inside its own box.",
+};
+const OWN_ACTIONS_ROW = {
+  selector: "JSXAttribute[name.name='className'][value.value='dialog-actions']",
+  message:
+    "A form ends with <FormFooter> (ui/form-footer.tsx: its error, 'Cancelar' and submit); a dialog's other " +
+    "buttons go in <Dialog actions>.",
+};
 
 /** The boundary of one domain package: core, db, trpc and the domains before it in DOMAIN_ORDER. */
 const domainLayer = (name) => {
@@ -196,15 +221,12 @@ export const boundaries = {
       // A table may be wider than its place: it scrolls inside its own box, never the page (ui/scroll-table.tsx).
       files: ["src/**/*.tsx"],
       ignores: ["src/ui/scroll-table.tsx"],
-      rules: {
-        "no-restricted-syntax": [
-          "error",
-          {
-            selector: "JSXOpeningElement[name.name='table']",
-            message: "Write a table as <ScrollTable> (ui/scroll-table.tsx): it scrolls sideways inside its own box.",
-          },
-        ],
-      },
+      rules: { "no-restricted-syntax": ["error", BARE_TABLE] },
+    },
+    {
+      // A screen's button row is FormFooter's (error, 'Cancelar', submit) or a Dialog's `actions`, never its own copy.
+      files: ["src/features/**/*.tsx"],
+      rules: { "no-restricted-syntax": ["error", BARE_TABLE, OWN_ACTIONS_ROW] },
     },
     {
       files: ["src/features/**"],

@@ -1,5 +1,6 @@
 import { bookingFormSchema, CRM_TEXTS } from "@taller/core";
-import { crmOwnCondition, queryRows, tieBooking, type Db } from "@taller/db";
+import { crmOwnCondition, tieBooking } from "@taller/crm";
+import { queryRows, type Db } from "@taller/db";
 import { can, staffProcedure, TRPCError, userError, withTransaction, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { assertOwnIds, bookingByKey, placeBooking } from "./book";

@@ -2,7 +2,8 @@
 // 'Reagendado' first, freeing its place inside this transaction, then the new one is placed under the day's lock
 // as any booking is, the two are linked both ways, and the CRM managements following it move with it.
 import { BOOKING_ERRORS } from "@taller/core";
-import { bookings, followMovedBooking } from "@taller/db";
+import { followMovedBooking } from "@taller/crm";
+import { bookings } from "@taller/db";
 import { fieldError, type Transaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { copyAddons } from "./addons";

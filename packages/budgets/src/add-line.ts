@@ -1,8 +1,9 @@
 import { BUDGET_TEXTS, budgetLineInput, MAX_LINES, idSchema as id } from "@taller/core";
-import { budgetLineRows, budgetLines, queryRows } from "@taller/db";
+import { budgetLines, queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { budgetLineRows } from "./write/budget";
 import { checkBudgetTotal, lockEditableBudget } from "./editable";
 
 export const addLineInput = z.object({ budget_id: id, line: budgetLineInput });

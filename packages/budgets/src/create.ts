@@ -1,8 +1,9 @@
 import { budgetLinesInput, budgetNotesInput, idSchema } from "@taller/core";
-import { budgetWriteError, queryRows, termNotFound, writeBudget } from "@taller/db";
+import { queryRows, termNotFound } from "@taller/db";
 import { can, fieldError, ownedDocument, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { budgetWriteError, writeBudget } from "./write/budget";
 import { budgetOwner } from "./scope";
 
 export const createInput = z.object({

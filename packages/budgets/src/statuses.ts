@@ -1,4 +1,5 @@
-import { queryRows, statusTransitionsOf } from "@taller/db";
+import { statusTransitionsOf } from "@taller/admin";
+import { queryRows } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 

@@ -1,8 +1,9 @@
 import { BUDGET_TEXTS, budgetLineInput, idSchema as id } from "@taller/core";
-import { budgetLineRows, budgetLines } from "@taller/db";
+import { budgetLines } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { budgetLineRows } from "./write/budget";
 import { checkBudgetTotal, lockEditableBudget } from "./editable";
 
 export const updateLineInput = z.object({ budget_id: id, line_id: id, line: budgetLineInput });

@@ -1,5 +1,6 @@
 import { BUDGET_TEXTS, budgetReadyForClient, idSchema as id } from "@taller/core";
-import { isTransitionAllowed, queryRows } from "@taller/db";
+import { isTransitionAllowed } from "@taller/admin";
+import { queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -22,7 +23,7 @@ export const updateStatus = staffProcedure
             FOR UPDATE`,
       );
       if (!budget) throw new TRPCError({ code: "NOT_FOUND", message: BUDGET_TEXTS.notFound });
-      // initial_id: where writeBudget (@taller/db) starts a budget, the same order.
+      // initial_id: where writeBudget (write/budget.ts) starts a budget, the same order.
       const [target] = await queryRows<{ id: number; finish: boolean; initial_id: number }>(
         tx.db,
         sql`SELECT id, finish,

@@ -1,5 +1,6 @@
 // A document's chat row: written by chat.open (refreshing what it copies from the document) and, through
-// createDocumentChat, by the domain that creates the document in its own transaction (orders' createOrder).
+// createDocumentChat, by other domains in their own transaction: orders' createOrder for the order it creates, and
+// messaging for the document a client's WhatsApp message answers.
 import { present, type ChatDocument } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
 import type { Transaction } from "@taller/trpc";
@@ -36,16 +37,16 @@ export async function upsertDocumentChat(
 }
 
 /**
- * The chat of a document just written in the caller's transaction (the issue's 'the order with … its chat'), with
- * its title and the rest copied from the document; nobody is a member until they open it. Idempotent: a second call
- * finds the same row.
+ * The chat of a document, in the caller's transaction (the issue's 'the order with … its chat'), with its title and
+ * the rest copied from the document; nobody is a member until they open it. Idempotent: a second call finds the same
+ * row. Null when the company has no such document (a WhatsApp reply about a document deleted since).
  */
 export async function createDocumentChat(
   tx: Transaction,
   companyId: number,
   type: ChatDocument,
   id: number,
-): Promise<number> {
-  const facts = present(await documentFacts(tx.db, companyId, type, id), "the document its chat is about");
-  return upsertDocumentChat(tx.db, companyId, type, id, facts);
+): Promise<number | null> {
+  const facts = await documentFacts(tx.db, companyId, type, id);
+  return facts ? upsertDocumentChat(tx.db, companyId, type, id, facts) : null;
 }

@@ -10,7 +10,8 @@ import {
   mentionsIn,
   type ChatCommentItem,
 } from "@taller/core";
-import { budgetWriteError, intArray, loadCompanyTerms, queryRows, writeBudget } from "@taller/db";
+import { budgetWriteError, writeBudget } from "@taller/budgets";
+import { intArray, loadCompanyTerms, queryRows } from "@taller/db";
 import { fieldError, hitRateLimit, staffProcedure, TRPCError, withTransaction, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { chatForUser, type ChatAccess } from "./access";

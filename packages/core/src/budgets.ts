@@ -158,7 +158,7 @@ export const budgetNotesInput = z.string().trim().max(2000, "Las notas admiten h
 
 /**
  * How a budget that could not be written is answered (writeBudget's problems), by budgets.create and chat.send; a
- * missing order is named in the company's words (@taller/db's budgetWriteError).
+ * missing order is named in the company's words (@taller/budgets' budgetWriteError).
  */
 export const BUDGET_WRITE_ERRORS = {
   product: { code: "NOT_FOUND", message: BUDGET_TEXTS.productNotFound },

@@ -12,14 +12,8 @@ import {
   type MessageStatus,
   idSchema,
 } from "@taller/core";
-import {
-  crmOwnCondition,
-  displayedCustomFields,
-  instantText,
-  loadCustomFieldDefinitions,
-  queryRows,
-  type Db,
-} from "@taller/db";
+import { displayedCustomFields, instantText, loadCustomFieldDefinitions, queryRows, type Db } from "@taller/db";
+import { crmOwnCondition } from "./own-condition";
 import { TRPCError, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";

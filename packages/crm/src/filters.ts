@@ -11,7 +11,8 @@ import {
   idSchema as id,
   listSearchSchema,
 } from "@taller/core";
-import { crmOwnCondition, intArray, searchCondition, searchTerm, type SearchTerm } from "@taller/db";
+import { intArray, searchCondition, searchTerm, type SearchTerm } from "@taller/db";
+import { crmOwnCondition } from "./own-condition";
 import { listScope, locationIdsInput, type ListScope, type ScopeContext } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";

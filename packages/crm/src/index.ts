@@ -2,3 +2,7 @@ export { crmRouter } from "./router";
 export { crmJobs } from "./jobs";
 // The write functions other domains may call (the reception finds or creates the client it receives for).
 export { createClient, updateClient, type ClientInput } from "./client-write";
+// How managements follow their bookings: booking's create, move and client page move theirs at once, and check
+// ownership the way the CRM's lists do.
+export { followMovedBooking, tieBooking } from "./write/advance";
+export { crmOwnCondition } from "./own-condition";

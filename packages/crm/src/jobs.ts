@@ -1,13 +1,14 @@
 // Where managements come from (issue 11; the spec does not show it). Set-based sweeps over every company, run by
 // the shared scheduler (@taller/trpc startJobs) on timers: each is idempotent (the inserts are guarded by the
 // unique indexes crms_follow_up_idx, crms_absence_idx and crms_retention_idx; the updates by crms.booking_state),
-// so running twice, or on two server processes, creates nothing twice. The agenda cannot import this package, so
-// the jobs read bookings rather than bookings calling the CRM: a booking written by any path (agenda, client page,
-// e-mail, a future import) is picked up the same way, and the agenda's transactions stay as short as they were.
+// so running twice, or on two server processes, creates nothing twice. The jobs read bookings rather than bookings
+// calling the CRM: a booking written by any path (agenda, client page, e-mail, a future import) is picked up the same
+// way (the agenda moves its own management at once through write/advance.ts, the pass the sweep runs).
 import { todayIn } from "@taller/core";
-import { advanceManagements, queryRows, type Db } from "@taller/db";
+import { queryRows, type Db } from "@taller/db";
 import type { PeriodicJob, Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
+import { advanceManagements } from "./write/advance";
 
 /** Bookings older than this are history: the sweeps do not open managements for them. */
 export const LOOKBACK_DAYS = 60;
@@ -153,6 +154,3 @@ export const crmJobs: PeriodicJob[] = [
     },
   },
 ];
-
-// The advance pass lives in @taller/db (the client booking page runs it too); the sweep and its tests use it from here.
-export { advanceManagements };

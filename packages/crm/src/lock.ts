@@ -1,5 +1,6 @@
 import { CRM_TEXTS, type CrmCategory } from "@taller/core";
-import { crmOwnCondition, queryRows, type Db } from "@taller/db";
+import { queryRows, type Db } from "@taller/db";
+import { crmOwnCondition } from "./own-condition";
 import { TRPCError, type Transaction, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";

@@ -1,5 +1,6 @@
 import type { CrmStatusCategory } from "@taller/core";
-import { queryRows, statusTransitionsOf } from "@taller/db";
+import { statusTransitionsOf } from "@taller/admin";
+import { queryRows } from "@taller/db";
 import { can, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 

@@ -1,5 +1,6 @@
 import { ADMIN_SETUP_TEXTS, CRM_TEXTS, idSchema } from "@taller/core";
-import { isTransitionAllowed, queryRows } from "@taller/db";
+import { isTransitionAllowed } from "@taller/admin";
+import { queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { crmIdSchema, loadDetail } from "./detail";

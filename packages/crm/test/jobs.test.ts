@@ -5,7 +5,8 @@ import { runJob, withTransaction, type PeriodicJob } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { advanceManagements, crmJobs, generateAbsences, generateFollowUps, generateRetentions } from "../src/jobs";
+import { crmJobs, generateAbsences, generateFollowUps, generateRetentions } from "../src/jobs";
+import { advanceManagements } from "../src/write/advance";
 
 const app = useSeededApp();
 const fx = () => app.fx().demo;

@@ -4,7 +4,8 @@
 // `message_template_status_update`. Gupshup signs nothing, so the URL carries the company's key: a selector and a
 // verifier whose SHA-256 is stored (compared in constant time); a wrong key is refused before anything is read.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { parseAnswer, whatsappNumber, type AnswerType } from "@taller/core";
+import { createDocumentChat } from "@taller/chat";
+import { CHAT_DOCUMENTS, parseAnswer, whatsappNumber, type AnswerType } from "@taller/core";
 import { queryRows, whatsappConfigs, type Db } from "@taller/db";
 import { withTransaction, type EventBus, type Transaction } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
@@ -222,21 +223,15 @@ async function clientByPhone(tx: Transaction, companyId: number, phone: string):
   return row?.id ?? null;
 }
 
-/** The document's chat, created empty when nobody opened it yet (chat.open fills its title on the next open). */
+/** The document's chat, opened through the chat's own write when nobody opened it yet. */
 async function documentChat(
   tx: Transaction,
   companyId: number,
   type: string | null,
   id: number | null,
 ): Promise<number | null> {
-  if (!type || !id || !["Order", "Budget", "Crm", "Booking"].includes(type)) return null;
-  const [row] = await queryRows<{ id: number }>(
-    tx.db,
-    sql`INSERT INTO chats (company_id, document_type, document_id) VALUES (${companyId}, ${type}, ${id})
-        ON CONFLICT (company_id, document_type, document_id) WHERE document_id IS NOT NULL DO UPDATE SET updated_at = chats.updated_at
-        RETURNING id`,
-  );
-  return row?.id ?? null;
+  const document = CHAT_DOCUMENTS.find((d) => d === type);
+  return document && id ? createDocumentChat(tx, companyId, document, id) : null;
 }
 
 /** 'Si' to a booking's confirmation: the booking becomes Confirmado, if it is still open and unconfirmed. */

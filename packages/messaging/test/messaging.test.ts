@@ -2,6 +2,7 @@ import { WHATSAPP_TEXTS } from "@taller/core";
 import {
   bookings,
   chatComments,
+  chats,
   notificationTemplates,
   queryRows,
   whatsappInbound,
@@ -384,7 +385,7 @@ describe("inbound webhooks", () => {
     expect((await receiveWebhook(ctx, app.fx().other.companyId, status("failed"))).statuses).toBe(0);
   });
 
-  it("'Si' to a booking reminder confirms the booking", async () => {
+  it("'Si' to a booking reminder confirms the booking, in the booking's chat the chat package opens", async () => {
     const { demo } = app.fx();
     const [booking] = await queryRows<{ id: number; client_id: number }>(
       app.db(),
@@ -426,6 +427,13 @@ describe("inbound webhooks", () => {
         },
       ],
     });
+    // Nobody opened the booking's chat: the reply opens it, titled from the booking as chat.open would.
+    await app
+      .db()
+      .delete(chats)
+      .where(
+        and(eq(chats.companyId, demo.companyId), eq(chats.documentType, "Booking"), eq(chats.documentId, booking.id)),
+      );
     await receiveWebhook({ db: app.db(), bus: app.bus() }, demo.companyId, reply);
     const [after] = await app
       .db()
@@ -433,5 +441,20 @@ describe("inbound webhooks", () => {
       .from(bookings)
       .where(eq(bookings.id, booking.id));
     expect(after?.confirmed).toBe(true);
+    const [chat] = await app
+      .db()
+      .select({ id: chats.id, title: chats.title, listed: chats.listed })
+      .from(chats)
+      .where(
+        and(eq(chats.companyId, demo.companyId), eq(chats.documentType, "Booking"), eq(chats.documentId, booking.id)),
+      );
+    expect(chat?.title).toBeTruthy();
+    expect(chat?.listed).toBe(true);
+    const said = await app
+      .db()
+      .select({ comment: chatComments.comment })
+      .from(chatComments)
+      .where(and(eq(chatComments.chatId, chat?.id ?? 0), eq(chatComments.authorType, "Client")));
+    expect(said).toEqual([{ comment: "Sí" }]);
   });
 });

@@ -1,4 +1,4 @@
-import { statusTransitionsOf } from "@taller/db";
+import { statusTransitionsOf } from "@taller/admin";
 import { can, staffProcedure } from "@taller/trpc";
 
 /** Which order status may follow which, as the company configured it. */

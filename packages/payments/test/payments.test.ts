@@ -1,7 +1,8 @@
 // The payments procedures, the webhook and the poller against a seeded database, with the real Mercado Pago adapter
 // talking to a local fake (test/fake-mercadopago.ts) and the local provider.
 import { PAYMENT_PAID, PAYMENT_PENDING, PAYMENTS_OFF_TEXT } from "@taller/core";
-import { paymentWebhookInbox, queryRows, realtimeEvents, writeBudget } from "@taller/db";
+import { writeBudget } from "@taller/budgets";
+import { paymentWebhookInbox, queryRows, realtimeEvents } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { allPages, notificationRequests, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";

@@ -70,6 +70,14 @@ describe("import boundaries", () => {
     expect(rules(await lint("packages/chat", "src/probe.ts", orders))).toEqual(["no-restricted-imports"]);
   });
 
+  it("documents read their status rules from admin, which imports none of them back", async () => {
+    const rules_ = 'import { isTransitionAllowed } from "@taller/admin";\nexport { isTransitionAllowed };\n';
+    for (const pkg of ["packages/crm", "packages/budgets", "packages/orders"])
+      expect(rules(await lint(pkg, "src/probe.ts", rules_))).toEqual([]);
+    const back = 'import { crmRouter } from "@taller/crm";\nexport { crmRouter };\n';
+    expect(rules(await lint("packages/admin", "src/probe.ts", back))).toEqual(["no-restricted-imports"]);
+  });
+
   it("every domain's runtime dependencies on other domains point to an earlier entry of DOMAIN_ORDER", () => {
     const domains = readdirSync(`${root}packages`).filter((d) => !["core", "trpc", "api"].includes(d));
     const wrong: string[] = [];
@@ -151,6 +159,15 @@ describe("web screens", () => {
     const wrapped =
       'import { ScrollTable } from "../../ui/scroll-table";\nexport const T = () => <ScrollTable><tbody /></ScrollTable>;\n';
     expect(rules(await lint("apps/web", "src/features/admin/probe.tsx", wrapped))).toEqual([]);
+  });
+
+  it("a form's button row is FormFooter's, not a copy of its dialog-actions row", async () => {
+    const own = 'export const F = () => <div className="dialog-actions"><button>Cancelar</button></div>;\n';
+    expect(rules(await lint("apps/web", "src/features/admin/probe.tsx", own))).toEqual(["no-restricted-syntax"]);
+    expect(rules(await lint("apps/web", "src/ui/dialog.tsx", own))).toEqual([]);
+    const footer =
+      'import { FormFooter } from "../../ui/form-footer";\nexport const F = () => <FormFooter saving={false} />;\n';
+    expect(rules(await lint("apps/web", "src/features/admin/probe.tsx", footer))).toEqual([]);
   });
 });
 

@@ -7,9 +7,11 @@
  *
  * `extra` goes between the two buttons (an event's 'Eliminar'); `className` places the buttons (dialog-actions).
  * Without `onCancel` there is no 'Cancelar': a page's own form (Recepción) or an inline 'Agregar' has nothing to close.
+ * `variant` colours the submit ('danger' for 'Desactivar 2FA'); `readOnly` leaves it out, for a record the user may
+ * only read (an event without the right to edit it), so the dialog still has its error and 'Cancelar'.
  */
 import type { ReactNode } from "react";
-import { Button } from "./button";
+import { Button, type ButtonProps } from "./button";
 
 export function FormFooter({
   error,
@@ -18,6 +20,8 @@ export function FormFooter({
   submitLabel = "Guardar",
   disabledReason,
   extra,
+  variant,
+  readOnly = false,
   className = "dialog-actions",
 }: {
   error?: string | null;
@@ -26,6 +30,8 @@ export function FormFooter({
   submitLabel?: ReactNode;
   disabledReason?: string | null;
   extra?: ReactNode;
+  variant?: ButtonProps["variant"];
+  readOnly?: boolean;
   className?: string;
 }) {
   return (
@@ -35,17 +41,22 @@ export function FormFooter({
           {error}
         </p>
       )}
-      <div className={className}>
-        {onCancel && (
-          <Button variant="text" onClick={onCancel}>
-            Cancelar
-          </Button>
-        )}
-        {extra}
-        <Button type="submit" loading={saving} disabledReason={disabledReason}>
-          {submitLabel}
-        </Button>
-      </div>
+      {/* A read-only record with nothing to close (a client's page without the right to edit) has no row. */}
+      {(onCancel || extra || !readOnly) && (
+        <div className={className}>
+          {onCancel && (
+            <Button variant="text" onClick={onCancel}>
+              Cancelar
+            </Button>
+          )}
+          {extra}
+          {!readOnly && (
+            <Button type="submit" variant={variant} loading={saving} disabledReason={disabledReason}>
+              {submitLabel}
+            </Button>
+          )}
+        </div>
+      )}
     </>
   );
 }

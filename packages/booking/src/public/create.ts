@@ -1,5 +1,6 @@
 import { publicBookingSchema } from "@taller/core";
-import { crms, tieBooking } from "@taller/db";
+import { tieBooking } from "@taller/crm";
+import { crms } from "@taller/db";
 import { tokenProcedure, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { bookingByKey, placeBooking, type BookingWrite } from "../book";

@@ -1,6 +1,7 @@
 import { documentFinished } from "@taller/chat";
 import { deliveryStatus, ORDER_TEXTS, type OrderLifeStatus } from "@taller/core";
-import { isTransitionAllowed, queryRows, termNotFound } from "@taller/db";
+import { isTransitionAllowed } from "@taller/admin";
+import { queryRows, termNotFound } from "@taller/db";
 import { fieldError, ownedDocument, type Transaction, TRPCError, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { logStatus } from "./status-log";

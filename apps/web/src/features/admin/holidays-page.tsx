@@ -10,7 +10,7 @@ import { markServerErrors } from "../../lib/form-errors";
 import { dateField, textField, useZodForm } from "../../lib/forms";
 import { useSetupChanged } from "../../lib/setup-events";
 import { ApiProvider, trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
+import { FormFooter } from "../../ui/form-footer";
 import { Card } from "../../ui/card";
 import { DateField } from "../../ui/date-field";
 import { IconButton } from "../../ui/icon-button";
@@ -119,12 +119,11 @@ function AddHoliday({
         noneLabel="Todos los locales"
         options={locations}
       />
-      {form.formState.errors.root?.server && <p role="alert">{form.formState.errors.root.server.message}</p>}
-      <div className="dialog-actions">
-        <Button type="submit" loading={create.isPending}>
-          Agregar feriado
-        </Button>
-      </div>
+      <FormFooter
+        error={form.formState.errors.root?.server?.message}
+        saving={create.isPending}
+        submitLabel="Agregar feriado"
+      />
     </form>
   );
 }

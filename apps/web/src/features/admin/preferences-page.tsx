@@ -12,7 +12,7 @@ import { ArrowDown, ArrowUp, SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { QueryFailed } from "../../lib/load-state";
 import { ApiProvider, trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
+import { FormFooter } from "../../ui/form-footer";
 import { Card } from "../../ui/card";
 import { Checkbox } from "../../ui/checkbox";
 import { IconButton } from "../../ui/icon-button";
@@ -303,11 +303,7 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
             ))}
           </ul>
         </Card>
-        <div className="dialog-actions">
-          <Button type="submit" loading={save.isPending}>
-            Guardar preferencias
-          </Button>
-        </div>
+        <FormFooter saving={save.isPending} submitLabel="Guardar preferencias" />
       </form>
     </AdminFrame>
   );

@@ -96,16 +96,26 @@ export function ConfirmDelete({
           Eliminar
         </Button>
       )}
-      <Dialog open={open} onOpenChange={setOpen} title={`¿Eliminar ${what}?`}>
-        {refusal && <p role="alert">{refusal}</p>}
-        <div className="dialog-actions">
-          <Button variant="text" onClick={() => setOpen(false)}>
-            Cancelar
-          </Button>
-          <Button variant="danger" loading={pending} onClick={() => void confirm()}>
-            Eliminar
-          </Button>
-        </div>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`¿Eliminar ${what}?`}
+        actions={
+          <>
+            <Button variant="text" onClick={() => setOpen(false)}>
+              Cancelar
+            </Button>
+            <Button variant="danger" loading={pending} onClick={() => void confirm()}>
+              Eliminar
+            </Button>
+          </>
+        }
+      >
+        {refusal && (
+          <p className="field-error" role="alert">
+            {refusal}
+          </p>
+        )}
       </Dialog>
     </>
   );

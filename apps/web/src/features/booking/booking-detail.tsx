@@ -20,7 +20,7 @@ import {
   titleCase,
 } from "@taller/core";
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { fieldErrorsOf } from "../../lib/api";
 import { useCompanySetup, useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
@@ -28,6 +28,7 @@ import { RecordLoader, RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { FormFooter } from "../../ui/form-footer";
 import { ScrollTable } from "../../ui/scroll-table";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
@@ -76,7 +77,8 @@ function RescheduleForm({
     { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) },
   );
   const move = trpc.booking.reschedule.useMutation();
-  const submit = async () => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     try {
       onDone(
         await move.mutateAsync({
@@ -95,7 +97,7 @@ function RescheduleForm({
   };
   const hours = slots.data?.hours ?? [];
   return (
-    <section className="booking-reschedule" aria-label="Reagendar">
+    <form className="booking-reschedule" aria-label="Reagendar" onSubmit={(e) => void submit(e)} noValidate>
       <DateField
         label="Nueva fecha"
         value={date}
@@ -113,19 +115,14 @@ function RescheduleForm({
         placeholder={slots.data && hours.length === 0 ? "No hay horas disponibles" : "Selecciona una hora"}
         error={errors.booking_time?.[0]}
       />
-      <div className="booking-actions">
-        <Button variant="text" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <Button
-          onClick={() => void submit()}
-          disabledReason={time ? null : "Elige la nueva hora."}
-          loading={move.isPending}
-        >
-          Reagendar
-        </Button>
-      </div>
-    </section>
+      <FormFooter
+        saving={move.isPending}
+        onCancel={onCancel}
+        submitLabel="Reagendar"
+        disabledReason={time ? null : "Elige la nueva hora."}
+        className="booking-actions"
+      />
+    </form>
   );
 }
 

@@ -18,6 +18,7 @@ import { Button } from "../../ui/button";
 import { Checkbox } from "../../ui/checkbox";
 import { Dialog } from "../../ui/dialog";
 import { DateField } from "../../ui/date-field";
+import { FormFooter } from "../../ui/form-footer";
 import { TextField } from "../../ui/text-field";
 import type { CalendarEvent } from "./types";
 import { useSettled } from "../../lib/use-settled";
@@ -123,30 +124,8 @@ export function EventDialog({
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={event ? "Editar evento" : "Nuevo evento"}
-      width={480}
-      actions={
-        <>
-          <Button variant="text" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          {event && can("destroy", "event") && (
-            <Button variant="text" className="calendar-event-delete" onClick={() => setConfirming(true)}>
-              Eliminar
-            </Button>
-          )}
-          {editable && (
-            <Button type="submit" form="calendar-event-form" loading={form.formState.isSubmitting}>
-              Guardar
-            </Button>
-          )}
-        </>
-      }
-    >
-      <form id="calendar-event-form" className="calendar-event-form" onSubmit={(e) => void submit(e)} noValidate>
+    <Dialog open={open} onOpenChange={onOpenChange} title={event ? "Editar evento" : "Nuevo evento"} width={480}>
+      <form className="calendar-event-form" onSubmit={(e) => void submit(e)} noValidate>
         <fieldset disabled={!editable}>
           <TextField label="Nombre" {...textField(form, "name")} />
           <div className="calendar-event-row">
@@ -197,10 +176,21 @@ export function EventDialog({
             )
           )}
           {form.formState.errors.order_id && <p className="field-error">{form.formState.errors.order_id.message}</p>}
-          {form.formState.errors.root?.server && (
-            <p className="field-error">{form.formState.errors.root.server.message}</p>
-          )}
         </fieldset>
+        <FormFooter
+          error={form.formState.errors.root?.server?.message}
+          saving={form.formState.isSubmitting}
+          onCancel={() => onOpenChange(false)}
+          readOnly={!editable}
+          extra={
+            event &&
+            can("destroy", "event") && (
+              <Button variant="text" className="calendar-event-delete" onClick={() => setConfirming(true)}>
+                Eliminar
+              </Button>
+            )
+          }
+        />
       </form>
       {event && (
         <Dialog

@@ -17,6 +17,7 @@ import { textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
 import { RecordLoader } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
+import { FormFooter } from "../../ui/form-footer";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
@@ -64,18 +65,12 @@ function ClientForm({ client, canEdit }: { client: ClientDetail["client"]; canEd
       <TextField label="Teléfono" type="tel" {...field("phone")} />
       <TextField label="Dirección" {...field("address")} />
       <TextField label="Ciudad" {...field("city")} />
-      {form.formState.errors.root?.server && (
-        <p className="field-error" role="alert">
-          {form.formState.errors.root.server.message}
-        </p>
-      )}
-      {canEdit && (
-        <div className="card-actions">
-          <Button type="submit" loading={update.isPending}>
-            Guardar
-          </Button>
-        </div>
-      )}
+      <FormFooter
+        error={form.formState.errors.root?.server?.message}
+        saving={update.isPending}
+        readOnly={!canEdit}
+        className="card-actions"
+      />
     </form>
   );
 }

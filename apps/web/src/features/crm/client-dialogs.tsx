@@ -92,7 +92,28 @@ export function ClientMergeDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Unir registros" width={560}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Unir registros"
+      width={560}
+      actions={
+        chosen ? (
+          <>
+            <Button variant="text" onClick={() => setChosen(null)}>
+              Volver
+            </Button>
+            <Button variant="danger" loading={merge.isPending} onClick={() => void confirm(chosen)}>
+              Unir
+            </Button>
+          </>
+        ) : (
+          <Button variant="text" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+        )
+      }
+    >
       {chosen ? (
         <>
           <p>
@@ -100,15 +121,11 @@ export function ClientMergeDialog({
             {`${terms.order.manyLower}, reservas, gestiones, chats y cobros pasan a ${agree(terms.client, "este", "esta")} ${terms.client.oneLower}, `}
             y el otro registro se elimina.
           </p>
-          {merge.error && <p role="alert">{merge.error.message}</p>}
-          <div className="dialog-actions">
-            <Button variant="text" onClick={() => setChosen(null)}>
-              Volver
-            </Button>
-            <Button variant="danger" loading={merge.isPending} onClick={() => void confirm(chosen)}>
-              Unir
-            </Button>
-          </div>
+          {merge.error && (
+            <p className="field-error" role="alert">
+              {merge.error.message}
+            </p>
+          )}
         </>
       ) : (
         <>
@@ -134,11 +151,6 @@ export function ClientMergeDialog({
               </li>
             ))}
           </ul>
-          <div className="dialog-actions">
-            <Button variant="text" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-          </div>
         </>
       )}
     </Dialog>

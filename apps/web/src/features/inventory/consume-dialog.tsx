@@ -7,7 +7,7 @@ import { formatNumber } from "@taller/core";
 import { type FormEvent, useState } from "react";
 import { fieldErrorsOf } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
+import { FormFooter } from "../../ui/form-footer";
 import { Dialog } from "../../ui/dialog";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
@@ -89,19 +89,13 @@ export function ConsumeDialog({ orderId, onClose }: { orderId: number; onClose()
           error={failure?.fields["lines.0.quantity"]?.[0]}
         />
         <TextField label="Motivo" autoComplete="off" value={reason} onChange={(e) => setReason(e.target.value)} />
-        {failure && !Object.keys(failure.fields).length && (
-          <p className="field-error" role="alert">
-            {failure.message}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <Button variant="text" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={consume.isPending} disabled={!productId || !warehouseId}>
-            Consumir
-          </Button>
-        </div>
+        <FormFooter
+          error={failure && !Object.keys(failure.fields).length ? failure.message : null}
+          saving={consume.isPending}
+          onCancel={onClose}
+          submitLabel="Consumir"
+          disabledReason={!productId ? "Elige un producto." : !warehouseId ? "Elige una bodega." : null}
+        />
       </form>
     </Dialog>
   );

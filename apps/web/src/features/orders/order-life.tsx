@@ -13,6 +13,7 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { DateField } from "../../ui/date-field";
 import { Dialog } from "../../ui/dialog";
+import { FormFooter } from "../../ui/form-footer";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 
@@ -49,34 +50,28 @@ function CancelDialog({
   const cancel = trpc.orders.cancel.useMutation(onDone("Orden anulada"));
   const error = cancel.error ? (fieldErrorsOf(cancel.error).reason?.[0] ?? null) : null;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={`Anular orden #${order.correlative_id}`}
-      actions={
-        <>
-          <Button variant="text" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button
-            variant="danger"
-            loading={cancel.isPending}
-            onClick={() =>
-              cancel.mutate({ id: order.id, version: order.version, reason }, { onSuccess: () => onOpenChange(false) })
-            }
-          >
-            Anular orden
-          </Button>
-        </>
-      }
-    >
-      <TextField
-        label="Motivo"
-        value={reason}
-        maxLength={500}
-        error={error}
-        onChange={(e) => setReason(e.target.value)}
-      />
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Anular orden #${order.correlative_id}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          cancel.mutate({ id: order.id, version: order.version, reason }, { onSuccess: () => onOpenChange(false) });
+        }}
+        noValidate
+      >
+        <TextField
+          label="Motivo"
+          value={reason}
+          maxLength={500}
+          error={error}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <FormFooter
+          saving={cancel.isPending}
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Anular orden"
+          variant="danger"
+        />
+      </form>
     </Dialog>
   );
 }

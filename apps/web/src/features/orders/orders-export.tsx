@@ -9,8 +9,8 @@ import { type FormEvent, useState } from "react";
 import { downloadBase64 } from "../../lib/download";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { FormFooter } from "../../ui/form-footer";
 import { IconButton } from "../../ui/icon-button";
 import { useSnackbar } from "../../ui/snackbar";
 import { ExportInProgress, useExportFailed } from "../../ui/export-progress";
@@ -77,23 +77,8 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
       <IconButton label="Exportar" onClick={() => setOpen(true)}>
         <Download size={22} />
       </IconButton>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Filtros Adicionales"
-        width={520}
-        actions={
-          <>
-            <Button variant="text" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" form="orders-export-form">
-              Exportar
-            </Button>
-          </>
-        }
-      >
-        <form id="orders-export-form" onSubmit={submit} noValidate>
+      <Dialog open={open} onOpenChange={setOpen} title="Filtros Adicionales" width={520}>
+        <form onSubmit={submit} noValidate>
           {RANGES.map((range) => (
             <fieldset key={range.legend} className="date-range">
               <legend>{range.legend}</legend>
@@ -113,6 +98,8 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
             </fieldset>
           ))}
           <p className="export-note">*Máximo 1000 registros</p>
+          {/* The dialog closes as the export starts; its progress shows in place of the button. */}
+          <FormFooter saving={false} onCancel={() => setOpen(false)} submitLabel="Exportar" />
         </form>
       </Dialog>
     </>

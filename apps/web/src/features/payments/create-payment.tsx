@@ -20,6 +20,7 @@ import { textField, useZodForm } from "../../lib/forms";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
+import { FormFooter } from "../../ui/form-footer";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { TextField } from "../../ui/text-field";
@@ -92,11 +93,16 @@ function CreateForm({
         Agregar línea
       </Button>
       <p className="payment-create-total">Total: {formatMoney(sum)}</p>
-      {form.formState.errors.root?.server && <p role="alert">{form.formState.errors.root.server.message}</p>}
-      {form.formState.errors.lines?.root && <p role="alert">{form.formState.errors.lines.root.message}</p>}
-      <Button type="submit" loading={create.isPending}>
-        Crear cobro
-      </Button>
+      {form.formState.errors.lines?.root && (
+        <p className="field-error" role="alert">
+          {form.formState.errors.lines.root.message}
+        </p>
+      )}
+      <FormFooter
+        error={form.formState.errors.root?.server?.message}
+        saving={create.isPending}
+        submitLabel="Crear cobro"
+      />
     </form>
   );
 }

@@ -5,12 +5,13 @@
 import type { RouterOutputs } from "@taller/api";
 import { providerCreateSchema, type ProviderKind } from "@taller/core";
 import { Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { fieldErrorsOf } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { DateField } from "../../ui/date-field";
 import { Dialog } from "../../ui/dialog";
+import { FormFooter } from "../../ui/form-footer";
 import type { ProviderDocument } from "./provider-section";
 import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
@@ -43,7 +44,8 @@ export function ProviderRequestDialog({
   const [lines, setLines] = useState<{ product: string; quantity: string }[]>([{ product: "", quantity: "1" }]);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const submit = async () => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     setErrors({});
     let providerId = Number(supplier);
     try {
@@ -90,18 +92,8 @@ export function ProviderRequestDialog({
       onOpenChange={(open) => !open && onClose()}
       title={kind === "pricing" ? "Solicitar cotización" : "Enviar orden de compra"}
       width={640}
-      actions={
-        <>
-          <Button variant="text" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={() => void submit()} loading={create.isPending || createSupplier.isPending}>
-            Crear y obtener enlace
-          </Button>
-        </>
-      }
     >
-      <div className="provider-request">
+      <form className="provider-request" onSubmit={(e) => void submit(e)} noValidate>
         <Select
           label="Proveedor"
           value={supplier || undefined}
@@ -212,12 +204,13 @@ export function ProviderRequestDialog({
         >
           Agregar producto
         </Button>
-        {errors.form && (
-          <div className="field-error" role="alert">
-            {errors.form}
-          </div>
-        )}
-      </div>
+        <FormFooter
+          error={errors.form}
+          saving={create.isPending || createSupplier.isPending}
+          onCancel={onClose}
+          submitLabel="Crear y obtener enlace"
+        />
+      </form>
     </Dialog>
   );
 }

@@ -2,7 +2,7 @@ import { changePasswordSchema } from "@taller/core";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
+import { FormFooter } from "../../ui/form-footer";
 import { Card } from "../../ui/card";
 import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
@@ -48,11 +48,7 @@ export function PasswordCard() {
           autoComplete="new-password"
           {...textField(form, "password_confirmation")}
         />
-        <div className="card-actions">
-          <Button type="submit" loading={change.isPending}>
-            Cambiar contraseña
-          </Button>
-        </div>
+        <FormFooter saving={change.isPending} submitLabel="Cambiar contraseña" className="card-actions" />
       </form>
     </Card>
   );

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
+import { FormFooter } from "../../ui/form-footer";
 import { Card } from "../../ui/card";
 import { initials } from "../../ui/initials";
 import { useSnackbar } from "../../ui/snackbar";
@@ -117,11 +117,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             hint="Con este código ingresas al punto de trabajo. No uses tu contraseña."
             {...textField(form, "workpoint_code")}
           />
-          <div className="card-actions">
-            <Button type="submit" loading={update.isPending || changeEmail.isPending}>
-              Guardar
-            </Button>
-          </div>
+          <FormFooter saving={update.isPending || changeEmail.isPending} className="card-actions" />
         </div>
       </form>
       <PictureDialog open={pictureOpen} onClose={() => setPictureOpen(false)} />

@@ -1,12 +1,12 @@
 import { currentPasswordSchema, otpCodeSchema } from "@taller/core";
 import { ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { FormFooter } from "../../ui/form-footer";
 import { TextField } from "../../ui/text-field";
 import { useMergeProfile } from "./profile-cache";
 
@@ -35,7 +35,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     try {
       setIssued(await enable.mutateAsync());
     } catch (error) {
-      console.error("account.enable2fa failed", error);
+      markServerErrors(form, error);
     }
   }
 
@@ -57,8 +57,13 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     }
   });
 
+  // Before the QR there is nothing to type: the same footer asks for one (and keeps a lapsed QR's message).
+  const startSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void start();
+  };
+
   const otp = textField(form, "otp");
-  const formError = form.formState.errors.root?.server?.message;
 
   const showForm = enabled || issued;
   return (
@@ -83,52 +88,37 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       ) : (
         <p className="two-factor-status">Protege tu cuenta pidiendo un código de tu teléfono al iniciar sesión.</p>
       )}
-      {formError && (
-        <p className="settings-form-error" role="alert">
-          {formError}
-        </p>
-      )}
-      {showForm ? (
-        <form onSubmit={submit} noValidate>
-          <TextField
-            label="Código de autenticación"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...otp}
-            onChange={(e) => {
-              e.target.value = e.target.value.replace(/\D/g, "");
-              return otp.onChange(e);
-            }}
-          />
-          <TextField
-            label="Contraseña actual"
-            type="password"
-            autoComplete="current-password"
-            {...textField(form, "password")}
-          />
-          <div className="card-actions">
-            {issued && (
-              <Button variant="text" onClick={reset}>
-                Cancelar
-              </Button>
-            )}
-            <Button
-              type="submit"
-              variant={enabled ? "danger" : "primary"}
-              loading={validate.isPending || disable.isPending}
-            >
-              {enabled ? "Desactivar 2FA" : "Activar 2FA"}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <div className="card-actions">
-          <Button onClick={start} loading={enable.isPending}>
-            Habilitar 2FA
-          </Button>
-        </div>
-      )}
+      <form onSubmit={showForm ? submit : startSubmit} noValidate>
+        {showForm && (
+          <>
+            <TextField
+              label="Código de autenticación"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              {...otp}
+              onChange={(e) => {
+                e.target.value = e.target.value.replace(/\D/g, "");
+                return otp.onChange(e);
+              }}
+            />
+            <TextField
+              label="Contraseña actual"
+              type="password"
+              autoComplete="current-password"
+              {...textField(form, "password")}
+            />
+          </>
+        )}
+        <FormFooter
+          error={form.formState.errors.root?.server?.message}
+          saving={enable.isPending || validate.isPending || disable.isPending}
+          onCancel={issued ? reset : undefined}
+          submitLabel={enabled ? "Desactivar 2FA" : issued ? "Activar 2FA" : "Habilitar 2FA"}
+          variant={enabled ? "danger" : "primary"}
+          className="card-actions"
+        />
+      </form>
     </Card>
   );
 }

@@ -1,20 +1,8 @@
-// How CRM managements follow their bookings: shared by the CRM's periodic sweep (@taller/crm jobs), the client's
-// booking page and the staff's 'Agendar Vehículo' / 'Reagendar' (@taller/booking), which move their management at
-// once. Domain packages import only core, db and trpc, so the statements they share live here.
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "./client";
-import { intArray, queryRows } from "./sql";
-
-/**
- * "Own managements" (an own-only crm grant): those assigned to the user, or about a booking with the user as its
- * professional (what a professional with own-only grants sees of the agenda). `ownerId` null: every management.
- */
-export function crmOwnCondition(ownerId: number | null, prefix = "c."): SQL {
-  if (ownerId === null) return sql`true`;
-  const p = sql.raw(prefix);
-  return sql`(${p}user_id = ${ownerId} OR EXISTS (SELECT 1 FROM bookings ob WHERE ob.company_id = ${p}company_id
-              AND ob.id = ${p}booking_id AND ob.user_id = ${ownerId}))`;
-}
+// How CRM managements follow their bookings: the CRM's periodic sweep (jobs.ts), and the client's booking page and
+// the staff's 'Agendar Vehículo' / 'Reagendar' (@taller/booking, after crm in DOMAIN_ORDER), which move their
+// management at once. The sweep's statements stay SQL: one set-based UPDATE per pass over every company.
+import { crms, intArray, queryRows, type Db } from "@taller/db";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 
 export interface ChangedManagement {
   id: number;
@@ -93,10 +81,11 @@ export async function advanceManagements(
  * booking follow the new one, and move along at once. Answers the managements it moved.
  */
 export async function followMovedBooking(db: Db, companyId: number, fromId: number, toId: number): Promise<number[]> {
-  const moved = await queryRows<{ id: number }>(
-    db,
-    sql`UPDATE crms SET booking_id = ${toId}, updated_at = now() WHERE company_id = ${companyId} AND booking_id = ${fromId} RETURNING id`,
-  );
+  const moved = await db
+    .update(crms)
+    .set({ bookingId: toId, updatedAt: sql`now()` })
+    .where(and(eq(crms.companyId, companyId), eq(crms.bookingId, fromId)))
+    .returning({ id: crms.id });
   const ids = moved.map((m) => m.id);
   await advanceManagements(db, { companyId, crmIds: ids });
   return ids;
@@ -104,8 +93,9 @@ export async function followMovedBooking(db: Db, companyId: number, fromId: numb
 
 /** A booking made for a management (its client link, 'Agendar Vehículo'): the management follows it at once. */
 export async function tieBooking(db: Db, companyId: number, crmId: number, bookingId: number): Promise<void> {
-  await db.execute(
-    sql`UPDATE crms SET booking_id = ${bookingId}, updated_at = now() WHERE company_id = ${companyId} AND id = ${crmId}`,
-  );
+  await db
+    .update(crms)
+    .set({ bookingId, updatedAt: sql`now()` })
+    .where(and(eq(crms.companyId, companyId), eq(crms.id, crmId)));
   await advanceManagements(db, { companyId, crmIds: [crmId] });
 }

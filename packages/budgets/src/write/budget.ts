@@ -1,12 +1,19 @@
-// Writing a budget: shared by budgets.create and the chat's budget form (chat.send), which both run it inside their
-// own transaction. The database numbers it (next_correlative) and totals it (the budget_lines trigger); this only
-// checks what deserves a clear answer first (the order, the products, an initial status) and writes the rows.
+// Writing a budget: shared by budgets.create and the chat's budget form (chat.send, after budgets in DOMAIN_ORDER),
+// which both run it inside their own transaction. The database numbers it (next_correlative) and totals it (the
+// budget_lines trigger); this only checks what deserves a clear answer first (the order, the products, an initial
+// status) and writes the rows.
 import { BUDGET_WRITE_ERRORS, type BudgetLineInput } from "@taller/core";
-import { sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { budgetLines, budgets, budgetStatusChanges } from "./schema";
-import { intArray, queryRows } from "./sql";
-import { termNotFound } from "./terms";
+import {
+  budgetLines,
+  budgets,
+  budgetStatusChanges,
+  orders,
+  products,
+  statuses,
+  termNotFound,
+  type Db,
+} from "@taller/db";
+import { and, asc, eq, inArray } from "drizzle-orm";
 
 export interface BudgetWrite {
   companyId: number;
@@ -22,16 +29,18 @@ export type BudgetWriteResult =
 
 /** Writes the budget, its lines and its first status change; nothing when a check fails. */
 export async function writeBudget(db: Db, w: BudgetWrite): Promise<BudgetWriteResult> {
-  const [order] = await queryRows<{ correlative_id: number }>(
-    db,
-    sql`SELECT correlative_id FROM orders WHERE company_id = ${w.companyId} AND id = ${w.orderId}`,
-  );
+  const [order] = await db
+    .select({ correlative_id: orders.correlativeId })
+    .from(orders)
+    .where(and(eq(orders.companyId, w.companyId), eq(orders.id, w.orderId)));
   if (!order) return { ok: false, problem: "order" };
   // The first budget status in the company's order, preferring one that is not final.
-  const [status] = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM statuses WHERE company_id = ${w.companyId} AND type = 'Budget' ORDER BY finish, position, id LIMIT 1`,
-  );
+  const [status] = await db
+    .select({ id: statuses.id })
+    .from(statuses)
+    .where(and(eq(statuses.companyId, w.companyId), eq(statuses.type, "Budget")))
+    .orderBy(asc(statuses.finish), asc(statuses.position), asc(statuses.id))
+    .limit(1);
   if (!status) return { ok: false, problem: "status" };
   const rows = await budgetLineRows(db, w.companyId, w.lines);
   if (!rows) return { ok: false, problem: "product" };
@@ -54,7 +63,7 @@ export async function writeBudget(db: Db, w: BudgetWrite): Promise<BudgetWriteRe
     toStatusId: status.id,
     userId: w.userId,
   });
-  const [row] = await queryRows<{ total: number }>(db, sql`SELECT total FROM budgets WHERE id = ${budget.id}`);
+  const [row] = await db.select({ total: budgets.total }).from(budgets).where(eq(budgets.id, budget.id));
   return {
     ok: true,
     id: budget.id,
@@ -73,10 +82,10 @@ export async function budgetLineRows(db: Db, companyId: number, lines: readonly 
   const names = new Map(
     productIds.length
       ? (
-          await queryRows<{ id: number; name: string }>(
-            db,
-            sql`SELECT id, name FROM products WHERE company_id = ${companyId} AND id = ANY (${intArray(productIds)})`,
-          )
+          await db
+            .select({ id: products.id, name: products.name })
+            .from(products)
+            .where(and(eq(products.companyId, companyId), inArray(products.id, productIds)))
         ).map((p) => [p.id, p.name])
       : [],
   );
