@@ -1,0 +1,3 @@
+export { analyticsRouter } from "./router";
+export type { Dashboard } from "./dashboard";
+export type { SeriesPoint, Totals } from "./figures";
