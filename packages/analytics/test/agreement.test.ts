@@ -260,5 +260,8 @@ describe("analytics.dashboard against direct counts", () => {
     expect(got.previous).toMatchObject({ from: "2026-01-29", to: "2026-02-28" });
     expect(got.grain).toBe("day");
     expect(got.series).toHaveLength(31);
+    expect(got.tables.orders.rows).toHaveLength(31);
+    const file = await caller.export({ from: "2026-03-01", to: "2026-03-31", location_ids: null, figure: "orders" });
+    expect(file.filename).toMatch(/^Órdenes recibidas y finalizadas 01-03-2026 a 31-03-2026 .*\.xlsx$/);
   });
 });

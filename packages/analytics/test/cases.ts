@@ -26,4 +26,16 @@ export const analyticsCases: DomainCases<typeof analyticsRouter> = {
       { from: "01-01-2026", to: "2026-03-01" },
     ],
   },
+  export: {
+    kind: "scoped",
+    input: () => ({ ...wide(), figure: "technicians" }),
+    // The file is written from the same readDashboard as analytics.dashboard, whose answer is checked above; its
+    // bytes are deflated, so a name cannot be looked for in them.
+    leaks: () => null,
+    valid: () => ({ ...range, figure: "orders", compare: false }),
+    attacks: () => [
+      { ...range, figure: "everything" },
+      { ...range, figure: ["orders"] },
+    ],
+  },
 };
