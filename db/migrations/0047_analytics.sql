@@ -1,4 +1,4 @@
--- Edited by hand after generation: everything after the foreign key (see the comment there).
+-- Edited by hand after generation: everything after the foreign keys (see the comment there).
 CREATE TABLE "analytics_days" (
 	"company_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -9,8 +9,21 @@ CREATE TABLE "analytics_days" (
 	CONSTRAINT "analytics_days_company_id_day_location_key_metric_dim_pk" PRIMARY KEY("company_id","day","location_key","metric","dim")
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_months" (
+	"company_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"location_key" integer NOT NULL,
+	"metric" text NOT NULL,
+	"dim" integer NOT NULL,
+	"value" bigint NOT NULL,
+	CONSTRAINT "analytics_months_company_id_month_location_key_metric_dim_pk" PRIMARY KEY("company_id","month","location_key","metric","dim")
+);
+--> statement-breakpoint
 ALTER TABLE "analytics_days" ADD CONSTRAINT "analytics_days_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Hand-written below: the functions and statement triggers that keep analytics_days, and its backfill.
+ALTER TABLE "analytics_months" ADD CONSTRAINT "analytics_months_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+-- Hand-written below: the functions and statement triggers that keep analytics_days and analytics_months, and their
+-- backfill.
 -- A day is America/Santiago's wall-clock day; a duration is whole minutes, never negative.
 CREATE FUNCTION analytics_day(at timestamptz) RETURNS date LANGUAGE sql STABLE AS $$
   SELECT (at AT TIME ZONE 'America/Santiago')::date
@@ -98,8 +111,9 @@ $$;
 --> statement-breakpoint
 -- One statement's net change (TG_ARGV[0] names the table's facts function): the new rows' facts added, the old
 -- rows' subtracted, summed per key, so an update that changes no figure writes nothing. Set-based whatever the
--- statement's size; the upsert adds to the row as committed, so concurrent writers never lose each other's counts.
--- Rows of a company being deleted are skipped (its figures go with it).
+-- statement's size; the upserts add to the rows as committed, so concurrent writers never lose each other's counts.
+-- The same change goes to the day's row and to its month's, in one statement. Rows of a company being deleted are
+-- skipped (its figures go with it).
 CREATE FUNCTION analytics_count() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   facts text := quote_ident(TG_ARGV[0]);
@@ -107,10 +121,17 @@ DECLARE
   removed text := format('SELECT f.company_id, f.day, f.location_key, f.metric, f.dim, -f.value FROM old_rows o, %s(o) f', facts);
 BEGIN
   EXECUTE format(
-    'INSERT INTO analytics_days AS a (company_id, day, location_key, metric, dim, value)
-     SELECT d.company_id, d.day, d.location_key, d.metric, d.dim, sum(d.value)
-       FROM (%s) d (company_id, day, location_key, metric, dim, value) JOIN companies c ON c.id = d.company_id
-      GROUP BY 1, 2, 3, 4, 5 HAVING sum(d.value) <> 0 ORDER BY 1, 2, 3, 4, 5
+    'WITH delta AS (
+       SELECT d.company_id, d.day, d.location_key, d.metric, d.dim, sum(d.value) AS value
+         FROM (%s) d (company_id, day, location_key, metric, dim, value) JOIN companies c ON c.id = d.company_id
+        GROUP BY 1, 2, 3, 4, 5 HAVING sum(d.value) <> 0),
+     months AS (
+       INSERT INTO analytics_months AS m (company_id, month, location_key, metric, dim, value)
+       SELECT company_id, date_trunc(''month'', day)::date, location_key, metric, dim, sum(value) FROM delta
+        GROUP BY 1, 2, 3, 4, 5 HAVING sum(value) <> 0 ORDER BY 1, 2, 3, 4, 5
+           ON CONFLICT (company_id, month, location_key, metric, dim) DO UPDATE SET value = m.value + excluded.value)
+     INSERT INTO analytics_days AS a (company_id, day, location_key, metric, dim, value)
+     SELECT * FROM delta ORDER BY 1, 2, 3, 4, 5
          ON CONFLICT (company_id, day, location_key, metric, dim) DO UPDATE SET value = a.value + excluded.value',
     CASE TG_OP WHEN 'INSERT' THEN added WHEN 'DELETE' THEN removed ELSE added || ' UNION ALL ' || removed END);
   RETURN NULL;
@@ -122,6 +143,10 @@ SELECT f.company_id, f.day, f.location_key, f.metric, f.dim, sum(f.value)
         UNION ALL SELECT f.* FROM payment_requests p, analytics_payment_facts(p) f
         UNION ALL SELECT f.* FROM bookings b, analytics_booking_facts(b) f
         UNION ALL SELECT f.* FROM works w, analytics_work_facts(w) f) f
+ GROUP BY 1, 2, 3, 4, 5;
+--> statement-breakpoint
+INSERT INTO analytics_months (company_id, month, location_key, metric, dim, value)
+SELECT company_id, date_trunc('month', day)::date, location_key, metric, dim, sum(value) FROM analytics_days
  GROUP BY 1, 2, 3, 4, 5;
 --> statement-breakpoint
 CREATE TRIGGER orders_analytics_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_rows

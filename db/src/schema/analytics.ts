@@ -20,3 +20,20 @@ export const analyticsDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.locationKey, t.metric, t.dim] })],
 );
+
+/**
+ * The same figures per month (`month` its first day), kept by the same triggers in the same statement: a range of
+ * years reads its whole months here and only its partial first and last months from analytics_days.
+ */
+export const analyticsMonths = pgTable(
+  "analytics_months",
+  {
+    companyId: companyId(),
+    month: date("month", { mode: "string" }).notNull(),
+    locationKey: integer("location_key").notNull(),
+    metric: text("metric").notNull(),
+    dim: integer("dim").notNull(),
+    value: bigint("value", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.locationKey, t.metric, t.dim] })],
+);

@@ -7,11 +7,12 @@ import {
 } from "@taller/core";
 import { intArray, queryRows } from "@taller/db";
 import { can, listScope, locationIdsInput, staffProcedure, userError, type ScopeContext } from "@taller/trpc";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { figureTables } from "./tables";
 import { z } from "zod";
 import {
   periodsOf,
+  rangePieces,
   SERIES_METRICS,
   seriesOf,
   totalsOf,
@@ -38,33 +39,53 @@ export interface Dashboard {
 }
 
 /**
- * The whole dashboard, read only from `analytics_days` (kept by triggers, migration analytics): the range's and,
- * with `compare`, the previous period's totals per metric and dimension, and the range's series per day, week or
- * month. Both read the primary key's (company, day) range: five years are about 1,800 days' rows whatever the number
- * of orders. Company-wide figures: an own-records grant is refused rather than shown the company's.
+ * The rows of a range as (day, metric, dim, value), each piece read from its table's primary key range: whole months
+ * from analytics_months (dated their first day), the days around them from analytics_days; `days` reads days only
+ * (a series by day or week).
+ */
+function rangeRows(companyId: number, locations: SQL, from: string, to: string, only: "days" | "any"): SQL {
+  const pieces = only === "days" ? [{ table: "days" as const, from, to }] : rangePieces(from, to);
+  return sql.join(
+    pieces.map((p) =>
+      p.table === "days"
+        ? sql`SELECT day, metric, dim, value FROM analytics_days
+               WHERE company_id = ${companyId} AND day BETWEEN ${p.from}::date AND ${p.to}::date AND ${locations}`
+        : sql`SELECT month AS day, metric, dim, value FROM analytics_months
+               WHERE company_id = ${companyId} AND month BETWEEN ${p.from}::date AND ${p.to}::date AND ${locations}`,
+    ),
+    sql` UNION ALL `,
+  );
+}
+
+/**
+ * The whole dashboard, read only from the aggregates the triggers keep (migration analytics): the range's and, with
+ * `compare`, the previous period's totals per metric and dimension, and the range's series per day, week or month.
+ * Five years read 60 month rows per key and at most two partial months of day rows, whatever the number of orders.
+ * Company-wide figures: an own-records grant is refused rather than shown the company's.
  */
 export async function readDashboard(ctx: ScopeContext, input: DashboardInput): Promise<Dashboard> {
   if (ctx.ownOnly("read", "analytics")) throw userError("FORBIDDEN", ANALYTICS_TEXTS.ownOnly);
   const scope = await listScope(ctx, { action: "read", resource: "analytics", locationIds: input.location_ids });
   const prev = input.compare ? previousPeriod(input.from, input.to) : null;
-  const first = prev?.from ?? input.from;
   const grain = analyticsGrain(input.from, input.to);
-  const where = sql`company_id = ${ctx.companyId} AND day BETWEEN ${first}::date AND ${input.to}::date
-      AND ${scope.locationIds === null ? sql`true` : sql`location_key = ANY(${intArray(scope.locationIds)})`}`;
+  const locations = scope.locationIds === null ? sql`true` : sql`location_key = ANY(${intArray(scope.locationIds)})`;
+  const period = (from: string, to: string, current: boolean) =>
+    sql`SELECT ${current}::boolean AS current, metric, dim, value FROM (${rangeRows(ctx.companyId, locations, from, to, "any")}) r`;
   const totalsRows = await queryRows<MetricRow & { current: boolean }>(
     ctx.db,
-    sql`SELECT day >= ${input.from}::date AS current, metric, dim, sum(value)::float8 AS value
-            FROM analytics_days WHERE ${where} GROUP BY 1, 2, 3`,
+    sql`SELECT current, metric, dim, sum(value)::float8 AS value
+          FROM (${period(input.from, input.to, true)}${prev ? sql` UNION ALL ${period(prev.from, prev.to, false)}` : sql``}) t
+         GROUP BY 1, 2, 3`,
   );
   const seriesRows = await queryRows<{ period: string; metric: string; value: number }>(
     ctx.db,
     sql`SELECT to_char(date_trunc(${grain}, day), 'YYYY-MM-DD') AS period, metric, sum(value)::float8 AS value
-            FROM analytics_days WHERE ${where} AND day >= ${input.from}::date
-             AND metric IN (${sql.join(
-               SERIES_METRICS.map((m) => sql`${m}`),
-               sql`, `,
-             )})
-           GROUP BY 1, 2`,
+          FROM (${rangeRows(ctx.companyId, locations, input.from, input.to, grain === "month" ? "any" : "days")}) r
+         WHERE metric IN (${sql.join(
+           SERIES_METRICS.map((m) => sql`${m}`),
+           sql`, `,
+         )})
+         GROUP BY 1, 2`,
   );
   const totals = totalsOf(totalsRows.filter((r) => r.current));
   const userIds = totals.technicians.map((t) => t.user_id);

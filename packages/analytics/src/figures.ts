@@ -1,5 +1,5 @@
 // From the aggregate rows to the dashboard's figures: pure, tested without a database.
-import { BOOKING_CHANNELS, histogramQuantile, type AnalyticsGrain } from "@taller/core";
+import { addDays, BOOKING_CHANNELS, histogramQuantile, type AnalyticsGrain } from "@taller/core";
 
 /** One summed aggregate: a metric's value for one dimension (-1: none) over a period. */
 export interface MetricRow {
@@ -147,4 +147,29 @@ export function seriesOf(
     if (point && (SERIES_METRICS as readonly string[]).includes(r.metric)) point[r.metric as SeriesMetric] += r.value;
   }
   return [...points.values()];
+}
+
+/** Where a stretch of days is read: day rows, or month rows (`from`, `to`: the first days of its whole months). */
+export interface Piece {
+  table: "days" | "months";
+  from: string;
+  to: string;
+}
+
+const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+const nextMonth = (day: string) => monthStart(addDays(monthStart(day), 31));
+
+/**
+ * A range as its whole months (read from analytics_months) and the days before and after them (analytics_days): five
+ * years are 60 month rows per key and at most 60 days of edges instead of 1,826 days.
+ */
+export function rangePieces(from: string, to: string): Piece[] {
+  const firstWhole = from === monthStart(from) ? from : nextMonth(from);
+  const afterLast = monthStart(addDays(to, 1));
+  if (firstWhole >= afterLast) return [{ table: "days", from, to }];
+  const pieces: Piece[] = [];
+  if (from < firstWhole) pieces.push({ table: "days", from, to: addDays(firstWhole, -1) });
+  pieces.push({ table: "months", from: firstWhole, to: monthStart(addDays(afterLast, -1)) });
+  if (afterLast <= to) pieces.push({ table: "days", from: afterLast, to });
+  return pieces;
 }
