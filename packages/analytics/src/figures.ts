@@ -56,8 +56,16 @@ const hours = (minutes: number) => Math.round((minutes / 60) * 10) / 10;
 
 /** The period's figures from its rows (every dimension of every metric, summed over the period's days). */
 export function totalsOf(rows: readonly MetricRow[]): Totals {
-  const sum = (metric: string) => rows.filter((r) => r.metric === metric).reduce((a, r) => a + r.value, 0);
-  const histogram = (metric: string) => new Map(rows.filter((r) => r.metric === metric).map((r) => [r.dim, r.value]));
+  // Grouped once: a five-year answer has thousands of rows (histogram buckets, technicians, channels).
+  const byMetric = new Map<string, MetricRow[]>();
+  for (const r of rows) {
+    const group = byMetric.get(r.metric);
+    if (group) group.push(r);
+    else byMetric.set(r.metric, [r]);
+  }
+  const of = (metric: string) => byMetric.get(metric) ?? [];
+  const sum = (metric: string) => of(metric).reduce((a, r) => a + r.value, 0);
+  const histogram = (metric: string) => new Map(of(metric).map((r) => [r.dim, r.value]));
   const quantileHours = (metric: string) => {
     const minutes = histogramQuantile(histogram(metric), 0.9);
     return minutes === null ? null : hours(minutes);
@@ -73,8 +81,7 @@ export function totalsOf(rows: readonly MetricRow[]): Totals {
   const bookings = sum("bookings");
   const rescheduled = sum("rescheduled");
   const technicians = new Map<number, { user_id: number; works: number; hours: number }>();
-  for (const r of rows) {
-    if (r.metric !== "works_done" && r.metric !== "work_minutes") continue;
+  for (const r of [...of("works_done"), ...of("work_minutes")]) {
     const t = technicians.get(r.dim) ?? { user_id: r.dim, works: 0, hours: 0 };
     if (r.metric === "works_done") t.works += r.value;
     else t.hours += r.value;
@@ -100,7 +107,9 @@ export function totalsOf(rows: readonly MetricRow[]): Totals {
       by_channel: BOOKING_CHANNELS.map((c) => ({
         channel: c.id,
         name: c.name,
-        count: rows.filter((r) => r.metric === "bookings" && r.dim === c.id).reduce((a, r) => a + r.value, 0),
+        count: of("bookings")
+          .filter((r) => r.dim === c.id)
+          .reduce((a, r) => a + r.value, 0),
       })),
       no_show: sum("no_show"),
       no_show_rate: ratio(sum("no_show"), bookings),
