@@ -109,6 +109,7 @@ describe("menuEntries", () => {
       "pending_works",
       "calendar",
       "budget",
+      "analytic",
       "object",
       "crm",
       "inventory",
@@ -116,7 +117,8 @@ describe("menuEntries", () => {
     ]);
     // The ones left out are the router's 'Próximamente' pages.
     expect(hasScreen(MODULE_ROUTES.checkin.to)).toBe(true);
-    expect(hasScreen(MODULE_ROUTES.analytic.to)).toBe(false);
+    expect(hasScreen(MODULE_ROUTES.analytic.to)).toBe(true);
+    expect(hasScreen(MODULE_ROUTES.invoicing.to)).toBe(false);
     expect(hasScreen("/main/payments")).toBe(true);
     expect(hasScreen("/main/nowhere")).toBe(false);
   });
@@ -128,7 +130,8 @@ describe("homePath", () => {
     expect(homePath(prefs(), grants(["read", "vehicle"]), built)).toBe("/main/vehicles");
     expect(homePath(prefs(), grants(), built)).toBe("/main/settings");
     expect(homePath(prefs(), grants(["read", "payment"]), built)).toBe("/main/payments");
-    expect(homePath(prefs(), grants(["read", "analytics"]), hasScreen)).toBe("/main/settings");
+    expect(homePath(prefs(), grants(["read", "analytics"]), hasScreen)).toBe("/main/analytics");
+    expect(homePath(prefs(), grants(["read", "invoice"]), hasScreen)).toBe("/main/settings");
   });
 });
 

@@ -1,4 +1,5 @@
 import { adminRouter } from "@taller/admin";
+import { analyticsRouter } from "@taller/analytics";
 import { accountRouter, authRouter } from "@taller/auth";
 import { calendarRouter } from "@taller/calendar";
 import { chatRouter } from "@taller/chat";
@@ -38,6 +39,7 @@ export const appRouter = router({
   manager: managerRouter,
   payments: paymentsRouter,
   admin: adminRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 // Every domain's tenancy and bad-input cases (each package's "./test-cases" export), by app-router path.
 import { adminCases } from "@taller/admin/test-cases";
+import { analyticsCases } from "@taller/analytics/test-cases";
 import { accountCases, authCases } from "@taller/auth/test-cases";
 import { calendarCases } from "@taller/calendar/test-cases";
 import { chatCases } from "@taller/chat/test-cases";
@@ -39,6 +40,7 @@ const byRouter = {
   manager: managerCases,
   payments: paymentsCases,
   admin: adminCases,
+  analytics: analyticsCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

@@ -30,6 +30,7 @@ export const CrmBookingPage = lazyRouteComponent(bookingPublic, "CrmBookingPage"
 const bookingPages = () => import("../features/booking/pages");
 export const AgendaPage = lazyRouteComponent(bookingPages, "AgendaPage");
 export const BookingDetailPage = lazyRouteComponent(bookingPages, "BookingDetailPage");
+export const AnalyticsPage = lazyRouteComponent(() => import("../features/analytics/analytics-page"), "AnalyticsPage");
 export const CrmPage = lazyRouteComponent(() => import("../features/crm/crm-page"), "CrmPage");
 export const ForbiddenPage = lazyRouteComponent(statusPages, "ForbiddenPage");
 export const NotFoundPage = lazyRouteComponent(statusPages, "NotFoundPage");

@@ -37,6 +37,7 @@ import {
   AdminLocationsPage,
   AdminHolidaysPage,
   AgendaPage,
+  AnalyticsPage,
   BookingDetailPage,
   BudgetDetailPage,
   BudgetsPage,
@@ -80,6 +81,7 @@ import {
 } from "./pages";
 import { RouteError, ShellError } from "./route-error";
 import {
+  analyticsSearch,
   bookingSearch,
   calendarSearch,
   listSearch,
@@ -389,7 +391,7 @@ function mainPage<const TPath extends string, TSearch extends AnyValidator = und
 }
 
 const mainPages = [
-  mainPage("analytics", { module: "analytic" }, "analytics"),
+  mainPage("analytics", { module: "analytic" }, "analytics", AnalyticsPage, analyticsSearch),
   mainPage("booking", { module: "booking" }, "booking", AgendaPage, bookingSearch),
   mainPage("bookings/$id", { module: "booking" }, "booking", BookingDetailPage),
   mainPage("budgets", { module: "budget" }, null, BudgetsPage, listSearch),

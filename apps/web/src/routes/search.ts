@@ -104,3 +104,10 @@ export const calendarSearch = z.object({
   date: day,
   view: z.catch(z.optional(z.enum(CALENDAR_MODES)), undefined),
 });
+
+/** /main/analytics: the range shown (the last 30 days without it) and whether it is compared with the one before. */
+export const analyticsSearch = z.object({
+  from: day,
+  to: day,
+  compare: z.catch(z.optional(z.boolean()), undefined),
+});

@@ -1,0 +1,85 @@
+// The table behind each chart: the screen shows it under the chart and the export writes it, so both say the same.
+import { ANALYTICS_FIGURES, formatDay, type AnalyticsFigure, type AnalyticsGrain } from "@taller/core";
+import type { SeriesPoint, Totals } from "./figures";
+
+export type TableCell = string | number | null;
+export interface FigureTable {
+  headers: string[];
+  rows: TableCell[][];
+}
+
+/** A period's label: its day, the Monday its week starts on, or its month. */
+export function periodLabel(period: string, grain: AnalyticsGrain): string {
+  if (grain === "month") return formatDay(period).slice(3);
+  return grain === "week" ? `Semana del ${formatDay(period)}` : formatDay(period);
+}
+
+const percent = (share: number | null) => (share === null ? null : Math.round(share * 1000) / 10);
+
+/** Every figure's table, from the same figures the charts draw. */
+export function figureTables(d: {
+  grain: AnalyticsGrain;
+  series: SeriesPoint[];
+  totals: Totals;
+  previous: { totals: Totals } | null;
+  users: { id: number; name: string }[];
+}): Record<AnalyticsFigure, FigureTable> {
+  const { grain, series, totals, previous } = d;
+  const label = (p: SeriesPoint) => periodLabel(p.period, grain);
+  const withPrevious = (headers: string[]) => (previous ? [...headers, "Período anterior"] : headers);
+  const pair = (now: TableCell, before: TableCell) => (previous ? [now, before] : [now]);
+  const o = totals.orders;
+  const po = previous?.totals.orders;
+  const names = new Map(d.users.map((u) => [u.id, u.name]));
+  return {
+    orders: {
+      headers: ["Período", "Recibidas", "Finalizadas", "Entregadas"],
+      rows: series.map((p) => [label(p), p.received, p.finished, p.delivered]),
+    },
+    times: {
+      headers: withPrevious(["Medida", "Horas"]),
+      rows: [
+        ["Promedio recepción a finalización", ...pair(o.finish_avg_hours, po?.finish_avg_hours ?? null)],
+        ["Percentil 90 recepción a finalización", ...pair(o.finish_p90_hours, po?.finish_p90_hours ?? null)],
+        ["Promedio recepción a entrega", ...pair(o.deliver_avg_hours, po?.deliver_avg_hours ?? null)],
+        ["Percentil 90 recepción a entrega", ...pair(o.deliver_p90_hours, po?.deliver_p90_hours ?? null)],
+      ],
+    },
+    onTime: {
+      headers: withPrevious(["Medida", "Valor"]),
+      rows: [
+        ["Finalizadas con fecha prometida", ...pair(o.promised, po?.promised ?? null)],
+        ["A tiempo", ...pair(o.on_time, po?.on_time ?? null)],
+        ["% a tiempo", ...pair(percent(o.on_time_share), percent(po?.on_time_share ?? null))],
+        ["Anuladas", ...pair(o.cancelled, po?.cancelled ?? null)],
+      ],
+    },
+    revenue: {
+      headers: ["Período", "Cobros pagados", "Monto cobrado", "Ticket promedio"],
+      rows: series.map((p) => [label(p), p.paid, p.collected, p.paid > 0 ? Math.round(p.collected / p.paid) : null]),
+    },
+    agenda: {
+      headers: ["Período", "Reservas", "Inasistencias", "% inasistencia"],
+      rows: series.map((p) => [
+        label(p),
+        p.bookings,
+        p.no_show,
+        percent(p.bookings > 0 ? p.no_show / p.bookings : null),
+      ]),
+    },
+    channels: {
+      headers: withPrevious(["Canal", "Reservas"]),
+      rows: totals.agenda.by_channel.map((c, i) => [
+        c.name,
+        ...pair(c.count, previous?.totals.agenda.by_channel[i]?.count ?? null),
+      ]),
+    },
+    technicians: {
+      headers: ["Técnico", "Trabajos completados", "Horas en trabajos"],
+      rows: totals.technicians.map((t) => [names.get(t.user_id) ?? `Usuario ${t.user_id}`, t.works, t.hours]),
+    },
+  };
+}
+
+/** The export's title: the figure's own. */
+export const figureTitle = (figure: AnalyticsFigure) => ANALYTICS_FIGURES[figure].title;

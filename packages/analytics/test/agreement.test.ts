@@ -1,0 +1,278 @@
+// The dashboard's figures, read from the daily aggregates the triggers keep, against the same figures counted
+// directly from the source rows, after randomized writes of every kind: inserts of many rows in one statement,
+// updates that move orders through finish, delivery, cancellation and back, payments paid, bookings moved and
+// missed, works completed, and deletes. Any writer goes through the same triggers, so the rows are written with SQL.
+import { BOOKING_CHANNELS, dayOf, durationBucket, histogramQuantile } from "@taller/core";
+import { queryRows } from "@taller/db";
+import { createCallerFactory } from "@taller/trpc";
+import { useSeededApp } from "@taller/trpc/testing";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { analyticsRouter } from "../src";
+
+const createCaller = createCallerFactory(analyticsRouter);
+const app = useSeededApp();
+// Nearly five years, with a partial first and last month (read from day rows around the whole months' rows).
+const RANGE = { from: "2024-01-15", to: "2028-12-20" };
+
+const minutes = (from: string, to: string) => Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / 60_000));
+const hours = (m: number) => Math.round((m / 60) * 10) / 10;
+
+/** Writes random data for the demo company, seeded so a failure can be replayed. */
+async function randomWrites(seed: number) {
+  const db = app.db();
+  const f = app.fx().demo;
+  const c = f.companyId;
+  const locs = sql`ARRAY[${sql.join(
+    f.locationIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  const statuses = sql`ARRAY[${sql.join(
+    f.statusIds.Order.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  const users = sql`ARRAY[${sql.join(
+    Object.values(f.userIds).map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT setseed(${(seed % 1000) / 1000})`);
+    // Orders received over two years, some at no location.
+    await tx.execute(sql`
+      INSERT INTO orders (company_id, correlative_id, status_id, location_id, check_in_time, finish_date)
+      SELECT ${c}, 900000 + i, (${statuses})[1 + floor(random() * cardinality(${statuses}))::int],
+             CASE WHEN random() < 0.2 THEN NULL ELSE (${locs})[1 + floor(random() * cardinality(${locs}))::int] END,
+             timestamptz '2025-01-01 03:00Z' + random() * interval '700 days',
+             CASE WHEN random() < 0.6 THEN (timestamptz '2025-01-01' + random() * interval '720 days')::date END
+        FROM generate_series(1, 400) i`);
+  });
+  // Later statements, each its own transaction: finish some, deliver some, cancel some, reopen a few, delete some.
+  await db.execute(sql`UPDATE orders SET completed_at = check_in_time + random() * interval '40 days'
+                        WHERE company_id = ${c} AND correlative_id >= 900000 AND random() < 0.7`);
+  await db.execute(sql`UPDATE orders SET ended_at = coalesce(completed_at, check_in_time) + random() * interval '3 days'
+                        WHERE company_id = ${c} AND correlative_id >= 900000 AND random() < 0.5`);
+  await db.execute(sql`UPDATE orders SET cancel_reason = 'Cliente desistió', ended_at = coalesce(ended_at, check_in_time + interval '2 hours')
+                        WHERE company_id = ${c} AND correlative_id >= 900000 AND random() < 0.1`);
+  await db.execute(sql`UPDATE orders SET ended_at = NULL, cancel_reason = NULL
+                        WHERE company_id = ${c} AND correlative_id >= 900000 AND random() < 0.05`);
+  const [one] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM orders WHERE company_id = ${c} AND correlative_id >= 900000 ORDER BY id LIMIT 1`,
+  );
+  await db.execute(sql`UPDATE orders SET location_id = ${f.locationIds[1] ?? null}, check_in_time = check_in_time - interval '1 day'
+                        WHERE id = ${one?.id ?? 0}`);
+  await db.execute(sql`DELETE FROM orders WHERE company_id = ${c} AND correlative_id >= 900000 AND random() < 0.05`);
+  // Payment requests on random orders, some paid, some deleted.
+  await db.execute(sql`
+    INSERT INTO payment_requests (company_id, order_id, provider, requirement_name, client_name, vehicle_identifier, status)
+    SELECT ${c}, o.id, 'local', 'Azar', 'Azar', 'AZAR' || o.id, 1
+      FROM orders o WHERE o.company_id = ${c} AND o.correlative_id >= 900000 AND random() < 0.4`);
+  await db.execute(sql`UPDATE payment_requests SET status = 2, payment_id = 'AZ' || id,
+                              paid_at = timestamptz '2025-01-01' + random() * interval '700 days',
+                              total_paid = 1000 + floor(random() * 500000)::int
+                        WHERE company_id = ${c} AND requirement_name = 'Azar' AND random() < 0.6`);
+  await db.execute(
+    sql`DELETE FROM payment_requests WHERE company_id = ${c} AND requirement_name = 'Azar' AND random() < 0.1`,
+  );
+  // Bookings from every channel, at no professional (no overlap rule), then missed, rescheduled, moved, deleted.
+  await db.execute(sql`
+    INSERT INTO bookings (company_id, location_id, booking_date, booking_time, duration, "from", booking_type, comment)
+    SELECT ${c}, (${locs})[1 + floor(random() * cardinality(${locs}))::int],
+           (date '2025-01-01' + floor(random() * 700)::int), time '09:00' + floor(random() * 16) * interval '30 minutes',
+           (1 + floor(random() * 4)::int) * 30, (ARRAY['agenda', 'crm', 'crm-addon', 'mail', 'vehicles', 'whatsapp'])[1 + floor(random() * 6)::int],
+           CASE WHEN random() < 0.1 THEN 'reentry' ELSE 'booking' END, 'azar'
+      FROM generate_series(1, 300)`);
+  await db.execute(
+    sql`UPDATE bookings SET non_attendance = true WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.2`,
+  );
+  await db.execute(
+    sql`UPDATE bookings SET rescheduled = true WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.1`,
+  );
+  await db.execute(
+    sql`UPDATE bookings SET booking_date = booking_date + 3 WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.1`,
+  );
+  await db.execute(sql`DELETE FROM bookings WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.05`);
+  // Works on the orders, started and completed by random users, some deleted.
+  await db.execute(sql`
+    INSERT INTO works (company_id, custom_work_id, user_id, document_type, document_id)
+    SELECT ${c}, ${f.customWorkIds[0] ?? 0}, (${users})[1 + floor(random() * cardinality(${users}))::int], 'Order', o.id
+      FROM orders o WHERE o.company_id = ${c} AND o.correlative_id >= 900000 AND random() < 0.5`);
+  await db.execute(sql`UPDATE works SET started_at = timestamptz '2025-01-01' + random() * interval '700 days'
+                        WHERE company_id = ${c} AND random() < 0.8`);
+  await db.execute(sql`UPDATE works SET completed_at = started_at + random() * interval '6 hours'
+                        WHERE company_id = ${c} AND started_at IS NOT NULL AND random() < 0.8`);
+  await db.execute(sql`DELETE FROM works WHERE company_id = ${c} AND random() < 0.05`);
+}
+
+/** The figures counted from the source rows, by the definitions in docs/domains/analytics.md. */
+async function direct(locationIds: number[] | null) {
+  const db = app.db();
+  const c = app.fx().demo.companyId;
+  const at = (loc: number | null) => locationIds === null || (loc !== null && locationIds.includes(loc));
+  const inRange = (day: string | null): day is string => day !== null && day >= RANGE.from && day <= RANGE.to;
+  const orders = (
+    await queryRows<{
+      location_id: number | null;
+      check_in_time: string;
+      completed_at: string | null;
+      ended_at: string | null;
+      finish_date: string | null;
+      cancel_reason: string | null;
+    }>(
+      db,
+      sql`SELECT location_id, check_in_time::text, completed_at::text, ended_at::text, finish_date::text, cancel_reason
+            FROM orders WHERE company_id = ${c}`,
+    )
+  ).filter((o) => at(o.location_id));
+  const day = (t: string | null) => (t === null ? null : dayOf(new Date(t).toISOString()));
+  const finished = orders.filter((o) => inRange(day(o.completed_at)));
+  const delivered = orders.filter((o) => o.cancel_reason === null && inRange(day(o.ended_at)));
+  const histogram = (durations: number[]) => {
+    const counts = new Map<number, number>();
+    for (const m of durations) counts.set(durationBucket(m), (counts.get(durationBucket(m)) ?? 0) + 1);
+    const q = histogramQuantile(counts, 0.9);
+    return q === null ? null : hours(q);
+  };
+  const finishMinutes = finished.map((o) => minutes(o.check_in_time, o.completed_at ?? ""));
+  const deliverMinutes = delivered.map((o) => minutes(o.check_in_time, o.ended_at ?? ""));
+  const avg = (xs: number[]) => (xs.length ? hours(xs.reduce((a, b) => a + b, 0) / xs.length) : null);
+  const promised = finished.filter((o) => o.finish_date !== null);
+  const payments = (
+    await queryRows<{ location_id: number | null; paid_at: string; amount: number }>(
+      db,
+      sql`SELECT o.location_id, p.paid_at::text, p.total_paid AS amount
+            FROM payment_requests p LEFT JOIN orders o ON o.company_id = p.company_id AND o.id = p.order_id
+           WHERE p.company_id = ${c} AND p.status = 2`,
+    )
+  ).filter((p) => at(p.location_id) && inRange(day(p.paid_at)));
+  const bookings = (
+    await queryRows<{
+      location_id: number | null;
+      booking_date: string;
+      from: string | null;
+      non_attendance: boolean;
+      rescheduled: boolean;
+    }>(
+      db,
+      sql`SELECT location_id, booking_date::text, "from", non_attendance, rescheduled FROM bookings
+           WHERE company_id = ${c} AND booking_type = 'booking'`,
+    )
+  ).filter((b) => at(b.location_id) && inRange(b.booking_date));
+  const held = bookings.filter((b) => !b.rescheduled);
+  const channel = (from: string | null) =>
+    from === "crm-addon" ? 2 : from === "mail" ? 3 : from === "whatsapp" ? 4 : 1;
+  const works = (
+    await queryRows<{ user_id: number; location_id: number | null; started_at: string; completed_at: string }>(
+      db,
+      sql`SELECT w.user_id, o.location_id, w.started_at::text, w.completed_at::text FROM works w
+            LEFT JOIN orders o ON w.document_type = 'Order' AND o.company_id = w.company_id AND o.id = w.document_id
+           WHERE w.company_id = ${c} AND w.completed_at IS NOT NULL`,
+    )
+  ).filter((w) => at(w.location_id) && inRange(day(w.completed_at)));
+  const technicians = new Map<number, { works: number; minutes: number }>();
+  for (const w of works) {
+    const t = technicians.get(w.user_id) ?? { works: 0, minutes: 0 };
+    t.works += 1;
+    t.minutes += minutes(w.started_at, w.completed_at);
+    technicians.set(w.user_id, t);
+  }
+  const collected = payments.reduce((a, p) => a + p.amount, 0);
+  return {
+    orders: {
+      received: orders.filter((o) => inRange(day(o.check_in_time))).length,
+      finished: finished.length,
+      delivered: delivered.length,
+      cancelled: orders.filter((o) => o.cancel_reason !== null && inRange(day(o.ended_at))).length,
+      finish_avg_hours: avg(finishMinutes),
+      finish_p90_hours: histogram(finishMinutes),
+      deliver_avg_hours: avg(deliverMinutes),
+      deliver_p90_hours: histogram(deliverMinutes),
+      promised: promised.length,
+      on_time: promised.filter((o) => (day(o.completed_at) ?? "") <= (o.finish_date ?? "")).length,
+    },
+    revenue: {
+      paid: payments.length,
+      collected,
+      average_ticket: payments.length ? Math.round(collected / payments.length) : null,
+    },
+    agenda: {
+      bookings: held.length,
+      by_channel: BOOKING_CHANNELS.map((ch) => held.filter((b) => channel(b.from) === ch.id).length),
+      no_show: held.filter((b) => b.non_attendance).length,
+      rescheduled: bookings.filter((b) => b.rescheduled).length,
+    },
+    technicians: [...technicians.entries()]
+      .map(([user_id, t]) => ({ user_id, works: t.works, hours: hours(t.minutes) }))
+      .sort((a, b) => b.works - a.works || a.user_id - b.user_id),
+  };
+}
+
+describe("analytics.dashboard against direct counts", () => {
+  it("agrees with the source rows after random writes, for the company and for one location", async () => {
+    const seed = Date.now() % 100_000;
+    console.info(`analytics agreement seed ${seed}`);
+    await randomWrites(seed);
+    const caller = createCaller(await app.staff("admin@taller.demo"));
+    for (const location_ids of [null, [app.fx().demo.locationIds[0] ?? 0]]) {
+      const got = await caller.dashboard({ ...RANGE, location_ids, compare: false });
+      const want = await direct(location_ids);
+      expect({ seed, ...got.totals.orders, on_time_share: undefined }).toEqual({
+        seed,
+        ...want.orders,
+        on_time_share: undefined,
+      });
+      expect(got.totals.revenue).toEqual(want.revenue);
+      expect({
+        bookings: got.totals.agenda.bookings,
+        by_channel: got.totals.agenda.by_channel.map((c) => c.count),
+        no_show: got.totals.agenda.no_show,
+        rescheduled: got.totals.agenda.rescheduled,
+      }).toEqual(want.agenda);
+      expect(got.totals.technicians).toEqual(want.technicians);
+      // The series (by month over five years) adds up to the totals.
+      expect(got.grain).toBe("month");
+      expect(got.series.reduce((a, p) => a + p.received, 0)).toBe(want.orders.received);
+      expect(got.series.reduce((a, p) => a + p.collected, 0)).toBe(want.revenue.collected);
+    }
+  });
+
+  it("keeps the same day rows a recount from scratch would write, and month rows that add them up", async () => {
+    const mismatched = await queryRows<{ n: number }>(
+      app.db(),
+      sql`WITH recount AS (
+            SELECT f.company_id, f.day, f.location_key, f.metric, f.dim, sum(f.value)::bigint AS value
+              FROM (SELECT f.* FROM orders o, analytics_order_facts(o) f
+                    UNION ALL SELECT f.* FROM payment_requests p, analytics_payment_facts(p) f
+                    UNION ALL SELECT f.* FROM bookings b, analytics_booking_facts(b) f
+                    UNION ALL SELECT f.* FROM works w, analytics_work_facts(w) f) f
+             GROUP BY 1, 2, 3, 4, 5 HAVING sum(f.value) <> 0)
+          SELECT count(*)::int AS n FROM recount r
+            FULL JOIN (SELECT * FROM analytics_days WHERE value <> 0) a
+              ON (a.company_id, a.day, a.location_key, a.metric, a.dim) = (r.company_id, r.day, r.location_key, r.metric, r.dim)
+           WHERE a.value IS DISTINCT FROM r.value`,
+    );
+    expect(mismatched[0]?.n).toBe(0);
+    const months = await queryRows<{ n: number }>(
+      app.db(),
+      sql`WITH rollup AS (
+            SELECT company_id, date_trunc('month', day)::date AS month, location_key, metric, dim, sum(value)::bigint AS value
+              FROM analytics_days GROUP BY 1, 2, 3, 4, 5 HAVING sum(value) <> 0)
+          SELECT count(*)::int AS n FROM rollup r
+            FULL JOIN (SELECT * FROM analytics_months WHERE value <> 0) m
+              ON (m.company_id, m.month, m.location_key, m.metric, m.dim) = (r.company_id, r.month, r.location_key, r.metric, r.dim)
+           WHERE m.value IS DISTINCT FROM r.value`,
+    );
+    expect(months[0]?.n).toBe(0);
+  });
+
+  it("compares with the previous period of the same length", async () => {
+    const caller = createCaller(await app.staff("admin@taller.demo"));
+    const got = await caller.dashboard({ from: "2026-03-01", to: "2026-03-31", location_ids: null, compare: true });
+    expect(got.previous).toMatchObject({ from: "2026-01-29", to: "2026-02-28" });
+    expect(got.grain).toBe("day");
+    expect(got.series).toHaveLength(31);
+    expect(got.tables.orders.rows).toHaveLength(31);
+    const file = await caller.export({ from: "2026-03-01", to: "2026-03-31", location_ids: null, figure: "orders" });
+    expect(file.filename).toMatch(/^Órdenes recibidas y finalizadas 01-03-2026 a 31-03-2026 .*\.xlsx$/);
+  });
+});
