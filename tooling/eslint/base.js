@@ -46,7 +46,7 @@ const DOMAIN =
  * An import may only point to an earlier entry, so no cycle can be written; a domain not listed imports no other
  * domain.
  */
-export const DOMAIN_ORDER = ["vehicles", "crm", "calendar", "chat", "inventory", "orders", "booking"];
+export const DOMAIN_ORDER = ["vehicles", "crm", "calendar", "chat", "inventory", "orders", "booking", "invoicing"];
 
 /** The boundary of one domain package: core, db, trpc and the domains before it in DOMAIN_ORDER. */
 const domainLayer = (name) => {

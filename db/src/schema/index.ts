@@ -19,3 +19,4 @@ export * from "./manager";
 export * from "./payments";
 export * from "./numbering";
 export * from "./inventory";
+export * from "./invoicing";

@@ -7,6 +7,7 @@ import { budgetsRouter } from "@taller/budgets";
 import { companyRouter } from "@taller/company";
 import { crmRouter } from "@taller/crm";
 import { inventoryRouter } from "@taller/inventory";
+import { invoicingRouter } from "@taller/invoicing";
 import { managerRouter } from "@taller/manager";
 import { ordersRouter } from "@taller/orders";
 import { providerRouter } from "@taller/provider";
@@ -38,6 +39,7 @@ export const appRouter = router({
   manager: managerRouter,
   payments: paymentsRouter,
   admin: adminRouter,
+  invoicing: invoicingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -37,3 +37,4 @@ export * from "./admin-access";
 export * from "./admin-setup";
 export * from "./reception";
 export * from "./inventory";
+export * from "./invoicing";

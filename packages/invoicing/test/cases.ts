@@ -1,0 +1,68 @@
+// Tenancy and bad-input cases of the invoicing router (see ProcedureCase in @taller/trpc/testing): another company's
+// documents are NOT_FOUND, its lists, totals, folios and configuration never show the demo company's.
+import { listLeak, type DomainCases } from "@taller/trpc/testing";
+import type { invoicingRouter } from "../src/router";
+
+export const invoicingCases: DomainCases<typeof invoicingRouter> = {
+  list: {
+    kind: "scoped",
+    input: () => ({ search: "a" }),
+    leaks: (r, f) => listLeak((r as { invoices: { id: number }[] }).invoices, f.demo.orderIds, "invoice"),
+    valid: () => ({ status: ["issued"], dte_type: [33], from: "2026-01-01", to: "2026-12-31" }),
+    attacks: () => [
+      { status: ["borrado"] },
+      { dte_type: [52] },
+      { from: "2026-13-01" },
+      { cursor: "x".repeat(1001) },
+      { search: "%_\\' OR 1=1 --" },
+    ],
+  },
+  totalsByStatus: { kind: "scoped", leaks: () => null, valid: () => ({ search: "ab" }) },
+  get: { kind: "foreign", input: (f) => ({ id: f.demo.orderIds[0] }), valid: (f) => ({ id: f.demo.orderIds[0] }) },
+  createDraft: {
+    kind: "foreign",
+    input: (f) => ({ dte_type: 39, order_id: f.demo.orderIds[0] }),
+    valid: (f) => ({ dte_type: 39, budget_id: f.demo.budgetIds[0] }),
+    attacks: (f) => [
+      { dte_type: 61, order_id: f.other.orderIds[0] },
+      { dte_type: 33, payment_request_ids: [] },
+      { dte_type: 33, payment_request_ids: f.demo.paymentIds },
+      { dte_type: 33, order_id: f.other.orderIds[0], receiver_rut: "1-1" },
+      { dte_type: 33, order_id: f.other.orderIds[0], receiver_email: "no" },
+      { dte_type: 33 },
+    ],
+  },
+  updateDraft: { kind: "foreign", input: (f) => ({ id: f.demo.orderIds[0], receiver_name: "X" }) },
+  issue: { kind: "foreign", input: (f) => ({ id: f.demo.orderIds[0] }) },
+  cancel: { kind: "foreign", input: (f) => ({ id: f.demo.orderIds[0] }) },
+  folios: { kind: "scoped", leaks: () => null },
+  uploadCaf: {
+    kind: "scoped",
+    leaks: () => null,
+    attacks: () => [{ xml: "<AUTORIZACION>" }, { xml: "x".repeat(20_001) }, { xml: "" }],
+  },
+  config: { kind: "scoped", leaks: () => null },
+  saveConfig: {
+    kind: "scoped",
+    leaks: () => null,
+    attacks: () => [
+      {
+        endpoint: "file:///etc/passwd",
+        issuer_rut: "1-9",
+        issuer_name: "X",
+        issuer_activity: "X",
+        issuer_address: "X",
+      },
+      { endpoint: "http://x", issuer_rut: "bad", issuer_name: "", issuer_activity: "X", issuer_address: "X" },
+    ],
+  },
+  onChanged: {
+    kind: "scoped",
+    subscription: true,
+    probes: (f) => [
+      { companyId: f.demo.companyId, type: "invoice.changed", payload: { ids: [900_001] } },
+      { companyId: f.other.companyId, type: "invoice.changed", payload: { ids: [900_002] } },
+    ],
+    leaks: () => null,
+  },
+};
