@@ -9,15 +9,21 @@
 // with the same key (the provider answers its first result, never issues twice); a rejection keeps the folio with the
 // document, which can be sent again (a fresh key: the provider would replay the rejection for the old one). The only
 // rollback that gives a folio back is one of step 1, before anything left the machine. No gaps, no reuse.
-import { BOLETA, NOTA_CREDITO, todayIn, type InvoiceStatus } from "@taller/core";
+import {
+  BOLETA,
+  INVOICE_NOT_SENT_TEXT,
+  missingReceiverFields,
+  NOTA_CREDITO,
+  todayIn,
+  type InvoiceStatus,
+} from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
 import { fieldError, TRPCError, withTransaction, type DocumentReader, type EventBus } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { loadDetail } from "./detail";
 import { cafOf, takeFolio } from "./folios";
-import { httpDteProvider, loadDteConfig, type DteConfig, type DteDocument, type DteProvider } from "./provider";
+import { httpDteProvider, loadDteConfig, type DteConfig, type DteDocument } from "./provider";
 import { invoiceOwner, ownedInvoice } from "./scope";
-import { missingReceiverFields } from "@taller/core";
 
 export interface IssueContext extends DocumentReader {
   db: Db;
@@ -31,12 +37,6 @@ export interface IssueResult {
   outcome: IssueOutcome;
   /** What the screen says, in Spanish. */
   message: string;
-}
-
-/** The adapter for a company's configuration; tests may swap the factory. */
-let providerFor: (config: DteConfig) => DteProvider = httpDteProvider;
-export function setDteProviderFactory(factory: ((config: DteConfig) => DteProvider) | null): void {
-  providerFor = factory ?? httpDteProvider;
 }
 
 interface Locked {
@@ -87,14 +87,10 @@ export async function issueDocument(ctx: IssueContext, id: number): Promise<Issu
     return "sending" as const;
   });
   if (started === null) return { outcome: "already_issued", message: "El documento ya estaba emitido" };
-  if (started === "not_configured" || !config)
-    return {
-      outcome: "not_configured",
-      message: "Borrador: no enviado al SII. Configura el proveedor de facturación para emitirlo.",
-    };
+  if (started === "not_configured" || !config) return { outcome: "not_configured", message: INVOICE_NOT_SENT_TEXT };
 
   const { document, key } = await dteDocument(ctx.db, ctx, id, config);
-  const answer = await providerFor(config).send(document, key);
+  const answer = await httpDteProvider(config).send(document, key);
 
   return withTransaction(ctx, async (tx): Promise<IssueResult> => {
     const still = sql`company_id = ${ctx.companyId} AND id = ${id} AND status = 'sending' AND idempotency_key = ${key}`;
@@ -127,7 +123,6 @@ export async function issueDocument(ctx: IssueContext, id: number): Promise<Issu
       await tx.emit({ type: "invoice.changed", companyId: ctx.companyId, payload: { ids: [id] } });
       return { outcome: "rejected", message: `El SII rechazó el documento: ${answer.reason}` };
     }
-    if (answer.kind !== "unanswered") throw new Error("every provider answer is handled above");
     return {
       outcome: "unanswered",
       message: `${answer.reason}. El documento quedó enviándose con el folio ${document.folio}: reintenta para confirmarlo (no se emitirá dos veces).`,

@@ -36,7 +36,8 @@ export interface DteDocument {
  * it is retried with the same idempotency key, never re-numbered.
  */
 export type DteOutcome =
-  | { kind: "accepted" | "duplicate"; trackId: string; stamp: string | null }
+  | { kind: "accepted"; trackId: string; stamp: string | null }
+  | { kind: "duplicate"; trackId: string; stamp: string | null }
   | { kind: "rejected"; reason: string }
   | { kind: "unanswered"; reason: string };
 
@@ -98,7 +99,7 @@ export function httpDteProvider(config: DteConfig): DteProvider {
         const trackId = text(body.track_id, "");
         if (!trackId) return { kind: "unanswered", reason: "El proveedor respondió sin número de seguimiento" };
         const stamp = typeof body.ted === "string" && body.ted ? body.ted : null;
-        return { kind: res.status === 200 ? "accepted" : "duplicate", trackId, stamp };
+        return res.status === 200 ? { kind: "accepted", trackId, stamp } : { kind: "duplicate", trackId, stamp };
       }
       if (res.status === 422) return { kind: "rejected", reason: text(body.motivo, "Rechazado sin motivo informado") };
       if (res.status === 401 || res.status === 403)
