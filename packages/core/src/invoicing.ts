@@ -129,3 +129,20 @@ export function missingReceiverFields(
   if (!r.receiver_address?.trim()) missing.receiver_address = "Ingresa la dirección del cliente";
   return missing;
 }
+
+const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max);
+
+/** The provider settings form (the server checks the same). */
+export const saveInvoiceConfigSchema = z.object({
+  endpoint: z
+    .string()
+    .trim()
+    .max(300)
+    .pipe(z.url({ protocol: /^https?$/, error: "Ingresa la dirección (https://…) de la API del proveedor" })),
+  /** Absent or empty: keep the stored key. */
+  api_key: z.string().trim().max(500).nullish(),
+  issuer_rut: rutSchema,
+  issuer_name: requiredText(100, "Ingresa la razón social de la empresa"),
+  issuer_activity: requiredText(80, "Ingresa el giro de la empresa"),
+  issuer_address: requiredText(200, "Ingresa la dirección de la empresa"),
+});

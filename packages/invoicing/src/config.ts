@@ -1,9 +1,8 @@
 // The company's provider configuration. Its key is written, never read back: the screen only learns it is set.
-import { rutSchema } from "@taller/core";
+import { saveInvoiceConfigSchema } from "@taller/core";
 import { invoiceConfigs } from "@taller/db";
 import { can, fieldError, staffProcedure } from "@taller/trpc";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 
 export const config = staffProcedure.use(can("read", "invoice")).query(async ({ ctx }) => {
   const [row] = await ctx.db.select().from(invoiceConfigs).where(eq(invoiceConfigs.companyId, ctx.companyId));
@@ -18,26 +17,10 @@ export const config = staffProcedure.use(can("read", "invoice")).query(async ({ 
   };
 });
 
-const required = (max: number, message: string) => z.string().trim().min(1, message).max(max);
-
-export const saveConfigInput = z.object({
-  endpoint: z
-    .string()
-    .trim()
-    .max(300)
-    .pipe(z.url({ protocol: /^https?$/, error: "Ingresa la dirección (https://…) de la API del proveedor" })),
-  /** Absent: keep the stored key. */
-  api_key: z.string().trim().min(1, "Ingresa la clave de la API").max(500).nullish(),
-  issuer_rut: rutSchema,
-  issuer_name: required(100, "Ingresa la razón social de la empresa"),
-  issuer_activity: required(80, "Ingresa el giro de la empresa"),
-  issuer_address: required(200, "Ingresa la dirección de la empresa"),
-});
-
 /** Saves the provider's address and key and the issuer's data (the key kept when not sent again). */
 export const saveConfig = staffProcedure
   .use(can("update", "invoice"))
-  .input(saveConfigInput)
+  .input(saveInvoiceConfigSchema)
   .mutation(async ({ ctx, input }) => {
     const values = {
       endpoint: input.endpoint,

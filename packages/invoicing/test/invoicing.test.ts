@@ -19,7 +19,8 @@ const otherAdmin = async () => createCaller(await app.staff("admin@otro.demo"));
 let dte: FakeDte;
 beforeAll(async () => {
   dte = await startFakeDte();
-  configureDte({ timeoutMs: 300 });
+  // Long enough for a loaded machine; the timeout test shortens it for its one late answer.
+  configureDte({ timeoutMs: 10_000 });
   return async () => {
     configureDte({ timeoutMs: 15_000 });
     await dte.close();
@@ -171,8 +172,9 @@ describe("invoicing", () => {
     const caller = await admin();
     const [id] = await drafts(1, FACTURA);
     dte.mode = "timeout";
-    dte.delayMs = 1_000;
-    const timedOut = await caller.issue({ id: id! });
+    dte.delayMs = 3_000;
+    configureDte({ timeoutMs: 300 });
+    const timedOut = await caller.issue({ id: id! }).finally(() => configureDte({ timeoutMs: 10_000 }));
     expect(timedOut.outcome).toBe("unanswered");
     expect(timedOut.message).toContain("no respondió a tiempo");
     expect(timedOut.invoice.status).toBe("sending");
