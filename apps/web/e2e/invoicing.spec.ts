@@ -160,6 +160,10 @@ test("the list and a document at 390 px", async ({ page }) => {
   await expect(first).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, "invoices-390");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Exportar" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^Facturación .*\.xlsx$/);
+  await expect(page.getByText(/^Se exportaron \d+ documentos$/)).toBeVisible();
   await first.click();
   await expect(page.getByRole("heading", { level: 2, name: /^(Factura|Boleta|Nota de crédito)/ })).toBeVisible();
   await expect(page.getByText("IVA 19 %")).toBeVisible();

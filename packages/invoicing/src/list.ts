@@ -20,6 +20,9 @@ export interface InvoiceListRow {
   receiver_rut: string | null;
   order_id: number | null;
   order_correlative: number | null;
+  net: number;
+  exempt: number;
+  iva: number;
   total: number;
   issued_at: Instant | null;
   created_at: Instant;
@@ -29,7 +32,7 @@ export async function findPage(db: Db, f: InvoiceFilters, after: InvoiceKey | nu
   return queryRows<InvoiceListRow>(
     db,
     sql`SELECT i.id, i.dte_type, i.status, i.folio, i.receiver_name, i.receiver_rut, i.order_id,
-               o.correlative_id AS order_correlative, i.total,
+               o.correlative_id AS order_correlative, i.net, i.exempt, i.iva, i.total,
                ${instantText(sql`i.issued_at`)} AS issued_at, ${instantText(sql`i.created_at`)} AS created_at
         FROM invoices i LEFT JOIN orders o ON o.company_id = i.company_id AND o.id = i.order_id
         WHERE ${filterConditions(f)} AND ${after ? sql`i.id < ${after[0]}` : sql`true`}

@@ -2,6 +2,7 @@ import { router } from "@taller/trpc";
 import { cancel } from "./cancel";
 import { config, saveConfig } from "./config";
 import { createDraft } from "./create-draft";
+import { exportInvoices } from "./export";
 import { folios } from "./folio-stock";
 import { get } from "./get";
 import { issue } from "./issue";
@@ -13,6 +14,7 @@ import { uploadCaf } from "./upload-caf";
 export const invoicingRouter = router({
   list,
   totalsByStatus,
+  export: exportInvoices,
   get,
   createDraft,
   updateDraft,

@@ -18,6 +18,12 @@ export const invoicingCases: DomainCases<typeof invoicingRouter> = {
     ],
   },
   totalsByStatus: { kind: "scoped", leaks: () => null, valid: () => ({ search: "ab" }) },
+  // The file is built from the caller's company's rows only; its row count says what it holds.
+  export: {
+    kind: "scoped",
+    leaks: (r) => ((r as { rows: number }).rows > 0 ? "exported rows of another company" : null),
+    valid: () => ({ status: ["issued"] }),
+  },
   get: { kind: "foreign", input: (f) => ({ id: f.demo.orderIds[0] }), valid: (f) => ({ id: f.demo.orderIds[0] }) },
   createDraft: {
     kind: "foreign",

@@ -261,6 +261,10 @@ describe("invoicing", () => {
     expect(page.totals?.find((t) => t.status === "issued")?.count).toBe(page.total);
     const searched = await caller.list({ search: "Transportes" });
     expect(searched.invoices.length).toBeGreaterThan(0);
+    const file = await caller.export({ status: ["issued"] });
+    expect(file.filename).toMatch(/^Facturación .*\.xlsx$/);
+    expect(file.rows).toBe(page.total);
+    expect(file.left_out).toBe(0);
     const totals = await caller.totalsByStatus({ dte_type: [61] });
     expect(totals.find((t) => t.status === "issued")?.amount).toBeGreaterThan(0);
     await caller.uploadCaf({ xml: cafXml(34, 1, 5) });

@@ -1,7 +1,7 @@
 /**
  * 'Facturación' (/main/invoices): the documents newest first in the shared virtual list, the totals per status
  * (count and pesos; a box toggles the status filter), search, the filter dialog (type, status), the folios' low
- * warning and the settings ('Configuración': provider and CAF). Any document drafted, issued or voided anywhere
+ * warning, 'Exportar' (.xlsx) and the settings ('Configuración': provider and CAF). Any document drafted, issued or voided anywhere
  * refreshes the rows through `invoicing.onChanged`.
  */
 import { DTE_TYPES, formatMoney, formatNumber, INVOICE_STATUSES, type InvoiceStatus } from "@taller/core";
@@ -20,6 +20,7 @@ import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
 import { useNavigate } from "@tanstack/react-router";
 import { FolioWarning, InvoiceSettings } from "./invoice-settings";
+import { InvoicesExport } from "./invoices-export";
 import { InvoiceCard, InvoiceHeader, InvoiceRow, INVOICE_COLUMNS, INVOICE_TABLE_MIN_WIDTH } from "./invoice-rows";
 import "./invoicing.css";
 
@@ -60,11 +61,14 @@ export function InvoicesPage() {
       onSearch={setSearch}
       onOpenFilter={() => setFilterOpen(true)}
       actions={
-        can("update", "invoice") && (
-          <IconButton label="Configuración de facturación" onClick={() => setSettingsOpen(true)}>
-            <Settings size={22} aria-hidden />
-          </IconButton>
-        )
+        <>
+          <InvoicesExport filters={filters} />
+          {can("update", "invoice") && (
+            <IconButton label="Configuración de facturación" onClick={() => setSettingsOpen(true)}>
+              <Settings size={22} aria-hidden />
+            </IconButton>
+          )}
+        </>
       }
       boxes={
         <>
