@@ -1,8 +1,8 @@
 /**
  * 'Facturación' (/main/invoices): the documents newest first in the shared virtual list, the totals per status
  * (count and pesos; a box toggles the status filter), search, the filter dialog (type, status), the folios' low
- * warning, 'Exportar' (.xlsx) and the settings ('Configuración': provider and CAF). Any document drafted, issued or voided anywhere
- * refreshes the rows through `invoicing.onChanged`.
+ * warning, 'Exportar' (.xlsx) and the settings ('Configuración': provider and CAF). Any document drafted, issued or
+ * voided anywhere refreshes the rows through `invoicing.onChanged`.
  */
 import { DTE_TYPES, formatMoney, formatNumber, INVOICE_STATUSES, type InvoiceStatus } from "@taller/core";
 import { Settings } from "lucide-react";
