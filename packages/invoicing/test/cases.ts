@@ -7,7 +7,7 @@ export const invoicingCases: DomainCases<typeof invoicingRouter> = {
   list: {
     kind: "scoped",
     input: () => ({ search: "a" }),
-    leaks: (r, f) => listLeak((r as { invoices: { id: number }[] }).invoices, f.demo.orderIds, "invoice"),
+    leaks: (r, f) => listLeak((r as { invoices: { id: number }[] }).invoices, f.demo.invoiceIds, "invoice"),
     valid: () => ({ status: ["issued"], dte_type: [33], from: "2026-01-01", to: "2026-12-31" }),
     attacks: () => [
       { status: ["borrado"] },
@@ -17,14 +17,23 @@ export const invoicingCases: DomainCases<typeof invoicingRouter> = {
       { search: "%_\\' OR 1=1 --" },
     ],
   },
-  totalsByStatus: { kind: "scoped", leaks: () => null, valid: () => ({ search: "ab" }) },
+  totalsByStatus: {
+    kind: "scoped",
+    leaks: (r, f) =>
+      (r as { count: number }[]).reduce((sum, t) => sum + t.count, 0) > f.other.invoiceIds.length
+        ? "counted another company's documents"
+        : null,
+    valid: () => ({ search: "ab" }),
+  },
   // The file is built from the caller's company's rows only; its row count says what it holds.
+  // Otro Taller holds its own two drafts; more rows would be the demo company's.
   export: {
     kind: "scoped",
-    leaks: (r) => ((r as { rows: number }).rows > 0 ? "exported rows of another company" : null),
+    leaks: (r, f) =>
+      (r as { rows: number }).rows > f.other.invoiceIds.length ? "exported rows of another company" : null,
     valid: () => ({ status: ["issued"] }),
   },
-  get: { kind: "foreign", input: (f) => ({ id: f.demo.orderIds[0] }), valid: (f) => ({ id: f.demo.orderIds[0] }) },
+  get: { kind: "foreign", input: (f) => ({ id: f.demo.invoiceIds[0] }), valid: (f) => ({ id: f.demo.invoiceIds[0] }) },
   createDraft: {
     kind: "foreign",
     input: (f) => ({ dte_type: 39, order_id: f.demo.orderIds[0] }),
@@ -38,9 +47,9 @@ export const invoicingCases: DomainCases<typeof invoicingRouter> = {
       { dte_type: 33 },
     ],
   },
-  updateDraft: { kind: "foreign", input: (f) => ({ id: f.demo.orderIds[0], receiver_name: "X" }) },
-  issue: { kind: "foreign", input: (f) => ({ id: f.demo.orderIds[0] }) },
-  cancel: { kind: "foreign", input: (f) => ({ id: f.demo.orderIds[0] }) },
+  updateDraft: { kind: "foreign", input: (f) => ({ id: f.demo.invoiceIds[0], receiver_name: "X" }) },
+  issue: { kind: "foreign", input: (f) => ({ id: f.demo.invoiceIds[0] }) },
+  cancel: { kind: "foreign", input: (f) => ({ id: f.demo.invoiceIds[0] }) },
   folios: { kind: "scoped", leaks: () => null },
   uploadCaf: {
     kind: "scoped",
