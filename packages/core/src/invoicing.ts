@@ -120,8 +120,10 @@ export type InvoiceReceiver = z.infer<typeof invoiceReceiverSchema>;
 export function missingReceiverFields(
   dteType: number,
   r: Pick<InvoiceReceiver, "receiver_rut" | "receiver_name" | "receiver_activity" | "receiver_address">,
+  /** A credit note's voided document type: a boleta's note asks no more of its receiver than the boleta did. */
+  referencedType: number | null = null,
 ): Record<string, string> {
-  if (dteType === BOLETA) return {};
+  if (dteType === BOLETA || (dteType === NOTA_CREDITO && referencedType === BOLETA)) return {};
   const missing: Record<string, string> = {};
   if (!r.receiver_rut) missing.receiver_rut = "Ingresa el RUT del cliente";
   if (!r.receiver_name?.trim()) missing.receiver_name = "Ingresa la razón social del cliente";

@@ -93,7 +93,7 @@ export async function loadDetail(
     referenced: ref_id !== null && ref_type !== null ? { id: ref_id, dte_type: ref_type, folio: ref_folio } : null,
     credit_note: cn_id !== null && cn_status !== null ? { id: cn_id, status: cn_status, folio: cn_folio } : null,
     lines,
-    missing: missingReceiverFields(row.dte_type, row),
+    missing: missingReceiverFields(row.dte_type, row, ref_type),
   };
 }
 

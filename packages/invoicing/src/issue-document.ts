@@ -49,6 +49,7 @@ interface Locked {
   receiver_name: string | null;
   receiver_activity: string | null;
   receiver_address: string | null;
+  referenced_type: number | null;
 }
 
 /** Sends the document (or retries it) and records the provider's answer. */
@@ -59,7 +60,9 @@ export async function issueDocument(ctx: IssueContext, id: number): Promise<Issu
     const [doc] = await queryRows<Locked>(
       tx.db,
       sql`SELECT i.id, i.dte_type, i.status, i.folio, i.total, i.receiver_rut, i.receiver_name, i.receiver_activity,
-                 i.receiver_address
+                 i.receiver_address,
+                 (SELECT r.dte_type FROM invoices r
+                  WHERE r.company_id = i.company_id AND r.id = i.referenced_invoice_id) AS referenced_type
           FROM invoices i WHERE i.company_id = ${ctx.companyId} AND i.id = ${id} AND ${ownedInvoice(owner)}
           FOR UPDATE`,
     );
@@ -68,7 +71,7 @@ export async function issueDocument(ctx: IssueContext, id: number): Promise<Issu
     // Without a provider nothing leaves the machine and no folio is spent: the draft stays a draft.
     if (!config) return "not_configured" as const;
     if (doc.status === "draft") {
-      const missing = Object.entries(missingReceiverFields(doc.dte_type, doc));
+      const missing = Object.entries(missingReceiverFields(doc.dte_type, doc, doc.referenced_type));
       if (missing[0]) throw fieldError("BAD_REQUEST", missing[0][0], missing[0][1]);
       if (doc.total <= 0)
         throw new TRPCError({ code: "BAD_REQUEST", message: "El documento debe tener un total mayor a $0" });
@@ -144,7 +147,7 @@ async function dteDocument(
   );
   if (doc.folio === null || !row) throw new Error("a document being sent has a folio and a key");
   const receiver =
-    doc.receiver_rut || doc.dte_type !== BOLETA
+    doc.receiver_rut || (doc.dte_type !== BOLETA && doc.referenced?.dte_type !== BOLETA)
       ? {
           rut: doc.receiver_rut ?? "",
           name: doc.receiver_name ?? "",

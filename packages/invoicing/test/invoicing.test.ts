@@ -227,6 +227,17 @@ describe("invoicing", () => {
     expect((await caller.cancel({ id: id! })).credit_note.id).toBe(result.credit_note.id);
   });
 
+  it("voids a boleta without a receiver with a credit note that needs none either", async () => {
+    const caller = await admin();
+    const [id] = await drafts(1, BOLETA);
+    await caller.updateDraft({ id: id!, receiver_rut: null, receiver_name: null, receiver_activity: null });
+    dte.mode = "accept";
+    expect((await caller.issue({ id: id! })).outcome).toBe("accepted");
+    const result = await caller.cancel({ id: id! });
+    expect(result.outcome).toBe("accepted");
+    expect(result.credit_note.missing).toEqual({});
+  });
+
   it("bills a budget and paid payment requests, and refuses unpaid ones", async () => {
     const caller = await admin();
     const [budget] = await queryRows<{ id: number; total: number }>(

@@ -12,6 +12,7 @@ import {
   formatDateTime,
   formatMoney,
   INVOICE_NOT_SENT_TEXT,
+  NOTA_CREDITO,
   invoiceReceiverSchema,
 } from "@taller/core";
 import { Link } from "@tanstack/react-router";
@@ -35,14 +36,15 @@ import "./invoicing.css";
 
 type Invoice = RouterOutputs["invoicing"]["get"];
 
-const receiverForm = invoiceReceiverSchema.extend({ dte_type: z.enum(["33", "34", "39"]) });
+// A credit note's type is fixed (61): its form has no type.
+const receiverForm = invoiceReceiverSchema.extend({ dte_type: z.enum(["33", "34", "39"]).optional() });
 
 function ReceiverForm({ invoice }: { invoice: Invoice }) {
   const utils = trpc.useUtils();
   const outcome = useOutcome();
   const update = trpc.invoicing.updateDraft.useMutation();
   const form = useZodForm(receiverForm, {
-    dte_type: String(invoice.dte_type) as "33",
+    dte_type: invoice.dte_type === NOTA_CREDITO ? undefined : (String(invoice.dte_type) as "33"),
     receiver_rut: invoice.receiver_rut ?? "",
     receiver_name: invoice.receiver_name ?? "",
     receiver_activity: invoice.receiver_activity ?? "",
@@ -54,7 +56,7 @@ function ReceiverForm({ invoice }: { invoice: Invoice }) {
     try {
       const updated = await update.mutateAsync({
         id: invoice.id,
-        dte_type: Number(dte_type) as 33 | 34 | 39,
+        dte_type: dte_type === undefined ? undefined : (Number(dte_type) as 33 | 34 | 39),
         ...values,
         receiver_rut: values.receiver_rut || null,
         receiver_email: values.receiver_email || null,
@@ -67,12 +69,14 @@ function ReceiverForm({ invoice }: { invoice: Invoice }) {
   });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="invoice-form">
-      <Select
-        label="Tipo de documento"
-        value={type}
-        options={DRAFT_DTE_TYPES.map((t) => ({ value: String(t) as "33", label: dteTypeName(t) }))}
-        onValueChange={(v) => form.setValue("dte_type", v)}
-      />
+      {type !== undefined && (
+        <Select
+          label="Tipo de documento"
+          value={type}
+          options={DRAFT_DTE_TYPES.map((t) => ({ value: String(t) as "33", label: dteTypeName(t) }))}
+          onValueChange={(v) => form.setValue("dte_type", v)}
+        />
+      )}
       <TextField label="RUT" {...textField(form, "receiver_rut")} />
       <TextField label="Razón social" {...textField(form, "receiver_name")} />
       <TextField label="Giro" {...textField(form, "receiver_activity")} />
