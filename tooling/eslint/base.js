@@ -60,6 +60,7 @@ export const DOMAIN_ORDER = [
   "provider",
   "orders",
   "booking",
+  "invoicing",
 ];
 
 const BARE_TABLE = {

@@ -113,6 +113,7 @@ describe("menuEntries", () => {
       "object",
       "crm",
       "inventory",
+      "invoicing",
       "payments",
     ]);
     // The ones left out are the router's 'Próximamente' pages.

@@ -20,3 +20,4 @@ export * from "./payments";
 export * from "./numbering";
 export * from "./inventory";
 export * from "./analytics";
+export * from "./invoicing";

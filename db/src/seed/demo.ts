@@ -52,6 +52,7 @@ import { seedHistory } from "./history";
 import { clientRow, vehicleRow } from "./people";
 import { seedWorks } from "./works";
 import { seedProvider, type ProviderSeed } from "./provider";
+import { seedInvoices } from "./invoices";
 import { seedPayments, type PaymentSeed } from "./payments";
 import { createRandom } from "./random";
 
@@ -148,6 +149,8 @@ export interface CompanyFixture {
   /** Payment requests (seed/payments.ts), oldest first: every third paid, some with a rejected attempt. */
   paymentIds: PaymentSeed["paymentIds"];
   paymentToken: PaymentSeed["paymentToken"];
+  /** Invoicing drafts (seed/invoices.ts): a factura and a boleta, not sent. */
+  invoiceIds: number[];
 }
 
 interface CompanySpec extends CompanyBaseSpec {
@@ -437,6 +440,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
 
   const crm = await seedCrm(db, { companyId, seed: spec.seed + 2, userIds: Object.values(userIds) });
   const payments = await seedPayments(db, companyId, Math.min(24, orderRows.length));
+  const invoiceIds = await seedInvoices(db, companyId, present(Object.values(userIds)[0], "user"));
 
   const technicians = spec.users
     .filter((u) => u.role === "Técnico")
@@ -483,6 +487,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     ...workSeed,
     provider,
     ...payments,
+    invoiceIds,
   };
 }
 

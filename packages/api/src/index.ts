@@ -8,6 +8,7 @@ import { budgetsRouter } from "@taller/budgets";
 import { companyRouter } from "@taller/company";
 import { crmRouter } from "@taller/crm";
 import { inventoryRouter } from "@taller/inventory";
+import { invoicingRouter } from "@taller/invoicing";
 import { managerRouter } from "@taller/manager";
 import { ordersRouter } from "@taller/orders";
 import { providerRouter } from "@taller/provider";
@@ -40,6 +41,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   admin: adminRouter,
   analytics: analyticsRouter,
+  invoicing: invoicingRouter,
 });
 
 export type AppRouter = typeof appRouter;

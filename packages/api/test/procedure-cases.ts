@@ -9,6 +9,7 @@ import { budgetsCases } from "@taller/budgets/test-cases";
 import { companyCases } from "@taller/company/test-cases";
 import { crmCases } from "@taller/crm/test-cases";
 import { inventoryCases } from "@taller/inventory/test-cases";
+import { invoicingCases } from "@taller/invoicing/test-cases";
 import { managerCases } from "@taller/manager/test-cases";
 import { ordersCases } from "@taller/orders/test-cases";
 import { providerCases } from "@taller/provider/test-cases";
@@ -41,6 +42,7 @@ const byRouter = {
   payments: paymentsCases,
   admin: adminCases,
   analytics: analyticsCases,
+  invoicing: invoicingCases,
 } satisfies { [router in keyof AppRouter["_def"]["record"]]: Record<string, ProcedureCase> };
 
 /** "orders.list" -> its case. tenancy.test.ts fails for a procedure missing here, whatever the types say. */

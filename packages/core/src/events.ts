@@ -164,6 +164,9 @@ export const REALTIME_EVENTS = {
    * Payment requests were created, paid or got a payment (webhook, reprocess, poller): open lists and details refetch.
    */
   "payment.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
+  // Invoicing
+  /** Invoices were drafted, issued, rejected or cancelled: open invoice lists and documents refetch. */
+  "invoice.changed": company(z.object({ ids: z.array(idSchema).min(1).max(100) })),
 } as const;
 
 type Definitions = typeof REALTIME_EVENTS;

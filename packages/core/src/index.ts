@@ -38,3 +38,4 @@ export * from "./admin-setup";
 export * from "./reception";
 export * from "./inventory";
 export * from "./analytics";
+export * from "./invoicing";

@@ -7,7 +7,7 @@ import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 
 /** Advisory lock namespaces (the first key of the two-key lock), one per kind of job. */
-export const JOB_KINDS = { orders_export: 8201, products_export: 8202 } as const;
+export const JOB_KINDS = { orders_export: 8201, products_export: 8202, invoices_export: 8203 } as const;
 export type JobKind = keyof typeof JOB_KINDS;
 
 export const JOB_RUNNING = "Ya tienes una exportación en curso. Espera a que termine e inténtalo de nuevo.";

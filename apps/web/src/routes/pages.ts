@@ -54,6 +54,9 @@ export const ManagerLoginPage = lazyRouteComponent(managerPages, "ManagerLoginPa
 export const ManagerShell = lazyRouteComponent(managerPages, "ManagerShell");
 export const ManagerDatabasePage = lazyRouteComponent(managerPages, "ManagerDatabasePage");
 export const ManagerWhatsappPage = lazyRouteComponent(() => import("../features/manager-whatsapp"), "WhatsappScreen");
+const invoicingPages = () => import("../features/invoicing/pages");
+export const InvoicesPage = lazyRouteComponent(invoicingPages, "InvoicesPage");
+export const InvoicePage = lazyRouteComponent(invoicingPages, "InvoicePage");
 export const PaymentsPage = lazyRouteComponent(() => import("../features/payments/payments-page"), "PaymentsPage");
 export const ClientPaymentPage = lazyRouteComponent(
   () => import("../features/payments/client-payment-page"),

@@ -67,6 +67,8 @@ import {
   ProviderBuyOrderPage,
   ProviderPricingPage,
   PaymentsPage,
+  InvoicesPage,
+  InvoicePage,
   ClientPaymentPage,
   SettingsPage,
   VehiclesPage,
@@ -414,7 +416,8 @@ const mainPages = [
   mainPage("inventory/pricings", { text: "Cotizaciones" }, "inventory_action", PricingsPage, listSearch),
   // Open to every user of the company (the server checks the company only).
   mainPage("inventory-actions/$id", { module: "inventory" }, null, InventoryActionPage),
-  mainPage("invoices", { module: "invoicing" }, "invoice"),
+  mainPage("invoices", { module: "invoicing" }, "invoice", InvoicesPage, listSearch),
+  mainPage("invoices/$id", { module: "invoicing" }, "invoice", InvoicePage),
   mainPage("orders", { module: "order" }, "check_in", OrdersPage, ordersSearch),
   mainPage("orders/$id", { term: "order", form: "singular" }, "check_in", OrderDetailPage),
   mainPage("payments", { text: "Cobros" }, "payment", PaymentsPage, paymentsSearch),

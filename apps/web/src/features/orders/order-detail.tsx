@@ -20,6 +20,7 @@ import { PictureGrid } from "../../ui/picture-grid";
 import { StatusBadge } from "../../ui/status";
 import { OrderConsumption } from "../inventory";
 import { ProviderSection } from "../provider";
+import { BillOrderButton } from "../invoicing";
 import { CreatePaymentButton } from "../payments";
 import { useRefreshOn } from "../../lib/company-events";
 import { OrderLife } from "./order-life";
@@ -106,6 +107,7 @@ export function OrderView({ order }: { order: Order }) {
             <Field label="Total">{formatMoney(order.total)}</Field>
           </dl>
           <CreatePaymentButton orderId={order.id} correlativeId={order.correlative_id} total={order.total} />
+          <BillOrderButton orderId={order.id} finished={order.status.finish && !order.status.cancel} />
         </Section>
         <Section title="Último presupuesto">
           {budget ? (

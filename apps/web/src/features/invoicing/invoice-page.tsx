@@ -1,0 +1,325 @@
+/**
+ * One document (/main/invoices/{id}): type, folio and status, what it was made from, the receiver (editable while a
+ * draft: a factura needs RUT, razón social, giro and address), the lines and the amounts the database keeps,
+ * 'Emitir' (or 'Reintentar' after a timeout or a rejection) and 'Anular' (an issued document: a credit note, never a
+ * delete). Without a provider the page says the draft was not sent.
+ */
+import type { RouterOutputs } from "@taller/api";
+import {
+  BOLETA,
+  DRAFT_DTE_TYPES,
+  dteTypeName,
+  formatDateTime,
+  formatMoney,
+  INVOICE_NOT_SENT_TEXT,
+  NOTA_CREDITO,
+  invoiceReceiverSchema,
+} from "@taller/core";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { z } from "zod";
+import { markServerErrors } from "../../lib/form-errors";
+import { textField, useZodForm } from "../../lib/forms";
+import { useTerms } from "../../lib/company-setup";
+import { useCan } from "../../lib/permissions";
+import { RecordPage } from "../../lib/record-page";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { FormFooter } from "../../ui/form-footer";
+import { ScrollTable } from "../../ui/scroll-table";
+import { Select } from "../../ui/select";
+import { useOutcome } from "../../ui/snackbar";
+import { TextField } from "../../ui/text-field";
+import { InvoiceStatusBadge, invoiceTitle } from "./invoice-rows";
+import "./invoicing.css";
+
+type Invoice = RouterOutputs["invoicing"]["get"];
+
+// A credit note's type is fixed (61): its form has no type.
+const receiverForm = invoiceReceiverSchema.extend({ dte_type: z.enum(["33", "34", "39"]).optional() });
+
+function ReceiverForm({ invoice }: { invoice: Invoice }) {
+  const utils = trpc.useUtils();
+  const outcome = useOutcome();
+  const update = trpc.invoicing.updateDraft.useMutation();
+  const form = useZodForm(receiverForm, {
+    dte_type: invoice.dte_type === NOTA_CREDITO ? undefined : (String(invoice.dte_type) as "33"),
+    receiver_rut: invoice.receiver_rut ?? "",
+    receiver_name: invoice.receiver_name ?? "",
+    receiver_activity: invoice.receiver_activity ?? "",
+    receiver_address: invoice.receiver_address ?? "",
+    receiver_email: invoice.receiver_email ?? "",
+  });
+  const type = form.watch("dte_type");
+  const submit = form.handleSubmit(async ({ dte_type, ...values }) => {
+    try {
+      const updated = await update.mutateAsync({
+        id: invoice.id,
+        dte_type: dte_type === undefined ? undefined : (Number(dte_type) as 33 | 34 | 39),
+        ...values,
+        receiver_rut: values.receiver_rut || null,
+        receiver_email: values.receiver_email || null,
+      });
+      utils.invoicing.get.setData({ id: invoice.id }, updated);
+      outcome.done("Documento guardado");
+    } catch (error) {
+      markServerErrors(form, error);
+    }
+  });
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="invoice-form">
+      {type !== undefined && (
+        <Select
+          label="Tipo de documento"
+          value={type}
+          options={DRAFT_DTE_TYPES.map((t) => ({ value: String(t) as "33", label: dteTypeName(t) }))}
+          onValueChange={(v) => form.setValue("dte_type", v)}
+        />
+      )}
+      <TextField label="RUT" {...textField(form, "receiver_rut")} />
+      <TextField label="Razón social" {...textField(form, "receiver_name")} />
+      <TextField label="Giro" {...textField(form, "receiver_activity")} />
+      <TextField label="Dirección" {...textField(form, "receiver_address")} />
+      <TextField label="Correo" type="email" {...textField(form, "receiver_email")} />
+      {Number(type) === BOLETA && <p className="muted">Una boleta no necesita datos del cliente.</p>}
+      <FormFooter saving={update.isPending} error={form.formState.errors.root?.server?.message} />
+    </form>
+  );
+}
+
+function Receiver({ invoice }: { invoice: Invoice }) {
+  return (
+    <dl className="invoice-receiver">
+      <dt>RUT</dt>
+      <dd>{invoice.receiver_rut ?? "-"}</dd>
+      <dt>Razón social</dt>
+      <dd>{invoice.receiver_name ?? "-"}</dd>
+      <dt>Giro</dt>
+      <dd>{invoice.receiver_activity ?? "-"}</dd>
+      <dt>Dirección</dt>
+      <dd>{invoice.receiver_address ?? "-"}</dd>
+    </dl>
+  );
+}
+
+function Lines({ invoice }: { invoice: Invoice }) {
+  return (
+    <ScrollTable aria-label="Líneas del documento" className="invoice-lines">
+      <thead>
+        <tr>
+          <th>Descripción</th>
+          <th>Cant.</th>
+          <th>Precio</th>
+          <th>Descuento</th>
+          <th>Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoice.lines.map((l) => (
+          <tr key={l.id}>
+            <td>
+              {l.description}
+              {l.exempt && <span className="muted"> (exento)</span>}
+            </td>
+            <td>{l.quantity}</td>
+            <td>{formatMoney(l.unit_price)}</td>
+            <td>{l.discount ? formatMoney(l.discount) : "-"}</td>
+            <td>{formatMoney(l.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+function Totals({ invoice }: { invoice: Invoice }) {
+  return (
+    <dl className="invoice-totals">
+      <dt>Neto</dt>
+      <dd>{formatMoney(invoice.net)}</dd>
+      <dt>Exento</dt>
+      <dd>{formatMoney(invoice.exempt)}</dd>
+      <dt>IVA 19 %</dt>
+      <dd>{formatMoney(invoice.iva)}</dd>
+      <dt>Total</dt>
+      <dd>
+        <strong>{formatMoney(invoice.total)}</strong>
+      </dd>
+    </dl>
+  );
+}
+
+function Actions({ invoice }: { invoice: Invoice }) {
+  const can = useCan();
+  const utils = trpc.useUtils();
+  const outcome = useOutcome();
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const issue = trpc.invoicing.issue.useMutation({
+    onSuccess: (r) => {
+      utils.invoicing.get.setData({ id: invoice.id }, r.invoice);
+      setMessage(r.message);
+      if (r.outcome === "accepted" || r.outcome === "duplicate") outcome.done(r.message);
+    },
+    onError: outcome.failed,
+  });
+  const cancel = trpc.invoicing.cancel.useMutation({
+    onSuccess: (r) => {
+      setConfirm(false);
+      setMessage(r.message);
+      void utils.invoicing.invalidate();
+      if (r.outcome === "accepted" || r.outcome === "duplicate") outcome.done("Nota de crédito emitida");
+    },
+    onError: outcome.failed,
+  });
+  const sendable = invoice.status === "draft" || invoice.status === "sending" || invoice.status === "rejected";
+  const missing = Object.values(invoice.missing);
+  return (
+    <div className="invoice-actions">
+      {sendable && can("update", "invoice") && (
+        <Button
+          loading={issue.isPending}
+          disabledReason={invoice.status === "draft" && missing.length ? missing.join(". ") : null}
+          onClick={() => issue.mutate({ id: invoice.id })}
+        >
+          {invoice.status === "draft" ? "Emitir" : "Reintentar"}
+        </Button>
+      )}
+      {invoice.status === "issued" && invoice.dte_type !== 61 && can("destroy", "invoice") && (
+        <Button variant="secondary" onClick={() => setConfirm(true)}>
+          Anular
+        </Button>
+      )}
+      {message && (
+        <p role="status" className="invoice-message">
+          {message}
+        </p>
+      )}
+      <Dialog open={confirm} onOpenChange={setConfirm} title="Anular documento">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            cancel.mutate({ id: invoice.id });
+          }}
+        >
+          <p>
+            Se emitirá una nota de crédito por {formatMoney(invoice.total)} que anula {invoiceTitle(invoice)}. El
+            documento no se elimina.
+          </p>
+          <FormFooter
+            saving={cancel.isPending}
+            onCancel={() => setConfirm(false)}
+            submitLabel="Emitir nota de crédito"
+          />
+        </form>
+      </Dialog>
+    </div>
+  );
+}
+
+function InvoiceView({ invoice }: { invoice: Invoice }) {
+  const can = useCan();
+  const terms = useTerms();
+  return (
+    <article className="invoice-page-body">
+      <header className="invoice-head">
+        <h2>{invoiceTitle(invoice)}</h2>
+        <InvoiceStatusBadge status={invoice.status} />
+      </header>
+      {invoice.status === "draft" && !invoice.configured && (
+        <p role="note" className="invoice-warning">
+          {INVOICE_NOT_SENT_TEXT}
+        </p>
+      )}
+      {invoice.status === "sending" && (
+        <p role="note" className="invoice-warning">
+          Enviado con el folio {invoice.folio}, sin respuesta final del proveedor: reintenta para confirmarlo (no se
+          emitirá dos veces).
+        </p>
+      )}
+      {invoice.status === "rejected" && (
+        <p role="alert" className="invoice-warning">
+          Rechazado: {invoice.rejection_reason}
+        </p>
+      )}
+      <dl className="invoice-meta">
+        {invoice.order_id !== null && invoice.order_correlative !== null && (
+          <>
+            <dt>{terms.order.one}</dt>
+            <dd>
+              <Link to="/main/orders/$id" params={{ id: String(invoice.order_id) }}>
+                #{invoice.order_correlative}
+              </Link>
+            </dd>
+          </>
+        )}
+        {invoice.referenced && (
+          <>
+            <dt>Anula</dt>
+            <dd>
+              <Link to="/main/invoices/$id" params={{ id: String(invoice.referenced.id) }}>
+                {invoiceTitle(invoice.referenced)}
+              </Link>
+            </dd>
+          </>
+        )}
+        {invoice.credit_note && (
+          <>
+            <dt>Anulado por</dt>
+            <dd>
+              <Link to="/main/invoices/$id" params={{ id: String(invoice.credit_note.id) }}>
+                {invoiceTitle({ dte_type: 61, folio: invoice.credit_note.folio })}
+              </Link>
+            </dd>
+          </>
+        )}
+        {invoice.issued_at && (
+          <>
+            <dt>Emitido</dt>
+            <dd>{formatDateTime(invoice.issued_at)}</dd>
+          </>
+        )}
+        {invoice.track_id && (
+          <>
+            <dt>Seguimiento SII</dt>
+            <dd>{invoice.track_id}</dd>
+          </>
+        )}
+      </dl>
+      <section>
+        <h3>Receptor</h3>
+        {invoice.status === "draft" && can("update", "invoice") ? (
+          <ReceiverForm invoice={invoice} />
+        ) : (
+          <Receiver invoice={invoice} />
+        )}
+      </section>
+      <section>
+        <h3>Detalle</h3>
+        <Lines invoice={invoice} />
+        <Totals invoice={invoice} />
+      </section>
+      <Actions invoice={invoice} />
+    </article>
+  );
+}
+
+function useInvoice(id: number) {
+  return trpc.invoicing.get.useQuery({ id });
+}
+
+export function InvoicePage() {
+  return (
+    <RecordPage
+      className="invoice-page"
+      back="/main/invoices"
+      backLabel="Facturación"
+      what="el documento"
+      notFound="Documento no encontrado"
+      useRecord={useInvoice}
+    >
+      {(invoice) => <InvoiceView invoice={invoice} />}
+    </RecordPage>
+  );
+}

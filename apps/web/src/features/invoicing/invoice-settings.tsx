@@ -1,0 +1,149 @@
+/**
+ * The invoicing settings ('Configuración', update invoice): the provider's API address and key and the issuer's
+ * data (the key is never shown back: 'Clave configurada'), the CAF files ('Subir CAF', one XML per range), and the
+ * folios left per type. `FolioWarning` is the list's banner when a type runs low.
+ */
+import { dteTypeName, FOLIOS_LOW_THRESHOLD, formatNumber, saveInvoiceConfigSchema } from "@taller/core";
+import { useRef, useState } from "react";
+import { fieldErrorsOf } from "../../lib/api";
+import { markServerErrors } from "../../lib/form-errors";
+import { textField, useZodForm } from "../../lib/forms";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { FormFooter } from "../../ui/form-footer";
+import { useOutcome } from "../../ui/snackbar";
+import { PageLoader } from "../../ui/spinner";
+import { TextField } from "../../ui/text-field";
+
+/** 'Quedan N folios de Factura': shown while a type has fewer than FOLIOS_LOW_THRESHOLD left. */
+export function FolioWarning() {
+  const folios = trpc.invoicing.folios.useQuery();
+  const low = (folios.data ?? []).filter((f) => f.low);
+  if (!low.length) return null;
+  return (
+    <p role="alert" className="invoice-warning">
+      {low.map((f) => `Quedan ${formatNumber(f.left)} folios de ${dteTypeName(f.dte_type)}`).join(" · ")}. Sube un nuevo
+      CAF del SII antes de quedarte sin folios (aviso bajo {FOLIOS_LOW_THRESHOLD}).
+    </p>
+  );
+}
+
+function ConfigForm({ onSaved }: { onSaved(): void }) {
+  const config = trpc.invoicing.config.useQuery();
+  if (config.isError) return <p role="alert">{config.error.message}</p>;
+  if (config.data === undefined) return <PageLoader />;
+  return <ConfigFields saved={config.data} onSaved={onSaved} />;
+}
+
+function ConfigFields({
+  saved,
+  onSaved,
+}: {
+  saved: {
+    endpoint: string;
+    has_api_key: boolean;
+    issuer_rut: string;
+    issuer_name: string;
+    issuer_activity: string;
+    issuer_address: string;
+  } | null;
+  onSaved(): void;
+}) {
+  const utils = trpc.useUtils();
+  const outcome = useOutcome();
+  const save = trpc.invoicing.saveConfig.useMutation();
+  const form = useZodForm(saveInvoiceConfigSchema, {
+    endpoint: saved?.endpoint ?? "",
+    api_key: "",
+    issuer_rut: saved?.issuer_rut ?? "",
+    issuer_name: saved?.issuer_name ?? "",
+    issuer_activity: saved?.issuer_activity ?? "",
+    issuer_address: saved?.issuer_address ?? "",
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ ...values, api_key: values.api_key || null });
+      outcome.done("Configuración guardada");
+      await utils.invoicing.invalidate();
+      onSaved();
+    } catch (error) {
+      markServerErrors(form, error);
+    }
+  });
+  return (
+    <form id="invoice-config-form" onSubmit={(e) => void submit(e)} noValidate className="invoice-form">
+      <h3>Proveedor de facturación electrónica</h3>
+      <TextField label="Dirección de la API" {...textField(form, "endpoint")} />
+      <TextField
+        label="Clave de la API"
+        type="password"
+        autoComplete="off"
+        hint={saved?.has_api_key ? "Clave configurada: déjala vacía para mantenerla" : undefined}
+        {...textField(form, "api_key")}
+      />
+      <TextField label="RUT emisor" {...textField(form, "issuer_rut")} />
+      <TextField label="Razón social" {...textField(form, "issuer_name")} />
+      <TextField label="Giro" {...textField(form, "issuer_activity")} />
+      <TextField label="Dirección" {...textField(form, "issuer_address")} />
+      <FormFooter saving={save.isPending} error={form.formState.errors.root?.server?.message} />
+    </form>
+  );
+}
+
+function CafUpload() {
+  const folios = trpc.invoicing.folios.useQuery();
+  const utils = trpc.useUtils();
+  const outcome = useOutcome();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = trpc.invoicing.uploadCaf.useMutation({
+    onSuccess: () => (setError(null), outcome.done("CAF cargado"), utils.invoicing.folios.invalidate()),
+    onError: (e) => setError(fieldErrorsOf(e).xml?.[0] ?? e.message),
+  });
+  const choose = async (file: File | undefined) => {
+    if (input.current) input.current.value = "";
+    if (file) upload.mutate({ xml: await file.text() });
+  };
+  return (
+    <section className="invoice-form">
+      <h3>Folios autorizados (CAF)</h3>
+      {folios.isError && <p role="alert">{folios.error.message}</p>}
+      <ul className="invoice-folios">
+        {(folios.data ?? []).map((f) => (
+          <li key={f.dte_type}>
+            {dteTypeName(f.dte_type)}: quedan {formatNumber(f.left)}
+            {f.ranges.map((r) => ` (${r.first_folio}–${r.last_folio})`).join("")}
+          </li>
+        ))}
+        {folios.data?.length === 0 && <li>Aún no hay CAF cargados: sin folios no se emiten documentos.</li>}
+      </ul>
+      <input
+        ref={input}
+        type="file"
+        accept=".xml,text/xml,application/xml"
+        hidden
+        aria-label="Archivo CAF"
+        data-testid="caf-input"
+        onChange={(e) => void choose(e.target.files?.[0])}
+      />
+      <Button variant="secondary" loading={upload.isPending} onClick={() => input.current?.click()}>
+        Subir CAF
+      </Button>
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function InvoiceSettings({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Configuración de facturación" width={560}>
+      <ConfigForm onSaved={() => undefined} />
+      <CafUpload />
+    </Dialog>
+  );
+}

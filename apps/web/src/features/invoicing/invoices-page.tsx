@@ -1,0 +1,127 @@
+/**
+ * 'Facturación' (/main/invoices): the documents newest first in the shared virtual list, the totals per status
+ * (count and pesos; a box toggles the status filter), search, the filter dialog (type, status), the folios' low
+ * warning, 'Exportar' (.xlsx) and the settings ('Configuración': provider and CAF). Any document drafted, issued or
+ * voided anywhere refreshes the rows through `invoicing.onChanged`.
+ */
+import { DTE_TYPES, formatMoney, formatNumber, INVOICE_STATUSES, type InvoiceStatus } from "@taller/core";
+import { Settings } from "lucide-react";
+import { useState } from "react";
+import { reportApiError } from "../../lib/api";
+import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
+import { useIsNarrow } from "../../lib/media";
+import { useCan } from "../../lib/permissions";
+import { trpc } from "../../lib/trpc";
+import { useSearchText } from "../../lib/url-search";
+import { FilterDialog } from "../../ui/filter-dialog";
+import { IconButton } from "../../ui/icon-button";
+import { ListPage } from "../../ui/list-page";
+import { StatusBoxes } from "../../ui/status";
+import { VirtualList } from "../../ui/virtual-list";
+import { useNavigate } from "@tanstack/react-router";
+import { FolioWarning, InvoiceSettings } from "./invoice-settings";
+import { InvoicesExport } from "./invoices-export";
+import { InvoiceCard, InvoiceHeader, InvoiceRow, INVOICE_COLUMNS, INVOICE_TABLE_MIN_WIDTH } from "./invoice-rows";
+import "./invoicing.css";
+
+// The status boxes and the filter dialog take numeric ids: a status's position, from 1.
+const STATUS_OPTIONS = INVOICE_STATUSES.map((s, i) => ({ id: i + 1, name: s.name, color: s.color, key: s.key }));
+const TYPE_OPTIONS = DTE_TYPES.map((t) => ({ id: t.code, name: t.short }));
+const keysOf = (ids: readonly number[]): InvoiceStatus[] =>
+  STATUS_OPTIONS.filter((s) => ids.includes(s.id)).map((s) => s.key);
+
+export function InvoicesPage() {
+  const narrow = useIsNarrow();
+  const can = useCan();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchText();
+  const [statusIds, setStatusIds] = useState<number[]>([]);
+  const [types, setTypes] = useState<number[]>([]);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const filters = {
+    status: statusIds.length ? keysOf(statusIds) : null,
+    dte_type: types.length ? (types as (33 | 34 | 39 | 61)[]) : null,
+    search: search || null,
+  };
+  const list = trpc.invoicing.list.useInfiniteQuery(filters, { getNextPageParam: nextCursor });
+  const { cappedTotal: _capped, ...rows } = useInfiniteRows(list, (page) => page.invoices, "los documentos");
+  const totals = trpc.invoicing.totalsByStatus.useQuery({ ...filters, status: null });
+  const total = list.data?.pages[0]?.total;
+  const utils = trpc.useUtils();
+  trpc.invoicing.onChanged.useSubscription(undefined, {
+    onData: () => void utils.invoicing.invalidate(),
+    onError: reportApiError,
+  });
+  const toggle = (id: number) => setStatusIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+
+  return (
+    <ListPage
+      search={search}
+      onSearch={setSearch}
+      onOpenFilter={() => setFilterOpen(true)}
+      actions={
+        <>
+          <InvoicesExport filters={filters} />
+          {can("update", "invoice") && (
+            <IconButton label="Configuración de facturación" onClick={() => setSettingsOpen(true)}>
+              <Settings size={22} aria-hidden />
+            </IconButton>
+          )}
+        </>
+      }
+      boxes={
+        <>
+          <h2 className="invoices-title">Facturación ({total === undefined ? "…" : formatNumber(total)})</h2>
+          <FolioWarning />
+          <StatusBoxes
+            label="Estado"
+            boxes={STATUS_OPTIONS.map((s) => ({
+              ...s,
+              count: totals.data?.find((t) => t.status === s.key)?.count,
+            }))}
+            selected={statusIds}
+            onToggle={toggle}
+          />
+          {totals.data && (
+            <p className="invoice-amounts muted">
+              {totals.data
+                .filter((t) => t.count > 0)
+                .map((t) => `${STATUS_OPTIONS.find((s) => s.key === t.status)?.name}: ${formatMoney(t.amount)}`)
+                .join(" · ")}
+            </p>
+          )}
+        </>
+      }
+    >
+      <VirtualList
+        key={narrow ? "cards" : "table"}
+        label="Documentos"
+        {...rows}
+        getKey={(i) => i.id}
+        estimateSize={narrow ? 88 : 49}
+        header={narrow ? undefined : <InvoiceHeader />}
+        columns={INVOICE_COLUMNS}
+        minWidth={narrow ? "0" : INVOICE_TABLE_MIN_WIDTH}
+        onItemClick={(i) => void navigate({ to: "/main/invoices/$id", params: { id: String(i.id) } })}
+        renderItem={(i) => (narrow ? <InvoiceCard invoice={i} /> : <InvoiceRow invoice={i} />)}
+        loadingText="Cargando documentos"
+        emptyText="No se han encontrado documentos"
+      />
+      <FilterDialog
+        open={filterOpen}
+        onOpenChange={setFilterOpen}
+        groups={[
+          { key: "type", title: "Tipo de documento", options: TYPE_OPTIONS },
+          { key: "status", title: "Estado", options: STATUS_OPTIONS },
+        ]}
+        value={{ type: types, status: statusIds }}
+        onApply={(v) => {
+          setTypes(v.type);
+          setStatusIds(v.status);
+        }}
+      />
+      {settingsOpen && <InvoiceSettings open onOpenChange={setSettingsOpen} />}
+    </ListPage>
+  );
+}

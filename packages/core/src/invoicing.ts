@@ -1,0 +1,150 @@
+// Invoicing (facturación electrónica, Chile's SII): document types, statuses, the legal amounts and the receiver's
+// fields, shared by the server and the web app (docs/domains/invoicing.md).
+import { z } from "zod";
+import { lineTotal } from "./budgets";
+import { rutSchema } from "./rut";
+
+/** The SII's document type codes this app issues. */
+export const DTE_TYPES = [
+  { code: 33, name: "Factura electrónica", short: "Factura" },
+  { code: 34, name: "Factura no afecta o exenta electrónica", short: "Factura exenta" },
+  { code: 39, name: "Boleta electrónica", short: "Boleta" },
+  { code: 61, name: "Nota de crédito electrónica", short: "Nota de crédito" },
+] as const;
+export type DteType = (typeof DTE_TYPES)[number]["code"];
+export const DTE_TYPE_CODES = DTE_TYPES.map((t) => t.code);
+export const FACTURA = 33;
+export const FACTURA_EXENTA = 34;
+export const BOLETA = 39;
+export const NOTA_CREDITO = 61;
+/** What a draft can be made as: a credit note is only made by cancelling an issued document. */
+export const DRAFT_DTE_TYPES = [FACTURA, FACTURA_EXENTA, BOLETA] as const;
+
+export function dteTypeName(code: number): string {
+  return DTE_TYPES.find((t) => t.code === code)?.short ?? `Tipo ${code}`;
+}
+
+/**
+ * draft: no folio, editable. sending: a folio is taken and the provider was asked, with no final answer yet (a
+ * timeout; retried with the same idempotency key). issued: accepted. rejected: the provider refused it (the reason
+ * is kept; the folio stays the document's, a retry sends it again). cancelled: issued, then voided by a credit note.
+ */
+export const INVOICE_STATUSES = [
+  { key: "draft", name: "Borrador", color: "#9e9e9e" },
+  { key: "sending", name: "Enviando", color: "#f5c518" },
+  { key: "issued", name: "Emitido", color: "#2e9d4f" },
+  { key: "rejected", name: "Rechazado", color: "#d32f2f" },
+  { key: "cancelled", name: "Anulado", color: "#6d4c41" },
+] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]["key"];
+export const INVOICE_STATUS_KEYS = INVOICE_STATUSES.map((s) => s.key);
+
+export function invoiceStatusName(key: string): string {
+  return INVOICE_STATUSES.find((s) => s.key === key)?.name ?? key;
+}
+
+/** What a draft says while the company has no provider configured: it has not left the app. */
+export const INVOICE_NOT_SENT_TEXT = "Borrador: no enviado al SII. Falta configurar el proveedor de facturación.";
+
+/** Folios left (of one document type, all its ranges) under which the screens warn to upload a new CAF. */
+export const FOLIOS_LOW_THRESHOLD = 20;
+
+/** Most lines one document carries (the SII's limit for a DTE's detail is 60). */
+export const INVOICE_MAX_LINES = 60;
+/** Largest total of one document, in pesos: the columns are integers. */
+export const INVOICE_MAX_TOTAL = 2_000_000_000;
+
+export interface InvoiceLineAmount {
+  quantity: number;
+  unit_price: number;
+  discount?: number;
+  exempt: boolean;
+}
+
+export interface InvoiceAmounts {
+  net: number;
+  exempt: number;
+  iva: number;
+  total: number;
+}
+
+/**
+ * The document's legal amounts. Line prices are what the client pays, IVA included (the SII's "montos brutos": a
+ * boleta always, a factura with IndMntBruto), so the total is the sum of the lines and the net is taken out of the
+ * affected part: net = round(affected / 1.19), half up, in integer arithmetic (no binary fractions); IVA = affected −
+ * net, so net + IVA + exempt is exactly the total. Exempt lines (and every line of a factura exenta) carry no IVA.
+ * The database computes the same in the lines' trigger (migration invoicing); a test compares both.
+ */
+export function invoiceAmounts(lines: readonly InvoiceLineAmount[], dteType: number): InvoiceAmounts {
+  let affected = 0;
+  let exempt = 0;
+  for (const l of lines) {
+    const amount = lineTotal({ ...l, discount: l.discount ?? 0 });
+    if (l.exempt || dteType === FACTURA_EXENTA) exempt += amount;
+    else affected += amount;
+  }
+  const net = Math.floor((affected * 200 + 119) / 238);
+  return { net, exempt, iva: affected - net, total: affected + exempt };
+}
+
+const text = (max: number, message: string) => z.string().trim().min(1, message).max(max);
+
+/** An invoice line as the draft form edits it. */
+export const invoiceLineSchema = z.object({
+  description: text(500, "Escribe una descripción"),
+  quantity: z.number().int("La cantidad debe ser un número entero").min(1, "La cantidad mínima es 1").max(10_000),
+  unit_price: z
+    .number()
+    .int("El precio debe ser un monto entero en pesos")
+    .min(0, "El precio no puede ser negativo")
+    .max(1_000_000_000),
+  discount: z.number().int().min(0, "El descuento no puede ser negativo").default(0),
+  exempt: z.boolean().default(false),
+});
+export type InvoiceLineInput = z.input<typeof invoiceLineSchema>;
+
+/** The receiver as a draft stores it: every field optional until the document is issued. */
+export const invoiceReceiverSchema = z.object({
+  receiver_rut: rutSchema.nullish(),
+  receiver_name: z.string().trim().max(100).nullish(),
+  receiver_activity: z.string().trim().max(80).nullish(),
+  receiver_address: z.string().trim().max(200).nullish(),
+  receiver_email: z.string().trim().toLowerCase().max(200).pipe(z.email("Correo inválido")).nullish(),
+});
+export type InvoiceReceiver = z.infer<typeof invoiceReceiverSchema>;
+
+/**
+ * What a factura needs of its receiver before it is issued (the SII refuses it without them): field -> Spanish message.
+ * A boleta needs none (its receiver is the generic 66.666.666-6 unless the client gives a RUT).
+ */
+export function missingReceiverFields(
+  dteType: number,
+  r: Pick<InvoiceReceiver, "receiver_rut" | "receiver_name" | "receiver_activity" | "receiver_address">,
+  /** A credit note's voided document type: a boleta's note asks no more of its receiver than the boleta did. */
+  referencedType: number | null = null,
+): Record<string, string> {
+  if (dteType === BOLETA || (dteType === NOTA_CREDITO && referencedType === BOLETA)) return {};
+  const missing: Record<string, string> = {};
+  if (!r.receiver_rut) missing.receiver_rut = "Ingresa el RUT del cliente";
+  if (!r.receiver_name?.trim()) missing.receiver_name = "Ingresa la razón social del cliente";
+  if (!r.receiver_activity?.trim()) missing.receiver_activity = "Ingresa el giro del cliente";
+  if (!r.receiver_address?.trim()) missing.receiver_address = "Ingresa la dirección del cliente";
+  return missing;
+}
+
+const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max);
+
+/** The provider settings form (the server checks the same). */
+export const saveInvoiceConfigSchema = z.object({
+  endpoint: z
+    .string()
+    .trim()
+    .max(300)
+    .pipe(z.url({ protocol: /^https?$/, error: "Ingresa la dirección (https://…) de la API del proveedor" })),
+  /** Absent or empty: keep the stored key. */
+  api_key: z.string().trim().max(500).nullish(),
+  issuer_rut: rutSchema,
+  issuer_name: requiredText(100, "Ingresa la razón social de la empresa"),
+  issuer_activity: requiredText(80, "Ingresa el giro de la empresa"),
+  issuer_address: requiredText(200, "Ingresa la dirección de la empresa"),
+});

@@ -1,0 +1,3 @@
+export { invoicingRouter } from "./router";
+export { configureDte, httpDteProvider, type DteDocument, type DteOutcome, type DteProvider } from "./provider";
+export { parseCaf } from "./caf";
