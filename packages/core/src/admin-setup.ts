@@ -3,7 +3,13 @@
 // screens' validation, so both say the same thing in the same words.
 import { z } from "zod";
 import { MODULE_KEYS } from "./company-keys";
-import { companyPreferencesSchema, daysPreferencesSchema, statusTypeSchema, termGenderSchema, WEEKDAYS } from "./company";
+import {
+  companyPreferencesSchema,
+  daysPreferencesSchema,
+  statusTypeSchema,
+  termGenderSchema,
+  WEEKDAYS,
+} from "./company";
 import { parseAllowedDomains, patternToCspSource } from "./embedding";
 
 const rowId = z

@@ -3,6 +3,7 @@
 // draft is made, so two clicks on 'Facturar' make one document: a source billed by a document that is not cancelled
 // is refused.
 import {
+  agree,
   DRAFT_DTE_TYPES,
   idSchema as id,
   INVOICE_MAX_LINES,
@@ -104,7 +105,11 @@ async function loadSource(
     );
     if (!order) throw fieldError("NOT_FOUND", "order_id", notFoundText(ctx.orderTerm));
     if (!order.finish || order.cancel)
-      throw fieldError("BAD_REQUEST", "order_id", `Solo se factura una ${ctx.orderTerm.oneLower} terminada`);
+      throw fieldError(
+        "BAD_REQUEST",
+        "order_id",
+        `Solo se factura ${agree(ctx.orderTerm, "un", "una")} ${ctx.orderTerm.oneLower} ${agree(ctx.orderTerm, "terminado", "terminada")}`,
+      );
     const lines = order.last_budget_id
       ? await budgetLines(db, ctx.companyId, order.last_budget_id)
       : [

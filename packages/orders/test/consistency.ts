@@ -41,7 +41,7 @@ export function searchTextDrift(db: Db) {
   );
 }
 
-/** Vehicles whose vehicle_states row (open orders, last booking day) differs from counting their orders and bookings. */
+/** Vehicles whose vehicle_states row (open orders, last booking day) differs from their orders and bookings. */
 export function vehicleStatesDrift(db: Db) {
   return queryRows<{ id: number }>(
     db,
