@@ -61,6 +61,7 @@ describe.each(drivers)("a company's search on %s", (name, open, skip) => {
       "chats",
       "clients",
       "crms",
+      "invoices",
       "orders",
       "payment_requests",
       "products",

@@ -121,7 +121,7 @@ test("three statuses in one browser, the other's list, calendar and vehicles fol
   await expect(other.page.getByRole("option", { name: "Listo para entrega" })).toBeVisible();
   await other.page.keyboard.press("Escape");
   await expect(other.page.getByRole("button", { name: "Entregar" })).toBeDisabled();
-  await expect(other.page.getByText(/^Para entregar, la orden debe estar/)).toBeVisible();
+  await expect(other.page.getByText(/^Para entregar, la orden de trabajo debe estar/)).toBeVisible();
 
   // The stale browser still shows 'Recepcionado': its edit loses, it is told, and the order reloads.
   await stale.page.getByLabel("Entrega agendada").fill("31-12-2030");

@@ -119,7 +119,7 @@ describe("menuEntries", () => {
     // The ones left out are the router's 'Próximamente' pages.
     expect(hasScreen(MODULE_ROUTES.checkin.to)).toBe(true);
     expect(hasScreen(MODULE_ROUTES.analytic.to)).toBe(true);
-    expect(hasScreen(MODULE_ROUTES.invoicing.to)).toBe(false);
+    expect(hasScreen(MODULE_ROUTES.invoicing.to)).toBe(true);
     expect(hasScreen("/main/payments")).toBe(true);
     expect(hasScreen("/main/nowhere")).toBe(false);
   });
@@ -132,7 +132,7 @@ describe("homePath", () => {
     expect(homePath(prefs(), grants(), built)).toBe("/main/settings");
     expect(homePath(prefs(), grants(["read", "payment"]), built)).toBe("/main/payments");
     expect(homePath(prefs(), grants(["read", "analytics"]), hasScreen)).toBe("/main/analytics");
-    expect(homePath(prefs(), grants(["read", "invoice"]), hasScreen)).toBe("/main/settings");
+    expect(homePath(prefs(), grants(["read", "invoice"]), hasScreen)).toBe("/main/invoices");
   });
 });
 

@@ -6,6 +6,7 @@ import {
   bookings,
   clients,
   crms,
+  invoices,
   loadCompanyTerms,
   orders,
   paymentRequests,
@@ -97,6 +98,7 @@ export const CLIENT_REFERENCES = [
   crms,
   whatsappContacts,
   paymentRequests,
+  invoices,
 ] as const satisfies readonly ClientReference[];
 
 /** What moving a table's rows needs of it: a renamed column breaks the build here. */
@@ -124,10 +126,11 @@ async function moveRows(
 }
 
 /**
- * Two records of one person: `from`'s vehicles, orders, bookings, managements, WhatsApp chats and payment requests
- * move to `into`, `into` takes whatever data it lacks from `from` (its RUT among them), and `from` is deleted, in the
- * caller's transaction. Both rows are locked first (by id, so two merges of the same pair cannot deadlock); either
- * one missing from the company is NOT_FOUND, so no merge crosses companies.
+ * Two records of one person: `from`'s vehicles, orders, bookings, managements, WhatsApp chats, payment requests and
+ * invoices move to `into` (an invoice keeps the receiver it was issued to: only its link moves), `into` takes
+ * whatever data it lacks from `from` (its RUT among them), and `from` is deleted, in the caller's transaction. Both
+ * rows are locked first (by id, so two merges of the same pair cannot deadlock); either one missing from the company
+ * is NOT_FOUND, so no merge crosses companies.
  */
 export async function mergeClients(tx: Transaction, companyId: number, into: number, from: number) {
   const rows = await tx.db

@@ -118,7 +118,7 @@ export function ClientMergeDialog({
         <>
           <p>
             {`'${titleCase(chosen.name)}' se unirá a '${titleCase(client.name)}': sus ${terms.object.manyLower}, `}
-            {`${terms.order.manyLower}, reservas, gestiones, chats y cobros pasan a ${agree(terms.client, "este", "esta")} ${terms.client.oneLower}, `}
+            {`${terms.order.manyLower}, reservas, gestiones, chats, cobros y facturas pasan a ${agree(terms.client, "este", "esta")} ${terms.client.oneLower}, `}
             y el otro registro se elimina.
           </p>
           {merge.error && (

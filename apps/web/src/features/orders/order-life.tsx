@@ -5,9 +5,10 @@
  * order first the server refuses, the message says so and the order reloads as it now is.
  */
 import type { RouterOutputs } from "@taller/api";
-import { deliveryStatus, ORDER_TEXTS, orderEditable, orderStatusTargets, transitionAllowed } from "@taller/core";
+import { agree, deliveryStatus, ORDER_TEXTS, orderEditable, orderStatusTargets, transitionAllowed } from "@taller/core";
 import { useState } from "react";
 import { errorCode, fieldErrorsOf } from "../../lib/api";
+import { useTerms } from "../../lib/company-setup";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -101,6 +102,10 @@ export function OrderLife({ order }: { order: Order }) {
   const cancelStatus = all.find((s) => s.cancel);
   const canCancel = cancelStatus !== undefined && transitionAllowed(order.status.id, cancelStatus.id, rules);
   const editable = orderEditable(order.status);
+  const terms = useTerms();
+  const theOrder = `${agree(terms.order, "el", "la")} ${terms.order.oneLower}`;
+  const finished = `${agree(terms.order, "El", "La")} ${terms.order.oneLower} ya está ${agree(terms.order, "terminado", "terminada")}.`;
+  const notDeliverable = `Para entregar, ${theOrder} debe estar en un estado desde el que la empresa permite entregar.`;
   const busy = change.isPending || deliver.isPending || update.isPending;
   const people = assignable.data ?? [];
   const updateError = update.error ? fieldErrorsOf(update.error) : {};
@@ -120,21 +125,28 @@ export function OrderLife({ order }: { order: Order }) {
         />
         <Button
           loading={deliver.isPending}
-          disabled={busy || !canDeliver}
+          disabled={busy}
+          disabledReason={statuses.data && !canDeliver ? (order.status.finish ? finished : notDeliverable) : null}
           onClick={() => deliver.mutate({ id: order.id, version: order.version })}
         >
           Entregar
         </Button>
-        <Button variant="danger" disabled={busy || !canCancel} onClick={() => setCancelOpen(true)}>
+        <Button
+          variant="danger"
+          disabled={busy}
+          disabledReason={
+            statuses.data && !canCancel
+              ? cancelStatus
+                ? "La empresa no permite anular desde este estado."
+                : "La empresa no tiene un estado de anulación (Administrar, Estados)."
+              : null
+          }
+          onClick={() => setCancelOpen(true)}
+        >
           Anular
         </Button>
       </div>
       {targets.length === 0 && statuses.data && <p className="muted">No hay estados disponibles desde este estado.</p>}
-      {!canDeliver && !order.status.finish && statuses.data && (
-        <p className="muted">
-          Para entregar, la orden debe estar en un estado desde el que la empresa permite entregar.
-        </p>
-      )}
       {order.cancel_reason && <p>Motivo de anulación: {order.cancel_reason}</p>}
       {editable ? (
         <div className="order-life-row">
