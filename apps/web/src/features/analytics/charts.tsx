@@ -78,21 +78,25 @@ export function TimeChart({
         ) : (
           <BarChart data={data} accessibilityLayer>
             {common}
-            {series.map((s, i) => (
-              <Bar
-                key={s.key}
-                dataKey={s.key}
-                name={s.name}
-                fill={CHART_COLORS[i % CHART_COLORS.length]}
-                isAnimationActive={false}
-              />
-            ))}
+            {bars(series)}
           </BarChart>
         )}
       </ResponsiveContainer>
     </div>
   );
 }
+
+/** One bar per series in the chart's colours: a list of elements, since recharts reads its children's types. */
+const bars = (series: readonly SeriesSpec[]) =>
+  series.map((s, i) => (
+    <Bar
+      key={s.key}
+      dataKey={s.key}
+      name={s.name}
+      fill={CHART_COLORS[i % CHART_COLORS.length]}
+      isAnimationActive={false}
+    />
+  ));
 
 /** Categories side by side (measures, technicians), optionally against the previous period. */
 export function CategoryChart({
@@ -115,15 +119,7 @@ export function CategoryChart({
           <YAxis type="category" dataKey="name" tick={{ fontSize: 12 }} width={120} />
           <Tooltip formatter={tooltipFormatter(format)} />
           <Legend />
-          {series.map((s, i) => (
-            <Bar
-              key={s.key}
-              dataKey={s.key}
-              name={s.name}
-              fill={CHART_COLORS[i % CHART_COLORS.length]}
-              isAnimationActive={false}
-            />
-          ))}
+          {bars(series)}
         </BarChart>
       </ResponsiveContainer>
     </div>
