@@ -106,7 +106,7 @@ test("three statuses in one browser, the other's list, calendar and vehicles fol
   await other.page.getByLabel("Entrega agendada").fill(formatDay(today));
   await other.page.getByLabel("Entrega agendada").press("Tab");
   await other.page.getByRole("button", { name: "Guardar fecha" }).click();
-  await expect(other.page.getByRole("status").filter({ hasText: "Orden actualizada" })).toBeVisible();
+  await expect(other.page.getByRole("status").filter({ hasText: "Orden de Trabajo actualizada" })).toBeVisible();
   await expect(delivery).toContainText("Finalización agendada");
   await expect(vehicleRow).toContainText(`Entrega agendada: ${formatDay(today)}`);
   for (const name of ["En diagnóstico", "En reparación", "Control de calidad"]) {
@@ -132,7 +132,7 @@ test("three statuses in one browser, the other's list, calendar and vehicles fol
 
   await chooseStatus(other.page, "Listo para entrega");
   await other.page.getByRole("button", { name: "Entregar" }).click();
-  await expect(other.page.getByRole("status").filter({ hasText: "Orden entregada" })).toBeVisible();
+  await expect(other.page.getByRole("status").filter({ hasText: "Orden de Trabajo entregada" })).toBeVisible();
   await expect(other.page.getByText(`${ORDER_TEXTS.finished}.`)).toBeVisible();
   // 'Entregado' is a finished status: the list's default filter leaves the order out. Delivered on its promised day:
   // on time in the calendar; no longer the vehicle's open order.
@@ -148,13 +148,13 @@ test("'Anular' asks for the reason and keeps it in the history", async ({ page }
   const { href } = await receivedOrder(page);
   await page.goto(href);
   await page.getByRole("button", { name: "Anular" }).click();
-  const dialog = page.getByRole("dialog", { name: /^Anular orden #\d+$/ });
-  await dialog.getByRole("button", { name: "Anular orden" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Anular orden de trabajo #\d+$/ });
+  await dialog.getByRole("button", { name: "Anular orden de trabajo" }).click();
   await expect(dialog.getByText(ORDER_TEXTS.reasonRequired)).toBeVisible();
   await dialog.getByLabel("Motivo").fill("Cliente desiste");
-  await dialog.getByRole("button", { name: "Anular orden" }).click();
+  await dialog.getByRole("button", { name: "Anular orden de trabajo" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole("status").filter({ hasText: "Orden anulada" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Orden de Trabajo anulada" })).toBeVisible();
   await expect(page.getByText("Motivo de anulación: Cliente desiste")).toBeVisible();
   await expect(page.locator(".order-status-logs li").last()).toContainText("Cliente desiste");
 });

@@ -146,10 +146,10 @@ test("the kiosk's works follow their order: cancelled in another browser, the ca
     const order = page.locator("a.order-number", { hasText: new RegExp(`^${number}$`) });
     await page.goto(url((await order.getAttribute("href")) ?? ""));
     await page.getByRole("button", { name: "Anular" }).click();
-    const dialog = page.getByRole("dialog", { name: /^Anular orden #\d+$/ });
+    const dialog = page.getByRole("dialog", { name: /^Anular orden de trabajo #\d+$/ });
     await dialog.getByLabel("Motivo").fill("Cliente desiste");
-    await dialog.getByRole("button", { name: "Anular orden" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Orden anulada" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Anular orden de trabajo" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Orden de Trabajo anulada" })).toBeVisible();
     // Sooner than the kiosk's 10 s refresh: the live feed brought it.
     await expect(card).toContainText("Anulado", { timeout: 8_000 });
     await expect(card).toContainText("La orden fue anulada");

@@ -5,7 +5,15 @@
  * order first the server refuses, the message says so and the order reloads as it now is.
  */
 import type { RouterOutputs } from "@taller/api";
-import { agree, deliveryStatus, ORDER_TEXTS, orderEditable, orderStatusTargets, transitionAllowed } from "@taller/core";
+import {
+  agree,
+  deliveryStatus,
+  ORDER_TEXTS,
+  orderEditable,
+  orderStatusTargets,
+  type TermWords,
+  transitionAllowed,
+} from "@taller/core";
 import { useState } from "react";
 import { errorCode, fieldErrorsOf } from "../../lib/api";
 import { useTerms } from "../../lib/company-setup";
@@ -36,6 +44,10 @@ function useOrderWrite(order: Order, say: (text: string, failed: boolean) => voi
   });
 }
 
+/** 'Orden de Trabajo entregada', 'Reparación anulada': the order in the company's words, the participle agreeing. */
+const orderDone = (order: TermWords, masculine: string, feminine: string) =>
+  `${order.one} ${agree(order, masculine, feminine)}`;
+
 function CancelDialog({
   order,
   open,
@@ -48,10 +60,11 @@ function CancelDialog({
   onDone: ReturnType<typeof useOrderWrite>;
 }) {
   const [reason, setReason] = useState("");
-  const cancel = trpc.orders.cancel.useMutation(onDone("Orden anulada"));
+  const terms = useTerms();
+  const cancel = trpc.orders.cancel.useMutation(onDone(orderDone(terms.order, "anulado", "anulada")));
   const error = cancel.error ? (fieldErrorsOf(cancel.error).reason?.[0] ?? null) : null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Anular orden #${order.correlative_id}`}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Anular ${terms.order.oneLower} #${order.correlative_id}`}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -69,7 +82,7 @@ function CancelDialog({
         <FormFooter
           saving={cancel.isPending}
           onCancel={() => onOpenChange(false)}
-          submitLabel="Anular orden"
+          submitLabel={`Anular ${terms.order.oneLower}`}
           variant="danger"
         />
       </form>
@@ -84,8 +97,9 @@ export function OrderLife({ order }: { order: Order }) {
   const transitions = trpc.orders.transitions.useQuery();
   const assignable = trpc.orders.assignableUsers.useQuery({ id: order.id });
   const change = trpc.orders.changeStatus.useMutation(onDone("Estado actualizado"));
-  const deliver = trpc.orders.deliver.useMutation(onDone("Orden entregada"));
-  const update = trpc.orders.update.useMutation(onDone("Orden actualizada"));
+  const terms = useTerms();
+  const deliver = trpc.orders.deliver.useMutation(onDone(orderDone(terms.order, "entregado", "entregada")));
+  const update = trpc.orders.update.useMutation(onDone(orderDone(terms.order, "actualizado", "actualizada")));
   const [cancelOpen, setCancelOpen] = useState(false);
   const [promised, setPromised] = useState(order.finish_date ?? "");
   // A reloaded order (this user's save, another's change) shows its promised date.
@@ -102,7 +116,6 @@ export function OrderLife({ order }: { order: Order }) {
   const cancelStatus = all.find((s) => s.cancel);
   const canCancel = cancelStatus !== undefined && transitionAllowed(order.status.id, cancelStatus.id, rules);
   const editable = orderEditable(order.status);
-  const terms = useTerms();
   const theOrder = `${agree(terms.order, "el", "la")} ${terms.order.oneLower}`;
   const finished = `${agree(terms.order, "El", "La")} ${terms.order.oneLower} ya está ${agree(terms.order, "terminado", "terminada")}.`;
   const notDeliverable = `Para entregar, ${theOrder} debe estar en un estado desde el que la empresa permite entregar.`;
