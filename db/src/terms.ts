@@ -16,7 +16,15 @@ export async function loadCompanyTerms(db: Db, companyId: number): Promise<Recor
   return companyTerms(companyPreferencesSchema.parse(row?.preferences ?? {}).terms);
 }
 
-/** The NOT_FOUND message for a record the company names with a term: 'Bicicleta inexistente'. */
-export async function termNotFound(db: Db, companyId: number, key: TermKey): Promise<string> {
-  return notFoundText((await loadCompanyTerms(db, companyId))[key]);
+/** A message that names one of the company's terms, looked up only when it is said (a refusal, a title). */
+export async function termText(
+  db: Db,
+  companyId: number,
+  key: TermKey,
+  text: (term: TermWords) => string,
+): Promise<string> {
+  return text((await loadCompanyTerms(db, companyId))[key]);
 }
+
+/** The NOT_FOUND message for a record the company names with a term: 'Bicicleta inexistente'. */
+export const termNotFound = (db: Db, companyId: number, key: TermKey) => termText(db, companyId, key, notFoundText);

@@ -121,6 +121,37 @@ const termAgreement = {
   },
 };
 
+/**
+ * A screen that writes 'vehículo', 'cliente' or 'orden' as a fixed word reads wrong to a company that calls them
+ * 'Bicicleta', 'Paciente' or 'Reparación': the word comes from the company's terms (`useTerms()`, `TermWords`,
+ * `orderShort`). A text where the word means something else (an operator's screen across companies, the term
+ * settings themselves) says so in a disable comment's description.
+ */
+const FIXED_TERM = /(?<!\p{L})(?:veh[ií]culos?|clientes?|[oó]rden(?:es)?)(?!\p{L})(?!\s+de\s+compra)/iu;
+const fixedTerm = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      term: "'{{word}}' is one of the company's terms: name it with useTerms() / TermWords from @taller/core.",
+    },
+  },
+  create(context) {
+    const check = (node, text) => {
+      const match = typeof text === "string" ? FIXED_TERM.exec(text) : null;
+      if (match) context.report({ node, messageId: "term", data: { word: match[0] } });
+    };
+    return {
+      Literal(node) {
+        if (node.parent.type !== "ImportDeclaration" && node.parent.type !== "ExportNamedDeclaration")
+          check(node, node.value);
+      },
+      TemplateElement: (node) => check(node, node.value.cooked),
+      JSXText: (node) => check(node, node.value),
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/.data/**", "**/migrations/**", "**/test-results/**"] },
   js.configs.recommended,
@@ -146,7 +177,10 @@ export default tseslint.config(
         tsconfigRootDir: process.cwd(),
       },
     },
-    plugins: { "@eslint-community/eslint-comments": comments, taller: { rules: { "term-agreement": termAgreement } } },
+    plugins: {
+      "@eslint-community/eslint-comments": comments,
+      taller: { rules: { "term-agreement": termAgreement, "fixed-term": fixedTerm } },
+    },
     rules: {
       "taller/term-agreement": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -228,6 +262,13 @@ export const boundaries = {
       // A screen's button row is FormFooter's (error, 'Cancelar', submit) or a Dialog's `actions`, never its own copy.
       files: ["src/features/**/*.tsx"],
       rules: { "no-restricted-syntax": ["error", BARE_TABLE, OWN_ACTIONS_ROW] },
+    },
+    {
+      // What a company's users read names their objects, clients and orders in their words; the operators' screens
+      // (manager) serve every company and keep the product's own.
+      files: ["src/**/*.{ts,tsx}"],
+      ignores: ["src/features/manager*/**"],
+      rules: { "taller/fixed-term": "error" },
     },
     {
       files: ["src/features/**"],

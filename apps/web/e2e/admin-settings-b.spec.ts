@@ -150,7 +150,7 @@ test("revoking a screen ends its kiosk session; the statuses page at 390 px", as
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin/statuses");
-  await expect(page.getByRole("list", { name: "Estados de Órdenes de trabajo" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Estados de Órdenes de Trabajo" })).toBeVisible();
   await noSidewaysScroll(page);
   await screenshot(page, "admin-statuses-390");
 });

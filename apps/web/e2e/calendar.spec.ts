@@ -200,7 +200,7 @@ test("an event gets an order by its number and turns the order's colour; then it
   await item.click();
   const dialog = page.getByRole("dialog", { name: "Editar evento" });
   await dialog.getByLabel("Vincular orden (N°)").fill("#1");
-  const options = dialog.getByRole("list", { name: "Órdenes encontradas" }).getByRole("button");
+  const options = dialog.getByRole("list", { name: "Órdenes de Trabajo encontradas" }).getByRole("button");
   await expect(options.first()).toBeVisible();
   const label = (await options.first().textContent())!;
   const number = /^Orden #(\d+)/.exec(label)![1]!;

@@ -6,7 +6,7 @@
  * oldest loaded that is not one of the demo's WhatsApp chats).
  */
 import { expect as baseExpect, type Browser, type Page, test } from "@playwright/test";
-import { formatDay, ORDER_TEXTS, todayIn } from "@taller/core";
+import { DEFAULT_TERMS, formatDay, ORDER_TEXTS, termWords, todayIn } from "@taller/core";
 import { loginToShell } from "./fixtures";
 import { whatsappChatNumbers } from "./chat-helpers";
 import { listScreen } from "./lists";
@@ -15,6 +15,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
 const ADMIN = "admin@taller.demo";
+/** The demo names its orders with the default term. */
+const demoOrder = termWords(DEFAULT_TERMS.order);
 const ordersList = (page: Page) => listScreen(page, { table: "Órdenes de Trabajo", boxes: "Estados de Orden" });
 
 async function otherBrowser(browser: Browser, live = true) {
@@ -127,13 +129,13 @@ test("three statuses in one browser, the other's list, calendar and vehicles fol
   await stale.page.getByLabel("Entrega agendada").fill("31-12-2030");
   await stale.page.getByLabel("Entrega agendada").press("Tab");
   await stale.page.getByRole("button", { name: "Guardar fecha" }).click();
-  await expect(stale.page.getByRole("alert").filter({ hasText: ORDER_TEXTS.stale })).toBeVisible();
+  await expect(stale.page.getByRole("alert").filter({ hasText: ORDER_TEXTS.stale(demoOrder) })).toBeVisible();
   await expect(stale.page.getByRole("combobox", { name: "Cambiar estado" })).toContainText("Control de calidad");
 
   await chooseStatus(other.page, "Listo para entrega");
   await other.page.getByRole("button", { name: "Entregar" }).click();
   await expect(other.page.getByRole("status").filter({ hasText: "Orden de Trabajo entregada" })).toBeVisible();
-  await expect(other.page.getByText(`${ORDER_TEXTS.finished}.`)).toBeVisible();
+  await expect(other.page.getByText(`${ORDER_TEXTS.finished(demoOrder)}.`)).toBeVisible();
   // 'Entregado' is a finished status: the list's default filter leaves the order out. Delivered on its promised day:
   // on time in the calendar; no longer the vehicle's open order.
   await expect(row).toHaveCount(0);

@@ -9,6 +9,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { loginToShell } from "./fixtures";
 
 const NO_VEHICLE = /veh[ií]culo/i;
+/** Any of the default words for the object, client or order (not 'orden de compra', a supplier's document). */
+const NO_DEFAULT_TERM = /veh[ií]culo|(?<!\p{L})(?:clientes?|[oó]rden(?:es)?)(?!\p{L})(?! de compra)/iu;
 
 /** The company's words, by the name the preferences give each term ('Objeto', 'Cliente', 'Orden'). */
 async function setTerms(page: Page, terms: Record<string, [singular: string, plural: string]>) {
@@ -41,8 +43,12 @@ test("a company that works on bicycles reads 'Bicicleta' on every screen that na
     await page.goto("/main/vehicles");
     await expect(page.getByRole("link", { name: "Bicicletas", exact: true }).first()).toBeVisible();
     await expect(page.getByRole("table", { name: "Bicicletas" })).toBeVisible();
-    await expect(page.getByText(/Agendar Bicicleta|Agendado para|Orden #/).first()).toBeVisible();
-    await expect(page.locator("body")).not.toContainText(NO_VEHICLE);
+    await expect(page.getByText(/Agendar Bicicleta|Agendada para|Reparación #/).first()).toBeVisible();
+    // The status boxes agree with the words: 'Sin reparación', 'Agendada', 'Con reparación'.
+    for (const box of ["Sin reparación", "Agendada", "Con reparación"]) {
+      await expect(page.getByRole("button", { name: new RegExp(`^${box}`) })).toBeVisible();
+    }
+    await expect(page.locator("body")).not.toContainText(NO_DEFAULT_TERM);
 
     const book = page.getByRole("button", { name: "Agendar Bicicleta" }).first();
     if (await book.count()) {
@@ -55,7 +61,8 @@ test("a company that works on bicycles reads 'Bicicleta' on every screen that na
 
     await page.goto("/main/orders");
     await expect(page.getByRole("table", { name: "Reparaciones" })).toBeVisible();
-    await expect(page.locator("body")).not.toContainText(NO_VEHICLE);
+    await expect(page.getByRole("group", { name: "Estados de Reparación" })).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(NO_DEFAULT_TERM);
 
     // A record that is not there is named in the company's words.
     await page.goto("/main/vehicles/2147483000");

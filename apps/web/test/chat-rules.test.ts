@@ -1,4 +1,4 @@
-import type { Instant } from "@taller/core";
+import { DEFAULT_TERMS, type Instant, termWords } from "@taller/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatTime, emptyListText, lastCommentLine, workName, worksStrip } from "../src/features/chat/list-rules";
 import {
@@ -23,6 +23,8 @@ import {
 } from "../src/features/chat/message-rules";
 import { back, openInHistory } from "../src/features/chat/history";
 import { eventClock, hhmmss, sinceText } from "../src/features/chat/time-rules";
+
+const DEMO = { order: termWords(DEFAULT_TERMS.order), crm: termWords(DEFAULT_TERMS.crm) };
 
 const at = (iso: string) => iso as Instant;
 
@@ -55,12 +57,22 @@ describe("chat rows", () => {
   });
 
   it("the empty and loading texts are the spec's", () => {
-    expect(emptyListText({ loading: true, tab: "Order", filtered: false })).toBe("Cargando chats...");
-    expect(emptyListText({ loading: false, tab: "Order", filtered: false })).toBe(
+    expect(emptyListText({ loading: true, tab: "Order", filtered: false }, DEMO)).toBe("Cargando chats...");
+    expect(emptyListText({ loading: false, tab: "Order", filtered: false }, DEMO)).toBe(
       "No hay chats aun ¡Agrega uno desde ordenes de trabajo!",
     );
-    expect(emptyListText({ loading: false, tab: "Order", filtered: true })).toBe("No hay chats de Órdenes");
-    expect(emptyListText({ loading: false, tab: "Budget", filtered: false })).toBe("No hay chats de Presupuestos");
+    expect(emptyListText({ loading: false, tab: "Order", filtered: true }, DEMO)).toBe("No hay chats de Órdenes");
+    expect(emptyListText({ loading: false, tab: "Budget", filtered: false }, DEMO)).toBe(
+      "No hay chats de Presupuestos",
+    );
+  });
+
+  it("name the company's own orders", () => {
+    const own = { ...DEMO, order: termWords({ singular: "Reparación", plural: "Reparaciones" }) };
+    expect(emptyListText({ loading: false, tab: "Order", filtered: false }, own)).toBe(
+      "No hay chats aun ¡Agrega uno desde reparaciones!",
+    );
+    expect(emptyListText({ loading: false, tab: "Order", filtered: true }, own)).toBe("No hay chats de Reparaciones");
   });
 
   it("the works strip shows 7 workers then '+N más'; work names are cut to 15 characters", () => {

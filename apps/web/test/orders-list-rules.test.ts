@@ -1,3 +1,4 @@
+import { DEFAULT_TERMS, termWords } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SORT,
@@ -8,6 +9,8 @@ import {
   receptionParam,
   receptionSort,
 } from "../src/features/orders/list-rules";
+
+const ORDER = termWords(DEFAULT_TERMS.order);
 
 describe("orders default filter (seed 002 sections 4.2 and 9)", () => {
   const statuses = {
@@ -73,9 +76,11 @@ describe("the 'Recepción' sort in the URL (?reception=)", () => {
 
 describe("export left out", () => {
   it("tells how many matching orders did not fit in the file", () => {
-    expect(leftOutMessage(1000, 1234)).toBe(
+    expect(leftOutMessage(ORDER, 1000, 1234)).toBe(
       "Se exportaron 1.000 órdenes (el máximo). Quedaron fuera 1.234: acota los filtros o las fechas para exportarlas.",
     );
-    expect(leftOutMessage(1000, 9000, true)).toContain("Quedaron fuera más de 9.000:");
+    expect(leftOutMessage(ORDER, 1000, 9000, true)).toContain("Quedaron fuera más de 9.000:");
+    const own = termWords({ singular: "Reparación", plural: "Reparaciones" });
+    expect(leftOutMessage(own, 1000, 5)).toMatch(/^Se exportaron 1\.000 reparaciones \(el máximo\)/);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_TERMS, termWords, toInstant } from "@taller/core";
+import { DEFAULT_TERMS, termWords, toInstant, vehicleStatusBoxes } from "@taller/core";
 import { describe, expect, it } from "vitest";
 import { checkInCell, noteCell, type VehicleCellData } from "../src/features/vehicles/list-rules";
 import { asVehicleStatuses, DEFAULT_VEHICLE_FILTER } from "../src/features/vehicles/statuses";
@@ -14,7 +14,11 @@ const vehicle = (v: Partial<VehicleCellData> = {}): VehicleCellData => ({
   ...v,
 });
 
-const VEHICLE = termWords(DEFAULT_TERMS.object);
+const VEHICLE = { object: termWords(DEFAULT_TERMS.object), order: termWords(DEFAULT_TERMS.order) };
+const BIKES = {
+  object: termWords({ singular: "Bicicleta", plural: "Bicicletas" }),
+  order: termWords({ singular: "Reparación", plural: "Reparaciones" }),
+};
 
 describe("vehicles check-in cell (seed 000 section 2.8)", () => {
   it("an order with a number: 'Orden #N', opening the order", () => {
@@ -42,9 +46,17 @@ describe("vehicles check-in cell (seed 000 section 2.8)", () => {
     expect(checkInCell(vehicle(), VEHICLE)).toEqual({ text: "Agendar Vehículo", action: { kind: "new-booking" } });
   });
 
-  it("names the company's own object: 'Agendar Bicicleta'", () => {
-    const bike = termWords({ singular: "Bicicleta", plural: "Bicicletas" });
-    expect(checkInCell(vehicle(), bike).text).toBe("Agendar Bicicleta");
+  it("names the company's own object and order: 'Agendar Bicicleta', 'Reparación #7'", () => {
+    expect(checkInCell(vehicle(), BIKES).text).toBe("Agendar Bicicleta");
+    expect(checkInCell(vehicle({ order_id: 40, correlative_id: 7 }), BIKES).text).toBe("Reparación #7");
+    expect(checkInCell(vehicle({ booking_id: 5, booking_date: "2026-12-01" }), BIKES).text).toBe(
+      "Agendada para el 01-12-2026",
+    );
+  });
+
+  it("names the status boxes as the spec does, or in the company's words agreeing with them", () => {
+    expect(vehicleStatusBoxes(VEHICLE).map((b) => b.name)).toEqual(["Sin orden", "Agendado", "Con orden"]);
+    expect(vehicleStatusBoxes(BIKES).map((b) => b.name)).toEqual(["Sin reparación", "Agendada", "Con reparación"]);
   });
 });
 

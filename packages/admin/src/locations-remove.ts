@@ -1,4 +1,5 @@
-import { queryRows } from "@taller/db";
+import type { TermKey, TermWords } from "@taller/core";
+import { loadCompanyTerms, queryRows } from "@taller/db";
 import { sql } from "drizzle-orm";
 import { deleteUnusedProcedure } from "./delete-unused";
 import { LOCATION_NOT_FOUND } from "./locations-rename";
@@ -8,11 +9,12 @@ import { spanishList } from "./setup-changes";
 export function locationInUseMessage(
   name: string,
   uses: { orders: boolean; bookings: boolean; crms: boolean },
+  terms: Pick<Record<TermKey, TermWords>, "order" | "crm">,
 ): string | null {
   const kinds = [
-    uses.orders && "órdenes de trabajo",
+    uses.orders && terms.order.manyLower,
     uses.bookings && "reservas",
-    uses.crms && "gestiones de CRM",
+    uses.crms && `gestiones de ${terms.crm.one}`,
   ].filter((k): k is string => typeof k === "string");
   if (kinds.length === 0) return null;
   return `No se puede eliminar el local «${name}»: tiene ${spanishList(kinds)}.`;
@@ -30,5 +32,5 @@ export const locationsRemove = deleteUnusedProcedure("locations", LOCATION_NOT_F
                EXISTS (SELECT 1 FROM bookings WHERE ${where}) AS bookings,
                EXISTS (SELECT 1 FROM crms WHERE ${where}) AS crms`,
   );
-  return uses ? locationInUseMessage(location.name, uses) : null;
+  return uses ? locationInUseMessage(location.name, uses, await loadCompanyTerms(tx.db, location.companyId)) : null;
 });

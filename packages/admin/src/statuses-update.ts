@@ -1,5 +1,5 @@
 import { ADMIN_SETUP_TEXTS, type StatusType, updateStatusSchema } from "@taller/core";
-import { queryRows } from "@taller/db";
+import { queryRows, termText } from "@taller/db";
 import { can, fieldError, staffProcedure, TRPCError, withTransaction, uniqueOnField } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { emitSetupChanged } from "./setup-changes";
@@ -26,7 +26,11 @@ export const statusesUpdate = staffProcedure
       if (!current) throw new TRPCError({ code: "NOT_FOUND", message: ADMIN_SETUP_TEXTS.statusNotFound });
       const cancel = input.cancel ?? current.cancel;
       if (cancel && current.type !== "Order")
-        throw fieldError("BAD_REQUEST", "cancel", ADMIN_SETUP_TEXTS.cancelNotOrder);
+        throw fieldError(
+          "BAD_REQUEST",
+          "cancel",
+          await termText(tx.db, ctx.companyId, "order", ADMIN_SETUP_TEXTS.cancelNotOrder),
+        );
       if (cancel && !(input.finish ?? current.finish)) {
         throw fieldError("BAD_REQUEST", "finish", ADMIN_SETUP_TEXTS.cancelNotFinished);
       }

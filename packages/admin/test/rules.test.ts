@@ -1,3 +1,4 @@
+import { DEFAULT_TERMS, termWords } from "@taller/core";
 // The administration's pure rules, without a database.
 import { administers } from "@taller/core";
 import { describe, expect, it } from "vitest";
@@ -13,9 +14,14 @@ describe("the pure rules", () => {
       "No se puede eliminar el rol «Asesor»: lo tiene 1 usuario. Asígnales otro rol antes.",
     );
     expect(roleInUseMessage("Asesor", 3)).toContain("lo tienen 3 usuarios");
-    expect(locationInUseMessage("Centro", { orders: false, bookings: false, crms: false })).toBeNull();
-    expect(locationInUseMessage("Centro", { orders: true, bookings: true, crms: false })).toBe(
+    const terms = { order: termWords(DEFAULT_TERMS.order), crm: termWords(DEFAULT_TERMS.crm) };
+    expect(locationInUseMessage("Centro", { orders: false, bookings: false, crms: false }, terms)).toBeNull();
+    expect(locationInUseMessage("Centro", { orders: true, bookings: true, crms: false }, terms)).toBe(
       "No se puede eliminar el local «Centro»: tiene órdenes de trabajo y reservas.",
+    );
+    const own = { ...terms, order: termWords({ singular: "Reparación", plural: "Reparaciones" }) };
+    expect(locationInUseMessage("Centro", { orders: true, bookings: false, crms: true }, own)).toBe(
+      "No se puede eliminar el local «Centro»: tiene reparaciones y gestiones de CRM.",
     );
   });
 

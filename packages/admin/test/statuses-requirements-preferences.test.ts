@@ -113,7 +113,7 @@ describe("admin.statuses", () => {
     });
     const budget = fx().statusIds.Budget[0]!;
     expect(fieldsOf(await failure(a.statuses.update({ id: budget, cancel: true, finish: true })))).toEqual({
-      cancel: ADMIN_SETUP_TEXTS.cancelNotOrder,
+      cancel: "Solo un estado de orden de trabajo puede ser el de anulación",
     });
     expect(await cancelIds()).toEqual([id]);
     // Two admins marking two statuses at once: both succeed in turn and one flag is left.

@@ -12,8 +12,8 @@ export const orderOptionsInput = z.object({
   query: z
     .string()
     .trim()
-    .max(12, "Escribe un número de orden")
-    .regex(/^#?\d{1,10}$/, "Escribe un número de orden"),
+    .max(12, "Escribe un número, como 208 o #208")
+    .regex(/^#?\d{1,10}$/, "Escribe un número, como 208 o #208"),
 });
 
 export interface OrderOption {

@@ -1,4 +1,11 @@
-import { ASSISTANT_TIMEOUT_MS, assistantWorking, type Instant } from "@taller/core";
+import {
+  ASSISTANT_TIMEOUT_MS,
+  assistantWorking,
+  chatDocumentLabel,
+  DEFAULT_TERMS,
+  type Instant,
+  termWords,
+} from "@taller/core";
 import { describe, expect, it } from "vitest";
 import { ASSISTANT_SYSTEM_PROMPT, buildPrompt, contextLabel, HISTORY_BUDGET } from "../src/assistant/prompt";
 
@@ -15,6 +22,7 @@ describe("assistant prompt", () => {
       "¿Qué falta?",
       {
         type: "Order",
+        label: "Orden",
         correlative_id: 12,
         title: "ABCD12 Toyota",
         subtitle: "Juan",
@@ -45,8 +53,14 @@ describe("assistant prompt", () => {
   });
 
   it("labels the context for the thread", () => {
-    expect(contextLabel({ type: "Budget", correlative_id: 7, title: "" })).toBe("Presupuesto #7");
-    expect(contextLabel({ type: "Order", correlative_id: 3, title: "ABCD12" })).toBe("Orden #3 · ABCD12");
+    const demo = { order: termWords(DEFAULT_TERMS.order), crm: termWords(DEFAULT_TERMS.crm) };
+    const own = { ...demo, order: termWords({ singular: "Reparación", plural: "Reparaciones" }) };
+    expect(contextLabel({ label: chatDocumentLabel("Budget", demo), correlative_id: 7, title: "" })).toBe(
+      "Presupuesto #7",
+    );
+    const order = { label: chatDocumentLabel("Order", demo), correlative_id: 3, title: "ABCD12" };
+    expect(contextLabel(order)).toBe("Orden #3 · ABCD12");
+    expect(contextLabel({ ...order, label: chatDocumentLabel("Order", own) })).toBe("Reparación #3 · ABCD12");
   });
 
   it("is working while the newest message is the user's question, up to the timeout", () => {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./calendar";
 import { ACTIONS, RESOURCES, type Action, type Grant, type Resource } from "./permissions";
+import type { TermKey, TermWords } from "./terms";
 
 const rowId = (message: string) =>
   z
@@ -14,25 +15,28 @@ const rowId = (message: string) =>
 const nameSchema = (max: number) =>
   z.string().trim().min(1, "Ingresa el nombre").max(max, `El nombre admite hasta ${max} caracteres`);
 
-/** How the grid names each resource and action (seed 002 section 6 names the resources; the labels are ours). */
-export const RESOURCE_LABELS: Record<Resource, string> = {
-  check_in: "Órdenes de trabajo",
+/**
+ * How the grid names each resource and action (seed 002 section 6 names the resources; the labels are ours), the
+ * orders, objects, clients and CRM in the company's words.
+ */
+export const resourceLabels = (terms: Record<TermKey, TermWords>): Record<Resource, string> => ({
+  check_in: terms.order.many,
   booking: "Agenda",
   booking_block: "Bloqueos de agenda",
   work: "Trabajos",
   event: "Calendario",
   budget: "Presupuestos",
   analytics: "Reportes",
-  vehicle: "Vehículos",
-  client: "Clientes",
-  crm: "CRM",
+  vehicle: terms.object.many,
+  client: terms.client.many,
+  crm: terms.crm.many,
   inventory_action: "Inventario",
   invoice: "Facturación",
   shares: "Compartidos",
   payment: "Cobros",
   role: "Roles",
   manager: "Administración",
-};
+});
 export const ACTION_LABELS: Record<Action, string> = {
   read: "Ver",
   create: "Crear",

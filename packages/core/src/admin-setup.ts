@@ -11,6 +11,7 @@ import {
   WEEKDAYS,
 } from "./company";
 import { parseAllowedDomains, patternToCspSource } from "./embedding";
+import type { TermKey, TermWords } from "./terms";
 
 const rowId = z
   .number()
@@ -36,7 +37,7 @@ export const ADMIN_SETUP_TEXTS = {
   unknownRequirement: "Requerimiento inválido",
   unknownSpeciality: "Especialidad inválida",
   transitionNotAllowed: "Este cambio de estado no está permitido",
-  cancelNotOrder: "Solo un estado de orden puede ser el de anulación",
+  cancelNotOrder: (order: TermWords) => `Solo un estado de ${order.oneLower} puede ser el de anulación`,
   cancelNotFinished: "El estado de anulación debe estar marcado como finalizado",
 } as const;
 
@@ -57,11 +58,9 @@ export const CRM_CATEGORY_NAMES = {
   completed: "Completado",
   failed: "Fallido",
 } as const;
-export const STATUS_TYPE_NAMES = {
-  Order: "Órdenes de trabajo",
-  Budget: "Presupuestos",
-  "Crm::Booking": "Gestiones CRM",
-} as const;
+/** The status types as the administration names them, in the company's words ('Órdenes de Trabajo'). */
+export const statusTypeNames = (terms: Pick<Record<TermKey, TermWords>, "order" | "crm">) =>
+  ({ Order: terms.order.many, Budget: "Presupuestos", "Crm::Booking": `Gestiones ${terms.crm.one}` }) as const;
 
 export const createStatusSchema = z
   .object({

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { dayDateSchema } from "./fields";
 import type { Instant } from "./instant";
 import { idSchema as id } from "./ids";
+import type { TermKey, TermWords } from "./terms";
 
 export const BOOKING_KINDS = ["booking", "reentry"] as const;
 /** A booking's type: an ordinary booking or a re-entry ('Booking::Reentry', shown 'Reingreso'). */
@@ -48,10 +49,13 @@ export const BOOKED_TITLE = "Cita agendada";
 export const BOOKING_ERROR_PREFIX = "¡OOPS! ";
 export const UNKNOWN_ERROR = "Error desconocido";
 
-/** The booking forms' labels (the agenda's and the public page's), naming the fields in the error snackbar. */
-export const BOOKING_FIELD_LABELS: Record<string, string> = {
-  client_id: "Cliente",
-  vehicle_id: "Vehículo",
+/**
+ * The booking forms' labels (the agenda's and the public page's) in the company's terms, naming the fields in the
+ * error snackbar.
+ */
+export const bookingFieldLabels = (terms: Pick<Record<TermKey, TermWords>, "client" | "object">) => ({
+  client_id: terms.client.one,
+  vehicle_id: terms.object.one,
   requirement_id: "Requerimiento",
   location_id: "Local",
   user_id: "Profesional",
@@ -60,7 +64,7 @@ export const BOOKING_FIELD_LABELS: Record<string, string> = {
   duration: "Duración",
   comment: "Comentario",
   addons: "Adicionales",
-};
+});
 
 /**
  * The booking error snackbar (seed 001 section 8), of the agenda and of the public booking page: '¡OOPS! ' +
@@ -68,7 +72,7 @@ export const BOOKING_FIELD_LABELS: Record<string, string> = {
  */
 export function bookingErrorText(
   fieldErrors: Record<string, readonly string[]>,
-  labels: Record<string, string> = BOOKING_FIELD_LABELS,
+  labels: Record<string, string>,
 ): string {
   const parts = Object.entries(fieldErrors).flatMap(([field, messages]) =>
     messages.map((m) => `${labels[field] ?? field}: ${m}`),

@@ -7,6 +7,7 @@ import { fileUrl, isFileId } from "./files";
 import { isInstant, type Instant } from "./instant";
 import { idSchema as id } from "./ids";
 import { isRecordId } from "./record-id";
+import { DEFAULT_TERMS, orderShort, type TermKey, type TermWords } from "./terms";
 
 export const CHAT_DOCUMENT_TYPES = ["Order", "Budget", "Crm", "Booking", "Assistant"] as const;
 export type ChatDocumentType = (typeof CHAT_DOCUMENT_TYPES)[number];
@@ -45,7 +46,9 @@ export const CHAT_PUSH_COALESCE_SECONDS = 60;
 export const THUMBNAIL_PREFIX = "thumb@256_";
 
 export const CHAT_TEXTS = {
-  empty: "No hay chats aun ¡Agrega uno desde ordenes de trabajo!",
+  // The spec's text for the default term; the company's own word otherwise.
+  empty: (order: TermWords) =>
+    `No hay chats aun ¡Agrega uno desde ${order.one === DEFAULT_TERMS.order.singular ? "ordenes de trabajo" : order.manyLower}!`,
   loading: "Cargando chats...",
   emptyTab: (label: string) => `No hay chats de ${label}`,
   search: "Buscar chats...",
@@ -71,14 +74,17 @@ export const CHAT_TEXTS = {
     `Estás enviando mensajes muy seguido. Espera ${seconds} ${seconds === 1 ? "segundo" : "segundos"} y vuelve a intentarlo.`,
 } as const;
 
-/** Spanish names of the document types, as the tabs and the search say them. */
-export const CHAT_DOCUMENT_LABELS: Record<ChatDocumentType, string> = {
-  Order: "Orden",
-  Budget: "Presupuesto",
-  Crm: "Crm",
-  Booking: "Agendamiento",
-  Assistant: "Asistente",
-};
+/** A document type's name in the company's words ('Orden', 'Reparación'), as a label before its number. */
+export function chatDocumentLabel(type: ChatDocumentType, terms: Pick<Record<TermKey, TermWords>, "order" | "crm">) {
+  const labels: Record<ChatDocumentType, string> = {
+    Order: orderShort(terms.order),
+    Budget: "Presupuesto",
+    Crm: terms.crm.one,
+    Booking: "Agendamiento",
+    Assistant: "Asistente",
+  };
+  return labels[type];
+}
 
 /** Opaque signed cursor (as list cursors). */
 const cursor = z.string().max(1000).nullish();

@@ -10,6 +10,7 @@ import { MESSAGE_STATUS_LABELS, NOTIFICATION_KINDS, type MessageStatus } from ".
 import { listSearchSchema, optionalText } from "./fields";
 import { idSchema as id } from "./ids";
 import { formatRut, isValidRut } from "./rut";
+import { theTerm, type TermWords } from "./terms";
 
 /** The lists of the CRM screen: retentions and absences (booking follow-ups use the same list procedure). */
 export const CRM_LIST_KINDS = CRM_KINDS;
@@ -276,14 +277,14 @@ export interface CrmReminderFacts {
 }
 
 /** The line a management's detail shows about its WhatsApp follow-up: what was sent, or why nothing was. */
-export function crmReminderText(f: CrmReminderFacts): string | null {
+export function crmReminderText(f: CrmReminderFacts, client: TermWords): string | null {
   if (f.message) return `Recordatorio por WhatsApp: ${MESSAGE_STATUS_LABELS[f.message]}`;
   if (f.category === "on_hold") return "Recordatorios en pausa: la gestión está en la Lista de Espera";
   if (f.category !== "initial" || !f.recent) return null;
   if (!f.plan) return "Sin recordatorio por WhatsApp: no está incluido en el plan de la empresa";
   if (!f.template)
     return `Sin recordatorio por WhatsApp: la empresa no tiene una plantilla aprobada de '${NOTIFICATION_KINDS.crm_follow_up}'`;
-  if (!f.phone) return "Sin recordatorio por WhatsApp: el cliente no tiene teléfono";
+  if (!f.phone) return `Sin recordatorio por WhatsApp: ${theTerm(client)} no tiene teléfono`;
   return "Recordatorio por WhatsApp: pendiente";
 }
 
@@ -301,7 +302,6 @@ export const CLIENT_TEXTS = {
   badPhone: "Teléfono inválido (+56 9 1234 5678)",
   badEmail: "Correo inválido",
   mergeSame: "Elige otro registro para unir",
-  created: "Cliente creado",
   merged: "Registros unidos",
 } as const;
 

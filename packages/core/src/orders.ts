@@ -1,6 +1,6 @@
 // Orders vocabulary shared by the server and the web app (seed 002 sections 3.4, 4.2 and 9).
 import { type StatusTransition, transitionAllowed } from "./budgets";
-import type { TermWords } from "./terms";
+import { agree, TheTerm, type TermWords, theTerm } from "./terms";
 
 /** The pseudo budget status of orders without a budget ('Sin Presupuesto'). */
 export const NO_BUDGET = -1;
@@ -18,14 +18,17 @@ export const EXPORT_MAX_ROWS = 1000;
 export const ORDER_TEXTS = {
   /** Named with the company's term: 'La empresa no tiene estados de reparación'. */
   noStatus: (order: TermWords) => `La empresa no tiene estados de ${order.oneLower}`,
-  statusNotOrder: "El estado no es un estado de orden",
-  transitionNotAllowed: "La empresa no permite pasar la orden a ese estado",
-  sameStatus: "La orden ya está en ese estado",
-  stale: "Otra persona cambió esta orden. Se muestra como quedó; revisa y vuelve a intentarlo.",
-  finished: "La orden está finalizada y ya no se puede editar",
+  statusNotOrder: (order: TermWords) => `El estado no es un estado de ${order.oneLower}`,
+  transitionNotAllowed: (order: TermWords) => `La empresa no permite pasar ${theTerm(order)} a ese estado`,
+  sameStatus: (order: TermWords) => `${TheTerm(order)} ya está en ese estado`,
+  stale: (order: TermWords) =>
+    `Otra persona cambió ${agree(order, "este", "esta")} ${order.oneLower}. ` +
+    "Se muestra como quedó; revisa y vuelve a intentarlo.",
+  finished: (order: TermWords) =>
+    `${TheTerm(order)} está ${agree(order, "finalizado", "finalizada")} y ya no se puede editar`,
   noDeliveryStatus: "La empresa no tiene un estado de entrega (un estado finalizado que no sea de anulación)",
   noCancelStatus: "La empresa no tiene un estado de anulación",
-  cancelThroughCancel: "Para anular la orden usa 'Anular', que pide el motivo",
+  cancelThroughCancel: (order: TermWords) => `Para anular ${theTerm(order)} usa 'Anular', que pide el motivo`,
   reasonRequired: "Indica el motivo",
   assigneeUnavailable: "Usuario no disponible",
 } as const;

@@ -50,6 +50,21 @@ export function guessGender(singular: string): TermGender {
 export const agree = (term: TermWords, masculine: string, feminine: string) =>
   term.gender === "f" ? feminine : masculine;
 
+/** The term with its article inside a sentence: 'la orden de trabajo', 'el trabajo'. */
+export const theTerm = (term: TermWords) => `${agree(term, "el", "la")} ${term.oneLower}`;
+/** The same opening a sentence: 'La orden de trabajo', 'El trabajo'. */
+export const TheTerm = (term: TermWords) => `${agree(term, "El", "La")} ${term.oneLower}`;
+
+/**
+ * The order's short name before its number or in a label: the spec's 'Orden' ('Orden #12', 'N° Orden', 'Sin orden')
+ * for the default term, the company's own word otherwise ('Reparación #12').
+ */
+export const orderShort = (order: TermWords) => (order.one === DEFAULT_TERMS.order.singular ? "Orden" : order.one);
+/** The orders' short plural: the spec's 'Órdenes' for the default term, the company's own plural otherwise. */
+export const ordersShort = (order: TermWords) => (order.one === DEFAULT_TERMS.order.singular ? "Órdenes" : order.many);
+/** An order by its number: 'Orden #12', 'Reparación #12'. */
+export const orderNumberText = (order: TermWords, n: number | string) => `${orderShort(order)} #${n}`;
+
 /** A term inside a sentence: lower case, except acronyms ('CRM', 'OT') and words with capitals inside ('iPhone'). */
 export function lowerTerm(text: string): string {
   return text

@@ -1,4 +1,4 @@
-import { DEFAULT_TERMS, termWords, type Terms } from "./terms";
+import { agree, DEFAULT_TERMS, lowerTerm, orderShort, termWords, type Terms, type TermWords } from "./terms";
 
 // Vehicles vocabulary shared by the server and the web app (seed 000 sections 2.8 and 4). A vehicle's status is
 // derived from its orders and bookings, never stored.
@@ -7,12 +7,18 @@ export const VEHICLE_STATUS = { SIN_ORDEN: 1, AGENDADO: 2, CON_ORDEN: 3 } as con
 export type VehicleStatus = (typeof VEHICLE_STATUS)[keyof typeof VEHICLE_STATUS];
 export const VEHICLE_STATUSES = [VEHICLE_STATUS.SIN_ORDEN, VEHICLE_STATUS.AGENDADO, VEHICLE_STATUS.CON_ORDEN] as const;
 
-/** The status boxes, in order, with their names and colours. */
-export const VEHICLE_STATUS_BOXES = [
-  { id: VEHICLE_STATUS.SIN_ORDEN, name: "Sin orden", color: "#9e9e9e" },
-  { id: VEHICLE_STATUS.AGENDADO, name: "Agendado", color: "#1e88e5" },
-  { id: VEHICLE_STATUS.CON_ORDEN, name: "Con orden", color: "#43a047" },
-] as const;
+/**
+ * The status boxes, in order, with their names and colours: the spec's 'Sin orden', 'Agendado', 'Con orden' in the
+ * company's words ('Sin reparación', 'Agendada' for a 'Bicicleta').
+ */
+export function vehicleStatusBoxes(terms: { object: TermWords; order: TermWords }) {
+  const order = lowerTerm(orderShort(terms.order));
+  return [
+    { id: VEHICLE_STATUS.SIN_ORDEN, name: `Sin ${order}`, color: "#9e9e9e" },
+    { id: VEHICLE_STATUS.AGENDADO, name: agree(terms.object, "Agendado", "Agendada"), color: "#1e88e5" },
+    { id: VEHICLE_STATUS.CON_ORDEN, name: `Con ${order}`, color: "#43a047" },
+  ];
+}
 
 /** The list's filter when nothing is stored: Sin orden and Agendado. */
 export const DEFAULT_VEHICLE_FILTER: VehicleStatus[] = [VEHICLE_STATUS.SIN_ORDEN, VEHICLE_STATUS.AGENDADO];

@@ -12,7 +12,14 @@ import {
   type MessageStatus,
   idSchema,
 } from "@taller/core";
-import { displayedCustomFields, instantText, loadCustomFieldDefinitions, queryRows, type Db } from "@taller/db";
+import {
+  displayedCustomFields,
+  instantText,
+  loadCompanyTerms,
+  loadCustomFieldDefinitions,
+  queryRows,
+  type Db,
+} from "@taller/db";
 import { crmOwnCondition } from "./own-condition";
 import { TRPCError, type ScopeContext } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -226,14 +233,17 @@ export async function loadDetail(db: Db, ctx: DetailContext, id: number, action:
           },
     can_update: ctx.can("update", "crm"),
     booking_action: crmBookingAction(booking),
-    reminder: crmReminderText({
-      category: row.category,
-      message: row.reminder_status,
-      plan: row.whatsapp_plan,
-      template: row.follow_up_template,
-      phone: row.client_phone !== null && row.client_phone.trim() !== "",
-      recent: row.recent,
-    }),
+    reminder: crmReminderText(
+      {
+        category: row.category,
+        message: row.reminder_status,
+        plan: row.whatsapp_plan,
+        template: row.follow_up_template,
+        phone: row.client_phone !== null && row.client_phone.trim() !== "",
+        recent: row.recent,
+      },
+      (await loadCompanyTerms(db, ctx.companyId)).client,
+    ),
   };
 }
 

@@ -1,7 +1,7 @@
 // The CRM follow-up notification: one WhatsApp template message per management opened for a client with a phone,
 // carrying a fresh booking link that opens that management; nothing without an approved template (and the
 // management says why); the waiting list pauses it. Local adapter (messages recorded).
-import { crmReminderText } from "@taller/core";
+import { crmReminderText, DEFAULT_TERMS, termWords } from "@taller/core";
 import { crms, documentTokens, queryRows, whatsappMessages } from "@taller/db";
 import { runJob, sha256 } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
@@ -100,25 +100,26 @@ describe("the CRM follow-up sweep", () => {
 });
 
 describe("crmReminderText", () => {
+  const CLIENT = termWords(DEFAULT_TERMS.client);
   const base = { category: "initial" as const, message: null, plan: true, template: true, phone: true, recent: true };
   it("says what was sent, or the first thing missing", () => {
-    expect(crmReminderText({ ...base, message: "recorded" })).toBe(
+    expect(crmReminderText({ ...base, message: "recorded" }, CLIENT)).toBe(
       "Recordatorio por WhatsApp: Registrado (no enviado)",
     );
-    expect(crmReminderText({ ...base, plan: false })).toBe(
+    expect(crmReminderText({ ...base, plan: false }, CLIENT)).toBe(
       "Sin recordatorio por WhatsApp: no está incluido en el plan de la empresa",
     );
-    expect(crmReminderText({ ...base, template: false })).toBe(
+    expect(crmReminderText({ ...base, template: false }, CLIENT)).toBe(
       "Sin recordatorio por WhatsApp: la empresa no tiene una plantilla aprobada de 'Seguimiento CRM'",
     );
-    expect(crmReminderText({ ...base, phone: false })).toBe(
+    expect(crmReminderText({ ...base, phone: false }, CLIENT)).toBe(
       "Sin recordatorio por WhatsApp: el cliente no tiene teléfono",
     );
-    expect(crmReminderText({ ...base, category: "on_hold" })).toBe(
+    expect(crmReminderText({ ...base, category: "on_hold" }, CLIENT)).toBe(
       "Recordatorios en pausa: la gestión está en la Lista de Espera",
     );
-    expect(crmReminderText({ ...base, category: "completed" })).toBeNull();
-    expect(crmReminderText({ ...base, recent: false })).toBeNull();
-    expect(crmReminderText(base)).toBe("Recordatorio por WhatsApp: pendiente");
+    expect(crmReminderText({ ...base, category: "completed" }, CLIENT)).toBeNull();
+    expect(crmReminderText({ ...base, recent: false }, CLIENT)).toBeNull();
+    expect(crmReminderText(base, CLIENT)).toBe("Recordatorio por WhatsApp: pendiente");
   });
 });

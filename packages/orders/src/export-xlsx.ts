@@ -1,14 +1,7 @@
 // The orders spreadsheet (seed 002 sections 3.4 and 9): sheet 'Data', one row per order with the export row's
 // fields in the spec's order under Spanish headers, then the shown custom fields. Dates are real date cells (Chile's
 // wall-clock time) shown in the es-CL short format, so a spreadsheet sorts and filters them as dates.
-import {
-  DEFAULT_TERMS,
-  EXPORT_MAX_ROWS,
-  type Instant,
-  type TermKey,
-  type TermWords,
-  wallClockDate,
-} from "@taller/core";
+import { orderShort, EXPORT_MAX_ROWS, type Instant, type TermKey, type TermWords, wallClockDate } from "@taller/core";
 import { customFieldColumns, customFieldText, type CustomFieldColumn, type CustomFieldDefinition } from "@taller/db";
 import type { Cell, Spreadsheet } from "@taller/trpc";
 
@@ -49,7 +42,7 @@ type ExportColumn = (typeof EXPORT_COLUMNS)[number][0];
 export function exportHeaders(terms: Pick<Record<TermKey, TermWords>, "client" | "order">): string[] {
   return EXPORT_COLUMNS.map(([key, header]) => {
     if (key === "client_name") return terms.client.one;
-    if (key === "correlative_id" && terms.order.one !== DEFAULT_TERMS.order.singular) return `N° ${terms.order.one}`;
+    if (key === "correlative_id") return `N° ${orderShort(terms.order)}`;
     return header;
   });
 }

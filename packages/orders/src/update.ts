@@ -4,7 +4,7 @@ import { can, fieldError, staffProcedure, userError, withTransaction } from "@ta
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { orderVersionInput } from "./life-inputs";
-import { currentOrder } from "./write/move-order";
+import { currentOrder, orderText } from "./write/move-order";
 import { orderWriter } from "./writer";
 
 export const orderUpdateInput = orderVersionInput.extend({
@@ -27,7 +27,7 @@ export const update = staffProcedure
     withTransaction(ctx, async (tx) => {
       const by = orderWriter(ctx);
       const order = await currentOrder(tx, by, input.id, input.version);
-      if (!orderEditable(order)) throw userError("CONFLICT", ORDER_TEXTS.finished);
+      if (!orderEditable(order)) throw userError("CONFLICT", await orderText(tx, ctx.companyId, ORDER_TEXTS.finished));
       if (input.assignee_id != null) {
         const [user] = await queryRows<{ id: number }>(
           tx.db,
@@ -47,7 +47,7 @@ export const update = staffProcedure
         })
         .where(and(eq(orders.companyId, ctx.companyId), eq(orders.id, input.id), eq(orders.version, input.version)))
         .returning({ version: orders.version });
-      if (!row) throw userError("CONFLICT", ORDER_TEXTS.stale);
+      if (!row) throw userError("CONFLICT", await orderText(tx, ctx.companyId, ORDER_TEXTS.stale));
       await tx.emit({ type: "order.changed", companyId: ctx.companyId, payload: { ids: [input.id] } });
       return { id: input.id, version: row.version };
     }),

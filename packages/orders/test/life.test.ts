@@ -1,7 +1,7 @@
 // The order's life through the router: status moves along the company's transitions with their log, the version
 // that turns a concurrent edit into a CONFLICT, delivery, cancellation, edits, and own-records scope.
-import { ORDER_TEXTS } from "@taller/core";
-import { orderStatusLogs, orders, queryRows, realtimeEvents, rolePermissions } from "@taller/db";
+import { companyPreferencesSchema, DEFAULT_TERMS, ORDER_TEXTS, termWords } from "@taller/core";
+import { companies, orderStatusLogs, orders, queryRows, realtimeEvents, rolePermissions } from "@taller/db";
 import { createCallerFactory } from "@taller/trpc";
 import { callFailure as failure, useSeededApp } from "@taller/trpc/testing";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -10,6 +10,8 @@ import { ordersRouter } from "../src";
 
 const createCaller = createCallerFactory(ordersRouter);
 const app = useSeededApp();
+/** The demo names its orders with the default term ('Orden de Trabajo'). */
+const demoOrder = termWords(DEFAULT_TERMS.order);
 const callerFor = async (email: string) => createCaller(await app.staff(email));
 /** The demo's order statuses by position: Recepcionado, En diagnóstico, En reparación, Control de calidad, Listo
  * para entrega, Entregado, Anulado. */
@@ -67,16 +69,36 @@ describe("orders.changeStatus", () => {
     const admin = await callerFor("admin@taller.demo");
     const order = await freshOrder();
     const refused = await failure(admin.changeStatus({ id: order.id, version: 1, status_id: status(4) }));
-    expect(refused).toMatchObject({ code: "CONFLICT", message: ORDER_TEXTS.transitionNotAllowed });
-    expect(refused.fields.status_id).toEqual([ORDER_TEXTS.transitionNotAllowed]);
+    expect(refused).toMatchObject({ code: "CONFLICT", message: ORDER_TEXTS.transitionNotAllowed(demoOrder) });
+    expect(refused.fields.status_id).toEqual([ORDER_TEXTS.transitionNotAllowed(demoOrder)]);
     const cancel = await failure(admin.changeStatus({ id: order.id, version: 1, status_id: status(6) }));
-    expect(cancel).toMatchObject({ code: "BAD_REQUEST", message: ORDER_TEXTS.cancelThroughCancel });
+    expect(cancel).toMatchObject({ code: "BAD_REQUEST", message: ORDER_TEXTS.cancelThroughCancel(demoOrder) });
     const budgetStatus = await failure(
       admin.changeStatus({ id: order.id, version: 1, status_id: app.fx().demo.statusIds.Budget[0]! }),
     );
-    expect(budgetStatus.fields.status_id).toEqual([ORDER_TEXTS.statusNotOrder]);
+    expect(budgetStatus.fields.status_id).toEqual([ORDER_TEXTS.statusNotOrder(demoOrder)]);
     expect((await orderRow(order.id)).statusId).toBe(status(0));
     expect(await logsOf(order.id)).toHaveLength(1);
+  });
+
+  it("names the order in the company's own words, agreeing with its gender", async () => {
+    const companyId = app.fx().demo.companyId;
+    const [company] = await app.db().select().from(companies).where(eq(companies.id, companyId));
+    const preferences = companyPreferencesSchema.parse(company!.preferences);
+    const own = { ...preferences, terms: { ...preferences.terms, order: { singular: "Trabajo", plural: "Trabajos" } } };
+    await app.db().update(companies).set({ preferences: own }).where(eq(companies.id, companyId));
+    try {
+      const admin = await callerFor("admin@taller.demo");
+      const order = await freshOrder();
+      const same = await failure(admin.changeStatus({ id: order.id, version: 1, status_id: status(0) }));
+      expect(same.message).toBe("El trabajo ya está en ese estado");
+      const refused = await failure(admin.changeStatus({ id: order.id, version: 1, status_id: status(4) }));
+      expect(refused.message).toBe("La empresa no permite pasar el trabajo a ese estado");
+      const stale = await failure(admin.update({ id: order.id, version: 9, comment: "tarde" }));
+      expect(stale.message).toMatch(/^Otra persona cambió este trabajo\. /);
+    } finally {
+      await app.db().update(companies).set({ preferences }).where(eq(companies.id, companyId));
+    }
   });
 
   it("answers a stale version with a CONFLICT in Spanish and changes nothing", async () => {
@@ -86,10 +108,10 @@ describe("orders.changeStatus", () => {
     await admin.changeStatus({ id: order.id, version: 1, status_id: status(1) });
     // The advisor still sees version 1: his move (and his edit) lose, and he is told.
     const stale = await failure(asesor.changeStatus({ id: order.id, version: 1, status_id: status(1) }));
-    expect(stale).toMatchObject({ code: "CONFLICT", message: ORDER_TEXTS.stale });
+    expect(stale).toMatchObject({ code: "CONFLICT", message: ORDER_TEXTS.stale(demoOrder) });
     expect(await failure(asesor.update({ id: order.id, version: 1, comment: "tarde" }))).toMatchObject({
       code: "CONFLICT",
-      message: ORDER_TEXTS.stale,
+      message: ORDER_TEXTS.stale(demoOrder),
     });
     expect((await orderRow(order.id)).comment).toBeNull();
     expect((await logsOf(order.id)).map((l) => l.statusId)).toEqual([status(0), status(1)]);
@@ -103,7 +125,7 @@ describe("orders.changeStatus", () => {
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) {
-      if (r.status === "rejected") expect((r.reason as Error).message).toBe(ORDER_TEXTS.stale);
+      if (r.status === "rejected") expect((r.reason as Error).message).toBe(ORDER_TEXTS.stale(demoOrder));
     }
     const logs = await logsOf(order.id);
     expect(logs).toHaveLength(2);
@@ -122,7 +144,7 @@ describe("orders.changeStatus", () => {
         try {
           return await admin.changeStatus({ id: order.id, version, status_id: to });
         } catch (e) {
-          if ((e as Error).message !== ORDER_TEXTS.stale) throw e;
+          if ((e as Error).message !== ORDER_TEXTS.stale(demoOrder)) throw e;
         }
       }
     };
@@ -148,7 +170,7 @@ describe("orders.deliver and orders.cancel", () => {
     expect(row.endedAt).not.toBeNull();
     expect(row.completedAt).not.toBeNull();
     const edit = await failure(admin.update({ id: order.id, version: delivered.version, comment: "después" }));
-    expect(edit).toMatchObject({ code: "CONFLICT", message: ORDER_TEXTS.finished });
+    expect(edit).toMatchObject({ code: "CONFLICT", message: ORDER_TEXTS.finished(demoOrder) });
   });
 
   it("refuses to deliver where the transitions do not lead to the delivery status", async () => {
@@ -156,7 +178,7 @@ describe("orders.deliver and orders.cancel", () => {
     const order = await freshOrder(0);
     expect(await failure(admin.deliver({ id: order.id, version: 1 }))).toMatchObject({
       code: "CONFLICT",
-      message: ORDER_TEXTS.transitionNotAllowed,
+      message: ORDER_TEXTS.transitionNotAllowed(demoOrder),
     });
   });
 

@@ -1,5 +1,5 @@
-import { PROVIDER_TEXTS, providerCreateSchema } from "@taller/core";
-import { intArray, queryRows, termNotFound } from "@taller/db";
+import { agree, PROVIDER_TEXTS, providerCreateSchema } from "@taller/core";
+import { intArray, queryRows, termNotFound, termText } from "@taller/db";
 import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { announce, insertAction, inventoryAction, readAction, readLines, type InventoryAction } from "./action";
@@ -26,7 +26,16 @@ export const create = staffProcedure
         );
         if (!budget) throw fieldError("NOT_FOUND", "budget_id", "Presupuesto no encontrado");
         if (orderId !== null && budget.order_id !== orderId)
-          throw fieldError("BAD_REQUEST", "budget_id", "El presupuesto no es de esta orden");
+          throw fieldError(
+            "BAD_REQUEST",
+            "budget_id",
+            await termText(
+              tx.db,
+              ctx.companyId,
+              "order",
+              (o) => `El presupuesto no es de ${agree(o, "este", "esta")} ${o.oneLower}`,
+            ),
+          );
         orderId = budget.order_id ?? null;
       } else if (
         orderId !== null &&

@@ -1,6 +1,6 @@
 // The kiosk's own calls (seed 000 section 2.9): the device's token check, and the works of the user who entered
 // their code on it. Logging in and out start and end sessions, so they live with the sessions in @taller/auth.
-import { resumableStreamInput, type RealtimeEventType } from "@taller/core";
+import { companyPreferencesSchema, companyTerms, resumableStreamInput, type RealtimeEventType } from "@taller/core";
 import { companies, workpointTokens } from "@taller/db";
 import { kioskProcedure, publicProcedure, sha256, tracked } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
@@ -30,6 +30,8 @@ export const check = publicProcedure.query(async ({ ctx }) => {
     device: device.name,
     company: device.company,
     workpoint_logout_time: device.preferences.workpoint_logout_time,
+    // The works name their documents in the company's words, as on the staff screens.
+    terms: companyTerms(companyPreferencesSchema.parse(device.preferences).terms),
   };
 });
 

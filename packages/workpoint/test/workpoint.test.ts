@@ -1,3 +1,4 @@
+import { companyTerms, DEFAULT_TERMS } from "@taller/core";
 // The workpoint procedures through the router's caller, against a real database (seeded demo: Taller Demo's
 // technician Tomás has open, started and completed works on recent orders; a kiosk device "Pantalla del taller").
 import { customWorks, orders, realtimeEvents, sessions, userDevices, workpointTokens, works } from "@taller/db";
@@ -301,7 +302,14 @@ describe("kiosk devices", () => {
     expect(stored!.tokenHash).toBe(sha256(token));
     expect((await a.devices.list()).map((d) => d.name)).toContain("Box 2");
     const check = createCaller({ ...app.anonymous(), workpointToken: token }).kiosk.check();
-    expect(await check).toEqual({ ok: true, device: "Box 2", company: "Taller Demo", workpoint_logout_time: 30 });
+    // The kiosk names the works' documents in the company's words.
+    expect(await check).toEqual({
+      ok: true,
+      device: "Box 2",
+      company: "Taller Demo",
+      workpoint_logout_time: 30,
+      terms: companyTerms(DEFAULT_TERMS),
+    });
     await a.devices.revoke({ id: device.id });
     expect(await createCaller({ ...app.anonymous(), workpointToken: token }).kiosk.check()).toEqual({ ok: false });
     expect((await failure(a.devices.revoke({ id: device.id }))).code).toBe("NOT_FOUND");

@@ -232,3 +232,23 @@ describe("the words before a company's term", () => {
     expect(rules(await lint("packages/crm", "src/probe.ts", agreed))).toEqual([]);
   });
 });
+
+describe("the company's terms written as fixed words", () => {
+  it("refuses 'vehículo', 'cliente' or 'orden' in a screen's string, template or JSX text", async () => {
+    for (const code of [
+      'export const a = "Sin cliente";\n',
+      "export const b = (n: number) => `Orden #${n}`;\n",
+      "export const C = () => <p>Agendar vehículo</p>;\n",
+      'export const D = () => <input aria-label="Órdenes encontradas" />;\n',
+    ]) {
+      expect(rules(await lint("apps/web", "src/features/probe/probe.tsx", code))).toEqual(["taller/fixed-term"]);
+    }
+  });
+
+  it("accepts other words, a supplier's 'orden de compra', and the operators' screens", async () => {
+    const fine = 'export const a = "Ordenar por";\nexport const b = "Enviar orden de compra";\n';
+    expect(rules(await lint("apps/web", "src/features/probe/probe.tsx", fine))).toEqual([]);
+    const manager = 'export const c = "Clientes importados";\n';
+    expect(rules(await lint("apps/web", "src/features/manager/probe.tsx", manager))).toEqual([]);
+  });
+});

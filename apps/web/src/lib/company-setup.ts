@@ -9,7 +9,7 @@
  * (mounted once by the shell) refetches it when an administrator changes the setup.
  */
 import type { RouterOutputs } from "@taller/api";
-import { companyTerms, objectFieldLabels, type TermKey, type TermWords } from "@taller/core";
+import { companyTerms, DEFAULT_TERMS, objectFieldLabels, type TermKey, type TermWords } from "@taller/core";
 import { useSetupChanged } from "./setup-events";
 import { trpc } from "./trpc";
 
@@ -28,6 +28,14 @@ export function useCompanySetup(): CompanySetup {
 /** The company's own words for object, client, order and CRM (`companyTerms`): every screen names them from here. */
 export function useTerms(): Record<TermKey, TermWords> {
   return companyTerms(useCompanySetup().company.preferences.terms);
+}
+
+/**
+ * The terms where the main shell's loader does not wait for the setup (the administration pages): the company's
+ * once it is in, the defaults meanwhile.
+ */
+export function useSetupTerms(): Record<TermKey, TermWords> {
+  return companyTerms(useCompanySetupQuery().data?.company.preferences.terms ?? DEFAULT_TERMS);
 }
 
 /** The labels of the object's identifying fields in the company's words ('Patente' or 'Identificador de bicicleta'). */

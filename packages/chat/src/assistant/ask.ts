@@ -4,13 +4,14 @@ import {
   assistantWorking,
   CHAT_MAX_COMMENT_LENGTH,
   CHAT_TEXTS,
+  chatDocumentLabel,
   mentionsAsNames,
   mentionsIn,
   type ChatAuthorType,
   type ChatCommentItem,
   type Instant,
 } from "@taller/core";
-import { instantText, intArray, queryRows, type Db } from "@taller/db";
+import { instantText, intArray, loadCompanyTerms, queryRows, type Db } from "@taller/db";
 import { staffProcedure, TRPCError, withTransaction, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { chatForUser, CHAT_NOT_FOUND } from "../access";
@@ -190,7 +191,7 @@ async function documentContext(
     author: m.author,
     text: mentionsAsNames(m.text, (kind, n) => (kind === "user" ? names.get(n) : undefined)),
   }));
-  return { type, ...facts, messages };
+  return { type, label: chatDocumentLabel(type, await loadCompanyTerms(db, ctx.companyId)), ...facts, messages };
 }
 
 /** The assistant's answer (or failure notice) to a question, once stored. */

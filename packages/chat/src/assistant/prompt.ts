@@ -1,6 +1,6 @@
 // What the model is told (pure, tested without a database): who it is, the document the question is about (its
 // facts and latest messages, only what the asking user may read), the thread so far, and the question.
-import { CHAT_DOCUMENT_LABELS, type ChatAuthorType, type ChatDocument } from "@taller/core";
+import type { ChatAuthorType, ChatDocument } from "@taller/core";
 import type { CompletionMessage } from "./completion";
 
 export const ASSISTANT_SYSTEM_PROMPT =
@@ -12,6 +12,8 @@ export const HISTORY_BUDGET = 12_000;
 
 export interface PromptContext {
   type: ChatDocument;
+  /** The document type's name in the company's words (`chatDocumentLabel`). */
+  label: string;
   correlative_id: number | null;
   title: string;
   subtitle: string;
@@ -25,9 +27,12 @@ export interface PromptTurn {
   text: string;
 }
 
+const numbered = (context: Pick<PromptContext, "label" | "correlative_id">) =>
+  `${context.label}${context.correlative_id ? ` #${context.correlative_id}` : ""}`;
+
 export function contextText(context: PromptContext): string {
   const lines = [
-    `Documento: ${CHAT_DOCUMENT_LABELS[context.type]}${context.correlative_id ? ` #${context.correlative_id}` : ""}`,
+    `Documento: ${numbered(context)}`,
     context.title && `Título: ${context.title}`,
     context.subtitle && `Detalle: ${context.subtitle}`,
     `Estado: ${context.finished ? "finalizado" : "en curso"}`,
@@ -40,8 +45,8 @@ export function contextText(context: PromptContext): string {
 }
 
 /** A short label of the context for the thread's subtitle ('Orden #12 · ABCD12 Toyota'). */
-export function contextLabel(context: Pick<PromptContext, "type" | "correlative_id" | "title">): string {
-  const head = `${CHAT_DOCUMENT_LABELS[context.type]}${context.correlative_id ? ` #${context.correlative_id}` : ""}`;
+export function contextLabel(context: Pick<PromptContext, "label" | "correlative_id" | "title">): string {
+  const head = numbered(context);
   return (context.title ? `${head} · ${context.title}` : head).slice(0, 120);
 }
 

@@ -1,5 +1,5 @@
 import { ORDER_TEXTS, present } from "@taller/core";
-import { loadCompanyTerms, orders, queryRows, type DocumentPicture } from "@taller/db";
+import { orders, termText, queryRows, type DocumentPicture } from "@taller/db";
 import { type Transaction, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { createDocumentChat } from "@taller/chat";
@@ -45,7 +45,7 @@ export async function createOrder(
     sql`SELECT id FROM statuses WHERE company_id = ${by.companyId} AND type = 'Order' ORDER BY position, id LIMIT 1`,
   );
   if (!status)
-    throw userError("PRECONDITION_FAILED", ORDER_TEXTS.noStatus((await loadCompanyTerms(tx.db, by.companyId)).order));
+    throw userError("PRECONDITION_FAILED", await termText(tx.db, by.companyId, "order", ORDER_TEXTS.noStatus));
   const [next] = await queryRows<{ n: number }>(tx.db, sql`SELECT next_correlative('orders', ${by.companyId}) AS n`);
   const correlativeId = present(next, "the next order number").n;
   const { reception, ...fields } = order;

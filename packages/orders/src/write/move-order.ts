@@ -1,7 +1,7 @@
 import { documentFinished } from "@taller/chat";
-import { deliveryStatus, ORDER_TEXTS, type OrderLifeStatus } from "@taller/core";
+import { deliveryStatus, ORDER_TEXTS, type OrderLifeStatus, type TermWords } from "@taller/core";
 import { isTransitionAllowed } from "@taller/admin";
-import { queryRows, termNotFound } from "@taller/db";
+import { queryRows, termNotFound, termText } from "@taller/db";
 import { fieldError, ownedDocument, type Transaction, TRPCError, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { logStatus } from "./status-log";
@@ -22,6 +22,10 @@ interface Current {
   finish: boolean;
 }
 
+/** A refusal that names the order in the company's words. */
+export const orderText = (tx: Transaction, companyId: number, text: (order: TermWords) => string) =>
+  termText(tx.db, companyId, "order", text);
+
 /**
  * The order as the writer may see it, refused when another write got there first: NOT_FOUND for another company's
  * order (or, with an own-records grant, another user's), CONFLICT when `version` is not the one it holds now.
@@ -34,7 +38,7 @@ export async function currentOrder(tx: Transaction, by: OrderWriter, id: number,
         WHERE o.company_id = ${by.companyId} AND o.id = ${id} AND ${ownedDocument("Order", by.ownerId)}`,
   );
   if (!order) throw new TRPCError({ code: "NOT_FOUND", message: await termNotFound(tx.db, by.companyId, "order") });
-  if (order.version !== version) throw userError("CONFLICT", ORDER_TEXTS.stale);
+  if (order.version !== version) throw userError("CONFLICT", await orderText(tx, by.companyId, ORDER_TEXTS.stale));
   return order;
 }
 
@@ -54,9 +58,11 @@ async function targetStatus(tx: Transaction, companyId: number, target: MoveTarg
     return found;
   }
   const found = statuses.find((s) => s.id === target.statusId);
-  if (!found) throw fieldError("BAD_REQUEST", "status_id", ORDER_TEXTS.statusNotOrder);
+  if (!found) throw fieldError("BAD_REQUEST", "status_id", await orderText(tx, companyId, ORDER_TEXTS.statusNotOrder));
   // A cancellation needs its reason: it goes through orders.cancel.
-  if (found.cancel) throw fieldError("BAD_REQUEST", "status_id", ORDER_TEXTS.cancelThroughCancel);
+  if (found.cancel) {
+    throw fieldError("BAD_REQUEST", "status_id", await orderText(tx, companyId, ORDER_TEXTS.cancelThroughCancel));
+  }
   return found;
 }
 
@@ -75,9 +81,11 @@ export async function moveOrder(
 ): Promise<{ id: number; status_id: number; version: number }> {
   const order = await currentOrder(tx, by, move.id, move.version);
   const to = await targetStatus(tx, by.companyId, move.target);
-  if (to.id === order.status_id) throw fieldError("CONFLICT", "status_id", ORDER_TEXTS.sameStatus);
+  if (to.id === order.status_id) {
+    throw fieldError("CONFLICT", "status_id", await orderText(tx, by.companyId, ORDER_TEXTS.sameStatus));
+  }
   if (!(await isTransitionAllowed(tx.db, by.companyId, order.status_id, to.id))) {
-    throw fieldError("CONFLICT", "status_id", ORDER_TEXTS.transitionNotAllowed);
+    throw fieldError("CONFLICT", "status_id", await orderText(tx, by.companyId, ORDER_TEXTS.transitionNotAllowed));
   }
   const [moved] = await queryRows<{ version: number }>(
     tx.db,
@@ -88,7 +96,7 @@ export async function moveOrder(
         WHERE company_id = ${by.companyId} AND id = ${move.id} AND version = ${move.version}
         RETURNING version`,
   );
-  if (!moved) throw userError("CONFLICT", ORDER_TEXTS.stale);
+  if (!moved) throw userError("CONFLICT", await orderText(tx, by.companyId, ORDER_TEXTS.stale));
   await logStatus(tx, by, move.id, to.id, move.reason);
   if (to.finish !== order.finish) await documentFinished(tx, by.companyId, { type: "Order", id: move.id }, to.finish);
   await tx.emit({ type: "order.changed", companyId: by.companyId, payload: { ids: [move.id] } });

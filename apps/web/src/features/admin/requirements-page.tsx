@@ -24,6 +24,8 @@ import { EditButton, firstError, formError } from "./setup-editing";
 import { ConfirmDelete } from "./setup-forms";
 import { useSetupChanged } from "../../lib/setup-events";
 import "./admin.css";
+import { useSetupTerms } from "../../lib/company-setup";
+import { theTerm } from "@taller/core";
 
 type Listed = RouterOutputs["admin"]["requirements"]["list"];
 type Requirement = Listed["requirements"][number];
@@ -146,6 +148,7 @@ function RequirementDialog({
   onClose: () => void;
   onSaved: () => Promise<void>;
 }) {
+  const terms = useSetupTerms();
   const [fields, setFields] = useState<Fields>(requirement ?? EMPTY);
   // Number inputs keep their text, so a half-typed value is not turned into a number on each keystroke.
   const [texts, setTexts] = useState({
@@ -223,7 +226,7 @@ function RequirementDialog({
           error={firstError(error, "speciality_id")}
         />
         <fieldset className="admin-fieldset">
-          <legend>Seguimiento (CRM): el cliente vuelve por…</legend>
+          <legend>{`Seguimiento (${terms.crm.one}): ${theTerm(terms.client)} vuelve por…`}</legend>
           <Select
             label="Requerimiento siguiente"
             value={fields.next_requirement_id === null ? NONE : String(fields.next_requirement_id)}

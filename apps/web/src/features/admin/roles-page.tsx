@@ -9,7 +9,7 @@ import {
   ACTIONS,
   administers,
   createRoleSchema,
-  RESOURCE_LABELS,
+  resourceLabels,
   RESOURCES,
   type Action,
   type GrantInput,
@@ -27,6 +27,7 @@ import { AdminFrame } from "./admin-frame";
 import { AdminList } from "./admin-list";
 import { ConfirmDelete, NameForm } from "./setup-forms";
 import type { Role } from "./role-field";
+import { useSetupTerms } from "../../lib/company-setup";
 
 export function AdminRolesPage() {
   return (
@@ -101,6 +102,8 @@ const cell = (action: Action, resource: Resource) => `${action}:${resource}`;
 function RoleEditor({ role, onDeleted }: { role: Role; onDeleted: () => void }) {
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
+  const terms = useSetupTerms();
+  const resources = resourceLabels(terms);
   const [grid, setGrid] = useState<GridGrants>(
     () => new Map(role.grants.map((g) => [cell(g.action, g.resource), g.restricted_to_own])),
   );
@@ -152,11 +155,11 @@ function RoleEditor({ role, onDeleted }: { role: Role; onDeleted: () => void }) 
         <tbody>
           {RESOURCES.map((resource) => (
             <tr key={resource}>
-              <th scope="row">{RESOURCE_LABELS[resource]}</th>
+              <th scope="row">{resources[resource]}</th>
               {ACTIONS.map((action) => {
                 const key = cell(action, resource);
                 const own = grid.get(key);
-                const what = `${ACTION_LABELS[action]} ${RESOURCE_LABELS[resource]}`;
+                const what = `${ACTION_LABELS[action]} ${resources[resource]}`;
                 return (
                   <td key={action}>
                     <input
@@ -183,8 +186,7 @@ function RoleEditor({ role, onDeleted }: { role: Role; onDeleted: () => void }) 
         </tbody>
       </ScrollTable>
       <p className="admin-hint">
-        "Propios": el permiso vale solo para los registros del usuario (las órdenes que recibió o tiene asignadas, sus
-        reservas).
+        {`"Propios": el permiso vale solo para los registros del usuario (${terms.order.manyLower} y reservas que recibió o tiene a cargo).`}
       </p>
       <div className="admin-actions">
         <Button loading={save.isPending} onClick={() => save.mutate({ id: role.id, grants: grants() })}>

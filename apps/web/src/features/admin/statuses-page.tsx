@@ -4,10 +4,11 @@
  * it may move to (none chosen: any) and, for orders, whether it is the cancel status ('Anular'; one or none), moves
  * it up or down, and deletes one no document uses. Every change reaches open screens through `company.setup_changed`.
  */
-import { CRM_CATEGORY_NAMES, STATUS_TYPE_NAMES, STATUS_TYPES, type StatusType } from "@taller/core";
+import { CRM_CATEGORY_NAMES, STATUS_TYPES, statusTypeNames, type StatusType, theTerm } from "@taller/core";
 import type { RouterOutputs } from "@taller/api";
 import { ArrowDown, ArrowUp, Palette, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useSetupTerms } from "../../lib/company-setup";
 import { QueryFailed } from "../../lib/load-state";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -32,7 +33,6 @@ type Status = RouterOutputs["admin"]["statuses"]["list"]["statuses"][number];
 type Transition = RouterOutputs["admin"]["statuses"]["list"]["transitions"][number];
 type CrmCategory = keyof typeof CRM_CATEGORY_NAMES;
 
-const typeOptions = STATUS_TYPES.map((t) => ({ value: t, label: STATUS_TYPE_NAMES[t] }));
 const categoryOptions = (Object.keys(CRM_CATEGORY_NAMES) as CrmCategory[]).map((c) => ({
   value: c,
   label: CRM_CATEGORY_NAMES[c],
@@ -48,6 +48,8 @@ export function AdminStatusesPage() {
 
 function StatusesAdmin() {
   const [type, setType] = useState<StatusType>("Order");
+  const typeNames = statusTypeNames(useSetupTerms());
+  const typeOptions = STATUS_TYPES.map((t) => ({ value: t, label: typeNames[t] }));
   const list = trpc.admin.statuses.list.useQuery();
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
@@ -80,7 +82,7 @@ function StatusesAdmin() {
         ) : list.isError ? (
           <QueryFailed query={list} what="los estados" inline />
         ) : (
-          <ul className="admin-statuses" aria-label={`Estados de ${STATUS_TYPE_NAMES[type]}`}>
+          <ul className="admin-statuses" aria-label={`Estados de ${typeNames[type]}`}>
             {ofType.map((s, i) => (
               <li key={s.id}>
                 <StatusBadge color={s.color} name={s.name} />
@@ -202,6 +204,7 @@ function EditStatus({
   onClose: () => void;
   onSaved: () => Promise<void>;
 }) {
+  const terms = useSetupTerms();
   const [name, setName] = useState(status.name);
   const [color, setColor] = useState(status.color);
   const [finish, setFinish] = useState(status.finish);
@@ -246,7 +249,7 @@ function EditStatus({
         {status.type === "Order" && (
           <>
             <Checkbox
-              label="Estado de anulación ('Anular' deja la orden en este estado)"
+              label={`Estado de anulación ('Anular' deja ${theTerm(terms.order)} en este estado)`}
               checked={cancel}
               onCheckedChange={(on) => {
                 setCancel(on);

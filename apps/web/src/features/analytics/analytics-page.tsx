@@ -7,6 +7,7 @@
 import type { RouterOutputs } from "@taller/api";
 import {
   analyticsRangeSchema,
+  ordersShort,
   defaultAnalyticsRange,
   formatMoney,
   formatNumber,
@@ -27,6 +28,7 @@ import { CategoryChart, ShareChart, TimeChart } from "./charts";
 import { Figure } from "./figure";
 import { kpi } from "./kpis";
 import "./analytics.css";
+import { useTerms } from "../../lib/company-setup";
 
 type Dashboard = RouterOutputs["analytics"]["dashboard"];
 
@@ -105,9 +107,10 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
   const series = d.series.map((point, i) => ({ ...point, label: String(d.tables.orders.rows[i]?.[0] ?? "") }));
   const names = new Map(d.users.map((u) => [u.id, u.name]));
   const tables = d.tables;
+  const orders = ordersShort(useTerms().order);
   return (
     <>
-      <h2 className="analytics-section">Órdenes y tiempos</h2>
+      <h2 className="analytics-section">{orders} y tiempos</h2>
       <div className="analytics-grid">
         <Figure
           figure="orders"
@@ -121,7 +124,7 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
           ]}
         >
           <TimeChart
-            label="Órdenes por período"
+            label={`${orders} por período`}
             data={series}
             xKey="label"
             format={count}

@@ -6,6 +6,7 @@
 import type { RouterOutputs } from "@taller/api";
 import {
   bookingErrorText,
+  bookingFieldLabels,
   BOOKED_TITLE,
   BOOKING_ERRORS,
   companyTerms,
@@ -153,7 +154,10 @@ export function BookingForm({ token, data }: { token: string; data: BookingData 
       setBooked(result);
     } catch (error) {
       // Every failure: the spec's 2-second '¡OOPS!' snackbar naming the fields the server refused.
-      snackbar.show(bookingErrorText(fieldErrorsOf(error)), { tone: "error", duration: 2000 });
+      snackbar.show(bookingErrorText(fieldErrorsOf(error), bookingFieldLabels(companyTerms(data.company.terms))), {
+        tone: "error",
+        duration: 2000,
+      });
       if (Object.keys(fieldErrorsOf(error)).length === 0) {
         // No answer (network): the same key goes again with the next click.
         setSubmitError(errorCode(error) === null ? NO_ANSWER : error instanceof Error ? error.message : NO_ANSWER);

@@ -11,6 +11,7 @@ import {
   BOOKING_ERRORS,
   bookingDisplay,
   bookingErrorText,
+  bookingFieldLabels,
   formatDateTime,
   formatDay,
   formatMoney,
@@ -34,8 +35,8 @@ import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { StatusBadge } from "../../ui/status";
 import { DateField } from "../../ui/date-field";
-import { bookingFieldLabels } from "./booking-form";
 import "./booking.css";
+import { orderNumberText } from "@taller/core";
 
 type Booking = RouterOutputs["booking"]["get"];
 
@@ -192,7 +193,7 @@ export function BookingView({ booking }: { booking: Booking }) {
         {booking.order && (
           <Field label={terms.order.one}>
             <Link to="/main/orders/$id" params={{ id: String(booking.order.id) }}>
-              Orden #{booking.order.correlative_id}
+              {orderNumberText(terms.order, booking.order.correlative_id)}
             </Link>
           </Field>
         )}

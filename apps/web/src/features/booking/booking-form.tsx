@@ -11,11 +11,10 @@
 import type { RouterOutputs } from "@taller/api";
 import {
   bookingErrorText,
+  bookingFieldLabels,
   bookingFormSchema,
   type BookingFormInput,
   lowerTerm,
-  type TermKey,
-  type TermWords,
   titleCase,
 } from "@taller/core";
 import { useEffect, useState } from "react";
@@ -39,19 +38,6 @@ import "./booking.css";
 
 export type BookingPrefill = Partial<Omit<BookingFormInput, "idempotency_key" | "booking_type">>;
 export type CreatedBooking = RouterOutputs["booking"]["create"];
-
-/** The form's labels in the company's terms, also naming the fields in the error snackbar. */
-export const bookingFieldLabels = (terms: Record<TermKey, TermWords>): Record<string, string> => ({
-  client_id: terms.client.one,
-  vehicle_id: terms.object.one,
-  requirement_id: "Requerimiento",
-  location_id: "Local",
-  user_id: "Profesional",
-  booking_date: "Fecha",
-  booking_time: "Hora",
-  duration: "Duración",
-  comment: "Comentario",
-});
 
 /** One attempt's idempotency key: the same attempt retried books once. */
 function newKey(): string {

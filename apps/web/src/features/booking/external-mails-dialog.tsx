@@ -5,7 +5,17 @@
  * the dialog closes when none is left.
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatDay, NO_CLIENT, NO_PLATE, NO_RUT, NOT_SPECIFIED, titleCase, todayIn } from "@taller/core";
+import {
+  formatDay,
+  NO_CLIENT,
+  NO_PLATE,
+  NO_RUT,
+  NOT_SPECIFIED,
+  orderNumberText,
+  titleCase,
+  todayIn,
+} from "@taller/core";
+import { useTerms } from "../../lib/company-setup";
 import { Link } from "@tanstack/react-router";
 import { CalendarPlus, Mail, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -41,6 +51,7 @@ function MailRow({
   onBook?(): void;
   removing: boolean;
 }) {
+  const terms = useTerms();
   const d = mail.data;
   const booking = mail.get_booking;
   return (
@@ -61,7 +72,7 @@ function MailRow({
         {booking && (
           <Link to="/main/bookings/$id" params={{ id: String(booking.id) }}>
             Reserva {formatDay(booking.booking_date)} {booking.booking_time}
-            {booking.order ? ` · Orden #${booking.order.correlative_id}` : ""}
+            {booking.order ? ` · ${orderNumberText(terms.order, booking.order.correlative_id)}` : ""}
           </Link>
         )}
         {onBook && !mail.is_booked && (

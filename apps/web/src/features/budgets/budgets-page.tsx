@@ -20,6 +20,7 @@ import { ListPage, ListTotal } from "../../ui/list-page";
 import { StatusBoxes, StatusDot } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
 import "./budgets.css";
+import { orderNumberText } from "@taller/core";
 
 type BudgetItem = RouterOutputs["budgets"]["list"]["budgets"][number];
 
@@ -68,6 +69,7 @@ function Row({ budget }: { budget: BudgetItem }) {
 }
 
 function Card({ budget }: { budget: BudgetItem }) {
+  const terms = useTerms();
   return (
     <Link to="/main/budgets/$id" params={{ id: String(budget.id) }} className="list-card budget-card">
       <span className="list-card-main">
@@ -80,8 +82,8 @@ function Card({ budget }: { budget: BudgetItem }) {
           {budget.status.name}
         </span>
         <span className="muted">
-          Orden #{budget.order_correlative_id} · {budget.client_name ?? "-"} · {budget.identifier ?? "-"} ·{" "}
-          {formatDate(budget.created_at)}
+          {orderNumberText(terms.order, budget.order_correlative_id)} · {budget.client_name ?? "-"} ·{" "}
+          {budget.identifier ?? "-"} · {formatDate(budget.created_at)}
         </span>
       </span>
     </Link>

@@ -6,12 +6,23 @@
  * confirmation; every open calendar hears it.
  */
 import type { RouterOutputs } from "@taller/api";
-import { EVENT_MIN_HOURS, eventInputSchema, formatMoney, formatTime } from "@taller/core";
+import {
+  agree,
+  EVENT_MIN_HOURS,
+  eventInputSchema,
+  formatMoney,
+  formatTime,
+  lowerTerm,
+  orderNumberText,
+  orderShort,
+  type TermWords,
+} from "@taller/core";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { markServerErrors } from "../../lib/form-errors";
 import { dateField, textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
+import { useTerms } from "../../lib/company-setup";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -25,15 +36,21 @@ import { useSettled } from "../../lib/use-settled";
 
 type OrderOption = RouterOutputs["calendar"]["orderOptions"][number];
 
+/** 'Orden vinculada', 'Trabajo vinculado': the attached order's group, in the company's words. */
+const linkedOrder = (order: TermWords) => `${orderShort(order)} ${agree(order, "vinculado", "vinculada")}`;
+
 /** How an attached order reads in the dialog: 'Orden #208 · BCDF12 · status · total'. */
-function orderLine(o: {
-  correlative_id: number | null;
-  identifier: string | null;
-  status_name: string | null;
-  order_total: number | null;
-}) {
+function orderLine(
+  o: {
+    correlative_id: number | null;
+    identifier: string | null;
+    status_name: string | null;
+    order_total: number | null;
+  },
+  order: TermWords,
+) {
   return [
-    o.correlative_id === null ? "Orden vinculada" : `Orden #${o.correlative_id}`,
+    o.correlative_id === null ? linkedOrder(order) : orderNumberText(order, o.correlative_id),
     o.identifier,
     o.status_name,
     o.order_total === null ? null : formatMoney(o.order_total),
@@ -44,6 +61,7 @@ function orderLine(o: {
 
 /** 'Vincular orden': the orders whose number starts with what is typed (after 300 ms), one click attaches. */
 function OrderPicker({ onPick }: { onPick(order: OrderOption): void }) {
+  const { order } = useTerms();
   const [query, setQuery] = useState("");
   const settled = useSettled(query.trim(), 300);
   const valid = /^#?\d{1,10}$/.test(settled);
@@ -51,22 +69,24 @@ function OrderPicker({ onPick }: { onPick(order: OrderOption): void }) {
   return (
     <div className="calendar-event-picker">
       <TextField
-        label="Vincular orden (N°)"
+        label={`Vincular ${lowerTerm(orderShort(order))} (N°)`}
         type="search"
         inputMode="numeric"
         autoComplete="off"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      {valid && options.isError && <QueryFailed query={options} what="las órdenes" inline />}
+      {valid && options.isError && (
+        <QueryFailed query={options} what={`${agree(order, "los", "las")} ${order.manyLower}`} inline />
+      )}
       {valid && options.data && (
-        <ul aria-label="Órdenes encontradas">
-          {options.data.length === 0 && <li className="muted">No se encontraron órdenes</li>}
+        <ul aria-label={`${order.many} ${agree(order, "encontrados", "encontradas")}`}>
+          {options.data.length === 0 && <li className="muted">No se encontraron {order.manyLower}</li>}
           {options.data.map((o) => (
             <li key={o.id}>
               <button type="button" onClick={() => onPick(o)}>
                 <span className="calendar-event-swatch" style={{ background: o.status_color }} aria-hidden />
-                {orderLine(o)}
+                {orderLine(o, order)}
               </button>
             </li>
           ))}
@@ -92,6 +112,7 @@ export function EventDialog({
   onDeleted(): void;
 }) {
   const can = useCan();
+  const terms = useTerms();
   const create = trpc.calendar.events.create.useMutation();
   const update = trpc.calendar.events.update.useMutation();
   const remove = trpc.calendar.events.delete.useMutation({ onSuccess: onDeleted });
@@ -149,16 +170,19 @@ export function EventDialog({
             error={form.formState.errors.duration?.message}
           />
           {orderId !== null && orderId !== undefined ? (
-            <div className="calendar-event-order" role="group" aria-label="Orden vinculada">
+            <div className="calendar-event-order" role="group" aria-label={linkedOrder(terms.order)}>
               <span>
                 {picked?.id === orderId
-                  ? orderLine(picked)
-                  : orderLine({
-                      correlative_id: event?.eventable?.correlative_id ?? null,
-                      identifier: event?.eventable?.identifier ?? null,
-                      status_name: event?.status_name ?? null,
-                      order_total: event?.order_total ?? null,
-                    })}
+                  ? orderLine(picked, terms.order)
+                  : orderLine(
+                      {
+                        correlative_id: event?.eventable?.correlative_id ?? null,
+                        identifier: event?.eventable?.identifier ?? null,
+                        status_name: event?.status_name ?? null,
+                        order_total: event?.order_total ?? null,
+                      },
+                      terms.order,
+                    )}
               </span>
               <Button variant="text" onClick={() => form.setValue("order_id", null)}>
                 Desvincular

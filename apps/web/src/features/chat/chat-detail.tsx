@@ -40,6 +40,7 @@ import { BudgetsStrip, EventsStrip, WorksStrip } from "./strips";
 import { useChatMessages, type Message } from "./use-chat-messages";
 import { WhatsappDialog } from "./whatsapp-panel";
 import { useMentionName } from "./use-mention-name";
+import { useTerms } from "../../lib/company-setup";
 
 // Loaded when 'Ver' first opens an order: orders' rows open chats, so a static import would tie the two features'
 // chunks in a cycle (and load the order detail with every chat).
@@ -100,8 +101,9 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
   const editEvent = trpc.chat.editEvent.useMutation();
 
   const mentionName = useMentionName();
+  const terms = useTerms();
   const name = (kind: "user" | "client", id: number) =>
-    mentionName(kind, id) ?? (kind === "user" ? "usuario" : "cliente");
+    mentionName(kind, id) ?? (kind === "user" ? "usuario" : terms.client.oneLower);
 
   const marker = useMemo(
     () => createReadMarker((commentId) => markRead.mutate({ chat_id: header.id, comment_id: commentId })),

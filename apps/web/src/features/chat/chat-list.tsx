@@ -16,8 +16,9 @@ import { VirtualList } from "../../ui/virtual-list";
 import { showAssistant } from "./assistant-store";
 import { showChat } from "./chat-store";
 import { ChatRow } from "./chat-row";
-import { emptyListText, TAB_LABELS } from "./list-rules";
+import { emptyListText, tabLabels } from "./list-rules";
 import { useChatCache } from "./use-chat-cache";
+import { useTerms } from "../../lib/company-setup";
 
 const TAB_ICONS: Record<ChatTab, typeof ClipboardList> = { Order: ClipboardList, Budget: Calculator, Crm: Users };
 const SEARCH_DEBOUNCE_MS = 300;
@@ -38,6 +39,8 @@ function openRow(chat: ChatListItem) {
 
 export function ChatList() {
   const [tab, setTab] = useState<ChatTab>("Order");
+  const terms = useTerms();
+  const labels = tabLabels(terms);
   const [archived, setArchived] = useState(false);
   const [text, setText] = useState("");
   const search = useSettled(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -97,7 +100,7 @@ export function ChatList() {
               onClick={() => setTab(t)}
             >
               <Icon size={18} aria-hidden />
-              <span>{TAB_LABELS[t]}</span>
+              <span>{labels[t]}</span>
               {badge && badge.mention > 0 && (
                 <span className="chat-badge" aria-label={`${badge.mention} menciones`}>
                   {badge.mention}
@@ -122,9 +125,9 @@ export function ChatList() {
           </span>
         )}
       </button>
-      <div className="chat-list-body" role="tabpanel" aria-label={TAB_LABELS[tab]}>
+      <div className="chat-list-body" role="tabpanel" aria-label={labels[tab]}>
         <VirtualList
-          label={`Chats de ${TAB_LABELS[tab]}`}
+          label={`Chats de ${labels[tab]}`}
           items={items}
           getKey={(c) => c.id}
           estimateSize={76}
@@ -132,8 +135,8 @@ export function ChatList() {
           hasMore={Boolean(list.hasNextPage) && !list.isError}
           loading={loading || list.isFetchingNextPage}
           onLoadMore={() => void list.fetchNextPage()}
-          loadingText={emptyListText({ loading: true, tab, filtered: false })}
-          emptyText={emptyListText({ loading: false, tab, filtered: archived || Boolean(search) })}
+          loadingText={emptyListText({ loading: true, tab, filtered: false }, terms)}
+          emptyText={emptyListText({ loading: false, tab, filtered: archived || Boolean(search) }, terms)}
           failed={list.isError && <QueryFailed query={list} what="los chats" inline />}
         />
       </div>

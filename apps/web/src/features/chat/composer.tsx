@@ -28,6 +28,8 @@ import { insertMention, mentionCandidates, mentionQuery, roleLabel } from "./men
 import { MessageText } from "./message-bubble";
 import { authorName, canSend, eventFormErrors, onlyImages } from "./message-rules";
 import type { Message } from "./use-chat-messages";
+import { useTerms } from "../../lib/company-setup";
+import { agree } from "@taller/core";
 
 export interface EventDraft {
   name: string;
@@ -195,6 +197,7 @@ export function Composer({
   /** The WhatsApp client option (seed 001 section 9): given only when the user may create CRM and a client is known. */
   onWhatsapp?: () => void;
 }) {
+  const { client } = useTerms();
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
   const [files, setFiles] = useState<File[]>([]);
@@ -393,7 +396,11 @@ export function Composer({
           </>
         )}
         {onWhatsapp && text.length === 0 && (
-          <IconButton label="WhatsApp al cliente" className="chat-whatsapp" onClick={onWhatsapp}>
+          <IconButton
+            label={`WhatsApp ${agree(client, "al", "a la")} ${client.oneLower}`}
+            className="chat-whatsapp"
+            onClick={onWhatsapp}
+          >
             <MessageCircle size={20} />
           </IconButton>
         )}

@@ -18,9 +18,18 @@ import {
   truncate,
   type ChatTab,
   type Instant,
+  ordersShort,
+  type TermKey,
+  type TermWords,
 } from "@taller/core";
 
-export const TAB_LABELS: Record<ChatTab, string> = { Order: "Órdenes", Budget: "Presupuestos", Crm: "CRM" };
+/** The tabs' names: 'Órdenes', 'Presupuestos', 'CRM', or the company's own words. */
+export const tabLabels = (terms: ChatTerms): Record<ChatTab, string> => ({
+  Order: ordersShort(terms.order),
+  Budget: "Presupuestos",
+  Crm: terms.crm.many,
+});
+type ChatTerms = Pick<Record<TermKey, TermWords>, "order" | "crm">;
 
 /** Lower case without accents, so 'jose' finds 'José' (the @ popup filters names and roles with it). */
 export function fold(text: string): string {
@@ -69,10 +78,10 @@ export function chatTime(instant: Instant | null, now: Date = new Date()): strin
  * archived toggle invites to add a chat from the work orders (that is where chats start); other tabs, or a filtered
  * list, say there is none of that type.
  */
-export function emptyListText(state: { loading: boolean; tab: ChatTab; filtered: boolean }): string {
+export function emptyListText(state: { loading: boolean; tab: ChatTab; filtered: boolean }, terms: ChatTerms): string {
   if (state.loading) return CHAT_TEXTS.loading;
-  if (state.tab === "Order" && !state.filtered) return CHAT_TEXTS.empty;
-  return CHAT_TEXTS.emptyTab(TAB_LABELS[state.tab]);
+  if (state.tab === "Order" && !state.filtered) return CHAT_TEXTS.empty(terms.order);
+  return CHAT_TEXTS.emptyTab(tabLabels(terms)[state.tab]);
 }
 
 /** Work names are shortened to 15 characters in chat (seed 001 section 9). */

@@ -412,7 +412,7 @@ export function ManagementView({
             <ul className="crm-works">
               {works.data.items.map((w) => (
                 <li key={w.id}>
-                  <WorkCard work={w} />
+                  <WorkCard work={w} terms={terms} />
                 </li>
               ))}
             </ul>

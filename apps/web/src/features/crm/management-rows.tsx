@@ -19,6 +19,8 @@ import type { ReactNode } from "react";
 import { IconButton } from "../../ui/icon-button";
 import { StatusBadge } from "../../ui/status";
 import { CLIENT_NAME_MAX, CRM_COLOR_CSS, type ListSort, type ManagementColumn, nextSort, shorten } from "./crm-rules";
+import { lowerTerm, orderShort } from "@taller/core";
+import { useTerms } from "../../lib/company-setup";
 
 export type ManagementRow = RouterOutputs["crm"]["retentions"]["items"][number];
 
@@ -196,6 +198,7 @@ function Expanded({
   columns: readonly ManagementColumn[];
   onOpen(id: number): void;
 }) {
+  const terms = useTerms();
   return (
     <div className="crm-row-detail" role="region" aria-label={`Gestión #${row.correlative_id}`}>
       <dl>
@@ -234,7 +237,7 @@ function Expanded({
         </button>
         {row.order_id !== null && (
           <Link to="/main/orders/$id" params={{ id: String(row.order_id) }} className="btn btn-text">
-            Ver orden
+            Ver {lowerTerm(orderShort(terms.order))}
           </Link>
         )}
         {row.booking_id !== null && (

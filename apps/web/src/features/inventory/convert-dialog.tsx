@@ -4,7 +4,9 @@
  */
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
+import { theTerm } from "@taller/core";
 import { fieldErrorsOf } from "../../lib/api";
+import { useTerms } from "../../lib/company-setup";
 import { trpc } from "../../lib/trpc";
 import { Dialog } from "../../ui/dialog";
 import { FormFooter } from "../../ui/form-footer";
@@ -14,6 +16,7 @@ import type { ActionPageData } from "./action-page";
 
 export function ConvertDialog({ action, onClose }: { action: ActionPageData; onClose(): void }) {
   const outcome = useOutcome();
+  const terms = useTerms();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const convert = trpc.provider.toBuyOrder.useMutation();
@@ -43,7 +46,7 @@ export function ConvertDialog({ action, onClose }: { action: ActionPageData; onC
       <form onSubmit={(e) => void submit(e)} noValidate className="adjust-form">
         <p className="muted">
           La orden de compra lleva los productos que ofreció el proveedor, a sus precios. El enlace para el proveedor se
-          crea desde la sección 'Proveedores' de la orden.
+          crea desde la sección 'Proveedores' de {theTerm(terms.order)}.
         </p>
         <Select
           label="Bodega"

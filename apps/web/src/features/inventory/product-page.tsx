@@ -208,6 +208,7 @@ function UseLink({ use }: { use: Use }) {
 
 /** 'Dónde se usó': the orders that consumed it, the budgets, pricings and buy orders that carry it. */
 function Usage({ productId }: { productId: number }) {
+  const terms = useTerms();
   const query = trpc.inventory.products.usage.useInfiniteQuery(
     { product_id: productId },
     { getNextPageParam: nextCursor },
@@ -218,7 +219,7 @@ function Usage({ productId }: { productId: number }) {
       title="Dónde se usó"
       what="los usos del producto"
       loading="Cargando usos"
-      empty="Aún no se usa en órdenes, presupuestos ni compras"
+      empty={`Aún no se usa en ${terms.order.manyLower}, presupuestos ni compras`}
       more="Ver más usos"
       query={query}
       rows={rows}

@@ -14,6 +14,7 @@ import {
   INVOICE_NOT_SENT_TEXT,
   NOTA_CREDITO,
   invoiceReceiverSchema,
+  agree,
 } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -40,6 +41,7 @@ type Invoice = RouterOutputs["invoicing"]["get"];
 const receiverForm = invoiceReceiverSchema.extend({ dte_type: z.enum(["33", "34", "39"]).optional() });
 
 function ReceiverForm({ invoice }: { invoice: Invoice }) {
+  const terms = useTerms();
   const utils = trpc.useUtils();
   const outcome = useOutcome();
   const update = trpc.invoicing.updateDraft.useMutation();
@@ -82,7 +84,11 @@ function ReceiverForm({ invoice }: { invoice: Invoice }) {
       <TextField label="Giro" {...textField(form, "receiver_activity")} />
       <TextField label="Dirección" {...textField(form, "receiver_address")} />
       <TextField label="Correo" type="email" {...textField(form, "receiver_email")} />
-      {Number(type) === BOLETA && <p className="muted">Una boleta no necesita datos del cliente.</p>}
+      {Number(type) === BOLETA && (
+        <p className="muted">
+          Una boleta no necesita datos {agree(terms.client, "del", "de la")} {terms.client.oneLower}.
+        </p>
+      )}
       <FormFooter saving={update.isPending} error={form.formState.errors.root?.server?.message} />
     </form>
   );

@@ -1,7 +1,7 @@
 // The orders list's rules that need no screen: the default filter and the 'Recepción' sort cycle (seed 002
 // sections 4.2 and 9).
 
-import { formatNumber, NO_BUDGET } from "@taller/core";
+import { formatNumber, lowerTerm, NO_BUDGET, ordersShort, type TermWords } from "@taller/core";
 
 export { NO_BUDGET };
 
@@ -66,7 +66,7 @@ export function receptionSort(param: ReceptionParam | undefined): SortState {
 }
 
 /** What the user reads when the export could not hold every matching order (seed 002: '*Máximo 1000 registros'). */
-export function leftOutMessage(rows: number, leftOut: number, capped = false): string {
+export function leftOutMessage(order: TermWords, rows: number, leftOut: number, capped = false): string {
   const count = capped ? `más de ${formatNumber(leftOut)}` : formatNumber(leftOut);
-  return `Se exportaron ${formatNumber(rows)} órdenes (el máximo). Quedaron fuera ${count}: acota los filtros o las fechas para exportarlas.`;
+  return `Se exportaron ${formatNumber(rows)} ${lowerTerm(ordersShort(order))} (el máximo). Quedaron fuera ${count}: acota los filtros o las fechas para exportarlas.`;
 }

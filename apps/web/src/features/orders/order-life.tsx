@@ -12,6 +12,8 @@ import {
   orderEditable,
   orderStatusTargets,
   type TermWords,
+  TheTerm,
+  theTerm,
   transitionAllowed,
 } from "@taller/core";
 import { useState } from "react";
@@ -31,6 +33,7 @@ type Order = RouterOutputs["orders"]["get"];
 /** What every write of this section does when it settles: reload on success or conflict, and say what happened. */
 function useOrderWrite(order: Order, say: (text: string, failed: boolean) => void) {
   const utils = trpc.useUtils();
+  const terms = useTerms();
   const refresh = () => Promise.all([utils.orders.get.invalidate({ id: order.id }), utils.orders.list.invalidate()]);
   return (done: string) => ({
     onSuccess: async () => {
@@ -38,7 +41,7 @@ function useOrderWrite(order: Order, say: (text: string, failed: boolean) => voi
       say(done, false);
     },
     onError: async (error: unknown) => {
-      say(error instanceof Error ? error.message : ORDER_TEXTS.stale, true);
+      say(error instanceof Error ? error.message : ORDER_TEXTS.stale(terms.order), true);
       if (errorCode(error) === "CONFLICT") await utils.orders.get.invalidate({ id: order.id });
     },
   });
@@ -116,14 +119,14 @@ export function OrderLife({ order }: { order: Order }) {
   const cancelStatus = all.find((s) => s.cancel);
   const canCancel = cancelStatus !== undefined && transitionAllowed(order.status.id, cancelStatus.id, rules);
   const editable = orderEditable(order.status);
-  const theOrder = `${agree(terms.order, "el", "la")} ${terms.order.oneLower}`;
-  const finished = `${agree(terms.order, "El", "La")} ${terms.order.oneLower} ya está ${agree(terms.order, "terminado", "terminada")}.`;
+  const theOrder = theTerm(terms.order);
+  const finished = `${TheTerm(terms.order)} ya está ${agree(terms.order, "terminado", "terminada")}.`;
   const notDeliverable = `Para entregar, ${theOrder} debe estar en un estado desde el que la empresa permite entregar.`;
   const busy = change.isPending || deliver.isPending || update.isPending;
   const people = assignable.data ?? [];
   const updateError = update.error ? fieldErrorsOf(update.error) : {};
   return (
-    <section className="order-section order-section-wide order-life" aria-label="Cambios de la orden">
+    <section className="order-section order-section-wide order-life" aria-label={`Cambios de ${theTerm(terms.order)}`}>
       <h3>Estado</h3>
       <div className="order-life-row">
         <Select
@@ -189,7 +192,7 @@ export function OrderLife({ order }: { order: Order }) {
           {assignable.isError && <QueryFailed query={assignable} what="los técnicos" inline />}
         </div>
       ) : (
-        <p className="muted">{ORDER_TEXTS.finished}.</p>
+        <p className="muted">{ORDER_TEXTS.finished(terms.order)}.</p>
       )}
       {outcome && (
         <p className={outcome.failed ? "field-error" : "order-life-done"} role={outcome.failed ? "alert" : "status"}>

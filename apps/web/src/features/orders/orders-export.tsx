@@ -16,6 +16,7 @@ import { useSnackbar } from "../../ui/snackbar";
 import { ExportInProgress, useExportFailed } from "../../ui/export-progress";
 import { DateField, isDayValue } from "../../ui/date-field";
 import { leftOutMessage } from "./list-rules";
+import { useTerms } from "../../lib/company-setup";
 
 const RANGES = [
   { legend: "Fecha Recepción", start: "start_check_in", end: "end_check_in" },
@@ -39,6 +40,7 @@ export interface ExportFilters {
 export function OrdersExport({ filters }: { filters: ExportFilters }) {
   const can = useCan();
   const snackbar = useSnackbar();
+  const terms = useTerms();
   const exportFailed = useExportFailed();
   const [open, setOpen] = useState(false);
   const [dates, setDates] = useState<Dates>(NO_DATES);
@@ -46,7 +48,7 @@ export function OrdersExport({ filters }: { filters: ExportFilters }) {
     onSuccess: (file) => {
       downloadBase64(file);
       if (file.left_out > 0)
-        snackbar.show(leftOutMessage(file.rows, file.left_out, file.left_out_capped), {
+        snackbar.show(leftOutMessage(terms.order, file.rows, file.left_out, file.left_out_capped), {
           duration: 8000,
           closeLabel: "Cerrar",
         });

@@ -5,6 +5,7 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
+import { lowerTerm, orderShort, ordersShort } from "@taller/core";
 import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { QueryFailed } from "../../lib/load-state";
@@ -28,6 +29,8 @@ const budgetFilterStore = storedIdFilter("orders_budget_filter");
 
 export function OrdersPage() {
   const terms = useTerms();
+  // The spec's 'Estados de Orden', or the company's own word ('Estados de Reparación').
+  const statusesLabel = `Estados de ${orderShort(terms.order)}`;
   const narrow = useIsNarrow();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
@@ -60,7 +63,12 @@ export function OrdersPage() {
   useRefreshOn(["booking.changed", "budget.changed", "order.changed"], () => utils.orders.list.invalidate());
 
   useEffect(() => {
-    if (failed) snackbar.show("Error al cargar las órdenes", { tone: "error", duration: 3000, closeLabel: "Cerrar" });
+    if (failed)
+      snackbar.show(`Error al cargar las ${lowerTerm(ordersShort(terms.order))}`, {
+        tone: "error",
+        duration: 3000,
+        closeLabel: "Cerrar",
+      });
   }, [failed, list.errorUpdatedAt, snackbar]);
 
   const budgetStatuses = useMemo(() => new Map(statuses.data?.budget_statuses.map((s) => [s.id, s])), [statuses.data]);
@@ -75,7 +83,7 @@ export function OrdersPage() {
         <>
           {!narrow && statuses.data && (
             <StatusBoxes
-              label="Estados de Orden"
+              label={statusesLabel}
               boxes={statuses.data.order_statuses.map((s) => ({
                 ...s,
                 // Past the count's cap the per-status numbers are a sample: none is shown.
@@ -95,7 +103,8 @@ export function OrdersPage() {
         {...rows}
         loading={rows.loading && !failed}
         failed={
-          rows.failed ?? (statuses.isError && <QueryFailed query={statuses} what="los estados de orden" inline />)
+          rows.failed ??
+          (statuses.isError && <QueryFailed query={statuses} what={`los ${statusesLabel.toLowerCase()}`} inline />)
         }
         getKey={(o) => o.id}
         estimateSize={narrow ? 104 : 49}
@@ -122,7 +131,7 @@ export function OrdersPage() {
           open={filterOpen}
           onOpenChange={setFilterOpen}
           groups={[
-            { key: "status", title: "Estados de Orden", options: statuses.data.order_statuses },
+            { key: "status", title: statusesLabel, options: statuses.data.order_statuses },
             { key: "budget", title: "Estados de Presupuesto", options: statuses.data.budget_statuses },
           ]}
           value={{ status: filters.status_id, budget: filters.budget_status_id }}

@@ -6,6 +6,7 @@
  * shown right away in its detail dialog with the links to send.
  */
 import {
+  agree,
   formatMoney,
   PAYMENTS_OFF_TEXT,
   paymentLineSchema,
@@ -136,6 +137,7 @@ function BudgetForm({
  */
 function CheckoutMode({ children }: { children: ReactNode }) {
   const mode = trpc.payments.checkoutMode.useQuery();
+  const terms = useTerms();
   if (mode.isError) return <p role="alert">{mode.error.message}</p>;
   if (!mode.data) return <PageLoader />;
   if (mode.data.mode === null) return <p role="alert">{PAYMENTS_OFF_TEXT}</p>;
@@ -144,7 +146,8 @@ function CheckoutMode({ children }: { children: ReactNode }) {
       {mode.data.mode === "test" && (
         <p className="payment-test-notice" role="note">
           <span className="payment-test-badge">{TEST_PAYMENT_TEXT}</span> Este servidor usa el checkout de prueba: el
-          enlace no cobra dinero real y no se envía al cliente por WhatsApp.
+          enlace no cobra dinero real y no se envía {agree(terms.client, "al", "a la")} {terms.client.oneLower} por
+          WhatsApp.
         </p>
       )}
       {children}

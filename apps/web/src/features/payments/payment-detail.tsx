@@ -4,7 +4,7 @@
  * 'Cuotas', 'Valor Cuota', 'Enlace Pago'), 'Ver Orden de trabajo' for those who may read orders, and 'Reprocesar
  * pago' while a payment exists that has not paid it. The client's link is shown to copy and send.
  */
-import { formatDateTime, formatMoney, formatNumber, PAYMENT_PAID } from "@taller/core";
+import { agree, formatDateTime, formatMoney, formatNumber, PAYMENT_PAID, theTerm } from "@taller/core";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { errorCode } from "../../lib/api";
 import { useTerms } from "../../lib/company-setup";
@@ -71,7 +71,7 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
       {p.test && (
         <p className="payment-test-notice" role="note">
           <span className="payment-test-badge">{TEST_PAYMENT_TEXT}</span> Este cobro usa el checkout de prueba: no se
-          cobra dinero real y su enlace no se envía al cliente.
+          cobra dinero real y su enlace no se envía {agree(terms.client, "al", "a la")} {terms.client.oneLower}.
         </p>
       )}
       <PaymentLines lines={p.lines} total={p.total} totalLabel="Total" head />
@@ -82,7 +82,7 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
         <Field label="Enlace Cobro">
           <ExternalLink url={p.checkout_url} />
         </Field>
-        <Field label="Enlace para el cliente">
+        <Field label={`Enlace para ${theTerm(terms.client)}`}>
           <ExternalLink url={p.client_url} />
         </Field>
       </dl>

@@ -12,6 +12,7 @@ import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
 import { PictureDialog } from "./picture-dialog";
 import { type Profile, useMergeProfile } from "./profile-cache";
+import { useTerms } from "../../lib/company-setup";
 
 // The server's rules, except that the code is secret and never shown: a blank one is left as it is (not sent).
 // The e-mail (the login) changes through account.changeEmail, which also takes the current password.
@@ -32,6 +33,7 @@ const valuesOf = (profile: Pick<Profile, "name" | "mail" | "phone" | "rut">) => 
 
 /** General information: avatar (opens the picture dialog), Nombre, Correo, Teléfono, Rut, Código punto de trabajo. */
 export function ProfileCard({ profile }: { profile: Profile }) {
+  const terms = useTerms();
   const form = useZodForm(profileFormSchema, valuesOf(profile));
   const [pictureOpen, setPictureOpen] = useState(false);
   const update = trpc.account.update.useMutation();
@@ -96,7 +98,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             label="Teléfono"
             type="tel"
             autoComplete="tel"
-            hint="Tus clientes podrán llamarte a este número."
+            hint={`Tus ${terms.client.manyLower} podrán llamarte a este número.`}
             {...textField(form, "phone")}
           />
           <TextField

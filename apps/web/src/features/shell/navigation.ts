@@ -31,29 +31,30 @@ type TermKey = keyof Terms;
  * Modules named after one of the company's terms: their menu entries and titles are the term, whatever name was
  * stored with the module list, so a company that calls its objects 'Bicicletas' never reads 'Vehículos'.
  */
-const MODULE_TERMS: Partial<Record<ModuleKey, TermKey>> = { order: "order", object: "object", crm: "crm" };
+const MODULE_TERMS = { order: "order", object: "object", crm: "crm" } as const satisfies Partial<
+  Record<ModuleKey, TermKey>
+>;
+type TermModule = keyof typeof MODULE_TERMS;
+const isTermModule = (key: ModuleKey): key is TermModule => key in MODULE_TERMS;
 
 /** The term a module is named after, if any. */
-export const moduleTerm = (key: ModuleKey): TermKey | undefined => MODULE_TERMS[key];
+export const moduleTerm = (key: ModuleKey): TermKey | undefined => (isTermModule(key) ? MODULE_TERMS[key] : undefined);
 
-const DEFAULT_NAMES: Record<ModuleKey, string> = {
+/** The other modules' names (those named after a term take the company's plural). */
+const DEFAULT_NAMES: Record<Exclude<ModuleKey, TermModule>, string> = {
   booking: "Agenda",
   checkin: "Recepción",
-  order: "Órdenes de Trabajo",
   pending_works: "Trabajos",
   calendar: "Calendario",
   budget: "Presupuestos",
   analytic: "Reportes",
-  object: "Vehículos",
-  crm: "CRM",
   inventory: "Inventario",
   invoicing: "Facturación",
   shares: "Compartidos",
 };
 
 function defaultModuleName(key: ModuleKey, terms: Terms): string {
-  const term = MODULE_TERMS[key];
-  return term ? terms[term].plural : DEFAULT_NAMES[key];
+  return isTermModule(key) ? terms[MODULE_TERMS[key]].plural : DEFAULT_NAMES[key];
 }
 
 /**
@@ -66,7 +67,7 @@ export function configuredModules(
   const { terms } = preferences;
   return preferences.modules.length
     ? preferences.modules.map((m) => {
-        const term = MODULE_TERMS[m.key];
+        const term = moduleTerm(m.key);
         return term ? { ...m, name: terms[term].plural } : m;
       })
     : MODULE_KEYS.map((key) => ({ key, name: defaultModuleName(key, terms), visible: true }));
@@ -114,7 +115,9 @@ export type PageTitle = { module: ModuleKey } | { term: TermKey; form: "singular
 export function pageTitle(title: PageTitle, preferences: Pick<CompanyPreferences, "modules" | "terms">): string {
   if ("text" in title) return title.text;
   if ("term" in title) return preferences.terms[title.term][title.form];
-  const term = MODULE_TERMS[title.module];
+  const term = moduleTerm(title.module);
   if (term) return preferences.terms[term].plural;
-  return preferences.modules.find((m) => m.key === title.module)?.name ?? DEFAULT_NAMES[title.module];
+  return (
+    preferences.modules.find((m) => m.key === title.module)?.name ?? defaultModuleName(title.module, preferences.terms)
+  );
 }

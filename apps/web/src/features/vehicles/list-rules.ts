@@ -1,6 +1,14 @@
 // The vehicles list's rules that need no screen (seed 000 sections 2.8, 4 and 9): what the check-in and note cells
 // say and do. The statuses are in statuses.ts.
-import { bookObjectText, formatDate, formatDay, type Instant, type TermWords } from "@taller/core";
+import {
+  agree,
+  bookObjectText,
+  formatDate,
+  formatDay,
+  type Instant,
+  orderNumberText,
+  type TermWords,
+} from "@taller/core";
 
 /** The fields of a vehicles list row the cells read. */
 export interface VehicleCellData {
@@ -24,13 +32,16 @@ export type CheckInAction =
  * number yet) opens the booking; otherwise 'Agendar Vehículo' (in the company's term for its object) opens a new
  * booking for the vehicle.
  */
-export function checkInCell(v: VehicleCellData, object: TermWords): { text: string; action: CheckInAction } {
+export function checkInCell(
+  v: VehicleCellData,
+  terms: { object: TermWords; order: TermWords },
+): { text: string; action: CheckInAction } {
   const text =
     v.correlative_id !== null
-      ? `Orden #${v.correlative_id}`
+      ? orderNumberText(terms.order, v.correlative_id)
       : v.booking_date !== null
-        ? `Agendado para el ${formatDay(v.booking_date)}`
-        : bookObjectText(object);
+        ? `${agree(terms.object, "Agendado", "Agendada")} para el ${formatDay(v.booking_date)}`
+        : bookObjectText(terms.object);
   const action: CheckInAction =
     v.correlative_id !== null && v.order_id !== null
       ? { kind: "order", orderId: v.order_id }

@@ -3,13 +3,12 @@
  * section 2.8). The check-in cell is a button when the user may do what it leads to.
  */
 import type { RouterOutputs } from "@taller/api";
-import type { Can } from "@taller/core";
+import { type Can, vehicleStatusBoxes } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { ClientName } from "../orders";
 import { type CheckInAction, checkInCell, noteCell } from "./list-rules";
-import { VEHICLE_STATUS_BOXES } from "./statuses";
 
 export type VehicleListItem = RouterOutputs["vehicles"]["list"]["vehicles"][number];
 
@@ -50,8 +49,8 @@ function CheckIn({
 }) {
   const can = useCan();
   const terms = useTerms();
-  const { text, action } = checkInCell(vehicle, terms.object);
-  const status = VEHICLE_STATUS_BOXES.find((s) => s.id === vehicle.status_id);
+  const { text, action } = checkInCell(vehicle, terms);
+  const status = vehicleStatusBoxes(terms).find((s) => s.id === vehicle.status_id);
   // The text says what the dot shows; the dot stays out of the button's name.
   const dot = status && <span className="status-dot" aria-hidden style={{ background: status.color }} />;
   if (!allowed(action, can)) {

@@ -11,7 +11,7 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
-import { agree } from "@taller/core";
+import { agree, vehicleStatusBoxes } from "@taller/core";
 import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
@@ -29,7 +29,7 @@ import { OrderDialog } from "../orders";
 import { BookingDialog } from "./booking-dialog";
 import type { CheckInAction } from "./list-rules";
 import { VehicleFormDialog } from "./vehicle-form";
-import { asVehicleStatuses, DEFAULT_VEHICLE_FILTER, VEHICLE_STATUS_BOXES } from "./statuses";
+import { asVehicleStatuses, DEFAULT_VEHICLE_FILTER } from "./statuses";
 import {
   VEHICLE_COLUMNS,
   VEHICLE_TABLE_MIN_WIDTH,
@@ -109,7 +109,7 @@ export function VehiclesPage() {
         <>
           <StatusBoxes
             label={`Estados de ${terms.object.many}`}
-            boxes={VEHICLE_STATUS_BOXES.map((s) => ({
+            boxes={vehicleStatusBoxes(terms).map((s) => ({
               ...s,
               // Past the count's cap the per-status numbers are a sample: none is shown.
               count: totals && !totals.capped ? totals.by_status.find((t) => t.status_id === s.id)?.count : undefined,
@@ -139,7 +139,7 @@ export function VehiclesPage() {
       <FilterDialog
         open={filterOpen}
         onOpenChange={setFilterOpen}
-        groups={[{ key: "status", title: `Estados de ${terms.object.many}`, options: VEHICLE_STATUS_BOXES }]}
+        groups={[{ key: "status", title: `Estados de ${terms.object.many}`, options: vehicleStatusBoxes(terms) }]}
         value={{ status: statusIds }}
         onApply={(v) => setStatusIds(v.status)}
       />

@@ -6,6 +6,7 @@
  */
 import { ChevronDown, ChevronUp, Maximize2, Minimize2 } from "lucide-react";
 import { useState } from "react";
+import { useTerms } from "../../lib/company-setup";
 import { trpc } from "../../lib/trpc";
 import { IconButton } from "../../ui/icon-button";
 import { Select } from "../../ui/select";
@@ -20,6 +21,7 @@ export function CurrentWorkPanel() {
   const [fullScreen, setFullScreen] = useState(false);
   // The work picked by switching; the latest own work until then (or when the picked one is completed).
   const [pickedId, setPickedId] = useState<number | null>(null);
+  const terms = useTerms();
   const works = own.data ?? [];
   const current = works.find((w) => w.id === pickedId) ?? works[0];
   if (!current) return null;
@@ -28,7 +30,7 @@ export function CurrentWorkPanel() {
     <section className={`current-work${fullScreen ? " current-work-full" : ""}`} aria-label="Trabajo actual">
       <div className="current-work-bar">
         <p className="current-work-title">
-          {current.work.name} · {documentLabel(current)}
+          {current.work.name} · {documentLabel(current, terms)}
         </p>
         <IconButton
           label={expanded || fullScreen ? "Contraer" : "Expandir"}
@@ -51,11 +53,15 @@ export function CurrentWorkPanel() {
               label="Cambiar trabajo"
               value={String(current.id)}
               onValueChange={(v) => setPickedId(Number(v))}
-              options={works.map((w) => ({ value: String(w.id), label: `${w.work.name} · ${documentLabel(w)}` }))}
+              options={works.map((w) => ({
+                value: String(w.id),
+                label: `${w.work.name} · ${documentLabel(w, terms)}`,
+              }))}
             />
           )}
           <WorkCard
             work={current}
+            terms={terms}
             showUser={false}
             pending={moves.pendingId === current.id}
             onStart={() => moves.start(current.id)}

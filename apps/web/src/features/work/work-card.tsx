@@ -3,7 +3,17 @@
  * start / complete buttons when `onStart`/`onComplete` are given. Shared by /main/work, the current-work panel and
  * the kiosk, which call different procedures for the same moves.
  */
-import { elapsedText, WORK_STATE_LABELS, workState, type WorkDocumentType } from "@taller/core";
+import {
+  agree,
+  elapsedText,
+  orderShort,
+  type TermKey,
+  type TermWords,
+  TheTerm,
+  WORK_STATE_LABELS,
+  workState,
+  type WorkDocumentType,
+} from "@taller/core";
 import { CheckCircle2, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "../../ui/button";
@@ -24,16 +34,21 @@ export interface WorkView {
   completed_at: string | null;
 }
 
-const DOCUMENT_NAMES: Record<WorkDocumentType, string> = {
-  Order: "Orden",
-  Budget: "Presupuesto",
-  Crm: "CRM",
-  Booking: "Reserva",
-};
+/** The company's words for what the kiosk and the works screens show of a work. */
+export type WorkTerms = Pick<Record<TermKey, TermWords>, "order" | "crm">;
 
-/** 'Orden #123' (the order's correlative) or 'Reserva 45' (the document's id). */
-export function documentLabel(work: Pick<WorkView, "document_type" | "document_id" | "correlative_id">): string {
-  const name = DOCUMENT_NAMES[work.document_type];
+/** 'Orden #123' (the order's correlative) or 'Reserva 45' (the document's id), in the company's words. */
+export function documentLabel(
+  work: Pick<WorkView, "document_type" | "document_id" | "correlative_id">,
+  terms: WorkTerms,
+): string {
+  const names: Record<WorkDocumentType, string> = {
+    Order: orderShort(terms.order),
+    Budget: "Presupuesto",
+    Crm: terms.crm.one,
+    Booking: "Reserva",
+  };
+  const name = names[work.document_type];
   return work.correlative_id !== null ? `${name} #${work.correlative_id}` : `${name} ${work.document_id}`;
 }
 
@@ -53,8 +68,10 @@ export function WorkCard({
   onComplete,
   pending = false,
   showUser = true,
+  terms,
 }: {
   work: WorkView;
+  terms: WorkTerms;
   onStart?: () => void;
   onComplete?: () => void;
   pending?: boolean;
@@ -64,13 +81,13 @@ export function WorkCard({
   const state = workState(work);
   const since = state === "pending" ? work.created_at : state === "started" ? work.started_at : null;
   return (
-    <article className={`work-card work-${state}`} aria-label={`${work.work.name}, ${documentLabel(work)}`}>
+    <article className={`work-card work-${state}`} aria-label={`${work.work.name}, ${documentLabel(work, terms)}`}>
       <div className="work-card-head">
         <h3 className="work-card-name">{work.work.name}</h3>
         <span className="work-state">{WORK_STATE_LABELS[state]}</span>
       </div>
       <p className="work-card-meta">
-        {documentLabel(work)}
+        {documentLabel(work, terms)}
         {showUser && <> · {work.user.name}</>}
         {work.order_status && (
           <>
@@ -81,7 +98,7 @@ export function WorkCard({
       </p>
       {work.order_status?.cancel && state !== "completed" && (
         <p className="work-card-meta" role="status">
-          La orden fue anulada: este trabajo ya no hace falta.
+          {TheTerm(terms.order)} fue {agree(terms.order, "anulado", "anulada")}: este trabajo ya no hace falta.
         </p>
       )}
       {since && (

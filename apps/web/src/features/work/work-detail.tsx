@@ -5,6 +5,7 @@ import { formatDateTime, isRecordId } from "@taller/core";
 import { useParams } from "@tanstack/react-router";
 import { errorCode } from "../../lib/api";
 import { QueryFailed } from "../../lib/load-state";
+import { useTerms } from "../../lib/company-setup";
 import { trpc } from "../../lib/trpc";
 import { Spinner } from "../../ui/spinner";
 import { useWorkMoves, useWorksLive } from "./use-work-moves";
@@ -15,6 +16,7 @@ export function WorkDetailPage() {
   const workId = Number(id);
   const valid = isRecordId(workId);
   const work = trpc.workpoint.get.useQuery({ id: workId }, { enabled: valid });
+  const terms = useTerms();
   const moves = useWorkMoves();
   useWorksLive();
 
@@ -33,6 +35,7 @@ export function WorkDetailPage() {
       <h1 className="visually-hidden">{w.work.name}</h1>
       <WorkCard
         work={w}
+        terms={terms}
         pending={moves.pendingId === w.id}
         onStart={w.can_update ? () => moves.start(w.id) : undefined}
         onComplete={w.can_update ? () => moves.complete(w.id) : undefined}

@@ -6,6 +6,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { QueryFailed } from "../../lib/load-state";
+import { useTerms } from "../../lib/company-setup";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
@@ -16,6 +17,7 @@ type Tab = "open" | "all";
 
 export function WorksPage() {
   const me = trpc.auth.me.useQuery();
+  const terms = useTerms();
   const [tab, setTab] = useState<Tab>("open");
   const works = trpc.workpoint.list.useInfiniteQuery(
     { user_id: me.data?.id, state: tab, limit: 50 },
@@ -51,6 +53,7 @@ export function WorksPage() {
             <li key={work.id}>
               <WorkCard
                 work={work}
+                terms={terms}
                 showUser={false}
                 pending={moves.pendingId === work.id}
                 onStart={() => moves.start(work.id)}

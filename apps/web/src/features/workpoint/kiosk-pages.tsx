@@ -189,7 +189,10 @@ function KioskWorks() {
 
   useIdleLogout(check.data?.ok ? check.data.workpoint_logout_time : 0, () => void logout());
 
-  if (!me.data || !works.data) {
+  const terms = check.data?.ok ? check.data.terms : undefined;
+  if (!me.data || !works.data || !terms) {
+    if (check.data?.ok === false) return <p role="alert">{INVALID_TOKEN_TEXT}</p>;
+    if (check.isError) return <QueryFailed query={check} what="el punto de trabajo" />;
     if (me.isError && !lost) return <QueryFailed query={me} what="tu sesión" />;
     if (works.isError && !lost) return <QueryFailed query={works} what="tus trabajos" />;
     return <Spinner label="Cargando trabajos…" />;
@@ -210,6 +213,7 @@ function KioskWorks() {
             <li key={work.id}>
               <WorkCard
                 work={work}
+                terms={terms}
                 showUser={false}
                 pending={
                   (start.isPending && start.variables.id === work.id) ||
