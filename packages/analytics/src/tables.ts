@@ -16,6 +16,16 @@ export function periodLabel(period: string, grain: AnalyticsGrain): string {
 
 const percent = (share: number | null) => (share === null ? null : Math.round(share * 1000) / 10);
 
+/** The CRM table's rows: each stage of a retention's or absence's follow-up. */
+const CRM_STAGES: [string, (k: Totals["crm"][number]) => TableCell][] = [
+  ["Levantadas", (k) => k.raised],
+  ["Contactadas", (k) => k.contacted],
+  ["Agendadas", (k) => k.booked],
+  ["Recuperadas", (k) => k.recovered],
+  ["Perdidas", (k) => k.lost],
+  ["% recuperación", (k) => percent(k.recovered_share)],
+];
+
 /** Every figure's table, from the same figures the charts draw. */
 export function figureTables(d: {
   grain: AnalyticsGrain;
@@ -31,6 +41,9 @@ export function figureTables(d: {
   const o = totals.orders;
   const po = previous?.totals.orders;
   const names = new Map(d.users.map((u) => [u.id, u.name]));
+  const pb = previous?.totals.budgets;
+  const before = (v: number | undefined) => (previous ? [v ?? null] : []);
+  const crmKinds = totals.crm.map((k) => k.name);
   return {
     orders: {
       headers: ["Período", "Recibidas", "Finalizadas", "Entregadas"],
@@ -72,6 +85,29 @@ export function figureTables(d: {
       rows: totals.agenda.by_channel.map((c, i) => [
         c.name,
         ...pair(c.count, previous?.totals.agenda.by_channel[i]?.count ?? null),
+      ]),
+    },
+    budgets: {
+      headers: withPrevious(["Estado", "Presupuestos", "% de los enviados"]),
+      rows: [
+        ["Creados", totals.budgets.created, null, ...before(pb?.created)],
+        ["Enviados", totals.budgets.sent, null, ...before(pb?.sent)],
+        ...totals.budgets.by_status.map((st, i) => [
+          st.name,
+          st.count,
+          percent(st.conversion),
+          ...before(pb?.by_status[i]?.count),
+        ]),
+      ],
+    },
+    crm: {
+      headers: previous
+        ? ["Etapa", ...crmKinds, ...crmKinds.map((k) => `${k} período anterior`)]
+        : ["Etapa", ...crmKinds],
+      rows: CRM_STAGES.map(([name, stage]) => [
+        name,
+        ...totals.crm.map((k) => stage(k)),
+        ...(previous ? previous.totals.crm.map((k) => stage(k)) : []),
       ]),
     },
     technicians: {
