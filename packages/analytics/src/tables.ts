@@ -1,5 +1,5 @@
 // The table behind each chart: the screen shows it under the chart and the export writes it, so both say the same.
-import { ANALYTICS_FIGURES, formatDay, type AnalyticsFigure, type AnalyticsGrain } from "@taller/core";
+import { ANALYTICS_FIGURES, CRM_STAGES, formatDay, type AnalyticsFigure, type AnalyticsGrain } from "@taller/core";
 import type { SeriesPoint, Totals } from "./figures";
 
 export type TableCell = string | number | null;
@@ -15,16 +15,6 @@ export function periodLabel(period: string, grain: AnalyticsGrain): string {
 }
 
 const percent = (share: number | null) => (share === null ? null : Math.round(share * 1000) / 10);
-
-/** The CRM table's rows: each stage of a retention's or absence's follow-up. */
-const CRM_STAGES: [string, (k: Totals["crm"][number]) => TableCell][] = [
-  ["Levantadas", (k) => k.raised],
-  ["Contactadas", (k) => k.contacted],
-  ["Agendadas", (k) => k.booked],
-  ["Recuperadas", (k) => k.recovered],
-  ["Perdidas", (k) => k.lost],
-  ["% recuperación", (k) => percent(k.recovered_share)],
-];
 
 /** Every figure's table, from the same figures the charts draw. */
 export function figureTables(d: {
@@ -104,11 +94,18 @@ export function figureTables(d: {
       headers: previous
         ? ["Etapa", ...crmKinds, ...crmKinds.map((k) => `${k} período anterior`)]
         : ["Etapa", ...crmKinds],
-      rows: CRM_STAGES.map(([name, stage]) => [
-        name,
-        ...totals.crm.map((k) => stage(k)),
-        ...(previous ? previous.totals.crm.map((k) => stage(k)) : []),
-      ]),
+      rows: [
+        ...CRM_STAGES.map((stage) => [
+          stage.name,
+          ...totals.crm.map((k) => k[stage.key]),
+          ...(previous ? previous.totals.crm.map((k) => k[stage.key]) : []),
+        ]),
+        [
+          "% recuperación",
+          ...totals.crm.map((k) => percent(k.recovered_share)),
+          ...(previous ? previous.totals.crm.map((k) => percent(k.recovered_share)) : []),
+        ],
+      ],
     },
     technicians: {
       headers: ["Técnico", "Trabajos completados", "Horas en trabajos"],

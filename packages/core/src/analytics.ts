@@ -120,6 +120,15 @@ export const CRM_FOLLOWED_KINDS = [
   { id: 2, kind: "absence", name: "Ausencias" },
 ] as const;
 
+/** The stages of a retention's or absence's follow-up the dashboard counts (the keys of its CRM figures). */
+export const CRM_STAGES = [
+  { key: "raised", name: "Levantadas" },
+  { key: "contacted", name: "Contactadas" },
+  { key: "booked", name: "Agendadas" },
+  { key: "recovered", name: "Recuperadas" },
+  { key: "lost", name: "Perdidas" },
+] as const;
+
 /** Each figure's title and definition: the 'i' beside it and the docs say the same. */
 export const ANALYTICS_FIGURES = {
   orders: {
