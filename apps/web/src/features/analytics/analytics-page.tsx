@@ -246,7 +246,7 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
           formatCell={plainCell}
           kpis={d.totals.crm.flatMap((k, i) => [
             kpi(`${k.name} levantadas`, k.raised, p?.crm[i]?.raised, count),
-            kpi(`${k.name} recuperadas`, k.recovered_share, p?.crm[i]?.recovered_share, percentText),
+            kpi(`Recuperación de ${k.name.toLowerCase()}`, k.recovered_share, p?.crm[i]?.recovered_share, percentText),
           ])}
         >
           <CategoryChart
