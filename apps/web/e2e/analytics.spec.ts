@@ -8,7 +8,7 @@ import { expectNoSidewaysScroll, loginToShell } from "./fixtures";
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 120_000 });
 
-const FIGURES = ["orders", "times", "onTime", "revenue", "agenda", "channels", "technicians"];
+const FIGURES = ["orders", "times", "onTime", "revenue", "budgets", "crm", "agenda", "channels", "technicians"];
 
 async function openDashboard(page: Page) {
   await loginToShell(page, "admin@taller.demo");

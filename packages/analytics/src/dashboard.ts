@@ -16,6 +16,7 @@ import {
   SERIES_METRICS,
   seriesOf,
   totalsOf,
+  type BudgetStatus,
   type MetricRow,
   type SeriesPoint,
   type Totals,
@@ -87,7 +88,16 @@ export async function readDashboard(ctx: ScopeContext, input: DashboardInput): P
          )})
          GROUP BY 1, 2`,
   );
-  const totals = totalsOf(totalsRows.filter((r) => r.current));
+  // The company's few budget statuses: which one is initial and which are finished is read now, not stored.
+  const budgetStatuses = await queryRows<BudgetStatus>(
+    ctx.db,
+    sql`SELECT id, name, finish, position FROM statuses
+         WHERE company_id = ${ctx.companyId} AND type = 'Budget' ORDER BY position, id`,
+  );
+  const totals = totalsOf(
+    totalsRows.filter((r) => r.current),
+    budgetStatuses,
+  );
   const userIds = totals.technicians.map((t) => t.user_id);
   const users =
     userIds.length === 0
@@ -100,7 +110,13 @@ export async function readDashboard(ctx: ScopeContext, input: DashboardInput): P
     from: input.from,
     to: input.to,
     grain,
-    previous: prev && { ...prev, totals: totalsOf(totalsRows.filter((r) => !r.current)) },
+    previous: prev && {
+      ...prev,
+      totals: totalsOf(
+        totalsRows.filter((r) => !r.current),
+        budgetStatuses,
+      ),
+    },
     totals,
     series: seriesOf(periodsOf(input.from, input.to, grain), seriesRows),
     users,

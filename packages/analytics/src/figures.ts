@@ -1,5 +1,5 @@
 // From the aggregate rows to the dashboard's figures: pure, tested without a database.
-import { addDays, BOOKING_CHANNELS, histogramQuantile, type AnalyticsGrain } from "@taller/core";
+import { addDays, BOOKING_CHANNELS, CRM_FOLLOWED_KINDS, histogramQuantile, type AnalyticsGrain } from "@taller/core";
 
 /** One summed aggregate: a metric's value for one dimension (-1: none) over a period. */
 export interface MetricRow {
@@ -48,14 +48,50 @@ export interface Totals {
     rescheduled_rate: number | null;
     booked_hours: number;
   };
+  budgets: {
+    created: number;
+    /** Created budgets no longer in the company's initial status. */
+    sent: number;
+    /** Every budget status in the company's order; `conversion` (count / sent, 0..1) for the finished ones. */
+    by_status: { status_id: number; name: string; finish: boolean; count: number; conversion: number | null }[];
+  };
+  crm: {
+    kind: number;
+    name: string;
+    raised: number;
+    contacted: number;
+    booked: number;
+    recovered: number;
+    lost: number;
+    recovered_share: number | null;
+  }[];
   technicians: { user_id: number; works: number; hours: number }[];
+}
+
+/** A budget status as the dashboard reads it (the company's own, in its order). */
+export interface BudgetStatus {
+  id: number;
+  name: string;
+  finish: boolean;
+  position: number;
+}
+
+/** The status a budget is created in: the first in the company's order, preferring one that is not finished. */
+export function initialBudgetStatus(statuses: readonly BudgetStatus[]): number | null {
+  const first = [...statuses].sort(
+    (a, b) => Number(a.finish) - Number(b.finish) || a.position - b.position || a.id - b.id,
+  )[0];
+  return first?.id ?? null;
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
 const hours = (minutes: number) => Math.round((minutes / 60) * 10) / 10;
 
-/** The period's figures from its rows (every dimension of every metric, summed over the period's days). */
-export function totalsOf(rows: readonly MetricRow[]): Totals {
+/**
+ * The period's figures from its rows (every dimension of every metric, summed over the period's days) and the
+ * company's budget statuses in their order.
+ */
+export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly BudgetStatus[]): Totals {
   // Grouped once: a five-year answer has thousands of rows (histogram buckets, technicians, channels).
   const byMetric = new Map<string, MetricRow[]>();
   for (const r of rows) {
@@ -64,7 +100,8 @@ export function totalsOf(rows: readonly MetricRow[]): Totals {
     else byMetric.set(r.metric, [r]);
   }
   const of = (metric: string) => byMetric.get(metric) ?? [];
-  const sum = (metric: string) => of(metric).reduce((a, r) => a + r.value, 0);
+  const sum = (metric: string, dim?: number) =>
+    of(metric).reduce((a, r) => (dim === undefined || r.dim === dim ? a + r.value : a), 0);
   const histogram = (metric: string) => new Map(of(metric).map((r) => [r.dim, r.value]));
   const quantileHours = (metric: string) => {
     const minutes = histogramQuantile(histogram(metric), 0.9);
@@ -87,6 +124,9 @@ export function totalsOf(rows: readonly MetricRow[]): Totals {
     else t.hours += r.value;
     technicians.set(r.dim, t);
   }
+  const created = sum("budgets");
+  const initial = initialBudgetStatus(budgetStatuses);
+  const sent = created - (initial === null ? 0 : sum("budgets", initial));
   return {
     orders: {
       received: sum("received"),
@@ -107,9 +147,7 @@ export function totalsOf(rows: readonly MetricRow[]): Totals {
       by_channel: BOOKING_CHANNELS.map((c) => ({
         channel: c.id,
         name: c.name,
-        count: of("bookings")
-          .filter((r) => r.dim === c.id)
-          .reduce((a, r) => a + r.value, 0),
+        count: sum("bookings", c.id),
       })),
       no_show: sum("no_show"),
       no_show_rate: ratio(sum("no_show"), bookings),
@@ -117,6 +155,34 @@ export function totalsOf(rows: readonly MetricRow[]): Totals {
       rescheduled_rate: ratio(rescheduled, bookings + rescheduled),
       booked_hours: hours(sum("booked_minutes")),
     },
+    budgets: {
+      created,
+      sent,
+      by_status: budgetStatuses.map((st) => {
+        const count = sum("budgets", st.id);
+        return {
+          status_id: st.id,
+          name: st.name,
+          finish: st.finish,
+          count,
+          conversion: st.finish ? ratio(count, sent) : null,
+        };
+      }),
+    },
+    crm: CRM_FOLLOWED_KINDS.map((k) => {
+      const raised = sum("crm_raised", k.id);
+      const recovered = sum("crm_recovered", k.id);
+      return {
+        kind: k.id,
+        name: k.name,
+        raised,
+        contacted: sum("crm_contacted", k.id),
+        booked: sum("crm_booked", k.id),
+        recovered,
+        lost: sum("crm_lost", k.id),
+        recovered_share: ratio(recovered, raised),
+      };
+    }),
     technicians: [...technicians.values()]
       .filter((t) => t.works !== 0)
       .map((t) => ({ ...t, hours: hours(t.hours) }))

@@ -1,5 +1,5 @@
 // The table behind each chart: the screen shows it under the chart and the export writes it, so both say the same.
-import { ANALYTICS_FIGURES, formatDay, type AnalyticsFigure, type AnalyticsGrain } from "@taller/core";
+import { ANALYTICS_FIGURES, CRM_STAGES, formatDay, type AnalyticsFigure, type AnalyticsGrain } from "@taller/core";
 import type { SeriesPoint, Totals } from "./figures";
 
 export type TableCell = string | number | null;
@@ -31,6 +31,9 @@ export function figureTables(d: {
   const o = totals.orders;
   const po = previous?.totals.orders;
   const names = new Map(d.users.map((u) => [u.id, u.name]));
+  const pb = previous?.totals.budgets;
+  const before = (v: number | undefined) => (previous ? [v ?? null] : []);
+  const crmKinds = totals.crm.map((k) => k.name);
   return {
     orders: {
       headers: ["Período", "Recibidas", "Finalizadas", "Entregadas"],
@@ -73,6 +76,36 @@ export function figureTables(d: {
         c.name,
         ...pair(c.count, previous?.totals.agenda.by_channel[i]?.count ?? null),
       ]),
+    },
+    budgets: {
+      headers: withPrevious(["Estado", "Presupuestos", "% de los enviados"]),
+      rows: [
+        ["Creados", totals.budgets.created, null, ...before(pb?.created)],
+        ["Enviados", totals.budgets.sent, null, ...before(pb?.sent)],
+        ...totals.budgets.by_status.map((st, i) => [
+          st.name,
+          st.count,
+          percent(st.conversion),
+          ...before(pb?.by_status[i]?.count),
+        ]),
+      ],
+    },
+    crm: {
+      headers: previous
+        ? ["Etapa", ...crmKinds, ...crmKinds.map((k) => `${k} período anterior`)]
+        : ["Etapa", ...crmKinds],
+      rows: [
+        ...CRM_STAGES.map((stage) => [
+          stage.name,
+          ...totals.crm.map((k) => k[stage.key]),
+          ...(previous ? previous.totals.crm.map((k) => k[stage.key]) : []),
+        ]),
+        [
+          "% recuperación",
+          ...totals.crm.map((k) => percent(k.recovered_share)),
+          ...(previous ? previous.totals.crm.map((k) => percent(k.recovered_share)) : []),
+        ],
+      ],
     },
     technicians: {
       headers: ["Técnico", "Trabajos completados", "Horas en trabajos"],

@@ -2,7 +2,7 @@
 // directly from the source rows, after randomized writes of every kind: inserts of many rows in one statement,
 // updates that move orders through finish, delivery, cancellation and back, payments paid, bookings moved and
 // missed, works completed, and deletes. Any writer goes through the same triggers, so the rows are written with SQL.
-import { BOOKING_CHANNELS, dayOf, durationBucket, histogramQuantile } from "@taller/core";
+import { BOOKING_CHANNELS, CRM_FOLLOWED_KINDS, dayOf, durationBucket, histogramQuantile } from "@taller/core";
 import { queryRows } from "@taller/db";
 import { createCallerFactory } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
@@ -18,23 +18,20 @@ const RANGE = { from: "2024-01-15", to: "2028-12-20" };
 const minutes = (from: string, to: string) => Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / 60_000));
 const hours = (m: number) => Math.round((m / 60) * 10) / 10;
 
+const idArray = (ids: readonly number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+
 /** Writes random data for the demo company, seeded so a failure can be replayed. */
 async function randomWrites(seed: number) {
   const db = app.db();
   const f = app.fx().demo;
   const c = f.companyId;
-  const locs = sql`ARRAY[${sql.join(
-    f.locationIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
-  const statuses = sql`ARRAY[${sql.join(
-    f.statusIds.Order.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
-  const users = sql`ARRAY[${sql.join(
-    Object.values(f.userIds).map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
+  const locs = idArray(f.locationIds);
+  const statuses = idArray(f.statusIds.Order);
+  const users = idArray(Object.values(f.userIds));
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT setseed(${(seed % 1000) / 1000})`);
     // Orders received over two years, some at no location.
@@ -102,6 +99,34 @@ async function randomWrites(seed: number) {
   await db.execute(sql`UPDATE works SET completed_at = started_at + random() * interval '6 hours'
                         WHERE company_id = ${c} AND started_at IS NOT NULL AND random() < 0.8`);
   await db.execute(sql`DELETE FROM works WHERE company_id = ${c} AND random() < 0.05`);
+  // Budgets on the orders over two years, moved through the company's statuses and back, some deleted.
+  const budgetStatuses = idArray(f.statusIds.Budget);
+  await db.execute(sql`
+    INSERT INTO budgets (company_id, order_id, status_id, created_at)
+    SELECT ${c}, o.id, (${budgetStatuses})[1], timestamptz '2025-01-01' + random() * interval '700 days'
+      FROM orders o WHERE o.company_id = ${c} AND o.correlative_id >= 900000 AND random() < 0.5`);
+  for (let i = 0; i < 3; i++) {
+    await db.execute(sql`UPDATE budgets SET status_id = (${budgetStatuses})[1 + floor(random() * cardinality(${budgetStatuses}))::int]
+                          WHERE company_id = ${c} AND random() < 0.5`);
+  }
+  await db.execute(sql`DELETE FROM budgets WHERE company_id = ${c} AND random() < 0.05`);
+  // Managements of every kind raised over two years, then contacted, booked, recovered, lost, reopened, deleted.
+  await db.execute(sql`
+    INSERT INTO crms (company_id, kind, location_id, comment, created_at)
+    SELECT ${c}, (ARRAY['retention', 'absence', 'booking'])[1 + floor(random() * 3)::int],
+           CASE WHEN random() < 0.2 THEN NULL ELSE (${locs})[1 + floor(random() * cardinality(${locs}))::int] END,
+           'azar', timestamptz '2025-01-01' + random() * interval '700 days'
+      FROM generate_series(1, 300)`);
+  const crmStatuses = idArray(f.statusIds["Crm::Booking"]);
+  await db.execute(sql`UPDATE crms SET last_contacted_at = created_at + interval '1 day',
+                              status_id = (${crmStatuses})[1 + floor(random() * cardinality(${crmStatuses}))::int]
+                        WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.6`);
+  await db.execute(sql`UPDATE crms c SET booking_id = b.id, booking_state = (ARRAY['pending', 'confirmed', 'checked_in', 'no_show'])[1 + floor(random() * 4)::int]
+                         FROM (SELECT id FROM bookings WHERE company_id = ${c} ORDER BY id LIMIT 1) b
+                        WHERE c.company_id = ${c} AND c.comment = 'azar' AND c.kind <> 'booking' AND random() < 0.5`);
+  await db.execute(sql`UPDATE crms SET booking_id = NULL, booking_state = NULL, status_id = (${crmStatuses})[1]
+                        WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.1`);
+  await db.execute(sql`DELETE FROM crms WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.05`);
 }
 
 /** The figures counted from the source rows, by the definitions in docs/domains/analytics.md. */
@@ -176,6 +201,37 @@ async function direct(locationIds: number[] | null) {
     t.minutes += minutes(w.started_at, w.completed_at);
     technicians.set(w.user_id, t);
   }
+  const budgets = (
+    await queryRows<{ location_id: number | null; created_at: string; status_id: number }>(
+      db,
+      sql`SELECT o.location_id, b.created_at::text, b.status_id FROM budgets b
+            JOIN orders o ON o.company_id = b.company_id AND o.id = b.order_id WHERE b.company_id = ${c}`,
+    )
+  ).filter((b) => at(b.location_id) && inRange(day(b.created_at)));
+  const budgetStatuses = await queryRows<{ id: number; finish: boolean }>(
+    db,
+    sql`SELECT id, finish FROM statuses WHERE company_id = ${c} AND type = 'Budget' ORDER BY position, id`,
+  );
+  // The status a budget is created in (budgets' write module): the first not finished in the company's order.
+  const initial = budgetStatuses.find((st) => !st.finish)?.id;
+  const sent = budgets.filter((b) => b.status_id !== initial).length;
+  const crms = (
+    await queryRows<{
+      kind: string;
+      location_id: number | null;
+      created_at: string;
+      contacted: boolean;
+      booked: boolean;
+      recovered: boolean;
+      lost: boolean;
+    }>(
+      db,
+      sql`SELECT kind, location_id, created_at::text, last_contacted_at IS NOT NULL AS contacted,
+                 booking_id IS NOT NULL AS booked, booking_state IS NOT DISTINCT FROM 'checked_in' AS recovered,
+                 category = 'failed' AS lost
+            FROM crms WHERE company_id = ${c}`,
+    )
+  ).filter((m) => at(m.location_id) && inRange(day(m.created_at)));
   const collected = payments.reduce((a, p) => a + p.amount, 0);
   return {
     orders: {
@@ -201,6 +257,21 @@ async function direct(locationIds: number[] | null) {
       no_show: held.filter((b) => b.non_attendance).length,
       rescheduled: bookings.filter((b) => b.rescheduled).length,
     },
+    budgets: {
+      created: budgets.length,
+      sent,
+      by_status: budgetStatuses.map((st) => budgets.filter((b) => b.status_id === st.id).length),
+    },
+    crm: CRM_FOLLOWED_KINDS.map((k) => {
+      const of = crms.filter((m) => m.kind === k.kind);
+      return {
+        raised: of.length,
+        contacted: of.filter((m) => m.contacted).length,
+        booked: of.filter((m) => m.booked).length,
+        recovered: of.filter((m) => m.recovered).length,
+        lost: of.filter((m) => m.lost).length,
+      };
+    }),
     technicians: [...technicians.entries()]
       .map(([user_id, t]) => ({ user_id, works: t.works, hours: hours(t.minutes) }))
       .sort((a, b) => b.works - a.works || a.user_id - b.user_id),
@@ -229,6 +300,22 @@ describe("analytics.dashboard against direct counts", () => {
         rescheduled: got.totals.agenda.rescheduled,
       }).toEqual(want.agenda);
       expect(got.totals.technicians).toEqual(want.technicians);
+      expect({
+        created: got.totals.budgets.created,
+        sent: got.totals.budgets.sent,
+        by_status: got.totals.budgets.by_status.map((st) => st.count),
+      }).toEqual(want.budgets);
+      expect(want.budgets.created).toBeGreaterThan(want.budgets.sent);
+      expect(
+        got.totals.crm.map(({ raised, contacted, booked, recovered, lost }) => ({
+          raised,
+          contacted,
+          booked,
+          recovered,
+          lost,
+        })),
+      ).toEqual(want.crm);
+      expect(want.crm.every((k) => k.raised > 0 && k.contacted > 0 && k.booked > 0)).toBe(true);
       // The series (by month over five years) adds up to the totals.
       expect(got.grain).toBe("month");
       expect(got.series.reduce((a, p) => a + p.received, 0)).toBe(want.orders.received);
@@ -244,7 +331,9 @@ describe("analytics.dashboard against direct counts", () => {
               FROM (SELECT f.* FROM orders o, analytics_order_facts(o) f
                     UNION ALL SELECT f.* FROM payment_requests p, analytics_payment_facts(p) f
                     UNION ALL SELECT f.* FROM bookings b, analytics_booking_facts(b) f
-                    UNION ALL SELECT f.* FROM works w, analytics_work_facts(w) f) f
+                    UNION ALL SELECT f.* FROM works w, analytics_work_facts(w) f
+                    UNION ALL SELECT f.* FROM budgets b, analytics_budget_facts(b) f
+                    UNION ALL SELECT f.* FROM crms c, analytics_crm_facts(c) f) f
              GROUP BY 1, 2, 3, 4, 5 HAVING sum(f.value) <> 0)
           SELECT count(*)::int AS n FROM recount r
             FULL JOIN (SELECT * FROM analytics_days WHERE value <> 0) a

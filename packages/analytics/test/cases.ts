@@ -10,12 +10,16 @@ export const analyticsCases: DomainCases<typeof analyticsRouter> = {
   dashboard: {
     kind: "scoped",
     input: wide,
-    // Another company's figures count only its own orders and bookings and name none of the demo's users.
+    // Another company's figures count only its own orders and bookings and name none of the demo's users or
+    // budget statuses.
     leaks: (r, f) => {
       const d = r as Dashboard;
       if (d.totals.orders.received > f.other.orderIds.length) return `counted ${d.totals.orders.received} orders`;
       if (d.totals.agenda.bookings > f.other.bookingIds.length) return `counted ${d.totals.agenda.bookings} bookings`;
-      return findIds(d.users, "id", Object.values(f.demo.userIds));
+      return (
+        findIds(d.users, "id", Object.values(f.demo.userIds)) ??
+        findIds(d.totals.budgets.by_status, "status_id", f.demo.statusIds.Budget)
+      );
     },
     valid: (f) => ({ ...range, location_ids: [f.demo.locationIds[0]], compare: true }),
     attacks: (f) => [

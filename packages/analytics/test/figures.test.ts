@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { periodsOf, rangePieces } from "../src/figures";
+import { initialBudgetStatus, periodsOf, rangePieces, totalsOf } from "../src/figures";
 
 describe("how a range is read", () => {
   it("reads whole months from month rows and the days around them from day rows", () => {
@@ -24,5 +24,38 @@ describe("how a range is read", () => {
   it("names every period of a series by its first day, weeks from Monday", () => {
     expect(periodsOf("2026-03-04", "2026-03-17", "week")).toEqual(["2026-03-02", "2026-03-09", "2026-03-16"]);
     expect(periodsOf("2025-11-15", "2026-01-02", "month")).toEqual(["2025-11-01", "2025-12-01", "2026-01-01"]);
+  });
+});
+
+describe("budgets sent and their conversion", () => {
+  const statuses = [
+    { id: 7, name: "Aprobado", finish: true, position: 0 },
+    { id: 5, name: "Borrador", finish: false, position: 1 },
+    { id: 6, name: "Enviado", finish: false, position: 2 },
+    { id: 8, name: "Rechazado", finish: true, position: 3 },
+  ];
+
+  it("takes the first status that is not finished as the initial one, as a budget is created", () => {
+    expect(initialBudgetStatus(statuses)).toBe(5);
+    expect(initialBudgetStatus([{ id: 9, name: "Único", finish: true, position: 0 }])).toBe(9);
+    expect(initialBudgetStatus([])).toBeNull();
+  });
+
+  it("counts as sent what left the initial status, and each finished status over the sent", () => {
+    const rows = [
+      { metric: "budgets", dim: 5, value: 4 },
+      { metric: "budgets", dim: 6, value: 2 },
+      { metric: "budgets", dim: 7, value: 3 },
+      { metric: "budgets", dim: 8, value: 1 },
+    ];
+    const { budgets } = totalsOf(rows, statuses);
+    expect(budgets.created).toBe(10);
+    expect(budgets.sent).toBe(6);
+    expect(budgets.by_status.map((st) => [st.name, st.count, st.conversion])).toEqual([
+      ["Aprobado", 3, 0.5],
+      ["Borrador", 4, null],
+      ["Enviado", 2, null],
+      ["Rechazado", 1, 1 / 6],
+    ]);
   });
 });

@@ -114,6 +114,21 @@ export const BOOKING_CHANNELS = [
   { id: 4, name: "WhatsApp" },
 ] as const;
 
+/** The CRM's managements the dashboard follows (dim of the crm_* metrics). */
+export const CRM_FOLLOWED_KINDS = [
+  { id: 1, kind: "retention", name: "Retenciones" },
+  { id: 2, kind: "absence", name: "Ausencias" },
+] as const;
+
+/** The stages of a retention's or absence's follow-up the dashboard counts (the keys of its CRM figures). */
+export const CRM_STAGES = [
+  { key: "raised", name: "Levantadas" },
+  { key: "contacted", name: "Contactadas" },
+  { key: "booked", name: "Agendadas" },
+  { key: "recovered", name: "Recuperadas" },
+  { key: "lost", name: "Perdidas" },
+] as const;
+
 /** Each figure's title and definition: the 'i' beside it and the docs say the same. */
 export const ANALYTICS_FIGURES = {
   orders: {
@@ -145,6 +160,16 @@ export const ANALYTICS_FIGURES = {
     title: "Reservas por canal",
     definition:
       "Personal: creadas por el equipo (agenda, CRM, vehículos). Página pública: reservadas por el cliente con su enlace. Correo: llegadas por correo. WhatsApp: reservadas por WhatsApp.",
+  },
+  budgets: {
+    title: "Presupuestos enviados y aprobados",
+    definition:
+      "Presupuestos creados en el período, por el estado en que están hoy. Enviados: los que dejaron el estado inicial de la empresa (el primero no finalizado). Los estados son de cada empresa y ninguno se marca como aprobación: cada estado finalizado (por ejemplo 'Aprobado' o 'Rechazado') se muestra con su conversión, los presupuestos en él sobre los enviados.",
+  },
+  crm: {
+    title: "Retenciones y ausencias",
+    definition:
+      "Gestiones de retención y de ausencia levantadas en el período, por lo que pasó con ellas hasta hoy. Contactadas: alguien cambió su estado, la puso en lista de espera o la marcó perdida. Agendadas: tienen una reserva. Recuperadas: el vehículo llegó a esa reserva (se recibió). Perdidas: en un estado de pérdida. Recuperación: recuperadas sobre levantadas.",
   },
   technicians: {
     title: "Técnicos",

@@ -7,6 +7,7 @@
 import type { RouterOutputs } from "@taller/api";
 import {
   analyticsRangeSchema,
+  CRM_STAGES,
   ordersShort,
   defaultAnalyticsRange,
   formatMoney,
@@ -107,7 +108,12 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
   const series = d.series.map((point, i) => ({ ...point, label: String(d.tables.orders.rows[i]?.[0] ?? "") }));
   const names = new Map(d.users.map((u) => [u.id, u.name]));
   const tables = d.tables;
-  const orders = ordersShort(useTerms().order);
+  const terms = useTerms();
+  const orders = ordersShort(terms.order);
+  const b = d.totals.budgets;
+  // A second bar per category with the previous period's number when comparing.
+  const withPreviousSeries = (now: { key: string; name: string }) =>
+    p ? [now, { key: "previous", name: "Período anterior" }] : [now];
   return (
     <>
       <h2 className="analytics-section">{orders} y tiempos</h2>
@@ -206,6 +212,59 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
         </Figure>
       </div>
 
+      <h2 className="analytics-section">Presupuestos y {terms.crm.one}</h2>
+      <div className="analytics-grid">
+        <Figure
+          figure="budgets"
+          input={input}
+          table={tables.budgets}
+          formatCell={plainCell}
+          kpis={[
+            kpi("Creados", b.created, p?.budgets.created, count),
+            kpi("Enviados", b.sent, p?.budgets.sent, count),
+            // Which finished status is the approval is the company's: no colour says a rise is good or bad.
+            ...b.by_status
+              .filter((st) => st.finish)
+              .map((st) => kpi(`${st.name} (de enviados)`, st.conversion, undefined, percentText)),
+          ]}
+        >
+          <CategoryChart
+            label="Presupuestos por estado"
+            format={count}
+            data={[
+              { name: "Creados", count: b.created, previous: p?.budgets.created ?? null },
+              { name: "Enviados", count: b.sent, previous: p?.budgets.sent ?? null },
+              ...b.by_status.map((st, i) => ({
+                name: st.name,
+                count: st.count,
+                previous: p?.budgets.by_status[i]?.count ?? null,
+              })),
+            ]}
+            series={withPreviousSeries({ key: "count", name: "Presupuestos" })}
+          />
+        </Figure>
+        <Figure
+          figure="crm"
+          input={input}
+          table={tables.crm}
+          formatCell={plainCell}
+          kpis={d.totals.crm.flatMap((k, i) => [
+            kpi(`${k.name} levantadas`, k.raised, p?.crm[i]?.raised, count),
+            kpi(`Recuperación de ${k.name.toLowerCase()}`, k.recovered_share, p?.crm[i]?.recovered_share, percentText),
+          ])}
+        >
+          <CategoryChart
+            label="Retenciones y ausencias por etapa"
+            format={count}
+            data={CRM_STAGES.map((stage) => ({
+              name: stage.name,
+              ...Object.fromEntries(d.totals.crm.map((k) => [`kind${k.kind}`, k[stage.key]])),
+            }))}
+            series={d.totals.crm.map((k) => ({ key: `kind${k.kind}`, name: k.name }))}
+          />
+        </Figure>
+      </div>
+
       <h2 className="analytics-section">Agenda</h2>
       <div className="analytics-grid">
         <Figure
@@ -266,8 +325,7 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
         </Figure>
       </div>
       <p className="analytics-left-out">
-        Aún no incluidos: la ocupación de las horas disponibles y las cancelaciones de la agenda, presupuestos aprobados
-        frente a enviados y el seguimiento del CRM.
+        Aún no incluidos: la ocupación de las horas disponibles y las cancelaciones de la agenda.
       </p>
     </>
   );
