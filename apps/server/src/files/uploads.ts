@@ -115,7 +115,9 @@ export function createResumableUploads(deps: AcceptDeps, uploads: RateLimiter) {
     if (declaredTooLarge(req, MAX_UPLOAD_CHUNK_BYTES)) return chunkTooLarge(res);
     const waitMs = chunks.hit(`user:${user.id}`);
     if (waitMs > 0) return tooMany(res, waitMs);
-    const bytes = await readBody(req, MAX_UPLOAD_CHUNK_BYTES);
+    // A connection that drops mid-chunk is what this route is for, not a failure to log: nothing of it is kept.
+    const bytes = await readBody(req, MAX_UPLOAD_CHUNK_BYTES).catch(() => undefined);
+    if (bytes === undefined) return void res.destroy();
     if (!bytes) return chunkTooLarge(res);
     if (start + bytes.length > row.length)
       return replyJson(res, 400, { error: "El archivo es más largo que lo anunciado", offset: row.received });
