@@ -110,6 +110,13 @@ describe("resumable uploads (/files/uploads)", () => {
     expect(await (await status(id)).json()).toEqual({ offset: 1000, length: VIDEO.length });
   });
 
+  it("two requests sending the same chunk at once: one is kept, the other is told the new offset", async () => {
+    const id = await create();
+    const answers = await Promise.all([0, 1].map(() => patch(id, 0, VIDEO.subarray(0, 5000))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await (await status(id)).json()).toEqual({ offset: 5000, length: VIDEO.length });
+  });
+
   it("another company's or another user's upload id is unknown to them (404), and nothing moves", async () => {
     const id = await create();
     expect((await patch(id, 0, VIDEO.subarray(0, 1000))).status).toBe(200);
