@@ -15,7 +15,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_CHUNK_BYTES, formatNumber, type UploadPurpose } from "@taller/core";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_CHUNK_BYTES, formatNumber, isUploadPurpose } from "@taller/core";
 import { fileUploads, queryRows } from "@taller/db";
 import { RateLimiter, type PeriodicJob } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
@@ -92,11 +92,11 @@ export function createResumableUploads(deps: AcceptDeps, uploads: RateLimiter) {
           )
       : [];
     // The purpose's permission is the user's now: a grant taken away stops an upload in progress.
-    if (!row || !UPLOAD_RULES[row.purpose as UploadPurpose](user)) {
+    if (!row || !isUploadPurpose(row.purpose) || !UPLOAD_RULES[row.purpose](user)) {
       replyJson(res, 404, { error: "Subida no encontrada" });
       return null;
     }
-    return { user, row };
+    return { user, row, purpose: row.purpose };
   }
 
   async function status(req: IncomingMessage, res: ServerResponse, id: string) {
@@ -109,7 +109,7 @@ export function createResumableUploads(deps: AcceptDeps, uploads: RateLimiter) {
   async function append(req: IncomingMessage, res: ServerResponse, id: string) {
     const own = await ownUpload(req, res, id);
     if (!own) return;
-    const { user, row } = own;
+    const { user, row, purpose } = own;
     const start = Number(req.headers["upload-offset"]);
     if (!Number.isSafeInteger(start) || start !== row.received || row.fileId) return conflict(res, row);
     if (declaredTooLarge(req, MAX_UPLOAD_CHUNK_BYTES)) return chunkTooLarge(res);
@@ -151,7 +151,7 @@ export function createResumableUploads(deps: AcceptDeps, uploads: RateLimiter) {
       const whole = await assemble(store, current);
       const accepted = await acceptFile({ ...deps, db: tx }, whole, {
         user,
-        purpose: current.purpose as UploadPurpose,
+        purpose,
         name: current.name,
       });
       if (accepted.status === 201)
