@@ -40,13 +40,14 @@ const DOMAIN =
 /**
  * The domains that call another domain's exported functions, each listed after every domain it may import: orders,
  * budgets and CRM managements read their status rules from @taller/admin (which owns statuses), the chat writes its
- * event messages' events through @taller/calendar and its budget form's budget through @taller/budgets, a client's
- * WhatsApp message opens its document's chat through @taller/chat, an order's move keeps its chat's finished state
- * through @taller/chat (and a reception creates the order's chat through it), a reception finds or creates its
- * vehicle and client through @taller/vehicles and @taller/crm, booking's check-in receives an order through
- * @taller/orders' createOrder and a booking moves its CRM management through @taller/crm, a buy order's receipt
- * (@taller/provider) moves stock through @taller/inventory. An import may only point to an earlier entry, so no cycle
- * can be written; a domain not listed imports no other domain.
+ * event messages' events through @taller/calendar and its budget form's budget through @taller/budgets, an order's
+ * move keeps its chat's finished state through @taller/chat (and a reception creates the order's chat through it), a
+ * reception finds or creates its vehicle and client through @taller/vehicles and @taller/crm, booking's check-in
+ * receives an order through @taller/orders' createOrder and a booking moves its CRM management through @taller/crm,
+ * a buy order's receipt (@taller/provider) moves stock through @taller/inventory, and a client's WhatsApp message
+ * opens its document's chat and becomes a comment there through @taller/chat, its 'Si' confirming a booking through
+ * @taller/booking (messaging comes after booking: no domain imports messaging, they ask it through events). An import
+ * may only point to an earlier entry, so no cycle can be written; a domain not listed imports no other domain.
  */
 export const DOMAIN_ORDER = [
   "admin",
@@ -55,11 +56,11 @@ export const DOMAIN_ORDER = [
   "calendar",
   "budgets",
   "chat",
-  "messaging",
   "inventory",
   "provider",
   "orders",
   "booking",
+  "messaging",
   "invoicing",
 ];
 

@@ -26,6 +26,7 @@ import { demoAccountsExist, isLoopback } from "./bind";
 import { storeDemoPictures } from "./files/demo-pictures";
 import { createS3FileStore } from "./files/s3-store";
 import { createDiskFileStore } from "./files/store";
+import { uploadSweepJob } from "./files/uploads";
 import { demoInboundMailKey } from "./inbound-mail-demo";
 import { loadEnv } from "./env";
 import { createLogger } from "./logger";
@@ -116,11 +117,16 @@ const app = createApp({
   testCheckout: env.PAYMENTS_TEST_CHECKOUT,
 });
 const port = await app.listen(env.PORT, env.HOST);
-// Background sweeps (CRM managements from bookings and due clients): one process at a time runs each.
+// Background sweeps (CRM managements, WhatsApp, payments, abandoned uploads): one process at a time runs each.
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
 const jobs = startJobs(
   { db: database.db, bus },
-  [...crmJobs, ...messagingJobs(database.db, publicUrl), ...paymentJobs({ db: database.db, bus }, logger)],
+  [
+    ...crmJobs,
+    ...messagingJobs(database.db, publicUrl),
+    ...paymentJobs({ db: database.db, bus }, logger),
+    uploadSweepJob(files),
+  ],
   logger,
 );
 // The documents' WhatsApp notifications (booking confirmation, order received, budget ready, payment link).

@@ -11,7 +11,7 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createS3FileStore, type S3StoreConfig } from "../src/files/s3-store";
-import { createDiskFileStore, type FileStore } from "../src/files/store";
+import { createDiskFileStore, uploadChunkKey, type FileStore } from "../src/files/store";
 import { browser, startTestServer } from "./helpers";
 
 const BUCKET = "taller-files";
@@ -58,6 +58,15 @@ describe.each([
     await store.put(`thumb@256_${id("a")}`, encode("miniatura"));
     expect(await text(await store.get(id("a")))).toBe("original");
     expect(await text(await store.get(`thumb@256_${id("a")}`))).toBe("miniatura");
+  });
+
+  it("keeps a resumable upload's chunks in its temporary area, and refuses a chunk key of another shape", async () => {
+    const store = await make();
+    await store.put(uploadChunkKey(id("d"), 1_048_576), encode("trozo"));
+    expect(await text(await store.get(uploadChunkKey(id("d"), 1_048_576)))).toBe("trozo");
+    await store.delete(uploadChunkKey(id("d"), 1_048_576));
+    expect(await store.get(uploadChunkKey(id("d"), 1_048_576))).toBeNull();
+    await expect(store.put(`uploads/${id("d")}/../x`, encode("x"))).rejects.toThrow("invalid file id");
   });
 
   it("answers null for a missing file, deletes quietly, and refuses a key outside the store", async () => {

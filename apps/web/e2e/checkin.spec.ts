@@ -1,6 +1,7 @@
 /**
- * 'Recepción' (/main/checkin): a new vehicle of a new client received with two pictures on a phone-sized screen, and
- * a vehicle's booking of today received from the same screen through the agenda's check-in.
+ * 'Recepción' (/main/checkin): a new vehicle of a new client received with two pictures on a phone-sized screen (the
+ * first one's chunk cut off by a dropped connection, then resumed with 'Reintentar'), and a vehicle's booking of
+ * today received from the same screen through the agenda's check-in.
  */
 import { expect as baseExpect, test } from "@playwright/test";
 import { todayIn } from "@taller/core";
@@ -31,10 +32,22 @@ test("a new vehicle of a new client, with two pictures, at 390 px", async ({ pag
   await page.getByLabel("Kilometraje").fill("12000");
   await page.getByLabel("Comentario").fill("Cambio de aceite");
 
+  // The first chunk sent is lost to a dropped connection: that file fails, the next one goes on, and 'Reintentar'
+  // asks the server where the upload stands and sends what it lacks.
+  let dropped = false;
+  await page.route("**/files/uploads/*", (route) => {
+    if (route.request().method() !== "PATCH" || dropped) return route.continue();
+    dropped = true;
+    return route.abort("connectionreset");
+  });
   await page.getByTestId("reception-files").setInputFiles([
     { name: "frente.png", mimeType: "image/png", buffer: TINY_PNG },
     { name: "costado.png", mimeType: "image/png", buffer: TINY_PNG },
   ]);
+  await expect(page.getByText("No se subió: Se perdió la conexión")).toBeVisible();
+  await expect(page.getByText("Subida", { exact: true })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Recepcionar" })).toBeDisabled();
+  await page.getByRole("button", { name: "Reintentar" }).click();
   await expect(page.getByText("Subida", { exact: true })).toHaveCount(2);
   await expectNoSidewaysScroll(page, "/main/checkin at 390 px");
 

@@ -272,5 +272,38 @@ export const files = pgTable(
   ],
 );
 
+/**
+ * A file being uploaded in chunks (POST /files/uploads, apps/server/src/files/uploads.ts): a dropped connection
+ * resumes at `received`. The chunks live in the file store under `uploads/<id>/<start>` until the last one arrives;
+ * then the whole file is checked and stored as any upload (`file_id`), and the row stays a day so a client that lost
+ * that answer can still read it. Rows idle for a day are swept with their chunks (the 'file-uploads' job).
+ */
+export const fileUploads = pgTable(
+  "file_uploads",
+  {
+    id: text("id").primaryKey(),
+    companyId: companyId(),
+    userId: integer("user_id").notNull(),
+    purpose: text("purpose").notNull(),
+    contentType: text("content_type").notNull(),
+    name: text("name").notNull(),
+    length: integer("length").notNull(),
+    received: integer("received").notNull().default(0),
+    chunkStarts: integer("chunk_starts")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    fileId: text("file_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("file_uploads_length_positive", sql`${t.length} > 0`),
+    check("file_uploads_received_within", sql`${t.received} BETWEEN 0 AND ${t.length}`),
+    index("file_uploads_updated_idx").on(t.updatedAt),
+    tenantRef(t, t.userId, users, "cascade"),
+  ],
+);
+
 export type RealtimeEventRow = typeof realtimeEvents.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -11,3 +11,5 @@ export type { ClientOption } from "./options/client-options";
 export type { VehicleOption } from "./options/vehicle-options";
 export { companyForInboundMailKey, issueInboundMailKey } from "./inbound/key";
 export { receiveBookingMail, type InboundBookingMail, type ReceiveResult } from "./inbound/receive";
+// The write functions other domains may call (DOMAIN_ORDER): a client's WhatsApp 'Si' confirms the booking.
+export { confirmByClient } from "./write/confirm-by-client";

@@ -16,6 +16,7 @@ import { fieldError, hitRateLimit, staffProcedure, TRPCError, withTransaction, t
 import { sql } from "drizzle-orm";
 import { chatForUser, type ChatAccess } from "./access";
 import { answerComment } from "./comment-rows";
+import { writeComment } from "./write/comment";
 import { writeEvent } from "./event-row";
 import { readersOf } from "./documents";
 import { joinMembers } from "./members";
@@ -68,19 +69,17 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
         ? []
         : await readersOf(tx.db, ctx.companyId, chat.document_type, chat.document_id, mentionable);
     const added = await joinMembers(tx, ctx.companyId, chat.id, [ctx.user.id, ...mentioned]);
-    const [row] = await queryRows<{ id: number }>(
-      tx.db,
-      sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, author_id, reply_id, mentioned_user_ids,
-                                     picture_ids, event_id, budget_id, client_key, created_at, updated_at)
-          VALUES (${ctx.companyId}, ${chat.id}, ${text}, 'User', ${ctx.user.id}, ${input.reply_id ?? null}, ${intArray(mentioned)},
-                  ${`{${input.picture_ids.join(",")}}`}::text[], ${eventId}, ${budgetId}, ${input.client_key}, clock_timestamp(), clock_timestamp())
-          RETURNING id`,
-    );
-    if (!row) throw new Error("comment insert returned nothing");
-    await tx.emit({
-      type: "chat.comment",
-      companyId: ctx.companyId,
-      payload: { chatId: chat.id, commentId: row.id, kind: "new" },
+    const commentId = await writeComment(tx, ctx.companyId, {
+      chatId: chat.id,
+      comment: text,
+      authorType: "User",
+      authorId: ctx.user.id,
+      replyId: input.reply_id,
+      mentionedUserIds: mentioned,
+      pictureIds: input.picture_ids,
+      eventId,
+      budgetId,
+      clientKey: input.client_key,
     });
     const others = added.filter((id) => id !== ctx.user.id);
     if (others.length) {
@@ -92,7 +91,7 @@ export const send = staffProcedure.input(chatSendInput).mutation(({ ctx, input }
     }
     const notify = await uncoalesced(tx, chat.id, mentioned);
     if (notify.length) await requestPush(tx, ctx.companyId, ctx.user.name, chat, text, notify);
-    return answerComment(tx.db, ctx.companyId, row.id);
+    return answerComment(tx.db, ctx.companyId, commentId);
   }),
 );
 

@@ -26,6 +26,16 @@ export function isUploadPurpose(value: string | null): value is UploadPurpose {
   return (UPLOAD_PURPOSES as readonly (string | null)[]).includes(value);
 }
 
+/**
+ * Resumable uploads (the reception's pictures and videos, apps/server/src/files/uploads.ts): POST creates one, PATCH
+ * sends a chunk at the offset the server holds, GET answers that offset (and the file once complete).
+ */
+export const RESUMABLE_UPLOAD_PATH = "/files/uploads";
+/** The chunk the web app sends: at most this much is sent again after a dropped connection. */
+export const UPLOAD_CHUNK_BYTES = 1_048_576;
+/** The largest chunk the server takes in one request. */
+export const MAX_UPLOAD_CHUNK_BYTES = 4 * UPLOAD_CHUNK_BYTES;
+
 /** A profile picture's original must be at least this wide and tall. */
 export const MIN_PICTURE_PX = 100;
 

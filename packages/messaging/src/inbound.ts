@@ -4,7 +4,8 @@
 // `message_template_status_update`. Gupshup signs nothing, so the URL carries the company's key: a selector and a
 // verifier whose SHA-256 is stored (compared in constant time); a wrong key is refused before anything is read.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { createDocumentChat } from "@taller/chat";
+import { confirmByClient } from "@taller/booking";
+import { createDocumentChat, writeComment } from "@taller/chat";
 import { CHAT_DOCUMENTS, parseAnswer, whatsappNumber, type AnswerType } from "@taller/core";
 import { queryRows, whatsappConfigs, type Db } from "@taller/db";
 import { withTransaction, type EventBus, type Transaction } from "@taller/trpc";
@@ -186,18 +187,11 @@ async function receiveMessage(tx: Transaction, companyId: number, m: z.infer<typ
     ? (last.chat_id ?? (await documentChat(tx, companyId, last.document_type, last.document_id)))
     : null;
   if (chatId) {
-    const [comment] = await queryRows<{ id: number }>(
+    const commentId = await writeComment(tx, companyId, { chatId, comment: text, authorType: "Client" });
+    await queryRows(
       tx.db,
-      sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, created_at, updated_at)
-          VALUES (${companyId}, ${chatId}, ${text}, 'Client', clock_timestamp(), clock_timestamp()) RETURNING id`,
+      sql`UPDATE whatsapp_inbound SET comment_id = ${commentId} WHERE company_id = ${companyId} AND id = ${stored.id}`,
     );
-    if (comment) {
-      await queryRows(
-        tx.db,
-        sql`UPDATE whatsapp_inbound SET comment_id = ${comment.id} WHERE company_id = ${companyId} AND id = ${stored.id}`,
-      );
-      await tx.emit({ type: "chat.comment", companyId, payload: { chatId, commentId: comment.id, kind: "new" } });
-    }
   }
   if (
     last?.answer_type &&
@@ -205,7 +199,7 @@ async function receiveMessage(tx: Transaction, companyId: number, m: z.infer<typ
     last.document_id &&
     parseAnswer(last.answer_type, text) === true
   ) {
-    await confirmBooking(tx, companyId, last.document_id);
+    await confirmByClient(tx, companyId, last.document_id);
   }
   return true;
 }
@@ -232,15 +226,4 @@ async function documentChat(
 ): Promise<number | null> {
   const document = CHAT_DOCUMENTS.find((d) => d === type);
   return document && id ? createDocumentChat(tx, companyId, document, id) : null;
-}
-
-/** 'Si' to a booking's confirmation: the booking becomes Confirmado, if it is still open and unconfirmed. */
-async function confirmBooking(tx: Transaction, companyId: number, bookingId: number) {
-  const changed = await queryRows<{ id: number }>(
-    tx.db,
-    sql`UPDATE bookings SET confirmed = true, updated_at = now()
-        WHERE company_id = ${companyId} AND id = ${bookingId} AND NOT confirmed AND NOT rescheduled AND NOT non_attendance AND order_id IS NULL
-        RETURNING id`,
-  );
-  if (changed.length) await tx.emit({ type: "booking.changed", companyId, payload: { ids: [bookingId] } });
 }

@@ -1,3 +1,4 @@
+import { writeComment } from "@taller/chat";
 import { WHATSAPP_TEXTS, whatsappNumber, type MessageStatus, idSchema } from "@taller/core";
 import { can, RateLimiter, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
@@ -72,20 +73,14 @@ export const send = staffProcedure
         sql`SELECT body, status = 'queued' AND NOT EXISTS (SELECT 1 FROM chat_comments WHERE company_id = ${ctx.companyId} AND author_id = ${ctx.user.id} AND client_key = ${`wa-${input.client_key}`}) AS new
             FROM whatsapp_messages WHERE company_id = ${ctx.companyId} AND id = ${messageId}`,
       );
-      if (fresh?.new) {
-        const [comment] = await queryRows<{ id: number }>(
-          tx.db,
-          sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, author_id, client_key, created_at, updated_at)
-              VALUES (${ctx.companyId}, ${chat.chat_id}, ${`WhatsApp: ${fresh.body}`.slice(0, 4000)}, 'User', ${ctx.user.id}, ${`wa-${input.client_key}`}, clock_timestamp(), clock_timestamp())
-              RETURNING id`,
-        );
-        if (comment)
-          await tx.emit({
-            type: "chat.comment",
-            companyId: ctx.companyId,
-            payload: { chatId: chat.chat_id, commentId: comment.id, kind: "new" },
-          });
-      }
+      if (fresh?.new)
+        await writeComment(tx, ctx.companyId, {
+          chatId: chat.chat_id,
+          comment: `WhatsApp: ${fresh.body}`.slice(0, 4000),
+          authorType: "User",
+          authorId: ctx.user.id,
+          clientKey: `wa-${input.client_key}`,
+        });
       return messageId;
     });
     const status = await deliverMessage(ctx.db, ctx.companyId, id);

@@ -4,12 +4,16 @@ import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { isDatabaseFileKey, isFileId, THUMBNAIL_PREFIX } from "@taller/core";
 
+/** A chunk of a resumable upload, at its start offset: the store's temporary area (uploads.ts), never served. */
+export const uploadChunkKey = (uploadId: string, start: number) => `uploads/${uploadId}/${start}`;
+const UPLOAD_CHUNK_KEY = /^uploads\/[A-Za-z0-9_-]{24}\/\d{1,9}$/;
+
 /**
- * A key of the store: a file id, a file id's thumbnail (`thumb@256_<id>`, beside its original), or an operator's
- * database file (`databases/<random>.json|.xlsx`, never served by /files: operators only).
+ * A key of the store: a file id, a file id's thumbnail (`thumb@256_<id>`, beside its original), an operator's
+ * database file (`databases/<random>.json|.xlsx`, never served by /files: operators only), or an upload's chunk.
  */
 export function isStoreKey(key: string): boolean {
-  if (isDatabaseFileKey(key)) return true;
+  if (isDatabaseFileKey(key) || UPLOAD_CHUNK_KEY.test(key)) return true;
   return isFileId(key.startsWith(THUMBNAIL_PREFIX) ? key.slice(THUMBNAIL_PREFIX.length) : key);
 }
 

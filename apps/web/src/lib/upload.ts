@@ -2,6 +2,8 @@ import {
   CLIENT_HEADER,
   DATABASE_UPLOAD_PATH,
   fileIdFromUrl,
+  RESUMABLE_UPLOAD_PATH,
+  UPLOAD_CHUNK_BYTES,
   type UploadedSheet,
   type UploadPurpose,
   XLSX_TYPE,
@@ -33,37 +35,84 @@ export async function uploadFile(file: Blob, name: string, purpose: UploadPurpos
   return body.url;
 }
 
+/** Where a resumable upload stands: its id once the server made it, so a retry resumes it. */
+export interface ResumableUpload {
+  id: string | null;
+}
+
 /**
- * `uploadFile` with its progress: `onProgress(sent, total)` as the bytes leave (fetch reports none, so this one is an
- * XMLHttpRequest). `signal` aborts it. A dropped connection fails with an UploadError("upload") that the caller may
- * retry; the store keeps only whole files, so a retry sends the file again from its start.
+ * Uploads a file in chunks through /files/uploads (apps/server/src/files/uploads.ts) and answers its URL:
+ * `onProgress(sent, total)` as the bytes leave (an XMLHttpRequest: fetch reports none), `state.id` kept by the caller.
+ * A dropped connection fails with an UploadError("upload"); called again with the same `state`, it asks the server
+ * where that upload stands and sends only what did not arrive (the chunk that was in flight, at most
+ * UPLOAD_CHUNK_BYTES), or answers the file when the last answer was what got lost.
  */
-export function uploadFileWithProgress(
+export async function uploadResumable(
   file: Blob,
   name: string,
   purpose: UploadPurpose,
+  state: ResumableUpload,
   onProgress: (sent: number, total: number) => void,
-  signal?: AbortSignal,
 ): Promise<string> {
+  let offset = 0;
+  const known = state.id ? await send("GET", `${RESUMABLE_UPLOAD_PATH}/${state.id}`, null, {}) : null;
+  if (known?.status === 200) {
+    if (typeof known.body.url === "string") return known.body.url;
+    offset = Number(known.body.offset);
+  } else {
+    // None yet, or gone (swept after a day, or refused): a new one.
+    const created = await send("POST", `${RESUMABLE_UPLOAD_PATH}?purpose=${purpose}`, null, {
+      "upload-length": String(file.size),
+      "x-upload-type": file.type,
+      "x-file-name": encodeURIComponent(name),
+    });
+    if (created.status !== 201 || typeof created.body.upload_id !== "string") throw failure(created);
+    state.id = created.body.upload_id;
+  }
+  for (;;) {
+    onProgress(offset, file.size);
+    const chunk = file.slice(offset, offset + UPLOAD_CHUNK_BYTES);
+    const start = offset;
+    const answer = await send(
+      "PATCH",
+      `${RESUMABLE_UPLOAD_PATH}/${state.id}`,
+      chunk,
+      { "upload-offset": String(start), "content-type": "application/offset+octet-stream" },
+      (loaded) => onProgress(start + loaded, file.size),
+    );
+    if (typeof answer.body.url === "string" && (answer.status === 201 || answer.status === 409)) return answer.body.url;
+    // 409: the server holds another offset (a chunk that arrived though its answer did not): continue from there.
+    if ((answer.status === 200 || answer.status === 409) && Number.isSafeInteger(answer.body.offset))
+      offset = Number(answer.body.offset);
+    else throw failure(answer);
+  }
+}
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+function failure(answer: Answer): UploadError {
+  return new UploadError("upload", typeof answer.body.error === "string" ? answer.body.error : `HTTP ${answer.status}`);
+}
+
+/** One request as an XMLHttpRequest, for its upload progress; a dropped connection rejects with an UploadError. */
+function send(
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  body: Blob | null,
+  headers: Record<string, string>,
+  onProgress?: (loaded: number) => void,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/files?purpose=${purpose}`);
-    xhr.setRequestHeader("content-type", file.type);
-    xhr.setRequestHeader("x-file-name", encodeURIComponent(name));
-    xhr.setRequestHeader(CLIENT_HEADER, "web");
+    xhr.open(method, url);
+    for (const [header, value] of Object.entries({ ...headers, [CLIENT_HEADER]: "web" }))
+      xhr.setRequestHeader(header, value);
     xhr.responseType = "json";
-    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
+    if (onProgress) xhr.upload.onprogress = (e) => onProgress(e.loaded);
     xhr.onerror = () => reject(new UploadError("upload", "Se perdió la conexión"));
     xhr.onabort = () => reject(new UploadError("upload", "Subida cancelada"));
-    xhr.onload = () => {
-      const body = xhr.response as Record<string, unknown> | null;
-      if (xhr.status < 200 || xhr.status >= 300)
-        return reject(new UploadError("upload", typeof body?.error === "string" ? body.error : `HTTP ${xhr.status}`));
-      if (typeof body?.url !== "string") return reject(new UploadError("url", "the answer carries no URL"));
-      resolve(body.url);
-    };
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    xhr.send(file);
+    xhr.onload = () => resolve({ status: xhr.status, body: (xhr.response as Record<string, unknown> | null) ?? {} });
+    xhr.send(body);
   });
 }
 

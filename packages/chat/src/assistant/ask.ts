@@ -16,6 +16,7 @@ import { staffProcedure, TRPCError, withTransaction, type Transaction } from "@t
 import { sql } from "drizzle-orm";
 import { chatForUser, CHAT_NOT_FOUND } from "../access";
 import { answerComment } from "../comment-rows";
+import { writeComment } from "../write/comment";
 import { readDocument, type ReaderContext } from "../documents";
 import { DOCUMENT_NOT_FOUND } from "../open";
 import { complete, CompletionError } from "./completion";
@@ -60,28 +61,23 @@ export const ask = staffProcedure.input(assistantAskInput).mutation(async ({ ctx
       ? await documentContext(tx.db, ctx, input.context.document_type, input.context.document_id)
       : null;
 
-    const [row] = await queryRows<{ id: number }>(
-      tx.db,
-      sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, author_id, client_key, created_at, updated_at)
-          VALUES (${ctx.companyId}, ${thread.id}, ${input.question}, 'User', ${ctx.user.id}, ${input.client_key}, clock_timestamp(), clock_timestamp())
-          RETURNING id`,
-    );
-    if (!row) throw new Error("question insert returned nothing");
+    const questionId = await writeComment(tx, ctx.companyId, {
+      chatId: thread.id,
+      comment: input.question,
+      authorType: "User",
+      authorId: ctx.user.id,
+      clientKey: input.client_key,
+    });
     // The thread is named by its first question, and says what document it was about.
     await tx.db.execute(
-      sql`UPDATE chats SET title = CASE WHEN last_comment_id = ${row.id} AND title = ${CHAT_TEXTS.assistantNewThread} THEN ${input.question.slice(0, 80)} ELSE title END,
+      sql`UPDATE chats SET title = CASE WHEN last_comment_id = ${questionId} AND title = ${CHAT_TEXTS.assistantNewThread} THEN ${input.question.slice(0, 80)} ELSE title END,
                            subtitle = CASE WHEN ${context !== null} THEN ${context ? contextLabel(context) : ""} ELSE subtitle END, updated_at = now()
           WHERE id = ${thread.id}`,
     );
-    await tx.emit({
-      type: "chat.comment",
-      companyId: ctx.companyId,
-      payload: { chatId: thread.id, commentId: row.id, kind: "new" },
-    });
     return {
       repeated: false as const,
       config,
-      questionId: row.id,
+      questionId,
       threadId: thread.id,
       prompt: buildPrompt(history, input.question, context),
     };
@@ -107,21 +103,15 @@ export const ask = staffProcedure.input(assistantAskInput).mutation(async ({ ctx
     reply = { authorType: "System", text: CHAT_TEXTS.assistantFailed };
   }
   return withTransaction(ctx, async (tx) => {
-    const [row] = await queryRows<{ id: number }>(
-      tx.db,
-      sql`INSERT INTO chat_comments (company_id, chat_id, comment, author_type, reply_id, created_at, updated_at)
-          VALUES (${ctx.companyId}, ${asked.threadId}, ${reply.text}, ${reply.authorType}, ${asked.questionId}, clock_timestamp(), clock_timestamp())
-          RETURNING id`,
-    );
-    if (!row) throw new Error("answer insert returned nothing");
-    await tx.emit({
-      type: "chat.comment",
-      companyId: ctx.companyId,
-      payload: { chatId: asked.threadId, commentId: row.id, kind: "new" },
+    const answerId = await writeComment(tx, ctx.companyId, {
+      chatId: asked.threadId,
+      comment: reply.text,
+      authorType: reply.authorType,
+      replyId: asked.questionId,
     });
     return {
       question: await answerComment(tx.db, ctx.companyId, asked.questionId),
-      answer: await answerComment(tx.db, ctx.companyId, row.id),
+      answer: await answerComment(tx.db, ctx.companyId, answerId),
     };
   });
 });

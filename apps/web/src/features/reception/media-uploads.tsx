@@ -2,8 +2,8 @@
  * The reception's pictures and videos, from the tablet's camera or from files: each one uploads as soon as it is
  * chosen, one at a time, with its progress. A dropped connection leaves the file marked 'No se subió' with
  * 'Reintentar'; when the browser is back online the failed ones are sent again by themselves. What was uploaded
- * stays uploaded, so a retry sends only the files that did not arrive (each from its start: the store keeps whole
- * files only).
+ * stays uploaded, and each file goes in chunks the server keeps, so a retry sends only what did not arrive: the
+ * files not sent yet, and of the interrupted one the chunk that was in flight (uploadResumable).
  *
  *   const media = useMediaUploads();
  *   <MediaUploads media={media} />   // media.pictures: what orders.receive attaches; media.pending: still uploading
@@ -11,7 +11,7 @@
 import { fileIdFromUrl, isVideoType, mediaFileProblem } from "@taller/core";
 import { Camera, ImagePlus, RotateCw, X } from "lucide-react";
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from "react";
-import { uploadFileWithProgress } from "../../lib/upload";
+import { type ResumableUpload, uploadResumable } from "../../lib/upload";
 import { Button } from "../../ui/button";
 import { IconButton } from "../../ui/icon-button";
 
@@ -23,6 +23,8 @@ interface Upload {
   sent: number;
   url: string | null;
   error: string | null;
+  /** The server's upload, kept across retries so one resumes where the connection dropped. */
+  resumable: ResumableUpload;
 }
 
 export function useMediaUploads() {
@@ -38,8 +40,10 @@ export function useMediaUploads() {
     const waiting = uploads.find((u) => u.state === "waiting");
     if (!waiting) return;
     running.current = true;
-    patch(waiting.key, { state: "uploading", sent: 0, error: null });
-    uploadFileWithProgress(waiting.file, waiting.file.name, "order_picture", (sent) => patch(waiting.key, { sent }))
+    patch(waiting.key, { state: "uploading", error: null });
+    uploadResumable(waiting.file, waiting.file.name, "order_picture", waiting.resumable, (sent) =>
+      patch(waiting.key, { sent }),
+    )
       .then((url) => patch(waiting.key, { state: "done", url, sent: waiting.file.size }))
       .catch((error: unknown) =>
         patch(waiting.key, { state: "failed", error: error instanceof Error ? error.message : "Error al subir" }),
@@ -75,6 +79,7 @@ export function useMediaUploads() {
           sent: 0,
           url: null,
           error: problem,
+          resumable: { id: null },
         };
       }),
     ]);
