@@ -4,12 +4,14 @@
 // immutability of an issued document, and the ranges' non-overlap (docs/domains/invoicing.md).
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -178,4 +180,20 @@ export const invoiceConfigs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check("invoice_configs_endpoint", sql`${t.endpoint} ~ '^https?://'`)],
+);
+
+/**
+ * Documents and their pesos per (company, type, status), kept by statement triggers on invoices (migration
+ * invoice_status_totals): 'Facturación' without a search reads at most twenty rows instead of summing every document.
+ */
+export const invoiceStatusTotals = pgTable(
+  "invoice_status_totals",
+  {
+    companyId: companyId(),
+    dteType: integer("dte_type").notNull(),
+    status: text("status").notNull(),
+    count: integer("count").notNull().default(0),
+    amount: bigint("amount", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.dteType, t.status] })],
 );

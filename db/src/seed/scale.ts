@@ -37,8 +37,6 @@ export const SCALE_COMPANY = { name: "Taller Escala", domain: "escala.demo" };
 
 /** Tables whose `<table>_search_text` fill trigger (migration 0003_order_triggers) the load does the work of. */
 const SEARCH_TRIGGERS = ["orders", "vehicles"] as const;
-/** Tables whose inserts keep vehicle_states (migration 0039): the load refreshes those states once at its end. */
-const STATE_TRIGGERS = ["orders", "bookings"] as const;
 
 /** A text[] literal of constants, for picking random values in SQL. */
 const texts = (values: readonly (string | null)[]): SQL =>
@@ -120,10 +118,6 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleResult
       : [];
     for (const index of trigramIndexes) await run(sql.raw(`DROP INDEX "${index.indexname}"`));
     if (bulk) for (const t of SEARCH_TRIGGERS) await run(sql.raw(`ALTER TABLE ${t} DISABLE TRIGGER ${t}_search_text`));
-    // The vehicles' derived states (open orders, last booking) once for the whole load, after ANALYZE, instead of
-    // by the statement triggers: on a table whose statistics still say "small", their per-vehicle counts read every
-    // order once per vehicle, which grows with the square of the load.
-    for (const t of STATE_TRIGGERS) await run(sql.raw(`ALTER TABLE ${t} DISABLE TRIGGER ${t}_vehicle_states_insert`));
 
     await step(`${counts.clients} clients`, async () => {
       // RUT bodies from the client's id, past the demo's (up to 25 million): RUTs are unique per company.
@@ -297,14 +291,6 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleResult
             SELECT count(*)::int AS n FROM inserted`,
       );
       return row?.n ?? 0;
-    });
-
-    await step("vehicle states", async () => {
-      for (const t of STATE_TRIGGERS) {
-        await run(sql.raw(`ALTER TABLE ${t} ENABLE TRIGGER ${t}_vehicle_states_insert`));
-        await run(sql.raw(`ANALYZE ${t}`));
-      }
-      await run(sql`SELECT refresh_vehicle_states(ARRAY(SELECT id FROM scale_vehicles))`);
     });
 
     if (bulk) {

@@ -1,5 +1,5 @@
-// The SQL of the management lists: one page after a keyset key, and the per-category totals that both the list's
-// total and the KPI strip read (so they agree by construction).
+// The SQL of the management lists: one page after a keyset key, the per-category totals the KPI strip reads, and the
+// list's total (from the same stored totals in the default view, so they agree; otherwise counted up to the cap).
 import {
   CRM_SORTS,
   PAGE_SIZE,
@@ -10,6 +10,7 @@ import {
   type SortDirection,
 } from "@taller/core";
 import { instantText, intArray, queryRows, type Db } from "@taller/db";
+import { cappedCount, type Counted } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { filterConditions, type CrmListFilters } from "./filters";
@@ -166,7 +167,7 @@ export interface CategoryTotal {
  * date ranges, index-only after VACUUM).
  */
 export async function categoryTotals(db: Db, f: CrmListFilters): Promise<CategoryTotal[]> {
-  if (!f.from && !f.to && f.id === null && !f.search && f.scope.ownerId === null) {
+  if (storedTotalsServe(f)) {
     const locations = f.scope.locationIds ? sql`AND location_key = ANY(${intArray(f.scope.locationIds)})` : sql``;
     return queryRows<CategoryTotal>(
       db,
@@ -183,9 +184,17 @@ export async function categoryTotals(db: Db, f: CrmListFilters): Promise<Categor
   );
 }
 
-/** The list's total: the selected categories' counts. */
-export function listTotal(totals: readonly CategoryTotal[], categories: readonly CrmCategory[] | null): number {
+/** crm_counts answers every view without a date range, an id, a search or an own scope. */
+const storedTotalsServe = (f: CrmListFilters) =>
+  !f.from && !f.to && f.id === null && !f.search && f.scope.ownerId === null;
+
+/**
+ * The list's total: the selected categories' stored counts, or else the matches counted up to COUNT_CAP + 1 (a
+ * five-year range or a one-letter search would otherwise count every match on each first page).
+ */
+export async function countList(db: Db, f: CrmListFilters): Promise<Counted> {
+  if (!storedTotalsServe(f)) return cappedCount(db, sql`crms c`, filterConditions(f));
   let total = 0;
-  for (const t of totals) if (!categories || categories.includes(t.category)) total += t.count;
-  return total;
+  for (const t of await categoryTotals(db, f)) if (!f.categories || f.categories.includes(t.category)) total += t.count;
+  return { total, capped: false };
 }

@@ -2,14 +2,14 @@ import type { CrmKind } from "@taller/core";
 import { can, cursorInput, listPage, staffProcedure } from "@taller/trpc";
 import { z } from "zod";
 import { crmFilters, filtersInput, statusInput } from "./filters";
-import { categoryTotals, findPage, listTotal, sortInput, sortKeySchema } from "./list-query";
+import { countList, findPage, sortInput, sortKeySchema } from "./list-query";
 
 const listInput = z.object({ ...filtersInput, status: statusInput, ...sortInput, cursor: cursorInput });
 
 /**
  * A management list (retentions, absences, booking follow-ups), a page at a time: { items, total, total_count,
- * total_capped, page, total_pages, next_cursor }. The total is counted exactly, from the same per-category totals
- * the KPI strip answers.
+ * total_capped, page, total_pages, next_cursor }. The total is the KPI strip's stored per-category counts in the
+ * default view; with a date range, an id, a search or an own scope, it is counted up to the cap (countList).
  */
 function listOf(kind: CrmKind) {
   return staffProcedure
@@ -24,10 +24,7 @@ function listOf(kind: CrmKind) {
         filter: { ...filters, ...sort },
         keySchema: sortKeySchema,
         fetch: (after) => findPage(ctx.db, filters, sort, after),
-        count: async () => ({
-          total: listTotal(await categoryTotals(ctx.db, filters), filters.categories),
-          capped: false,
-        }),
+        count: () => countList(ctx.db, filters),
         keyOf: (p) => p.key,
       });
       return { items: rows.map((r) => r.row), ...info, total_count: info.total };

@@ -1,12 +1,14 @@
 // The crm procedures through the router's caller against a seeded database (Taller Demo has managements of every
 // kind in every category: db/src/seed/crm.ts).
-import { CRM_TEXTS, type CrmCategory, type CrmKind } from "@taller/core";
+import { COUNT_CAP, CRM_TEXTS, type CrmCategory, type CrmKind, type Instant } from "@taller/core";
 import { clients as clientsTable, crms, intArray, queryRows, realtimeEvents, statusTransitions } from "@taller/db";
 import { createCallerFactory, TRPCError } from "@taller/trpc";
 import { allPages, useSeededApp } from "@taller/trpc/testing";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { crmRouter } from "../src";
+import type { CrmListFilters } from "../src/filters";
+import { countList } from "../src/list-query";
 
 const createCaller = createCallerFactory(crmRouter);
 const app = useSeededApp();
@@ -126,6 +128,31 @@ describe("lists and KPIs", () => {
       .delete(crms)
       .where(sql`id = ANY(${intArray(ids)})`);
     expect(await kept()).toEqual(await recount());
+  });
+
+  it("counts a filtered list up to the cap, and the default view from the stored counts", async () => {
+    const fx = app.fx().demo;
+    const filters: CrmListFilters = {
+      scope: { companyId: fx.companyId, locationIds: null, ownerId: null },
+      kind: "absence",
+      categories: null,
+      dateRange: "today",
+      from: new Date(Date.now() - 3_600_000).toISOString() as Instant,
+      to: null,
+      id: null,
+      search: null,
+    };
+    const stored = await countList(app.db(), { ...filters, dateRange: "all_time", from: null });
+    await expect(
+      app.db().transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO crms (company_id, kind) SELECT ${fx.companyId}, 'absence'
+                             FROM generate_series(1, ${COUNT_CAP + 1})`);
+        expect(await countList(tx, filters)).toEqual({ total: COUNT_CAP, capped: true });
+        const all = await countList(tx, { ...filters, dateRange: "all_time", from: null });
+        expect(all).toEqual({ total: stored.total + COUNT_CAP + 1, capped: false });
+        tx.rollback();
+      }),
+    ).rejects.toBeInstanceOf(TransactionRollbackError);
   });
 
   it("the demo has every category of retentions and absences", async () => {

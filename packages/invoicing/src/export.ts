@@ -1,11 +1,11 @@
 // 'Exportar': the filtered list as an .xlsx (the shared builder in @taller/trpc), newest first, at most
 // EXPORT_MAX_ROWS rows; `left_out` says how many more matched. One export per user at a time, as the other lists.
 import { dteTypeName, EXPORT_MAX_ROWS, invoiceStatusName, wallClockDate } from "@taller/core";
-import { loadCompanyTerms, queryRows } from "@taller/db";
+import { loadCompanyTerms } from "@taller/db";
 import { can, oneJobAtATime, spreadsheetDownload, staffProcedure, type Spreadsheet } from "@taller/trpc";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { filterConditions, filtersInput, invoiceFilters } from "./filters";
+import { countInvoices } from "./counts";
+import { filtersInput, invoiceFilters } from "./filters";
 import { findPage, type InvoiceListRow } from "./list";
 
 export const INVOICES_EXPORT_TITLE = "Facturación";
@@ -47,15 +47,17 @@ export const exportInvoices = staffProcedure
     const filters = invoiceFilters(ctx, input);
     const terms = await loadCompanyTerms(ctx.db, ctx.companyId);
     return oneJobAtATime(ctx.db, "invoices_export", ctx.user.id, async (db) => {
-      const rows = await findPage(db, filters, null, EXPORT_MAX_ROWS);
-      const [matched] = await queryRows<{ count: number }>(
-        db,
-        sql`SELECT count(*)::int AS count FROM invoices i WHERE ${filterConditions(filters)}`,
-      );
+      const picked = await findPage(db, filters, null, EXPORT_MAX_ROWS + 1);
+      // Only a file that could not hold every match asks how many more there are (the list's count: stored or capped).
+      const matched =
+        picked.length <= EXPORT_MAX_ROWS ? { total: picked.length, capped: false } : await countInvoices(db, filters);
+      const rows = picked.slice(0, EXPORT_MAX_ROWS);
       return {
         ...(await spreadsheetDownload(INVOICES_EXPORT_TITLE, invoicesSpreadsheet(rows, terms.order.one))),
         rows: rows.length,
-        left_out: (matched?.count ?? rows.length) - rows.length,
+        /** Documents that matched but did not fit in the file (a lower bound when `left_out_capped`). */
+        left_out: matched.total - rows.length,
+        left_out_capped: matched.capped,
       };
     });
   });

@@ -1,11 +1,11 @@
 // 'Facturación': a page of documents, newest first, through the list pipeline (signed keyset cursor on the id), and
-// the totals per status (count and pesos) under the same filters, counted exactly (a company's documents are
-// thousands, not millions; the other lists' capped counts are for tables that grow without bound).
-import { INVOICE_STATUS_KEYS, PAGE_SIZE, idSchema, type Instant, type InvoiceStatus } from "@taller/core";
+// on the first page the totals per status (count and pesos) under the same filters (counts.ts: stored, or capped).
+import { PAGE_SIZE, idSchema, type Instant, type InvoiceStatus } from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
 import { can, cursorInput, listPage, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { countInvoices } from "./counts";
 import { filterConditions, filtersInput, invoiceFilters, type InvoiceFilters } from "./filters";
 
 const sortKeySchema = z.tuple([idSchema]);
@@ -40,26 +40,6 @@ export async function findPage(db: Db, f: InvoiceFilters, after: InvoiceKey | nu
   );
 }
 
-export interface StatusTotal {
-  status: InvoiceStatus;
-  count: number;
-  /** Pesos of the documents in the status. */
-  amount: number;
-}
-
-/** Count and pesos per status under every filter but the status one. */
-export async function statusTotals(db: Db, f: InvoiceFilters): Promise<StatusTotal[]> {
-  const rows = await queryRows<{ status: InvoiceStatus; count: number; amount: number }>(
-    db,
-    sql`SELECT i.status, count(*)::int AS count, coalesce(sum(i.total), 0)::bigint AS amount
-        FROM invoices i WHERE ${filterConditions(f, false)} GROUP BY i.status`,
-  );
-  return INVOICE_STATUS_KEYS.map((status) => {
-    const row = rows.find((r) => r.status === status);
-    return { status, count: row?.count ?? 0, amount: Number(row?.amount ?? 0) };
-  });
-}
-
 export const list = staffProcedure
   .use(can("read", "invoice"))
   .input(z.object({ ...filtersInput, cursor: cursorInput }))
@@ -71,18 +51,14 @@ export const list = staffProcedure
       filter: filters,
       keySchema: sortKeySchema,
       fetch: (after) => findPage(ctx.db, filters, after),
-      count: async () => {
-        const totals = await statusTotals(ctx.db, filters);
-        const selected = totals.filter((t) => !filters.statuses || filters.statuses.includes(t.status));
-        return { total: selected.reduce((sum, t) => sum + t.count, 0), capped: false, totals };
-      },
+      count: () => countInvoices(ctx.db, filters),
       keyOf: (i): InvoiceKey => [i.id],
     });
     return { invoices: rows, ...info, totals: counted?.totals ?? null };
   });
 
-/** The totals per status (count and pesos) under the list's filters. */
+/** The status boxes alone (count and pesos per status) under the list's filters, as the first page answers them. */
 export const totalsByStatus = staffProcedure
   .use(can("read", "invoice"))
   .input(z.object(filtersInput).optional())
-  .query(({ ctx, input }) => statusTotals(ctx.db, invoiceFilters(ctx, input ?? {})));
+  .query(async ({ ctx, input }) => (await countInvoices(ctx.db, invoiceFilters(ctx, input ?? {}))).totals);

@@ -20,7 +20,8 @@ export const invoicingCases: DomainCases<typeof invoicingRouter> = {
   totalsByStatus: {
     kind: "scoped",
     leaks: (r, f) =>
-      (r as { count: number }[]).reduce((sum, t) => sum + t.count, 0) > f.other.invoiceIds.length
+      (r as { by_status: { count: number }[] }).by_status.reduce((sum, t) => sum + t.count, 0) >
+      f.other.invoiceIds.length
         ? "counted another company's documents"
         : null,
     valid: () => ({ search: "ab" }),

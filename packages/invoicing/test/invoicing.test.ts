@@ -1,14 +1,16 @@
 // The invoicing procedures against a seeded database, with the HTTP adapter talking to a local fake provider
 // (test/fake-dte.ts): drafts from an order, a budget and paid payment requests; issuing accepted, rejected, timed out
 // and retried, duplicate; credit notes; folios; the frozen issued document.
-import { BOLETA, FACTURA, invoiceAmounts } from "@taller/core";
+import { BOLETA, COUNT_CAP, FACTURA, INVOICE_STATUS_KEYS, invoiceAmounts } from "@taller/core";
 import { invoiceConfigs, queryRows } from "@taller/db";
 import { postgresOnly, testServerUrl } from "@taller/testing";
 import { createCallerFactory } from "@taller/trpc";
 import { callFailure as failure, useSeededApp } from "@taller/trpc/testing";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { configureDte, invoicingRouter } from "../src";
+import { countInvoices } from "../src/counts";
+import type { InvoiceFilters } from "../src/filters";
 import { cafXml, startFakeDte, type FakeDte } from "./fake-dte";
 
 const createCaller = createCallerFactory(invoicingRouter);
@@ -77,6 +79,47 @@ async function drafts(count: number, type: number, amount = 11_900): Promise<num
   );
   return rows.map((r) => r.id);
 }
+
+/** A seeded generator (mulberry32), so a failing sequence of writes can be replayed. */
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The stored totals beside a recount of the demo company's documents, per type and status. */
+async function storedAndRecounted() {
+  const companyId = app.fx().demo.companyId;
+  return queryRows<{
+    dte_type: number;
+    status: string;
+    kept: number;
+    real: number;
+    kept_amount: string;
+    real_amount: string;
+  }>(
+    app.db(),
+    sql`SELECT coalesce(k.dte_type, r.dte_type) AS dte_type, coalesce(k.status, r.status) AS status,
+               coalesce(k.count, 0)::int AS kept, coalesce(r.count, 0)::int AS real,
+               coalesce(k.amount, 0)::text AS kept_amount, coalesce(r.amount, 0)::text AS real_amount
+        FROM (SELECT * FROM invoice_status_totals WHERE company_id = ${companyId}) k
+        FULL JOIN (SELECT dte_type, status, count(*) AS count, sum(total) AS amount FROM invoices
+                   WHERE company_id = ${companyId} GROUP BY 1, 2) r ON (k.dte_type, k.status) = (r.dte_type, r.status)
+        ORDER BY 1, 2`,
+  );
+}
+
+const ids = (values: readonly number[]) =>
+  values.length
+    ? sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )
+    : sql`NULL`;
 
 describe("invoicing", () => {
   it("keeps a draft from a finished order, not sent, while the company has no provider", async () => {
@@ -269,7 +312,7 @@ describe("invoicing", () => {
     const caller = await admin();
     const page = await caller.list({ status: ["issued"] });
     expect(page.invoices.every((i) => i.status === "issued")).toBe(true);
-    expect(page.totals?.find((t) => t.status === "issued")?.count).toBe(page.total);
+    expect(page.totals?.by_status.find((t) => t.status === "issued")?.count).toBe(page.total);
     const searched = await caller.list({ search: "Transportes" });
     expect(searched.invoices.length).toBeGreaterThan(0);
     const file = await caller.export({ status: ["issued"] });
@@ -277,7 +320,7 @@ describe("invoicing", () => {
     expect(file.rows).toBe(page.total);
     expect(file.left_out).toBe(0);
     const totals = await caller.totalsByStatus({ dte_type: [61] });
-    expect(totals.find((t) => t.status === "issued")?.amount).toBeGreaterThan(0);
+    expect(totals.by_status.find((t) => t.status === "issued")?.amount).toBeGreaterThan(0);
     await caller.uploadCaf({ xml: cafXml(34, 1, 5) });
     expect((await caller.folios()).find((f) => f.dte_type === 34)).toMatchObject({ left: 5, low: true });
     expect((await failure(caller.uploadCaf({ xml: cafXml(34, 3, 8) }))).fields.xml?.[0]).toBe(
@@ -286,6 +329,121 @@ describe("invoicing", () => {
     expect((await failure(caller.uploadCaf({ xml: cafXml(34, 6, 8, "11.111.111-1") }))).fields.xml?.[0]).toContain(
       "no del emisor configurado",
     );
+  });
+
+  it("keeps the stored totals per type and status through random drafts, line changes, sends, voids and deletes", async () => {
+    const random = seeded(27);
+    const pick = <T>(values: readonly T[], share: number) => values.filter(() => random() < share);
+    const db = app.db();
+    const companyId = app.fx().demo.companyId;
+    const ofStatus = async (status: string) =>
+      (
+        await queryRows<{ id: number }>(
+          db,
+          sql`SELECT id FROM invoices WHERE company_id = ${companyId} AND status = ${status} AND dte_type <> 61`,
+        )
+      ).map((r) => r.id);
+    for (let round = 0; round < 6; round++) {
+      await drafts(
+        1 + Math.floor(random() * 40),
+        [FACTURA, 34, BOLETA][round % 3]!,
+        1000 + Math.floor(random() * 99_000),
+      );
+      const open = await ofStatus("draft");
+      // A draft's lines change its amounts (invoices_recompute updates the document), with a send in one transaction.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE invoice_lines SET unit_price = unit_price + ${Math.floor(random() * 5000)}
+                             WHERE company_id = ${companyId} AND invoice_id IN (${ids(pick(open, 0.3))})`);
+        await tx.execute(sql`INSERT INTO invoice_lines (company_id, invoice_id, position, description, quantity, unit_price)
+                             SELECT company_id, id, 1, 'Repuesto', 2, 4990 FROM invoices
+                             WHERE id IN (${ids(pick(open, 0.2))}) AND NOT EXISTS (
+                               SELECT 1 FROM invoice_lines l WHERE l.invoice_id = invoices.id AND l.position = 1)`);
+        await tx.execute(sql`UPDATE invoices SET status = 'sending', folio = 800000 + id
+                             WHERE id IN (${ids(pick(open, 0.4))}) AND status = 'draft'`);
+      });
+      const sending = await ofStatus("sending");
+      const issued = pick(sending, 0.7);
+      await db.execute(sql`UPDATE invoices SET status = 'issued', issued_at = now() WHERE id IN (${ids(issued)})`);
+      await db.execute(sql`UPDATE invoices SET status = 'rejected', rejection_reason = 'Prueba'
+                           WHERE id IN (${ids(
+                             pick(
+                               sending.filter((id) => !issued.includes(id)),
+                               0.5,
+                             ),
+                           )})`);
+      await db.execute(
+        sql`UPDATE invoices SET status = 'cancelled' WHERE id IN (${ids(pick(await ofStatus("issued"), 0.2))})`,
+      );
+      await db.execute(sql`DELETE FROM invoices WHERE id IN (${ids(pick(await ofStatus("draft"), 0.15))})`);
+      for (const row of await storedAndRecounted()) {
+        expect({ ...row, kept_amount: row.real_amount }).toEqual(row);
+        expect(row.kept).toBe(row.real);
+      }
+    }
+    // The list's boxes read them: per status, and with the type filter.
+    const caller = await admin();
+    const recount = await storedAndRecounted();
+    for (const types of [null, [BOLETA]] as ((typeof BOLETA)[] | null)[]) {
+      const page = await caller.list({ dte_type: types });
+      expect(page.totals?.capped).toBe(false);
+      for (const status of INVOICE_STATUS_KEYS) {
+        const rows = recount.filter(
+          (r) => r.status === status && (!types || types.includes(r.dte_type as typeof BOLETA)),
+        );
+        const box = page.totals?.by_status.find((t) => t.status === status);
+        expect(box?.count).toBe(rows.reduce((sum, r) => sum + r.real, 0));
+        expect(box?.amount).toBe(rows.reduce((sum, r) => sum + Number(r.real_amount), 0));
+      }
+      expect(page.total).toBe(page.totals?.by_status.reduce((sum, t) => sum + t.count, 0));
+    }
+  });
+
+  it("counts a filtered view exactly with its pesos under the cap, and stops at the cap past it", async () => {
+    const companyId = app.fx().demo.companyId;
+    const [today] = await queryRows<{ day: string }>(
+      app.db(),
+      sql`SELECT ((now() AT TIME ZONE 'America/Santiago')::date)::text AS day`,
+    );
+    const filters: InvoiceFilters = {
+      companyId,
+      ownerId: null,
+      types: null,
+      statuses: null,
+      from: today!.day,
+      to: null,
+      clientId: null,
+      search: null,
+    };
+    const exact = await countInvoices(app.db(), filters);
+    const recount = await storedAndRecounted();
+    expect(exact.capped).toBe(false);
+    // Every document of the test was made today: the day filter matches them all, counted from the sample.
+    for (const status of INVOICE_STATUS_KEYS) {
+      const rows = recount.filter((r) => r.status === status);
+      expect(exact.totals.by_status.find((t) => t.status === status)).toEqual({
+        status,
+        count: rows.reduce((sum, r) => sum + r.real, 0),
+        amount: rows.reduce((sum, r) => sum + Number(r.real_amount), 0),
+      });
+    }
+    await expect(
+      app.db().transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO invoices (company_id, dte_type, receiver_name)
+                             SELECT ${companyId}, ${BOLETA}, 'Capado ' || i FROM generate_series(1, ${COUNT_CAP}) i`);
+        const capped = await countInvoices(tx, filters);
+        expect(capped).toMatchObject({ total: COUNT_CAP, capped: true, totals: { capped: true } });
+        // The sample stopped at COUNT_CAP + 1 documents, and no pesos are claimed for it.
+        expect(capped.totals.by_status.reduce((sum, t) => sum + t.count, 0)).toBe(COUNT_CAP + 1);
+        expect(capped.totals.by_status.every((t) => t.amount === null)).toBe(true);
+        const drafts = await countInvoices(tx, { ...filters, statuses: ["draft"] });
+        expect(drafts).toMatchObject({ total: COUNT_CAP, capped: true });
+        // Without the day filter the stored totals still answer exactly.
+        const stored = await countInvoices(tx, { ...filters, from: null });
+        expect(stored.capped).toBe(false);
+        expect(stored.total).toBe(exact.total + COUNT_CAP);
+        tx.rollback();
+      }),
+    ).rejects.toBeInstanceOf(TransactionRollbackError);
   });
 
   it("shows another company none of it", async () => {

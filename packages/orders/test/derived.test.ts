@@ -6,7 +6,7 @@ import { allPages, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ordersRouter } from "../src";
-import { countsDrift, lastBudgetDrift, searchTextDrift } from "./consistency";
+import { countsDrift, lastBudgetDrift, searchTextDrift, vehicleStatesDrift } from "./consistency";
 
 const createCaller = createCallerFactory(ordersRouter);
 const app = useSeededApp();
@@ -129,5 +129,28 @@ describe("derived columns follow their sources", () => {
     await db().update(orders).set({ locationId: elsewhere! }).where(eq(orders.id, moved[1]!.id));
     await db().update(orders).set({ locationId: null }).where(eq(orders.id, moved[2]!.id));
     expect(await countsDrift(db())).toEqual([]);
+  });
+
+  it("keeps each vehicle's state through statements that touch many vehicles at once", async () => {
+    const c = app.fx().demo.companyId;
+    // Every order moves to the company's next vehicle in one statement (refresh_vehicle_states gets every vehicle).
+    await db().execute(sql`UPDATE orders o SET vehicle_id = n.next
+                           FROM (SELECT id, coalesce(lead(id) OVER (ORDER BY id), min(id) OVER ()) AS next
+                                 FROM vehicles WHERE company_id = ${c}) n
+                           WHERE o.company_id = ${c} AND o.vehicle_id = n.id`);
+    expect(await vehicleStatesDrift(db())).toEqual([]);
+    // The commonest status becomes finish (closing its orders), then open again.
+    const toggle = sql`UPDATE statuses SET finish = NOT finish WHERE company_id = ${c} AND id = (
+                         SELECT status_id FROM orders WHERE company_id = ${c} GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1)`;
+    await db().execute(toggle);
+    expect(await vehicleStatesDrift(db())).toEqual([]);
+    await db().execute(toggle);
+    // Bookings for a few vehicles in one statement, then some of them gone.
+    await db().execute(sql`INSERT INTO bookings (company_id, vehicle_id, booking_date, booking_time)
+                           SELECT ${c}, id, current_date + (id % 5), '10:00'
+                           FROM (SELECT id FROM vehicles WHERE company_id = ${c} ORDER BY id LIMIT 6) v`);
+    expect(await vehicleStatesDrift(db())).toEqual([]);
+    await db().execute(sql`DELETE FROM bookings WHERE company_id = ${c} AND vehicle_id % 2 = 0`);
+    expect(await vehicleStatesDrift(db())).toEqual([]);
   });
 });

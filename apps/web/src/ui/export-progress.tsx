@@ -3,6 +3,7 @@
  * note and a disabled downloading icon, and a failure in Spanish (a second export while one runs is refused with its
  * own message, anything else is a plain failure).
  */
+import { formatNumber } from "@taller/core";
 import { Download } from "lucide-react";
 import { IconButton } from "./icon-button";
 import { useSnackbar } from "./snackbar";
@@ -31,4 +32,9 @@ export function useExportFailed() {
       duration: 3000,
       closeLabel: "Cerrar",
     });
+}
+
+/** How many matches an export left out: 'más de 9.000' when the count stopped at its cap. */
+export function leftOutCount(leftOut: number, capped: boolean): string {
+  return capped ? `más de ${formatNumber(leftOut)}` : formatNumber(leftOut);
 }

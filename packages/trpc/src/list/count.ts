@@ -15,21 +15,31 @@ export interface GroupCountRow {
   sampled: number;
   /** The list's total under every filter, counted only when the sample hit the cap. */
   selected: number | null;
+  /** The sum of `sum` over the group's sampled rows (absent without `sum`); exact when `sampled` ≤ the cap. */
+  amount?: number | string | null;
 }
 
 /**
  * The capped grouped count: `group` over the first COUNT_CAP + 1 rows of `from` under `where` (every filter but the
  * grouped one), and, only when that sample hit the cap, the rows under `whereSelected` (every filter; null when the
- * grouped column is not filtered) counted up to COUNT_CAP + 1. Answers GroupCountRow rows.
+ * grouped column is not filtered) counted up to COUNT_CAP + 1; with `sum`, that expression summed per group over the
+ * sample (an amount read at no more cost than the count). Answers GroupCountRow rows.
  */
-export function cappedGroupCount(opts: { group: SQL; from: SQL; where: SQL; whereSelected: SQL | null }): SQL {
+export function cappedGroupCount(opts: {
+  group: SQL;
+  from: SQL;
+  where: SQL;
+  whereSelected: SQL | null;
+  sum?: SQL;
+}): SQL {
   // Without a filter on the grouped column the list's total is the sample's size.
   const selected = opts.whereSelected
     ? sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${opts.from} WHERE ${opts.whereSelected} LIMIT ${COUNT_CAP + 1}) m)`
     : sql`(SELECT n FROM sampled)`;
-  return sql`WITH sample AS (SELECT ${opts.group} AS grp FROM ${opts.from} WHERE ${opts.where} LIMIT ${COUNT_CAP + 1}),
+  const [amount, summed] = opts.sum ? [sql`, ${opts.sum} AS amount`, sql`sum(amount) AS amount,`] : [sql``, sql``];
+  return sql`WITH sample AS (SELECT ${opts.group} AS grp${amount} FROM ${opts.from} WHERE ${opts.where} LIMIT ${COUNT_CAP + 1}),
                   sampled AS (SELECT count(*)::int AS n FROM sample)
-             SELECT grp AS "group", count(*)::int AS n, (SELECT n FROM sampled) AS sampled,
+             SELECT grp AS "group", count(*)::int AS n, (SELECT n FROM sampled) AS sampled, ${summed}
                     CASE WHEN (SELECT n FROM sampled) > ${COUNT_CAP} THEN ${selected} END AS selected
              FROM sample GROUP BY grp`;
 }

@@ -10,7 +10,7 @@ import { trpc } from "../../lib/trpc";
 import type { RouterInputs } from "@taller/api";
 import { IconButton } from "../../ui/icon-button";
 import { useSnackbar } from "../../ui/snackbar";
-import { ExportInProgress, useExportFailed } from "../../ui/export-progress";
+import { ExportInProgress, leftOutCount, useExportFailed } from "../../ui/export-progress";
 
 export function ProductsExport({ filters }: { filters: RouterInputs["inventory"]["products"]["export"] }) {
   const snackbar = useSnackbar();
@@ -18,7 +18,7 @@ export function ProductsExport({ filters }: { filters: RouterInputs["inventory"]
   const exportProducts = trpc.inventory.products.export.useMutation({
     onSuccess: (file) => {
       downloadBase64(file);
-      const leftOut = file.left_out_capped ? `más de ${formatNumber(file.left_out)}` : formatNumber(file.left_out);
+      const leftOut = leftOutCount(file.left_out, file.left_out_capped);
       snackbar.show(
         file.left_out > 0
           ? `Se exportaron ${formatNumber(file.rows)} productos (el máximo). Quedaron fuera ${leftOut}: acota la búsqueda.`

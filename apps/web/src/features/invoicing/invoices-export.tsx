@@ -7,7 +7,7 @@ import { formatNumber } from "@taller/core";
 import { Download } from "lucide-react";
 import { downloadBase64 } from "../../lib/download";
 import { trpc } from "../../lib/trpc";
-import { ExportInProgress, useExportFailed } from "../../ui/export-progress";
+import { ExportInProgress, leftOutCount, useExportFailed } from "../../ui/export-progress";
 import { IconButton } from "../../ui/icon-button";
 import { useSnackbar } from "../../ui/snackbar";
 
@@ -19,7 +19,7 @@ export function InvoicesExport({ filters }: { filters: RouterInputs["invoicing"]
       downloadBase64(file);
       snackbar.show(
         file.left_out > 0
-          ? `Se exportaron ${formatNumber(file.rows)} documentos (el máximo). Quedaron fuera ${formatNumber(file.left_out)}: acota la búsqueda.`
+          ? `Se exportaron ${formatNumber(file.rows)} documentos (el máximo). Quedaron fuera ${leftOutCount(file.left_out, file.left_out_capped)}: acota la búsqueda.`
           : `Se exportaron ${formatNumber(file.rows)} documentos`,
         { tone: file.left_out > 0 ? "info" : "success", duration: 5000, closeLabel: "Cerrar" },
       );

@@ -1,10 +1,11 @@
 /**
  * 'Facturación' (/main/invoices): the documents newest first in the shared virtual list, the totals per status
- * (count and pesos; a box toggles the status filter), search, the filter dialog (type, status), the folios' low
- * warning, 'Exportar' (.xlsx) and the settings ('Configuración': provider and CAF). Any document drafted, issued or
- * voided anywhere refreshes the rows through `invoicing.onChanged`.
+ * (count and pesos, from the first page; a box toggles the status filter; past 10,000 matches of a search or filter
+ * the count says 'más de 10.000' and the boxes show no number nor pesos), search, the filter dialog (type, status),
+ * the folios' low warning, 'Exportar' (.xlsx) and the settings ('Configuración': provider and CAF). Any document
+ * drafted, issued or voided anywhere refreshes the rows through `invoicing.onChanged`.
  */
-import { DTE_TYPES, formatMoney, formatNumber, INVOICE_STATUSES, type InvoiceStatus } from "@taller/core";
+import { COUNT_CAP, DTE_TYPES, formatMoney, formatNumber, INVOICE_STATUSES, type InvoiceStatus } from "@taller/core";
 import { Settings } from "lucide-react";
 import { useState } from "react";
 import { reportApiError } from "../../lib/api";
@@ -15,7 +16,7 @@ import { trpc } from "../../lib/trpc";
 import { useSearchText } from "../../lib/url-search";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { IconButton } from "../../ui/icon-button";
-import { ListPage } from "../../ui/list-page";
+import { ListPage, ListTotal } from "../../ui/list-page";
 import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
 import { useNavigate } from "@tanstack/react-router";
@@ -45,8 +46,8 @@ export function InvoicesPage() {
     search: search || null,
   };
   const list = trpc.invoicing.list.useInfiniteQuery(filters, { getNextPageParam: nextCursor });
-  const { cappedTotal: _capped, ...rows } = useInfiniteRows(list, (page) => page.invoices, "los documentos");
-  const totals = trpc.invoicing.totalsByStatus.useQuery({ ...filters, status: null });
+  const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.invoices, "los documentos");
+  const totals = list.data?.pages[0]?.totals;
   const total = list.data?.pages[0]?.total;
   const utils = trpc.useUtils();
   trpc.invoicing.onChanged.useSubscription(undefined, {
@@ -72,23 +73,30 @@ export function InvoicesPage() {
       }
       boxes={
         <>
-          <h2 className="invoices-title">Facturación ({total === undefined ? "…" : formatNumber(total)})</h2>
+          <h2 className="invoices-title">
+            Facturación ({total === undefined ? "…" : (cappedTotal ?? formatNumber(total))})
+          </h2>
           <FolioWarning />
           <StatusBoxes
             label="Estado"
             boxes={STATUS_OPTIONS.map((s) => ({
               ...s,
-              count: totals.data?.find((t) => t.status === s.key)?.count,
+              count: totals && !totals.capped ? totals.by_status.find((t) => t.status === s.key)?.count : undefined,
             }))}
             selected={statusIds}
             onToggle={toggle}
           />
-          {totals.data && (
+          <ListTotal capped={cappedTotal} />
+          {totals && (
             <p className="invoice-amounts muted">
-              {totals.data
-                .filter((t) => t.count > 0)
-                .map((t) => `${STATUS_OPTIONS.find((s) => s.key === t.status)?.name}: ${formatMoney(t.amount)}`)
-                .join(" · ")}
+              {totals.capped
+                ? `Montos por estado: acota la búsqueda o los filtros a menos de ${formatNumber(COUNT_CAP)} documentos para verlos`
+                : totals.by_status
+                    .filter((t) => t.count > 0)
+                    .map(
+                      (t) => `${STATUS_OPTIONS.find((s) => s.key === t.status)?.name}: ${formatMoney(t.amount ?? 0)}`,
+                    )
+                    .join(" · ")}
             </p>
           )}
         </>
