@@ -306,7 +306,12 @@ describe("the scheduler", () => {
   });
 
   it("the timers' runs: one per period, whichever process ticks first; a failed run leaves its period to a retry", async () => {
-    const hourly: PeriodicJob = { name: "test.hourly", lockKey: 998, everyMs: 60 * 60_000, run: async () => ({}) };
+    const hourly: PeriodicJob = {
+      name: "test.hourly",
+      lockKey: 998,
+      everyMs: 60 * 60_000,
+      run: () => Promise.resolve({}),
+    };
     const timed = { oncePerPeriod: true };
     const first = await runJob(ctx(), { ...hourly, run: () => Promise.reject(new Error("down")) }, new Date(), timed)
       .then(() => "ran")
