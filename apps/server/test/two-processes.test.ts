@@ -36,8 +36,11 @@ describe.skipIf(!testServerUrl())(postgresOnly("two server processes on one Post
 
   beforeAll(async () => {
     db = await createDatabaseUrl();
-    a = await startProcess({ DATABASE_URL: db!.url, SEED_DEMO: "always", TRUST_PROXY: "1" });
-    b = await startProcess({ DATABASE_URL: db!.url, SEED_DEMO: "never", TRUST_PROXY: "1" });
+    // Started together, as a deployment's processes are: both migrate the empty database at once.
+    [a, b] = await Promise.all([
+      startProcess({ DATABASE_URL: db!.url, SEED_DEMO: "always", TRUST_PROXY: "1" }),
+      startProcess({ DATABASE_URL: db!.url, SEED_DEMO: "never", TRUST_PROXY: "1" }),
+    ]);
     bListening = Date.now();
     balancer = await startLoadBalancer([a, b]);
     database = await createDatabase({ url: db!.url, max: 2 });
