@@ -36,12 +36,19 @@ export interface DatabaseOptions {
   max?: number;
 }
 
+/** The server each postgres.js database connects to: migrateDatabase takes its lock on a connection of its own. */
+const serverUrls = new WeakMap<Db, string>();
+
+/** Advisory lock key of migrations (one bigint key; the jobs take two-key locks, another key space). */
+const MIGRATION_LOCK = 8401;
+
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const sql = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
     const db = drizzle(sql, { schema }) as unknown as Db;
+    serverUrls.set(db, options.url);
     return {
       db,
       driver: "postgres",
@@ -70,8 +77,19 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === "postgres") {
+    const url = serverUrls.get(database.db);
+    if (!url) throw new Error("migrateDatabase: a database made by createDatabase");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    const { default: postgres } = await import("postgres");
+    // Server processes started together would each apply the pending migrations at once (and all but one fail on
+    // what the first created): they take turns, and the later ones find nothing left to apply.
+    const lock = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await lock`SELECT pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await lock.end({ timeout: 5 });
+    }
   } else {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });

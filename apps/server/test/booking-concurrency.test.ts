@@ -3,11 +3,10 @@
 // durations, and for a professional. The database's count afterwards never exceeds what the rules allow.
 import { BOOKING_ERRORS, CLIENT_HEADER } from "@taller/core";
 import { queryRows } from "@taller/db";
-import { chileanHolidays } from "@taller/db/seed";
 import { postgresOnly, testServerUrl } from "@taller/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, startTestServer, type TestServer } from "./helpers";
+import { freeMonday as monday, loginCookie, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 const noServer = !testServerUrl();
@@ -19,21 +18,6 @@ afterAll(async () => {
 });
 
 const ATTEMPTS = 200;
-const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-/** A Monday 40+ days ahead, not a holiday: past every demo booking and block. */
-function monday(n: number): string {
-  const today = new Date().toISOString().slice(0, 10);
-  const holidays = new Set(
-    [...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map(
-      (h) => h.date,
-    ),
-  );
-  let d = addDays(today, 40);
-  for (let found = -1; ; d = addDays(d, 1))
-    if (new Date(`${d}T00:00:00Z`).getUTCDay() === 1 && !holidays.has(d) && ++found === n) return d;
-}
-
 interface Answer {
   status: number;
   id?: number;

@@ -7,10 +7,13 @@ import superjson from "superjson";
 import WebSocket from "ws";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
+import { createServer, request } from "node:http";
+import { connect } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chileanHolidays } from "@taller/db/seed";
 import { createApp, type App, type AppOptions } from "../src/app";
 import { createDiskFileStore } from "../src/files/store";
 import { CLIENT_HEADER } from "@taller/core";
@@ -193,4 +196,83 @@ export function stopProcess({ child }: ServerProcess): Promise<void> {
     child.once("exit", () => r());
     child.kill("SIGTERM");
   });
+}
+
+export interface LoadBalancer {
+  url: string;
+  /** The server each request or WebSocket was sent to, in order. */
+  sent: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A load balancer in front of server processes, as one proxy hop (TRUST_PROXY=1): each request and each WebSocket
+ * goes to the next server in turn, with the Host the client addressed and the client in X-Forwarded-For. A server
+ * that refuses the connection (stopped) answers 502 and the client's retry goes to the next.
+ */
+export async function startLoadBalancer(servers: readonly ServerProcess[]): Promise<LoadBalancer> {
+  const sent: string[] = [];
+  let turn = 0;
+  const next = () => {
+    const server = servers[turn++ % servers.length]!;
+    sent.push(server.url);
+    return new URL(server.url);
+  };
+  const forwarded = (peer: string | undefined) => ({ "x-forwarded-for": peer ?? "", "x-forwarded-proto": "http" });
+  const proxy = createServer((req, res) => {
+    const target = next();
+    const upstream = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, ...forwarded(req.socket.remoteAddress) },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+    req.pipe(upstream);
+  });
+  proxy.on("upgrade", (req, socket, head) => {
+    const target = next();
+    const upstream = connect(Number(target.port), target.hostname, () => {
+      const headers = { ...req.headers, ...forwarded(req.socket.remoteAddress) };
+      const lines = Object.entries(headers).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}`));
+      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${lines.join("\r\n")}\r\n\r\n`);
+      upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+    });
+    upstream.on("error", () => socket.destroy());
+    socket.on("error", () => upstream.destroy());
+  });
+  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+  const { port } = proxy.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sent,
+    close: () => {
+      proxy.closeAllConnections();
+      return new Promise((r) => proxy.close(() => r()));
+    },
+  };
+}
+
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The `n`th Monday (from 0) 40+ days ahead that is not a holiday: past every demo booking and block. */
+export function freeMonday(n: number): string {
+  const today = new Date().toISOString().slice(0, 10);
+  const holidays = new Set(
+    [...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map(
+      (h) => h.date,
+    ),
+  );
+  let d = addDays(today, 40);
+  for (let found = -1; ; d = addDays(d, 1))
+    if (new Date(`${d}T00:00:00Z`).getUTCDay() === 1 && !holidays.has(d) && ++found === n) return d;
 }

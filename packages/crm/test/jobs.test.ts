@@ -1,4 +1,4 @@
-// The generation rules (src/jobs.ts): each one, running twice, and the scheduler's lock across runs.
+// The generation rules (src/jobs.ts): each one, running twice, and the scheduler's lock and period claim across runs.
 import { addDays, todayIn } from "@taller/core";
 import { bookings, crms, orders, queryRows, requirements, vehicles } from "@taller/db";
 import { runJob, withTransaction, type PeriodicJob } from "@taller/trpc";
@@ -303,5 +303,23 @@ describe("the scheduler", () => {
     };
     const runs = await Promise.all([runJob(ctx(), slow), runJob(ctx(), slow)]);
     expect(runs.filter((r) => r.ran)).toHaveLength(1);
+  });
+
+  it("the timers' runs: one per period, whichever process ticks first; a failed run leaves its period to a retry", async () => {
+    const hourly: PeriodicJob = {
+      name: "test.hourly",
+      lockKey: 998,
+      everyMs: 60 * 60_000,
+      run: () => Promise.resolve({}),
+    };
+    const timed = { oncePerPeriod: true };
+    const first = await runJob(ctx(), { ...hourly, run: () => Promise.reject(new Error("down")) }, new Date(), timed)
+      .then(() => "ran")
+      .catch((e: Error) => e.message);
+    expect(first).toBe("down");
+    const retried = await runJob(ctx(), hourly, new Date(), timed);
+    expect(retried).toMatchObject({ ran: true, period: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:00:00Z$/) });
+    // The next tick within the hour, from this process or another on the database, skips it.
+    expect(await runJob(ctx(), hourly, new Date(), timed)).toEqual({ ran: false });
   });
 });
