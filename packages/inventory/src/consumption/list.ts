@@ -16,7 +16,7 @@ export interface ConsumedLine {
   created_at: Instant;
 }
 
-/** What an order or a booking consumed ('Repuestos consumidos' on its page): its consumption movements, oldest first. */
+/** What an order or a booking consumed ('Repuestos consumidos' on its page), oldest first. */
 export const list = staffProcedure
   .use(can("read", "inventory_action"))
   .input(consumptionDocumentSchema)
