@@ -1,5 +1,5 @@
 import { consumptionDocumentSchema } from "@taller/core";
-import { queryRows } from "@taller/db";
+import { intArray, queryRows } from "@taller/db";
 import { can, readableDocument, staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { consumingDocument } from "./document";
@@ -9,6 +9,8 @@ export interface SuggestedLine {
   code: string;
   name: string;
   quantity: number;
+  /** The product's units per warehouse holding a balance (the dialog shows what the chosen one has). */
+  stock: { warehouse_id: number; quantity: number }[];
 }
 
 /**
@@ -60,13 +62,26 @@ export const suggestions = staffProcedure
       product_name: string;
       quantity: number;
     }>(ctx.db, sql`${requirement} UNION ALL ${budgets} ORDER BY rank, finished DESC, id DESC, code LIMIT 1000`);
+    const held = await queryRows<{ product_id: number; warehouse_id: number; quantity: number }>(
+      ctx.db,
+      sql`SELECT product_id, warehouse_id, quantity FROM stock_balances
+          WHERE company_id = ${c} AND product_id = ANY(${intArray([...new Set(rows.map((r) => r.product_id))])})`,
+    );
+    const stockOf = (productId: number) =>
+      held.filter((h) => h.product_id === productId).map(({ warehouse_id, quantity }) => ({ warehouse_id, quantity }));
     const sources = new Map<string, SuggestionSource>();
     for (const r of rows) {
       const key = `${r.kind}:${r.id}`;
       const source = sources.get(key) ?? { kind: r.kind, id: r.id, name: r.name, finished: r.finished, lines: [] };
       sources.set(key, source);
       if (source.lines.length < 100)
-        source.lines.push({ product_id: r.product_id, code: r.code, name: r.product_name, quantity: r.quantity });
+        source.lines.push({
+          product_id: r.product_id,
+          code: r.code,
+          name: r.product_name,
+          quantity: r.quantity,
+          stock: stockOf(r.product_id),
+        });
     }
     return [...sources.values()];
   });
