@@ -1,7 +1,7 @@
 // The SQL behind the products list and its export: one condition for both (search through the trigram index,
 // category, low stock), keyset pages in name or code order with the id as tie-breaker, and each page's stock per
 // warehouse from stock_balances (the maintained balances, never a sum over movements).
-import { PAGE_SIZE, type ProductSort, type SortDirection } from "@taller/core";
+import { COUNT_CAP, PAGE_SIZE, type ProductSort, type SortDirection } from "@taller/core";
 import { intArray, queryRows, searchCondition, type Db, type SearchTerm } from "@taller/db";
 import { cappedCount, type Counted } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
@@ -97,7 +97,7 @@ export async function findProducts(
   f: ProductFilters,
   o: ProductOrder,
   after: ProductKey | null,
-): Promise<ProductRow[]> {
+): Promise<{ rows: ProductRow[]; matched: number | null }> {
   const { column, orderBy } = productOrderSql(o);
   const past =
     after === null
@@ -105,26 +105,27 @@ export async function findProducts(
       : o.direction === "asc"
         ? sql`(${column}, p.id) > (${after[0]}, ${after[1]})`
         : sql`(${column}, p.id) < (${after[0]}, ${after[1]})`;
-  const page = (from: SQL) =>
-    sql`SELECT ${PRODUCT_COLUMNS}
-        FROM (SELECT p.* FROM ${from} WHERE ${productConditions(f)} AND ${past}
-              ORDER BY ${orderBy} LIMIT ${PAGE_SIZE + 1}) p
-        ${PRODUCT_JOINS}
+  // The page's ids from `from` (alias p with id, name and code), then their columns and stock.
+  const page = (from: SQL, where: SQL) =>
+    sql`SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM}
+        WHERE p.company_id = ${f.companyId}
+          AND p.id IN (SELECT p.id FROM ${from} WHERE ${where} AND ${past} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE + 1})
         ORDER BY ${orderBy}`;
   if (f.search) {
     // One statement: how many matched (up to the bound) and, when that is within it, the page sorted from them.
     const rows = await queryRows<ProductRow & { matched: number }>(
       db,
       sql`WITH m AS MATERIALIZED (
-            SELECT p.id FROM products p WHERE ${productConditions(f)} LIMIT ${SORTED_SEARCH_MAX + 1})
+            SELECT p.id, p.name, p.code FROM products p WHERE ${productConditions(f)} LIMIT ${SORTED_SEARCH_MAX + 1})
           SELECT c.matched, p.* FROM (SELECT count(*)::int AS matched FROM m) c
-          LEFT JOIN LATERAL (${page(sql`m JOIN products p ON p.id = m.id`)}) p ON c.matched <= ${SORTED_SEARCH_MAX}
+          LEFT JOIN LATERAL (${page(sql`m p`, sql`true`)}) p ON c.matched <= ${SORTED_SEARCH_MAX}
           ORDER BY ${orderBy}`,
     );
-    if ((rows[0]?.matched ?? 0) <= SORTED_SEARCH_MAX)
-      return rows.filter((r) => r.id !== null).map(({ matched: _matched, ...row }) => row);
+    const matched = rows[0]?.matched ?? 0;
+    if (matched <= SORTED_SEARCH_MAX)
+      return { rows: rows.filter((r) => r.id !== null).map(({ matched: _matched, ...row }) => row), matched };
   }
-  return queryRows<ProductRow>(db, page(sql`products p`));
+  return { rows: await queryRows<ProductRow>(db, page(sql`products p`, productConditions(f))), matched: null };
 }
 
 /** These products (the export's picked ids), in the given order of ids. */
@@ -137,6 +138,12 @@ export async function loadProducts(db: Db, companyId: number, ids: readonly numb
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** The total from a search's matches already read (up to SORTED_SEARCH_MAX), capped as cappedCount caps it. */
+export const countedFromMatches = (matched: number): Counted => ({
+  total: Math.min(matched, COUNT_CAP),
+  capped: matched > COUNT_CAP,
+});
 
 /** The list's total, up to COUNT_CAP (past it a lower bound). */
 export function countProducts(db: Db, f: ProductFilters): Promise<Counted> {
