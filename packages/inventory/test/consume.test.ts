@@ -159,6 +159,8 @@ describe("inventory.consumption.consume", () => {
     ]);
     const { movements } = await admin.products.movements({ product_id: oil });
     expect(movements[0]).toMatchObject({ document_type: "Booking", document_id: bookingId });
+    const { usage } = await admin.products.usage({ product_id: oil });
+    expect(usage[0]).toMatchObject({ type: "booking", document_id: bookingId, number: bookingId, quantity: 1 });
     const other = app.fx().other;
     expect(
       await callFailure(
