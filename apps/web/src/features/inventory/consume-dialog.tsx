@@ -113,7 +113,8 @@ export function ConsumeDialog({
         />
         <Select
           label="Producto"
-          value={undefined}
+          // Always empty: picking a product adds its line, and the field offers the next one.
+          value=""
           onValueChange={add}
           placeholder={products.isPending ? "Cargando…" : found.length ? "Agregar un producto" : "Sin resultados"}
           disabled={found.length === 0}
