@@ -114,7 +114,8 @@ test.describe("1,280 px", () => {
     await consume.getByRole("combobox", { name: "Producto" }).click();
     await page.getByRole("option", { name: new RegExp(code) }).click();
     await consume.getByRole("combobox", { name: "Bodega" }).click();
-    await page.getByRole("option", { name: "Bodega principal (8)" }).click();
+    await page.getByRole("option", { name: "Bodega principal" }).click();
+    await expect(consume.getByRole("listitem").filter({ hasText: code })).toContainText("hay 8");
     await consume.getByLabel("Cantidad").fill("9");
     await consume.getByRole("button", { name: "Consumir" }).click();
     await expect(consume.getByRole("alert")).toHaveText(`Stock insuficiente de ${code} en Bodega principal: hay 8`);

@@ -30,6 +30,10 @@ export const stockBalances = pgTable(
     uniqueIndex("stock_balances_unique_idx").on(t.companyId, t.productId, t.warehouseId),
     // A warehouse's delete checks its balances through this index.
     index("stock_balances_warehouse_idx").on(t.companyId, t.warehouseId),
+    // The products list's 'Solo stock bajo': the company's balances under their minimum, a small part of them.
+    index("stock_balances_low_idx")
+      .on(t.companyId, t.productId)
+      .where(sql`${t.minimum} > 0 AND ${t.quantity} < ${t.minimum}`),
     tenantKey(t),
     tenantRef(t, t.productId, products, "cascade"),
     // A warehouse holding stock or history cannot be removed (the delete says so in Spanish before trying).

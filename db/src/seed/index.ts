@@ -3,6 +3,7 @@ export type { CompanyFixture, DemoFixtures } from "./demo";
 export { seedScale, SCALE_COMPANY } from "./scale";
 export { seedScaleCrm } from "./scale-crm";
 export { seedScalePayments } from "./scale-payments";
+export { seedScaleInventory, SCALE_BUY_ORDER_LINES, type ScaleInventory } from "./scale-inventory";
 export type { ScaleOptions, ScaleResult } from "./scale";
 export { chileanHolidays } from "./data";
 export { demoCrmLinks, demoCrmToken } from "./booking";

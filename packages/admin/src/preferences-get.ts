@@ -21,5 +21,6 @@ export const preferencesGet = staffProcedure
       terms: p.terms,
       modules: p.modules,
       days_preferences: company.days,
+      allow_negative_stock: p.allow_negative_stock ?? false,
     };
   });

@@ -341,6 +341,7 @@ describe("admin.preferences", () => {
         { key: "order", name: "Órdenes", visible: false },
       ],
       days_preferences: { max_bookings: 4, time_interval: 15, days },
+      allow_negative_stock: true,
     });
     const after = await o.preferences.get();
     expect(after).toMatchObject({
@@ -350,6 +351,7 @@ describe("admin.preferences", () => {
       // The gender chosen is kept: 'Esta moto', whatever the word's ending.
       terms: { object: { singular: "Moto", gender: "f" }, crm: { singular: "Seguimiento", plural: "Seguimientos" } },
       days_preferences: { max_bookings: 4, time_interval: 15 },
+      allow_negative_stock: true,
     });
     expect(after.modules.map((m) => m.key)).toEqual(["crm", "order"]);
     const [row] = await app
@@ -359,7 +361,12 @@ describe("admin.preferences", () => {
       .where(eq(companies.id, companyId));
     expect(row?.preferences.logo).toEqual(before?.preferences.logo);
     expect(row?.preferences.booking_role_ids).toEqual(before?.preferences.booking_role_ids);
+    expect(row?.preferences.allow_negative_stock).toBe(true);
     expect(await setupEventsSince(since)).toEqual([{ payload: { what: "preferences" }, companyId }]);
+    // Left out, the setting stays as it is.
+    const { allow_negative_stock: _kept, ...withoutStock } = after;
+    await o.preferences.update(withoutStock);
+    expect((await o.preferences.get()).allow_negative_stock).toBe(true);
     // Taller Demo's preferences are its own.
     expect((await (await admin()).preferences.get()).booking_addon.allowed_domains).not.toContain("otro.cl");
   });

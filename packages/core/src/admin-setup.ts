@@ -196,6 +196,8 @@ export const updatePreferencesSchema = z.object({
     .max(MODULE_KEYS.length)
     .refine((m) => new Set(m.map((x) => x.key)).size === m.length, "Módulos repetidos"),
   days_preferences: editableDaysPreferencesSchema,
+  // Left out: unchanged (the stock write module reads it inside its update of the balances).
+  allow_negative_stock: z.boolean().optional(),
 });
 export type UpdatePreferences = z.infer<typeof updatePreferencesSchema>;
 

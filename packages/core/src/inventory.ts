@@ -97,9 +97,18 @@ export const stockAdjustmentSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
-/** Products an order consumes from one warehouse ('Consumir repuestos'), each product at most once. */
-export const orderConsumptionSchema = z.object({
-  order_id: idSchema,
+/** The documents stock is consumed for: an order (its 'Repuestos consumidos') or a booking. */
+export const CONSUMPTION_DOCUMENTS = ["Order", "Booking"] as const;
+export type ConsumptionDocument = (typeof CONSUMPTION_DOCUMENTS)[number];
+
+/** Which document's consumption: the movements name it (document type and id). */
+export const consumptionDocumentSchema = z.object({
+  document_type: z.enum(CONSUMPTION_DOCUMENTS, "Documento inválido"),
+  document_id: idSchema,
+});
+
+/** Products a document consumes from one warehouse ('Consumir'), each product at most once. */
+export const stockConsumptionSchema = consumptionDocumentSchema.extend({
   warehouse_id: idSchema,
   lines: z
     .array(z.object({ product_id: idSchema, quantity: units.min(1, "Consume al menos una unidad") }))

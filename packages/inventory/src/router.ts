@@ -1,8 +1,9 @@
 import { router } from "@taller/trpc";
 import { adjustStock } from "./adjust-stock";
 import { namedRouter } from "./named";
-import { consume } from "./orders/consume";
-import { consumption } from "./orders/consumption";
+import { consume } from "./consumption/consume";
+import { list as consumptionList } from "./consumption/list";
+import { suggestions } from "./consumption/suggestions";
 import { create } from "./products/create";
 import { exportProducts } from "./products/export";
 import { get } from "./products/get";
@@ -16,5 +17,5 @@ export const inventoryRouter = router({
   categories: namedRouter("category"),
   warehouses: namedRouter("warehouse"),
   adjustStock,
-  orders: router({ consume, consumption }),
+  consumption: router({ consume, list: consumptionList, suggestions }),
 });

@@ -141,23 +141,26 @@ export const inventoryCases: DomainCases<typeof inventoryRouter> = {
       },
     ],
   },
-  "orders.consume": {
+  "consumption.consume": {
     kind: "foreign",
     input: (f) => ({
-      order_id: f.demo.orderIds[0],
+      document_type: "Order",
+      document_id: f.demo.orderIds[0],
       warehouse_id: f.demo.warehouseIds[0],
       lines: [{ product_id: product(f), quantity: 1 }],
     }),
     valid: (f) => ({
-      order_id: f.demo.orderIds[0],
+      document_type: "Order",
+      document_id: f.demo.orderIds[0],
       warehouse_id: f.demo.warehouseIds[0],
       lines: [{ product_id: product(f), quantity: 1 }],
       reason: "Consumo",
     }),
     attacks: (f) => [
-      { order_id: f.demo.orderIds[0], warehouse_id: f.demo.warehouseIds[0], lines: [] },
+      { document_type: "Order", document_id: f.demo.orderIds[0], warehouse_id: f.demo.warehouseIds[0], lines: [] },
       {
-        order_id: f.demo.orderIds[0],
+        document_type: "Order",
+        document_id: f.demo.orderIds[0],
         warehouse_id: f.demo.warehouseIds[0],
         lines: [
           { product_id: product(f), quantity: 1 },
@@ -165,15 +168,29 @@ export const inventoryCases: DomainCases<typeof inventoryRouter> = {
         ],
       },
       {
-        order_id: f.demo.orderIds[0],
+        document_type: "Order",
+        document_id: f.demo.orderIds[0],
         warehouse_id: f.demo.warehouseIds[0],
         lines: [{ product_id: product(f), quantity: -5 }],
       },
+      {
+        document_type: "Budget",
+        document_id: f.demo.orderIds[0],
+        warehouse_id: f.demo.warehouseIds[0],
+        lines: [{ product_id: product(f), quantity: 1 }],
+      },
     ],
   },
-  "orders.consumption": {
+  "consumption.list": {
     kind: "foreign",
-    input: (f) => ({ order_id: f.demo.orderIds[0] }),
-    valid: (f) => ({ order_id: f.demo.orderIds[0] }),
+    input: (f) => ({ document_type: "Booking", document_id: f.demo.bookingIds[0] }),
+    valid: (f) => ({ document_type: "Order", document_id: f.demo.orderIds[0] }),
+    attacks: (f) => [{ document_type: "Crm", document_id: f.demo.orderIds[0] }],
+  },
+  "consumption.suggestions": {
+    kind: "foreign",
+    input: (f) => ({ document_type: "Order", document_id: f.demo.orderIds[0] }),
+    valid: (f) => ({ document_type: "Booking", document_id: f.demo.bookingIds[0] }),
+    attacks: (f) => [{ document_type: "Order", document_id: -(f.demo.orderIds[0] as number) }],
   },
 };

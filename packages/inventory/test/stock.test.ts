@@ -9,6 +9,7 @@ import { callFailure, useSeededApp } from "@taller/trpc/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inventoryRouter, moveStock, type StockChange } from "../src";
+import { receivedAverage } from "../src/write/stock";
 
 const app = useSeededApp();
 const createCaller = createCallerFactory(inventoryRouter);
@@ -144,6 +145,34 @@ describe("average cost, counts and transfers", () => {
       unit_cost: 1750,
       balance_after: 35,
     });
+  });
+
+  it("one call of many lines: several on one balance follow each other, one statement set whatever their number", async () => {
+    const productId = await newProduct();
+    const warehouseId = demo().warehouseIds[0] as number;
+    const moved = await withTransaction(ctx(), (tx) =>
+      moveStock(tx, who(), [
+        { productId, warehouseId, kind: "receipt", quantity: 4, unitCost: 100 },
+        { productId, warehouseId, kind: "receipt", quantity: 4, unitCost: 300 },
+        { productId, warehouseId, kind: "consumption", quantity: -3 },
+      ]),
+    );
+    expect(moved.map((m) => m.balance)).toEqual([4, 8, 5]);
+    const { movements } = await (await admin()).products.movements({ product_id: productId });
+    expect(movements.map((m) => [m.quantity, m.unit_cost, m.balance_after])).toEqual([
+      [-3, 200, 5],
+      [4, 300, 8],
+      [4, 100, 4],
+    ]);
+    expect(await ledger(productId)).toMatchObject({ balance: 5, sum: 5, movements: 3 });
+  });
+
+  it("averages exactly, rounding half up, even past 2^53", () => {
+    expect(receivedAverage(0, 999, 5, 120)).toBe(120);
+    expect(receivedAverage(-3, 999, 5, 120)).toBe(120);
+    expect(receivedAverage(1, 100, 1, 101)).toBe(101);
+    expect(receivedAverage(2, 100, 1, 101)).toBe(100);
+    expect(receivedAverage(1_000_000_000, 1_000_000_000, 1, 0)).toBe(999_999_999);
   });
 
   it("counts and transfers with a reason; a transfer beyond the stock is refused whole", async () => {

@@ -217,8 +217,9 @@ describe("where a product was used", () => {
       products: [{ product_id: productId, quantity: 7 }],
     });
     const inv = await inventory();
-    await inv.orders.consume({
-      order_id: demo().orderIds[0] as number,
+    await inv.consumption.consume({
+      document_type: "Order",
+      document_id: demo().orderIds[0] as number,
       warehouse_id: warehouse(0),
       reason: "Cambio",
       lines: [{ product_id: productId, quantity: 1 }],

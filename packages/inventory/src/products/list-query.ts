@@ -1,7 +1,7 @@
 // The SQL behind the products list and its export: one condition for both (search through the trigram index,
 // category, low stock), keyset pages in name or code order with the id as tie-breaker, and each page's stock per
 // warehouse from stock_balances (the maintained balances, never a sum over movements).
-import { PAGE_SIZE, type ProductSort, type SortDirection } from "@taller/core";
+import { COUNT_CAP, PAGE_SIZE, type ProductSort, type SortDirection } from "@taller/core";
 import { intArray, queryRows, searchCondition, type Db, type SearchTerm } from "@taller/db";
 import { cappedCount, type Counted } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
@@ -19,9 +19,12 @@ export interface ProductOrder {
   direction: SortDirection;
 }
 
-/** A warehouse below its minimum for the product (alias p). */
-const LOW = sql`EXISTS (SELECT 1 FROM stock_balances b
-  WHERE b.company_id = p.company_id AND b.product_id = p.id AND b.minimum > 0 AND b.quantity < b.minimum)`;
+/**
+ * A warehouse below its minimum for the product (alias p): the company's low balances, read from the partial index
+ * stock_balances_low_idx (a few rows) once, not probed per product.
+ */
+const low = (companyId: number) => sql`p.id IN (SELECT b.product_id FROM stock_balances b
+  WHERE b.company_id = ${companyId} AND b.minimum > 0 AND b.quantity < b.minimum)`;
 
 export function productConditions(f: ProductFilters): SQL {
   return sql.join(
@@ -29,7 +32,7 @@ export function productConditions(f: ProductFilters): SQL {
       sql`p.company_id = ${f.companyId}`,
       searchCondition(f.search, "p."),
       f.categoryIds === null ? sql`true` : sql`p.category_id = ANY(${intArray(f.categoryIds)})`,
-      f.lowStock ? LOW : sql`true`,
+      f.lowStock ? low(f.companyId) : sql`true`,
     ],
     sql` AND `,
   );
@@ -63,7 +66,7 @@ export const productKey = (o: ProductOrder, row: ProductRow): ProductKey => [row
 
 const PRODUCT_COLUMNS = sql`p.id, p.code, p.name, p.unit, p.price, p.buy_price, p.category_id, c.name AS category_name,
   coalesce(s.stock, '[]'::json) AS stock, coalesce(s.total, 0)::int AS total, coalesce(s.low, false) AS low`;
-const PRODUCT_FROM = sql`products p
+const PRODUCT_JOINS = sql`
   LEFT JOIN product_categories c ON c.id = p.category_id
   LEFT JOIN LATERAL (
     SELECT json_agg(json_build_object('warehouse_id', b.warehouse_id, 'quantity', b.quantity, 'minimum', b.minimum,
@@ -71,6 +74,7 @@ const PRODUCT_FROM = sql`products p
            sum(b.quantity) AS total, bool_or(b.minimum > 0 AND b.quantity < b.minimum) AS low
     FROM stock_balances b WHERE b.company_id = p.company_id AND b.product_id = p.id
   ) s ON true`;
+const PRODUCT_FROM = sql`products p ${PRODUCT_JOINS}`;
 
 /** The sort column and the list's ORDER BY (the id breaks ties in the same direction). */
 export function productOrderSql(o: ProductOrder): { column: SQL; orderBy: SQL } {
@@ -79,13 +83,21 @@ export function productOrderSql(o: ProductOrder): { column: SQL; orderBy: SQL } 
   return { column, orderBy: sql`${column} ${dir}, p.id ${dir}` };
 }
 
-/** The next page (PAGE_SIZE + 1 rows) after `after` in the chosen order. */
-export function findProducts(
+/** A search with at most this many matches sorts them; more go through the sort's index (they are then dense). */
+export const SORTED_SEARCH_MAX = 20_000;
+
+/**
+ * The next page (PAGE_SIZE + 1 rows) after `after` in the chosen order. The page's products are picked first and
+ * only they gather their stock: a search matching thousands would otherwise aggregate every match's balances.
+ * A search's matches are read from the trigram index and sorted: walking the name index instead reads every product
+ * named before the first match ('filtro' starts after every 'Aceite…' and 'Bujía…'), which the planner cannot see.
+ */
+export async function findProducts(
   db: Db,
   f: ProductFilters,
   o: ProductOrder,
   after: ProductKey | null,
-): Promise<ProductRow[]> {
+): Promise<{ rows: ProductRow[]; matched: number | null }> {
   const { column, orderBy } = productOrderSql(o);
   const past =
     after === null
@@ -93,13 +105,27 @@ export function findProducts(
       : o.direction === "asc"
         ? sql`(${column}, p.id) > (${after[0]}, ${after[1]})`
         : sql`(${column}, p.id) < (${after[0]}, ${after[1]})`;
-  return queryRows<ProductRow>(
-    db,
+  // The page's ids from `from` (alias p with id, name and code), then their columns and stock.
+  const page = (from: SQL, where: SQL) =>
     sql`SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM}
-        WHERE ${productConditions(f)} AND ${past}
-        ORDER BY ${orderBy}
-        LIMIT ${PAGE_SIZE + 1}`,
-  );
+        WHERE p.company_id = ${f.companyId}
+          AND p.id IN (SELECT p.id FROM ${from} WHERE ${where} AND ${past} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE + 1})
+        ORDER BY ${orderBy}`;
+  if (f.search) {
+    // One statement: how many matched (up to the bound) and, when that is within it, the page sorted from them.
+    const rows = await queryRows<ProductRow & { matched: number }>(
+      db,
+      sql`WITH m AS MATERIALIZED (
+            SELECT p.id, p.name, p.code FROM products p WHERE ${productConditions(f)} LIMIT ${SORTED_SEARCH_MAX + 1})
+          SELECT c.matched, p.* FROM (SELECT count(*)::int AS matched FROM m) c
+          LEFT JOIN LATERAL (${page(sql`m p`, sql`true`)}) p ON c.matched <= ${SORTED_SEARCH_MAX}
+          ORDER BY ${orderBy}`,
+    );
+    const matched = rows[0]?.matched ?? 0;
+    if (matched <= SORTED_SEARCH_MAX)
+      return { rows: rows.filter((r) => r.id !== null).map(({ matched: _matched, ...row }) => row), matched };
+  }
+  return { rows: await queryRows<ProductRow>(db, page(sql`products p`, productConditions(f))), matched: null };
 }
 
 /** These products (the export's picked ids), in the given order of ids. */
@@ -112,6 +138,12 @@ export async function loadProducts(db: Db, companyId: number, ids: readonly numb
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** The total from a search's matches already read (up to SORTED_SEARCH_MAX), capped as cappedCount caps it. */
+export const countedFromMatches = (matched: number): Counted => ({
+  total: Math.min(matched, COUNT_CAP),
+  capped: matched > COUNT_CAP,
+});
 
 /** The list's total, up to COUNT_CAP (past it a lower bound). */
 export function countProducts(db: Db, f: ProductFilters): Promise<Counted> {

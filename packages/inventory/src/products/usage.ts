@@ -4,11 +4,11 @@ import { can, cappedCount, cursorInput, listPage, staffProcedure, TRPCError } fr
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 
-export type UsageType = "order" | "budget" | "pricing" | "buy_order";
+export type UsageType = "order" | "booking" | "budget" | "pricing" | "buy_order";
 
 export interface UsageRow {
   type: UsageType;
-  /** The document's id (the order, budget or inventory action) and its number. */
+  /** The document's id (the order, booking, budget or inventory action) and its number (a booking's: its id). */
   document_id: number;
   number: number;
   quantity: number;
@@ -35,6 +35,11 @@ function sources(companyId: number, productId: number): SQL {
     WHERE m.company_id = ${companyId} AND m.product_id = ${productId} AND m.document_type = 'Order'
       AND m.kind = 'consumption'
     UNION ALL
+    SELECT 'booking', bk.id, bk.id, -m.quantity, NULL, m.created_at, 0, m.id
+    FROM stock_movements m JOIN bookings bk ON bk.company_id = m.company_id AND bk.id = m.document_id
+    WHERE m.company_id = ${companyId} AND m.product_id = ${productId} AND m.document_type = 'Booking'
+      AND m.kind = 'consumption'
+    UNION ALL
     SELECT 'budget', b.id, b.correlative_id, l.quantity, NULL, l.created_at, 1, l.id
     FROM budget_lines l JOIN budgets b ON b.company_id = l.company_id AND b.id = l.budget_id
     WHERE l.company_id = ${companyId} AND l.product_id = ${productId}
@@ -49,8 +54,8 @@ const micros = sql`floor(extract(epoch FROM u.at) * 1000000)::bigint`;
 const keyOf = sql`(${micros}, u.rank, u.row_id)`;
 
 /**
- * 'Dónde se usó' on a product's page: the orders that consumed it, the budgets, pricings and buy orders with a line
- * of it, newest first, a page at a time (each source read through its (company, product) index).
+ * 'Dónde se usó' on a product's page: the orders and bookings that consumed it, the budgets, pricings and buy orders
+ * with a line of it, newest first, a page at a time (each source read through its (company, product) index).
  */
 export const usage = staffProcedure
   .use(can("read", "inventory_action"))

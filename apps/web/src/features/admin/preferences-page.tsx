@@ -241,6 +241,14 @@ function PreferencesForm({ initial }: { initial: UpdatePreferences }) {
             error={err("workpoint_logout_time")}
           />
         </Card>
+        <Card title="Inventario">
+          <Checkbox
+            label="Permitir stock negativo"
+            checked={prefs.allow_negative_stock ?? false}
+            onCheckedChange={(allow_negative_stock) => setPrefs((p) => ({ ...p, allow_negative_stock }))}
+          />
+          <p className="muted">Un consumo puede registrarse antes de que llegue la recepción que lo cubre.</p>
+        </Card>
         <Card title="Términos">
           <div className="admin-terms">
             {(Object.keys(TERM_NAMES) as (keyof Terms)[]).map((key) => (

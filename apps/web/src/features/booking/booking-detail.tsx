@@ -27,6 +27,7 @@ import { useCompanySetup, useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { RecordLoader, RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
+import { DocumentConsumption } from "../inventory";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { FormFooter } from "../../ui/form-footer";
@@ -231,6 +232,7 @@ export function BookingView({ booking }: { booking: Booking }) {
           </ScrollTable>
         </section>
       )}
+      {can("read", "inventory_action") && <DocumentConsumption documentType="Booking" documentId={booking.id} />}
       {rescheduling ? (
         <RescheduleForm
           booking={booking}

@@ -183,7 +183,7 @@ function Movements({ productId }: { productId: number }) {
 
 type Use = RouterOutputs["inventory"]["products"]["usage"]["usage"][number];
 
-/** Where one use leads: the order, the budget or the inventory action's page. */
+/** Where one use leads: the order, the booking, the budget or the inventory action's page. */
 function UseLink({ use }: { use: Use }) {
   const terms = useTerms();
   const id = String(use.document_id);
@@ -191,6 +191,12 @@ function UseLink({ use }: { use: Use }) {
     return (
       <Link to="/main/orders/$id" params={{ id }}>
         {terms.order.one} #{use.number}
+      </Link>
+    );
+  if (use.type === "booking")
+    return (
+      <Link to="/main/bookings/$id" params={{ id }}>
+        Reserva #{use.number}
       </Link>
     );
   if (use.type === "budget")

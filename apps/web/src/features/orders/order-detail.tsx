@@ -18,7 +18,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PictureGrid } from "../../ui/picture-grid";
 import { StatusBadge } from "../../ui/status";
-import { OrderConsumption } from "../inventory";
+import { DocumentConsumption } from "../inventory";
 import { ProviderSection } from "../provider";
 import { BillOrderButton } from "../invoicing";
 import { CreatePaymentButton } from "../payments";
@@ -143,7 +143,7 @@ export function OrderView({ order }: { order: Order }) {
             </dl>
           </Section>
         )}
-        {can("read", "inventory_action") && <OrderConsumption orderId={order.id} />}
+        {can("read", "inventory_action") && <DocumentConsumption documentType="Order" documentId={order.id} />}
         {can("read", "inventory_action") && <ProviderSection document={{ order_id: order.id }} />}
         <Section title="Historial de estados" wide>
           <ol className="order-status-logs">

@@ -1,10 +1,10 @@
 /**
- * 'Repuestos consumidos' on an order's page: the products the order took out of a warehouse
- * (inventory.orders.consume), oldest first. Follows stock moved and the order changed elsewhere.
+ * 'Repuestos consumidos' on an order's or a booking's page: the products it took out of a warehouse
+ * (inventory.consumption.consume), oldest first. Follows stock moved and the document changed elsewhere.
  * 'Consumir repuesto' for those who may create inventory actions. Only for users who may read inventory actions (the
  * caller checks).
  */
-import { formatDateTime, formatMoney, formatNumber } from "@taller/core";
+import { type ConsumptionDocument, formatDateTime, formatMoney, formatNumber } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
@@ -15,13 +15,20 @@ import { Button } from "../../ui/button";
 import { ConsumeDialog } from "./consume-dialog";
 import "./inventory.css";
 
-export function OrderConsumption({ orderId }: { orderId: number }) {
+export function DocumentConsumption({
+  documentType,
+  documentId,
+}: {
+  documentType: ConsumptionDocument;
+  documentId: number;
+}) {
   const can = useCan();
   const utils = trpc.useUtils();
   const [consuming, setConsuming] = useState(false);
-  const query = trpc.inventory.orders.consumption.useQuery({ order_id: orderId });
-  useRefreshOn(["inventory.changed", "order.changed"], () =>
-    utils.inventory.orders.consumption.invalidate({ order_id: orderId }),
+  const doc = { document_type: documentType, document_id: documentId };
+  const query = trpc.inventory.consumption.list.useQuery(doc);
+  useRefreshOn(["inventory.changed", documentType === "Order" ? "order.changed" : "booking.changed"], () =>
+    utils.inventory.consumption.list.invalidate(doc),
   );
   return (
     <section className="order-section order-section-wide" aria-label="Repuestos consumidos">
@@ -59,7 +66,9 @@ export function OrderConsumption({ orderId }: { orderId: number }) {
           </Button>
         </div>
       )}
-      {consuming && <ConsumeDialog orderId={orderId} onClose={() => setConsuming(false)} />}
+      {consuming && (
+        <ConsumeDialog documentType={documentType} documentId={documentId} onClose={() => setConsuming(false)} />
+      )}
     </section>
   );
 }

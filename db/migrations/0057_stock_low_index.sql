@@ -1,0 +1,1 @@
+CREATE INDEX "stock_balances_low_idx" ON "stock_balances" USING btree ("company_id","product_id") WHERE "stock_balances"."minimum" > 0 AND "stock_balances"."quantity" < "stock_balances"."minimum";
