@@ -147,4 +147,8 @@ export const saveInvoiceConfigSchema = z.object({
   issuer_name: requiredText(100, "Ingresa la razón social de la empresa"),
   issuer_activity: requiredText(80, "Ingresa el giro de la empresa"),
   issuer_address: requiredText(200, "Ingresa la dirección de la empresa"),
+  /** Printed on the document ('S.I.I. - {office}', 'Res. {number} de {year}'); optional. */
+  sii_office: z.string().trim().max(60).nullish(),
+  resolution_number: z.number().int().min(0, "Ingresa el número de la resolución").max(1_000_000).nullish(),
+  resolution_year: z.number().int().min(2003, "Ingresa un año desde 2003").max(2100, "Ingresa un año válido").nullish(),
 });
