@@ -152,3 +152,29 @@ export const saveInvoiceConfigSchema = z.object({
   resolution_number: z.number().int().min(0, "Ingresa el número de la resolución").max(1_000_000).nullish(),
   resolution_year: z.number().int().min(2003, "Ingresa un año desde 2003").max(2100, "Ingresa un año válido").nullish(),
 });
+
+/** The client's link to a document's PDF (`GET /client/invoice?token=`). */
+export const CLIENT_INVOICE_PATH = "/client/invoice";
+/** A shared link opens the PDF for this many days after it was last shared. */
+export const INVOICE_LINK_DAYS = 30;
+
+/** 'Factura N° 12', or 'Factura (borrador)' before it has a folio. */
+export function invoiceTitle(i: { dte_type: number; folio: number | null }): string {
+  return `${dteTypeName(i.dte_type)} ${i.folio === null ? "(borrador)" : `N° ${i.folio}`}`;
+}
+
+/** The e-mail the staff member's mail program opens ('Enviar por correo'): a mailto: link carrying the PDF's link. */
+export function invoiceMailto(opts: {
+  to: string | null;
+  dteType: number;
+  folio: number | null;
+  company: string;
+  url: string;
+}): string {
+  const title = invoiceTitle({ dte_type: opts.dteType, folio: opts.folio });
+  const subject = `${title} de ${opts.company}`;
+  const body =
+    `Estimado(a):\n\nAdjuntamos el enlace a su ${title} emitida por ${opts.company}:\n${opts.url}\n\n` +
+    `El enlace estará disponible por ${INVOICE_LINK_DAYS} días.\n\nSaludos cordiales.`;
+  return `mailto:${encodeURIComponent(opts.to ?? "")}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}

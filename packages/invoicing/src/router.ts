@@ -8,6 +8,8 @@ import { get } from "./get";
 import { issue } from "./issue";
 import { list, totalsByStatus } from "./list";
 import { onChanged } from "./on-changed";
+import { sendWhatsapp } from "./send-whatsapp";
+import { shareLink } from "./share-link";
 import { updateDraft } from "./update-draft";
 import { uploadCaf } from "./upload-caf";
 
@@ -20,6 +22,8 @@ export const invoicingRouter = router({
   updateDraft,
   issue,
   cancel,
+  shareLink,
+  sendWhatsapp,
   folios,
   uploadCaf,
   config,

@@ -50,6 +50,16 @@ export const invoicingCases: DomainCases<typeof invoicingRouter> = {
   updateDraft: { kind: "foreign", input: (f) => ({ id: f.demo.invoiceIds[0], receiver_name: "X" }) },
   issue: { kind: "foreign", input: (f) => ({ id: f.demo.invoiceIds[0] }) },
   cancel: { kind: "foreign", input: (f) => ({ id: f.demo.invoiceIds[0] }) },
+  shareLink: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.invoiceIds[0] }),
+    attacks: () => [{ id: 0 }, { id: "1 OR 1=1" }, {}],
+  },
+  sendWhatsapp: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.invoiceIds[0] }),
+    attacks: () => [{ id: -1 }, { id: 2 ** 40 }],
+  },
   folios: { kind: "scoped", leaks: () => null },
   uploadCaf: {
     kind: "scoped",

@@ -12,6 +12,7 @@ import {
   formatDateTime,
   formatMoney,
   INVOICE_NOT_SENT_TEXT,
+  invoiceTitle,
   NOTA_CREDITO,
   invoiceReceiverSchema,
 } from "@taller/core";
@@ -31,7 +32,7 @@ import { ScrollTable } from "../../ui/scroll-table";
 import { Select } from "../../ui/select";
 import { useOutcome } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
-import { InvoiceStatusBadge, invoiceTitle } from "./invoice-rows";
+import { InvoiceStatusBadge } from "./invoice-rows";
 import "./invoicing.css";
 
 type Invoice = RouterOutputs["invoicing"]["get"];
