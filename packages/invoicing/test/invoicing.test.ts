@@ -146,6 +146,63 @@ describe("invoicing", () => {
     expect((await caller.issue({ id: id! })).outcome).toBe("already_issued");
   });
 
+  it("shares an issued document's link for 30 days and sends it by WhatsApp once, with the company's template", async () => {
+    const caller = await admin();
+    const companyId = app.fx().demo.companyId;
+    const [order] = await queryRows<{ id: number; client_id: number }>(
+      app.db(),
+      sql`SELECT o.id, o.client_id FROM orders o JOIN statuses s ON s.company_id = o.company_id AND s.id = o.status_id
+          WHERE o.company_id = ${companyId} AND s.finish AND NOT s.cancel AND o.client_id IS NOT NULL
+            AND (o.total > 0 OR o.last_budget_id IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id)
+          ORDER BY o.id LIMIT 1`,
+    );
+    const draft = await caller.createDraft({ dte_type: BOLETA, order_id: order!.id });
+    expect((await failure(caller.shareLink({ id: draft.id }))).message).toBe(
+      "Solo un documento emitido se puede enviar al cliente",
+    );
+    dte.mode = "accept";
+    const issued = (await caller.issue({ id: draft.id })).invoice;
+    const first = await caller.shareLink({ id: draft.id });
+    expect(first.url).toMatch(/\/client\/invoice\?token=[\w-]{43}$/);
+    const days = (Date.parse(first.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    // The same link again, its expiry moved on; one row for it.
+    const again = await caller.shareLink({ id: draft.id });
+    expect(again.url).toBe(first.url);
+    expect(Date.parse(again.expires_at)).toBeGreaterThanOrEqual(Date.parse(first.expires_at));
+    const [tokens] = await queryRows<{ n: number }>(
+      app.db(),
+      sql`SELECT count(*)::int AS n FROM document_tokens WHERE kind = 'invoice_token' AND document_id = ${draft.id}`,
+    );
+    expect(tokens?.n).toBe(1);
+
+    // WhatsApp: without an approved template nothing goes out, and the answer says why.
+    const none = await caller.sendWhatsapp({ id: draft.id });
+    expect(none).toEqual({
+      sent: false,
+      message: "La empresa no tiene una plantilla aprobada de 'Documento tributario'",
+    });
+    await app.db().execute(
+      sql`INSERT INTO notification_templates (company_id, notification, name, answer_type, text, fills, whatsapp_active,
+                                              whatsapp_status, provider_template_id)
+          VALUES (${companyId}, 'invoice_issued', 'Documento', '', 'Hola {{1}}, su {{2}} por {{3}}: {{4}}',
+                  '{a,b,c,d}'::text[], true, 'approved', 'local:invoice')`,
+    );
+    await app.db().execute(sql`UPDATE clients SET phone = '+56911112222' WHERE id = ${order!.client_id}`);
+    const sent = await caller.sendWhatsapp({ id: draft.id });
+    expect(sent).toEqual({ sent: true, message: "Enviado por WhatsApp (Registrado (no enviado))" });
+    const [message] = await queryRows<{ variables: string; document_type: string; document_id: number }>(
+      app.db(),
+      sql`SELECT variables, document_type, document_id FROM whatsapp_messages
+          WHERE company_id = ${companyId} AND dedupe_key = ${`invoice_issued:${draft.id}`}`,
+    );
+    expect(message).toMatchObject({ document_type: "Order", document_id: order!.id });
+    expect(message?.variables).toContain(`Boleta N° ${issued.folio}`);
+    expect(message?.variables).toContain(first.url);
+    expect((await caller.sendWhatsapp({ id: draft.id })).message).toBe("Este documento ya se envió por WhatsApp");
+  });
+
   it("keeps a rejected document's folio and reason, and sends it again with a new key", async () => {
     const caller = await admin();
     const [id] = await drafts(1, FACTURA);
