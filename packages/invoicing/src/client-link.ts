@@ -24,6 +24,8 @@ export interface SharedInvoice {
   client_name: string | null;
   receiver_name: string | null;
   receiver_email: string | null;
+  /** Who issued it: the invoicing configuration's razón social, else the company's name. */
+  issuer_name: string;
   /** The order the document bills (directly, through its budget or its payment requests): its chat gets answers. */
   order_id: number | null;
 }
@@ -42,8 +44,11 @@ export async function shareInvoice(
   const [invoice] = await queryRows<SharedInvoice & { status: string; folio: number | null }>(
     db,
     sql`SELECT i.id, i.dte_type, i.folio, i.total, i.status, i.client_id, c.name AS client_name, i.receiver_name,
-               i.receiver_email, coalesce(i.order_id, b.order_id, pr.order_id) AS order_id
+               i.receiver_email, coalesce(i.order_id, b.order_id, pr.order_id) AS order_id,
+               coalesce(cfg.issuer_name, co.name) AS issuer_name
         FROM invoices i
+        JOIN companies co ON co.id = i.company_id
+        LEFT JOIN invoice_configs cfg ON cfg.company_id = i.company_id
         LEFT JOIN clients c ON c.company_id = i.company_id AND c.id = i.client_id
         LEFT JOIN budgets b ON b.company_id = i.company_id AND b.id = i.budget_id
         LEFT JOIN LATERAL (SELECT p.order_id FROM payment_requests p

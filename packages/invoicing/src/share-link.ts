@@ -1,3 +1,4 @@
+import { invoiceMailto } from "@taller/core";
 import { can, RateLimiter, staffProcedure, TRPCError } from "@taller/trpc";
 import { shareInvoice } from "./client-link";
 import { invoiceIdSchema } from "./detail";
@@ -17,14 +18,27 @@ export function limitShares(userId: number): void {
 }
 
 /**
- * The client's link to an issued document's PDF ('Enviar por correo', 'Copiar enlace'): registered or renewed for
- * INVOICE_LINK_DAYS; the web app opens the staff member's mail program with it (`invoiceMailto`).
+ * The client's link to an issued document's PDF ('Enviar por correo'): registered or renewed for INVOICE_LINK_DAYS,
+ * with the mailto: address (to the receiver's e-mail, subject and body in Spanish) the web app opens in the staff
+ * member's mail program. The product sends no e-mail itself.
  */
 export const shareLink = staffProcedure
   .use(can("update", "invoice"))
   .input(invoiceIdSchema)
   .mutation(async ({ ctx, input }) => {
     limitShares(ctx.user.id);
-    const { url, expires_at } = await shareInvoice(ctx.db, ctx.companyId, input.id, invoiceOwner(ctx, "update"));
-    return { url, expires_at };
+    const { invoice, url, expires_at } = await shareInvoice(
+      ctx.db,
+      ctx.companyId,
+      input.id,
+      invoiceOwner(ctx, "update"),
+    );
+    const mailto = invoiceMailto({
+      to: invoice.receiver_email,
+      dteType: invoice.dte_type,
+      folio: invoice.folio,
+      company: invoice.issuer_name,
+      url,
+    });
+    return { url, expires_at, mailto };
   });

@@ -165,6 +165,9 @@ describe("invoicing", () => {
     const issued = (await caller.issue({ id: draft.id })).invoice;
     const first = await caller.shareLink({ id: draft.id });
     expect(first.url).toMatch(/\/client\/invoice\?token=[\w-]{43}$/);
+    // 'Enviar por correo' opens the user's mail program with the link in the body.
+    expect(first.mailto).toMatch(/^mailto:[^?]*\?subject=Boleta%20N%C2%B0%20\d+%20de%20/);
+    expect(first.mailto).toContain(encodeURIComponent(first.url));
     const days = (Date.parse(first.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     // The same link again, its expiry moved on; one row for it.
