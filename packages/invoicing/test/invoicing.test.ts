@@ -204,6 +204,12 @@ describe("invoicing", () => {
     expect(message?.variables).toContain(`Boleta N° ${issued.folio}`);
     expect(message?.variables).toContain(first.url);
     expect((await caller.sendWhatsapp({ id: draft.id })).message).toBe("Este documento ya se envió por WhatsApp");
+
+    // The list by client names the client for the screen's filter chip; a range without it shows nothing.
+    const byClient = await caller.list({ client_id: order!.client_id });
+    expect(byClient.invoices.map((i) => i.id)).toContain(draft.id);
+    expect(byClient.client?.id).toBe(order!.client_id);
+    expect((await caller.list({ client_id: order!.client_id, to: "2000-01-01" })).invoices).toEqual([]);
   });
 
   it("keeps a rejected document's folio and reason, and sends it again with a new key", async () => {

@@ -33,6 +33,7 @@ import { Select } from "../../ui/select";
 import { useOutcome } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
 import { InvoiceStatusBadge } from "./invoice-rows";
+import { InvoiceSend } from "./invoice-send";
 import "./invoicing.css";
 
 type Invoice = RouterOutputs["invoicing"]["get"];
@@ -302,6 +303,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         <Totals invoice={invoice} />
       </section>
       <Actions invoice={invoice} />
+      <InvoiceSend invoice={invoice} />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * 'Facturación' (/main/invoices): the documents newest first in the shared virtual list, the totals per status
- * (count and pesos; a box toggles the status filter), search, the filter dialog (type, status), the folios' low
+ * (count and pesos; a box toggles the status filter), search, the day range and the client (in the URL), the filter
+ * dialog (type, status), the folios' low
  * warning, 'Exportar' (.xlsx) and the settings ('Configuración': provider and CAF). Any document drafted, issued or
  * voided anywhere refreshes the rows through `invoicing.onChanged`.
  */
@@ -20,6 +21,7 @@ import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
 import { useNavigate } from "@tanstack/react-router";
 import { FolioWarning, InvoiceSettings } from "./invoice-settings";
+import { InvoiceFilters, useInvoiceUrlFilters } from "./invoice-filters";
 import { InvoicesExport } from "./invoices-export";
 import { InvoiceCard, InvoiceHeader, InvoiceRow, INVOICE_COLUMNS, INVOICE_TABLE_MIN_WIDTH } from "./invoice-rows";
 import "./invoicing.css";
@@ -39,10 +41,12 @@ export function InvoicesPage() {
   const [types, setTypes] = useState<number[]>([]);
   const [filterOpen, setFilterOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const urlFilters = useInvoiceUrlFilters();
   const filters = {
     status: statusIds.length ? keysOf(statusIds) : null,
     dte_type: types.length ? (types as (33 | 34 | 39 | 61)[]) : null,
     search: search || null,
+    ...urlFilters,
   };
   const list = trpc.invoicing.list.useInfiniteQuery(filters, { getNextPageParam: nextCursor });
   const { cappedTotal: _capped, ...rows } = useInfiniteRows(list, (page) => page.invoices, "los documentos");
@@ -74,6 +78,7 @@ export function InvoicesPage() {
         <>
           <h2 className="invoices-title">Facturación ({total === undefined ? "…" : formatNumber(total)})</h2>
           <FolioWarning />
+          <InvoiceFilters clientName={list.data?.pages[0]?.client?.name} />
           <StatusBoxes
             label="Estado"
             boxes={STATUS_OPTIONS.map((s) => ({
