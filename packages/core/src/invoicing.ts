@@ -1,7 +1,7 @@
 // Invoicing (facturación electrónica, Chile's SII): document types, statuses, the legal amounts and the receiver's
 // fields, shared by the server and the web app (docs/domains/invoicing.md).
 import { z } from "zod";
-import { lineTotal } from "./budgets";
+import { lineProblem, lineTotal } from "./budgets";
 import { rutSchema } from "./rut";
 
 /** The SII's document type codes this app issues. */
@@ -102,6 +102,22 @@ export const invoiceLineSchema = z.object({
   exempt: z.boolean().default(false),
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineSchema>;
+
+/** A draft's lines as its form saves them (`setLines`): 1..INVOICE_MAX_LINES, each line's amount checked. */
+export const invoiceLinesSchema = z
+  .array(
+    invoiceLineSchema.superRefine((line, ctx) => {
+      const problem = lineProblem(line);
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          path: [problem.includes("descuento") ? "discount" : "unit_price"],
+          message: problem,
+        });
+    }),
+  )
+  .min(1, "El documento debe tener al menos una línea")
+  .max(INVOICE_MAX_LINES, `Un documento lleva a lo más ${INVOICE_MAX_LINES} líneas`);
 
 /** The receiver as a draft stores it: every field optional until the document is issued. */
 export const invoiceReceiverSchema = z.object({

@@ -9,6 +9,7 @@ import { issue } from "./issue";
 import { list, totalsByStatus } from "./list";
 import { onChanged } from "./on-changed";
 import { sendWhatsapp } from "./send-whatsapp";
+import { setLines } from "./set-lines";
 import { shareLink } from "./share-link";
 import { updateDraft } from "./update-draft";
 import { uploadCaf } from "./upload-caf";
@@ -20,6 +21,7 @@ export const invoicingRouter = router({
   get,
   createDraft,
   updateDraft,
+  setLines,
   issue,
   cancel,
   shareLink,

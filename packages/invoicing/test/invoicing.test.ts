@@ -146,6 +146,33 @@ describe("invoicing", () => {
     expect((await caller.issue({ id: id! })).outcome).toBe("already_issued");
   });
 
+  it("replaces a draft's lines with the amounts of the rule, and refuses once it is sent", async () => {
+    const caller = await admin();
+    const [id] = await drafts(1, FACTURA);
+    const lines = [
+      { description: "Cambio de aceite", quantity: 2, unit_price: 25_000, discount: 1_000 },
+      { description: "Permiso de circulación", quantity: 1, unit_price: 30_000, exempt: true },
+    ];
+    const edited = await caller.setLines({ id: id!, lines });
+    expect(edited.lines.map((l) => [l.description, l.total, l.exempt])).toEqual([
+      ["Cambio de aceite", 49_000, false],
+      ["Permiso de circulación", 30_000, true],
+    ]);
+    expect({ net: edited.net, exempt: edited.exempt, iva: edited.iva, total: edited.total }).toEqual(
+      invoiceAmounts(
+        lines.map((l) => ({ discount: 0, exempt: false, ...l })),
+        FACTURA,
+      ),
+    );
+    const bad = await failure(
+      caller.setLines({ id: id!, lines: [{ description: "X", quantity: 1, unit_price: 100, discount: 101 }] }),
+    );
+    expect(bad.fields["lines.0.discount"]).toEqual(["El descuento no puede superar el monto de la línea"]);
+    dte.mode = "accept";
+    expect((await caller.issue({ id: id! })).outcome).toBe("accepted");
+    expect((await failure(caller.setLines({ id: id!, lines }))).message).toBe("Solo un borrador admite cambios");
+  });
+
   it("shares an issued document's link for 30 days and sends it by WhatsApp once, with the company's template", async () => {
     const caller = await admin();
     const companyId = app.fx().demo.companyId;
