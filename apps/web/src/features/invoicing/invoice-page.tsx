@@ -1,6 +1,7 @@
 /**
  * One document (/main/invoices/{id}): type, folio and status, what it was made from, the receiver (editable while a
- * draft: a factura needs RUT, razón social, giro and address), the lines and the amounts the database keeps,
+ * draft: a factura needs RUT, razón social, giro and address), the lines ('Editar líneas' while a draft) and the
+ * amounts the database keeps, 'Descargar PDF', 'Enviar por WhatsApp' and 'Enviar por correo' once issued,
  * 'Emitir' (or 'Reintentar' after a timeout or a rejection) and 'Anular' (an issued document: a credit note, never a
  * delete). Without a provider the page says the draft was not sent.
  */
@@ -33,6 +34,7 @@ import { Select } from "../../ui/select";
 import { useOutcome } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
 import { InvoiceStatusBadge } from "./invoice-rows";
+import { InvoiceLinesForm } from "./invoice-lines-form";
 import { InvoiceSend } from "./invoice-send";
 import "./invoicing.css";
 
@@ -223,6 +225,7 @@ function Actions({ invoice }: { invoice: Invoice }) {
 function InvoiceView({ invoice }: { invoice: Invoice }) {
   const can = useCan();
   const terms = useTerms();
+  const [editingLines, setEditingLines] = useState(false);
   return (
     <article className="invoice-page-body">
       <header className="invoice-head">
@@ -299,8 +302,19 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
       </section>
       <section>
         <h3>Detalle</h3>
-        <Lines invoice={invoice} />
-        <Totals invoice={invoice} />
+        {editingLines ? (
+          <InvoiceLinesForm invoice={invoice} onDone={() => setEditingLines(false)} />
+        ) : (
+          <>
+            <Lines invoice={invoice} />
+            {invoice.status === "draft" && can("update", "invoice") && (
+              <Button variant="secondary" onClick={() => setEditingLines(true)}>
+                Editar líneas
+              </Button>
+            )}
+            <Totals invoice={invoice} />
+          </>
+        )}
       </section>
       <Actions invoice={invoice} />
       <InvoiceSend invoice={invoice} />

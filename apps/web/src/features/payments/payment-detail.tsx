@@ -14,6 +14,7 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PageLoader } from "../../ui/spinner";
+import { BillButton } from "../invoicing";
 import { PaymentLines } from "./payment-lines";
 import { PaymentIndicator, TEST_PAYMENT_TEXT } from "./payment-rows";
 import "./payments.css";
@@ -106,6 +107,10 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
             Ver {terms.order.one}
           </Button>
         )}
+        <BillButton
+          source={{ payment_request_ids: [p.id] }}
+          disabledReason={p.status === PAYMENT_PAID ? null : "Se factura cuando está pagado"}
+        />
         {p.payment_id !== null && p.status !== PAYMENT_PAID && can("update", "payment") && (
           <Button loading={reprocess.isPending} onClick={() => reprocess.mutate({ id: p.id })}>
             Reprocesar pago
