@@ -77,7 +77,7 @@ function pdfText(pdf: Buffer): string {
     } catch {
       continue;
     }
-    for (const tj of content.matchAll(/\[(.*?)\] TJ/g))
+    for (const tj of content.matchAll(/\[([^[\]]*)\] TJ/g))
       texts.push(
         [...(tj[1] ?? "").matchAll(/<([0-9a-f]*)>/g)]
           .map((h) => Buffer.from(h[1] ?? "", "hex").toString("latin1"))

@@ -2,8 +2,8 @@
  * One budget (/main/budgets/{id}): the spec names the route but does not show it, so it is small: number, status
  * (changed here with update budget, as the company's transitions allow), the order and its client and vehicle, the
  * lines with the total the database keeps (added, changed and removed with update budget while the status is not
- * finished), notes, pictures (uploaded likewise), the suppliers asked, the status changes, 'Crear cobro', 'Facturar', and
- * 'Descargar PDF', which opens the PDF the server draws (GET /budgets/{id}/pdf, inline).
+ * finished), notes, pictures (uploaded likewise), the suppliers asked, the status changes, 'Crear cobro',
+ * 'Facturar', and 'Descargar PDF', which opens the PDF the server draws (GET /budgets/{id}/pdf, inline).
  */
 import type { RouterOutputs } from "@taller/api";
 import { BUDGET_TEXTS, budgetLocked, formatDateTime, formatMoney, transitionAllowed } from "@taller/core";
