@@ -23,7 +23,12 @@ function linkSecret(db: Db): Promise<string> {
   return secret;
 }
 
-async function linkToken(db: Db, document: "payment" | "budget" | "invoice", companyId: number, id: number): Promise<string> {
+async function linkToken(
+  db: Db,
+  document: "payment" | "budget" | "invoice",
+  companyId: number,
+  id: number,
+): Promise<string> {
   return createHmac("sha256", await linkSecret(db))
     .update(`${document}:${companyId}:${id}`)
     .digest("base64url");
