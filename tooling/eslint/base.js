@@ -45,7 +45,8 @@ const DOMAIN =
  * through @taller/chat (and a reception creates the order's chat through it), a reception finds or creates its
  * vehicle and client through @taller/vehicles and @taller/crm, booking's check-in receives an order through
  * @taller/orders' createOrder and a booking moves its CRM management through @taller/crm, a buy order's receipt
- * (@taller/provider) moves stock through @taller/inventory. An import may only point to an earlier entry, so no cycle
+ * (@taller/provider) moves stock through @taller/inventory, and an electronic invoice is sent to its client by
+ * WhatsApp through @taller/messaging's queue and adapter. An import may only point to an earlier entry, so no cycle
  * can be written; a domain not listed imports no other domain.
  */
 export const DOMAIN_ORDER = [
