@@ -221,11 +221,14 @@ export async function invoicePdf({ invoice, issuer }: InvoicePdfSource): Promise
     ty += 16;
   }
   if (stamp) {
-    doc.image(stamp, MARGIN, blockTop, { fit: [STAMP.width, STAMP.height], align: "center" });
-    const captionTop = blockTop + STAMP.height + 4;
+    // The PNG's size (its header's IHDR) says how tall the barcode is once fitted: the caption goes right under it.
+    const [w, h] = [stamp.readUInt32BE(16), stamp.readUInt32BE(20)];
+    const scale = Math.min(STAMP.width / w, STAMP.height / h);
+    doc.image(stamp, MARGIN, blockTop, { scale });
+    const width = Math.max(w * scale, 150);
     doc.font("Helvetica-Bold").fontSize(8);
-    doc.text("Timbre Electrónico SII", MARGIN, captionTop, { width: STAMP.width, align: "center" });
-    doc.font("Helvetica").text(stampCaption(issuer), { width: STAMP.width, align: "center" });
+    doc.text("Timbre Electrónico SII", MARGIN, blockTop + h * scale + 4, { width, align: "center" });
+    doc.font("Helvetica").text(stampCaption(issuer), { width, align: "center" });
   }
   doc.end();
   return done;
