@@ -1,5 +1,6 @@
-// The tokens of the links clients open without an account: a payment request's (client/payment?token=) and a
-// budget's PDF (client/budget?token=, sent with the 'Presupuesto listo' WhatsApp notification). An HMAC of the
+// The tokens of the links clients open without an account: a payment request's (client/payment?token=), a
+// budget's PDF (client/budget?token=, sent with the 'Presupuesto listo' WhatsApp notification) and an electronic
+// invoice's PDF (client/invoice?token=, registered with an expiry each time it is shared). An HMAC of the
 // document under the 'payment_link' server secret (migration payments; the document's kind in the message keeps the
 // two apart), so a link can be shown again without storing the token; document_tokens keeps only its SHA-256
 // (@taller/payments and @taller/messaging issue them, the demo seed too).
@@ -22,7 +23,12 @@ function linkSecret(db: Db): Promise<string> {
   return secret;
 }
 
-async function linkToken(db: Db, document: "payment" | "budget", companyId: number, id: number): Promise<string> {
+async function linkToken(
+  db: Db,
+  document: "payment" | "budget" | "invoice",
+  companyId: number,
+  id: number,
+): Promise<string> {
   return createHmac("sha256", await linkSecret(db))
     .update(`${document}:${companyId}:${id}`)
     .digest("base64url");
@@ -34,4 +40,8 @@ export function paymentClientToken(db: Db, companyId: number, requestId: number)
 
 export function budgetClientToken(db: Db, companyId: number, budgetId: number): Promise<string> {
   return linkToken(db, "budget", companyId, budgetId);
+}
+
+export function invoiceClientToken(db: Db, companyId: number, invoiceId: number): Promise<string> {
+  return linkToken(db, "invoice", companyId, invoiceId);
 }

@@ -44,10 +44,11 @@ const DOMAIN =
  * move keeps its chat's finished state through @taller/chat (and a reception creates the order's chat through it), a
  * reception finds or creates its vehicle and client through @taller/vehicles and @taller/crm, booking's check-in
  * receives an order through @taller/orders' createOrder and a booking moves its CRM management through @taller/crm,
- * a buy order's receipt (@taller/provider) moves stock through @taller/inventory, and a client's WhatsApp message
+ * a buy order's receipt (@taller/provider) moves stock through @taller/inventory, a client's WhatsApp message
  * opens its document's chat and becomes a comment there through @taller/chat, its 'Si' confirming a booking through
- * @taller/booking (messaging comes after booking: no domain imports messaging, they ask it through events). An import
- * may only point to an earlier entry, so no cycle can be written; a domain not listed imports no other domain.
+ * @taller/booking (messaging comes after booking), and an electronic invoice is sent to its client by WhatsApp
+ * through @taller/messaging's queue and adapter. An import may only point to an earlier entry, so no cycle can be
+ * written; a domain not listed imports no other domain.
  */
 export const DOMAIN_ORDER = [
   "admin",

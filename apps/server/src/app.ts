@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from "node:net";
 import { appRouter } from "@taller/api";
 import { pruneLoginAttempts, sessionDeadline, watchSessionEvents } from "@taller/auth";
-import { CLIENT_BUDGET_PATH, DATABASE_UPLOAD_PATH, trimEndOf } from "@taller/core";
+import { CLIENT_BUDGET_PATH, CLIENT_INVOICE_PATH, DATABASE_UPLOAD_PATH, trimEndOf } from "@taller/core";
 import type { Database } from "@taller/db";
 import { configureDatabaseFiles } from "@taller/manager";
 import { prunePush } from "@taller/push";
@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket } from "ws";
 import { buildContext } from "./context";
 import { BUDGET_PDF_PATH, createBudgetPdfRoute, createClientBudgetPdfRoute } from "./budget-pdf";
+import { createClientInvoicePdfRoute, createInvoicePdfRoute, INVOICE_PDF_PATH } from "./invoice-pdf";
 import { createFileRoutes } from "./files/routes";
 import { createManagerDownloadRoute, DATABASE_DOWNLOAD_PATH } from "./manager-download";
 import { createManagerUploadRoute } from "./manager-upload";
@@ -59,8 +60,8 @@ export interface App {
 }
 
 /**
- * HTTP + WebSocket on one port: tRPC at /trpc, /healthz, uploads at /files, budget PDFs at /budgets/{id}/pdf, and the
- * web app for everything else.
+ * HTTP + WebSocket on one port: tRPC at /trpc, /healthz, uploads at /files, budget PDFs at /budgets/{id}/pdf, invoice
+ * PDFs at /invoices/{id}/pdf, and the web app for everything else.
  */
 export function createApp(opts: AppOptions): App {
   const { database, bus, logger } = opts;
@@ -84,6 +85,8 @@ export function createApp(opts: AppOptions): App {
   const files = createFileRoutes({ db: database.db, store: opts.files, trustProxy: opts.trustProxy });
   const budgetPdf = createBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
   const clientBudgetPdf = createClientBudgetPdfRoute({ db: database.db, trustProxy: opts.trustProxy });
+  const invoicePdf = createInvoicePdfRoute({ db: database.db, trustProxy: opts.trustProxy });
+  const clientInvoicePdf = createClientInvoicePdfRoute({ db: database.db, trustProxy: opts.trustProxy });
   const inboundMail = createInboundMailRoute({
     db: database.db,
     bus,
@@ -117,6 +120,9 @@ export function createApp(opts: AppOptions): App {
       const pdf = BUDGET_PDF_PATH.exec(path);
       if (pdf) return await budgetPdf(req, res, Number(pdf[1]));
       if (path === CLIENT_BUDGET_PATH) return await clientBudgetPdf(req, res);
+      const invoice = INVOICE_PDF_PATH.exec(path);
+      if (invoice) return await invoicePdf(req, res, Number(invoice[1]));
+      if (path === CLIENT_INVOICE_PATH) return await clientInvoicePdf(req, res);
       if (path.startsWith(INBOUND_MAIL_PATH)) return await inboundMail(req, res, path.slice(INBOUND_MAIL_PATH.length));
       if (path.startsWith(WHATSAPP_WEBHOOK_PATH))
         return await whatsapp(req, res, path.slice(WHATSAPP_WEBHOOK_PATH.length));

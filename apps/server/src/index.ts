@@ -18,6 +18,7 @@ import {
   messagingJobs,
   startNotificationDelivery,
 } from "@taller/messaging";
+import { configureInvoiceLinks } from "@taller/invoicing";
 import { configurePayments, localProvider, mercadoPagoProvider, paymentJobs } from "@taller/payments";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
 import { resolve } from "node:path";
@@ -119,6 +120,7 @@ const app = createApp({
 const port = await app.listen(env.PORT, env.HOST);
 // Background sweeps (CRM managements, WhatsApp, payments, abandoned uploads): one process at a time runs each.
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+configureInvoiceLinks({ publicUrl });
 const jobs = startJobs(
   { db: database.db, bus },
   [

@@ -1,7 +1,8 @@
 /**
  * Facturación (issue 26 section 2): a finished order billed from its page, the draft completed and issued through
  * the company's provider (a local fake of its API, started here: accepting, then rejecting and accepting again), the
- * credit note 'Anular' makes, and the list and a document at 390 px. The provider and the CAF ranges are the demo
+ * credit note 'Anular' makes, a draft's lines edited, the PDF and the client's link, the list's day range in the URL,
+ * and the list and a document at 390 px. The provider and the CAF ranges are the demo
  * company's; no other spec reads invoicing. Each test bills its own finished order.
  */
 import { type APIRequestContext, type Page, expect as baseExpect, test } from "@playwright/test";
@@ -97,6 +98,15 @@ test("bill a finished order: the factura's receiver, issued with a folio, then v
   await setUp(page);
   const [orderId] = await finishedOrders(page);
   await bill(page, orderId!, "Factura");
+  // A draft's lines are edited until it is sent.
+  await page.getByRole("button", { name: "Editar líneas" }).click();
+  await page.getByRole("button", { name: "Agregar línea" }).click();
+  const added = page.getByRole("group", { name: /^Línea \d+$/ }).last();
+  await added.getByLabel("Descripción").fill("Revisión extra");
+  await added.getByLabel("Precio unitario (IVA incluido)").fill("11900");
+  await page.getByRole("button", { name: "Guardar líneas" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Líneas guardadas" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Revisión extra" })).toBeVisible();
   // A factura asks for its receiver before it is sent.
   await page.getByLabel("RUT").fill("76.086.428-5");
   await page.getByLabel("Razón social").fill("Transportes Andes SpA");
@@ -115,6 +125,16 @@ test("bill a finished order: the factura's receiver, issued with a folio, then v
   await expect(page.getByRole("heading", { level: 2, name: /^Factura N° \d+$/ })).toBeVisible();
   await expect(page.getByText("Emitido", { exact: true }).first()).toBeVisible();
   await screenshot(page, "invoice-issued");
+  // The PDF in the SII's layout, and the client's link 'Enviar por correo' puts in the e-mail.
+  const pdfHref = await page.getByRole("link", { name: "Descargar PDF" }).getAttribute("href");
+  const pdf = await page.request.get(pdfHref ?? "");
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await page.getByRole("button", { name: "Enviar por correo" }).click();
+  const shared = page.getByRole("status").filter({ hasText: "Enlace para el cliente, válido hasta el" });
+  const token = /token=([\w-]+)/.exec((await shared.textContent()) ?? "")?.[1];
+  const opened = await page.request.get(`/client/invoice?token=${token}`);
+  expect(opened.headers()["content-type"]).toBe("application/pdf");
+  expect((await page.request.get(`/client/invoice?token=${token}x`)).status()).toBe(404);
 
   await page.getByRole("button", { name: "Anular" }).click();
   const confirm = page.getByRole("dialog", { name: "Anular documento" });
@@ -160,6 +180,11 @@ test("the list and a document at 390 px", async ({ page }) => {
   await expect(first).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, "invoices-390");
+  // The day range lives in the URL: a range with no document shows none.
+  await page.goto("/main/invoices?from=2000-01-01&to=2000-01-31");
+  await expect(page.getByLabel("Desde")).toHaveValue("01-01-2000");
+  await expect(page.getByText("No se han encontrado documentos")).toBeVisible();
+  await page.goto("/main/invoices");
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Exportar" }).click();
   expect((await download).suggestedFilename()).toMatch(/^Facturación .*\.xlsx$/);

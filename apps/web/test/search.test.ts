@@ -3,6 +3,7 @@ import {
   bookingSearch,
   calendarSearch,
   crmSearch,
+  invoicesSearch,
   listSearch,
   mainSearch,
   ordersSearch,
@@ -44,6 +45,19 @@ describe("query strings validated by the router", () => {
     expect(vehiclesSearch.parse({ order: "15" })).toEqual({ order: 15 });
     expect(vehiclesSearch.parse({ order: "quince" })).toEqual({ order: undefined });
     expect(listSearch.parse({ search: 2024 })).toEqual({ search: "2024" });
+  });
+
+  it("the invoices keep their day range and client; a day or id that does not fit is dropped", () => {
+    expect(invoicesSearch.parse({ from: "2026-01-01", to: "2026-01-31", client_id: "12", search: 33 })).toEqual({
+      from: "2026-01-01",
+      to: "2026-01-31",
+      client_id: 12,
+      search: "33",
+    });
+    expect(invoicesSearch.parse({ from: "1/1/2026", client_id: "ana" })).toEqual({
+      from: undefined,
+      client_id: undefined,
+    });
   });
 
   it("the calendar keeps its day and view; the agenda its day or month", () => {

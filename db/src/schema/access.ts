@@ -189,7 +189,9 @@ export const documentTokens = pgTable(
   {
     id: serial("id").primaryKey(),
     companyId: companyId(),
-    kind: text("kind").$type<"crm_token" | "access_token" | "zip_token" | "payment_token" | "budget_token">().notNull(),
+    kind: text("kind")
+      .$type<"crm_token" | "access_token" | "zip_token" | "payment_token" | "budget_token" | "invoice_token">()
+      .notNull(),
     // sha-256 of the token: a leaked table does not leak usable links
     tokenHash: text("token_hash").notNull().unique(),
     documentType: text("document_type").notNull(),

@@ -177,9 +177,17 @@ export const invoiceConfigs = pgTable(
     issuerName: text("issuer_name").notNull(),
     issuerActivity: text("issuer_activity").notNull(),
     issuerAddress: text("issuer_address").notNull(),
+    // What the document's legal layout prints: the SII office of the issuer's address ('S.I.I. - Santiago Centro')
+    // and the resolution that authorizes it to issue ('Res. 80 de 2014'). Optional: the provider issues without them.
+    siiOffice: text("sii_office"),
+    resolutionNumber: integer("resolution_number"),
+    resolutionYear: integer("resolution_year"),
     updatedAt: updatedAt(),
   },
-  (t) => [check("invoice_configs_endpoint", sql`${t.endpoint} ~ '^https?://'`)],
+  (t) => [
+    check("invoice_configs_endpoint", sql`${t.endpoint} ~ '^https?://'`),
+    check("invoice_configs_resolution", sql`${t.resolutionNumber} >= 0 AND ${t.resolutionYear} BETWEEN 2003 AND 2100`),
+  ],
 );
 
 /**

@@ -1,7 +1,7 @@
 // Invoicing (facturación electrónica, Chile's SII): document types, statuses, the legal amounts and the receiver's
 // fields, shared by the server and the web app (docs/domains/invoicing.md).
 import { z } from "zod";
-import { lineTotal } from "./budgets";
+import { lineProblem, lineTotal } from "./budgets";
 import { rutSchema } from "./rut";
 
 /** The SII's document type codes this app issues. */
@@ -103,6 +103,22 @@ export const invoiceLineSchema = z.object({
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineSchema>;
 
+/** A draft's lines as its form saves them (`setLines`): 1..INVOICE_MAX_LINES, each line's amount checked. */
+export const invoiceLinesSchema = z
+  .array(
+    invoiceLineSchema.superRefine((line, ctx) => {
+      const problem = lineProblem(line);
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          path: [problem.includes("descuento") ? "discount" : "unit_price"],
+          message: problem,
+        });
+    }),
+  )
+  .min(1, "El documento debe tener al menos una línea")
+  .max(INVOICE_MAX_LINES, `Un documento lleva a lo más ${INVOICE_MAX_LINES} líneas`);
+
 /** The receiver as a draft stores it: every field optional until the document is issued. */
 export const invoiceReceiverSchema = z.object({
   receiver_rut: rutSchema.nullish(),
@@ -147,4 +163,34 @@ export const saveInvoiceConfigSchema = z.object({
   issuer_name: requiredText(100, "Ingresa la razón social de la empresa"),
   issuer_activity: requiredText(80, "Ingresa el giro de la empresa"),
   issuer_address: requiredText(200, "Ingresa la dirección de la empresa"),
+  /** Printed on the document ('S.I.I. - {office}', 'Res. {number} de {year}'); optional. */
+  sii_office: z.string().trim().max(60).nullish(),
+  resolution_number: z.number().int().min(0, "Ingresa el número de la resolución").max(1_000_000).nullish(),
+  resolution_year: z.number().int().min(2003, "Ingresa un año desde 2003").max(2100, "Ingresa un año válido").nullish(),
 });
+
+/** The client's link to a document's PDF (`GET /client/invoice?token=`). */
+export const CLIENT_INVOICE_PATH = "/client/invoice";
+/** A shared link opens the PDF for this many days after it was last shared. */
+export const INVOICE_LINK_DAYS = 30;
+
+/** 'Factura N° 12', or 'Factura (borrador)' before it has a folio. */
+export function invoiceTitle(i: { dte_type: number; folio: number | null }): string {
+  return `${dteTypeName(i.dte_type)} ${i.folio === null ? "(borrador)" : `N° ${i.folio}`}`;
+}
+
+/** The e-mail the staff member's mail program opens ('Enviar por correo'): a mailto: link carrying the PDF's link. */
+export function invoiceMailto(opts: {
+  to: string | null;
+  dteType: number;
+  folio: number | null;
+  company: string;
+  url: string;
+}): string {
+  const title = invoiceTitle({ dte_type: opts.dteType, folio: opts.folio });
+  const subject = `${title} de ${opts.company}`;
+  const body =
+    `Estimado(a):\n\nAdjuntamos el enlace a su ${title} emitida por ${opts.company}:\n${opts.url}\n\n` +
+    `El enlace estará disponible por ${INVOICE_LINK_DAYS} días.\n\nSaludos cordiales.`;
+  return `mailto:${encodeURIComponent(opts.to ?? "")}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}

@@ -53,6 +53,7 @@ export const NOTIFICATION_KINDS = {
   budget_ready: "Presupuesto listo",
   payment_link: "Link de pago",
   crm_follow_up: "Seguimiento CRM",
+  invoice_issued: "Documento tributario",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 
@@ -79,6 +80,7 @@ export const NOTIFICATION_VALUES: Record<NotificationKind, readonly string[]> = 
   budget_ready: ["nombre del cliente", "patente", "número de presupuesto", "total", "link del presupuesto"],
   payment_link: ["nombre del cliente", "patente", "total", "link de pago"],
   crm_follow_up: ["nombre del cliente", "requerimiento", "patente", "link para agendar"],
+  invoice_issued: ["nombre del cliente", "documento (Factura N° 123)", "total", "link del documento (PDF)"],
 };
 
 export const TEMPLATE_STATUSES = ["submitted", "approved", "rejected", "paused", "disabled"] as const;

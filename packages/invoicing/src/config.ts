@@ -14,6 +14,9 @@ export const config = staffProcedure.use(can("read", "invoice")).query(async ({ 
     issuer_name: row.issuerName,
     issuer_activity: row.issuerActivity,
     issuer_address: row.issuerAddress,
+    sii_office: row.siiOffice,
+    resolution_number: row.resolutionNumber,
+    resolution_year: row.resolutionYear,
   };
 });
 
@@ -28,6 +31,9 @@ export const saveConfig = staffProcedure
       issuerName: input.issuer_name,
       issuerActivity: input.issuer_activity,
       issuerAddress: input.issuer_address,
+      siiOffice: input.sii_office || null,
+      resolutionNumber: input.resolution_number ?? null,
+      resolutionYear: input.resolution_year ?? null,
       updatedAt: new Date(),
     };
     if (input.api_key) {

@@ -66,6 +66,18 @@ export async function loadDetail(
   ctx: DocumentReader & { companyId: number },
   id: number,
 ): Promise<InvoiceDetail> {
+  const doc = await findDetail(db, ctx.companyId, id, invoiceOwner(ctx, "read"));
+  if (!doc) throw fieldError("NOT_FOUND", "id", "Documento no encontrado");
+  return doc;
+}
+
+/** The document of this company (made by `ownerId` when not null), or null. */
+export async function findDetail(
+  db: Db,
+  companyId: number,
+  id: number,
+  ownerId: number | null,
+): Promise<InvoiceDetail | null> {
   const [row] = await queryRows<Row>(
     db,
     sql`SELECT i.id, i.dte_type, i.status, i.folio, i.order_id, o.correlative_id AS order_correlative, i.budget_id,
@@ -79,13 +91,13 @@ export async function loadDetail(
         LEFT JOIN orders o ON o.company_id = i.company_id AND o.id = i.order_id
         LEFT JOIN invoices r ON r.company_id = i.company_id AND r.id = i.referenced_invoice_id
         LEFT JOIN invoices cn ON cn.company_id = i.company_id AND cn.referenced_invoice_id = i.id
-        WHERE i.company_id = ${ctx.companyId} AND i.id = ${id} AND ${ownedInvoice(invoiceOwner(ctx, "read"))}`,
+        WHERE i.company_id = ${companyId} AND i.id = ${id} AND ${ownedInvoice(ownerId)}`,
   );
-  if (!row) throw fieldError("NOT_FOUND", "id", "Documento no encontrado");
+  if (!row) return null;
   const lines = await queryRows<InvoiceLine>(
     db,
     sql`SELECT id, description, quantity, unit_price, discount, exempt, total FROM invoice_lines
-        WHERE company_id = ${ctx.companyId} AND invoice_id = ${id} ORDER BY position`,
+        WHERE company_id = ${companyId} AND invoice_id = ${id} ORDER BY position`,
   );
   const { ref_id, ref_type, ref_folio, cn_id, cn_status, cn_folio, ...doc } = row;
   return {

@@ -54,7 +54,16 @@ export const list = staffProcedure
       count: () => countInvoices(ctx.db, filters),
       keyOf: (i): InvoiceKey => [i.id],
     });
-    return { invoices: rows, ...info, totals: counted?.totals ?? null };
+    // The client filter's name for the screen's chip (a reload keeps only the id in the URL); another company's
+    // client reads nothing.
+    const [client] =
+      filters.clientId !== null && !input.cursor
+        ? await queryRows<{ id: number; name: string }>(
+            ctx.db,
+            sql`SELECT id, name FROM clients WHERE company_id = ${ctx.companyId} AND id = ${filters.clientId}`,
+          )
+        : [];
+    return { invoices: rows, ...info, totals: counted?.totals ?? null, client: client ?? null };
   });
 
 /** The status boxes alone (count and pesos per status) under the list's filters, as the first page answers them. */

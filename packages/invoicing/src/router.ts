@@ -8,6 +8,9 @@ import { get } from "./get";
 import { issue } from "./issue";
 import { list, totalsByStatus } from "./list";
 import { onChanged } from "./on-changed";
+import { sendWhatsapp } from "./send-whatsapp";
+import { setLines } from "./set-lines";
+import { shareLink } from "./share-link";
 import { updateDraft } from "./update-draft";
 import { uploadCaf } from "./upload-caf";
 
@@ -18,8 +21,11 @@ export const invoicingRouter = router({
   get,
   createDraft,
   updateDraft,
+  setLines,
   issue,
   cancel,
+  shareLink,
+  sendWhatsapp,
   folios,
   uploadCaf,
   config,

@@ -49,8 +49,27 @@ export const invoicingCases: DomainCases<typeof invoicingRouter> = {
     ],
   },
   updateDraft: { kind: "foreign", input: (f) => ({ id: f.demo.invoiceIds[0], receiver_name: "X" }) },
+  setLines: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.invoiceIds[0], lines: [{ description: "X", quantity: 1, unit_price: 1000 }] }),
+    attacks: (f) => [
+      { id: f.demo.invoiceIds[0], lines: [] },
+      { id: f.demo.invoiceIds[0], lines: [{ description: "", quantity: 0, unit_price: -1 }] },
+      { id: f.demo.invoiceIds[0], lines: [{ description: "X", quantity: 1, unit_price: 100, discount: 101 }] },
+    ],
+  },
   issue: { kind: "foreign", input: (f) => ({ id: f.demo.invoiceIds[0] }) },
   cancel: { kind: "foreign", input: (f) => ({ id: f.demo.invoiceIds[0] }) },
+  shareLink: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.invoiceIds[0] }),
+    attacks: () => [{ id: 0 }, { id: "1 OR 1=1" }, {}],
+  },
+  sendWhatsapp: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.invoiceIds[0] }),
+    attacks: () => [{ id: -1 }, { id: 2 ** 40 }],
+  },
   folios: { kind: "scoped", leaks: () => null },
   uploadCaf: {
     kind: "scoped",

@@ -189,6 +189,99 @@ describe("invoicing", () => {
     expect((await caller.issue({ id: id! })).outcome).toBe("already_issued");
   });
 
+  it("replaces a draft's lines with the amounts of the rule, and refuses once it is sent", async () => {
+    const caller = await admin();
+    const [id] = await drafts(1, FACTURA);
+    const lines = [
+      { description: "Cambio de aceite", quantity: 2, unit_price: 25_000, discount: 1_000 },
+      { description: "Permiso de circulación", quantity: 1, unit_price: 30_000, exempt: true },
+    ];
+    const edited = await caller.setLines({ id: id!, lines });
+    expect(edited.lines.map((l) => [l.description, l.total, l.exempt])).toEqual([
+      ["Cambio de aceite", 49_000, false],
+      ["Permiso de circulación", 30_000, true],
+    ]);
+    expect({ net: edited.net, exempt: edited.exempt, iva: edited.iva, total: edited.total }).toEqual(
+      invoiceAmounts(
+        lines.map((l) => ({ discount: 0, exempt: false, ...l })),
+        FACTURA,
+      ),
+    );
+    const bad = await failure(
+      caller.setLines({ id: id!, lines: [{ description: "X", quantity: 1, unit_price: 100, discount: 101 }] }),
+    );
+    expect(bad.fields["lines.0.discount"]).toEqual(["El descuento no puede superar el monto de la línea"]);
+    dte.mode = "accept";
+    expect((await caller.issue({ id: id! })).outcome).toBe("accepted");
+    expect((await failure(caller.setLines({ id: id!, lines }))).message).toBe("Solo un borrador admite cambios");
+  });
+
+  it("shares an issued document's link for 30 days and sends it by WhatsApp once, with the company's template", async () => {
+    const caller = await admin();
+    const companyId = app.fx().demo.companyId;
+    const [order] = await queryRows<{ id: number; client_id: number }>(
+      app.db(),
+      sql`SELECT o.id, o.client_id FROM orders o JOIN statuses s ON s.company_id = o.company_id AND s.id = o.status_id
+          WHERE o.company_id = ${companyId} AND s.finish AND NOT s.cancel AND o.client_id IS NOT NULL
+            AND (o.total > 0 OR o.last_budget_id IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id)
+          ORDER BY o.id LIMIT 1`,
+    );
+    const draft = await caller.createDraft({ dte_type: BOLETA, order_id: order!.id });
+    expect((await failure(caller.shareLink({ id: draft.id }))).message).toBe(
+      "Solo un documento emitido se puede enviar al cliente",
+    );
+    dte.mode = "accept";
+    const issued = (await caller.issue({ id: draft.id })).invoice;
+    const first = await caller.shareLink({ id: draft.id });
+    expect(first.url).toMatch(/\/client\/invoice\?token=[\w-]{43}$/);
+    // 'Enviar por correo' opens the user's mail program with the link in the body.
+    expect(first.mailto).toMatch(/^mailto:[^?]*\?subject=Boleta%20N%C2%B0%20\d+%20de%20/);
+    expect(first.mailto).toContain(encodeURIComponent(first.url));
+    const days = (Date.parse(first.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    // The same link again, its expiry moved on; one row for it.
+    const again = await caller.shareLink({ id: draft.id });
+    expect(again.url).toBe(first.url);
+    expect(Date.parse(again.expires_at)).toBeGreaterThanOrEqual(Date.parse(first.expires_at));
+    const [tokens] = await queryRows<{ n: number }>(
+      app.db(),
+      sql`SELECT count(*)::int AS n FROM document_tokens WHERE kind = 'invoice_token' AND document_id = ${draft.id}`,
+    );
+    expect(tokens?.n).toBe(1);
+
+    // WhatsApp: without an approved template nothing goes out, and the answer says why.
+    const none = await caller.sendWhatsapp({ id: draft.id });
+    expect(none).toEqual({
+      sent: false,
+      message: "La empresa no tiene una plantilla aprobada de 'Documento tributario'",
+    });
+    await app.db().execute(
+      sql`INSERT INTO notification_templates (company_id, notification, name, answer_type, text, fills, whatsapp_active,
+                                              whatsapp_status, provider_template_id)
+          VALUES (${companyId}, 'invoice_issued', 'Documento', '', 'Hola {{1}}, su {{2}} por {{3}}: {{4}}',
+                  '{a,b,c,d}'::text[], true, 'approved', 'local:invoice')`,
+    );
+    await app.db().execute(sql`UPDATE clients SET phone = '+56911112222' WHERE id = ${order!.client_id}`);
+    const sent = await caller.sendWhatsapp({ id: draft.id });
+    expect(sent).toEqual({ sent: true, message: "Enviado por WhatsApp (Registrado (no enviado))" });
+    const [message] = await queryRows<{ variables: string; document_type: string; document_id: number }>(
+      app.db(),
+      sql`SELECT variables, document_type, document_id FROM whatsapp_messages
+          WHERE company_id = ${companyId} AND dedupe_key = ${`invoice_issued:${draft.id}`}`,
+    );
+    expect(message).toMatchObject({ document_type: "Order", document_id: order!.id });
+    expect(message?.variables).toContain(`Boleta N° ${issued.folio}`);
+    expect(message?.variables).toContain(first.url);
+    expect((await caller.sendWhatsapp({ id: draft.id })).message).toBe("Este documento ya se envió por WhatsApp");
+
+    // The list by client names the client for the screen's filter chip; a range without it shows nothing.
+    const byClient = await caller.list({ client_id: order!.client_id });
+    expect(byClient.invoices.map((i) => i.id)).toContain(draft.id);
+    expect(byClient.client?.id).toBe(order!.client_id);
+    expect((await caller.list({ client_id: order!.client_id, to: "2000-01-01" })).invoices).toEqual([]);
+  });
+
   it("keeps a rejected document's folio and reason, and sends it again with a new key", async () => {
     const caller = await admin();
     const [id] = await drafts(1, FACTURA);

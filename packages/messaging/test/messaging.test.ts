@@ -1,4 +1,4 @@
-import { WHATSAPP_TEXTS } from "@taller/core";
+import { NOTIFICATION_KINDS, WHATSAPP_TEXTS } from "@taller/core";
 import {
   bookings,
   chatComments,
@@ -196,7 +196,7 @@ describe("manager: configuration and templates against the fake Gupshup", () => 
     expect(run).toMatchObject({ ran: true, result: { updated: 1 } });
     const rows = await m.notifications({ company_id: demo.companyId });
     expect(rows.find((r) => r.notification === "booking_reminder")?.template?.whatsapp_status).toBe("approved");
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(Object.keys(NOTIFICATION_KINDS).length);
 
     await receiveWebhook(
       { db: app.db(), bus: app.bus() },

@@ -139,7 +139,7 @@ export function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");
 }
 
-export type TokenKind = "crm_token" | "access_token" | "zip_token" | "payment_token" | "budget_token";
+export type TokenKind = "crm_token" | "access_token" | "zip_token" | "payment_token" | "budget_token" | "invoice_token";
 
 /** Far longer than a link token needs (32 random bytes are 43 characters of base64url). */
 const MAX_TOKEN_LENGTH = 200;

@@ -86,6 +86,7 @@ import {
   analyticsSearch,
   bookingSearch,
   calendarSearch,
+  invoicesSearch,
   listSearch,
   crmSearch,
   ordersSearch,
@@ -416,7 +417,7 @@ const mainPages = [
   mainPage("inventory/pricings", { text: "Cotizaciones" }, "inventory_action", PricingsPage, listSearch),
   // Open to every user of the company (the server checks the company only).
   mainPage("inventory-actions/$id", { module: "inventory" }, null, InventoryActionPage),
-  mainPage("invoices", { module: "invoicing" }, "invoice", InvoicesPage, listSearch),
+  mainPage("invoices", { module: "invoicing" }, "invoice", InvoicesPage, invoicesSearch),
   mainPage("invoices/$id", { module: "invoicing" }, "invoice", InvoicePage),
   mainPage("orders", { module: "order" }, "check_in", OrdersPage, ordersSearch),
   mainPage("orders/$id", { term: "order", form: "singular" }, "check_in", OrderDetailPage),

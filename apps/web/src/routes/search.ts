@@ -105,6 +105,9 @@ export const calendarSearch = z.object({
   view: z.catch(z.optional(z.enum(CALENDAR_MODES)), undefined),
 });
 
+/** /main/invoices: the search, the documents' day range and the client filter. */
+export const invoicesSearch = z.object({ search: text, from: day, to: day, client_id: id });
+
 /** /main/analytics: the range shown (the last 30 days without it) and whether it is compared with the one before. */
 export const analyticsSearch = z.object({
   from: day,

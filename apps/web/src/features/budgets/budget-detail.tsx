@@ -2,8 +2,8 @@
  * One budget (/main/budgets/{id}): the spec names the route but does not show it, so it is small: number, status
  * (changed here with update budget, as the company's transitions allow), the order and its client and vehicle, the
  * lines with the total the database keeps (added, changed and removed with update budget while the status is not
- * finished), notes, pictures (uploaded likewise), the suppliers asked, the status changes, 'Crear cobro', and
- * 'Descargar PDF', which opens the PDF the server draws (GET /budgets/{id}/pdf, inline).
+ * finished), notes, pictures (uploaded likewise), the suppliers asked, the status changes, 'Crear cobro',
+ * 'Facturar', and 'Descargar PDF', which opens the PDF the server draws (GET /budgets/{id}/pdf, inline).
  */
 import type { RouterOutputs } from "@taller/api";
 import { BUDGET_TEXTS, budgetLocked, formatDateTime, formatMoney, transitionAllowed } from "@taller/core";
@@ -22,6 +22,7 @@ import { useOutcome } from "../../ui/snackbar";
 import { Spinner } from "../../ui/spinner";
 import { StatusBadge } from "../../ui/status";
 import { showChat } from "../chat";
+import { BillButton } from "../invoicing";
 import { BudgetPaymentButton } from "../payments";
 import { ProviderSection } from "../provider";
 import { BudgetZipButton } from "../zip";
@@ -149,6 +150,7 @@ export function BudgetView({ budget }: { budget: Budget }) {
           {BUDGET_TEXTS.download}
         </a>
         {budget.total > 0 && <BudgetPaymentButton budgetId={budget.id} lines={budget.lines} />}
+        {budget.total > 0 && <BillButton source={{ budget_id: budget.id }} />}
         {/* The budget's chat (created on first open): the chat list's 'Presupuestos' tab lists it from then on. */}
         <Button
           variant="secondary"

@@ -1,6 +1,7 @@
 /**
  * One document (/main/invoices/{id}): type, folio and status, what it was made from, the receiver (editable while a
- * draft: a factura needs RUT, razón social, giro and address), the lines and the amounts the database keeps,
+ * draft: a factura needs RUT, razón social, giro and address), the lines ('Editar líneas' while a draft) and the
+ * amounts the database keeps, 'Descargar PDF', 'Enviar por WhatsApp' and 'Enviar por correo' once issued,
  * 'Emitir' (or 'Reintentar' after a timeout or a rejection) and 'Anular' (an issued document: a credit note, never a
  * delete). Without a provider the page says the draft was not sent.
  */
@@ -12,6 +13,7 @@ import {
   formatDateTime,
   formatMoney,
   INVOICE_NOT_SENT_TEXT,
+  invoiceTitle,
   NOTA_CREDITO,
   invoiceReceiverSchema,
   agree,
@@ -32,7 +34,9 @@ import { ScrollTable } from "../../ui/scroll-table";
 import { Select } from "../../ui/select";
 import { useOutcome } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
-import { InvoiceStatusBadge, invoiceTitle } from "./invoice-rows";
+import { InvoiceStatusBadge } from "./invoice-rows";
+import { InvoiceLinesForm } from "./invoice-lines-form";
+import { InvoiceSend } from "./invoice-send";
 import "./invoicing.css";
 
 type Invoice = RouterOutputs["invoicing"]["get"];
@@ -227,6 +231,7 @@ function Actions({ invoice }: { invoice: Invoice }) {
 function InvoiceView({ invoice }: { invoice: Invoice }) {
   const can = useCan();
   const terms = useTerms();
+  const [editingLines, setEditingLines] = useState(false);
   return (
     <article className="invoice-page-body">
       <header className="invoice-head">
@@ -303,10 +308,22 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
       </section>
       <section>
         <h3>Detalle</h3>
-        <Lines invoice={invoice} />
-        <Totals invoice={invoice} />
+        {editingLines ? (
+          <InvoiceLinesForm invoice={invoice} onDone={() => setEditingLines(false)} />
+        ) : (
+          <>
+            <Lines invoice={invoice} />
+            {invoice.status === "draft" && can("update", "invoice") && (
+              <Button variant="secondary" onClick={() => setEditingLines(true)}>
+                Editar líneas
+              </Button>
+            )}
+            <Totals invoice={invoice} />
+          </>
+        )}
       </section>
       <Actions invoice={invoice} />
+      <InvoiceSend invoice={invoice} />
     </article>
   );
 }

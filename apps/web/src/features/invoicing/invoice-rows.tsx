@@ -3,7 +3,7 @@
  * row and, on a narrow screen, as a card.
  */
 import type { RouterOutputs } from "@taller/api";
-import { dteTypeName, formatDate, formatMoney, INVOICE_STATUSES } from "@taller/core";
+import { formatDate, formatMoney, INVOICE_STATUSES, invoiceTitle } from "@taller/core";
 import { useTerms } from "../../lib/company-setup";
 import { StatusBadge } from "../../ui/status";
 
@@ -16,10 +16,6 @@ export function InvoiceStatusBadge({ status }: { status: string }) {
   const s = INVOICE_STATUSES.find((x) => x.key === status);
   return <StatusBadge color={s?.color ?? "transparent"} name={s?.name ?? status} />;
 }
-
-/** 'Factura N° 12', or 'Factura (borrador)' before it has a folio. */
-export const invoiceTitle = (i: { dte_type: number; folio: number | null }) =>
-  `${dteTypeName(i.dte_type)} ${i.folio === null ? "(borrador)" : `N° ${i.folio}`}`;
 
 const day = (i: InvoiceListItem) => formatDate(i.issued_at ?? i.created_at);
 

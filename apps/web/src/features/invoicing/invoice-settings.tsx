@@ -1,13 +1,14 @@
 /**
  * The invoicing settings ('Configuración', update invoice): the provider's API address and key and the issuer's
- * data (the key is never shown back: 'Clave configurada'), the CAF files ('Subir CAF', one XML per range), and the
+ * data (the key is never shown back: 'Clave configurada'), what the printed document adds (the SII office, the
+ * resolution), the CAF files ('Subir CAF', one XML per range), and the
  * folios left per type. `FolioWarning` is the list's banner when a type runs low.
  */
 import { dteTypeName, FOLIOS_LOW_THRESHOLD, formatNumber, saveInvoiceConfigSchema } from "@taller/core";
 import { useRef, useState } from "react";
 import { fieldErrorsOf } from "../../lib/api";
 import { markServerErrors } from "../../lib/form-errors";
-import { textField, useZodForm } from "../../lib/forms";
+import { numberField, textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -47,6 +48,9 @@ function ConfigFields({
     issuer_name: string;
     issuer_activity: string;
     issuer_address: string;
+    sii_office: string | null;
+    resolution_number: number | null;
+    resolution_year: number | null;
   } | null;
   onSaved(): void;
 }) {
@@ -60,6 +64,9 @@ function ConfigFields({
     issuer_name: saved?.issuer_name ?? "",
     issuer_activity: saved?.issuer_activity ?? "",
     issuer_address: saved?.issuer_address ?? "",
+    sii_office: saved?.sii_office ?? "",
+    resolution_number: saved?.resolution_number ?? null,
+    resolution_year: saved?.resolution_year ?? null,
   });
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -86,6 +93,18 @@ function ConfigFields({
       <TextField label="Razón social" {...textField(form, "issuer_name")} />
       <TextField label="Giro" {...textField(form, "issuer_activity")} />
       <TextField label="Dirección" {...textField(form, "issuer_address")} />
+      <h3>Impreso del documento</h3>
+      <TextField
+        label="Oficina del SII"
+        hint="Se imprime bajo el folio: 'S.I.I. - Santiago Centro'"
+        {...textField(form, "sii_office")}
+      />
+      <TextField label="N° de resolución" {...numberField(form, "resolution_number")} />
+      <TextField
+        label="Año de resolución"
+        hint="Se imprime bajo el timbre: 'Res. 80 de 2014'"
+        {...numberField(form, "resolution_year")}
+      />
       <FormFooter saving={save.isPending} error={form.formState.errors.root?.server?.message} />
     </form>
   );

@@ -1,9 +1,10 @@
 /**
  * 'Facturación' (/main/invoices): the documents newest first in the shared virtual list, the totals per status
  * (count and pesos, from the first page; a box toggles the status filter; past 10,000 matches of a search or filter
- * the count says 'más de 10.000' and the boxes show no number nor pesos), search, the filter dialog (type, status),
- * the folios' low warning, 'Exportar' (.xlsx) and the settings ('Configuración': provider and CAF). Any document
- * drafted, issued or voided anywhere refreshes the rows through `invoicing.onChanged`.
+ * the count says 'más de 10.000' and the boxes show no number nor pesos), search, the day range and the client (in
+ * the URL), the filter dialog (type, status), the folios' low warning, 'Exportar' (.xlsx) and the settings
+ * ('Configuración': provider and CAF). Any document drafted, issued or voided anywhere refreshes the rows through
+ * `invoicing.onChanged`.
  */
 import { COUNT_CAP, DTE_TYPES, formatMoney, formatNumber, INVOICE_STATUSES, type InvoiceStatus } from "@taller/core";
 import { Settings } from "lucide-react";
@@ -21,6 +22,7 @@ import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
 import { useNavigate } from "@tanstack/react-router";
 import { FolioWarning, InvoiceSettings } from "./invoice-settings";
+import { InvoiceFilters, useInvoiceUrlFilters } from "./invoice-filters";
 import { InvoicesExport } from "./invoices-export";
 import { InvoiceCard, InvoiceHeader, InvoiceRow, INVOICE_COLUMNS, INVOICE_TABLE_MIN_WIDTH } from "./invoice-rows";
 import "./invoicing.css";
@@ -40,10 +42,12 @@ export function InvoicesPage() {
   const [types, setTypes] = useState<number[]>([]);
   const [filterOpen, setFilterOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const urlFilters = useInvoiceUrlFilters();
   const filters = {
     status: statusIds.length ? keysOf(statusIds) : null,
     dte_type: types.length ? (types as (33 | 34 | 39 | 61)[]) : null,
     search: search || null,
+    ...urlFilters,
   };
   const list = trpc.invoicing.list.useInfiniteQuery(filters, { getNextPageParam: nextCursor });
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.invoices, "los documentos");
@@ -77,6 +81,7 @@ export function InvoicesPage() {
             Facturación ({total === undefined ? "…" : (cappedTotal ?? formatNumber(total))})
           </h2>
           <FolioWarning />
+          <InvoiceFilters clientName={list.data?.pages[0]?.client?.name} />
           <StatusBoxes
             label="Estado"
             boxes={STATUS_OPTIONS.map((s) => ({

@@ -20,7 +20,7 @@ import { PictureGrid } from "../../ui/picture-grid";
 import { StatusBadge } from "../../ui/status";
 import { DocumentConsumption } from "../inventory";
 import { ProviderSection } from "../provider";
-import { BillOrderButton } from "../invoicing";
+import { BillButton } from "../invoicing";
 import { CreatePaymentButton } from "../payments";
 import { useRefreshOn } from "../../lib/company-events";
 import { OrderLife } from "./order-life";
@@ -107,7 +107,10 @@ export function OrderView({ order }: { order: Order }) {
             <Field label="Total">{formatMoney(order.total)}</Field>
           </dl>
           <CreatePaymentButton orderId={order.id} correlativeId={order.correlative_id} total={order.total} />
-          <BillOrderButton orderId={order.id} finished={order.status.finish && !order.status.cancel} />
+          <BillButton
+            source={{ order_id: order.id }}
+            disabledReason={order.status.finish && !order.status.cancel ? null : "Se factura cuando está terminada"}
+          />
         </Section>
         <Section title="Último presupuesto">
           {budget ? (

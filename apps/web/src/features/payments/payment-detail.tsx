@@ -2,7 +2,8 @@
  * The payment request's detail dialog (seed 002 section 2.6), at least 80% of the window wide: 'Cobro Nº
  * {correlative_id}', its lines and total, 'Enlace Cobro', the payment block ('ID Pago', 'Pagado el', 'Pago Total',
  * 'Cuotas', 'Valor Cuota', 'Enlace Pago'), 'Ver Orden de trabajo' for those who may read orders, and 'Reprocesar
- * pago' while a payment exists that has not paid it. The client's link is shown to copy and send.
+ * pago' while a payment exists that has not paid it, 'Facturar' once paid. The client's link is shown to copy and
+ * send.
  */
 import { agree, formatDateTime, formatMoney, formatNumber, PAYMENT_PAID, theTerm } from "@taller/core";
 import { lazy, Suspense, useState, type ReactNode } from "react";
@@ -14,6 +15,7 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PageLoader } from "../../ui/spinner";
+import { BillButton } from "../invoicing";
 import { PaymentLines } from "./payment-lines";
 import { PaymentIndicator, TEST_PAYMENT_TEXT } from "./payment-rows";
 import "./payments.css";
@@ -106,6 +108,8 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
             Ver {terms.order.one}
           </Button>
         )}
+        {/* Only a paid request is billed: an unpaid one offers nothing to bill yet. */}
+        {p.status === PAYMENT_PAID && <BillButton source={{ payment_request_ids: [p.id] }} />}
         {p.payment_id !== null && p.status !== PAYMENT_PAID && can("update", "payment") && (
           <Button loading={reprocess.isPending} onClick={() => reprocess.mutate({ id: p.id })}>
             Reprocesar pago

@@ -1,6 +1,8 @@
 /**
- * 'Facturar' on a finished order's page (create invoice): the type (factura, factura exenta, boleta), then a draft
- * made from the order (its latest budget's lines, else its total), opened on its page to complete and issue.
+ * 'Facturar' (create invoice) on what can be billed: a finished order's page, a budget's page, a paid payment
+ * request's detail. It asks the type (factura, factura exenta, boleta), then makes the draft from that source (an
+ * order: its latest budget's lines, else its total; a budget: its lines; a request: its lines) and opens it on its
+ * page to complete and issue. The server refuses a source billed already ('Este documento ya fue facturado').
  */
 import { DRAFT_DTE_TYPES, dteTypeName, FACTURA } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
@@ -12,7 +14,9 @@ import { Dialog } from "../../ui/dialog";
 import { FormFooter } from "../../ui/form-footer";
 import { Select } from "../../ui/select";
 
-export function BillOrderButton({ orderId, finished }: { orderId: number; finished: boolean }) {
+export type BillSource = { order_id: number } | { budget_id: number } | { payment_request_ids: number[] };
+
+export function BillButton({ source, disabledReason }: { source: BillSource; disabledReason?: string | null }) {
   const can = useCan();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -26,18 +30,14 @@ export function BillOrderButton({ orderId, finished }: { orderId: number; finish
   if (!can("create", "invoice")) return null;
   return (
     <>
-      <Button
-        variant="secondary"
-        disabledReason={finished ? null : "Se factura cuando está terminada"}
-        onClick={() => setOpen(true)}
-      >
+      <Button variant="secondary" disabledReason={disabledReason} onClick={() => setOpen(true)}>
         Facturar
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Facturar">
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate({ order_id: orderId, dte_type: Number(type) as 33 | 34 | 39 });
+            create.mutate({ ...source, dte_type: Number(type) as 33 | 34 | 39 });
           }}
         >
           <Select
