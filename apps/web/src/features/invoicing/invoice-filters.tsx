@@ -25,16 +25,17 @@ export function useInvoiceUrlFilters() {
 export function InvoiceFilters({ clientName }: { clientName: string | null | undefined }) {
   const { from, to, client_id } = useInvoiceUrlFilters();
   const setParams = useSetParams();
+  const client = useTerms().client.oneLower;
   const rangeError = from && to && from > to ? "La fecha inicial debe ser anterior a la final" : null;
   const day = (v: string) => (ISO_DAY.test(v) ? v : undefined);
   return (
-    <div className="invoice-filters" role="group" aria-label="Filtros de fecha y cliente">
+    <div className="invoice-filters" role="group" aria-label={`Filtros de fecha y ${client}`}>
       <DateField label="Desde" value={from ?? ""} onChange={(v) => setParams({ from: day(v) })} error={rangeError} />
       <DateField label="Hasta" value={to ?? ""} onChange={(v) => setParams({ to: day(v) })} />
       {client_id !== null ? (
         <span className="invoice-client-chip">
           {clientName ?? "…"}
-          <IconButton label="Quitar filtro de cliente" onClick={() => setParams({ client_id: undefined })}>
+          <IconButton label={`Quitar filtro de ${client}`} onClick={() => setParams({ client_id: undefined })}>
             <X size={16} aria-hidden />
           </IconButton>
         </span>

@@ -5,22 +5,25 @@
  * The link opens the PDF without a session for INVOICE_LINK_DAYS after it was last shared.
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatDate, INVOICE_LINK_DAYS } from "@taller/core";
+import { agree, formatDate, INVOICE_LINK_DAYS, theTerm } from "@taller/core";
 import { useState } from "react";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { useOutcome } from "../../ui/snackbar";
+import { useTerms } from "../../lib/company-setup";
 
 type Invoice = RouterOutputs["invoicing"]["get"];
 
 export function InvoiceSend({ invoice }: { invoice: Invoice }) {
   const can = useCan();
   const outcome = useOutcome();
+  const { client } = useTerms();
+  const theClient = theTerm(client);
   const [status, setStatus] = useState<string | null>(null);
   const share = trpc.invoicing.shareLink.useMutation({
     onSuccess: (r) => {
-      setStatus(`Enlace para el cliente, válido hasta el ${formatDate(r.expires_at)}: ${r.url}`);
+      setStatus(`Enlace para ${theClient}, válido hasta el ${formatDate(r.expires_at)}: ${r.url}`);
       window.location.href = r.mailto;
     },
     onError: outcome.failed,
@@ -33,7 +36,9 @@ export function InvoiceSend({ invoice }: { invoice: Invoice }) {
     onError: outcome.failed,
   });
   const issued = invoice.status === "issued" || invoice.status === "cancelled";
-  const notIssued = issued ? null : "Solo un documento emitido se puede enviar al cliente";
+  const notIssued = issued
+    ? null
+    : `Solo un documento emitido se puede enviar ${agree(client, "al", "a la")} ${client.oneLower}`;
   return (
     <div className="invoice-actions">
       <a className="btn btn-secondary" href={`/invoices/${invoice.id}/pdf`} target="_blank" rel="noreferrer">
