@@ -6,7 +6,6 @@
 // "Taller Escala" with N orders (default 1,000,000) over five years (the aggregates are kept by the triggers as the
 // generator inserts), starts the real server, logs in as admin@escala.demo and times each range. Drops the database
 // unless --keep (its URL is logged); --reuse URL times a kept database again.
-import { parseArgs } from "node:util";
 import { addDays, todayIn } from "@taller/core";
 import {
   benchHttpClient,
@@ -18,21 +17,15 @@ import {
   runScaleBench,
   timeCases,
   type BenchCase,
+  scaleBenchArgs,
 } from "@taller/testing/bench";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
 import { staffContext } from "@taller/trpc/testing";
 import { analyticsRouter } from "../src";
 
-const { values: args } = parseArgs({
-  options: {
-    orders: { type: "string", default: "1000000" },
-    runs: { type: "string", default: "50" },
-    keep: { type: "boolean", default: false },
-    reuse: { type: "string" },
-  },
-});
-const ORDERS = Number(args.orders);
-const RUNS = Number(args.runs);
+const args = scaleBenchArgs({ orders: 1_000_000 }, 50);
+const ORDERS = args.sizes.orders;
+const RUNS = args.runs;
 // The bar: p95 under 200 ms on the server; the ratio is what HTTP and tRPC add to the SQL.
 const TARGET = { ratio: 1.5, p95Ms: 200 };
 

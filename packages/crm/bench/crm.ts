@@ -6,7 +6,6 @@
 // 200,000), starts the real server, logs in as admin@escala.demo and times each case both ways: over HTTP, and the
 // SQL statements the procedure issued (recorded at the postgres.js client) replayed directly. Drops the database unless
 // --keep (its URL is logged); --reuse URL times a kept database again, migrated, without seeding.
-import { parseArgs } from "node:util";
 import { seedScaleCrm } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
 import {
@@ -17,22 +16,14 @@ import {
   runScaleBench,
   timeCases,
   type BenchCase,
+  scaleBenchArgs,
 } from "@taller/testing/bench";
 import { staffContext } from "@taller/trpc/testing";
 import { crmRouter } from "../src";
 
-const { values: args } = parseArgs({
-  options: {
-    orders: { type: "string", default: "1000000" },
-    crms: { type: "string", default: "200000" },
-    runs: { type: "string", default: "100" },
-    keep: { type: "boolean", default: false },
-    reuse: { type: "string" },
-  },
-});
-const ORDERS = Number(args.orders);
-const CRMS = Number(args.crms);
-const RUNS = Number(args.runs);
+const args = scaleBenchArgs({ orders: 1_000_000, crms: 200_000 }, 100);
+const { orders: ORDERS, crms: CRMS } = args.sizes;
+const RUNS = args.runs;
 const TARGET_P95_MS = 50;
 
 await runScaleBench(

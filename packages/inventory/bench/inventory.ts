@@ -8,7 +8,6 @@
 // each over HTTP and as its recorded SQL. Then a receipt of 100 lines of a buy order through HTTP (`provider.receive`)
 // against the same stock writes (`moveStock` of the 100 lines in a bare transaction). Drops the database unless --keep.
 import { randomUUID } from "node:crypto";
-import { parseArgs } from "node:util";
 import { seedScaleInventory, SCALE_BUY_ORDER_LINES, type ScaleInventory } from "@taller/db/seed";
 import {
   benchHttpClient,
@@ -21,23 +20,15 @@ import {
   runScaleBench,
   timeCases,
   type BenchCase,
+  scaleBenchArgs,
 } from "@taller/testing/bench";
 import { createCallerFactory, createEventBus, withTransaction } from "@taller/trpc";
 import { staffContext } from "@taller/trpc/testing";
 import { inventoryRouter, moveStock } from "../src";
 
-const { values: args } = parseArgs({
-  options: {
-    products: { type: "string", default: "100000" },
-    movements: { type: "string", default: "2000000" },
-    runs: { type: "string", default: "100" },
-    keep: { type: "boolean", default: false },
-    reuse: { type: "string" },
-  },
-});
-const PRODUCTS = Number(args.products);
-const MOVEMENTS = Number(args.movements);
-const RUNS = Number(args.runs);
+const args = scaleBenchArgs({ products: 100_000, movements: 2_000_000 }, 100);
+const { products: PRODUCTS, movements: MOVEMENTS } = args.sizes;
+const RUNS = args.runs;
 // The issue's bars: the list and the product's page p95 under 50 ms on the server, a 100-line receipt under 200 ms.
 const TARGET = { ratio: 1.5, p95Ms: 50, receiptMs: 200 };
 

@@ -6,7 +6,6 @@
 // "Taller Escala" with N orders (default 250,000) and M payment requests (default 200,000), starts the real server,
 // logs in as admin@escala.demo and times each case both ways (@taller/testing/bench). Drops the database unless
 // --keep (its URL is logged); --reuse URL times a kept database again, migrated, without seeding.
-import { parseArgs } from "node:util";
 import { seedScalePayments } from "@taller/db/seed";
 import {
   benchHttpClient,
@@ -16,23 +15,15 @@ import {
   runScaleBench,
   timeCases,
   type BenchCase,
+  scaleBenchArgs,
 } from "@taller/testing/bench";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
 import { staffContext } from "@taller/trpc/testing";
 import { paymentsRouter } from "../src";
 
-const { values: args } = parseArgs({
-  options: {
-    orders: { type: "string", default: "250000" },
-    payments: { type: "string", default: "200000" },
-    runs: { type: "string", default: "100" },
-    keep: { type: "boolean", default: false },
-    reuse: { type: "string" },
-  },
-});
-const ORDERS = Number(args.orders);
-const PAYMENTS = Number(args.payments);
-const RUNS = Number(args.runs);
+const args = scaleBenchArgs({ orders: 250_000, payments: 200_000 }, 100);
+const { orders: ORDERS, payments: PAYMENTS } = args.sizes;
+const RUNS = args.runs;
 const TARGET = { ratio: 1.5, p95Ms: 50 };
 
 await runScaleBench(

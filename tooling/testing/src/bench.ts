@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { createDatabase, migrateDatabase, schema, type Database, type Db } from "@taller/db";
 import { DEMO_PASSWORD, SCALE_COMPANY, seedDemo, seedScale } from "@taller/db/seed";
 import { eq } from "drizzle-orm";
@@ -17,6 +18,29 @@ const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../../app
 export const benchLog = (message: string) => console.log(`[bench] ${message}`);
 /** Seconds since a `performance.now()` reading, for the bench's log. */
 export const benchSeconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/**
+ * A scale bench's command line: its sizes (`--orders 100000`, `--crms 5000`…, each defaulting to the value given),
+ * `--runs`, and `--keep` / `--reuse URL` as `runScaleBench` takes them.
+ */
+export function scaleBenchArgs<K extends string>(sizes: Record<K, number>, runs: number) {
+  const names = Object.keys(sizes) as K[];
+  const { values } = parseArgs({
+    options: {
+      ...Object.fromEntries(names.map((k) => [k, { type: "string" as const, default: String(sizes[k]) }])),
+      runs: { type: "string", default: String(runs) },
+      keep: { type: "boolean", default: false },
+      reuse: { type: "string" },
+    },
+  });
+  const text = values as Record<string, string | boolean | undefined>;
+  return {
+    sizes: Object.fromEntries(names.map((k) => [k, Number(text[k])])) as Record<K, number>,
+    runs: Number(text.runs),
+    keep: text.keep === true,
+    reuse: typeof text.reuse === "string" ? text.reuse : undefined,
+  };
+}
 
 export interface ScaleBench {
   database: Database;
