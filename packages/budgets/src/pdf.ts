@@ -4,16 +4,17 @@
 import { formatDate, formatMoney, pdfFileName, type TermKey, type TermWords } from "@taller/core";
 import PDFDocument from "pdfkit";
 import type { BudgetDetail } from "./detail";
+import { type PdfColumn, pdfTable } from "./pdf-table";
 
 const MARGIN = 50;
 // Column x positions and widths on an A4 page (595 pt wide): description, quantity, unit price, discount, total.
-const COLUMNS = [
+const COLUMNS: readonly PdfColumn[] = [
   { title: "Descripción", x: MARGIN, width: 215, align: "left" },
   { title: "Cant.", x: 270, width: 40, align: "right" },
   { title: "Precio unitario", x: 315, width: 80, align: "right" },
   { title: "Descuento", x: 400, width: 65, align: "right" },
   { title: "Total", x: 470, width: 75, align: "right" },
-] as const;
+];
 
 /**
  * The budget as a PDF file (its title in the document's metadata is 'Presupuesto_{correlative}'); the order, the
@@ -54,41 +55,18 @@ export function budgetPdf(budget: BudgetDetail, terms: Record<TermKey, TermWords
     if (value) doc.font("Helvetica-Bold").text(`${label}: `, { continued: true }).font("Helvetica").text(value);
   doc.moveDown();
 
-  const row = (cells: readonly string[], bold: boolean) => {
-    const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
-    const heights = COLUMNS.map((c, i) => doc.heightOfString(cells[i] ?? "", { width: c.width }));
-    const height = Math.max(...heights);
-    if (y + height > doc.page.height - MARGIN) doc.addPage();
-    const top = doc.y;
-    COLUMNS.forEach((c, i) => doc.text(cells[i] ?? "", c.x, top, { width: c.width, align: c.align }));
-    doc.x = MARGIN;
-    doc.y = top + height + 4;
-  };
-  row(
-    COLUMNS.map((c) => c.title),
-    true,
+  pdfTable(
+    doc,
+    COLUMNS,
+    budget.lines.map((l) => [
+      l.product_code ? `${l.description} (${l.product_code})` : l.description,
+      String(l.quantity),
+      formatMoney(l.unit_price),
+      l.discount ? formatMoney(l.discount) : "-",
+      formatMoney(l.total),
+    ]),
+    MARGIN,
   );
-  doc
-    .moveTo(MARGIN, doc.y - 2)
-    .lineTo(doc.page.width - MARGIN, doc.y - 2)
-    .stroke();
-  for (const l of budget.lines) {
-    row(
-      [
-        l.product_code ? `${l.description} (${l.product_code})` : l.description,
-        String(l.quantity),
-        formatMoney(l.unit_price),
-        l.discount ? formatMoney(l.discount) : "-",
-        formatMoney(l.total),
-      ],
-      false,
-    );
-  }
-  doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(doc.page.width - MARGIN, doc.y)
-    .stroke();
   doc
     .moveDown(0.5)
     .font("Helvetica-Bold")

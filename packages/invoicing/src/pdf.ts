@@ -13,6 +13,7 @@ import {
   FACTURA_EXENTA,
   NOTA_CREDITO,
 } from "@taller/core";
+import { type PdfColumn, pdfTable } from "@taller/budgets";
 import { queryRows, type Db } from "@taller/db";
 import bwipjs, { type RenderOptions } from "bwip-js/node";
 import { sql } from "drizzle-orm";
@@ -39,13 +40,13 @@ const RED = "#c8102e";
 const PAGE_WIDTH = 595; // A4
 const BOX = { x: 365, width: 190 };
 // Description, quantity, unit price, discount, total.
-const COLUMNS = [
+const COLUMNS: readonly PdfColumn[] = [
   { title: "Descripción", x: MARGIN, width: 245, align: "left" },
   { title: "Cant.", x: 290, width: 40, align: "right" },
   { title: "Precio unitario", x: 335, width: 75, align: "right" },
   { title: "Descuento", x: 415, width: 60, align: "right" },
   { title: "Total", x: 480, width: 75, align: "right" },
-] as const;
+];
 // The SII asks the stamp to be at least 2 × 5 cm; it is placed in 6.5 × 3.2 cm (1 cm = 28.35 pt).
 const STAMP = { width: 184, height: 90 };
 
@@ -168,39 +169,18 @@ export async function invoicePdf({ invoice, issuer }: InvoicePdfSource): Promise
   doc.moveDown();
 
   // The lines.
-  const row = (cells: readonly string[], bold: boolean) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
-    const height = Math.max(...COLUMNS.map((c, i) => doc.heightOfString(cells[i] ?? "", { width: c.width })));
-    if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
-    const rowTop = doc.y;
-    COLUMNS.forEach((c, i) => doc.text(cells[i] ?? "", c.x, rowTop, { width: c.width, align: c.align }));
-    doc.x = MARGIN;
-    doc.y = rowTop + height + 4;
-  };
-  row(
-    COLUMNS.map((c) => c.title),
-    true,
+  pdfTable(
+    doc,
+    COLUMNS,
+    invoice.lines.map((l) => [
+      l.exempt && invoice.dte_type !== FACTURA_EXENTA ? `${l.description} (exento)` : l.description,
+      String(l.quantity),
+      formatMoney(l.unit_price),
+      l.discount ? formatMoney(l.discount) : "-",
+      formatMoney(l.total),
+    ]),
+    MARGIN,
   );
-  doc
-    .moveTo(MARGIN, doc.y - 2)
-    .lineTo(PAGE_WIDTH - MARGIN, doc.y - 2)
-    .stroke();
-  for (const l of invoice.lines) {
-    row(
-      [
-        l.exempt && invoice.dte_type !== FACTURA_EXENTA ? `${l.description} (exento)` : l.description,
-        String(l.quantity),
-        formatMoney(l.unit_price),
-        l.discount ? formatMoney(l.discount) : "-",
-        formatMoney(l.total),
-      ],
-      false,
-    );
-  }
-  doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(PAGE_WIDTH - MARGIN, doc.y)
-    .stroke();
   doc.moveDown();
 
   // The totals on the right, the stamp on the left at the same height.
