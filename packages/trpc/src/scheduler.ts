@@ -99,6 +99,8 @@ export function startJobs(
       .finally(() => running.delete(job.name));
     running.set(job.name, run);
   };
+  // Which jobs this process ticks, for the operator reading its log (and the two-process test counting them).
+  logger.info({ jobs: jobs.map((j) => j.name) }, "jobs started");
   const timers = jobs.flatMap((job) => {
     const first = setTimeout(() => tick(job), 1_000);
     const every = setInterval(() => tick(job), job.everyMs);
