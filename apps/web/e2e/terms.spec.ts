@@ -46,7 +46,7 @@ test("a company that works on bicycles reads 'Bicicleta' on every screen that na
     await expect(page.getByText(/Agendar Bicicleta|Agendada para|Reparación #/).first()).toBeVisible();
     // The status boxes agree with the words: 'Sin reparación', 'Agendada', 'Con reparación'.
     for (const box of ["Sin reparación", "Agendada", "Con reparación"]) {
-      await expect(page.getByRole("button", { name: new RegExp(`^${box}`) })).toBeVisible();
+      await expect(page.getByRole("button", { name: new RegExp(`^\\d+ ${box}$`) })).toBeVisible();
     }
     await expect(page.locator("body")).not.toContainText(NO_DEFAULT_TERM);
 
