@@ -20,8 +20,8 @@ function object<S extends Record<string, Field<unknown>>>(fields: S) {
   type Values = { [K in keyof S]?: NonNullable<ReturnType<S[K]>> };
   return (input: Values): Values => {
     const values: Record<string, unknown> = {};
-    for (const key of Object.keys(fields)) {
-      const value = fields[key]!((input as Record<string, unknown>)[key]);
+    for (const [key, field] of Object.entries(fields)) {
+      const value = field((input as Record<string, unknown>)[key]);
       if (value !== undefined) values[key] = value;
     }
     return values as Values;
@@ -56,7 +56,7 @@ const listOf =
   (value) => {
     if (!Array.isArray(value)) return undefined;
     const items = value.map(item);
-    return items.every((i) => i !== undefined) ? (items as T[]) : undefined;
+    return items.every((i): i is T => i !== undefined) ? items : undefined;
   };
 const direction = oneOf(["asc", "desc"]);
 
@@ -126,7 +126,7 @@ const day = matching(/^\d{4}-\d{2}-\d{2}$/);
  */
 export const bookingSearch = object({
   date: day,
-  month: matching(/^\d{4}-(0[1-9]|1[0-2])$/),
+  month: matching(/^\d{4}-(?:0[1-9]|1[0-2])$/),
 });
 
 /**
