@@ -109,18 +109,6 @@ function serviceWorker(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress(), devVersion(), trpcClientWithoutSideEffects(), serviceWorker()],
-  resolve: {
-    // The router validates query strings with zod/mini in every route (src/routes/search.ts), the screens' forms use
-    // zod through @taller/core. Both builds share zod's core modules, and Rollup keeps a shared module whole in the
-    // chunk that loads first, so the login would download all of zod (~17 KB more). zod/mini from zod's own sources
-    // is a module set of its own: every route gets only the few KB the router needs.
-    alias: [
-      {
-        find: /^zod\/mini$/,
-        replacement: fileURLToPath(new URL("./node_modules/zod/src/mini/index.ts", import.meta.url)),
-      },
-    ],
-  },
   server: {
     port: 5173,
     proxy: {

@@ -6,11 +6,13 @@
  *
  *   <DateField label="Fecha" value={day} onChange={setDay} error={…} />
  */
-import { formatDay, INVALID_DAY_TEXT, maskDayInput, parseDayInput, todayIn } from "@taller/core";
+import { formatDay, INVALID_DAY_TEXT, maskDayInput, parseDayInput } from "@taller/core";
 import { CalendarDays } from "lucide-react";
-import { Popover } from "radix-ui";
-import { useEffect, useId, useState } from "react";
-import { MonthCalendar, monthOf, monthTitle } from "./month-calendar";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+
+// The calendar (Radix Popover and the month grid, ~4 KB gzipped) loads after the field shows; until then its button
+// shows without it.
+const DatePicker = lazy(() => import("./date-picker-popover"));
 
 export const DAY_PLACEHOLDER = "dd-mm-aaaa";
 
@@ -55,8 +57,6 @@ export function DateField({
   const id = useId();
   const [text, setText] = useState(() => shown(value));
   const [left, setLeft] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [month, setMonth] = useState(() => monthOf(ISO_DAY.test(value) ? value : (min ?? todayIn())));
   // A value set from outside (a picked day, a form reset) shows; what is being typed stays as typed (only a change
   // of the value runs this, not one of the text).
   useEffect(() => {
@@ -75,8 +75,12 @@ export function DateField({
     setText(formatDay(day));
     setLeft(false);
     onChange(day);
-    setOpen(false);
   };
+  const button = (
+    <button type="button" className="icon-btn date-field-button" aria-label="Abrir calendario" disabled={disabled}>
+      <CalendarDays size={18} aria-hidden />
+    </button>
+  );
   return (
     <div className={`field date-field${error || invalid ? " field-invalid" : ""}${className ? ` ${className}` : ""}`}>
       <label htmlFor={id}>{label}</label>
@@ -100,41 +104,11 @@ export function DateField({
             onBlur?.();
           }}
         />
-        <Popover.Root
-          open={open}
-          onOpenChange={(next) => {
-            if (next) setMonth(monthOf(ISO_DAY.test(value) ? value : (min ?? todayIn())));
-            setOpen(next);
-          }}
-        >
-          <Popover.Trigger asChild>
-            <button
-              type="button"
-              className="icon-btn date-field-button"
-              aria-label="Abrir calendario"
-              disabled={disabled}
-            >
-              <CalendarDays size={18} aria-hidden />
-            </button>
-          </Popover.Trigger>
-          <Popover.Portal>
-            <Popover.Content
-              className="menu date-picker"
-              align="end"
-              sideOffset={4}
-              aria-label={`${label}: ${monthTitle(month)}`}
-            >
-              <MonthCalendar
-                month={month}
-                onMonth={setMonth}
-                value={ISO_DAY.test(value) ? value : null}
-                onPick={pick}
-                min={min}
-                available={(day) => (min === undefined || day >= min) && (max === undefined || day <= max)}
-              />
-            </Popover.Content>
-          </Popover.Portal>
-        </Popover.Root>
+        <Suspense fallback={button}>
+          <DatePicker label={label} day={ISO_DAY.test(value) ? value : null} min={min} max={max} onPick={pick}>
+            {button}
+          </DatePicker>
+        </Suspense>
       </div>
       {message && (
         <div

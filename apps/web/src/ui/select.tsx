@@ -1,18 +1,13 @@
 /**
- * Choosing from a list.
+ * Choosing one of a list (several: multi-select.tsx).
  *
  *   <Select label="Tipo" value={type} onValueChange={setType} options={[{ value: "tables", label: "Tablas" }]} />
- *   <MultiSelect label="Locales" options={[{ value: 1, label: "Casa Matriz" }]} value={ids} onChange={setIds}
- *                allLabel="Todos" />
  *
- * Select is Radix Select (a listbox with typeahead). MultiSelect is a button opening a menu of checkboxes that stays
- * open while picking; `allLabel` adds a first row that selects or clears everything, and names the button when all
- * are chosen.
+ * Select is Radix Select (a listbox with typeahead).
  */
 import { Select as SelectPrimitive } from "radix-ui";
 import { Check, ChevronDown } from "lucide-react";
 import { useId } from "react";
-import { Menu, MenuCheckboxItem, MenuSeparator } from "./menu";
 
 export interface Option<T> {
   value: T;
@@ -78,79 +73,4 @@ export function Select<T extends string>({
 /** `selected` with `value` switched on or off, in the order of `all`. */
 export function toggleValue<T>(all: readonly T[], selected: readonly T[], value: T, on: boolean): T[] {
   return all.filter((x) => (x === value ? on : selected.includes(x)));
-}
-
-export interface MultiSelectProps<T> {
-  label: string;
-  options: readonly Option<T>[];
-  value: readonly T[];
-  onChange(value: T[]): void;
-  allLabel?: string;
-  /** Shown when nothing is chosen. */
-  noneLabel?: string;
-}
-
-export function MultiSelect<T>({
-  label,
-  options,
-  value,
-  onChange,
-  allLabel,
-  noneLabel = "Ninguno",
-}: MultiSelectProps<T>) {
-  const chosen = new Set(value);
-  const all = options.length > 0 && options.every((o) => chosen.has(o.value));
-  const summary =
-    all && allLabel
-      ? allLabel
-      : value.length === 0
-        ? noneLabel
-        : value.length === 1
-          ? (options.find((o) => o.value === value[0])?.label ?? noneLabel)
-          : `${value.length} seleccionados`;
-  const toggle = (v: T, on: boolean) =>
-    onChange(
-      toggleValue(
-        options.map((o) => o.value),
-        value,
-        v,
-        on,
-      ),
-    );
-
-  return (
-    <Menu
-      align="start"
-      trigger={
-        <button type="button" className="select-trigger multi-select-trigger" aria-label={`${label}: ${summary}`}>
-          <span className="multi-select-label">{label}</span>
-          <span className="multi-select-value">{summary}</span>
-          <ChevronDown size={18} aria-hidden />
-        </button>
-      }
-    >
-      {allLabel && (
-        <>
-          <MenuCheckboxItem
-            keepOpen
-            checked={all ? true : value.length > 0 ? "indeterminate" : false}
-            onCheckedChange={() => onChange(all ? [] : options.map((o) => o.value))}
-          >
-            {allLabel}
-          </MenuCheckboxItem>
-          <MenuSeparator />
-        </>
-      )}
-      {options.map((o) => (
-        <MenuCheckboxItem
-          key={String(o.value)}
-          keepOpen
-          checked={chosen.has(o.value)}
-          onCheckedChange={(on) => toggle(o.value, on)}
-        >
-          {o.label}
-        </MenuCheckboxItem>
-      ))}
-    </Menu>
-  );
 }

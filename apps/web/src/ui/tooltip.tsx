@@ -3,31 +3,24 @@
  *
  *   <Tooltip content="Abrir chat"><button>…</button></Tooltip>
  *
- * The child must accept a ref (a DOM element or a component that forwards it).
+ * The child must accept a ref (a DOM element or a component that forwards it). Radix Tooltip and the positioning
+ * it brings (~10 KB gzipped) load after the first paint: until then the child shows without its tooltip, so the
+ * staff shell's toolbar does not wait for it (docs/performance.md#the-web-app).
  */
-import { Tooltip as TooltipPrimitive } from "radix-ui";
-import type { ReactElement, ReactNode } from "react";
+import { lazy, Suspense, type ReactElement, type ReactNode } from "react";
 
-export function Tooltip({
-  content,
-  side = "bottom",
-  children,
-}: {
+export interface TooltipProps {
   content: ReactNode;
   side?: "top" | "right" | "bottom" | "left";
   children: ReactElement;
-}) {
-  // A provider per tooltip rather than one at the root keeps tooltip code out of pages that show none (the login).
+}
+
+const TooltipPopup = lazy(() => import("./tooltip-popup"));
+
+export function Tooltip(props: TooltipProps) {
   return (
-    <TooltipPrimitive.Provider delayDuration={400}>
-      <TooltipPrimitive.Root>
-        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-        <TooltipPrimitive.Portal>
-          <TooltipPrimitive.Content className="tooltip" side={side} sideOffset={6}>
-            {content}
-          </TooltipPrimitive.Content>
-        </TooltipPrimitive.Portal>
-      </TooltipPrimitive.Root>
-    </TooltipPrimitive.Provider>
+    <Suspense fallback={props.children}>
+      <TooltipPopup {...props} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The dashboard's charts (recharts, loaded only with this route's chunk): each shows its numbers on hover and on
+ * The dashboard's charts (recharts, loaded by the page after its first paint): each shows its numbers on hover and on
  * keyboard focus (recharts' accessibility layer: arrow keys move through the points).
  */
 import {
@@ -26,6 +26,7 @@ export interface SeriesSpec {
   name: string;
 }
 
+/** Also the height of a chart's place while it loads (analytics.css `.analytics-chart-loading`). */
 const HEIGHT = 260;
 type Format = (value: number) => string;
 

@@ -5,13 +5,14 @@
 import type { RouterInputs, RouterOutputs } from "@taller/api";
 import { ANALYTICS_FIGURES, type AnalyticsFigure } from "@taller/core";
 import { Download, Info } from "lucide-react";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { downloadBase64 } from "../../lib/download";
 import { trpc } from "../../lib/trpc";
 import { ExportInProgress, useExportFailed } from "../../ui/export-progress";
 import { IconButton } from "../../ui/icon-button";
 import { ScrollTable } from "../../ui/scroll-table";
 import { useSnackbar } from "../../ui/snackbar";
+import { Spinner } from "../../ui/spinner";
 import { Tooltip } from "../../ui/tooltip";
 import { deltaText, type Kpi } from "./kpis";
 
@@ -58,7 +59,15 @@ export function Figure({
           ))}
         </dl>
       )}
-      {children}
+      <Suspense
+        fallback={
+          <div className="analytics-chart analytics-chart-loading">
+            <Spinner label="Cargando gráfico" />
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
       <details className="analytics-table">
         <summary>Ver tabla</summary>
         <ScrollTable>

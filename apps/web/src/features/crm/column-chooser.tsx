@@ -1,6 +1,6 @@
 /** The lists' column chooser (seed 001 section 2): a multi-select of the columns with an 'All' row ('Todas'). */
 import type { CrmColumn } from "@taller/core";
-import { MultiSelect } from "../../ui/select";
+import { MultiSelect } from "../../ui/multi-select";
 import type { ManagementColumn } from "./crm-rules";
 
 export function ColumnChooser({

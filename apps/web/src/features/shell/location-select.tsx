@@ -8,7 +8,8 @@ import { useSelectedLocations } from "../../lib/locations";
 import { BottomSheet } from "../../ui/bottom-sheet";
 import { IconButton } from "../../ui/icon-button";
 import { Checkbox } from "../../ui/checkbox";
-import { MultiSelect, toggleValue } from "../../ui/select";
+import { MultiSelect } from "../../ui/multi-select";
+import { toggleValue } from "../../ui/select";
 
 export function LocationSelect() {
   const { locations, selectedIds, setSelectedIds } = useSelectedLocations();

@@ -4,19 +4,22 @@
  * guard loaded the user and company setup (the route's pending and error components are the loader and error state).
  */
 import { Outlet, useRouterState } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useCompanySetupLive } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
 import { useStoredValue } from "../../lib/storage";
 import { ApiProvider, trpc } from "../../lib/trpc";
+import { useOpenedOnce } from "../../ui/lazy-dialog";
 import { applyTheme, asTheme } from "../../ui/themes";
 import { PushNotifications } from "../push";
 import { UpdateDialog } from "../update";
 import { BottomNav } from "./bottom-nav";
 import { ChatPanel, chatVisibleStore, useChatLink, useChatUserEvents } from "../chat";
-import { SideMenu, SideMenuDrawer } from "./side-menu";
+import { SideMenu } from "./side-menu";
 import { Toolbar } from "./toolbar";
 import "./shell.css";
+
+const SideMenuDrawer = lazy(() => import("./side-menu-drawer"));
 
 /** The staff area is where screens read the API through React Query: its provider starts here. */
 export function MainShell() {
@@ -33,6 +36,7 @@ function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [chatVisible, setChatVisible] = useStoredValue(chatVisibleStore);
   const [menuOpen, setMenuOpen] = useState(!mobile);
+  const drawerOpened = useOpenedOnce(mobile && menuOpen);
   useChatUserEvents();
   useChatLink();
   useCompanySetupLive();
@@ -48,7 +52,13 @@ function Shell() {
 
   return (
     <div className={`shell${mobile ? " shell-mobile" : ""}`}>
-      {mobile ? <SideMenuDrawer open={menuOpen} onOpenChange={setMenuOpen} /> : menuOpen && <SideMenu />}
+      {mobile
+        ? drawerOpened && (
+            <Suspense fallback={null}>
+              <SideMenuDrawer open={menuOpen} onOpenChange={setMenuOpen} />
+            </Suspense>
+          )
+        : menuOpen && <SideMenu />}
       <div className="shell-main">
         <Toolbar
           onToggleMenu={() => setMenuOpen((open) => !open)}

@@ -22,7 +22,6 @@ import {
   UserRound,
   Wrench,
 } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
 import { hasScreen, logout } from "../../routes/router";
 import { useCompanySetup } from "../../lib/company-setup";
@@ -49,7 +48,8 @@ const ENTRY_ICONS: Record<MenuEntry["key"], LucideIcon> = {
   payments: HandCoins,
 };
 
-function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
+/** The menu's company, entries and user: in the sidebar, and in the drawer on phones (side-menu-drawer.tsx). */
+export function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
   const { company } = useCompanySetup();
   const me = trpc.auth.me.useQuery().data;
   const can = useCan();
@@ -125,19 +125,5 @@ export function SideMenu() {
     <aside className="sidebar">
       <MenuContent />
     </aside>
-  );
-}
-
-export function SideMenuDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="dialog-overlay" />
-        <DialogPrimitive.Content className="sidebar sidebar-drawer" aria-describedby={undefined}>
-          <DialogPrimitive.Title className="visually-hidden">Menú</DialogPrimitive.Title>
-          <MenuContent onNavigate={() => onOpenChange(false)} />
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
   );
 }

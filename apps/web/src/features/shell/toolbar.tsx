@@ -1,13 +1,16 @@
 import { truncate } from "@taller/core";
 import { useMatches } from "@tanstack/react-router";
 import { Menu, MessageSquare } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
 import { IconButton } from "../../ui/icon-button";
 import { ChatButtonBadges } from "../chat";
-import { LocationSelect, LocationSheetButton } from "./location-select";
 import { pageTitle } from "./navigation";
+
+// Only companies with several locations see the selector: its Radix select, checkboxes and sheet load with it.
+const LocationSelect = lazy(() => import("./location-select").then((m) => ({ default: m.LocationSelect })));
+const LocationSheetButton = lazy(() => import("./location-select").then((m) => ({ default: m.LocationSheetButton })));
 
 /** Titles longer than this are cut with an ellipsis (seed 002 section 2.1). */
 const TITLE_MAX = 30;
@@ -39,7 +42,9 @@ export function Toolbar({ menuOpen, onToggleMenu, chatVisible, onToggleChat }: T
         {truncate(fullTitle, TITLE_MAX)}
       </h1>
       <div className="toolbar-actions">
-        {locations.length > 1 && (mobile ? <LocationSheetButton /> : <LocationSelect />)}
+        {locations.length > 1 && (
+          <Suspense fallback={null}>{mobile ? <LocationSheetButton /> : <LocationSelect />}</Suspense>
+        )}
         {!mobile && (
           <IconButton
             label={chatVisible ? "Ocultar chat" : "Mostrar chat"}
