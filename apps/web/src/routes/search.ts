@@ -139,7 +139,7 @@ export const calendarSearch = object({
 });
 
 /** /main/invoices: the search, the documents' day range and the client filter. */
-export const invoicesSearch = z.object({ search: text, from: day, to: day, client_id: id });
+export const invoicesSearch = object({ search: text, from: day, to: day, client_id: id });
 
 /** /main/analytics: the range shown (the last 30 days without it) and whether it is compared with the one before. */
 export const analyticsSearch = object({
