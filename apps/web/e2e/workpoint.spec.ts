@@ -152,7 +152,7 @@ test("the kiosk's works follow their order: cancelled in another browser, the ca
     await expect(page.getByRole("status").filter({ hasText: "Orden de Trabajo anulada" })).toBeVisible();
     // Sooner than the kiosk's 10 s refresh: the live feed brought it.
     await expect(card).toContainText("Anulado", { timeout: 8_000 });
-    await expect(card).toContainText("La orden fue anulada");
+    await expect(card).toContainText("La orden de trabajo fue anulada");
   } finally {
     clearInterval(awake);
   }
