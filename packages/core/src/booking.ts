@@ -37,7 +37,8 @@ export const BOOKING_MAX_DURATION = 24 * 60;
 
 // Fallbacks on agenda booking cards (seed 001 section 8) and the client page's summary (seed 000 section 2.5).
 export const NO_RUT = "Sin rut";
-export const NO_CLIENT = "Sin cliente";
+/** 'Sin cliente', in the company's word for its clients. */
+export const noClientText = (client: TermWords) => `Sin ${client.oneLower}`;
 export const NO_PLATE = "Sin patente";
 export const NOT_SPECIFIED = "Sin especificar";
 export const PENDING = "Pendiente";

@@ -10,7 +10,7 @@ import { MESSAGE_STATUS_LABELS, NOTIFICATION_KINDS, type MessageStatus } from ".
 import { listSearchSchema, optionalText } from "./fields";
 import { idSchema as id } from "./ids";
 import { formatRut, isValidRut } from "./rut";
-import { theTerm, type TermWords } from "./terms";
+import { agree, theTerm, type TermWords } from "./terms";
 
 /** The lists of the CRM screen: retentions and absences (booking follow-ups use the same list procedure). */
 export const CRM_LIST_KINDS = CRM_KINDS;
@@ -156,6 +156,7 @@ export const CRM_COLUMNS = [
   { key: "reschedule_to", label: "Reagendado Para", kinds: ["absence", "booking"], sort: null },
   { key: "check_in_time", label: "Fecha Recepción", kinds: ["retention", "absence", "booking"], sort: null },
   { key: "rut", label: "RUT", kinds: ["retention", "absence", "booking"], sort: null },
+  // eslint-disable-next-line taller/fixed-term -- headed with the company's term where shown (managementColumns)
   { key: "name", label: "Cliente", kinds: ["retention", "absence", "booking"], sort: "name" },
   { key: "email", label: "Correo", kinds: ["retention", "absence", "booking"], sort: null },
   { key: "phone", label: "Teléfono", kinds: ["retention", "absence", "booking"], sort: null },
@@ -232,8 +233,8 @@ export const CRM_TEXTS = {
   updated: "La gestión ha sido actualizada",
   system: "Sistema",
   confirmLost: "¿Está seguro que desea marcar la gestión como perdida?",
-  confirmWaitingList:
-    "¿Está seguro que desea enviar la gestión a la Lista de Espera? Esto significa que se pausará el envío de notificaciones automáticas al cliente.",
+  confirmWaitingList: (client: TermWords) =>
+    `¿Está seguro que desea enviar la gestión a la Lista de Espera? Esto significa que se pausará el envío de notificaciones automáticas ${agree(client, "al", "a la")} ${client.oneLower}.`,
   lostOk: "Gestión marcada como perdida",
   lostError: "Error al marcar gestión como fallida",
   waitingListOk: "Gestión enviada a Lista de Espera",

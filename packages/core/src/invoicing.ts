@@ -141,10 +141,11 @@ export function missingReceiverFields(
 ): Record<string, string> {
   if (dteType === BOLETA || (dteType === NOTA_CREDITO && referencedType === BOLETA)) return {};
   const missing: Record<string, string> = {};
-  if (!r.receiver_rut) missing.receiver_rut = "Ingresa el RUT del cliente";
-  if (!r.receiver_name?.trim()) missing.receiver_name = "Ingresa la razón social del cliente";
-  if (!r.receiver_activity?.trim()) missing.receiver_activity = "Ingresa el giro del cliente";
-  if (!r.receiver_address?.trim()) missing.receiver_address = "Ingresa la dirección del cliente";
+  // The SII's word for whom a document is issued to ('receptor'), whatever the company calls its clients.
+  if (!r.receiver_rut) missing.receiver_rut = "Ingresa el RUT del receptor";
+  if (!r.receiver_name?.trim()) missing.receiver_name = "Ingresa la razón social del receptor";
+  if (!r.receiver_activity?.trim()) missing.receiver_activity = "Ingresa el giro del receptor";
+  if (!r.receiver_address?.trim()) missing.receiver_address = "Ingresa la dirección del receptor";
   return missing;
 }
 

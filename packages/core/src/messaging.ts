@@ -45,6 +45,7 @@ export const ANSWER_TYPE_LABELS: Record<AnswerType, string> = {
   boolean: "Si/No",
 };
 
+/* eslint-disable taller/fixed-term -- named on the operators' template screens, for every company alike */
 /** The company's notifications that may go out through WhatsApp, with their names in the table. */
 export const NOTIFICATION_KINDS = {
   booking_confirmation: "Confirmación de reserva",
@@ -82,6 +83,7 @@ export const NOTIFICATION_VALUES: Record<NotificationKind, readonly string[]> = 
   crm_follow_up: ["nombre del cliente", "requerimiento", "patente", "link para agendar"],
   invoice_issued: ["nombre del cliente", "documento (Factura N° 123)", "total", "link del documento (PDF)"],
 };
+/* eslint-enable taller/fixed-term */
 
 export const TEMPLATE_STATUSES = ["submitted", "approved", "rejected", "paused", "disabled"] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];

@@ -68,8 +68,11 @@ export const PROVIDER_TEXTS = {
   send: "Enviar Cotización",
   resend: "Reenviar Cotización",
   confirm: "Confirmar Orden de Compra",
+  // The supplier's page: its client is the workshop that asked, not the workshop's own client.
   sendQuestion: (again: boolean) =>
+    // eslint-disable-next-line taller/fixed-term -- the supplier's client, the workshop
     `Esta acción ${again ? "reenviará" : "enviará"} la cotización al cliente. ¿Desea continuar?`,
+  // eslint-disable-next-line taller/fixed-term -- the supplier's client, the workshop
   confirmQuestion: "Esta acción confirmará la orden de compra al cliente. ¿Desea continuar?",
   sent: "Cotización enviada con éxito",
   confirmed: "Orden de compra confirmada",
@@ -147,7 +150,7 @@ export const providerCreateSchema = z
       .max(200, "Máximo 200 productos"),
   })
   .refine((v) => v.order_id != null || v.budget_id != null, {
-    message: "Indique la orden o el presupuesto",
+    message: "Indique el documento de origen",
     path: ["order_id"],
   })
   .refine((v) => new Set(v.products.map((p) => p.product_id)).size === v.products.length, {

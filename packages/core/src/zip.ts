@@ -1,5 +1,6 @@
 // The picture zip of an order or a budget (seed 000 sections 2.10, 3 and 9): its file name and its entries.
 import { fileIdFromUrl } from "./files";
+import type { TermWords } from "./terms";
 
 export const ZIP_MODELS = ["order", "budget"] as const;
 export type ZipModel = (typeof ZIP_MODELS)[number];
@@ -17,11 +18,12 @@ export const ZIP_TEXTS = {
   noImages: "Error al crear el zip: No se encontraron imagenes válidas",
 } as const;
 
-const DOCUMENT_NAMES: Record<ZipModel, string> = { order: "Orden de Trabajo", budget: "Presupuesto" };
-
-/** '{company} - Orden de Trabajo {n}.zip' / '{company} - Presupuesto {n}.zip'. */
-export function zipFileName(model: ZipModel, company: string, correlativeId: number): string {
-  return `${safeName(company)} - ${DOCUMENT_NAMES[model]} ${correlativeId}.zip`;
+/**
+ * '{company} - Orden de Trabajo {n}.zip' / '{company} - Presupuesto {n}.zip': an order's archive is named with the
+ * company's word for it ('Taller - Reparación 12.zip').
+ */
+export function zipFileName(model: ZipModel, company: string, correlativeId: number, order: TermWords): string {
+  return `${safeName(company)} - ${model === "order" ? order.one : "Presupuesto"} ${correlativeId}.zip`;
 }
 
 /** One file of the archive: where its bytes are and its name inside the zip. */

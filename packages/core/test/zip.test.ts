@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_TERMS, termWords } from "../src/terms";
 import { zipEntries, zipFileName } from "../src/zip";
+
+const ORDER = termWords(DEFAULT_TERMS.order);
 
 const A = "/files/AAAAAAAAAAAAAAAAAAAAAAAA";
 const B = "/files/BBBBBBBBBBBBBBBBBBBBBBBB";
@@ -7,11 +10,15 @@ const C = "/files/CCCCCCCCCCCCCCCCCCCCCCCC";
 
 describe("zipFileName", () => {
   it("names orders and budgets as the spec does", () => {
-    expect(zipFileName("order", "Taller Demo", 12)).toBe("Taller Demo - Orden de Trabajo 12.zip");
-    expect(zipFileName("budget", "Taller Demo", 7)).toBe("Taller Demo - Presupuesto 7.zip");
+    expect(zipFileName("order", "Taller Demo", 12, ORDER)).toBe("Taller Demo - Orden de Trabajo 12.zip");
+    expect(zipFileName("budget", "Taller Demo", 7, ORDER)).toBe("Taller Demo - Presupuesto 7.zip");
+  });
+  it("names an order's archive with the company's word for it", () => {
+    const repair = termWords({ singular: "Reparación", plural: "Reparaciones" });
+    expect(zipFileName("order", "Bicis", 3, repair)).toBe("Bicis - Reparación 3.zip");
   });
   it("keeps a company name with slashes a single file name", () => {
-    expect(zipFileName("order", "A/B Motors", 1)).toBe("A-B Motors - Orden de Trabajo 1.zip");
+    expect(zipFileName("order", "A/B Motors", 1, ORDER)).toBe("A-B Motors - Orden de Trabajo 1.zip");
   });
 });
 

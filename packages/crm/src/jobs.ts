@@ -54,7 +54,7 @@ export async function generateFollowUps(db: Db, now: Date): Promise<Changed[]> {
         LEFT JOIN requirements r ON r.company_id = b.company_id AND r.id = b.requirement_id
         WHERE b.booking_date >= ${since}::date AND NOT b.rescheduled AND b.booking_type = 'booking'
           AND coalesce(b."from", '') <> 'crm-addon' AND b.rescheduled_from IS NULL
-          -- A booking some management follows already (made for it: 'Agendar Vehículo') opens no second one.
+          -- A booking some management follows already (one made for it from the management) opens no second one.
           AND NOT EXISTS (SELECT 1 FROM crms c WHERE c.company_id = b.company_id AND c.booking_id = b.id)
         ON CONFLICT (company_id, booking_id) WHERE kind = 'booking' DO NOTHING
         RETURNING id, company_id`,

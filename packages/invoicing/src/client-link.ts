@@ -58,7 +58,7 @@ export async function shareInvoice(
   );
   if (!invoice) throw fieldError("NOT_FOUND", "id", "Documento no encontrado");
   if ((invoice.status !== "issued" && invoice.status !== "cancelled") || invoice.folio === null)
-    throw fieldError("CONFLICT", "id", "Solo un documento emitido se puede enviar al cliente");
+    throw fieldError("CONFLICT", "id", "Solo un documento emitido se puede compartir");
   const token = await invoiceClientToken(db, companyId, id);
   const expiresAt = new Date(Date.now() + INVOICE_LINK_DAYS * 86_400_000);
   await db

@@ -161,7 +161,7 @@ describe("invoicing", () => {
     const [id] = await drafts(1, FACTURA);
     await caller.updateDraft({ id: id!, receiver_activity: "" });
     const missing = await failure(caller.issue({ id: id! }));
-    expect(missing.fields).toEqual({ receiver_activity: ["Ingresa el giro del cliente"] });
+    expect(missing.fields).toEqual({ receiver_activity: ["Ingresa el giro del receptor"] });
     const boleta = await caller.updateDraft({ id: id!, dte_type: BOLETA, receiver_rut: null, receiver_name: null });
     expect(boleta.missing).toEqual({});
     expect((await caller.issue({ id: id! })).outcome).toBe("accepted");
@@ -229,7 +229,7 @@ describe("invoicing", () => {
     );
     const draft = await caller.createDraft({ dte_type: BOLETA, order_id: order!.id });
     expect((await failure(caller.shareLink({ id: draft.id }))).message).toBe(
-      "Solo un documento emitido se puede enviar al cliente",
+      "Solo un documento emitido se puede compartir",
     );
     dte.mode = "accept";
     const issued = (await caller.issue({ id: draft.id })).invoice;

@@ -2,6 +2,8 @@
 // and its entries, videos left out. The page fetches each entry itself (/files/<id> needs no session), one at a time.
 import { randomBytes } from "node:crypto";
 import {
+  companyPreferencesSchema,
+  companyTerms,
   zipEntries,
   zipFileName,
   type StoredPicture,
@@ -15,14 +17,19 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 
 async function zipSource(db: Db, model: ZipModel, companyId: number, documentId: number, ownerId: number | null) {
-  const [row] = await queryRows<{ correlative_id: number; company: string; pictures: StoredPicture[] }>(
+  const [row] = await queryRows<{
+    correlative_id: number;
+    company: string;
+    preferences: unknown;
+    pictures: StoredPicture[];
+  }>(
     db,
     model === "order"
-      ? sql`SELECT o.correlative_id, c.name AS company, o.pictures
+      ? sql`SELECT o.correlative_id, c.name AS company, c.preferences, o.pictures
             FROM orders o JOIN companies c ON c.id = o.company_id
             WHERE o.id = ${documentId} AND o.company_id = ${companyId}
               AND ${ownedDocument("Order", ownerId)}`
-      : sql`SELECT b.correlative_id, c.name AS company, b.pictures
+      : sql`SELECT b.correlative_id, c.name AS company, c.preferences, b.pictures
             FROM budgets b JOIN companies c ON c.id = b.company_id
             WHERE b.id = ${documentId} AND b.company_id = ${companyId}`,
   );
@@ -32,7 +39,12 @@ async function zipSource(db: Db, model: ZipModel, companyId: number, documentId:
       message: model === "order" ? await termNotFound(db, companyId, "order") : "Presupuesto no encontrado",
     });
   return {
-    file_name: zipFileName(model, row.company, row.correlative_id),
+    file_name: zipFileName(
+      model,
+      row.company,
+      row.correlative_id,
+      companyTerms(companyPreferencesSchema.parse(row.preferences ?? {}).terms).order,
+    ),
     entries: zipEntries(row.pictures) satisfies ZipEntry[],
   };
 }

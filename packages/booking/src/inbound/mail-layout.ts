@@ -5,7 +5,11 @@ import { formatRut, isValidRut, type ExternalMailData } from "@taller/core";
 
 type Field = keyof ExternalMailData;
 
-/** Labels per field, folded (upper case, no accents). */
+/**
+ * Labels per field, folded (upper case, no accents): the words a sender's mail may carry, whatever the company
+ * calls its clients and vehicles.
+ */
+/* eslint-disable taller/fixed-term -- a sender's labels, not the company's words on a screen */
 const LABELS: Record<string, Field> = {
   LOCAL: "location_name",
   SUCURSAL: "location_name",
@@ -23,6 +27,7 @@ const LABELS: Record<string, Field> = {
   FECHA: "booking_date",
   HORA: "booking_time",
 };
+/* eslint-enable taller/fixed-term */
 
 export const MAIL_ERRORS = {
   empty: "El correo no tiene texto",
@@ -31,7 +36,8 @@ export const MAIL_ERRORS = {
   noTime: "Falta la hora (Hora: HH:MM)",
   badTime: "La hora no es válida (Hora: HH:MM)",
   badRut: "El RUT no es válido",
-  noClient: "Faltan los datos del cliente o del vehículo (RUT:, Nombre: o Patente:)",
+  // Named by the labels the sender writes: the reply goes to a mail service, which knows no company's words.
+  noClient: "Falta el RUT, el nombre o la patente (RUT:, Nombre: o Patente:)",
 } as const;
 
 export type MailLayoutResult = { ok: true; data: ExternalMailData } | { ok: false; reason: string };

@@ -11,13 +11,14 @@ import {
   BOOKING_SEARCH_MIN,
   bookingDisplay,
   formatDay,
-  NO_CLIENT,
+  noClientText,
   NO_RUT,
   todayIn,
 } from "@taller/core";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { ArrowLeft, ChevronLeft, ChevronRight, CircleHelp, Search, X } from "lucide-react";
 import { useState } from "react";
+import { useTerms } from "../../lib/company-setup";
 import { useIsNarrow } from "../../lib/media";
 import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
@@ -50,6 +51,7 @@ function Legend() {
 
 /** The search overlay: from 2 characters, 500 ms after the last keystroke (seed 001 section 5). */
 function SearchOverlay({ onClose, onOpenBooking }: { onClose(): void; onOpenBooking(id: number): void }) {
+  const terms = useTerms();
   const [text, setText] = useState("");
   const query = useSettled(text.trim(), BOOKING_SEARCH_DEBOUNCE_MS);
   const enabled = searchable(query, BOOKING_SEARCH_MIN);
@@ -93,7 +95,7 @@ function SearchOverlay({ onClose, onOpenBooking }: { onClose(): void; onOpenBook
                     <strong>
                       {b.booking_time} · {formatDay(b.booking_date)}
                     </strong>{" "}
-                    {b.client_name ?? NO_CLIENT} · {b.client_rut ?? NO_RUT} ·{" "}
+                    {b.client_name ?? noClientText(terms.client)} · {b.client_rut ?? NO_RUT} ·{" "}
                     {b.requirement_name ?? "Sin requerimiento"}
                     {b.rescheduled && " · Reagendado"}
                   </span>

@@ -15,7 +15,7 @@ import {
   formatDateTime,
   formatDay,
   formatMoney,
-  NO_CLIENT,
+  noClientText,
   NO_PLATE,
   NO_RUT,
   titleCase,
@@ -160,7 +160,9 @@ export function BookingView({ booking }: { booking: Booking }) {
         <StatusBadge color={display.color} name={display.label} />
       </header>
       <dl className="booking-detail-grid">
-        <Field label={terms.client.one}>{booking.client_name ? titleCase(booking.client_name) : NO_CLIENT}</Field>
+        <Field label={terms.client.one}>
+          {booking.client_name ? titleCase(booking.client_name) : noClientText(terms.client)}
+        </Field>
         <Field label="RUT">{booking.client_rut ?? NO_RUT}</Field>
         <Field label="Teléfono">
           {booking.client_phone && <a href={`tel:${booking.client_phone}`}>{booking.client_phone}</a>}

@@ -6,7 +6,7 @@
  */
 import {
   bookingDisplay,
-  NO_CLIENT,
+  noClientText,
   NO_PLATE,
   NO_RUT,
   PROFESSIONALS_PER_PAGE,
@@ -15,6 +15,7 @@ import {
 } from "@taller/core";
 import { ChevronLeft, ChevronRight, Lock, LockOpen, Plus, User, Users } from "lucide-react";
 import { useState } from "react";
+import { useTerms } from "../../lib/company-setup";
 import { IconButton } from "../../ui/icon-button";
 import {
   blockAt,
@@ -48,6 +49,7 @@ export interface DayViewProps {
 }
 
 function BookingCard({ booking, onOpen }: { booking: AgendaBookingRow; onOpen(): void }) {
+  const noClient = noClientText(useTerms().client);
   const d = bookingDisplay(booking);
   return (
     <button
@@ -55,10 +57,10 @@ function BookingCard({ booking, onOpen }: { booking: AgendaBookingRow; onOpen():
       className="agenda-card"
       style={{ background: d.color }}
       onClick={onOpen}
-      aria-label={`Reserva ${booking.booking_time} ${booking.client_name ?? NO_CLIENT}, ${d.label}`}
+      aria-label={`Reserva ${booking.booking_time} ${booking.client_name ?? noClient}, ${d.label}`}
     >
       <span className="agenda-card-line">
-        <strong>{booking.booking_time}</strong> {booking.client_name ? titleCase(booking.client_name) : NO_CLIENT}
+        <strong>{booking.booking_time}</strong> {booking.client_name ? titleCase(booking.client_name) : noClient}
       </span>
       <span className="agenda-card-line">
         {booking.client_rut ?? NO_RUT} · {booking.identifier ?? NO_PLATE}

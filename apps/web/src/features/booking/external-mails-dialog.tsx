@@ -7,7 +7,7 @@
 import type { RouterOutputs } from "@taller/api";
 import {
   formatDay,
-  NO_CLIENT,
+  noClientText,
   NO_PLATE,
   NO_RUT,
   NOT_SPECIFIED,
@@ -57,7 +57,7 @@ function MailRow({
   return (
     <li className="external-mail">
       <div className="external-mail-main">
-        <strong>{d.client_name ? titleCase(d.client_name) : NO_CLIENT}</strong>
+        <strong>{d.client_name ? titleCase(d.client_name) : noClientText(terms.client)}</strong>
         <span>{d.client_rut ?? NO_RUT}</span>
         <span>{d.identifier ?? NO_PLATE}</span>
         <span>{d.requirement_name ?? NOT_SPECIFIED}</span>
@@ -93,6 +93,7 @@ function MailRow({
 
 export function ExternalMailsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const can = useCan();
+  const terms = useTerms();
   const utils = trpc.useUtils();
   const mails = trpc.booking.externalMails.list.useQuery();
   const remove = trpc.booking.externalMails.remove.useMutation({
@@ -139,7 +140,7 @@ export function ExternalMailsDialog({ open, onOpenChange }: { open: boolean; onO
                 can("create", "booking")
                   ? () =>
                       setBooking({
-                        title: `Agendar correo de ${mail.data.client_name ? titleCase(mail.data.client_name) : NO_CLIENT}`,
+                        title: `Agendar correo de ${mail.data.client_name ? titleCase(mail.data.client_name) : noClientText(terms.client)}`,
                         initial: mailPrefill(mail, todayIn()),
                       })
                   : undefined

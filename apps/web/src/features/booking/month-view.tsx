@@ -2,8 +2,9 @@
  * The agenda's month mode: whole weeks, Monday first; each day lists the bookings the range sends for it (the first
  * AGENDA_MONTH_SHOWN in the spec's priority order) and counts the rest as '+N', which opens the day.
  */
-import { bookingDisplay, NO_CLIENT } from "@taller/core";
+import { bookingDisplay, noClientText } from "@taller/core";
 import { Lock } from "lucide-react";
+import { useTerms } from "../../lib/company-setup";
 import { holidayOn, isBlocked, monthOf, monthWeeks, weekdayNames } from "./agenda-rules";
 import type { BookingRange } from "./use-agenda";
 
@@ -21,6 +22,7 @@ export function MonthView({
   onOpenDay(day: string): void;
 }) {
   const names = weekdayNames();
+  const terms = useTerms();
   return (
     <div className="agenda-month">
       <div className="agenda-month-head">
@@ -60,7 +62,8 @@ export function MonthView({
                     const d = bookingDisplay(b);
                     return (
                       <span key={b.id} className="agenda-chip" style={{ background: d.color }} title={d.label}>
-                        <span className="agenda-chip-time">{b.booking_time}</span> {b.client_name ?? NO_CLIENT}
+                        <span className="agenda-chip-time">{b.booking_time}</span>{" "}
+                        {b.client_name ?? noClientText(terms.client)}
                       </span>
                     );
                   })}

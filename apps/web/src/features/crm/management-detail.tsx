@@ -220,7 +220,7 @@ function Actions({ crm, onChanged }: { crm: Management; onChanged(next: Manageme
       )}
       {pending?.kind === "waiting" && (
         <ConfirmDialog
-          text={CRM_TEXTS.confirmWaitingList}
+          text={CRM_TEXTS.confirmWaitingList(terms.client)}
           withComment
           busy={waiting.isPending}
           onCancel={() => setPending(null)}
