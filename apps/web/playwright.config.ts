@@ -8,8 +8,9 @@ export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results",
   globalSetup: "./e2e/global-setup.ts",
-  // CI has two cores: two browsers share them with the server.
-  workers: 2,
+  // Two cores: a test spends part of its time waiting (timers, the network, the server), and a third browser fills
+  // those gaps; a fourth finished no sooner, with more tests close to their timeouts.
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

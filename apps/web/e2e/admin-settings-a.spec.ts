@@ -16,8 +16,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 const unique = `${Date.now() % 1_000_000}`;
 
 async function openAdminPage(page: Page, path: string, title: string) {
-  await loginToShell(page, "admin@taller.demo");
-  await page.goto(path);
+  await loginToShell(page, "admin@taller.demo", path);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 

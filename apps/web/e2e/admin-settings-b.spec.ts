@@ -21,8 +21,7 @@ async function noSidewaysScroll(page: Page) {
 
 test("a new budget status with its colour and transition is offered by a budget's status menu", async ({ page }) => {
   const name = `Revisión ${run}`;
-  await loginToShell(page, "admin@taller.demo");
-  await page.goto("/admin/statuses");
+  await loginToShell(page, "admin@taller.demo", "/admin/statuses");
   await page.getByLabel("Tipo de documento").click();
   await page.getByRole("option", { name: "Presupuestos" }).click();
   const form = page.getByRole("form", { name: "Nuevo estado" });
@@ -68,8 +67,7 @@ test("a preference change reaches a second browser's shell without reloading, an
   const renamed = `Calendario ${run}`;
   const other = await browser.newContext();
   const watcher = await other.newPage();
-  await loginToShell(watcher, "admin@taller.demo");
-  await watcher.goto("/main/orders");
+  await loginToShell(watcher, "admin@taller.demo", "/main/orders");
   await expect(watcher.getByRole("link", { name: "Calendario", exact: true })).toBeVisible();
 
   await loginToShell(page, "admin@taller.demo");
@@ -120,8 +118,7 @@ async function renameAndWatch(page: Page, watcher: Page, renamed: string) {
 
 test("revoking a screen ends its kiosk session; the statuses page at 390 px", async ({ page, browser }) => {
   const screen = `Pantalla ${run}`;
-  await loginToShell(page, "admin@taller.demo");
-  await page.goto("/admin/workpoints");
+  await loginToShell(page, "admin@taller.demo", "/admin/workpoints");
   await page.getByLabel("Nombre").fill(screen);
   await page.getByRole("button", { name: "Registrar" }).click();
   const link = (await page.getByTestId("workpoint-link").getAttribute("href")) ?? "";
@@ -159,8 +156,7 @@ test("the company's logo: uploaded from the preferences, shown in the shell's me
   page,
 }) => {
   // Otro Taller's: the other specs read Taller Demo's shell.
-  await loginToShell(page, "admin@otro.demo");
-  await page.goto("/admin/preferences");
+  await loginToShell(page, "admin@otro.demo", "/admin/preferences");
   const input = page.getByTestId("logo-input");
   await input.setInputFiles({ name: "notas.txt", mimeType: "text/plain", buffer: Buffer.from("no soy una imagen") });
   await expect(page.getByText("Formato no aceptado")).toBeVisible();

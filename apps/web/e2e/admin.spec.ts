@@ -14,8 +14,7 @@ async function noSidewaysScroll(page: Page) {
 }
 
 async function openAdmin(page: Page) {
-  await loginToShell(page, "admin@taller.demo");
-  await page.goto("/admin");
+  await loginToShell(page, "admin@taller.demo", "/admin");
   await expect(page.getByRole("heading", { name: "Usuarios" })).toBeVisible();
 }
 

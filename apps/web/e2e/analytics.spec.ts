@@ -11,10 +11,9 @@ test.describe.configure({ timeout: 120_000 });
 const FIGURES = ["orders", "times", "onTime", "revenue", "budgets", "crm", "agenda", "channels", "technicians"];
 
 async function openDashboard(page: Page) {
-  await loginToShell(page, "admin@taller.demo");
   // This year: the demo's orders, bookings and payments fall in it.
   const year = new Date().getFullYear();
-  await page.goto(`/main/analytics?from=${year}-01-01&to=${year}-12-31`);
+  await loginToShell(page, "admin@taller.demo", `/main/analytics?from=${year}-01-01&to=${year}-12-31`);
   for (const figure of FIGURES) {
     const section = page.locator(`[data-figure="${figure}"]`);
     await expect(section.locator("svg.recharts-surface").first()).toBeVisible();

@@ -265,8 +265,7 @@ test("'Adicionales': pick add-ons, see the consumption inventory, book; the agen
   await expect(page.getByRole("dialog", { name: "Cita agendada" })).toBeVisible();
 
   // The front desk sees them in the booking's detail.
-  await loginToShell(page, "admin@taller.demo");
-  await page.goto(`/main/bookings/${id}`);
+  await loginToShell(page, "admin@taller.demo", `/main/bookings/${id}`);
   const addons = page.getByRole("region", { name: "Adicionales" });
   await expect(addons.getByRole("row", { name: "Lavado exterior 1 $7.000 $7.000" })).toBeVisible();
   await expect(addons.getByRole("row", { name: "Plumillas limpiaparabrisas (par) 2 $12.990 $25.980" })).toBeVisible();

@@ -22,8 +22,7 @@ function workday(n: number): string {
 const nextHoliday = [...holidays].sort().find((d) => d > today && weekdayOf(d) < 7)!;
 
 async function openAgenda(page: Page, date?: string) {
-  await loginToShell(page, "admin@taller.demo");
-  await page.goto(date ? `/main/booking?date=${date}` : "/main/booking");
+  await loginToShell(page, "admin@taller.demo", date ? `/main/booking?date=${date}` : "/main/booking");
 }
 
 test("month to day and back, with the date and the month in the URL", async ({ page }) => {

@@ -38,8 +38,7 @@ test("a budget's page opens its chat, listed under 'Presupuestos'; /main?chat=<i
   // Another browser of the same user follows the push link: the home page with that chat open.
   const context = await browser.newContext();
   const other = await context.newPage();
-  await loginToShell(other, "admin@taller.demo");
-  await other.goto(`/main?chat=${chatId}`);
+  await loginToShell(other, "admin@taller.demo", `/main?chat=${chatId}`);
   await expect(panel(other).getByRole("textbox", { name: "Mensaje" })).toBeVisible();
   await expect(panel(other).locator(".chat-detail-titles h2")).toContainText(`#${correlative}`);
   // The link's parameter is dropped once the chat is open: a reload does not open it again.

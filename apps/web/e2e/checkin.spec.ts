@@ -14,8 +14,7 @@ const ADMIN = "admin@taller.demo";
 
 test("a new vehicle of a new client, with two pictures, at 390 px", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/checkin");
+  await loginToShell(page, ADMIN, "/main/checkin");
   await expect(page.getByRole("heading", { level: 1, name: "Recepción" })).toBeVisible();
 
   const n = Date.now() % 10_000;
@@ -58,8 +57,7 @@ test("a new vehicle of a new client, with two pictures, at 390 px", async ({ pag
 
 test("a bad phone is marked on its field and nothing typed is lost, at 1,280 px", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/checkin");
+  await loginToShell(page, ADMIN, "/main/checkin");
   await expect(page.getByRole("heading", { level: 1, name: "Recepción" })).toBeVisible();
   await expectNoSidewaysScroll(page, "/main/checkin at 1,280 px");
   await page.getByLabel("Patente").fill("KY0001");

@@ -20,8 +20,7 @@ const crmList = (page: Page, table: "Retenciones" | "Inasistencias") =>
   listScreen(page, { table, boxes: "Indicadores" });
 
 async function openList(page: Page, path: "retentions" | "absences") {
-  await loginToShell(page, ADMIN);
-  await page.goto(`/main/crm/${path}`);
+  await loginToShell(page, ADMIN, `/main/crm/${path}`);
   const list = crmList(page, path === "retentions" ? "Retenciones" : "Inasistencias");
   await expect(list.rows.first()).toBeVisible();
   return list;
@@ -53,8 +52,7 @@ async function openOnGoing(page: Page, path: "retentions" | "absences") {
 }
 
 test("tabs: clients only for those who may read clients; /main/crm opens the first tab", async ({ page }) => {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/crm");
+  await loginToShell(page, ADMIN, "/main/crm");
   await expect(page).toHaveURL(/\/main\/crm\/clients$/);
   await expect(page.getByRole("heading", { level: 1, name: "CRM" })).toBeVisible();
   const tabs = page.getByRole("navigation", { name: "CRM" });
@@ -70,8 +68,7 @@ test("tabs: clients only for those who may read clients; /main/crm opens the fir
   const other = await page.context().browser()?.newContext();
   if (!other) throw new Error("no browser");
   const tech = await other.newPage();
-  await loginToShell(tech, "tecnico@taller.demo");
-  await tech.goto("/main/crm");
+  await loginToShell(tech, "tecnico@taller.demo", "/main/crm");
   await expect(tech).toHaveURL(/\/main\/crm\/retentions$|\/forbidden$/);
   await expect(tech.getByRole("link", { name: "Clientes" })).toHaveCount(0);
   await other.close();
@@ -216,8 +213,7 @@ test("waiting list in one browser: the other, showing the same management, reloa
 });
 
 test("clients: rating filter with counts and percentages, page sizes", async ({ page }) => {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/crm/clients");
+  await loginToShell(page, ADMIN, "/main/crm/clients");
   const table = page.getByRole("table", { name: "Clientes" });
   const rows = table.locator("tbody tr");
   await expect(rows).toHaveCount(10);
@@ -248,8 +244,7 @@ test.describe("390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("cards instead of tables, no KPI strip, nothing scrolls sideways", async ({ page }) => {
-    await loginToShell(page, ADMIN);
-    await page.goto("/main/crm/absences");
+    await loginToShell(page, ADMIN, "/main/crm/absences");
     const cards = page.getByRole("list", { name: "Inasistencias" });
     await expect(cards.getByRole("listitem").first()).toBeVisible();
     await expect(page.getByRole("group", { name: "Indicadores" })).toHaveCount(0);

@@ -9,8 +9,7 @@ import { loginToShell } from "./fixtures";
 test.use({ locale: "en-US" });
 
 test("a holiday's date is typed by hand as dd-mm-yyyy, checked, and picked from the calendar", async ({ page }) => {
-  await loginToShell(page, "admin@taller.demo");
-  await page.goto("/admin/holidays");
+  await loginToShell(page, "admin@taller.demo", "/admin/holidays");
   const date = page.getByLabel("Fecha", { exact: true });
   await expect(date).toHaveAttribute("placeholder", "dd-mm-aaaa");
   expect(await page.locator('input[type="date"]').count()).toBe(0);
@@ -34,8 +33,7 @@ test("a holiday's date is typed by hand as dd-mm-yyyy, checked, and picked from 
 });
 
 test("the orders export's dates are typed by hand as dd-mm-yyyy", async ({ page }) => {
-  await loginToShell(page, "admin@taller.demo");
-  await page.goto("/main/orders");
+  await loginToShell(page, "admin@taller.demo", "/main/orders");
   await page.getByRole("button", { name: "Exportar" }).click();
   const dialog = page.getByRole("dialog", { name: "Filtros Adicionales" });
   const reception = dialog.getByRole("group", { name: "Fecha Recepción" });

@@ -1,6 +1,6 @@
 /**
  * What the specs share: logging in (through the login form, or by reusing the worker's earlier session of the same
- * user), and screenshots kept as artifacts (test-results/<test>/<name>.png).
+ * user), and screenshots kept as artifacts (test-results/<test>/<name>.jpg).
  *
  * Specs run in parallel against one server, so an account whose state a spec changes belongs to that spec alone:
  * asesor@taller.demo to settings.spec.ts, admin@otro.demo to login-2fa.spec.ts. The others only read
@@ -35,30 +35,38 @@ const OWNED_ACCOUNTS = new Set(["asesor@taller.demo", "admin@otro.demo"]);
 const sessions = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
 
 /**
- * Logs in and waits for the shell, whose toolbar appears once the user and company setup have loaded. A session this
- * worker kept for the user is tried first; when the server no longer knows it (a spec logged out, another server),
- * /main sends the page to /login and the form logs in again.
+ * Logs in and waits for the shell, whose toolbar appears once the user and company setup have loaded: at `path` when
+ * given (one page load instead of the first menu page and then `path`), else at the first page of the menu. A
+ * session this worker kept for the user is tried first; when the server no longer knows it (a spec logged out,
+ * another server), the page lands on /login and the form logs in again.
  */
-export async function loginToShell(page: Page, email: string) {
-  const kept = OWNED_ACCOUNTS.has(email) ? undefined : sessions.get(email);
-  if (kept) {
-    await page.context().addCookies(kept);
-    await page.goto("/main");
-    await expect(page).toHaveURL(/\/main\/|\/login/);
-  }
-  if (!kept || !/\/main\//.test(page.url())) {
-    sessions.delete(email);
-    await login(page, email);
-  }
-  await expect(page).toHaveURL(/\/main\//);
+export async function loginToShell(page: Page, email: string, path?: string) {
   // Hidden ones too: a modal that opens with the shell (the push permission notice) hides the rest from the
   // accessibility tree, and the shell is there all the same.
-  await expect(page.getByRole("banner", { includeHidden: true })).toBeVisible();
+  const shell = page.getByRole("banner", { includeHidden: true });
+  const kept = OWNED_ACCOUNTS.has(email) ? undefined : sessions.get(email);
+  let inShell = false;
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto(path ?? "/main");
+    const landed = async () =>
+      new URL(page.url()).pathname === "/login" ? "login" : (await shell.isVisible()) ? "shell" : "";
+    await expect.poll(landed, { timeout: 15_000 }).not.toBe("");
+    inShell = (await landed()) === "shell";
+  }
+  if (!inShell) {
+    sessions.delete(email);
+    await login(page, email);
+    await expect(page).toHaveURL(/\/main\//);
+    if (path) await page.goto(path);
+  }
+  await expect(shell).toBeVisible();
   if (!OWNED_ACCOUNTS.has(email)) sessions.set(email, await page.context().cookies());
 }
 
+/** A whole page as a JPEG: encoding a tall page as PNG costs the shared cores several times as much. */
 export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}.jpg`), type: "jpeg", quality: 80, fullPage: true });
 }
 
 /**

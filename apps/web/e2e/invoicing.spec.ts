@@ -173,8 +173,7 @@ test("a boleta rejected by the SII keeps its folio and reason, and is sent again
 
 test("the list and a document at 390 px", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/invoices");
+  await loginToShell(page, ADMIN, "/main/invoices");
   await expect(page.getByRole("heading", { level: 2, name: /^Facturación \(\d+\)$/ })).toBeVisible();
   const first = page.locator(".invoice-card").first();
   await expect(first).toBeVisible();

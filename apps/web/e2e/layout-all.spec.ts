@@ -108,8 +108,7 @@ for (const viewport of [
     });
 
     test("a payment's 'Cerrar' is reachable above the bottom navigation", async ({ page }) => {
-      await loginToShell(page, "admin@taller.demo");
-      await page.goto("/main/payments");
+      await loginToShell(page, "admin@taller.demo", "/main/payments");
       await page.getByText(/#\d+/).first().click();
       const dialog = page.getByRole("dialog", { name: /^Cobro/ });
       await expectUncovered(dialog.getByRole("button", { name: "Cerrar", exact: true }), "the payment's Cerrar");

@@ -41,8 +41,7 @@ for (const viewport of [
 
     // Reportes and Facturación check their own width (analytics.spec.ts, invoicing.spec.ts).
     test("orders, an order, vehicles and settings", async ({ page }) => {
-      await loginToShell(page, "admin@taller.demo");
-      await page.goto("/main/orders");
+      await loginToShell(page, "admin@taller.demo", "/main/orders");
       const orders = page.getByRole(viewport.width < 800 ? "list" : "table", { name: "Órdenes de Trabajo" });
       await expect(orders.getByText(/#\d+/).first()).toBeVisible();
       await expectNoSidewaysScroll(page, "/main/orders");
@@ -63,8 +62,7 @@ for (const viewport of [
     });
 
     test("the agenda: month, day and a booking", async ({ page }) => {
-      await loginToShell(page, "admin@taller.demo");
-      await page.goto("/main/booking");
+      await loginToShell(page, "admin@taller.demo", "/main/booking");
       await expect(page.locator("[data-day]").first()).toBeVisible();
       await expectNoSidewaysScroll(page, "/main/booking");
 
@@ -86,8 +84,7 @@ for (const viewport of [
     });
 
     test("the calendar: month, week and day", async ({ page }) => {
-      await loginToShell(page, "admin@taller.demo");
-      await page.goto("/main/calendar");
+      await loginToShell(page, "admin@taller.demo", "/main/calendar");
       await expect(page.locator(".calendar-chip").first()).toBeVisible();
       await expectNoSidewaysScroll(page, "/main/calendar (month)");
       await screenshot(page, `calendar-month-${viewport.width}`);

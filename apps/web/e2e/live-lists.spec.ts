@@ -41,8 +41,7 @@ test("a retention marked lost in one browser turns 'Perdido' in the other's list
   expect(id).toBeGreaterThan(0);
 
   // This browser shows that one retention in the list.
-  await loginToShell(page, ADMIN);
-  await page.goto(`/main/crm/retentions/${id}`);
+  await loginToShell(page, ADMIN, `/main/crm/retentions/${id}`);
   const list = listScreen(page, { table: "Retenciones", boxes: "Indicadores" });
   await expect(list.rows).toHaveCount(1);
   await expect(list.rows.first()).toContainText("En Gestión");
@@ -58,8 +57,7 @@ test("a retention marked lost in one browser turns 'Perdido' in the other's list
 });
 
 test("a budget created in one browser appears in the other's budgets list", async ({ page, browser }) => {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/budgets");
+  await loginToShell(page, ADMIN, "/main/budgets");
   await expect(page.locator(".budget-number").first()).toBeVisible();
 
   const other = await otherBrowser(browser);
@@ -69,8 +67,7 @@ test("a budget created in one browser appears in the other's budgets list", asyn
 });
 
 test("a client edited in one browser changes in the other's clients list", async ({ page, browser }) => {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/crm/clients");
+  await loginToShell(page, ADMIN, "/main/crm/clients");
   const table = page.getByRole("table", { name: "Clientes" });
   const link = table.locator('a[href^="/main/crm/clients/"]').last();
   const href = (await link.getAttribute("href")) ?? "";

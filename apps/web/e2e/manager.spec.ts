@@ -181,8 +181,7 @@ async function createAndConnectDatabase(page: Page) {
   const staff = await page.context().browser()?.newContext();
   if (!staff) throw new Error("no browser");
   const crm = await staff.newPage();
-  await loginToShell(crm, "admin@taller.demo");
-  await crm.goto("/main/crm/clients");
+  await loginToShell(crm, "admin@taller.demo", "/main/crm/clients");
   await crm.getByLabel("Buscar").fill(client);
   await expect(crm.getByText(client)).toBeVisible({ timeout: 15_000 });
 

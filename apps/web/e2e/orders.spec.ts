@@ -13,8 +13,7 @@ const ordersList = (page: Page) => listScreen(page, { table: "Órdenes de Trabaj
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
 async function openOrders(page: Page, email = "admin@taller.demo") {
-  await loginToShell(page, email);
-  await page.goto("/main/orders");
+  await loginToShell(page, email, "/main/orders");
   await expect(page.getByRole("heading", { level: 1, name: "Órdenes de Trabajo" })).toBeVisible();
   const list = ordersList(page);
   await expect(list.rows.first()).toBeVisible();
@@ -287,8 +286,7 @@ test.describe("mobile, 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("cards instead of the table, no status boxes; a card opens the order", async ({ page }) => {
-    await loginToShell(page, "admin@taller.demo");
-    await page.goto("/main/orders");
+    await loginToShell(page, "admin@taller.demo", "/main/orders");
     const cards = page.getByRole("list", { name: "Órdenes de Trabajo" }).getByRole("listitem");
     await expect(cards.first()).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);

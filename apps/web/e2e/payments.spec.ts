@@ -15,8 +15,7 @@ const ADMIN = "admin@taller.demo";
 const paymentsList = (page: Page) => listScreen(page, { table: "Cobros", boxes: "Estado" });
 
 async function openList(page: Page) {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/payments");
+  await loginToShell(page, ADMIN, "/main/payments");
   const list = paymentsList(page);
   await expect(page.getByRole("heading", { level: 2, name: /^Cobros \(\d+\)$/ })).toBeVisible();
   await expect(list.rows.first()).toBeVisible();
@@ -82,8 +81,7 @@ test("a request made from an order, paid on the local checkout: the open list tu
   page,
   browser,
 }) => {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/orders");
+  await loginToShell(page, ADMIN, "/main/orders");
   await page.locator(".order-number").first().click();
   await expect(page).toHaveURL(/\/main\/orders\/\d+$/);
   await page.getByRole("button", { name: "Crear cobro" }).click();
@@ -126,8 +124,7 @@ test("a request made from an order, paid on the local checkout: the open list tu
 test.describe("390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   test("the list and the client page fit the phone", async ({ page, browser }) => {
-    await loginToShell(page, ADMIN);
-    await page.goto("/main/payments");
+    await loginToShell(page, ADMIN, "/main/payments");
     await expect(page.getByRole("heading", { level: 2, name: /^Cobros \(\d+\)$/ })).toBeVisible();
     await expect(page.getByText(/^#\d+$/).first()).toBeVisible();
     await expectFits(page, "/main/payments");

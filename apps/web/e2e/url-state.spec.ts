@@ -25,16 +25,14 @@ async function expectDialogInUrl(page: Page, dialog: Locator, param: string) {
 }
 
 test("a payment's dialog", async ({ page }) => {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/payments");
+  await loginToShell(page, ADMIN, "/main/payments");
   const list = listScreen(page, { table: "Cobros", boxes: "Estado" });
   await list.rows.first().click();
   await expectDialogInUrl(page, page.getByRole("dialog", { name: /^Cobro Nº \d+$/ }), "payment");
 });
 
 test("the CRM's management and client dialogs, date range and sort", async ({ page }) => {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/crm/retentions");
+  await loginToShell(page, ADMIN, "/main/crm/retentions");
   const list = listScreen(page, { table: "Retenciones", boxes: "Indicadores" });
   await expect(list.rows.first()).toBeVisible();
 
@@ -62,8 +60,7 @@ test("the CRM's management and client dialogs, date range and sort", async ({ pa
 });
 
 test("the clients' rating filter", async ({ page }) => {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/crm/clients");
+  await loginToShell(page, ADMIN, "/main/crm/clients");
   const ratings = page.getByRole("group", { name: "Filtrar por calificación" });
   const five = ratings.getByRole("button", { name: /^5 estrellas/ });
   await expect(five).toHaveAttribute("aria-pressed", "true");
@@ -74,8 +71,7 @@ test("the clients' rating filter", async ({ page }) => {
 });
 
 test("the orders list's sort", async ({ page }) => {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/orders");
+  await loginToShell(page, ADMIN, "/main/orders");
   const list = listScreen(page, { table: "Órdenes de Trabajo", boxes: "Estados de Orden" });
   const header = list.table.getByRole("columnheader", { name: /Recepción/ });
   await header.getByRole("button").click();
@@ -86,8 +82,7 @@ test("the orders list's sort", async ({ page }) => {
 });
 
 test("the chat's order dialog", async ({ page }) => {
-  await loginToShell(page, ADMIN);
-  await page.goto("/main/orders");
+  await loginToShell(page, ADMIN, "/main/orders");
   await page.getByRole("button", { name: "Abrir chat" }).first().click();
   const chat = page.getByRole("complementary", { name: "Chat" });
   await chat.getByRole("button", { name: "Ver", exact: true }).click();

@@ -16,8 +16,7 @@ for (const width of [1280, 390]) {
     const seed = (Date.now() % 600) + (width === 390 ? 600 : 0);
     const plate = freshPlate(seed);
     const newPlate = freshPlate(seed + 1200);
-    await loginToShell(page, "admin@taller.demo");
-    await page.goto("/main/vehicles");
+    await loginToShell(page, "admin@taller.demo", "/main/vehicles");
     await page.getByRole("button", { name: "Nuevo" }).click();
     const dialog = page.getByRole("dialog", { name: "Nuevo vehículo" });
     await dialog.getByLabel("Patente").fill("ab12");
@@ -58,8 +57,7 @@ for (const width of [1280, 390]) {
 
 test("a client: create, then edit on its page", async ({ page }) => {
   const body = 20_000_000 + (Date.now() % 1_000_000);
-  await loginToShell(page, "admin@taller.demo");
-  await page.goto("/main/crm/clients");
+  await loginToShell(page, "admin@taller.demo", "/main/crm/clients");
   await page.getByRole("button", { name: "Nuevo" }).click();
   const dialog = page.getByRole("dialog", { name: "Nuevo cliente" });
   await dialog.getByLabel("Nombre").fill("Rosa Reyes Prueba");

@@ -10,8 +10,7 @@ const vehiclesList = (page: Page) => listScreen(page, { table: "Vehículos", box
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem("vehicles_filter"));
 
 async function openVehicles(page: Page, email = "admin@taller.demo") {
-  await loginToShell(page, email);
-  await page.goto("/main/vehicles");
+  await loginToShell(page, email, "/main/vehicles");
   await expect(page.getByRole("heading", { level: 1, name: "Vehículos" })).toBeVisible();
   const list = vehiclesList(page);
   await expect(list.rows.first()).toBeVisible();
@@ -20,8 +19,7 @@ async function openVehicles(page: Page, email = "admin@taller.demo") {
 
 test.describe("desktop", () => {
   test("an order's vehicle link shows that vehicle, whatever the remembered filter", async ({ page }) => {
-    await loginToShell(page, "admin@taller.demo");
-    await page.goto("/main/orders");
+    await loginToShell(page, "admin@taller.demo", "/main/orders");
     // The orders list opens on open orders, so this vehicle is 'Con orden', which the vehicles list hides by default.
     const link = page.getByRole("table", { name: "Órdenes de Trabajo" }).locator('a[href^="/main/vehicles"]').first();
     const identifier = (await link.textContent())!.trim();
@@ -165,8 +163,7 @@ test.describe("mobile, 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("cards with the same information, and the three status boxes", async ({ page }) => {
-    await loginToShell(page, "admin@taller.demo");
-    await page.goto("/main/vehicles");
+    await loginToShell(page, "admin@taller.demo", "/main/vehicles");
     const cards = page.getByRole("list", { name: "Vehículos" }).getByRole("listitem");
     await expect(cards.first()).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
