@@ -66,9 +66,8 @@ describe("an inventory action's chat", () => {
     const own = await callerFor(OWN_ONLY);
     const input = { document_type: "InventoryAction" as const, document_id: action };
     expect((await failure(own.open(input))).code).toBe("NOT_FOUND");
-    const userId = (
-      await queryRows<{ id: number }>(app.db(), sql`SELECT id FROM users WHERE email = ${OWN_ONLY}`)
-    )[0]?.id;
+    const userId = (await queryRows<{ id: number }>(app.db(), sql`SELECT id FROM users WHERE email = ${OWN_ONLY}`))[0]
+      ?.id;
     const [before] = await queryRows<{ requester_id: number | null }>(
       app.db(),
       sql`SELECT requester_id FROM provider_actions WHERE id = ${action}`,
@@ -91,9 +90,7 @@ describe("an inventory action's chat", () => {
     expect((await failure(otro.open(buyOrder()))).code).toBe("NOT_FOUND");
     expect((await failure(otro.get({ chat_id: chat.id }))).code).toBe("NOT_FOUND");
     expect((await failure(otro.comments({ chat_id: chat.id }))).code).toBe("NOT_FOUND");
-    expect((await failure(otro.send({ chat_id: chat.id, client_key: key(), comment: "hola" }))).code).toBe(
-      "NOT_FOUND",
-    );
+    expect((await failure(otro.send({ chat_id: chat.id, client_key: key(), comment: "hola" }))).code).toBe("NOT_FOUND");
     expect((await failure(otro.markRead({ chat_id: chat.id, comment_id: message.id }))).code).toBe("NOT_FOUND");
     expect((await failure(otro.onComments({ chat_id: chat.id }))).code).toBe("NOT_FOUND");
     // Not listed under any tab nor found by its supplier's name.
