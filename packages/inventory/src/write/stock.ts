@@ -149,8 +149,8 @@ const placeKey = (at: Place) => `${at.productId}:${at.warehouseId}`;
  * (a 100-line receipt must stay well under 200 ms): the missing balance rows, then one SELECT … FOR UPDATE that locks
  * every balance involved in (product, warehouse) order (two documents touching the same products cannot deadlock,
  * and a concurrent consumption waits and then sees what the previous one left), the new balances computed from the
- * locked rows, and one statement that updates them and inserts the movements. A change the stock cannot cover (unless the
- * company allows negative stock) throws a Spanish CONFLICT and the caller's transaction writes nothing.
+ * locked rows, and one statement that updates them and inserts the movements. A change the stock cannot cover
+ * (unless the company allows negative stock) throws a Spanish CONFLICT and the caller's transaction writes nothing.
  */
 export async function moveStock(tx: Transaction, who: Who, changes: readonly StockChange[]): Promise<Moved[]> {
   const ordered = [...changes]

@@ -9,7 +9,7 @@ import { StatusBadge } from "../../ui/status";
 import { chatTime, lastCommentLine } from "./list-rules";
 import { useMentionName } from "./use-mention-name";
 
-/** Inventory action (pricing, buy order) and booking chats without a picture get a default icon; others a document icon. */
+/** Inventory action and booking chats without a picture get a default icon; others a document icon. */
 export function ChatPicture({
   chat,
   size = 44,
