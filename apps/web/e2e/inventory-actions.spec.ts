@@ -100,3 +100,28 @@ test("a buy order received partly into two warehouses; its page, the product's a
   await expect(page.getByRole("heading", { name: `Orden de compra #${number}` })).toBeVisible();
   await expectNoSidewaysScroll(page, "/main/inventory-actions/$id");
 });
+
+test("an inventory action's chat opens from its page and takes a message", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginToShell(page, "admin@taller.demo");
+  await page.goto("/main/inventory/actions");
+  const row = page.getByRole("table", { name: "Órdenes de compra" }).getByRole("row").nth(1);
+  const number = (
+    (await row
+      .getByText(/^#\d+$/)
+      .first()
+      .textContent()) ?? ""
+  ).trim();
+  await row.getByText(number, { exact: true }).click();
+  await expect(page.getByRole("heading", { name: `Orden de compra ${number}` })).toBeVisible();
+
+  await page.getByRole("button", { name: "Abrir chat" }).click();
+  const chat = page.getByRole("complementary", { name: "Chat" });
+  await expect(chat.getByRole("button", { name: "Ver", exact: true })).toBeVisible();
+  await expect(chat.getByRole("heading", { level: 2 }).last()).toContainText(number);
+  await expect(chat).toContainText("Orden de compra");
+  const text = `¿Llegó el resto? ${Date.now()}`;
+  await chat.getByRole("textbox", { name: "Mensaje" }).fill(text);
+  await chat.getByRole("textbox", { name: "Mensaje" }).press("Enter");
+  await expect(chat.getByRole("log", { name: "Mensajes" })).toContainText(text);
+});

@@ -49,7 +49,10 @@ export const chats = pgTable(
   (t) => [
     tenantKey(t),
     tenantRef(t, t.ownerId, users, "cascade"),
-    check("chats_document_type_known", sql`${t.documentType} IN ('Order', 'Budget', 'Crm', 'Booking', 'Assistant')`),
+    check(
+      "chats_document_type_known",
+      sql`${t.documentType} IN ('Order', 'Budget', 'Crm', 'Booking', 'InventoryAction', 'Assistant')`,
+    ),
     // A document has one chat; a user has many assistant threads.
     check(
       "chats_document_or_owner",

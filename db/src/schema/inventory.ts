@@ -3,7 +3,7 @@
 // balance always equals the sum of its movements; a decrease is a conditional update (never below zero unless the
 // company allows negative stock), so two consumptions of the last unit cannot both pass.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, foreignKey, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companyId, createdAt, tenantKey, tenantRef } from "./_columns";
 import { users } from "./access";
 import { products, warehouses } from "./products";
@@ -69,8 +69,15 @@ export const stockMovements = pgTable(
     index("stock_movements_warehouse_idx").on(t.companyId, t.warehouseId),
     // What a document (an order's consumption, a buy order's receipt) moved, without reading the company's history.
     index("stock_movements_document_idx").on(t.companyId, t.documentType, t.documentId),
-    tenantRef(t, t.productId, products, "cascade"),
-    tenantRef(t, t.warehouseId, warehouses),
+    // A movement belongs to its balance, which is bound to the company's product and warehouse: one key instead of
+    // one per product and per warehouse. Its check is nearly free where it runs, the balance row being locked by the
+    // writing transaction already (a product's check locked a row of products per line: most of a receipt's time).
+    // A balance with movements cannot be removed (no action), so neither can its warehouse nor its product.
+    foreignKey({
+      name: "stock_movements_balance_fk",
+      columns: [t.companyId, t.productId, t.warehouseId],
+      foreignColumns: [stockBalances.companyId, stockBalances.productId, stockBalances.warehouseId],
+    }),
     tenantRef(t, t.userId, users, "set null"),
     check("stock_movements_quantity_nonzero", sql`${t.quantity} <> 0`),
     check("stock_movements_cost_non_negative", sql`${t.unitCost} >= 0`),

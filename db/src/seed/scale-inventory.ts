@@ -60,19 +60,22 @@ export async function seedScaleInventory(
   const ws = sql.raw(`ARRAY[${warehouseIds.join(",")}]::int[]`);
   // Movement g: product g % P, warehouse (g / P) % W, its k-th of that pair k = g / (P × W); every third a
   // consumption of one unit after two receipts of two, so the running balance stays positive.
-  await db.execute(sql`
-    INSERT INTO stock_movements (company_id, product_id, warehouse_id, kind, quantity, unit_cost, balance_after, reason,
-                                 created_at)
-    SELECT ${c}, ${n(firstId)} + g % ${n(products)}, (${ws})[1 + (g / ${n(products)}) % ${n(warehouseIds.length)}],
-           CASE WHEN k % 3 = 2 THEN 'consumption' ELSE 'receipt' END,
-           CASE WHEN k % 3 = 2 THEN -1 ELSE 2 END, 500 + (g % 1000), (k / 3) * 3 + CASE k % 3 WHEN 0 THEN 2 WHEN 1 THEN 4
-           ELSE 3 END, '', now() - interval '2 years' * (1 - g::float8 / ${n(opts.movements)})
-    FROM generate_series(0, ${n(opts.movements - 1)}) g, LATERAL (SELECT g / (${n(products)} * ${n(warehouseIds.length)}) AS k) x
-    ORDER BY g`);
+  const moves = sql`(SELECT g, ${n(firstId)} + g % ${n(products)} AS product_id,
+           (${ws})[1 + (g / ${n(products)}) % ${n(warehouseIds.length)}] AS warehouse_id, k,
+           CASE WHEN k % 3 = 2 THEN -1 ELSE 2 END AS quantity
+    FROM generate_series(0, ${n(opts.movements - 1)}) g, LATERAL (SELECT g / (${n(products)} * ${n(warehouseIds.length)}) AS k) x) m`;
+  // The balances first (a movement's key is its balance), each the sum of its movements.
   await db.execute(sql`
     INSERT INTO stock_balances (company_id, product_id, warehouse_id, quantity, average_cost, minimum)
     SELECT ${c}, product_id, warehouse_id, sum(quantity), 800, CASE WHEN product_id % 10 = 0 THEN 1000 ELSE 0 END
-    FROM stock_movements WHERE company_id = ${c} GROUP BY product_id, warehouse_id`);
+    FROM ${moves} GROUP BY product_id, warehouse_id`);
+  await db.execute(sql`
+    INSERT INTO stock_movements (company_id, product_id, warehouse_id, kind, quantity, unit_cost, balance_after, reason,
+                                 created_at)
+    SELECT ${c}, product_id, warehouse_id, CASE WHEN k % 3 = 2 THEN 'consumption' ELSE 'receipt' END, quantity,
+           500 + (g % 1000), (k / 3) * 3 + CASE k % 3 WHEN 0 THEN 2 WHEN 1 THEN 4 ELSE 3 END, '',
+           now() - interval '2 years' * (1 - g::float8 / ${n(opts.movements)})
+    FROM ${moves} ORDER BY g`);
   const [order] = await queryRows<{ id: number }>(
     db,
     sql`SELECT id FROM orders WHERE company_id = ${c} ORDER BY id DESC LIMIT 1`,

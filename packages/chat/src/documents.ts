@@ -1,7 +1,14 @@
 // The documents a chat can be about: whether the caller may read one, and what the chat copies from it (title,
 // subtitle, correlative, picture, finished). Each document type is read with the permission its own screens need
 // (an Order needs read on check_in, and with an own-only grant only the orders the user received or is assigned).
-import { chatDocumentPath, type ChatDocument, type ChatView } from "@taller/core";
+import {
+  chatDocumentPath,
+  INVENTORY_ACTION_NAMES,
+  PROVIDER_STATUS_CODES,
+  PROVIDER_STATUSES,
+  type ChatDocument,
+  type ChatView,
+} from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
 import { documentOwner, loadSessionUser, ownedDocument, type DocumentReader } from "@taller/trpc";
 import { isRestrictedToOwn, permissionChecker } from "@taller/core";
@@ -19,6 +26,22 @@ export interface DocumentFacts {
 export interface ReaderContext extends DocumentReader {
   companyId: number;
 }
+
+const statusesWhere = (rule: (code: (typeof PROVIDER_STATUS_CODES)[number]) => boolean) =>
+  sql.join(
+    PROVIDER_STATUS_CODES.filter(rule).map((code) => sql`${code}`),
+    sql`, `,
+  );
+/**
+ * An inventory action's chat is archived once there is nothing left to talk about: a pricing in a finished status
+ * (accepted, rejected, cancelled), a buy order cancelled or received in full (a confirmed buy order still awaits its
+ * goods).
+ */
+const actionFinished = sql`CASE WHEN ia.kind = 'pricing' THEN ia.status IN (${statusesWhere((c) => PROVIDER_STATUSES[c].finish)})
+  ELSE ia.status IN (${statusesWhere((c) => PROVIDER_STATUSES[c].failed)}) OR NOT EXISTS (
+    SELECT 1 FROM provider_action_products l
+    WHERE l.company_id = ia.company_id AND l.action_id = ia.id AND NOT l.removed AND l.received_quantity < l.quantity)
+  END`;
 
 /** SQL reading one document's facts, restricted to what `ownerId` owns when not null. */
 function factsQuery(type: ChatDocument, companyId: number, id: number, ownerId: number | null): SQL {
@@ -53,6 +76,13 @@ function factsQuery(type: ChatDocument, companyId: number, id: number, ownerId: 
                  FROM bookings bk LEFT JOIN clients c ON c.id = bk.client_id LEFT JOIN vehicles v ON v.id = bk.vehicle_id
                  LEFT JOIN brands br ON br.id = v.brand_id LEFT JOIN brand_models bm ON bm.id = v.brand_model_id
                  WHERE bk.company_id = ${companyId} AND bk.id = ${id} AND ${ownedDocument(type, ownerId)}`;
+    case "InventoryAction":
+      // Numbered per kind: the subtitle says which ('Orden de compra #12' and 'Cotización #12' are two documents).
+      return sql`SELECT ia.correlative_id, pr.name AS title,
+                        CASE ia.kind WHEN 'pricing' THEN ${INVENTORY_ACTION_NAMES.pricing} ELSE ${INVENTORY_ACTION_NAMES.buy_order} END AS subtitle,
+                        NULL::text AS picture, ${actionFinished} AS finished
+                 FROM provider_actions ia JOIN providers pr ON pr.company_id = ia.company_id AND pr.id = ia.provider_id
+                 WHERE ia.company_id = ${companyId} AND ia.id = ${id} AND ${ownedDocument(type, ownerId)}`;
   }
 }
 

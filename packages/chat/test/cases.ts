@@ -36,6 +36,7 @@ export const chatCases: DomainCases<typeof chatRouter> = {
       { document_type: "Assistant", document_id: 1 },
       { document_type: "Booking", document_id: first(f.demo.bookingIds) },
       { document_type: "Crm", document_id: f.demo.crmId },
+      { document_type: "InventoryAction", document_id: f.demo.provider.buyOrderId },
       { document_type: "Budget", document_id: 2_147_483_647 },
     ],
   },

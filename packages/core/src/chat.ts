@@ -9,11 +9,14 @@ import { idSchema as id } from "./ids";
 import { isRecordId } from "./record-id";
 import { DEFAULT_TERMS, orderShort, type TermKey, type TermWords } from "./terms";
 
-export const CHAT_DOCUMENT_TYPES = ["Order", "Budget", "Crm", "Booking", "Assistant"] as const;
-export type ChatDocumentType = (typeof CHAT_DOCUMENT_TYPES)[number];
-/** Documents with a chat of their own (an assistant thread is opened by `chat.assistant*`, not by a document). */
-export const CHAT_DOCUMENTS = ["Order", "Budget", "Crm", "Booking"] as const;
+/**
+ * Documents with a chat of their own (an assistant thread is opened by `chat.assistant*`, not by a document). An
+ * InventoryAction is a supplier document of `provider_actions` (a pricing or a buy order).
+ */
+export const CHAT_DOCUMENTS = ["Order", "Budget", "Crm", "Booking", "InventoryAction"] as const;
 export type ChatDocument = (typeof CHAT_DOCUMENTS)[number];
+export const CHAT_DOCUMENT_TYPES = [...CHAT_DOCUMENTS, "Assistant"] as const;
+export type ChatDocumentType = (typeof CHAT_DOCUMENT_TYPES)[number];
 /** The list's tabs (seed 002 section 9). */
 export const CHAT_TABS = ["Order", "Budget", "Crm"] as const;
 export type ChatTab = (typeof CHAT_TABS)[number];
@@ -82,6 +85,7 @@ export function chatDocumentLabel(type: ChatDocumentType, terms: Pick<Record<Ter
     Budget: "Presupuesto",
     Crm: terms.crm.one,
     Booking: "Agendamiento",
+    InventoryAction: "Acción de inventario",
     Assistant: "Asistente",
   };
   return labels[type];
@@ -401,6 +405,8 @@ export function chatDocumentPath(type: ChatDocument, documentId: number): string
       return `/main/crm/${documentId}`;
     case "Booking":
       return `/main/bookings/${documentId}`;
+    case "InventoryAction":
+      return `/main/inventory-actions/${documentId}`;
   }
 }
 

@@ -10,6 +10,8 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { inventoryRouter } from "../src";
 import { PESOS_FORMAT } from "../src/export-xlsx";
+import { productFilters } from "../src/products/filters";
+import { countProducts, findProducts, productKey, type ProductOrder } from "../src/products/list-query";
 
 const app = useSeededApp();
 const createCaller = createCallerFactory(inventoryRouter);
@@ -74,6 +76,38 @@ describe("inventory.products.list", () => {
     expect(pages.length).toBeGreaterThan(1);
     expect(new Set(codes).size).toBe(60);
     expect(pages[0]?.total).toBe(60);
+  });
+});
+
+describe("a search matching more than the sorted bound", () => {
+  it("walks the sort's index: the same pages in the same order as sorting the matches, counted apart", async () => {
+    const caller = await admin();
+    // Names out of code order, two of them equal (the id breaks the tie).
+    for (const [code, name] of [
+      ["DNS-5", "Denso bujía"],
+      ["DNS-2", "Denso alternador"],
+      ["DNS-7", "Denso radiador"],
+      ["DNS-1", "Denso compresor"],
+      ["DNS-4", "Denso bujía"],
+      ["DNS-3", "Denso bobina"],
+    ] as const)
+      await caller.products.create({ code, name, price: 0, buy_price: 0 });
+    const filters = productFilters(demo().companyId, { search: "denso" });
+    for (const order of [
+      { sort: "name", direction: "asc" },
+      { sort: "code", direction: "desc" },
+    ] satisfies ProductOrder[]) {
+      const sorted = await findProducts(app.db(), filters, order, null);
+      expect(sorted.matched).toBe(6);
+      // A bound of 2: the six matches are "more than it", so the page comes from the sort's index.
+      const dense = await findProducts(app.db(), filters, order, null, 2);
+      expect(dense.matched).toBeNull();
+      expect(dense.rows.map((r) => r.id)).toEqual(sorted.rows.map((r) => r.id));
+      const third = sorted.rows[2]!;
+      const rest = await findProducts(app.db(), filters, order, productKey(order, third), 2);
+      expect(rest.rows.map((r) => r.code)).toEqual(sorted.rows.slice(3).map((r) => r.code));
+    }
+    expect(await countProducts(app.db(), filters)).toEqual({ total: 6, capped: false });
   });
 });
 

@@ -1,4 +1,5 @@
-// Who may read a document that works and chats are about (an order, a budget, a CRM case, a booking): the
+// Who may read a document that works and chats are about (an order, a budget, a CRM case, a booking, a supplier's
+// pricing or buy order): the
 // permission its own screens need, narrowed by an "own records only" grant to the documents the user owns. One
 // definition, so a procedure that takes a document's id cannot read it wider than the document's screens do.
 import type { Action, ChatDocument, Resource } from "@taller/core";
@@ -10,6 +11,7 @@ export const DOCUMENT_RESOURCE: Record<ChatDocument, Resource> = {
   Budget: "budget",
   Crm: "crm",
   Booking: "booking",
+  InventoryAction: "inventory_action",
 };
 
 /** What a procedure's context says about the caller, for reading documents. */
@@ -29,7 +31,8 @@ export function documentOwner(ctx: DocumentReader, type: ChatDocument): number |
 /**
  * The condition that the document belongs to `ownerId` (true when null), over the aliases the document's query
  * uses: `o` for an order, and for a budget its order `o` (own-only follows the order's people, as the orders list
- * does), `k` for a CRM case, `bk` for a booking. A CRM case has no owner, so an own-only grant reads none.
+ * does), `k` for a CRM case, `bk` for a booking, `ia` for an inventory action (its own: the one who asked for it).
+ * A CRM case has no owner, so an own-only grant reads none.
  */
 export function ownedDocument(type: ChatDocument, ownerId: number | null): SQL {
   if (ownerId === null) return sql`true`;
@@ -41,6 +44,8 @@ export function ownedDocument(type: ChatDocument, ownerId: number | null): SQL {
       return sql`false`;
     case "Booking":
       return sql`(bk.user_id = ${ownerId} OR bk.created_by = ${ownerId})`;
+    case "InventoryAction":
+      return sql`ia.requester_id = ${ownerId}`;
   }
 }
 
@@ -49,8 +54,15 @@ const DOCUMENT_FROM: Record<ChatDocument, SQL> = {
   Budget: sql`budgets b JOIN orders o ON o.company_id = b.company_id AND o.id = b.order_id`,
   Crm: sql`crms k`,
   Booking: sql`bookings bk`,
+  InventoryAction: sql`provider_actions ia`,
 };
-const DOCUMENT_ALIAS: Record<ChatDocument, SQL> = { Order: sql`o`, Budget: sql`b`, Crm: sql`k`, Booking: sql`bk` };
+const DOCUMENT_ALIAS: Record<ChatDocument, SQL> = {
+  Order: sql`o`,
+  Budget: sql`b`,
+  Crm: sql`k`,
+  Booking: sql`bk`,
+  InventoryAction: sql`ia`,
+};
 
 /**
  * The condition that the caller may read the document of this type whose company and id are the SQL expressions

@@ -23,8 +23,9 @@ export interface ProductOrder {
  * A warehouse below its minimum for the product (alias p): the company's low balances, read from the partial index
  * stock_balances_low_idx (a few rows) once, not probed per product.
  */
-const low = (companyId: number) => sql`p.id IN (SELECT b.product_id FROM stock_balances b
-  WHERE b.company_id = ${companyId} AND b.minimum > 0 AND b.quantity < b.minimum)`;
+const lowBalances = (companyId: number) => sql`SELECT b.product_id FROM stock_balances b
+  WHERE b.company_id = ${companyId} AND b.minimum > 0 AND b.quantity < b.minimum`;
+const low = (companyId: number) => sql`p.id IN (${lowBalances(companyId)})`;
 
 export function productConditions(f: ProductFilters): SQL {
   return sql.join(
@@ -91,12 +92,15 @@ export const SORTED_SEARCH_MAX = 20_000;
  * only they gather their stock: a search matching thousands would otherwise aggregate every match's balances.
  * A search's matches are read from the trigram index and sorted: walking the name index instead reads every product
  * named before the first match ('filtro' starts after every 'Aceite…' and 'Bujía…'), which the planner cannot see.
+ * Past `sortedMax` matches the search walks the sort's index (`matched` null); a test lowers it to walk that path
+ * without 20,001 products.
  */
 export async function findProducts(
   db: Db,
   f: ProductFilters,
   o: ProductOrder,
   after: ProductKey | null,
+  sortedMax = SORTED_SEARCH_MAX,
 ): Promise<{ rows: ProductRow[]; matched: number | null }> {
   const { column, orderBy } = productOrderSql(o);
   const past =
@@ -116,13 +120,13 @@ export async function findProducts(
     const rows = await queryRows<ProductRow & { matched: number }>(
       db,
       sql`WITH m AS MATERIALIZED (
-            SELECT p.id, p.name, p.code FROM products p WHERE ${productConditions(f)} LIMIT ${SORTED_SEARCH_MAX + 1})
+            SELECT p.id, p.name, p.code FROM products p WHERE ${productConditions(f)} LIMIT ${sortedMax + 1})
           SELECT c.matched, p.* FROM (SELECT count(*)::int AS matched FROM m) c
-          LEFT JOIN LATERAL (${page(sql`m p`, sql`true`)}) p ON c.matched <= ${SORTED_SEARCH_MAX}
+          LEFT JOIN LATERAL (${page(sql`m p`, sql`true`)}) p ON c.matched <= ${sortedMax}
           ORDER BY ${orderBy}`,
     );
     const matched = rows[0]?.matched ?? 0;
-    if (matched <= SORTED_SEARCH_MAX)
+    if (matched <= sortedMax)
       return { rows: rows.filter((r) => r.id !== null).map(({ matched: _matched, ...row }) => row), matched };
   }
   return { rows: await queryRows<ProductRow>(db, page(sql`products p`, productConditions(f))), matched: null };
@@ -147,5 +151,10 @@ export const countedFromMatches = (matched: number): Counted => ({
 
 /** The list's total, up to COUNT_CAP (past it a lower bound). */
 export function countProducts(db: Db, f: ProductFilters): Promise<Counted> {
+  // 'Solo stock bajo' alone: a balance's product is the company's (its key), so the low balances' distinct products
+  // are the count, read from stock_balances_low_idx in product order; joining them to the products walked the whole
+  // catalogue (82 ms against 5 at 100,000 products with 10,000 low).
+  if (f.lowStock && f.search === null && f.categoryIds === null)
+    return cappedCount(db, sql`(SELECT DISTINCT l.product_id FROM (${lowBalances(f.companyId)}) l) p`, sql`true`);
   return cappedCount(db, sql`products p`, productConditions(f));
 }

@@ -145,12 +145,12 @@ export function receivedAverage(held: number, average: number, q: number, cost: 
 const placeKey = (at: Place) => `${at.productId}:${at.warehouseId}`;
 
 /**
- * Applies changes (receipts, consumptions) and records one movement each, in four statements whatever their number
+ * Applies changes (receipts, consumptions) and records one movement each, in three statements whatever their number
  * (a 100-line receipt must stay well under 200 ms): the missing balance rows, then one SELECT … FOR UPDATE that locks
  * every balance involved in (product, warehouse) order (two documents touching the same products cannot deadlock,
  * and a concurrent consumption waits and then sees what the previous one left), the new balances computed from the
- * locked rows, one UPDATE of them and one INSERT of the movements. A change the stock cannot cover (unless the
- * company allows negative stock) throws a Spanish CONFLICT and the caller's transaction writes nothing.
+ * locked rows, and one statement that updates them and inserts the movements. A change the stock cannot cover
+ * (unless the company allows negative stock) throws a Spanish CONFLICT and the caller's transaction writes nothing.
  */
 export async function moveStock(tx: Transaction, who: Who, changes: readonly StockChange[]): Promise<Moved[]> {
   const ordered = [...changes]
@@ -185,34 +185,45 @@ export async function moveStock(tx: Transaction, who: Who, changes: readonly Sto
     else if (balance.quantity + q < 0 && !negative) throw await notEnough(tx, c, change, balance.quantity);
     balance.quantity += q;
     rows.push({
-      companyId: c,
-      productId: change.productId,
-      warehouseId: change.warehouseId,
+      i: rows.length,
+      product_id: change.productId,
+      warehouse_id: change.warehouseId,
       kind: change.kind,
       quantity: q,
       // A receipt is recorded at what it paid; a decrease at the average cost the units had.
-      unitCost: q > 0 ? (change.unitCost ?? 0) : balance.average_cost,
-      balanceAfter: balance.quantity,
+      unit_cost: q > 0 ? (change.unitCost ?? 0) : balance.average_cost,
+      balance_after: balance.quantity,
       reason: change.reason ?? "",
-      documentType: change.document?.type ?? null,
-      documentId: change.document?.id ?? null,
-      userId: who.userId,
+      document_type: change.document?.type ?? null,
+      document_id: change.document?.id ?? null,
     });
   }
-  await tx.db.execute(
-    sql`UPDATE stock_balances b SET quantity = n.quantity, average_cost = n.average_cost, updated_at = now()
-        FROM unnest(${intArray(places.map((p) => p.productId))}, ${intArray(places.map((p) => p.warehouseId))},
-                    ${intArray(places.map((p) => present(balances.get(placeKey(p)), "balance").quantity))},
-                    ${intArray(places.map((p) => present(balances.get(placeKey(p)), "balance").average_cost))})
-             AS n(product_id, warehouse_id, quantity, average_cost)
-        WHERE b.company_id = ${c} AND b.product_id = n.product_id AND b.warehouse_id = n.warehouse_id`,
+  // The balances and the movements in one statement (one round trip); each movement's key check finds its balance
+  // already locked by this transaction. Ids are given in insertion order, which is the rows' order.
+  const inserted = await queryRows<{ id: number }>(
+    tx.db,
+    sql`WITH balances AS (
+          UPDATE stock_balances b SET quantity = n.quantity, average_cost = n.average_cost, updated_at = now()
+          FROM unnest(${intArray(places.map((p) => p.productId))}, ${intArray(places.map((p) => p.warehouseId))},
+                      ${intArray(places.map((p) => present(balances.get(placeKey(p)), "balance").quantity))},
+                      ${intArray(places.map((p) => present(balances.get(placeKey(p)), "balance").average_cost))})
+               AS n(product_id, warehouse_id, quantity, average_cost)
+          WHERE b.company_id = ${c} AND b.product_id = n.product_id AND b.warehouse_id = n.warehouse_id)
+        INSERT INTO stock_movements (company_id, product_id, warehouse_id, kind, quantity, unit_cost, balance_after,
+                                     reason, document_type, document_id, user_id)
+        SELECT ${c}, m.product_id, m.warehouse_id, m.kind, m.quantity, m.unit_cost, m.balance_after, m.reason,
+               m.document_type, m.document_id, ${who.userId}::int
+        FROM json_to_recordset(${JSON.stringify(rows)}::json)
+             AS m(i int, product_id int, warehouse_id int, kind text, quantity int, unit_cost int, balance_after int,
+                  reason text, document_type text, document_id int)
+        ORDER BY m.i
+        RETURNING id`,
   );
-  // Rows come back in the order of the values.
-  const inserted = await tx.db.insert(stockMovements).values(rows).returning({ id: stockMovements.id });
+  const ids = inserted.map((r) => r.id).sort((a, b) => a - b);
   const moved = rows.map((r, i): Moved => ({
     ...present(ordered[i], "change"),
-    movementId: present(inserted[i], "inserted movement").id,
-    balance: r.balanceAfter,
+    movementId: present(ids[i], "inserted movement"),
+    balance: r.balance_after,
   }));
   await announce(
     tx,

@@ -9,22 +9,18 @@ import { StatusBadge } from "../../ui/status";
 import { chatTime, lastCommentLine } from "./list-rules";
 import { useMentionName } from "./use-mention-name";
 
-/** Stock, buy order and booking chats without a picture get a default icon; others a document icon. */
+/** Inventory action and booking chats without a picture get a default icon; others a document icon. */
 export function ChatPicture({
   chat,
   size = 44,
 }: {
-  chat: Pick<ChatListItem, "picture" | "document_type" | "super_type">;
+  chat: Pick<ChatListItem, "picture" | "document_type">;
   size?: number;
 }) {
   if (chat.picture)
     return <img className="chat-picture" src={chat.picture} alt="" width={size} height={size} loading="lazy" />;
   const Icon =
-    chat.document_type === "Booking"
-      ? CalendarDays
-      : chat.super_type?.startsWith("InventoryAction")
-        ? Package
-        : FileText;
+    chat.document_type === "Booking" ? CalendarDays : chat.document_type === "InventoryAction" ? Package : FileText;
   return (
     <span className="chat-picture chat-picture-icon" style={{ width: size, height: size }} aria-hidden>
       <Icon size={size / 2} />

@@ -11,7 +11,7 @@
  * or restored after a reload, the panel asks `chat.open`, which creates the chat on first use. Opening pushes it on
  * a history stack and remembers it as the last chat (seed 002 section 4.1); back pops.
  */
-import type { ChatDocument, ChatHeader } from "@taller/core";
+import { CHAT_DOCUMENTS, type ChatDocument, type ChatHeader } from "@taller/core";
 import { useSyncExternalStore } from "react";
 import { booleanCodec, storedValue, type Codec } from "../../lib/storage";
 import { back, openInHistory } from "./history";
@@ -23,7 +23,7 @@ export interface ChatRef {
 
 export const chatVisibleStore = storedValue("chat_visible", booleanCodec(false));
 
-const REF = /^(Order|Budget|Crm|Booking):(\d{1,10})$/;
+const REF = new RegExp(`^(${CHAT_DOCUMENTS.join("|")}):(\\d{1,10})$`);
 // Refs travel as "Order:12": one string per chat, comparable with ===.
 type RefKey = string;
 const toKey = (ref: ChatRef): RefKey => `${ref.document_type}:${ref.document_id}`;

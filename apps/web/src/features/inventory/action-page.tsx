@@ -2,8 +2,8 @@
  * An inventory action's page (/main/inventory-actions/{id}): a pricing or a buy order with its status, supplier,
  * order and budget, its lines (a buy order's with what each received), 'Recibir' for a buy order with units left
  * (for those who may update inventory), 'Convertir en orden de compra' for an answered pricing, and its history:
- * created, answered by the supplier, each receipt with its warehouse and units. Follows provider.changed and
- * inventory.changed.
+ * created, answered by the supplier, each receipt with its warehouse and units; 'Abrir chat' (for those who may read
+ * inventory) opens its chat in the panel. Follows provider.changed and inventory.changed.
  */
 import type { RouterOutputs } from "@taller/api";
 import {
@@ -17,12 +17,13 @@ import {
   receiptState,
 } from "@taller/core";
 import { Link } from "@tanstack/react-router";
-import { PackageCheck, ShoppingCart } from "lucide-react";
+import { MessageSquare, PackageCheck, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { RecordPage } from "../../lib/record-page";
+import { showChat } from "../chat";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -194,37 +195,49 @@ function ActionView({ action }: { action: ActionPageData }) {
       <Card
         title={`${INVENTORY_ACTION_NAMES[action.kind]} #${action.correlative_id}`}
         actions={
-          convertible ? (
-            <Button
-              icon={<ShoppingCart size={16} aria-hidden />}
-              onClick={() => setConverting(true)}
-              disabledReason={
-                action.status.failed
-                  ? PROVIDER_TEXTS.convertClosed
-                  : action.extra_params.answered
-                    ? null
-                    : PROVIDER_TEXTS.convertUnanswered
-              }
-            >
-              Convertir en orden de compra
-            </Button>
-          ) : (
-            receivable && (
+          <>
+            {convertible ? (
               <Button
-                icon={<PackageCheck size={16} aria-hidden />}
-                onClick={() => setReceiving(true)}
+                icon={<ShoppingCart size={16} aria-hidden />}
+                onClick={() => setConverting(true)}
                 disabledReason={
-                  action.status.code === "cancelled"
-                    ? PROVIDER_TEXTS.receiveCancelled
-                    : left === 0
-                      ? "Ya se recibió todo lo pedido"
-                      : null
+                  action.status.failed
+                    ? PROVIDER_TEXTS.convertClosed
+                    : action.extra_params.answered
+                      ? null
+                      : PROVIDER_TEXTS.convertUnanswered
                 }
               >
-                Recibir
+                Convertir en orden de compra
               </Button>
-            )
-          )
+            ) : (
+              receivable && (
+                <Button
+                  icon={<PackageCheck size={16} aria-hidden />}
+                  onClick={() => setReceiving(true)}
+                  disabledReason={
+                    action.status.code === "cancelled"
+                      ? PROVIDER_TEXTS.receiveCancelled
+                      : left === 0
+                        ? "Ya se recibió todo lo pedido"
+                        : null
+                  }
+                >
+                  Recibir
+                </Button>
+              )
+            )}
+            {/* The action's chat (created on first open); the chat list has no tab of inventory actions. */}
+            {can("read", "inventory_action") && (
+              <Button
+                variant="secondary"
+                icon={<MessageSquare size={16} aria-hidden />}
+                onClick={() => showChat({ document_type: "InventoryAction", document_id: action.id })}
+              >
+                Abrir chat
+              </Button>
+            )}
+          </>
         }
       >
         <Facts action={action} />
