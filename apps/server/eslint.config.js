@@ -1,1 +1,3 @@
-export { default } from "@taller/eslint-config";
+import base, { boundaries } from "@taller/eslint-config";
+
+export default [...base, ...boundaries.server];

@@ -81,8 +81,19 @@ const domainLayer = (name) => {
   const at = DOMAIN_ORDER.indexOf(name);
   return [
     { files: ["src/**"], rules: layer(["core", "db", "trpc", ...DOMAIN_ORDER.slice(0, Math.max(at, 0))], DOMAIN) },
+    companyWords(),
   ];
 };
+
+/**
+ * Where `taller/fixed-term` holds: every text a company's users may read, the server's refusals, spreadsheet
+ * headers and PDFs as much as the screens. The operators' code (manager) serves every company and is left out.
+ */
+const companyWords = (ignores = []) => ({
+  files: ["src/**/*.{ts,tsx}"],
+  ignores,
+  rules: { "taller/fixed-term": "error" },
+});
 
 /**
  * A company names its object, client and order in its own words ('Bicicleta', 'Paciente'), of either gender: a
@@ -245,11 +256,17 @@ export default tseslint.config(
 export const boundaries = {
   core: [
     { files: ["src/**"], rules: layer([], "core is the shared vocabulary: it imports no other package of ours.") },
+    // The default terms themselves, and the operators' vocabulary.
+    companyWords(["src/terms.ts", "src/manager.ts"]),
   ],
+  /** The server app: its PDFs, mails and refusals reach the company's users too. */
+  server: [companyWords()],
   db: [{ files: ["src/**"], rules: layer(["core"], "db imports only @taller/core.") }],
   trpc: [{ files: ["src/**"], rules: layer(["core", "db"], "trpc imports only @taller/core and @taller/db.") }],
   /** A domain that imports no other domain. */
   domain: domainLayer(null),
+  /** The operators' domain (manager): imports no other domain, and serves every company in the product's words. */
+  operators: domainLayer(null).filter((config) => !config.rules["taller/fixed-term"]),
   /** A domain listed in DOMAIN_ORDER, by its package name without the scope. */
   domainOf: domainLayer,
   web: [
@@ -265,13 +282,8 @@ export const boundaries = {
       files: ["src/features/**/*.tsx"],
       rules: { "no-restricted-syntax": ["error", BARE_TABLE, OWN_ACTIONS_ROW] },
     },
-    {
-      // What a company's users read names their objects, clients and orders in their words; the operators' screens
-      // (manager) serve every company and keep the product's own.
-      files: ["src/**/*.{ts,tsx}"],
-      ignores: ["src/features/manager*/**"],
-      rules: { "taller/fixed-term": "error" },
-    },
+    // The operators' screens (manager) serve every company and keep the product's own words.
+    companyWords(["src/features/manager*/**"]),
     {
       files: ["src/features/**"],
       rules: webImports([

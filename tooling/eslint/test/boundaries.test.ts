@@ -250,5 +250,13 @@ describe("the company's terms written as fixed words", () => {
     expect(rules(await lint("apps/web", "src/features/probe/probe.tsx", fine))).toEqual([]);
     const manager = 'export const c = "Clientes importados";\n';
     expect(rules(await lint("apps/web", "src/features/manager/probe.tsx", manager))).toEqual([]);
+    expect(rules(await lint("packages/manager", "src/probe.ts", manager))).toEqual([]);
+  });
+
+  it("refuses them in what the server says too: core's texts, a domain's refusals, the server's PDFs", async () => {
+    const code = 'export const a = "Ingresa el RUT del cliente";\n';
+    for (const dir of ["packages/core", "packages/invoicing", "packages/orders", "apps/server"]) {
+      expect(rules(await lint(dir, "src/probe.ts", code))).toEqual(["taller/fixed-term"]);
+    }
   });
 });
