@@ -2,7 +2,7 @@
 // received quantities kept, more than ordered refused on the field in Spanish, a repeated submit received once, two
 // receipts of the same last units at once: one wins. Also the actions' list and page.
 import { PROVIDER_TEXTS } from "@taller/core";
-import { queryRows } from "@taller/db";
+import { queryRows, rolePermissions, roles, users } from "@taller/db";
 import { createCallerFactory } from "@taller/trpc";
 import { callFailure, useSeededApp } from "@taller/trpc/testing";
 import { randomUUID } from "node:crypto";
@@ -197,6 +197,40 @@ describe("the actions' list and page", () => {
   it("another company's action is not found", async () => {
     const other = await admin("admin@otro.demo");
     expect((await callFailure(other.actions.get({ id: demo().provider.buyOrderId }))).code).toBe("NOT_FOUND");
+  });
+
+  it("an own-records grant lists and opens only the actions the user asked for; no grant opens none", async () => {
+    const { id } = await buyOrder();
+    const [role] = await app
+      .db()
+      .insert(roles)
+      .values({ companyId: demo().companyId, name: "Compras propias" })
+      .returning({ id: roles.id });
+    await app
+      .db()
+      .insert(rolePermissions)
+      .values({ roleId: role?.id ?? 0, action: "read", resource: "inventory_action", restrictedToOwn: true });
+    const [buyer] = await app
+      .db()
+      .insert(users)
+      .values({
+        companyId: demo().companyId,
+        roleId: role?.id,
+        name: "Comprador Propio",
+        email: "compras-propias@taller.demo",
+        passwordHash: "-",
+      })
+      .returning({ id: users.id });
+    const own = await admin("compras-propias@taller.demo");
+    expect((await callFailure(own.actions.get({ id }))).code).toBe("NOT_FOUND");
+    expect((await own.actions.list({ kind: "buy_order" })).actions.map((a) => a.id)).not.toContain(id);
+    await app.db().execute(sql`UPDATE provider_actions SET requester_id = ${buyer?.id ?? 0} WHERE id = ${id}`);
+    expect((await own.actions.get({ id })).id).toBe(id);
+    const listed = await own.actions.list({ kind: "buy_order" });
+    expect(listed.actions.map((a) => a.id)).toEqual([id]);
+    expect(listed.total).toBe(1);
+    // The technician's role has no inventory grant.
+    expect((await callFailure((await admin("tecnico@taller.demo")).actions.get({ id }))).code).toBe("FORBIDDEN");
   });
 });
 
