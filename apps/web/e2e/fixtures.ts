@@ -38,19 +38,22 @@ const sessions = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>
  * Logs in and waits for the shell, whose toolbar appears once the user and company setup have loaded: at `path` when
  * given (one page load instead of the first menu page and then `path`), else at the first page of the menu. A
  * session this worker kept for the user is tried first; when the server no longer knows it (a spec logged out,
- * another server), the page lands on /login and the form logs in again.
+ * another server), the page lands on /login and the form logs in again. The administration's pages have no toolbar:
+ * there the page's main content is what shows the session was taken.
  */
 export async function loginToShell(page: Page, email: string, path?: string) {
   // Hidden ones too: a modal that opens with the shell (the push permission notice) hides the rest from the
   // accessibility tree, and the shell is there all the same.
-  const shell = page.getByRole("banner", { includeHidden: true });
+  const shell = path?.startsWith("/admin")
+    ? page.getByRole("main", { includeHidden: true })
+    : page.getByRole("banner", { includeHidden: true });
   const kept = OWNED_ACCOUNTS.has(email) ? undefined : sessions.get(email);
   let inShell = false;
   if (kept) {
     await page.context().addCookies(kept);
     await page.goto(path ?? "/main");
     const landed = async () =>
-      new URL(page.url()).pathname === "/login" ? "login" : (await shell.isVisible()) ? "shell" : "";
+      new URL(page.url()).pathname === "/login" ? "login" : (await shell.first().isVisible()) ? "shell" : "";
     await expect.poll(landed, { timeout: 15_000 }).not.toBe("");
     inShell = (await landed()) === "shell";
   }
@@ -60,7 +63,7 @@ export async function loginToShell(page: Page, email: string, path?: string) {
     await expect(page).toHaveURL(/\/main\//);
     if (path) await page.goto(path);
   }
-  await expect(shell).toBeVisible();
+  await expect(shell.first()).toBeVisible();
   if (!OWNED_ACCOUNTS.has(email)) sessions.set(email, await page.context().cookies());
 }
 
