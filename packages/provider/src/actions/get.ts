@@ -1,6 +1,6 @@
 import { idSchema, PROVIDER_TEXTS, type Instant } from "@taller/core";
 import { instantText, queryRows } from "@taller/db";
-import { can, ownedDocument, staffProcedure, userError } from "@taller/trpc";
+import { can, staffProcedure, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { inventoryAction, readAction, readLines, type InventoryAction } from "../action";
