@@ -95,10 +95,11 @@ function serverLine(line) {
   }
   if (entry?.startup === "ready") {
     running.server = "ready";
+    const cpu = entry.cpu ?? {};
     const phases = Object.entries(entry.phases ?? {})
-      .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
+      .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s (CPU ${((cpu[name] ?? 0) / 1000).toFixed(1)} s)`)
       .join(", ");
-    step(`server ready (${phases})`);
+    step(`server ready: ${phases}`);
     if (ticker) clearInterval(ticker);
     return;
   }

@@ -34,7 +34,8 @@ import { listenWhileStarting } from "./starting";
 import { createLogger } from "./logger";
 
 // Node's own start and this bundle's modules, loaded before the first line below runs.
-const modulesMs = Math.round(performance.now());
+const modulesCpu = process.cpuUsage();
+const modules = { wall: Math.round(performance.now()), cpu: Math.round((modulesCpu.user + modulesCpu.system) / 1000) };
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
 const starting = await listenWhileStarting({ port: env.PORT, host: env.HOST, trustProxy: env.TRUST_PROXY, logger });
@@ -133,10 +134,15 @@ const app = createApp({
   testCheckout: env.PAYMENTS_TEST_CHECKOUT,
   server: starting.server,
 });
-const phases = starting.done();
+const { wall, cpu } = starting.done();
 const port = await app.listen(starting.port, env.HOST);
 logger.info(
-  { startup: "ready", ms: Math.round(performance.now()), phases: { modules: modulesMs, ...phases } },
+  {
+    startup: "ready",
+    ms: Math.round(performance.now()),
+    phases: { modules: modules.wall, ...wall },
+    cpu: { modules: modules.cpu, ...cpu },
+  },
   `ready in ${(performance.now() / 1000).toFixed(1)} s`,
 );
 // Background sweeps (CRM managements, WhatsApp, payments, abandoned uploads): one process at a time runs each.
