@@ -6,6 +6,7 @@
 // listens would be lost).
 // Progress: one line per finished step ("[start] 12.3 s  web app built"), and on a terminal a status line below
 // them, rewritten in place. `pnpm bench:start` reads the same lines.
+/* global process, performance, console, setInterval, clearInterval -- a Node script, outside the typed sources */
 import { spawn } from "node:child_process";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,6 +63,7 @@ let serverWaits = false;
 function startServer() {
   server = spawn(process.execPath, ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"], {
     cwd: root,
+    // eslint-disable-next-line no-restricted-properties -- passed on as it is: the server validates it (env.ts)
     env: { ...process.env, WEB_BUILD: webBuilt ? "done" : "pending" },
     stdio: ["inherit", "pipe", "inherit", "ipc"],
   });

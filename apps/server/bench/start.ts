@@ -8,9 +8,10 @@
 //    answers 200, on a fresh data folder and on the one the first start seeded, against PGlite alone (a node process
 //    that opens the same kind of folder with the server's extensions and answers one query), alternated R times
 //    (default 3); medians. Target: within 1.5x of PGlite's own start.
-// 3. Idle memory: the built server on PostgreSQL (a database of its own on TEST_DATABASE_URL / DATABASE_URL, default
-//    the local server, dropped afterwards), after a login page, /healthz and a session query, against a bare
-//    node:http handler on a postgres.js pool of the same size answering /healthz's query. Target: RSS <= 2x.
+// 3. Idle memory: the built server restarted on PostgreSQL (a database of its own on TEST_DATABASE_URL /
+//    DATABASE_URL, default the local server, seeded by a first start, dropped afterwards), after a login page,
+//    /healthz and a session query, against a bare node:http handler on a postgres.js pool of the same size
+//    answering /healthz's query. Target: RSS <= 2x.
 // The machine's load average is printed beside every figure; `--skip-clone` measures 2 and 3 on this checkout
 // (built, with its .data) instead.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -31,7 +32,10 @@ const { values: args } = parseArgs({
 const RUNS = Number(args.runs);
 const repo = resolve(import.meta.dirname, "../../..");
 const work = mkdtempSync(join(tmpdir(), "taller-bench-start-"));
-const load = () => `load ${loadavg().map((l) => l.toFixed(1)).join(" ")}`;
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`;
 const log = (message: string) => console.log(`[bench] ${message}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -56,7 +60,11 @@ const stopped = (child: ChildProcess) =>
   });
 
 /** Spawns `command` and resolves with the ms until GET /healthz on `port` answers 200; the child keeps running. */
-async function untilHealthy(command: string, argv: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; port: number }) {
+async function untilHealthy(
+  command: string,
+  argv: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; port: number },
+) {
   const started = performance.now();
   const child = spawn(command, argv, {
     cwd: opts.cwd,
@@ -70,8 +78,8 @@ async function untilHealthy(command: string, argv: string[], opts: { cwd: string
     output += chunk.toString();
     for (const text of chunk.toString().split("\n")) if (text) lines.push({ ms: performance.now() - started, text });
   };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}:\n${output}`);
     const ok = await fetch(`http://127.0.0.1:${opts.port}/healthz`).then(
@@ -118,8 +126,7 @@ async function serverStart(checkout: string, dataDir: string) {
   await stopped(child);
   const entries = lines.map((l) => JSON.parse(l.text.startsWith("{") ? l.text : "{}") as Record<string, unknown>);
   const ready = entries.find((l) => l.startup === "ready") as
-    | { phases: Record<string, number>; cpu: Record<string, number> }
-    | undefined;
+    { phases: Record<string, number>; cpu: Record<string, number> } | undefined;
   return { ms, phases: ready ?? { phases: {}, cpu: {} } };
 }
 
@@ -142,7 +149,10 @@ try {
     spawnSync("git", ["clone", "--quiet", repo, checkout], { stdio: "inherit" });
     log(`cloned the last commit to ${checkout}`);
     const installStarted = performance.now();
-    const install = spawnSync("pnpm", ["install", "--frozen-lockfile", "--offline"], { cwd: checkout, encoding: "utf8" });
+    const install = spawnSync("pnpm", ["install", "--frozen-lockfile", "--offline"], {
+      cwd: checkout,
+      encoding: "utf8",
+    });
     if (install.status !== 0) throw new Error(`install failed:\n${install.stdout}${install.stderr}`);
     const installMs = performance.now() - installStarted;
     log(`install: ${secs(installMs)} (${load()})`);
@@ -162,7 +172,12 @@ try {
 
   // 2. Embedded start against PGlite alone, alternated.
   const seeded = join(checkout, ".data");
-  const times = { freshServer: [] as number[], freshPglite: [] as number[], server: [] as number[], pglite: [] as number[] };
+  const times = {
+    freshServer: [] as number[],
+    freshPglite: [] as number[],
+    server: [] as number[],
+    pglite: [] as number[],
+  };
   for (let run = 1; run <= RUNS; run++) {
     const fresh = serverStart(checkout, join(work, `fresh-${run}`));
     const { ms: freshMs, phases: freshPhases } = await fresh;
@@ -172,7 +187,8 @@ try {
     times.server.push(ms);
     times.pglite.push(pgliteAlone(checkout, join(seeded, "pglite")));
     log(
-      `run ${run}: fresh ${secs(freshMs)} (${phaseText(freshPhases)}) against PGlite ${secs(times.freshPglite.at(-1)!)}; ` +
+      `run ${run}: fresh ${secs(freshMs)} (${phaseText(freshPhases)}) ` +
+        `against PGlite ${secs(times.freshPglite.at(-1)!)}; ` +
         `existing ${secs(ms)} (${phaseText(phases)}) against PGlite ${secs(times.pglite.at(-1)!)} (${load()})`,
     );
     rmSync(join(work, `fresh-${run}`), { recursive: true, force: true });
@@ -197,16 +213,16 @@ try {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${dbName}"`);
   try {
+    // The server seeds the demo on a first start and is measured on a second one: what a restarted server holds.
     const port = await freePort();
-    const server = await untilHealthy(
-      process.execPath,
-      ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"],
-      {
+    const startOn = (seed: string) =>
+      untilHealthy(process.execPath, ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"], {
         cwd: checkout,
-        env: { ...process.env, PORT: String(port), DATABASE_URL: url, SEED_DEMO: "always", LOG_LEVEL: "warn" },
+        env: { ...process.env, PORT: String(port), DATABASE_URL: url, SEED_DEMO: seed, LOG_LEVEL: "warn" },
         port,
-      },
-    );
+      });
+    await stopped((await startOn("always")).child);
+    const server = await startOn("never");
     const barePort = await freePort();
     const bareScript = join(work, "bare.mjs");
     writeFileSync(
