@@ -7,8 +7,9 @@ import { readFile } from "node:fs/promises";
 import { dirname, relative } from "node:path";
 import { build } from "esbuild";
 
-/** Bundles `entry` (an absolute path) into `outfile` (an absolute path). */
-export async function bundleForNode({ entry, outfile, sourcemap = false }) {
+/** Bundles `entry` (an absolute path) into `outfile` (an absolute path); npm packages named in `inline` too. */
+export async function bundleForNode({ entry, outfile, sourcemap = false, inline = [] }) {
+  const inlined = (path) => inline.some((name) => path === name || path.startsWith(`${name}/`));
   const outdir = dirname(outfile);
   const fromOut = (file) => {
     const path = relative(outdir, file).split("\\").join("/");
@@ -20,7 +21,12 @@ export async function bundleForNode({ entry, outfile, sourcemap = false }) {
     name: "external-packages",
     setup(b) {
       b.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.path.startsWith("@taller/") || args.path.startsWith("node:") || args.pluginData === "resolving")
+        if (
+          args.path.startsWith("@taller/") ||
+          args.path.startsWith("node:") ||
+          args.pluginData === "resolving" ||
+          inlined(args.path)
+        )
           return undefined;
         const found = await b.resolve(args.path, {
           resolveDir: args.resolveDir,

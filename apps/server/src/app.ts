@@ -47,6 +47,8 @@ export interface AppOptions {
   testCheckout?: boolean;
   /** Rate limits of POST /inbound/mail (defaults in inbound-mail.ts); tests lower them. */
   inboundMailLimits?: { perAddress: number; perCompany: number };
+  /** A server already listening (the start's waiting one, starting.ts): the app answers on it from now on. */
+  server?: Server;
 }
 
 export interface App {
@@ -105,7 +107,8 @@ export function createApp(opts: AppOptions): App {
   const web = createStaticHandler(opts.webDist, bookingAddonFrameAncestors(database.db), opts.version);
 
   // handle() answers every failure itself (500 below): nothing is left to reject.
-  const server = createHttpServer((req, res) => void handle(req, res));
+  const server = opts.server ?? createHttpServer();
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => void handle(req, res));
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = urlPath(req.url);
     setCommonHeaders(req, res, path, opts.trustProxy);
@@ -241,6 +244,7 @@ export function createApp(opts: AppOptions): App {
   return {
     server,
     listen(port, host) {
+      if (server.listening) return Promise.resolve((server.address() as AddressInfo).port);
       return new Promise((resolve, reject) => {
         server.once("error", reject);
         server.listen(port, host, () => resolve((server.address() as AddressInfo).port));

@@ -41,6 +41,11 @@ const schema = z.object({
   /** Demo data: "auto" seeds an empty embedded database on first start. */
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   WEB_DIST: z.string().default(resolve(repoRoot, "apps/web/dist")),
+  /**
+   * "pending": the start script (apps/server/start.mjs) is still building WEB_DIST beside this process and says
+   * "web-built" over the IPC channel when it is done; the server is not ready before.
+   */
+  WEB_BUILD: z.enum(["done", "pending"]).default("done"),
   APP_VERSION: z.string().default(packageVersion),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Reverse proxies in front (TLS terminates there): X-Forwarded-For is read that many hops from the right. */

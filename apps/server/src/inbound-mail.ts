@@ -12,7 +12,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { companyForInboundMailKey, receiveBookingMail, type InboundBookingMail } from "@taller/booking";
 import type { Db } from "@taller/db";
 import { RateLimiter, type EventBus } from "@taller/trpc";
-import PostalMime from "postal-mime";
 import { z } from "zod";
 import { declaredTooLarge, readBody } from "./body";
 import { header, mediaType } from "./headers";
@@ -79,6 +78,8 @@ type Parsed =
   | { ok: false; reason: string };
 
 async function parseRaw(body: Buffer): Promise<Parsed> {
+  // Loaded with the first mail, not at start.
+  const { default: PostalMime } = await import("postal-mime");
   const email = await PostalMime.parse(body, {
     maxNestingDepth: 20,
     maxHeadersSize: 64 * 1024,

@@ -30,16 +30,24 @@ import { createDiskFileStore } from "./files/store";
 import { uploadSweepJob } from "./files/uploads";
 import { demoInboundMailKey } from "./inbound-mail-demo";
 import { loadEnv } from "./env";
+import { listenWhileStarting } from "./starting";
 import { createLogger } from "./logger";
 
+// Node's own start and this bundle's modules, loaded before the first line below runs.
+const modulesCpu = process.cpuUsage();
+const modules = { wall: Math.round(performance.now()), cpu: Math.round((modulesCpu.user + modulesCpu.system) / 1000) };
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
+const starting = await listenWhileStarting({ port: env.PORT, host: env.HOST, trustProxy: env.TRUST_PROXY, logger });
 
 const database = await createDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR, "pglite") });
+starting.phase("migrations");
 await migrateDatabase(database);
 if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && database.driver === "pglite")) {
+  starting.phase("seed");
   if (await seedDemoIfEmpty(database.db)) logger.info("seeded demo data (Taller Demo, Otro Taller)");
 }
+starting.phase("services");
 const files = env.FILES_S3_BUCKET
   ? await createS3FileStore({
       bucket: env.FILES_S3_BUCKET,
@@ -53,9 +61,6 @@ const files = env.FILES_S3_BUCKET
       prefix: env.FILES_S3_PREFIX,
     })
   : createDiskFileStore(resolve(env.DATA_DIR, "files"));
-// The demo's order photos: their bytes, when the store lacks them (a freshly seeded database; a few ms otherwise).
-const demoPictures = await storeDemoPictures(database.db, files);
-if (demoPictures > 0) logger.info(`stored ${demoPictures} demo pictures`);
 const bus = createEventBus(database);
 await busReady(bus);
 
@@ -107,6 +112,17 @@ configurePayments({
 });
 const paymentsMode = mercadoPago ? "mercadopago" : env.PAYMENTS_TEST_CHECKOUT ? "test checkout" : "off";
 
+// The start script (apps/server/start.mjs) builds the web app beside this process: nothing is served before it is
+// there. Asked for once listening for the answer, which is then never missed.
+if (env.WEB_BUILD === "pending") {
+  starting.phase("web build");
+  await new Promise<void>((built) => {
+    process.on("message", (message) => {
+      if (message === "web-built") built();
+    });
+    process.send?.("waiting-for-web");
+  });
+}
 const app = createApp({
   database,
   bus,
@@ -116,8 +132,19 @@ const app = createApp({
   version: env.APP_VERSION,
   files,
   testCheckout: env.PAYMENTS_TEST_CHECKOUT,
+  server: starting.server,
 });
-const port = await app.listen(env.PORT, env.HOST);
+const { wall, cpu } = starting.done();
+const port = await app.listen(starting.port, env.HOST);
+logger.info(
+  {
+    startup: "ready",
+    ms: Math.round(performance.now()),
+    phases: { modules: modules.wall, ...wall },
+    cpu: { modules: modules.cpu, ...cpu },
+  },
+  `ready in ${(performance.now() / 1000).toFixed(1)} s`,
+);
 // Background sweeps (CRM managements, WhatsApp, payments, abandoned uploads): one process at a time runs each.
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
 configureInvoiceLinks({ publicUrl });
@@ -148,6 +175,10 @@ logger.info(
   },
   `listening on http://localhost:${port}`,
 );
+// The demo's order photos: their bytes, when the store lacks them (a freshly seeded database; a query otherwise).
+// After listening: drawing them loads sharp, and nothing needs them before someone opens an order.
+const demoPictures = await storeDemoPictures(database.db, files);
+if (demoPictures > 0) logger.info(`stored ${demoPictures} demo pictures`);
 // The demo's client booking pages (no login), so they can be opened from the log (README 'Agenda').
 for (const { company, token } of await demoCrmLinks(database.db)) {
   logger.info({ company }, `client booking link: http://localhost:${port}/client/booking?crm_token=${token}`);

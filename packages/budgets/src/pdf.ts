@@ -2,7 +2,6 @@
 // lays out text (wrapping, the standard fonts' metrics with Spanish accents) and streams the file, where pdf-lib
 // would have us measure and wrap every cell by hand. es-CL money ('$1.234.567') and dates (dd-mm-yyyy, Santiago).
 import { formatDate, formatMoney, pdfFileName, type TermKey, type TermWords } from "@taller/core";
-import PDFDocument from "pdfkit";
 import type { BudgetDetail } from "./detail";
 import { type PdfColumn, pdfTable } from "./pdf-table";
 
@@ -20,7 +19,9 @@ const COLUMNS: readonly PdfColumn[] = [
  * The budget as a PDF file (its title in the document's metadata is 'Presupuesto_{correlative}'); the order, the
  * client and the vehicle are named in the company's terms.
  */
-export function budgetPdf(budget: BudgetDetail, terms: Record<TermKey, TermWords>): Promise<Buffer> {
+export async function budgetPdf(budget: BudgetDetail, terms: Record<TermKey, TermWords>): Promise<Buffer> {
+  // Loaded with the first PDF, not at start (pdfkit and its fonts' metrics weigh on every process).
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,

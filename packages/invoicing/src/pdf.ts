@@ -15,9 +15,8 @@ import {
 } from "@taller/core";
 import { type PdfColumn, pdfTable } from "@taller/budgets";
 import { queryRows, type Db } from "@taller/db";
-import bwipjs, { type RenderOptions } from "bwip-js/node";
+import type { RenderOptions } from "bwip-js/node";
 import { sql } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import { findDetail, type InvoiceDetail } from "./detail";
 
 export interface InvoiceIssuer {
@@ -75,7 +74,7 @@ export async function loadInvoicePdf(
 }
 
 /** The PDF417 image of the stamp (PNG), as the SII prints it: error correction level 5. */
-function stampImage(ted: string): Promise<Buffer> {
+async function stampImage(ted: string): Promise<Buffer> {
   // BWIPP's PDF417 options (error correction, data columns, row height in modules) are not in bwip-js's typings.
   const options: RenderOptions & { eclevel: number; columns: number; rowmult: number } = {
     bcid: "pdf417",
@@ -85,6 +84,7 @@ function stampImage(ted: string): Promise<Buffer> {
     rowmult: 2,
     scale: 2,
   };
+  const { default: bwipjs } = await import("bwip-js/node");
   return bwipjs.toBuffer(options);
 }
 
@@ -92,6 +92,8 @@ function stampImage(ted: string): Promise<Buffer> {
 export async function invoicePdf({ invoice, issuer }: InvoicePdfSource): Promise<Buffer> {
   const stamp = invoice.stamp ? await stampImage(invoice.stamp) : null;
   const fileName = invoicePdfFileName(invoice);
+  // pdfkit and bwip-js load with the first PDF, not at start.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,

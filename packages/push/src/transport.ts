@@ -1,5 +1,4 @@
 import type { PushSubscriptionToken } from "@taller/db";
-import webpush from "web-push";
 import type { VapidKeys } from "./vapid";
 
 /** How long the push service keeps a push for a browser that is offline: a day, then it is stale news. */
@@ -21,6 +20,8 @@ export function webPushTransport(vapid: VapidKeys, subject: string): PushTranspo
   const vapidDetails = { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey };
   return {
     async send(subscription, payload) {
+      // Loaded with the first push (delivery is off unless a VAPID subject is set).
+      const { default: webpush } = await import("web-push");
       const request = webpush.generateRequestDetails(subscription, payload, {
         vapidDetails,
         TTL: PUSH_TTL_SECONDS,

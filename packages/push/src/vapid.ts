@@ -1,7 +1,6 @@
 import type { Db } from "@taller/db";
 import { serverSecrets } from "@taller/db";
 import { eq } from "drizzle-orm";
-import webpush from "web-push";
 
 export interface VapidKeys {
   /** base64url of the uncompressed P-256 public key: the browser's `applicationServerKey`. */
@@ -28,16 +27,25 @@ export function vapidKeys(db: Db): Promise<VapidKeys> {
 }
 
 async function loadOrCreate(db: Db): Promise<VapidKeys> {
-  const offered = webpush.generateVAPIDKeys();
+  const stored = await storedKeys(db);
+  if (stored) return stored;
+  // web-push loads only on the first start (and with the first push), not on every start.
+  const { default: webpush } = await import("web-push");
   await db
     .insert(serverSecrets)
-    .values({ name: SECRET_NAME, secret: JSON.stringify(offered) })
+    .values({ name: SECRET_NAME, secret: JSON.stringify(webpush.generateVAPIDKeys()) })
     .onConflictDoNothing();
+  const keys = await storedKeys(db);
+  if (!keys) throw new Error("server_secrets has no vapid row right after inserting it");
+  return keys;
+}
+
+async function storedKeys(db: Db): Promise<VapidKeys | null> {
   const [row] = await db
     .select({ secret: serverSecrets.secret })
     .from(serverSecrets)
     .where(eq(serverSecrets.name, SECRET_NAME));
-  if (!row) throw new Error("server_secrets has no vapid row right after inserting it");
+  if (!row) return null;
   const keys = JSON.parse(row.secret) as VapidKeys;
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }

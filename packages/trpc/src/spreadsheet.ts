@@ -2,7 +2,6 @@
 // formats, then the rows; and the file name stamped in Chile's time. Each export only says its sheet, headers and
 // cells, so two exports cannot drift apart in how a workbook is written.
 import { formatDate, formatTime, XLSX_TYPE } from "@taller/core";
-import ExcelJS from "exceljs";
 
 export type Cell = string | number | Date | null;
 
@@ -16,6 +15,8 @@ export interface Spreadsheet {
 
 /** The .xlsx file's bytes. */
 export async function buildSpreadsheet({ sheet: name, headers, formats, rows }: Spreadsheet): Promise<Buffer> {
+  // Loaded with the first export, not at start: exceljs is the heaviest of the server's libraries.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
   sheet.addRow([...headers]).font = { bold: true };

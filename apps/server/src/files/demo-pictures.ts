@@ -1,14 +1,14 @@
 // The demo's photos (db/src/seed/pictures.ts): the seed names them, this draws them as JPEGs and stores their bytes.
 import { markDemoPictureStored, pendingDemoPictures } from "@taller/db/seed";
 import type { Db } from "@taller/db";
-import sharp from "sharp";
 import type { FileStore } from "./store";
+import { loadSharp } from "./thumbnail";
 
 const WIDTH = 800;
 const HEIGHT = 600;
 
 /** A plain photo stand-in: the label on a coloured card with a car's outline, about 20 KB. */
-export function drawDemoPicture(label: string, color: string): Promise<Buffer> {
+export async function drawDemoPicture(label: string, color: string): Promise<Buffer> {
   const text = label.replace(/\.jpg$/, "").replace(/[<>&"']/g, "");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
     <rect width="100%" height="100%" fill="${color}"/>
@@ -16,6 +16,7 @@ export function drawDemoPicture(label: string, color: string): Promise<Buffer> {
     <circle cx="260" cy="410" r="45" fill="#fff"/><circle cx="540" cy="410" r="45" fill="#fff"/>
     <text x="50%" y="160" font-family="sans-serif" font-size="64" fill="#fff" text-anchor="middle">${text}</text>
   </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer();
 }
 

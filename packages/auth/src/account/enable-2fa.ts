@@ -2,7 +2,6 @@ import { companies, users } from "@taller/db";
 import { staffProcedure, TRPCError } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import { generateSecret, generateURI } from "otplib";
-import QRCode from "qrcode";
 
 /**
  * Issues a new authenticator secret and its QR. The secret waits in users.totp_secret with 2FA still off until
@@ -24,5 +23,7 @@ export const enable2fa = staffProcedure.mutation(async ({ ctx }) => {
     .set({ totpSecret: secret, totpLastStep: null, updatedAt: new Date() })
     .where(and(eq(users.id, ctx.user.id), eq(users.totpEnabled, false)));
   const uri = generateURI({ issuer: row.company, label: row.email, secret });
+  // Loaded when a user turns 2FA on, not at start.
+  const { default: QRCode } = await import("qrcode");
   return { qr: await QRCode.toDataURL(uri, { margin: 1, width: 240 }), secret };
 });

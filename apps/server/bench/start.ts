@@ -1,0 +1,268 @@
+// `pnpm bench:start [--runs R] [--skip-clone]`: what a first start and a later one cost, and what the server holds
+// when idle, each beside its baseline measured in the same run (README 'Quick start', docs/performance.md).
+//
+// 1. First start: the repository's last commit cloned to a temporary folder, `pnpm install --frozen-lockfile
+//    --offline` (the package store warm), then `pnpm start` until /healthz answers 200, with the start script's
+//    steps as they were printed (server built, web app built, the server's phases). Target: under 30 s in all.
+// 2. Embedded start: the built server (`node apps/server/dist/index.js`, as `pnpm start` runs it) until /healthz
+//    answers 200, on a fresh data folder and on the one the first start seeded, against PGlite alone (a node process
+//    that opens the same kind of folder with the server's extensions and answers one query), alternated R times
+//    (default 3); medians. Target: within 1.5x of PGlite's own start.
+// 3. Idle memory: the built server restarted on PostgreSQL (a database of its own on TEST_DATABASE_URL /
+//    DATABASE_URL, default the local server, seeded by a first start, dropped afterwards), after a login page,
+//    /healthz and a session query, against a bare node:http handler on a postgres.js pool of the same size
+//    answering /healthz's query. Target: RSS <= 2x.
+// The machine's load average is printed beside every figure; `--skip-clone` measures 2 and 3 on this checkout
+// (built, with its .data) instead.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    "skip-clone": { type: "boolean", default: false },
+  },
+});
+const RUNS = Number(args.runs);
+const repo = resolve(import.meta.dirname, "../../..");
+const work = mkdtempSync(join(tmpdir(), "taller-bench-start-"));
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`;
+const log = (message: string) => console.log(`[bench] ${message}`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => ok(port));
+    });
+  });
+}
+
+/** SIGTERM to the child's whole process group (`pnpm start` runs the server two processes down). */
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((ok) => {
+    if (child.exitCode !== null || child.signalCode !== null) return ok();
+    child.once("exit", () => ok());
+    process.kill(-child.pid!, "SIGTERM");
+  });
+
+/** Spawns `command` and resolves with the ms until GET /healthz on `port` answers 200; the child keeps running. */
+async function untilHealthy(
+  command: string,
+  argv: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; port: number },
+) {
+  const started = performance.now();
+  const child = spawn(command, argv, {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const lines: { ms: number; text: string }[] = [];
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const text of chunk.toString().split("\n")) if (text) lines.push({ ms: performance.now() - started, text });
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}:\n${output}`);
+    const ok = await fetch(`http://127.0.0.1:${opts.port}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return { ms: performance.now() - started, child, lines };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A node process that opens `dataDir` with PGlite as the server does, answers one query and exits: its wall ms. */
+function pgliteAlone(checkout: string, dataDir: string): number {
+  const script = join(work, "pglite-alone.mjs");
+  writeFileSync(
+    script,
+    `import { createRequire } from "node:module";
+const require = createRequire(${JSON.stringify(join(checkout, "db/package.json"))});
+const load = (name) => import(require.resolve(name));
+const { PGlite } = await load("@electric-sql/pglite");
+const { pg_trgm } = await load("@electric-sql/pglite/contrib/pg_trgm");
+const { btree_gist } = await load("@electric-sql/pglite/contrib/btree_gist");
+const { btree_gin } = await load("@electric-sql/pglite/contrib/btree_gin");
+const client = await PGlite.create(process.argv[2], { extensions: { pg_trgm, btree_gist, btree_gin } });
+await client.query("SELECT 1");
+await client.close();
+`,
+  );
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [script, dataDir], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`PGlite alone failed:\n${run.stderr}`);
+  return performance.now() - started;
+}
+
+/** The built server on the embedded database in `dataDir`: ms until /healthz answers 200, and its own phases. */
+async function serverStart(checkout: string, dataDir: string) {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" };
+  const { ms, child, lines } = await untilHealthy(
+    process.execPath,
+    ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"],
+    { cwd: checkout, env, port },
+  );
+  await stopped(child);
+  const entries = lines.map((l) => JSON.parse(l.text.startsWith("{") ? l.text : "{}") as Record<string, unknown>);
+  const ready = entries.find((l) => l.startup === "ready") as
+    { phases: Record<string, number>; cpu: Record<string, number> } | undefined;
+  return { ms, phases: ready ?? { phases: {}, cpu: {} } };
+}
+
+/** "database 1.2 s (CPU 0.9 s), …": the server's phases, wall and CPU (the CPU steadier on a shared machine). */
+const phaseText = ({ phases, cpu }: { phases: Record<string, number>; cpu: Record<string, number> }) =>
+  Object.entries(phases)
+    .map(([name, ms]) => `${name} ${secs(ms)} (CPU ${secs(cpu[name] ?? 0)})`)
+    .join(", ");
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+try {
+  let checkout = repo;
+  // 1. First start.
+  if (!args["skip-clone"]) {
+    checkout = join(work, "clone");
+    spawnSync("git", ["clone", "--quiet", repo, checkout], { stdio: "inherit" });
+    log(`cloned the last commit to ${checkout}`);
+    const installStarted = performance.now();
+    const install = spawnSync("pnpm", ["install", "--frozen-lockfile", "--offline"], {
+      cwd: checkout,
+      encoding: "utf8",
+    });
+    if (install.status !== 0) throw new Error(`install failed:\n${install.stdout}${install.stderr}`);
+    const installMs = performance.now() - installStarted;
+    log(`install: ${secs(installMs)} (${load()})`);
+    const port = await freePort();
+    const first = await untilHealthy("pnpm", ["start"], {
+      cwd: checkout,
+      env: { ...process.env, PORT: String(port), DATABASE_URL: "", LOG_LEVEL: "info" },
+      port,
+    });
+    for (const { ms, text } of first.lines.filter((l) => l.text.startsWith("[start]")))
+      log(`  at ${secs(ms)}: ${text.replace(/^\[start\] [\d.]+ s\s+/, "")}`);
+    log(`pnpm start: /healthz after ${secs(first.ms)} (${load()})`);
+    await stopped(first.child);
+    const total = installMs + first.ms;
+    log(`first start, install + start: ${secs(total)}; target < 30 s ${total < 30_000 ? "met" : "NOT MET"}`);
+  }
+
+  // 2. Embedded start against PGlite alone, alternated.
+  const seeded = join(checkout, ".data");
+  const times = {
+    freshServer: [] as number[],
+    freshPglite: [] as number[],
+    server: [] as number[],
+    pglite: [] as number[],
+  };
+  for (let run = 1; run <= RUNS; run++) {
+    const fresh = serverStart(checkout, join(work, `fresh-${run}`));
+    const { ms: freshMs, phases: freshPhases } = await fresh;
+    times.freshServer.push(freshMs);
+    times.freshPglite.push(pgliteAlone(checkout, join(work, `pglite-${run}`)));
+    const { ms, phases } = await serverStart(checkout, seeded);
+    times.server.push(ms);
+    times.pglite.push(pgliteAlone(checkout, join(seeded, "pglite")));
+    log(
+      `run ${run}: fresh ${secs(freshMs)} (${phaseText(freshPhases)}) ` +
+        `against PGlite ${secs(times.freshPglite.at(-1)!)}; ` +
+        `existing ${secs(ms)} (${phaseText(phases)}) against PGlite ${secs(times.pglite.at(-1)!)} (${load()})`,
+    );
+    rmSync(join(work, `fresh-${run}`), { recursive: true, force: true });
+    rmSync(join(work, `pglite-${run}`), { recursive: true, force: true });
+  }
+  for (const [name, ours, alone] of [
+    ["fresh data folder", times.freshServer, times.freshPglite],
+    ["existing data folder", times.server, times.pglite],
+  ] as const) {
+    const ratio = median(ours) / median(alone);
+    log(
+      `embedded start, ${name}: server ${secs(median(ours))} against PGlite alone ${secs(median(alone))}: ` +
+        `${ratio.toFixed(2)}x, target <= 1.5x ${ratio <= 1.5 ? "met" : "NOT MET"} (${load()})`,
+    );
+  }
+
+  // 3. Idle memory on PostgreSQL.
+  const serverUrl =
+    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const dbName = `taller_bench_start_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const url = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+  try {
+    // The server seeds the demo on a first start and is measured on a second one: what a restarted server holds.
+    const port = await freePort();
+    const startOn = (seed: string) =>
+      untilHealthy(process.execPath, ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"], {
+        cwd: checkout,
+        env: { ...process.env, PORT: String(port), DATABASE_URL: url, SEED_DEMO: seed, LOG_LEVEL: "warn" },
+        port,
+      });
+    await stopped((await startOn("always")).child);
+    const server = await startOn("never");
+    const barePort = await freePort();
+    const bareScript = join(work, "bare.mjs");
+    writeFileSync(
+      bareScript,
+      `import { createServer } from "node:http";
+import { createRequire } from "node:module";
+const require = createRequire(${JSON.stringify(join(checkout, "db/package.json"))});
+const { default: postgres } = await import(require.resolve("postgres"));
+const sql = postgres(process.env.URL, { max: 10, onnotice: () => {} });
+createServer(async (req, res) => {
+  const [row] = await sql\`SELECT count(*) AS n FROM companies LIMIT 1\`;
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ status: "ok", n: row.n }));
+}).listen(Number(process.env.PORT), "127.0.0.1");
+`,
+    );
+    const bare = await untilHealthy(process.execPath, [bareScript], {
+      cwd: work,
+      env: { ...process.env, PORT: String(barePort), URL: url },
+      port: barePort,
+    });
+    // The same light use of each: a few answers, then 5 s idle.
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 20; i++) {
+      await fetch(`${base}/healthz`);
+      await fetch(`${base}/login`);
+      await fetch(`${base}/trpc/auth.me`);
+      await fetch(`http://127.0.0.1:${barePort}/healthz`);
+    }
+    await new Promise((r) => setTimeout(r, 5000));
+    const [ours, theirs] = [rssOf(server.child.pid!), rssOf(bare.child.pid!)];
+    log(
+      `idle RSS: server ${ours.toFixed(0)} MiB against a bare handler on the same pool ${theirs.toFixed(0)} MiB: ` +
+        `${(ours / theirs).toFixed(2)}x, target <= 2x ${ours / theirs <= 2 ? "met" : "NOT MET"} (${load()})`,
+    );
+    await Promise.all([stopped(server.child), stopped(bare.child)]);
+  } finally {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
