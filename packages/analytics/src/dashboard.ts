@@ -88,10 +88,11 @@ export async function readDashboard(ctx: ScopeContext, input: DashboardInput): P
          )})
          GROUP BY 1, 2`,
   );
-  // The company's few budget statuses: which one is initial and which are finished is read now, not stored.
+  // The company's few budget statuses: which one is initial and which mean approval is read now, not stored, so
+  // marking another status as approval at /admin/statuses reclassifies every period at once.
   const budgetStatuses = await queryRows<BudgetStatus>(
     ctx.db,
-    sql`SELECT id, name, finish, position FROM statuses
+    sql`SELECT id, name, finish, approve, position FROM statuses
          WHERE company_id = ${ctx.companyId} AND type = 'Budget' ORDER BY position, id`,
   );
   const totals = totalsOf(

@@ -52,8 +52,19 @@ export interface Totals {
     created: number;
     /** Created budgets no longer in the company's initial status. */
     sent: number;
+    /** Created budgets in a status the company marks as approval (`statuses.approve`). */
+    approved: number;
+    /** approved / sent, 0..1; null with nothing sent. */
+    conversion: number | null;
     /** Every budget status in the company's order; `conversion` (count / sent, 0..1) for the finished ones. */
-    by_status: { status_id: number; name: string; finish: boolean; count: number; conversion: number | null }[];
+    by_status: {
+      status_id: number;
+      name: string;
+      finish: boolean;
+      approve: boolean;
+      count: number;
+      conversion: number | null;
+    }[];
   };
   crm: {
     kind: number;
@@ -73,6 +84,8 @@ export interface BudgetStatus {
   id: number;
   name: string;
   finish: boolean;
+  /** The company marks it as the client's acceptance (a finished status). */
+  approve: boolean;
   position: number;
 }
 
@@ -127,6 +140,7 @@ export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly Bu
   const created = sum("budgets");
   const initial = initialBudgetStatus(budgetStatuses);
   const sent = created - (initial === null ? 0 : sum("budgets", initial));
+  const approved = budgetStatuses.reduce((a, st) => (st.approve ? a + sum("budgets", st.id) : a), 0);
   return {
     orders: {
       received: sum("received"),
@@ -158,12 +172,15 @@ export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly Bu
     budgets: {
       created,
       sent,
+      approved,
+      conversion: ratio(approved, sent),
       by_status: budgetStatuses.map((st) => {
         const count = sum("budgets", st.id);
         return {
           status_id: st.id,
           name: st.name,
           finish: st.finish,
+          approve: st.approve,
           count,
           conversion: st.finish ? ratio(count, sent) : null,
         };

@@ -82,6 +82,7 @@ export function figureTables(d: {
       rows: [
         ["Creados", totals.budgets.created, null, ...before(pb?.created)],
         ["Enviados", totals.budgets.sent, null, ...before(pb?.sent)],
+        ["Aprobados", totals.budgets.approved, percent(totals.budgets.conversion), ...before(pb?.approved)],
         ...totals.budgets.by_status.map((st, i) => [
           st.name,
           st.count,

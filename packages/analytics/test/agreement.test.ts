@@ -208,9 +208,9 @@ async function direct(locationIds: number[] | null) {
             JOIN orders o ON o.company_id = b.company_id AND o.id = b.order_id WHERE b.company_id = ${c}`,
     )
   ).filter((b) => at(b.location_id) && inRange(day(b.created_at)));
-  const budgetStatuses = await queryRows<{ id: number; finish: boolean }>(
+  const budgetStatuses = await queryRows<{ id: number; finish: boolean; approve: boolean }>(
     db,
-    sql`SELECT id, finish FROM statuses WHERE company_id = ${c} AND type = 'Budget' ORDER BY position, id`,
+    sql`SELECT id, finish, approve FROM statuses WHERE company_id = ${c} AND type = 'Budget' ORDER BY position, id`,
   );
   // The status a budget is created in (budgets' write module): the first not finished in the company's order.
   const initial = budgetStatuses.find((st) => !st.finish)?.id;
@@ -260,6 +260,8 @@ async function direct(locationIds: number[] | null) {
     budgets: {
       created: budgets.length,
       sent,
+      // Approved: in a status the company marks as approval (read from statuses, not from the aggregates).
+      approved: budgets.filter((b) => budgetStatuses.some((st) => st.approve && st.id === b.status_id)).length,
       by_status: budgetStatuses.map((st) => budgets.filter((b) => b.status_id === st.id).length),
     },
     crm: CRM_FOLLOWED_KINDS.map((k) => {
@@ -303,9 +305,12 @@ describe("analytics.dashboard against direct counts", () => {
       expect({
         created: got.totals.budgets.created,
         sent: got.totals.budgets.sent,
+        approved: got.totals.budgets.approved,
         by_status: got.totals.budgets.by_status.map((st) => st.count),
       }).toEqual(want.budgets);
       expect(want.budgets.created).toBeGreaterThan(want.budgets.sent);
+      expect(want.budgets.sent).toBeGreaterThan(want.budgets.approved);
+      expect(want.budgets.approved).toBeGreaterThan(0);
       expect(
         got.totals.crm.map(({ raised, contacted, booked, recovered, lost }) => ({
           raised,

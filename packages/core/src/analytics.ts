@@ -164,7 +164,7 @@ export const ANALYTICS_FIGURES = {
   budgets: {
     title: "Presupuestos enviados y aprobados",
     definition:
-      "Presupuestos creados en el período, por el estado en que están hoy. Enviados: los que dejaron el estado inicial de la empresa (el primero no finalizado). Los estados son de cada empresa y ninguno se marca como aprobación: cada estado finalizado (por ejemplo 'Aprobado' o 'Rechazado') se muestra con su conversión, los presupuestos en él sobre los enviados.",
+      "Presupuestos creados en el período, por el estado en que están hoy. Enviados: los que dejaron el estado inicial de la empresa (el primero no finalizado). Aprobados: los que están en un estado marcado como de aprobación en Administración > Estados. Conversión: aprobados sobre enviados. La tabla muestra además cada estado, y cada estado finalizado con su parte de los enviados.",
   },
   crm: {
     title: "Retenciones y ausencias",

@@ -227,25 +227,18 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
           table={tables.budgets}
           formatCell={plainCell}
           kpis={[
-            kpi("Creados", b.created, p?.budgets.created, count),
             kpi("Enviados", b.sent, p?.budgets.sent, count),
-            // Which finished status is the approval is the company's: no colour says a rise is good or bad.
-            ...b.by_status
-              .filter((st) => st.finish)
-              .map((st) => kpi(`${st.name} (de enviados)`, st.conversion, undefined, percentText)),
+            kpi("Aprobados", b.approved, p?.budgets.approved, count),
+            kpi("Conversión", b.conversion, p?.budgets.conversion, percentText),
           ]}
         >
           <CategoryChart
-            label="Presupuestos por estado"
+            label="Presupuestos creados, enviados y aprobados"
             format={count}
             data={[
               { name: "Creados", count: b.created, previous: p?.budgets.created ?? null },
               { name: "Enviados", count: b.sent, previous: p?.budgets.sent ?? null },
-              ...b.by_status.map((st, i) => ({
-                name: st.name,
-                count: st.count,
-                previous: p?.budgets.by_status[i]?.count ?? null,
-              })),
+              { name: "Aprobados", count: b.approved, previous: p?.budgets.approved ?? null },
             ]}
             series={withPreviousSeries({ key: "count", name: "Presupuestos" })}
           />
