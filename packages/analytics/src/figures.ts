@@ -17,6 +17,7 @@ export const SERIES_METRICS = [
   "paid",
   "bookings",
   "no_show",
+  "cancelled_bookings",
   "works_done",
 ] as const;
 export type SeriesMetric = (typeof SERIES_METRICS)[number];
@@ -46,6 +47,9 @@ export interface Totals {
     no_show_rate: number | null;
     rescheduled: number;
     rescheduled_rate: number | null;
+    /** Bookings cancelled ('Anular'), on their day; rate: over the bookings plus the cancelled. */
+    cancelled: number;
+    cancelled_rate: number | null;
     booked_hours: number;
   };
   budgets: {
@@ -130,6 +134,7 @@ export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly Bu
   const collected = sum("collected");
   const bookings = sum("bookings");
   const rescheduled = sum("rescheduled");
+  const cancelledBookings = sum("cancelled_bookings");
   const technicians = new Map<number, { user_id: number; works: number; hours: number }>();
   for (const r of [...of("works_done"), ...of("work_minutes")]) {
     const t = technicians.get(r.dim) ?? { user_id: r.dim, works: 0, hours: 0 };
@@ -167,6 +172,8 @@ export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly Bu
       no_show_rate: ratio(sum("no_show"), bookings),
       rescheduled,
       rescheduled_rate: ratio(rescheduled, bookings + rescheduled),
+      cancelled: cancelledBookings,
+      cancelled_rate: ratio(cancelledBookings, bookings + cancelledBookings),
       booked_hours: hours(sum("booked_minutes")),
     },
     budgets: {

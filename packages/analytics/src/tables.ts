@@ -62,12 +62,14 @@ export function figureTables(d: {
       rows: series.map((p) => [label(p), p.paid, p.collected, p.paid > 0 ? Math.round(p.collected / p.paid) : null]),
     },
     agenda: {
-      headers: ["Período", "Reservas", "Inasistencias", "% inasistencia"],
+      headers: ["Período", "Reservas", "Inasistencias", "% inasistencia", "Anuladas", "% anulación"],
       rows: series.map((p) => [
         label(p),
         p.bookings,
         p.no_show,
         percent(p.bookings > 0 ? p.no_show / p.bookings : null),
+        p.cancelled_bookings,
+        percent(p.bookings + p.cancelled_bookings > 0 ? p.cancelled_bookings / (p.bookings + p.cancelled_bookings) : null),
       ]),
     },
     channels: {

@@ -88,6 +88,11 @@ async function randomWrites(seed: number) {
   await db.execute(
     sql`UPDATE bookings SET booking_date = booking_date + 3 WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.1`,
   );
+  // Cancelled ('Anular': kept with its reason), a few of them cancelled in the same statement as a move of others.
+  await db.execute(sql`UPDATE bookings SET cancelled_at = now(), cancel_reason = 'Cliente avisó'
+                        WHERE company_id = ${c} AND comment = 'azar' AND NOT rescheduled AND random() < 0.15`);
+  await db.execute(sql`UPDATE bookings SET booking_date = booking_date + 1
+                        WHERE company_id = ${c} AND comment = 'azar' AND cancelled_at IS NOT NULL AND random() < 0.2`);
   await db.execute(sql`DELETE FROM bookings WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.05`);
   // Works on the orders, started and completed by random users, some deleted.
   await db.execute(sql`
@@ -177,13 +182,15 @@ async function direct(locationIds: number[] | null) {
       from: string | null;
       non_attendance: boolean;
       rescheduled: boolean;
+      cancelled: boolean;
     }>(
       db,
-      sql`SELECT location_id, booking_date::text, "from", non_attendance, rescheduled FROM bookings
+      sql`SELECT location_id, booking_date::text, "from", non_attendance, rescheduled,
+                 cancelled_at IS NOT NULL AS cancelled FROM bookings
            WHERE company_id = ${c} AND booking_type = 'booking'`,
     )
   ).filter((b) => at(b.location_id) && inRange(b.booking_date));
-  const held = bookings.filter((b) => !b.rescheduled);
+  const held = bookings.filter((b) => !b.rescheduled && !b.cancelled);
   const channel = (from: string | null) =>
     from === "crm-addon" ? 2 : from === "mail" ? 3 : from === "whatsapp" ? 4 : 1;
   const works = (
@@ -256,6 +263,7 @@ async function direct(locationIds: number[] | null) {
       by_channel: BOOKING_CHANNELS.map((ch) => held.filter((b) => channel(b.from) === ch.id).length),
       no_show: held.filter((b) => b.non_attendance).length,
       rescheduled: bookings.filter((b) => b.rescheduled).length,
+      cancelled: bookings.filter((b) => b.cancelled).length,
     },
     budgets: {
       created: budgets.length,
@@ -300,7 +308,9 @@ describe("analytics.dashboard against direct counts", () => {
         by_channel: got.totals.agenda.by_channel.map((c) => c.count),
         no_show: got.totals.agenda.no_show,
         rescheduled: got.totals.agenda.rescheduled,
+        cancelled: got.totals.agenda.cancelled,
       }).toEqual(want.agenda);
+      expect(want.agenda.cancelled).toBeGreaterThan(0);
       expect(got.totals.technicians).toEqual(want.technicians);
       expect({
         created: got.totals.budgets.created,

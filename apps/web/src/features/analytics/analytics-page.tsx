@@ -276,11 +276,12 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
             kpi("Reservas", d.totals.agenda.bookings, p?.agenda.bookings, count),
             kpi("Inasistencia", d.totals.agenda.no_show_rate, p?.agenda.no_show_rate, percentText, false),
             kpi("Reprogramadas", d.totals.agenda.rescheduled_rate, p?.agenda.rescheduled_rate, percentText, false),
+            kpi("Anulación", d.totals.agenda.cancelled_rate, p?.agenda.cancelled_rate, percentText, false),
             kpi("Horas reservadas", d.totals.agenda.booked_hours, p?.agenda.booked_hours, hoursText),
           ]}
         >
           <TimeChart
-            label="Reservas e inasistencias por período"
+            label="Reservas, inasistencias y anulaciones por período"
             data={series}
             xKey="label"
             kind="line"
@@ -288,6 +289,7 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
             series={[
               { key: "bookings", name: "Reservas" },
               { key: "no_show", name: "Inasistencias" },
+              { key: "cancelled_bookings", name: "Anuladas" },
             ]}
           />
         </Figure>
