@@ -76,18 +76,22 @@ describe("booking.cancel", () => {
     const b = await caller.create(form({ booking_time: "11:00" }));
     await caller.cancel({ id: b.id, reason });
     for (const call of [
-      caller.confirm({ id: b.id }),
-      caller.markNoShow({ id: b.id }),
-      caller.checkIn({ id: b.id }),
-      caller.reschedule({ id: b.id, booking_date: tuesday(), booking_time: "15:00", idempotency_key: key() }),
+      () => caller.confirm({ id: b.id }),
+      () => caller.markNoShow({ id: b.id }),
+      () => caller.checkIn({ id: b.id }),
+      () => caller.reschedule({ id: b.id, booking_date: tuesday(), booking_time: "15:00", idempotency_key: key() }),
     ])
-      expect(await failure(call)).toMatchObject({ code: "CONFLICT", message: BOOKING_ERRORS.cancelled });
+      expect(await failure(call())).toMatchObject({ code: "CONFLICT", message: BOOKING_ERRORS.cancelled });
     const moved = await caller.create(form({ booking_time: "12:00" }));
     await caller.reschedule({ id: moved.id, booking_date: tuesday(), booking_time: "16:00", idempotency_key: key() });
     expect((await failure(caller.cancel({ id: moved.id, reason }))).message).toBe(BOOKING_ERRORS.rescheduled);
     const received = await caller.create(form({ booking_time: "17:00" }));
     await caller.checkIn({ id: received.id });
     expect((await failure(caller.cancel({ id: received.id, reason }))).message).toBe(BOOKING_ERRORS.checkedIn);
+    // The cancelled booking's hour, free again.
+    const missed = await caller.create(form({ booking_time: "11:00" }));
+    await app.db().execute(sql`UPDATE bookings SET non_attendance = true WHERE id = ${missed.id}`);
+    expect((await failure(caller.cancel({ id: missed.id, reason }))).message).toBe(BOOKING_ERRORS.noShow);
   });
 
   it("needs a reason, and refuses another company, a role without destroy and a user limited to his own", async () => {

@@ -327,7 +327,7 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
         </Figure>
       </div>
       <p className="analytics-left-out">
-        Aún no incluidos: la ocupación de las horas disponibles y las cancelaciones de la agenda.
+        Aún no incluida: la ocupación de las horas disponibles de la agenda.
       </p>
     </>
   );
