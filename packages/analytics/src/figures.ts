@@ -50,6 +50,9 @@ export interface Totals {
     /** Bookings cancelled ('Anular'), on their day; rate: over the bookings plus the cancelled. */
     cancelled: number;
     cancelled_rate: number | null;
+    /** Hours the agenda offered (the booking rules on an empty agenda); occupancy: booked / available, 0..1. */
+    available_hours: number;
+    occupancy: number | null;
     booked_hours: number;
   };
   budgets: {
@@ -105,10 +108,14 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
 const hours = (minutes: number) => Math.round((minutes / 60) * 10) / 10;
 
 /**
- * The period's figures from its rows (every dimension of every metric, summed over the period's days) and the
- * company's budget statuses in their order.
+ * The period's figures from its rows (every dimension of every metric, summed over the period's days), the
+ * company's budget statuses in their order and the minutes its agenda offered over the period.
  */
-export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly BudgetStatus[]): Totals {
+export function totalsOf(
+  rows: readonly MetricRow[],
+  budgetStatuses: readonly BudgetStatus[],
+  availableMinutes: number,
+): Totals {
   // Grouped once: a five-year answer has thousands of rows (histogram buckets, technicians, channels).
   const byMetric = new Map<string, MetricRow[]>();
   for (const r of rows) {
@@ -174,6 +181,8 @@ export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly Bu
       rescheduled_rate: ratio(rescheduled, bookings + rescheduled),
       cancelled: cancelledBookings,
       cancelled_rate: ratio(cancelledBookings, bookings + cancelledBookings),
+      available_hours: hours(availableMinutes),
+      occupancy: ratio(sum("booked_minutes"), availableMinutes),
       booked_hours: hours(sum("booked_minutes")),
     },
     budgets: {

@@ -50,7 +50,7 @@ describe("budgets sent and their conversion", () => {
       { metric: "budgets", dim: 8, value: 1 },
       { metric: "budgets", dim: 9, value: 2 },
     ];
-    const { budgets } = totalsOf(rows, statuses);
+    const { budgets } = totalsOf(rows, statuses, 0);
     expect(budgets.created).toBe(12);
     expect(budgets.sent).toBe(8);
     expect(budgets.approved).toBe(5);
@@ -68,7 +68,16 @@ describe("budgets sent and their conversion", () => {
     const { budgets } = totalsOf(
       [{ metric: "budgets", dim: 5, value: 3 }],
       statuses.map((st) => ({ ...st, approve: false })),
+      0,
     );
     expect(budgets).toMatchObject({ created: 3, sent: 0, approved: 0, conversion: null });
+  });
+});
+
+describe("the agenda's occupancy", () => {
+  it("divides the minutes booked by the minutes the agenda offered, and has none without offered hours", () => {
+    const rows = [{ metric: "booked_minutes", dim: -1, value: 90 }];
+    expect(totalsOf(rows, [], 360).agenda).toMatchObject({ available_hours: 6, occupancy: 0.25 });
+    expect(totalsOf(rows, [], 0).agenda.occupancy).toBeNull();
   });
 });

@@ -154,7 +154,7 @@ export const ANALYTICS_FIGURES = {
   agenda: {
     title: "Agenda",
     definition:
-      "Reservas por su día, sin contar las reprogramadas (cuenta la nueva) ni las anuladas. Inasistencia: reservas marcadas como no asistió, sobre las reservas. Reprogramadas: reservas movidas a otra fecha, sobre las reservas más las reprogramadas. Anulación: reservas anuladas (por su día), sobre las reservas más las anuladas; una reserva anulada no cuenta como reserva.",
+      "Reservas por su día, sin contar las reprogramadas (cuenta la nueva) ni las anuladas. Inasistencia: reservas marcadas como no asistió, sobre las reservas. Reprogramadas: reservas movidas a otra fecha, sobre las reservas más las reprogramadas. Anulación: reservas anuladas (por su día), sobre las reservas más las anuladas; una reserva anulada no cuenta como reserva. Ocupación: horas reservadas sobre las horas disponibles, las que la agenda ofrece según su configuración (días y horario de atención, intervalo, cupos por hora o profesionales, feriados, bloqueos y horas no disponibles de cada profesional).",
   },
   channels: {
     title: "Reservas por canal",

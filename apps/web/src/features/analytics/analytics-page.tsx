@@ -278,6 +278,7 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
             kpi("Reprogramadas", d.totals.agenda.rescheduled_rate, p?.agenda.rescheduled_rate, percentText, false),
             kpi("Anulación", d.totals.agenda.cancelled_rate, p?.agenda.cancelled_rate, percentText, false),
             kpi("Horas reservadas", d.totals.agenda.booked_hours, p?.agenda.booked_hours, hoursText),
+            kpi("Ocupación", d.totals.agenda.occupancy, p?.agenda.occupancy, percentText),
           ]}
         >
           <TimeChart
@@ -326,9 +327,6 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
           />
         </Figure>
       </div>
-      <p className="analytics-left-out">
-        Aún no incluida: la ocupación de las horas disponibles de la agenda.
-      </p>
     </>
   );
 }
