@@ -69,7 +69,9 @@ export function figureTables(d: {
         p.no_show,
         percent(p.bookings > 0 ? p.no_show / p.bookings : null),
         p.cancelled_bookings,
-        percent(p.bookings + p.cancelled_bookings > 0 ? p.cancelled_bookings / (p.bookings + p.cancelled_bookings) : null),
+        percent(
+          p.bookings + p.cancelled_bookings > 0 ? p.cancelled_bookings / (p.bookings + p.cancelled_bookings) : null,
+        ),
       ]),
     },
     channels: {

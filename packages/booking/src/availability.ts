@@ -56,7 +56,9 @@ export function availableMinutes(
       const away =
         userId === null
           ? []
-          : facts.blockHours.filter((h) => h.userId === userId && h.day === weekday).map((h) => [minutesOf(h.start), minutesOf(h.end)]);
+          : facts.blockHours
+              .filter((h) => h.userId === userId && h.day === weekday)
+              .map((h) => [minutesOf(h.start), minutesOf(h.end)]);
       return slots.filter((m) => !blocked.has(m) && !away.some(([a = 0, b = 0]) => m < b && m + rules.interval > a))
         .length;
     };

@@ -80,7 +80,9 @@ describe("loadAvailableMinutes", () => {
     const monday = await loadAvailableMinutes(db, o.companyId, day, day, [here]);
     expect(monday).toBeGreaterThan(0);
     expect(await load(null)).toBe(base * (o.locationIds.length + 1));
-    await db.execute(sql`INSERT INTO holidays (company_id, date, name, location_id) VALUES (${o.companyId}, ${day}, 'Local', ${there})`);
+    await db.execute(
+      sql`INSERT INTO holidays (company_id, date, name, location_id) VALUES (${o.companyId}, ${day}, 'Local', ${there})`,
+    );
     expect(await load([here])).toBe(base);
     expect(await load([there])).toBe(base - monday);
     await db.execute(sql`INSERT INTO booking_blocks (company_id, date, active) VALUES (${o.companyId}, ${day}, true)`);

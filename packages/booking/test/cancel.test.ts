@@ -127,9 +127,9 @@ describe("booking.cancel", () => {
     for (let i = 0; i < 3; i++) made.push(await caller.create({ ...slot, idempotency_key: key() }));
     expect((await failure(caller.create({ ...slot, idempotency_key: key() }))).code).toBe("CONFLICT");
     await caller.cancel({ id: made[0]!.id, reason });
-    expect((await caller.freeSlots({ booking_date: tuesday(1), location_id: o.locationIds[0], duration: 30 })).hours).toContain(
-      "10:00",
-    );
+    expect(
+      (await caller.freeSlots({ booking_date: tuesday(1), location_id: o.locationIds[0], duration: 30 })).hours,
+    ).toContain("10:00");
     expect((await caller.create({ ...slot, idempotency_key: key() })).booking_time).toBe("10:00");
     expect((await failure(caller.create({ ...slot, idempotency_key: key() }))).code).toBe("CONFLICT");
   });
@@ -148,10 +148,7 @@ describe("booking.cancel", () => {
     });
     const retention = async () =>
       (
-        await db
-          .select({ category: crms.category, bookingId: crms.bookingId })
-          .from(crms)
-          .where(eq(crms.id, o.crmId))
+        await db.select({ category: crms.category, bookingId: crms.bookingId }).from(crms).where(eq(crms.id, o.crmId))
       )[0];
     expect(await retention()).toEqual({ category: "completed", bookingId: booked.id });
     await (await other()).cancel({ id: booked.id, reason });
