@@ -23,8 +23,9 @@ export const crmStatusOf = (company: SQL, category: SQL) =>
  * Moves managements along their booking. Retentions and absences without a booking take the vehicle's first
  * booking made after they opened (the client booked through the link or called in). Then, when the booking's state
  * differs from the one last applied (so a status chosen by hand stands until the booking changes again):
- * follow-ups: pending -> initial, confirmed -> booked, checked in -> completed, no-show or cancelled -> failed; absences: booked
- * until checked in, then completed ('Recuperado'); retentions: completed ('Agendado') once booked. A check-in
+ * follow-ups: pending -> initial, confirmed -> booked, checked in -> completed, no-show or cancelled -> failed;
+ * absences: booked until checked in, then completed ('Recuperado'); retentions: completed ('Agendado') once booked
+ * (a cancelled booking lets go of them: releaseCancelledBooking). A check-in
  * records the order's total as the recovered amount. `only` limits the pass to some managements of one company (a
  * booking made or moved for them moves them at once, not on the next run).
  */
