@@ -269,7 +269,7 @@ function EditStatus({
         {status.type === "Budget" && (
           <>
             <Checkbox
-              label="Aprobado (el cliente aceptó el presupuesto)"
+              label={`Aprobado (${theTerm(terms.client)} aceptó el presupuesto)`}
               checked={approve}
               onCheckedChange={(on) => {
                 setApprove(on);
