@@ -47,8 +47,10 @@ const DOMAIN =
  * a buy order's receipt (@taller/provider) moves stock through @taller/inventory, a client's WhatsApp message
  * opens its document's chat and becomes a comment there through @taller/chat, its 'Si' confirming a booking through
  * @taller/booking (messaging comes after booking), and an electronic invoice is sent to its client by WhatsApp
- * through @taller/messaging's queue and adapter. An import may only point to an earlier entry, so no cycle can be
- * written; a domain not listed imports no other domain.
+ * through @taller/messaging's queue and adapter; the reports' agenda occupancy divides by the available hours the
+ * booking rules give (@taller/booking's loadAvailableMinutes: the free-slot rule stays in one place), so analytics
+ * comes after booking. An import may only point to an earlier entry, so no cycle can be written; a domain not
+ * listed imports no other domain.
  */
 export const DOMAIN_ORDER = [
   "admin",
@@ -63,6 +65,7 @@ export const DOMAIN_ORDER = [
   "booking",
   "messaging",
   "invoicing",
+  "analytics",
 ];
 
 const BARE_TABLE = {

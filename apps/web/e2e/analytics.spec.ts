@@ -28,6 +28,14 @@ async function checkDashboard(page: Page, name: string) {
   await expect(orders.locator(".recharts-bar-rectangle").first()).toBeVisible();
   await orders.getByText("Ver tabla").click();
   await expect(orders.getByRole("columnheader", { name: "Recibidas" })).toBeVisible();
+  // Budgets sent against approved (the demo's 'Aprobado' status is marked as approval), the agenda's cancellations
+  // and occupancy.
+  const budgets = page.locator('[data-figure="budgets"]');
+  for (const kpi of ["Aprobados", "Conversión"])
+    await expect(budgets.getByRole("term").filter({ hasText: kpi })).toBeVisible();
+  const agenda = page.locator('[data-figure="agenda"]');
+  for (const kpi of ["Anulación", "Ocupación"])
+    await expect(agenda.getByRole("term").filter({ hasText: kpi })).toBeVisible();
   await expectNoSidewaysScroll(page, name);
 
   // A preset is a new range: the server is asked again and the URL keeps it.

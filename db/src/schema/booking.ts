@@ -30,7 +30,8 @@ import { orders } from "./orders";
  * booking_time and duration, so every writer gets them right across DST changes. A generated column cannot do it:
  * converting a local time needs the time-zone rules, which PostgreSQL does not treat as immutable.
  *
- * A booking "occupies" its slots unless it was rescheduled (its successor occupies the new ones). Bookings with a
+ * A booking "occupies" its slots unless it was rescheduled (its successor occupies the new ones) or cancelled
+ * (`cancelled_at`: kept with its reason for the record and the reports, its place free again). Bookings with a
  * professional (`user_id`) may not overlap for that professional: the exclusion constraint
  * `bookings_professional_no_overlap` (btree_gist, migration 0007) refuses it whatever the code writing them does.
  */
@@ -65,6 +66,10 @@ export const bookings = pgTable(
     rescheduledFor: integer("rescheduled_for"),
     rescheduledFrom: integer("rescheduled_from"),
     checkInTime: timestamp("check_in_time", { withTimezone: true }),
+    // 'Anular' (booking.cancel): when and why, and who; a cancelled booking is final and holds no place.
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    cancelledBy: integer("cancelled_by"),
     // A client's repeated 'Agendar' (double click, retry) carries the same key and books once.
     idempotencyKey: text("idempotency_key"),
     createdBy: integer("created_by"),
@@ -79,7 +84,7 @@ export const bookings = pgTable(
     // Free-slot search: the occupying bookings of a company in a time window, read from the index.
     index("bookings_company_start_idx")
       .on(t.companyId, t.startAt, t.endAt, t.userId, t.locationId)
-      .where(sql`NOT ${t.rescheduled}`),
+      .where(sql`NOT ${t.rescheduled} AND ${t.cancelledAt} IS NULL`),
     tenantRef(t, t.vehicleId, vehicles, "cascade"),
     tenantRef(t, t.clientId, clients, "set null"),
     tenantRef(t, t.orderId, orders, "set null"),
@@ -87,6 +92,7 @@ export const bookings = pgTable(
     tenantRef(t, t.userId, users, "set null"),
     tenantRef(t, t.requirementId, requirements, "set null"),
     tenantRef(t, t.createdBy, users, "set null"),
+    tenantRef(t, t.cancelledBy, users, "set null"),
     tenantRef(t, t.rescheduledFor, t, "set null"),
     tenantRef(t, t.rescheduledFrom, t, "set null"),
     // "Own records only" on vehicles: the vehicles of a user's bookings.
@@ -96,6 +102,11 @@ export const bookings = pgTable(
     check("bookings_duration_range", sql`${t.duration} BETWEEN 1 AND 1440`),
     check("bookings_type_known", sql`${t.bookingType} IN ('booking', 'reentry')`),
     check("bookings_rescheduled_link", sql`${t.rescheduledFor} IS NULL OR ${t.rescheduled}`),
+    // A cancellation says why; a moved or checked-in booking is no longer cancellable (booking.cancel refuses it).
+    check(
+      "bookings_cancel_reason",
+      sql`(${t.cancelledAt} IS NULL) = (${t.cancelReason} IS NULL) AND length(${t.cancelReason}) BETWEEN 1 AND 500`,
+    ),
   ],
 );
 

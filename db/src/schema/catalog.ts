@@ -18,6 +18,9 @@ export const statuses = pgTable(
     // Order statuses only: the one an order is cancelled into (orders.cancel; 'Anulado' in the demo). A cancelled
     // order raises no CRM retention.
     cancel: boolean("cancel").notNull().default(false),
+    // Budget statuses only: a finished status meaning the client accepted the budget ('Aprobado' in the demo), so
+    // reports count approvals and inventory suggests approved lines; a finished budget status without it was refused.
+    approve: boolean("approve").notNull().default(false),
     // Crm::Booking statuses only: which of the spec's categories the status stands for (completed, failed, booked,
     // initial); a management's list category (crms.category) follows from it and on_hold.
     crmCategory: text("crm_category").$type<CrmStatusCategory>(),
@@ -33,6 +36,7 @@ export const statuses = pgTable(
       .on(t.companyId)
       .where(sql`${t.cancel}`),
     check("statuses_cancel_order_finish", sql`NOT ${t.cancel} OR (${t.type} = 'Order' AND ${t.finish})`),
+    check("statuses_approve_budget_finish", sql`NOT ${t.approve} OR (${t.type} = 'Budget' AND ${t.finish})`),
     check(
       "statuses_crm_category",
       sql`(${t.type} = 'Crm::Booking') = (${t.crmCategory} IS NOT NULL) AND ${t.crmCategory} IN ('initial', 'completed', 'failed', 'booked')`,

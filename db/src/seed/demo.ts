@@ -258,6 +258,8 @@ export async function seedCompanyBase(
           position,
           // 'Anulado' is where orders.cancel moves an order.
           cancel: type === "Order" && name === "Anulado",
+          // 'Aprobado' is the budget status the reports count as the client's acceptance.
+          approve: type === "Budget" && name === "Aprobado",
           crmCategory,
         })),
       )

@@ -11,6 +11,8 @@ export interface AdminStatus {
   finish: boolean;
   /** The company's cancel status ('Anular' moves an order there). */
   cancel: boolean;
+  /** A finished budget status meaning the client accepted the budget. */
+  approve: boolean;
   position: number;
   crm_category: CrmStatusCategory | null;
 }
@@ -20,7 +22,7 @@ export const statusesList = staffProcedure.use(can("read", "manager")).query(asy
   const [statuses, transitions] = await Promise.all([
     queryRows<AdminStatus>(
       ctx.db,
-      sql`SELECT id, type, name, color, finish, cancel, position, crm_category FROM statuses
+      sql`SELECT id, type, name, color, finish, cancel, approve, position, crm_category FROM statuses
           WHERE company_id = ${ctx.companyId} ORDER BY type, position, id`,
     ),
     queryRows<StatusTransition>(

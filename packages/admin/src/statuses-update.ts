@@ -7,7 +7,8 @@ import { emitSetupChanged } from "./setup-changes";
 /**
  * Renames, recolours or flags a status as finished (a finished status leaves the lists' default filters), or as the
  * company's cancel status: a finished order status, one or none per company (the database's unique index and check
- * hold it; marking another one moves the flag in this transaction).
+ * hold it; marking another one moves the flag in this transaction); a budget status as an approval one (a finished
+ * budget status, as the database's check says).
  */
 export const statusesUpdate = staffProcedure
   .use(can("update", "manager"))
@@ -16,9 +17,15 @@ export const statusesUpdate = staffProcedure
     withTransaction(ctx, async (tx) => {
       // Marking the cancel status locks every order status of the company, in one order: two admins marking two
       // statuses at once take turns, and the later one moves the flag instead of tripping on the unique index.
-      const locked = await queryRows<{ id: number; type: StatusType; finish: boolean; cancel: boolean }>(
+      const locked = await queryRows<{
+        id: number;
+        type: StatusType;
+        finish: boolean;
+        cancel: boolean;
+        approve: boolean;
+      }>(
         tx.db,
-        sql`SELECT id, type, finish, cancel FROM statuses
+        sql`SELECT id, type, finish, cancel, approve FROM statuses
             WHERE company_id = ${ctx.companyId} AND (id = ${input.id} OR (${input.cancel === true} AND type = 'Order'))
             ORDER BY id FOR UPDATE`,
       );
@@ -34,6 +41,12 @@ export const statusesUpdate = staffProcedure
       if (cancel && !(input.finish ?? current.finish)) {
         throw fieldError("BAD_REQUEST", "finish", ADMIN_SETUP_TEXTS.cancelNotFinished);
       }
+      const approve = input.approve ?? current.approve;
+      if (approve && current.type !== "Budget")
+        throw fieldError("BAD_REQUEST", "approve", ADMIN_SETUP_TEXTS.approveNotBudget);
+      if (approve && !(input.finish ?? current.finish)) {
+        throw fieldError("BAD_REQUEST", "finish", ADMIN_SETUP_TEXTS.approveNotFinished);
+      }
       if (input.cancel && !current.cancel) {
         // Cleared first: the unique index is checked row by row, so one statement could trip on the old flag.
         await queryRows(
@@ -45,7 +58,8 @@ export const statusesUpdate = staffProcedure
         queryRows<{ id: number }>(
           tx.db,
           sql`UPDATE statuses SET name = coalesce(${input.name ?? null}, name), color = coalesce(${input.color ?? null}, color),
-                     finish = coalesce(${input.finish ?? null}::boolean, finish), cancel = ${cancel}
+                     finish = coalesce(${input.finish ?? null}::boolean, finish), cancel = ${cancel},
+                     approve = ${approve}
               WHERE company_id = ${ctx.companyId} AND id = ${input.id} RETURNING id`,
         ),
         "name",

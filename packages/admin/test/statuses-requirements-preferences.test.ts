@@ -132,6 +132,41 @@ describe("admin.statuses", () => {
     expect(await cancelIds()).toEqual([old]);
   });
 
+  it("marks finished budget statuses as approval ('Aprobado' in the demo), never another kind or an open one", async () => {
+    const a = await admin();
+    const approveNames = async () =>
+      (await a.statuses.list()).statuses.filter((s) => s.approve).map((s) => `${s.type}:${s.name}`);
+    expect(await approveNames()).toEqual(["Budget:Aprobado"]);
+    const [draft, , , refused] = fx().statusIds.Budget;
+    // Several may be approval; it is not a toggle across the company like the cancel status.
+    const { id } = await a.statuses.create({
+      type: "Budget",
+      name: "Aprobado en parte",
+      color: "#00aa00",
+      finish: true,
+    });
+    await a.statuses.update({ id, approve: true });
+    expect(await approveNames()).toEqual(["Budget:Aprobado", "Budget:Aprobado en parte"]);
+    // An open budget status, unfinishing an approval one, or another type's status is a field error.
+    expect(fieldsOf(await failure(a.statuses.update({ id: draft!, approve: true })))).toEqual({
+      finish: ADMIN_SETUP_TEXTS.approveNotFinished,
+    });
+    expect(fieldsOf(await failure(a.statuses.update({ id, finish: false })))).toEqual({
+      finish: ADMIN_SETUP_TEXTS.approveNotFinished,
+    });
+    const order = fx().statusIds.Order.at(-1)!;
+    expect(fieldsOf(await failure(a.statuses.update({ id: order, approve: true })))).toEqual({
+      approve: ADMIN_SETUP_TEXTS.approveNotBudget,
+    });
+    // Another company's admin cannot mark it, nor a role without the manager grant.
+    expect((await failure((await other()).statuses.update({ id: refused!, approve: true }))).code).toBe("NOT_FOUND");
+    const asesor = await callerFor("asesor@taller.demo");
+    expect((await failure(asesor.statuses.update({ id: refused!, approve: true }))).code).toBe("FORBIDDEN");
+    await a.statuses.update({ id, approve: false });
+    await a.statuses.remove({ id });
+    expect(await approveNames()).toEqual(["Budget:Aprobado"]);
+  });
+
   it("reorders a type's statuses given all of them; a stale or foreign list is refused", async () => {
     const a = await admin();
     const ids = (await a.statuses.list()).statuses.filter((s) => s.type === "Order").map((s) => s.id);

@@ -5,6 +5,7 @@ import {
   previousPeriod,
   type AnalyticsGrain,
 } from "@taller/core";
+import { loadAvailableMinutes } from "@taller/booking";
 import { intArray, queryRows } from "@taller/db";
 import { can, listScope, locationIdsInput, staffProcedure, userError, type ScopeContext } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
@@ -88,15 +89,23 @@ export async function readDashboard(ctx: ScopeContext, input: DashboardInput): P
          )})
          GROUP BY 1, 2`,
   );
-  // The company's few budget statuses: which one is initial and which are finished is read now, not stored.
+  // The company's few budget statuses: which one is initial and which mean approval is read now, not stored, so
+  // marking another status as approval at /admin/statuses reclassifies every period at once.
   const budgetStatuses = await queryRows<BudgetStatus>(
     ctx.db,
-    sql`SELECT id, name, finish, position FROM statuses
+    sql`SELECT id, name, finish, approve, position FROM statuses
          WHERE company_id = ${ctx.companyId} AND type = 'Budget' ORDER BY position, id`,
   );
+  // The agenda's offered hours come from the booking rules (a few small reads), not from stored aggregates: a
+  // change of hours or a new holiday reads right at once for every period.
+  const [available, availableBefore] = await Promise.all([
+    loadAvailableMinutes(ctx.db, ctx.companyId, input.from, input.to, scope.locationIds),
+    prev ? loadAvailableMinutes(ctx.db, ctx.companyId, prev.from, prev.to, scope.locationIds) : 0,
+  ]);
   const totals = totalsOf(
     totalsRows.filter((r) => r.current),
     budgetStatuses,
+    available,
   );
   const userIds = totals.technicians.map((t) => t.user_id);
   const users =
@@ -115,6 +124,7 @@ export async function readDashboard(ctx: ScopeContext, input: DashboardInput): P
       totals: totalsOf(
         totalsRows.filter((r) => !r.current),
         budgetStatuses,
+        availableBefore,
       ),
     },
     totals,

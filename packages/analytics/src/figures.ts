@@ -17,6 +17,7 @@ export const SERIES_METRICS = [
   "paid",
   "bookings",
   "no_show",
+  "cancelled_bookings",
   "works_done",
 ] as const;
 export type SeriesMetric = (typeof SERIES_METRICS)[number];
@@ -46,14 +47,31 @@ export interface Totals {
     no_show_rate: number | null;
     rescheduled: number;
     rescheduled_rate: number | null;
+    /** Bookings cancelled ('Anular'), on their day; rate: over the bookings plus the cancelled. */
+    cancelled: number;
+    cancelled_rate: number | null;
+    /** Hours the agenda offered (the booking rules on an empty agenda); occupancy: booked / available, 0..1. */
+    available_hours: number;
+    occupancy: number | null;
     booked_hours: number;
   };
   budgets: {
     created: number;
     /** Created budgets no longer in the company's initial status. */
     sent: number;
+    /** Created budgets in a status the company marks as approval (`statuses.approve`). */
+    approved: number;
+    /** approved / sent, 0..1; null with nothing sent. */
+    conversion: number | null;
     /** Every budget status in the company's order; `conversion` (count / sent, 0..1) for the finished ones. */
-    by_status: { status_id: number; name: string; finish: boolean; count: number; conversion: number | null }[];
+    by_status: {
+      status_id: number;
+      name: string;
+      finish: boolean;
+      approve: boolean;
+      count: number;
+      conversion: number | null;
+    }[];
   };
   crm: {
     kind: number;
@@ -73,6 +91,8 @@ export interface BudgetStatus {
   id: number;
   name: string;
   finish: boolean;
+  /** The company marks it as the client's acceptance (a finished status). */
+  approve: boolean;
   position: number;
 }
 
@@ -88,10 +108,14 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
 const hours = (minutes: number) => Math.round((minutes / 60) * 10) / 10;
 
 /**
- * The period's figures from its rows (every dimension of every metric, summed over the period's days) and the
- * company's budget statuses in their order.
+ * The period's figures from its rows (every dimension of every metric, summed over the period's days), the
+ * company's budget statuses in their order and the minutes its agenda offered over the period.
  */
-export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly BudgetStatus[]): Totals {
+export function totalsOf(
+  rows: readonly MetricRow[],
+  budgetStatuses: readonly BudgetStatus[],
+  availableMinutes: number,
+): Totals {
   // Grouped once: a five-year answer has thousands of rows (histogram buckets, technicians, channels).
   const byMetric = new Map<string, MetricRow[]>();
   for (const r of rows) {
@@ -117,6 +141,7 @@ export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly Bu
   const collected = sum("collected");
   const bookings = sum("bookings");
   const rescheduled = sum("rescheduled");
+  const cancelledBookings = sum("cancelled_bookings");
   const technicians = new Map<number, { user_id: number; works: number; hours: number }>();
   for (const r of [...of("works_done"), ...of("work_minutes")]) {
     const t = technicians.get(r.dim) ?? { user_id: r.dim, works: 0, hours: 0 };
@@ -127,6 +152,7 @@ export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly Bu
   const created = sum("budgets");
   const initial = initialBudgetStatus(budgetStatuses);
   const sent = created - (initial === null ? 0 : sum("budgets", initial));
+  const approved = budgetStatuses.reduce((a, st) => (st.approve ? a + sum("budgets", st.id) : a), 0);
   return {
     orders: {
       received: sum("received"),
@@ -153,17 +179,24 @@ export function totalsOf(rows: readonly MetricRow[], budgetStatuses: readonly Bu
       no_show_rate: ratio(sum("no_show"), bookings),
       rescheduled,
       rescheduled_rate: ratio(rescheduled, bookings + rescheduled),
+      cancelled: cancelledBookings,
+      cancelled_rate: ratio(cancelledBookings, bookings + cancelledBookings),
+      available_hours: hours(availableMinutes),
+      occupancy: ratio(sum("booked_minutes"), availableMinutes),
       booked_hours: hours(sum("booked_minutes")),
     },
     budgets: {
       created,
       sent,
+      approved,
+      conversion: ratio(approved, sent),
       by_status: budgetStatuses.map((st) => {
         const count = sum("budgets", st.id);
         return {
           status_id: st.id,
           name: st.name,
           finish: st.finish,
+          approve: st.approve,
           count,
           conversion: st.finish ? ratio(count, sent) : null,
         };

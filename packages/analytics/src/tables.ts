@@ -62,12 +62,16 @@ export function figureTables(d: {
       rows: series.map((p) => [label(p), p.paid, p.collected, p.paid > 0 ? Math.round(p.collected / p.paid) : null]),
     },
     agenda: {
-      headers: ["Período", "Reservas", "Inasistencias", "% inasistencia"],
+      headers: ["Período", "Reservas", "Inasistencias", "% inasistencia", "Anuladas", "% anulación"],
       rows: series.map((p) => [
         label(p),
         p.bookings,
         p.no_show,
         percent(p.bookings > 0 ? p.no_show / p.bookings : null),
+        p.cancelled_bookings,
+        percent(
+          p.bookings + p.cancelled_bookings > 0 ? p.cancelled_bookings / (p.bookings + p.cancelled_bookings) : null,
+        ),
       ]),
     },
     channels: {
@@ -82,6 +86,7 @@ export function figureTables(d: {
       rows: [
         ["Creados", totals.budgets.created, null, ...before(pb?.created)],
         ["Enviados", totals.budgets.sent, null, ...before(pb?.sent)],
+        ["Aprobados", totals.budgets.approved, percent(totals.budgets.conversion), ...before(pb?.approved)],
         ...totals.budgets.by_status.map((st, i) => [
           st.name,
           st.count,

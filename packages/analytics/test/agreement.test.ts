@@ -88,6 +88,11 @@ async function randomWrites(seed: number) {
   await db.execute(
     sql`UPDATE bookings SET booking_date = booking_date + 3 WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.1`,
   );
+  // Cancelled ('Anular': kept with its reason), a few of them cancelled in the same statement as a move of others.
+  await db.execute(sql`UPDATE bookings SET cancelled_at = now(), cancel_reason = 'Cliente avisó'
+                        WHERE company_id = ${c} AND comment = 'azar' AND NOT rescheduled AND random() < 0.15`);
+  await db.execute(sql`UPDATE bookings SET booking_date = booking_date + 1
+                        WHERE company_id = ${c} AND comment = 'azar' AND cancelled_at IS NOT NULL AND random() < 0.2`);
   await db.execute(sql`DELETE FROM bookings WHERE company_id = ${c} AND comment = 'azar' AND random() < 0.05`);
   // Works on the orders, started and completed by random users, some deleted.
   await db.execute(sql`
@@ -177,13 +182,15 @@ async function direct(locationIds: number[] | null) {
       from: string | null;
       non_attendance: boolean;
       rescheduled: boolean;
+      cancelled: boolean;
     }>(
       db,
-      sql`SELECT location_id, booking_date::text, "from", non_attendance, rescheduled FROM bookings
+      sql`SELECT location_id, booking_date::text, "from", non_attendance, rescheduled,
+                 cancelled_at IS NOT NULL AS cancelled FROM bookings
            WHERE company_id = ${c} AND booking_type = 'booking'`,
     )
   ).filter((b) => at(b.location_id) && inRange(b.booking_date));
-  const held = bookings.filter((b) => !b.rescheduled);
+  const held = bookings.filter((b) => !b.rescheduled && !b.cancelled);
   const channel = (from: string | null) =>
     from === "crm-addon" ? 2 : from === "mail" ? 3 : from === "whatsapp" ? 4 : 1;
   const works = (
@@ -208,9 +215,9 @@ async function direct(locationIds: number[] | null) {
             JOIN orders o ON o.company_id = b.company_id AND o.id = b.order_id WHERE b.company_id = ${c}`,
     )
   ).filter((b) => at(b.location_id) && inRange(day(b.created_at)));
-  const budgetStatuses = await queryRows<{ id: number; finish: boolean }>(
+  const budgetStatuses = await queryRows<{ id: number; finish: boolean; approve: boolean }>(
     db,
-    sql`SELECT id, finish FROM statuses WHERE company_id = ${c} AND type = 'Budget' ORDER BY position, id`,
+    sql`SELECT id, finish, approve FROM statuses WHERE company_id = ${c} AND type = 'Budget' ORDER BY position, id`,
   );
   // The status a budget is created in (budgets' write module): the first not finished in the company's order.
   const initial = budgetStatuses.find((st) => !st.finish)?.id;
@@ -256,10 +263,13 @@ async function direct(locationIds: number[] | null) {
       by_channel: BOOKING_CHANNELS.map((ch) => held.filter((b) => channel(b.from) === ch.id).length),
       no_show: held.filter((b) => b.non_attendance).length,
       rescheduled: bookings.filter((b) => b.rescheduled).length,
+      cancelled: bookings.filter((b) => b.cancelled).length,
     },
     budgets: {
       created: budgets.length,
       sent,
+      // Approved: in a status the company marks as approval (read from statuses, not from the aggregates).
+      approved: budgets.filter((b) => budgetStatuses.some((st) => st.approve && st.id === b.status_id)).length,
       by_status: budgetStatuses.map((st) => budgets.filter((b) => b.status_id === st.id).length),
     },
     crm: CRM_FOLLOWED_KINDS.map((k) => {
@@ -298,14 +308,19 @@ describe("analytics.dashboard against direct counts", () => {
         by_channel: got.totals.agenda.by_channel.map((c) => c.count),
         no_show: got.totals.agenda.no_show,
         rescheduled: got.totals.agenda.rescheduled,
+        cancelled: got.totals.agenda.cancelled,
       }).toEqual(want.agenda);
+      expect(want.agenda.cancelled).toBeGreaterThan(0);
       expect(got.totals.technicians).toEqual(want.technicians);
       expect({
         created: got.totals.budgets.created,
         sent: got.totals.budgets.sent,
+        approved: got.totals.budgets.approved,
         by_status: got.totals.budgets.by_status.map((st) => st.count),
       }).toEqual(want.budgets);
       expect(want.budgets.created).toBeGreaterThan(want.budgets.sent);
+      expect(want.budgets.sent).toBeGreaterThan(want.budgets.approved);
+      expect(want.budgets.approved).toBeGreaterThan(0);
       expect(
         got.totals.crm.map(({ raised, contacted, booked, recovered, lost }) => ({
           raised,

@@ -29,33 +29,55 @@ describe("how a range is read", () => {
 
 describe("budgets sent and their conversion", () => {
   const statuses = [
-    { id: 7, name: "Aprobado", finish: true, position: 0 },
-    { id: 5, name: "Borrador", finish: false, position: 1 },
-    { id: 6, name: "Enviado", finish: false, position: 2 },
-    { id: 8, name: "Rechazado", finish: true, position: 3 },
+    { id: 7, name: "Aprobado", finish: true, approve: true, position: 0 },
+    { id: 5, name: "Borrador", finish: false, approve: false, position: 1 },
+    { id: 6, name: "Enviado", finish: false, approve: false, position: 2 },
+    { id: 8, name: "Rechazado", finish: true, approve: false, position: 3 },
+    { id: 9, name: "Aprobado en parte", finish: true, approve: true, position: 4 },
   ];
 
   it("takes the first status that is not finished as the initial one, as a budget is created", () => {
     expect(initialBudgetStatus(statuses)).toBe(5);
-    expect(initialBudgetStatus([{ id: 9, name: "Único", finish: true, position: 0 }])).toBe(9);
+    expect(initialBudgetStatus([{ id: 9, name: "Único", finish: true, approve: false, position: 0 }])).toBe(9);
     expect(initialBudgetStatus([])).toBeNull();
   });
 
-  it("counts as sent what left the initial status, and each finished status over the sent", () => {
+  it("counts as sent what left the initial status, approved what is in an approval status, and each over the sent", () => {
     const rows = [
       { metric: "budgets", dim: 5, value: 4 },
       { metric: "budgets", dim: 6, value: 2 },
       { metric: "budgets", dim: 7, value: 3 },
       { metric: "budgets", dim: 8, value: 1 },
+      { metric: "budgets", dim: 9, value: 2 },
     ];
-    const { budgets } = totalsOf(rows, statuses);
-    expect(budgets.created).toBe(10);
-    expect(budgets.sent).toBe(6);
+    const { budgets } = totalsOf(rows, statuses, 0);
+    expect(budgets.created).toBe(12);
+    expect(budgets.sent).toBe(8);
+    expect(budgets.approved).toBe(5);
+    expect(budgets.conversion).toBe(5 / 8);
     expect(budgets.by_status.map((st) => [st.name, st.count, st.conversion])).toEqual([
-      ["Aprobado", 3, 0.5],
+      ["Aprobado", 3, 3 / 8],
       ["Borrador", 4, null],
       ["Enviado", 2, null],
-      ["Rechazado", 1, 1 / 6],
+      ["Rechazado", 1, 1 / 8],
+      ["Aprobado en parte", 2, 2 / 8],
     ]);
+  });
+
+  it("has no conversion with nothing sent, and no approval without a status marked so", () => {
+    const { budgets } = totalsOf(
+      [{ metric: "budgets", dim: 5, value: 3 }],
+      statuses.map((st) => ({ ...st, approve: false })),
+      0,
+    );
+    expect(budgets).toMatchObject({ created: 3, sent: 0, approved: 0, conversion: null });
+  });
+});
+
+describe("the agenda's occupancy", () => {
+  it("divides the minutes booked by the minutes the agenda offered, and has none without offered hours", () => {
+    const rows = [{ metric: "booked_minutes", dim: -1, value: 90 }];
+    expect(totalsOf(rows, [], 360).agenda).toMatchObject({ available_hours: 6, occupancy: 0.25 });
+    expect(totalsOf(rows, [], 0).agenda.occupancy).toBeNull();
   });
 });

@@ -13,8 +13,11 @@ export async function agendaScope(
   return listScope(ctx, { action: "read", resource: "booking", locationIds: locationIds?.length ? locationIds : null });
 }
 
-/** The scope as a condition on bookings (alias b). */
+/**
+ * The scope as a condition on bookings (alias b). A cancelled booking holds no place, so the agenda's grids, counts
+ * and search leave it out (its page, by id, still shows it with its reason).
+ */
 export function bookingScopeCondition(scope: ListScope): SQL {
   const locations = scope.locationIds === null ? sql`TRUE` : sql`b.location_id = ANY(${intArray(scope.locationIds)})`;
-  return sql`${locations} AND ${ownBookingCondition(scope.ownerId)}`;
+  return sql`b.cancelled_at IS NULL AND ${locations} AND ${ownBookingCondition(scope.ownerId)}`;
 }

@@ -22,6 +22,9 @@ export interface BookingDetail extends AgendaBooking {
   user_name: string | null;
   from: string | null;
   created_at: Instant;
+  /** 'Anular' (booking.cancel): when and why; a cancelled booking holds no place and leaves the agenda. */
+  cancelled_at: Instant | null;
+  cancel_reason: string | null;
 }
 
 /**
@@ -46,7 +49,8 @@ export async function readBookings(db: Db, companyId: number, where: SQL, limit:
                u.id AS user_id, u.name AS user_name, b.booking_type, b.confirmed, b.non_attendance, b.rescheduled,
                b.rescheduled_for, b.rescheduled_from, ${instantText(sql`b.check_in_time`)} AS check_in_time,
                o.id AS order_id, o.correlative_id AS order_correlative_id, o.user_id AS order_user_id,
-               b.comment, b."from", ${instantText(sql`b.created_at`)} AS created_at
+               b.comment, b."from", ${instantText(sql`b.created_at`)} AS created_at,
+               ${instantText(sql`b.cancelled_at`)} AS cancelled_at, b.cancel_reason
         FROM b
         LEFT JOIN LATERAL (
           SELECT c.id, c.name, c.rut, c.phone, c.email FROM clients c WHERE c.company_id = b.company_id AND c.id = b.client_id LIMIT 1

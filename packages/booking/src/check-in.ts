@@ -11,7 +11,7 @@ import { changed, detail, lockBooking } from "./transitions";
  * 'Recepcionar': receives the order through @taller/orders' createOrder (the next number, the company's first order
  * status, its first status log) and links it to the booking. The booking's row lock makes a second call, concurrent
  * or later, find the order and answer it: one booking, one order. A rescheduled booking is refused (its successor
- * is the one to receive).
+ * is the one to receive), and so is a cancelled one.
  */
 export const checkIn = staffProcedure
   .use(can("create", "check_in"))
@@ -21,6 +21,8 @@ export const checkIn = staffProcedure
       const b = await lockBooking(tx.db, ctx.companyId, input.id, ctx.ownOnly("read", "booking") ? ctx.user.id : null);
       if (b.checked_in) return detail(tx.db, ctx.companyId, b.id);
       if (b.rescheduled) throw userError("CONFLICT", BOOKING_ERRORS.rescheduled);
+      // A cancelled booking gave its place away: a client who comes anyway is received at the desk, without it.
+      if (b.cancelled) throw userError("CONFLICT", BOOKING_ERRORS.cancelled);
       const now = new Date();
       const order = await createOrder(
         tx,

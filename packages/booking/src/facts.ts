@@ -194,7 +194,7 @@ function factsColumns(companyId: number, w: SearchWindow, pros: SQL, professiona
                              || int4send(((date_part('epoch', end_at) - ${start / 1000}::float8) / 60)::int)
                              || int4send(coalesce(user_id, 0)), ''::bytea)
            FROM bookings
-           WHERE company_id = ${companyId} AND NOT rescheduled ${w.excludeId ? sql`AND id <> ${w.excludeId}` : sql``}
+           WHERE company_id = ${companyId} AND NOT rescheduled AND cancelled_at IS NULL ${w.excludeId ? sql`AND id <> ${w.excludeId}` : sql``}
              AND start_at >= ${new Date(start).toISOString()}::timestamptz AND start_at < ${new Date(end).toISOString()}::timestamptz
              AND CASE WHEN ${professional} THEN user_id = ANY(${pros}) ELSE location_id IS NOT DISTINCT FROM ${w.locationId}::int END) AS bookings`;
 }

@@ -1,4 +1,5 @@
 export { bookingRouter } from "./router";
+export { availableMinutes, loadAvailableMinutes, type AvailabilityFacts } from "./availability";
 export type { BookingDetail, BookingWithAddons } from "./booking-rows";
 export type { ConsumedProduct, OfferedAddon } from "./addons";
 export type { Professional } from "./professional-rows";

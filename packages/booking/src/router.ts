@@ -1,4 +1,5 @@
 import { router } from "@taller/trpc";
+import { cancel } from "./cancel";
 import { checkIn } from "./check-in";
 import { clientOptions } from "./options/client-options";
 import { vehicleOptions } from "./options/vehicle-options";
@@ -27,6 +28,7 @@ export const bookingRouter = router({
   markNoShow,
   reschedule,
   checkIn,
+  cancel,
   search,
   toggleBlock,
   clientOptions,

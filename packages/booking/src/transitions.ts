@@ -1,4 +1,4 @@
-// A booking's transitions (confirm, no-show, reschedule, check-in) start here: the row is locked for the
+// A booking's transitions (confirm, no-show, reschedule, check-in, cancel) start here: the row is locked for the
 // transaction, so two transitions of one booking run one after the other and each sees the other's result.
 import { BOOKING_ERRORS, type BookingKind } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
@@ -24,6 +24,7 @@ export interface LockedBooking {
   non_attendance: boolean;
   rescheduled: boolean;
   rescheduled_for: number | null;
+  cancelled: boolean;
   order_id: number | null;
   checked_in: boolean;
   started: boolean;
@@ -40,7 +41,7 @@ export async function lockBooking(
     db,
     sql`SELECT b.id, b.client_id, b.vehicle_id, b.requirement_id, b.location_id, b.user_id, b.booking_date::text AS booking_date,
                to_char(b.booking_time, 'HH24:MI') AS booking_time, b.duration, b.comment, b."from", b.booking_type,
-               b.confirmed, b.non_attendance, b.rescheduled, b.rescheduled_for, b.order_id,
+               b.confirmed, b.non_attendance, b.rescheduled, b.rescheduled_for, b.cancelled_at IS NOT NULL AS cancelled, b.order_id,
                (b.order_id IS NOT NULL OR b.check_in_time IS NOT NULL) AS checked_in, b.start_at <= now() AS started
         FROM bookings b
         WHERE b.company_id = ${companyId} AND b.id = ${id} AND ${ownBookingCondition(ownerId)}
@@ -50,8 +51,9 @@ export async function lockBooking(
   return row;
 }
 
-/** Refuses a transition on a booking that was moved or received: those are final. */
+/** Refuses a transition on a booking that was cancelled, moved or received: those are final. */
 export function assertOpen(b: LockedBooking): void {
+  if (b.cancelled) throw userError("CONFLICT", BOOKING_ERRORS.cancelled);
   if (b.rescheduled) throw userError("CONFLICT", BOOKING_ERRORS.rescheduled);
   if (b.checked_in) throw userError("CONFLICT", BOOKING_ERRORS.checkedIn);
 }

@@ -96,6 +96,11 @@ export const bookingCases: { [K in Keys]: ProcedureCase } = {
     input: (f) => ({ id: f.demo.bookingIds[0] }),
     valid: (f) => ({ id: f.demo.bookingIds[2] }),
   },
+  cancel: {
+    kind: "foreign",
+    input: (f) => ({ id: f.demo.bookingIds[0], reason: "Cliente avisó" }),
+    valid: (f) => ({ id: f.demo.bookingIds[3], reason: "Cliente avisó" }),
+  },
   search: {
     kind: "scoped",
     input: () => ({ query: "a" + "a" }),

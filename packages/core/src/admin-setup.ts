@@ -39,6 +39,8 @@ export const ADMIN_SETUP_TEXTS = {
   transitionNotAllowed: "Este cambio de estado no está permitido",
   cancelNotOrder: (order: TermWords) => `Solo un estado de ${order.oneLower} puede ser el de anulación`,
   cancelNotFinished: "El estado de anulación debe estar marcado como finalizado",
+  approveNotBudget: "Solo un estado de presupuesto puede ser el de aprobación",
+  approveNotFinished: "El estado de aprobación debe estar marcado como finalizado",
 } as const;
 
 /** A colour as the pickers write it: '#rrggbb' (stored lowercase). */
@@ -88,6 +90,8 @@ export const updateStatusSchema = z.object({
   finish: z.boolean().optional(),
   // The order status 'Anular' moves to (one or none per company: the database's unique index); true moves the flag.
   cancel: z.boolean().optional(),
+  // Budget statuses only: a finished status meaning the client accepted the budget (several may: 'Aprobado parcial').
+  approve: z.boolean().optional(),
 });
 
 /** The statuses of one type in their new order: exactly the company's statuses of that type. */

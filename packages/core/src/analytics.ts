@@ -154,7 +154,7 @@ export const ANALYTICS_FIGURES = {
   agenda: {
     title: "Agenda",
     definition:
-      "Reservas por su día, sin contar las reprogramadas (cuenta la nueva). Inasistencia: reservas marcadas como no asistió, sobre las reservas. Reprogramadas: reservas movidas a otra fecha, sobre las reservas más las reprogramadas.",
+      "Reservas por su día, sin contar las reprogramadas (cuenta la nueva) ni las anuladas. Inasistencia: reservas marcadas como no asistió, sobre las reservas. Reprogramadas: reservas movidas a otra fecha, sobre las reservas más las reprogramadas. Anulación: reservas anuladas (por su día), sobre las reservas más las anuladas; una reserva anulada no cuenta como reserva. Ocupación: horas reservadas sobre las horas disponibles, las que la agenda ofrece según su configuración (días y horario de atención, intervalo, cupos por hora o profesionales, feriados, bloqueos y horas no disponibles de cada profesional).",
   },
   channels: {
     title: "Reservas por canal",
@@ -164,7 +164,7 @@ export const ANALYTICS_FIGURES = {
   budgets: {
     title: "Presupuestos enviados y aprobados",
     definition:
-      "Presupuestos creados en el período, por el estado en que están hoy. Enviados: los que dejaron el estado inicial de la empresa (el primero no finalizado). Los estados son de cada empresa y ninguno se marca como aprobación: cada estado finalizado (por ejemplo 'Aprobado' o 'Rechazado') se muestra con su conversión, los presupuestos en él sobre los enviados.",
+      "Presupuestos creados en el período, por el estado en que están hoy. Enviados: los que dejaron el estado inicial de la empresa (el primero no finalizado). Aprobados: los que están en un estado marcado como de aprobación en Administración > Estados. Conversión: aprobados sobre enviados. La tabla muestra además cada estado, y cada estado finalizado con su parte de los enviados.",
   },
   crm: {
     title: "Retenciones y ausencias",

@@ -95,7 +95,12 @@ export const BOOKING_ERRORS = {
   notStarted: "La reserva aún no comienza",
   keyReused: "Esta solicitud ya se usó para otra reserva",
   mailBooked: "Este correo ya fue agendado",
+  cancelled: "La reserva fue anulada",
+  cancelReasonRequired: "Ingresa el motivo de la anulación",
 } as const;
+
+/** The longest reason a booking's cancellation keeps (the database's check says the same). */
+export const BOOKING_CANCEL_REASON_MAX = 500;
 
 export type BookingDisplayKey =
   "completed" | "unconfirmed" | "confirmed" | "non_attendance" | "reentry" | "rescheduled";
@@ -109,6 +114,9 @@ export const BOOKING_DISPLAY: Record<BookingDisplayKey, { label: string; color: 
   reentry: { label: "Reingreso", color: "#8E3C6F", priority: null },
   rescheduled: { label: "Reagendado", color: "#8A8A8A", priority: 3 },
 };
+
+/** A cancelled booking's state: only its page shows it (the agenda leaves cancelled bookings out). */
+export const BOOKING_CANCELLED = { key: "cancelled", label: "Anulada", color: "#8A8A8A", priority: null } as const;
 
 /** What decides a booking's display state. */
 export interface BookingFlags {

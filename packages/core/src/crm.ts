@@ -61,7 +61,7 @@ export function crmCategoryDisplay(
 }
 
 /** The booking state a follow-up or recovery follows (crms.booking_state). */
-export const CRM_BOOKING_STATES = ["pending", "confirmed", "checked_in", "no_show"] as const;
+export const CRM_BOOKING_STATES = ["pending", "confirmed", "checked_in", "no_show", "cancelled"] as const;
 export type CrmBookingState = (typeof CRM_BOOKING_STATES)[number];
 
 // ---------------------------------------------------------------------------

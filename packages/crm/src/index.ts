@@ -4,5 +4,5 @@ export { crmJobs } from "./jobs";
 export { createClient, updateClient, type ClientInput } from "./client-write";
 // How managements follow their bookings: booking's create, move and client page move theirs at once, and check
 // ownership the way the CRM's lists do.
-export { followMovedBooking, tieBooking } from "./write/advance";
+export { followMovedBooking, releaseCancelledBooking, tieBooking } from "./write/advance";
 export { crmOwnCondition } from "./own-condition";

@@ -52,7 +52,7 @@ export async function generateFollowUps(db: Db, now: Date): Promise<Changed[]> {
                b.created_by, coalesce(r.price, 0), 'pending'
         FROM bookings b
         LEFT JOIN requirements r ON r.company_id = b.company_id AND r.id = b.requirement_id
-        WHERE b.booking_date >= ${since}::date AND NOT b.rescheduled AND b.booking_type = 'booking'
+        WHERE b.booking_date >= ${since}::date AND NOT b.rescheduled AND b.cancelled_at IS NULL AND b.booking_type = 'booking'
           AND coalesce(b."from", '') <> 'crm-addon' AND b.rescheduled_from IS NULL
           -- A booking some management follows already (one made for it from the management) opens no second one.
           AND NOT EXISTS (SELECT 1 FROM crms c WHERE c.company_id = b.company_id AND c.booking_id = b.id)
@@ -77,7 +77,7 @@ export async function generateAbsences(db: Db, now: Date): Promise<Changed[]> {
                coalesce(r.price, 0)
         FROM bookings b
         LEFT JOIN requirements r ON r.company_id = b.company_id AND r.id = b.requirement_id
-        WHERE b.booking_date >= ${since}::date AND NOT b.rescheduled AND b.booking_type = 'booking'
+        WHERE b.booking_date >= ${since}::date AND NOT b.rescheduled AND b.cancelled_at IS NULL AND b.booking_type = 'booking'
           AND b.order_id IS NULL AND b.check_in_time IS NULL
           AND (b.non_attendance OR b.booking_date < ${today}::date)
           AND (b.client_id IS NOT NULL OR b.vehicle_id IS NOT NULL)
@@ -122,7 +122,7 @@ export async function generateRetentions(db: Db, now: Date): Promise<Changed[]> 
           AND NOT EXISTS (SELECT 1 FROM crms c WHERE c.company_id = d.company_id AND c.vehicle_id = d.vehicle_id
                           AND c.category IN ('initial', 'on_hold', 'booked'))
           AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.company_id = d.company_id AND b.vehicle_id = d.vehicle_id
-                          AND NOT b.rescheduled AND b.booking_date >= ${today}::date)
+                          AND NOT b.rescheduled AND b.cancelled_at IS NULL AND b.booking_date >= ${today}::date)
         ON CONFLICT (company_id, last_order_id, requirement_id) WHERE kind = 'retention' DO NOTHING
         RETURNING id, company_id`,
   );

@@ -171,14 +171,15 @@ describe("inventory.consumption.consume", () => {
 });
 
 describe("inventory.consumption.suggestions", () => {
-  it("offers the requirement's list and each budget's product lines, summed per product", async () => {
+  it("offers the requirement's list and each approved or open budget's product lines, summed per product", async () => {
     const db = app.db();
     const admin = await callerFor("admin@taller.demo");
     const [withBoth] = await queryRows<{ order_id: number; requirement_id: number; budget_id: number }>(
       db,
       sql`SELECT o.id AS order_id, o.requirement_id, b.id AS budget_id FROM orders o
           JOIN budgets b ON b.company_id = o.company_id AND b.order_id = o.id
-          WHERE o.company_id = ${demo().companyId}
+          JOIN statuses s ON s.company_id = b.company_id AND s.id = b.status_id
+          WHERE o.company_id = ${demo().companyId} AND s.approve
             AND EXISTS (SELECT 1 FROM requirement_products rp WHERE rp.requirement_id = o.requirement_id)
             AND EXISTS (SELECT 1 FROM budget_lines l WHERE l.budget_id = b.id AND l.product_id IS NOT NULL)
           ORDER BY o.id LIMIT 1`,
@@ -202,6 +203,16 @@ describe("inventory.consumption.suggestions", () => {
     expect(requirement?.lines.map((l) => [l.product_id, l.quantity]).sort()).toEqual(lines("requirement"));
     expect(budget?.lines.map((l) => [l.product_id, l.quantity]).sort()).toEqual(lines("budget"));
     expect(budget?.name).toMatch(/^#\d+ · /);
+    expect(budget?.approved).toBe(true);
+    // Refused (a finished status not marked as approval), the budget is no longer offered.
+    const refuse = (to: string) =>
+      db.execute(sql`UPDATE budgets b SET status_id = s.id FROM statuses s
+                      WHERE b.id = ${withBoth!.budget_id} AND s.company_id = b.company_id AND s.type = 'Budget'
+                        AND s.name = ${to}`);
+    await refuse("Rechazado");
+    const refused = await admin.consumption.suggestions({ document_type: "Order", document_id: withBoth!.order_id });
+    expect(refused.some((s) => s.kind === "budget" && s.id === withBoth!.budget_id)).toBe(false);
+    await refuse("Aprobado");
     // Another company's order is not found.
     expect(
       await callFailure(

@@ -58,7 +58,8 @@ async function messageFor(
   const id = req.documentId;
   switch (req.notification) {
     case "booking_confirmation": {
-      // Only a booking still waiting for its client: one moved, received or missed meanwhile has nothing to confirm.
+      // Only a booking still waiting for its client: one moved, received, missed or cancelled meanwhile has nothing to
+      // confirm.
       const [b] = await queryRows<BookingRow>(
         tx.db,
         sql`SELECT b.client_id, c.name, b.booking_date::text AS booking_date, to_char(b.booking_time, 'HH24:MI') AS booking_time, v.identifier
@@ -66,7 +67,8 @@ async function messageFor(
             JOIN clients c ON c.company_id = b.company_id AND c.id = b.client_id
             LEFT JOIN vehicles v ON v.company_id = b.company_id AND v.id = b.vehicle_id
             WHERE b.company_id = ${companyId} AND b.id = ${id}
-              AND NOT b.confirmed AND NOT b.rescheduled AND NOT b.non_attendance AND b.order_id IS NULL`,
+              AND NOT b.confirmed AND NOT b.rescheduled AND NOT b.non_attendance AND b.order_id IS NULL
+              AND b.cancelled_at IS NULL`,
       );
       return b ? { clientId: b.client_id, values: bookingValues(b), documentType: "Booking", documentId: id } : null;
     }

@@ -63,6 +63,7 @@ export const bookingReminderJob = (db: Db): PeriodicJob => ({
           LEFT JOIN vehicles v ON v.company_id = b.company_id AND v.id = b.vehicle_id
           WHERE b.start_at > ${now.toISOString()}::timestamptz AND b.start_at <= ${now.toISOString()}::timestamptz + interval '24 hours'
             AND NOT b.confirmed AND NOT b.rescheduled AND NOT b.non_attendance AND b.order_id IS NULL
+            AND b.cancelled_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.company_id = b.company_id AND m.dedupe_key = 'booking_reminder:' || b.id)
             AND NOT EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.company_id = b.company_id AND m.dedupe_key = 'booking_confirmation:' || b.id
                               AND m.created_at > b.start_at - interval '24 hours')

@@ -41,7 +41,10 @@ export function searchTextDrift(db: Db) {
   );
 }
 
-/** Vehicles whose vehicle_states row (open orders, last booking day) differs from their orders and bookings. */
+/**
+ * Vehicles whose vehicle_states row (open orders, last booking day) differs from their orders and bookings (a
+ * cancelled booking is none).
+ */
 export function vehicleStatesDrift(db: Db) {
   return queryRows<{ id: number }>(
     db,
@@ -49,7 +52,8 @@ export function vehicleStatesDrift(db: Db) {
         LEFT JOIN vehicle_states s ON s.vehicle_id = v.id
         LEFT JOIN LATERAL (SELECT count(*)::int AS n FROM orders o JOIN statuses st ON st.id = o.status_id
                             WHERE o.vehicle_id = v.id AND NOT st.finish) o ON true
-        LEFT JOIN LATERAL (SELECT max(booking_date) AS last FROM bookings b WHERE b.vehicle_id = v.id) b ON true
+        LEFT JOIN LATERAL (SELECT max(booking_date) AS last FROM bookings b
+                            WHERE b.vehicle_id = v.id AND b.cancelled_at IS NULL) b ON true
         WHERE coalesce(s.open_orders, 0) <> o.n OR s.last_booking_date IS DISTINCT FROM b.last`,
   );
 }

@@ -39,7 +39,8 @@ const openOrders = (f: VehicleFilters) =>
 
 /** Bookings (alias b) of the company from today at the selected locations. */
 const comingBookings = (f: VehicleFilters) =>
-  sql`b.company_id = ${f.scope.companyId} AND b.booking_date >= ${f.today}::date AND ${atLocations(f, "b")}`;
+  sql`b.company_id = ${f.scope.companyId} AND b.booking_date >= ${f.today}::date AND b.cancelled_at IS NULL
+      AND ${atLocations(f, "b")}`;
 
 /** deriveVehicleStatus in SQL, over the `open_order` and `next_booking` laterals of vehicleFacts(). */
 const vehicleStatusSql = sql.raw(

@@ -3,6 +3,7 @@
  *
  *   <Checkbox label="Activo" checked={active} onCheckedChange={setActive} />
  *   <Checkbox label="Todos" checked={some ? "indeterminate" : all} onCheckedChange={toggleAll} />
+ *   <Checkbox label="Facturar #12" hideLabel … />   (the label for screen readers only: a box inside a clickable row)
  */
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import { Check, Minus } from "lucide-react";
@@ -13,9 +14,11 @@ export interface CheckboxProps {
   checked: boolean | "indeterminate";
   onCheckedChange(checked: boolean): void;
   disabled?: boolean;
+  /** Only screen readers read the label (a box in a list row, where the row's own click opens the record). */
+  hideLabel?: boolean;
 }
 
-export function Checkbox({ label, checked, onCheckedChange, disabled }: CheckboxProps) {
+export function Checkbox({ label, checked, onCheckedChange, disabled, hideLabel }: CheckboxProps) {
   const id = useId();
   return (
     <div className="checkbox">
@@ -30,7 +33,9 @@ export function Checkbox({ label, checked, onCheckedChange, disabled }: Checkbox
           {checked === "indeterminate" ? <Minus size={14} /> : <Check size={14} />}
         </CheckboxPrimitive.Indicator>
       </CheckboxPrimitive.Root>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? "visually-hidden" : undefined}>
+        {label}
+      </label>
     </div>
   );
 }

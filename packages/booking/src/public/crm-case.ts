@@ -31,7 +31,10 @@ export async function loadCrmCase(db: Db, companyId: number, document: { type: s
           db,
           sql`SELECT c.id, cl.id AS client_id, cl.name AS client_name, v.id AS vehicle_id, v.identifier, v.kms,
                      br.name AS brand_name, bm.name AS brand_model_name, r.id AS requirement_id, r.name AS requirement_name,
-                     l.id AS location_id, l.name AS location_name, c.booking_id
+                     l.id AS location_id, l.name AS location_name,
+                     -- A cancelled booking is none for the page: it offers a new one, which the case then follows.
+                     (SELECT b.id FROM bookings b
+                       WHERE b.company_id = c.company_id AND b.id = c.booking_id AND b.cancelled_at IS NULL) AS booking_id
               FROM crms c
               LEFT JOIN clients cl ON cl.company_id = c.company_id AND cl.id = c.client_id
               LEFT JOIN vehicles v ON v.company_id = c.company_id AND v.id = c.vehicle_id

@@ -11,7 +11,7 @@ export async function confirmByClient(tx: Transaction, companyId: number, bookin
     tx.db,
     sql`UPDATE bookings SET confirmed = true, updated_at = now()
         WHERE company_id = ${companyId} AND id = ${bookingId} AND NOT confirmed AND NOT rescheduled
-          AND NOT non_attendance AND order_id IS NULL
+          AND NOT non_attendance AND order_id IS NULL AND cancelled_at IS NULL
         RETURNING id`,
   );
   if (changed.length) await tx.emit({ type: "booking.changed", companyId, payload: { ids: [bookingId] } });

@@ -12,7 +12,7 @@ export interface ChangedManagement {
 /** The state a booking is in, as the managements follow it. */
 export const bookingState = (b: string) =>
   sql.raw(`CASE WHEN ${b}.order_id IS NOT NULL OR ${b}.check_in_time IS NOT NULL THEN 'checked_in'
-                WHEN ${b}.non_attendance THEN 'no_show' WHEN ${b}.confirmed THEN 'confirmed' ELSE 'pending' END`);
+                WHEN ${b}.cancelled_at IS NOT NULL THEN 'cancelled' WHEN ${b}.non_attendance THEN 'no_show' WHEN ${b}.confirmed THEN 'confirmed' ELSE 'pending' END`);
 
 /** The company's first status of a category (statuses.crm_category), by position. */
 export const crmStatusOf = (company: SQL, category: SQL) =>
@@ -23,8 +23,9 @@ export const crmStatusOf = (company: SQL, category: SQL) =>
  * Moves managements along their booking. Retentions and absences without a booking take the vehicle's first
  * booking made after they opened (the client booked through the link or called in). Then, when the booking's state
  * differs from the one last applied (so a status chosen by hand stands until the booking changes again):
- * follow-ups: pending -> initial, confirmed -> booked, checked in -> completed, no-show -> failed; absences: booked
- * until checked in, then completed ('Recuperado'); retentions: completed ('Agendado') once booked. A check-in
+ * follow-ups: pending -> initial, confirmed -> booked, checked in -> completed, no-show or cancelled -> failed;
+ * absences: booked until checked in, then completed ('Recuperado'); retentions: completed ('Agendado') once booked
+ * (a cancelled booking lets go of them: releaseCancelledBooking). A check-in
  * records the order's total as the recovered amount. `only` limits the pass to some managements of one company (a
  * booking made or moved for them moves them at once, not on the next run).
  */
@@ -38,7 +39,7 @@ export async function advanceManagements(
       ? sql`AND ${sql.raw(c)}.company_id = ${only.companyId} AND ${sql.raw(c)}.id = ANY(${intArray(only.crmIds)})`
       : sql``;
   const nextBooking = sql`(SELECT b.id FROM bookings b
-      WHERE b.company_id = c.company_id AND b.vehicle_id = c.vehicle_id AND NOT b.rescheduled
+      WHERE b.company_id = c.company_id AND b.vehicle_id = c.vehicle_id AND NOT b.rescheduled AND b.cancelled_at IS NULL
         AND b.created_at > c.created_at AND b.id IS DISTINCT FROM c.source_booking_id
       ORDER BY b.created_at, b.id LIMIT 1)`;
   const linked = await queryRows<ChangedManagement>(
@@ -61,8 +62,9 @@ export async function advanceManagements(
                  CASE c2.kind
                    WHEN 'booking' THEN CASE st.state WHEN 'pending' THEN 'initial' WHEN 'confirmed' THEN 'booked'
                                                      WHEN 'checked_in' THEN 'completed' ELSE 'failed' END
-                   WHEN 'absence' THEN CASE st.state WHEN 'checked_in' THEN 'completed' WHEN 'no_show' THEN NULL ELSE 'booked' END
-                   ELSE CASE st.state WHEN 'no_show' THEN NULL ELSE 'completed' END
+                   WHEN 'absence' THEN CASE st.state WHEN 'checked_in' THEN 'completed' WHEN 'no_show' THEN NULL
+                                                     WHEN 'cancelled' THEN NULL ELSE 'booked' END
+                   ELSE CASE st.state WHEN 'no_show' THEN NULL WHEN 'cancelled' THEN NULL ELSE 'completed' END
                  END AS category
           FROM crms c2
           JOIN bookings b ON b.company_id = c2.company_id AND b.id = c2.booking_id
@@ -98,4 +100,25 @@ export async function tieBooking(db: Db, companyId: number, crmId: number, booki
     .set({ bookingId, updatedAt: sql`now()` })
     .where(and(eq(crms.companyId, companyId), eq(crms.id, crmId)));
   await advanceManagements(db, { companyId, crmIds: [crmId] });
+}
+
+/**
+ * A booking cancelled ('Anular'): the retentions and absences it had taken up are open again (no booking, the
+ * company's first 'initial' status), so the next booking of the vehicle takes them up; its follow-ups fail. Answers
+ * the managements it moved.
+ */
+export async function releaseCancelledBooking(db: Db, companyId: number, bookingId: number): Promise<number[]> {
+  const reopened = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE crms c SET booking_id = NULL, booking_state = NULL,
+               status_id = coalesce(${crmStatusOf(sql`c.company_id`, sql`'initial'`)}, c.status_id), updated_at = now()
+        WHERE c.company_id = ${companyId} AND c.booking_id = ${bookingId} AND c.kind IN ('retention', 'absence')
+        RETURNING c.id`,
+  );
+  const followUps = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM crms WHERE company_id = ${companyId} AND booking_id = ${bookingId} AND kind = 'booking'`,
+  );
+  await advanceManagements(db, { companyId, crmIds: followUps.map((f) => f.id) });
+  return [...reopened, ...followUps].map((m) => m.id);
 }

@@ -56,7 +56,7 @@ export const vehicle = staffProcedure
           LEFT JOIN requirements r ON r.company_id = bk.company_id AND r.id = bk.requirement_id
           WHERE bk.company_id = ${ctx.companyId} AND bk.vehicle_id = ${found.id}
             AND bk.booking_date = ${todayIn(DEFAULT_TZ)} AND bk.order_id IS NULL
-            AND NOT bk.rescheduled AND NOT bk.non_attendance
+            AND NOT bk.rescheduled AND NOT bk.non_attendance AND bk.cancelled_at IS NULL
           ORDER BY bk.booking_time, bk.id LIMIT 1`,
     );
     return { identifier, vehicle: found, booking: booking ?? null };

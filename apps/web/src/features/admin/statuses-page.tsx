@@ -1,7 +1,8 @@
 /**
  * /admin/statuses: the company's statuses per type (orders, budgets, CRM managements). An administrator adds one
  * (name, colour from a picker limited to #rrggbb, finish flag, and for CRM its category), edits it with the statuses
- * it may move to (none chosen: any) and, for orders, whether it is the cancel status ('Anular'; one or none), moves
+ * it may move to (none chosen: any), for orders whether it is the cancel status ('Anular'; one or none), for budgets
+ * whether it means the client approved the budget (reports and inventory read it), moves
  * it up or down, and deletes one no document uses. Every change reaches open screens through `company.setup_changed`.
  */
 import { CRM_CATEGORY_NAMES, STATUS_TYPES, statusTypeNames, type StatusType, theTerm } from "@taller/core";
@@ -89,6 +90,7 @@ function StatusesAdmin() {
                 <span className="admin-status-flags">
                   {s.finish && <small>Finalizado</small>}
                   {s.cancel && <small>Anulación</small>}
+                  {s.approve && <small>Aprobación</small>}
                   {s.crm_category && <small>{CRM_CATEGORY_NAMES[s.crm_category]}</small>}
                   <small>{nextNames(s, list.data.transitions, ofType)}</small>
                 </span>
@@ -209,6 +211,7 @@ function EditStatus({
   const [color, setColor] = useState(status.color);
   const [finish, setFinish] = useState(status.finish);
   const [cancel, setCancel] = useState(status.cancel);
+  const [approve, setApprove] = useState(status.approve);
   const [next, setNext] = useState<ReadonlySet<number>>(new Set(targets));
   const snackbar = useSnackbar();
   const update = trpc.admin.statuses.update.useMutation();
@@ -217,7 +220,7 @@ function EditStatus({
   async function submit(e: FormEvent) {
     e.preventDefault();
     try {
-      await update.mutateAsync({ id: status.id, name, color, finish, cancel });
+      await update.mutateAsync({ id: status.id, name, color, finish, cancel, approve });
       await setTransitions.mutateAsync({ from_status_id: status.id, to_status_ids: [...next] });
       await onSaved();
       snackbar.show("Estado actualizado", { tone: "success", duration: 2000 });
@@ -261,6 +264,24 @@ function EditStatus({
               Solo un estado puede ser el de anulación: marcar este lo quita del anterior.
             </small>
             {firstError(error, "cancel") && <p role="alert">{firstError(error, "cancel")}</p>}
+          </>
+        )}
+        {status.type === "Budget" && (
+          <>
+            <Checkbox
+              label={`Aprobado (${theTerm(terms.client)} aceptó el presupuesto)`}
+              checked={approve}
+              onCheckedChange={(on) => {
+                setApprove(on);
+                // An approval status is a finished one (the server refuses it otherwise).
+                if (on) setFinish(true);
+              }}
+            />
+            <small className="muted">
+              Los reportes cuentan como aprobados los presupuestos en este estado y el consumo de repuestos los ofrece
+              primero; un estado finalizado sin esta marca es un rechazo.
+            </small>
+            {firstError(error, "approve") && <p role="alert">{firstError(error, "approve")}</p>}
           </>
         )}
         <fieldset className="admin-fieldset">

@@ -227,25 +227,18 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
           table={tables.budgets}
           formatCell={plainCell}
           kpis={[
-            kpi("Creados", b.created, p?.budgets.created, count),
             kpi("Enviados", b.sent, p?.budgets.sent, count),
-            // Which finished status is the approval is the company's: no colour says a rise is good or bad.
-            ...b.by_status
-              .filter((st) => st.finish)
-              .map((st) => kpi(`${st.name} (de enviados)`, st.conversion, undefined, percentText)),
+            kpi("Aprobados", b.approved, p?.budgets.approved, count),
+            kpi("Conversión", b.conversion, p?.budgets.conversion, percentText),
           ]}
         >
           <CategoryChart
-            label="Presupuestos por estado"
+            label="Presupuestos creados, enviados y aprobados"
             format={count}
             data={[
               { name: "Creados", count: b.created, previous: p?.budgets.created ?? null },
               { name: "Enviados", count: b.sent, previous: p?.budgets.sent ?? null },
-              ...b.by_status.map((st, i) => ({
-                name: st.name,
-                count: st.count,
-                previous: p?.budgets.by_status[i]?.count ?? null,
-              })),
+              { name: "Aprobados", count: b.approved, previous: p?.budgets.approved ?? null },
             ]}
             series={withPreviousSeries({ key: "count", name: "Presupuestos" })}
           />
@@ -283,11 +276,13 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
             kpi("Reservas", d.totals.agenda.bookings, p?.agenda.bookings, count),
             kpi("Inasistencia", d.totals.agenda.no_show_rate, p?.agenda.no_show_rate, percentText, false),
             kpi("Reprogramadas", d.totals.agenda.rescheduled_rate, p?.agenda.rescheduled_rate, percentText, false),
+            kpi("Anulación", d.totals.agenda.cancelled_rate, p?.agenda.cancelled_rate, percentText, false),
             kpi("Horas reservadas", d.totals.agenda.booked_hours, p?.agenda.booked_hours, hoursText),
+            kpi("Ocupación", d.totals.agenda.occupancy, p?.agenda.occupancy, percentText),
           ]}
         >
           <TimeChart
-            label="Reservas e inasistencias por período"
+            label="Reservas, inasistencias y anulaciones por período"
             data={series}
             xKey="label"
             kind="line"
@@ -295,6 +290,7 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
             series={[
               { key: "bookings", name: "Reservas" },
               { key: "no_show", name: "Inasistencias" },
+              { key: "cancelled_bookings", name: "Anuladas" },
             ]}
           />
         </Figure>
@@ -331,9 +327,6 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
           />
         </Figure>
       </div>
-      <p className="analytics-left-out">
-        Aún no incluidos: la ocupación de las horas disponibles y las cancelaciones de la agenda.
-      </p>
     </>
   );
 }

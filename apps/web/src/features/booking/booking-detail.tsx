@@ -1,13 +1,16 @@
 /**
  * One booking, as the page /main/bookings/{id} and as a dialog the agenda and the vehicles screen open. The spec
- * does not show it: it gathers what a front desk needs (who, what, when, where, its state) and the four actions:
- * 'Confirmar', 'Inasistencia', 'Reagendar' (a new booking; the old one stays, 'Reagendado') and 'Recepcionar'
- * (creates the order and links it; then the order opens from here).
+ * does not show it: it gathers what a front desk needs (who, what, when, where, its state) and the actions:
+ * 'Confirmar', 'Inasistencia', 'Reagendar' (a new booking; the old one stays, 'Reagendado'), 'Recepcionar'
+ * (creates the order and links it; then the order opens from here) and 'Anular' (with its reason: the booking is
+ * kept, 'Anulada', and its hour is free again).
  *
  *   <BookingDialog bookingId={id} open onOpenChange={…} />
  */
 import type { RouterOutputs } from "@taller/api";
 import {
+  BOOKING_CANCEL_REASON_MAX,
+  BOOKING_CANCELLED,
   BOOKING_ERRORS,
   bookingDisplay,
   bookingErrorText,
@@ -36,6 +39,7 @@ import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { StatusBadge } from "../../ui/status";
 import { DateField } from "../../ui/date-field";
+import { TextField } from "../../ui/text-field";
 import "./booking.css";
 import { orderNumberText } from "@taller/core";
 
@@ -128,13 +132,51 @@ function RescheduleForm({
   );
 }
 
+/** 'Anular': the reason is required; the booking stays, 'Anulada', and its place is free again. */
+function CancelBookingDialog({
+  booking,
+  onDone,
+  onClose,
+}: {
+  booking: Booking;
+  onDone(b: Booking): void;
+  onClose(): void;
+}) {
+  const [reason, setReason] = useState("");
+  const cancel = trpc.booking.cancel.useMutation();
+  const error = cancel.error ? (fieldErrorsOf(cancel.error).reason?.[0] ?? cancel.error.message) : null;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Anular reserva">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          cancel.mutate({ id: booking.id, reason }, { onSuccess: onDone });
+        }}
+        noValidate
+      >
+        <p className="muted">La hora queda libre para otra reserva; la reserva se conserva como anulada.</p>
+        <TextField
+          label="Motivo"
+          value={reason}
+          maxLength={BOOKING_CANCEL_REASON_MAX}
+          error={error}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <FormFooter saving={cancel.isPending} onCancel={onClose} submitLabel="Anular reserva" variant="danger" />
+      </form>
+    </Dialog>
+  );
+}
+
 export function BookingView({ booking }: { booking: Booking }) {
   const terms = useTerms();
   const can = useCan();
   const utils = trpc.useUtils();
   const snackbar = useSnackbar();
   const [rescheduling, setRescheduling] = useState(false);
-  const display = bookingDisplay(booking);
+  const [cancelling, setCancelling] = useState(false);
+  const cancelled = booking.cancelled_at !== null;
+  const display = cancelled ? BOOKING_CANCELLED : bookingDisplay(booking);
   const done = (b: Booking) => {
     utils.booking.get.setData({ id: b.id }, b);
     void utils.booking.range.invalidate();
@@ -148,7 +190,7 @@ export function BookingView({ booking }: { booking: Booking }) {
   const confirm = trpc.booking.confirm.useMutation({ onSuccess: done, onError: fail });
   const noShow = trpc.booking.markNoShow.useMutation({ onSuccess: done, onError: fail });
   const checkIn = trpc.booking.checkIn.useMutation({ onSuccess: done, onError: fail });
-  const open = !booking.completed && !booking.rescheduled;
+  const open = !booking.completed && !booking.rescheduled && !cancelled;
   const mayUpdate = can("update", "booking") && open;
 
   return (
@@ -179,6 +221,12 @@ export function BookingView({ booking }: { booking: Booking }) {
         <Field label="Duración">{`${booking.duration} min`}</Field>
         <Field label="Recepción">{booking.check_in_time && formatDateTime(booking.check_in_time)}</Field>
         <Field label="Comentario">{booking.comment}</Field>
+        {booking.cancelled_at !== null && (
+          <>
+            <Field label="Anulada">{formatDateTime(booking.cancelled_at)}</Field>
+            <Field label="Motivo de anulación">{booking.cancel_reason}</Field>
+          </>
+        )}
         {booking.rescheduled_for !== null && (
           <Field label="Reagendado a">
             <Link to="/main/bookings/$id" params={{ id: String(booking.rescheduled_for) }}>
@@ -268,7 +316,23 @@ export function BookingView({ booking }: { booking: Booking }) {
               Recepcionar
             </Button>
           )}
+          {open && !booking.non_attendance && can("destroy", "booking") && (
+            <Button variant="danger" onClick={() => setCancelling(true)}>
+              Anular
+            </Button>
+          )}
         </div>
+      )}
+      {cancelling && (
+        <CancelBookingDialog
+          booking={booking}
+          onClose={() => setCancelling(false)}
+          onDone={(b) => {
+            setCancelling(false);
+            done(b);
+            snackbar.show("Reserva anulada", { tone: "success", duration: 2000 });
+          }}
+        />
       )}
     </article>
   );

@@ -4,9 +4,17 @@
  * '(payment id or -) - created date'. The same content as a table row and, under 800 px, as a card.
  */
 import type { RouterOutputs } from "@taller/api";
-import { formatDate, formatMoney, PAYMENT_INDICATOR_TEXT, paymentIndicator, titleCase } from "@taller/core";
+import {
+  formatDate,
+  formatMoney,
+  PAYMENT_INDICATOR_TEXT,
+  PAYMENT_PAID,
+  paymentIndicator,
+  titleCase,
+} from "@taller/core";
 import { CircleCheck, Send, TriangleAlert } from "lucide-react";
 import { useTerms } from "../../lib/company-setup";
+import { Checkbox } from "../../ui/checkbox";
 import { Tooltip } from "../../ui/tooltip";
 
 export type PaymentListItem = RouterOutputs["payments"]["list"]["payments"][number];
@@ -41,10 +49,34 @@ export function PaymentIndicator({
 
 export const paymentLine = (p: PaymentListItem) => `(${p.payment_id ?? "-"}) - ${formatDate(p.created_at)}`;
 
-export function PaymentHeader() {
+/** The rows' 'Facturar' selection: the paid requests chosen, for users who may bill (null: no selection column). */
+export interface BillSelection {
+  selected: ReadonlySet<number>;
+  toggle(id: number, on: boolean): void;
+}
+
+/** A paid request's box in the selection; other requests cannot be billed, so they have none. */
+function BillBox({ payment, selection }: { payment: PaymentListItem; selection: BillSelection }) {
+  if (payment.status !== PAYMENT_PAID) return null;
+  return (
+    <Checkbox
+      hideLabel
+      label={`Facturar cobro #${payment.correlative_id}`}
+      checked={selection.selected.has(payment.id)}
+      onCheckedChange={(on) => selection.toggle(payment.id, on)}
+    />
+  );
+}
+
+export function PaymentHeader({ billing }: { billing: boolean }) {
   const terms = useTerms();
   return (
     <>
+      {billing && (
+        <div role="columnheader">
+          <span className="visually-hidden">Facturar</span>
+        </div>
+      )}
       <div role="columnheader">Identificador</div>
       <div role="columnheader">N°</div>
       <div role="columnheader">Requerimiento</div>
@@ -58,9 +90,14 @@ export function PaymentHeader() {
   );
 }
 
-export function PaymentRow({ payment }: { payment: PaymentListItem }) {
+export function PaymentRow({ payment, selection }: { payment: PaymentListItem; selection: BillSelection | null }) {
   return (
     <>
+      {selection && (
+        <div role="cell">
+          <BillBox payment={payment} selection={selection} />
+        </div>
+      )}
       <div role="cell">{payment.vehicle_identifier ?? "-"}</div>
       <div role="cell" className="payment-number">
         #{payment.correlative_id}
@@ -80,10 +117,11 @@ export function PaymentRow({ payment }: { payment: PaymentListItem }) {
   );
 }
 
-export function PaymentCard({ payment }: { payment: PaymentListItem }) {
+export function PaymentCard({ payment, selection }: { payment: PaymentListItem; selection: BillSelection | null }) {
   return (
     <div className="payment-card">
       <div className="payment-card-head">
+        {selection && <BillBox payment={payment} selection={selection} />}
         <strong>{payment.vehicle_identifier ?? "-"}</strong>
         <span className="payment-number">#{payment.correlative_id}</span>
         <PaymentIndicator payment={payment} />

@@ -3,25 +3,38 @@
  * 'Pagado' (remembered as `payments_filter`, default '1,2'), search, the filter dialog 'Estado', and a virtualized
  * list loading pages as the user scrolls. A row opens the detail dialog (?payment=<id>: Back closes it, a reload
  * reopens it). Any request created or paid anywhere (the client paying, another server) refreshes the list through
- * `payments.onChanged`.
+ * `payments.onChanged`. Who may bill ticks paid requests (a box on each) and 'Facturar' makes one draft of them
+ * (invoicing.createDraft with their ids, at most MAX_BILLED_PAYMENTS, as the server allows).
  */
 import { formatNumber, PAYMENT_STATUSES, PAYMENTS_FILTER_DEFAULT, PAYMENTS_FILTER_KEY } from "@taller/core";
 import { useState } from "react";
+import { useCan } from "../../lib/permissions";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
 import { reportApiError } from "../../lib/api";
 import { useDialogParam, useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
 import { FilterDialog } from "../../ui/filter-dialog";
+import { BillButton } from "../invoicing";
 import { ListPage, ListTotal } from "../../ui/list-page";
 import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
 import { PaymentDialog } from "./payment-detail";
-import { PaymentCard, PaymentHeader, PaymentRow, PAYMENT_COLUMNS, PAYMENT_TABLE_MIN_WIDTH } from "./payment-rows";
+import {
+  type BillSelection,
+  PaymentCard,
+  PaymentHeader,
+  PaymentRow,
+  PAYMENT_COLUMNS,
+  PAYMENT_TABLE_MIN_WIDTH,
+} from "./payment-rows";
 import "./payments.css";
 
 const filterStore = storedIdFilter(PAYMENTS_FILTER_KEY);
+/** The most paid requests one draft takes (invoicing.createDraft's `payment_request_ids`). */
+const MAX_BILLED_PAYMENTS = 20;
 
 export function PaymentsPage() {
   const narrow = useIsNarrow();
@@ -29,6 +42,20 @@ export function PaymentsPage() {
   const [search, setSearch] = useSearchText();
   const [filterOpen, setFilterOpen] = useState(false);
   const [opened, open, close] = useDialogParam("payment");
+  const canBill = useCan()("create", "invoice");
+  const [billed, setBilled] = useState<ReadonlySet<number>>(new Set());
+  const selection: BillSelection | null = canBill
+    ? {
+        selected: billed,
+        toggle: (id, on) =>
+          setBilled((all) => {
+            const next = new Set(all);
+            if (on) next.add(id);
+            else next.delete(id);
+            return next;
+          }),
+      }
+    : null;
   const selected = (statusIds ?? []).filter((id): id is 1 | 2 => id === 1 || id === 2);
   const list = trpc.payments.list.useInfiniteQuery(
     { status_id: selected, search: search || null },
@@ -67,6 +94,24 @@ export function PaymentsPage() {
             onToggle={(id) => setStatusIds(toggleId(selected, id))}
           />
           <ListTotal capped={cappedTotal} />
+          {billed.size > 0 && (
+            <div className="payments-billing" role="group" aria-label="Cobros seleccionados">
+              <span>
+                {billed.size === 1 ? "1 cobro seleccionado" : `${formatNumber(billed.size)} cobros seleccionados`}
+              </span>
+              <BillButton
+                source={{ payment_request_ids: [...billed] }}
+                disabledReason={
+                  billed.size > MAX_BILLED_PAYMENTS
+                    ? `Un documento toma como máximo ${MAX_BILLED_PAYMENTS} cobros.`
+                    : null
+                }
+              />
+              <Button variant="text" onClick={() => setBilled(new Set())}>
+                Quitar selección
+              </Button>
+            </div>
+          )}
         </>
       }
     >
@@ -76,11 +121,13 @@ export function PaymentsPage() {
         {...rows}
         getKey={(p) => p.id}
         estimateSize={narrow ? 112 : 49}
-        header={narrow ? undefined : <PaymentHeader />}
-        columns={PAYMENT_COLUMNS}
+        header={narrow ? undefined : <PaymentHeader billing={selection !== null} />}
+        columns={selection ? `40px ${PAYMENT_COLUMNS}` : PAYMENT_COLUMNS}
         minWidth={narrow ? "0" : PAYMENT_TABLE_MIN_WIDTH}
         onItemClick={(p) => open(p.id)}
-        renderItem={(p) => (narrow ? <PaymentCard payment={p} /> : <PaymentRow payment={p} />)}
+        renderItem={(p) =>
+          narrow ? <PaymentCard payment={p} selection={selection} /> : <PaymentRow payment={p} selection={selection} />
+        }
         loadingText="Cargando cobros"
         emptyText="No se han encontrado cobros"
       />
