@@ -6,7 +6,7 @@ import {
   type AnalyticsGrain,
 } from "@taller/core";
 import { loadAvailableMinutes } from "@taller/booking";
-import { intArray, queryRows } from "@taller/db";
+import { intArray, loadCompanyTerms, queryRows } from "@taller/db";
 import { can, listScope, locationIdsInput, staffProcedure, userError, type ScopeContext } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 import { figureTables } from "./tables";
@@ -138,6 +138,6 @@ export const dashboard = staffProcedure
   .use(can("read", "analytics"))
   .input(dashboardInput)
   .query(async ({ ctx, input }) => {
-    const d = await readDashboard(ctx, input);
-    return { ...d, tables: figureTables(d) };
+    const [d, terms] = await Promise.all([readDashboard(ctx, input), loadCompanyTerms(ctx.db, ctx.companyId)]);
+    return { ...d, tables: figureTables(d, terms.order) };
   });

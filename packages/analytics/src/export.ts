@@ -1,10 +1,9 @@
-import { ANALYTICS_FIGURES, formatDay, type AnalyticsFigure } from "@taller/core";
+import { ANALYTICS_FIGURE_KEYS, analyticsFigures, formatDay } from "@taller/core";
+import { loadCompanyTerms } from "@taller/db";
 import { can, spreadsheetDownload, staffProcedure } from "@taller/trpc";
 import { z } from "zod";
 import { dashboardInput, readDashboard } from "./dashboard";
-import { figureTables, figureTitle } from "./tables";
-
-const figures = Object.keys(ANALYTICS_FIGURES) as [AnalyticsFigure, ...AnalyticsFigure[]];
+import { figureTables } from "./tables";
 
 /**
  * One figure's table as an .xlsx, for the same range, locations and comparison as the screen: the rows the screen
@@ -12,10 +11,11 @@ const figures = Object.keys(ANALYTICS_FIGURES) as [AnalyticsFigure, ...Analytics
  */
 export const exportFigure = staffProcedure
   .use(can("read", "analytics"))
-  .input(dashboardInput.and(z.object({ figure: z.enum(figures) })))
+  .input(dashboardInput.and(z.object({ figure: z.enum(ANALYTICS_FIGURE_KEYS) })))
   .mutation(async ({ ctx, input }) => {
-    const table = figureTables(await readDashboard(ctx, input))[input.figure];
-    return spreadsheetDownload(`${figureTitle(input.figure)} ${formatDay(input.from)} a ${formatDay(input.to)}`, {
+    const [d, terms] = await Promise.all([readDashboard(ctx, input), loadCompanyTerms(ctx.db, ctx.companyId)]);
+    const table = figureTables(d, terms.order)[input.figure];
+    return spreadsheetDownload(`${analyticsFigures(terms)[input.figure].title} ${formatDay(input.from)} a ${formatDay(input.to)}`, {
       sheet: "Reporte",
       headers: table.headers,
       rows: table.rows,

@@ -1,5 +1,12 @@
 // The table behind each chart: the screen shows it under the chart and the export writes it, so both say the same.
-import { ANALYTICS_FIGURES, CRM_STAGES, formatDay, type AnalyticsFigure, type AnalyticsGrain } from "@taller/core";
+import {
+  CRM_STAGES,
+  formatDay,
+  orderStageNames,
+  type AnalyticsFigure,
+  type AnalyticsGrain,
+  type TermWords,
+} from "@taller/core";
 import type { SeriesPoint, Totals } from "./figures";
 
 export type TableCell = string | number | null;
@@ -16,14 +23,18 @@ export function periodLabel(period: string, grain: AnalyticsGrain): string {
 
 const percent = (share: number | null) => (share === null ? null : Math.round(share * 1000) / 10);
 
-/** Every figure's table, from the same figures the charts draw. */
-export function figureTables(d: {
-  grain: AnalyticsGrain;
-  series: SeriesPoint[];
-  totals: Totals;
-  previous: { totals: Totals } | null;
-  users: { id: number; name: string }[];
-}): Record<AnalyticsFigure, FigureTable> {
+/** Every figure's table, from the same figures the charts draw; orders counted in the company's word's gender. */
+export function figureTables(
+  d: {
+    grain: AnalyticsGrain;
+    series: SeriesPoint[];
+    totals: Totals;
+    previous: { totals: Totals } | null;
+    users: { id: number; name: string }[];
+  },
+  order: TermWords,
+): Record<AnalyticsFigure, FigureTable> {
+  const stage = orderStageNames(order);
   const { grain, series, totals, previous } = d;
   const label = (p: SeriesPoint) => periodLabel(p.period, grain);
   const withPrevious = (headers: string[]) => (previous ? [...headers, "Período anterior"] : headers);
@@ -36,7 +47,7 @@ export function figureTables(d: {
   const crmKinds = totals.crm.map((k) => k.name);
   return {
     orders: {
-      headers: ["Período", "Recibidas", "Finalizadas", "Entregadas"],
+      headers: ["Período", stage.received, stage.finished, stage.delivered],
       rows: series.map((p) => [label(p), p.received, p.finished, p.delivered]),
     },
     times: {
@@ -51,10 +62,10 @@ export function figureTables(d: {
     onTime: {
       headers: withPrevious(["Medida", "Valor"]),
       rows: [
-        ["Finalizadas con fecha prometida", ...pair(o.promised, po?.promised ?? null)],
+        [stage.promised, ...pair(o.promised, po?.promised ?? null)],
         ["A tiempo", ...pair(o.on_time, po?.on_time ?? null)],
         ["% a tiempo", ...pair(percent(o.on_time_share), percent(po?.on_time_share ?? null))],
-        ["Anuladas", ...pair(o.cancelled, po?.cancelled ?? null)],
+        [stage.cancelled, ...pair(o.cancelled, po?.cancelled ?? null)],
       ],
     },
     revenue: {
@@ -119,5 +130,3 @@ export function figureTables(d: {
   };
 }
 
-/** The export's title: the figure's own. */
-export const figureTitle = (figure: AnalyticsFigure) => ANALYTICS_FIGURES[figure].title;

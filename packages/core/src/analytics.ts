@@ -3,6 +3,17 @@
 import { z } from "zod";
 import { dayDateSchema } from "./fields";
 import { addDays, todayIn, DEFAULT_TZ } from "./format";
+import {
+  agree,
+  companyTerms,
+  DEFAULT_TERMS,
+  lowerTerm,
+  orderShort,
+  ordersShort,
+  theTerm,
+  type TermKey,
+  type TermWords,
+} from "./terms";
 
 /** The longest range the dashboard answers: five years of days (leap days included). */
 export const ANALYTICS_MAX_DAYS = 5 * 365 + 2;
@@ -129,52 +140,76 @@ export const CRM_STAGES = [
   { key: "lost", name: "Perdidas" },
 ] as const;
 
-/** Each figure's title and definition: the 'i' beside it and the docs say the same. */
-export const ANALYTICS_FIGURES = {
-  orders: {
-    title: "Órdenes recibidas y finalizadas",
-    definition:
-      "Recibidas: órdenes con fecha de recepción en el período. Finalizadas: órdenes cuyo trabajo se completó en el período (fecha de finalización). Entregadas: órdenes que pasaron a un estado finalizado distinto de anulado en el período.",
-  },
-  times: {
-    title: "Tiempos de atención",
-    definition:
-      "Horas desde la recepción hasta la finalización y hasta la entrega, de las órdenes finalizadas o entregadas en el período: promedio exacto y percentil 90 (el 90% tardó eso o menos), redondeado hacia arriba a la hora bajo un día, al día bajo dos semanas y a la semana después.",
-  },
-  onTime: {
-    title: "Cumplimiento de la fecha prometida",
-    definition:
-      "De las órdenes finalizadas en el período que tenían fecha de entrega prometida, la parte finalizada ese día o antes ('Finalizado a tiempo' o 'Finalizado antes' en el calendario).",
-  },
-  revenue: {
-    title: "Cobros pagados",
-    definition:
-      "Monto pagado de los cobros pagados en el período, por el día del pago y el local de su orden. Ticket promedio: monto cobrado dividido por los cobros pagados.",
-  },
-  agenda: {
-    title: "Agenda",
-    definition:
-      "Reservas por su día, sin contar las reprogramadas (cuenta la nueva) ni las anuladas. Inasistencia: reservas marcadas como no asistió, sobre las reservas. Reprogramadas: reservas movidas a otra fecha, sobre las reservas más las reprogramadas. Anulación: reservas anuladas (por su día), sobre las reservas más las anuladas; una reserva anulada no cuenta como reserva. Ocupación: horas reservadas sobre las horas disponibles, las que la agenda ofrece según su configuración (días y horario de atención, intervalo, cupos por hora o profesionales, feriados, bloqueos y horas no disponibles de cada profesional).",
-  },
-  channels: {
-    title: "Reservas por canal",
-    definition:
-      "Personal: creadas por el equipo (agenda, CRM, vehículos). Página pública: reservadas por el cliente con su enlace. Correo: llegadas por correo. WhatsApp: reservadas por WhatsApp.",
-  },
-  budgets: {
-    title: "Presupuestos enviados y aprobados",
-    definition:
-      "Presupuestos creados en el período, por el estado en que están hoy. Enviados: los que dejaron el estado inicial de la empresa (el primero no finalizado). Aprobados: los que están en un estado marcado como de aprobación en Administración > Estados. Conversión: aprobados sobre enviados. La tabla muestra además cada estado, y cada estado finalizado con su parte de los enviados.",
-  },
-  crm: {
-    title: "Retenciones y ausencias",
-    definition:
-      "Gestiones de retención y de ausencia levantadas en el período, por lo que pasó con ellas hasta hoy. Contactadas: alguien cambió su estado, la puso en lista de espera o la marcó perdida. Agendadas: tienen una reserva. Recuperadas: el vehículo llegó a esa reserva (se recibió). Perdidas: en un estado de pérdida. Recuperación: recuperadas sobre levantadas.",
-  },
-  technicians: {
-    title: "Técnicos",
-    definition:
-      "Trabajos completados en el período por cada técnico (día de término en el punto de trabajo) y las horas entre su inicio y su término.",
-  },
-} as const satisfies Record<string, { title: string; definition: string }>;
-export type AnalyticsFigure = keyof typeof ANALYTICS_FIGURES;
+/**
+ * The words a figure's numbers of orders go by, agreeing with the company's term for them: 'Recibidas' orders,
+ * 'Recibidos' jobs. The KPIs, the chart's series and the tables say the same.
+ */
+export function orderStageNames(order: TermWords) {
+  const o = (masculine: string, feminine: string) => agree(order, masculine, feminine);
+  return {
+    received: o("Recibidos", "Recibidas"),
+    finished: o("Finalizados", "Finalizadas"),
+    delivered: o("Entregados", "Entregadas"),
+    cancelled: o("Anulados", "Anuladas"),
+    promised: `${o("Finalizados", "Finalizadas")} con fecha prometida`,
+    finishedOnTime: `${o("Finalizados", "Finalizadas")} a tiempo y ${o("atrasados", "atrasadas")}`,
+  };
+}
+
+/**
+ * Each figure's title and definition, naming orders, vehicles and clients in the company's words (agreeing with
+ * their gender): the 'i' beside it and the docs say the same.
+ */
+export function analyticsFigures(terms: Pick<Record<TermKey, TermWords>, "object" | "client" | "order">) {
+  const { object, client, order } = terms;
+  const orders = lowerTerm(ordersShort(order));
+  const o = (masculine: string, feminine: string) => agree(order, masculine, feminine);
+  const stage = orderStageNames(order);
+  return {
+    orders: {
+      title: `${ordersShort(order)} ${stage.received.toLowerCase()} y ${stage.finished.toLowerCase()}`,
+      definition: `${stage.received}: ${orders} con fecha de recepción en el período. ${stage.finished}: ${orders} cuyo trabajo se completó en el período (fecha de finalización). ${stage.delivered}: ${orders} que pasaron a un estado finalizado distinto de anulado en el período.`,
+    },
+    times: {
+      title: "Tiempos de atención",
+      definition: `Horas desde la recepción hasta la finalización y hasta la entrega, de ${o("los", "las")} ${orders} ${o("finalizados o entregados", "finalizadas o entregadas")} en el período: promedio exacto y percentil 90 (el 90% tardó eso o menos), redondeado hacia arriba a la hora bajo un día, al día bajo dos semanas y a la semana después.`,
+    },
+    onTime: {
+      title: "Cumplimiento de la fecha prometida",
+      definition: `De ${o("los", "las")} ${orders} ${stage.finished.toLowerCase()} en el período que tenían fecha de entrega prometida, la parte finalizada ese día o antes ('Finalizado a tiempo' o 'Finalizado antes' en el calendario).`,
+    },
+    revenue: {
+      title: "Cobros pagados",
+      definition: `Monto pagado de los cobros pagados en el período, por el día del pago y el local de su ${lowerTerm(orderShort(order))}. Ticket promedio: monto cobrado dividido por los cobros pagados.`,
+    },
+    agenda: {
+      title: "Agenda",
+      definition:
+        "Reservas por su día, sin contar las reprogramadas (cuenta la nueva) ni las anuladas. Inasistencia: reservas marcadas como no asistió, sobre las reservas. Reprogramadas: reservas movidas a otra fecha, sobre las reservas más las reprogramadas. Anulación: reservas anuladas (por su día), sobre las reservas más las anuladas; una reserva anulada no cuenta como reserva. Ocupación: horas reservadas sobre las horas disponibles, las que la agenda ofrece según su configuración (días y horario de atención, intervalo, cupos por hora o profesionales, feriados, bloqueos y horas no disponibles de cada profesional).",
+    },
+    channels: {
+      title: "Reservas por canal",
+      definition: `Personal: creadas por el equipo (agenda, CRM, ${object.manyLower}). Página pública: reservadas por ${theTerm(client)} con su enlace. Correo: llegadas por correo. WhatsApp: reservadas por WhatsApp.`,
+    },
+    budgets: {
+      title: "Presupuestos enviados y aprobados",
+      definition:
+        "Presupuestos creados en el período, por el estado en que están hoy. Enviados: los que dejaron el estado inicial de la empresa (el primero no finalizado). Aprobados: los que están en un estado marcado como de aprobación en Administración > Estados. Conversión: aprobados sobre enviados. La tabla muestra además cada estado, y cada estado finalizado con su parte de los enviados.",
+    },
+    crm: {
+      title: "Retenciones y ausencias",
+      definition: `Gestiones de retención y de ausencia levantadas en el período, por lo que pasó con ellas hasta hoy. Contactadas: alguien cambió su estado, la puso en lista de espera o la marcó perdida. Agendadas: tienen una reserva. Recuperadas: ${theTerm(object)} llegó a esa reserva (se recibió). Perdidas: en un estado de pérdida. Recuperación: recuperadas sobre levantadas.`,
+    },
+    technicians: {
+      title: "Técnicos",
+      definition:
+        "Trabajos completados en el período por cada técnico (día de término en el punto de trabajo) y las horas entre su inicio y su término.",
+    },
+  } as const satisfies Record<string, { title: string; definition: string }>;
+}
+export type AnalyticsFigure = keyof ReturnType<typeof analyticsFigures>;
+/** The figures, in the dashboard's order. */
+export const ANALYTICS_FIGURE_KEYS = Object.keys(analyticsFigures(companyTerms(DEFAULT_TERMS))) as [
+  AnalyticsFigure,
+  ...AnalyticsFigure[],
+];

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  ANALYTICS_FIGURE_KEYS,
   ANALYTICS_TEXTS,
+  analyticsFigures,
+  companyTerms,
+  DEFAULT_TERMS,
+  orderStageNames,
   analyticsGrain,
   analyticsRangeSchema,
   durationBucket,
@@ -71,5 +76,42 @@ describe("analytics rules", () => {
       "week",
     ]);
     expect(analyticsGrain("2025-01-01", "2026-12-31")).toBe("month");
+  });
+});
+
+describe("the figures in the company's words", () => {
+  const words = (order: { singular: string; plural: string }) =>
+    companyTerms({
+      ...DEFAULT_TERMS,
+      object: { singular: "Bicicleta", plural: "Bicicletas" },
+      client: { singular: "Ciclista", plural: "Ciclistas", gender: "f" },
+      order,
+    });
+
+  it("keeps the spec's words for the default terms", () => {
+    const figures = analyticsFigures(companyTerms(DEFAULT_TERMS));
+    expect(figures.orders.title).toBe("Órdenes recibidas y finalizadas");
+    expect(figures.orders.definition).toMatch(/^Recibidas: órdenes con fecha de recepción/);
+    expect(figures.channels.definition).toContain("(agenda, CRM, vehículos)");
+    expect(orderStageNames(companyTerms(DEFAULT_TERMS).order).received).toBe("Recibidas");
+  });
+
+  it("names orders, objects and clients as the company does, agreeing with their gender", () => {
+    const terms = words({ singular: "Trabajo", plural: "Trabajos" });
+    const figures = analyticsFigures(terms);
+    expect(figures.orders.title).toBe("Trabajos recibidos y finalizados");
+    expect(figures.orders.definition).toMatch(/^Recibidos: trabajos con fecha/);
+    expect(figures.times.definition).toContain("de los trabajos finalizados o entregados");
+    expect(figures.channels.definition).toContain("(agenda, CRM, bicicletas)");
+    expect(figures.channels.definition).toContain("reservadas por la ciclista");
+    expect(figures.crm.definition).toContain("Recuperadas: la bicicleta llegó");
+    expect(orderStageNames(terms.order)).toMatchObject({ received: "Recibidos", cancelled: "Anulados" });
+    for (const { title, definition } of Object.values(figures))
+      expect(`${title} ${definition}`).not.toMatch(/órdenes|vehículo|cliente/i);
+  });
+
+  it("lists every figure once, in the dashboard's order", () => {
+    expect(ANALYTICS_FIGURE_KEYS).toEqual(Object.keys(analyticsFigures(companyTerms(DEFAULT_TERMS))));
+    expect(ANALYTICS_FIGURE_KEYS[0]).toBe("orders");
   });
 });

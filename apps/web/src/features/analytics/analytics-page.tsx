@@ -8,6 +8,7 @@ import type { RouterOutputs } from "@taller/api";
 import {
   analyticsRangeSchema,
   CRM_STAGES,
+  orderStageNames,
   ordersShort,
   defaultAnalyticsRange,
   formatMoney,
@@ -117,6 +118,7 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
   const tables = d.tables;
   const terms = useTerms();
   const orders = ordersShort(terms.order);
+  const stage = orderStageNames(terms.order);
   const b = d.totals.budgets;
   // A second bar per category with the previous period's number when comparing.
   const withPreviousSeries = (now: { key: string; name: string }) =>
@@ -131,9 +133,9 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
           table={tables.orders}
           formatCell={plainCell}
           kpis={[
-            kpi("Recibidas", o.received, p?.orders.received, count),
-            kpi("Finalizadas", o.finished, p?.orders.finished, count),
-            kpi("Entregadas", o.delivered, p?.orders.delivered, count),
+            kpi(stage.received, o.received, p?.orders.received, count),
+            kpi(stage.finished, o.finished, p?.orders.finished, count),
+            kpi(stage.delivered, o.delivered, p?.orders.delivered, count),
           ]}
         >
           <TimeChart
@@ -142,9 +144,9 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
             xKey="label"
             format={count}
             series={[
-              { key: "received", name: "Recibidas" },
-              { key: "finished", name: "Finalizadas" },
-              { key: "delivered", name: "Entregadas" },
+              { key: "received", name: stage.received },
+              { key: "finished", name: stage.finished },
+              { key: "delivered", name: stage.delivered },
             ]}
           />
         </Figure>
@@ -181,11 +183,11 @@ function Figures({ d, input }: { d: Dashboard; input: Parameters<typeof Figure>[
           kpis={[
             kpi("A tiempo", o.on_time_share, p?.orders.on_time_share, percentText),
             kpi("Con fecha prometida", o.promised, p?.orders.promised, count),
-            kpi("Anuladas", o.cancelled, p?.orders.cancelled, count, false),
+            kpi(stage.cancelled, o.cancelled, p?.orders.cancelled, count, false),
           ]}
         >
           <ShareChart
-            label="Finalizadas a tiempo y atrasadas"
+            label={stage.finishedOnTime}
             format={count}
             data={[
               { name: "A tiempo", value: o.on_time },

@@ -3,9 +3,10 @@
  * numbers with the change against the previous period, and the table behind the chart.
  */
 import type { RouterInputs, RouterOutputs } from "@taller/api";
-import { ANALYTICS_FIGURES, type AnalyticsFigure } from "@taller/core";
+import { analyticsFigures, type AnalyticsFigure } from "@taller/core";
 import { Download, Info } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
+import { useTerms } from "../../lib/company-setup";
 import { downloadBase64 } from "../../lib/download";
 import { trpc } from "../../lib/trpc";
 import { ExportInProgress, useExportFailed } from "../../ui/export-progress";
@@ -34,7 +35,7 @@ export function Figure({
   formatCell(value: string | number | null, column: number): string;
   children: ReactNode;
 }) {
-  const { title, definition } = ANALYTICS_FIGURES[figure];
+  const { title, definition } = analyticsFigures(useTerms())[figure];
   return (
     <section className="analytics-figure" aria-label={title} data-figure={figure}>
       <header className="analytics-figure-head">
@@ -98,6 +99,7 @@ export function Figure({
 function FigureExport({ figure, input }: { figure: AnalyticsFigure; input: DashboardInput }) {
   const snackbar = useSnackbar();
   const exportFailed = useExportFailed();
+  const terms = useTerms();
   const exportFigure = trpc.analytics.export.useMutation({
     onSuccess: (file) => {
       downloadBase64(file);
@@ -108,7 +110,7 @@ function FigureExport({ figure, input }: { figure: AnalyticsFigure; input: Dashb
   if (exportFigure.isPending) return <ExportInProgress />;
   return (
     <IconButton
-      label={`Exportar ${ANALYTICS_FIGURES[figure].title}`}
+      label={`Exportar ${analyticsFigures(terms)[figure].title}`}
       onClick={() => exportFigure.mutate({ ...input, figure })}
     >
       <Download size={20} />
