@@ -12,7 +12,7 @@ import {
 } from "./company";
 import { parseAllowedDomains, patternToCspSource } from "./embedding";
 import type { TermKey, TermWords } from "./terms";
-import { MAX_REQUIREMENTS, MAX_STATUSES_PER_TYPE } from "./admin-texts";
+import { MAX_STATUSES_PER_TYPE } from "./admin-texts";
 
 const rowId = z
   .number()
