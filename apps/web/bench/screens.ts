@@ -44,32 +44,36 @@ interface Sample {
 
 /**
  * Installed before the app's scripts: notes the time the first element matching `ready` appears while no loader
- * shows in the content.
+ * shows in the content. A string, not a function: tsx would wrap a function's inner ones in a helper the page lacks.
  */
-function watchReady(ready: string) {
-  const w = window as unknown as { __readyAt?: number };
+const watchReady = (ready: string) => `(() => {
   const check = () => {
-    if (w.__readyAt !== undefined) return;
-    if (!document.querySelector(ready)) return;
+    if (window.__readyAt !== undefined || !document.querySelector(${JSON.stringify(ready)})) return;
     if (document.querySelector("#content .page-loader, #content .vlist-footer .spinner")) return;
-    w.__readyAt = performance.now();
+    window.__readyAt = performance.now();
     observer.disconnect();
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { childList: true, subtree: true, attributes: true });
-}
+})();`;
 
 async function openOnce(browser: Browser, storageState: string, url: string, ready: string) {
   const context = await browser.newContext({ storageState, locale: "es-CL", timezoneId: "America/Santiago" });
-  await context.addInitScript(watchReady, ready);
+  await context.addInitScript(watchReady(ready));
   const page = await context.newPage();
   const samples: Sample[] = [];
   for (let visit = 0; visit < 2; visit++) {
     await page.goto(url, { waitUntil: "commit" });
-    await page.waitForFunction(() => (window as unknown as { __readyAt?: number }).__readyAt !== undefined, null, {
-      timeout: 30_000,
-      polling: 50,
-    });
+    const shown = await page
+      .waitForFunction(() => (window as unknown as { __readyAt?: number }).__readyAt !== undefined, null, {
+        timeout: 20_000,
+        polling: 50,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!shown) throw new Error(`${url}: no content after 20 s (${page.url()})`);
     samples.push(
       await page.evaluate(() => {
         const readyAt = (window as unknown as { __readyAt: number }).__readyAt;
