@@ -134,7 +134,9 @@ try {
       results.get(path)!.warm.push(warm);
     }
   const unmet: string[] = [];
-  console.log(`${"route".padEnd(26)} ${"cold".padStart(6)} ${"(API)".padStart(7)}  ${"warm".padStart(6)} ${"(API)".padStart(7)}`);
+  console.log(
+    `${"route".padEnd(26)} ${"cold".padStart(6)} ${"(API)".padStart(7)}  ${"warm".padStart(6)} ${"(API)".padStart(7)}`,
+  );
   for (const [path, { cold, warm }] of results) {
     const coldMs = median(cold.map((s) => s.ms));
     const warmMs = median(warm.map((s) => s.ms));

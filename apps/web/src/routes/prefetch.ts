@@ -3,3 +3,4 @@
  * loaded with its route's first visit.
  */
 export const ordersPrefetch = () => import("../features/orders/prefetch");
+export const vehiclesPrefetch = () => import("../features/vehicles/prefetch");

@@ -82,7 +82,7 @@ import {
   WorksPage,
   ZipPage,
 } from "./pages";
-import { ordersPrefetch } from "./prefetch";
+import { ordersPrefetch, vehiclesPrefetch } from "./prefetch";
 import { RouteError, ShellError } from "./route-error";
 import {
   analyticsSearch,
@@ -439,7 +439,7 @@ const mainPages = [
   mainPage("roles", { text: "Roles" }, "role"),
   mainPage("shares", { module: "shares" }, "shares"),
   mainPage("settings", { text: "Mi Perfil" }, null, SettingsPage),
-  mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage, vehiclesSearch),
+  mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage, vehiclesSearch, vehiclesPrefetch),
   mainPage("vehicles/$id", { term: "object", form: "singular" }, "vehicle", VehiclePage),
   mainPage("work", { module: "pending_works" }, "work", WorksPage),
   mainPage("work/$id", { module: "pending_works" }, "work", WorkDetailPage),
