@@ -2,7 +2,7 @@
 // screen's validation, so both say the same thing in the same words.
 import { z } from "zod";
 import { themeSchema } from "./company";
-import { rutSchema } from "./rut";
+import { rutSchema } from "./rut-schema";
 
 export const PASSWORD_MIN = 6;
 export const WORKPOINT_CODE_MIN = 4;

@@ -1,7 +1,7 @@
 // The chat's vocabulary (seed 002 sections 2.2, 2.3, 3.1, 3.2, 4.1, 5 and 9): constants, the inputs both sides
 // validate with, the wire shapes of the answers, and the pure rules (sorting, mentions, previews, elapsed time).
 import { z } from "zod";
-import { budgetLinesInput, budgetNotesInput } from "./budgets";
+import { budgetLinesInput, budgetNotesInput } from "./budget-schemas";
 import { EVENT_MIN_HOURS, eventDurationSchema } from "./calendar";
 import { fileUrl, isFileId } from "./files";
 import { isInstant, type Instant } from "./instant";

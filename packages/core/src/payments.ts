@@ -1,6 +1,5 @@
 // Payment requests ('cobros', seed 002 sections 2.5, 2.6, 4.3, 9): the list's statuses, the stored filter, and the
 // create form's schema, shared by the server and the web app.
-import { z } from "zod";
 import { formatMoney, formatNumber } from "./format";
 
 /** The list's legend and filter: 1 'Pendiente' (yellow), 2 'Pagado' (green). */
@@ -35,14 +34,6 @@ export const PAYMENT_INDICATOR_TEXT = {
 /** Most lines one request carries, and the largest amount a request may ask (integer pesos). */
 export const PAYMENT_MAX_LINES = 100;
 export const PAYMENT_MAX_TOTAL = 100_000_000;
-
-export const paymentLineSchema = z.object({
-  title: z.string().trim().min(1, "Ingrese un título").max(256),
-  description: z.string().trim().max(600).nullish(),
-  quantity: z.number().int("Debe ser un número entero").min(1, "Mínimo 1").max(10_000).default(1),
-  unit_price: z.number().int("Los pesos no llevan decimales").min(0, "No puede ser negativo").max(PAYMENT_MAX_TOTAL),
-});
-export type PaymentLineInput = z.input<typeof paymentLineSchema>;
 
 /** Line total (unit price x quantity), as the database sums it. */
 export function paymentLinesTotal(lines: readonly { quantity?: number; unit_price: number }[]): number {

@@ -1,6 +1,5 @@
 // Chilean RUT (Rol Único Tributario): a body of digits plus a módulo-11 check
 // digit ("dígito verificador", 0-9 or K), written "12.345.678-5".
-import { z } from "zod";
 import { groupThousands } from "./text";
 
 // Accepted spellings: body plain or with correctly placed dots, hyphen
@@ -46,7 +45,7 @@ export function isValidRut(rut: string): boolean {
 /**
  * "123456785" -> "12.345.678-5". Only re-punctuates the cleaned input and does
  * not check the digit, so it can format as the user types; use isValidRut (or
- * rutSchema) to validate.
+ * rutSchema in rut-schema.ts) to validate.
  */
 export function formatRut(rut: string): string {
   const clean = cleanRut(rut);
@@ -54,10 +53,3 @@ export function formatRut(rut: string): string {
   const body = groupThousands(clean.slice(0, -1), ".");
   return `${body}-${clean.slice(-1)}`;
 }
-
-/** Accepts any spelling isValidRut accepts and outputs the formatted form ("12.345.678-5"). */
-export const rutSchema = z
-  .string({ error: "Rut inválido" })
-  .trim()
-  .refine(isValidRut, { error: "Rut inválido" })
-  .transform(formatRut);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { budgetLinesInput } from "../src/budget-schemas";
 import {
-  budgetLinesInput,
   budgetLocked,
   budgetReadyForClient,
   budgetTotal,

@@ -13,14 +13,15 @@ import { idListCodec, storedValue, useStoredValue } from "./storage";
 
 const storedLocations = storedValue("locations", idListCodec);
 
+/** The company's locations the user chose (every one when nothing is stored). */
+function selectedOf(locations: readonly { id: number }[], stored: number[] | null): number[] {
+  return stored === null ? locations.map((l) => l.id) : locations.map((l) => l.id).filter((id) => stored.includes(id));
+}
+
 export function useSelectedLocations() {
   const { locations } = useCompanySetup();
   const [stored, setStored] = useStoredValue(storedLocations);
-  const selectedIds = useMemo(
-    () =>
-      stored === null ? locations.map((l) => l.id) : locations.map((l) => l.id).filter((id) => stored.includes(id)),
-    [stored, locations],
-  );
+  const selectedIds = useMemo(() => selectedOf(locations, stored), [stored, locations]);
   const setSelectedIds = useCallback((ids: number[]) => setStored(ids), [setStored]);
   return { locations, selectedIds, setSelectedIds };
 }
@@ -32,5 +33,14 @@ export function useSelectedLocations() {
  */
 export function useLocationFilter(): number[] | null {
   const { locations, selectedIds } = useSelectedLocations();
+  return locationFilterOf(locations, selectedIds);
+}
+
+function locationFilterOf(locations: readonly { id: number }[], selectedIds: number[]): number[] | null {
   return selectedIds.length === locations.length ? null : selectedIds;
+}
+
+/** `useLocationFilter()` outside React: what a route's loader sends to fetch a list before its screen renders. */
+export function storedLocationFilter(locations: readonly { id: number }[]): number[] | null {
+  return locationFilterOf(locations, selectedOf(locations, storedLocations.get()));
 }

@@ -18,6 +18,7 @@ import type { PageTitle } from "../features/shell/navigation";
 import { framingAllowed } from "../lib/embedding";
 import { managerToken } from "../lib/manager-token";
 import { type Api, api, errorCode, loadDataLayer, onSessionLost, resetSessionState } from "../lib/api";
+import type { Prefetch } from "../lib/prefetch";
 import { PageLoader } from "../ui/spinner";
 import {
   kioskUserOfDevice,
@@ -81,6 +82,7 @@ import {
   WorksPage,
   ZipPage,
 } from "./pages";
+import { ordersPrefetch, vehiclesPrefetch } from "./prefetch";
 import { RouteError, ShellError } from "./route-error";
 import {
   analyticsSearch,
@@ -361,7 +363,10 @@ const otherRoute = createRoute({ getParentRoute: () => rootRoute, path: "$", bef
 const mainRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "main",
-  beforeLoad: ({ context }) => requireStaff(context),
+  beforeLoad: ({ context, matches }) => {
+    loadChunksOf(matches);
+    return requireStaff(context);
+  },
   component: MainShell,
   validateSearch: mainSearch,
   pendingComponent: () => <PageLoader label="Cargando empresa…" />,
@@ -380,6 +385,7 @@ function mainPage<const TPath extends string, TSearch extends AnyValidator = und
   resource: Resource | null,
   component = ComingSoonPage,
   validateSearch?: TSearch,
+  prefetch?: () => Promise<{ prefetch: Prefetch }>,
 ) {
   return createRoute({
     getParentRoute: () => mainRoute,
@@ -389,6 +395,14 @@ function mainPage<const TPath extends string, TSearch extends AnyValidator = und
     beforeLoad: ({ context }) => {
       if (resource) requireRead(context.can, resource);
     },
+    // Not awaited: the screen renders as soon as its code is in and shows its own loading state meanwhile.
+    loader: prefetch
+      ? ({ context, location }) => {
+          void prefetch()
+            .then((m) => m.prefetch(context, location.search))
+            .catch(() => undefined);
+        }
+      : undefined,
     component,
   });
 }
@@ -419,13 +433,13 @@ const mainPages = [
   mainPage("inventory-actions/$id", { module: "inventory" }, null, InventoryActionPage),
   mainPage("invoices", { module: "invoicing" }, "invoice", InvoicesPage, invoicesSearch),
   mainPage("invoices/$id", { module: "invoicing" }, "invoice", InvoicePage),
-  mainPage("orders", { module: "order" }, "check_in", OrdersPage, ordersSearch),
+  mainPage("orders", { module: "order" }, "check_in", OrdersPage, ordersSearch, ordersPrefetch),
   mainPage("orders/$id", { term: "order", form: "singular" }, "check_in", OrderDetailPage),
   mainPage("payments", { text: "Cobros" }, "payment", PaymentsPage, paymentsSearch),
   mainPage("roles", { text: "Roles" }, "role"),
   mainPage("shares", { module: "shares" }, "shares"),
   mainPage("settings", { text: "Mi Perfil" }, null, SettingsPage),
-  mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage, vehiclesSearch),
+  mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage, vehiclesSearch, vehiclesPrefetch),
   mainPage("vehicles/$id", { term: "object", form: "singular" }, "vehicle", VehiclePage),
   mainPage("work", { module: "pending_works" }, "work", WorksPage),
   mainPage("work/$id", { module: "pending_works" }, "work", WorkDetailPage),
@@ -495,6 +509,18 @@ export const router = createRouter({
   defaultPreload: "intent",
   scrollRestoration: true,
 });
+
+/**
+ * Starts loading the code of the shell and the page while the session and company setup load: the router would
+ * otherwise ask for them only after the guard's answer, one wait after the other.
+ */
+function loadChunksOf(matches: readonly { routeId: string }[]): void {
+  for (const match of matches) {
+    const route = (router.routesById as Record<string, AnyRoute | undefined>)[match.routeId];
+    // A chunk that fails to load fails again, visibly, when the router loads the route itself.
+    if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
+}
 
 /** Whether a path of this map shows its own screen, not 'Próximamente': the menu lists only those. */
 export function hasScreen(path: string): boolean {

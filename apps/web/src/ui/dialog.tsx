@@ -9,9 +9,12 @@
  * `dismissible={false}` keeps it open on outside clicks and Escape: the user must pick one of the actions.
  * `description` is read by screen readers when it opens; `width` caps its width in px (default 480); `className`
  * styles it further (e.g. a minimum width for a document shown in a dialog).
+ *
+ * Radix Dialog with its focus trap and scroll lock (~12 KB gzipped) is not part of a screen's first load: it loads
+ * after the screen has painted, or when a dialog opens first (docs/performance.md#the-web-app). Nothing of a closed
+ * dialog is in the page either way.
  */
-import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 
 export interface DialogProps {
   open: boolean;
@@ -25,41 +28,23 @@ export interface DialogProps {
   children?: ReactNode;
 }
 
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  actions,
-  dismissible = true,
-  width = 480,
-  className,
-  children,
-}: DialogProps) {
-  const keepOpen = (e: Event) => {
-    if (!dismissible) e.preventDefault();
-  };
-  return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="dialog-overlay" />
-        <DialogPrimitive.Content
-          className={`dialog${className ? ` ${className}` : ""}`}
-          style={{ maxWidth: width }}
-          onPointerDownOutside={keepOpen}
-          onInteractOutside={keepOpen}
-          onEscapeKeyDown={keepOpen}
-          // Radix warns about a missing description unless told explicitly that there is none.
-          {...(description ? {} : { "aria-describedby": undefined })}
-        >
-          <DialogPrimitive.Title className="dialog-title">{title}</DialogPrimitive.Title>
-          {description && (
-            <DialogPrimitive.Description className="dialog-description">{description}</DialogPrimitive.Description>
-          )}
-          {children && <div className="dialog-body">{children}</div>}
-          {actions && <div className="dialog-actions">{actions}</div>}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
-  );
+const loadDialog = () => import("./dialog-radix");
+const DialogRadix = lazy(loadDialog);
+
+/** True from the first render where `open` is: a lazily loaded dialog stays mounted after that, to animate closing. */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+export function Dialog(props: DialogProps) {
+  const opened = useOpenedOnce(props.open);
+  // Fetched once the screen has painted, so a first open rarely waits for it.
+  useEffect(() => void loadDialog().catch(() => undefined), []);
+  return opened ? (
+    <Suspense fallback={null}>
+      <DialogRadix {...props} />
+    </Suspense>
+  ) : null;
 }

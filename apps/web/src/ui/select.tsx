@@ -3,11 +3,12 @@
  *
  *   <Select label="Tipo" value={type} onValueChange={setType} options={[{ value: "tables", label: "Tablas" }]} />
  *
- * Select is Radix Select (a listbox with typeahead).
+ * Select is Radix Select (a listbox with typeahead), which loads after the first paint with its positioning (~17 KB
+ * gzipped), so a screen does not wait for it. Until then the same trigger shows the value; pressing it (or a key on
+ * it) then opens the list as soon as it has loaded.
  */
-import { Select as SelectPrimitive } from "radix-ui";
-import { Check, ChevronDown } from "lucide-react";
-import { useId } from "react";
+import { ChevronDown } from "lucide-react";
+import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from "react";
 
 export interface Option<T> {
   value: T;
@@ -24,49 +25,73 @@ export interface SelectProps<T extends string> {
   disabled?: boolean;
 }
 
-export function Select<T extends string>({
-  label,
-  value,
-  onValueChange,
-  options,
-  placeholder,
-  error,
-  disabled,
-}: SelectProps<T>) {
+/** What the trigger needs, before and after Radix loads. */
+export interface SelectTriggerProps<T extends string> extends Omit<SelectProps<T>, "label"> {
+  id: string;
+  openAtStart: boolean;
+}
+
+// lazy() loses the component's type parameter.
+const SelectPopup = lazy(() => import("./select-popup")) as unknown as <T extends string>(
+  props: SelectTriggerProps<T>,
+) => ReactNode;
+
+export function Select<T extends string>({ label, error, ...props }: SelectProps<T>) {
   const id = useId();
+  const [openAtStart, setOpenAtStart] = useState(false);
+  const trigger = { ...props, id, error, openAtStart };
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <SelectPrimitive.Root value={value} onValueChange={(v) => onValueChange(v as T)} disabled={disabled}>
-        <SelectPrimitive.Trigger id={id} className="select-trigger" aria-invalid={error ? true : undefined}>
-          <SelectPrimitive.Value placeholder={placeholder} />
-          <SelectPrimitive.Icon>
-            <ChevronDown size={18} />
-          </SelectPrimitive.Icon>
-        </SelectPrimitive.Trigger>
-        <SelectPrimitive.Portal>
-          <SelectPrimitive.Content className="menu" position="popper" sideOffset={4}>
-            <SelectPrimitive.Viewport>
-              {options.map((o) => (
-                <SelectPrimitive.Item key={o.value} value={o.value} className="menu-item">
-                  <span className="menu-item-check" aria-hidden>
-                    <SelectPrimitive.ItemIndicator>
-                      <Check size={16} />
-                    </SelectPrimitive.ItemIndicator>
-                  </span>
-                  <SelectPrimitive.ItemText>{o.label}</SelectPrimitive.ItemText>
-                </SelectPrimitive.Item>
-              ))}
-            </SelectPrimitive.Viewport>
-          </SelectPrimitive.Content>
-        </SelectPrimitive.Portal>
-      </SelectPrimitive.Root>
+      <Suspense fallback={<WaitingTrigger {...trigger} onOpen={() => setOpenAtStart(true)} />}>
+        <SelectPopup {...trigger} />
+      </Suspense>
       {error && (
         <div className="field-error" role="alert">
           {error}
         </div>
       )}
     </div>
+  );
+}
+
+/** Radix's trigger as it renders closed, shown while Radix loads; it remembers a press to open the list then. */
+function WaitingTrigger<T extends string>({
+  id,
+  value,
+  options,
+  placeholder,
+  error,
+  disabled,
+  onOpen,
+}: SelectTriggerProps<T> & { onOpen(): void }) {
+  const selected = options.find((o) => o.value === value);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if ([" ", "Enter", "ArrowDown", "ArrowUp"].includes(event.key)) {
+      event.preventDefault();
+      onOpen();
+    }
+  };
+  return (
+    <button
+      type="button"
+      id={id}
+      role="combobox"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      aria-invalid={error ? true : undefined}
+      className="select-trigger"
+      disabled={disabled}
+      data-state="closed"
+      data-placeholder={selected ? undefined : ""}
+      onPointerDown={onOpen}
+      onKeyDown={onKeyDown}
+    >
+      <span style={{ pointerEvents: "none" }}>{selected?.label ?? placeholder}</span>
+      <span aria-hidden>
+        <ChevronDown size={18} />
+      </span>
+    </button>
   );
 }
 

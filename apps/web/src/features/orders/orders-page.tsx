@@ -9,7 +9,7 @@ import { lowerTerm, orderShort, ordersShort } from "@taller/core";
 import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { QueryFailed } from "../../lib/load-state";
-import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
+import { toggleId, useIdFilter } from "../../lib/list-filter";
 import { useLocationFilter } from "../../lib/locations";
 import { useIsNarrow } from "../../lib/media";
 import { useSearchText, useSetParams } from "../../lib/url-search";
@@ -19,13 +19,11 @@ import { ListPage, ListTotal } from "../../ui/list-page";
 import { useSnackbar } from "../../ui/snackbar";
 import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
+import { budgetFilterStore, ordersFilters, statusFilterStore } from "./list-input";
 import { defaultOrderFilters, receptionParam, receptionSort, type SortState } from "./list-rules";
 import { OrderCard, OrderHeader, OrderRow, ORDER_COLUMNS, ORDER_MARK_WIDTH, ORDER_TABLE_MIN_WIDTH } from "./order-rows";
 import { OrdersExport } from "./orders-export";
 import "./orders.css";
-
-const statusFilterStore = storedIdFilter("orders_filter");
-const budgetFilterStore = storedIdFilter("orders_budget_filter");
 
 export function OrdersPage() {
   const terms = useTerms();
@@ -46,12 +44,7 @@ export function OrdersPage() {
   const [filterOpen, setFilterOpen] = useState(false);
 
   const ready = statusIds !== null && budgetIds !== null;
-  const filters = {
-    status_id: statusIds ?? [],
-    budget_status_id: budgetIds ?? [],
-    search: search || null,
-    location_ids: useLocationFilter(),
-  };
+  const filters = ordersFilters(statusIds ?? [], budgetIds ?? [], search, useLocationFilter());
   const input = { ...filters, ...sort.query };
   const list = trpc.orders.list.useInfiniteQuery(input, { getNextPageParam: nextCursor, enabled: ready });
   // The first page counts once for the list and the status boxes.

@@ -10,7 +10,7 @@ import type { RouterOutputs } from "@taller/api";
 import { errorCode, fieldErrorsOf } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
-import { LazyDialog } from "../../ui/lazy-dialog";
+import { Dialog } from "../../ui/dialog";
 import { Select } from "../../ui/select";
 import { DateField, isDayValue } from "../../ui/date-field";
 import { TextField } from "../../ui/text-field";
@@ -236,7 +236,7 @@ export function ProviderForm({
           </Button>
         )}
       </div>
-      <LazyDialog
+      <Dialog
         open={confirming}
         onOpenChange={setConfirming}
         title={sendLabel}
@@ -250,8 +250,8 @@ export function ProviderForm({
         }
       >
         <p>{question}</p>
-      </LazyDialog>
-      <LazyDialog
+      </Dialog>
+      <Dialog
         open={done !== null}
         onOpenChange={() => setDone(null)}
         title={done ?? ""}

@@ -10,7 +10,7 @@ import { useEffect, useState } from "react";
 import { booleanCodec, storedValue, useStoredValue } from "../../lib/storage";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
-import { LazyDialog } from "../../ui/lazy-dialog";
+import { Dialog } from "../../ui/dialog";
 import { useSnackbar } from "../../ui/snackbar";
 import { playAlertSound } from "./alert-sound";
 import type { PushMessage } from "./messages";
@@ -95,14 +95,14 @@ export function PushNotifications() {
 
   return (
     <>
-      <LazyDialog
+      <Dialog
         open={dialog === "ask"}
         onOpenChange={(open) => !open && setDialog(null)}
         title="¡Advertencia!"
         description="Para recibir avisos de menciones y trabajos nuevos, las notificaciones deben estar activadas en el navegador. Actívalas y recarga la página."
         actions={<Button onClick={() => void askPermission("ask")}>Activar notificaciones</Button>}
       />
-      <LazyDialog
+      <Dialog
         open={dialog === "denied"}
         onOpenChange={(open) => !open && setDialog(null)}
         title="Notificaciones desactivadas"

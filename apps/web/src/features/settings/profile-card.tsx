@@ -1,6 +1,6 @@
 import { currentPasswordSchema, emailChangeSchema, formatRut, profileUpdateSchema } from "@taller/core";
 import { Camera } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
 import { textField, useZodForm } from "../../lib/forms";
@@ -10,9 +10,12 @@ import { Card } from "../../ui/card";
 import { initials } from "../../ui/initials";
 import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
-import { PictureDialog } from "./picture-dialog";
+import { useOpenedOnce } from "../../ui/dialog";
 import { type Profile, useMergeProfile } from "./profile-cache";
 import { useTerms } from "../../lib/company-setup";
+
+// The cropper (react-easy-crop) loads when the picture dialog first opens, not with the settings page.
+const PictureDialog = lazy(() => import("./picture-dialog").then((m) => ({ default: m.PictureDialog })));
 
 // The server's rules, except that the code is secret and never shown: a blank one is left as it is (not sent).
 // The e-mail (the login) changes through account.changeEmail, which also takes the current password.
@@ -36,6 +39,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const terms = useTerms();
   const form = useZodForm(profileFormSchema, valuesOf(profile));
   const [pictureOpen, setPictureOpen] = useState(false);
+  const pictureOpened = useOpenedOnce(pictureOpen);
   const update = trpc.account.update.useMutation();
   const changeEmail = trpc.account.changeEmail.useMutation();
   const utils = trpc.useUtils();
@@ -122,7 +126,11 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           <FormFooter saving={update.isPending || changeEmail.isPending} className="card-actions" />
         </div>
       </form>
-      <PictureDialog open={pictureOpen} onClose={() => setPictureOpen(false)} />
+      {pictureOpened && (
+        <Suspense fallback={null}>
+          <PictureDialog open={pictureOpen} onClose={() => setPictureOpen(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

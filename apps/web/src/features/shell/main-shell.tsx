@@ -9,7 +9,7 @@ import { useCompanySetupLive } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
 import { useStoredValue } from "../../lib/storage";
 import { ApiProvider, trpc } from "../../lib/trpc";
-import { useOpenedOnce } from "../../ui/lazy-dialog";
+import { useOpenedOnce } from "../../ui/dialog";
 import { applyTheme, asTheme } from "../../ui/themes";
 import { PushNotifications } from "../push";
 import { UpdateDialog } from "../update";

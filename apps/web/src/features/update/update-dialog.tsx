@@ -7,7 +7,7 @@ import { APP_VERSION } from "../../env";
 import { reportApiError } from "../../lib/api";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
-import { LazyDialog } from "../../ui/lazy-dialog";
+import { Dialog } from "../../ui/dialog";
 import "./update.css";
 
 /** Seed 000 section 9: reload 10 ms after clearing the caches. */
@@ -29,7 +29,7 @@ export function UpdateDialog() {
 
   const open = serverVersion !== null && serverVersion !== APP_VERSION && postponed !== serverVersion;
   return (
-    <LazyDialog
+    <Dialog
       open={open}
       onOpenChange={(next) => !next && setPostponed(serverVersion)}
       dismissible={false}
@@ -50,6 +50,6 @@ export function UpdateDialog() {
         <dt>Versión del navegador</dt>
         <dd>{APP_VERSION}</dd>
       </dl>
-    </LazyDialog>
+    </Dialog>
   );
 }

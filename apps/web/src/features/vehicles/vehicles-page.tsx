@@ -16,7 +16,7 @@ import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
 import { useCan } from "../../lib/permissions";
-import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
+import { toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
 import { trpc } from "../../lib/trpc";
 import { useDialogParam, useSearchText } from "../../lib/url-search";
@@ -29,7 +29,8 @@ import { OrderDialog } from "../orders";
 import { BookingDialog } from "./booking-dialog";
 import type { CheckInAction } from "./list-rules";
 import { VehicleFormDialog } from "./vehicle-form";
-import { asVehicleStatuses, DEFAULT_VEHICLE_FILTER } from "./statuses";
+import { filterStore, vehicleStatusIds, vehiclesListInput } from "./list-input";
+import { DEFAULT_VEHICLE_FILTER } from "./statuses";
 import {
   VEHICLE_COLUMNS,
   VEHICLE_TABLE_MIN_WIDTH,
@@ -39,8 +40,6 @@ import {
   VehicleRow,
 } from "./vehicle-rows";
 import "./vehicles.css";
-
-const filterStore = storedIdFilter("vehicles_filter");
 
 /** A booking dialog (the order dialog lives in the URL: ?order=<id>). */
 type Opened = { action: Exclude<CheckInAction, { kind: "order" }>; vehicle: VehicleListItem } | null;
@@ -54,13 +53,13 @@ export function VehiclesPage() {
   const [openOrderId, openOrder, closeOrder] = useDialogParam("order");
   const [search, setSearch] = useSearchText();
   const [storedIds, storeStatusIds] = useIdFilter(filterStore, DEFAULT_VEHICLE_FILTER);
-  const statusIds = linkedStatusIds ?? asVehicleStatuses(storedIds ?? DEFAULT_VEHICLE_FILTER);
+  const statusIds = vehicleStatusIds(linkedStatusIds, storedIds);
   const [filterOpen, setFilterOpen] = useState(false);
   const [opened, setOpened] = useState<Opened>(null);
   const [creating, setCreating] = useState(false);
   const can = useCan();
 
-  const input = { status_id: statusIds, search: search || null, location_ids: useLocationFilter() };
+  const input = vehiclesListInput(statusIds, search, useLocationFilter());
   const list = trpc.vehicles.list.useInfiniteQuery(input, { getNextPageParam: nextCursor });
   // The first page counts once for the list and the status boxes.
   const totals = list.data?.pages[0]?.totals;
