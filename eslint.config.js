@@ -6,7 +6,11 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const dirs = ["apps/server", "db", ...readdirSync(new URL("packages", import.meta.url)).map((name) => `packages/${name}`)];
+const dirs = [
+  "apps/server",
+  "db",
+  ...readdirSync(new URL("packages", import.meta.url)).map((name) => `packages/${name}`),
+];
 
 // The packages' two-line tool configs (vitest.config.ts, drizzle.config.ts) are in no tsconfig: each package's own
 // lint reads them with a default project.
@@ -17,7 +21,9 @@ for (const dir of dirs) {
 }
 configs.push({
   files: ["**/*.ts"],
-  languageOptions: { parserOptions: { projectService: false, project: "./tsconfig.packages.json", tsconfigRootDir: root } },
+  languageOptions: {
+    parserOptions: { projectService: false, project: "./tsconfig.packages.json", tsconfigRootDir: root },
+  },
 });
 
 export default configs;

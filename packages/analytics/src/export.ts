@@ -15,9 +15,12 @@ export const exportFigure = staffProcedure
   .mutation(async ({ ctx, input }) => {
     const [d, terms] = await Promise.all([readDashboard(ctx, input), loadCompanyTerms(ctx.db, ctx.companyId)]);
     const table = figureTables(d, terms.order)[input.figure];
-    return spreadsheetDownload(`${analyticsFigures(terms)[input.figure].title} ${formatDay(input.from)} a ${formatDay(input.to)}`, {
-      sheet: "Reporte",
-      headers: table.headers,
-      rows: table.rows,
-    });
+    return spreadsheetDownload(
+      `${analyticsFigures(terms)[input.figure].title} ${formatDay(input.from)} a ${formatDay(input.to)}`,
+      {
+        sheet: "Reporte",
+        headers: table.headers,
+        rows: table.rows,
+      },
+    );
   });
