@@ -17,10 +17,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { freePort } from "@taller/testing/net";
 import postgres from "postgres";
 
 const { values: args } = parseArgs({
@@ -39,17 +39,6 @@ const load = () =>
 const log = (message: string) => console.log(`[bench] ${message}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => ok(port));
-    });
-  });
-}
 
 /** SIGTERM to the child's whole process group (`pnpm start` runs the server two processes down). */
 const stopped = (child: ChildProcess) =>

@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createDatabase, type Db, migrateDatabase } from "@taller/db";
 import { seedDemoIfEmpty, seedScale } from "@taller/db/seed";
+import { freePort } from "@taller/testing/net";
 import { createDatabaseUrl } from "@taller/testing/templates";
 
 const serverDir = resolve(import.meta.dirname, "../../server");
@@ -20,17 +20,6 @@ export interface E2EServer {
   restart(opts?: { appVersion?: string }): Promise<void>;
   /** Stops the process and removes its data. */
   dispose(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => ok(port));
-    });
-  });
 }
 
 async function waitHealthy(url: string, child: ChildProcess, logs: string[]) {
