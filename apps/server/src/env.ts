@@ -107,6 +107,11 @@ const schema = z.object({
   /** Milliseconds to wait for the model's answer (at most 60 s: past that a question counts as failed). */
   ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
   /**
+   * Milliseconds to wait for the electronic-invoicing provider's answer before a document stays 'Enviando' (its
+   * retry sends the same folio under the same key, so nothing is issued twice).
+   */
+  DTE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  /**
    * Files (pictures, workbooks, thumbnails) in S3-compatible object storage: setting the bucket turns it on; unset,
    * they stay under DATA_DIR/files. The endpoint names a non-AWS server (MinIO, R2, a local one), which usually also
    * needs path-style addressing. Without keys the SDK's own chain applies (an instance role, say).

@@ -18,7 +18,7 @@ import {
   messagingJobs,
   startNotificationDelivery,
 } from "@taller/messaging";
-import { configureInvoiceLinks } from "@taller/invoicing";
+import { configureDte, configureInvoiceLinks } from "@taller/invoicing";
 import { configurePayments, localProvider, mercadoPagoProvider, paymentJobs } from "@taller/payments";
 import { busReady, createEventBus, startJobs } from "@taller/trpc";
 import { resolve } from "node:path";
@@ -148,6 +148,7 @@ logger.info(
 // Background sweeps (CRM managements, WhatsApp, payments, abandoned uploads): one process at a time runs each.
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
 configureInvoiceLinks({ publicUrl });
+configureDte({ timeoutMs: env.DTE_TIMEOUT_MS });
 const jobs = startJobs(
   { db: database.db, bus },
   [

@@ -1,6 +1,6 @@
 /**
  * Facturación (issue 26 section 2): a finished order billed from its page, the draft completed and issued through
- * the company's provider (a local fake of its API, started here: accepting, then rejecting and accepting again), the
+ * the company's provider (a local fake of its API, started here: accepting, rejecting, answering too late), the
  * credit note 'Anular' makes, a draft's lines edited, the PDF and the client's link, the list's day range in the URL,
  * and the list and a document at 390 px. The provider and the CAF ranges are the demo
  * company's; no other spec reads invoicing. Each test bills its own finished order.
@@ -169,6 +169,32 @@ test("a boleta rejected by the SII keeps its folio and reason, and is sent again
       .filter({ hasText: `Emitido con folio ${folio}` })
       .first(),
   ).toBeVisible();
+});
+
+test("a boleta the provider does not answer in time stays 'Enviando'; its retry issues it once, same folio", async ({
+  page,
+}) => {
+  await setUp(page);
+  const orders = await finishedOrders(page);
+  await bill(page, orders[2]!, "Boleta");
+  // The provider issues it but answers after the server stops waiting (DTE_TIMEOUT_MS, e2e/server.ts).
+  dte.mode = "timeout";
+  dte.delayMs = 8_000;
+  await page.getByRole("button", { name: "Emitir" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "no respondió a tiempo" })).toBeVisible();
+  const heading = page.getByRole("heading", { level: 2, name: /^Boleta N° \d+/ });
+  const folio = /N° (\d+)/.exec((await heading.textContent()) ?? "")?.[1];
+  expect(folio).toBeDefined();
+  await expect(page.getByText("Enviando", { exact: true }).first()).toBeVisible();
+  dte.mode = "accept";
+  await page.getByRole("button", { name: "Reintentar" }).click();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: `Emitido con folio ${folio}` })
+      .first(),
+  ).toBeVisible();
+  expect(dte.issued.get(`39:${folio}`)).toBe(1);
 });
 
 test("the list and a document at 390 px", async ({ page }) => {

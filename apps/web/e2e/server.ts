@@ -102,6 +102,8 @@ export async function startServer(
         LOG_LEVEL: "warn",
         // The payments spec pays on the local 'Pago de prueba' checkout, as the demo does.
         PAYMENTS_TEST_CHECKOUT: "true",
+        // The invoicing spec's provider answers too late on purpose: 2 s instead of 15 s of waiting.
+        DTE_TIMEOUT_MS: "2000",
         ...opts.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
