@@ -12,7 +12,17 @@ import { allProcedures, callPath } from "./walk";
 const app = useSeededApp();
 
 /** The resources whose records have an owner (who received, is assigned, created them): every action, own only. */
-const OWNED: Resource[] = ["check_in", "booking", "booking_block", "work", "event", "budget", "crm", "payment"];
+const OWNED: Resource[] = [
+  "check_in",
+  "booking",
+  "booking_block",
+  "work",
+  "event",
+  "budget",
+  "crm",
+  "payment",
+  "invoice",
+];
 const RESTRICTED = "restringido@taller.demo";
 
 beforeAll(async () => {
