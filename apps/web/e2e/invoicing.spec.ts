@@ -92,6 +92,25 @@ async function bill(page: Page, orderId: number, type: "Factura" | "Boleta") {
   await expect(page.getByRole("heading", { level: 2, name: `${type} (borrador)` })).toBeVisible();
 }
 
+/** The folio the boleta on the page holds (taken when it was first sent, kept whatever the provider answered). */
+async function boletaFolio(page: Page): Promise<string | undefined> {
+  return /N° (\d+)/.exec(
+    (await page.getByRole("heading", { level: 2, name: /^Boleta N° \d+/ }).textContent()) ?? "",
+  )?.[1];
+}
+
+/** 'Reintentar' with the provider accepting again: the same folio comes back issued. */
+async function retryIssues(page: Page, folio: string | undefined) {
+  dte.mode = "accept";
+  await page.getByRole("button", { name: "Reintentar" }).click();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: `Emitido con folio ${folio}` })
+      .first(),
+  ).toBeVisible();
+}
+
 test("bill a finished order: the factura's receiver, issued with a folio, then voided by a credit note", async ({
   page,
 }) => {
@@ -156,19 +175,10 @@ test("a boleta rejected by the SII keeps its folio and reason, and is sent again
   await expect(
     page.getByRole("alert").filter({ hasText: "Rechazado: RUT receptor no válido en el SII" }),
   ).toBeVisible();
-  const folio = /N° (\d+)/.exec(
-    (await page.getByRole("heading", { level: 2, name: /^Boleta/ }).textContent()) ?? "",
-  )?.[1];
+  const folio = await boletaFolio(page);
   expect(folio).toBeDefined();
-  dte.mode = "accept";
-  await page.getByRole("button", { name: "Reintentar" }).click();
+  await retryIssues(page, folio);
   await expect(page.getByRole("heading", { level: 2, name: `Boleta N° ${folio}` })).toBeVisible();
-  await expect(
-    page
-      .getByRole("status")
-      .filter({ hasText: `Emitido con folio ${folio}` })
-      .first(),
-  ).toBeVisible();
 });
 
 test("a boleta the provider does not answer in time stays 'Enviando'; its retry issues it once, same folio", async ({
@@ -182,18 +192,10 @@ test("a boleta the provider does not answer in time stays 'Enviando'; its retry 
   dte.delayMs = 8_000;
   await page.getByRole("button", { name: "Emitir" }).click();
   await expect(page.getByRole("status").filter({ hasText: "no respondió a tiempo" })).toBeVisible();
-  const heading = page.getByRole("heading", { level: 2, name: /^Boleta N° \d+/ });
-  const folio = /N° (\d+)/.exec((await heading.textContent()) ?? "")?.[1];
+  const folio = await boletaFolio(page);
   expect(folio).toBeDefined();
   await expect(page.getByText("Enviando", { exact: true }).first()).toBeVisible();
-  dte.mode = "accept";
-  await page.getByRole("button", { name: "Reintentar" }).click();
-  await expect(
-    page
-      .getByRole("status")
-      .filter({ hasText: `Emitido con folio ${folio}` })
-      .first(),
-  ).toBeVisible();
+  await retryIssues(page, folio);
   expect(dte.issued.get(`39:${folio}`)).toBe(1);
 });
 

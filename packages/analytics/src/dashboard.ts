@@ -133,11 +133,14 @@ export async function readDashboard(ctx: ScopeContext, input: DashboardInput): P
   };
 }
 
+/** The dashboard with the table behind each chart, and the company's terms those tables and titles are named in. */
+export async function readDashboardTables(ctx: ScopeContext, input: DashboardInput) {
+  const [d, terms] = await Promise.all([readDashboard(ctx, input), loadCompanyTerms(ctx.db, ctx.companyId)]);
+  return { dashboard: { ...d, tables: figureTables(d, terms.order) }, terms };
+}
+
 /** The dashboard and the table behind each of its charts, in one call. */
 export const dashboard = staffProcedure
   .use(can("read", "analytics"))
   .input(dashboardInput)
-  .query(async ({ ctx, input }) => {
-    const [d, terms] = await Promise.all([readDashboard(ctx, input), loadCompanyTerms(ctx.db, ctx.companyId)]);
-    return { ...d, tables: figureTables(d, terms.order) };
-  });
+  .query(async ({ ctx, input }) => (await readDashboardTables(ctx, input)).dashboard);

@@ -5,7 +5,7 @@ import { can, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { BookingWithAddons } from "./booking-rows";
-import { assertOpen, changed, detail, lockBooking } from "./transitions";
+import { assertOpen, changed, detail, lockBookingFor } from "./transitions";
 
 export const cancelInput = z.object({
   id: idSchema,
@@ -29,12 +29,7 @@ export const cancel = staffProcedure
   .input(cancelInput)
   .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
-      const b = await lockBooking(
-        tx.db,
-        ctx.companyId,
-        input.id,
-        ctx.ownOnly("destroy", "booking") ? ctx.user.id : null,
-      );
+      const b = await lockBookingFor(tx.db, ctx, input.id, "destroy");
       if (b.cancelled) return detail(tx.db, ctx.companyId, b.id);
       assertOpen(b);
       if (b.non_attendance) throw userError("CONFLICT", BOOKING_ERRORS.noShow);

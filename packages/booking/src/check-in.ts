@@ -5,7 +5,7 @@ import { can, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import type { BookingWithAddons } from "./booking-rows";
 import { bookingIdSchema } from "./get";
-import { changed, detail, lockBooking } from "./transitions";
+import { changed, detail, lockBookingFor } from "./transitions";
 
 /**
  * 'Recepcionar': receives the order through @taller/orders' createOrder (the next number, the company's first order
@@ -18,7 +18,7 @@ export const checkIn = staffProcedure
   .input(bookingIdSchema)
   .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
-      const b = await lockBooking(tx.db, ctx.companyId, input.id, ctx.ownOnly("read", "booking") ? ctx.user.id : null);
+      const b = await lockBookingFor(tx.db, ctx, input.id, "read");
       if (b.checked_in) return detail(tx.db, ctx.companyId, b.id);
       if (b.rescheduled) throw userError("CONFLICT", BOOKING_ERRORS.rescheduled);
       // A cancelled booking gave its place away: a client who comes anyway is received at the desk, without it.

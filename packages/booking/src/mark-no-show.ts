@@ -4,7 +4,7 @@ import { can, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
 import type { BookingWithAddons } from "./booking-rows";
 import { bookingIdSchema } from "./get";
-import { assertOpen, changed, detail, lockBooking } from "./transitions";
+import { assertOpen, changed, detail, lockBookingFor } from "./transitions";
 
 /**
  * Marks a booking 'Inasistencia' (non_attendance) once its time has come; a second call answers the same booking.
@@ -15,12 +15,7 @@ export const markNoShow = staffProcedure
   .input(bookingIdSchema)
   .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
-      const b = await lockBooking(
-        tx.db,
-        ctx.companyId,
-        input.id,
-        ctx.ownOnly("update", "booking") ? ctx.user.id : null,
-      );
+      const b = await lockBookingFor(tx.db, ctx, input.id, "update");
       assertOpen(b);
       if (b.non_attendance) return detail(tx.db, ctx.companyId, b.id);
       if (!b.started) throw userError("CONFLICT", BOOKING_ERRORS.notStarted);

@@ -3,7 +3,7 @@ import { can, staffProcedure, withTransaction } from "@taller/trpc";
 import { assertOwnIds } from "./book";
 import type { BookingWithAddons } from "./booking-rows";
 import { moveBooking } from "./move";
-import { changed, lockBooking } from "./transitions";
+import { changed, lockBookingFor } from "./transitions";
 
 /**
  * Moves a booking: a new booking at the new date and time (same slot guarantee as create), the old one marked
@@ -16,12 +16,7 @@ export const reschedule = staffProcedure
   .mutation(({ ctx, input }): Promise<BookingWithAddons> =>
     withTransaction(ctx, async (tx) => {
       await assertOwnIds(tx.db, ctx.companyId, { userId: input.user_id });
-      const old = await lockBooking(
-        tx.db,
-        ctx.companyId,
-        input.id,
-        ctx.ownOnly("update", "booking") ? ctx.user.id : null,
-      );
+      const old = await lockBookingFor(tx.db, ctx, input.id, "update");
       const id = await moveBooking(tx, old, {
         companyId: ctx.companyId,
         createdBy: ctx.user.id,

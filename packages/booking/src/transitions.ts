@@ -1,8 +1,8 @@
 // A booking's transitions (confirm, no-show, reschedule, check-in, cancel) start here: the row is locked for the
 // transaction, so two transitions of one booking run one after the other and each sees the other's result.
-import { BOOKING_ERRORS, type BookingKind } from "@taller/core";
+import { BOOKING_ERRORS, type Action, type BookingKind } from "@taller/core";
 import { queryRows, type Db } from "@taller/db";
-import { TRPCError, userError, type Transaction } from "@taller/trpc";
+import { TRPCError, userError, type DocumentReader, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { readBookings, withAddons, type BookingWithAddons } from "./booking-rows";
 import { ownBookingCondition } from "./own";
@@ -50,6 +50,17 @@ export async function lockBooking(
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: BOOKING_ERRORS.notFound });
   return row;
 }
+
+/**
+ * The booking a procedure acts on, locked: the caller's company's, and with an own-records grant on `action` only one
+ * of the caller's own.
+ */
+export const lockBookingFor = (
+  db: Db,
+  ctx: DocumentReader & { companyId: number },
+  id: number,
+  action: Action,
+): Promise<LockedBooking> => lockBooking(db, ctx.companyId, id, ctx.ownOnly(action, "booking") ? ctx.user.id : null);
 
 /** Refuses a transition on a booking that was cancelled, moved or received: those are final. */
 export function assertOpen(b: LockedBooking): void {
