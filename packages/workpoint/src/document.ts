@@ -6,7 +6,7 @@ import { queryRows, type Db } from "@taller/db";
 import { documentOwner, ownedDocument, TRPCError, type DocumentReader } from "@taller/trpc";
 import { sql, type SQL } from "drizzle-orm";
 
-/** The requirement of each document type (a budget's is its order's). */
+/** The requirement of each document type (a budget's is its order's). A cancelled booking is final: no work on it. */
 const REQUIREMENT_OF: Record<WorkDocumentType, (companyId: number, id: number, owned: SQL) => SQL> = {
   Order: (c, id, owned) =>
     sql`SELECT o.requirement_id FROM orders o WHERE o.company_id = ${c} AND o.id = ${id} AND ${owned}`,
@@ -16,7 +16,8 @@ const REQUIREMENT_OF: Record<WorkDocumentType, (companyId: number, id: number, o
   Crm: (c, id, owned) =>
     sql`SELECT k.requirement_id FROM crms k WHERE k.company_id = ${c} AND k.id = ${id} AND ${owned}`,
   Booking: (c, id, owned) =>
-    sql`SELECT bk.requirement_id FROM bookings bk WHERE bk.company_id = ${c} AND bk.id = ${id} AND ${owned}`,
+    sql`SELECT bk.requirement_id FROM bookings bk
+        WHERE bk.company_id = ${c} AND bk.id = ${id} AND bk.cancelled_at IS NULL AND ${owned}`,
 };
 
 /**

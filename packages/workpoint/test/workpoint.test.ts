@@ -1,10 +1,10 @@
 import { companyTerms, DEFAULT_TERMS } from "@taller/core";
 // The workpoint procedures through the router's caller, against a real database (seeded demo: Taller Demo's
 // technician Tomás has open, started and completed works on recent orders; a kiosk device "Pantalla del taller").
-import { customWorks, orders, realtimeEvents, sessions, userDevices, workpointTokens, works } from "@taller/db";
+import { bookings, customWorks, orders, realtimeEvents, sessions, userDevices, workpointTokens, works } from "@taller/db";
 import { createCallerFactory, sha256, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { workpointRouter } from "../src";
 import { MAX_DEVICES } from "../src/devices";
@@ -91,6 +91,26 @@ describe("workpoint.requiredWorks", () => {
     expect(
       (await failure((await admin()).requiredWorks({ document_type: "Booking", document_id: 2_000_000_000 }))).code,
     ).toBe("NOT_FOUND");
+  });
+
+  it("a cancelled booking takes no work: its required works and a request are NOT_FOUND", async () => {
+    const [booking] = await app
+      .db()
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.companyId, fx().companyId), isNull(bookings.cancelledAt), eq(bookings.rescheduled, false)))
+      .limit(1);
+    await app
+      .db()
+      .update(bookings)
+      .set({ cancelledAt: new Date(), cancelReason: "Prueba" })
+      .where(eq(bookings.id, booking!.id));
+    const document = { document_type: "Booking" as const, document_id: booking!.id };
+    const caller = await admin();
+    expect((await failure(caller.requiredWorks(document))).code).toBe("NOT_FOUND");
+    expect((await failure(caller.request({ ...document, work_id: generalWork() }))).code).toBe("NOT_FOUND");
+    await app.db().update(bookings).set({ cancelledAt: null, cancelReason: null }).where(eq(bookings.id, booking!.id));
+    expect(await caller.requiredWorks(document)).not.toHaveLength(0);
   });
 });
 
