@@ -27,7 +27,7 @@ import { demoAccountsExist, isLoopback } from "./bind";
 import { storeDemoPictures } from "./files/demo-pictures";
 import { createS3FileStore } from "./files/s3-store";
 import { createDiskFileStore } from "./files/store";
-import { uploadSweepJob } from "./files/uploads";
+import { fileStoreJob } from "./files/removals";
 import { demoInboundMailKey } from "./inbound-mail-demo";
 import { loadEnv } from "./env";
 import { listenWhileStarting } from "./starting";
@@ -145,7 +145,8 @@ logger.info(
   },
   `ready in ${(performance.now() / 1000).toFixed(1)} s`,
 );
-// Background sweeps (CRM managements, WhatsApp, payments, abandoned uploads): one process at a time runs each.
+// Background sweeps (CRM managements, WhatsApp, payments, abandoned uploads and deleted files' bytes): one process
+// at a time runs each.
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
 configureInvoiceLinks({ publicUrl });
 configureDte({ timeoutMs: env.DTE_TIMEOUT_MS });
@@ -155,7 +156,7 @@ const jobs = startJobs(
     ...crmJobs,
     ...messagingJobs(database.db, publicUrl),
     ...paymentJobs({ db: database.db, bus }, logger),
-    uploadSweepJob(files),
+    fileStoreJob(files),
   ],
   logger,
 );

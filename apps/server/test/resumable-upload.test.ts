@@ -1,18 +1,18 @@
 // Resumable uploads over HTTP (files/uploads.ts): half a video, a connection dropped in the middle of the rest, the
 // offset asked, the rest sent, the same bytes served; a wrong offset, another user's or company's upload id, a body
-// that is not what it claims, and the sweep of abandoned uploads.
+// that is not what it claims, the sweep of abandoned uploads, and a deleted company's bytes leaving the store.
 import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLIENT_HEADER, RESUMABLE_UPLOAD_PATH } from "@taller/core";
-import { fileUploads } from "@taller/db";
+import { companies, fileUploads } from "@taller/db";
 import { runJob } from "@taller/trpc";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskFileStore } from "../src/files/store";
-import { uploadSweepJob } from "../src/files/uploads";
+import { fileStoreJob } from "../src/files/removals";
 import { browser, startTestServer, type TestServer } from "./helpers";
 
 /** An MP4 (its 'ftyp' box, then 2.5 MB of noise: the store keeps a video as it came, nothing decodes it). */
@@ -39,10 +39,15 @@ afterAll(() => server.close());
 
 const headers = (email = "asesor@taller.demo") => ({ cookie: cookies[email] ?? "", [CLIENT_HEADER]: "web" });
 
-async function create(length = VIDEO.length, type = "video/mp4"): Promise<string> {
+async function create(length = VIDEO.length, type = "video/mp4", email?: string): Promise<string> {
   const res = await fetch(`${server.url}${RESUMABLE_UPLOAD_PATH}?purpose=order_picture`, {
     method: "POST",
-    headers: { ...headers(), "upload-length": String(length), "x-upload-type": type, "x-file-name": "llegada.mp4" },
+    headers: {
+      ...headers(email),
+      "upload-length": String(length),
+      "x-upload-type": type,
+      "x-file-name": "llegada.mp4",
+    },
   });
   expect(res.status).toBe(201);
   const body = (await res.json()) as { upload_id: string; offset: number };
@@ -156,10 +161,35 @@ describe("resumable uploads (/files/uploads)", () => {
       .update(fileUploads)
       .set({ updatedAt: sql`now() - interval '25 hours'` })
       .where(eq(fileUploads.id, stale));
-    const run = await runJob({ db, bus: server.bus }, uploadSweepJob(createDiskFileStore(dir)));
+    const run = await runJob({ db, bus: server.bus }, fileStoreJob(createDiskFileStore(dir)));
     expect(run).toMatchObject({ ran: true });
     expect((await status(stale)).status).toBe(404);
     expect(await readdir(join(dir, "uploads", stale))).toEqual([]);
     expect(await readdir(join(dir, "uploads", fresh))).toEqual(["0"]);
+  });
+
+  // Last: it deletes the other company.
+  it("a deleted company's files and unfinished uploads leave the store at the next run", async () => {
+    const email = "admin@otro.demo";
+    const unfinished = await create(VIDEO.length, "video/mp4", email);
+    expect((await patch(unfinished, 0, VIDEO.subarray(0, 1000), email)).status).toBe(200);
+    const small = VIDEO.subarray(0, 3000);
+    const finished = await create(small.length, "video/mp4", email);
+    const stored = await patch(finished, 0, small, email);
+    expect(stored.status).toBe(201);
+    const fileId = ((await stored.json()) as { id: string }).id;
+    const kept = async () => (await readdir(dir)).filter((name) => name.includes(fileId));
+    expect(await kept()).toContain(fileId);
+    expect(await readdir(join(dir, "uploads", unfinished))).toEqual(["0"]);
+
+    const { db } = server.tdb.database;
+    await db.delete(companies).where(eq(companies.id, server.fx.other.companyId));
+    const run = await runJob({ db, bus: server.bus }, fileStoreJob(createDiskFileStore(dir)));
+    expect(run).toMatchObject({ ran: true });
+    expect(await kept()).toEqual([]);
+    expect(await readdir(join(dir, "uploads", unfinished))).toEqual([]);
+    // The queue is drained: the next run has nothing to remove.
+    const again = await runJob({ db, bus: server.bus }, fileStoreJob(createDiskFileStore(dir)));
+    expect(again).toMatchObject({ ran: true, result: { removedKeys: 0 } });
   });
 });

@@ -307,5 +307,16 @@ export const fileUploads = pgTable(
   ],
 );
 
+/**
+ * Stored bytes whose rows are gone: a deleted company's files and thumbnails, the chunks of a deleted upload (its
+ * user's or company's deletion, or the sweep of abandoned ones). Triggers on `files` and `file_uploads` queue the
+ * keys in the deleting transaction; the 'file-store' job removes them from the store (disk or S3), which no
+ * transaction reaches, and then the rows.
+ */
+export const fileStoreRemovals = pgTable("file_store_removals", {
+  key: text("key").primaryKey(),
+  createdAt: createdAt(),
+});
+
 export type RealtimeEventRow = typeof realtimeEvents.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

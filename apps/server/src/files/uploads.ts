@@ -16,8 +16,8 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_CHUNK_BYTES, formatNumber, isUploadPurpose } from "@taller/core";
-import { fileUploads, queryRows } from "@taller/db";
-import { RateLimiter, type PeriodicJob } from "@taller/trpc";
+import { fileUploads } from "@taller/db";
+import { RateLimiter } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
 import { declaredTooLarge, readBody } from "../body";
 import { mediaType } from "../headers";
@@ -39,8 +39,6 @@ import { sniffImageType, sniffVideoType } from "./sniff";
 import { uploadChunkKey, type FileStore } from "./store";
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/;
-/** An upload nobody touched for a day is abandoned: the sweep removes it and its chunks. */
-const STALE_AFTER = "1 day";
 
 type UploadRow = typeof fileUploads.$inferSelect;
 
@@ -222,25 +220,4 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 async function removeChunks(store: FileStore, row: Pick<UploadRow, "id" | "chunkStarts">) {
   for (const start of row.chunkStarts) await store.delete(uploadChunkKey(row.id, start));
-}
-
-/**
- * The sweep of abandoned uploads: rows idle for a day go with their chunks (a complete upload's chunks went when it
- * finished; its row stayed so a client that lost the last answer could read it). A store that fails to delete
- * rolls the sweep back; the next run tries again.
- */
-export function uploadSweepJob(store: FileStore): PeriodicJob {
-  return {
-    name: "file-uploads",
-    lockKey: 40,
-    everyMs: 60 * 60_000,
-    async run(tx) {
-      const gone = await queryRows<{ id: string; chunk_starts: number[] }>(
-        tx.db,
-        sql`DELETE FROM file_uploads WHERE updated_at < now() - ${STALE_AFTER}::interval RETURNING id, chunk_starts`,
-      );
-      for (const row of gone) await removeChunks(store, { id: row.id, chunkStarts: row.chunk_starts });
-      return { removed: gone.length };
-    },
-  };
 }
