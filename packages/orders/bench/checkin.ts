@@ -1,24 +1,31 @@
-// `pnpm bench:checkin [--orders N] [--runs R]`: the reception's write (orders.receive: a new vehicle of a new client,
-// its order numbered, logged and announced) and a status change (orders.changeStatus) at scale, through the real
-// HTTP /trpc endpoint, against a bare node:http handler in this process that runs the same statements by hand on a
-// plain postgres.js connection (no tRPC, no session, no zod), called by the same HTTP client in the same run.
+// `pnpm bench:checkin [--orders N] [--runs R] [--keep] [--reuse URL]`: the reception's write (orders.receive: a new
+// vehicle of a new client, its order numbered, logged and announced) and a status change (orders.changeStatus) at
+// scale, through the real HTTP /trpc endpoint, against a bare node:http handler in this process that runs the same
+// statements by hand on a plain postgres.js connection (no tRPC, no session, no zod), called by the same HTTP client
+// in the same run.
 //
 // Creates a database on TEST_DATABASE_URL / DATABASE_URL, seeds the demo and N orders (default 1,000,000) in
 // "Taller Escala" (runScaleBench), starts the real server, logs in as admin@escala.demo and alternates the two sides.
-// The ratio is server ÷ bare: what the app adds to the SQL a write needs. The database is dropped at the end.
+// The ratio is server ÷ bare: what the app adds to the SQL a write needs. The database is dropped at the end unless
+// --keep (then --reuse <its URL> measures again on the same data without seeding).
 import { createServer, type IncomingMessage } from "node:http";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { parseArgs } from "node:util";
 import { computeRutDv } from "@taller/core";
-import { benchHttpClient, benchLog, benchLogin, percentiles, runScaleBench } from "@taller/testing/bench";
+import {
+  benchHttpClient,
+  benchLog,
+  benchLogin,
+  percentiles,
+  runScaleBench,
+  scaleBenchArgs,
+} from "@taller/testing/bench";
 import type postgres from "postgres";
 
-const { values: args } = parseArgs({
-  options: { orders: { type: "string", default: "1000000" }, runs: { type: "string", default: "200" } },
-});
-const ORDERS = Number(args.orders);
-const RUNS = Number(args.runs);
+const args = scaleBenchArgs({ orders: 1_000_000 }, 200);
+const ORDERS = args.sizes.orders;
+const RUNS = args.runs;
+const SCALE = { orders: ORDERS, keep: args.keep, reuse: args.reuse };
 const TARGET_P95_MS = 50;
 
 const PLATE_LETTERS = "BCDFGHJKLPRSTVWXYZ";
@@ -139,7 +146,7 @@ async function startBareServer(raw: postgres.Sql, s: Setup) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-await runScaleBench("checkin", { orders: ORDERS }, async ({ raw, baseUrl, companyId }) => {
+await runScaleBench("checkin", SCALE, async ({ raw, baseUrl, companyId }) => {
   const http = benchHttpClient(baseUrl, await benchLogin(baseUrl, "admin@escala.demo"));
   const [ids] = await raw<{ user_id: number; requirement_id: number; location_id: number }[]>`
     SELECT (SELECT id FROM users WHERE company_id = ${companyId} AND email = 'admin@escala.demo') AS user_id,
@@ -153,6 +160,12 @@ await runScaleBench("checkin", { orders: ORDERS }, async ({ raw, baseUrl, compan
     throw new Error("Taller Escala has no user, requirement, location or status pair to move between");
   for (const v of await raw<{ identifier: string }[]>`SELECT identifier FROM vehicles WHERE company_id = ${companyId}`)
     taken.add(v.identifier);
+  // A new client's RUT: after the scale clients' (30,000,000 + id, which a reception would find and update) and
+  // those an earlier run on a reused database made.
+  const [made] = await raw<{ n: number | null }[]>`
+    SELECT max(replace(split_part(rut, '-', 1), '.', '')::int) - 30000000 + 1 AS n FROM clients
+    WHERE company_id = ${companyId} AND rut ~ '^3[0-9.]{7,9}-'`;
+  serial = made?.n ?? 0;
   const setup: Setup = {
     companyId,
     userId: ids.user_id,
