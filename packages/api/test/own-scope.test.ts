@@ -22,6 +22,7 @@ const OWNED: Resource[] = [
   "crm",
   "payment",
   "invoice",
+  "inventory_action",
 ];
 const RESTRICTED = "restringido@taller.demo";
 

@@ -1,8 +1,10 @@
 // Tenancy and bad-input cases of the inventory router (see ProcedureCase in @taller/trpc/testing). Products,
-// categories and warehouses are the company's catalogue; the own-record walk calls each id-taking procedure as a
-// user without inventory grants, who is refused.
+// categories and warehouses are the company's catalogue, no one's record: an own-records grant on inventory_action
+// narrows the supplier documents (pricings, buy orders) to the caller's, and leaves the catalogue whole.
 import { findIds, listLeak, type DomainCases } from "@taller/trpc/testing";
 import type { inventoryRouter } from "../src";
+
+const CATALOGUE = "a product, category or warehouse is the company's catalogue, no one's record";
 
 const product = (f: { demo: { productIds: Record<string, number> } }) => f.demo.productIds["ACE-5W30"] as number;
 
@@ -23,22 +25,26 @@ export const inventoryCases: DomainCases<typeof inventoryRouter> = {
   },
   "products.get": {
     kind: "foreign",
+    notOwned: CATALOGUE,
     input: (f) => ({ id: product(f) }),
     valid: (f) => ({ id: product(f) }),
   },
   "products.movements": {
     kind: "foreign",
+    notOwned: CATALOGUE,
     input: (f) => ({ product_id: product(f) }),
     valid: (f) => ({ product_id: product(f), cursor: null }),
   },
   "products.usage": {
     kind: "foreign",
+    notOwned: CATALOGUE,
     input: (f) => ({ product_id: product(f) }),
     valid: (f) => ({ product_id: product(f), cursor: null }),
     attacks: (f) => [{ product_id: product(f), cursor: "x".repeat(1001) }, { product_id: -1 }],
   },
   "products.create": {
     kind: "foreign",
+    notOwned: CATALOGUE,
     // Another company's category and warehouse are not found: nothing is written.
     input: (f) => ({
       code: "TEN-001",
@@ -63,6 +69,7 @@ export const inventoryCases: DomainCases<typeof inventoryRouter> = {
   },
   "products.update": {
     kind: "foreign",
+    notOwned: CATALOGUE,
     input: (f) => ({ id: product(f), code: "TEN-002", name: "Cambiado", price: 1, buy_price: 1 }),
     valid: (f) => ({ id: product(f), code: "ACE-5W30", name: "Aceite", price: 1, buy_price: 1 }),
     attacks: (f) => [
@@ -91,10 +98,11 @@ export const inventoryCases: DomainCases<typeof inventoryRouter> = {
   },
   "categories.rename": {
     kind: "foreign",
+    notOwned: CATALOGUE,
     input: (f) => ({ id: f.demo.categoryIds[0], name: "Renombrada" }),
     valid: (f) => ({ id: f.demo.categoryIds[0], name: "Lubricantes" }),
   },
-  "categories.remove": { kind: "foreign", input: (f) => ({ id: f.demo.categoryIds[0] }) },
+  "categories.remove": { kind: "foreign", input: (f) => ({ id: f.demo.categoryIds[0] }), notOwned: CATALOGUE },
   "warehouses.list": {
     kind: "scoped",
     leaks: (r, f) => listLeak(r as { id: number }[], f.demo.warehouseIds, "warehouse"),
@@ -107,12 +115,14 @@ export const inventoryCases: DomainCases<typeof inventoryRouter> = {
   },
   "warehouses.rename": {
     kind: "foreign",
+    notOwned: CATALOGUE,
     input: (f) => ({ id: f.demo.warehouseIds[0], name: "Renombrada" }),
     valid: (f) => ({ id: f.demo.warehouseIds[1], name: "Bodega taller" }),
   },
-  "warehouses.remove": { kind: "foreign", input: (f) => ({ id: f.demo.warehouseIds[1] }) },
+  "warehouses.remove": { kind: "foreign", input: (f) => ({ id: f.demo.warehouseIds[1] }), notOwned: CATALOGUE },
   adjustStock: {
     kind: "foreign",
+    notOwned: "a product's stock in a warehouse is the company's, no one's record",
     input: (f) => ({
       kind: "transfer",
       product_id: product(f),

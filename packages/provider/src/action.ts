@@ -1,5 +1,6 @@
 // One pricing or buy order as the supplier's page and the staff's list read it, its row lock, and its announcement.
 import {
+  type Action,
   PROVIDER_STATUSES,
   present,
   PROVIDER_TEXTS,
@@ -10,7 +11,7 @@ import {
   type ProviderStatusCode,
 } from "@taller/core";
 import { instantText, queryRows, type Db } from "@taller/db";
-import { userError, type Transaction } from "@taller/trpc";
+import { userError, type DocumentReader, type Transaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 
 /** document_tokens.document_type of each kind: a token opens one kind's page only. */
@@ -54,15 +55,36 @@ export async function readAction(db: Db, companyId: number, id: number): Promise
   return row ?? null;
 }
 
-/** The document under its row lock: saves and sends of one document run one after the other. */
-export async function lockAction(db: Db, companyId: number, id: number): Promise<ActionRow> {
+/**
+ * The document under its row lock: saves and sends of one document run one after the other. With `requesterId`
+ * only a document that user asked for (another's is NOT_FOUND, as a missing one, so its existence is not told).
+ */
+export async function lockAction(
+  db: Db,
+  companyId: number,
+  id: number,
+  requesterId: number | null = null,
+): Promise<ActionRow> {
   const [row] = await queryRows<ActionRow>(
     db,
-    sql`SELECT ${ACTION_COLUMNS} FROM provider_actions a WHERE a.company_id = ${companyId} AND a.id = ${id} FOR UPDATE`,
+    sql`SELECT ${ACTION_COLUMNS} FROM provider_actions a WHERE a.company_id = ${companyId} AND a.id = ${id}
+          AND ${requesterId === null ? sql`true` : sql`a.requester_id = ${requesterId}`} FOR UPDATE`,
   );
   if (!row) throw userError("NOT_FOUND", PROVIDER_TEXTS.notFound);
   return row;
 }
+
+/**
+ * The document a staff procedure acts on, locked: the caller's company's, and with an own-records grant on `action`
+ * only one the caller asked for (as the actions' list and page read them).
+ */
+export const lockActionFor = (
+  db: Db,
+  ctx: DocumentReader & { companyId: number },
+  id: number,
+  action: Action,
+): Promise<ActionRow> =>
+  lockAction(db, ctx.companyId, id, ctx.ownOnly(action, "inventory_action") ? ctx.user.id : null);
 
 export interface ActionLine {
   id: number;

@@ -1,6 +1,6 @@
 import { agree, PROVIDER_TEXTS, providerCreateSchema } from "@taller/core";
 import { intArray, queryRows, termNotFound, termText } from "@taller/db";
-import { can, fieldError, staffProcedure, withTransaction } from "@taller/trpc";
+import { can, fieldError, readableDocument, staffProcedure, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { announce, insertAction, inventoryAction, readAction, readLines, type InventoryAction } from "./action";
 import { issueLink, type IssuedLink } from "./links";
@@ -8,7 +8,8 @@ import { issueLink, type IssuedLink } from "./links";
 /**
  * 'Solicitar cotización' / 'Enviar orden de compra' from an order or a budget: the document, its lines and its link,
  * together. A buy order carries the workshop's prices (each product's buy price) and needs a warehouse; a pricing's
- * prices are the supplier's to give. Another company's supplier, document, warehouse or product is NOT_FOUND.
+ * prices are the supplier's to give. Another company's supplier, document, warehouse or product is NOT_FOUND, and so
+ * is an order or budget the caller may not read (its screens' permission, an own-records grant's own documents).
  */
 export const create = staffProcedure
   .use(can("create", "inventory_action"))
@@ -22,7 +23,8 @@ export const create = staffProcedure
       let orderId = input.order_id ?? null;
       if (input.budget_id != null) {
         const budget = await one(
-          sql`SELECT id, order_id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.budget_id}`,
+          sql`SELECT b.id, b.order_id FROM budgets b WHERE b.company_id = ${ctx.companyId} AND b.id = ${input.budget_id}
+                AND ${readableDocument(ctx, "Budget", sql`b.company_id`, sql`b.id`)}`,
         );
         if (!budget) throw fieldError("NOT_FOUND", "budget_id", "Presupuesto no encontrado");
         if (orderId !== null && budget.order_id !== orderId)
@@ -39,7 +41,10 @@ export const create = staffProcedure
         orderId = budget.order_id ?? null;
       } else if (
         orderId !== null &&
-        !(await one(sql`SELECT id FROM orders WHERE company_id = ${ctx.companyId} AND id = ${orderId}`))
+        !(await one(
+          sql`SELECT o.id FROM orders o WHERE o.company_id = ${ctx.companyId} AND o.id = ${orderId}
+                AND ${readableDocument(ctx, "Order", sql`o.company_id`, sql`o.id`)}`,
+        ))
       ) {
         throw fieldError("NOT_FOUND", "order_id", await termNotFound(tx.db, ctx.companyId, "order"));
       }

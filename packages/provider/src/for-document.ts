@@ -1,6 +1,6 @@
 import type { Instant } from "@taller/core";
 import { queryRows, termNotFound } from "@taller/db";
-import { can, staffProcedure, userError } from "@taller/trpc";
+import { can, readableDocument, staffProcedure, userError } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { inventoryAction, readAction, readLines, type InventoryAction } from "./action";
@@ -13,7 +13,10 @@ export interface DocumentProviderAction extends InventoryAction {
   link_expires_at: Instant | null;
 }
 
-/** An order's (or a budget's) pricings and buy orders, newest first. */
+/**
+ * An order's (or a budget's) pricings and buy orders, newest first: an order or budget the caller may read, and with
+ * an own-records grant on inventory_action only the ones he asked for.
+ */
 export const forDocument = staffProcedure
   .use(can("read", "inventory_action"))
   .input(z.union([z.object({ order_id: id }), z.object({ budget_id: id })]))
@@ -21,8 +24,10 @@ export const forDocument = staffProcedure
     const [document] = await queryRows<{ id: number }>(
       ctx.db,
       "order_id" in input
-        ? sql`SELECT id FROM orders WHERE company_id = ${ctx.companyId} AND id = ${input.order_id}`
-        : sql`SELECT id FROM budgets WHERE company_id = ${ctx.companyId} AND id = ${input.budget_id}`,
+        ? sql`SELECT o.id FROM orders o WHERE o.company_id = ${ctx.companyId} AND o.id = ${input.order_id}
+                AND ${readableDocument(ctx, "Order", sql`o.company_id`, sql`o.id`)}`
+        : sql`SELECT b.id FROM budgets b WHERE b.company_id = ${ctx.companyId} AND b.id = ${input.budget_id}
+                AND ${readableDocument(ctx, "Budget", sql`b.company_id`, sql`b.id`)}`,
     );
     if (!document) {
       const what =
@@ -30,11 +35,13 @@ export const forDocument = staffProcedure
       throw userError("NOT_FOUND", what);
     }
     const where = "order_id" in input ? sql`a.order_id = ${input.order_id}` : sql`a.budget_id = ${input.budget_id}`;
+    // With an own-records grant, only the pricings and buy orders the caller asked for (as the actions' list).
+    const own = ctx.ownOnly("read", "inventory_action") ? sql`a.requester_id = ${ctx.user.id}` : sql`true`;
     const rows = await queryRows<{ id: number; provider_id: number; provider_name: string }>(
       ctx.db,
       sql`SELECT a.id, p.id AS provider_id, p.name AS provider_name FROM provider_actions a
           JOIN providers p ON p.company_id = a.company_id AND p.id = a.provider_id
-          WHERE a.company_id = ${ctx.companyId} AND ${where} ORDER BY a.id DESC LIMIT 100`,
+          WHERE a.company_id = ${ctx.companyId} AND ${where} AND ${own} ORDER BY a.id DESC LIMIT 100`,
     );
     const expiries = await linkExpiries(
       ctx.db,

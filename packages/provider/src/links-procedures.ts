@@ -1,6 +1,6 @@
 import { can, staffProcedure, withTransaction } from "@taller/trpc";
 import { z } from "zod";
-import { announce, lockAction } from "./action";
+import { announce, lockActionFor } from "./action";
 import { issueLink, revokeLinks, type IssuedLink } from "./links";
 import { idSchema } from "@taller/core";
 
@@ -12,7 +12,7 @@ export const issue = staffProcedure
   .input(input)
   .mutation(({ ctx, input }): Promise<IssuedLink> =>
     withTransaction(ctx, async (tx) => {
-      const row = await lockAction(tx.db, ctx.companyId, input.id);
+      const row = await lockActionFor(tx.db, ctx, input.id, "update");
       const link = await issueLink(tx.db, ctx.companyId, row.kind, row.id);
       await announce(tx, ctx.companyId, [row.id]);
       return link;
@@ -25,7 +25,7 @@ export const revoke = staffProcedure
   .input(input)
   .mutation(({ ctx, input }): Promise<{ revoked: number }> =>
     withTransaction(ctx, async (tx) => {
-      const row = await lockAction(tx.db, ctx.companyId, input.id);
+      const row = await lockActionFor(tx.db, ctx, input.id, "update");
       const revoked = await revokeLinks(tx.db, ctx.companyId, row.kind, row.id);
       await announce(tx, ctx.companyId, [row.id]);
       return { revoked };

@@ -3,7 +3,7 @@ import { intArray, queryRows } from "@taller/db";
 import { moveStock } from "@taller/inventory";
 import { can, fieldError, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
-import { announce, lockAction, readLines } from "./action";
+import { announce, lockActionFor, readLines } from "./action";
 
 /** The stock movements of a receipt name it: document type of `provider_receipts` rows. */
 export const RECEIPT_DOCUMENT = "ProviderReceipt";
@@ -20,7 +20,7 @@ export const receive = staffProcedure
   .input(providerReceiptSchema)
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx): Promise<{ receipt_id: number; movement_ids: number[] }> => {
-      const action = await lockAction(tx.db, ctx.companyId, input.id);
+      const action = await lockActionFor(tx.db, ctx, input.id, "update");
       const [done] = await queryRows<{ id: number; action_id: number }>(
         tx.db,
         sql`SELECT id, action_id FROM provider_receipts WHERE company_id = ${ctx.companyId} AND key = ${input.key}::uuid`,

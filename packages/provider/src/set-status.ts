@@ -2,7 +2,7 @@ import { PROVIDER_STAFF_STATUSES, PROVIDER_STATUSES, idSchema } from "@taller/co
 import { can, fieldError, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { announce, inventoryAction, lockAction, readAction, readLines, type InventoryAction } from "./action";
+import { announce, inventoryAction, lockActionFor, readAction, readLines, type InventoryAction } from "./action";
 
 /**
  * The workshop closes a pricing (accepted, rejected) or cancels either kind. Every such status is locked: the
@@ -13,7 +13,7 @@ export const setStatus = staffProcedure
   .input(z.object({ id: idSchema, status: z.enum(["accepted", "rejected", "cancelled"]) }))
   .mutation(({ ctx, input }): Promise<InventoryAction> =>
     withTransaction(ctx, async (tx) => {
-      const row = await lockAction(tx.db, ctx.companyId, input.id);
+      const row = await lockActionFor(tx.db, ctx, input.id, "update");
       if (!PROVIDER_STAFF_STATUSES[row.kind].includes(input.status))
         throw fieldError("BAD_REQUEST", "status", "Estado no permitido");
       if (PROVIDER_STATUSES[row.status].finish) throw userError("CONFLICT", "El documento ya está finalizado");

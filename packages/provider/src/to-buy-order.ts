@@ -3,7 +3,7 @@ import { queryRows } from "@taller/db";
 import { can, fieldError, staffProcedure, userError, withTransaction } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { announce, insertAction, lockAction, readLines } from "./action";
+import { announce, insertAction, lockActionFor, readLines } from "./action";
 
 /**
  * 'Convertir en orden de compra': an answered (or accepted) pricing becomes a buy order to the same supplier, for the
@@ -17,7 +17,7 @@ export const toBuyOrder = staffProcedure
   .input(z.object({ id: idSchema, warehouse_id: idSchema }))
   .mutation(({ ctx, input }) =>
     withTransaction(ctx, async (tx): Promise<{ id: number }> => {
-      const pricing = await lockAction(tx.db, ctx.companyId, input.id);
+      const pricing = await lockActionFor(tx.db, ctx, input.id, "create");
       if (pricing.kind !== "pricing") throw fieldError("BAD_REQUEST", "id", PROVIDER_TEXTS.convertOnlyPricings);
       const [made] = await queryRows<{ id: number }>(
         tx.db,

@@ -161,7 +161,6 @@ export const providerCases: DomainCases<typeof providerRouter> = {
   "actions.get": {
     kind: "foreign",
     input: (f) => ({ id: f.demo.provider.buyOrderId }),
-    notOwned: "a supplier document is the workshop's, not a person's: every user of the company opens its page",
     valid: (f) => ({ id: f.demo.provider.pricingId }),
   },
   onChanged: {
