@@ -23,6 +23,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "@taller/testing/net";
 import postgres from "postgres";
+import nodeOptions from "../node-options.json";
 
 const { values: args } = parseArgs({
   options: {
@@ -113,7 +114,7 @@ async function serverStart(checkout: string, dataDir: string) {
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" };
   const { ms, child, lines } = await untilHealthy(
     process.execPath,
-    ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"],
+    [...nodeOptions, "--env-file=apps/server/demo.env", "apps/server/dist/index.js"],
     { cwd: checkout, env, port },
   );
   await stopped(child);
@@ -214,7 +215,7 @@ try {
     // The server seeds the demo on a first start and is measured on a second one: what a restarted server holds.
     const port = await freePort();
     const startOn = (seed: string, logLevel = "warn") =>
-      untilHealthy(process.execPath, ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"], {
+      untilHealthy(process.execPath, [...nodeOptions, "--env-file=apps/server/demo.env", "apps/server/dist/index.js"], {
         cwd: checkout,
         env: { ...process.env, PORT: String(port), DATABASE_URL: url, SEED_DEMO: seed, LOG_LEVEL: logLevel },
         port,
