@@ -8,10 +8,13 @@
 // them, rewritten in place. `pnpm bench:start` reads the same lines.
 /* global process, performance, console, setInterval, clearInterval -- a Node script, outside the typed sources */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+// The server's node options, as its production start (apps/server/package.json "start") passes them.
+const nodeOptions = JSON.parse(readFileSync(resolve(root, "apps/server/node-options.json"), "utf8"));
 const turbo = resolve(root, "node_modules/.bin/turbo");
 const live = process.stdout.isTTY === true;
 const seconds = () => (performance.now() / 1000).toFixed(1);
@@ -61,7 +64,7 @@ let webBuilt = false;
 let serverWaits = false;
 
 function startServer() {
-  server = spawn(process.execPath, ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"], {
+  server = spawn(process.execPath, [...nodeOptions, "--env-file=apps/server/demo.env", "apps/server/dist/index.js"], {
     cwd: root,
     // eslint-disable-next-line no-restricted-properties -- passed on as it is: the server validates it (env.ts)
     env: { ...process.env, WEB_BUILD: webBuilt ? "done" : "pending" },

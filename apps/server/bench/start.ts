@@ -1,5 +1,6 @@
-// `pnpm bench:start [--runs R] [--skip-clone]`: what a first start and a later one cost, and what the server holds
-// when idle, each beside its baseline measured in the same run (README 'Quick start', docs/performance.md).
+// `pnpm bench:start [--runs R] [--skip-clone] [--only memory]`: what a first start and a later one cost, and what the
+// server holds when idle, each beside its baseline measured in the same run (README 'Quick start',
+// docs/performance.md).
 //
 // 1. First start: the repository's last commit cloned to a temporary folder, `pnpm install --frozen-lockfile
 //    --offline` (the package store warm), then `pnpm start` until /healthz answers 200, with the start script's
@@ -11,9 +12,9 @@
 // 3. Idle memory: the built server restarted on PostgreSQL (a database of its own on TEST_DATABASE_URL /
 //    DATABASE_URL, default the local server, seeded by a first start, dropped afterwards), after a login page,
 //    /healthz and a session query, against a bare node:http handler on a postgres.js pool of the same size
-//    answering /healthz's query. Target: RSS <= 2x.
+//    answering /healthz's query, each started R times, alternately first; medians. Target: RSS <= 2x.
 // The machine's load average is printed beside every figure; `--skip-clone` measures 2 and 3 on this checkout
-// (built, with its .data) instead.
+// (built, with its .data) instead, `--only memory` only 3 on this checkout.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,14 +23,18 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "@taller/testing/net";
 import postgres from "postgres";
+import nodeOptions from "../node-options.json";
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     "skip-clone": { type: "boolean", default: false },
+    only: { type: "string" },
   },
 });
 const RUNS = Number(args.runs);
+if (args.only !== undefined && args.only !== "memory") throw new Error(`--only takes "memory", not "${args.only}"`);
+const memoryOnly = args.only === "memory";
 const repo = resolve(import.meta.dirname, "../../..");
 const work = mkdtempSync(join(tmpdir(), "taller-bench-start-"));
 const load = () =>
@@ -109,7 +114,7 @@ async function serverStart(checkout: string, dataDir: string) {
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" };
   const { ms, child, lines } = await untilHealthy(
     process.execPath,
-    ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"],
+    [...nodeOptions, "--env-file=apps/server/demo.env", "apps/server/dist/index.js"],
     { cwd: checkout, env, port },
   );
   await stopped(child);
@@ -125,15 +130,19 @@ const phaseText = ({ phases, cpu }: { phases: Record<string, number>; cpu: Recor
     .map(([name, ms]) => `${name} ${secs(ms)} (CPU ${secs(cpu[name] ?? 0)})`)
     .join(", ");
 
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+/** A process's resident memory in MiB: in all, its anonymous part (heaps, allocator) and its mapped files (code). */
+function memoryOf(pid: number) {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(rollup)?.[1] ?? 0) / 1024;
+  return { rss: kib("Rss"), anon: kib("Anonymous"), files: kib("Rss") - kib("Anonymous") };
 }
+const memoryText = ({ rss, anon, files }: ReturnType<typeof memoryOf>) =>
+  `${rss.toFixed(0)} MiB (anonymous ${anon.toFixed(0)}, files ${files.toFixed(0)})`;
 
 try {
   let checkout = repo;
   // 1. First start.
-  if (!args["skip-clone"]) {
+  if (!args["skip-clone"] && !memoryOnly) {
     checkout = join(work, "clone");
     spawnSync("git", ["clone", "--quiet", repo, checkout], { stdio: "inherit" });
     log(`cloned the last commit to ${checkout}`);
@@ -167,7 +176,7 @@ try {
     server: [] as number[],
     pglite: [] as number[],
   };
-  for (let run = 1; run <= RUNS; run++) {
+  for (let run = 1; run <= (memoryOnly ? 0 : RUNS); run++) {
     const fresh = serverStart(checkout, join(work, `fresh-${run}`));
     const { ms: freshMs, phases: freshPhases } = await fresh;
     times.freshServer.push(freshMs);
@@ -187,6 +196,7 @@ try {
     ["fresh data folder", times.freshServer, times.freshPglite],
     ["existing data folder", times.server, times.pglite],
   ] as const) {
+    if (ours.length === 0) continue;
     const ratio = median(ours) / median(alone);
     log(
       `embedded start, ${name}: server ${secs(median(ours))} against PGlite alone ${secs(median(alone))}: ` +
@@ -204,14 +214,17 @@ try {
   try {
     // The server seeds the demo on a first start and is measured on a second one: what a restarted server holds.
     const port = await freePort();
-    const startOn = (seed: string) =>
-      untilHealthy(process.execPath, ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"], {
+    const startOn = (seed: string, logLevel = "warn") =>
+      untilHealthy(process.execPath, [...nodeOptions, "--env-file=apps/server/demo.env", "apps/server/dist/index.js"], {
         cwd: checkout,
-        env: { ...process.env, PORT: String(port), DATABASE_URL: url, SEED_DEMO: seed, LOG_LEVEL: "warn" },
+        env: { ...process.env, PORT: String(port), DATABASE_URL: url, SEED_DEMO: seed, LOG_LEVEL: logLevel },
         port,
       });
-    await stopped((await startOn("always")).child);
-    const server = await startOn("never");
+    // Stopped once it has stored the demo's pictures (after listening), else the next start draws them (sharp).
+    const seeding = await startOn("always", "info");
+    while (seeding.child.exitCode === null && !seeding.lines.some((l) => l.text.includes("demo pictures")))
+      await new Promise((r) => setTimeout(r, 50));
+    await stopped(seeding.child);
     const barePort = await freePort();
     const bareScript = join(work, "bare.mjs");
     writeFileSync(
@@ -228,26 +241,45 @@ createServer(async (req, res) => {
 }).listen(Number(process.env.PORT), "127.0.0.1");
 `,
     );
-    const bare = await untilHealthy(process.execPath, [bareScript], {
-      cwd: work,
-      env: { ...process.env, PORT: String(barePort), URL: url },
-      port: barePort,
-    });
-    // The same light use of each: a few answers, then 5 s idle.
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 20; i++) {
-      await fetch(`${base}/healthz`);
-      await fetch(`${base}/login`);
-      await fetch(`${base}/trpc/auth.me`);
-      await fetch(`http://127.0.0.1:${barePort}/healthz`);
+    // The same light use of each (20 × /healthz; the server also a page and a session query), then 5 s idle; one
+    // process at a time, so that neither measures the other's load.
+    const idle = async (which: "server" | "bare") => {
+      const started =
+        which === "server"
+          ? await startOn("never")
+          : await untilHealthy(process.execPath, [bareScript], {
+              cwd: work,
+              env: { ...process.env, PORT: String(barePort), URL: url },
+              port: barePort,
+            });
+      const base = `http://127.0.0.1:${which === "server" ? port : barePort}`;
+      for (let i = 0; i < 20; i++) {
+        await fetch(`${base}/healthz`);
+        if (which === "bare") continue;
+        await fetch(`${base}/login`);
+        await fetch(`${base}/trpc/auth.me`);
+      }
+      await new Promise((r) => setTimeout(r, 5000));
+      const memory = memoryOf(started.child.pid!);
+      await stopped(started.child);
+      return memory;
+    };
+    const rss = { server: [] as number[], bare: [] as number[] };
+    for (let run = 1; run <= RUNS; run++) {
+      const order = run % 2 === 1 ? (["server", "bare"] as const) : (["bare", "server"] as const);
+      const seen: Partial<Record<"server" | "bare", ReturnType<typeof memoryOf>>> = {};
+      for (const which of order) seen[which] = await idle(which);
+      rss.server.push(seen.server!.rss);
+      rss.bare.push(seen.bare!.rss);
+      log(
+        `run ${run} (${order[0]} first): server ${memoryText(seen.server!)}; bare ${memoryText(seen.bare!)} (${load()})`,
+      );
     }
-    await new Promise((r) => setTimeout(r, 5000));
-    const [ours, theirs] = [rssOf(server.child.pid!), rssOf(bare.child.pid!)];
+    const [ours, theirs] = [median(rss.server), median(rss.bare)];
     log(
       `idle RSS: server ${ours.toFixed(0)} MiB against a bare handler on the same pool ${theirs.toFixed(0)} MiB: ` +
         `${(ours / theirs).toFixed(2)}x, target <= 2x ${ours / theirs <= 2 ? "met" : "NOT MET"} (${load()})`,
     );
-    await Promise.all([stopped(server.child), stopped(bare.child)]);
   } finally {
     await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await admin.end();

@@ -38,7 +38,7 @@ export const PARSE_ERRORS = {
   outOfMemory: "El Excel necesita más memoria de la que se permite para leerlo: divídelo en archivos más pequeños",
 } as const;
 
-// Bundled, this module is part of dist/index.js (import.meta.filename; the bundle rewrites only import.meta.url),
+// Bundled, this module is part of dist/server.js (import.meta.filename; the bundle rewrites only import.meta.url),
 // whose worker is beside it.
 const bundled = !import.meta.filename.endsWith(".ts");
 
