@@ -146,10 +146,15 @@ async function serverStart(checkout: string, dataDir: string) {
     ["--env-file=apps/server/demo.env", "apps/server/dist/index.js"],
     { cwd: checkout, env, port },
   );
+  // The app answers as soon as it takes over the socket; its ready line is written just after.
+  type Ready = { startup: "ready"; phases: Record<string, number>; cpu: Record<string, number>; database: string };
+  const readyLine = () =>
+    lines
+      .map((l) => JSON.parse(l.text.startsWith("{") ? l.text : "{}") as Partial<Ready>)
+      .find((l): l is Ready => l.startup === "ready");
+  for (let waited = 0; !readyLine() && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   await stopped(child);
-  const entries = lines.map((l) => JSON.parse(l.text.startsWith("{") ? l.text : "{}") as Record<string, unknown>);
-  const ready = entries.find((l) => l.startup === "ready") as
-    { phases: Record<string, number>; cpu: Record<string, number>; database: string } | undefined;
+  const ready = readyLine();
   if (!ready) throw new Error(`the server printed no ready line:\n${lines.map((l) => l.text).join("\n")}`);
   return { ms, cpuMs, phases: ready };
 }
