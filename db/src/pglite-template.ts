@@ -5,29 +5,29 @@
 import { createHash, randomBytes } from "node:crypto";
 import { cpSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 
 /** How an embedded data folder was opened: found with a database, copied from a template, or neither. */
 export type DataDirOrigin = "existing" | "template" | "new template" | "in place";
 
-/** Every file under `dir`, recursively, as absolute paths in a stable order. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
+/**
+ * What drizzle's migrator reads: the journal and the SQL files (meta/ also holds drizzle-kit's schema snapshots,
+ * 17 MB that only `generate` reads).
+ */
+async function migrationFiles(dir: string): Promise<string[]> {
+  const sqlFiles = (await readdir(dir)).filter((name) => name.endsWith(".sql")).sort();
+  return [join("meta", "_journal.json"), ...sqlFiles];
 }
 
 /**
- * A hash of every file under `migrationsDir` (its path and bytes, the journal included) and of `salt` (PGlite's
- * version and extensions): any change to either gives another key.
+ * A hash of the migrations (each SQL file's name and bytes, and the journal) and of `salt` (PGlite's version and
+ * extensions): any change to either gives another key.
  */
 export async function templateKey(migrationsDir: string, salt: string): Promise<string> {
   const hash = createHash("sha256").update(salt);
-  for (const file of await filesUnder(migrationsDir)) {
-    hash.update(`\0${relative(migrationsDir, file)}\0`);
-    hash.update(await readFile(file));
+  for (const file of await migrationFiles(migrationsDir)) {
+    hash.update(`\0${file}\0`);
+    hash.update(await readFile(join(migrationsDir, file)));
   }
   return hash.digest("hex").slice(0, 16);
 }
