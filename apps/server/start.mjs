@@ -104,7 +104,7 @@ function serverLine(line) {
     const phases = Object.entries(entry.phases ?? {})
       .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s (CPU ${((cpu[name] ?? 0) / 1000).toFixed(1)} s)`)
       .join(", ");
-    step(`server ready: ${phases}`);
+    step(`server ready (database: ${entry.database}): ${phases}`);
     if (ticker) clearInterval(ticker);
     return;
   }

@@ -1,7 +1,9 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { fillFromTemplate, type DataDirOrigin } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -17,6 +19,8 @@ export interface Database {
    * pg_notify() inside their transaction, so the notification leaves only at COMMIT.
    */
   pubsub: PgPubSub | null;
+  /** PGlite on a folder: how its database came to be there (pglite-template.ts). */
+  origin?: DataDirOrigin;
   close(): Promise<void>;
 }
 
@@ -26,6 +30,8 @@ export interface PgPubSub {
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
 export const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../.data");
+/** Migrated PGlite data folders copied into fresh ones (pglite-template.ts): a cache, beside this package's modules. */
+export const TEMPLATE_CACHE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../node_modules/.cache/pglite");
 
 export interface DatabaseOptions {
   /** postgres:// URL; without it an embedded PGlite is used. */
@@ -68,11 +74,36 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   // The searchable tables' trigram indexes (migration tenant_search_indexes) lead with company_id: btree_gin.
   const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
   const { drizzle } = await import("drizzle-orm/pglite");
+  const extensions = { pg_trgm, btree_gist, btree_gin };
   const dataDir = options.dataDir ?? resolve(DEFAULT_DATA_DIR, "pglite");
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist, btree_gin } });
+  let origin: DataDirOrigin | undefined;
+  if (!dataDir.startsWith("memory://")) {
+    origin = await fillFromTemplate({
+      dataDir,
+      cacheDir: TEMPLATE_CACHE_DIR,
+      migrationsDir: MIGRATIONS_DIR,
+      salt: `${pgliteVersion()} ${Object.keys(extensions).join(" ")}`,
+      async make(dir) {
+        const client = await PGlite.create(dir, { extensions });
+        try {
+          await migratePglite(drizzle(client));
+        } finally {
+          await client.close();
+        }
+      },
+    });
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir, { extensions });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, driver: "pglite", pubsub: null, close: () => client.close() };
+  return { db, driver: "pglite", pubsub: null, origin, close: () => client.close() };
+}
+
+/** The installed PGlite's version: a template made by another one is not copied (its files may differ). */
+function pgliteVersion(): string {
+  // The package exports no package.json; its entry is dist/index.cjs beside it.
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  return (JSON.parse(readFileSync(resolve(dirname(entry), "../package.json"), "utf8")) as { version: string }).version;
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
@@ -91,7 +122,11 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await lock.end({ timeout: 5 });
     }
   } else {
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(database.db);
   }
+}
+
+async function migratePglite(db: unknown): Promise<void> {
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
 }

@@ -141,6 +141,7 @@ logger.info(
   {
     startup: "ready",
     ms: Math.round(performance.now()),
+    database: database.origin ?? database.driver,
     phases: { modules: modules.wall, ...wall },
     cpu: { modules: modules.cpu, ...cpu },
   },

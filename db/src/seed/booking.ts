@@ -4,7 +4,7 @@
 // as it was.
 import { createHash } from "node:crypto";
 import { companyPreferencesSchema, present, type BookingKind, type BookingMode } from "@taller/core";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   blockHours,
@@ -184,28 +184,39 @@ export async function seedBookings(db: Db, input: BookingSeedInput): Promise<Boo
     .values(rows)
     .returning({ id: bookings.id, date: bookings.bookingDate, vehicleId: bookings.vehicleId });
 
-  // Rescheduled: a few future bookings came from an earlier one, marked 'Reagendado' and linked both ways.
-  const moved = inserted.filter((b) => b.date > today).filter((_, i) => i % 9 === 0);
-  for (const target of moved) {
-    const source = rows.find((_, i) => inserted[i]?.id === target.id);
-    if (!source) continue;
-    const [old] = await db
+  // Rescheduled: a few future bookings came from an earlier one, marked 'Reagendado' and linked both ways (a
+  // statement per step for all of them).
+  const moved = inserted
+    .filter((b) => b.date > today)
+    .filter((_, i) => i % 9 === 0)
+    .flatMap((target) => {
+      const source = rows.find((_, i) => inserted[i]?.id === target.id);
+      return source ? [{ target, source }] : [];
+    });
+  if (moved.length > 0) {
+    const olds = await db
       .insert(bookings)
-      .values({
-        ...source,
-        bookingDate: addDays(target.date, -1),
-        bookingTime: "10:00",
-        rescheduled: true,
-        confirmed: false,
-        rescheduledFor: null,
-      })
+      .values(
+        moved.map(({ target, source }) => ({
+          ...source,
+          bookingDate: addDays(target.date, -1),
+          bookingTime: "10:00",
+          rescheduled: true,
+          confirmed: false,
+          rescheduledFor: null,
+        })),
+      )
       .returning({ id: bookings.id });
-    const oldId = present(old, "rescheduled booking").id;
-    await db.update(bookings).set({ rescheduledFor: target.id }).where(eq(bookings.id, oldId));
-    await db
-      .update(bookings)
-      .set({ rescheduledFrom: oldId, comment: "Reagendada a pedido del cliente" })
-      .where(eq(bookings.id, target.id));
+    const links = moved.map(
+      ({ target }, i) => sql`(${present(olds[i], "rescheduled booking").id}::int, ${target.id}::int)`,
+    );
+    await db.execute(sql`
+      UPDATE bookings b SET rescheduled_for = v.target FROM (VALUES ${sql.join(links, sql`, `)}) AS v(old, target)
+      WHERE b.id = v.old`);
+    await db.execute(sql`
+      UPDATE bookings b SET rescheduled_from = v.old, comment = 'Reagendada a pedido del cliente'
+      FROM (VALUES ${sql.join(links, sql`, `)}) AS v(old, target)
+      WHERE b.id = v.target`);
   }
 
   // Blocks: a whole day, an hour for everyone, a professional's hour, and one toggled off again.

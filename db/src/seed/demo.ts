@@ -303,16 +303,16 @@ export async function seedCompanyBase(
     userIds[u.email] = present(row, "inserted user").id;
   }
 
-  const models: { brandId: number; modelId: number }[] = [];
-  for (const [brand, names] of Object.entries(BRANDS)) {
-    const [b] = await db.insert(brands).values({ companyId, name: brand }).returning({ id: brands.id });
-    const brandId = present(b, "inserted brand").id;
-    const ms = await db
-      .insert(brandModels)
-      .values(names.map((name) => ({ companyId, brandId, name })))
-      .returning({ id: brandModels.id });
-    models.push(...ms.map((m) => ({ brandId, modelId: m.id })));
-  }
+  // The brands, then all their models: two statements (RETURNING gives the rows in the order of VALUES).
+  const brandRows = await db
+    .insert(brands)
+    .values(Object.keys(BRANDS).map((name) => ({ companyId, name })))
+    .returning({ id: brands.id });
+  const modelRows = Object.values(BRANDS).flatMap((names, i) =>
+    names.map((name) => ({ companyId, brandId: present(brandRows[i], "inserted brand").id, name })),
+  );
+  const modelIds = await db.insert(brandModels).values(modelRows).returning({ id: brandModels.id });
+  const models = modelRows.map((m, i) => ({ brandId: m.brandId, modelId: present(modelIds[i], "inserted model").id }));
 
   const motorItemIds = MOTOR_TYPES.map((_, i) => i + 1);
   await db.insert(customFields).values([

@@ -2,6 +2,7 @@
 // one with a rejected payment (the list's 'El pago se esta procesando'), each with its client link registered.
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { present } from "@taller/core";
 import type { Db } from "../client";
 import { paymentClientToken } from "../payment-link";
 import { documentTokens, localPayments, paymentRequestLines, paymentRequests } from "../schema";
@@ -40,12 +41,13 @@ export async function seedPayments(db: Db, companyId: number, count: number): Pr
   );
   // Titled as payments.create titles them: the order in the company's words ('Reparación #12').
   const terms = await loadCompanyTerms(db, companyId);
-  const paymentIds: number[] = [];
-  let paymentToken = "";
-  for (const [i, o] of orders.entries()) {
-    const [row] = await db
-      .insert(paymentRequests)
-      .values({
+  if (orders.length === 0) return { paymentIds: [], paymentToken: "" };
+  // Set-based, a statement per step for all the requests (the triggers still see each row): per request, these
+  // statements were most of the demo seed's round trips. RETURNING gives the rows in the order of VALUES.
+  const requests = await db
+    .insert(paymentRequests)
+    .values(
+      orders.map((o) => ({
         companyId,
         orderId: o.id,
         requirementId: o.requirement_id,
@@ -56,65 +58,95 @@ export async function seedPayments(db: Db, companyId: number, count: number): Pr
         vehicleId: o.vehicle_id,
         vehicleIdentifier: o.identifier,
         provider: "local",
-      })
-      .returning({ id: paymentRequests.id });
-    if (!row) throw new Error("payment request insert returned nothing");
-    const labour = Math.round(o.total * 0.4);
-    await db.insert(paymentRequestLines).values([
+      })),
+    )
+    .returning({ id: paymentRequests.id });
+  const paymentIds = requests.map((r) => r.id);
+  const seeded = orders.map((o, i) => ({
+    ...o,
+    requestId: present(paymentIds[i], "inserted payment request"),
+    labour: Math.round(o.total * 0.4),
+    // Every third is paid; every fifth unpaid one has a rejected attempt.
+    outcome: i % 3 === 0 ? ("approved" as const) : i % 5 === 1 ? ("rejected" as const) : null,
+  }));
+  await db.insert(paymentRequestLines).values(
+    seeded.flatMap((o) => [
       {
         companyId,
-        paymentRequestId: row.id,
+        paymentRequestId: o.requestId,
         position: 0,
         title: `${terms.order.one} #${o.correlative_id}`,
         description: o.requirement_name,
         quantity: 1,
-        unitPrice: o.total - labour,
+        unitPrice: o.total - o.labour,
       },
       {
         companyId,
-        paymentRequestId: row.id,
+        paymentRequestId: o.requestId,
         position: 1,
         title: "Mano de obra",
         description: null,
         quantity: 1,
-        unitPrice: labour,
+        unitPrice: o.labour,
       },
-    ]);
-    const preference = `LOCAL-${row.id}-${randomBytes(12).toString("base64url")}`;
-    await db.execute(
-      sql`UPDATE payment_requests SET preference_id = ${preference}, checkout_url = ${`/payments/checkout/${preference}`} WHERE id = ${row.id}`,
-    );
-    // Every third is paid; every fifth unpaid one has a rejected attempt.
-    const outcome = i % 3 === 0 ? "approved" : i % 5 === 1 ? "rejected" : null;
-    if (outcome) {
-      const [pay] = await db
+    ]),
+  );
+  const withPreference = seeded.map((o) => ({
+    ...o,
+    preference: `LOCAL-${o.requestId}-${randomBytes(12).toString("base64url")}`,
+  }));
+  await db.execute(sql`
+    UPDATE payment_requests p SET preference_id = v.preference, checkout_url = '/payments/checkout/' || v.preference
+    FROM (VALUES ${sql.join(
+      withPreference.map((o) => sql`(${o.requestId}::int, ${o.preference}::text)`),
+      sql`, `,
+    )}) AS v(id, preference)
+    WHERE p.id = v.id`);
+  const attempted = withPreference.filter((o) => o.outcome !== null);
+  const payments = attempted.length
+    ? await db
         .insert(localPayments)
-        .values({
-          preferenceId: preference,
-          externalReference: String(row.id),
-          status: outcome,
-          amount: o.total,
-          installments: 1,
-        })
-        .returning({ id: localPayments.id });
-      if (!pay) throw new Error("local payment insert returned nothing");
-      await db.execute(
-        outcome === "approved"
-          ? sql`UPDATE payment_requests SET status = 2, payment_id = ${String(pay.id)}, payment_status = 'approved', paid_at = now(),
-                  total_paid = ${o.total}, installments = 1, installment_amount = ${o.total} WHERE id = ${row.id}`
-          : sql`UPDATE payment_requests SET payment_id = ${String(pay.id)}, payment_status = 'rejected', installments = 1 WHERE id = ${row.id}`,
-      );
-    }
-    const token = await paymentClientToken(db, companyId, row.id);
-    await db.insert(documentTokens).values({
+        .values(
+          attempted.map((o) => ({
+            preferenceId: o.preference,
+            externalReference: String(o.requestId),
+            status: present(o.outcome, "payment outcome"),
+            amount: o.total,
+            installments: 1,
+          })),
+        )
+        .returning({ id: localPayments.id })
+    : [];
+  const paid = attempted.map((o, i) => ({ ...o, paymentId: String(present(payments[i], "inserted payment").id) }));
+  const approved = paid.filter((o) => o.outcome === "approved");
+  if (approved.length)
+    await db.execute(sql`
+      UPDATE payment_requests p SET status = 2, payment_id = v.payment_id, payment_status = 'approved', paid_at = now(),
+        total_paid = v.total, installments = 1, installment_amount = v.total
+      FROM (VALUES ${sql.join(
+        approved.map((o) => sql`(${o.requestId}::int, ${o.paymentId}::text, ${o.total}::int)`),
+        sql`, `,
+      )}) AS v(id, payment_id, total)
+      WHERE p.id = v.id`);
+  const rejected = paid.filter((o) => o.outcome === "rejected");
+  if (rejected.length)
+    await db.execute(sql`
+      UPDATE payment_requests p SET payment_id = v.payment_id, payment_status = 'rejected', installments = 1
+      FROM (VALUES ${sql.join(
+        rejected.map((o) => sql`(${o.requestId}::int, ${o.paymentId}::text)`),
+        sql`, `,
+      )}) AS v(id, payment_id)
+      WHERE p.id = v.id`);
+  const tokens = await Promise.all(paymentIds.map((id) => paymentClientToken(db, companyId, id)));
+  await db.insert(documentTokens).values(
+    paymentIds.map((id, i) => ({
       companyId,
-      kind: "payment_token",
-      tokenHash: createHash("sha256").update(token).digest("hex"),
+      kind: "payment_token" as const,
+      tokenHash: createHash("sha256").update(present(tokens[i], "payment token")).digest("hex"),
       documentType: "PaymentRequest",
-      documentId: row.id,
-    });
-    paymentIds.push(row.id);
-    paymentToken = token;
-  }
+      documentId: id,
+    })),
+  );
+  const paymentToken = present(tokens.at(-1), "newest payment token");
   return { paymentIds, paymentToken };
 }
