@@ -17,6 +17,7 @@ declare module "vitest" {
 }
 
 export { createDatabaseUrl, testServerUrl };
+export { expectRowOf } from "./row-of";
 
 export interface TestDatabase {
   database: Database;
