@@ -34,3 +34,7 @@ export const jsonbOf = (columns: readonly string[], alias: string): SQL =>
  * column fails there, not in use.
  */
 export type RowOf<S extends Record<string, Column>> = { [K in keyof S]: S[K]["_"]["data"] };
+
+/** An upsert's answer, rows of a key and the id it names, as a map. */
+export const idsByKey = (rows: readonly { key: string; id: number }[]): Map<string, number> =>
+  new Map(rows.map((r) => [r.key, r.id]));

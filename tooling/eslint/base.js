@@ -83,11 +83,11 @@ const OWN_ACTIONS_ROW = {
 
 /**
  * The domains the operators' package (manager) calls, each an owner of tables it writes: a company's creation and
- * deletion through @taller/admin (which owns companies), a workbook's vehicles and clients through @taller/vehicles'
- * and @taller/crm's bulk upserts. Each is listed in DOMAIN_ORDER and manager is not, so no domain can import manager
- * back and no cycle can be written.
+ * deletion through @taller/admin (which owns companies), a workbook's rows through their owners' bulk upserts
+ * (@taller/vehicles: vehicles, brands, models; @taller/crm: clients; @taller/inventory: products, categories). Each
+ * is listed in DOMAIN_ORDER and manager is not, so no domain can import manager back and no cycle can be written.
  */
-export const OPERATOR_DOMAINS = ["admin", "vehicles", "crm"];
+export const OPERATOR_DOMAINS = ["admin", "vehicles", "crm", "inventory"];
 const OPERATORS =
   "The operators' package (manager) imports @taller/core, @taller/db, @taller/trpc and only the domains in " +
   "OPERATOR_DOMAINS (tooling/eslint/base.js): the owners of the tables it writes, through their write functions.";

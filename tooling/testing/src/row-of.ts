@@ -2,7 +2,7 @@
 // (`RowOf<typeof shape>` from @taller/db), and this asks PostgreSQL (or PGlite) to describe the statement, without
 // running it, and compares each result column's name and type with the schema column's, as the catalog holds it.
 // A column renamed or retyped in the schema or a migration then fails the test, not a user's request.
-import { type Db, intArray, queryRows } from "@taller/db";
+import { type Db, intArray, queryRows, type UpsertRecord } from "@taller/db";
 import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
@@ -53,3 +53,9 @@ export async function expectRowOf(db: Db, query: SQL, shape: Record<string, Colu
   }
   expect(actual).toEqual(expected);
 }
+
+/** An upsert's record that writes nothing: enough to describe the upsert's statement, which is not run. */
+export const DESCRIBE_ONLY: UpsertRecord = {
+  created: (inserted) => sql`SELECT count(*) FROM (${inserted}) i`,
+  updated: (changed) => sql`SELECT count(*) FROM (${changed}) u`,
+};

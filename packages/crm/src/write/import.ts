@@ -4,6 +4,7 @@ import {
   clients,
   type Db,
   existingByKey,
+  idsByKey,
   jsonbOf,
   jsonParam,
   queryRows,
@@ -64,6 +65,7 @@ export async function importClients(
   record: UpsertRecord,
 ): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  const found = await queryRows<RowOf<typeof IMPORTED_CLIENT_IDS>>(db, importClientsStatement(companyId, rows, record));
-  return new Map(found.map((r) => [r.key, r.id]));
+  return idsByKey(
+    await queryRows<RowOf<typeof IMPORTED_CLIENT_IDS>>(db, importClientsStatement(companyId, rows, record)),
+  );
 }

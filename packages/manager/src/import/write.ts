@@ -8,21 +8,21 @@
  * import_updated, for a rollback (rollback.ts).
  *
  * Each entity is one statement per batch over a jsonb recordset: a batch of thousands of rows is a handful of round
- * trips. Clients and vehicles are their owners' upserts (@taller/crm's importClients, @taller/vehicles'
- * importVehicles), which run this file's record of what they wrote inside their statements (UpsertRecord).
+ * trips. The statements are the tables' owners' (@taller/inventory's importCategories and importProducts,
+ * @taller/vehicles' importBrands, importModels and importVehicles, @taller/crm's importClients); each runs this
+ * file's record of what it wrote inside its own statement (an UpsertRecord), so the round trips stay as few.
  */
 import { createHash } from "node:crypto";
 import { importClients, type IMPORTED_CLIENT_COLUMNS } from "@taller/crm/import";
+import { type Db, type ImportEntity, queryRows, type UpsertRecord } from "@taller/db";
+import { importCategories, importProducts, type IMPORTED_PRODUCT_COLUMNS } from "@taller/inventory/import";
 import {
-  type Db,
-  existingByKey,
-  type ImportEntity,
-  jsonbOf,
-  jsonParam,
-  queryRows,
-  type UpsertRecord,
-} from "@taller/db";
-import { importVehicles, type IMPORTED_VEHICLE_COLUMNS } from "@taller/vehicles/import";
+  importBrands,
+  importModels,
+  importVehicles,
+  type IMPORTED_VEHICLE_COLUMNS,
+  modelKey,
+} from "@taller/vehicles/import";
 import { type SQL, sql } from "drizzle-orm";
 import type { MappedRow } from "./map";
 
@@ -66,8 +66,8 @@ type References<C extends readonly string[]> = Record<C[number], ImportEntity | 
 
 /**
  * The columns an import overwrites in records that existed before, per entity it updates, with the table each
- * foreign-key column points at (a rollback puts back only a reference whose row still exists). Those of clients
- * and vehicles are exactly their owners' upserts' (IMPORTED_CLIENT_COLUMNS, IMPORTED_VEHICLE_COLUMNS).
+ * foreign-key column points at (a rollback puts back only a reference whose row still exists): exactly those the
+ * owners' upserts overwrite (IMPORTED_CLIENT_COLUMNS, IMPORTED_PRODUCT_COLUMNS, IMPORTED_VEHICLE_COLUMNS).
  */
 export const OVERWRITTEN = {
   clients: {
@@ -77,7 +77,13 @@ export const OVERWRITTEN = {
     address: null,
     city: null,
   } satisfies References<typeof IMPORTED_CLIENT_COLUMNS>,
-  products: { name: null, price: null, buy_price: null, description: null, category_id: "product_categories" },
+  products: {
+    name: null,
+    price: null,
+    buy_price: null,
+    description: null,
+    category_id: "product_categories",
+  } satisfies References<typeof IMPORTED_PRODUCT_COLUMNS>,
   vehicles: {
     chassis: null,
     year: null,
@@ -90,26 +96,19 @@ export const OVERWRITTEN = {
 } as const satisfies Partial<Record<ImportEntity, Record<string, ImportEntity | null>>>;
 export type OverwrittenEntity = keyof typeof OVERWRITTEN;
 
-async function idsBy(tx: Tx, query: ReturnType<typeof sql>): Promise<Map<string, number>> {
-  const rows = await queryRows<{ key: string; id: number }>(asDb(tx), query);
-  return new Map(rows.map((r) => [r.key, Number(r.id)]));
-}
-
 /** One import_created row per entity and batch write: the ids it inserted, as an array (none: no row). */
 const created = (batchId: string, companyId: number, entity: ImportEntity, inserted: SQL) =>
   sql`INSERT INTO import_created (batch_id, company_id, entity, record_ids)
     SELECT ${batchId}, ${companyId}, ${entity}, array_agg(id) FROM (${inserted}) ins HAVING count(*) > 0`;
 /** One import_updated row per record it changed (id, previous, written). */
-const updated = (batchId: string, companyId: number, entity: OverwrittenEntity, changed: SQL) =>
+const updated = (batchId: string, companyId: number, entity: ImportEntity, changed: SQL) =>
   sql`INSERT INTO import_updated (batch_id, company_id, entity, record_id, previous, written)
     SELECT ${batchId}, ${companyId}, ${entity}, id, previous, written FROM (${changed}) upd WHERE previous IS DISTINCT FROM written`;
 /** The record an owner's upsert of `entity` keeps for this batch. */
-const recordOf = (batchId: string, companyId: number, entity: OverwrittenEntity): UpsertRecord => ({
+const importRecord = (batchId: string, companyId: number, entity: ImportEntity): UpsertRecord => ({
   created: (inserted) => created(batchId, companyId, entity, inserted),
   updated: (changed) => updated(batchId, companyId, entity, changed),
 });
-/** The overwritten columns of `entity` as `alias` holds them, as one jsonb object. */
-const snapshot = (entity: OverwrittenEntity, alias: string) => jsonbOf(Object.keys(OVERWRITTEN[entity]), alias);
 
 /**
  * The products an import's earlier batches upserted, with the values they wrote: a later row with the same code
@@ -148,22 +147,13 @@ export async function writeRecords(
 ): Promise<BatchIds> {
   const none: BatchIds = { clientIds: new Map(), brandIds: new Map(), modelIds: new Map() };
   if (rows.length === 0) return none;
+  const recordOf = (entity: ImportEntity) => importRecord(batchId, companyId, entity);
   return db.transaction(async (tx) => {
     await lockCompanyImports(tx, companyId, "records");
+    const txDb = asDb(tx);
 
-    const categories = byKey(
-      rows.flatMap((r) => (r.category ? [{ name: r.category }] : [])),
-      (c) => c.name,
-    );
-    const categoryIds = categories.length
-      ? await idsBy(
-          tx,
-          sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${jsonParam(categories)}) AS x(name text)),
-            ins AS (INSERT INTO product_categories (company_id, name) SELECT ${companyId}, name FROM v ON CONFLICT (company_id, name) DO NOTHING RETURNING id, name),
-            rec AS (${created(batchId, companyId, "product_categories", sql`SELECT id FROM ins`)})
-            SELECT name AS key, id FROM ins UNION ALL SELECT c.name, c.id FROM product_categories c JOIN v ON v.name = c.name WHERE c.company_id = ${companyId}`,
-        )
-      : new Map<string, number>();
+    const categories = [...new Set(rows.flatMap((r) => (r.category ? [r.category] : [])))];
+    const categoryIds = await importCategories(txDb, companyId, categories, recordOf("product_categories"));
 
     const products = byKey(
       rows.flatMap((r) =>
@@ -171,71 +161,22 @@ export async function writeRecords(
       ),
       (p) => p.code,
     ).filter((p) => written.needsWrite(p));
-    if (products.length) {
-      // As the owners' upserts of clients and vehicles (importClients, importVehicles): changed products are locked
-      // and rewritten, new codes inserted.
-      await queryRows(
-        asDb(tx),
-        sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${jsonParam(products)})
-          AS x(code text, name text, price int, buy_price int, description text, category_id int)),
-        e AS (${existingByKey(companyId, "products", "code")}),
-        chg AS (SELECT o.id, ${snapshot("products", "o")} AS previous, v.* FROM e JOIN products o ON o.id = e.id JOIN v ON v.code = e.code
-          WHERE (o.name, o.price, o.buy_price, o.description, o.category_id) IS DISTINCT FROM
-                (v.name, v.price, v.buy_price, coalesce(v.description, o.description), coalesce(v.category_id, o.category_id))
-          ORDER BY o.id FOR NO KEY UPDATE OF o),
-        upd AS (UPDATE products t SET name = chg.name, price = chg.price, buy_price = chg.buy_price,
-            description = coalesce(chg.description, t.description), category_id = coalesce(chg.category_id, t.category_id), updated_at = now()
-          FROM chg WHERE t.id = chg.id
-          RETURNING t.id, chg.previous, ${snapshot("products", "t")} AS written),
-        changed AS (${updated(batchId, companyId, "products", sql`SELECT id, previous, written FROM upd`)}),
-        ins AS (INSERT INTO products (company_id, code, name, price, buy_price, description, category_id)
-          SELECT ${companyId}, code, name, price, buy_price, description, category_id FROM v
-          WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.code = v.code)
-          ON CONFLICT (company_id, code) DO NOTHING
-          RETURNING id)
-        ${created(batchId, companyId, "products", sql`SELECT id FROM ins`)}`,
-      );
-    }
+    await importProducts(txDb, companyId, products, recordOf("products"));
 
-    const brands = byKey(
-      rows.flatMap((r) => (r.brand ? [{ name: r.brand }] : [])),
-      (b) => b.name,
-    );
-    const brandIds = brands.length
-      ? await idsBy(
-          tx,
-          sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${jsonParam(brands)}) AS x(name text)),
-            ins AS (INSERT INTO brands (company_id, name) SELECT ${companyId}, v.name FROM v
-              WHERE NOT EXISTS (SELECT 1 FROM brands b WHERE b.company_id = ${companyId} AND b.name = v.name) RETURNING id, name),
-            rec AS (${created(batchId, companyId, "brands", sql`SELECT id FROM ins`)})
-            SELECT name AS key, id FROM ins
-            UNION ALL SELECT DISTINCT ON (b.name) b.name, b.id FROM brands b JOIN v ON v.name = b.name WHERE b.company_id = ${companyId}`,
-        )
-      : new Map<string, number>();
+    const brands = [...new Set(rows.flatMap((r) => (r.brand ? [r.brand] : [])))];
+    const brandIds = await importBrands(txDb, companyId, brands, recordOf("brands"));
 
     const models = byKey(
       rows.flatMap((r) => (r.brand && r.model ? [{ brand_id: brandIds.get(r.brand) ?? 0, name: r.model }] : [])),
-      (m) => `${m.brand_id}\u001f${m.name}`,
+      (m) => modelKey(m.brand_id, m.name),
     );
-    const modelIds = models.length
-      ? await idsBy(
-          tx,
-          sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${jsonParam(models)}) AS x(brand_id int, name text)),
-            ins AS (INSERT INTO brand_models (company_id, brand_id, name) SELECT ${companyId}, v.brand_id, v.name FROM v
-              WHERE NOT EXISTS (SELECT 1 FROM brand_models m WHERE m.company_id = ${companyId} AND m.brand_id = v.brand_id AND m.name = v.name)
-              RETURNING id, brand_id, name),
-            rec AS (${created(batchId, companyId, "brand_models", sql`SELECT id FROM ins`)})
-            SELECT brand_id || chr(31) || name AS key, id FROM ins
-            UNION ALL SELECT DISTINCT ON (m.brand_id, m.name) m.brand_id || chr(31) || m.name, m.id
-              FROM brand_models m JOIN v ON v.brand_id = m.brand_id AND v.name = m.name WHERE m.company_id = ${companyId}`,
-        )
-      : new Map<string, number>();
+    const modelIds = await importModels(txDb, companyId, models, recordOf("brand_models"));
 
     const clients = byKey(
       rows.flatMap((r) => (r.client ? [r.client] : [])),
       (c) => c.rut,
     );
-    const clientIds = await importClients(asDb(tx), companyId, clients, recordOf(batchId, companyId, "clients"));
+    const clientIds = await importClients(txDb, companyId, clients, recordOf("clients"));
 
     return { clientIds, brandIds, modelIds };
   });
@@ -274,7 +215,7 @@ export async function writeVehicles(
               client_id: r.client ? (clientIds.get(r.client.rut) ?? null) : null,
               brand_id: r.brand ? (brandIds.get(r.brand) ?? null) : null,
               brand_model_id:
-                r.brand && r.model ? (modelIds.get(`${brandIds.get(r.brand) ?? 0}\u001f${r.model}`) ?? null) : null,
+                r.brand && r.model ? (modelIds.get(modelKey(brandIds.get(r.brand) ?? 0, r.model)) ?? null) : null,
             },
           ]
         : [],
@@ -290,6 +231,6 @@ export async function writeVehicles(
     await lockCompanyImports(tx, companyId, "vehicles");
     turn?.onLocked();
     await turn?.after;
-    await importVehicles(asDb(tx), companyId, vehicles, recordOf(batchId, companyId, "vehicles"));
+    await importVehicles(asDb(tx), companyId, vehicles, importRecord(batchId, companyId, "vehicles"));
   });
 }

@@ -1,16 +1,84 @@
-// A workbook's vehicles (@taller/manager's import), written by their owner as one set-based upsert per batch keyed
-// by identifier: a batch of thousands of rows is two round trips.
+// A workbook's vehicles, brands and models (@taller/manager's import), written by their owner as one set-based
+// statement per table and batch, keyed by what the sheet knows them by (identifier, name, brand and name): a batch
+// of thousands of rows is a few round trips.
 import {
+  brandModels,
+  brands,
   type Db,
   existingByKey,
+  idsByKey,
   intArray,
   jsonbOf,
   jsonParam,
   queryRows,
+  type RowOf,
   type UpsertRecord,
   type vehicles,
 } from "@taller/db";
 import { sql } from "drizzle-orm";
+
+/** importBrands' rows: each brand's id by its name (`key`), typed from the schema (its test checks the statement). */
+export const IMPORTED_BRAND_IDS = { key: brands.name, id: brands.id };
+
+/** The brands named, new ones inserted (a name the company has already is not added again). */
+export function importBrandsStatement(companyId: number, names: string[], record: UpsertRecord) {
+  return sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${jsonParam(names.map((name) => ({ name })))}) AS x(name text)),
+    ins AS (INSERT INTO brands (company_id, name) SELECT ${companyId}, v.name FROM v
+      WHERE NOT EXISTS (SELECT 1 FROM brands b WHERE b.company_id = ${companyId} AND b.name = v.name) RETURNING id, name),
+    rec AS (${record.created(sql`SELECT id FROM ins`)})
+    SELECT name AS key, id FROM ins
+    UNION ALL SELECT DISTINCT ON (b.name) b.name, b.id FROM brands b JOIN v ON v.name = b.name WHERE b.company_id = ${companyId}`;
+}
+
+/** Upserts a batch's brands (distinct names); answers every brand's id by name, new or existing. */
+export async function importBrands(
+  db: Db,
+  companyId: number,
+  names: string[],
+  record: UpsertRecord,
+): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  return idsByKey(
+    await queryRows<RowOf<typeof IMPORTED_BRAND_IDS>>(db, importBrandsStatement(companyId, names, record)),
+  );
+}
+
+/** A brand's model as a batch names it: one per brand and name. */
+export type ImportedModel = Pick<typeof brandModels.$inferSelect, "name"> & { brand_id: number };
+
+/** A model's key in importModels' answer: its brand's id and its name, apart by a unit separator. */
+export const modelKey = (brandId: number, name: string) => `${brandId}\u001f${name}`;
+
+/**
+ * importModels' rows: each model's id by its modelKey (`key`, text as a model's name is), typed from the schema
+ * (its test checks the statement).
+ */
+export const IMPORTED_MODEL_IDS = { key: brandModels.name, id: brandModels.id };
+
+/** The models named, new ones inserted. */
+export function importModelsStatement(companyId: number, models: ImportedModel[], record: UpsertRecord) {
+  return sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${jsonParam(models)}) AS x(brand_id int, name text)),
+    ins AS (INSERT INTO brand_models (company_id, brand_id, name) SELECT ${companyId}, v.brand_id, v.name FROM v
+      WHERE NOT EXISTS (SELECT 1 FROM brand_models m WHERE m.company_id = ${companyId} AND m.brand_id = v.brand_id AND m.name = v.name)
+      RETURNING id, brand_id, name),
+    rec AS (${record.created(sql`SELECT id FROM ins`)})
+    SELECT brand_id || chr(31) || name AS key, id FROM ins
+    UNION ALL SELECT DISTINCT ON (m.brand_id, m.name) m.brand_id || chr(31) || m.name, m.id
+      FROM brand_models m JOIN v ON v.brand_id = m.brand_id AND v.name = m.name WHERE m.company_id = ${companyId}`;
+}
+
+/** Upserts a batch's models; answers every model's id by modelKey, new or existing. */
+export async function importModels(
+  db: Db,
+  companyId: number,
+  models: ImportedModel[],
+  record: UpsertRecord,
+): Promise<Map<string, number>> {
+  if (models.length === 0) return new Map();
+  return idsByKey(
+    await queryRows<RowOf<typeof IMPORTED_MODEL_IDS>>(db, importModelsStatement(companyId, models, record)),
+  );
+}
 
 type Vehicle = typeof vehicles.$inferSelect;
 /**
