@@ -9,3 +9,4 @@ export * from "./terms";
 export * from "./payment-link";
 export * from "./files";
 export * from "./bench-database";
+export * from "./upsert";

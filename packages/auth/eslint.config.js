@@ -1,3 +1,3 @@
 import base, { boundaries } from "@taller/eslint-config";
 
-export default [...base, ...boundaries.domain];
+export default [...base, ...boundaries.domainOf("auth")];

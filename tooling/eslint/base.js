@@ -39,7 +39,8 @@ const DOMAIN =
 
 /**
  * The domains that call another domain's exported functions, each listed after every domain it may import: orders,
- * budgets and CRM managements read their status rules from @taller/admin (which owns statuses), the chat writes its
+ * budgets and CRM managements read their status rules from @taller/admin (which owns statuses), a user's own account
+ * changes (@taller/auth) are written through @taller/admin (which owns users), the chat writes its
  * event messages' events through @taller/calendar and its budget form's budget through @taller/budgets, an order's
  * move keeps its chat's finished state through @taller/chat (and a reception creates the order's chat through it), a
  * reception finds or creates its vehicle and client through @taller/vehicles and @taller/crm, booking's check-in
@@ -54,6 +55,7 @@ const DOMAIN =
  */
 export const DOMAIN_ORDER = [
   "admin",
+  "auth",
   "vehicles",
   "crm",
   "calendar",
@@ -79,14 +81,29 @@ const OWN_ACTIONS_ROW = {
     "buttons go in <Dialog actions>.",
 };
 
-/** The boundary of one domain package: core, db, trpc and the domains before it in DOMAIN_ORDER. */
-const domainLayer = (name) => {
-  const at = DOMAIN_ORDER.indexOf(name);
-  return [
-    { files: ["src/**"], rules: layer(["core", "db", "trpc", ...DOMAIN_ORDER.slice(0, Math.max(at, 0))], DOMAIN) },
-    companyWords(),
-  ];
-};
+/**
+ * The domains the operators' package (manager) calls, each an owner of tables it writes: a company's creation and
+ * deletion through @taller/admin (which owns companies), a workbook's rows through their owners' bulk upserts
+ * (@taller/vehicles: vehicles, brands, models; @taller/crm: clients; @taller/inventory: products, categories). Each
+ * is listed in DOMAIN_ORDER and manager is not, so no domain can import manager back and no cycle can be written.
+ */
+export const OPERATOR_DOMAINS = ["admin", "vehicles", "crm", "inventory"];
+const OPERATORS =
+  "The operators' package (manager) imports @taller/core, @taller/db, @taller/trpc and only the domains in " +
+  "OPERATOR_DOMAINS (tooling/eslint/base.js): the owners of the tables it writes, through their write functions.";
+
+/** The domains `name` may import: those before it in DOMAIN_ORDER, or OPERATOR_DOMAINS for manager. */
+export const importableDomains = (name) =>
+  name === "manager" ? OPERATOR_DOMAINS : DOMAIN_ORDER.slice(0, Math.max(DOMAIN_ORDER.indexOf(name), 0));
+
+/** The boundary of one domain package: core, db, trpc and the domains it may import (importableDomains). */
+const domainLayer = (name) => [
+  {
+    files: ["src/**"],
+    rules: layer(["core", "db", "trpc", ...importableDomains(name)], name === "manager" ? OPERATORS : DOMAIN),
+  },
+  companyWords(),
+];
 
 /**
  * Where `taller/fixed-term` holds: every text a company's users may read, the server's refusals, spreadsheet
@@ -268,8 +285,11 @@ export const boundaries = {
   trpc: [{ files: ["src/**"], rules: layer(["core", "db"], "trpc imports only @taller/core and @taller/db.") }],
   /** A domain that imports no other domain. */
   domain: domainLayer(null),
-  /** The operators' domain (manager): imports no other domain, and serves every company in the product's words. */
-  operators: domainLayer(null).filter((config) => !config.rules["taller/fixed-term"]),
+  /**
+   * The operators' domain (manager): imports only the owners in OPERATOR_DOMAINS, and serves every company in the
+   * product's words.
+   */
+  operators: domainLayer("manager").filter((config) => !config.rules["taller/fixed-term"]),
   /** A domain listed in DOMAIN_ORDER, by its package name without the scope. */
   domainOf: domainLayer,
   web: [

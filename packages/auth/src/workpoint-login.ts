@@ -1,9 +1,10 @@
 // The work-point kiosk's login and logout (seed 000 sections 2.9, 4, 7): a registered device (its token, sent by the
 // kiosk screen as x-workpoint-token) plus a user's work-point code start a kiosk session for that user.
+import { setOnline } from "@taller/admin";
 import { WORKPOINT_CODE_MIN } from "@taller/core";
-import { userDevices, users, workpointTokens } from "@taller/db";
+import { userDevices, workpointTokens } from "@taller/db";
 import { fieldError, publicProcedure, sha256, TRPCError, withTransaction } from "@taller/trpc";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { blankSessionCookie, endSessions, startSession } from "./session";
 import { lockoutMessage, reserveAttempt } from "./throttle";
@@ -60,10 +61,7 @@ export const workpointLogin = publicProcedure.input(workpointLoginInput).mutatio
 
   // Entering the kiosk sets the user online (seed 000 section 4).
   await withTransaction(ctx, async (tx) => {
-    await tx.db
-      .update(users)
-      .set({ online: true })
-      .where(and(eq(users.id, userId), eq(users.companyId, device.companyId)));
+    await setOnline(tx.db, device.companyId, userId, true);
     const sessionId = await startSession(tx, ctx, { id: userId, companyId: device.companyId }, "kiosk");
     // Bound to the device, so revoking the device ends the session (workpoint.devices.revoke).
     await tx.db.update(userDevices).set({ workpointTokenId: device.id }).where(eq(userDevices.sessionId, sessionId));

@@ -1,6 +1,6 @@
 import { vehicleDataSchema } from "@taller/core";
 import { can, staffProcedure, withTransaction } from "@taller/trpc";
-import { createVehicle } from "./write";
+import { createVehicle } from "./write/vehicle";
 
 /** The create dialog: a new vehicle of the company; a taken identifier is a field error on it. */
 export const create = staffProcedure

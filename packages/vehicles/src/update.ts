@@ -1,6 +1,6 @@
 import { idSchema, vehicleDataSchema } from "@taller/core";
 import { can, staffProcedure, withTransaction } from "@taller/trpc";
-import { updateVehicle } from "./write";
+import { updateVehicle } from "./write/vehicle";
 
 /**
  * The edit dialog: the vehicle's data, its identifier included (the earlier one is kept in its plate history). With

@@ -17,6 +17,7 @@ declare module "vitest" {
 }
 
 export { createDatabaseUrl, testServerUrl };
+export { DESCRIBE_ONLY, expectRowOf } from "./row-of";
 
 export interface TestDatabase {
   database: Database;

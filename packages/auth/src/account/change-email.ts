@@ -1,8 +1,6 @@
+import { setEmailIfFree } from "@taller/admin";
 import { emailChangeSchema } from "@taller/core";
-import { users } from "@taller/db";
-import { databaseErrorToTRPC, staffProcedure } from "@taller/trpc";
-import { and, eq, exists, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { staffProcedure } from "@taller/trpc";
 import { lockoutMessage, reserveAttempt } from "../throttle";
 import { confirmPassword } from "./confirm-credentials";
 
@@ -10,8 +8,6 @@ export const changeEmailInput = emailChangeSchema;
 
 /** The one answer, whether the address was free (and is now the login), taken by someone else, or already ours. */
 export const EMAIL_CHANGE_ANSWER = { message: "Si el correo está disponible, quedará asociado a tu cuenta." } as const;
-
-const other = alias(users, "other_user");
 
 /**
  * Changes the login e-mail without telling whether another account uses the address: taken or free, the answer is
@@ -26,20 +22,6 @@ export const changeEmail = staffProcedure.input(changeEmailInput).mutation(async
     lockoutMessage(wait, "Demasiados cambios de correo"),
   );
   await confirmPassword(ctx, input.password);
-  const taken = exists(
-    ctx.db
-      .select({ id: other.id })
-      .from(other)
-      .where(and(eq(other.email, input.mail), ne(other.id, ctx.user.id))),
-  );
-  try {
-    await ctx.db
-      .update(users)
-      .set({ email: sql`case when ${taken} then ${users.email} else ${input.mail} end`, updatedAt: new Date() })
-      .where(eq(users.id, ctx.user.id));
-  } catch (error) {
-    // Someone took the address between the check and the write (unique index): that is "taken" too.
-    if (databaseErrorToTRPC(error)?.code !== "CONFLICT") throw error;
-  }
+  await setEmailIfFree(ctx.db, ctx.user.id, input.mail);
   return EMAIL_CHANGE_ANSWER;
 });

@@ -1,7 +1,7 @@
 import { changePasswordSchema } from "@taller/core";
-import { hashPassword, users } from "@taller/db";
+import { setPasswordHash } from "@taller/admin";
+import { hashPassword } from "@taller/db";
 import { staffProcedure, withTransaction } from "@taller/trpc";
-import { eq } from "drizzle-orm";
 import { endOtherSessions, rotateSession } from "../session";
 import { confirmPassword } from "./confirm-credentials";
 
@@ -15,7 +15,7 @@ export const changePassword = staffProcedure.input(changePasswordInput).mutation
   await confirmPassword(ctx, input.old_password, "old_password");
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx, async (tx) => {
-    await tx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, ctx.user.id));
+    await setPasswordHash(tx.db, ctx.user.id, passwordHash);
     await endOtherSessions(tx, ctx.user.id, ctx.session.id);
     await rotateSession(tx, ctx, ctx.session, ctx.user.id);
   });

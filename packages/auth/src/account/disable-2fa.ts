@@ -1,7 +1,6 @@
 import { currentPasswordSchema, otpCodeSchema } from "@taller/core";
-import { users } from "@taller/db";
+import { disableTotp } from "@taller/admin";
 import { staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getProfile } from "../me";
 import { rotateSession } from "../session";
@@ -15,10 +14,7 @@ export const disable2fa = staffProcedure.input(disable2faInput).mutation(async (
   if (!user.enabled || !user.secret) throw new TRPCError({ code: "BAD_REQUEST", message: "2FA no está habilitado" });
   await confirmPasswordAndCode(ctx, input, user.secret);
   await withTransaction(ctx, async (tx) => {
-    await tx.db
-      .update(users)
-      .set({ totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: new Date() })
-      .where(eq(users.id, ctx.user.id));
+    await disableTotp(tx.db, ctx.user.id);
     await rotateSession(tx, ctx, ctx.session, ctx.user.id);
   });
   return getProfile(ctx.db, ctx.user.id, ctx.companyId);

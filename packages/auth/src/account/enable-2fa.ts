@@ -1,3 +1,4 @@
+import { issueTotpSecret } from "@taller/admin";
 import { companies, users } from "@taller/db";
 import { staffProcedure, TRPCError } from "@taller/trpc";
 import { and, eq } from "drizzle-orm";
@@ -18,10 +19,7 @@ export const enable2fa = staffProcedure.mutation(async ({ ctx }) => {
   if (row.enabled) throw new TRPCError({ code: "BAD_REQUEST", message: "2FA ya está habilitado" });
 
   const secret = generateSecret();
-  await ctx.db
-    .update(users)
-    .set({ totpSecret: secret, totpLastStep: null, updatedAt: new Date() })
-    .where(and(eq(users.id, ctx.user.id), eq(users.totpEnabled, false)));
+  await issueTotpSecret(ctx.db, ctx.user.id, secret);
   const uri = generateURI({ issuer: row.company, label: row.email, secret });
   // Loaded when a user turns 2FA on, not at start.
   const { default: QRCode } = await import("qrcode");

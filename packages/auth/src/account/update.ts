@@ -1,7 +1,7 @@
 import { profileUpdateSchema } from "@taller/core";
-import { hashPassword, ownPictureUrl, users } from "@taller/db";
+import { type ProfileChanges, updateProfile } from "@taller/admin";
+import { hashPassword, ownPictureUrl } from "@taller/db";
 import { fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
-import { and, eq } from "drizzle-orm";
 import { getProfile } from "../me";
 import { lockoutMessage, reserveAttempt } from "../throttle";
 import { findUserByWorkpointCode } from "../workpoint-code";
@@ -13,7 +13,7 @@ export const updateInput = profileUpdateSchema;
  * screens showing the user hear of it through `user.updated`. The e-mail is account.changeEmail's.
  */
 export const update = staffProcedure.input(updateInput).mutation(async ({ ctx, input }) => {
-  const changes: Partial<typeof users.$inferInsert> = {};
+  const changes: ProfileChanges = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.rut !== undefined) changes.rut = input.rut;
@@ -36,13 +36,7 @@ export const update = staffProcedure.input(updateInput).mutation(async ({ ctx, i
     changes.picture = picture;
   }
   if (Object.keys(changes).length > 0) {
-    await withTransaction(ctx, async (tx) => {
-      await tx.db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(and(eq(users.id, ctx.user.id), eq(users.companyId, ctx.companyId)));
-      await tx.emit({ type: "user.updated", companyId: ctx.companyId, payload: { id: ctx.user.id } });
-    });
+    await withTransaction(ctx, (tx) => updateProfile(tx, ctx.companyId, ctx.user.id, changes));
   }
   return getProfile(ctx.db, ctx.user.id, ctx.companyId);
 });

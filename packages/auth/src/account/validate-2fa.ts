@@ -1,7 +1,6 @@
 import { currentPasswordSchema, otpCodeSchema } from "@taller/core";
-import { users } from "@taller/db";
+import { enableTotp } from "@taller/admin";
 import { fieldError, staffProcedure, TRPCError, withTransaction } from "@taller/trpc";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getProfile } from "../me";
 import { rotateSession } from "../session";
@@ -28,12 +27,7 @@ export const validate2fa = staffProcedure.input(validate2faInput).mutation(async
   // Conditional on the secret: one issued by a newer enable2fa in between must not be turned on unconfirmed.
   const secret = user.secret;
   await withTransaction(ctx, async (tx) => {
-    const enabled = await tx.db
-      .update(users)
-      .set({ totpEnabled: true, updatedAt: new Date() })
-      .where(and(eq(users.id, ctx.user.id), eq(users.totpSecret, secret)))
-      .returning({ id: users.id });
-    if (enabled.length === 0) throw staleSecret();
+    if (!(await enableTotp(tx.db, ctx.user.id, secret))) throw staleSecret();
     await rotateSession(tx, ctx, ctx.session, ctx.user.id);
   });
   return getProfile(ctx.db, ctx.user.id, ctx.companyId);

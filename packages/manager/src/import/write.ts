@@ -8,11 +8,22 @@
  * import_updated, for a rollback (rollback.ts).
  *
  * Each entity is one statement per batch over a jsonb recordset: a batch of thousands of rows is a handful of round
- * trips.
+ * trips. The statements are the tables' owners' (@taller/inventory's importCategories and importProducts,
+ * @taller/vehicles' importBrands, importModels and importVehicles, @taller/crm's importClients); each runs this
+ * file's record of what it wrote inside its own statement (an UpsertRecord), so the round trips stay as few.
  */
 import { createHash } from "node:crypto";
-import { type Db, type ImportEntity, intArray, queryRows } from "@taller/db";
-import { sql } from "drizzle-orm";
+import { importClients, type IMPORTED_CLIENT_COLUMNS } from "@taller/crm/import";
+import { type Db, type ImportEntity, queryRows, type UpsertRecord } from "@taller/db";
+import { importCategories, importProducts, type IMPORTED_PRODUCT_COLUMNS } from "@taller/inventory/import";
+import {
+  importBrands,
+  importModels,
+  importVehicles,
+  type IMPORTED_VEHICLE_COLUMNS,
+  modelKey,
+} from "@taller/vehicles/import";
+import { type SQL, sql } from "drizzle-orm";
 import type { MappedRow } from "./map";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -50,15 +61,29 @@ export async function lockCompanyImports(
     });
 }
 
-const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+/** The tables a foreign-key column among `columns` points at (null: not a reference). */
+type References<C extends readonly string[]> = Record<C[number], ImportEntity | null>;
 
 /**
  * The columns an import overwrites in records that existed before, per entity it updates, with the table each
- * foreign-key column points at (a rollback puts back only a reference whose row still exists).
+ * foreign-key column points at (a rollback puts back only a reference whose row still exists): exactly those the
+ * owners' upserts overwrite (IMPORTED_CLIENT_COLUMNS, IMPORTED_PRODUCT_COLUMNS, IMPORTED_VEHICLE_COLUMNS).
  */
 export const OVERWRITTEN = {
-  clients: { name: null, email: null, phone: null, address: null, city: null },
-  products: { name: null, price: null, buy_price: null, description: null, category_id: "product_categories" },
+  clients: {
+    name: null,
+    email: null,
+    phone: null,
+    address: null,
+    city: null,
+  } satisfies References<typeof IMPORTED_CLIENT_COLUMNS>,
+  products: {
+    name: null,
+    price: null,
+    buy_price: null,
+    description: null,
+    category_id: "product_categories",
+  } satisfies References<typeof IMPORTED_PRODUCT_COLUMNS>,
   vehicles: {
     chassis: null,
     year: null,
@@ -67,44 +92,23 @@ export const OVERWRITTEN = {
     client_id: "clients",
     brand_id: "brands",
     brand_model_id: "brand_models",
-  },
+  } satisfies References<typeof IMPORTED_VEHICLE_COLUMNS>,
 } as const satisfies Partial<Record<ImportEntity, Record<string, ImportEntity | null>>>;
 export type OverwrittenEntity = keyof typeof OVERWRITTEN;
 
-/** The overwritten columns of `entity` as `alias` holds them, as one jsonb object. */
-const snapshot = (entity: OverwrittenEntity, alias: string) =>
-  sql.raw(
-    `jsonb_build_object(${Object.keys(OVERWRITTEN[entity])
-      .map((c) => `'${c}', ${alias}.${c}`)
-      .join(", ")})`,
-  );
-
-async function idsBy(tx: Tx, query: ReturnType<typeof sql>): Promise<Map<string, number>> {
-  const rows = await queryRows<{ key: string; id: number }>(asDb(tx), query);
-  return new Map(rows.map((r) => [r.key, Number(r.id)]));
-}
-
-/** One import_created row per entity and batch write: the ids its `ins` CTE inserted, as an array (none: no row). */
-const created = (batchId: string, companyId: number, entity: ImportEntity) =>
+/** One import_created row per entity and batch write: the ids it inserted, as an array (none: no row). */
+const created = (batchId: string, companyId: number, entity: ImportEntity, inserted: SQL) =>
   sql`INSERT INTO import_created (batch_id, company_id, entity, record_ids)
-    SELECT ${batchId}, ${companyId}, ${entity}, array_agg(id) FROM ins HAVING count(*) > 0`;
-/** One import_updated row per record its `upd` CTE changed (id, previous, written). */
-const updated = (batchId: string, companyId: number, entity: OverwrittenEntity) =>
+    SELECT ${batchId}, ${companyId}, ${entity}, array_agg(id) FROM (${inserted}) ins HAVING count(*) > 0`;
+/** One import_updated row per record it changed (id, previous, written). */
+const updated = (batchId: string, companyId: number, entity: ImportEntity, changed: SQL) =>
   sql`INSERT INTO import_updated (batch_id, company_id, entity, record_id, previous, written)
-    SELECT ${batchId}, ${companyId}, ${entity}, id, previous, written FROM upd WHERE previous IS DISTINCT FROM written`;
-
-/**
- * The upserts' `e`: the company's records with the batch's keys (`v`'s `key`), as (id, key), read once for the rows
- * that change, the INSERT's "not there yet" and the ids answered.
- */
-const existing = (
-  companyId: number,
-  table: "products" | "clients" | "vehicles",
-  key: "code" | "rut" | "identifier",
-) => {
-  const k = sql.identifier(key);
-  return sql`SELECT o.id, o.${k} FROM v JOIN ${sql.identifier(table)} o ON o.company_id = ${companyId} AND o.${k} = v.${k}`;
-};
+    SELECT ${batchId}, ${companyId}, ${entity}, id, previous, written FROM (${changed}) upd WHERE previous IS DISTINCT FROM written`;
+/** The record an owner's upsert of `entity` keeps for this batch. */
+const importRecord = (batchId: string, companyId: number, entity: ImportEntity): UpsertRecord => ({
+  created: (inserted) => created(batchId, companyId, entity, inserted),
+  updated: (changed) => updated(batchId, companyId, entity, changed),
+});
 
 /**
  * The products an import's earlier batches upserted, with the values they wrote: a later row with the same code
@@ -143,22 +147,13 @@ export async function writeRecords(
 ): Promise<BatchIds> {
   const none: BatchIds = { clientIds: new Map(), brandIds: new Map(), modelIds: new Map() };
   if (rows.length === 0) return none;
+  const recordOf = (entity: ImportEntity) => importRecord(batchId, companyId, entity);
   return db.transaction(async (tx) => {
     await lockCompanyImports(tx, companyId, "records");
+    const txDb = asDb(tx);
 
-    const categories = byKey(
-      rows.flatMap((r) => (r.category ? [{ name: r.category }] : [])),
-      (c) => c.name,
-    );
-    const categoryIds = categories.length
-      ? await idsBy(
-          tx,
-          sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(categories)}) AS x(name text)),
-            ins AS (INSERT INTO product_categories (company_id, name) SELECT ${companyId}, name FROM v ON CONFLICT (company_id, name) DO NOTHING RETURNING id, name),
-            rec AS (${created(batchId, companyId, "product_categories")})
-            SELECT name AS key, id FROM ins UNION ALL SELECT c.name, c.id FROM product_categories c JOIN v ON v.name = c.name WHERE c.company_id = ${companyId}`,
-        )
-      : new Map<string, number>();
+    const categories = [...new Set(rows.flatMap((r) => (r.category ? [r.category] : [])))];
+    const categoryIds = await importCategories(txDb, companyId, categories, recordOf("product_categories"));
 
     const products = byKey(
       rows.flatMap((r) =>
@@ -166,98 +161,22 @@ export async function writeRecords(
       ),
       (p) => p.code,
     ).filter((p) => written.needsWrite(p));
-    if (products.length) {
-      // As the clients and vehicles below: changed products are locked and rewritten, new codes inserted.
-      await queryRows(
-        asDb(tx),
-        sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(products)})
-          AS x(code text, name text, price int, buy_price int, description text, category_id int)),
-        e AS (${existing(companyId, "products", "code")}),
-        chg AS (SELECT o.id, ${snapshot("products", "o")} AS previous, v.* FROM e JOIN products o ON o.id = e.id JOIN v ON v.code = e.code
-          WHERE (o.name, o.price, o.buy_price, o.description, o.category_id) IS DISTINCT FROM
-                (v.name, v.price, v.buy_price, coalesce(v.description, o.description), coalesce(v.category_id, o.category_id))
-          ORDER BY o.id FOR NO KEY UPDATE OF o),
-        upd AS (UPDATE products t SET name = chg.name, price = chg.price, buy_price = chg.buy_price,
-            description = coalesce(chg.description, t.description), category_id = coalesce(chg.category_id, t.category_id), updated_at = now()
-          FROM chg WHERE t.id = chg.id
-          RETURNING t.id, chg.previous, ${snapshot("products", "t")} AS written),
-        changed AS (${updated(batchId, companyId, "products")}),
-        ins AS (INSERT INTO products (company_id, code, name, price, buy_price, description, category_id)
-          SELECT ${companyId}, code, name, price, buy_price, description, category_id FROM v
-          WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.code = v.code)
-          ON CONFLICT (company_id, code) DO NOTHING
-          RETURNING id)
-        ${created(batchId, companyId, "products")}`,
-      );
-    }
+    await importProducts(txDb, companyId, products, recordOf("products"));
 
-    const brands = byKey(
-      rows.flatMap((r) => (r.brand ? [{ name: r.brand }] : [])),
-      (b) => b.name,
-    );
-    const brandIds = brands.length
-      ? await idsBy(
-          tx,
-          sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(brands)}) AS x(name text)),
-            ins AS (INSERT INTO brands (company_id, name) SELECT ${companyId}, v.name FROM v
-              WHERE NOT EXISTS (SELECT 1 FROM brands b WHERE b.company_id = ${companyId} AND b.name = v.name) RETURNING id, name),
-            rec AS (${created(batchId, companyId, "brands")})
-            SELECT name AS key, id FROM ins
-            UNION ALL SELECT DISTINCT ON (b.name) b.name, b.id FROM brands b JOIN v ON v.name = b.name WHERE b.company_id = ${companyId}`,
-        )
-      : new Map<string, number>();
+    const brands = [...new Set(rows.flatMap((r) => (r.brand ? [r.brand] : [])))];
+    const brandIds = await importBrands(txDb, companyId, brands, recordOf("brands"));
 
     const models = byKey(
       rows.flatMap((r) => (r.brand && r.model ? [{ brand_id: brandIds.get(r.brand) ?? 0, name: r.model }] : [])),
-      (m) => `${m.brand_id}\u001f${m.name}`,
+      (m) => modelKey(m.brand_id, m.name),
     );
-    const modelIds = models.length
-      ? await idsBy(
-          tx,
-          sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(models)}) AS x(brand_id int, name text)),
-            ins AS (INSERT INTO brand_models (company_id, brand_id, name) SELECT ${companyId}, v.brand_id, v.name FROM v
-              WHERE NOT EXISTS (SELECT 1 FROM brand_models m WHERE m.company_id = ${companyId} AND m.brand_id = v.brand_id AND m.name = v.name)
-              RETURNING id, brand_id, name),
-            rec AS (${created(batchId, companyId, "brand_models")})
-            SELECT brand_id || chr(31) || name AS key, id FROM ins
-            UNION ALL SELECT DISTINCT ON (m.brand_id, m.name) m.brand_id || chr(31) || m.name, m.id
-              FROM brand_models m JOIN v ON v.brand_id = m.brand_id AND v.name = m.name WHERE m.company_id = ${companyId}`,
-        )
-      : new Map<string, number>();
+    const modelIds = await importModels(txDb, companyId, models, recordOf("brand_models"));
 
     const clients = byKey(
       rows.flatMap((r) => (r.client ? [r.client] : [])),
       (c) => c.rut,
     );
-    // The upserts below read the company's records with the batch's keys once (`e`), then find those that change
-    // (`chg`), locking them in id order (FOR NO KEY UPDATE, the UPDATE's own lock, taken first: a row changed by a
-    // concurrent edit is waited for and read again), so it holds the values right before the update (previous) and
-    // RETURNING the values after (written), for import_updated; only records that change are locked and then looked
-    // up as the update's target.
-    const clientIds = clients.length
-      ? await idsBy(
-          tx,
-          sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(clients)})
-              AS x(rut text, name text, email text, phone text, address text, city text)),
-            e AS (${existing(companyId, "clients", "rut")}),
-            chg AS (SELECT o.id, ${snapshot("clients", "o")} AS previous, v.* FROM e JOIN clients o ON o.id = e.id JOIN v ON v.rut = e.rut
-              WHERE (o.name, o.email, o.phone, o.address, o.city) IS DISTINCT FROM
-                    (v.name, coalesce(v.email, o.email), coalesce(v.phone, o.phone), coalesce(v.address, o.address), coalesce(v.city, o.city))
-              ORDER BY o.id FOR NO KEY UPDATE OF o),
-            upd AS (UPDATE clients c SET name = chg.name, email = coalesce(chg.email, c.email), phone = coalesce(chg.phone, c.phone),
-                address = coalesce(chg.address, c.address), city = coalesce(chg.city, c.city), updated_at = now()
-              FROM chg WHERE c.id = chg.id
-              RETURNING c.id, chg.previous, ${snapshot("clients", "c")} AS written),
-            changed AS (${updated(batchId, companyId, "clients")}),
-            -- The search text composed here by the fill trigger's own function (the trigger then skips these rows).
-            ins AS (INSERT INTO clients (company_id, rut, name, email, phone, address, city, search_text)
-              SELECT ${companyId}, rut, name, email, phone, address, city, client_search_text(name, rut, email, phone) FROM v
-              WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.rut = v.rut) RETURNING id, rut),
-            rec AS (${created(batchId, companyId, "clients")})
-            SELECT rut AS key, id FROM ins
-            UNION ALL (SELECT DISTINCT ON (rut) rut, id FROM e ORDER BY rut, id)`,
-        )
-      : new Map<string, number>();
+    const clientIds = await importClients(txDb, companyId, clients, recordOf("clients"));
 
     return { clientIds, brandIds, modelIds };
   });
@@ -296,7 +215,7 @@ export async function writeVehicles(
               client_id: r.client ? (clientIds.get(r.client.rut) ?? null) : null,
               brand_id: r.brand ? (brandIds.get(r.brand) ?? null) : null,
               brand_model_id:
-                r.brand && r.model ? (modelIds.get(`${brandIds.get(r.brand) ?? 0}\u001f${r.model}`) ?? null) : null,
+                r.brand && r.model ? (modelIds.get(modelKey(brandIds.get(r.brand) ?? 0, r.model)) ?? null) : null,
             },
           ]
         : [],
@@ -312,51 +231,6 @@ export async function writeVehicles(
     await lockCompanyImports(tx, companyId, "vehicles");
     turn?.onLocked();
     await turn?.after;
-    // The clients, brands and models the vehicles name (new ones and updated ones alike) are share-locked first, in
-    // id order, then read by the insert: the first stage has committed, so a staff member may be renaming one right
-    // now; the lock makes the rename wait for this transaction (whose vehicles its refresh trigger then sees), or
-    // this statement wait for the rename, and the insert (a later statement: locks taken inside one statement's CTEs
-    // come in no set order with its updates) read the new name. The foreign-key checks' weaker locks are then held.
-    // By id alone: the ids are the company's own rows (stage one read them in the company), and the tenant foreign
-    // keys refuse another company's. With company_id too, a planner that takes the company for a small one (its
-    // statistics lag during an import) reads all of the company's rows for it; by id it probes the primary key, the
-    // same plan for any array, so the statement is prepared.
-    const locked = (table: "clients" | "brands" | "brand_models", key: "client_id" | "brand_id" | "brand_model_id") => {
-      const ids = [...new Set(vehicles.flatMap((v) => (v[key] === null ? [] : [v[key]])))];
-      return sql`(SELECT count(*) FROM (SELECT 1 FROM ${sql.identifier(table)} WHERE id = ANY(${intArray(ids)}) ORDER BY id FOR SHARE) l)`;
-    };
-    await queryRows(
-      asDb(tx),
-      sql`SELECT ${locked("clients", "client_id")}, ${locked("brands", "brand_id")}, ${locked("brand_models", "brand_model_id")}`,
-      {
-        prepare: true,
-      },
-    );
-    await queryRows(
-      asDb(tx),
-      sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${json(vehicles)})
-          AS x(identifier text, chassis text, year int, color text, custom_fields jsonb, client_id int, brand_id int, brand_model_id int)),
-        e AS (${existing(companyId, "vehicles", "identifier")}),
-        chg AS (SELECT o.id, ${snapshot("vehicles", "o")} AS previous, v.* FROM e JOIN vehicles o ON o.id = e.id JOIN v ON v.identifier = e.identifier
-          WHERE (o.chassis, o.year, o.color, o.custom_fields, o.client_id, o.brand_id, o.brand_model_id) IS DISTINCT FROM
-                (coalesce(v.chassis, o.chassis), coalesce(v.year, o.year)::smallint, coalesce(v.color, o.color), o.custom_fields || v.custom_fields,
-                 coalesce(v.client_id, o.client_id), coalesce(v.brand_id, o.brand_id), coalesce(v.brand_model_id, o.brand_model_id))
-          ORDER BY o.id FOR NO KEY UPDATE OF o),
-        upd AS (UPDATE vehicles t SET chassis = coalesce(chg.chassis, t.chassis), year = coalesce(chg.year, t.year), color = coalesce(chg.color, t.color),
-            custom_fields = t.custom_fields || chg.custom_fields, client_id = coalesce(chg.client_id, t.client_id),
-            brand_id = coalesce(chg.brand_id, t.brand_id), brand_model_id = coalesce(chg.brand_model_id, t.brand_model_id), updated_at = now()
-          FROM chg WHERE t.id = chg.id
-          RETURNING t.id, chg.previous, ${snapshot("vehicles", "t")} AS written),
-        changed AS (${updated(batchId, companyId, "vehicles")}),
-        -- The search text composed here by the fill trigger's own function (the trigger then skips these rows). An
-        -- updated vehicle keeps the trigger: its client, brand or model may be ones this batch does not name. Names
-        -- joined by id alone, as locked above.
-        ins AS (INSERT INTO vehicles (company_id, identifier, chassis, year, color, custom_fields, client_id, brand_id, brand_model_id, search_text)
-          SELECT ${companyId}, v.identifier, v.chassis, v.year, v.color, v.custom_fields, v.client_id, v.brand_id, v.brand_model_id,
-            vehicle_search_text(v.identifier, v.chassis, b.name, m.name, c.name, c.rut)
-          FROM v LEFT JOIN clients c ON c.id = v.client_id LEFT JOIN brands b ON b.id = v.brand_id LEFT JOIN brand_models m ON m.id = v.brand_model_id
-          WHERE NOT EXISTS (SELECT 1 FROM e WHERE e.identifier = v.identifier) RETURNING id)
-        ${created(batchId, companyId, "vehicles")}`,
-    );
+    await importVehicles(asDb(tx), companyId, vehicles, importRecord(batchId, companyId, "vehicles"));
   });
 }

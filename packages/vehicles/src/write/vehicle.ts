@@ -15,7 +15,7 @@ import { brandModels, brands, clients, companies, loadCompanyTerms, termNotFound
 import { fieldError, TRPCError, uniqueOnField, type Transaction } from "@taller/trpc";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { ownedVehicle } from "./list-query";
+import { ownedVehicle } from "../list-query";
 
 export type VehicleInput = z.output<typeof vehicleDataSchema>;
 
