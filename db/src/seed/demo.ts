@@ -50,7 +50,7 @@ import { seedCatalogue } from "./catalogue";
 import { seedCrm } from "./crm";
 import { seedHistory } from "./history";
 import { clientRow, vehicleRow } from "./people";
-import { seedWorks } from "./works";
+import { DEMO_WORKPOINT_CODE, seedWorks } from "./works";
 import { seedProvider, type ProviderSeed } from "./provider";
 import { seedInvoices } from "./invoices";
 import { seedPayments, type PaymentSeed } from "./payments";
@@ -341,7 +341,12 @@ export async function seedCompanyBase(
   };
 }
 
-async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash: string): Promise<CompanyFixture> {
+async function seedCompany(
+  db: Db,
+  spec: CompanySpec,
+  year: number,
+  { passwordHash, workpointCodeHash }: DemoHashes,
+): Promise<CompanyFixture> {
   const r = createRandom(spec.seed);
   const base = await seedCompanyBase(db, spec, year, passwordHash);
   const { companyId, userIds, statusIds, locationIds, requirementIds } = base;
@@ -453,6 +458,7 @@ async function seedCompany(db: Db, spec: CompanySpec, year: number, passwordHash
     requirementIds,
     orderIds: orderRows.map((o) => o.id),
     workerIds: technicians.length ? technicians : [present(Object.values(userIds)[0], "user")],
+    workpointCodeHash,
   });
   const provider = await seedProvider(db, {
     companyId,
@@ -498,10 +504,21 @@ export interface DemoFixtures {
   other: CompanyFixture;
 }
 
+/** The demo users' password and the work-point code, hashed once for both companies. */
+interface DemoHashes {
+  passwordHash: string;
+  workpointCodeHash: string;
+}
+
 /** Seeds "Taller Demo" and "Otro Taller" (the second one makes tenant isolation visible). */
 export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<DemoFixtures> {
   const year = opts.year ?? new Date().getFullYear();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Both at once: argon2 is slow on purpose, and each hash runs on a thread of its own (libuv's pool).
+  const [passwordHash, workpointCodeHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    hashPassword(DEMO_WORKPOINT_CODE),
+  ]);
+  const hashes: DemoHashes = { passwordHash, workpointCodeHash };
   const demo = await seedCompany(
     db,
     {
@@ -527,7 +544,7 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
       seed: 20261121,
     },
     year,
-    passwordHash,
+    hashes,
   );
   const other = await seedCompany(
     db,
@@ -544,7 +561,7 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
       seed: 7,
     },
     year,
-    passwordHash,
+    hashes,
   );
   demo.eventIds = await seedCalendarDemo(db, demo);
   other.eventIds = await seedCalendarDemo(db, other);

@@ -4,7 +4,6 @@ import { createHash } from "node:crypto";
 import { present } from "@taller/core";
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { hashPassword } from "../password";
 import { companies, customWorks, users, workpointTokens, works } from "../schema";
 
 /** The demo kiosk token of a company (in clear here, hashed in the table like any other device token). */
@@ -19,6 +18,8 @@ export interface WorksSeedInput {
   orderIds: number[];
   /** The users who get works (the first one also gets the demo work-point code). */
   workerIds: number[];
+  /** DEMO_WORKPOINT_CODE's hash (seedDemo hashes it once, beside the password's). */
+  workpointCodeHash: string;
 }
 
 export async function seedWorks(db: Db, input: WorksSeedInput) {
@@ -68,10 +69,7 @@ export async function seedWorks(db: Db, input: WorksSeedInput) {
     .values({ companyId, name: "Pantalla del taller", tokenHash: createHash("sha256").update(token).digest("hex") })
     .returning({ id: workpointTokens.id });
   const codeUser = present(input.workerIds[0], "worker");
-  await db
-    .update(users)
-    .set({ workpointCodeHash: await hashPassword(DEMO_WORKPOINT_CODE) })
-    .where(eq(users.id, codeUser));
+  await db.update(users).set({ workpointCodeHash: input.workpointCodeHash }).where(eq(users.id, codeUser));
 
   return {
     customWorkIds,
