@@ -273,6 +273,48 @@ describe("create, totals and the database's rules", () => {
   });
 });
 
+describe("a request's total", () => {
+  it("is its lines' sum whatever one statement writes across requests, and a line never moves", async () => {
+    const companyId = app.fx().demo.companyId;
+    const orderId = app.fx().demo.orderIds[3];
+    // Two requests without a checkout, so their lines may change.
+    const [a, b] = await queryRows<{ id: number }>(
+      app.db(),
+      sql`INSERT INTO payment_requests (company_id, order_id, provider)
+          VALUES (${companyId}, ${orderId}, 'local'), (${companyId}, ${orderId}, 'local') RETURNING id`,
+    );
+    const totals = async () =>
+      (
+        await queryRows<{ id: number; total: number }>(
+          app.db(),
+          sql`SELECT id, total FROM payment_requests WHERE id IN (${a!.id}, ${b!.id}) ORDER BY id`,
+        )
+      ).map((r) => r.total);
+    await app.db().execute(
+      sql`INSERT INTO payment_request_lines (company_id, payment_request_id, position, title, quantity, unit_price)
+          VALUES (${companyId}, ${a!.id}, 0, 'Frenos', 2, 45000), (${companyId}, ${a!.id}, 1, 'Mano de obra', 1, 30000),
+                 (${companyId}, ${b!.id}, 0, 'Aceite', 3, 12990)`,
+    );
+    expect(await totals()).toEqual([120_000, 38_970]);
+    await app
+      .db()
+      .execute(
+        sql`UPDATE payment_request_lines SET unit_price = unit_price + 10 WHERE payment_request_id IN (${a!.id}, ${b!.id})`,
+      );
+    expect(await totals()).toEqual([120_030, 39_000]);
+    await app.db().execute(sql`DELETE FROM payment_request_lines WHERE payment_request_id = ${a!.id} AND position = 0`);
+    expect(await totals()).toEqual([30_010, 39_000]);
+    await expect(
+      app
+        .db()
+        .execute(
+          sql`UPDATE payment_request_lines SET payment_request_id = ${b!.id} WHERE payment_request_id = ${a!.id}`,
+        ),
+    ).rejects.toThrow();
+    expect(await totals()).toEqual([30_010, 39_000]);
+  });
+});
+
 describe("list", () => {
   it("the legend's counts agree with the list, per status and under a search", async () => {
     const c = await admin();
