@@ -65,6 +65,22 @@ const CASES: {
     loaded: (page) => page.getByRole("table", { name: "Vehículos" }).getByRole("row").nth(1),
   },
   {
+    // Asked for by the route's loader before the screen renders (lib/prefetch.ts): its failure shows all the same.
+    name: "the budgets list",
+    path: "/main/budgets",
+    procedure: "budgets.list",
+    failed: "No se pudieron cargar los presupuestos.",
+    empty: "No se han encontrado presupuestos",
+    loaded: (page) => page.getByRole("table", { name: "Presupuestos" }).getByRole("row").nth(1),
+  },
+  {
+    name: "the clients list",
+    path: "/main/crm/clients",
+    procedure: "crm.clients",
+    failed: "No se pudo cargar la lista de clientes.",
+    loaded: (page) => page.getByRole("table", { name: "Clientes" }).getByRole("row").nth(1),
+  },
+  {
     name: "the calendar",
     path: "/main/calendar",
     // The month grid asks calendar.month (the week and day views ask calendar.range).

@@ -20,9 +20,11 @@ import {
   professionalPage,
   rowOf,
   shiftMonth,
+  shownAgenda,
   slotSpan,
   toggledBlocks,
   weekdayNames,
+  withLocations,
 } from "../src/features/booking/agenda-rules";
 
 const rows = ["09:00", "09:10", "09:20", "09:30", "09:40", "09:50"];
@@ -56,6 +58,23 @@ describe("month", () => {
     ["2026-13-01", false],
     ["2026-04-31", false],
   ])("%s is a real day: %s", (day, real) => expect(isRealDay(day)).toBe(real));
+
+  it.each([
+    [{}, { date: undefined, month: "2026-11" }],
+    [{ month: "2027-01" }, { date: undefined, month: "2027-01" }],
+    [
+      { date: "2026-12-03", month: "2027-01" },
+      { date: "2026-12-03", month: "2026-12" },
+    ],
+    [{ date: "2026-02-30" }, { date: undefined, month: "2026-11" }],
+  ])("the link %o shows %o (today 2026-11-29)", (linked, shown) =>
+    expect(shownAgenda(linked, "2026-11-29")).toEqual(shown),
+  );
+
+  it("sends the shell's locations only when some are left out (the screen's and the loader's input alike)", () => {
+    expect(withLocations({ date: "2026-11-29" }, null)).toEqual({ date: "2026-11-29" });
+    expect(withLocations({ date: "2026-11-29" }, [2])).toEqual({ date: "2026-11-29", location_ids: [2] });
+  });
 
   it("lays whole weeks Monday first around the month", () => {
     const weeks = monthWeeks("2026-11");

@@ -9,6 +9,9 @@ import { useCallback, useSyncExternalStore } from "react";
 const MOBILE_QUERY = "(max-width: 1079.98px)";
 const NARROW_QUERY = "(max-width: 799.98px)";
 
+/** useIsNarrow outside React (a route loader choosing the cards' page or the table's). */
+export const isNarrow = (): boolean => window.matchMedia(NARROW_QUERY).matches;
+
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (listener: () => void) => {

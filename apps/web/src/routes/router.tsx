@@ -82,7 +82,7 @@ import {
   WorksPage,
   ZipPage,
 } from "./pages";
-import { ordersPrefetch, vehiclesPrefetch } from "./prefetch";
+import * as loaders from "./prefetch";
 import { RouteError, ShellError } from "./route-error";
 import {
   analyticsSearch,
@@ -106,6 +106,8 @@ declare module "@tanstack/react-router" {
   }
   interface StaticDataRouteOption {
     title?: PageTitle;
+    /** The module of the page's loader (lib/prefetch.ts), loaded with the shell's and the page's code. */
+    prefetch?: () => Promise<unknown>;
   }
 }
 
@@ -375,9 +377,12 @@ const mainRoute = createRoute({
   errorComponent: ShellError,
 });
 
+/** What a route's `validateSearch` gives: the page's query string as its screen reads it. */
+type SearchOf<TSearch> = TSearch extends (input: never) => infer R ? R : Record<string, never>;
+
 /**
  * A page of the staff area; `resource` is the role guard (read permission), absent for pages open to all staff;
- * `validateSearch` the query string it accepts (routes/search.ts).
+ * `validateSearch` the query string it accepts (routes/search.ts); `prefetch` its loader's module (routes/prefetch.ts).
  */
 function mainPage<const TPath extends string, TSearch extends AnyValidator = undefined>(
   path: TPath,
@@ -385,21 +390,26 @@ function mainPage<const TPath extends string, TSearch extends AnyValidator = und
   resource: Resource | null,
   component = ComingSoonPage,
   validateSearch?: TSearch,
-  prefetch?: () => Promise<{ prefetch: Prefetch }>,
+  prefetch?: () => Promise<{ prefetch: Prefetch<SearchOf<TSearch>> }>,
 ) {
   return createRoute({
     getParentRoute: () => mainRoute,
     path,
-    staticData: { title },
+    staticData: { title, prefetch },
     validateSearch: validateSearch as TSearch,
     beforeLoad: ({ context }) => {
       if (resource) requireRead(context.can, resource);
     },
-    // Not awaited: the screen renders as soon as its code is in and shows its own loading state meanwhile.
+    // Not awaited: the screen renders as soon as its code is in and shows its own loading state meanwhile. Only on
+    // entering the page (or its preload): a change of its query string is the screen's own to fetch.
     loader: prefetch
-      ? ({ context, location }) => {
-          void prefetch()
-            .then((m) => m.prefetch(context, location.search))
+      ? ({ context, location, params, cause }) => {
+          if (cause === "stay") return;
+          const search = (validateSearch as ((input: unknown) => SearchOf<TSearch>) | undefined)?.(location.search);
+          void Promise.all([prefetch(), context.loadDataLayer()])
+            .then(([m, { trpcUtils }]) =>
+              m.prefetch({ ...context, utils: trpcUtils, search: search ?? ({} as never), params }),
+            )
             .catch(() => undefined);
         }
       : undefined,
@@ -408,18 +418,25 @@ function mainPage<const TPath extends string, TSearch extends AnyValidator = und
 }
 
 const mainPages = [
-  mainPage("analytics", { module: "analytic" }, "analytics", AnalyticsPage, analyticsSearch),
-  mainPage("booking", { module: "booking" }, "booking", AgendaPage, bookingSearch),
+  mainPage("analytics", { module: "analytic" }, "analytics", AnalyticsPage, analyticsSearch, loaders.analytics),
+  mainPage("booking", { module: "booking" }, "booking", AgendaPage, bookingSearch, loaders.booking),
   mainPage("bookings/$id", { module: "booking" }, "booking", BookingDetailPage),
-  mainPage("budgets", { module: "budget" }, null, BudgetsPage, listSearch),
+  mainPage("budgets", { module: "budget" }, null, BudgetsPage, listSearch, loaders.budgets),
   mainPage("budgets/$id", { module: "budget" }, null, BudgetDetailPage),
-  mainPage("calendar", { module: "calendar" }, "event", CalendarPage, calendarSearch),
-  mainPage("checkin", { module: "checkin" }, "check_in", ReceptionPage),
+  mainPage("calendar", { module: "calendar" }, "event", CalendarPage, calendarSearch, loaders.calendar),
+  mainPage("checkin", { module: "checkin" }, "check_in", ReceptionPage, undefined, loaders.reception),
   // The CRM area reads its own route table from the splat (features/crm/crm-routes.ts).
-  mainPage("crm", { module: "crm" }, "crm", CrmPage, crmSearch),
-  mainPage("crm/$", { module: "crm" }, "crm", CrmPage, crmSearch),
+  mainPage("crm", { module: "crm" }, "crm", CrmPage, crmSearch, loaders.crm),
+  mainPage("crm/$", { module: "crm" }, "crm", CrmPage, crmSearch, loaders.crm),
   mainPage("folders", { text: "Carpetas" }, null),
-  mainPage("inventory/products", { module: "inventory" }, "inventory_action", ProductsPage, listSearch),
+  mainPage(
+    "inventory/products",
+    { module: "inventory" },
+    "inventory_action",
+    ProductsPage,
+    listSearch,
+    loaders.inventory,
+  ),
   mainPage("inventory/products/$id", { text: "Producto" }, "inventory_action", ProductPage),
   mainPage(
     "inventory/actions",
@@ -431,17 +448,17 @@ const mainPages = [
   mainPage("inventory/pricings", { text: "Cotizaciones" }, "inventory_action", PricingsPage, listSearch),
   // Open to every user of the company (the server checks the company only).
   mainPage("inventory-actions/$id", { module: "inventory" }, null, InventoryActionPage),
-  mainPage("invoices", { module: "invoicing" }, "invoice", InvoicesPage, invoicesSearch),
+  mainPage("invoices", { module: "invoicing" }, "invoice", InvoicesPage, invoicesSearch, loaders.invoices),
   mainPage("invoices/$id", { module: "invoicing" }, "invoice", InvoicePage),
-  mainPage("orders", { module: "order" }, "check_in", OrdersPage, ordersSearch, ordersPrefetch),
+  mainPage("orders", { module: "order" }, "check_in", OrdersPage, ordersSearch, loaders.orders),
   mainPage("orders/$id", { term: "order", form: "singular" }, "check_in", OrderDetailPage),
-  mainPage("payments", { text: "Cobros" }, "payment", PaymentsPage, paymentsSearch),
+  mainPage("payments", { text: "Cobros" }, "payment", PaymentsPage, paymentsSearch, loaders.payments),
   mainPage("roles", { text: "Roles" }, "role"),
   mainPage("shares", { module: "shares" }, "shares"),
   mainPage("settings", { text: "Mi Perfil" }, null, SettingsPage),
-  mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage, vehiclesSearch, vehiclesPrefetch),
+  mainPage("vehicles", { module: "object" }, "vehicle", VehiclesPage, vehiclesSearch, loaders.vehicles),
   mainPage("vehicles/$id", { term: "object", form: "singular" }, "vehicle", VehiclePage),
-  mainPage("work", { module: "pending_works" }, "work", WorksPage),
+  mainPage("work", { module: "pending_works" }, "work", WorksPage, undefined, loaders.works),
   mainPage("work/$id", { module: "pending_works" }, "work", WorkDetailPage),
 ];
 const mainIndexRoute = createRoute({
@@ -511,14 +528,16 @@ export const router = createRouter({
 });
 
 /**
- * Starts loading the code of the shell and the page while the session and company setup load: the router would
- * otherwise ask for them only after the guard's answer, one wait after the other.
+ * Starts loading the code of the shell, the page and the page's loader while the session and company setup load: the
+ * router would otherwise ask for them only after the guard's answer, one wait after the other.
  */
 function loadChunksOf(matches: readonly { routeId: string }[]): void {
   for (const match of matches) {
     const route = (router.routesById as Record<string, AnyRoute | undefined>)[match.routeId];
-    // A chunk that fails to load fails again, visibly, when the router loads the route itself.
-    if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+    if (!route) continue;
+    // A chunk that fails to load fails again, visibly, when the router loads the route (or its loader) itself.
+    void router.loadRouteChunk(route)?.catch(() => undefined);
+    void route.options.staticData?.prefetch?.().catch(() => undefined);
   }
 }
 

@@ -6,11 +6,9 @@
  */
 import type { RouterOutputs } from "@taller/api";
 import {
-  analyticsRangeSchema,
   CRM_STAGES,
   orderStageNames,
   ordersShort,
-  defaultAnalyticsRange,
   formatMoney,
   formatNumber,
   RANGE_PRESETS,
@@ -27,6 +25,7 @@ import { DateField } from "../../ui/date-field";
 import { Select } from "../../ui/select";
 import { PageLoader, Spinner } from "../../ui/spinner";
 import { Switch } from "../../ui/switch";
+import { dashboardInput } from "./dashboard-input";
 import { Figure } from "./figure";
 import { kpi } from "./kpis";
 import "./analytics.css";
@@ -51,16 +50,10 @@ const plainCell = (v: string | number | null) => (v === null ? "—" : typeof v 
 const moneyCell = (v: string | number | null, c: number) => (typeof v === "number" && c >= 2 ? money(v) : plainCell(v));
 
 export function AnalyticsPage() {
-  const search = useSearch({ from: "/main/analytics" });
   const setParams = useSetParams();
-  const fallback = defaultAnalyticsRange();
-  const from = search.from ?? fallback.from;
-  const to = search.to ?? fallback.to;
-  const compare = search.compare ?? true;
-  const locationIds = useLocationFilter();
-  const range = analyticsRangeSchema.safeParse({ from, to });
+  const { input, range } = dashboardInput(useSearch({ from: "/main/analytics" }), useLocationFilter());
+  const { from, to, compare } = input;
   const rangeError = range.success ? null : (range.error.issues[0]?.message ?? null);
-  const input = { from, to, location_ids: locationIds, compare };
   const dashboard = trpc.analytics.dashboard.useQuery(input, {
     enabled: range.success,
     placeholderData: keepPreviousData,

@@ -36,6 +36,18 @@ export function monthRange(month: string): { from: string; to: string } {
   };
 }
 
+/** The day (day mode, a real ?date=) and the month the agenda's URL shows: ?month=, else this month. */
+export function shownAgenda(linked: { date?: string; month?: string }, today: string) {
+  const date = linked.date && isRealDay(linked.date) ? linked.date : undefined;
+  return { date, month: date ? monthOf(date) : (linked.month ?? monthOf(today)) };
+}
+
+/** A booking query's input for the shell's locations (absent while every location is selected). */
+export const withLocations = <T extends object>(input: T, locationIds: number[] | null) => ({
+  ...input,
+  ...(locationIds ? { location_ids: locationIds } : {}),
+});
+
 /** 'Noviembre de 2026'. */
 export function monthTitle(month: string): string {
   return capitalize(

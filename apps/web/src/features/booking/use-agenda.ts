@@ -9,7 +9,7 @@ import { useCompanySetup } from "../../lib/company-setup";
 import { useLocationFilter } from "../../lib/locations";
 import { useSettled } from "../../lib/use-settled";
 import { trpc } from "../../lib/trpc";
-import { monthRange, toggledBlocks } from "./agenda-rules";
+import { monthRange, toggledBlocks, withLocations } from "./agenda-rules";
 
 export type BookingRange = RouterOutputs["booking"]["range"];
 export type BookingDay = RouterOutputs["booking"]["day"];
@@ -28,7 +28,7 @@ export const keepPrevious = <T>(previous: T | undefined) => previous;
 export function useBookingRange(month: string) {
   const settledMonth = useSettled(month, BOOKING_RANGE_DELAY_MS);
   const locationIds = useLocationFilter();
-  const input: RangeInput = { ...monthRange(settledMonth), ...(locationIds ? { location_ids: locationIds } : {}) };
+  const input: RangeInput = withLocations(monthRange(settledMonth), locationIds);
   // A failure shows on the agenda with 'Reintentar' (lib/load-state.tsx), not as an empty month.
   const query = trpc.booking.range.useQuery(input, { placeholderData: keepPrevious });
   return { input, query, data: query.data, locationIds };
@@ -36,7 +36,7 @@ export function useBookingRange(month: string) {
 
 /** Every booking of the day shown in day mode (the month range lists only what its cells draw). */
 export function useBookingDay(date: string | undefined, locationIds: number[] | null) {
-  const input = { date: date ?? "", ...(locationIds ? { location_ids: locationIds } : {}) };
+  const input = withLocations({ date: date ?? "" }, locationIds);
   return trpc.booking.day.useQuery(input, { enabled: !!date, placeholderData: keepPrevious });
 }
 

@@ -11,7 +11,7 @@ import { errorCode } from "../../lib/api";
 import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
-import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
+import { toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
 import { useSearchText } from "../../lib/url-search";
 import { trpc } from "../../lib/trpc";
@@ -19,12 +19,12 @@ import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
 import { StatusBoxes, StatusDot } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
+import { budgetsListInput, filterStore } from "./list-input";
 import "./budgets.css";
 import { orderNumberText } from "@taller/core";
 
 type BudgetItem = RouterOutputs["budgets"]["list"]["budgets"][number];
 
-const filterStore = storedIdFilter("budgets_filter");
 // The order column is wide enough for the default term, "Orden de Trabajo", whole.
 const COLUMNS = "90px minmax(120px, 1fr) 140px minmax(140px, 1.4fr) 110px 120px 110px";
 
@@ -99,10 +99,7 @@ export function BudgetsPage() {
   const all = statuses.data?.statuses ?? [];
   // Nothing remembered: every status.
   const selected = stored ?? all.map((s) => s.id);
-  const list = trpc.budgets.list.useInfiniteQuery(
-    { status_ids: stored, search: search || null },
-    { getNextPageParam: nextCursor },
-  );
+  const list = trpc.budgets.list.useInfiniteQuery(budgetsListInput(stored, search), { getNextPageParam: nextCursor });
   const byStatus = list.data?.pages[0]?.by_status;
   const utils = trpc.useUtils();
   // A budget created, edited or moved to another status by someone else.

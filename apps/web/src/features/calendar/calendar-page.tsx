@@ -11,21 +11,18 @@ import {
   CALENDAR_FETCH_DEBOUNCE_MS,
   CALENDAR_TYPE_LABELS,
   CALENDAR_TYPES,
-  DEFAULT_CALENDAR_TYPE,
   daySums,
   formatMoney,
   todayIn,
-  type CalendarType,
 } from "@taller/core";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
-import { isRealDay } from "../../lib/days";
 import { useLocationFilter } from "../../lib/locations";
 import { useCan } from "../../lib/permissions";
-import { stringCodec, storedValue, useStoredValue } from "../../lib/storage";
+import { useStoredValue } from "../../lib/storage";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -42,7 +39,6 @@ import {
   MODE_LABELS,
   monthGrid,
   step,
-  viewWindow,
   weekDays,
   weekdayNames,
   type CalendarItem,
@@ -52,12 +48,10 @@ import { CalendarSearch } from "./calendar-search";
 import { EventDialog } from "./event-dialog";
 import { useSettled } from "../../lib/use-settled";
 import type { CalendarEvent } from "./types";
+import { calendarInput, shownPeriod, storedType } from "./view-input";
 import "./calendar.css";
 
 type Item = CalendarItem<CalendarEvent>;
-
-/** The calendar type, remembered on this device (seed 000 section 3, browser storage keys). */
-const storedType = storedValue("calendar_type", stringCodec<CalendarType>(CALENDAR_TYPES, DEFAULT_CALENDAR_TYPE));
 
 /** What the event dialog shows: a new event (on a day), or one to edit. */
 type Editing = { event: CalendarEvent } | { day: string } | null;
@@ -69,8 +63,7 @@ export function CalendarPage() {
   const [type, setType] = useStoredValue(storedType);
   // The period shown lives in the URL: Back from an order opened here, and a reload, show it again.
   const linked = useSearch({ from: "/main/calendar" });
-  const mode = linked.view ?? "month";
-  const day = linked.date && isRealDay(linked.date) ? linked.date : todayIn();
+  const { mode, day } = shownPeriod(linked);
   const show = (next: { day?: string; mode?: CalendarMode }) =>
     void navigate({
       to: "/main/calendar",
@@ -83,11 +76,11 @@ export function CalendarPage() {
   const locationIds = useLocationFilter();
 
   // The view's days, asked for once the user has stopped moving for 200 ms.
-  const wanted = viewWindow(day, mode);
+  const wanted = calendarInput(day, mode, type, locationIds);
   const wantedKey = `${mode}/${wanted.from}/${wanted.to}`;
   const settledKey = useSettled(wantedKey, CALENDAR_FETCH_DEBOUNCE_MS);
   const [settledMode, from = wanted.from, to = wanted.to] = settledKey.split("/");
-  const input = { from, to, type, location_ids: locationIds };
+  const input = { ...wanted, from, to };
   const options = { placeholderData: keepPreviousData };
   const monthQuery = trpc.calendar.month.useQuery(input, { ...options, enabled: settledMode === "month" });
   const rangeQuery = trpc.calendar.range.useQuery(input, { ...options, enabled: settledMode !== "month" });

@@ -35,6 +35,7 @@ import { Spinner } from "../../ui/spinner";
 import { VirtualList } from "../../ui/virtual-list";
 import { ClientCreateDialog } from "./client-dialogs";
 import { type ClientRating, ratingsParam, urlRatings } from "./crm-rules";
+import { clientsInput, DEFAULT_CLIENTS_PAGE_SIZE } from "./list-input";
 import "./crm.css";
 
 type ClientsAnswer = RouterOutputs["crm"]["clients"];
@@ -95,7 +96,6 @@ function Stars({ value }: { value: number }) {
 const lastVisit = (c: ClientRow) => (c.last_order_date ? formatDateTime(c.last_order_date) : "-");
 const clientLink = (c: ClientRow) => ({ to: "/main/crm/$" as const, params: { _splat: `clients/${c.id}` } });
 const clientsWhat = (many: string) => `la lista de ${many.toLowerCase()}`;
-const DEFAULT_SORT = { sort: "correlative_id", sort_direction: "desc" } as const;
 
 function ClientsTable({
   search,
@@ -108,11 +108,10 @@ function ClientsTable({
 }) {
   const terms = useTerms();
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(10);
-  const query = trpc.crm.clients.useQuery(
-    { search: search || null, rating: ratings, page, page_size: pageSize, ...DEFAULT_SORT },
-    { placeholderData: (previous) => previous },
-  );
+  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_CLIENTS_PAGE_SIZE);
+  const query = trpc.crm.clients.useQuery(clientsInput(search, ratings, page, pageSize), {
+    placeholderData: (previous) => previous,
+  });
   const total = query.data?.total ?? 0;
   const pages = query.data?.total_pages ?? 1;
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -193,13 +192,7 @@ function ClientCards({
   const [loaded, setLoaded] = useState(1);
   const pages = trpc.useQueries((t) =>
     Array.from({ length: loaded }, (_, i) =>
-      t.crm.clients({
-        search: search || null,
-        rating: ratings,
-        page: i + 1,
-        page_size: CLIENT_MOBILE_PAGE_SIZE,
-        ...DEFAULT_SORT,
-      }),
+      t.crm.clients(clientsInput(search, ratings, i + 1, CLIENT_MOBILE_PAGE_SIZE)),
     ),
   );
   const items = pages.flatMap((p) => p.data?.items ?? []);

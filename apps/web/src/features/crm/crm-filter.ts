@@ -19,9 +19,14 @@ const codec: Codec<StoredFilters> = {
 
 const stored = storedValue(CRM_FILTER_STORAGE_KEY, codec);
 
+const filterOf = (filters: StoredFilters, kind: CrmKind) => filters[kind] ?? defaultFilter(kind);
+
+/** A list's filter outside React: what the CRM's route loader asks with (prefetch.ts). */
+export const storedManagementFilter = (kind: CrmKind): ManagementFilter => filterOf(stored.get(), kind);
+
 export function useManagementFilter(kind: CrmKind): [ManagementFilter, (next: ManagementFilter) => void] {
   const [filters, setFilters] = useStoredValue(stored);
-  const filter = useMemo(() => filters[kind] ?? defaultFilter(kind), [filters, kind]);
+  const filter = useMemo(() => filterOf(filters, kind), [filters, kind]);
   // The other lists' filters as stored when writing, not when this setter was made.
   const set = useCallback(
     (next: ManagementFilter) => setFilters({ ...stored.get(), [kind]: next }),

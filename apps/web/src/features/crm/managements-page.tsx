@@ -19,10 +19,11 @@ import { SearchBar } from "../../ui/search-bar";
 import { VirtualList } from "../../ui/virtual-list";
 import { ClientDialog } from "./client-detail";
 import { ColumnChooser } from "./column-chooser";
-import { type ListSort, managementColumns, toggleCategory, urlDateRange, urlListSort } from "./crm-rules";
+import { type ListSort, managementColumns, toggleCategory } from "./crm-rules";
 import { useManagementFilter } from "./crm-filter";
 import { DateRangeSelect } from "./date-range-select";
 import { KpiStrip } from "./kpi-strip";
+import { managementsInput } from "./list-input";
 import { ManagementDialog } from "./management-detail";
 import { columnTracks, ManagementCard, ManagementHeader, ManagementRowCells, tableMinWidth } from "./management-rows";
 import "./crm.css";
@@ -52,20 +53,16 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
   // range picked is also remembered on the device, for the next visit.
   const params = useSearch({ from: "/main/crm/$" });
   const setParams = useSetParams();
-  const sort = urlListSort(params.sort, params.sort_direction);
+  const input = managementsInput(kind, filter, params, onlyId, useLocationFilter());
+  const { sort, sort_direction, date_range: dateRange } = input.list;
   const setSort = (next: ListSort) => setParams(next);
-  const dateRange = urlDateRange(params.range) ?? filter.date_range;
   const [opened, openManagement, closeManagement] = useDialogParam("management");
   const [client, openClientDialog, closeClient] = useDialogParam("client");
 
   const allColumns = useMemo(() => managementColumns(kind, terms.client), [kind, terms.client.one]);
   const columns = allColumns.filter((c) => filter.columns.includes(c.key));
-  const base = { date_range: dateRange, id: onlyId, search: search || null, location_ids: useLocationFilter() };
-  const list = LIST_PROCEDURES[kind].useInfiniteQuery(
-    { ...base, status: filter.status, ...sort },
-    { getNextPageParam: nextCursor },
-  );
-  const kpis = trpc.crm.kpis.useQuery({ ...base, kind }, { enabled: kind !== "booking" });
+  const list = LIST_PROCEDURES[kind].useInfiniteQuery(input.list, { getNextPageParam: nextCursor });
+  const kpis = trpc.crm.kpis.useQuery(input.kpis, { enabled: kind !== "booking" });
   const label = LIST_LABELS[kind];
   const rows = useInfiniteRows(list, (page) => page.items, `la lista de ${label.toLowerCase()}`);
   const utils = trpc.useUtils();
@@ -131,7 +128,9 @@ export function ManagementsPage({ kind, onlyId }: { kind: CrmKind; onlyId: numbe
         {...rows}
         getKey={(row) => row.id}
         estimateSize={narrow ? 120 : 49}
-        header={narrow ? undefined : <ManagementHeader columns={columns} sort={sort} onSort={setSort} />}
+        header={
+          narrow ? undefined : <ManagementHeader columns={columns} sort={{ sort, sort_direction }} onSort={setSort} />
+        }
         columns={columnTracks(columns)}
         minWidth={tableMinWidth(columns)}
         renderItem={(row) =>

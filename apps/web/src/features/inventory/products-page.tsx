@@ -27,6 +27,7 @@ import { ProductFormDialog } from "./product-form";
 import { ProductsExport } from "./products-export";
 import { productColumns, ProductCard, ProductHeader, ProductRow, productTableMinWidth } from "./product-rows";
 import { InventoryTabs } from "./inventory-tabs";
+import { DEFAULT_PRODUCTS_ORDER, type ProductsOrder, productsListInput } from "./list-input";
 import "./inventory.css";
 
 const SORT_NAMES: Record<ProductSort, string> = { name: "Nombre", code: "Código" };
@@ -46,17 +47,14 @@ export function ProductsPage() {
   // null: every category (products without one included).
   const [categoryIds, setCategoryIds] = useState<number[] | null>(null);
   const [lowStock, setLowStock] = useState(false);
-  const [order, setOrder] = useState<{ sort: ProductSort; sort_direction: SortDirection }>({
-    sort: "name",
-    sort_direction: "asc",
-  });
+  const [order, setOrder] = useState<ProductsOrder>(DEFAULT_PRODUCTS_ORDER);
   const [filterOpen, setFilterOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [managing, setManaging] = useState(false);
 
   const categories = trpc.inventory.categories.list.useQuery();
   const warehouses = trpc.inventory.warehouses.list.useQuery();
-  const filters = { search: search || null, category_ids: categoryIds, low_stock: lowStock || null, ...order };
+  const filters = productsListInput(search, categoryIds, lowStock, order);
   const list = trpc.inventory.products.list.useInfiniteQuery(filters, { getNextPageParam: nextCursor });
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.products, "los productos");
   // Names of categories and warehouses show in the rows, the filter and the columns: a change there refetches too.

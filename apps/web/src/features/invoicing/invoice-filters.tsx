@@ -11,19 +11,14 @@ import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
 import { useSetParams } from "../../lib/url-search";
 import { DateField } from "../../ui/date-field";
+import { invoiceUrlFilters } from "./list-input";
 import { IconButton } from "../../ui/icon-button";
 import { TextField } from "../../ui/text-field";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The filters the URL holds, as the list's input takes them. */
-export function useInvoiceUrlFilters() {
-  const search = useSearch({ from: "/main/invoices" });
-  return { from: search.from ?? null, to: search.to ?? null, client_id: search.client_id ?? null };
-}
-
 export function InvoiceFilters({ clientName }: { clientName: string | null | undefined }) {
-  const { from, to, client_id } = useInvoiceUrlFilters();
+  const { from, to, client_id } = invoiceUrlFilters(useSearch({ from: "/main/invoices" }));
   const setParams = useSetParams();
   const client = useTerms().client.oneLower;
   const rangeError = from && to && from > to ? "La fecha inicial debe ser anterior a la final" : null;

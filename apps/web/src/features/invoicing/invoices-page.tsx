@@ -20,11 +20,12 @@ import { IconButton } from "../../ui/icon-button";
 import { ListPage, ListTotal } from "../../ui/list-page";
 import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { FolioWarning, InvoiceSettings } from "./invoice-settings";
-import { InvoiceFilters, useInvoiceUrlFilters } from "./invoice-filters";
+import { InvoiceFilters } from "./invoice-filters";
 import { InvoicesExport } from "./invoices-export";
 import { InvoiceCard, InvoiceHeader, InvoiceRow, INVOICE_COLUMNS, INVOICE_TABLE_MIN_WIDTH } from "./invoice-rows";
+import { type DteCode, invoicesListInput } from "./list-input";
 import "./invoicing.css";
 
 // The status boxes and the filter dialog take numeric ids: a status's position, from 1.
@@ -42,13 +43,7 @@ export function InvoicesPage() {
   const [types, setTypes] = useState<number[]>([]);
   const [filterOpen, setFilterOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const urlFilters = useInvoiceUrlFilters();
-  const filters = {
-    status: statusIds.length ? keysOf(statusIds) : null,
-    dte_type: types.length ? (types as (33 | 34 | 39 | 61)[]) : null,
-    search: search || null,
-    ...urlFilters,
-  };
+  const filters = invoicesListInput(keysOf(statusIds), types as DteCode[], useSearch({ from: "/main/invoices" }));
   const list = trpc.invoicing.list.useInfiniteQuery(filters, { getNextPageParam: nextCursor });
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.invoices, "los documentos");
   const totals = list.data?.pages[0]?.totals;

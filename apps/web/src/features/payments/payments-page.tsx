@@ -6,11 +6,11 @@
  * `payments.onChanged`. Who may bill ticks paid requests (a box on each) and 'Facturar' makes one draft of them
  * (invoicing.createDraft with their ids, at most MAX_BILLED_PAYMENTS, as the server allows).
  */
-import { formatNumber, PAYMENT_STATUSES, PAYMENTS_FILTER_DEFAULT, PAYMENTS_FILTER_KEY } from "@taller/core";
+import { formatNumber, PAYMENT_STATUSES } from "@taller/core";
 import { useState } from "react";
 import { useCan } from "../../lib/permissions";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
-import { storedIdFilter, toggleId, useIdFilter } from "../../lib/list-filter";
+import { toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
 import { reportApiError } from "../../lib/api";
 import { useDialogParam, useSearchText } from "../../lib/url-search";
@@ -30,15 +30,15 @@ import {
   PAYMENT_COLUMNS,
   PAYMENT_TABLE_MIN_WIDTH,
 } from "./payment-rows";
+import { filterStore, paymentsListInput } from "./list-input";
 import "./payments.css";
 
-const filterStore = storedIdFilter(PAYMENTS_FILTER_KEY);
 /** The most paid requests one draft takes (invoicing.createDraft's `payment_request_ids`). */
 const MAX_BILLED_PAYMENTS = 20;
 
 export function PaymentsPage() {
   const narrow = useIsNarrow();
-  const [statusIds, setStatusIds] = useIdFilter(filterStore, [...PAYMENTS_FILTER_DEFAULT]);
+  const [stored, setStatusIds] = useIdFilter(filterStore, null);
   const [search, setSearch] = useSearchText();
   const [filterOpen, setFilterOpen] = useState(false);
   const [opened, open, close] = useDialogParam("payment");
@@ -56,11 +56,9 @@ export function PaymentsPage() {
           }),
       }
     : null;
-  const selected = (statusIds ?? []).filter((id): id is 1 | 2 => id === 1 || id === 2);
-  const list = trpc.payments.list.useInfiniteQuery(
-    { status_id: selected, search: search || null },
-    { getNextPageParam: nextCursor },
-  );
+  const input = paymentsListInput(stored, search);
+  const selected = input.status_id;
+  const list = trpc.payments.list.useInfiniteQuery(input, { getNextPageParam: nextCursor });
   const { cappedTotal, ...rows } = useInfiniteRows(list, (page) => page.payments, "los cobros");
   const totals = list.data?.pages[0]?.totals;
   const total = list.data?.pages[0]?.total;

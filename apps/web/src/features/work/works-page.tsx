@@ -11,18 +11,17 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
 import { useWorkMoves, useWorksLive } from "./use-work-moves";
+import { worksListInput, type WorksTab } from "./list-input";
 import { WorkCard } from "./work-card";
-
-type Tab = "open" | "all";
 
 export function WorksPage() {
   const me = trpc.auth.me.useQuery();
   const terms = useTerms();
-  const [tab, setTab] = useState<Tab>("open");
-  const works = trpc.workpoint.list.useInfiniteQuery(
-    { user_id: me.data?.id, state: tab, limit: 50 },
-    { enabled: me.data !== undefined, getNextPageParam: (page) => page.next },
-  );
+  const [tab, setTab] = useState<WorksTab>("open");
+  const works = trpc.workpoint.list.useInfiniteQuery(worksListInput(me.data?.id, tab), {
+    enabled: me.data !== undefined,
+    getNextPageParam: (page) => page.next,
+  });
   const moves = useWorkMoves();
   useWorksLive();
   const navigate = useNavigate();
