@@ -3,11 +3,14 @@
 import {
   clients,
   type Db,
+  deleteImported,
   existingByKey,
   idsByKey,
+  type ImportedBatch,
   jsonbOf,
   jsonParam,
   queryRows,
+  restoreImported,
   type RowOf,
   type UpsertRecord,
 } from "@taller/db";
@@ -69,3 +72,24 @@ export async function importClients(
     await queryRows<RowOf<typeof IMPORTED_CLIENT_IDS>>(db, importClientsStatement(companyId, rows, record)),
   );
 }
+
+/**
+ * The import's undo of a batch's clients (@taller/manager hands back its record of the batch): the columns it
+ * overwrote put back where they still hold what it wrote (none is a reference), then the clients it created deleted
+ * unless a record now points at one.
+ */
+export const restoreImportedClients = (db: Db, companyId: number, batch: ImportedBatch): Promise<number> =>
+  restoreImported(
+    db,
+    companyId,
+    "clients",
+    {
+      columns: { name: null, email: null, phone: null, address: null, city: null } satisfies Record<
+        (typeof IMPORTED_CLIENT_COLUMNS)[number],
+        null
+      >,
+    },
+    batch,
+  );
+export const deleteImportedClients = (db: Db, companyId: number, batch: ImportedBatch) =>
+  deleteImported(db, companyId, "clients", batch);

@@ -3,13 +3,16 @@
 // is a few round trips.
 import {
   type Db,
+  deleteImported,
   existingByKey,
   idsByKey,
+  type ImportedBatch,
   jsonbOf,
   jsonParam,
   productCategories,
   type products,
   queryRows,
+  restoreImported,
   type RowOf,
   type UpsertRecord,
 } from "@taller/db";
@@ -87,3 +90,29 @@ export async function importProducts(
     ${record.created(sql`SELECT id FROM ins`)}`,
   );
 }
+
+/**
+ * The import's undo of a batch's products and categories (@taller/manager hands back its record of the batch): the
+ * products' overwritten columns put back where they still hold what it wrote (the category only if it still exists),
+ * then what it created deleted unless a record now points at it.
+ */
+export const restoreImportedProducts = (db: Db, companyId: number, batch: ImportedBatch): Promise<number> =>
+  restoreImported(
+    db,
+    companyId,
+    "products",
+    {
+      columns: {
+        name: null,
+        price: null,
+        buy_price: null,
+        description: null,
+        category_id: "product_categories",
+      } satisfies Record<(typeof IMPORTED_PRODUCT_COLUMNS)[number], "product_categories" | null>,
+    },
+    batch,
+  );
+export const deleteImportedProducts = (db: Db, companyId: number, batch: ImportedBatch) =>
+  deleteImported(db, companyId, "products", batch);
+export const deleteImportedCategories = (db: Db, companyId: number, batch: ImportedBatch) =>
+  deleteImported(db, companyId, "product_categories", batch);

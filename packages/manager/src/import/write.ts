@@ -13,16 +13,10 @@
  * file's record of what it wrote inside its own statement (an UpsertRecord), so the round trips stay as few.
  */
 import { createHash } from "node:crypto";
-import { importClients, type IMPORTED_CLIENT_COLUMNS } from "@taller/crm/import";
+import { importClients } from "@taller/crm/import";
 import { type Db, type ImportEntity, queryRows, type UpsertRecord } from "@taller/db";
-import { importCategories, importProducts, type IMPORTED_PRODUCT_COLUMNS } from "@taller/inventory/import";
-import {
-  importBrands,
-  importModels,
-  importVehicles,
-  type IMPORTED_VEHICLE_COLUMNS,
-  modelKey,
-} from "@taller/vehicles/import";
+import { importCategories, importProducts } from "@taller/inventory/import";
+import { importBrands, importModels, importVehicles, modelKey } from "@taller/vehicles/import";
 import { type SQL, sql } from "drizzle-orm";
 import type { MappedRow } from "./map";
 
@@ -60,41 +54,6 @@ export async function lockCompanyImports(
       prepare: true,
     });
 }
-
-/** The tables a foreign-key column among `columns` points at (null: not a reference). */
-type References<C extends readonly string[]> = Record<C[number], ImportEntity | null>;
-
-/**
- * The columns an import overwrites in records that existed before, per entity it updates, with the table each
- * foreign-key column points at (a rollback puts back only a reference whose row still exists): exactly those the
- * owners' upserts overwrite (IMPORTED_CLIENT_COLUMNS, IMPORTED_PRODUCT_COLUMNS, IMPORTED_VEHICLE_COLUMNS).
- */
-export const OVERWRITTEN = {
-  clients: {
-    name: null,
-    email: null,
-    phone: null,
-    address: null,
-    city: null,
-  } satisfies References<typeof IMPORTED_CLIENT_COLUMNS>,
-  products: {
-    name: null,
-    price: null,
-    buy_price: null,
-    description: null,
-    category_id: "product_categories",
-  } satisfies References<typeof IMPORTED_PRODUCT_COLUMNS>,
-  vehicles: {
-    chassis: null,
-    year: null,
-    color: null,
-    custom_fields: null,
-    client_id: "clients",
-    brand_id: "brands",
-    brand_model_id: "brand_models",
-  } satisfies References<typeof IMPORTED_VEHICLE_COLUMNS>,
-} as const satisfies Partial<Record<ImportEntity, Record<string, ImportEntity | null>>>;
-export type OverwrittenEntity = keyof typeof OVERWRITTEN;
 
 /** One import_created row per entity and batch write: the ids it inserted, as an array (none: no row). */
 const created = (batchId: string, companyId: number, entity: ImportEntity, inserted: SQL) =>

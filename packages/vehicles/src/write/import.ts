@@ -5,12 +5,16 @@ import {
   brandModels,
   brands,
   type Db,
+  deleteImported,
   existingByKey,
   idsByKey,
+  type ImportedBatch,
+  type ImportEntity,
   intArray,
   jsonbOf,
   jsonParam,
   queryRows,
+  restoreImported,
   type RowOf,
   type UpsertRecord,
   type vehicles,
@@ -166,3 +170,34 @@ export async function importVehicles(
       ${record.created(sql`SELECT id FROM ins`)}`,
   );
 }
+
+/**
+ * The import's undo of a batch's vehicles, brands and models (@taller/manager hands back its record of the batch):
+ * the vehicles' overwritten columns put back where they still hold what it wrote (a reference only to a row that still
+ * exists; brand and model only together), then what it created deleted unless a record now points at it.
+ */
+export const restoreImportedVehicles = (db: Db, companyId: number, batch: ImportedBatch): Promise<number> =>
+  restoreImported(
+    db,
+    companyId,
+    "vehicles",
+    {
+      columns: {
+        chassis: null,
+        year: null,
+        color: null,
+        custom_fields: null,
+        client_id: "clients",
+        brand_id: "brands",
+        brand_model_id: "brand_models",
+      } satisfies Record<(typeof IMPORTED_VEHICLE_COLUMNS)[number], ImportEntity | null>,
+      together: ["brand_id", "brand_model_id"],
+    },
+    batch,
+  );
+export const deleteImportedVehicles = (db: Db, companyId: number, batch: ImportedBatch) =>
+  deleteImported(db, companyId, "vehicles", batch);
+export const deleteImportedModels = (db: Db, companyId: number, batch: ImportedBatch) =>
+  deleteImported(db, companyId, "brand_models", batch);
+export const deleteImportedBrands = (db: Db, companyId: number, batch: ImportedBatch) =>
+  deleteImported(db, companyId, "brands", batch);
