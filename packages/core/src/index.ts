@@ -24,6 +24,7 @@ export * from "./zod-locale";
 export * from "./present";
 export * from "./calendar";
 export * from "./chat";
+export * from "./chat-schemas";
 export * from "./budgets";
 export * from "./budget-schemas";
 export * from "./push";
