@@ -32,6 +32,7 @@ export * from "./crm";
 export * from "./works";
 export * from "./zip";
 export * from "./provider";
+export * from "./provider-schemas";
 export * from "./messaging";
 export * from "./manager";
 export * from "./payments";

@@ -31,6 +31,7 @@ import { Figure } from "./figure";
 import { kpi } from "./kpis";
 import "./analytics.css";
 import { useTerms } from "../../lib/company-setup";
+import { inSpanish } from "../../lib/zod-spanish";
 
 // recharts is most of this page's weight (~95 KB gzipped): the figures' numbers show first, each chart as it loads
 // (figure.tsx holds its place).
@@ -58,6 +59,7 @@ export function AnalyticsPage() {
   const to = search.to ?? fallback.to;
   const compare = search.compare ?? true;
   const locationIds = useLocationFilter();
+  inSpanish();
   const range = analyticsRangeSchema.safeParse({ from, to });
   const rangeError = range.success ? null : (range.error.issues[0]?.message ?? null);
   const input = { from, to, location_ids: locationIds, compare };
