@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { budgetLinesInput, budgetNotesInput } from "./budget-schemas";
-import { EVENT_MIN_HOURS, eventDurationSchema } from "./calendar";
+import { EVENT_MIN_HOURS } from "./calendar";
+import { eventDurationSchema } from "./calendar-schemas";
 import {
   ASSISTANT_MAX_QUESTION,
   CHAT_DOCUMENTS,
