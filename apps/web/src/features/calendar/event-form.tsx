@@ -1,9 +1,9 @@
 /**
- * The event form, which the calendar's event dialog (calendar-page.tsx) loads when it opens (issue 9: name, start, duration in hours; the chat will create events later): creates an event
- * on a day, or edits one, validated with the server's own schema and marked with the server's field errors. An
- * order is attached by its number ('Vincular orden': calendar.orderOptions, the orders the user may read) and may
- * be detached; an attached event takes the order's colour on the calendar. 'Eliminar' deletes it after a
- * confirmation; every open calendar hears it.
+ * The event form, which the calendar's event dialog (calendar-page.tsx) loads when it opens (issue 9: name, start,
+ * duration in hours; the chat will create events later): creates an event on a day, or edits one, validated with the
+ * server's own schema and marked with the server's field errors. An order is attached by its number ('Vincular
+ * orden': calendar.orderOptions, the orders the user may read) and may be detached; an attached event takes the
+ * order's colour on the calendar. 'Eliminar' deletes it after a confirmation; every open calendar hears it.
  */
 import type { RouterOutputs } from "@taller/api";
 import {
