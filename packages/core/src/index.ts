@@ -45,6 +45,7 @@ export * from "./admin-setup";
 export * from "./admin-texts";
 export * from "./reception";
 export * from "./inventory";
+export * from "./inventory-schemas";
 export * from "./analytics";
 export * from "./invoicing";
 export * from "./invoice-schemas";
