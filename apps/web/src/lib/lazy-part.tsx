@@ -32,14 +32,15 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   }
   function Part(props: P) {
     return (
-      <LoadBoundary what={what}>
+      <LoadBoundary what={what} onRetry={loader.forget}>
         <Suspense fallback={<Spinner label="Cargando…" />}>
           <Loaded {...props} />
         </Suspense>
       </LoadBoundary>
     );
   }
-  Part.preload = () => void loader.load().catch(() => undefined);
+  // A failed preload is forgotten: opening the part tries again, and shows a failure of its own.
+  Part.preload = () => void loader.load().catch(() => loader.forget());
   return Part;
 }
 
@@ -52,7 +53,7 @@ export function usePreload(...parts: (Pick<LazyPart<never>, "preload"> | false)[
 }
 
 /** Catches only its part's failed load; anything else the part throws goes on to the boundary above. */
-class LoadBoundary extends Component<{ what: string; children: ReactNode }, { error: Error | null }> {
+class LoadBoundary extends Component<{ what: string; onRetry(): void; children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
   static getDerivedStateFromError(error: Error) {
     return { error };
@@ -64,7 +65,10 @@ class LoadBoundary extends Component<{ what: string; children: ReactNode }, { er
     return (
       <LoadFailed
         text={loadFailureText(this.props.what, { code: null, message: "" })}
-        onRetry={() => this.setState({ error: null })}
+        onRetry={() => {
+          this.props.onRetry();
+          this.setState({ error: null });
+        }}
       />
     );
   }

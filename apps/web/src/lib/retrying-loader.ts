@@ -1,12 +1,15 @@
 /**
- * Loads something once and keeps it, but forgets a failure: the next call loads again. A part of a screen whose code
- * did not arrive (offline, a deploy replaced the chunk) is loaded anew by its 'Reintentar' (lib/lazy-part.tsx).
+ * Loads something once and keeps it; a failure stays (so React shows it rather than asking again on every render)
+ * until `forget()`, after which the next load tries anew. A part of a screen whose code did not arrive (offline, a
+ * deploy replaced the chunk) is loaded again by its 'Reintentar' (lib/lazy-part.tsx).
  */
 export interface RetryingLoader<T> {
-  /** The one load in flight or done; after a failure, a new one. Fails with a LoadFailure. */
+  /** The one load in flight, done or failed (with a LoadFailure). */
   load(): Promise<T>;
   /** What was loaded, once it was. */
   loaded(): T | undefined;
+  /** Drops a failed load, so that the next `load()` tries again; nothing otherwise. */
+  forget(): void;
 }
 
 /** A load that failed, told apart from an error of what was loaded. */
@@ -19,6 +22,7 @@ export class LoadFailure extends Error {
 
 export function retryingLoader<T>(load: () => Promise<T>): RetryingLoader<T> {
   let pending: Promise<T> | null = null;
+  let failed = false;
   let done: { value: T } | null = null;
   return {
     load: () =>
@@ -28,10 +32,15 @@ export function retryingLoader<T>(load: () => Promise<T>): RetryingLoader<T> {
           return value;
         },
         (cause: unknown) => {
-          pending = null;
+          failed = true;
           throw new LoadFailure(cause);
         },
       )),
     loaded: () => done?.value,
+    forget: () => {
+      if (!failed) return;
+      pending = null;
+      failed = false;
+    },
   };
 }
