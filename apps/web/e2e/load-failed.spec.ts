@@ -110,3 +110,21 @@ for (const c of CASES) {
     await expect(page.getByText(c.failed)).toHaveCount(0);
   });
 }
+
+test("a dialog whose form's code did not arrive says so with 'Reintentar', which loads it", async ({ page }) => {
+  await loginToShell(page, "admin@taller.demo");
+  // The calendar's event form is a chunk of its own (lib/lazy-part.tsx), fetched after the first paint.
+  let offline = true;
+  await page.route("**/assets/event-form-*.js", (route) => (offline ? route.abort() : route.fallback()));
+  await page.goto("/main/calendar");
+  await page.getByRole("button", { name: "Nuevo evento" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nuevo evento" });
+  const failed = dialog.getByRole("alert").filter({ hasText: "No se pudo cargar el formulario." });
+  await expect(failed).toContainText("Revisa tu conexión a internet e intenta nuevamente.");
+  await expect(dialog.getByLabel("Nombre")).toHaveCount(0);
+
+  offline = false;
+  await failed.getByRole("button", { name: "Reintentar" }).click();
+  await expect(dialog.getByLabel("Nombre")).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});

@@ -1,7 +1,7 @@
 // The company administration's roles, locations and holidays (/admin, @taller/admin): the inputs the server checks
 // and the screens validate with, their Spanish labels, and the rule that keeps a company administrable.
 import { z } from "zod";
-import { calendarDaySchema } from "./calendar";
+import { calendarDaySchema } from "./calendar-schemas";
 import { ACTIONS, RESOURCES, type Action, type Grant, type Resource } from "./permissions";
 import type { TermKey, TermWords } from "./terms";
 

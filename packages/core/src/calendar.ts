@@ -1,13 +1,12 @@
 // The production and events calendar (seed 000 sections 2.4, 3, 4 and 9): its constants, the delivery display
-// rule, event ends, the day sums, and the event form's schema. Shared by the server (which selects deliveries by the
+// rule, event ends and the day sums (the event form's schema is in calendar-schemas.ts, apart, so that the calendar's
+// screen loads no zod until its form opens). Shared by the server (which selects deliveries by the
 // same day rule) and the web app (which places and colours them).
 //
 // Day-dates are compared as 'YYYY-MM-DD' strings in America/Santiago: a finish date is a day already; an instant
 // (completed_at, ended_at, an event's start) becomes the day it was on Chile's wall clock, never a UTC day.
-import { z } from "zod";
 import { DEFAULT_TZ, addDays, todayIn, wallClockDate } from "./format";
 import { toInstant, type Instant } from "./instant";
-import { idSchema } from "./ids";
 
 /** The two calendars of the type menu ('Producción' shows deliveries; seed 000 section 2.4). Default: deliveries. */
 export const CALENDAR_TYPES = ["deliveries", "events"] as const;
@@ -38,12 +37,6 @@ export const EVENT_MAX_HOURS = 744;
  * form; the calendar's form follows the same rule, so an event edited in either place keeps to one rule set).
  */
 export const EVENT_MIN_HOURS = 1;
-
-/** An event's duration in hours, as both event forms (calendar and chat) send it; stored to the minute. */
-export const eventDurationSchema = z
-  .number({ error: "Ingresa la duración en horas" })
-  .min(EVENT_MIN_HOURS, `La duración mínima es de ${EVENT_MIN_HOURS} hora`)
-  .max(EVENT_MAX_HOURS, `La duración máxima es de ${EVENT_MAX_HOURS} horas`);
 
 /** The stored minutes of a duration in hours (the API speaks hours; the table keeps whole minutes). */
 export function eventMinutes(hours: number): number {
@@ -194,9 +187,7 @@ export function daySums(items: readonly SummedItem[]): { billed: number; product
 }
 
 // ---------------------------------------------------------------------------
-// The event form (calendar.events.create / update; the web form validates with the same schema)
-
-const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+// The event form (calendar.events.create / update; the web form validates with the same schema, calendar-schemas.ts)
 
 /**
  * A real 'YYYY-MM-DD' day of this century or the next (the calendar has no use for others; Date.UTC reads 0-99 as
@@ -211,34 +202,3 @@ export function isCalendarDay(value: string): boolean {
     return false;
   }
 }
-
-/** A day of the calendar and the holidays, as inputs take it (`isCalendarDay`). */
-export const calendarDaySchema = z.string().refine(isCalendarDay, "Fecha inválida");
-
-/** The event form's fields; `eventInputSchema` adds the rule that joins two of them. */
-export const eventFieldsSchema = z.object({
-  name: z.string().trim().min(1, "Ingresa un nombre").max(200, "El nombre admite hasta 200 caracteres"),
-  date: calendarDaySchema,
-  /** 'HH:mm' on Chile's clock; ignored for an all-day event. */
-  time: z
-    .string()
-    .refine((t) => TIME.test(t), "Hora inválida")
-    .nullish(),
-  all_day: z.boolean().default(false),
-  /** Hours, as the spec says; kept to the minute. */
-  duration: eventDurationSchema,
-  order_id: idSchema.nullish(),
-});
-
-/** A timed event needs its time (checked once the fields parse). */
-export function withEventTimeRule<S extends z.ZodType<{ all_day: boolean; time?: string | null | undefined }>>(
-  schema: S,
-): S {
-  return schema.superRefine((value, issues) => {
-    if (!value.all_day && !value.time) issues.addIssue({ code: "custom", path: ["time"], message: "Ingresa la hora" });
-  });
-}
-
-export const eventInputSchema = withEventTimeRule(eventFieldsSchema);
-
-export type EventInput = z.input<typeof eventInputSchema>;

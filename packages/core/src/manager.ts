@@ -1,29 +1,8 @@
 /**
- * The operator area's shared vocabulary (seed 002 sections 2.7, 3.6 and 4.4): forms validate with the server's schemas.
+ * The operator area's shared vocabulary (seed 002 sections 2.7, 3.6 and 4.4). Its forms' schemas, which the server
+ * validates with too, are in manager-schemas.ts, apart, since staff screens upload files with these constants
+ * (lib/upload.ts) and must not load zod for them.
  */
-import { z } from "zod";
-
-export const managerLoginSchema = z.object({
-  email: z
-    .email("Correo inválido")
-    .max(254)
-    .transform((e) => e.trim().toLowerCase()),
-  password: z.string().min(1, "Ingresa tu contraseña").max(200),
-  otp: z.string().regex(/^\d{6}$/, "Ingresa el código de 6 dígitos"),
-});
-
-export const managerCompanySchema = z.object({
-  name: z.string().trim().min(1, "Ingresa el nombre").max(120),
-  // The company's login domain: a host name in lower case (unique among companies).
-  domain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, "Ingresa el dominio")
-    .max(120)
-    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, "Dominio inválido"),
-});
-export type ManagerCompanyInput = z.input<typeof managerCompanySchema>;
 
 /**
  * What a sheet column can be mapped to (seed 002 section 2.7, verbatim field lists). `custom_fields` maps the column
@@ -82,15 +61,6 @@ export function isDatabaseTarget(target: string): boolean {
   return field === "custom_fields" && rest.length > 0 && !!fields?.includes("custom_fields");
 }
 
-const SHEET_TEXT = z.string().trim().min(1).max(200);
-
-export const databaseKeysSchema = z
-  .array(z.object({ column: SHEET_TEXT, target: z.string().max(300).refine(isDatabaseTarget, "Campo inválido") }))
-  .min(1, "Asigna al menos una columna")
-  .max(500)
-  .refine((keys) => new Set(keys.map((k) => k.target)).size === keys.length, "Cada campo se asigna a una sola columna");
-export type DatabaseKeys = z.infer<typeof databaseKeysSchema>;
-
 /**
  * Keys of a database's files in the file store (seed 002 section 7.4: databases/{random}.json): the chosen sheet as
  * JSON, and the uploaded workbook beside it (.xlsx). 18 random bytes, base64url.
@@ -126,9 +96,6 @@ export const IMPORT_ENTITY_LABELS = {
   product_categories: "categorías",
 } as const;
 export type ConnectionStatus = keyof typeof CONNECTION_STATUS_LABELS;
-
-export const databaseNameSchema = z.string().trim().min(1, "Ingresa el nombre").max(120);
-export const databaseSheetSchema = z.string().trim().min(1, "Selecciona la hoja").max(200);
 
 /** Where the web app posts a workbook (operator session only; answers the upload key and the sheets). */
 export const DATABASE_UPLOAD_PATH = "/files/databases";

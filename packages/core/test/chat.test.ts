@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  chatSendInput,
-  commentPreview,
-  compareChats,
-  elapsedText,
-  mentionsAsNames,
-  mentionsIn,
-  type ChatSortKey,
-} from "../src/chat";
+import { commentPreview, compareChats, elapsedText, mentionsAsNames, mentionsIn, type ChatSortKey } from "../src/chat";
+import { chatSendInput } from "../src/chat-schemas";
 
 const chat = (id: number, over: Partial<ChatSortKey> = {}): ChatSortKey => ({
   id,

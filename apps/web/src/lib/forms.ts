@@ -19,16 +19,14 @@ import {
   useForm,
   type UseFormReturn,
 } from "react-hook-form";
-import { configureZodSpanish } from "@taller/core";
 import type { z } from "zod";
-
-// Messages a schema does not name come in Spanish, as on the server. Forms are where the web app runs zod.
-configureZodSpanish();
+import { inSpanish } from "./zod-spanish";
 
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
 ) {
+  inSpanish();
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues });
 }
 
@@ -71,6 +69,7 @@ export function dateField<T extends FieldValues>(form: UseFormReturn<T, unknown,
  * button disabled until the form is complete says beside it (Button's `disabledReason`).
  */
 export function missingFor(schema: z.ZodType, values: unknown): string | null {
+  inSpanish();
   const parsed = schema.safeParse(values);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }

@@ -62,12 +62,27 @@ export const ClientPaymentPage = lazyRouteComponent(
   () => import("../features/payments/client-payment-page"),
   "ClientPaymentPage",
 );
-const adminPages = () => import("../features/admin");
-export const AdminUsersPage = lazyRouteComponent(adminPages, "AdminUsersPage");
-export const AdminRolesPage = lazyRouteComponent(adminPages, "AdminRolesPage");
-export const AdminLocationsPage = lazyRouteComponent(adminPages, "AdminLocationsPage");
-export const AdminHolidaysPage = lazyRouteComponent(adminPages, "AdminHolidaysPage");
-export const AdminStatusesPage = lazyRouteComponent(adminPages, "AdminStatusesPage");
-export const AdminRequirementsPage = lazyRouteComponent(adminPages, "AdminRequirementsPage");
-export const AdminPreferencesPage = lazyRouteComponent(adminPages, "AdminPreferencesPage");
+// Each administration page is a chunk of its own: most hold a form, and one chunk for all seven carried every form.
+export const AdminUsersPage = lazyRouteComponent(() => import("../features/admin/users-page"), "AdminUsersPage");
+export const AdminRolesPage = lazyRouteComponent(() => import("../features/admin/roles-page"), "AdminRolesPage");
+export const AdminLocationsPage = lazyRouteComponent(
+  () => import("../features/admin/locations-page"),
+  "AdminLocationsPage",
+);
+export const AdminHolidaysPage = lazyRouteComponent(
+  () => import("../features/admin/holidays-page"),
+  "AdminHolidaysPage",
+);
+export const AdminStatusesPage = lazyRouteComponent(
+  () => import("../features/admin/statuses-page"),
+  "AdminStatusesPage",
+);
+export const AdminRequirementsPage = lazyRouteComponent(
+  () => import("../features/admin/requirements-page"),
+  "AdminRequirementsPage",
+);
+export const AdminPreferencesPage = lazyRouteComponent(
+  () => import("../features/admin/preferences-page"),
+  "AdminPreferencesPage",
+);
 export const InvitationPage = lazyRouteComponent(() => import("../features/auth/invitation-page"), "InvitationPage");

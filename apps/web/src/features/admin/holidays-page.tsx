@@ -3,22 +3,20 @@
  * optionally the one location it closes) or deletes one; the agenda locks that day at once (its booking search and
  * month and day views read holidays, and open agendas refetch on `company.setup_changed`).
  */
-import { createHolidaySchema, formatDay, todayIn } from "@taller/core";
+import { formatDay, todayIn } from "@taller/core";
 import { CalendarOff, ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
-import { markServerErrors } from "../../lib/form-errors";
-import { dateField, textField, useZodForm } from "../../lib/forms";
+import { lazyPart } from "../../lib/lazy-part";
 import { useSetupChanged } from "../../lib/setup-events";
 import { ApiProvider, trpc } from "../../lib/trpc";
-import { FormFooter } from "../../ui/form-footer";
 import { Card } from "../../ui/card";
-import { DateField } from "../../ui/date-field";
 import { IconButton } from "../../ui/icon-button";
-import { TextField } from "../../ui/text-field";
 import { AdminFrame } from "./admin-frame";
 import { AdminList } from "./admin-list";
-import { IdField } from "./id-field";
 import { ConfirmDelete } from "./setup-forms";
+
+// The add form (react-hook-form) loads right after the page has painted: the list shows without waiting for it.
+const AddHoliday = lazyPart(() => import("./add-holiday").then((m) => m.AddHoliday));
 
 export function AdminHolidaysPage() {
   return (
@@ -85,45 +83,5 @@ function HolidaysAdmin() {
         </AdminList>
       </Card>
     </AdminFrame>
-  );
-}
-
-function AddHoliday({
-  locations,
-  onAdded,
-}: {
-  locations: readonly { id: number; name: string }[];
-  onAdded: (date: string) => void;
-}) {
-  const form = useZodForm(createHolidaySchema, { date: "", name: "", location_id: null });
-  const create = trpc.admin.holidays.create.useMutation();
-  const utils = trpc.useUtils();
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await create.mutateAsync(values);
-      await utils.admin.holidays.list.invalidate();
-      form.reset({ date: "", name: "", location_id: values.location_id });
-      onAdded(values.date);
-    } catch (error) {
-      markServerErrors(form, error);
-    }
-  });
-  return (
-    <form onSubmit={submit} noValidate className="admin-form">
-      <DateField label="Fecha" {...dateField(form, "date")} />
-      <TextField label="Nombre" autoComplete="off" {...textField(form, "name")} />
-      <IdField
-        control={form.control}
-        name="location_id"
-        label="Local"
-        noneLabel="Todos los locales"
-        options={locations}
-      />
-      <FormFooter
-        error={form.formState.errors.root?.server?.message}
-        saving={create.isPending}
-        submitLabel="Agregar feriado"
-      />
-    </form>
   );
 }

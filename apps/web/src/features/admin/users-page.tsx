@@ -5,13 +5,11 @@
  * The list refetches when any user of the company changes (`user.updated` on the company's stream), so two
  * administrators see each other's changes without reloading.
  */
-import { inviteUserSchema } from "@taller/core";
 import { Copy, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import type { RouterOutputs } from "@taller/api";
 import { useRefreshOn } from "../../lib/company-events";
-import { markServerErrors } from "../../lib/form-errors";
-import { textField, useZodForm } from "../../lib/forms";
+import { lazyPart } from "../../lib/lazy-part";
 import { useSetupChanged } from "../../lib/setup-events";
 import { ApiProvider, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -19,12 +17,13 @@ import { Card } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
 import { AdminFrame } from "./admin-frame";
 import { AdminList } from "./admin-list";
-import { RoleField, type Role } from "./role-field";
 import { useSnackbar } from "../../ui/snackbar";
-import { TextField } from "../../ui/text-field";
-import { FormFooter } from "../../ui/form-footer";
 
-type AdminUser = RouterOutputs["admin"]["users"]["list"][number];
+export type AdminUser = RouterOutputs["admin"]["users"]["list"][number];
+
+// The invite and edit forms (react-hook-form, zod) load when their dialog opens.
+const InviteForm = lazyPart(() => import("./user-forms").then((m) => m.InviteForm));
+const EditForm = lazyPart(() => import("./user-forms").then((m) => m.EditForm));
 
 export function AdminUsersPage() {
   return (
@@ -66,17 +65,21 @@ function UsersAdmin() {
         </AdminList>
       </Card>
       {inviting && (
-        <InviteDialog
-          roles={roles.data ?? []}
-          onClose={() => setInviting(false)}
-          onInvited={(name, path) => {
-            setInviting(false);
-            showLink(name, path);
-          }}
-        />
+        <Dialog open onOpenChange={(open) => !open && setInviting(false)} title="Invitar usuario">
+          <InviteForm
+            roles={roles.data ?? []}
+            onClose={() => setInviting(false)}
+            onInvited={(name, path) => {
+              setInviting(false);
+              showLink(name, path);
+            }}
+          />
+        </Dialog>
       )}
       {editing && (
-        <EditDialog user={editing} roles={roles.data ?? []} onClose={() => setEditing(null)} onLink={showLink} />
+        <Dialog open onOpenChange={(open) => !open && setEditing(null)} title={`Editar ${editing.name}`}>
+          <EditForm user={editing} roles={roles.data ?? []} onClose={() => setEditing(null)} onLink={showLink} />
+        </Dialog>
       )}
     </AdminFrame>
   );
@@ -127,129 +130,5 @@ function InvitationLink({ name, url }: { name: string; url: string }) {
         Copiar enlace
       </Button>
     </div>
-  );
-}
-
-function InviteDialog({
-  roles,
-  onClose,
-  onInvited,
-}: {
-  roles: readonly Role[];
-  onClose: () => void;
-  onInvited: (name: string, path: string) => void;
-}) {
-  const form = useZodForm(inviteUserSchema, { name: "", email: "", role_id: null });
-  const invite = trpc.admin.users.invite.useMutation();
-  const utils = trpc.useUtils();
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const done = await invite.mutateAsync(values);
-      await utils.admin.users.list.invalidate();
-      onInvited(values.name, done.path);
-    } catch (error) {
-      markServerErrors(form, error);
-    }
-  });
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Invitar usuario">
-      <form onSubmit={submit} noValidate className="admin-form">
-        <TextField label="Nombre" {...textField(form, "name")} />
-        <TextField label="Correo" type="email" autoComplete="off" {...textField(form, "email")} />
-        <RoleField control={form.control} roles={roles} />
-        <FormFooter
-          error={form.formState.errors.root?.server?.message}
-          saving={invite.isPending}
-          submitLabel="Invitar"
-          onCancel={onClose}
-        />
-      </form>
-    </Dialog>
-  );
-}
-
-const editSchema = inviteUserSchema.pick({ name: true, role_id: true });
-
-function EditDialog({
-  user,
-  roles,
-  onClose,
-  onLink,
-}: {
-  user: AdminUser;
-  roles: readonly Role[];
-  onClose: () => void;
-  onLink: (name: string, path: string) => void;
-}) {
-  const form = useZodForm(editSchema, { name: user.name, role_id: user.role_id });
-  const utils = trpc.useUtils();
-  const snackbar = useSnackbar();
-  const done = async (message: string) => {
-    await utils.admin.users.list.invalidate();
-    snackbar.show(message, { tone: "success", duration: 2000 });
-    onClose();
-  };
-  const fail = (error: { message: string }) => snackbar.show(error.message, { tone: "error" });
-  const update = trpc.admin.users.update.useMutation();
-  const deactivate = trpc.admin.users.deactivate.useMutation({
-    onSuccess: () => done("Usuario desactivado"),
-    onError: fail,
-  });
-  const reactivate = trpc.admin.users.reactivate.useMutation({
-    onSuccess: () => done("Usuario reactivado"),
-    onError: fail,
-  });
-  const resetCode = trpc.admin.users.resetWorkpointCode.useMutation({
-    onSuccess: () => done("Código de punto de trabajo borrado"),
-    onError: fail,
-  });
-  const newLink = trpc.admin.users.invitationLink.useMutation({
-    onSuccess: (answer) => {
-      onLink(user.name, answer.path);
-      onClose();
-    },
-    onError: fail,
-  });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync({ id: user.id, ...values });
-      await done("Usuario actualizado");
-    } catch (error) {
-      markServerErrors(form, error);
-    }
-  });
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Editar ${user.name}`}>
-      <form onSubmit={submit} noValidate className="admin-form">
-        <TextField label="Nombre" {...textField(form, "name")} />
-        <RoleField control={form.control} roles={roles} />
-        <div className="admin-actions">
-          {user.active ? (
-            <>
-              <Button variant="text" loading={newLink.isPending} onClick={() => newLink.mutate({ id: user.id })}>
-                Nuevo enlace de contraseña
-              </Button>
-              {user.has_workpoint_code && (
-                <Button variant="text" loading={resetCode.isPending} onClick={() => resetCode.mutate({ id: user.id })}>
-                  Borrar código de punto de trabajo
-                </Button>
-              )}
-              <Button
-                variant="danger"
-                loading={deactivate.isPending}
-                onClick={() => deactivate.mutate({ id: user.id })}
-              >
-                Desactivar
-              </Button>
-            </>
-          ) : (
-            <Button variant="text" loading={reactivate.isPending} onClick={() => reactivate.mutate({ id: user.id })}>
-              Reactivar
-            </Button>
-          )}
-        </div>
-        <FormFooter error={form.formState.errors.root?.server?.message} saving={update.isPending} onCancel={onClose} />
-      </form>
-    </Dialog>
   );
 }

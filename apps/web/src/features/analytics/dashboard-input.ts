@@ -3,6 +3,7 @@
  * (the last 30 days without it), compared with the one before unless it says not, for the shell's locations.
  */
 import { analyticsRangeSchema, defaultAnalyticsRange } from "@taller/core";
+import { inSpanish } from "../../lib/zod-spanish";
 import type { analyticsSearch } from "../../routes/search";
 
 export function dashboardInput(search: ReturnType<typeof analyticsSearch>, locationIds: number[] | null) {
@@ -13,5 +14,6 @@ export function dashboardInput(search: ReturnType<typeof analyticsSearch>, locat
     location_ids: locationIds,
     compare: search.compare ?? true,
   };
+  inSpanish();
   return { input, range: analyticsRangeSchema.safeParse({ from: input.from, to: input.to }) };
 }

@@ -1,15 +1,14 @@
 /**
- * 'Fecha': a button opening a month grid (Radix Popover) whose days the page's filter may refuse. A refused day is
- * shown but cannot be picked and says 'Fecha no disponible'. Days are 'YYYY-MM-DD' strings throughout: no Date in
- * local time, so the browser's zone never shifts a day.
+ * 'Fecha': a button opening a month grid whose days the page's filter may refuse. A refused day is shown but cannot
+ * be picked and says 'Fecha no disponible'. Days are 'YYYY-MM-DD' strings throughout: no Date in local time, so the
+ * browser's zone never shifts a day. The grid's Radix Popover (date-picker-popup.tsx) loads after the page has
+ * painted; the same button shows meanwhile, and a press on it opens the grid once loaded.
  *
  *   <DatePicker label="Fecha" value={day} onChange={setDay} min="2026-11-24" available={(d) => …} error={…} />
  */
 import { formatDay } from "@taller/core";
 import { CalendarDays } from "lucide-react";
-import { Popover } from "radix-ui";
-import { useId, useState } from "react";
-import { MonthCalendar, monthOf, monthTitle } from "../../ui/month-calendar";
+import { type ComponentProps, lazy, Suspense, useId, useState } from "react";
 
 export interface DatePickerProps {
   label: string;
@@ -22,60 +21,60 @@ export interface DatePickerProps {
   disabled?: boolean;
 }
 
-export function DatePicker({ label, value, onChange, min, available, error, disabled }: DatePickerProps) {
+const DatePickerPopup = lazy(() => import("./date-picker-popup"));
+
+export function DatePicker(props: DatePickerProps) {
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const [month, setMonth] = useState(() => monthOf(value ?? min));
-  const pick = (day: string) => {
-    onChange(day);
-    setOpen(false);
-  };
+  const [openAtStart, setOpenAtStart] = useState(false);
+  const { label, value, error, disabled } = props;
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <Popover.Root
-        open={open}
-        onOpenChange={(next) => {
-          if (next) setMonth(monthOf(value ?? min));
-          setOpen(next);
-        }}
-      >
-        <Popover.Trigger asChild>
-          <button
+      <Suspense
+        fallback={
+          <DateTrigger
             id={id}
-            type="button"
-            className="select-trigger date-picker-trigger"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            value={value}
+            error={error}
             disabled={disabled}
-          >
-            <span>{value ? formatDay(value) : "Selecciona una fecha"}</span>
-            <CalendarDays size={18} aria-hidden />
-          </button>
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            className="menu date-picker"
-            align="start"
-            sideOffset={4}
-            aria-label={`${label}: ${monthTitle(month)}`}
-          >
-            <MonthCalendar
-              month={month}
-              onMonth={setMonth}
-              value={value}
-              onPick={pick}
-              min={min}
-              available={available}
-            />
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+            onPointerDown={() => setOpenAtStart(true)}
+          />
+        }
+      >
+        <DatePickerPopup {...props} id={id} openAtStart={openAtStart} />
+      </Suspense>
       {error && (
         <div id={`${id}-error`} className="field-error" role="alert">
           {error}
         </div>
       )}
     </div>
+  );
+}
+
+/** The field's button, the same before and after the popover loads (a press meanwhile opens it once loaded). */
+export function DateTrigger({
+  id,
+  value,
+  error,
+  disabled,
+  ...rest
+}: { id: string; value: string | null; error?: string | null; disabled?: boolean } & Omit<
+  ComponentProps<"button">,
+  "value"
+>) {
+  return (
+    <button
+      {...rest}
+      id={id}
+      type="button"
+      className="select-trigger date-picker-trigger"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      disabled={disabled}
+    >
+      <span>{value ? formatDay(value) : "Selecciona una fecha"}</span>
+      <CalendarDays size={18} aria-hidden />
+    </button>
   );
 }

@@ -20,6 +20,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight, CircleHelp, Search, X } from "luc
 import { useState } from "react";
 import { useTerms } from "../../lib/company-setup";
 import { useIsNarrow } from "../../lib/media";
+import { usePreload } from "../../lib/lazy-part";
 import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
@@ -27,8 +28,9 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
 import { dayTitle, monthTitle, searchable, shiftMonth, shownAgenda } from "./agenda-rules";
-import { BookingDialog } from "./booking-detail";
-import { BookingFormDialog, type BookingPrefill } from "./booking-form";
+import { BookingDialog } from "./booking-dialog";
+import type { BookingPrefill } from "./booking-form";
+import { BookingForm, BookingFormDialog } from "./booking-form-dialog";
 import { DayView } from "./day-view";
 import { ExternalMailsButton, ExternalMailsDialog } from "./external-mails-dialog";
 import { MonthView } from "./month-view";
@@ -122,6 +124,7 @@ export function AgendaPage() {
   const toggleBlock = useToggleBlock(input);
   const mails = trpc.booking.externalMails.list.useQuery();
   useBookingEvents();
+  usePreload(can("create", "booking") && BookingForm);
 
   const [helpOpen, setHelpOpen] = useState(false);
   const [mailsOpen, setMailsOpen] = useState(false);

@@ -1,11 +1,10 @@
 /**
- * One booking, as the page /main/bookings/{id} and as a dialog the agenda and the vehicles screen open. The spec
+ * One booking, as the page /main/bookings/{id} and as the dialog the agenda and the vehicles screen open
+ * (booking-dialog.tsx). The spec
  * does not show it: it gathers what a front desk needs (who, what, when, where, its state) and the actions:
  * 'Confirmar', 'Inasistencia', 'Reagendar' (a new booking; the old one stays, 'Reagendado'), 'Recepcionar'
  * (creates the order and links it; then the order opens from here) and 'Anular' (with its reason: the booking is
  * kept, 'Anulada', and its hour is free again).
- *
- *   <BookingDialog bookingId={id} open onOpenChange={…} />
  */
 import type { RouterOutputs } from "@taller/api";
 import {
@@ -353,31 +352,7 @@ export function BookingDetailPage() {
   return <RecordPage className="booking-page" back="/main/booking" backLabel="Agenda" {...bookingRecord} />;
 }
 
-export function BookingDialog({
-  bookingId,
-  open,
-  onOpenChange,
-}: {
-  bookingId: number;
-  open: boolean;
-  onOpenChange(open: boolean): void;
-}) {
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Reserva"
-      width={760}
-      actions={
-        <>
-          <Link to="/main/bookings/$id" params={{ id: String(bookingId) }} className="btn btn-text">
-            Abrir página
-          </Link>
-          <Button onClick={() => onOpenChange(false)}>Cerrar</Button>
-        </>
-      }
-    >
-      <RecordLoader id={bookingId} {...bookingRecord} />
-    </Dialog>
-  );
+/** The booking as its dialog (booking-dialog.tsx) shows it, loaded with this module when the dialog opens. */
+export function BookingRecord({ bookingId }: { bookingId: number }) {
+  return <RecordLoader id={bookingId} {...bookingRecord} />;
 }

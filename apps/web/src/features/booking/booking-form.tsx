@@ -1,9 +1,6 @@
 /**
  * The staff booking form (client, vehicle, requirement, location, professional where it applies, date, time,
- * duration, comment), in a dialog. The agenda opens it from a slot or the add button; the vehicles screen's
- * 'Agendar Vehículo' opens the same one prefilled with the vehicle and its client.
- *
- *   <BookingFormDialog open initial={{ booking_date: "2026-11-23", booking_time: "10:00" }} onOpenChange={…} />
+ * duration, comment), which BookingFormDialog (booking-form-dialog.tsx) loads when it opens.
  *
  * Times come from booking.freeSlots for the values chosen; a time no longer offered is cleared. A refused booking
  * shows the 2-second snackbar of seed 001 section 8 and marks the fields it names.
@@ -26,7 +23,6 @@ import { dateField, textField, useZodForm } from "../../lib/forms";
 import { useSelectedLocations } from "../../lib/locations";
 import { failureText } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
-import { Dialog } from "../../ui/dialog";
 import { useSnackbar } from "../../ui/snackbar";
 import { Select } from "../../ui/select";
 import { DateField } from "../../ui/date-field";
@@ -88,7 +84,7 @@ function Picker({
   );
 }
 
-function BookingForm({
+export function BookingForm({
   initial,
   onBooked,
   onCancel,
@@ -287,36 +283,5 @@ function BookingForm({
       <TextField label="Comentario" {...textField(form, "comment")} />
       <FormFooter saving={create.isPending} onCancel={onCancel} submitLabel="Agendar" />
     </form>
-  );
-}
-
-export function BookingFormDialog({
-  open,
-  onOpenChange,
-  initial = {},
-  onBooked,
-  title = "Agendar",
-}: {
-  open: boolean;
-  title?: string;
-  onOpenChange(open: boolean): void;
-  initial?: BookingPrefill;
-  onBooked?(booking: CreatedBooking): void;
-}) {
-  const snackbar = useSnackbar();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} width={640} className="booking-form-dialog">
-      {open && (
-        <BookingForm
-          initial={initial}
-          onCancel={() => onOpenChange(false)}
-          onBooked={(booking) => {
-            snackbar.show("Reserva agendada", { tone: "success", duration: 2000 });
-            onBooked?.(booking);
-            onOpenChange(false);
-          }}
-        />
-      )}
-    </Dialog>
   );
 }

@@ -25,7 +25,8 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { IconButton } from "../../ui/icon-button";
-import { BookingFormDialog, type BookingPrefill } from "./booking-form";
+import type { BookingPrefill } from "./booking-form";
+import { BookingFormDialog } from "./booking-form-dialog";
 import { mailPrefill } from "./agenda-rules";
 
 type ExternalMail = RouterOutputs["booking"]["externalMails"]["list"][number];

@@ -11,6 +11,7 @@ import { Link } from "@tanstack/react-router";
 import { FileDown, MessageSquare, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTerms } from "../../lib/company-setup";
+import { lazyPart, usePreload } from "../../lib/lazy-part";
 import { useCan } from "../../lib/permissions";
 import { RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
@@ -26,9 +27,11 @@ import { BillButton } from "../invoicing";
 import { BudgetPaymentButton } from "../payments";
 import { ProviderSection } from "../provider";
 import { BudgetZipButton } from "../zip";
-import { BudgetLineForm } from "./budget-line-form";
 import { BudgetPictureUpload } from "./budget-pictures";
 import "./budgets.css";
+
+// The line form (react-hook-form, zod) loads after the budget has painted, or when a line is added or edited.
+const BudgetLineForm = lazyPart(() => import("./budget-line-form").then((m) => m.BudgetLineForm));
 
 type Budget = RouterOutputs["budgets"]["get"];
 
@@ -69,6 +72,7 @@ function BudgetLines({ budget, editable }: { budget: Budget; editable: boolean }
   });
   // The line being edited, "new" for 'Agregar línea', null when no form is open.
   const [editing, setEditing] = useState<number | "new" | null>(null);
+  usePreload(editable && BudgetLineForm);
   const line = typeof editing === "number" ? (budget.lines.find((l) => l.id === editing) ?? null) : null;
   return (
     <section>

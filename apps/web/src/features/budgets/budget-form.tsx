@@ -16,6 +16,7 @@ import { IconButton } from "../../ui/icon-button";
 import { Spinner } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
 import "./budgets.css";
+import { inSpanish } from "../../lib/zod-spanish";
 
 export interface BudgetAction extends BudgetLineInput {
   key: number;
@@ -59,6 +60,7 @@ export function BudgetForm({
   const products = trpc.budgets.products.useQuery({ search }, { enabled: search.length >= 2 });
 
   const add = () => {
+    inSpanish();
     const parsed = budgetLineInput.safeParse({
       product_id: entry.product?.id ?? null,
       description: entry.product ? null : entry.description,

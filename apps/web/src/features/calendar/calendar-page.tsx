@@ -21,6 +21,8 @@ import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight, Plus } from "lucide-
 import { useMemo, useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
 import { useLocationFilter } from "../../lib/locations";
+import { lazyPart, usePreload } from "../../lib/lazy-part";
+import { Dialog } from "../../ui/dialog";
 import { useCan } from "../../lib/permissions";
 import { useStoredValue } from "../../lib/storage";
 import { QueryFailed } from "../../lib/load-state";
@@ -45,11 +47,13 @@ import {
   type CalendarMode,
 } from "./calendar-rules";
 import { CalendarSearch } from "./calendar-search";
-import { EventDialog } from "./event-dialog";
 import { useSettled } from "../../lib/use-settled";
 import type { CalendarEvent } from "./types";
 import { calendarInput, shownPeriod, storedType } from "./view-input";
 import "./calendar.css";
+
+// The event form (react-hook-form, zod) loads after the calendar has painted, or when its dialog opens.
+const EventForm = lazyPart(() => import("./event-form").then((m) => m.EventForm));
 
 type Item = CalendarItem<CalendarEvent>;
 
@@ -59,6 +63,7 @@ type Editing = { event: CalendarEvent } | { day: string } | null;
 export function CalendarPage() {
   const navigate = useNavigate();
   const can = useCan();
+  usePreload(EventForm);
   const utils = trpc.useUtils();
   const [type, setType] = useStoredValue(storedType);
   // The period shown lives in the URL: Back from an order opened here, and a reload, show it again.
@@ -190,21 +195,27 @@ export function CalendarPage() {
 
       <CalendarSearch locationIds={locationIds} onOpenEvent={(event) => setEditing({ event })} />
       {editing && (
-        <EventDialog
+        <Dialog
           open
           onOpenChange={(open) => !open && setEditing(null)}
-          event={"event" in editing ? editing.event : null}
-          day={"day" in editing ? editing.day : day}
-          onSaved={(saved) => {
-            setEditing(null);
-            setDay(saved.date);
-            void utils.calendar.invalidate();
-          }}
-          onDeleted={() => {
-            setEditing(null);
-            void utils.calendar.invalidate();
-          }}
-        />
+          title={"event" in editing ? "Editar evento" : "Nuevo evento"}
+          width={480}
+        >
+          <EventForm
+            onClose={() => setEditing(null)}
+            event={"event" in editing ? editing.event : null}
+            day={"day" in editing ? editing.day : day}
+            onSaved={(saved) => {
+              setEditing(null);
+              setDay(saved.date);
+              void utils.calendar.invalidate();
+            }}
+            onDeleted={() => {
+              setEditing(null);
+              void utils.calendar.invalidate();
+            }}
+          />
+        </Dialog>
       )}
     </div>
   );

@@ -11,6 +11,7 @@
  *   eventFormErrors(form)                                   // name, start, duration >= 1 hour
  */
 import { CHAT_DELETE_WINDOW_MINUTES, chatEventInput, type Instant } from "@taller/core";
+import { inSpanish } from "../../lib/zod-spanish";
 
 /** Older pages load when the list is scrolled this close to its top. */
 export const LOAD_OLDER_PX = 100;
@@ -186,6 +187,7 @@ export function eventFormErrors(form: {
   duration: number;
 }): Partial<Record<EventFormField, string>> {
   const start = new Date(form.start);
+  inSpanish();
   const parsed = chatEventInput.safeParse({
     name: form.name,
     start: Number.isNaN(start.getTime()) ? "" : start.toISOString(),

@@ -8,7 +8,6 @@ import { stockAdjustmentSchema } from "@taller/core";
 import { markServerErrors } from "../../lib/form-errors";
 import { numberField, textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
-import { Dialog } from "../../ui/dialog";
 import { FormFooter } from "../../ui/form-footer";
 import { Select } from "../../ui/select";
 import { useOutcome } from "../../ui/snackbar";
@@ -16,17 +15,7 @@ import { TextField } from "../../ui/text-field";
 
 type Stock = RouterOutputs["inventory"]["products"]["get"]["stock"];
 
-export function AdjustStockDialog({
-  open,
-  onOpenChange,
-  productId,
-  stock,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  productId: number;
-  stock: Stock;
-}) {
+export function AdjustStockForm({ onClose, productId, stock }: { onClose(): void; productId: number; stock: Stock }) {
   const outcome = useOutcome();
   const utils = trpc.useUtils();
   const adjust = trpc.inventory.adjustStock.useMutation();
@@ -48,63 +37,61 @@ export function AdjustStockDialog({
       const { movement_ids } = await adjust.mutateAsync(values);
       void utils.inventory.invalidate();
       outcome.done(movement_ids.length ? "Stock ajustado" : "El conteo coincide: sin cambios");
-      onOpenChange(false);
+      onClose();
     } catch (error) {
       markServerErrors(form, error);
     }
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Ajustar stock" width={520}>
-      <form onSubmit={submit} noValidate className="adjust-form">
-        <Select<"count" | "transfer">
-          label="Tipo de ajuste"
-          value={kind}
-          onValueChange={(v) => {
-            form.setValue("kind", v);
-            if (v === "transfer") {
-              const other = stock.find((s) => s.warehouse_id !== warehouseId)?.warehouse_id ?? first;
-              form.setValue("to_warehouse_id", other);
-              form.setValue("quantity", 1);
-            }
-          }}
-          options={[
-            { value: "count", label: "Conteo (fija la cantidad)" },
-            { value: "transfer", label: "Traslado entre bodegas" },
-          ]}
-        />
+    <form onSubmit={submit} noValidate className="adjust-form">
+      <Select<"count" | "transfer">
+        label="Tipo de ajuste"
+        value={kind}
+        onValueChange={(v) => {
+          form.setValue("kind", v);
+          if (v === "transfer") {
+            const other = stock.find((s) => s.warehouse_id !== warehouseId)?.warehouse_id ?? first;
+            form.setValue("to_warehouse_id", other);
+            form.setValue("quantity", 1);
+          }
+        }}
+        options={[
+          { value: "count", label: "Conteo (fija la cantidad)" },
+          { value: "transfer", label: "Traslado entre bodegas" },
+        ]}
+      />
+      <Select
+        label={kind === "transfer" ? "Desde la bodega" : "Bodega"}
+        value={String(warehouseId)}
+        onValueChange={(v) => {
+          form.setValue("warehouse_id", Number(v));
+          if (kind === "count")
+            form.setValue("quantity", stock.find((s) => s.warehouse_id === Number(v))?.quantity ?? 0);
+        }}
+        options={options}
+        error={errorOf("warehouse_id")}
+      />
+      {kind === "transfer" && (
         <Select
-          label={kind === "transfer" ? "Desde la bodega" : "Bodega"}
-          value={String(warehouseId)}
-          onValueChange={(v) => {
-            form.setValue("warehouse_id", Number(v));
-            if (kind === "count")
-              form.setValue("quantity", stock.find((s) => s.warehouse_id === Number(v))?.quantity ?? 0);
-          }}
+          label="Hacia la bodega"
+          value={String(form.watch("to_warehouse_id") ?? "")}
+          onValueChange={(v) => form.setValue("to_warehouse_id", Number(v))}
           options={options}
-          error={errorOf("warehouse_id")}
+          error={errorOf("to_warehouse_id")}
         />
-        {kind === "transfer" && (
-          <Select
-            label="Hacia la bodega"
-            value={String(form.watch("to_warehouse_id") ?? "")}
-            onValueChange={(v) => form.setValue("to_warehouse_id", Number(v))}
-            options={options}
-            error={errorOf("to_warehouse_id")}
-          />
-        )}
-        <TextField
-          label={kind === "transfer" ? "Cantidad a trasladar" : "Cantidad contada"}
-          {...numberField(form, "quantity")}
-        />
-        <TextField label="Motivo" autoComplete="off" {...textField(form, "reason")} />
-        <FormFooter
-          error={form.formState.errors.root?.server?.message}
-          saving={form.formState.isSubmitting}
-          submitLabel="Ajustar"
-          onCancel={() => onOpenChange(false)}
-        />
-      </form>
-    </Dialog>
+      )}
+      <TextField
+        label={kind === "transfer" ? "Cantidad a trasladar" : "Cantidad contada"}
+        {...numberField(form, "quantity")}
+      />
+      <TextField label="Motivo" autoComplete="off" {...textField(form, "reason")} />
+      <FormFooter
+        error={form.formState.errors.root?.server?.message}
+        saving={form.formState.isSubmitting}
+        submitLabel="Ajustar"
+        onCancel={() => onClose()}
+      />
+    </form>
   );
 }

@@ -24,13 +24,13 @@ import { nextCursor } from "../../lib/infinite-rows";
 import { QueryFailed } from "../../lib/load-state";
 import { useCan } from "../../lib/permissions";
 import { RecordPage } from "../../lib/record-page";
+import { usePreload } from "../../lib/lazy-part";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ScrollTable } from "../../ui/scroll-table";
 import { Spinner } from "../../ui/spinner";
-import { AdjustStockDialog } from "./adjust-dialog";
-import { ProductFormDialog } from "./product-form";
+import { AdjustStockDialog, AdjustStockForm, ProductForm, ProductFormDialog } from "./form-dialogs";
 import "./inventory.css";
 
 type ProductPageData = RouterOutputs["inventory"]["products"]["get"];
@@ -255,6 +255,7 @@ function ProductView({ page }: { page: ProductPageData }) {
   const can = useCan();
   const [editing, setEditing] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
+  usePreload(can("update", "inventory_action") && ProductForm, can("update", "inventory_action") && AdjustStockForm);
   const { product } = page;
   return (
     <div className="product-page-body">

@@ -13,6 +13,7 @@ import { useRefreshOn } from "../../lib/company-events";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useIsNarrow } from "../../lib/media";
 import { useCan } from "../../lib/permissions";
+import { usePreload } from "../../lib/lazy-part";
 import { trpc } from "../../lib/trpc";
 import { useSearchText } from "../../lib/url-search";
 import { Button } from "../../ui/button";
@@ -23,7 +24,7 @@ import { Select } from "../../ui/select";
 import { Switch } from "../../ui/switch";
 import { VirtualList } from "../../ui/virtual-list";
 import { CatalogueDialog } from "./catalogue-dialog";
-import { ProductFormDialog } from "./product-form";
+import { ProductForm, ProductFormDialog } from "./form-dialogs";
 import { ProductsExport } from "./products-export";
 import { productColumns, ProductCard, ProductHeader, ProductRow, productTableMinWidth } from "./product-rows";
 import { InventoryTabs } from "./inventory-tabs";
@@ -50,6 +51,7 @@ export function ProductsPage() {
   const [order, setOrder] = useState<ProductsOrder>(DEFAULT_PRODUCTS_ORDER);
   const [filterOpen, setFilterOpen] = useState(false);
   const [creating, setCreating] = useState(false);
+  usePreload(can("create", "inventory_action") && ProductForm);
   const [managing, setManaging] = useState(false);
 
   const categories = trpc.inventory.categories.list.useQuery();

@@ -21,6 +21,7 @@ import { Checkbox } from "../../ui/checkbox";
 import { FormFooter } from "../../ui/form-footer";
 import { useOutcome } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
+import { inSpanish } from "../../lib/zod-spanish";
 
 type Invoice = RouterOutputs["invoicing"]["get"];
 type Row = { description: string; quantity: string; unit_price: string; discount: string; exempt: boolean };
@@ -62,6 +63,7 @@ export function InvoiceLinesForm({ invoice, onDone }: { invoice: Invoice; onDone
   const error = (i: number, field: string) => errors[`lines.${i}.${field}`]?.[0] ?? null;
 
   const submit = async () => {
+    inSpanish();
     const parsed = invoiceLinesSchema.safeParse(lines);
     if (!parsed.success) {
       const found: Record<string, string[]> = {};

@@ -2,33 +2,19 @@
  * The invoicing settings ('Configuración', update invoice): the provider's API address and key and the issuer's
  * data (the key is never shown back: 'Clave configurada'), what the printed document adds (the SII office, the
  * resolution), the CAF files ('Subir CAF', one XML per range), and the
- * folios left per type. `FolioWarning` is the list's banner when a type runs low.
+ * folios left per type; the list's dialog (invoices-page.tsx) loads this module when it opens.
  */
-import { dteTypeName, FOLIOS_LOW_THRESHOLD, formatNumber, saveInvoiceConfigSchema } from "@taller/core";
+import { dteTypeName, formatNumber, saveInvoiceConfigSchema } from "@taller/core";
 import { useRef, useState } from "react";
 import { fieldErrorsOf } from "../../lib/api";
 import { markServerErrors } from "../../lib/form-errors";
 import { numberField, textField, useZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
 import { FormFooter } from "../../ui/form-footer";
 import { useOutcome } from "../../ui/snackbar";
 import { PageLoader } from "../../ui/spinner";
 import { TextField } from "../../ui/text-field";
-
-/** 'Quedan N folios de Factura': shown while a type has fewer than FOLIOS_LOW_THRESHOLD left. */
-export function FolioWarning() {
-  const folios = trpc.invoicing.folios.useQuery();
-  const low = (folios.data ?? []).filter((f) => f.low);
-  if (!low.length) return null;
-  return (
-    <p role="alert" className="invoice-warning">
-      {low.map((f) => `Quedan ${formatNumber(f.left)} folios de ${dteTypeName(f.dte_type)}`).join(" · ")}. Sube un nuevo
-      CAF del SII antes de quedarte sin folios (aviso bajo {FOLIOS_LOW_THRESHOLD}).
-    </p>
-  );
-}
 
 function ConfigForm({ onSaved }: { onSaved(): void }) {
   const config = trpc.invoicing.config.useQuery();
@@ -158,11 +144,12 @@ function CafUpload() {
   );
 }
 
-export function InvoiceSettings({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+/** The settings dialog's body (invoices-page.tsx loads it when the dialog opens). */
+export function InvoiceSettings() {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Configuración de facturación" width={560}>
+    <>
       <ConfigForm onSaved={() => undefined} />
       <CafUpload />
-    </Dialog>
+    </>
   );
 }

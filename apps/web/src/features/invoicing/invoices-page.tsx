@@ -14,6 +14,8 @@ import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useIsNarrow } from "../../lib/media";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
+import { lazyPart } from "../../lib/lazy-part";
+import { Dialog } from "../../ui/dialog";
 import { useSearchText } from "../../lib/url-search";
 import { FilterDialog } from "../../ui/filter-dialog";
 import { IconButton } from "../../ui/icon-button";
@@ -21,12 +23,15 @@ import { ListPage, ListTotal } from "../../ui/list-page";
 import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { FolioWarning, InvoiceSettings } from "./invoice-settings";
+import { FolioWarning } from "./folio-warning";
 import { InvoiceFilters } from "./invoice-filters";
 import { InvoicesExport } from "./invoices-export";
 import { InvoiceCard, InvoiceHeader, InvoiceRow, INVOICE_COLUMNS, INVOICE_TABLE_MIN_WIDTH } from "./invoice-rows";
 import { type DteCode, invoicesListInput } from "./list-input";
 import "./invoicing.css";
+
+// The settings' forms (react-hook-form, zod) load when their dialog opens.
+const InvoiceSettings = lazyPart(() => import("./invoice-settings").then((m) => m.InvoiceSettings));
 
 // The status boxes and the filter dialog take numeric ids: a status's position, from 1.
 const STATUS_OPTIONS = INVOICE_STATUSES.map((s, i) => ({ id: i + 1, name: s.name, color: s.color, key: s.key }));
@@ -129,7 +134,11 @@ export function InvoicesPage() {
           setStatusIds(v.status);
         }}
       />
-      {settingsOpen && <InvoiceSettings open onOpenChange={setSettingsOpen} />}
+      {settingsOpen && (
+        <Dialog open onOpenChange={setSettingsOpen} title="Configuración de facturación" width={560}>
+          <InvoiceSettings />
+        </Dialog>
+      )}
     </ListPage>
   );
 }

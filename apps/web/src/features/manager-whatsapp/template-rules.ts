@@ -1,5 +1,6 @@
 // The template dialog's rules: the server's own schema (templateFormSchema in core), its messages by field.
 import { templateFormSchema, type AnswerType, type NotificationKind } from "@taller/core";
+import { inSpanish } from "../../lib/zod-spanish";
 
 export interface TemplateDraft {
   name: string;
@@ -17,6 +18,7 @@ export function templateErrors(
   notification: NotificationKind,
   draft: TemplateDraft,
 ): Record<string, string> {
+  inSpanish();
   const r = templateFormSchema.safeParse({
     ...draft,
     company_id: companyId,

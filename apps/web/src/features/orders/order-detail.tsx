@@ -1,9 +1,7 @@
 /**
- * One order, read-only: as the page /main/orders/{id} and as a dialog other screens open (vehicles now; calendar
- * and chat later). The spec does not show this screen; it gathers what a front desk asks about an order: status,
- * number, requirement, client, vehicle, dates, comment, pictures, the last budget and the parts it consumed.
- *
- *   <OrderDialog orderId={id} open={open} onOpenChange={setOpen} />
+ * One order, read-only: as the page /main/orders/{id} and as the dialog other screens open (order-dialog.tsx).
+ * The spec does not show this screen; it gathers what a front desk asks about an order: status, number,
+ * requirement, client, vehicle, dates, comment, pictures, the last budget and the parts it consumed.
  */
 import type { RouterOutputs } from "@taller/api";
 import { formatDateTime, formatDay, formatMoney, formatNumber, notFoundText, recallText } from "@taller/core";
@@ -14,8 +12,6 @@ import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { RecordLoader, RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
 import { PictureGrid } from "../../ui/picture-grid";
 import { StatusBadge } from "../../ui/status";
 import { DocumentConsumption } from "../inventory";
@@ -205,34 +201,7 @@ export function OrderDetailPage() {
   return <RecordPage className="order-page" back="/main/orders" {...useOrderRecord()} />;
 }
 
-/** The order in a dialog at least 80% of the window wide. */
-export function OrderDialog({
-  orderId,
-  open,
-  onOpenChange,
-}: {
-  orderId: number;
-  open: boolean;
-  onOpenChange(open: boolean): void;
-}) {
-  const terms = useTerms();
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={terms.order.one}
-      width={1100}
-      className="order-dialog"
-      actions={
-        <>
-          <Link to="/main/orders/$id" params={{ id: String(orderId) }} className="btn btn-text">
-            Abrir página
-          </Link>
-          <Button onClick={() => onOpenChange(false)}>Cerrar</Button>
-        </>
-      }
-    >
-      <RecordLoader id={orderId} {...useOrderRecord()} />
-    </Dialog>
-  );
+/** The order as its dialog (order-dialog.tsx) shows it, loaded with this module when the dialog opens. */
+export function OrderRecord({ orderId }: { orderId: number }) {
+  return <RecordLoader id={orderId} {...useOrderRecord()} />;
 }

@@ -5,108 +5,22 @@
  * into the prices, paymentLinesFromBudget), so the request's total is the budget's. Creating answers the request,
  * shown right away in its detail dialog with the links to send.
  */
-import {
-  agree,
-  formatMoney,
-  PAYMENTS_OFF_TEXT,
-  paymentLineSchema,
-  paymentLinesFromBudget,
-  paymentLinesTotal,
-} from "@taller/core";
+import { agree, PAYMENTS_OFF_TEXT, paymentLinesFromBudget, paymentLinesTotal } from "@taller/core";
 import { type ReactNode, useState } from "react";
-import { useFieldArray } from "react-hook-form";
-import { z } from "zod";
-import { markServerErrors } from "../../lib/form-errors";
-import { textField, useZodForm } from "../../lib/forms";
 import { useTerms } from "../../lib/company-setup";
+import { lazyPart, usePreload } from "../../lib/lazy-part";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
-import { FormFooter } from "../../ui/form-footer";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
-import { TextField } from "../../ui/text-field";
 import { PaymentDialog } from "./payment-detail";
 import { PaymentLines } from "./payment-lines";
 import { TEST_PAYMENT_TEXT } from "./payment-rows";
 import { PageLoader } from "../../ui/spinner";
 import "./payments.css";
 
-const formSchema = z.object({ lines: z.array(paymentLineSchema).min(1, "Agrega al menos una línea").max(100) });
-
-function CreateForm({
-  orderId,
-  title,
-  total,
-  onCreated,
-}: {
-  orderId: number;
-  title: string;
-  total: number;
-  onCreated(id: number): void;
-}) {
-  const create = trpc.payments.create.useMutation();
-  const form = useZodForm(formSchema, { lines: [{ title, description: "", quantity: 1, unit_price: total }] });
-  const lines = useFieldArray({ control: form.control, name: "lines" });
-  const watched = form.watch("lines");
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const created = await create.mutateAsync({ order_id: orderId, lines: values.lines });
-      onCreated(created.id);
-    } catch (error) {
-      markServerErrors(form, error);
-    }
-  });
-  const sum = paymentLinesTotal(
-    watched.map((l) => ({ quantity: Number(l.quantity) || 1, unit_price: Number(l.unit_price) || 0 })),
-  );
-  return (
-    <form id="create-payment-form" onSubmit={(e) => void submit(e)} noValidate className="payment-create">
-      {lines.fields.map((field, i) => (
-        <fieldset key={field.id} className="payment-create-line">
-          <legend>Línea {i + 1}</legend>
-          <TextField label="Título" {...textField(form, `lines.${i}.title`)} />
-          <TextField label="Descripción" {...textField(form, `lines.${i}.description`)} />
-          <TextField
-            label="Cantidad"
-            type="number"
-            inputMode="numeric"
-            {...form.register(`lines.${i}.quantity`, { valueAsNumber: true })}
-            error={form.getFieldState(`lines.${i}.quantity`, form.formState).error?.message}
-          />
-          <TextField
-            label="Precio unitario"
-            type="number"
-            inputMode="numeric"
-            {...form.register(`lines.${i}.unit_price`, { valueAsNumber: true })}
-            error={form.getFieldState(`lines.${i}.unit_price`, form.formState).error?.message}
-          />
-          {lines.fields.length > 1 && (
-            <Button variant="text" onClick={() => lines.remove(i)}>
-              Quitar línea
-            </Button>
-          )}
-        </fieldset>
-      ))}
-      <Button
-        variant="secondary"
-        onClick={() => lines.append({ title: "", description: "", quantity: 1, unit_price: 0 })}
-      >
-        Agregar línea
-      </Button>
-      <p className="payment-create-total">Total: {formatMoney(sum)}</p>
-      {form.formState.errors.lines?.root && (
-        <p className="field-error" role="alert">
-          {form.formState.errors.lines.root.message}
-        </p>
-      )}
-      <FormFooter
-        error={form.formState.errors.root?.server?.message}
-        saving={create.isPending}
-        submitLabel="Crear cobro"
-      />
-    </form>
-  );
-}
+// The order's form (react-hook-form, zod) loads after the page that offers it has painted.
+const CreateForm = lazyPart(() => import("./create-payment-form").then((m) => m.CreateForm));
 
 /** The budget's lines as the request will carry them; the server copies them from the budget itself. */
 function BudgetForm({
@@ -191,6 +105,7 @@ export function CreatePaymentButton({
   total: number;
 }) {
   const terms = useTerms();
+  usePreload(useCan()("create", "payment") && CreateForm);
   return (
     <CreatePayment
       form={(onCreated) => (

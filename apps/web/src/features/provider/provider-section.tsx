@@ -7,6 +7,7 @@ import type { RouterOutputs } from "@taller/api";
 import { formatDateTime, PROVIDER_STAFF_STATUSES, PROVIDER_TEXTS, type ProviderKind } from "@taller/core";
 import { Copy } from "lucide-react";
 import { useState } from "react";
+import { lazyPart, usePreload } from "../../lib/lazy-part";
 import { useCan } from "../../lib/permissions";
 import { QueryFailed } from "../../lib/load-state";
 import { trpc } from "../../lib/trpc";
@@ -14,8 +15,9 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { useOutcome, useSnackbar } from "../../ui/snackbar";
 import { StatusBadge } from "../../ui/status";
-import { ProviderRequestDialog } from "./provider-request";
 import "./provider.css";
+
+const ProviderRequestForm = lazyPart(() => import("./provider-request").then((m) => m.ProviderRequestForm));
 
 type Action = RouterOutputs["provider"]["forDocument"][number];
 type Link = RouterOutputs["provider"]["issueLink"];
@@ -33,6 +35,7 @@ export function ProviderSection({ document }: { document: ProviderDocument }) {
   const [asking, setAsking] = useState<ProviderKind | null>(null);
   const [link, setLink] = useState<{ title: string; link: Link } | null>(null);
   trpc.provider.onChanged.useSubscription({}, { onData: () => void utils.provider.forDocument.invalidate(document) });
+  usePreload(can("create", "inventory_action") && ProviderRequestForm);
   return (
     <section className="order-section order-section-wide provider-section" aria-label="Proveedores">
       <h3>Proveedores</h3>
@@ -65,16 +68,23 @@ export function ProviderSection({ document }: { document: ProviderDocument }) {
         </div>
       )}
       {asking && (
-        <ProviderRequestDialog
-          kind={asking}
-          document={document}
-          onClose={() => setAsking(null)}
-          onCreated={(made) => {
-            setAsking(null);
-            setLink({ title: title(made.action), link: made.link });
-            void utils.provider.forDocument.invalidate(document);
-          }}
-        />
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setAsking(null)}
+          title={asking === "pricing" ? "Solicitar cotización" : "Enviar orden de compra"}
+          width={640}
+        >
+          <ProviderRequestForm
+            kind={asking}
+            document={document}
+            onClose={() => setAsking(null)}
+            onCreated={(made) => {
+              setAsking(null);
+              setLink({ title: title(made.action), link: made.link });
+              void utils.provider.forDocument.invalidate(document);
+            }}
+          />
+        </Dialog>
       )}
       {link && <LinkDialog title={link.title} link={link.link} onClose={() => setLink(null)} />}
     </section>

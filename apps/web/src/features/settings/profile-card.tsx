@@ -13,6 +13,7 @@ import { TextField } from "../../ui/text-field";
 import { useOpenedOnce } from "../../ui/dialog";
 import { type Profile, useMergeProfile } from "./profile-cache";
 import { useTerms } from "../../lib/company-setup";
+import { inSpanish } from "../../lib/zod-spanish";
 
 // The cropper (react-easy-crop) loads when the picture dialog first opens, not with the settings page.
 const PictureDialog = lazy(() => import("./picture-dialog").then((m) => ({ default: m.PictureDialog })));
@@ -50,6 +51,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const mailChanged = form.watch("mail").trim().toLowerCase() !== profile.mail;
   const save = form.handleSubmit(async ({ mail, password, ...values }) => {
     const mailChange = mail !== profile.mail ? { mail, password } : null;
+    inSpanish();
     const passwordIssue = mailChange && currentPasswordSchema.safeParse(password).error?.issues[0];
     if (passwordIssue) return form.setError("password", { message: passwordIssue.message });
     try {

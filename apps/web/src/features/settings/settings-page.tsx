@@ -5,13 +5,17 @@
 import { APP_VERSION } from "../../env";
 import { trpc } from "../../lib/trpc";
 import { PageLoader } from "../../ui/spinner";
-import { DevicesCard } from "./devices-card";
-import { OnlineCard } from "./online-card";
-import { PasswordCard } from "./password-card";
+import { lazyPart } from "../../lib/lazy-part";
 import { ProfileCard } from "./profile-card";
-import { ThemesCard } from "./themes-card";
-import { TwoFactorCard } from "./two-factor-card";
 import "./settings.css";
+
+// The cards but the profile load right after the page has painted: the online switch (Radix Switch), the themes'
+// radio group, the two-factor setup and the devices are not in the page's first load.
+const OnlineCard = lazyPart(() => import("./online-card").then((m) => m.OnlineCard), "esta sección");
+const PasswordCard = lazyPart(() => import("./password-card").then((m) => m.PasswordCard), "esta sección");
+const TwoFactorCard = lazyPart(() => import("./two-factor-card").then((m) => m.TwoFactorCard), "esta sección");
+const ThemesCard = lazyPart(() => import("./themes-card").then((m) => m.ThemesCard), "esta sección");
+const DevicesCard = lazyPart(() => import("./devices-card").then((m) => m.DevicesCard), "esta sección");
 
 export function SettingsPage() {
   const me = trpc.auth.me.useQuery(undefined, { refetchOnMount: "always" });

@@ -1,26 +1,22 @@
 /**
- * The vehicle's create and edit dialog (vehicles.create, vehicles.update): identifier (a Chilean plate, or a free
+ * The vehicle's create and edit form (vehicles.create, vehicles.update): identifier (a Chilean plate, or a free
  * identifier for a company whose object is not a vehicle), owner, brand and model, chassis, year, colour and kms.
  * The identifier's rule is checked as the user types it and again by the server, whose field errors ('Ya existe un
- * vehículo con esa patente') land on the same fields.
- *
- *   <VehicleFormDialog open onOpenChange={…} vehicle={page.vehicle} owner={page.owner} onSaved={(id) => …} />
+ * vehículo con esa patente') land on the same fields. VehicleFormDialog (vehicle-form-dialog.tsx) loads it.
  */
-import type { RouterOutputs } from "@taller/api";
-import { agree, VEHICLE_TEXTS, vehicleFormSchema } from "@taller/core";
+import { VEHICLE_TEXTS, vehicleFormSchema } from "@taller/core";
 import { useState } from "react";
 import { useObjectFields, useTerms } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
 import { numberField, textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
-import { Dialog } from "../../ui/dialog";
 import { Select } from "../../ui/select";
 import { useSnackbar } from "../../ui/snackbar";
 import { TextField } from "../../ui/text-field";
 import { FormFooter } from "../../ui/form-footer";
+import type { VehicleFormProps } from "./vehicle-form-dialog";
 
-type VehiclePage = RouterOutputs["vehicles"]["get"];
 const NONE = "0";
 
 /** Picks the owner among the company's clients by name or RUT (crm.clients' search). */
@@ -68,26 +64,13 @@ function OwnerPicker({
   );
 }
 
-export function VehicleFormDialog({
-  open,
-  onOpenChange,
-  vehicle,
-  owner,
-  onSaved,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The vehicle being edited; absent: a new one. */
-  vehicle?: VehiclePage["vehicle"];
-  owner?: VehiclePage["owner"];
-  onSaved?(id: number): void;
-}) {
+export function VehicleForm({ vehicle, owner, onSaved, onClose }: VehicleFormProps & { onClose(): void }) {
   const terms = useTerms();
   const fields = useObjectFields();
   const can = useCan();
   const snackbar = useSnackbar();
   const utils = trpc.useUtils();
-  const brands = trpc.vehicles.brandOptions.useQuery(undefined, { enabled: open });
+  const brands = trpc.vehicles.brandOptions.useQuery();
   const create = trpc.vehicles.create.useMutation();
   const update = trpc.vehicles.update.useMutation();
   const form = useZodForm(vehicleFormSchema(fields.plates), {
@@ -111,7 +94,7 @@ export function VehicleFormDialog({
         : await create.mutateAsync(values);
       void utils.vehicles.invalidate();
       snackbar.show(vehicle ? VEHICLE_TEXTS.saved : `${terms.object.one} creado`, { tone: "success", duration: 3000 });
-      onOpenChange(false);
+      onClose();
       onSaved?.(id);
     } catch (error) {
       markServerErrors(form, error);
@@ -119,66 +102,55 @@ export function VehicleFormDialog({
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={
-        vehicle
-          ? `Editar ${terms.object.oneLower}`
-          : `${agree(terms.object, "Nuevo", "Nueva")} ${terms.object.oneLower}`
-      }
-      width={640}
-    >
-      <form onSubmit={submit} noValidate className="vehicle-form">
-        <TextField
-          label={fields.identifier}
-          hint={fields.identifierHint}
-          autoComplete="off"
-          className="vehicle-form-identifier"
-          {...textField(form, "identifier")}
+    <form onSubmit={submit} noValidate className="vehicle-form">
+      <TextField
+        label={fields.identifier}
+        hint={fields.identifierHint}
+        autoComplete="off"
+        className="vehicle-form-identifier"
+        {...textField(form, "identifier")}
+      />
+      {can("read", "client") && (
+        <OwnerPicker
+          value={form.watch("client_id")}
+          current={owner ?? null}
+          onChange={(id) => form.setValue("client_id", id, { shouldDirty: true })}
+          error={fieldError("client_id")}
         />
-        {can("read", "client") && (
-          <OwnerPicker
-            value={form.watch("client_id")}
-            current={owner ?? null}
-            onChange={(id) => form.setValue("client_id", id, { shouldDirty: true })}
-            error={fieldError("client_id")}
-          />
-        )}
-        <Select
-          label="Marca"
-          value={String(brandId ?? NONE)}
-          onValueChange={(v) => {
-            form.setValue("brand_id", v === NONE ? null : Number(v), { shouldDirty: true });
-            form.setValue("brand_model_id", null);
-          }}
-          options={[
-            { value: NONE, label: brands.isError ? "No se pudieron cargar las marcas" : "Sin marca" },
-            ...(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name })),
-          ]}
-          error={fieldError("brand_id")}
-        />
-        <Select
-          label="Modelo"
-          value={String(form.watch("brand_model_id") ?? NONE)}
-          onValueChange={(v) => form.setValue("brand_model_id", v === NONE ? null : Number(v), { shouldDirty: true })}
-          options={[
-            { value: NONE, label: brandId ? "Sin modelo" : "Elige primero la marca" },
-            ...models.map((m) => ({ value: String(m.id), label: m.name })),
-          ]}
-          error={fieldError("brand_model_id")}
-        />
-        <TextField label={fields.chassis} autoComplete="off" {...textField(form, "chassis")} />
-        <TextField label="Año" {...numberField(form, "year")} />
-        <TextField label="Color" autoComplete="off" {...textField(form, "color")} />
-        <TextField label="Kilometraje" {...numberField(form, "kms")} />
-        <FormFooter
-          error={form.formState.errors.root?.server?.message}
-          saving={form.formState.isSubmitting}
-          onCancel={() => onOpenChange(false)}
-          submitLabel={vehicle ? "Guardar" : "Crear"}
-        />
-      </form>
-    </Dialog>
+      )}
+      <Select
+        label="Marca"
+        value={String(brandId ?? NONE)}
+        onValueChange={(v) => {
+          form.setValue("brand_id", v === NONE ? null : Number(v), { shouldDirty: true });
+          form.setValue("brand_model_id", null);
+        }}
+        options={[
+          { value: NONE, label: brands.isError ? "No se pudieron cargar las marcas" : "Sin marca" },
+          ...(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name })),
+        ]}
+        error={fieldError("brand_id")}
+      />
+      <Select
+        label="Modelo"
+        value={String(form.watch("brand_model_id") ?? NONE)}
+        onValueChange={(v) => form.setValue("brand_model_id", v === NONE ? null : Number(v), { shouldDirty: true })}
+        options={[
+          { value: NONE, label: brandId ? "Sin modelo" : "Elige primero la marca" },
+          ...models.map((m) => ({ value: String(m.id), label: m.name })),
+        ]}
+        error={fieldError("brand_model_id")}
+      />
+      <TextField label={fields.chassis} autoComplete="off" {...textField(form, "chassis")} />
+      <TextField label="Año" {...numberField(form, "year")} />
+      <TextField label="Color" autoComplete="off" {...textField(form, "color")} />
+      <TextField label="Kilometraje" {...numberField(form, "kms")} />
+      <FormFooter
+        error={form.formState.errors.root?.server?.message}
+        saving={form.formState.isSubmitting}
+        onCancel={onClose}
+        submitLabel={vehicle ? "Guardar" : "Crear"}
+      />
+    </form>
   );
 }

@@ -11,13 +11,14 @@ import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
 import { useObjectFields, useTerms } from "../../lib/company-setup";
+import { usePreload } from "../../lib/lazy-part";
 import { RecordPage } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { BookingRowsCard, OrderRowsCard, RecordRows } from "../../ui/record-rows";
 import { StatusBadge } from "../../ui/status";
-import { VehicleFormDialog } from "./vehicle-form";
+import { VehicleForm, VehicleFormDialog } from "./vehicle-form-dialog";
 import "./vehicles.css";
 
 type VehiclePage = RouterOutputs["vehicles"]["get"];
@@ -49,6 +50,7 @@ function VehicleView({ page }: { page: VehiclePage }) {
   const terms = useTerms();
   const [editing, setEditing] = useState(false);
   const { vehicle, owner } = page;
+  usePreload(page.can_update && VehicleForm);
   return (
     <div className="vehicle-page-body">
       <Card

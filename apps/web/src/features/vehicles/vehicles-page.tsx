@@ -15,6 +15,7 @@ import { agree, vehicleStatusBoxes } from "@taller/core";
 import { useTerms } from "../../lib/company-setup";
 import { nextCursor, useInfiniteRows } from "../../lib/infinite-rows";
 import { useLocationFilter } from "../../lib/locations";
+import { usePreload } from "../../lib/lazy-part";
 import { useCan } from "../../lib/permissions";
 import { toggleId, useIdFilter } from "../../lib/list-filter";
 import { useIsNarrow } from "../../lib/media";
@@ -25,10 +26,11 @@ import { FilterDialog } from "../../ui/filter-dialog";
 import { ListPage, ListTotal } from "../../ui/list-page";
 import { StatusBoxes } from "../../ui/status";
 import { VirtualList } from "../../ui/virtual-list";
+import { BookingForm } from "../booking";
 import { OrderDialog } from "../orders";
 import { BookingDialog } from "./booking-dialog";
 import type { CheckInAction } from "./list-rules";
-import { VehicleFormDialog } from "./vehicle-form";
+import { VehicleForm, VehicleFormDialog } from "./vehicle-form-dialog";
 import { filterStore, vehicleStatusIds, vehiclesListInput } from "./list-input";
 import { DEFAULT_VEHICLE_FILTER } from "./statuses";
 import {
@@ -58,6 +60,7 @@ export function VehiclesPage() {
   const [opened, setOpened] = useState<Opened>(null);
   const [creating, setCreating] = useState(false);
   const can = useCan();
+  usePreload(can("create", "vehicle") && VehicleForm, can("create", "booking") && BookingForm);
 
   const input = vehiclesListInput(statusIds, search, useLocationFilter());
   const list = trpc.vehicles.list.useInfiniteQuery(input, { getNextPageParam: nextCursor });

@@ -1,9 +1,9 @@
 /**
- * The event dialog (issue 9: name, start, duration in hours; the chat will create events later): creates an event
- * on a day, or edits one, validated with the server's own schema and marked with the server's field errors. An
- * order is attached by its number ('Vincular orden': calendar.orderOptions, the orders the user may read) and may
- * be detached; an attached event takes the order's colour on the calendar. 'Eliminar' deletes it after a
- * confirmation; every open calendar hears it.
+ * The event form, which the calendar's event dialog (calendar-page.tsx) loads when it opens (issue 9: name, start,
+ * duration in hours; the chat will create events later): creates an event on a day, or edits one, validated with the
+ * server's own schema and marked with the server's field errors. An order is attached by its number ('Vincular
+ * orden': calendar.orderOptions, the orders the user may read) and may be detached; an attached event takes the
+ * order's colour on the calendar. 'Eliminar' deletes it after a confirmation; every open calendar hears it.
  */
 import type { RouterOutputs } from "@taller/api";
 import {
@@ -96,16 +96,14 @@ function OrderPicker({ onPick }: { onPick(order: OrderOption): void }) {
   );
 }
 
-export function EventDialog({
-  open,
-  onOpenChange,
+export function EventForm({
+  onClose,
   event,
   day,
   onSaved,
   onDeleted,
 }: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
+  onClose(): void;
   event: CalendarEvent | null;
   day: string;
   onSaved(event: CalendarEvent): void;
@@ -145,7 +143,7 @@ export function EventDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={event ? "Editar evento" : "Nuevo evento"} width={480}>
+    <>
       <form className="calendar-event-form" onSubmit={(e) => void submit(e)} noValidate>
         <fieldset disabled={!editable}>
           <TextField label="Nombre" {...textField(form, "name")} />
@@ -204,7 +202,7 @@ export function EventDialog({
         <FormFooter
           error={form.formState.errors.root?.server?.message}
           saving={form.formState.isSubmitting}
-          onCancel={() => onOpenChange(false)}
+          onCancel={onClose}
           readOnly={!editable}
           extra={
             event &&
@@ -240,6 +238,6 @@ export function EventDialog({
           )}
         </Dialog>
       )}
-    </Dialog>
+    </>
   );
 }
