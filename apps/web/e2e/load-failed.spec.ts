@@ -128,3 +128,22 @@ test("a dialog whose form's code did not arrive says so with 'Reintentar', which
   await expect(dialog.getByLabel("Nombre")).toBeVisible();
   await expect(failed).toHaveCount(0);
 });
+
+test("a form whose checking code did not arrive says so when sent, and sends once it arrives", async ({ page }) => {
+  // The reception's schema (and zod) load when the form first validates (lib/forms.ts useLazyZodForm), not with the
+  // screen: blocked, 'Recepcionar' names the failure instead of doing nothing.
+  let offline = true;
+  await page.route("**/assets/reception-schema-*.js", (route) => (offline ? route.abort() : route.fallback()));
+  await loginToShell(page, "admin@taller.demo", "/main/checkin");
+  await page.getByLabel("Patente").fill("ZZXY12");
+  await page.getByLabel("Teléfono").fill("123");
+  await page.getByRole("button", { name: "Recepcionar" }).click();
+  await expect(page.getByText("No se pudo cargar el formulario. Revisa tu conexión a internet")).toBeVisible();
+
+  offline = false;
+  await page.getByRole("button", { name: "Recepcionar" }).click();
+  // Checked now: the bad phone is marked on its field, and nothing typed is lost.
+  await expect(page.getByText("No se pudo cargar el formulario.")).toHaveCount(0);
+  await expect(page.getByText("Teléfono inválido (+56 9 1234 5678)")).toBeVisible();
+  await expect(page.getByLabel("Patente")).toHaveValue("ZZXY12");
+});

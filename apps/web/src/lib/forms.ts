@@ -10,25 +10,59 @@
  *
  * A new field is one entry in the schema, one in the default values and one <TextField>.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
 import {
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type PathValue,
+  type Resolver,
   useForm,
   type UseFormReturn,
 } from "react-hook-form";
 import type { z } from "zod";
-import { inSpanish } from "./zod-spanish";
+import { loadFailureText } from "./load-failure";
+import { LoadFailure, retryingLoader } from "./retrying-loader";
 
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
-  defaultValues: DefaultValues<z.input<S>>,
-) {
-  inSpanish();
-  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues });
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+/** The resolver's module (it brings zod): loaded with the first form that validates, once. */
+const resolveModule = retryingLoader(() => import("./zod-resolve"));
+
+export function useZodForm<S extends Schema>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+  const [load] = useState(() => () => Promise.resolve(schema));
+  return useLazyZodForm(load, defaultValues);
 }
+
+/**
+ * A form whose schema is loaded when it first validates (and right after the screen's first paint), not with the
+ * screen: a form on a screen's first paint then keeps zod out of its first load. A schema whose code did not arrive
+ * is the form's own message ('Reintentar' is sending again), never a silent button.
+ */
+export function useLazyZodForm<S extends Schema>(load: () => Promise<S>, defaultValues: DefaultValues<z.input<S>>) {
+  const [schema] = useState(() => retryingLoader(async () => (await resolveModule.load()).zodResolve(await load())));
+  useEffect(() => void schema.load().catch(() => schema.forget()), [schema]);
+  const resolver: Resolver<z.input<S>, unknown, z.output<S>> = async (values, context, options) => {
+    try {
+      const resolve = await schema.load();
+      return await resolve(values, context, options);
+    } catch (error) {
+      schema.forget();
+      resolveModule.forget();
+      if (error instanceof LoadFailure) {
+        // The form's own message (FormFooter shows `root.server`); TypeScript cannot see `root` in a generic form.
+        const errors = { root: { server: { type: "load", message: FORM_CODE_FAILED } } };
+        return { values: {}, errors: errors as unknown as FieldErrors<z.input<S>> };
+      }
+      throw error;
+    }
+  };
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues });
+}
+
+/** What a form says when the code that checks it did not arrive (offline, a new version replaced it). */
+const FORM_CODE_FAILED = loadFailureText("el formulario", { code: null, message: "" });
 
 /** A TextField's props for one field: the registered input and its message. */
 export function textField<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, name: Path<T>) {
@@ -62,14 +96,4 @@ export function dateField<T extends FieldValues>(form: UseFormReturn<T, unknown,
       }),
     error: error?.message,
   };
-}
-
-/**
- * The first thing `values` lack for `schema`, as the schema's own message (null when they fit): what a submit
- * button disabled until the form is complete says beside it (Button's `disabledReason`).
- */
-export function missingFor(schema: z.ZodType, values: unknown): string | null {
-  inSpanish();
-  const parsed = schema.safeParse(values);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }

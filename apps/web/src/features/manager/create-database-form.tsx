@@ -7,7 +7,8 @@ import { databaseKeysSchema, databaseNameSchema, type UploadedSheet } from "@tal
 import { useState } from "react";
 import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
-import { missingFor, textField, useZodForm } from "../../lib/forms";
+import { textField, useZodForm } from "../../lib/forms";
+import { missingFor } from "../../lib/zod-resolve";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Select } from "../../ui/select";

@@ -6,13 +6,13 @@
  * sends the same key, so one order is created.
  */
 import type { RouterOutputs } from "@taller/api";
-import { agree, formatNumber, kmsBelowLast, type ReceptionInput, receptionSchema } from "@taller/core";
+import { agree, formatNumber, kmsBelowLast, type ReceptionInput } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { CalendarCheck, Search } from "lucide-react";
 import { useState } from "react";
 import { useObjectFields, useTerms } from "../../lib/company-setup";
 import { markServerErrors } from "../../lib/form-errors";
-import { dateField, numberField, textField, useZodForm } from "../../lib/forms";
+import { dateField, numberField, textField, useLazyZodForm } from "../../lib/forms";
 import { QueryFailed } from "../../lib/load-state";
 import { useCan } from "../../lib/permissions";
 import { trpc } from "../../lib/trpc";
@@ -52,8 +52,10 @@ const emptyReception = (me: number): ReceptionInput => ({
   pictures: [],
 });
 
+const loadSchema = () => import("./reception-schema").then((m) => m.receptionSchema);
+
 function useReceptionForm(me: number) {
-  return useZodForm(receptionSchema, emptyReception(me));
+  return useLazyZodForm(loadSchema, emptyReception(me));
 }
 
 /** A select of ids with a first 'none' choice; the form keeps null for it. */

@@ -1,9 +1,8 @@
-import { currentPasswordSchema, emailChangeSchema, formatRut, profileUpdateSchema } from "@taller/core";
+import { formatRut } from "@taller/core";
 import { Camera } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { z } from "zod";
 import { markServerErrors } from "../../lib/form-errors";
-import { textField, useZodForm } from "../../lib/forms";
+import { textField, useLazyZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
 import { FormFooter } from "../../ui/form-footer";
 import { Card } from "../../ui/card";
@@ -13,18 +12,12 @@ import { TextField } from "../../ui/text-field";
 import { useOpenedOnce } from "../../ui/dialog";
 import { type Profile, useMergeProfile } from "./profile-cache";
 import { useTerms } from "../../lib/company-setup";
-import { inSpanish } from "../../lib/zod-spanish";
 
 // The cropper (react-easy-crop) loads when the picture dialog first opens, not with the settings page.
 const PictureDialog = lazy(() => import("./picture-dialog").then((m) => ({ default: m.PictureDialog })));
 
-// The server's rules, except that the code is secret and never shown: a blank one is left as it is (not sent).
-// The e-mail (the login) changes through account.changeEmail, which also takes the current password.
-const profileFormSchema = profileUpdateSchema.extend({
-  workpoint_code: z.preprocess((v) => (v === "" ? undefined : v), profileUpdateSchema.shape.workpoint_code),
-  mail: emailChangeSchema.shape.mail,
-  password: z.string().max(200),
-});
+const loadSchemas = () => import("./profile-schema");
+const loadSchema = () => loadSchemas().then((m) => m.profileFormSchema);
 
 const valuesOf = (profile: Pick<Profile, "name" | "mail" | "phone" | "rut">) => ({
   name: profile.name,
@@ -38,7 +31,7 @@ const valuesOf = (profile: Pick<Profile, "name" | "mail" | "phone" | "rut">) => 
 /** General information: avatar (opens the picture dialog), Nombre, Correo, Teléfono, Rut, Código punto de trabajo. */
 export function ProfileCard({ profile }: { profile: Profile }) {
   const terms = useTerms();
-  const form = useZodForm(profileFormSchema, valuesOf(profile));
+  const form = useLazyZodForm(loadSchema, valuesOf(profile));
   const [pictureOpen, setPictureOpen] = useState(false);
   const pictureOpened = useOpenedOnce(pictureOpen);
   const update = trpc.account.update.useMutation();
@@ -51,9 +44,8 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const mailChanged = form.watch("mail").trim().toLowerCase() !== profile.mail;
   const save = form.handleSubmit(async ({ mail, password, ...values }) => {
     const mailChange = mail !== profile.mail ? { mail, password } : null;
-    inSpanish();
-    const passwordIssue = mailChange && currentPasswordSchema.safeParse(password).error?.issues[0];
-    if (passwordIssue) return form.setError("password", { message: passwordIssue.message });
+    const passwordIssue = mailChange && (await loadSchemas()).currentPasswordIssue(password);
+    if (passwordIssue) return form.setError("password", { message: passwordIssue });
     try {
       let saved = await update.mutateAsync(values);
       // The server does not say whether the address was free (that would tell whose it is): the profile shows it.
