@@ -1,7 +1,16 @@
 import { companyTerms, DEFAULT_TERMS } from "@taller/core";
 // The workpoint procedures through the router's caller, against a real database (seeded demo: Taller Demo's
 // technician Tomás has open, started and completed works on recent orders; a kiosk device "Pantalla del taller").
-import { bookings, customWorks, orders, realtimeEvents, sessions, userDevices, workpointTokens, works } from "@taller/db";
+import {
+  bookings,
+  customWorks,
+  orders,
+  realtimeEvents,
+  sessions,
+  userDevices,
+  workpointTokens,
+  works,
+} from "@taller/db";
 import { createCallerFactory, sha256, TRPCError } from "@taller/trpc";
 import { useSeededApp } from "@taller/trpc/testing";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
