@@ -39,9 +39,22 @@ export const jsonbOf = (columns: readonly string[], alias: string): SQL =>
  */
 export type RowOf<S extends Record<string, Column>> = { [K in keyof S]: S[K]["_"]["data"] };
 
-/** An upsert's answer, rows of a key and the id it names, as a map. */
-export const idsByKey = (rows: readonly { key: string; id: number }[]): Map<string, number> =>
-  new Map(rows.map((r) => [r.key, r.id]));
+/** The schema columns an upsert's answer reads: each row a key and the id it names. */
+type IdsByKey = { key: Column & { _: { data: string } }; id: Column & { _: { data: number } } };
+
+/**
+ * An owner's upsert of a batch (none for an empty batch: no statement), answered as each row's id by its key, the
+ * rows typed from the schema columns `S` names (its owner's test checks the statement against them).
+ */
+export async function upsertIds<S extends IdsByKey>(
+  db: Db,
+  rows: readonly unknown[],
+  statement: () => SQL,
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const answered = await queryRows<RowOf<S>>(db, statement());
+  return new Map(answered.map((r) => [r.key, r.id]));
+}
 
 /**
  * What one import batch wrote in a table, as the import's record answers it: `created`, a query of the ids it

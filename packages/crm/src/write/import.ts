@@ -5,14 +5,12 @@ import {
   type Db,
   deleteImported,
   existingByKey,
-  idsByKey,
   type ImportedBatch,
   jsonbOf,
   jsonParam,
-  queryRows,
   restoreImported,
-  type RowOf,
   type UpsertRecord,
+  upsertIds,
 } from "@taller/db";
 import { sql } from "drizzle-orm";
 
@@ -61,16 +59,13 @@ export function importClientsStatement(companyId: number, rows: ImportedClient[]
  * Upserts a batch's clients into the company (in the caller's transaction, which holds the import's lock); answers
  * every client's id by RUT, new or existing.
  */
-export async function importClients(
+export function importClients(
   db: Db,
   companyId: number,
   rows: ImportedClient[],
   record: UpsertRecord,
 ): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  return idsByKey(
-    await queryRows<RowOf<typeof IMPORTED_CLIENT_IDS>>(db, importClientsStatement(companyId, rows, record)),
-  );
+  return upsertIds<typeof IMPORTED_CLIENT_IDS>(db, rows, () => importClientsStatement(companyId, rows, record));
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   type Db,
   deleteImported,
   existingByKey,
-  idsByKey,
   type ImportedBatch,
   jsonbOf,
   jsonParam,
@@ -13,8 +12,8 @@ import {
   type products,
   queryRows,
   restoreImported,
-  type RowOf,
   type UpsertRecord,
+  upsertIds,
 } from "@taller/db";
 import { sql } from "drizzle-orm";
 
@@ -30,16 +29,13 @@ export function importCategoriesStatement(companyId: number, names: string[], re
 }
 
 /** Upserts a batch's categories (distinct names); answers every category's id by name, new or existing. */
-export async function importCategories(
+export function importCategories(
   db: Db,
   companyId: number,
   names: string[],
   record: UpsertRecord,
 ): Promise<Map<string, number>> {
-  if (names.length === 0) return new Map();
-  return idsByKey(
-    await queryRows<RowOf<typeof IMPORTED_CATEGORY_IDS>>(db, importCategoriesStatement(companyId, names, record)),
-  );
+  return upsertIds<typeof IMPORTED_CATEGORY_IDS>(db, names, () => importCategoriesStatement(companyId, names, record));
 }
 
 type Product = typeof products.$inferSelect;

@@ -7,7 +7,6 @@ import {
   type Db,
   deleteImported,
   existingByKey,
-  idsByKey,
   type ImportedBatch,
   type ImportEntity,
   intArray,
@@ -15,8 +14,8 @@ import {
   jsonParam,
   queryRows,
   restoreImported,
-  type RowOf,
   type UpsertRecord,
+  upsertIds,
   type vehicles,
 } from "@taller/db";
 import { sql } from "drizzle-orm";
@@ -35,16 +34,13 @@ export function importBrandsStatement(companyId: number, names: string[], record
 }
 
 /** Upserts a batch's brands (distinct names); answers every brand's id by name, new or existing. */
-export async function importBrands(
+export function importBrands(
   db: Db,
   companyId: number,
   names: string[],
   record: UpsertRecord,
 ): Promise<Map<string, number>> {
-  if (names.length === 0) return new Map();
-  return idsByKey(
-    await queryRows<RowOf<typeof IMPORTED_BRAND_IDS>>(db, importBrandsStatement(companyId, names, record)),
-  );
+  return upsertIds<typeof IMPORTED_BRAND_IDS>(db, names, () => importBrandsStatement(companyId, names, record));
 }
 
 /** A brand's model as a batch names it: one per brand and name. */
@@ -72,16 +68,13 @@ export function importModelsStatement(companyId: number, models: ImportedModel[]
 }
 
 /** Upserts a batch's models; answers every model's id by modelKey, new or existing. */
-export async function importModels(
+export function importModels(
   db: Db,
   companyId: number,
   models: ImportedModel[],
   record: UpsertRecord,
 ): Promise<Map<string, number>> {
-  if (models.length === 0) return new Map();
-  return idsByKey(
-    await queryRows<RowOf<typeof IMPORTED_MODEL_IDS>>(db, importModelsStatement(companyId, models, record)),
-  );
+  return upsertIds<typeof IMPORTED_MODEL_IDS>(db, models, () => importModelsStatement(companyId, models, record));
 }
 
 type Vehicle = typeof vehicles.$inferSelect;
