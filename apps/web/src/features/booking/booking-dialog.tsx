@@ -6,10 +6,8 @@
  * The booking's view (booking-detail.tsx, with its reschedule form and the parts it consumed) loads when the dialog
  * opens.
  */
-import { Link } from "@tanstack/react-router";
 import { lazyPart } from "../../lib/lazy-part";
-import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
+import { RecordDialog } from "../../ui/record-dialog";
 
 const BookingRecord = lazyPart(() => import("./booking-detail").then((m) => m.BookingRecord), "la reserva");
 
@@ -23,21 +21,14 @@ export function BookingDialog({
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <Dialog
+    <RecordDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Reserva"
       width={760}
-      actions={
-        <>
-          <Link to="/main/bookings/$id" params={{ id: String(bookingId) }} className="btn btn-text">
-            Abrir página
-          </Link>
-          <Button onClick={() => onOpenChange(false)}>Cerrar</Button>
-        </>
-      }
+      page={{ to: "/main/bookings/$id", params: { id: String(bookingId) } }}
     >
       <BookingRecord bookingId={bookingId} />
-    </Dialog>
+    </RecordDialog>
   );
 }

@@ -20,7 +20,7 @@ import { trpc } from "../../lib/trpc";
 import { FormFooter } from "../../ui/form-footer";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { Dialog } from "../../ui/dialog";
+import { RecordDialog } from "../../ui/record-dialog";
 import { useSnackbar } from "../../ui/snackbar";
 import { BookingRowsCard, OrderRowsCard, RecordRows } from "../../ui/record-rows";
 import { TextField } from "../../ui/text-field";
@@ -177,22 +177,15 @@ export function ClientDialog({
 }) {
   const terms = useTerms();
   return (
-    <Dialog
+    <RecordDialog
       open={open}
       onOpenChange={onOpenChange}
       title={terms.client.one}
       width={1200}
       className="crm-client-dialog"
-      actions={
-        <>
-          <Link to="/main/crm/$" params={{ _splat: `clients/${clientId}` }} className="btn btn-text">
-            Abrir página
-          </Link>
-          <Button onClick={() => onOpenChange(false)}>Cerrar</Button>
-        </>
-      }
+      page={{ to: "/main/crm/$", params: { _splat: `clients/${clientId}` } }}
     >
       <ClientLoader clientId={clientId} />
-    </Dialog>
+    </RecordDialog>
   );
 }

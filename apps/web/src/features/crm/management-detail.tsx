@@ -33,6 +33,7 @@ import { trpc } from "../../lib/trpc";
 import { Accordion, AccordionPanel } from "../../ui/accordion";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { RecordDialog } from "../../ui/record-dialog";
 import { IconButton } from "../../ui/icon-button";
 import { Menu, MenuItem } from "../../ui/menu";
 import { useSnackbar } from "../../ui/snackbar";
@@ -523,22 +524,15 @@ export function ManagementDialog({
 }) {
   const crm = trpc.crm.get.useQuery({ id: crmId });
   return (
-    <Dialog
+    <RecordDialog
       open={open}
       onOpenChange={onOpenChange}
       title={crm.data ? `Gestión #${crm.data.correlative_id}` : "Gestión"}
       width={960}
       className="crm-dialog"
-      actions={
-        <>
-          <Link to="/main/crm/$" params={{ _splat: String(crmId) }} className="btn btn-text">
-            Abrir página
-          </Link>
-          <Button onClick={() => onOpenChange(false)}>Cerrar</Button>
-        </>
-      }
+      page={{ to: "/main/crm/$", params: { _splat: String(crmId) } }}
     >
       <ManagementLoader crmId={crmId} onLeave={() => onOpenChange(false)} />
-    </Dialog>
+    </RecordDialog>
   );
 }

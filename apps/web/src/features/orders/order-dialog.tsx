@@ -6,11 +6,9 @@
  * The order's view (order-detail.tsx, with its payments, supplier requests and their forms) loads when the dialog
  * opens, so a screen that may open it does not carry it in its first load.
  */
-import { Link } from "@tanstack/react-router";
 import { useTerms } from "../../lib/company-setup";
 import { lazyPart } from "../../lib/lazy-part";
-import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
+import { RecordDialog } from "../../ui/record-dialog";
 import "./orders.css";
 
 const OrderRecord = lazyPart(() => import("./order-detail").then((m) => m.OrderRecord), "el detalle");
@@ -27,22 +25,15 @@ export function OrderDialog({
 }) {
   const terms = useTerms();
   return (
-    <Dialog
+    <RecordDialog
       open={open}
       onOpenChange={onOpenChange}
       title={terms.order.one}
       width={1100}
       className="order-dialog"
-      actions={
-        <>
-          <Link to="/main/orders/$id" params={{ id: String(orderId) }} className="btn btn-text">
-            Abrir página
-          </Link>
-          <Button onClick={() => onOpenChange(false)}>Cerrar</Button>
-        </>
-      }
+      page={{ to: "/main/orders/$id", params: { id: String(orderId) } }}
     >
       <OrderRecord orderId={orderId} />
-    </Dialog>
+    </RecordDialog>
   );
 }
