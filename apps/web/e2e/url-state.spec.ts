@@ -88,3 +88,20 @@ test("the chat's order dialog", async ({ page }) => {
   await chat.getByRole("button", { name: "Ver", exact: true }).click();
   await expectDialogInUrl(page, page.getByRole("dialog", { name: "Orden de Trabajo" }), "chat_order");
 });
+
+test("a search typed just before leaving a list stays with that list", async ({ page }) => {
+  await loginToShell(page, ADMIN, "/main/orders");
+  await expect(page.getByRole("searchbox", { name: /Buscar/ })).toBeVisible();
+  // The next page's code arrives slowly: the list stays on screen while the router waits for it.
+  await page.route("**/assets/vehicles-page-*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  // The box sends its text after a 500 ms pause: the user is on the way to the next page by then.
+  await page.getByRole("searchbox", { name: /Buscar/ }).fill("PEREZ");
+  await page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Vehículos" }).click();
+  await expect(page).toHaveURL(/\/main\/vehicles/);
+  await page.waitForTimeout(1_000);
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(page.getByRole("searchbox", { name: /Buscar/ })).toHaveValue("");
+});

@@ -9,20 +9,28 @@
  * Filters, sorts and each keystroke replace the history entry, so Back leaves the screen instead of undoing them;
  * opening a dialog pushes one, so Back closes it.
  */
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useNavigate, useRouter, useSearch } from "@tanstack/react-router";
 import { useCallback } from "react";
 
 /** Every query parameter of the URL shown, as the router parsed them (each optional: any page may be shown). */
 const useParams = () => useSearch({ strict: false });
 type Params = ReturnType<typeof useParams>;
 
-/** Writes the named query parameters of the page shown (undefined drops one) and keeps the others. */
+/**
+ * Writes the named query parameters of the page shown (undefined drops one) and keeps the others. A write made while
+ * the router takes the user to another page (a search box's pause ending while the next page's code loads) is
+ * dropped: it belongs to the page being left, and would land on the next one.
+ */
 export function useSetParams() {
   const navigate = useNavigate();
+  const router = useRouter();
   return useCallback(
-    (params: Partial<Params>, { push = false } = {}) =>
-      void navigate({ to: ".", search: (prev: Params) => ({ ...prev, ...params }), replace: !push }),
-    [navigate],
+    (params: Partial<Params>, { push = false } = {}) => {
+      const shown = router.state.resolvedLocation;
+      if (shown && router.latestLocation.pathname !== shown.pathname) return;
+      void navigate({ to: ".", search: (prev: Params) => ({ ...prev, ...params }), replace: !push });
+    },
+    [navigate, router],
   );
 }
 
