@@ -13,9 +13,9 @@ const today = todayIn("America/Santiago");
 const holidays = new Set(
   [...chileanHolidays(Number(today.slice(0, 4))), ...chileanHolidays(Number(today.slice(0, 4)) + 1)].map((h) => h.date),
 );
-/** The first Monday-to-Friday working day at least `n` days ahead. */
-function workday(n: number): string {
-  let day = addDays(today, n);
+/** The first Monday-to-Friday working day at least `n` days after `from` (today by default). */
+function workday(n: number, from = today): string {
+  let day = addDays(from, n);
   while (weekdayOf(day) > 5 || holidays.has(day)) day = addDays(day, 1);
   return day;
 }
@@ -140,7 +140,9 @@ test("a booking moves from its detail and shows on its new day; 'Recepcionar' cr
 }) => {
   // Books, moves, receives: longer than one screen's test on a loaded machine.
   test.setTimeout(120_000);
-  const [from, to] = [workday(20), workday(22)];
+  // Two different days whatever today is (20 and 22 days ahead can be the same Monday).
+  const from = workday(20);
+  const to = workday(2, from);
   await openAgenda(page, from);
   const slot = page.getByRole("button", { name: /^Agendar 16:00 con / }).first();
   await slot.click();

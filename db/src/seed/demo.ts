@@ -408,6 +408,16 @@ async function seedCompany(
       customFields: claims.chance(0.2) ? { $$siniestro: String(claims.int(1_000_000, 9_999_999)) } : {},
     };
   });
+  // Numbers follow arrival, as at a front desk: the random hours of one day (and an hour still to come today, moved to
+  // yesterday) would otherwise put a lower number after a higher one, so the list's first row, which e2e specs write
+  // in, would depend on the time of day the demo was seeded. Each order keeps its own durations.
+  const arrivals = orderValues.map((o) => o.checkInTime.getTime()).sort((a, b) => a - b);
+  for (const [i, order] of orderValues.entries()) {
+    const shift = present(arrivals[i], "arrival") - order.checkInTime.getTime();
+    order.checkInTime = new Date(order.checkInTime.getTime() + shift);
+    if (order.completedAt) order.completedAt = new Date(order.completedAt.getTime() + shift);
+    if (order.endedAt) order.endedAt = new Date(order.endedAt.getTime() + shift);
+  }
   const orderRows = await db.insert(orders).values(orderValues).returning({ id: orders.id });
   // Each order's history starts with the status it holds, at its check-in (as orders created by check-in do).
   await db.execute(
