@@ -129,6 +129,25 @@ test("a dialog whose form's code did not arrive says so with 'Reintentar', which
   await expect(failed).toHaveCount(0);
 });
 
+test("a dialog whose library did not arrive fails the page with 'Reintentar', which loads it", async ({ page }) => {
+  // Radix's dialog loads after the first paint (ui/dialog.tsx). Its failed load used to stay for good, so the error
+  // page's 'Reintentar' showed the same error again.
+  let offline = true;
+  await page.route("**/assets/dialog-radix-*.js", (route) => (offline ? route.abort() : route.fallback()));
+  // The tooltips' code never arrives: their buttons stay, without a tooltip, and the page with them.
+  await page.route("**/assets/tooltip-popup-*.js", (route) => route.abort());
+  await loginToShell(page, "admin@taller.demo", "/main/calendar");
+  await expect(page.locator(".toolbar .chat-toggle")).toBeVisible();
+  await page.getByRole("button", { name: "Nuevo evento" }).click();
+  const failed = page.getByRole("alert").filter({ hasText: "No se pudo cargar esta página." });
+  await expect(failed).toBeVisible();
+
+  offline = false;
+  await failed.getByRole("button", { name: "Reintentar" }).click();
+  await page.getByRole("button", { name: "Nuevo evento" }).click();
+  await expect(page.getByRole("dialog", { name: "Nuevo evento" }).getByLabel("Nombre")).toBeVisible();
+});
+
 test("a form whose checking code did not arrive says so when sent, and sends once it arrives", async ({ page }) => {
   // The reception's schema (and zod) load when the form first validates (lib/forms.ts useLazyZodForm), not with the
   // screen: blocked, 'Recepcionar' names the failure instead of doing nothing.

@@ -116,12 +116,19 @@ test("theme: applied at once and kept across a reload", async ({ page }) => {
 });
 
 test("picture: type and size checks, crop, upload, saved on the profile", async ({ page }) => {
+  // The cropper's code held back at first: the card says so, and 'Reintentar' opens the dialog once it arrives.
+  let offline = true;
+  await page.route("**/assets/picture-dialog-*.js", (route) => (offline ? route.abort() : route.fallback()));
   await loginToShell(page, EMAIL);
   await openSettings(page);
   const small = await pngOf(page, 60, 60);
   const photo = await pngOf(page, 320, 240);
 
   await page.getByRole("button", { name: "Cambiar imagen de perfil" }).click();
+  const failed = page.getByRole("alert").filter({ hasText: "No se pudo cargar el editor de la foto." });
+  await expect(failed).toBeVisible();
+  offline = false;
+  await failed.getByRole("button", { name: "Reintentar" }).click();
   const dialog = page.getByRole("dialog", { name: "Cambiar Imagen de Perfil" });
   const save = dialog.getByRole("button", { name: "Guardar" });
   await expect(save).toBeDisabled();

@@ -11,36 +11,28 @@
  * loads it again, instead of spinning for ever or taking the whole page down. An error the loaded part throws goes
  * on to the route's error page, as before.
  */
-import { Component, Suspense, use, useEffect, type ComponentType, type ReactNode } from "react";
+import { Suspense, useEffect, type ComponentType } from "react";
 import { LoadFailed } from "../ui/load-failed";
 import { Spinner } from "../ui/spinner";
+import { type LazyComponent, lazyComponent } from "./lazy-component";
 import { loadFailureText } from "./load-failure";
-import { LoadFailure, retryingLoader } from "./retrying-loader";
 
-export interface LazyPart<P> {
-  (props: P): ReactNode;
-  /** Starts loading the part's code; a failure is shown when the part renders, not here. */
-  preload(): void;
-}
+export type LazyPart<P> = LazyComponent<P>;
 
 /** What did not load, for the failure's sentence ("el formulario": 'No se pudo cargar el formulario.'). */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, what = "el formulario"): LazyPart<P> {
-  const loader = retryingLoader(load);
-  function Loaded(props: P) {
-    const Part = loader.loaded() ?? use(loader.load());
-    return <Part {...props} />;
-  }
+  const Lazy = lazyComponent(load, (_props, retry) => (
+    <LoadFailed text={loadFailureText(what, { code: null, message: "" })} onRetry={retry} />
+  ));
   function Part(props: P) {
     return (
-      <LoadBoundary what={what} onRetry={loader.forget}>
-        <Suspense fallback={<Spinner label="Cargando…" />}>
-          <Loaded {...props} />
-        </Suspense>
-      </LoadBoundary>
+      <Suspense fallback={<Spinner label="Cargando…" />}>
+        <Lazy {...props} />
+      </Suspense>
     );
   }
   // A failed preload is forgotten: opening the part tries again, and shows a failure of its own.
-  Part.preload = () => void loader.load().catch(() => loader.forget());
+  Part.preload = Lazy.preload;
   return Part;
 }
 
@@ -50,26 +42,4 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
  */
 export function usePreload(...parts: (Pick<LazyPart<never>, "preload"> | false)[]) {
   useEffect(() => parts.forEach((part) => part && part.preload()), []);
-}
-
-/** Catches only its part's failed load; anything else the part throws goes on to the boundary above. */
-class LoadBoundary extends Component<{ what: string; onRetry(): void; children: ReactNode }, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  override render() {
-    const { error } = this.state;
-    if (error === null) return this.props.children;
-    if (!(error instanceof LoadFailure)) throw error;
-    return (
-      <LoadFailed
-        text={loadFailureText(this.props.what, { code: null, message: "" })}
-        onRetry={() => {
-          this.props.onRetry();
-          this.setState({ error: null });
-        }}
-      />
-    );
-  }
 }

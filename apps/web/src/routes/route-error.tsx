@@ -1,5 +1,6 @@
 import { type ErrorComponentProps, useRouter } from "@tanstack/react-router";
 import { CloudOff } from "lucide-react";
+import { forgetFailedLoads } from "../lib/lazy-component";
 import { Button } from "../ui/button";
 
 /** What a route shows when loading it failed (server unreachable, unexpected answer): say so and offer a retry. */
@@ -13,6 +14,8 @@ function errorPage(title: string) {
         <p>Revisa tu conexión e inténtalo nuevamente.</p>
         <Button
           onClick={() => {
+            // A part whose code did not arrive (a dialog's, a select's) loads again, not the same failure.
+            forgetFailedLoads();
             reset();
             void router.invalidate();
           }}

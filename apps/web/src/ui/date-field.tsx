@@ -8,11 +8,12 @@
  */
 import { formatDay, INVALID_DAY_TEXT, maskDayInput, parseDayInput } from "@taller/core";
 import { CalendarDays } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { Suspense, useEffect, useId, useState } from "react";
+import { lazyComponent } from "../lib/lazy-component";
 
 // The calendar (Radix Popover and the month grid, ~4 KB gzipped) loads after the field shows; until then its button
 // shows without it.
-const DatePicker = lazy(() => import("./date-picker-popover"));
+const DatePicker = lazyComponent(() => import("./date-picker-popover").then((m) => m.default));
 
 export const DAY_PLACEHOLDER = "dd-mm-aaaa";
 

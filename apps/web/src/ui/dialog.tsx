@@ -14,7 +14,8 @@
  * after the screen has painted, or when a dialog opens first (docs/performance.md#the-web-app). Nothing of a closed
  * dialog is in the page either way.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazyComponent } from "../lib/lazy-component";
 
 export interface DialogProps {
   open: boolean;
@@ -28,8 +29,7 @@ export interface DialogProps {
   children?: ReactNode;
 }
 
-const loadDialog = () => import("./dialog-radix");
-const DialogRadix = lazy(loadDialog);
+const DialogRadix = lazyComponent(() => import("./dialog-radix").then((m) => m.default));
 
 /** True from the first render where `open` is: a lazily loaded dialog stays mounted after that, to animate closing. */
 export function useOpenedOnce(open: boolean): boolean {
@@ -41,7 +41,7 @@ export function useOpenedOnce(open: boolean): boolean {
 export function Dialog(props: DialogProps) {
   const opened = useOpenedOnce(props.open);
   // Fetched once the screen has painted, so a first open rarely waits for it.
-  useEffect(() => void loadDialog().catch(() => undefined), []);
+  useEffect(DialogRadix.preload, []);
   return opened ? (
     <Suspense fallback={null}>
       <DialogRadix {...props} />

@@ -8,7 +8,8 @@
  * it) then opens the list as soon as it has loaded.
  */
 import { ChevronDown } from "lucide-react";
-import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Suspense, useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { lazyComponent } from "../lib/lazy-component";
 
 export interface Option<T> {
   value: T;
@@ -31,8 +32,10 @@ export interface SelectTriggerProps<T extends string> extends Omit<SelectProps<T
   openAtStart: boolean;
 }
 
-// lazy() loses the component's type parameter.
-const SelectPopup = lazy(() => import("./select-popup")) as unknown as <T extends string>(
+// A lazy component loses the component's type parameter.
+const SelectPopup = lazyComponent(() => import("./select-popup").then((m) => m.default)) as unknown as <
+  T extends string,
+>(
   props: SelectTriggerProps<T>,
 ) => ReactNode;
 

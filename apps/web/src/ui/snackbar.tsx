@@ -13,7 +13,8 @@
  *   const outcome = useOutcome();
  *   trpc.budgets.removeLine.useMutation({ onSuccess: () => outcome.done("Línea eliminada"), onError: outcome.failed });
  */
-import { createContext, type ReactNode, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import { lazyComponent } from "../lib/lazy-component";
 
 export interface Snack {
   id: number;
@@ -31,7 +32,20 @@ interface SnackbarApi {
 
 const SnackbarContext = createContext<SnackbarApi | null>(null);
 // The toast machinery loads with the first message, not with every page (the login shows none).
-const Snackbars = lazy(() => import("./snackbars"));
+// Without its code (offline, a deploy replaced the chunk) the message still shows, in the same box without Radix's
+// timing: the provider sits above every error page, so a failure here would otherwise blank the whole app.
+const Snackbars = lazyComponent(
+  () => import("./snackbars").then((m) => m.default),
+  ({ snacks }) => (
+    <div className="snackbar-viewport">
+      {snacks.map((s) => (
+        <div key={s.id} className={`snackbar snackbar-${s.tone}`} role="status">
+          {s.message}
+        </div>
+      ))}
+    </div>
+  ),
+);
 
 let nextId = 1;
 

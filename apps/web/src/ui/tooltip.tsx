@@ -7,7 +7,8 @@
  * it brings (~10 KB gzipped) load after the first paint: until then the child shows without its tooltip, so the
  * staff shell's toolbar does not wait for it (docs/performance.md#the-web-app).
  */
-import { lazy, Suspense, type ReactElement, type ReactNode } from "react";
+import { Suspense, type ReactElement, type ReactNode } from "react";
+import { lazyComponent } from "../lib/lazy-component";
 
 export interface TooltipProps {
   content: ReactNode;
@@ -15,7 +16,11 @@ export interface TooltipProps {
   children: ReactElement;
 }
 
-const TooltipPopup = lazy(() => import("./tooltip-popup"));
+// A tooltip whose code did not arrive leaves its child as it is, not the page in an error.
+const TooltipPopup = lazyComponent(
+  () => import("./tooltip-popup").then((m) => m.default),
+  (props: TooltipProps) => props.children,
+);
 
 export function Tooltip(props: TooltipProps) {
   return (

@@ -16,7 +16,8 @@ import {
 } from "@taller/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useSearch } from "@tanstack/react-router";
-import { lazy } from "react";
+import {} from "react";
+import { lazyComponent } from "../../lib/lazy-component";
 import { QueryFailed } from "../../lib/load-state";
 import { useLocationFilter } from "../../lib/locations";
 import { trpc } from "../../lib/trpc";
@@ -34,9 +35,9 @@ import { useTerms } from "../../lib/company-setup";
 // recharts is most of this page's weight (~95 KB gzipped): the figures' numbers show first, each chart as it loads
 // (figure.tsx holds its place).
 const charts = () => import("./charts");
-const TimeChart = lazy(() => charts().then((m) => ({ default: m.TimeChart })));
-const CategoryChart = lazy(() => charts().then((m) => ({ default: m.CategoryChart })));
-const ShareChart = lazy(() => charts().then((m) => ({ default: m.ShareChart })));
+const TimeChart = lazyComponent(() => charts().then((m) => m.TimeChart));
+const CategoryChart = lazyComponent(() => charts().then((m) => m.CategoryChart));
+const ShareChart = lazyComponent(() => charts().then((m) => m.ShareChart));
 
 type Dashboard = RouterOutputs["analytics"]["dashboard"];
 

@@ -8,7 +8,8 @@
  */
 import { formatDay } from "@taller/core";
 import { CalendarDays } from "lucide-react";
-import { type ComponentProps, lazy, Suspense, useId, useState } from "react";
+import { type ComponentProps, Suspense, useId, useState } from "react";
+import { lazyComponent } from "../../lib/lazy-component";
 
 export interface DatePickerProps {
   label: string;
@@ -21,7 +22,7 @@ export interface DatePickerProps {
   disabled?: boolean;
 }
 
-const DatePickerPopup = lazy(() => import("./date-picker-popup"));
+const DatePickerPopup = lazyComponent(() => import("./date-picker-popup").then((m) => m.default));
 
 export function DatePicker(props: DatePickerProps) {
   const id = useId();

@@ -14,7 +14,8 @@ import {
 } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { ArrowDown, ArrowLeft, Bot } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazyComponent } from "../../lib/lazy-component";
 import { failureText } from "../../lib/load-state";
 import { useRefreshOn } from "../../lib/company-events";
 import { trpc } from "../../lib/trpc";
@@ -44,7 +45,7 @@ import { useTerms } from "../../lib/company-setup";
 
 // Loaded when 'Ver' first opens an order: orders' rows open chats, so a static import would tie the two features'
 // chunks in a cycle (and load the order detail with every chat).
-const OrderDialog = lazy(() => import("../orders").then((m) => ({ default: m.OrderDialog })));
+const OrderDialog = lazyComponent(() => import("../orders").then((m) => m.OrderDialog));
 
 /**
  * The document's status under the title: the header the chat opened with (a list row, possibly cached) is refetched,

@@ -3,13 +3,14 @@
  * whole screen on phones. Its content is a lazy chunk, loaded when the panel first opens.
  */
 import { X } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyComponent } from "../../lib/lazy-component";
 import { IconButton } from "../../ui/icon-button";
 import { PageLoader } from "../../ui/spinner";
 import { useAssistant } from "./assistant-store";
 import { useOpenChat } from "./chat-store";
 
-const ChatPanelBody = lazy(() => import("./chat-panel"));
+const ChatPanelBody = lazyComponent(() => import("./chat-panel").then((m) => m.default));
 
 export function ChatPanel({ onClose }: { onClose(): void }) {
   const { current } = useOpenChat();

@@ -4,7 +4,8 @@
  * the company's term for crm (the route's title). A path the table does not know goes to the first tab.
  */
 import { Link, Navigate, useParams } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyComponent } from "../../lib/lazy-component";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
 import { PageLoader } from "../../ui/spinner";
@@ -13,7 +14,7 @@ import "./crm.css";
 
 // The screens load after the tabs: the app's entry lists only this small chunk's files to preload for the CRM
 // route (the login's budget, bench:web), not the screens' whole dependency tree.
-const Screen = lazy(() => import("./crm-screens"));
+const Screen = lazyComponent(() => import("./crm-screens").then((m) => m.default));
 
 export function CrmPage() {
   const can = useCan();

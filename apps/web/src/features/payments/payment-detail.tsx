@@ -6,7 +6,8 @@
  * send.
  */
 import { agree, formatDateTime, formatMoney, formatNumber, PAYMENT_PAID, theTerm } from "@taller/core";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
+import { lazyComponent } from "../../lib/lazy-component";
 import { errorCode } from "../../lib/api";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
@@ -22,7 +23,7 @@ import "./payments.css";
 
 // Loaded when opened: the order's detail offers 'Crear cobro', which opens this dialog, so a static import would make
 // the orders and payments chunks depend on each other.
-const OrderDialog = lazy(() => import("../orders").then((m) => ({ default: m.OrderDialog })));
+const OrderDialog = lazyComponent(() => import("../orders").then((m) => m.OrderDialog));
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,7 +1,8 @@
 import { formatRut } from "@taller/core";
 import { Camera } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { markServerErrors } from "../../lib/form-errors";
+import { lazyPart } from "../../lib/lazy-part";
 import { textField, useLazyZodForm } from "../../lib/forms";
 import { trpc } from "../../lib/trpc";
 import { FormFooter } from "../../ui/form-footer";
@@ -13,8 +14,9 @@ import { useOpenedOnce } from "../../ui/dialog";
 import { type Profile, useMergeProfile } from "./profile-cache";
 import { useTerms } from "../../lib/company-setup";
 
-// The cropper (react-easy-crop) loads when the picture dialog first opens, not with the settings page.
-const PictureDialog = lazy(() => import("./picture-dialog").then((m) => ({ default: m.PictureDialog })));
+// The cropper (react-easy-crop) loads when the picture dialog first opens, not with the settings page; a load that
+// fails says so in the card with 'Reintentar' instead of leaving the button without an answer.
+const PictureDialog = lazyPart(() => import("./picture-dialog").then((m) => m.PictureDialog), "el editor de la foto");
 
 const loadSchemas = () => import("./profile-schema");
 const loadSchema = () => loadSchemas().then((m) => m.profileFormSchema);
@@ -120,11 +122,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           <FormFooter saving={update.isPending || changeEmail.isPending} className="card-actions" />
         </div>
       </form>
-      {pictureOpened && (
-        <Suspense fallback={null}>
-          <PictureDialog open={pictureOpen} onClose={() => setPictureOpen(false)} />
-        </Suspense>
-      )}
+      {pictureOpened && <PictureDialog open={pictureOpen} onClose={() => setPictureOpen(false)} />}
     </Card>
   );
 }

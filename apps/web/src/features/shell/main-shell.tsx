@@ -4,7 +4,8 @@
  * guard loaded the user and company setup (the route's pending and error components are the loader and error state).
  */
 import { Outlet, useRouterState } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { lazyComponent } from "../../lib/lazy-component";
 import { useCompanySetupLive } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
 import { useStoredValue } from "../../lib/storage";
@@ -19,7 +20,7 @@ import { SideMenu } from "./side-menu";
 import { Toolbar } from "./toolbar";
 import "./shell.css";
 
-const SideMenuDrawer = lazy(() => import("./side-menu-drawer"));
+const SideMenuDrawer = lazyComponent(() => import("./side-menu-drawer").then((m) => m.default));
 
 /** The staff area is where screens read the API through React Query: its provider starts here. */
 export function MainShell() {

@@ -1,7 +1,8 @@
 import { truncate } from "@taller/core";
 import { useMatches } from "@tanstack/react-router";
 import { Menu, MessageSquare } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
+import { lazyComponent } from "../../lib/lazy-component";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
 import { IconButton } from "../../ui/icon-button";
@@ -9,8 +10,8 @@ import { ChatButtonBadges } from "../chat";
 import { pageTitle } from "./navigation";
 
 // Only companies with several locations see the selector: its Radix select, checkboxes and sheet load with it.
-const LocationSelect = lazy(() => import("./location-select").then((m) => ({ default: m.LocationSelect })));
-const LocationSheetButton = lazy(() => import("./location-select").then((m) => ({ default: m.LocationSheetButton })));
+const LocationSelect = lazyComponent(() => import("./location-select").then((m) => m.LocationSelect));
+const LocationSheetButton = lazyComponent(() => import("./location-select").then((m) => m.LocationSheetButton));
 
 /** Titles longer than this are cut with an ellipsis (seed 002 section 2.1). */
 const TITLE_MAX = 30;
