@@ -39,6 +39,8 @@ const ROUTES: [path: string, ready: (page: Page) => Locator][] = [
 
 const ROUTES_A_TEST = 5;
 
+test.describe.configure({ mode: "parallel" });
+
 /** Header cells (a list's or a plain table's) whose visible text is cut or breaks onto a second line. */
 function cutHeaders(page: Page) {
   return page.evaluate(() =>
@@ -80,7 +82,8 @@ for (const viewport of [
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
 
-    // A few routes a test: a slow machine walks all of them in one test past its time, and the parts run side by side.
+    // A few routes a test: a slow machine walks all of them in one test past its time, and the parts run side by side
+    // (the file only reads, so its tests run in parallel).
     for (let first = 0; first < ROUTES.length; first += ROUTES_A_TEST) {
       const routes = ROUTES.slice(first, first + ROUTES_A_TEST);
       for (const chat of [false, true]) {

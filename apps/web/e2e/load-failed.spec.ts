@@ -148,6 +148,25 @@ test("a dialog whose library did not arrive fails the page with 'Reintentar', wh
   await expect(page.getByRole("dialog", { name: "Nuevo evento" }).getByLabel("Nombre")).toBeVisible();
 });
 
+test("a control whose code did not arrive inside a form fails the page, whose 'Reintentar' loads it", async ({
+  page,
+}) => {
+  // The event form's date picker (ui/date-field.tsx) is not the form's own part: the form's 'Reintentar' could not
+  // load it again, so its failure goes on to the page's.
+  let offline = true;
+  await page.route("**/assets/date-picker-popover-*.js", (route) => (offline ? route.abort() : route.fallback()));
+  await loginToShell(page, "admin@taller.demo", "/main/calendar");
+  await page.getByRole("button", { name: "Nuevo evento" }).click();
+  const failed = page.getByRole("alert").filter({ hasText: "No se pudo cargar esta página." });
+  await expect(failed).toBeVisible();
+  await expect(page.getByText("No se pudo cargar el formulario.")).toHaveCount(0);
+
+  offline = false;
+  await failed.getByRole("button", { name: "Reintentar" }).click();
+  await page.getByRole("button", { name: "Nuevo evento" }).click();
+  await expect(page.getByRole("dialog", { name: "Nuevo evento" }).getByLabel("Fecha")).toBeVisible();
+});
+
 test("a form whose checking code did not arrive says so when sent, and sends once it arrives", async ({ page }) => {
   // The reception's schema (and zod) load when the form first validates (lib/forms.ts useLazyZodForm), not with the
   // screen: blocked, 'Recepcionar' names the failure instead of doing nothing.

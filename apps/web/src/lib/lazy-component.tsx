@@ -4,7 +4,7 @@
  * tooltip, date picker).
  */
 import { Component, use, type ComponentType, type ReactNode } from "react";
-import { LoadFailure, type RetryingLoader, retryingLoader } from "./retrying-loader";
+import { type RetryingLoader, retryingLoader } from "./retrying-loader";
 
 /** Every lazily loaded component's loader (one per component, made when its module is first evaluated). */
 const componentLoaders = new Set<RetryingLoader<unknown>>();
@@ -49,7 +49,7 @@ export function lazyComponent<P extends object>(
         reset();
       });
     return (
-      <LoadBoundary fallback={failed}>
+      <LoadBoundary owns={(error) => error === loader.failure()} fallback={failed}>
         <Loaded {...props} />
       </LoadBoundary>
     );
@@ -58,9 +58,12 @@ export function lazyComponent<P extends object>(
   return Lazy;
 }
 
-/** Catches only its part's failed load; anything else the part throws goes on to the boundary above. */
+/**
+ * Catches only its own part's failed load: anything else goes on to the boundary above, a failed load of a part
+ * inside it included (a form's select), whose retry is the error page's (forgetFailedLoads).
+ */
 export class LoadBoundary extends Component<
-  { fallback(retry: () => void): ReactNode; children: ReactNode },
+  { owns(error: Error): boolean; fallback(retry: () => void): ReactNode; children: ReactNode },
   { error: Error | null }
 > {
   override state: { error: Error | null } = { error: null };
@@ -70,7 +73,7 @@ export class LoadBoundary extends Component<
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
-    if (!(error instanceof LoadFailure)) throw error;
+    if (!this.props.owns(error)) throw error;
     return this.props.fallback(() => this.setState({ error: null }));
   }
 }

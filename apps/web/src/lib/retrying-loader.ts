@@ -8,6 +8,8 @@ export interface RetryingLoader<T> {
   load(): Promise<T>;
   /** What was loaded, once it was. */
   loaded(): T | undefined;
+  /** The failure the load in flight ended with, until `forget()`: a boundary tells its own part's from another's. */
+  failure(): LoadFailure | undefined;
   /** Drops a failed load, so that the next `load()` tries again; nothing otherwise. */
   forget(): void;
 }
@@ -22,7 +24,7 @@ export class LoadFailure extends Error {
 
 export function retryingLoader<T>(load: () => Promise<T>): RetryingLoader<T> {
   let pending: Promise<T> | null = null;
-  let failed = false;
+  let failed: LoadFailure | undefined;
   let done: { value: T } | null = null;
   return {
     load: () =>
@@ -32,15 +34,16 @@ export function retryingLoader<T>(load: () => Promise<T>): RetryingLoader<T> {
           return value;
         },
         (cause: unknown) => {
-          failed = true;
-          throw new LoadFailure(cause);
+          failed = new LoadFailure(cause);
+          throw failed;
         },
       )),
     loaded: () => done?.value,
+    failure: () => failed,
     forget: () => {
       if (!failed) return;
       pending = null;
-      failed = false;
+      failed = undefined;
     },
   };
 }

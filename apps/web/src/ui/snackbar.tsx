@@ -13,7 +13,7 @@
  *   const outcome = useOutcome();
  *   trpc.budgets.removeLine.useMutation({ onSuccess: () => outcome.done("Línea eliminada"), onError: outcome.failed });
  */
-import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { lazyComponent } from "../lib/lazy-component";
 
 export interface Snack {
@@ -32,20 +32,34 @@ interface SnackbarApi {
 
 const SnackbarContext = createContext<SnackbarApi | null>(null);
 // The toast machinery loads with the first message, not with every page (the login shows none).
-// Without its code (offline, a deploy replaced the chunk) the message still shows, in the same box without Radix's
-// timing: the provider sits above every error page, so a failure here would otherwise blank the whole app.
+// Without its code (offline, a deploy replaced the chunk) the messages still show, in the same box: the provider sits
+// above every error page, so a failure here would otherwise blank the whole app.
 const Snackbars = lazyComponent(
   () => import("./snackbars").then((m) => m.default),
-  ({ snacks }) => (
+  (props) => <PlainSnackbars {...props} />,
+);
+
+/** The snackbars without Radix: each message for its time, or until its button is pressed. */
+function PlainSnackbars({ snacks, onClosed }: { snacks: Snack[]; onClosed(id: number): void }) {
+  useEffect(() => {
+    const timers = snacks.map((s) => setTimeout(() => onClosed(s.id), s.duration));
+    return () => timers.forEach(clearTimeout);
+  }, [snacks, onClosed]);
+  return (
     <div className="snackbar-viewport">
       {snacks.map((s) => (
         <div key={s.id} className={`snackbar snackbar-${s.tone}`} role="status">
           {s.message}
+          {s.closeLabel && (
+            <button type="button" className="snackbar-action" onClick={() => onClosed(s.id)}>
+              {s.closeLabel}
+            </button>
+          )}
         </div>
       ))}
     </div>
-  ),
-);
+  );
+}
 
 let nextId = 1;
 
