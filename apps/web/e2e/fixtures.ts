@@ -67,6 +67,18 @@ export async function loginToShell(page: Page, email: string, path?: string) {
   if (!OWNED_ACCOUNTS.has(email)) sessions.set(email, await page.context().cookies());
 }
 
+/**
+ * Holds back the app's chunks named `name` (built as assets/<name>-<hash>.js): each load fails, as offline or after a
+ * deploy replaced them, until the returned `release()`.
+ */
+export async function holdBackChunks(page: Page, name: string): Promise<() => void> {
+  let held = true;
+  await page.route(`**/assets/${name}-*.js`, (route) => (held ? route.abort() : route.fallback()));
+  return () => {
+    held = false;
+  };
+}
+
 /** A whole page as a JPEG: encoding a tall page as PNG costs the shared cores several times as much. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.jpg`), type: "jpeg", quality: 80, fullPage: true });

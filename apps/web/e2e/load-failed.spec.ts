@@ -5,7 +5,7 @@
  */
 import { addDays, todayIn } from "@taller/core";
 import { expect, type Page, test } from "@playwright/test";
-import { loginToShell } from "./fixtures";
+import { holdBackChunks, loginToShell } from "./fixtures";
 
 /** Makes every HTTP batch that calls `procedure` answer 500 until the returned function is called. */
 async function failing(page: Page, procedure: string): Promise<() => void> {
@@ -114,8 +114,7 @@ for (const c of CASES) {
 test("a dialog whose form's code did not arrive says so with 'Reintentar', which loads it", async ({ page }) => {
   await loginToShell(page, "admin@taller.demo");
   // The calendar's event form is a chunk of its own (lib/lazy-part.tsx), fetched after the first paint.
-  let offline = true;
-  await page.route("**/assets/event-form-*.js", (route) => (offline ? route.abort() : route.fallback()));
+  const release = await holdBackChunks(page, "event-form");
   await page.goto("/main/calendar");
   await page.getByRole("button", { name: "Nuevo evento" }).click();
   const dialog = page.getByRole("dialog", { name: "Nuevo evento" });
@@ -123,62 +122,57 @@ test("a dialog whose form's code did not arrive says so with 'Reintentar', which
   await expect(failed).toContainText("Revisa tu conexión a internet e intenta nuevamente.");
   await expect(dialog.getByLabel("Nombre")).toHaveCount(0);
 
-  offline = false;
+  release();
   await failed.getByRole("button", { name: "Reintentar" }).click();
   await expect(dialog.getByLabel("Nombre")).toBeVisible();
   await expect(failed).toHaveCount(0);
 });
 
-test("a dialog whose library did not arrive fails the page with 'Reintentar', which loads it", async ({ page }) => {
-  // Radix's dialog loads after the first paint (ui/dialog.tsx). Its failed load used to stay for good, so the error
-  // page's 'Reintentar' showed the same error again.
-  let offline = true;
-  await page.route("**/assets/dialog-radix-*.js", (route) => (offline ? route.abort() : route.fallback()));
-  // The tooltips' code never arrives: their buttons stay, without a tooltip, and the page with them.
-  await page.route("**/assets/tooltip-popup-*.js", (route) => route.abort());
-  await loginToShell(page, "admin@taller.demo", "/main/calendar");
-  await expect(page.locator(".toolbar .chat-toggle")).toBeVisible();
-  await page.getByRole("button", { name: "Nuevo evento" }).click();
-  const failed = page.getByRole("alert").filter({ hasText: "No se pudo cargar esta página." });
-  await expect(failed).toBeVisible();
+for (const c of [
+  {
+    // Radix's dialog loads after the first paint (ui/dialog.tsx). Its failed load used to stay for good, so the error
+    // page's 'Reintentar' showed the same error again.
+    name: "a dialog whose library did not arrive fails the page with 'Reintentar', which loads it",
+    chunk: "dialog-radix",
+    field: "Nombre",
+  },
+  {
+    // The event form's date picker (ui/date-field.tsx) is not the form's own part: the form's 'Reintentar' could not
+    // load it again, so its failure goes on to the page's.
+    name: "a control whose code did not arrive inside a form fails the page, whose 'Reintentar' loads it",
+    chunk: "date-picker-popover",
+    field: "Fecha",
+  },
+]) {
+  test(c.name, async ({ page }) => {
+    const release = await holdBackChunks(page, c.chunk);
+    // The tooltips' code never arrives: their buttons stay, without a tooltip, and the page with them.
+    await holdBackChunks(page, "tooltip-popup");
+    await loginToShell(page, "admin@taller.demo", "/main/calendar");
+    await expect(page.locator(".toolbar .chat-toggle")).toBeVisible();
+    await page.getByRole("button", { name: "Nuevo evento" }).click();
+    const failed = page.getByRole("alert").filter({ hasText: "No se pudo cargar esta página." });
+    await expect(failed).toBeVisible();
+    await expect(page.getByText("No se pudo cargar el formulario.")).toHaveCount(0);
 
-  offline = false;
-  await failed.getByRole("button", { name: "Reintentar" }).click();
-  await page.getByRole("button", { name: "Nuevo evento" }).click();
-  await expect(page.getByRole("dialog", { name: "Nuevo evento" }).getByLabel("Nombre")).toBeVisible();
-});
-
-test("a control whose code did not arrive inside a form fails the page, whose 'Reintentar' loads it", async ({
-  page,
-}) => {
-  // The event form's date picker (ui/date-field.tsx) is not the form's own part: the form's 'Reintentar' could not
-  // load it again, so its failure goes on to the page's.
-  let offline = true;
-  await page.route("**/assets/date-picker-popover-*.js", (route) => (offline ? route.abort() : route.fallback()));
-  await loginToShell(page, "admin@taller.demo", "/main/calendar");
-  await page.getByRole("button", { name: "Nuevo evento" }).click();
-  const failed = page.getByRole("alert").filter({ hasText: "No se pudo cargar esta página." });
-  await expect(failed).toBeVisible();
-  await expect(page.getByText("No se pudo cargar el formulario.")).toHaveCount(0);
-
-  offline = false;
-  await failed.getByRole("button", { name: "Reintentar" }).click();
-  await page.getByRole("button", { name: "Nuevo evento" }).click();
-  await expect(page.getByRole("dialog", { name: "Nuevo evento" }).getByLabel("Fecha")).toBeVisible();
-});
+    release();
+    await failed.getByRole("button", { name: "Reintentar" }).click();
+    await page.getByRole("button", { name: "Nuevo evento" }).click();
+    await expect(page.getByRole("dialog", { name: "Nuevo evento" }).getByLabel(c.field)).toBeVisible();
+  });
+}
 
 test("a form whose checking code did not arrive says so when sent, and sends once it arrives", async ({ page }) => {
   // The reception's schema (and zod) load when the form first validates (lib/forms.ts useLazyZodForm), not with the
   // screen: blocked, 'Recepcionar' names the failure instead of doing nothing.
-  let offline = true;
-  await page.route("**/assets/reception-schema-*.js", (route) => (offline ? route.abort() : route.fallback()));
+  const release = await holdBackChunks(page, "reception-schema");
   await loginToShell(page, "admin@taller.demo", "/main/checkin");
   await page.getByLabel("Patente").fill("ZZXY12");
   await page.getByLabel("Teléfono").fill("123");
   await page.getByRole("button", { name: "Recepcionar" }).click();
   await expect(page.getByText("No se pudo cargar el formulario. Revisa tu conexión a internet")).toBeVisible();
 
-  offline = false;
+  release();
   await page.getByRole("button", { name: "Recepcionar" }).click();
   // Checked now: the bad phone is marked on its field, and nothing typed is lost.
   await expect(page.getByText("No se pudo cargar el formulario.")).toHaveCount(0);

@@ -3,7 +3,7 @@
  * file changes; the flows run in order and leave the account as they found it (password, theme, online).
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, login, loginToShell, screenshot } from "./fixtures";
+import { DEMO_PASSWORD, holdBackChunks, login, loginToShell, screenshot } from "./fixtures";
 
 const EMAIL = "asesor@taller.demo";
 const IPHONE_UA =
@@ -117,8 +117,7 @@ test("theme: applied at once and kept across a reload", async ({ page }) => {
 
 test("picture: type and size checks, crop, upload, saved on the profile", async ({ page }) => {
   // The cropper's code held back at first: the card says so, and 'Reintentar' opens the dialog once it arrives.
-  let offline = true;
-  await page.route("**/assets/picture-dialog-*.js", (route) => (offline ? route.abort() : route.fallback()));
+  const release = await holdBackChunks(page, "picture-dialog");
   await loginToShell(page, EMAIL);
   await openSettings(page);
   const small = await pngOf(page, 60, 60);
@@ -127,7 +126,7 @@ test("picture: type and size checks, crop, upload, saved on the profile", async 
   await page.getByRole("button", { name: "Cambiar imagen de perfil" }).click();
   const failed = page.getByRole("alert").filter({ hasText: "No se pudo cargar el editor de la foto." });
   await expect(failed).toBeVisible();
-  offline = false;
+  release();
   await failed.getByRole("button", { name: "Reintentar" }).click();
   const dialog = page.getByRole("dialog", { name: "Cambiar Imagen de Perfil" });
   const save = dialog.getByRole("button", { name: "Guardar" });

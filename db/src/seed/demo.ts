@@ -413,8 +413,9 @@ async function seedCompany(
   // in, would depend on the time of day the demo was seeded. Each order keeps its own durations.
   const arrivals = orderValues.map((o) => o.checkInTime.getTime()).sort((a, b) => a - b);
   for (const [i, order] of orderValues.entries()) {
-    const shift = present(arrivals[i], "arrival") - order.checkInTime.getTime();
-    order.checkInTime = new Date(order.checkInTime.getTime() + shift);
+    const arrival = present(arrivals[i], "arrival");
+    const shift = arrival - order.checkInTime.getTime();
+    order.checkInTime = new Date(arrival);
     if (order.completedAt) order.completedAt = new Date(order.completedAt.getTime() + shift);
     if (order.endedAt) order.endedAt = new Date(order.endedAt.getTime() + shift);
   }

@@ -16,7 +16,6 @@ import {
 } from "@taller/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useSearch } from "@tanstack/react-router";
-import {} from "react";
 import { lazyComponent } from "../../lib/lazy-component";
 import { QueryFailed } from "../../lib/load-state";
 import { useLocationFilter } from "../../lib/locations";
