@@ -65,23 +65,27 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   return (
     <Card title="Información general">
       <form className="profile-form" onSubmit={save} noValidate>
-        <button
-          type="button"
-          className="profile-avatar"
-          onClick={() => setPictureOpen(true)}
-          aria-label="Cambiar imagen de perfil"
-        >
-          {profile.picture ? (
-            <img src={profile.picture} alt="" />
-          ) : (
-            <span className="profile-avatar-initials" aria-hidden>
-              {initials(profile.name)}
+        {/* The picture dialog's loading and a failed load show under the picture that opened it, in view. */}
+        <div className="profile-picture">
+          <button
+            type="button"
+            className="profile-avatar"
+            onClick={() => setPictureOpen(true)}
+            aria-label="Cambiar imagen de perfil"
+          >
+            {profile.picture ? (
+              <img src={profile.picture} alt="" />
+            ) : (
+              <span className="profile-avatar-initials" aria-hidden>
+                {initials(profile.name)}
+              </span>
+            )}
+            <span className="profile-avatar-badge" aria-hidden>
+              <Camera size={16} />
             </span>
-          )}
-          <span className="profile-avatar-badge" aria-hidden>
-            <Camera size={16} />
-          </span>
-        </button>
+          </button>
+          {pictureOpened && <PictureDialog open={pictureOpen} onClose={() => setPictureOpen(false)} />}
+        </div>
         <div className="profile-fields">
           <TextField label="Nombre" autoComplete="name" {...textField(form, "name")} />
           <TextField label="Correo" type="email" autoComplete="email" {...textField(form, "mail")} />
@@ -122,7 +126,6 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           <FormFooter saving={update.isPending || changeEmail.isPending} className="card-actions" />
         </div>
       </form>
-      {pictureOpened && <PictureDialog open={pictureOpen} onClose={() => setPictureOpen(false)} />}
     </Card>
   );
 }
