@@ -102,8 +102,9 @@ export async function startServer(
         LOG_LEVEL: "warn",
         // The payments spec pays on the local 'Pago de prueba' checkout, as the demo does.
         PAYMENTS_TEST_CHECKOUT: "true",
-        // The invoicing spec's provider answers too late on purpose: 2 s instead of 15 s of waiting.
-        DTE_TIMEOUT_MS: "2000",
+        // The invoicing spec's provider answers too late on purpose: 8 s instead of 15 s of waiting. With 2 s, a
+        // credit note the fake accepts at once failed twice on a host whose memory was slow, likely unanswered in time.
+        DTE_TIMEOUT_MS: "8000",
         ...opts.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

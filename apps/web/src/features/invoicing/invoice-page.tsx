@@ -108,9 +108,11 @@ function Actions({ invoice }: { invoice: Invoice }) {
   const cancel = trpc.invoicing.cancel.useMutation({
     onSuccess: (r) => {
       setConfirm(false);
-      setMessage(r.message);
       void utils.invoicing.invalidate();
-      if (r.outcome === "accepted" || r.outcome === "duplicate") outcome.done("Nota de crédito emitida");
+      // The page's line names the credit note: the document's own 'Emitido con folio' may read the same.
+      if (r.outcome !== "accepted" && r.outcome !== "duplicate") return setMessage(r.message);
+      setMessage(`Nota de crédito emitida con folio ${r.credit_note.folio}`);
+      outcome.done("Nota de crédito emitida");
     },
     onError: outcome.failed,
   });
