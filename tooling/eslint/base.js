@@ -22,6 +22,13 @@ const webImports = (extra) => ({
     {
       paths: [
         { name: "@taller/api", allowTypeImports: true, message: "The web app imports AppRouter as a type only." },
+        {
+          // React shows what resolves a Suspense boundary no sooner than 300 ms after the last fallback it showed,
+          // and React.lazy keeps a failed load for good: lazyComponent shows a placeholder and loads again.
+          name: "react",
+          importNames: ["Suspense", "lazy"],
+          message: "Load code with lazyComponent or lazyPart (src/lib), which neither suspends nor keeps a failure.",
+        },
       ],
       patterns: [
         {

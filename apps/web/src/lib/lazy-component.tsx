@@ -3,8 +3,8 @@
  * piece of lib/lazy-part.tsx and of the UI primitives that load their library after the first paint (dialog, select,
  * tooltip, date picker).
  */
-import { Component, use, type ComponentType, type ReactNode } from "react";
-import { type RetryingLoader, retryingLoader } from "./retrying-loader";
+import { Component, type ComponentType, type ReactNode, useEffect, useReducer, useState } from "react";
+import { type LoadFailure, type RetryingLoader, retryingLoader } from "./retrying-loader";
 
 /** Every lazily loaded component's loader (one per component, made when its module is first evaluated). */
 const componentLoaders = new Set<RetryingLoader<unknown>>();
@@ -23,23 +23,52 @@ export interface LazyComponent<P> {
   preload(): void;
 }
 
+export interface LazyOptions<P> {
+  /** What shows while the code loads (nothing by default): a spinner, or the part without what its code adds. */
+  placeholder?(props: P): ReactNode;
+  /** What shows when the code did not arrive, given a `retry` that loads it again; without it, the error goes up. */
+  onFailure?(props: P, retry: () => void): ReactNode;
+}
+
 /**
- * React.lazy with a load that can be tried again (lib/retrying-loader.ts): the component suspends until its code is
- * in (wrap it in Suspense). A load that failed goes to the route's or the shell's error page, whose 'Reintentar'
- * loads it again (forgetFailedLoads); with `onFailure`, the component shows that instead, given a `retry` that loads
- * it again (a form's 'Reintentar', lib/lazy-part.tsx), or what the page shows without it (a tooltip's child).
+ * A component whose code loads when it first renders (or on `preload()`), with a load that can be tried again
+ * (lib/retrying-loader.ts): until its code is in it shows its `placeholder`. A load that failed goes to the route's or
+ * the shell's error page, whose 'Reintentar' loads it again (forgetFailedLoads); with `onFailure`, the component shows
+ * that instead (a form's 'Reintentar', lib/lazy-part.tsx), or what the page shows without it (a tooltip's child).
  *
  *   const Drawer = lazyComponent(() => import("./drawer").then((m) => m.Drawer));
+ *
+ * It does not suspend: React shows a part that resolves a Suspense boundary no sooner than 300 ms after the last
+ * fallback it showed anywhere in the page (its throttle of retries), so the placeholders of a page's tooltips and
+ * selects held its content back by up to that much on a first visit. The loaded code renders as an ordinary update.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  onFailure?: (props: P, retry: () => void) => ReactNode,
+  { placeholder, onFailure }: LazyOptions<P> = {},
 ): LazyComponent<P> {
   const loader = retryingLoader(load);
   componentLoaders.add(loader);
+  // This part's failed loads, which its boundary handles (a failure of a part inside it goes on up).
+  const failures = new WeakSet<Error>();
   function Loaded(props: P) {
-    const Part = loader.loaded() ?? use(loader.load());
-    return <Part {...props} />;
+    const [, loaded] = useReducer((n: number) => n + 1, 0);
+    // Kept here, not read from the loader: a preload elsewhere forgets the loader's failure at once.
+    const [failure, setFailure] = useState<LoadFailure | null>(null);
+    const Part = loader.loaded();
+    useEffect(() => {
+      if (Part) return;
+      let mounted = true;
+      loader.load().then(
+        () => mounted && loaded(),
+        (error: LoadFailure) => {
+          failures.add(error);
+          if (mounted) setFailure(error);
+        },
+      );
+      return () => void (mounted = false);
+    }, [Part]);
+    if (failure !== null) throw failure;
+    return Part ? <Part {...props} /> : (placeholder?.(props) ?? null);
   }
   function Lazy(props: P) {
     if (!onFailure) return <Loaded {...props} />;
@@ -49,7 +78,7 @@ export function lazyComponent<P extends object>(
         reset();
       });
     return (
-      <LoadBoundary owns={(error) => error === loader.failure()} fallback={failed}>
+      <LoadBoundary owns={(error) => failures.has(error)} fallback={failed}>
         <Loaded {...props} />
       </LoadBoundary>
     );

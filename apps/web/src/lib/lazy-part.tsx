@@ -11,7 +11,7 @@
  * loads it again, instead of spinning for ever or taking the whole page down. An error the loaded part throws goes
  * on to the route's error page, as before.
  */
-import { Suspense, useEffect, type ComponentType } from "react";
+import { useEffect, type ComponentType } from "react";
 import { LoadFailed } from "../ui/load-failed";
 import { Spinner } from "../ui/spinner";
 import { type LazyComponent, lazyComponent } from "./lazy-component";
@@ -21,19 +21,13 @@ export type LazyPart<P> = LazyComponent<P>;
 
 /** What did not load, for the failure's sentence ("el formulario": 'No se pudo cargar el formulario.'). */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, what = "el formulario"): LazyPart<P> {
-  const Lazy = lazyComponent(load, (_props, retry) => (
-    <LoadFailed text={loadFailureText(what, { code: null, message: "" })} onRetry={retry} />
-  ));
-  function Part(props: P) {
-    return (
-      <Suspense fallback={<Spinner label="Cargando…" />}>
-        <Lazy {...props} />
-      </Suspense>
-    );
-  }
   // A failed preload is forgotten: opening the part tries again, and shows a failure of its own.
-  Part.preload = Lazy.preload;
-  return Part;
+  return lazyComponent(load, {
+    placeholder: () => <Spinner label="Cargando…" />,
+    onFailure: (_props, retry) => (
+      <LoadFailed text={loadFailureText(what, { code: null, message: "" })} onRetry={retry} />
+    ),
+  });
 }
 
 /**

@@ -8,8 +8,6 @@ export interface RetryingLoader<T> {
   load(): Promise<T>;
   /** What was loaded, once it was. */
   loaded(): T | undefined;
-  /** The failure the load in flight ended with, until `forget()`: a boundary tells its own part's from another's. */
-  failure(): LoadFailure | undefined;
   /** Drops a failed load, so that the next `load()` tries again; nothing otherwise. */
   forget(): void;
 }
@@ -39,7 +37,6 @@ export function retryingLoader<T>(load: () => Promise<T>): RetryingLoader<T> {
         },
       )),
     loaded: () => done?.value,
-    failure: () => failed,
     forget: () => {
       if (!failed) return;
       pending = null;

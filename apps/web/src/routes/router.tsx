@@ -522,6 +522,9 @@ export const router = createRouter({
   routeTree,
   context: { api, loadDataLayer },
   defaultPendingComponent: () => <PageLoader />,
+  // A loader, once shown, goes as soon as the page is ready: the router's default kept it 500 ms at least, so a first
+  // visit whose session check outlasted `pendingMs` showed its content a third of a second late.
+  defaultPendingMinMs: 0,
   defaultErrorComponent: RouteError,
   defaultPreload: "intent",
   scrollRestoration: true,

@@ -8,12 +8,14 @@
  */
 import { formatDay, INVALID_DAY_TEXT, maskDayInput, parseDayInput } from "@taller/core";
 import { CalendarDays } from "lucide-react";
-import { Suspense, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { lazyComponent } from "../lib/lazy-component";
 
 // The calendar (Radix Popover and the month grid, ~4 KB gzipped) loads after the field shows; until then its button
 // shows without it.
-const DatePicker = lazyComponent(() => import("./date-picker-popover").then((m) => m.default));
+const DatePicker = lazyComponent(() => import("./date-picker-popover").then((m) => m.default), {
+  placeholder: (props) => props.children,
+});
 
 export const DAY_PLACEHOLDER = "dd-mm-aaaa";
 
@@ -105,11 +107,9 @@ export function DateField({
             onBlur?.();
           }}
         />
-        <Suspense fallback={button}>
-          <DatePicker label={label} day={ISO_DAY.test(value) ? value : null} min={min} max={max} onPick={pick}>
-            {button}
-          </DatePicker>
-        </Suspense>
+        <DatePicker label={label} day={ISO_DAY.test(value) ? value : null} min={min} max={max} onPick={pick}>
+          {button}
+        </DatePicker>
       </div>
       {message && (
         <div

@@ -14,7 +14,7 @@
  * after the screen has painted, or when a dialog opens first (docs/performance.md#the-web-app). Nothing of a closed
  * dialog is in the page either way.
  */
-import { Suspense, useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { lazyComponent } from "../lib/lazy-component";
 
 export interface DialogProps {
@@ -42,9 +42,5 @@ export function Dialog(props: DialogProps) {
   const opened = useOpenedOnce(props.open);
   // Fetched once the screen has painted, so a first open rarely waits for it.
   useEffect(DialogRadix.preload, []);
-  return opened ? (
-    <Suspense fallback={null}>
-      <DialogRadix {...props} />
-    </Suspense>
-  ) : null;
+  return opened ? <DialogRadix {...props} /> : null;
 }

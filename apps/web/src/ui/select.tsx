@@ -8,7 +8,7 @@
  * it) then opens the list as soon as it has loaded.
  */
 import { ChevronDown } from "lucide-react";
-import { Suspense, useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
 import { lazyComponent } from "../lib/lazy-component";
 
 export interface Option<T> {
@@ -29,26 +29,30 @@ export interface SelectProps<T extends string> {
 /** What the trigger needs, before and after Radix loads. */
 export interface SelectTriggerProps<T extends string> extends Omit<SelectProps<T>, "label"> {
   id: string;
+  /** The trigger was pressed before Radix loaded: the list opens as soon as it has. */
   openAtStart: boolean;
+  /** A press on the trigger shown while Radix loads. */
+  onOpenAtStart(): void;
 }
 
 // A lazy component loses the component's type parameter.
-const SelectPopup = lazyComponent(() => import("./select-popup").then((m) => m.default)) as unknown as <
-  T extends string,
->(
-  props: SelectTriggerProps<T>,
-) => ReactNode;
+const SelectPopup = lazyComponent(() => import("./select-popup").then((m) => m.default), {
+  placeholder: (props) => <WaitingTrigger {...props} />,
+}) as unknown as <T extends string>(props: SelectTriggerProps<T>) => ReactNode;
 
 export function Select<T extends string>({ label, error, ...props }: SelectProps<T>) {
   const id = useId();
   const [openAtStart, setOpenAtStart] = useState(false);
-  const trigger = { ...props, id, error, openAtStart };
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <Suspense fallback={<WaitingTrigger {...trigger} onOpen={() => setOpenAtStart(true)} />}>
-        <SelectPopup {...trigger} />
-      </Suspense>
+      <SelectPopup
+        {...props}
+        id={id}
+        error={error}
+        openAtStart={openAtStart}
+        onOpenAtStart={() => setOpenAtStart(true)}
+      />
       {error && (
         <div className="field-error" role="alert">
           {error}
@@ -66,13 +70,13 @@ function WaitingTrigger<T extends string>({
   placeholder,
   error,
   disabled,
-  onOpen,
-}: SelectTriggerProps<T> & { onOpen(): void }) {
+  onOpenAtStart,
+}: SelectTriggerProps<T>) {
   const selected = options.find((o) => o.value === value);
   const onKeyDown = (event: KeyboardEvent) => {
     if ([" ", "Enter", "ArrowDown", "ArrowUp"].includes(event.key)) {
       event.preventDefault();
-      onOpen();
+      onOpenAtStart();
     }
   };
   return (
@@ -87,7 +91,7 @@ function WaitingTrigger<T extends string>({
       disabled={disabled}
       data-state="closed"
       data-placeholder={selected ? undefined : ""}
-      onPointerDown={onOpen}
+      onPointerDown={onOpenAtStart}
       onKeyDown={onKeyDown}
     >
       <span style={{ pointerEvents: "none" }}>{selected?.label ?? placeholder}</span>

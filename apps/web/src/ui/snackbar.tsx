@@ -13,7 +13,7 @@
  *   const outcome = useOutcome();
  *   trpc.budgets.removeLine.useMutation({ onSuccess: () => outcome.done("Línea eliminada"), onError: outcome.failed });
  */
-import { createContext, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { lazyComponent } from "../lib/lazy-component";
 
 export interface Snack {
@@ -34,10 +34,9 @@ const SnackbarContext = createContext<SnackbarApi | null>(null);
 // The toast machinery loads with the first message, not with every page (the login shows none).
 // Without its code (offline, a deploy replaced the chunk) the messages still show, in the same box: the provider sits
 // above every error page, so a failure here would otherwise blank the whole app.
-const Snackbars = lazyComponent(
-  () => import("./snackbars").then((m) => m.default),
-  (props) => <PlainSnackbars {...props} />,
-);
+const Snackbars = lazyComponent(() => import("./snackbars").then((m) => m.default), {
+  onFailure: (props) => <PlainSnackbars {...props} />,
+});
 
 /** The snackbars without Radix: each message for its time, or until its button is pressed. */
 function PlainSnackbars({ snacks, onClosed }: { snacks: Snack[]; onClosed(id: number): void }) {
@@ -83,11 +82,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   return (
     <SnackbarContext.Provider value={api}>
       {children}
-      {snacks.length > 0 && (
-        <Suspense>
-          <Snackbars snacks={snacks} onClosed={remove} />
-        </Suspense>
-      )}
+      {snacks.length > 0 && <Snackbars snacks={snacks} onClosed={remove} />}
     </SnackbarContext.Provider>
   );
 }

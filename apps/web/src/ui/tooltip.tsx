@@ -7,7 +7,7 @@
  * it brings (~10 KB gzipped) load after the first paint: until then the child shows without its tooltip, so the
  * staff shell's toolbar does not wait for it (docs/performance.md#the-web-app).
  */
-import { Suspense, type ReactElement, type ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { lazyComponent } from "../lib/lazy-component";
 
 export interface TooltipProps {
@@ -16,16 +16,8 @@ export interface TooltipProps {
   children: ReactElement;
 }
 
-// A tooltip whose code did not arrive leaves its child as it is, not the page in an error.
-const TooltipPopup = lazyComponent(
-  () => import("./tooltip-popup").then((m) => m.default),
-  (props: TooltipProps) => props.children,
-);
-
-export function Tooltip(props: TooltipProps) {
-  return (
-    <Suspense fallback={props.children}>
-      <TooltipPopup {...props} />
-    </Suspense>
-  );
-}
+// Until its code is in, and if it did not arrive, the child shows as it is: not the page in an error.
+export const Tooltip = lazyComponent(() => import("./tooltip-popup").then((m) => m.default), {
+  placeholder: (props) => props.children,
+  onFailure: (props) => props.children,
+});

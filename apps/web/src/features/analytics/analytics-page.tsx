@@ -26,17 +26,18 @@ import { Select } from "../../ui/select";
 import { PageLoader, Spinner } from "../../ui/spinner";
 import { Switch } from "../../ui/switch";
 import { dashboardInput } from "./dashboard-input";
-import { Figure } from "./figure";
+import { ChartLoading, Figure } from "./figure";
 import { kpi } from "./kpis";
 import "./analytics.css";
 import { useTerms } from "../../lib/company-setup";
 
 // recharts is most of this page's weight (~95 KB gzipped): the figures' numbers show first, each chart as it loads
-// (figure.tsx holds its place).
+// (ChartLoading holds its place).
 const charts = () => import("./charts");
-const TimeChart = lazyComponent(() => charts().then((m) => m.TimeChart));
-const CategoryChart = lazyComponent(() => charts().then((m) => m.CategoryChart));
-const ShareChart = lazyComponent(() => charts().then((m) => m.ShareChart));
+const chartLoading = { placeholder: () => <ChartLoading /> };
+const TimeChart = lazyComponent(() => charts().then((m) => m.TimeChart), chartLoading);
+const CategoryChart = lazyComponent(() => charts().then((m) => m.CategoryChart), chartLoading);
+const ShareChart = lazyComponent(() => charts().then((m) => m.ShareChart), chartLoading);
 
 type Dashboard = RouterOutputs["analytics"]["dashboard"];
 

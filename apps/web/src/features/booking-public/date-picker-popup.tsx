@@ -3,7 +3,7 @@
 import { Popover } from "radix-ui";
 import { useState } from "react";
 import { MonthCalendar, monthOf, monthTitle } from "../../ui/month-calendar";
-import { DateTrigger, type DatePickerProps } from "./date-picker";
+import { DateTrigger, type DatePickerPopupProps } from "./date-picker";
 
 export default function DatePickerPopup({
   id,
@@ -15,7 +15,7 @@ export default function DatePickerPopup({
   available,
   error,
   disabled,
-}: DatePickerProps & { id: string; openAtStart: boolean }) {
+}: DatePickerPopupProps) {
   const [open, setOpen] = useState(openAtStart);
   const [month, setMonth] = useState(() => monthOf(value ?? min));
   const pick = (day: string) => {

@@ -8,7 +8,7 @@
  */
 import { formatDay } from "@taller/core";
 import { CalendarDays } from "lucide-react";
-import { type ComponentProps, Suspense, useId, useState } from "react";
+import { type ComponentProps, useId, useState } from "react";
 import { lazyComponent } from "../../lib/lazy-component";
 
 export interface DatePickerProps {
@@ -22,28 +22,28 @@ export interface DatePickerProps {
   disabled?: boolean;
 }
 
-const DatePickerPopup = lazyComponent(() => import("./date-picker-popup").then((m) => m.default));
+/** What the popover needs, and the trigger shown while it loads. */
+export interface DatePickerPopupProps extends DatePickerProps {
+  id: string;
+  /** The trigger was pressed before the popover loaded: it opens as soon as it has. */
+  openAtStart: boolean;
+  onOpenAtStart(): void;
+}
+
+const DatePickerPopup = lazyComponent(() => import("./date-picker-popup").then((m) => m.default), {
+  placeholder: ({ id, value, error, disabled, onOpenAtStart }) => (
+    <DateTrigger id={id} value={value} error={error} disabled={disabled} onPointerDown={onOpenAtStart} />
+  ),
+});
 
 export function DatePicker(props: DatePickerProps) {
   const id = useId();
   const [openAtStart, setOpenAtStart] = useState(false);
-  const { label, value, error, disabled } = props;
+  const { label, error } = props;
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <Suspense
-        fallback={
-          <DateTrigger
-            id={id}
-            value={value}
-            error={error}
-            disabled={disabled}
-            onPointerDown={() => setOpenAtStart(true)}
-          />
-        }
-      >
-        <DatePickerPopup {...props} id={id} openAtStart={openAtStart} />
-      </Suspense>
+      <DatePickerPopup {...props} id={id} openAtStart={openAtStart} onOpenAtStart={() => setOpenAtStart(true)} />
       {error && (
         <div id={`${id}-error`} className="field-error" role="alert">
           {error}

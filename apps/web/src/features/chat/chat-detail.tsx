@@ -14,7 +14,7 @@ import {
 } from "@taller/core";
 import { useNavigate } from "@tanstack/react-router";
 import { ArrowDown, ArrowLeft, Bot } from "lucide-react";
-import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { lazyComponent } from "../../lib/lazy-component";
 import { failureText } from "../../lib/load-state";
 import { useRefreshOn } from "../../lib/company-events";
@@ -323,9 +323,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
         />
       )}
       {view?.type === "Order" && openOrderId === view.id && (
-        <Suspense fallback={null}>
-          <OrderDialog orderId={view.id} open onOpenChange={(open) => !open && closeOrder()} />
-        </Suspense>
+        <OrderDialog orderId={view.id} open onOpenChange={(open) => !open && closeOrder()} />
       )}
       {editing?.calendar_event && (
         <Dialog open onOpenChange={(open) => !open && setEditing(null)} title="Editar evento">

@@ -3,14 +3,15 @@
  * whole screen on phones. Its content is a lazy chunk, loaded when the panel first opens.
  */
 import { X } from "lucide-react";
-import { Suspense } from "react";
 import { lazyComponent } from "../../lib/lazy-component";
 import { IconButton } from "../../ui/icon-button";
 import { PageLoader } from "../../ui/spinner";
 import { useAssistant } from "./assistant-store";
 import { useOpenChat } from "./chat-store";
 
-const ChatPanelBody = lazyComponent(() => import("./chat-panel").then((m) => m.default));
+const ChatPanelBody = lazyComponent(() => import("./chat-panel").then((m) => m.default), {
+  placeholder: () => <PageLoader label="Cargando chats..." />,
+});
 
 export function ChatPanel({ onClose }: { onClose(): void }) {
   const { current } = useOpenChat();
@@ -23,9 +24,7 @@ export function ChatPanel({ onClose }: { onClose(): void }) {
           <X size={20} />
         </IconButton>
       </header>
-      <Suspense fallback={<PageLoader label="Cargando chats..." />}>
-        <ChatPanelBody />
-      </Suspense>
+      <ChatPanelBody />
     </aside>
   );
 }

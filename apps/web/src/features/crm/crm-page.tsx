@@ -4,7 +4,6 @@
  * the company's term for crm (the route's title). A path the table does not know goes to the first tab.
  */
 import { Link, Navigate, useParams } from "@tanstack/react-router";
-import { Suspense } from "react";
 import { lazyComponent } from "../../lib/lazy-component";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
@@ -12,9 +11,11 @@ import { PageLoader } from "../../ui/spinner";
 import { type CrmTab, crmScreen, firstCrmTab, tabOf } from "./crm-routes";
 import "./crm.css";
 
-// The screens load after the tabs: the app's entry lists only this small chunk's files to preload for the CRM
-// route (the login's budget, bench:web), not the screens' whole dependency tree.
-const Screen = lazyComponent(() => import("./crm-screens").then((m) => m.default));
+// The screens are a chunk of their own, asked for beside this one (routes/pages.ts): the app's entry lists only this
+// small chunk's files to preload for the CRM route (the login's budget, bench:web), not the screens' whole tree.
+const Screen = lazyComponent(() => import("./crm-screens").then((m) => m.default), {
+  placeholder: () => <PageLoader />,
+});
 
 export function CrmPage() {
   const can = useCan();
@@ -40,9 +41,7 @@ export function CrmPage() {
         ))}
       </nav>
       <div className="crm-tab-content">
-        <Suspense fallback={<PageLoader />}>
-          <Screen screen={screen} />
-        </Suspense>
+        <Screen screen={screen} />
       </div>
     </div>
   );

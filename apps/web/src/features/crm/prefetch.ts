@@ -1,6 +1,6 @@
 /**
- * The CRM area's loader (lib/prefetch.ts): the screens' code, which the area's page would ask for only once it has
- * rendered, and the first data of the screen the path names: a page of the clients or a management list.
+ * The CRM area's loader (lib/prefetch.ts): the first data of the screen the path names, a page of the clients or a
+ * management list (the screens' code is asked for with the area's page, routes/pages.ts).
  */
 import { CLIENT_MOBILE_PAGE_SIZE, type CrmKind } from "@taller/core";
 import { storedLocationFilter } from "../../lib/locations";
@@ -15,7 +15,6 @@ import { clientsInput, DEFAULT_CLIENTS_PAGE_SIZE, managementsInput } from "./lis
 const KINDS = { retentions: "retention", absences: "absence", bookings: "booking" } as const;
 
 export const prefetch: Prefetch<ReturnType<typeof crmSearch>> = async ({ utils, setup, can, search, params }) => {
-  void import("./crm-screens");
   const screen = crmScreen(params._splat ?? "", can("read", "client"));
   if (screen?.screen === "clients") {
     const pageSize = isNarrow() ? CLIENT_MOBILE_PAGE_SIZE : DEFAULT_CLIENTS_PAGE_SIZE;

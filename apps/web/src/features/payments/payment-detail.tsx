@@ -6,7 +6,7 @@
  * send.
  */
 import { agree, formatDateTime, formatMoney, formatNumber, PAYMENT_PAID, theTerm } from "@taller/core";
-import { Suspense, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { lazyComponent } from "../../lib/lazy-component";
 import { errorCode } from "../../lib/api";
 import { useTerms } from "../../lib/company-setup";
@@ -117,11 +117,7 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
           </Button>
         )}
       </div>
-      {orderOpen && p.order_id !== null && (
-        <Suspense fallback={null}>
-          <OrderDialog orderId={p.order_id} open onOpenChange={setOrderOpen} />
-        </Suspense>
-      )}
+      {orderOpen && p.order_id !== null && <OrderDialog orderId={p.order_id} open onOpenChange={setOrderOpen} />}
     </div>
   );
 }

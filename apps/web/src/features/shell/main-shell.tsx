@@ -4,7 +4,7 @@
  * guard loaded the user and company setup (the route's pending and error components are the loader and error state).
  */
 import { Outlet, useRouterState } from "@tanstack/react-router";
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { lazyComponent } from "../../lib/lazy-component";
 import { useCompanySetupLive } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
@@ -54,11 +54,7 @@ function Shell() {
   return (
     <div className={`shell${mobile ? " shell-mobile" : ""}`}>
       {mobile
-        ? drawerOpened && (
-            <Suspense fallback={null}>
-              <SideMenuDrawer open={menuOpen} onOpenChange={setMenuOpen} />
-            </Suspense>
-          )
+        ? drawerOpened && <SideMenuDrawer open={menuOpen} onOpenChange={setMenuOpen} />
         : menuOpen && <SideMenu />}
       <div className="shell-main">
         <Toolbar

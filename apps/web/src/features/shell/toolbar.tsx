@@ -1,7 +1,7 @@
 import { truncate } from "@taller/core";
 import { useMatches } from "@tanstack/react-router";
 import { Menu, MessageSquare } from "lucide-react";
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { lazyComponent } from "../../lib/lazy-component";
 import { useCompanySetup } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
@@ -43,9 +43,7 @@ export function Toolbar({ menuOpen, onToggleMenu, chatVisible, onToggleChat }: T
         {truncate(fullTitle, TITLE_MAX)}
       </h1>
       <div className="toolbar-actions">
-        {locations.length > 1 && (
-          <Suspense fallback={null}>{mobile ? <LocationSheetButton /> : <LocationSelect />}</Suspense>
-        )}
+        {locations.length > 1 && (mobile ? <LocationSheetButton /> : <LocationSelect />)}
         {!mobile && (
           <IconButton
             label={chatVisible ? "Ocultar chat" : "Mostrar chat"}
