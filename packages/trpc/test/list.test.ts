@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { createSecretKey, randomBytes } from "node:crypto";
 import { PAGE_SIZE } from "@taller/core";
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { decodeCursor, encodeCursor, filterFingerprint, pageOf, readCursor } from "../src/list";
 
-const key = randomBytes(32);
+const key = createSecretKey(randomBytes(32));
 const keyShape = z.tuple([z.number().int()]);
 const counted = (total: number) => ({ total, capped: false });
 
@@ -29,7 +29,7 @@ describe("signed keyset cursors", () => {
 
   it("refuses a cursor signed with another key or edited after signing", () => {
     const cursor = { after: [10], page: 1, total: 60, capped: false, filter: "f1" };
-    expect(decodeCursor(encodeCursor(cursor, randomBytes(32)), key)).toBeNull();
+    expect(decodeCursor(encodeCursor(cursor, createSecretKey(randomBytes(32))), key)).toBeNull();
     const [, signature] = encodeCursor(cursor, key).split(".");
     // The same signature over a body that points elsewhere (the old unsigned format let clients write any key).
     const forged = `${Buffer.from(JSON.stringify({ ...cursor, after: ["1) OR 1=1 --"] })).toString("base64url")}.${signature}`;

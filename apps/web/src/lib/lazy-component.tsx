@@ -44,7 +44,7 @@ export interface LazyOptions<P> {
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { placeholder, onFailure }: LazyOptions<P> = {},
+  { placeholder: Placeholder, onFailure }: LazyOptions<P> = {},
 ): LazyComponent<P> {
   const loader = retryingLoader(load);
   componentLoaders.add(loader);
@@ -68,7 +68,8 @@ export function lazyComponent<P extends object>(
       return () => void (mounted = false);
     }, [Part]);
     if (failure !== null) throw failure;
-    return Part ? <Part {...props} /> : (placeholder?.(props) ?? null);
+    if (Part) return <Part {...props} />;
+    return Placeholder ? <Placeholder {...props} /> : null;
   }
   function Lazy(props: P) {
     if (!onFailure) return <Loaded {...props} />;

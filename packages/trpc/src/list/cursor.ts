@@ -5,7 +5,7 @@
 //
 // The key lives in the database (server_secrets 'list_cursor', 244 random bits created by migration 0005), so every
 // server process on one database signs and accepts the same cursors without configuration.
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
 import { queryRows, type Db } from "@taller/db";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -39,19 +39,20 @@ const cursorSchema = z.strictObject({
   filter: z.string().max(64),
 });
 
-const storedKeys = new WeakMap<Db, Promise<Buffer>>();
+const storedKeys = new WeakMap<Db, Promise<KeyObject>>();
 
-async function loadStoredKey(db: Db): Promise<Buffer> {
+async function loadStoredKey(db: Db): Promise<KeyObject> {
   const [row] = await queryRows<{ secret: string }>(
     db,
     sql`SELECT secret FROM server_secrets WHERE name = 'list_cursor'`,
   );
   if (!row) throw new Error("server_secrets has no list_cursor key (migration 0005 creates it)");
-  return createHash("sha256").update(row.secret).digest();
+  // A KeyObject, not the bytes: createHmac checks a Buffer key for every kind of key it could be, on every page.
+  return createSecretKey(createHash("sha256").update(row.secret).digest());
 }
 
 /** The key that signs this database's cursors (read once per process). */
-export function cursorKey(db: Db): Promise<Buffer> {
+export function cursorKey(db: Db): Promise<KeyObject> {
   let key = storedKeys.get(db);
   if (!key) {
     key = loadStoredKey(db);
@@ -61,15 +62,15 @@ export function cursorKey(db: Db): Promise<Buffer> {
   return key;
 }
 
-const sign = (key: Buffer, body: string) => createHmac("sha256", key).update(body).digest();
+const sign = (key: KeyObject, body: string) => createHmac("sha256", key).update(body).digest();
 
-export function encodeCursor(cursor: PageCursor, key: Buffer): string {
+export function encodeCursor(cursor: PageCursor, key: KeyObject): string {
   const body = Buffer.from(JSON.stringify(cursor)).toString("base64url");
   return `${body}.${sign(key, body).toString("base64url")}`;
 }
 
 /** The cursor if the text is one this key signed and well formed; null otherwise. */
-export function decodeCursor(text: string, key: Buffer): PageCursor | null {
+export function decodeCursor(text: string, key: KeyObject): PageCursor | null {
   const [body, signature, ...rest] = text.split(".");
   if (!body || !signature || rest.length) return null;
   const given = Buffer.from(signature, "base64url");
@@ -101,7 +102,7 @@ export const INVALID_CURSOR = "Cursor inválido para estos filtros";
  */
 export function readCursor<K extends KeyValue[]>(
   text: string | null | undefined,
-  key: Buffer,
+  key: KeyObject,
   filter: string,
   keySchema: z.ZodType<K>,
 ): (PageCursor & { after: K }) | null {

@@ -1,6 +1,7 @@
 // One list pipeline: a procedure states its filters (fingerprinted), how to fetch the rows after a key, how to count
 // and how a row's key reads; listPage checks the cursor, fetches, counts on the first page only, and answers the
 // spec's page fields. Every list (orders, vehicles, and later bookings, CRM, payments) goes through it.
+import type { KeyObject } from "node:crypto";
 import { PAGE_SIZE } from "@taller/core";
 import type { Db } from "@taller/db";
 import type { z } from "zod";
@@ -28,7 +29,7 @@ export interface Counted {
  */
 export function pageOf<T>(
   rows: T[],
-  opts: { cursor: PageCursor | null; counted: Counted; filter: string; key: Buffer; keyOf: (row: T) => KeyValue[] },
+  opts: { cursor: PageCursor | null; counted: Counted; filter: string; key: KeyObject; keyOf: (row: T) => KeyValue[] },
 ): { rows: T[]; info: PageInfo } {
   const page = (opts.cursor?.page ?? 0) + 1;
   const shown = rows.slice(0, PAGE_SIZE);

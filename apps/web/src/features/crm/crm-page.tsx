@@ -11,8 +11,8 @@ import { PageLoader } from "../../ui/spinner";
 import { type CrmTab, crmScreen, firstCrmTab, tabOf } from "./crm-routes";
 import "./crm.css";
 
-// The screens are a chunk of their own, asked for beside this one (routes/pages.ts): the app's entry lists only this
-// small chunk's files to preload for the CRM route (the login's budget, bench:web), not the screens' whole tree.
+// The screens are a chunk of their own, asked for beside this one (routes/pages.ts): the app's entry lists only their
+// CSS to preload with the CRM route (the login's budget, bench:web), not the screens' whole tree.
 const Screen = lazyComponent(() => import("./crm-screens").then((m) => m.default), {
   placeholder: () => <PageLoader />,
 });
