@@ -30,6 +30,9 @@ test("a deploy of a new server version opens the update dialog once, and updatin
     // Served as A, and A announced: nothing to offer, whatever version the build was made as.
     await versionAnnounced(page, () => loginToShell(page, "admin@taller.demo"), VERSION_A);
     await expect(dialog).toHaveCount(0);
+    // The shell's own code in (its location selector's chunk, say) before the server stops: the announcement can come
+    // first, and a chunk that fails to arrive takes the shell to its error page, as it would for a user.
+    await page.waitForLoadState("networkidle");
 
     await server.restart({ appVersion: VERSION_B });
     // The socket reconnects to the new process, which announces its version.

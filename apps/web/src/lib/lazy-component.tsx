@@ -55,6 +55,9 @@ export function lazyComponent<P extends object>(
     // Kept here, not read from the loader: a preload elsewhere forgets the loader's failure at once.
     const [failure, setFailure] = useState<LoadFailure | null>(null);
     const Part = loader.loaded();
+    // Asked for while rendering, as React.lazy does, not after the commit: the part's code is then on its way with the
+    // rest of the page's first requests (a socket's opening among them).
+    if (!Part && failure === null) loader.load().catch(() => undefined);
     useEffect(() => {
       if (Part) return;
       let mounted = true;
