@@ -11,7 +11,6 @@ import {
 } from "@taller/core";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { hashPassword } from "../password";
 import { seedChatDemo } from "./chat";
 import { seedDemoPictures, type PicturesFixture } from "./pictures";
 import { seedMessagingDemo } from "./messaging";
@@ -50,7 +49,7 @@ import { seedCatalogue } from "./catalogue";
 import { seedCrm } from "./crm";
 import { seedHistory } from "./history";
 import { clientRow, vehicleRow } from "./people";
-import { DEMO_WORKPOINT_CODE, seedWorks } from "./works";
+import { seedWorks } from "./works";
 import { seedProvider, type ProviderSeed } from "./provider";
 import { seedInvoices } from "./invoices";
 import { seedPayments, type PaymentSeed } from "./payments";
@@ -515,21 +514,27 @@ export interface DemoFixtures {
   other: CompanyFixture;
 }
 
-/** The demo users' password and the work-point code, hashed once for both companies. */
+/** The demo users' password and the work-point code, hashed. */
 interface DemoHashes {
   passwordHash: string;
   workpointCodeHash: string;
 }
 
+/**
+ * DEMO_PASSWORD's and DEMO_WORKPOINT_CODE's argon2 hashes, made once rather than by every seed: both are published,
+ * so a salt every demo shares hides nothing, and a fresh embedded start skips two argon2 runs (about 0.1 s).
+ * db/test/demo-hashes.test.ts checks that they verify and carry hashPassword's parameters.
+ */
+export const DEMO_HASHES: DemoHashes = {
+  passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$mOnEu+00vfL+RC73fB0xtA$Opr6OmVViclPHdBnzRTrHKZfFz4US7XvZ+Ozq0i+XJk",
+  workpointCodeHash:
+    "$argon2id$v=19$m=19456,t=2,p=1$TMDyFHzW3QpzraU2EQDXOA$YZ8ST7272Y4xeNawWp8oJl02VAntrACGnnZP29P4M6M",
+};
+
 /** Seeds "Taller Demo" and "Otro Taller" (the second one makes tenant isolation visible). */
 export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<DemoFixtures> {
   const year = opts.year ?? new Date().getFullYear();
-  // Both at once: argon2 is slow on purpose, and each hash runs on a thread of its own (libuv's pool).
-  const [passwordHash, workpointCodeHash] = await Promise.all([
-    hashPassword(DEMO_PASSWORD),
-    hashPassword(DEMO_WORKPOINT_CODE),
-  ]);
-  const hashes: DemoHashes = { passwordHash, workpointCodeHash };
+  const hashes = DEMO_HASHES;
   const demo = await seedCompany(
     db,
     {
@@ -585,7 +590,12 @@ export async function seedDemo(db: Db, opts: { year?: number } = {}): Promise<De
   // an authenticator app by hand (base32) to log in to a demo. Real operators come from `pnpm manager:create-operator`.
   await db
     .insert(managerUsers)
-    .values({ email: DEMO_OPERATOR.email, name: "Operador Demo", passwordHash, totpSecret: DEMO_OPERATOR.totpSecret })
+    .values({
+      email: DEMO_OPERATOR.email,
+      name: "Operador Demo",
+      passwordHash: hashes.passwordHash,
+      totpSecret: DEMO_OPERATOR.totpSecret,
+    })
     .onConflictDoNothing();
   return { demo, other };
 }

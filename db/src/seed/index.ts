@@ -1,4 +1,4 @@
-export { seedDemo, seedDemoIfEmpty, DEMO_OPERATOR, DEMO_PASSWORD, ROLE_GRANTS } from "./demo";
+export { seedDemo, seedDemoIfEmpty, DEMO_HASHES, DEMO_OPERATOR, DEMO_PASSWORD, ROLE_GRANTS } from "./demo";
 export type { CompanyFixture, DemoFixtures } from "./demo";
 export { seedScale, SCALE_COMPANY } from "./scale";
 export { seedScaleCrm } from "./scale-crm";

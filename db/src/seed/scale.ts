@@ -10,11 +10,10 @@
 //     until the load commits: a seeding tool's price.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { hashPassword } from "../password";
 import { companies, orders } from "../schema";
 import { queryRows } from "../sql";
 import { CITIES, COLORS, COMMENTS, FIRST_NAMES, LAST_NAMES, STREETS } from "./data";
-import { DEMO_PASSWORD, seedCompanyBase } from "./demo";
+import { DEMO_HASHES, seedCompanyBase } from "./demo";
 
 export interface ScaleOptions {
   /** Orders the company should end up with (existing ones count). */
@@ -84,7 +83,7 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleResult
         ],
       },
       new Date().getFullYear(),
-      await hashPassword(DEMO_PASSWORD),
+      DEMO_HASHES.passwordHash,
     );
     company = { id: base.companyId };
   }

@@ -18,7 +18,7 @@ export interface WorksSeedInput {
   orderIds: number[];
   /** The users who get works (the first one also gets the demo work-point code). */
   workerIds: number[];
-  /** DEMO_WORKPOINT_CODE's hash (seedDemo hashes it once, beside the password's). */
+  /** DEMO_WORKPOINT_CODE's hash (DEMO_HASHES). */
   workpointCodeHash: string;
 }
 
