@@ -184,3 +184,49 @@ test("a form whose checking code did not arrive says so when sent, and sends onc
   await expect(page.getByText("Teléfono inválido (+56 9 1234 5678)")).toBeVisible();
   await expect(page.getByLabel("Patente")).toHaveValue("ZZXY12");
 });
+
+// The shell's own lazy parts: one whose code did not arrive stays in its place, with a way to load it again, and the
+// shell and its page go on (before, any of them took the whole staff area to its error page).
+test("the toolbar's location selector whose code did not arrive leaves a button that loads it", async ({ page }) => {
+  const release = await holdBackChunks(page, "location-select");
+  await loginToShell(page, "admin@taller.demo", "/main/calendar");
+  const retry = page.getByRole("button", { name: "No se pudo cargar el selector de locales. Reintentar" });
+  await expect(retry).toBeVisible();
+  await expect(page.getByRole("button", { name: "Nuevo evento" })).toBeVisible();
+  await expect(page.getByText("No se pudo cargar esta página.")).toHaveCount(0);
+
+  release();
+  await retry.click();
+  await expect(page.locator(".toolbar").getByRole("button", { name: /^Locales: / })).toBeVisible();
+  await expect(retry).toHaveCount(0);
+});
+
+test("the chat panel whose code did not arrive says so inside the panel, with 'Reintentar'", async ({ page }) => {
+  const release = await holdBackChunks(page, "chat-panel");
+  await loginToShell(page, "admin@taller.demo", "/main/calendar");
+  const toggle = page.getByRole("button", { name: "Mostrar chat" });
+  if (await toggle.isVisible()) await toggle.click();
+  const chat = page.getByRole("complementary", { name: "Chat" });
+  const failed = chat.getByRole("alert").filter({ hasText: "No se pudo cargar el chat." });
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole("button", { name: "Nuevo evento" })).toBeVisible();
+
+  release();
+  await failed.getByRole("button", { name: "Reintentar" }).click();
+  await expect(chat.locator(".chat-list-footer .user-card")).toContainText("Ana Administradora");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the menu drawer whose code did not arrive still opens the menu", async ({ page }) => {
+    await holdBackChunks(page, "side-menu-drawer");
+    await loginToShell(page, "admin@taller.demo", "/main/calendar");
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    const menu = page.getByRole("complementary", { name: "Menú" });
+    await menu.getByRole("link", { name: "Mi Perfil" }).click();
+    await expect(page).toHaveURL(/\/main\/settings$/);
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Mi Perfil" })).toBeVisible();
+  });
+});

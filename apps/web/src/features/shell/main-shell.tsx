@@ -16,11 +16,23 @@ import { PushNotifications } from "../push";
 import { UpdateDialog } from "../update";
 import { BottomNav } from "./bottom-nav";
 import { ChatPanel, chatVisibleStore, useChatLink, useChatUserEvents } from "../chat";
-import { SideMenu } from "./side-menu";
+import { MenuContent, SideMenu } from "./side-menu";
 import { Toolbar } from "./toolbar";
 import "./shell.css";
 
-const SideMenuDrawer = lazyComponent(() => import("./side-menu-drawer").then((m) => m.default));
+// Without its code (Radix's dialog) the drawer is the same menu over the page, closed by a tap beside it: the shell
+// and its page go on rather than showing the error page.
+const SideMenuDrawer = lazyComponent(() => import("./side-menu-drawer").then((m) => m.default), {
+  onFailure: ({ open, onOpenChange }) =>
+    open && (
+      <>
+        <div className="dialog-overlay" onClick={() => onOpenChange(false)} />
+        <aside className="sidebar sidebar-drawer" aria-label="Menú">
+          <MenuContent onNavigate={() => onOpenChange(false)} />
+        </aside>
+      </>
+    ),
+});
 
 /** The staff area is where screens read the API through React Query: its provider starts here. */
 export function MainShell() {

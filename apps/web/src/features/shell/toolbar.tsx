@@ -1,6 +1,6 @@
 import { truncate } from "@taller/core";
 import { useMatches } from "@tanstack/react-router";
-import { Menu, MessageSquare } from "lucide-react";
+import { Menu, MessageSquare, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { lazyComponent } from "../../lib/lazy-component";
 import { useCompanySetup } from "../../lib/company-setup";
@@ -9,9 +9,22 @@ import { IconButton } from "../../ui/icon-button";
 import { ChatButtonBadges } from "../chat";
 import { pageTitle } from "./navigation";
 
+/**
+ * The selector's code did not arrive: a button that loads it again, in its place, rather than the shell's error page
+ * (the rest of the toolbar and the page work without it).
+ */
+const locationsFailed = (_props: object, retry: () => void) => (
+  <IconButton label="No se pudo cargar el selector de locales. Reintentar" onClick={retry} className="toolbar-retry">
+    <RefreshCw size={20} />
+  </IconButton>
+);
 // Only companies with several locations see the selector: its Radix select, checkboxes and sheet load with it.
-const LocationSelect = lazyComponent(() => import("./location-select").then((m) => m.LocationSelect));
-const LocationSheetButton = lazyComponent(() => import("./location-select").then((m) => m.LocationSheetButton));
+const LocationSelect = lazyComponent(() => import("./location-select").then((m) => m.LocationSelect), {
+  onFailure: locationsFailed,
+});
+const LocationSheetButton = lazyComponent(() => import("./location-select").then((m) => m.LocationSheetButton), {
+  onFailure: locationsFailed,
+});
 
 /** Titles longer than this are cut with an ellipsis (seed 002 section 2.1). */
 const TITLE_MAX = 30;
