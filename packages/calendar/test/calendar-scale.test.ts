@@ -112,4 +112,50 @@ describe("the calendar holding more than a range answers", () => {
     expect(month.counts.deliveries[date]).toBe(DELIVERIES);
     expect(month.counts.events[date]).toBe(EVENTS);
   });
+
+  it("lists a cell's first deliveries by time, then by plate or '#n'", async () => {
+    const c = app.fx().demo.companyId;
+    const [busy, calm] = [addDays(FIRST, 60), addDays(FIRST, 61)];
+    // Plates that sort apart from the demo's, and a status to give the orders.
+    const vehicles = await queryRows<{ id: number; identifier: string }>(
+      app.db(),
+      sql`INSERT INTO vehicles (company_id, identifier)
+          SELECT ${c}, p FROM unnest(ARRAY['ZZZ999', 'AAA111', 'MMM555', 'BBB222', 'CCC333']) AS p
+          RETURNING id, identifier`,
+    );
+    const plate = (identifier: string) => vehicles.find((v) => v.identifier === identifier)?.id ?? null;
+    const at = (day: string, time: string) => sql`(${day}::date + ${time}::time) AT TIME ZONE 'America/Santiago'`;
+    const order = async (day: string, vehicle: string | null, completedAt: ReturnType<typeof sql> | null) =>
+      (
+        await queryRows<{ id: number }>(
+          app.db(),
+          sql`INSERT INTO orders (company_id, correlative_id, status_id, vehicle_id, finish_date, completed_at)
+              SELECT ${c}, next_correlative('orders', ${c}), s.id, ${vehicle === null ? null : plate(vehicle)},
+                     ${day}::date, ${completedAt}
+              FROM (SELECT id FROM statuses WHERE company_id = ${c} AND type = 'Order' ORDER BY position, id LIMIT 1) s
+              RETURNING id`,
+        )
+      )[0]?.id;
+    // The busy day: two at the same minute (their plates decide), one later, and more still later or untimed.
+    const tiedZ = await order(busy, "ZZZ999", at(busy, "09:00"));
+    const tiedA = await order(busy, "AAA111", at(busy, "09:00"));
+    const later = await order(busy, "MMM555", at(busy, "10:00"));
+    await order(busy, "BBB222", at(busy, "11:00"));
+    await order(busy, "CCC333", null);
+    await order(busy, null, null);
+    // The calm day: one timed, then the untimed by label ('#n' sorts before letters).
+    const timed = await order(calm, "ZZZ999", at(calm, "15:30"));
+    const bare = await order(calm, null, null);
+    const b = await order(calm, "BBB222", null);
+    await order(calm, "CCC333", null);
+
+    const month = await (await admin()).month({ from: busy, to: calm, type: "deliveries" });
+    expect(month.counts.deliveries).toEqual({ [busy]: 6, [calm]: 4 });
+    const shown = (date: string) => month.deliveries.filter((x) => x.finish_date === date).map((x) => x.id);
+    const listed = new Set(month.deliveries.map((x) => x.id));
+    expect([tiedA, tiedZ, later].every((id) => id !== undefined && listed.has(id))).toBe(true);
+    expect(shown(busy)).toHaveLength(CALENDAR_MONTH_SHOWN);
+    expect(new Set(shown(busy))).toEqual(new Set([tiedA, tiedZ, later]));
+    expect(new Set(shown(calm))).toEqual(new Set([timed, bare, b]));
+  });
 });
