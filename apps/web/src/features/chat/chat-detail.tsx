@@ -15,7 +15,7 @@ import {
 import { useNavigate } from "@tanstack/react-router";
 import { ArrowDown, ArrowLeft, Bot } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { lazyComponent } from "../../lib/lazy-component";
+import { LazyOrderDialog } from "../orders/lazy";
 import { failureText } from "../../lib/load-state";
 import { useRefreshOn } from "../../lib/company-events";
 import { trpc } from "../../lib/trpc";
@@ -45,7 +45,6 @@ import { useTerms } from "../../lib/company-setup";
 
 // Loaded when 'Ver' first opens an order: orders' rows open chats, so a static import would tie the two features'
 // chunks in a cycle (and load the order detail with every chat).
-const OrderDialog = lazyComponent(() => import("../orders").then((m) => m.OrderDialog));
 
 /**
  * The document's status under the title: the header the chat opened with (a list row, possibly cached) is refetched,
@@ -323,7 +322,7 @@ export function ChatDetail({ header, me }: { header: ChatHeader; me: ChatPerson 
         />
       )}
       {view?.type === "Order" && openOrderId === view.id && (
-        <OrderDialog orderId={view.id} open onOpenChange={(open) => !open && closeOrder()} />
+        <LazyOrderDialog orderId={view.id} open onOpenChange={(open) => !open && closeOrder()} />
       )}
       {editing?.calendar_event && (
         <Dialog open onOpenChange={(open) => !open && setEditing(null)} title="Editar evento">

@@ -7,7 +7,7 @@
  */
 import { agree, formatDateTime, formatMoney, formatNumber, PAYMENT_PAID, theTerm } from "@taller/core";
 import { useState, type ReactNode } from "react";
-import { lazyComponent } from "../../lib/lazy-component";
+import { LazyOrderDialog } from "../orders/lazy";
 import { errorCode } from "../../lib/api";
 import { useTerms } from "../../lib/company-setup";
 import { useCan } from "../../lib/permissions";
@@ -23,7 +23,6 @@ import "./payments.css";
 
 // Loaded when opened: the order's detail offers 'Crear cobro', which opens this dialog, so a static import would make
 // the orders and payments chunks depend on each other.
-const OrderDialog = lazyComponent(() => import("../orders").then((m) => m.OrderDialog));
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -117,7 +116,7 @@ function PaymentContent({ paymentId }: { paymentId: number }) {
           </Button>
         )}
       </div>
-      {orderOpen && p.order_id !== null && <OrderDialog orderId={p.order_id} open onOpenChange={setOrderOpen} />}
+      {orderOpen && p.order_id !== null && <LazyOrderDialog orderId={p.order_id} open onOpenChange={setOrderOpen} />}
     </div>
   );
 }
