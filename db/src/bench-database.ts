@@ -3,6 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { createDatabase, migrateDatabase, type Database } from "./client";
 
+export { BENCH_SERVER_URL } from "./cli/bench-server";
+
 /** Runs `body` on the migrated bench database; `fresh` says it was just created (and needs seeding). */
 export async function withBenchDatabase<T>(
   opts: { kind: string; url?: string; serverUrl: string },

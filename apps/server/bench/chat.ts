@@ -17,7 +17,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createDatabase, migrateDatabase } from "@taller/db";
+import { BENCH_SERVER_URL, createDatabase, migrateDatabase } from "@taller/db";
 import { DEMO_PASSWORD, seedDemo } from "@taller/db/seed";
 import { busReady, createEventBus } from "@taller/trpc";
 import postgres from "postgres";
@@ -38,8 +38,7 @@ const SUBSCRIBERS = Number(args.subscribers);
 const MESSAGES = Number(args.messages);
 const TARGET_P99_MS = 100;
 
-const serverUrl =
-  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl = BENCH_SERVER_URL;
 const dbName = `taller_bench_chat_${process.pid}_${randomBytes(3).toString("hex")}`;
 const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });

@@ -28,7 +28,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { createDatabase, migrateDatabase } from "@taller/db";
+import { BENCH_SERVER_URL, createDatabase, migrateDatabase } from "@taller/db";
 import { DEMO_PASSWORD, seedDemo, seedScale } from "@taller/db/seed";
 import { busReady, createEventBus } from "@taller/trpc";
 import postgres from "postgres";
@@ -57,8 +57,7 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-const serverUrl =
-  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl = BENCH_SERVER_URL;
 const dbName = `taller_bench_http_${process.pid}_${randomBytes(3).toString("hex")}`;
 const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });

@@ -21,6 +21,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { BENCH_SERVER_URL } from "@taller/db";
 import { freePort } from "@taller/testing/net";
 import postgres from "postgres";
 import nodeOptions from "../node-options.json";
@@ -260,8 +261,7 @@ try {
   }
 
   // 3. Idle memory on PostgreSQL.
-  const serverUrl =
-    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const serverUrl = BENCH_SERVER_URL;
   const dbName = `taller_bench_start_${process.pid}_${randomBytes(3).toString("hex")}`;
   const url = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });

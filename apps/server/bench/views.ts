@@ -15,7 +15,7 @@
 import { parseArgs } from "node:util";
 import { appRouter } from "@taller/api";
 import { AGENDA_MONTH_SHOWN, CALENDAR_MONTH_SHOWN } from "@taller/core";
-import { queryRows, withBenchDatabase } from "@taller/db";
+import { BENCH_SERVER_URL, queryRows, withBenchDatabase } from "@taller/db";
 import { seedDemo, seedScale, SCALE_COMPANY } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
 import { staffContext } from "@taller/trpc/testing";
@@ -30,8 +30,7 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Number(args.runs);
-const serverUrl =
-  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl = BENCH_SERVER_URL;
 const log = (m: string) => console.log(`[bench] ${m}`);
 
 /** 'YYYY-MM-DD' plus `n` days. */

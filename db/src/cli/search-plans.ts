@@ -7,7 +7,7 @@
 // Without --url the database is created on TEST_DATABASE_URL / DATABASE_URL's server and dropped at the end.
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { withBenchDatabase } from "../bench-database";
+import { BENCH_SERVER_URL, withBenchDatabase } from "../bench-database";
 import { searchCondition, searchTerm } from "../search";
 import { seedDemo, seedScale, seedScaleCrm, seedScalePayments, SCALE_COMPANY } from "../seed";
 import { queryRows } from "../sql";
@@ -22,8 +22,7 @@ const TABLES = ["orders", "vehicles", "clients", "budgets", "payment_requests", 
 /** A common surname (the list's contains-search) and one letter (a word's start). */
 const TERMS = ["LÓPEZ", "A"];
 
-const serverUrl =
-  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl = BENCH_SERVER_URL;
 const log = (m: string) => console.log(m);
 await withBenchDatabase({ kind: "search", url: args.url, serverUrl }, async (database) => {
   const db = database.db;

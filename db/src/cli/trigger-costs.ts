@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { withBenchDatabase } from "../bench-database";
+import { BENCH_SERVER_URL, withBenchDatabase } from "../bench-database";
 import { MIGRATIONS_DIR } from "../client";
 import { seedDemo } from "../seed";
 import { queryRows } from "../sql";
@@ -17,8 +17,7 @@ import { queryRows } from "../sql";
 const { values: args } = parseArgs({ options: { writes: { type: "string", default: "300" } } });
 const WRITES = Number(args.writes);
 const BLOCKS = 4;
-const serverUrl =
-  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl = BENCH_SERVER_URL;
 
 /** A `CREATE FUNCTION name()` statement as its migration wrote it (up to the next statement breakpoint). */
 function functionFromMigration(file: string, name: string): string {

@@ -17,7 +17,7 @@ import { loadavg } from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { addDays, CLIENT_HEADER, present, weekdayOf } from "@taller/core";
-import { bookings, createDatabase, migrateDatabase, users } from "@taller/db";
+import { BENCH_SERVER_URL, bookings, createDatabase, migrateDatabase, users } from "@taller/db";
 import { seedDemo } from "@taller/db/seed";
 import { benchLogin, startBenchServer } from "@taller/testing/bench";
 import { eq } from "drizzle-orm";
@@ -34,8 +34,7 @@ const PROFESSIONALS = 20;
 const BOOKINGS = 10_000;
 const TARGET_MS = 20;
 
-const serverUrl =
-  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl = BENCH_SERVER_URL;
 const dbName = `taller_bench_booking_${process.pid}_${randomBytes(3).toString("hex")}`;
 const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });

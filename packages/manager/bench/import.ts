@@ -29,7 +29,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { companyPreferencesSchema, computeRutDv, DEFAULT_DAYS_PREFERENCES, formatRut } from "@taller/core";
-import { companies, createDatabase, type Database, migrateDatabase, queryRows } from "@taller/db";
+import { BENCH_SERVER_URL, companies, createDatabase, type Database, migrateDatabase, queryRows } from "@taller/db";
 import type { bundleForNode as BundleForNode } from "@taller/bundle";
 import ExcelJS from "exceljs";
 import { sql } from "drizzle-orm";
@@ -60,8 +60,7 @@ const PHASES = ["baseline", "import", "again", "create", "connect"] as const;
 type Phase = (typeof PHASES)[number];
 const selected = args.phases ? PHASES.filter((p) => args.phases?.split(",").includes(p)) : PHASES;
 
-const serverUrl =
-  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl = BENCH_SERVER_URL;
 const dbName = args.db ?? `taller_bench_import_${process.pid}_${randomBytes(3).toString("hex")}`;
 const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const dir = args.dir ?? mkdtempSync(join(tmpdir(), "bench-import-"));

@@ -6,7 +6,7 @@
 // Without --url it seeds "Taller Escala" with N orders (default 1,000,000) on a new database of TEST_DATABASE_URL /
 // DATABASE_URL's server and drops it at the end; --url reuses a database the scale generator filled.
 import { parseArgs } from "node:util";
-import { queryRows, withBenchDatabase } from "@taller/db";
+import { BENCH_SERVER_URL, queryRows, withBenchDatabase } from "@taller/db";
 import { seedDemo, seedScale, SCALE_COMPANY } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
 import { staffContext } from "@taller/trpc/testing";
@@ -22,8 +22,7 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Number(args.runs);
-const serverUrl =
-  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl = BENCH_SERVER_URL;
 await withBenchDatabase({ kind: "vehicles", url: args.url, serverUrl }, async (database, fresh) => {
   const db = database.db;
   if (fresh) {

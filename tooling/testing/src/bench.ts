@@ -7,7 +7,7 @@ import { Agent, request } from "node:http";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { createDatabase, migrateDatabase, schema, type Database, type Db } from "@taller/db";
+import { BENCH_SERVER_URL, createDatabase, migrateDatabase, schema, type Database, type Db } from "@taller/db";
 import { DEMO_PASSWORD, SCALE_COMPANY, seedDemo, seedScale } from "@taller/db/seed";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -66,8 +66,7 @@ export async function runScaleBench(
   opts: { orders: number; seed?: (db: Db, companyId: number) => Promise<void>; keep?: boolean; reuse?: string },
   body: (bench: ScaleBench) => Promise<void>,
 ): Promise<void> {
-  const serverUrl =
-    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const serverUrl = BENCH_SERVER_URL;
   const dbName = opts.reuse
     ? new URL(opts.reuse).pathname.slice(1)
     : `taller_bench_${name}_${process.pid}_${randomBytes(3).toString("hex")}`;
