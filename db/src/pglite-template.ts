@@ -32,6 +32,19 @@ export async function templateKey(migrationsDir: string, salt: string): Promise<
   return hash.digest("hex").slice(0, 16);
 }
 
+/**
+ * Removes from a closed data folder's `pg_wal` every segment but `current` (the one the last checkpoint was written
+ * in, read before closing) and the one after it (the closing checkpoint may start it): the others are finished
+ * segments or spares recycled for later, which PostgreSQL makes again when it needs them.
+ */
+export async function pruneWal(walDir: string, current: string): Promise<void> {
+  const segments = (await entriesOf(walDir)).filter((name) => /^[0-9A-F]{24}$/.test(name)).sort();
+  const at = segments.indexOf(current);
+  if (at < 0) return;
+  const kept = new Set(segments.slice(at, at + 2));
+  for (const name of segments) if (!kept.has(name)) await rm(join(walDir, name));
+}
+
 /** The folder's entries, or none when it does not exist. */
 async function entriesOf(dir: string): Promise<string[]> {
   return readdir(dir).catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fillFromTemplate, templateKey } from "../src/pglite-template";
+import { fillFromTemplate, pruneWal, templateKey } from "../src/pglite-template";
 
 // `make` stands for PGlite's creation and the migrations: it writes which migrations it saw, so a copy shows which
 // template it came from.
@@ -93,5 +93,25 @@ describe("fillFromTemplate", () => {
     ).rejects.toThrow("migration failed");
     expect(readdirSync(cacheDir)).toEqual([]);
     expect(await fill("data")).toBe("new template");
+  });
+});
+
+describe("pruneWal", () => {
+  it("keeps the segment in use and the next one, and nothing else of the log's segments", async () => {
+    const wal = join(root, "pg_wal");
+    await mkdir(join(wal, "archive_status"), { recursive: true });
+    const names = ["00000001000000000000000B", "00000001000000000000000C", "00000001000000000000000D"];
+    for (const name of [...names, "00000001000000000000000E", "000000010000000000000010"])
+      await writeFile(join(wal, name), "");
+    await pruneWal(wal, "00000001000000000000000C");
+    expect(readdirSync(wal).sort()).toEqual(["00000001000000000000000C", "00000001000000000000000D", "archive_status"]);
+  });
+
+  it("removes nothing when the segment in use is not there", async () => {
+    const wal = join(root, "pg_wal");
+    await mkdir(wal);
+    await writeFile(join(wal, "00000001000000000000000B"), "");
+    await pruneWal(wal, "00000001000000000000000C");
+    expect(readdirSync(wal)).toEqual(["00000001000000000000000B"]);
   });
 });
