@@ -96,6 +96,36 @@ test("online toggle: sent after a pause, kept after a reload", async ({ page }) 
   await restored;
 });
 
+test("online toggle: a slow answer does not overtake the last choice", async ({ page }) => {
+  await loginToShell(page, EMAIL);
+  await openSettings(page);
+  const toggle = page.getByRole("switch", { name: "En línea" });
+  const initial = (await toggle.getAttribute("aria-checked")) === "true";
+  // The first value sent reaches the server late: the second, sent after it, must still be the one that stays.
+  let first = true;
+  await page.route(/account\.setOnline/, async (route) => {
+    if (first) {
+      first = false;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    await route.continue();
+  });
+  const answered = (online: boolean) =>
+    page.waitForResponse(
+      (r) => r.url().includes("account.setOnline") && r.request().postData()?.includes(`"online":${online}`) === true,
+    );
+  const firstAnswer = answered(!initial);
+  await toggle.click();
+  await page.waitForRequest((r) => r.url().includes("account.setOnline"));
+  const lastAnswer = answered(initial);
+  await toggle.click();
+  await Promise.all([firstAnswer, lastAnswer]);
+  await expect(toggle).toHaveAttribute("aria-checked", String(initial));
+  await page.unroute(/account\.setOnline/);
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "En línea" })).toHaveAttribute("aria-checked", String(initial));
+});
+
 test("theme: applied at once and kept across a reload", async ({ page }) => {
   await loginToShell(page, EMAIL);
   await openSettings(page);
@@ -113,6 +143,46 @@ test("theme: applied at once and kept across a reload", async ({ page }) => {
   const restored = page.waitForResponse((r) => r.url().includes("account.update"));
   await page.getByRole("radio", { name: original }).click();
   await restored;
+});
+
+test("theme: a slow save does not overtake the last choice", async ({ page }) => {
+  await loginToShell(page, EMAIL);
+  await openSettings(page);
+  const original = (await page.getByRole("radio", { checked: true }).textContent())!;
+  const [first, last] =
+    original === "Oscuro" ? ["Menta", "Oscuro"] : original === "Menta" ? ["Oscuro", "Menta"] : ["Menta", "Oscuro"];
+  // The first theme's save reaches the server late: the last one, chosen after it, must be what stays.
+  let delayed = true;
+  await page.route(/account\.update/, async (route) => {
+    if (delayed) {
+      delayed = false;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    await route.continue();
+  });
+  const saved = (label: string) =>
+    page.waitForResponse(
+      (r) =>
+        r.url().includes("account.update") &&
+        r
+          .request()
+          .postData()
+          ?.includes(label === "Oscuro" ? '"dark"' : '"mint"') === true,
+    );
+  const both = Promise.all([saved(first), saved(last)]);
+  await page.getByRole("radio", { name: first }).click();
+  await page.waitForRequest((r) => r.url().includes("account.update"));
+  await page.getByRole("radio", { name: last }).click();
+  await both;
+  await expect(page.getByRole("radio", { name: last })).toHaveAttribute("aria-checked", "true");
+  await page.unroute(/account\.update/);
+  await page.reload();
+  await expect(page.getByRole("radio", { name: last })).toHaveAttribute("aria-checked", "true");
+  if (last !== original) {
+    const restored = page.waitForResponse((r) => r.url().includes("account.update"));
+    await page.getByRole("radio", { name: original }).click();
+    await restored;
+  }
 });
 
 test("picture: type and size checks, crop, upload, saved on the profile", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useLatestWrite } from "../../lib/latest-write";
 import { trpc } from "../../lib/trpc";
 import { Card } from "../../ui/card";
 import { Switch } from "../../ui/switch";
@@ -10,7 +11,8 @@ const SEND_AFTER_MS = 500;
 
 /**
  * 'En línea': the switch moves at once; the value is sent once the user stops toggling, and the server's answer is
- * what stays shown (a failed call puts back the last value the server confirmed).
+ * what stays shown (a failed call puts back the last value the server confirmed). A pause between toggles can send
+ * several values: lib/latest-write.ts keeps them in order and shows the last one's answer only.
  */
 export function OnlineCard({ online }: { online: boolean }) {
   const [checked, setChecked] = useState(online);
@@ -18,25 +20,23 @@ export function OnlineCard({ online }: { online: boolean }) {
   const mergeProfile = useMergeProfile();
   const outcome = useOutcome();
   const pending = useRef<{ timer: number; value: boolean } | null>(null);
+  const write = useLatestWrite();
 
   useEffect(() => setChecked(online), [online]);
 
   function send(value: boolean) {
     pending.current = null;
-    setOnline.mutate(
-      { online: value },
-      {
-        onSuccess: (reply) => {
-          setChecked(reply.online);
-          mergeProfile({ online: reply.online });
-        },
-        onError: (error) => {
-          setChecked(online);
-          outcome.failed(new Error("No se pudo cambiar tu estado En línea"));
-          console.error("account.setOnline failed", error);
-        },
+    write(() => setOnline.mutateAsync({ online: value }), {
+      onSuccess: (reply) => {
+        setChecked(reply.online);
+        mergeProfile({ online: reply.online });
       },
-    );
+      onError: (error) => {
+        setChecked(online);
+        outcome.failed(new Error("No se pudo cambiar tu estado En línea"));
+        console.error("account.setOnline failed", error);
+      },
+    });
   }
 
   function toggle(value: boolean) {

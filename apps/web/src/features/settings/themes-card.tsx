@@ -1,6 +1,7 @@
 import type { Theme } from "@taller/core";
 import { Check } from "lucide-react";
 import { RadioGroup } from "radix-ui";
+import { useLatestWrite } from "../../lib/latest-write";
 import { trpc } from "../../lib/trpc";
 import { Card } from "../../ui/card";
 import { THEME_LIST } from "../../ui/themes";
@@ -13,6 +14,7 @@ import { useOutcome } from "../../ui/snackbar";
  */
 export function ThemesCard({ theme }: { theme: string }) {
   const update = trpc.account.update.useMutation();
+  const write = useLatestWrite();
   const mergeProfile = useMergeProfile();
   const outcome = useOutcome();
 
@@ -20,17 +22,15 @@ export function ThemesCard({ theme }: { theme: string }) {
     if (name === theme) return;
     const previous = theme;
     mergeProfile({ theme: name });
-    update.mutate(
-      { theme: name },
-      {
-        onSuccess: (profile) => mergeProfile({ theme: profile.theme }),
-        onError: (error) => {
-          mergeProfile({ theme: previous });
-          outcome.failed(new Error("No se pudo guardar el tema: se mantiene el anterior"));
-          console.error("account.update theme failed", error);
-        },
+    // The arrow keys go through several themes at once: saved in order, the last one's answer kept.
+    write(() => update.mutateAsync({ theme: name }), {
+      onSuccess: (profile) => mergeProfile({ theme: profile.theme }),
+      onError: (error) => {
+        mergeProfile({ theme: previous });
+        outcome.failed(new Error("No se pudo guardar el tema: se mantiene el anterior"));
+        console.error("account.update theme failed", error);
       },
-    );
+    });
   }
 
   return (
