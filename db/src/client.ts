@@ -85,25 +85,26 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
       salt: `${pgliteVersion()} ${Object.keys(extensions).join(" ")} ${TEMPLATE_LAYOUT}`,
       // A fresh start's copy costs what it writes (docs/performance.md 'A fresh embedded database'), so the template
       // keeps only what a new data folder needs: the app's database, PGlite's own template1 (initdb's two others
-      // were 14 of its 37 MB), and the write-ahead log's segment in use (the rest, 7 MB, are spares PostgreSQL makes
-      // again when it needs them).
+      // were 14 of its 37 MB), and the write-ahead log's segments from the last checkpoint on (pruneWal; the rest,
+      // 6 MB, are finished or spares PostgreSQL makes again when it needs them).
       async make(dir) {
         const client = await PGlite.create(dir, { extensions });
-        let walSegment: string | undefined;
+        let wal: { redo: string; current: string } | undefined;
         try {
           await migratePglite(drizzle(client));
           await client.exec("DROP DATABASE postgres");
           await client.exec("ALTER DATABASE template0 IS_TEMPLATE false");
           await client.exec("DROP DATABASE template0");
           await client.exec("CHECKPOINT");
-          const { rows } = await client.query<{ segment: string }>(
-            "SELECT pg_walfile_name(pg_current_wal_insert_lsn()) AS segment",
+          const { rows } = await client.query<{ redo: string; current: string }>(
+            `SELECT pg_walfile_name(redo_lsn) AS redo, pg_walfile_name(pg_current_wal_insert_lsn()) AS current
+             FROM pg_control_checkpoint()`,
           );
-          walSegment = rows[0]?.segment;
+          wal = rows[0];
         } finally {
           await client.close();
         }
-        if (walSegment) await pruneWal(resolve(dir, "pg_wal"), walSegment);
+        if (wal) await pruneWal(resolve(dir, "pg_wal"), wal.redo, wal.current);
       },
     });
     mkdirSync(dataDir, { recursive: true });
@@ -114,7 +115,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
 }
 
 /** What `make` leaves in a template besides the migrations (part of its key). */
-const TEMPLATE_LAYOUT = "template1 and its log segment";
+const TEMPLATE_LAYOUT = "template1 and its log from the last checkpoint";
 
 /** The installed PGlite's version: a template made by another one is not copied (its files may differ). */
 function pgliteVersion(): string {

@@ -33,16 +33,17 @@ export async function templateKey(migrationsDir: string, salt: string): Promise<
 }
 
 /**
- * Removes from a closed data folder's `pg_wal` every segment but `current` (the one the last checkpoint was written
- * in, read before closing) and the one after it (the closing checkpoint may start it): the others are finished
- * segments or spares recycled for later, which PostgreSQL makes again when it needs them.
+ * Removes from a closed data folder's `pg_wal` the segments PostgreSQL will not read again: those before `redo` (where
+ * the last checkpoint's replay would start, read with `current` before closing) and those after the one that follows
+ * `current` (the insert position then; closing writes its shutdown checkpoint there or, at a segment's end, in the
+ * next). What is removed is finished log or spares recycled for later, which PostgreSQL makes again when it needs them.
  */
-export async function pruneWal(walDir: string, current: string): Promise<void> {
+export async function pruneWal(walDir: string, redo: string, current: string): Promise<void> {
   const segments = (await entriesOf(walDir)).filter((name) => /^[0-9A-F]{24}$/.test(name)).sort();
   const at = segments.indexOf(current);
-  if (at < 0) return;
-  const kept = new Set(segments.slice(at, at + 2));
-  for (const name of segments) if (!kept.has(name)) await rm(join(walDir, name));
+  if (at < 0 || redo > current) return;
+  const last = segments[at + 1] ?? current;
+  for (const name of segments) if (name < redo || name > last) await rm(join(walDir, name));
 }
 
 /** The folder's entries, or none when it does not exist. */

@@ -97,21 +97,39 @@ describe("fillFromTemplate", () => {
 });
 
 describe("pruneWal", () => {
-  it("keeps the segment in use and the next one, and nothing else of the log's segments", async () => {
-    const wal = join(root, "pg_wal");
-    await mkdir(join(wal, "archive_status"), { recursive: true });
-    const names = ["00000001000000000000000B", "00000001000000000000000C", "00000001000000000000000D"];
-    for (const name of [...names, "00000001000000000000000E", "000000010000000000000010"])
-      await writeFile(join(wal, name), "");
-    await pruneWal(wal, "00000001000000000000000C");
-    expect(readdirSync(wal).sort()).toEqual(["00000001000000000000000C", "00000001000000000000000D", "archive_status"]);
+  const names = [
+    "00000001000000000000000A",
+    "00000001000000000000000B",
+    "00000001000000000000000C",
+    "00000001000000000000000D",
+    "00000001000000000000000E",
+  ];
+  async function wal() {
+    const dir = join(root, "pg_wal");
+    await mkdir(join(dir, "archive_status"), { recursive: true });
+    for (const name of names) await writeFile(join(dir, name), "");
+    return dir;
+  }
+
+  it("keeps the segments from the checkpoint's redo to the one after the insert position, nothing else", async () => {
+    const dir = await wal();
+    await pruneWal(dir, "00000001000000000000000B", "00000001000000000000000C");
+    expect(readdirSync(dir).sort()).toEqual([
+      "00000001000000000000000B",
+      "00000001000000000000000C",
+      "00000001000000000000000D",
+      "archive_status",
+    ]);
   });
 
-  it("removes nothing when the segment in use is not there", async () => {
-    const wal = join(root, "pg_wal");
-    await mkdir(wal);
-    await writeFile(join(wal, "00000001000000000000000B"), "");
-    await pruneWal(wal, "00000001000000000000000C");
-    expect(readdirSync(wal)).toEqual(["00000001000000000000000B"]);
+  it("removes nothing when the insert position's segment is not there, or comes before the redo", async () => {
+    const dir = await wal();
+    await pruneWal(dir, "00000001000000000000000B", "00000001000000000000000F");
+    await pruneWal(dir, "00000001000000000000000D", "00000001000000000000000C");
+    expect(
+      readdirSync(dir)
+        .filter((name) => name !== "archive_status")
+        .sort(),
+    ).toEqual(names);
   });
 });

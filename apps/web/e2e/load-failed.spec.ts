@@ -223,7 +223,11 @@ test.describe("on a phone", () => {
     await holdBackChunks(page, "side-menu-drawer");
     await loginToShell(page, "admin@taller.demo", "/main/calendar");
     await page.getByRole("button", { name: "Abrir menú" }).click();
-    const menu = page.getByRole("complementary", { name: "Menú" });
+    const menu = page.getByRole("dialog", { name: "Menú" });
+    await expect(menu).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    await page.getByRole("button", { name: "Abrir menú" }).click();
     await menu.getByRole("link", { name: "Mi Perfil" }).click();
     await expect(page).toHaveURL(/\/main\/settings$/);
     await expect(menu).toHaveCount(0);

@@ -136,11 +136,11 @@ describe("the calendar holding more than a range answers", () => {
               RETURNING id`,
         )
       )[0]?.id;
-    // The busy day: two at the same minute (their plates decide), one later, and more still later or untimed.
+    // The busy day: two at 09:00, then two at 10:00 whose plates decide which one is third, and more untimed.
     const tiedZ = await order(busy, "ZZZ999", at(busy, "09:00"));
     const tiedA = await order(busy, "AAA111", at(busy, "09:00"));
-    const later = await order(busy, "MMM555", at(busy, "10:00"));
-    await order(busy, "BBB222", at(busy, "11:00"));
+    await order(busy, "MMM555", at(busy, "10:00"));
+    const later = await order(busy, "BBB222", at(busy, "10:00"));
     await order(busy, "CCC333", null);
     await order(busy, null, null);
     // The calm day: one timed, then the untimed by label ('#n' sorts before letters).

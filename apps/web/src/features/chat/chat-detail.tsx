@@ -43,9 +43,6 @@ import { WhatsappDialog } from "./whatsapp-panel";
 import { useMentionName } from "./use-mention-name";
 import { useTerms } from "../../lib/company-setup";
 
-// Loaded when 'Ver' first opens an order: orders' rows open chats, so a static import would tie the two features'
-// chunks in a cycle (and load the order detail with every chat).
-
 /**
  * The document's status under the title: the header the chat opened with (a list row, possibly cached) is refetched,
  * and again whenever a document moves elsewhere.

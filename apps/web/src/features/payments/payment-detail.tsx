@@ -21,9 +21,6 @@ import { PaymentLines } from "./payment-lines";
 import { PaymentIndicator, TEST_PAYMENT_TEXT } from "./payment-rows";
 import "./payments.css";
 
-// Loaded when opened: the order's detail offers 'Crear cobro', which opens this dialog, so a static import would make
-// the orders and payments chunks depend on each other.
-
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="payment-field">

@@ -4,7 +4,7 @@
  * guard loaded the user and company setup (the route's pending and error components are the loader and error state).
  */
 import { Outlet, useRouterState } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { lazyComponent } from "../../lib/lazy-component";
 import { useCompanySetupLive } from "../../lib/company-setup";
 import { useIsMobile } from "../../lib/media";
@@ -20,19 +20,37 @@ import { MenuContent, SideMenu } from "./side-menu";
 import { Toolbar } from "./toolbar";
 import "./shell.css";
 
-// Without its code (Radix's dialog) the drawer is the same menu over the page, closed by a tap beside it: the shell
-// and its page go on rather than showing the error page.
 const SideMenuDrawer = lazyComponent(() => import("./side-menu-drawer").then((m) => m.default), {
-  onFailure: ({ open, onOpenChange }) =>
-    open && (
-      <>
-        <div className="dialog-overlay" onClick={() => onOpenChange(false)} />
-        <aside className="sidebar sidebar-drawer" aria-label="Menú">
-          <MenuContent onNavigate={() => onOpenChange(false)} />
-        </aside>
-      </>
-    ),
+  onFailure: (props) => <PlainDrawer {...props} />,
 });
+
+/**
+ * The drawer without its code (Radix's dialog): the same menu over the page, which takes the focus and closes with
+ * Escape or a tap beside it, so the shell and its page go on rather than showing the error page.
+ */
+function PlainDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const menu = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (open) menu.current?.focus();
+  }, [open]);
+  if (!open) return null;
+  return (
+    <>
+      <div className="dialog-overlay" onClick={() => onOpenChange(false)} />
+      <aside
+        ref={menu}
+        className="sidebar sidebar-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menú"
+        tabIndex={-1}
+        onKeyDown={(event) => event.key === "Escape" && onOpenChange(false)}
+      >
+        <MenuContent onNavigate={() => onOpenChange(false)} />
+      </aside>
+    </>
+  );
+}
 
 /** The staff area is where screens read the API through React Query: its provider starts here. */
 export function MainShell() {

@@ -14,7 +14,7 @@ import { pageTitle } from "./navigation";
  * (the rest of the toolbar and the page work without it).
  */
 const locationsFailed = (_props: object, retry: () => void) => (
-  <IconButton label="No se pudo cargar el selector de locales. Reintentar" onClick={retry} className="toolbar-retry">
+  <IconButton label="No se pudo cargar el selector de locales. Reintentar" onClick={retry}>
     <RefreshCw size={20} />
   </IconButton>
 );
