@@ -15,11 +15,11 @@
 import { parseArgs } from "node:util";
 import { appRouter } from "@taller/api";
 import { AGENDA_MONTH_SHOWN, CALENDAR_MONTH_SHOWN } from "@taller/core";
-import { BENCH_SERVER_URL, queryRows, withBenchDatabase } from "@taller/db";
-import { seedDemo, seedScale, SCALE_COMPANY } from "@taller/db/seed";
+import { queryRows } from "@taller/db";
+import { SCALE_COMPANY } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
 import { staffContext } from "@taller/trpc/testing";
-import { percentiles } from "@taller/testing/bench";
+import { percentiles, withScaleDatabase } from "@taller/testing/bench";
 import { sql } from "drizzle-orm";
 
 const { values: args } = parseArgs({
@@ -30,7 +30,6 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Number(args.runs);
-const serverUrl = BENCH_SERVER_URL;
 const log = (m: string) => console.log(`[bench] ${m}`);
 
 /** 'YYYY-MM-DD' plus `n` days. */
@@ -83,13 +82,8 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failed = true;
 };
 
-await withBenchDatabase({ kind: "views", url: args.url, serverUrl }, async (database, fresh) => {
+await withScaleDatabase({ kind: "views", url: args.url, orders: Number(args.orders) }, async (database) => {
   const db = database.db;
-  if (fresh) {
-    await seedDemo(db);
-    await seedScale(db, { orders: Number(args.orders), log: (m) => console.log(`  ${m}`) });
-    await db.execute(sql`VACUUM ANALYZE`);
-  }
   const context = await staffContext(database, createEventBus(database), `admin@${SCALE_COMPANY.domain}`);
   const caller = createCallerFactory(appRouter)(context);
   const [company] = await queryRows<{ id: number; orders: number; clients: number; vehicles: number }>(

@@ -6,11 +6,11 @@
 // Without --url it seeds "Taller Escala" with N orders (default 1,000,000) on a new database of TEST_DATABASE_URL /
 // DATABASE_URL's server and drops it at the end; --url reuses a database the scale generator filled.
 import { parseArgs } from "node:util";
-import { BENCH_SERVER_URL, queryRows, withBenchDatabase } from "@taller/db";
-import { seedDemo, seedScale, SCALE_COMPANY } from "@taller/db/seed";
+import { queryRows } from "@taller/db";
+import { SCALE_COMPANY } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
 import { staffContext } from "@taller/trpc/testing";
-import { percentiles } from "@taller/testing/bench";
+import { percentiles, withScaleDatabase } from "@taller/testing/bench";
 import { sql } from "drizzle-orm";
 import { vehiclesRouter } from "@taller/vehicles";
 
@@ -22,14 +22,8 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Number(args.runs);
-const serverUrl = BENCH_SERVER_URL;
-await withBenchDatabase({ kind: "vehicles", url: args.url, serverUrl }, async (database, fresh) => {
+await withScaleDatabase({ kind: "vehicles", url: args.url, orders: Number(args.orders) }, async (database) => {
   const db = database.db;
-  if (fresh) {
-    await seedDemo(db);
-    await seedScale(db, { orders: Number(args.orders), log: (m) => console.log(`  ${m}`) });
-    await db.execute(sql`VACUUM ANALYZE`);
-  }
   const context = await staffContext(database, createEventBus(database), `admin@${SCALE_COMPANY.domain}`);
   const caller = createCallerFactory(vehiclesRouter)(context);
   const locations = await queryRows<{ id: number }>(

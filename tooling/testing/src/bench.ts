@@ -7,9 +7,17 @@ import { Agent, request } from "node:http";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { BENCH_SERVER_URL, createDatabase, migrateDatabase, schema, type Database, type Db } from "@taller/db";
+import {
+  BENCH_SERVER_URL,
+  createDatabase,
+  migrateDatabase,
+  schema,
+  withBenchDatabase,
+  type Database,
+  type Db,
+} from "@taller/db";
 import { DEMO_PASSWORD, SCALE_COMPANY, seedDemo, seedScale } from "@taller/db/seed";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 
@@ -40,6 +48,24 @@ export function scaleBenchArgs<K extends string>(sizes: Record<K, number>, runs:
     keep: text.keep === true,
     reuse: typeof text.reuse === "string" ? text.reuse : undefined,
   };
+}
+
+/**
+ * A scale bench's database (withBenchDatabase, on BENCH_SERVER_URL's server): a new one gets the demo and "Taller
+ * Escala" with `orders` orders, analyzed; `url` reuses one the scale generator filled (`pnpm db:seed --orders N`).
+ */
+export function withScaleDatabase<T>(
+  opts: { kind: string; url?: string; orders: number },
+  body: (database: Database) => Promise<T>,
+): Promise<T> {
+  return withBenchDatabase({ kind: opts.kind, url: opts.url, serverUrl: BENCH_SERVER_URL }, async (database, fresh) => {
+    if (fresh) {
+      await seedDemo(database.db);
+      await seedScale(database.db, { orders: opts.orders, log: (m) => console.log(`  ${m}`) });
+      await database.db.execute(sql`VACUUM ANALYZE`);
+    }
+    return body(database);
+  });
 }
 
 export interface ScaleBench {
