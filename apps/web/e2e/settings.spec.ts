@@ -115,8 +115,9 @@ test("online toggle: a slow answer does not overtake the last choice", async ({ 
       (r) => r.url().includes("account.setOnline") && r.request().postData()?.includes(`"online":${online}`) === true,
     );
   const firstAnswer = answered(!initial);
+  const sent = page.waitForRequest((r) => r.url().includes("account.setOnline"));
   await toggle.click();
-  await page.waitForRequest((r) => r.url().includes("account.setOnline"));
+  await sent;
   const lastAnswer = answered(initial);
   await toggle.click();
   await Promise.all([firstAnswer, lastAnswer]);
@@ -170,8 +171,10 @@ test("theme: a slow save does not overtake the last choice", async ({ page }) =>
           ?.includes(label === "Oscuro" ? '"dark"' : '"mint"') === true,
     );
   const both = Promise.all([saved(first), saved(last)]);
+  // A theme is saved at once: listen before the click, or the request may go out before the wait begins.
+  const sent = page.waitForRequest((r) => r.url().includes("account.update"));
   await page.getByRole("radio", { name: first }).click();
-  await page.waitForRequest((r) => r.url().includes("account.update"));
+  await sent;
   await page.getByRole("radio", { name: last }).click();
   await both;
   await expect(page.getByRole("radio", { name: last })).toHaveAttribute("aria-checked", "true");

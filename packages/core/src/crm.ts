@@ -1,15 +1,11 @@
 // CRM vocabulary shared by the server and the web app (seed 001 sections 2-4, 8 and 9): management categories and
-// their titles and colours, the list filters, date ranges computed in America/Santiago, columns, KPIs, client list
-// constants and the screens' texts.
-import { z } from "zod";
+// their titles and colours, date ranges computed in America/Santiago, columns, KPIs, client list constants and the
+// screens' texts. Its zod schemas (the list filters, a client's data) are in crm-schemas.ts.
 import { CRM_KINDS } from "./booking";
 import { zonedInstant } from "./calendar";
 import { addDays, DEFAULT_TZ, todayIn, weekdayOf } from "./format";
 import type { Instant } from "./instant";
 import { MESSAGE_STATUS_LABELS, NOTIFICATION_KINDS, type MessageStatus } from "./messaging";
-import { listSearchSchema, optionalText } from "./fields";
-import { idSchema as id } from "./ids";
-import { formatRut, isValidRut } from "./rut";
 import { agree, theTerm, type TermWords } from "./terms";
 
 /** The lists of the CRM screen: retentions and absences (booking follow-ups use the same list procedure). */
@@ -185,19 +181,6 @@ export const CRM_FILTER_STORAGE_KEY = "crm_booking_filter";
 export const CRM_SEARCH_DEBOUNCE_MS = 500;
 export const CRM_DEFAULT_DATE_RANGE: CrmDateRange = "all_time";
 
-/** The management lists' and KPIs' filters (seed 001 section 3 'Filter', plus search and the shell's locations). */
-export const crmFiltersSchema = z.object({
-  kind: z.enum(CRM_KINDS),
-  /** Categories shown; absent: all of the kind's. An empty list matches nothing. */
-  status: z.array(z.enum(CRM_CATEGORIES)).max(5).nullish(),
-  date_range: z.enum(CRM_DATE_RANGES).default("all_time"),
-  /** retentions/{id}, absences/{id}: the list filtered to that management. */
-  id: id.nullish(),
-  search: listSearchSchema,
-  location_ids: z.array(id).max(100).nullish(),
-});
-export type CrmFilters = z.input<typeof crmFiltersSchema>;
-
 /** The KPI strip (seed 001 section 3 'KPIs'); `booked_count` is null for retentions. Amounts in integer pesos. */
 export interface CrmKpis {
   on_going_count: number;
@@ -305,33 +288,3 @@ export const CLIENT_TEXTS = {
   mergeSame: "Elige otro registro para unir",
   merged: "Registros unidos",
 } as const;
-
-/**
- * A client's data as the create and edit forms send it (crm.createClient, crm.updateClient): the RUT checked by its
- * módulo 11 digit and stored formatted ("12.345.678-5", so one person has one spelling and the unique index holds),
- * the phone stored as "+56 9 1234 5678"; an empty optional field is stored as null.
- */
-export const clientDataSchema = z.object({
-  name: z.string().trim().min(1, "Ingresa el nombre").max(200),
-  rut: optionalText(20).pipe(
-    z.string().refine(isValidRut, { error: CLIENT_TEXTS.badRut }).transform(formatRut).nullable(),
-  ),
-  email: optionalText(200).pipe(z.email({ error: CLIENT_TEXTS.badEmail }).nullable()),
-  phone: optionalText(40).pipe(
-    z
-      .string()
-      .transform(
-        (v, ctx) =>
-          formatChileanPhone(v) ?? (ctx.addIssue({ code: "custom", message: CLIENT_TEXTS.badPhone }), z.NEVER),
-      )
-      .nullable(),
-  ),
-  address: optionalText(300),
-  city: optionalText(100),
-});
-/** The client page's edit (crm.updateClient); the rating is set from the list. */
-export const clientUpdateSchema = clientDataSchema.extend({ id, rating: z.number().int().min(0).max(5).optional() });
-/** Two records of one person: `from` goes into `into` (crm.mergeClients). */
-export const clientMergeSchema = z
-  .object({ into: id, from: id })
-  .refine((v) => v.into !== v.from, { path: ["from"], error: CLIENT_TEXTS.mergeSame });

@@ -31,6 +31,7 @@ export * from "./budgets";
 export * from "./budget-schemas";
 export * from "./push";
 export * from "./crm";
+export * from "./crm-schemas";
 export * from "./works";
 export * from "./zip";
 export * from "./provider";

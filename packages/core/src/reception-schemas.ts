@@ -1,7 +1,7 @@
 // The reception's schema (orders.receive): the form and the server share it, so a field's rule and its Spanish
 // message are the same on both sides. Apart from reception.ts's rules, which the screen loads first.
 import { z } from "zod";
-import { clientDataSchema } from "./crm";
+import { clientDataSchema } from "./crm-schemas";
 import { dayDateSchema, optionalText } from "./fields";
 import { idSchema } from "./ids";
 import { RECEPTION_TEXTS } from "./reception";

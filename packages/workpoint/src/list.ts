@@ -1,9 +1,8 @@
 import { staffProcedure } from "@taller/trpc";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { workDocumentTypeSchema } from "@taller/core";
 import { workScope } from "./access";
-import { id } from "./inputs";
+import { id, workDocumentTypeSchema } from "./inputs";
 import { selectWorks } from "./rows";
 
 export const listInput = z

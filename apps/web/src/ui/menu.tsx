@@ -7,89 +7,42 @@
  *     <MenuCheckboxItem checked={x} onCheckedChange={setX}>Mostrar finalizadas</MenuCheckboxItem>
  *   </Menu>
  *
- * The trigger must accept a ref (Button and IconButton do).
+ * The trigger must accept a ref (Button and IconButton do). Radix's menu and its positioning (~25 KB gzipped) load
+ * after the first paint, as Select's do: until then the trigger shows as it is, and a press on it opens the menu as
+ * soon as it has loaded. The items render only inside the open menu, so their code is in by then.
  */
-import { DropdownMenu } from "radix-ui";
-import type { ReactElement, ReactNode } from "react";
-import { Check } from "lucide-react";
+import { cloneElement, useState, type ReactElement } from "react";
+import { lazyComponent } from "../lib/lazy-component";
+import type { MenuProps } from "./menu-radix";
 
-export function Menu({
-  trigger,
-  align = "end",
-  children,
-}: {
-  trigger: ReactElement;
-  align?: "start" | "center" | "end";
-  children: ReactNode;
-}) {
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align={align} sideOffset={6}>
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+const radix = () => import("./menu-radix");
+
+const MenuRadix = lazyComponent(() => radix().then((m) => m.Menu), {
+  placeholder: ({ trigger, onOpenAtStart }) => <WaitingTrigger trigger={trigger} onOpenAtStart={onOpenAtStart} />,
+});
+
+export function Menu(props: MenuProps) {
+  const [openAtStart, setOpenAtStart] = useState(false);
+  return <MenuRadix {...props} openAtStart={openAtStart} onOpenAtStart={() => setOpenAtStart(true)} />;
 }
 
-export function MenuItem({
-  icon,
-  onSelect,
-  disabled,
-  children,
-}: {
-  icon?: ReactNode;
-  onSelect(): void;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <DropdownMenu.Item className="menu-item" onSelect={onSelect} disabled={disabled}>
-      <span className="menu-item-icon" aria-hidden>
-        {icon}
-      </span>
-      {children}
-    </DropdownMenu.Item>
-  );
+/** The trigger as Radix renders it closed, shown while Radix loads; it remembers a press to open the menu then. */
+function WaitingTrigger({ trigger, onOpenAtStart }: { trigger: ReactElement; onOpenAtStart(): void }) {
+  return cloneElement(trigger as ReactElement<Record<string, unknown>>, {
+    "aria-haspopup": "menu",
+    "aria-expanded": false,
+    "data-state": "closed",
+    onPointerDown: onOpenAtStart,
+    onKeyDown: (event: { key: string; preventDefault(): void }) => {
+      if ([" ", "Enter", "ArrowDown"].includes(event.key)) {
+        event.preventDefault();
+        onOpenAtStart();
+      }
+    },
+  });
 }
 
-/**
- * A checkbox row. `keepOpen` leaves the menu open after toggling, for picking several options in a row.
- */
-export function MenuCheckboxItem({
-  checked,
-  onCheckedChange,
-  keepOpen = false,
-  children,
-}: {
-  checked: boolean | "indeterminate";
-  onCheckedChange(checked: boolean): void;
-  keepOpen?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <DropdownMenu.CheckboxItem
-      className="menu-item"
-      checked={checked}
-      onCheckedChange={onCheckedChange}
-      onSelect={keepOpen ? (e) => e.preventDefault() : undefined}
-    >
-      <span className="menu-item-check" aria-hidden>
-        <DropdownMenu.ItemIndicator>
-          {checked === "indeterminate" ? "–" : <Check size={16} />}
-        </DropdownMenu.ItemIndicator>
-      </span>
-      {children}
-    </DropdownMenu.CheckboxItem>
-  );
-}
-
-export function MenuSeparator() {
-  return <DropdownMenu.Separator className="menu-separator" />;
-}
-
-export function MenuLabel({ children }: { children: ReactNode }) {
-  return <DropdownMenu.Label className="menu-label">{children}</DropdownMenu.Label>;
-}
+export const MenuItem = lazyComponent(() => radix().then((m) => m.MenuItem));
+export const MenuCheckboxItem = lazyComponent(() => radix().then((m) => m.MenuCheckboxItem));
+export const MenuSeparator = lazyComponent(() => radix().then((m) => m.MenuSeparator));
+export const MenuLabel = lazyComponent(() => radix().then((m) => m.MenuLabel));

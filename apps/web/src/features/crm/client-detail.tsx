@@ -6,80 +6,35 @@
  *   <ClientDialog clientId={id} open onOpenChange={…} />
  */
 import type { RouterOutputs } from "@taller/api";
-import { clientUpdateSchema, formatDateTime, notFoundText, titleCase } from "@taller/core";
+import { formatDateTime, notFoundText, titleCase } from "@taller/core";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Merge } from "lucide-react";
 import { useState } from "react";
 import { useRefreshOn } from "../../lib/company-events";
 import { useTerms } from "../../lib/company-setup";
-import { markServerErrors } from "../../lib/form-errors";
-import { textField, useZodForm } from "../../lib/forms";
 import { useCan } from "../../lib/permissions";
+import { lazyPart, usePreload } from "../../lib/lazy-part";
 import { RecordLoader } from "../../lib/record-page";
 import { trpc } from "../../lib/trpc";
-import { FormFooter } from "../../ui/form-footer";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { RecordDialog } from "../../ui/record-dialog";
-import { useSnackbar } from "../../ui/snackbar";
 import { BookingRowsCard, OrderRowsCard, RecordRows } from "../../ui/record-rows";
-import { TextField } from "../../ui/text-field";
-import { ClientMergeDialog } from "./client-dialogs";
 import { CategoryBadge } from "./management-rows";
 import "./crm.css";
 
 type ClientDetail = RouterOutputs["crm"]["clientDetail"];
 
-function ClientForm({ client, canEdit }: { client: ClientDetail["client"]; canEdit: boolean }) {
-  const utils = trpc.useUtils();
-  const snackbar = useSnackbar();
-  const update = trpc.crm.updateClient.useMutation();
-  const form = useZodForm(clientUpdateSchema, {
-    id: client.id,
-    name: client.name,
-    rut: client.rut ?? "",
-    email: client.email ?? "",
-    phone: client.phone ?? "",
-    address: client.address ?? "",
-    city: client.city ?? "",
-  });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      await utils.crm.clientDetail.invalidate({ id: client.id });
-      void utils.crm.clients.invalidate();
-      snackbar.show("Datos guardados", { tone: "success", duration: 3000 });
-    } catch (error) {
-      markServerErrors(form, error);
-    }
-  });
-  const field = (name: "name" | "rut" | "email" | "phone" | "address" | "city") => ({
-    ...textField(form, name),
-    readOnly: !canEdit,
-  });
-  return (
-    <form onSubmit={submit} noValidate className="crm-client-form">
-      <TextField label="Nombre" {...field("name")} />
-      <TextField label="RUT" {...field("rut")} />
-      <TextField label="Correo" type="email" {...field("email")} />
-      <TextField label="Teléfono" type="tel" {...field("phone")} />
-      <TextField label="Dirección" {...field("address")} />
-      <TextField label="Ciudad" {...field("city")} />
-      <FormFooter
-        error={form.formState.errors.root?.server?.message}
-        saving={update.isPending}
-        readOnly={!canEdit}
-        className="card-actions"
-      />
-    </form>
-  );
-}
+// The form and the merge dialog bring react-hook-form and zod: they load after the client's view has painted.
+const ClientForm = lazyPart(() => import("./client-form").then((m) => m.ClientForm));
+const ClientMergeDialog = lazyPart(() => import("./client-dialogs").then((m) => m.ClientMergeDialog));
 
 export function ClientView({ detail }: { detail: ClientDetail }) {
   const terms = useTerms();
   const can = useCan();
   const { client } = detail;
   const [merging, setMerging] = useState(false);
+  usePreload(ClientForm, detail.can_merge && ClientMergeDialog);
   return (
     <div className="crm-client">
       <Card

@@ -33,10 +33,13 @@ import { SearchBar } from "../../ui/search-bar";
 import { Select } from "../../ui/select";
 import { Spinner } from "../../ui/spinner";
 import { VirtualList } from "../../ui/virtual-list";
-import { ClientCreateDialog } from "./client-dialogs";
+import { lazyPart, usePreload } from "../../lib/lazy-part";
 import { type ClientRating, ratingsParam, urlRatings } from "./crm-rules";
 import { clientsInput, DEFAULT_CLIENTS_PAGE_SIZE } from "./list-input";
 import "./crm.css";
+
+// The dialog's form brings react-hook-form and zod: it loads after the list has painted, for those who may create.
+const ClientCreateDialog = lazyPart(() => import("./client-dialogs").then((m) => m.ClientCreateDialog));
 
 type ClientsAnswer = RouterOutputs["crm"]["clients"];
 type ClientRow = ClientsAnswer["items"][number];
@@ -247,6 +250,7 @@ export function ClientsPage() {
   const can = useCan();
   const terms = useTerms();
   const [creating, setCreating] = useState(false);
+  usePreload(can("create", "client") && ClientCreateDialog);
   return (
     <div className="list-page crm-list">
       <div className="list-page-bar">
