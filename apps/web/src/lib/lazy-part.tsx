@@ -11,7 +11,7 @@
  * loads it again, instead of spinning for ever or taking the whole page down. An error the loaded part throws goes
  * on to the route's error page, as before.
  */
-import { useEffect, type ComponentType } from "react";
+import { useEffect, type ComponentType, type ReactNode } from "react";
 import { LoadFailed } from "../ui/load-failed";
 import { Spinner } from "../ui/spinner";
 import { type LazyComponent, lazyComponent } from "./lazy-component";
@@ -19,11 +19,18 @@ import { loadFailureText } from "./load-failure";
 
 export type LazyPart<P> = LazyComponent<P>;
 
-/** What did not load, for the failure's sentence ("el formulario": 'No se pudo cargar el formulario.'). */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, what = "el formulario"): LazyPart<P> {
+/**
+ * `what` did not load, for the failure's sentence ("el formulario": 'No se pudo cargar el formulario.'); `loading`
+ * shows while the code loads (a spinner by default).
+ */
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  what = "el formulario",
+  loading: () => ReactNode = () => <Spinner label="Cargando…" />,
+): LazyPart<P> {
   // A failed preload is forgotten: opening the part tries again, and shows a failure of its own.
   return lazyComponent(load, {
-    placeholder: () => <Spinner label="Cargando…" />,
+    placeholder: loading,
     onFailure: (_props, retry) => (
       <LoadFailed text={loadFailureText(what, { code: null, message: "" })} onRetry={retry} />
     ),

@@ -3,21 +3,18 @@
  * whole screen on phones. Its content is a lazy chunk, loaded when the panel first opens.
  */
 import { X } from "lucide-react";
-import { lazyComponent } from "../../lib/lazy-component";
-import { loadFailureText } from "../../lib/load-failure";
-import { LoadFailed } from "../../ui/load-failed";
+import { lazyPart } from "../../lib/lazy-part";
 import { IconButton } from "../../ui/icon-button";
 import { PageLoader } from "../../ui/spinner";
 import { useAssistant } from "./assistant-store";
 import { useOpenChat } from "./chat-store";
 
 // A failed load stays inside the panel, with 'Reintentar': the shell and its page go on without the chat.
-const ChatPanelBody = lazyComponent(() => import("./chat-panel").then((m) => m.default), {
-  placeholder: () => <PageLoader label="Cargando chats..." />,
-  onFailure: (_props, retry) => (
-    <LoadFailed text={loadFailureText("el chat", { code: null, message: "" })} onRetry={retry} />
-  ),
-});
+const ChatPanelBody = lazyPart(
+  () => import("./chat-panel").then((m) => m.default),
+  "el chat",
+  () => <PageLoader label="Cargando chats..." />,
+);
 
 export function ChatPanel({ onClose }: { onClose(): void }) {
   const { current } = useOpenChat();
