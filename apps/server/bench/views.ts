@@ -14,7 +14,7 @@
 // end; --url reuses a database the scale generator filled (`pnpm db:seed --orders N`).
 import { parseArgs } from "node:util";
 import { appRouter } from "@taller/api";
-import { AGENDA_MONTH_SHOWN, CALENDAR_MONTH_SHOWN } from "@taller/core";
+import { addDays, AGENDA_MONTH_SHOWN, CALENDAR_MONTH_SHOWN } from "@taller/core";
 import { queryRows } from "@taller/db";
 import { SCALE_COMPANY } from "@taller/db/seed";
 import { createCallerFactory, createEventBus } from "@taller/trpc";
@@ -32,9 +32,6 @@ const { values: args } = parseArgs({
 const RUNS = Number(args.runs);
 const log = (m: string) => console.log(`[bench] ${m}`);
 
-/** 'YYYY-MM-DD' plus `n` days. */
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86400_000).toISOString().slice(0, 10);
 /** The days from `from` to `to`, both included. */
 function daysOf(from: string, to: string): string[] {
   const days = [];
@@ -109,13 +106,14 @@ await withScaleDatabase({ kind: "views", url: args.url, orders: Number(args.orde
       sql`SELECT count(*)::int AS n FROM bookings WHERE company_id = ${company.id}
           AND booking_date BETWEEN ${window.from}::date AND ${window.to}::date`,
     );
+    const dates = daysOf(window.from, window.to);
     const month = () => caller.booking.range(window);
-    const full = () => Promise.all(daysOf(window.from, window.to).map((date) => caller.booking.day({ date })));
+    const full = () => Promise.all(dates.map((date) => caller.booking.day({ date })));
     const [answer, days] = [await month(), await full()];
     const sent = Object.values(answer.bookings).map((list) => list.length);
     log(`agenda, ${window.from} to ${window.to}: ${held?.n ?? 0} bookings in the window`);
     check(
-      days.every((d, i) => (answer.counts[daysOf(window.from, window.to)[i] ?? ""] ?? 0) === d.total) &&
+      days.every((d, i) => (answer.counts[dates[i] ?? ""] ?? 0) === d.total) &&
         sum(Object.values(answer.counts)) === held?.n,
       `every booking counted: the month counts ${sum(Object.values(answer.counts))}, the days hold ${sum(days.map((d) => d.total))}`,
     );
@@ -137,13 +135,12 @@ await withScaleDatabase({ kind: "views", url: args.url, orders: Number(args.orde
   );
   if (deliveriesMonth) {
     const window = monthWindow(deliveriesMonth.month);
+    const dates = daysOf(window.from, window.to);
     const month = () => caller.calendar.month({ ...window, type: "deliveries" });
     const full = () =>
-      Promise.all(
-        daysOf(window.from, window.to).map((day) => caller.calendar.range({ from: day, to: day, type: "deliveries" })),
-      );
+      Promise.all(dates.map((day) => caller.calendar.range({ from: day, to: day, type: "deliveries" })));
     const [answer, days] = [await month(), await full()];
-    const perDay = daysOf(window.from, window.to).map((day, i) => ({
+    const perDay = dates.map((day, i) => ({
       counted: answer.counts.deliveries[day] ?? 0,
       listed: days[i]?.deliveries.length ?? 0,
       capped: days[i]?.deliveries_capped ?? false,
