@@ -11,6 +11,18 @@ const IPHONE_UA =
 
 test.describe.configure({ mode: "serial" });
 
+/** The first request matching `url` reaches the server 1.5 s late; the ones after it go through at once. */
+async function delayFirst(page: Page, url: RegExp) {
+  let first = true;
+  await page.route(url, async (route) => {
+    if (first) {
+      first = false;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    await route.continue();
+  });
+}
+
 async function openSettings(page: Page) {
   await page.goto("/main/settings");
   await expect(page.getByRole("heading", { name: "Información general" })).toBeVisible();
@@ -102,14 +114,7 @@ test("online toggle: a slow answer does not overtake the last choice", async ({ 
   const toggle = page.getByRole("switch", { name: "En línea" });
   const initial = (await toggle.getAttribute("aria-checked")) === "true";
   // The first value sent reaches the server late: the second, sent after it, must still be the one that stays.
-  let first = true;
-  await page.route(/account\.setOnline/, async (route) => {
-    if (first) {
-      first = false;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-    }
-    await route.continue();
-  });
+  await delayFirst(page, /account\.setOnline/);
   const answered = (online: boolean) =>
     page.waitForResponse(
       (r) => r.url().includes("account.setOnline") && r.request().postData()?.includes(`"online":${online}`) === true,
@@ -153,14 +158,7 @@ test("theme: a slow save does not overtake the last choice", async ({ page }) =>
   const [first, last] =
     original === "Oscuro" ? ["Menta", "Oscuro"] : original === "Menta" ? ["Oscuro", "Menta"] : ["Menta", "Oscuro"];
   // The first theme's save reaches the server late: the last one, chosen after it, must be what stays.
-  let delayed = true;
-  await page.route(/account\.update/, async (route) => {
-    if (delayed) {
-      delayed = false;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-    }
-    await route.continue();
-  });
+  await delayFirst(page, /account\.update/);
   const saved = (label: string) =>
     page.waitForResponse(
       (r) =>
