@@ -76,3 +76,20 @@ export async function whatsappChatNumbers(page: Page): Promise<Set<string>> {
   const numbers = await orderChatsEndingWith(page, Object.values(WHATSAPP_CHAT_TEXTS).flat());
   return new Set(numbers.map((n) => `#${n}`));
 }
+
+/**
+ * The orders list's first order whose chat is not one of the demo's WhatsApp chats, for a spec that writes in an
+ * order's chat (`page` on /main/orders); `reader` lists the WhatsApp chats it can see (by default the same user).
+ */
+export async function orderOutsideWhatsapp(page: Page, reader: Page = page): Promise<string> {
+  const whatsappChats = await whatsappChatNumbers(reader);
+  await expect(page.locator(".order-number").first()).toBeVisible();
+  const numbers = (await page.locator(".order-number").allTextContents()).map((n) => n.trim());
+  const number = numbers.find((n) => !whatsappChats.has(n)) ?? "";
+  expect(number).toMatch(/^#\d+$/);
+  return number;
+}
+
+/** The orders list's row of order `number` ('#n'). */
+export const orderRow = (page: Page, number: string) =>
+  page.getByRole("row").filter({ has: page.locator(".order-number", { hasText: new RegExp(`^${number}$`) }) });

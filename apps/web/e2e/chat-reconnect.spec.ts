@@ -4,7 +4,7 @@
  * agents miss replies after a reconnect until they refresh: chatwoot issues 14934, 6411).
  */
 import { expect, test, type WebSocketRoute } from "@playwright/test";
-import { messages, openSession, panel, type } from "./chat-helpers";
+import { messages, openSession, orderOutsideWhatsapp, orderRow, panel, type } from "./chat-helpers";
 
 // A refused reconnection is played as a server that accepts the socket and drops it as soon as the client speaks
 // on it. Closing the route before it opens would not do: Playwright's mock then fires `close` alone on a CONNECTING
@@ -31,10 +31,12 @@ test("every message posted while the socket was cut shows once, in order, after 
   const writer = await openSession(browser, "admin@taller.demo");
   const stamp = String(Date.now()).slice(-6);
 
-  // Both open the same order's chat ('Abrir chat' on the first row of the same user's list).
+  // Both open the same order's chat ('Abrir chat' on the list's first order whose chat whatsapp.spec.ts does not read).
+  await reader.page.goto("/main/orders");
+  const number = await orderOutsideWhatsapp(reader.page);
   for (const { page } of [reader, writer]) {
-    await page.goto("/main/orders");
-    await page.getByRole("row").nth(1).getByRole("button", { name: "Abrir chat" }).click();
+    if (page !== reader.page) await page.goto("/main/orders");
+    await orderRow(page, number).getByRole("button", { name: "Abrir chat" }).click();
     await expect(panel(page).getByRole("button", { name: "Ver", exact: true })).toBeVisible({ timeout: 20_000 });
   }
   await type(writer.page, `antes ${stamp}`);

@@ -6,7 +6,7 @@
  * Both accounts only read elsewhere; the chat's messages here belong to this spec.
  */
 import { expect, test } from "@playwright/test";
-import { messageInput, messages, openSession, panel, type, whatsappChatNumbers } from "./chat-helpers";
+import { messageInput, messages, openSession, orderOutsideWhatsapp, orderRow, panel, type } from "./chat-helpers";
 import { TINY_PNG } from "./fixtures";
 
 test("two users: a mention with its badge, a reply, an event, an image, a deletion and 'Ir al final'", async ({
@@ -20,16 +20,9 @@ test("two users: a mention with its badge, a reply, an event, an image, a deleti
   // Tomás (who reads only his own orders): 'Abrir chat' on his first order opens its chat and stays on the list.
   // His first order whose chat is not one of the demo's WhatsApp chats, which whatsapp.spec.ts reads by their last
   // message.
-  const whatsappChats = await whatsappChatNumbers(admin.page);
   await tech.page.goto("/main/orders");
-  await expect(tech.page.locator(".order-number").first()).toBeVisible();
-  const numbers = (await tech.page.locator(".order-number").allTextContents()).map((n) => n.trim());
-  const number = numbers.find((n) => !whatsappChats.has(n)) ?? "";
-  expect(number).toMatch(/^#\d+$/);
-  const firstRow = tech.page
-    .getByRole("row")
-    .filter({ has: tech.page.locator(".order-number", { hasText: new RegExp(`^${number}$`) }) });
-  await firstRow.getByRole("button", { name: "Abrir chat" }).click();
+  const number = await orderOutsideWhatsapp(tech.page, admin.page);
+  await orderRow(tech.page, number).getByRole("button", { name: "Abrir chat" }).click();
   await expect(tech.page).toHaveURL(/\/main\/orders$/);
   await expect(panel(tech.page).getByRole("button", { name: "Ver", exact: true })).toBeVisible();
   await expect(panel(tech.page).getByRole("heading", { level: 2 }).last()).toContainText(number);
